@@ -1,0 +1,83 @@
+// The Cerebro engine as one object for the routes: documents in (indexing queue), questions out (answers with
+// sources), everything scoped by space id. Composes the pieces; holds no logic of its own beyond wiring.
+import type { SqliteDatabase } from '../storage/database.js';
+import { ExtractiveAnswerer } from './answer/extractive.js';
+import { GenerativeAnswerer } from './answer/generative.js';
+import { OpenAiChatClient, type ChatClientConfig } from './answer/openai-client.js';
+import type { Answer, AnswerEvent, Answerer, AnswerRequest } from './answer/types.js';
+import { createPreparePool, type PreparePool } from './extract/pool.js';
+import { PassageIndex, type SearchHit, type SpaceStats } from './index/passage-index.js';
+import { Retriever, type VectorSearch } from './index/retriever.js';
+import { IndexingRunner, type IndexingDependencies, type IndexingOptions } from './jobs/indexing-runner.js';
+import type { DocumentStatus } from './jobs/types.js';
+import type { Embedder } from './vector/embedder.js';
+import { VectorStore } from './vector/vector-store.js';
+
+export interface CerebroEngineConfig {
+  /** The host database, already migrated with CEREBRO_MIGRATION. */
+  db: SqliteDatabase;
+  /** Embedding model for hybrid retrieval; null or absent: full text only. */
+  embedder?: Embedder | null;
+  /** OpenAI-compatible chat endpoint; null or absent: the embedded extractive engine answers. */
+  chat?: ChatClientConfig | null;
+  indexing?: Partial<IndexingOptions>;
+  /** Worker threads for extraction (default 1). */
+  workerThreads?: number;
+  /** Supply a pool (tests); otherwise one is created and owned by the engine. */
+  pool?: PreparePool;
+  onContentChanged?: (space: string) => void;
+  onStateChanged?: (doc: DocumentStatus) => void;
+}
+
+export class CerebroEngine {
+  readonly index: PassageIndex;
+  readonly documents: IndexingRunner;
+  readonly retriever: Retriever;
+  private readonly answerer: Answerer;
+  private readonly pool: PreparePool;
+  private readonly ownsPool: boolean;
+
+  constructor(config: CerebroEngineConfig) {
+    this.index = new PassageIndex(config.db);
+    const vectors: VectorSearch | null = config.embedder
+      ? { embedder: config.embedder, store: new VectorStore(config.db, config.embedder.dimensions) }
+      : null;
+    this.retriever = new Retriever(this.index, vectors);
+    this.ownsPool = !config.pool;
+    this.pool = config.pool ?? createPreparePool({ threads: config.workerThreads ?? 1 });
+    const deps: IndexingDependencies = { db: config.db, index: this.index, pool: this.pool, vectors };
+    if (config.onContentChanged) deps.onContentChanged = config.onContentChanged;
+    if (config.onStateChanged) deps.onStateChanged = config.onStateChanged;
+    this.documents = new IndexingRunner(deps, config.indexing);
+    this.answerer = config.chat
+      ? new GenerativeAnswerer(this.index, this.retriever, new OpenAiChatClient(config.chat))
+      : new ExtractiveAnswerer(this.index, this.retriever);
+  }
+
+  /** Resumes interrupted indexing and starts the queue. Call once the database is migrated. */
+  start(): { requeued: number; failed: number } {
+    return this.documents.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.documents.stop();
+    if (this.ownsPool) await this.pool.close();
+  }
+
+  /** Ranked passages of the space for a query (BM25, or hybrid when an embedder is configured). */
+  async search(space: string, query: string, k = 10): Promise<SearchHit[]> {
+    return (await this.retriever.retrieve(space, query, k)).hits;
+  }
+
+  ask(request: AnswerRequest): Promise<Answer> {
+    return this.answerer.answer(request);
+  }
+
+  askStream(request: AnswerRequest): AsyncIterable<AnswerEvent> {
+    return this.answerer.stream(request);
+  }
+
+  stats(space: string): SpaceStats {
+    return this.index.stats(space);
+  }
+}

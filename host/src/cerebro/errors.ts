@@ -1,0 +1,39 @@
+// Typed failures of the Cerebro engine. `code` is stable and machine-readable; `reason` is one Spanish sentence
+// that can be shown to the person who uploaded the document.
+
+export type ExtractionErrorCode =
+  | 'no_soportado'
+  | 'vacio'
+  | 'cifrado'
+  | 'corrupto'
+  | 'tiempo_agotado'
+  | 'interrumpido'
+  | 'no_encontrado'
+  | 'error_interno';
+
+export class CerebroExtractionError extends Error {
+  override readonly name = 'CerebroExtractionError';
+  constructor(readonly code: ExtractionErrorCode, readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Plain-object form that survives the structured clone between worker threads. */
+export interface SerializedExtractionError {
+  code: ExtractionErrorCode;
+  reason: string;
+}
+
+export const reasons = {
+  unsupported: (what: string) => `Formato no soportado: ${what}. Se admiten PDF, DOCX, HTML, Markdown, texto, CSV y XLSX.`,
+  empty: 'El archivo está vacío o no contiene texto legible.',
+  pdfNoText: 'El PDF no contiene texto extraíble (puede ser un documento escaneado sin reconocimiento de texto).',
+  encrypted: 'El archivo está cifrado o protegido con contraseña y no se puede leer.',
+  corrupt: (what: string) => `El archivo ${what} está dañado o no es válido y no se pudo leer.`,
+  binary: 'El archivo parece binario, no texto.',
+  legacyOffice: 'El archivo está cifrado con contraseña o es un documento de Office antiguo (.doc/.xls), que no se admite.',
+  timeout: (seconds: number) => `El procesamiento superó el tiempo límite de ${seconds} s y se canceló.`,
+  interrupted: 'El procesamiento se interrumpió varias veces (reinicios o fallos) y se abandonó.',
+  missing: 'El archivo original ya no está disponible en el almacenamiento.',
+  internal: 'Error interno al procesar el archivo; vuelve a subirlo o contacta con soporte si se repite.',
+} as const;

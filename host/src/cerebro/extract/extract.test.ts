@@ -1,0 +1,132 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import iconv from 'iconv-lite';
+import { CerebroExtractionError, type ExtractionErrorCode } from '../errors.js';
+import { makeDocx, makePdf, makeXlsx, tempDir, type TempDir } from '../testing/fixtures.js';
+import { extractFile, formatOf } from './extract.js';
+import type { ExtractedDocument } from './types.js';
+
+let dir: TempDir;
+before(async () => { dir = await tempDir(); });
+after(() => dir.cleanup());
+
+async function extract(name: string, data: string | Uint8Array): Promise<ExtractedDocument> {
+  return extractFile(await dir.file(name, data), name);
+}
+
+async function rejects(name: string, data: string | Uint8Array, code: ExtractionErrorCode): Promise<void> {
+  await assert.rejects(extract(name, data), (err: unknown) => {
+    assert.ok(err instanceof CerebroExtractionError, `expected CerebroExtractionError, got ${String(err)}`);
+    assert.equal(err.code, code);
+    assert.ok(err.reason.length > 10 && /[a-záéíóú]/.test(err.reason), 'reason is a sentence');
+    return true;
+  });
+}
+
+const allText = (doc: ExtractedDocument) => doc.blocks.map((b) => b.text).join('\n');
+
+test('PDF: text per page with page numbers, accents intact and NFC', async () => {
+  const doc = await extract('guia.pdf', makePdf([['Capítulo uno', 'La configuración de la red.'], ['Página dos: año, niño, 20 €.']]));
+  assert.equal(doc.pages, 2);
+  assert.ok(doc.blocks.some((b) => b.page === 1 && /configuración de la red/.test(b.text)));
+  assert.ok(doc.blocks.some((b) => b.page === 2 && /año, niño, 20 €/.test(b.text)));
+  assert.equal(allText(doc), allText(doc).normalize('NFC'));
+});
+
+test('PDF: encrypted, corrupt and text-less files fail with their reasons', async () => {
+  await rejects('cifrado.pdf', makePdf([['secreto']], { encrypted: true }), 'cifrado');
+  await rejects('roto.pdf', '%PDF-1.4\nesto no es un PDF\n', 'corrupto');
+  await rejects('falso.pdf', 'no empieza por la cabecera', 'corrupto');
+  await rejects('blanco.pdf', makePdf([[]]), 'vacio');
+});
+
+test('DOCX: paragraphs keep the Word heading path', async () => {
+  const doc = await extract('manual.docx', await makeDocx([
+    { text: 'Manual de uso', heading: 1 },
+    { text: 'Instalación', heading: 2 },
+    { text: 'Ejecute el instalador y acepte la licencia.' },
+    { text: 'Desinstalación', heading: 2 },
+    { text: 'Borre la carpeta del programa.' },
+  ]));
+  const install = doc.blocks.find((b) => /instalador/.test(b.text));
+  assert.deepEqual(install?.headings, ['Manual de uso', 'Instalación']);
+  const remove = doc.blocks.find((b) => /Borre/.test(b.text));
+  assert.deepEqual(remove?.headings, ['Manual de uso', 'Desinstalación']);
+});
+
+test('DOCX: password-protected (OLE container) and corrupt files fail with their reasons', async () => {
+  await rejects('protegido.docx', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]), 'cifrado');
+  await rejects('roto.docx', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(100, 7)]), 'corrupto');
+});
+
+test('HTML: a real parser keeps headings, decodes entities, skips scripts and styles', async () => {
+  const html = `<!doctype html><html><head><title>Guía</title><style>p{color:red}</style><script>var x = "no indexar";</script></head>
+  <body><h1>Guía de red</h1><p>Introducci&oacute;n &amp; conceptos.</p>
+  <h2>Proxy</h2><p>Configure el <b>proxy</b> en<br>el archivo.</p><table><tr><td>clave</td><td>valor</td></tr></table>
+  <h2>DNS</h2><ul><li>Primer servidor</li><li>Segundo servidor</li></ul><pre>linea 1
+linea 2</pre></body></html>`;
+  const doc = await extract('guia.html', html);
+  assert.equal(doc.title, 'Guía');
+  assert.doesNotMatch(allText(doc), /no indexar|color:red/);
+  assert.ok(doc.blocks.some((b) => b.text === 'Introducción & conceptos.' && b.headings?.join('/') === 'Guía de red'));
+  assert.ok(doc.blocks.some((b) => /Configure el proxy en/.test(b.text) && b.headings?.join('/') === 'Guía de red/Proxy'));
+  assert.ok(doc.blocks.some((b) => b.text === 'Segundo servidor' && b.headings?.join('/') === 'Guía de red/DNS'));
+  assert.ok(doc.blocks.some((b) => b.text === 'linea 1\nlinea 2'));
+});
+
+test('HTML: a declared legacy charset is honoured', async () => {
+  const html = '<html><head><meta charset="iso-8859-1"></head><body><h1>Canción</h1><p>Año nuevo “feliz”.</p></body></html>';
+  const doc = await extract('latin.htm', iconv.encode(html, 'windows-1252'));
+  assert.ok(doc.blocks.some((b) => b.text === 'Año nuevo “feliz”.' && b.headings?.[0] === 'Canción'));
+});
+
+test('Markdown: headings (ATX and setext), lists, tables and code become blocks with their heading path', async () => {
+  const md = `# Guía\n\nIntro con *énfasis* y [enlace](http://x).\n\nRed\n---\n\n- uno\n- dos\n\n| Clave | Valor |\n|---|---|\n| puerto | 8080 |\n\n### Código\n\n\`\`\`\napt-get install\n\`\`\`\n`;
+  const doc = await extract('guia.md', md);
+  assert.ok(doc.blocks.some((b) => b.text === 'Intro con énfasis y enlace.' && b.headings?.join('/') === 'Guía'));
+  assert.ok(doc.blocks.some((b) => b.text === 'dos' && b.headings?.join('/') === 'Guía/Red'));
+  assert.ok(doc.blocks.some((b) => b.text === 'Clave: puerto; Valor: 8080'));
+  assert.ok(doc.blocks.some((b) => b.text === 'apt-get install' && b.headings?.join('/') === 'Guía/Red/Código'));
+});
+
+test('plain text in UTF-16 and Latin-1 is decoded and split into paragraphs', async () => {
+  const text = 'Primer párrafo sobre la instalación.\n\nSegundo párrafo: año y niño.\n';
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(text, 'utf-16le')]);
+  const a = await extract('a.txt', utf16);
+  assert.equal(a.encoding, 'utf-16le');
+  assert.deepEqual(a.blocks.map((b) => b.text.trim()), ['Primer párrafo sobre la instalación.', 'Segundo párrafo: año y niño.']);
+  const b = await extract('b.txt', iconv.encode(text.repeat(3), 'latin1'));
+  assert.equal(b.encoding, 'windows-1252');
+  assert.match(allText(b), /año y niño/);
+});
+
+test('CSV: the delimiter is detected and each row reads as column: value pairs', async () => {
+  const csv = iconv.encode('Producto;Precio;Descripción\nCafé;3,50;Tostado "natural"\nTé;2;Verde\n', 'windows-1252');
+  const doc = await extract('precios.csv', csv);
+  assert.deepEqual(doc.blocks.map((b) => b.text), ['Producto: Café; Precio: 3,50; Descripción: Tostado "natural"', 'Producto: Té; Precio: 2; Descripción: Verde']);
+});
+
+test('XLSX: every sheet, rows as column: value pairs under the sheet name', async () => {
+  const doc = await extract('libro.xlsx', await makeXlsx({
+    Tarifas: [['Plan', 'Precio'], ['Básico', 10], ['Pro', 25]],
+    Notas: [['Nota'], ['Envío gratuito a partir de 50 €']],
+  }));
+  assert.deepEqual(doc.blocks.map((b) => `${b.headings?.[0]}|${b.text}`), [
+    'Tarifas|Plan: Básico; Precio: 10', 'Tarifas|Plan: Pro; Precio: 25', 'Notas|Nota: Envío gratuito a partir de 50 €',
+  ]);
+  await rejects('roto.xlsx', Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(64, 1)]), 'corrupto');
+});
+
+test('unsupported and empty files are refused with their reasons', async () => {
+  await rejects('programa.exe', 'MZ', 'no_soportado');
+  await rejects('antiguo.doc', 'x', 'no_soportado');
+  await rejects('vacio.txt', '', 'vacio');
+  await rejects('espacios.md', '   \n\n  \t ', 'vacio');
+  await rejects('binario.txt', Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0x00, 0x10]), 'no_soportado');
+});
+
+test('format detection by extension first, then media type', () => {
+  assert.equal(formatOf('Informe.PDF'), 'pdf');
+  assert.equal(formatOf('datos', 'text/csv; charset=utf-8'), 'csv');
+  assert.equal(formatOf('foto.png', 'image/png'), null);
+});

@@ -1,0 +1,98 @@
+// Chooses the extractor for a file from its name, declared media type and leading bytes, and turns every failure
+// into a CerebroExtractionError with a Spanish reason.
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { CerebroExtractionError, reasons } from '../errors.js';
+import { decodeText } from './decode.js';
+import { docxToDocument } from './docx.js';
+import { decodeHtml, htmlToDocument } from './html.js';
+import { markdownToDocument } from './markdown.js';
+import { pdfToDocument } from './pdf.js';
+import { csvToDocument, xlsxToDocument } from './tabular.js';
+import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
+
+const BY_EXTENSION: Record<string, DocumentFormat> = {
+  '.pdf': 'pdf', '.docx': 'docx', '.html': 'html', '.htm': 'html', '.xhtml': 'html', '.md': 'markdown',
+  '.markdown': 'markdown', '.txt': 'text', '.text': 'text', '.csv': 'csv', '.tsv': 'csv', '.xlsx': 'xlsx',
+};
+
+const BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'text/html': 'html', 'application/xhtml+xml': 'html', 'text/markdown': 'markdown', 'text/x-markdown': 'markdown',
+  'text/plain': 'text', 'text/csv': 'csv', 'text/tab-separated-values': 'csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+};
+
+/** Content type to serve each format with (downloads). */
+export const MEDIA_TYPES: Record<DocumentFormat, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  html: 'text/html', markdown: 'text/markdown', text: 'text/plain', csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The format of a file by name then media type, or null when neither is supported. */
+export function formatOf(name: string, mediaType?: string): DocumentFormat | null {
+  const byName = BY_EXTENSION[extname(name).toLowerCase()];
+  if (byName) return byName;
+  const mt = mediaType?.split(';')[0]?.trim().toLowerCase();
+  return (mt && BY_MEDIA_TYPE[mt]) || null;
+}
+
+const startsWith = (b: Uint8Array, sig: number[]) => sig.every((v, i) => b[i] === v);
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46]; // %PDF
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]; // compound file: password-protected OOXML or legacy .doc/.xls
+
+function plainToDocument(text: string, encoding: string): ExtractedDocument {
+  const blocks: TextBlock[] = text.split(/\n\s*\n/).filter((p) => p.trim()).map((p) => ({ text: p }));
+  return { blocks, encoding };
+}
+
+/** Reads and extracts one stored file. Throws CerebroExtractionError for anything the user must be told about. */
+export async function extractFile(path: string, name: string, mediaType?: string, timeoutMs = 0): Promise<ExtractedDocument> {
+  const format = formatOf(name, mediaType);
+  if (!format) throw new CerebroExtractionError('no_soportado', reasons.unsupported(extname(name) || mediaType || 'desconocido'));
+  const bytes = await readFile(path);
+  if (bytes.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
+
+  let doc: ExtractedDocument;
+  switch (format) {
+    case 'pdf':
+      // The PDF header may follow a little junk, but must appear within the first kilobyte.
+      if (bytes.subarray(0, 1024).indexOf(Buffer.from(PDF_MAGIC)) === -1) {
+        throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
+      }
+      doc = await pdfToDocument(path, timeoutMs);
+      break;
+    case 'docx':
+    case 'xlsx':
+      if (startsWith(bytes, OLE_MAGIC)) throw new CerebroExtractionError('cifrado', reasons.legacyOffice);
+      if (!startsWith(bytes, ZIP_MAGIC)) throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
+      doc = format === 'docx' ? await docxToDocument(bytes) : await xlsxToDocument(bytes);
+      break;
+    case 'html': {
+      const { text, encoding } = decodeHtml(bytes);
+      doc = { ...htmlToDocument(text), encoding };
+      break;
+    }
+    case 'markdown': {
+      const { text, encoding } = decodeText(bytes);
+      doc = { ...markdownToDocument(text), encoding };
+      break;
+    }
+    case 'csv': {
+      const { text, encoding } = decodeText(bytes);
+      doc = { ...csvToDocument(text), encoding };
+      break;
+    }
+    case 'text': {
+      const { text, encoding } = decodeText(bytes);
+      doc = plainToDocument(text, encoding);
+      break;
+    }
+  }
+  if (!doc.blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw new CerebroExtractionError('vacio', reasons.empty);
+  return doc;
+}

@@ -1,0 +1,73 @@
+// Markdown to text blocks with marked's lexer (CommonMark + GFM), keeping the heading path of each block.
+import { Lexer, type Token, type Tokens } from 'marked';
+import { oneLine } from '../text/normalize.js';
+import { htmlToDocument } from './html.js';
+import type { ExtractedDocument, TextBlock } from './types.js';
+
+/** Plain text of inline tokens: emphasis, links and code lose their markup, images keep their alt text. */
+function inlineText(tokens: Token[] | undefined, fallback: string): string {
+  if (!tokens) return fallback;
+  let out = '';
+  for (const t of tokens) {
+    if (t.type === 'html') out += htmlToDocument(t.raw).blocks.map((b) => b.text).join(' ');
+    else if (t.type === 'br') out += '\n';
+    else if (t.type === 'list') out += (t as Tokens.List).items.map((i) => inlineText(i.tokens, i.text)).join('\n');
+    else if (t.type === 'space') out += ' ';
+    else if ('tokens' in t && Array.isArray(t.tokens)) out += inlineText(t.tokens, (t as Tokens.Generic).text ?? '');
+    else out += (t as Tokens.Generic).text ?? '';
+  }
+  return out;
+}
+
+export function markdownToDocument(markdown: string): ExtractedDocument {
+  const blocks: TextBlock[] = [];
+  const headings: { level: number; text: string }[] = [];
+  const path = () => headings.map((h) => h.text);
+  const push = (text: string) => {
+    const t = text.trim();
+    if (t) blocks.push({ text: t, headings: path() });
+  };
+
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      switch (token.type) {
+        case 'heading': {
+          const h = token as Tokens.Heading;
+          const text = oneLine(inlineText(h.tokens, h.text));
+          while (headings.length && headings[headings.length - 1]!.level >= h.depth) headings.pop();
+          if (text) headings.push({ level: h.depth, text });
+          break;
+        }
+        case 'paragraph':
+        case 'text':
+          push(oneLine(inlineText((token as Tokens.Paragraph).tokens, (token as Tokens.Paragraph).text)));
+          break;
+        case 'code':
+          push((token as Tokens.Code).text);
+          break;
+        case 'blockquote':
+          walk((token as Tokens.Blockquote).tokens);
+          break;
+        case 'list':
+          for (const item of (token as Tokens.List).items) push(oneLine(inlineText(item.tokens, item.text)));
+          break;
+        case 'table': {
+          const table = token as Tokens.Table;
+          const header = table.header.map((c) => oneLine(inlineText(c.tokens, c.text)));
+          for (const row of table.rows) {
+            push(row.map((c, i) => `${header[i] ? `${header[i]}: ` : ''}${oneLine(inlineText(c.tokens, c.text))}`).join('; '));
+          }
+          break;
+        }
+        case 'html':
+          for (const b of htmlToDocument((token as Tokens.HTML).raw).blocks) push(b.text);
+          break;
+        default:
+          break; // space, hr, def: no text
+      }
+    }
+  };
+  walk(new Lexer({ gfm: true }).lex(markdown));
+  const firstHeading = blocks.find((b) => b.headings && b.headings.length)?.headings?.[0];
+  return firstHeading ? { blocks, title: firstHeading } : { blocks };
+}

@@ -1,0 +1,64 @@
+// PDF text per page with poppler's pdftotext (Debian poppler-utils): faster and more faithful than JS parsers here.
+// Pages come out separated by form feeds; the chunker NFC-normalises each page's text (TeX emits decomposed accents).
+import { execFile } from 'node:child_process';
+import { CerebroExtractionError, reasons } from '../errors.js';
+import type { ExtractedDocument, TextBlock } from './types.js';
+
+interface RunResult { stdout: string; stderr: string; code: number; killed: boolean }
+
+function run(cmd: string, args: string[], timeoutMs: number): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    // The timeout kills the child itself: terminating the worker thread alone would leave it running.
+    execFile(cmd, args, { maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
+      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') {
+        reject(new Error(`${cmd} is not installed (Debian package poppler-utils)`));
+        return;
+      }
+      const e = err as (Error & { code?: unknown; killed?: boolean }) | null;
+      resolve({ stdout, stderr, code: e ? (typeof e.code === 'number' ? e.code : 1) : 0, killed: Boolean(e?.killed) });
+    });
+  });
+}
+
+/** Page header/footer shape: digits vary from page to page ("Guía 120 / 244"), the rest repeats. */
+const lineShape = (line: string) => line.trim().replace(/\d+/g, '#');
+
+/**
+ * Removes running headers and footers: lines among the first or last two of a page whose shape repeats on at least
+ * 30% of the pages. They would otherwise pollute passages and answers ("Guía de referencia de Debian 120 / 244").
+ */
+export function stripRunningLines(pages: string[]): string[] {
+  if (pages.length < 3) return pages;
+  const edges = (lines: string[]) => [...lines.slice(0, 2), ...lines.slice(-2)].map(lineShape).filter(Boolean);
+  const split = pages.map((p) => p.split('\n').filter((l) => l.trim() !== ''));
+  const counts = new Map<string, number>();
+  for (const lines of split) for (const shape of new Set(edges(lines))) counts.set(shape, (counts.get(shape) ?? 0) + 1);
+  const running = new Set([...counts].filter(([, n]) => n >= Math.max(3, pages.length * 0.3)).map(([shape]) => shape));
+  if (running.size === 0) return pages;
+  return pages.map((page) => {
+    const lines = page.split('\n');
+    const nonEmpty = lines.map((l, i) => [l, i] as const).filter(([l]) => l.trim() !== '');
+    const edgeIdx = new Set([...nonEmpty.slice(0, 2), ...nonEmpty.slice(-2)].map(([, i]) => i));
+    return lines.filter((l, i) => !(edgeIdx.has(i) && running.has(lineShape(l)))).join('\n');
+  });
+}
+
+export async function pdfToDocument(path: string, timeoutMs = 0): Promise<ExtractedDocument> {
+  const { stdout, stderr, code, killed } = await run('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-'], timeoutMs);
+  if (killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(timeoutMs / 1000)));
+  if (code !== 0) {
+    if (/password|encrypt/i.test(stderr)) throw new CerebroExtractionError('cifrado', reasons.encrypted);
+    throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
+  }
+  const raw = stdout.split('\f');
+  if (raw.length > 1 && raw[raw.length - 1]!.trim() === '') raw.pop();
+  const pages = stripRunningLines(raw);
+  const blocks: TextBlock[] = [];
+  pages.forEach((pageText, i) => {
+    for (const para of pageText.split(/\n\s*\n/)) {
+      if (para.trim()) blocks.push({ text: para, page: i + 1 });
+    }
+  });
+  if (blocks.length === 0) throw new CerebroExtractionError('vacio', reasons.pdfNoText);
+  return { blocks, pages: pages.length };
+}

@@ -1,0 +1,15 @@
+// Public surface of the Cerebro engine for the host's routes.
+export { CerebroEngine, type CerebroEngineConfig } from './engine.js';
+export { CEREBRO_MIGRATION, CEREBRO_SCHEMA_SQL } from './schema.js';
+export { CerebroExtractionError, type ExtractionErrorCode } from './errors.js';
+export { formatOf, MEDIA_TYPES } from './extract/extract.js';
+export type { DocumentFormat } from './extract/types.js';
+export type { SearchHit, SpaceStats } from './index/passage-index.js';
+export type { DocumentState, DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './jobs/types.js';
+export { DEFAULT_INDEXING_OPTIONS, type IndexingOptions } from './jobs/indexing-runner.js';
+export {
+  DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type AnswerOptions, type AnswerRequest, type AnswerSource,
+  type AnswerUsage, type ChatTurn,
+} from './answer/types.js';
+export { ChatClientError, OpenAiChatClient, type ChatClientConfig } from './answer/openai-client.js';
+export type { Embedder } from './vector/embedder.js';

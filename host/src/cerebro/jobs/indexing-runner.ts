@@ -1,0 +1,286 @@
+// The indexing queue: documents move queued → processing (with progress) → ready | failed (with a reason).
+// State lives in SQLite, so after a crash or restart `start()` re-queues interrupted work (up to a number of
+// attempts) and nothing uploaded is lost. Every job has a deadline: past it the worker thread is terminated and the
+// document fails with a reason instead of hanging.
+import { randomUUID } from 'node:crypto';
+import type { SqliteDatabase } from '../../storage/database.js';
+import { reasons, type ExtractionErrorCode } from '../errors.js';
+import { formatOf } from '../extract/extract.js';
+import type { PreparePool } from '../extract/pool.js';
+import type { PreparedDocument } from '../extract/prepare.js';
+import type { PassageIndex } from '../index/passage-index.js';
+import type { VectorSearch } from '../index/retriever.js';
+import { DocumentRepo } from './document-repo.js';
+import type { DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './types.js';
+
+export interface IndexingOptions {
+  /** A job still processing after this long fails (default 10 minutes). */
+  deadlineMs: number;
+  /** Documents processed at the same time (default 1). */
+  concurrency: number;
+  /** Interrupted runs (restart, crash) tolerated before a document fails for good (default 3). */
+  maxAttempts: number;
+  /** Passages embedded per model call when vectors are configured. */
+  embedBatch: number;
+}
+
+export const DEFAULT_INDEXING_OPTIONS: IndexingOptions = { deadlineMs: 10 * 60_000, concurrency: 1, maxAttempts: 3, embedBatch: 32 };
+
+export interface IndexingDependencies {
+  db: SqliteDatabase;
+  index: PassageIndex;
+  pool: PreparePool;
+  vectors?: VectorSearch | null;
+  /** Called whenever the searchable content of a space changes (ready, failed replacement, removal): clear caches. */
+  onContentChanged?: (space: string) => void;
+  /** Called on every state change of a document (for logs or live status). */
+  onStateChanged?: (doc: DocumentStatus) => void;
+  now?: () => Date;
+}
+
+class Cancelled extends Error {}
+
+interface Running { space: string; id: string; version: number; controller: AbortController }
+
+export class IndexingRunner {
+  private readonly repo: DocumentRepo;
+  private readonly options: IndexingOptions;
+  private readonly running = new Map<string, Running>();
+  private started = false;
+  private stopping = false;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(private readonly deps: IndexingDependencies, options: Partial<IndexingOptions> = {}) {
+    this.repo = new DocumentRepo(deps.db);
+    this.options = { ...DEFAULT_INDEXING_OPTIONS, ...options };
+  }
+
+  private now(): string {
+    return (this.deps.now?.() ?? new Date()).toISOString();
+  }
+
+  /**
+   * Resumes after a restart: documents left 'processing' are re-queued (or failed once they used up their
+   * attempts), ready documents indexed without the configured embedding model are re-queued, then work starts.
+   */
+  start(): { requeued: number; failed: number } {
+    let requeued = 0;
+    let failed = 0;
+    const t = this.now();
+    this.deps.db.transaction(() => {
+      for (const doc of this.repo.rows(this.repo.stmt.interrupted)) {
+        if (doc.attempts >= this.options.maxAttempts) {
+          this.repo.stmt.failAny.run('interrumpido', reasons.interrupted, t, t, doc.space, doc.id);
+          failed++;
+        } else {
+          this.repo.stmt.requeueAny.run(t, doc.queuedAt, doc.space, doc.id);
+          requeued++;
+        }
+      }
+      if (this.deps.vectors) {
+        for (const doc of this.repo.rows(this.repo.stmt.staleVectors, this.deps.vectors.embedder.id)) {
+          this.repo.stmt.requeueAny.run(t, t, doc.space, doc.id);
+          requeued++;
+        }
+      }
+    })();
+    this.started = true;
+    this.stopping = false;
+    this.pump();
+    return { requeued, failed };
+  }
+
+  /**
+   * Records an uploaded file and queues it. A file with the name of an existing document replaces it: same id,
+   * version + 1; the old passages stay searchable until the new version is ready.
+   */
+  submit(space: string, file: SubmitDocument): DocumentStatus {
+    const t = this.now();
+    const mediaType = file.mediaType ?? 'application/octet-stream';
+    const format = formatOf(file.name, mediaType);
+    const existing = this.repo.getByName(space, file.name);
+    if (existing) {
+      this.cancel(space, existing.id);
+      this.repo.stmt.requeueReplaced.run(mediaType, format, file.bytes, file.sha256 ?? null, file.path, t, t, space, existing.id);
+    } else {
+      this.repo.stmt.insert.run(space, randomUUID(), file.name, mediaType, format, file.bytes, file.sha256 ?? null, file.path, t, t, t);
+    }
+    const doc = this.repo.getByName(space, file.name)!;
+    this.deps.onStateChanged?.(doc);
+    this.pump();
+    return doc;
+  }
+
+  /** Deletes a document, its passages and vectors, stopping its job if running. Returns the removed record. */
+  remove(space: string, id: string): DocumentStatus | null {
+    const doc = this.repo.get(space, id);
+    if (!doc) return null;
+    this.cancel(space, id);
+    this.deps.db.transaction(() => {
+      const ids = this.deps.index.deleteDocument(space, id);
+      this.deps.vectors?.store.delete(ids);
+      this.repo.stmt.delete.run(space, id);
+    })();
+    this.deps.onContentChanged?.(space);
+    this.pump();
+    return doc;
+  }
+
+  document(space: string, id: string): DocumentStatus | null {
+    return this.repo.get(space, id);
+  }
+
+  documentByName(space: string, name: string): DocumentStatus | null {
+    return this.repo.getByName(space, name);
+  }
+
+  list(space: string, page: { limit: number; offset: number }): { total: number; documents: DocumentStatus[] } {
+    return {
+      total: this.repo.stmt.count.get(space) as number,
+      documents: this.repo.rows(this.repo.stmt.list, space, page.limit, page.offset),
+    };
+  }
+
+  status(space: string): SpaceIndexingStatus {
+    const documents = this.repo.rows(this.repo.stmt.all, space);
+    const count = (s: DocumentStatus['state']) => documents.filter((d) => d.state === s).length;
+    const queued = count('queued');
+    const processing = count('processing');
+    const weight = documents.reduce((a, d) => a + Math.max(1, d.bytes), 0);
+    const done = documents.reduce((a, d) => a + Math.max(1, d.bytes) * (d.state === 'ready' || d.state === 'failed' ? 1 : d.progress), 0);
+    return {
+      space,
+      state: documents.length === 0 ? 'empty' : queued + processing > 0 ? 'indexing' : 'ready',
+      ready: queued + processing === 0,
+      total: documents.length, queued, processing, readyCount: count('ready'), failed: count('failed'),
+      progress: documents.length ? Math.round((done / weight) * 1000) / 1000 : 1,
+      passages: documents.reduce((a, d) => a + d.passages, 0),
+      documents,
+    };
+  }
+
+  /** Resolves when no job is running or queued (for tests and orderly shutdown). */
+  idle(): Promise<void> {
+    if (this.running.size === 0 && !this.repo.nextQueued()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops taking work; running jobs are aborted and re-queued so the next start resumes them. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const t = this.now();
+    for (const job of this.running.values()) {
+      this.repo.stmt.requeue.run(t, job.space, job.id, job.version);
+      job.controller.abort(new Cancelled('stopping'));
+    }
+    this.running.clear();
+    this.started = false;
+  }
+
+  private cancel(space: string, id: string): void {
+    const job = this.running.get(`${space}\u0000${id}`);
+    if (!job) return;
+    this.running.delete(`${space}\u0000${id}`);
+    job.controller.abort(new Cancelled('superseded'));
+  }
+
+  private pump(): void {
+    if (!this.started || this.stopping) return;
+    while (this.running.size < this.options.concurrency) {
+      const next = this.repo.nextQueued();
+      if (!next) break;
+      const t = this.now();
+      const deadline = new Date(Date.parse(t) + this.options.deadlineMs).toISOString();
+      const claimed = this.repo.stmt.claim.run(t, deadline, t, next.space, next.id, next.version).changes === 1;
+      if (!claimed) continue;
+      const job: Running = { space: next.space, id: next.id, version: next.version, controller: new AbortController() };
+      this.running.set(`${job.space}\u0000${job.id}`, job);
+      this.changed(job);
+      void this.run(job, next).finally(() => {
+        if (this.running.get(`${job.space}\u0000${job.id}`) === job) this.running.delete(`${job.space}\u0000${job.id}`);
+        this.pump();
+        if (this.running.size === 0 && !this.repo.nextQueued()) for (const w of this.idleWaiters.splice(0)) w();
+      });
+    }
+    if (this.running.size === 0 && !this.repo.nextQueued()) for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  private changed(job: Running): void {
+    const doc = this.repo.get(job.space, job.id);
+    if (doc) this.deps.onStateChanged?.(doc);
+  }
+
+  private progress(job: Running, value: number, stage: string): void {
+    this.repo.stmt.progress.run(value, stage, this.now(), job.space, job.id, job.version);
+    this.changed(job);
+  }
+
+  private fail(job: Running, code: ExtractionErrorCode, reason: string): void {
+    const t = this.now();
+    this.deps.db.transaction(() => {
+      const ids = this.deps.index.deleteDocument(job.space, job.id);
+      this.deps.vectors?.store.delete(ids);
+      this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version);
+    })();
+    this.changed(job);
+    this.deps.onContentChanged?.(job.space);
+  }
+
+  private async run(job: Running, doc: DocumentStatus): Promise<void> {
+    const { signal } = job.controller;
+    const timer = setTimeout(() => job.controller.abort(new Error('deadline')), this.options.deadlineMs);
+    try {
+      const result = await this.deps.pool.prepare(
+        { path: doc.path, name: doc.name, mediaType: doc.mediaType, timeoutMs: this.options.deadlineMs },
+        signal,
+      );
+      signal.throwIfAborted();
+      if (!result.ok) { this.fail(job, result.error.code, result.error.reason); return; }
+      this.progress(job, 0.6, 'indexando');
+      const vectors = await this.embed(job, result.document);
+      signal.throwIfAborted();
+      this.commit(job, result.document, vectors);
+    } catch (err) {
+      if (signal.aborted && signal.reason instanceof Cancelled) return; // replaced, removed or stopping: not a failure
+      if (signal.aborted) this.fail(job, 'tiempo_agotado', reasons.timeout(Math.round(this.options.deadlineMs / 1000)));
+      else this.fail(job, 'error_interno', reasons.internal);
+      void err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async embed(job: Running, doc: PreparedDocument): Promise<Float32Array[] | null> {
+    const vectors = this.deps.vectors;
+    if (!vectors || doc.passages.length === 0) return null;
+    const out: Float32Array[] = [];
+    const batch = this.options.embedBatch;
+    for (let i = 0; i < doc.passages.length; i += batch) {
+      job.controller.signal.throwIfAborted();
+      const texts = doc.passages.slice(i, i + batch).map((p) => (p.headings.length ? `${p.headings.join(' › ')}\n${p.text}` : p.text));
+      out.push(...(await vectors.embedder.embed(texts, 'passage')));
+      this.progress(job, 0.6 + 0.35 * Math.min(1, (i + batch) / doc.passages.length), 'vectorizando');
+    }
+    return out;
+  }
+
+  private commit(job: Running, doc: PreparedDocument, vectors: Float32Array[] | null): void {
+    const t = this.now();
+    const committed = this.deps.db.transaction(() => {
+      const current = this.repo.get(job.space, job.id);
+      if (!current || current.version !== job.version || current.state !== 'processing') return false;
+      const old = this.deps.index.passageIds(job.space, job.id);
+      this.deps.vectors?.store.delete(old);
+      const ids = this.deps.index.replaceDocument(job.space, job.id, doc.passages);
+      if (vectors) this.deps.vectors!.store.put(job.space, ids, vectors);
+      this.repo.stmt.ready.run(
+        ids.length, doc.chars, doc.pages, doc.lang, doc.title, doc.encoding, this.deps.vectors?.embedder.id ?? null,
+        t, t, job.space, job.id, job.version,
+      );
+      return true;
+    })();
+    if (!committed) return;
+    this.changed(job);
+    this.deps.onContentChanged?.(job.space);
+  }
+}

@@ -1,0 +1,66 @@
+// Public shapes of document records and indexing status, as the routes report them.
+import type { ExtractionErrorCode } from '../errors.js';
+
+export type DocumentState = 'queued' | 'processing' | 'ready' | 'failed';
+
+export interface DocumentStatus {
+  id: string;
+  space: string;
+  name: string;
+  mediaType: string;
+  format: string | null;
+  bytes: number;
+  sha256: string | null;
+  /** Where the original bytes are stored (for downloads). */
+  path: string;
+  state: DocumentState;
+  /** 0–1 while processing; 1 when ready. */
+  progress: number;
+  /** What processing is doing now: 'extrayendo', 'indexando', 'vectorizando'. */
+  stage: string | null;
+  errorCode: ExtractionErrorCode | null;
+  /** Spanish reason when failed. */
+  reason: string | null;
+  attempts: number;
+  /** Increases each time a file with the same name replaces the document. */
+  version: number;
+  passages: number;
+  chars: number;
+  pages: number | null;
+  lang: string | null;
+  title: string | null;
+  encoding: string | null;
+  createdAt: string;
+  updatedAt: string;
+  queuedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  deadlineAt: string | null;
+}
+
+export interface SpaceIndexingStatus {
+  space: string;
+  /** 'empty' with no documents, 'indexing' while any is queued or processing, else 'ready'. */
+  state: 'empty' | 'indexing' | 'ready';
+  /** True when nothing is pending (failed documents do not block readiness). */
+  ready: boolean;
+  total: number;
+  queued: number;
+  processing: number;
+  readyCount: number;
+  failed: number;
+  /** 0–1 over all documents, weighted by size. */
+  progress: number;
+  passages: number;
+  documents: DocumentStatus[];
+}
+
+export interface SubmitDocument {
+  /** File name as uploaded; the same name in the same space replaces the earlier version. */
+  name: string;
+  /** Absolute path of the stored original. */
+  path: string;
+  mediaType?: string;
+  bytes: number;
+  sha256?: string;
+}

@@ -1,0 +1,107 @@
+// Builders of real test documents (PDF, DOCX, XLSX) and a migrated temporary database, shared by the tests.
+import Database from 'better-sqlite3';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import JSZip from 'jszip';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SqliteDatabase } from '../../storage/database.js';
+import { CEREBRO_MIGRATION } from '../schema.js';
+
+export interface TempDir { path: string; file(name: string, data: string | Uint8Array): Promise<string>; cleanup(): Promise<void> }
+
+export async function tempDir(): Promise<TempDir> {
+  const path = await mkdtemp(join(tmpdir(), 'cerebro-test-'));
+  return {
+    path,
+    async file(name, data) {
+      const p = join(path, name);
+      await writeFile(p, data);
+      return p;
+    },
+    cleanup: () => rm(path, { recursive: true, force: true }),
+  };
+}
+
+/** An in-memory database with the Cerebro migration applied, as the host will have it. */
+export function migratedDb(file = ':memory:'): SqliteDatabase {
+  const db = new Database(file);
+  db.pragma('foreign_keys = ON');
+  db.exec(CEREBRO_MIGRATION.sql);
+  return db;
+}
+
+/** A PDF string literal in WinAnsi (windows-1252) bytes, with the three special characters escaped. */
+const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/**
+ * A minimal but valid PDF: one page per entry, each line drawn with Helvetica in WinAnsi encoding (so Spanish
+ * accents survive). With `encrypted`, a Standard security handler whose password check cannot pass is declared.
+ */
+export function makePdf(pages: string[][], options: { encrypted?: boolean } = {}): Buffer {
+  const objects: string[] = [];
+  const pageIds = pages.map((_, i) => 4 + i * 2);
+  objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
+  objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
+  objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
+  pages.forEach((lines, i) => {
+    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((l) => `${pdfString(l)} Tj T*`).join(' ')} ET`;
+    objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
+    objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
+  });
+  let encryptRef = '';
+  if (options.encrypted) {
+    const id = objects.length;
+    objects[id] = `<< /Filter /Standard /V 1 /R 2 /O <${'11'.repeat(32)}> /U <${'22'.repeat(32)}> /P -44 >>`;
+    encryptRef = ` /Encrypt ${id} 0 R /ID [<${'ab'.repeat(16)}> <${'ab'.repeat(16)}>]`;
+  }
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (let i = 1; i < objects.length; i++) {
+    offsets[i] = Buffer.byteLength(body, 'latin1');
+    body += `${i} 0 obj\n${objects[i]}\nendobj\n`;
+  }
+  const xref = Buffer.byteLength(body, 'latin1');
+  body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
+  for (let i = 1; i < objects.length; i++) body += `${String(offsets[i]).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length} /Root 1 0 R${encryptRef} >>\nstartxref\n${xref}\n%%EOF\n`;
+  return iconv.encode(body, 'windows-1252');
+}
+
+const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A DOCX whose paragraphs use Word's built-in heading styles where `heading` is set. */
+export async function makeDocx(paragraphs: { text: string; heading?: 1 | 2 | 3 }[]): Promise<Buffer> {
+  const zip = new JSZip();
+  zip.file('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+<Default Extension="xml" ContentType="application/xml"/>
+<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
+<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
+</Types>`);
+  zip.file('_rels/.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
+</Relationships>`);
+  zip.file('word/_rels/document.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
+</Relationships>`);
+  const styles = [1, 2, 3].map((n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`).join('');
+  zip.file('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${styles}</w:styles>`);
+  const body = paragraphs
+    .map((p) => `<w:p>${p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`)
+    .join('');
+  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`);
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+export async function makeXlsx(sheets: Record<string, (string | number | Date)[][]>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

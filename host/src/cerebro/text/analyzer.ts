@@ -1,0 +1,93 @@
+// Turns text into index terms: lower case, Spanish or English Snowball stem, then accent folding.
+// Stemming runs before folding because the Spanish stemmer's suffix rules depend on accented vowels
+// ("configuración" and "configurar" both reach "configur" only when the accent is still there).
+import snowball from 'snowball-stemmers';
+import { STOPWORDS_EN, STOPWORDS_ES } from './stopwords.js';
+
+export type Language = 'es' | 'en';
+
+interface Stemmer { stem(word: string): string }
+
+const stemmers: Record<Language, Stemmer> = {
+  es: snowball.newStemmer('spanish') as Stemmer,
+  en: snowball.newStemmer('english') as Stemmer,
+};
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
+const MAX_WORD = 40;
+
+/** Removes diacritics (á→a, ñ→n, ü→u) after canonical decomposition. */
+export function foldAccents(word: string): string {
+  if (/^[\x00-\x7f]*$/.test(word)) return word; // fast path: nothing to fold
+  return word.normalize('NFD').replace(/\p{M}+/gu, '');
+}
+
+/** Lower-cased words of a text, in order, apostrophes dropped (l'home → lhome is avoided: split instead). */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.toLowerCase().matchAll(WORD)) {
+    for (const part of m[0].split(/['’]/)) if (part.length > 0 && part.length <= MAX_WORD) out.push(part);
+  }
+  return out;
+}
+
+function isStopword(folded: string): boolean {
+  return STOPWORDS_ES.has(folded) || STOPWORDS_EN.has(folded);
+}
+
+// Snowball in JS costs several microseconds per word; vocabulary repeats heavily, so terms are memoised.
+const MEMO_LIMIT = 200_000;
+const memo: Record<Language, Map<string, string>> = { es: new Map(), en: new Map() };
+
+/** The index term of one lower-case word in one language (stem, then fold). Numbers are kept as they are. */
+export function termOf(word: string, lang: Language): string {
+  const cache = memo[lang];
+  let term = cache.get(word);
+  if (term === undefined) {
+    term = /^\p{N}+$/u.test(word) ? word : foldAccents(stemmers[lang].stem(word));
+    if (cache.size >= MEMO_LIMIT) cache.clear();
+    cache.set(word, term);
+  }
+  return term;
+}
+
+/** Index terms of a text for its language, stopwords removed, in order (duplicates kept: BM25 needs frequencies). */
+export function indexTerms(text: string, lang: Language): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    const folded = foldAccents(w);
+    if (isStopword(folded)) continue;
+    out.push(termOf(w, lang));
+  }
+  return out;
+}
+
+/**
+ * Query terms: each distinct content word of the question becomes a group of alternatives (its Spanish and its
+ * English term), because a question may be asked in either language of the documents.
+ */
+export function queryTermGroups(question: string): string[][] {
+  const seen = new Set<string>();
+  const groups: string[][] = [];
+  for (const w of words(question)) {
+    const folded = foldAccents(w);
+    if (isStopword(folded) || seen.has(folded)) continue;
+    seen.add(folded);
+    const alternatives = new Set([termOf(w, 'es'), termOf(w, 'en')]);
+    groups.push([...alternatives]);
+  }
+  return groups;
+}
+
+/** Guesses whether a text is Spanish or English from how many of each language's function words it uses. */
+export function detectLanguage(text: string): Language {
+  let es = 0;
+  let en = 0;
+  const sample = words(text.slice(0, 20_000));
+  for (const w of sample) {
+    const f = foldAccents(w);
+    if (STOPWORDS_ES.has(f) && !STOPWORDS_EN.has(f)) es++;
+    else if (STOPWORDS_EN.has(f) && !STOPWORDS_ES.has(f)) en++;
+  }
+  return en > es * 1.2 ? 'en' : 'es';
+}

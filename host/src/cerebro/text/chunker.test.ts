@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { chunkBlocks } from './chunker.js';
+import { normalizeText } from './normalize.js';
+import { splitSentences } from './sentences.js';
+
+const sentence = (i: number) => `Esta es la frase número ${i} del texto de prueba, que habla de paquetes y repositorios.`;
+
+test('passages keep their page and never cross a page boundary', () => {
+  const passages = chunkBlocks([
+    { text: 'Primera página con poco texto.', page: 1 },
+    { text: 'Segunda página, también breve.', page: 2 },
+  ]);
+  assert.equal(passages.length, 2);
+  assert.deepEqual(passages.map((p) => p.page), [1, 2]);
+});
+
+test('passages keep their heading path and never cross a heading boundary', () => {
+  const passages = chunkBlocks([
+    { text: 'Texto bajo instalación.', headings: ['Guía', 'Instalación'] },
+    { text: 'Más texto bajo instalación.', headings: ['Guía', 'Instalación'] },
+    { text: 'Texto bajo red.', headings: ['Guía', 'Red'] },
+  ]);
+  assert.equal(passages.length, 2);
+  assert.deepEqual(passages[0]!.headings, ['Guía', 'Instalación']);
+  assert.match(passages[0]!.text, /Más texto/);
+  assert.deepEqual(passages[1]!.headings, ['Guía', 'Red']);
+});
+
+test('long text is cut into passages within the size bounds, at sentence boundaries', () => {
+  const text = Array.from({ length: 60 }, (_, i) => sentence(i)).join(' ');
+  const passages = chunkBlocks([{ text }], { targetChars: 500, maxChars: 800, minChars: 150 });
+  assert.ok(passages.length >= 5);
+  for (const p of passages) {
+    assert.ok(p.text.length <= 800, `passage of ${p.text.length} chars`);
+    assert.match(p.text, /^Esta es la frase/);
+    assert.match(p.text, /repositorios\.$/);
+  }
+  assert.deepEqual(passages.map((p) => p.ord), passages.map((_, i) => i));
+  const rejoined = passages.map((p) => p.text).join(' ').replace(/\n/g, ' ');
+  assert.equal(rejoined, text);
+});
+
+test('a word longer than a passage is still cut, nothing is lost', () => {
+  const passages = chunkBlocks([{ text: 'x'.repeat(2500) }], { targetChars: 500, maxChars: 1000, minChars: 100 });
+  assert.equal(passages.map((p) => p.text).join(''), 'x'.repeat(2500));
+});
+
+test('a short tail joins the previous passage of the same section', () => {
+  const blocks = [{ text: 'a'.repeat(700), headings: ['H'] }, { text: 'Cola corta.', headings: ['H'] }];
+  const passages = chunkBlocks(blocks, { targetChars: 700, maxChars: 1200, minChars: 200 });
+  assert.equal(passages.length, 1);
+  assert.match(passages[0]!.text, /Cola corta\.$/);
+});
+
+test('normalisation composes accents (NFC), drops invisible characters and joins hyphenated line ends', () => {
+  const decomposed = 'configuracio\u0301n';
+  assert.equal(normalizeText(decomposed), 'configuración');
+  assert.equal(normalizeText('a\u00ADb\u200Bc\uFEFF'), 'abc');
+  assert.equal(normalizeText('reposi-\ntorio'), 'repositorio');
+  assert.equal(normalizeText('uno\r\n\r\n\r\n\r\ndos'), 'uno\n\ndos');
+});
+
+test('sentence splitting does not break on abbreviations', () => {
+  assert.deepEqual(splitSentences('La Dra. Pérez vive en EE. UU. desde 2010. Trabaja con el Sr. Gómez, p. ej. en redes.'), [
+    'La Dra. Pérez vive en EE. UU. desde 2010.',
+    'Trabaja con el Sr. Gómez, p. ej. en redes.',
+  ]);
+});
