@@ -1,0 +1,88 @@
+// Catalog model: products of a space, their validation (shared by the routes and the CSV import)
+// and shipping lookup by city.
+import { fold } from './text.js';
+
+export interface Product {
+  id: string;
+  nombre: string;
+  descripcion: string;
+  /** Unit price in `moneda` units (up to two decimals). */
+  precio: number;
+  /** ISO 4217 code, upper case: "COP", "EUR", "MXN". */
+  moneda: string;
+  /** Units available now (integer >= 0). */
+  stock: number;
+  /** Shipping cost per city, in `moneda`; a city absent here has no shipping. */
+  envio?: Record<string, number>;
+}
+
+export interface ProductError {
+  campo: string;
+  mensaje: string;
+}
+
+export type ProductResult = { ok: true; product: Product } | { ok: false; errores: ProductError[] };
+
+const FIELDS = ['id', 'nombre', 'descripcion', 'precio', 'moneda', 'stock', 'envio'];
+
+function isMoney(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
+}
+
+/** Validates a product as sent to the catalog routes (JSON) or built from a CSV row. */
+export function validateProduct(raw: unknown): ProductResult {
+  const errores: ProductError[] = [];
+  const add = (campo: string, mensaje: string) => errores.push({ campo, mensaje: `${campo}: ${mensaje}` });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, errores: [{ campo: '', mensaje: 'el producto debe ser un objeto' }] };
+  }
+  const p = raw as Record<string, unknown>;
+  for (const k of Object.keys(p)) if (!FIELDS.includes(k)) add(k, 'campo desconocido');
+  const text = (k: string, min: number, max: number): string => {
+    const v = p[k] ?? '';
+    if (typeof v !== 'string' || v.trim().length < min || v.trim().length > max) {
+      add(k, min > 0 ? `debe ser un texto de ${min} a ${max} caracteres` : `debe ser un texto de hasta ${max} caracteres`);
+      return '';
+    }
+    return v.trim();
+  };
+  const id = text('id', 1, 64);
+  if (id && !/^[\p{L}\p{N}._-]+$/u.test(id)) add('id', 'solo letras, números, punto, guion y guion bajo');
+  const nombre = text('nombre', 1, 120);
+  const descripcion = text('descripcion', 0, 1000);
+  if (!isMoney(p.precio)) add('precio', 'debe ser un número mayor o igual a cero, con dos decimales como máximo');
+  const moneda = typeof p.moneda === 'string' ? p.moneda.trim().toUpperCase() : '';
+  if (!/^[A-Z]{3}$/.test(moneda)) add('moneda', 'debe ser un código de moneda de tres letras (COP, EUR, MXN...)');
+  if (typeof p.stock !== 'number' || !Number.isInteger(p.stock) || p.stock < 0) add('stock', 'debe ser un número entero mayor o igual a cero');
+  let envio: Record<string, number> | undefined;
+  if (p.envio !== undefined && p.envio !== null) {
+    if (typeof p.envio !== 'object' || Array.isArray(p.envio)) add('envio', 'debe ser un objeto ciudad -> costo');
+    else {
+      envio = {};
+      for (const [city, cost] of Object.entries(p.envio as Record<string, unknown>)) {
+        if (city.trim() === '') add('envio', 'el nombre de la ciudad no puede estar vacío');
+        else if (!isMoney(cost)) add(`envio.${city}`, 'el costo debe ser un número mayor o igual a cero');
+        else envio[city.trim()] = cost;
+      }
+    }
+  }
+  if (errores.length > 0) return { ok: false, errores };
+  const product: Product = { id, nombre, descripcion, precio: p.precio as number, moneda, stock: p.stock as number };
+  if (envio && Object.keys(envio).length > 0) product.envio = envio;
+  return { ok: true, product };
+}
+
+/** Shipping cost of a product to a city (compared folded), or null when it does not ship there. */
+export function shippingCost(product: Product, city: string): number | null {
+  if (!product.envio) return null;
+  const wanted = fold(city);
+  for (const [name, cost] of Object.entries(product.envio)) if (fold(name) === wanted) return cost;
+  return null;
+}
+
+/** Every city some product ships to, as written in the catalog: used to recognise cities in messages. */
+export function knownCities(products: readonly Product[]): string[] {
+  const byFolded = new Map<string, string>();
+  for (const p of products) for (const city of Object.keys(p.envio ?? {})) byFolded.set(fold(city), city);
+  return [...byFolded.values()];
+}

@@ -1,0 +1,127 @@
+// The figure checker: before an answer leaves, every money amount (price, total, shipping) and
+// every stock number in it must be one the catalog or the quote actually holds. It reads the text
+// itself, so it checks wording from templates, from the brand and from an external LLM alike.
+// Discount percentages always fail: the catalog holds no discounts.
+import type { Product } from './catalog.js';
+import { parseAmount, toCents } from './money.js';
+import type { QuoteView } from './quote.js';
+import { fold, sentences } from './text.js';
+
+export type FigureKind = 'dinero' | 'stock' | 'descuento';
+
+export interface FigureViolation {
+  tipo: FigureKind;
+  /** The figure as written. */
+  texto: string;
+  motivo: string;
+}
+
+/** What an answer may state: amounts by currency (cents) and stock numbers by product. */
+export interface Facts {
+  amounts: Map<string, Set<number>>;
+  stocks: { product: Product; stock: number }[];
+}
+
+function addAmount(facts: Facts, currency: string, amount: number): void {
+  if (!facts.amounts.has(currency)) facts.amounts.set(currency, new Set());
+  facts.amounts.get(currency)!.add(toCents(amount));
+}
+
+/** Facts from the whole catalog plus the conversation's quote (line amounts, subtotal, shipping, total). */
+export function factsFrom(products: readonly Product[], quote: QuoteView | null): Facts {
+  const facts: Facts = { amounts: new Map(), stocks: products.map((p) => ({ product: p, stock: p.stock })) };
+  for (const p of products) {
+    addAmount(facts, p.moneda, p.precio);
+    for (const cost of Object.values(p.envio ?? {})) addAmount(facts, p.moneda, cost);
+  }
+  if (quote && quote.moneda) {
+    for (const l of quote.lineas) addAmount(facts, quote.moneda, l.importe);
+    addAmount(facts, quote.moneda, quote.subtotal);
+    addAmount(facts, quote.moneda, quote.total);
+    if (quote.envio) addAmount(facts, quote.moneda, quote.envio.costo);
+  }
+  return facts;
+}
+
+const CURRENCY_WORDS: Record<string, string[]> = {
+  pesos: ['COP', 'MXN', 'ARS', 'CLP', 'UYU', 'DOP'], peso: ['COP', 'MXN', 'ARS', 'CLP', 'UYU', 'DOP'],
+  euros: ['EUR'], euro: ['EUR'], dolares: ['USD'], dolar: ['USD'], soles: ['PEN'], sol: ['PEN'],
+  '€': ['EUR'], 'us$': ['USD'], 'u$s': ['USD'], 's/': ['PEN'],
+};
+
+const NUMBER = String.raw`\d{1,3}(?:[.\s]\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,3})?`;
+// Prefix marker ($ 45.000, € 12) or suffix marker (45.000 COP, 12,50 €, 30 pesos).
+const MONEY_PREFIX = new RegExp(String.raw`(US\$|U\$S|S\/|\$|€)\s?(${NUMBER})`, 'giu');
+const MONEY_SUFFIX = new RegExp(String.raw`(${NUMBER})\s?(€|[A-Z]{3}\b|[Pp]esos?\b|[Ee]uros?\b|[Dd][oó]lares\b|[Dd][oó]lar\b|[Ss]oles\b)`, 'gu');
+const PERCENT = new RegExp(String.raw`(${NUMBER})\s?(%|por ?ciento)`, 'giu');
+// "quedan 3", "tenemos 3 unidades", "hay 3", "stock: 3", "3 unidades disponibles", "3 en stock".
+const STOCK_BEFORE = /\b(quedan|queda|tenemos|hay|stock|existencias|disponibles?)\s*:?\s*(?:solo\s+|solamente\s+)?(\d+)\b/giu;
+const STOCK_AFTER = /\b(\d+)\s+(?:unidades?\s+)?(disponibles?|en stock|en existencia)/giu;
+
+const ISO_CODES = new Set(['COP', 'EUR', 'USD', 'MXN', 'ARS', 'CLP', 'PEN', 'UYU', 'DOP', 'GTQ', 'BOB', 'PYG', 'CRC']);
+
+/** Currencies a marker may stand for; "$" and unknown markers could be any of the catalog's. */
+function currenciesOf(marker: string, facts: Facts): string[] {
+  if (/^[A-Z]{3}$/.test(marker)) return [marker];
+  return CURRENCY_WORDS[marker.toLowerCase()] ?? CURRENCY_WORDS[fold(marker)] ?? [...facts.amounts.keys()];
+}
+
+function moneyAllowed(amount: number, currencies: string[], facts: Facts): boolean {
+  const cents = toCents(amount);
+  return currencies.some((c) => facts.amounts.get(c)?.has(cents));
+}
+
+/** The stock numbers a sentence may state: those of products it names, else of any product. */
+function stocksFor(sentence: string, facts: Facts): Set<number> {
+  const f = fold(sentence);
+  const named = facts.stocks.filter((s) => f.includes(fold(s.product.nombre)));
+  return new Set((named.length > 0 ? named : facts.stocks).map((s) => s.stock));
+}
+
+/** Lists every figure of `text` that the facts do not back. */
+export function checkFigures(text: string, facts: Facts): FigureViolation[] {
+  const out: FigureViolation[] = [];
+  const push = (v: FigureViolation) => out.push(v);
+  for (const sentence of sentences(text)) {
+    const moneySpans: [number, number][] = [];
+    for (const m of sentence.matchAll(MONEY_PREFIX)) {
+      moneySpans.push([m.index!, m.index! + m[0].length]);
+      const amount = parseAmount(m[2]);
+      if (amount === null || !moneyAllowed(amount, currenciesOf(m[1], facts), facts)) {
+        push({ tipo: 'dinero', texto: m[0], motivo: 'importe que no está en el catálogo ni en la cotización' });
+      }
+    }
+    for (const m of sentence.matchAll(MONEY_SUFFIX)) {
+      const start = m.index!;
+      if (moneySpans.some(([a, b]) => start >= a && start < b)) continue;
+      // "2 USB" is not money: only currency codes count as markers.
+      if (/^[A-Z]{3}$/.test(m[2]) && !facts.amounts.has(m[2]) && !ISO_CODES.has(m[2])) continue;
+      const amount = parseAmount(m[1]);
+      if (amount === null || !moneyAllowed(amount, currenciesOf(m[2], facts), facts)) {
+        push({ tipo: 'dinero', texto: m[0], motivo: 'importe que no está en el catálogo ni en la cotización' });
+      }
+    }
+    for (const m of sentence.matchAll(PERCENT)) {
+      push({ tipo: 'descuento', texto: m[0], motivo: 'el catálogo no tiene descuentos' });
+    }
+    const allowedStocks = stocksFor(sentence, facts);
+    for (const m of sentence.matchAll(STOCK_BEFORE)) {
+      if (!allowedStocks.has(Number(m[2]))) push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
+    }
+    for (const m of sentence.matchAll(STOCK_AFTER)) {
+      if (!allowedStocks.has(Number(m[1]))) push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
+    }
+  }
+  return out;
+}
+
+/**
+ * Correction: drops every sentence holding a figure the facts do not back. Returns null when
+ * nothing trustworthy is left (the caller then replaces the answer).
+ */
+export function dropUnbackedSentences(text: string, facts: Facts): string | null {
+  const kept = text.split('\n').map((line) =>
+    sentences(line).filter((s) => checkFigures(s, facts).length === 0).join(' '),
+  ).filter((line) => line.trim() !== '');
+  return kept.length === 0 ? null : kept.join('\n');
+}

@@ -1,0 +1,45 @@
+// Load -> reply -> save for one conversation, one message at a time. Two messages of the same
+// conversation arriving together are serialised here, so the second sees the first's quote and
+// counters; different conversations run in parallel.
+import type { SalesAgent, TurnResult } from './agent.js';
+import type { LeadsConfig } from './config.js';
+import { newConversationState, type ConversationState } from './state.js';
+
+export interface ConversationStore {
+  /** Stored state of a conversation, or null for a new one. */
+  load(espacio: string, conversacion: string): Promise<ConversationState | null> | ConversationState | null;
+  save(espacio: string, conversacion: string, state: ConversationState): Promise<void> | void;
+}
+
+export interface MessageInput {
+  espacio: string;
+  conversacion: string;
+  mensaje: string;
+  config: LeadsConfig;
+  marcaHabilitada: boolean;
+}
+
+export class ConversationRunner {
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly agent: SalesAgent, private readonly store: ConversationStore) {}
+
+  handle(input: MessageInput): Promise<TurnResult> {
+    const key = `${input.espacio}\u0000${input.conversacion}`;
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.turn(input));
+    this.queues.set(key, run);
+    // Forget the queue once idle so the map does not grow with every conversation ever seen.
+    void run.catch(() => undefined).then(() => { if (this.queues.get(key) === run) this.queues.delete(key); });
+    return run;
+  }
+
+  private async turn(input: MessageInput): Promise<TurnResult> {
+    const state = (await this.store.load(input.espacio, input.conversacion)) ?? newConversationState();
+    const result = await this.agent.reply({
+      espacio: input.espacio, mensaje: input.mensaje, state, config: input.config, marcaHabilitada: input.marcaHabilitada,
+    });
+    await this.store.save(input.espacio, input.conversacion, result.state);
+    return result;
+  }
+}
