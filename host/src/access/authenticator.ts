@@ -1,0 +1,49 @@
+import { inject, injectable } from 'tsyringe';
+import { HostTokens } from '../kernel/tokens.js';
+import { apiError } from '@cerebro/sdk';
+import type { Caller } from './caller.js';
+import { parseBearer, secretMatches } from './credentials.js';
+import type { AccessDirectory } from './directory.js';
+
+/**
+ * Turns the Authorization header into a caller, reading the credential, its owner and their state afresh on
+ * every request: a revoked key or a deleted owner answers 401 from the very next request.
+ */
+@injectable()
+export class Authenticator {
+  constructor(@inject(HostTokens.Directory) private readonly directory: AccessDirectory) {}
+
+  authenticate(header: string | undefined): Caller {
+    if (!header) throw apiError('missing_key');
+    const parsed = parseBearer(header);
+    if (!parsed) {
+      secretMatches('x'.repeat(43), undefined); // same work as a real check: malformed keys are not faster
+      throw apiError('invalid_key');
+    }
+    if (parsed.kind === 'key') {
+      const row = this.directory.key(parsed.id);
+      const valid = secretMatches(parsed.secret, row?.secret_digest);
+      if (!row || !valid || row.revoked_at) throw apiError('invalid_key');
+      const owner = this.directory.owner(row.owner_id);
+      if (!owner || owner.deleted_at) throw apiError('invalid_key');
+      return {
+        kind: 'key',
+        ownerId: owner.id,
+        ownerReadOnly: owner.read_only === 1,
+        key: { id: row.id, ownerId: row.owner_id, name: row.name, spaces: JSON.parse(row.spaces) as string[], permission: row.permission },
+      };
+    }
+    if (parsed.kind === 'console') {
+      const row = this.directory.session(parsed.id);
+      const valid = secretMatches(parsed.secret, row?.secret_digest);
+      if (!row || !valid || row.revoked_at || !row.owner_id) throw apiError('invalid_key');
+      const owner = this.directory.owner(row.owner_id);
+      if (!owner || owner.deleted_at) throw apiError('invalid_key');
+      return { kind: 'console', ownerId: owner.id, sessionId: row.id, ownerReadOnly: owner.read_only === 1 };
+    }
+    const row = this.directory.operator(parsed.id);
+    const valid = secretMatches(parsed.secret, row?.secret_digest);
+    if (!row || !valid || row.revoked_at) throw apiError('invalid_key');
+    return { kind: 'operator', operatorId: row.id };
+  }
+}

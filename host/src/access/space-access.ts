@@ -1,0 +1,75 @@
+import { inject, injectable } from 'tsyringe';
+import { HostTokens } from '../kernel/tokens.js';
+import { apiError, type Permission, type SpaceContext } from '@cerebro/sdk';
+import type { OwnerCaller } from './caller.js';
+import { ipAllowed } from './api-settings.js';
+import type { AccessDirectory, SpaceRecord } from './directory.js';
+
+const DAY_MS = 86_400_000;
+/** An account unpaid for more than this answers 402. */
+export const UNPAID_GRACE_MS = 7 * DAY_MS;
+
+export interface SpaceAccessRequest {
+  spaceId: string;
+  permission: Permission;
+  /** Module the route belongs to; the space must have it enabled. */
+  module?: string;
+  moduleDisabledDetail?: string;
+  ip: string;
+  now: number;
+}
+
+export interface SpaceAccess {
+  space: SpaceContext;
+  record: SpaceRecord;
+  permission: Permission;
+}
+
+/** Whether a caller (key or console) reaches a space at all: owner's space now, and in the key's list if it has one. */
+export function reaches(caller: OwnerCaller, record: SpaceRecord | undefined): record is SpaceRecord {
+  if (!record || record.row.owner_id !== caller.ownerId) return false;
+  return caller.kind !== 'key' || caller.key.spaces.length === 0 || caller.key.spaces.includes(record.row.id);
+}
+
+/** The stricter of the key's permission and the owner's, on this space. */
+export function effectivePermission(caller: OwnerCaller, record: SpaceRecord): Permission {
+  if (caller.ownerReadOnly || record.row.owner_read_only === 1) return 'lee';
+  return caller.kind === 'key' ? caller.key.permission : 'escribe';
+}
+
+/**
+ * Decides whether the caller may use the space for this route, in the documented order:
+ * reach → trial → payment → (keys only) API switch and IP list → module → permission.
+ * Throws the catalogue error of the first check that fails.
+ */
+@injectable()
+export class SpaceAccessPolicy {
+  constructor(@inject(HostTokens.Directory) private readonly directory: AccessDirectory) {}
+
+  authorize(caller: OwnerCaller, request: SpaceAccessRequest): SpaceAccess {
+    const record = this.directory.space(request.spaceId);
+    if (!reaches(caller, record)) throw apiError('space_not_reachable');
+    const { row } = record;
+
+    if (row.trial_ends_at && Date.parse(row.trial_ends_at) <= request.now) throw apiError('trial_expired');
+
+    const account = this.directory.account(row.account_id);
+    if (!account) throw apiError('space_not_reachable');
+    const unpaidFor = account.unpaid_since ? request.now - Date.parse(account.unpaid_since) : 0;
+    if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
+
+    if (caller.kind === 'key') {
+      if (row.api_enabled !== 1) throw apiError('api_disabled');
+      if (!ipAllowed(record.settings, request.ip)) throw apiError('ip_not_allowed');
+    }
+
+    if (request.module && !record.modules.includes(request.module)) {
+      throw apiError('module_disabled', request.moduleDisabledDetail);
+    }
+
+    const permission = effectivePermission(caller, record);
+    if (request.permission === 'escribe' && permission !== 'escribe') throw apiError('read_only');
+
+    return { space: { id: row.id, accountId: row.account_id, modules: record.modules }, record, permission };
+  }
+}

@@ -1,0 +1,36 @@
+import { runAdmin } from './admin-command.js';
+import { runServe } from './serve-command.js';
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+export const USAGE = `Uso: cerebro <orden>
+
+  serve                       Arranca el servicio (variables CEREBRO_* en el README).
+  admin <recurso> <acción>    Administración de la plataforma sobre la base de datos de CEREBRO_DATA_DIR.
+                              Añade --json para salida JSON. "cerebro admin help" lista las acciones.
+  help                        Esta ayuda.
+`;
+
+/** Entry point of the `cerebro` executable; returns the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      return runServe(rest, io);
+    case 'admin':
+      return runAdmin(rest, io);
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      io.stdout.write(USAGE);
+      return 0;
+    default:
+      io.stderr.write(`Orden desconocida: ${command}\n\n${USAGE}`);
+      return 2;
+  }
+}

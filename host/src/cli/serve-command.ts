@@ -1,0 +1,34 @@
+import { bootstrapFirstRun, firstRunBanner } from '../bootstrap/first-run.js';
+import { startHost } from '../main/start-host.js';
+import type { CliIo } from './run-cli.js';
+
+/** `cerebro serve`: starts the host, bootstraps an empty database, and stops gracefully on SIGINT/SIGTERM. */
+export async function runServe(_args: string[], io: CliIo): Promise<number> {
+  let host;
+  try {
+    host = await startHost({ env: io.env });
+  } catch (err) {
+    io.stderr.write(`Cerebro no pudo arrancar: ${(err as Error).message}\n`);
+    return 1;
+  }
+  // Signal handlers first: whoever reads the banner may stop the service at once.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      host.log.info({ signal }, 'deteniendo Cerebro');
+      void host.close().then(resolve);
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  const first = host.config.bootstrapDemo
+    ? bootstrapFirstRun(host.admin, host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id))
+    : null;
+  if (first) {
+    io.stderr.write(firstRunBanner(host.url, first));
+  } else {
+    io.stderr.write(`\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
+      'Crea una clave con: cerebro admin key create --owner <id> --name <nombre>\n\n');
+  }
+  await stopped;
+  return 0;
+}

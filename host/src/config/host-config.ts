@@ -1,0 +1,68 @@
+import { resolve } from 'node:path';
+
+/** Everything the host reads from its environment, with the embedded defaults. */
+export interface HostConfig {
+  /** Directory of the SQLite file and of every file the service keeps. */
+  dataDir: string;
+  host: string;
+  port: number;
+  logLevel: string;
+  /** Largest JSON body accepted by default, in bytes. */
+  jsonBodyLimit: number;
+  /** Plugin ids explicitly allowed (empty: every discovered plugin) and denied. */
+  pluginsAllow: string[];
+  pluginsDeny: string[];
+  /** Extra directories searched for plugin packages, besides the workspace `plugins/` and node_modules. */
+  pluginPaths: string[];
+  /** Whether to look for plugins at all (tests load chosen plugins only). */
+  discoverPlugins: boolean;
+  /** Deadline for each plugin's `setup`, in milliseconds. */
+  pluginInitTimeoutMs: number;
+  /** How long a graceful shutdown waits for requests in flight. */
+  shutdownGraceMs: number;
+  /** Trust `X-Forwarded-For` for the caller IP (only behind a proxy you control). */
+  trustProxy: boolean;
+  /** Counter flush interval (call counts, last use, daily quota). */
+  counterFlushMs: number;
+  /** Create the demo owner, space and key on first start with an empty database. */
+  bootstrapDemo: boolean;
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} debe ser un entero no negativo (recibido "${raw}").`);
+  }
+  return value;
+}
+
+const bool = (env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'si', 'sí', 'on'].includes(raw.toLowerCase());
+};
+
+/** Reads `CEREBRO_*` variables. `base` is where relative paths are resolved (the working directory by default). */
+export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = process.cwd()): HostConfig {
+  return {
+    dataDir: resolve(base, env.CEREBRO_DATA_DIR ?? 'data'),
+    host: env.CEREBRO_HOST ?? '127.0.0.1',
+    port: int(env, 'CEREBRO_PORT', 8080),
+    logLevel: env.CEREBRO_LOG_LEVEL ?? 'info',
+    jsonBodyLimit: int(env, 'CEREBRO_JSON_LIMIT_BYTES', 1024 * 1024),
+    pluginsAllow: list(env.CEREBRO_PLUGINS_ALLOW),
+    pluginsDeny: list(env.CEREBRO_PLUGINS_DENY),
+    pluginPaths: list(env.CEREBRO_PLUGIN_PATHS).map((p) => resolve(base, p)),
+    discoverPlugins: bool(env, 'CEREBRO_DISCOVER_PLUGINS', true),
+    pluginInitTimeoutMs: int(env, 'CEREBRO_PLUGIN_INIT_TIMEOUT_MS', 15_000),
+    shutdownGraceMs: int(env, 'CEREBRO_SHUTDOWN_GRACE_MS', 10_000),
+    trustProxy: bool(env, 'CEREBRO_TRUST_PROXY', false),
+    counterFlushMs: int(env, 'CEREBRO_COUNTER_FLUSH_MS', 1_000),
+    bootstrapDemo: bool(env, 'CEREBRO_BOOTSTRAP_DEMO', true),
+  };
+}

@@ -1,0 +1,66 @@
+import { inject, injectable } from 'tsyringe';
+import type { Clock } from '@cerebro/sdk';
+import { HostTokens } from '../kernel/tokens.js';
+import { apiError } from '@cerebro/sdk';
+import type { SqliteDatabase } from '../storage/database.js';
+
+export interface Movement {
+  id: number;
+  delta: number;
+  saldo: number;
+  motivo: string;
+  espacio: string | null;
+  ruta: string | null;
+  fecha: string;
+}
+
+export interface ChargeContext { spaceId: string; route: string; requestId: string }
+
+/**
+ * The credit pool (`bolsa`) of accounts. Every change is one transaction that moves the balance and records the
+ * movement, and a debit never takes the balance below zero.
+ */
+@injectable()
+export class CreditLedger {
+  private readonly stmts;
+
+  constructor(
+    @inject(HostTokens.Database) private readonly db: SqliteDatabase,
+    @inject(HostTokens.Clock) private readonly clock: Clock,
+  ) {
+    this.stmts = {
+      debit: db.prepare<[number, string, number], { credits: number }>('UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits'),
+      credit: db.prepare<[number, string], { credits: number }>('UPDATE accounts SET credits = credits + ? WHERE id = ? RETURNING credits'),
+      record: db.prepare('INSERT INTO credit_movements (account_id, delta, balance_after, reason, space_id, route, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      recent: db.prepare<[string, number], { id: number; delta: number; balance_after: number; reason: string; space_id: string | null; route: string | null; created_at: string }>(
+        'SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements WHERE account_id = ? ORDER BY id DESC LIMIT ?',
+      ),
+    };
+  }
+
+  /** Takes `amount` credits or throws 402 `credits_exhausted` without touching the balance. */
+  debit(accountId: string, amount: number, ctx: ChargeContext): number {
+    return this.db.transaction(() => {
+      const row = this.stmts.debit.get(amount, accountId, amount);
+      if (!row) throw apiError('credits_exhausted');
+      this.stmts.record.run(accountId, -amount, row.credits, 'consumo', ctx.spaceId, ctx.route, ctx.requestId, new Date(this.clock.now()).toISOString());
+      return row.credits;
+    })();
+  }
+
+  /** Adds credits (top-up by the operator, or the refund of a charge whose request failed). */
+  credit(accountId: string, amount: number, reason: 'recarga' | 'reembolso' | 'ajuste', ctx?: Partial<ChargeContext>): number {
+    return this.db.transaction(() => {
+      const row = this.stmts.credit.get(amount, accountId);
+      if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
+      this.stmts.record.run(accountId, amount, row.credits, reason, ctx?.spaceId ?? null, ctx?.route ?? null, ctx?.requestId ?? null, new Date(this.clock.now()).toISOString());
+      return row.credits;
+    })();
+  }
+
+  recent(accountId: string, limit = 20): Movement[] {
+    return this.stmts.recent.all(accountId, limit).map((m) => ({
+      id: m.id, delta: m.delta, saldo: m.balance_after, motivo: m.reason, espacio: m.space_id, ruta: m.route, fecha: m.created_at,
+    }));
+  }
+}

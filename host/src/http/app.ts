@@ -1,0 +1,51 @@
+import type { ServerResponse } from 'node:http';
+import polka, { type Polka, type Request } from 'polka';
+import type { Logger as PinoLogger } from 'pino';
+import { apiError } from '@cerebro/sdk';
+import type { RequestPipeline } from './pipeline.js';
+import { requestIdFor } from './request-context.js';
+import { sendError } from './respond.js';
+import type { HostRoute } from './route.js';
+
+/**
+ * The polka application: one pipeline handler per route, and JSON answers for everything polka itself would
+ * answer in plain text (unknown route, wrong method, an error escaping a handler, which polka's default
+ * `onError` would send with `err.message`).
+ */
+export function buildApp(routes: readonly HostRoute[], pipeline: RequestPipeline, log: PinoLogger): Polka {
+  const methodsByShape = new Map<string, Set<string>>();
+  const shapeOf = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+  const shapes: { re: RegExp; methods: Set<string> }[] = [];
+  for (const route of routes) {
+    let methods = methodsByShape.get(route.path);
+    if (!methods) {
+      methods = new Set();
+      methodsByShape.set(route.path, methods);
+      shapes.push({ re: shapeOf(route.path), methods });
+    }
+    methods.add(route.method);
+  }
+
+  const reply = (err: unknown, req: Request, res: ServerResponse) => {
+    const id = requestIdFor(req.headers['x-request-id']);
+    if (!res.headersSent) res.setHeader('X-Request-Id', id);
+    sendError(res, err, log.child({ reqId: id }), id);
+  };
+
+  const app = polka({
+    onError: (err, req, res) => reply(err, req, res),
+    onNoMatch: (req, res) => {
+      const path = (req.path ?? req.url ?? '').split('?')[0]!;
+      const allowed = shapes.filter((s) => s.re.test(path)).flatMap((s) => [...s.methods]);
+      if (allowed.length > 0) {
+        res.setHeader('Allow', [...new Set(allowed)].join(', '));
+        return reply(apiError('method_not_allowed'), req, res);
+      }
+      reply(apiError('route_not_found'), req, res);
+    },
+  });
+  for (const route of routes) {
+    app.add(route.method, route.path, pipeline.handlerFor(route));
+  }
+  return app;
+}

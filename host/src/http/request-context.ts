@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Logger as PinoLogger } from 'pino';
+import type { Request } from 'polka';
+import type { Permission, SpaceContext } from '@cerebro/sdk';
+import type { Caller } from '../access/caller.js';
+import type { SpaceRecord } from '../access/directory.js';
+
+/** Everything known about one request once the pipeline has run. */
+export interface RequestContext {
+  readonly id: string;
+  readonly req: Request;
+  readonly res: ServerResponse;
+  readonly log: PinoLogger;
+  readonly ip: string;
+  readonly now: number;
+  readonly signal: AbortSignal;
+  params: Record<string, string>;
+  query: Record<string, string | string[]>;
+  body: unknown;
+  caller?: Caller;
+  space?: SpaceContext;
+  spaceRecord?: SpaceRecord;
+  permission?: Permission;
+}
+
+const INCOMING_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Keeps a well-formed `X-Request-Id` from the caller (useful across services); otherwise makes a new one. */
+export function requestIdFor(header: string | string[] | undefined): string {
+  return typeof header === 'string' && INCOMING_ID.test(header) ? header : randomUUID();
+}
+
+export function callerIp(req: Request, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? '';
+}
+
+/** An AbortSignal that fires when the client disconnects before the response is complete. */
+export function disconnectSignal(req: Request, res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('client disconnected'));
+  });
+  req.on('aborted', () => controller.abort(new Error('client disconnected')));
+  return controller.signal;
+}

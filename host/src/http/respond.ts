@@ -1,0 +1,49 @@
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { ApiError, ERROR_CATALOGUE, Reply, isApiError } from '@cerebro/sdk';
+import type { Logger as PinoLogger } from 'pino';
+
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  const body = JSON.stringify(value);
+  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** Writes what a handler returned: a `Reply`, nothing (204), or any value as 200 JSON. */
+export function sendResult(res: ServerResponse, result: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.writableEnded) return;
+  if (result instanceof Reply) {
+    const merged = { ...headers, ...result.headers };
+    if (result.json) {
+      res.writeHead(result.status, { ...merged, 'content-type': 'application/json; charset=utf-8' });
+      res.end(result.body as string);
+    } else if (result.body instanceof Readable) {
+      res.writeHead(result.status, merged);
+      result.body.on('error', () => res.destroy()).pipe(res);
+    } else {
+      res.writeHead(result.status, merged);
+      res.end(result.body);
+    }
+    return;
+  }
+  if (result === undefined) {
+    res.writeHead(204, headers);
+    res.end();
+    return;
+  }
+  sendJson(res, 200, result, headers);
+}
+
+/** Maps any error to `{"detail": ...}`: catalogue errors as they are, everything else as a 500 that hides internals. */
+export function sendError(res: ServerResponse, err: unknown, log: PinoLogger, requestId: string, headers: Record<string, string> = {}): number {
+  if (isApiError(err)) {
+    const e = err as ApiError;
+    if (e.status === 413) headers = { ...headers, connection: 'close' };
+    sendJson(res, e.status, { detail: e.detail }, { ...headers, ...e.headers });
+    return e.status;
+  }
+  log.error({ err }, 'error no controlado');
+  sendJson(res, 500, { detail: `${ERROR_CATALOGUE.internal.detail} Referencia: ${requestId}.` }, headers);
+  return 500;
+}

@@ -1,0 +1,42 @@
+import type { HttpMethod, JsonSchema, Permission } from '@cerebro/sdk';
+import type { RequestContext } from './request-context.js';
+
+/**
+ * Who may reach a route:
+ * - `public`: anyone (health, readiness, the OpenAPI document);
+ * - `owner`: a key or console session, no space in the path (spaces list, key management);
+ * - `space`: a key or console session that reaches the `:espacio` of the path, with its permission;
+ * - `admin`: the platform operator only.
+ */
+export type RouteAccess = 'public' | 'owner' | 'space' | 'admin';
+
+/** One route of the service, host-owned or contributed by a plugin. Everything the pipeline needs is data here. */
+export interface HostRoute {
+  /** OpenAPI operationId: `<owner>.<id>`. */
+  operationId: string;
+  method: HttpMethod;
+  /** Full path under the server root, polka style (`/api/rag/:espacio/documents`). */
+  path: string;
+  access: RouteAccess;
+  permission?: Permission;
+  /** Module the space must have enabled (plugin routes). */
+  module?: string;
+  moduleDisabledDetail?: string;
+  credits?: number;
+  body?: 'json' | 'multipart' | 'none';
+  maxBodyBytes?: number;
+  /** Answers even while starting or stopping (health); every other route gets 503 then. */
+  ungated?: boolean;
+  /** Response is a server-sent event stream. */
+  stream?: boolean;
+  tag: string;
+  summary: string;
+  description?: string;
+  requestSchema?: JsonSchema;
+  responses?: Record<string, { description: string; schema?: JsonSchema; contentType?: string }>;
+  handler: (ctx: RequestContext) => unknown | Promise<unknown>;
+}
+
+/** `METHOD /path` with the `/api` prefix and parameters as written in the route, for counters and logs. */
+export const routeLabel = (route: Pick<HostRoute, 'method' | 'path'>): string =>
+  `${route.method} ${route.path.replace(/^\/api/, '')}`;

@@ -1,0 +1,8 @@
+import 'reflect-metadata';
+
+export { startHost, type HostOptions, type RunningHost } from './main/start-host.js';
+export { loadHostConfig, type HostConfig } from './config/host-config.js';
+export type { AdminService, CreatedKey } from './admin/admin-service.js';
+export { PluginError, type PluginErrorCode } from './plugins/plugin-error.js';
+export { MigrationError, type MigrationErrorCode } from './storage/migrator.js';
+export { runCli } from './cli/run-cli.js';

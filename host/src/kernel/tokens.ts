@@ -1,0 +1,28 @@
+import type { Logger as PinoLogger } from 'pino';
+import { createToken, HostServices, type Token } from '@cerebro/sdk';
+import type { AccessDirectory } from '../access/directory.js';
+import type { Authenticator } from '../access/authenticator.js';
+import type { SpaceAccessPolicy } from '../access/space-access.js';
+import type { HostConfig } from '../config/host-config.js';
+import type { CreditLedger } from '../credits/credit-ledger.js';
+import type { RateLimiter } from '../limits/rate-limiter.js';
+import type { UsageCounters } from '../limits/usage-counters.js';
+import type { SqliteDatabase } from '../storage/database.js';
+import type { Lifecycle } from './lifecycle.js';
+
+/** Tokens of the host's own container. Plugins never see this container; they get `HostServices` only. */
+export const HostTokens = {
+  Config: createToken<HostConfig>('host:host-config'),
+  RootLogger: createToken<PinoLogger>('host:root-logger'),
+  Database: createToken<SqliteDatabase>('host:database') as Token<SqliteDatabase>,
+  Directory: createToken<AccessDirectory>('host:access-directory'),
+  Authenticator: createToken<Authenticator>('host:authenticator'),
+  SpacePolicy: createToken<SpaceAccessPolicy>('host:space-policy'),
+  RateLimiter: createToken<RateLimiter>('host:rate-limiter'),
+  Usage: createToken<UsageCounters>('host:usage-counters'),
+  Credits: createToken<CreditLedger>('host:credit-ledger'),
+  Lifecycle: createToken<Lifecycle>('host:lifecycle'),
+  Clock: HostServices.Clock,
+  Uploads: HostServices.Uploads,
+  Spaces: HostServices.Spaces,
+} as const;

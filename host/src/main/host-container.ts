@@ -1,0 +1,47 @@
+import type { Logger as PinoLogger } from 'pino';
+import { container as globalContainer, Lifecycle as Scope, type DependencyContainer } from 'tsyringe';
+import type { Clock } from '@cerebro/sdk';
+import { AccessDirectory } from '../access/directory.js';
+import { Authenticator } from '../access/authenticator.js';
+import { SpaceAccessPolicy } from '../access/space-access.js';
+import { AdminService } from '../admin/admin-service.js';
+import type { HostConfig } from '../config/host-config.js';
+import { CreditLedger } from '../credits/credit-ledger.js';
+import { RequestPipeline } from '../http/pipeline.js';
+import { BusboyUploadReceiver } from '../http/uploads.js';
+import { Lifecycle } from '../kernel/lifecycle.js';
+import { HostTokens } from '../kernel/tokens.js';
+import { RateLimiter } from '../limits/rate-limiter.js';
+import { UsageCounters } from '../limits/usage-counters.js';
+import type { SqliteDatabase } from '../storage/database.js';
+import { createToken } from '@cerebro/sdk';
+
+/** Tokens of host classes that only the composition root resolves. */
+export const HostRootTokens = {
+  Admin: createToken<AdminService>('host:admin-service'),
+  Pipeline: createToken<RequestPipeline>('host:request-pipeline'),
+};
+
+/**
+ * The host's own container. A child of tsyringe's global container, which stays empty: plugin containers are
+ * siblings, so nothing registered here is visible to a plugin.
+ */
+export function buildHostContainer(config: HostConfig, log: PinoLogger, db: SqliteDatabase, clock: Clock): DependencyContainer {
+  const c = globalContainer.createChildContainer();
+  const singleton = { lifecycle: Scope.ContainerScoped };
+  c.register(HostTokens.Config, { useValue: config });
+  c.register(HostTokens.RootLogger, { useValue: log });
+  c.register(HostTokens.Database, { useValue: db });
+  c.register(HostTokens.Clock, { useValue: clock });
+  c.register(HostTokens.Directory, { useClass: AccessDirectory }, singleton);
+  c.register(HostTokens.Authenticator, { useClass: Authenticator }, singleton);
+  c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessPolicy }, singleton);
+  c.register(HostTokens.RateLimiter, { useClass: RateLimiter }, singleton);
+  c.register(HostTokens.Usage, { useClass: UsageCounters }, singleton);
+  c.register(HostTokens.Credits, { useClass: CreditLedger }, singleton);
+  c.register(HostTokens.Lifecycle, { useClass: Lifecycle }, singleton);
+  c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
+  c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
+  c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);
+  return c;
+}

@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** A package that declares itself a Cerebro plugin. */
+export interface PluginCandidate {
+  packageName: string;
+  /** Id from `package.json#cerebro.id`, when declared (lets the deny list skip a plugin without importing it). */
+  declaredId?: string;
+  dir: string;
+  /** Absolute path of the entry module whose default export is the plugin definition. */
+  entry: string;
+}
+
+interface PackageJson {
+  name?: string;
+  main?: string;
+  keywords?: string[];
+  cerebro?: { id?: string; plugin?: string };
+}
+
+function readCandidate(dir: string): PluginCandidate | undefined {
+  const file = join(dir, 'package.json');
+  if (!existsSync(file)) return undefined;
+  let pkg: PackageJson;
+  try {
+    pkg = JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+  } catch {
+    return undefined;
+  }
+  const entry = pkg.cerebro?.plugin ?? (pkg.keywords?.includes('cerebro-plugin') ? pkg.main : undefined);
+  if (!entry) return undefined;
+  return { packageName: pkg.name ?? dir, declaredId: pkg.cerebro?.id, dir, entry: resolve(dir, entry) };
+}
+
+const subdirs = (dir: string): string[] => {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() || d.isSymbolicLink())
+      .map((d) => join(dir, d.name));
+  } catch {
+    return [];
+  }
+};
+
+/** Package directories directly inside a folder (`node_modules`, `plugins/`), scoped ones (`@scope/name`) included. */
+function packagesIn(folder: string): string[] {
+  return subdirs(folder).flatMap((dir) => (dir.split('/').pop()!.startsWith('@') ? subdirs(dir) : [dir]));
+}
+
+/**
+ * Finds plugin packages: every package directory under `pluginDirs` (the workspace `plugins/`, extra paths) and
+ * every installed package in `nodeModulesDirs` whose package.json has `cerebro.plugin` (or the keyword
+ * `cerebro-plugin` and a `main`). Workspace plugins also appear in node_modules as links: each real directory is
+ * listed once.
+ */
+export function discoverPlugins(pluginDirs: string[], nodeModulesDirs: string[]): PluginCandidate[] {
+  const seen = new Set<string>();
+  const found: PluginCandidate[] = [];
+  const dirs = [...pluginDirs, ...nodeModulesDirs].flatMap(packagesIn);
+  for (const dir of dirs) {
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      continue;
+    }
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const candidate = readCandidate(real);
+    if (candidate) found.push(candidate);
+  }
+  return found.sort((a, b) => a.packageName.localeCompare(b.packageName));
+}

@@ -1,0 +1,36 @@
+import type { Logger as PinoLogger } from 'pino';
+import { HostServices, type Clock, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
+import type { AccessDirectory } from '../access/directory.js';
+import type { HostConfig } from '../config/host-config.js';
+import type { SqliteDatabase } from '../storage/database.js';
+import { createPluginStorage } from '../storage/plugin-storage.js';
+import { EnvPluginConfig } from './plugin-config.js';
+
+export interface HostServiceDeps {
+  config: HostConfig;
+  env: NodeJS.ProcessEnv;
+  rootLogger: PinoLogger;
+  db: SqliteDatabase;
+  clock: Clock;
+  uploads: UploadReceiver;
+  directory: AccessDirectory;
+}
+
+/** How each host service is built for one plugin: everything plugin-scoped is derived from the plugin id. */
+export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manifest: PluginManifest) => unknown> {
+  const spaces: SpaceDirectory = {
+    get: (id) => {
+      const record = deps.directory.space(id);
+      return record && { id: record.row.id, accountId: record.row.account_id, modules: record.modules };
+    },
+    hasModule: (id, module) => deps.directory.modules(id).includes(module),
+  };
+  return new Map<symbol, (manifest: PluginManifest) => unknown>([
+    [HostServices.Logger, (m) => deps.rootLogger.child({ plugin: m.id }) as unknown as Logger],
+    [HostServices.Storage, (m) => createPluginStorage(deps.db, m.id)],
+    [HostServices.Config, (m) => new EnvPluginConfig(m.id, m.config ?? {}, deps.env, deps.config.dataDir)],
+    [HostServices.Clock, () => deps.clock],
+    [HostServices.Uploads, () => deps.uploads],
+    [HostServices.Spaces, () => spaces],
+  ]);
+}

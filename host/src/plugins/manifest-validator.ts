@@ -1,0 +1,110 @@
+import semver from 'semver';
+import { HostServices, SDK_VERSION, tokenName, type PluginDefinition, type PluginManifest } from '@cerebro/sdk';
+import { MigrationError, touchedObjects } from '../storage/migrator.js';
+import { tablePrefixOf } from '../storage/plugin-storage.js';
+import { PluginError } from './plugin-error.js';
+
+const ID = /^[a-z][a-z0-9-]{1,31}$/;
+/** Ids that would clash with host paths or names. */
+const RESERVED_IDS = new Set(['api', 'admin', 'host', 'core', 'cerebro', 'rag', 'mod', 'tokens', 'companies', 'cuentas']);
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const PATH = /^(\/(:[a-zA-Z][a-zA-Z0-9_]*|[a-zA-Z0-9._-]+))+$/;
+const HOST_SERVICE_TOKENS = new Set<symbol>(Object.values(HostServices));
+
+/** Checks the shape of a plugin's default export before anything else is read from it. */
+export function assertDefinition(value: unknown, source: string): asserts value is PluginDefinition {
+  const def = value as Partial<PluginDefinition> | undefined;
+  if (!def || typeof def !== 'object' || !def.manifest || typeof def.setup !== 'function') {
+    throw new PluginError('PLUGIN_ENTRY_INVALID', source, 'su módulo de entrada debe exportar por defecto definePlugin({ manifest, setup }).');
+  }
+}
+
+function fail(manifest: PluginManifest, message: string): never {
+  throw new PluginError('PLUGIN_MANIFEST_INVALID', manifest.id ?? '?', message);
+}
+
+/** Validates one manifest on its own: id, versions, routes, services, migrations and config. */
+export function validateManifest(manifest: PluginManifest): void {
+  if (typeof manifest.id !== 'string' || !ID.test(manifest.id)) {
+    throw new PluginError('PLUGIN_MANIFEST_INVALID', String(manifest.id), 'id no válido: minúsculas, cifras y guiones, de 2 a 32 caracteres, empezando por letra.');
+  }
+  if (RESERVED_IDS.has(manifest.id)) fail(manifest, `el id "${manifest.id}" está reservado por el host.`);
+  if (!semver.valid(manifest.version)) fail(manifest, `version "${manifest.version}" no es semver.`);
+  if (!semver.validRange(manifest.sdk)) fail(manifest, `sdk "${manifest.sdk}" no es un rango semver.`);
+  if (!semver.satisfies(SDK_VERSION, manifest.sdk)) {
+    throw new PluginError('PLUGIN_SDK_RANGE', manifest.id, `necesita el sdk ${manifest.sdk} y este host ofrece ${SDK_VERSION}.`);
+  }
+  if (typeof manifest.title !== 'string' || !manifest.title) fail(manifest, 'falta title.');
+  if (!Array.isArray(manifest.routes)) fail(manifest, 'routes debe ser una lista.');
+
+  const routeIds = new Set<string>();
+  const shapes = new Map<string, string>();
+  for (const route of manifest.routes) {
+    if (!route.id || routeIds.has(route.id)) fail(manifest, `ruta con id vacío o repetido: "${route.id}".`);
+    routeIds.add(route.id);
+    if (!METHODS.has(route.method)) fail(manifest, `ruta ${route.id}: método "${route.method}" no admitido.`);
+    if (typeof route.path !== 'string' || !PATH.test(route.path)) fail(manifest, `ruta ${route.id}: path "${route.path}" no válido (debe empezar por / y usar :parametro).`);
+    if (/(^|\/):espacio(\/|$)/.test(route.path)) fail(manifest, `ruta ${route.id}: :espacio lo pone el host, no el plugin.`);
+    if (route.permission !== 'lee' && route.permission !== 'escribe') fail(manifest, `ruta ${route.id}: permission debe ser "lee" o "escribe".`);
+    if (route.credits !== undefined && (!Number.isInteger(route.credits) || route.credits < 0)) fail(manifest, `ruta ${route.id}: credits debe ser un entero >= 0.`);
+    if (route.body !== undefined && !['json', 'multipart', 'none'].includes(route.body)) fail(manifest, `ruta ${route.id}: body debe ser json, multipart o none.`);
+    if (!route.summary) fail(manifest, `ruta ${route.id}: falta summary.`);
+    const shape = `${route.method} ${routeShape(route.path)}`;
+    const other = shapes.get(shape);
+    if (other) {
+      throw new PluginError('PLUGIN_ROUTE_COLLISION', manifest.id, `las rutas "${other}" y "${route.id}" coinciden (${route.method} ${route.path}).`);
+    }
+    shapes.set(shape, route.id);
+  }
+
+  for (const token of manifest.needs ?? []) {
+    if (!HOST_SERVICE_TOKENS.has(token)) {
+      throw new PluginError('PLUGIN_UNKNOWN_SERVICE', manifest.id, `pide el servicio "${tokenName(token)}", que el host no ofrece (disponibles: ${[...HOST_SERVICE_TOKENS].map(tokenName).join(', ')}).`);
+    }
+  }
+  for (const token of manifest.provides ?? []) {
+    if (HOST_SERVICE_TOKENS.has(token)) fail(manifest, `no puede proporcionar el servicio del host "${tokenName(token)}".`);
+  }
+
+  const prefix = tablePrefixOf(manifest.id);
+  const migrationIds = (manifest.migrations ?? []).map((m) => m.id);
+  if (new Set(migrationIds).size !== migrationIds.length) fail(manifest, 'hay migraciones con el mismo id.');
+  for (const migration of manifest.migrations ?? []) {
+    const foreign = touchedObjects(migration.sql).filter((name) => !name.toLowerCase().startsWith(prefix));
+    if (foreign.length > 0) {
+      throw new PluginError('PLUGIN_MIGRATION', manifest.id, new MigrationError('MIGRATION_NAMESPACE', manifest.id, `la migración ${migration.id} toca objetos fuera del prefijo "${prefix}": ${foreign.join(', ')}.`).message);
+    }
+  }
+  for (const [key, value] of Object.entries(manifest.config ?? {})) {
+    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(manifest, `config.${key}: solo se admiten textos, números y booleanos.`);
+  }
+}
+
+/** A path with every parameter name replaced, so `/a/:x` and `/a/:y` compare equal. */
+const routeShape = (path: string): string => path.replace(/:[a-zA-Z0-9_]+/g, ':');
+
+/**
+ * Validates the set: each manifest, no duplicate ids, each provided service offered once, and every required
+ * `uses` provided by some plugin of the set.
+ */
+export function validatePluginSet(manifests: PluginManifest[]): void {
+  const ids = new Set<string>();
+  const providers = new Map<symbol, string>();
+  for (const manifest of manifests) {
+    validateManifest(manifest);
+    if (ids.has(manifest.id)) throw new PluginError('PLUGIN_DUPLICATE_ID', manifest.id, 'hay dos plugins con el mismo id.');
+    ids.add(manifest.id);
+    for (const token of manifest.provides ?? []) {
+      const other = providers.get(token);
+      if (other) throw new PluginError('PLUGIN_MANIFEST_INVALID', manifest.id, `el servicio "${tokenName(token)}" ya lo proporciona "${other}".`);
+      providers.set(token, manifest.id);
+    }
+  }
+  for (const manifest of manifests) {
+    for (const use of manifest.uses ?? []) {
+      if (!use.optional && !providers.has(use.token)) {
+        throw new PluginError('PLUGIN_DEPENDENCY_MISSING', manifest.id, `necesita el servicio "${tokenName(use.token)}" y ningún plugin cargado lo proporciona.`);
+      }
+    }
+  }
+}

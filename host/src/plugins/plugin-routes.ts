@@ -1,0 +1,61 @@
+import { apiError, type ModuleRequest } from '@cerebro/sdk';
+import type { HostRoute } from '../http/route.js';
+import type { RequestContext } from '../http/request-context.js';
+import type { LoadedPlugin } from './plugin-loader.js';
+
+/** What a plugin handler sees of a request: the pipeline's verdict, read-only. */
+function moduleRequest(ctx: RequestContext, pluginId: string): ModuleRequest {
+  const { espacio: _space, ...params } = ctx.params;
+  const caller = ctx.caller!;
+  if (caller.kind === 'operator' || !ctx.space || !ctx.permission) throw new Error('pipeline invariant: plugin route without space access');
+  return Object.freeze({
+    id: ctx.id,
+    space: Object.freeze({ ...ctx.space, modules: Object.freeze([...ctx.space.modules]) }),
+    caller: Object.freeze({
+      kind: caller.kind,
+      ownerId: caller.ownerId,
+      ...(caller.kind === 'key' ? { keyId: caller.key.id } : {}),
+      permission: ctx.permission,
+    }),
+    params: Object.freeze(params),
+    query: Object.freeze({ ...ctx.query }),
+    body: ctx.body,
+    headers: ctx.req.headers,
+    raw: ctx.req,
+    signal: ctx.signal,
+    log: ctx.log.child({ plugin: pluginId }),
+  }) as ModuleRequest;
+}
+
+/**
+ * Turns a plugin's manifest routes into host routes under `/api/mod/<id>/:espacio`. Access data (permission,
+ * module, credits) is copied from the manifest; the handler is only called after the whole pipeline passed.
+ * Routes of a plugin that failed to start answer 503.
+ */
+export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
+  const { manifest } = plugin;
+  return manifest.routes.map((route) => ({
+    operationId: `${manifest.id}.${route.id}`,
+    method: route.method,
+    path: `/api/mod/${manifest.id}/:espacio${route.path}`,
+    access: 'space' as const,
+    permission: route.permission,
+    module: manifest.id,
+    moduleDisabledDetail: manifest.moduleDisabledDetail,
+    credits: route.credits ?? 0,
+    body: route.body ?? (['POST', 'PUT', 'PATCH'].includes(route.method) ? 'json' : 'none'),
+    maxBodyBytes: route.maxBodyBytes,
+    tag: manifest.id,
+    summary: route.summary,
+    description: route.description,
+    requestSchema: route.requestSchema,
+    responses: route.responses,
+    handler: (ctx: RequestContext) => {
+      const handler = plugin.handlers[route.id];
+      if (plugin.state !== 'activo' || !handler) {
+        throw apiError('plugin_unavailable', `El módulo ${manifest.id} no está disponible: falló al arrancar.`);
+      }
+      return handler(moduleRequest(ctx, manifest.id));
+    },
+  }));
+}

@@ -1,0 +1,40 @@
+import { Reply } from '@cerebro/sdk';
+import type { HostRoute } from '../http/route.js';
+import type { Lifecycle } from '../kernel/lifecycle.js';
+import type { LoadedPlugin } from '../plugins/plugin-loader.js';
+
+export interface SystemRouteDeps {
+  version: string;
+  lifecycle: Lifecycle;
+  plugins: () => LoadedPlugin[];
+  openapi: () => unknown;
+}
+
+/** Health, readiness and the OpenAPI document: public, and outside the lifecycle gate for health. */
+export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
+  const pluginStates = () => deps.plugins().map((p) => ({
+    id: p.manifest.id, version: p.manifest.version, estado: p.state, ...(p.error ? { error: p.error.message } : {}),
+  }));
+  return [
+    {
+      operationId: 'core.health', method: 'GET', path: '/api/health', access: 'public', tag: 'core', ungated: true,
+      summary: 'Estado del proceso y de los plugins',
+      description: 'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está.',
+      responses: { '200': { description: 'Estado.', schema: { type: 'object' } } },
+      handler: () => ({ estado: deps.lifecycle.current, version: deps.version, plugins: pluginStates() }),
+    },
+    {
+      operationId: 'core.ready', method: 'GET', path: '/api/ready', access: 'public', tag: 'core',
+      summary: 'Preparado para atender peticiones',
+      description: '200 cuando el servicio acepta peticiones; 503 mientras arranca o se detiene (para balanceadores y orquestadores).',
+      responses: { '200': { description: 'Listo.' }, '503': { description: 'Arrancando o deteniéndose.' } },
+      handler: () => Reply.json(200, { listo: true }),
+    },
+    {
+      operationId: 'core.openapi', method: 'GET', path: '/api/openapi.json', access: 'public', tag: 'core',
+      summary: 'Documento OpenAPI de todas las rutas (núcleo y plugins)',
+      responses: { '200': { description: 'OpenAPI 3.1.', schema: { type: 'object' } } },
+      handler: () => deps.openapi(),
+    },
+  ];
+}

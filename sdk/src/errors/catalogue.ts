@@ -1,0 +1,42 @@
+/**
+ * The one error catalogue of Cerebro: every error the host answers with, by stable code.
+ *
+ * The wire body is always `{"detail": ...}`. Texts fixed by the contract are reproduced to the letter
+ * (including the missing final dot of `module_disabled`, which the contract uses for the brand module).
+ * Plugins use these codes through `apiError()` and add their own structured details where the contract asks.
+ */
+export const ERROR_CATALOGUE = {
+  malformed_json: { status: 400, detail: 'El cuerpo de la petición no es JSON válido.' },
+  bad_request: { status: 400, detail: 'Petición mal formada.' },
+  missing_key: { status: 401, detail: 'Falta la credencial: envía la cabecera Authorization: Bearer <clave>.' },
+  invalid_key: { status: 401, detail: 'Credencial no válida.' },
+  payment_required: { status: 402, detail: 'La cuenta tiene pagos pendientes desde hace más de 7 días o está suspendida.' },
+  credits_exhausted: { status: 402, detail: 'La bolsa de créditos de la cuenta no tiene saldo suficiente.' },
+  space_not_reachable: { status: 403, detail: 'Sin acceso a este espacio.' },
+  module_disabled: { status: 403, detail: 'módulo no habilitado para este espacio' },
+  read_only: { status: 403, detail: 'Tu cuenta es de solo lectura en este espacio.' },
+  trial_expired: { status: 403, detail: 'El periodo de prueba de este espacio ha terminado.' },
+  api_disabled: { status: 403, detail: 'La API está desactivada en este espacio.' },
+  ip_not_allowed: { status: 403, detail: 'La IP de origen no está en la lista permitida de este espacio.' },
+  admin_only: { status: 403, detail: 'Ruta reservada a la administración de la plataforma.' },
+  platform_field: { status: 403, detail: 'Campo reservado a la administración de la plataforma.' },
+  spaces_not_owned: { status: 403, detail: 'Alguno de los espacios solicitados no es tuyo.' },
+  no_api_module: { status: 403, detail: 'Ninguno de los espacios tiene el módulo API.' },
+  key_scope_exceeded: { status: 403, detail: 'Una credencial no puede crear otra con más alcance o permisos que ella misma.' },
+  route_not_found: { status: 404, detail: 'Ruta no encontrada.' },
+  not_found: { status: 404, detail: 'Recurso no encontrado.' },
+  key_not_found: { status: 404, detail: 'Credencial no encontrada.' },
+  method_not_allowed: { status: 405, detail: 'Método no permitido en esta ruta.' },
+  key_already_revoked: { status: 409, detail: 'La credencial ya estaba revocada.' },
+  conflict: { status: 409, detail: 'El recurso está en un estado que no permite esta operación.' },
+  body_too_large: { status: 413, detail: 'El cuerpo de la petición supera el tamaño máximo permitido.' },
+  unsupported_media_type: { status: 415, detail: 'Tipo de contenido no admitido en esta ruta.' },
+  validation_failed: { status: 422, detail: 'Los datos enviados no son válidos.' },
+  rate_limited: { status: 429, detail: 'Demasiadas peticiones por minuto para este espacio.' },
+  daily_quota_exceeded: { status: 429, detail: 'Se ha agotado la cuota diaria de peticiones de este espacio.' },
+  internal: { status: 500, detail: 'Error interno del servidor.' },
+  not_ready: { status: 503, detail: 'El servicio está arrancando o deteniéndose; reintenta en unos segundos.' },
+  plugin_unavailable: { status: 503, detail: 'El módulo no está disponible en este momento.' },
+} as const satisfies Record<string, { status: number; detail: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,0 +1,25 @@
+import { createToken } from './tokens.js';
+import type { Clock } from './services/clock.js';
+import type { PluginConfig } from './services/config.js';
+import type { Logger } from './services/logger.js';
+import type { SpaceDirectory } from './services/spaces.js';
+import type { PluginStorage } from './services/storage.js';
+import type { UploadReceiver } from './services/uploads.js';
+
+/**
+ * Services the host can place in a plugin's container. A plugin lists the ones it needs in `manifest.needs`;
+ * anything not listed is absent from its container.
+ */
+export const HostServices = {
+  /** pino child logger bound to `{plugin: id}`. */
+  Logger: createToken<Logger>('host:logger'),
+  /** The plugin's handle on the database. */
+  Storage: createToken<PluginStorage>('host:storage'),
+  /** The plugin's configuration. */
+  Config: createToken<PluginConfig>('host:config'),
+  Clock: createToken<Clock>('host:clock'),
+  /** Streams multipart uploads to temporary files with limits. */
+  Uploads: createToken<UploadReceiver>('host:uploads'),
+  /** Read-only directory of spaces and their modules. */
+  Spaces: createToken<SpaceDirectory>('host:spaces'),
+} as const;

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+
+export { SDK_VERSION } from './version.js';
+export { createToken, tokenName, type Token, type ServiceOf } from './tokens.js';
+export { HostServices } from './host-services.js';
+export * from './errors/index.js';
+export { Reply, type ModuleRequest, type RouteHandler, type SpaceContext, type CallerContext, type Permission, type HttpMethod } from './http.js';
+export {
+  definePlugin,
+  type PluginDefinition,
+  type PluginManifest,
+  type PluginScope,
+  type PluginSetupResult,
+  type RouteDeclaration,
+  type Migration,
+  type ServiceUse,
+  type JsonSchema,
+} from './manifest.js';
+export type { Logger } from './services/logger.js';
+export type { PluginStorage, SqlStatement } from './services/storage.js';
+export type { Clock } from './services/clock.js';
+export type { PluginConfig } from './services/config.js';
+export type { SpaceDirectory, SpaceInfo } from './services/spaces.js';
+export { UploadError, type UploadReceiver, type ReceivedFile, type ReceivedForm, type UploadLimits, type UploadFailure } from './services/uploads.js';
+// Re-exported so plugins use the same tsyringe instance as the host.
+export { inject, injectable, Lifecycle, type DependencyContainer } from 'tsyringe';

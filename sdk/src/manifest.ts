@@ -1,0 +1,94 @@
+import type { DependencyContainer } from 'tsyringe';
+import type { HttpMethod, Permission, RouteHandler } from './http.js';
+import type { Token } from './tokens.js';
+
+/** JSON Schema fragment used to document (and, for bodies, to describe) a route in the OpenAPI document. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface RouteDeclaration {
+  /** Unique within the plugin; the OpenAPI operationId is `<plugin>.<id>`. Also the key of its handler. */
+  id: string;
+  method: HttpMethod;
+  /** Relative to `/api/mod/<plugin>/{espacio}`, starting with `/`. Parameters as `:name`. */
+  path: string;
+  /** Permission the caller needs on the space. */
+  permission: Permission;
+  /** Credits deducted from the space's account on each successful call (0 or absent: free). */
+  credits?: number;
+  /** How the body arrives: parsed JSON, a multipart stream read through the upload service, or none. */
+  body?: 'json' | 'multipart' | 'none';
+  /** Largest accepted JSON body in bytes (default: the host's limit). Multipart limits belong to the upload call. */
+  maxBodyBytes?: number;
+  summary: string;
+  description?: string;
+  /** OpenAPI documentation of the request body and responses. */
+  requestSchema?: JsonSchema;
+  responses?: Record<string, { description: string; schema?: JsonSchema; contentType?: string }>;
+}
+
+/** A schema migration of the plugin's own tables. Applied once, in order; never edited after release. */
+export interface Migration {
+  /** Ordered id, e.g. `0001_brand`. */
+  id: string;
+  sql: string;
+}
+
+export interface ServiceUse {
+  token: Token<unknown>;
+  /** When true the plugin still loads without a provider; it receives `null` for the token. */
+  optional?: boolean;
+}
+
+export interface PluginManifest {
+  /** Module id, also the URL segment (`/api/mod/<id>/...`) and the name enabled per space. */
+  id: string;
+  /** The plugin's own semantic version. */
+  version: string;
+  /** Semver range of the sdk contract the plugin was written for, e.g. `^1.0.0`. */
+  sdk: string;
+  title: string;
+  description?: string;
+  routes: RouteDeclaration[];
+  migrations?: Migration[];
+  /** Host services the plugin's container receives (tokens from `HostServices`). */
+  needs?: Token<unknown>[];
+  /** Services the plugin registers in `setup` for other plugins. */
+  provides?: Token<unknown>[];
+  /** Services of other plugins it needs. */
+  uses?: ServiceUse[];
+  /** Configuration keys with their defaults (strings, numbers, booleans). */
+  config?: Record<string, string | number | boolean>;
+  /** Detail of the host's 403 when the module is not enabled for the space (default: the catalogue text). */
+  moduleDisabledDetail?: string;
+}
+
+/** What `setup` receives: the plugin's own child container, holding only what the manifest asked for. */
+export interface PluginScope {
+  readonly container: DependencyContainer;
+  resolve<T>(token: Token<T>): T;
+}
+
+export interface PluginSetupResult {
+  /** One handler per declared route id. */
+  handlers: Record<string, RouteHandler>;
+  /** Called on shutdown, in reverse load order. */
+  dispose?: () => void | Promise<void>;
+}
+
+export interface PluginDefinition {
+  readonly manifest: PluginManifest;
+  setup(scope: PluginScope): PluginSetupResult | Promise<PluginSetupResult>;
+}
+
+/**
+ * Declares a plugin. The default export of the plugin's entry module.
+ * @example
+ * export default definePlugin({
+ *   manifest: { id: 'hola', version: '1.0.0', sdk: '^1.0.0', title: 'Hola', routes: [
+ *     { id: 'saludo', method: 'GET', path: '/saludo', permission: 'lee', summary: 'Saluda' }] },
+ *   setup: () => ({ handlers: { saludo: (req) => ({ hola: req.space.id }) } }),
+ * });
+ */
+export function definePlugin(definition: PluginDefinition): PluginDefinition {
+  return Object.freeze({ ...definition, manifest: Object.freeze({ ...definition.manifest }) });
+}

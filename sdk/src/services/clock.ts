@@ -1,0 +1,5 @@
+/** Time source. Injected so tests can move time without sleeping. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}

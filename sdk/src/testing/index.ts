@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock } from '../services/clock.js';
+import type { Permission } from '../http.js';
+import type { PluginDefinition } from '../manifest.js';
+import { TestClient } from './client.js';
+
+export { TestClient, type TestResponse, type TestRequestOptions } from './client.js';
+
+/** Operator actions available to tests (the host's admin service). */
+export interface TestAdmin {
+  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string };
+  deleteOwner(id: string): void;
+  createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void;
+  assignSpace(spaceId: string, ownerId: string | null): void;
+  enableModule(spaceId: string, module: string): void;
+  disableModule(spaceId: string, module: string): void;
+  setTrialEnd(spaceId: string, isoDate: string | null): void;
+  setApiEnabled(spaceId: string, enabled: boolean): void;
+  setOwnerReadOnly(ownerId: string, readOnly: boolean): void;
+  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void;
+  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): void;
+  addCredits(accountId: string, amount: number): number;
+  issueKey(ownerId: string, nombre: string, espacios: string[], permiso: Permission): { id: string; token: string };
+  issueConsoleSession(ownerId: string): { id: string; token: string };
+  issueOperatorCredential(name: string): { id: string; token: string };
+}
+
+export interface TestHostOptions {
+  /** Plugins to load. Discovery of installed plugins is off unless `discover` is true. */
+  plugins?: PluginDefinition[];
+  discover?: boolean;
+  /** Modules enabled on the test space (default: `api` and every plugin given). */
+  modules?: string[];
+  /** Id of the test space (default `pruebas`). */
+  spaceId?: string;
+  /** Credits of the owner's account (default 1000). */
+  credits?: number;
+  clock?: Clock;
+  /** Extra environment (`CEREBRO_*`, plugin config) for this host only. */
+  env?: Record<string, string>;
+}
+
+export interface TestHost {
+  /** Server root, e.g. `http://127.0.0.1:41234`. */
+  url: string;
+  /** Client for `<url>/api` with the write key. */
+  client: TestClient;
+  spaceId: string;
+  ownerId: string;
+  accountId: string;
+  /** Write (`escribe`) and read (`lee`) keys of the owner, reaching the test space. */
+  writeKey: string;
+  readKey: string;
+  admin: TestAdmin;
+  dataDir: string;
+  /** The running host (`RunningHost` of @cerebro/host). */
+  host: { close(): Promise<void>; flushCounters(): void; openapi(): unknown; plugins: readonly { manifest: { id: string }; state: string }[] };
+  close(): Promise<void>;
+}
+
+/** Anything with `after` (node:test's TestContext or SuiteContext) to close the host automatically. */
+export interface Cleanup {
+  after(fn: () => unknown): void;
+}
+
+/**
+ * Starts a real host in-process on a temporary database and a free port, with the chosen plugins, an owner,
+ * a space with the plugins' modules, and a write and a read key. Closed (and its files removed) when `t` ends.
+ * @example
+ * test('saluda', async (t) => {
+ *   const h = await startTestHost(t, { plugins: [miPlugin] });
+ *   const res = await h.client.get(`/mod/hola/${h.spaceId}/saludo`);
+ *   assert.equal(res.status, 200);
+ * });
+ */
+export async function startTestHost(t: Cleanup | undefined, options: TestHostOptions = {}): Promise<TestHost> {
+  const specifier = '@cerebro/host';
+  const { startHost } = (await import(specifier)) as { startHost: (o: unknown) => Promise<any> };
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-test-'));
+  const host = await startHost({
+    env: { ...process.env, CEREBRO_LOG_LEVEL: process.env.CEREBRO_LOG_LEVEL ?? 'silent', ...options.env },
+    config: { dataDir, port: 0, host: '127.0.0.1', discoverPlugins: options.discover ?? false, bootstrapDemo: false, shutdownGraceMs: 2000 },
+    plugins: options.plugins ?? [],
+    clock: options.clock,
+  });
+  const admin = host.admin as TestAdmin;
+  const spaceId = options.spaceId ?? 'pruebas';
+  const owner = admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
+  const modules = options.modules ?? ['api', ...(options.plugins ?? []).map((p) => p.manifest.id)];
+  admin.createSpace({ id: spaceId, ownerId: owner.id, modules });
+  const writeKey = admin.issueKey(owner.id, 'pruebas-escribe', [], 'escribe').token;
+  const readKey = admin.issueKey(owner.id, 'pruebas-lee', [], 'lee').token;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  t?.after(close);
+  return {
+    url: host.url, client: new TestClient(`${host.url}/api`, writeKey),
+    spaceId, ownerId: owner.id, accountId: owner.cuenta, writeKey, readKey, admin, dataDir, host, close,
+  };
+}

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../../host/dist/cli/main.js', import.meta.url));
+
+/** Starts `cerebro serve` and resolves with what it printed once the banner (first run or not) is complete. */
+function serve(dataDir: string): Promise<{ child: ChildProcess; banner: string }> {
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    env: { ...process.env, CEREBRO_DATA_DIR: dataDir, CEREBRO_PORT: '0', CEREBRO_LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let stdout = '';
+  child.stdout!.on('data', (d) => { stdout += d; });
+  return new Promise((resolve, reject) => {
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+      if (/openapi\.json/.test(stderr)) resolve({ child, banner: stderr });
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}\n${stdout}`)));
+  }).then((r) => Object.assign(r as { child: ChildProcess; banner: string }, { logs: () => stdout }));
+}
+
+const stop = (child: ChildProcess) => new Promise<number | null>((resolve) => {
+  child.once('exit', (code, signal) => resolve(code ?? signal as never));
+  child.kill('SIGTERM');
+});
+
+test('first start on an empty database prints a working key and a curl example; later starts print no key', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-first-run-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+
+  const first = await serve(dataDir);
+  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(first.banner)?.[0];
+  const url = /(http:\/\/127\.0\.0\.1:\d+)\/api\/mod\/marca\/demo\/config/.exec(first.banner)?.[1];
+  assert.ok(key && url, `banner lacks key or url:\n${first.banner}`);
+  assert.match(first.banner, new RegExp(`curl -H "Authorization: Bearer ${key!.replace('.', '\\.')}"`));
+
+  const res = await fetch(`${url}/api/mod/marca/demo/config`, { headers: { authorization: `Bearer ${key}` } });
+  assert.equal(res.status, 200);
+  assert.equal(((await res.json()) as { name: string }).name, 'demo');
+  const anonymous = await fetch(`${url}/api/mod/marca/demo/config`);
+  assert.equal(anonymous.status, 401);
+
+  const exit = await stop(first.child);
+  assert.equal(exit, 0, (first as unknown as { logs: () => string }).logs());
+  const logs = (first as unknown as { logs: () => string }).logs();
+  assert.ok(!logs.includes(key!.split('.')[1]!), 'the key secret must never reach the logs');
+
+  const second = await serve(dataDir);
+  assert.doesNotMatch(second.banner, /crb_/);
+  assert.equal(await stop(second.child), 0);
+});
