@@ -45,6 +45,7 @@ function records(text: string, delimiter: string): { rows: RawRecord[]; untermin
     if (quoted) {
       if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; }
       else if (ch === '"') quoted = false;
+      else if (ch === '\r' && text[i + 1] === '\n') continue; // CRLF inside a quoted cell becomes \n
       else { if (ch === '\n') line++; cell += ch; }
     } else if (ch === '"' && cell.trim() === '') { quoted = true; cell = ''; quoteStart = line; }
     else if (ch === delimiter) { cells.push(cell); cell = ''; }

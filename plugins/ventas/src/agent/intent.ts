@@ -133,8 +133,8 @@ function lexiconHit(folded: string, words: string[], lex: Lexicon): boolean {
 function readQuantity(words: string[], exclude: Set<string>): number | null {
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
-    if (exclude.has(w)) continue;
     if (w === 'media' && words[i + 1] === 'docena') return 6;
+    if (exclude.has(w)) continue;
     if (/^\d{1,4}$/.test(w)) return Number(w);
     if (w in NUMBER_WORDS) return NUMBER_WORDS[w];
   }
