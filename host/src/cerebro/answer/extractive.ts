@@ -22,11 +22,13 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return n / small.size;
 }
 
-/** A sentence that announces what follows ("lo siguiente…", ending in a colon) is useless without the next one. */
+/** A sentence that announces what follows ("lo siguiente…", a colon, a title) is useless without the next one. */
 function withContinuation(sentence: string, next: string | undefined): string {
   if (!next || next.length > 300) return sentence;
   const announces = /:\s*$/.test(sentence) || /\b(lo siguiente|los siguientes|las siguientes|a continuaci[oó]n|the following|as follows)\b/i.test(sentence);
-  return announces ? `${sentence} ${next}` : sentence;
+  // A short fragment is usually a title ("Horario de atención."): what it introduces is the answer.
+  const title = sentence.length < 40;
+  return announces || title ? `${sentence} ${next}` : sentence;
 }
 
 /** Paragraphs of a passage with hard line wraps (PDF, plain text) rejoined into sentences. */

@@ -137,10 +137,13 @@ export class PassageIndex {
   idf(groups: readonly string[][]): number[] {
     this.totalRows ??= this.stmt.countRows.get() as number;
     const n = Math.max(1, this.totalRows);
+    const idfOf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     return groups.map((alts) => {
       let df = 0;
       for (const t of alts) df = Math.max(df, (this.stmt.termDocs.get(t) as number | undefined) ?? 0);
-      return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      // A word found nowhere (a synonym, a verb form the text does not use) must not swamp the words that are
+      // found: it weighs half as much as the rarest indexed word.
+      return df === 0 ? idfOf(1) / 2 : idfOf(df);
     });
   }
 

@@ -217,11 +217,14 @@ export class IndexingRunner {
 
   private fail(job: Running, code: ExtractionErrorCode, reason: string): void {
     const t = this.now();
-    this.deps.db.transaction(() => {
+    // Only the job that still owns the document (same version, still processing) may fail it and drop its passages.
+    const owned = this.deps.db.transaction(() => {
+      if (this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version).changes !== 1) return false;
       const ids = this.deps.index.deleteDocument(job.space, job.id);
       this.deps.vectors?.store.delete(ids);
-      this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version);
+      return true;
     })();
+    if (!owned) return;
     this.changed(job);
     this.deps.onContentChanged?.(job.space);
   }

@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PassageIndex } from '../index/passage-index.js';
+import { Retriever } from '../index/retriever.js';
+import { migratedDb } from '../testing/fixtures.js';
+import { seedDocument } from '../testing/seed.js';
+import { ExtractiveAnswerer } from './extractive.js';
+import type { AnswerEvent } from './types.js';
+
+function setup() {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 'tienda', 'politicas.pdf', [
+    { page: 3, text: 'Política de devoluciones. Los clientes pueden devolver un producto en un plazo de 30 días desde la compra. El reembolso se hace con el mismo medio de pago.' },
+    { page: 5, text: 'Envíos. Los pedidos se envían en 24 horas laborables. El envío es gratuito a partir de 50 euros.' },
+    { page: 7, text: 'Horario de atención. Atendemos de lunes a viernes de 9 a 18 horas por teléfono y correo.' },
+  ]);
+  seedDocument(db, index, 'tienda', 'faq.md', [
+    { headings: ['Preguntas frecuentes', 'Garantía'], text: 'La garantía de los productos electrónicos es de dos años. Para reclamarla hace falta la factura.' },
+  ]);
+  return { index, answerer: new ExtractiveAnswerer(index, new Retriever(index)) };
+}
+
+test('answers with the sentences that hold the answer, citing document, passage and page', async () => {
+  const { answerer } = setup();
+  const answer = await answerer.answer({ space: 'tienda', question: '¿En cuántos días puedo devolver un producto?' });
+  assert.equal(answer.found, true);
+  assert.equal(answer.engine, 'extractive');
+  assert.match(answer.text, /plazo de 30 días/);
+  assert.doesNotMatch(answer.text, /lunes a viernes|gratuito/);
+  assert.match(answer.text, /\[1\]/);
+  const [source] = answer.sources;
+  assert.equal(source?.n, 1);
+  assert.equal(source?.document, 'politicas.pdf');
+  assert.equal(source?.page, 3);
+  assert.ok(source!.score > 0.5 && source!.score <= 1);
+  assert.ok(source!.passageId > 0);
+});
+
+test('a heading path is reported for documents that have headings', async () => {
+  const { answerer } = setup();
+  const answer = await answerer.answer({ space: 'tienda', question: '¿Cuánto dura la garantía?' });
+  assert.equal(answer.found, true);
+  assert.match(answer.text, /dos años/);
+  assert.equal(answer.sources[0]?.heading, 'Preguntas frecuentes › Garantía');
+  assert.equal(answer.sources[0]?.page, null);
+});
+
+test('says plainly, with the configured text, when the documents do not hold the answer', async () => {
+  const { answerer } = setup();
+  const noAnswerText = 'Eso no aparece en nuestros documentos.';
+  for (const question of ['¿Cuál es la capital de Mongolia?', '¿Qué receta lleva el gazpacho?', '???']) {
+    const answer = await answerer.answer({ space: 'tienda', question, options: { noAnswerText } });
+    assert.equal(answer.found, false, question);
+    assert.equal(answer.text, noAnswerText);
+    assert.deepEqual(answer.sources, []);
+  }
+});
+
+test('a question that only brushes a passage is below the relevance threshold', async () => {
+  const { answerer } = setup();
+  // "productos" appears, but the topic (precio, Mongolia) does not: it must not answer with unrelated sentences.
+  const answer = await answerer.answer({ space: 'tienda', question: '¿Qué precio tienen los productos en Mongolia?' });
+  assert.equal(answer.found, false);
+  const lenient = await answerer.answer({ space: 'tienda', question: '¿Qué precio tienen los productos en Mongolia?', options: { minRelevance: 0.1 } });
+  assert.equal(lenient.found, true);
+});
+
+test('answers only from the asking space', async () => {
+  const { answerer } = setup();
+  const answer = await answerer.answer({ space: 'otra-tienda', question: '¿En cuántos días puedo devolver un producto?' });
+  assert.equal(answer.found, false);
+});
+
+test('every sentence of the answer is copied from a source passage', async () => {
+  const { answerer, index } = setup();
+  const answer = await answerer.answer({ space: 'tienda', question: 'envío gratuito pedidos', options: { citations: false } });
+  assert.equal(answer.found, true);
+  const passages = answer.sources.map((s) => index.passage('tienda', s.passageId)!.text).join(' ');
+  for (const sentence of answer.text.split(/(?<=\.)\s+/)) assert.ok(passages.includes(sentence), sentence);
+});
+
+test('the stream carries progress, deltas that rebuild the text, the sources and the final answer', async () => {
+  const { answerer } = setup();
+  const events: AnswerEvent[] = [];
+  for await (const e of answerer.stream({ space: 'tienda', question: '¿Cuál es el horario de atención?' })) events.push(e);
+  assert.equal(events[0]?.type, 'progress');
+  const done = events.at(-1);
+  assert.equal(done?.type, 'done');
+  if (done?.type !== 'done') return;
+  const text = events.flatMap((e) => (e.type === 'delta' ? [e.text] : [])).join('');
+  assert.equal(text, done.answer.text);
+  assert.match(text, /lunes a viernes/);
+  const sources = events.find((e) => e.type === 'sources');
+  assert.deepEqual(sources?.type === 'sources' ? sources.sources : null, done.answer.sources);
+});

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { migratedDb } from '../testing/fixtures.js';
+import { seedDocument } from '../testing/seed.js';
+import { PassageIndex } from './passage-index.js';
+import { reciprocalRankFusion } from './rrf.js';
+
+function setup() {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 'acme', 'red.md', [
+    { text: 'La configuración del proxy se guarda en /etc/apt/apt.conf.', headings: ['Red', 'Proxy'] },
+    { text: 'El servidor DNS se define en /etc/resolv.conf.', headings: ['Red', 'DNS'] },
+    { text: 'Installing packages requires root privileges.', headings: ['Packages'] },
+  ]);
+  seedDocument(db, index, 'otra', 'secreto.md', [
+    { text: 'La configuración secreta del proxy de la otra empresa usa el puerto 3128.', page: 4 },
+  ]);
+  return { db, index };
+}
+
+test('search finds passages regardless of accents and inflection', () => {
+  const { index } = setup();
+  for (const q of ['configuracion proxy', 'CONFIGURAR el proxy', '¿Dónde se configura el proxy?']) {
+    const hits = index.search('acme', q, 5);
+    assert.equal(hits[0]?.documentName, 'red.md', q);
+    assert.match(hits[0]!.text, /proxy/);
+    assert.deepEqual(hits[0]!.headings, ['Red', 'Proxy']);
+    assert.ok(hits[0]!.bm25 > 0);
+  }
+  assert.match(index.search('acme', 'install package', 5)[0]!.text, /Installing packages/);
+});
+
+test('a heading counts as part of its passage', () => {
+  const { index } = setup();
+  assert.match(index.search('acme', 'dns', 5)[0]!.text, /resolv\.conf/);
+});
+
+test('spaces are isolated: search, passage lookup, stats and deletion never cross', () => {
+  const { db, index } = setup();
+  const acme = index.search('acme', 'configuración proxy puerto 3128 secreta empresa', 10);
+  assert.ok(acme.length > 0);
+  assert.ok(acme.every((h) => h.documentName === 'red.md'));
+  const otra = index.search('otra', 'configuración proxy', 10);
+  assert.deepEqual(otra.map((h) => h.documentName), ['secreto.md']);
+  assert.equal(otra[0]!.page, 4);
+  assert.equal(index.search('nadie', 'proxy', 10).length, 0);
+  assert.equal(index.passage('acme', otra[0]!.id), null, 'a passage id of another space is not readable');
+  assert.equal(index.stats('acme').passages, 3);
+  assert.equal(index.stats('otra').passages, 1);
+
+  index.deleteDocument('acme', 'doc-red.md');
+  assert.equal(index.search('acme', 'proxy', 10).length, 0);
+  assert.equal(index.search('otra', 'proxy', 10).length, 1);
+  void db;
+});
+
+test('a space id that looks like FTS syntax or SQL is just an id', () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const weird = `x" OR "* AND {terms}: a'; DROP TABLE cerebro_passages; --`;
+  seedDocument(db, index, weird, 'a.md', [{ text: 'Texto del espacio raro sobre impresoras.' }]);
+  seedDocument(db, index, 'x', 'b.md', [{ text: 'Texto del espacio x sobre impresoras.' }]);
+  assert.deepEqual(index.search(weird, 'impresoras', 5).map((h) => h.documentName), ['a.md']);
+  assert.deepEqual(index.search('x', 'impresoras', 5).map((h) => h.documentName), ['b.md']);
+});
+
+test('questions with FTS5 operators, quotes or punctuation only are safe', () => {
+  const { index } = setup();
+  for (const q of ['"proxy', 'proxy AND NOT dns', 'NEAR(proxy dns)', '*', '{terms}: proxy', '-- ; \' "', '¿?', '']) {
+    assert.doesNotThrow(() => index.search('acme', q, 5), q);
+  }
+  assert.equal(index.search('acme', '¿?', 5).length, 0);
+  assert.equal(index.search('acme', 'NEAR(proxy dns)', 5)[0]?.documentName, 'red.md');
+});
+
+test('replacing a document swaps its passages', () => {
+  const { index } = setup();
+  index.replaceDocument('acme', 'doc-red.md', [{ ord: 0, text: 'Solo queda la impresora.', page: null, headings: [], terms: 'impresor' }]);
+  assert.equal(index.search('acme', 'proxy', 5).length, 0);
+  assert.equal(index.search('acme', 'impresora', 5).length, 1);
+});
+
+test('reciprocal rank fusion rewards agreement between lists', () => {
+  const fused = reciprocalRankFusion([[1, 2, 3], [3, 1, 4]]);
+  assert.deepEqual(fused.map((f) => f.id), [1, 3, 2, 4]);
+  assert.ok(Math.abs(fused[0]!.score - (1 / 61 + 1 / 62)) < 1e-12);
+});

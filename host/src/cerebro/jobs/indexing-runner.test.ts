@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { PreparePool } from '../extract/pool.js';
+import { createPreparePool } from '../extract/pool.js';
+import { PassageIndex } from '../index/passage-index.js';
+import { makePdf, migratedDb, tempDir, type TempDir } from '../testing/fixtures.js';
+import { IndexingRunner } from './indexing-runner.js';
+import type { DocumentStatus } from './types.js';
+
+let dir: TempDir;
+let pool: PreparePool;
+before(async () => {
+  dir = await tempDir();
+  pool = createPreparePool({ threads: 1 });
+});
+after(async () => {
+  await pool.close();
+  await dir.cleanup();
+});
+
+/** A pool whose tasks never finish on their own: they only end when aborted, like a parser stuck on a file. */
+function stuckPool(): PreparePool & { started: number } {
+  const p = {
+    started: 0,
+    prepare(_task: unknown, signal?: AbortSignal) {
+      p.started++;
+      return new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+    },
+    close: async () => {},
+  };
+  return p as PreparePool & { started: number };
+}
+
+const upload = async (name: string, data: string | Uint8Array) => {
+  const path = await dir.file(name, data);
+  return { name, path, bytes: typeof data === 'string' ? Buffer.byteLength(data) : data.length };
+};
+
+test('documents go queued → processing → ready, and failures carry a code and a Spanish reason', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const seen: string[] = [];
+  const changedSpaces: string[] = [];
+  const runner = new IndexingRunner({
+    db, index, pool,
+    onStateChanged: (d) => seen.push(`${d.name}:${d.state}`),
+    onContentChanged: (s) => changedSpaces.push(s),
+  });
+  runner.start();
+  const a = runner.submit('s1', await upload('guia.md', '# Guía\n\nEl proxy se configura en apt.conf.\n'));
+  assert.equal(a.state, 'queued');
+  assert.equal(a.version, 1);
+  runner.submit('s1', await upload('manual.pdf', makePdf([['Primera página del manual.'], ['La impresora usa el puerto 631.']])));
+  runner.submit('s1', await upload('foto.png', 'PNG'));
+  runner.submit('s1', await upload('vacio.txt', ''));
+  const during = runner.status('s1');
+  assert.equal(during.state, 'indexing');
+  assert.equal(during.ready, false);
+  await runner.idle();
+
+  const status = runner.status('s1');
+  assert.equal(status.state, 'ready');
+  assert.equal(status.ready, true);
+  assert.equal(status.total, 4);
+  assert.equal(status.readyCount, 2);
+  assert.equal(status.failed, 2);
+  assert.equal(status.progress, 1);
+  const byName = new Map(status.documents.map((d) => [d.name, d]));
+  const pdf = byName.get('manual.pdf')!;
+  assert.equal(pdf.state, 'ready');
+  assert.equal(pdf.pages, 2);
+  assert.equal(pdf.progress, 1);
+  assert.ok(pdf.passages >= 1);
+  assert.equal(byName.get('foto.png')?.errorCode, 'no_soportado');
+  assert.match(byName.get('foto.png')!.reason!, /Formato no soportado/);
+  assert.equal(byName.get('vacio.txt')?.errorCode, 'vacio');
+  assert.ok(seen.includes('guia.md:processing') && seen.includes('guia.md:ready'));
+  assert.ok(changedSpaces.includes('s1'));
+
+  assert.equal(index.search('s1', 'puerto impresora', 3)[0]?.page, 2);
+  assert.equal(runner.status('s2').state, 'empty');
+  await runner.stop();
+});
+
+test('the same file name replaces the document: same id, next version, only the new passages', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const runner = new IndexingRunner({ db, index, pool });
+  runner.start();
+  const first = runner.submit('s', await upload('notas.txt', 'El horario es de mañana.'));
+  await runner.idle();
+  assert.equal(index.search('s', 'horario mañana', 5).length, 1);
+  const path2 = join(dir.path, 'notas-v2.txt');
+  await dir.file('notas-v2.txt', 'Ahora el almacén abre los sábados.');
+  const second = runner.submit('s', { name: 'notas.txt', path: path2, bytes: 10 });
+  assert.equal(second.id, first.id);
+  assert.equal(second.version, 2);
+  assert.equal(second.state, 'queued');
+  await runner.idle();
+  assert.equal(index.search('s', 'horario mañana', 5).length, 0);
+  assert.equal(index.search('s', 'almacén sábados', 5).length, 1);
+  assert.equal(runner.list('s', { limit: 10, offset: 0 }).total, 1);
+  await runner.stop();
+});
+
+test('removing a document removes its passages, only in its space', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const runner = new IndexingRunner({ db, index, pool });
+  runner.start();
+  const file = await upload('comun.md', 'Las facturas se emiten el día uno.');
+  const a = runner.submit('a', file);
+  runner.submit('b', file);
+  await runner.idle();
+  assert.equal(runner.remove('a', a.id)?.name, 'comun.md');
+  assert.equal(runner.document('a', a.id), null);
+  assert.equal(runner.remove('a', a.id), null);
+  assert.equal(index.search('a', 'facturas', 5).length, 0);
+  assert.equal(index.search('b', 'facturas', 5).length, 1);
+  await runner.stop();
+});
+
+test('a job stuck past its deadline fails with a reason and the queue moves on', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const stuck = stuckPool();
+  const runner = new IndexingRunner({ db, index, pool: stuck }, { deadlineMs: 150 });
+  runner.start();
+  const doc = runner.submit('s', await upload('atascado.pdf', makePdf([['x']])));
+  runner.submit('s', await upload('siguiente.txt', 'texto'));
+  await runner.idle();
+  const failed = runner.document('s', doc.id)!;
+  assert.equal(failed.state, 'failed');
+  assert.equal(failed.errorCode, 'tiempo_agotado');
+  assert.match(failed.reason!, /tiempo límite/);
+  assert.equal(stuck.started, 2, 'the next document was taken after the stuck one failed');
+  await runner.stop();
+});
+
+/** Leaves a document as a process that died mid-job leaves it: claimed ('processing'), attempts counted. */
+function crashWhileProcessing(db: Database.Database, space: string, id: string, attempts: number): void {
+  db.prepare("UPDATE cerebro_documents SET state = 'processing', progress = 0.05, attempts = ? WHERE space = ? AND id = ?").run(attempts, space, id);
+}
+
+test('work interrupted by a crash is re-queued on start and completes; nothing uploaded is lost', async () => {
+  const file = join(dir.path, 'resume.db');
+  const db1 = migratedDb(file);
+  const before = new IndexingRunner({ db: db1, index: new PassageIndex(db1), pool }); // never started: it only records uploads
+  const doc = before.submit('s', await upload('informe.md', '# Informe\n\nLas ventas crecieron un 12 % en marzo.\n'));
+  before.submit('s', await upload('segundo.md', 'Segundo documento pendiente de indexar.'));
+  crashWhileProcessing(db1, 's', doc.id, 1);
+  db1.close();
+
+  const db2 = new Database(file);
+  const index = new PassageIndex(db2);
+  const runner = new IndexingRunner({ db: db2, index, pool });
+  assert.deepEqual(runner.start(), { requeued: 1, failed: 0 });
+  await runner.idle();
+  const status = runner.status('s');
+  assert.deepEqual(status.documents.map((d: DocumentStatus) => `${d.name}:${d.state}`).sort(), ['informe.md:ready', 'segundo.md:ready']);
+  assert.equal(runner.document('s', doc.id)?.attempts, 2);
+  assert.match(index.search('s', 'ventas marzo', 3)[0]!.text, /12 %/);
+  await runner.stop();
+  db2.close();
+});
+
+test('a document interrupted more times than allowed fails instead of looping', async () => {
+  const db = migratedDb();
+  const runner = new IndexingRunner({ db, index: new PassageIndex(db), pool }, { maxAttempts: 2 });
+  const doc = runner.submit('s', await upload('veneno.md', 'Este archivo tumba el proceso.'));
+  crashWhileProcessing(db, 's', doc.id, 2);
+  assert.deepEqual(runner.start(), { requeued: 0, failed: 1 });
+  const failed = runner.document('s', doc.id)!;
+  assert.equal(failed.state, 'failed');
+  assert.equal(failed.errorCode, 'interrumpido');
+  assert.match(failed.reason!, /interrumpió/);
+  await runner.stop();
+});
+
+test('stop() re-queues running work so the next start resumes it', async () => {
+  const db = migratedDb();
+  const runner = new IndexingRunner({ db, index: new PassageIndex(db), pool: stuckPool() });
+  runner.start();
+  const doc = runner.submit('s', await upload('largo.md', 'Contenido.'));
+  assert.equal(runner.document('s', doc.id)?.state, 'processing');
+  await runner.stop();
+  assert.equal(runner.document('s', doc.id)?.state, 'queued');
+});

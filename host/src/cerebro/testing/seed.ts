@@ -1,0 +1,21 @@
+// Puts a ready document with given passages straight into the index, bypassing extraction (for retrieval tests).
+import type { SqliteDatabase } from '../../storage/database.js';
+import { passageTerms } from '../extract/prepare.js';
+import type { PassageIndex } from '../index/passage-index.js';
+import { detectLanguage } from '../text/analyzer.js';
+
+export interface SeedPassage { text: string; page?: number; headings?: string[] }
+
+export function seedDocument(db: SqliteDatabase, index: PassageIndex, space: string, name: string, passages: SeedPassage[]): { id: string; passageIds: number[] } {
+  const id = `doc-${name}`;
+  const t = new Date().toISOString();
+  const lang = detectLanguage(passages.map((p) => p.text).join('\n'));
+  db.prepare(
+    `INSERT INTO cerebro_documents (space, id, name, media_type, path, state, progress, created_at, updated_at, queued_at, passages)
+     VALUES (?, ?, ?, 'text/plain', '/dev/null', 'ready', 1, ?, ?, ?, ?)`,
+  ).run(space, id, name, t, t, t, passages.length);
+  const passageIds = index.replaceDocument(space, id, passages.map((p, ord) => ({
+    ord, text: p.text, page: p.page ?? null, headings: p.headings ?? [], terms: passageTerms(p.text, p.headings ?? [], lang),
+  })));
+  return { id, passageIds };
+}

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PassageIndex } from '../index/passage-index.js';
+import { Retriever } from '../index/retriever.js';
+import { foldAccents, words } from '../text/analyzer.js';
+import { migratedDb } from '../testing/fixtures.js';
+import { seedDocument } from '../testing/seed.js';
+import type { Embedder } from './embedder.js';
+import { VectorStore } from './vector-store.js';
+
+/**
+ * A test embedder with a hand-made semantic space: synonyms share a dimension. It stands in for a real model so
+ * the fusion logic can be checked on known similarities.
+ */
+const CONCEPTS: Record<string, number> = {
+  coche: 0, automovil: 0, vehiculo: 0, perro: 1, mascota: 1, can: 1, factura: 2, recibo: 2, pago: 2, lluvia: 3, clima: 3,
+};
+const conceptEmbedder: Embedder = {
+  id: 'conceptos-prueba',
+  dimensions: 4,
+  async embed(texts) {
+    return texts.map((t) => {
+      const v = new Float32Array(4);
+      for (const w of words(t)) { const d = CONCEPTS[foldAccents(w)]; if (d !== undefined) v[d]! += 1; }
+      const norm = Math.hypot(...v) || 1;
+      return v.map((x) => x / norm);
+    });
+  },
+};
+
+async function setup() {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const store = new VectorStore(db, conceptEmbedder.dimensions);
+  const put = async (space: string, name: string, texts: string[]) => {
+    const { passageIds } = seedDocument(db, index, space, name, texts.map((text) => ({ text })));
+    store.put(space, passageIds, await conceptEmbedder.embed(texts, 'passage'));
+  };
+  await put('a', 'garaje.md', ['El coche rojo está en el garaje.', 'La factura del taller llegó ayer.', 'El perro duerme en la cocina.']);
+  await put('b', 'ajeno.md', ['Otro automóvil de otra empresa.']);
+  return { index, store };
+}
+
+test('vectors find what words miss, and reciprocal rank fusion keeps lexical matches too', async () => {
+  const { index, store } = await setup();
+  const bm25 = new Retriever(index);
+  const hybrid = new Retriever(index, { embedder: conceptEmbedder, store });
+  assert.equal((await bm25.retrieve('a', '¿dónde está el automóvil?', 3)).hits.length, 0);
+  const found = await hybrid.retrieve('a', '¿dónde está el automóvil?', 3);
+  assert.equal(found.mode, 'hybrid');
+  assert.match(found.hits[0]!.text, /coche rojo/);
+  const both = await hybrid.retrieve('a', 'recibo del taller', 3);
+  assert.match(both.hits[0]!.text, /factura del taller/, 'matched by words and by meaning: first');
+  assert.ok(both.hits[0]!.score > both.hits[1]!.score);
+});
+
+test('vector search is partitioned by space', async () => {
+  const { index, store } = await setup();
+  const hybrid = new Retriever(index, { embedder: conceptEmbedder, store });
+  const hits = (await hybrid.retrieve('a', 'automóvil vehículo', 5)).hits;
+  assert.ok(hits.every((h) => h.documentName === 'garaje.md'));
+  const [q] = await conceptEmbedder.embed(['automóvil'], 'query');
+  assert.deepEqual(store.nearest('b', q!, 5).length, 1);
+  assert.equal(store.nearest('nadie', q!, 5).length, 0);
+});
+
+test('deleted vectors are gone', async () => {
+  const { store } = await setup();
+  const [q] = await conceptEmbedder.embed(['automóvil'], 'query');
+  const ids = store.nearest('b', q!, 5).map((h) => h.id);
+  store.delete(ids);
+  assert.equal(store.nearest('b', q!, 5).length, 0);
+});
