@@ -5,7 +5,8 @@
 import type { Product } from './catalog.js';
 import { parseAmount, toCents } from './money.js';
 import type { QuoteView } from './quote.js';
-import { fold, sentences } from './text.js';
+import { productWords } from './match.js';
+import { fold, sameWord, sentences, tokens } from './text.js';
 
 export type FigureKind = 'dinero' | 'stock' | 'descuento';
 
@@ -55,7 +56,9 @@ const MONEY_PREFIX = new RegExp(String.raw`(US\$|U\$S|S\/|\$|€)\s?(${NUMBER})`
 const MONEY_SUFFIX = new RegExp(String.raw`(${NUMBER})\s?(€|[A-Z]{3}\b|[Pp]esos?\b|[Ee]uros?\b|[Dd][oó]lares\b|[Dd][oó]lar\b|[Ss]oles\b)`, 'gu');
 const PERCENT = new RegExp(String.raw`(${NUMBER})\s?(%|por ?ciento)`, 'giu');
 // "quedan 3", "tenemos 3 unidades", "hay 3", "stock: 3", "3 unidades disponibles", "3 en stock".
-const STOCK_BEFORE = /\b(quedan|queda|tenemos|hay|stock|existencias|disponibles?)\s*:?\s*(?:solo\s+|solamente\s+)?(\d+)\b/giu;
+const STOCK_BEFORE = /\b(quedan|queda|stock|existencias|disponibles?)\s*:?\s*(?:solo\s+|solamente\s+)?(\d+)\b/giu;
+// "tenemos 3 ..." / "hay 3 ..." state stock only when units or a product follow ("hay 2 sedes" does not).
+const STOCK_HAVE = /\b(tenemos|tengo|hay|contamos con)\s+(?:solo\s+|solamente\s+)?(\d+)\s+([^.!?;,\n]*)/giu;
 const STOCK_AFTER = /\b(\d+)\s+(?:unidades?\s+)?(disponibles?|en stock|en existencia)/giu;
 
 const ISO_CODES = new Set(['COP', 'EUR', 'USD', 'MXN', 'ARS', 'CLP', 'PEN', 'UYU', 'DOP', 'GTQ', 'BOB', 'PYG', 'CRC']);
@@ -76,6 +79,13 @@ function stocksFor(sentence: string, facts: Facts): Set<number> {
   const f = fold(sentence);
   const named = facts.stocks.filter((s) => f.includes(fold(s.product.nombre)));
   return new Set((named.length > 0 ? named : facts.stocks).map((s) => s.stock));
+}
+
+/** Whether the words after "tenemos N" are units or a product of the catalog. */
+function aboutUnits(rest: string, facts: Facts): boolean {
+  const words = tokens(rest).slice(0, 3);
+  if (words.some((w) => /^(unidad|unidades|disponibles?|piezas?|pares?)$/.test(w))) return true;
+  return facts.stocks.some((s) => productWords(s.product.nombre).some((n) => words.some((w) => sameWord(w, n))));
 }
 
 /** Lists every figure of `text` that the facts do not back. */
@@ -106,6 +116,10 @@ export function checkFigures(text: string, facts: Facts): FigureViolation[] {
     }
     const allowedStocks = stocksFor(sentence, facts);
     for (const m of sentence.matchAll(STOCK_BEFORE)) {
+      if (!allowedStocks.has(Number(m[2]))) push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
+    }
+    for (const m of sentence.matchAll(STOCK_HAVE)) {
+      if (!aboutUnits(m[3], facts)) continue;
       if (!allowedStocks.has(Number(m[2]))) push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
     }
     for (const m of sentence.matchAll(STOCK_AFTER)) {

@@ -24,3 +24,5 @@ export { analyze } from './intent.js';
 export type { Analysis, Intent } from './intent.js';
 export { formatMoney } from './money.js';
 export type { AnswerKind } from './tactics.js';
+export { wordingMessages } from './wording.js';
+export type { WordingMessage } from './wording.js';
