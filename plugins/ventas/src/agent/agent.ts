@@ -15,6 +15,7 @@ import { applyEmojiRules, fitLines, toPlainText } from './style.js';
 import { asksForCity, closingQuestion, comboSuggestion, type AnswerKind } from './tactics.js';
 import { fold } from './text.js';
 import { withTimeout } from './timeout.js';
+import { toUsted } from './voice.js';
 
 export interface CatalogSource {
   /** All products of the space (the agent matches and checks against the whole catalog). */
@@ -150,6 +151,7 @@ export class SalesAgent {
     if (analysis.intents.includes('saludo') || draft.kind === 'saludo') state.saludado = true;
     state.esperando = draft.esperando;
     if (draft.product) state.ultimoProducto = draft.product.id;
+    if (applies && brand.estilo.tono.includes('formal') && draft.kind !== 'conocimiento') draft.text = toUsted(draft.text);
 
     const facts = factsFrom(products, computeQuote(state.cotizacion, products, state.ciudad));
     const correcciones: FigureViolation[] = [];

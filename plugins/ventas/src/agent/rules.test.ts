@@ -64,6 +64,15 @@ test('regla 3: texto plano y emojis de la marca, también sobre la redacción ex
   assert.ok(r.respuesta!.includes('😊') && r.respuesta!.includes('👟'), 'allowed kept, mandatory added');
 });
 
+test('regla 3: con tono formal el agente trata al cliente de usted', async () => {
+  const conv = new Conversation({ brand: brand({ estilo: { tono: ['formal'] }, tacticas: { upsell_activo: false, pregunta_cierre_obligatoria: false } }) });
+  assert.equal((await conv.say('buenos días')).respuesta, '¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz. ¿En qué le puedo ayudar?');
+  const q = await conv.say('quiero 1 medias');
+  assert.match(q.respuesta!, /a su cotización\.\nSu cotización:/);
+  assert.match(q.respuesta!, /cuando me indique su ciudad/);
+  assert.equal((await conv.say('adiós')).respuesta, '¡Gracias por escribirnos! Que tenga un excelente día.');
+});
+
 test('regla 4: una cifra inventada por la redacción externa nunca se envía', async () => {
   const conv = new Conversation({
     deps: { wording: { reword: async () => 'Las Zapatillas Runner cuestan 199.000 COP y tenemos 12 unidades, con 10% de descuento.' } },
