@@ -1,0 +1,317 @@
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { decodeAudio } from './decode.js';
+import { TranscriptionError } from './errors.js';
+import { isSupportedLanguage } from './languages.js';
+import { ModelFileError, validateModelFile, type ModelFileInfo } from './model-file.js';
+import { resolveDurationCap, resolveOptions, type ResolvedOptions, type TranscriptionEngineOptions } from './options.js';
+import { runCommand } from './process.js';
+import { whisperBuildHasSimd } from './simd.js';
+import { Slots } from './slots.js';
+import type { TranscribeReply, WorkerConfig, WorkerTask } from './worker-protocol.js';
+
+/** The contract's transcription result (section 2). */
+export interface TranscriptionResult {
+  texto: string;
+  vacio: boolean;
+  idioma: string | null;
+  duracion_s: number;
+  latencia_ms: number;
+}
+
+export interface TranscribeOptions {
+  /** Two-letter language code; default `es`. */
+  idioma?: string;
+  /** The caller's own cap in seconds (≥ 1; above 120 counts as 120). */
+  duracionMaxS?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * stopped: start() not called · loading: checking tools/model, workers loading it · ready · no_model: no model file
+ * at the configured path · failed: model corrupt, tools missing or workers unable to start · closed.
+ */
+export type EngineState = 'stopped' | 'loading' | 'ready' | 'no_model' | 'failed' | 'closed';
+
+export interface EngineStatus {
+  state: EngineState;
+  /** Why the engine is not ready (Spanish, safe to log). */
+  reason: string | null;
+  modelPath: string;
+  model: Pick<ModelFileInfo, 'sizeName' | 'sizeBytes' | 'multilingual'> | null;
+  /** Whether the whisper.cpp build uses SIMD (null: unknown / not checked yet). */
+  simd: boolean | null;
+  workers: number;
+  threadsPerWorker: number;
+  /** Requests being decoded, queued or transcribed. */
+  inFlight: number;
+  /** Requests waiting for a worker. */
+  queued: number;
+  capacity: number;
+}
+
+const CRASH_DETAIL = 'El motor de transcripción se reinició durante esta transcripción; reintenta en unos segundos.';
+
+export class TranscriptionEngine {
+  private readonly opts: ResolvedOptions;
+  private state: EngineState = 'stopped';
+  private reason: string | null = 'El motor no se ha iniciado.';
+  private model: ModelFileInfo | null = null;
+  private simd: boolean | null = null;
+  private pool: Piscina | null = null;
+  private slots: Slots;
+  private inFlight = 0;
+  private running = new Set<Promise<unknown>>();
+  private starting: Promise<EngineStatus> | null = null;
+  private crashNext = false;
+
+  constructor(options: TranscriptionEngineOptions = {}) {
+    this.opts = resolveOptions(options);
+    this.slots = new Slots(this.opts.workers);
+  }
+
+  /** Most requests accepted at once (transcribing + waiting); one more gets `ocupado`. */
+  get capacity(): number {
+    return this.opts.workers + this.opts.maxQueue;
+  }
+
+  status(): EngineStatus {
+    return {
+      state: this.state,
+      reason: this.reason,
+      modelPath: this.opts.modelPath,
+      model: this.model && {
+        sizeName: this.model.sizeName,
+        sizeBytes: this.model.sizeBytes,
+        multilingual: this.model.multilingual,
+      },
+      simd: this.simd,
+      workers: this.opts.workers,
+      threadsPerWorker: this.opts.threadsPerWorker,
+      inFlight: this.inFlight,
+      queued: this.slots.queued,
+      capacity: this.capacity,
+    };
+  }
+
+  /**
+   * Checks ffmpeg/ffprobe and the model file, then starts the workers and waits until one has loaded the model.
+   * Never throws for a missing or bad model: the state becomes `no_model` or `failed` and requests get
+   * `motor_no_listo`. Calling it again (e.g. after installing a model) restarts the workers.
+   */
+  start(): Promise<EngineStatus> {
+    if (this.state === 'closed') return Promise.reject(new Error('engine is closed'));
+    if (!this.starting) {
+      this.state = 'loading';
+      this.reason = 'El modelo de transcripción se está cargando.';
+    }
+    this.starting ??= this.doStart().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async doStart(): Promise<EngineStatus> {
+    const log = this.opts.logger;
+    await this.stopPool();
+    this.model = null;
+
+    for (const tool of [this.opts.ffmpegPath, this.opts.ffprobePath]) {
+      const ok = await runCommand(tool, ['-version'], { timeoutMs: 10_000 }).then((r) => r.code === 0, () => false);
+      if (!ok) return this.fail('failed', `No se encontró ${tool}, necesario para decodificar audio.`);
+    }
+    try {
+      this.model = await validateModelFile(this.opts.modelPath);
+    } catch (err) {
+      if (!(err instanceof ModelFileError)) throw err;
+      const missing = (err.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+      return this.fail(missing ? 'no_model' : 'failed', `Modelo no utilizable: ${err.message}.`);
+    }
+    if (this.opts.probeModel) {
+      const probe = fileURLToPath(new URL('./model-probe.js', import.meta.url));
+      const res = await runCommand(process.execPath, [probe, this.opts.modelPath], { timeoutMs: 300_000 }).catch(
+        (err: unknown) => ({ code: -1, signal: null, stdout: '', stderr: String(err) }),
+      );
+      if (res.code !== 0) {
+        this.model = null;
+        return this.fail('failed', `whisper.cpp no pudo cargar el modelo (${res.signal ?? `código ${res.code}`}).`);
+      }
+    }
+    void whisperBuildHasSimd().then((simd) => {
+      this.simd = simd;
+      if (simd === false) log.warn({}, 'whisper.cpp was built without SIMD: transcription will be several times slower');
+    });
+
+    const workerData: WorkerConfig = {
+      modelPath: this.opts.modelPath,
+      vadModelPath: this.opts.vadModelPath,
+      threads: this.opts.threadsPerWorker,
+      vadThreshold: this.opts.vadThreshold,
+      minSpeechS: this.opts.minSpeechS,
+      temperatureInc: this.opts.temperatureInc,
+      quiet: this.opts.quiet,
+      testHooks: this.opts.testHooks,
+    };
+    const pool = new Piscina({
+      filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+      minThreads: this.opts.workers,
+      maxThreads: this.opts.workers,
+      idleTimeout: Number.MAX_SAFE_INTEGER, // keep the loaded models
+      concurrentTasksPerWorker: 1,
+      workerData,
+    });
+    // A worker that dies is replaced by piscina; the failure of its task is handled per request.
+    pool.on('error', (err: unknown) => log.error({ err: String(err) }, 'transcription worker error'));
+    this.pool = pool;
+    try {
+      await pool.run({ op: 'warmup' } satisfies WorkerTask);
+    } catch (err) {
+      await this.stopPool();
+      return this.fail('failed', `Los procesos de transcripción no pudieron arrancar: ${String(err)}.`);
+    }
+    this.state = 'ready';
+    this.reason = null;
+    log.info({ model: this.model?.sizeName, workers: this.opts.workers, threads: this.opts.threadsPerWorker }, 'transcription engine ready');
+    return this.status();
+  }
+
+  private fail(state: 'no_model' | 'failed', reason: string): EngineStatus {
+    this.state = state;
+    this.reason = reason;
+    this.opts.logger.warn({ state, reason }, 'transcription engine not ready');
+    return this.status();
+  }
+
+  private notReady(): TranscriptionError {
+    const detalle = this.state === 'loading'
+      ? 'El motor de transcripción se está iniciando; reintenta en unos segundos.'
+      : 'El motor de transcripción no está disponible: no hay un modelo utilizable instalado.';
+    return new TranscriptionError('motor_no_listo', detalle, { retryAfterS: this.opts.retryAfterS });
+  }
+
+  /**
+   * Decodes, detects voice and transcribes one file. The file is only read (the caller owns and removes it);
+   * nothing is written to disk. Rejects with `TranscriptionError` (codes of contract section 7), `RangeError`
+   * for an invalid `duracionMaxS` or `idioma`, or the signal's reason when aborted.
+   */
+  async transcribe(filePath: string, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
+    const started = performance.now();
+    const idioma = options.idioma ?? 'es';
+    if (!isSupportedLanguage(idioma)) throw new RangeError(`idioma no admitido: ${JSON.stringify(idioma)}.`);
+    const cap = resolveDurationCap(options.duracionMaxS, this.opts.maxDurationS);
+    options.signal?.throwIfAborted();
+    if (this.state !== 'ready' || !this.pool) throw this.notReady();
+    if (this.inFlight >= this.capacity) {
+      throw new TranscriptionError('ocupado', undefined, { retryAfterS: this.opts.retryAfterS });
+    }
+    this.inFlight++;
+    // The place in the worker queue is taken on arrival (fair FIFO), while decoding runs alongside the wait.
+    const ticket = new AbortController();
+    const forwardAbort = (): void => ticket.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', forwardAbort, { once: true });
+    const slot = this.slots.acquire(ticket.signal);
+    slot.catch(() => undefined);
+    try {
+      let audio;
+      try {
+        audio = await decodeAudio(filePath, {
+          ffmpegPath: this.opts.ffmpegPath,
+          ffprobePath: this.opts.ffprobePath,
+          maxDurationS: cap,
+          timeoutMs: this.opts.decodeTimeoutMs,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } catch (err) {
+        ticket.abort(err); // leave the queue; if the slot was already granted, hand it on
+        void slot.then((release) => release(), () => undefined);
+        throw err;
+      }
+      const reply = await this.runInWorker(await slot, audio.samples, idioma, options.signal);
+      return {
+        texto: reply.texto,
+        vacio: reply.vacio,
+        idioma,
+        duracion_s: Math.round(audio.durationS * 100) / 100,
+        latencia_ms: Math.round(performance.now() - started),
+      };
+    } finally {
+      options.signal?.removeEventListener('abort', forwardAbort);
+      this.inFlight--;
+    }
+  }
+
+  private async runInWorker(
+    release: () => void,
+    samples: Float32Array,
+    idioma: string,
+    signal?: AbortSignal,
+  ): Promise<TranscribeReply> {
+    const pool = this.pool;
+    if (!pool || this.state !== 'ready') {
+      release();
+      throw this.notReady();
+    }
+    // The task is never cancelled once handed over: whisper.cpp runs on libuv's pool and terminating its worker
+    // mid-run is unsafe. An abort or timeout answers the caller now; the slot frees when the run really ends.
+    const crash = this.crashNext;
+    this.crashNext = false;
+    const task = pool.run({ op: 'transcribe', samples, idioma, crash } satisfies WorkerTask, {
+      transferList: [samples.buffer as ArrayBuffer],
+    }) as Promise<TranscribeReply>;
+    const tracked = task.then(() => undefined, () => undefined).finally(() => {
+      release();
+      this.running.delete(tracked);
+    });
+    this.running.add(tracked);
+
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const guards = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new TranscriptionError('ocupado', 'La transcripción tardó demasiado; reintenta en unos segundos.', { retryAfterS: this.opts.retryAfterS })),
+        this.opts.taskTimeoutMs,
+      );
+      if (signal) {
+        onAbort = () => reject(signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+    });
+    try {
+      return await Promise.race([task, guards]);
+    } catch (err) {
+      if (err instanceof TranscriptionError || (signal?.aborted && err === signal.reason)) throw err;
+      // The worker died (piscina replaces it) or whisper.cpp reported a failure: a retryable 503.
+      this.opts.logger.error({ err: String(err) }, 'transcription worker failed');
+      throw new TranscriptionError('motor_no_listo', CRASH_DETAIL, { cause: err, retryAfterS: this.opts.retryAfterS });
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Test support (requires `testHooks`): the worker running the next request dies mid-task, like a crash. */
+  crashNextTaskForTest(): void {
+    if (!this.opts.testHooks) throw new Error('testHooks are off');
+    this.crashNext = true;
+  }
+
+  private async stopPool(): Promise<void> {
+    const pool = this.pool;
+    this.pool = null;
+    if (!pool) return;
+    // Let running whisper.cpp calls finish: tearing a worker down under them is unsafe.
+    await Promise.all([...this.running]);
+    await pool.destroy();
+  }
+
+  /** Stops accepting work, fails queued requests with `motor_no_listo`, waits for running ones, stops workers. */
+  async close(): Promise<void> {
+    if (this.state === 'closed') return;
+    await this.starting?.catch(() => undefined);
+    this.state = 'closed';
+    this.reason = 'El motor de transcripción se ha detenido.';
+    this.slots.rejectAll(this.notReady());
+    await this.stopPool();
+  }
+}

@@ -1,0 +1,30 @@
+/** Messages between the engine and its piscina workers (structured-clone safe). */
+export interface WorkerConfig {
+  modelPath: string;
+  vadModelPath: string;
+  threads: number;
+  vadThreshold: number;
+  minSpeechS: number;
+  temperatureInc: number;
+  /** Silences whisper.cpp's own logging (smart-whisper reads NODE_ENV when the addon loads). */
+  quiet: boolean;
+  /** Honours `crash` on a task: tests use it to kill a worker mid-request, the way a native crash would. */
+  testHooks: boolean;
+}
+
+export type WorkerTask =
+  | { op: 'warmup' }
+  | { op: 'transcribe'; samples: Float32Array; idioma: string; crash?: boolean };
+
+export interface WarmupReply {
+  op: 'warmup';
+}
+
+export interface TranscribeReply {
+  op: 'transcribe';
+  texto: string;
+  vacio: boolean;
+  speechS: number;
+  vadMs: number;
+  whisperMs: number;
+}

@@ -1,0 +1,128 @@
+/**
+ * Piscina worker: owns one whisper.cpp context and one Silero VAD. Voice detection runs first; Whisper only runs
+ * when there is voice, so it never invents text on silence or noise. The model is loaded once, when the worker
+ * starts (piscina awaits the exported promise before handing it tasks).
+ */
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { workerData } from 'node:worker_threads';
+import type { TranscribeReply, WarmupReply, WorkerConfig, WorkerTask } from './worker-protocol.js';
+
+const config = workerData as WorkerConfig;
+if (config.quiet) process.env.NODE_ENV = 'production'; // per-thread copy of the environment
+const require = createRequire(import.meta.url);
+
+interface NativeModel {
+  readonly handle: unknown;
+  free(): Promise<void>;
+}
+interface WhisperBinding {
+  WhisperModel: { load(file: string, gpu: boolean): Promise<NativeModel> };
+  transcribe(
+    handle: unknown,
+    pcm: Float32Array,
+    params: Record<string, unknown>,
+    finish: (results: Array<{ text: string }> | Error) => void,
+    progress: (segment: unknown) => void,
+  ): void;
+}
+interface SpeechSegment {
+  samples: Float32Array;
+}
+interface SherpaVad {
+  acceptWaveform(samples: Float32Array): void;
+  isEmpty(): boolean;
+  front(enableExternalBuffer?: boolean): SpeechSegment;
+  pop(): void;
+  flush(): void;
+  reset(): void;
+}
+
+// The native addon directly: smart-whisper's JS entry creates ~/.smart-whisper at import, which a server must not do.
+const whisper = require('smart-whisper/build/Release/smart-whisper.node') as WhisperBinding;
+const sherpa = require('sherpa-onnx-node') as { Vad: new (config: object, bufferSeconds: number) => SherpaVad };
+
+const SAMPLE_RATE = 16_000;
+const VAD_WINDOW = 512; // Silero v5 works on 32 ms windows at 16 kHz
+
+const vad = new sherpa.Vad(
+  {
+    sileroVad: {
+      model: config.vadModelPath,
+      threshold: config.vadThreshold,
+      minSpeechDuration: 0.25,
+      minSilenceDuration: 0.5,
+      maxSpeechDuration: 20,
+      windowSize: VAD_WINDOW,
+    },
+    sampleRate: SAMPLE_RATE,
+    numThreads: 1,
+    debug: false,
+  },
+  60,
+);
+
+/** Seconds of speech Silero finds in the clip. */
+function speechSeconds(samples: Float32Array): number {
+  let speech = 0;
+  const drain = (): void => {
+    while (!vad.isEmpty()) {
+      speech += vad.front(false).samples.length;
+      vad.pop();
+    }
+  };
+  vad.reset();
+  for (let i = 0; i < samples.length; i += VAD_WINDOW) {
+    vad.acceptWaveform(samples.subarray(i, Math.min(i + VAD_WINDOW, samples.length)));
+    drain();
+  }
+  vad.flush();
+  drain();
+  return speech / SAMPLE_RATE;
+}
+
+function runWhisper(model: NativeModel, samples: Float32Array, idioma: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    whisper.transcribe(
+      model.handle,
+      samples,
+      {
+        language: idioma,
+        n_threads: config.threads,
+        translate: false,
+        no_context: true,
+        suppress_non_speech_tokens: true,
+        temperature_inc: config.temperatureInc,
+        format: 'simple',
+      },
+      (results) => {
+        if (results instanceof Error) return reject(results);
+        resolve(results.map((r) => r.text).join(' ').replace(/\s+/g, ' ').trim());
+      },
+      () => {},
+    );
+  });
+}
+
+async function init(): Promise<(task: WorkerTask) => Promise<TranscribeReply | WarmupReply>> {
+  const model = await whisper.WhisperModel.load(config.modelPath, false);
+  return async (task) => {
+    switch (task.op) {
+      case 'warmup':
+        return { op: 'warmup' };
+      case 'transcribe': {
+        if (task.crash && config.testHooks) process.exit(3); // ends this worker thread only
+        const t0 = performance.now();
+        const speechS = speechSeconds(task.samples);
+        const t1 = performance.now();
+        if (speechS < config.minSpeechS) {
+          return { op: 'transcribe', texto: '', vacio: true, speechS, vadMs: t1 - t0, whisperMs: 0 };
+        }
+        const texto = await runWhisper(model, task.samples, task.idioma);
+        return { op: 'transcribe', texto, vacio: false, speechS, vadMs: t1 - t0, whisperMs: performance.now() - t1 };
+      }
+    }
+  };
+}
+
+export default init();

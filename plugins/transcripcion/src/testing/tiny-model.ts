@@ -1,0 +1,137 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import {
+  GGML_MAGIC, GGML_TYPE_F16, HPARAM_ORDER, expectedTensors, tensorDataBytes, type WhisperHparams,
+} from '../engine/ggml-format.js';
+
+/**
+ * Writes a ggml Whisper model with consistent tensor shapes and seeded random weights. It has no linguistic
+ * value; it exists so tests and the bench can exercise model validation, loading and the full inference path
+ * where no real weights can be downloaded. `realTiny` gives the exact shapes of Whisper tiny (for timings).
+ */
+export interface TinyModelOptions {
+  state?: number;
+  heads?: number;
+  layers?: number;
+  /** 1 = f16 matrices, as the published models (all-f32 files are rejected: this whisper.cpp cannot run them). */
+  ftype?: 0 | 1;
+  seed?: number;
+}
+
+export const REAL_TINY: Required<TinyModelOptions> = { state: 384, heads: 6, layers: 4, ftype: 1, seed: 7 };
+
+class Rng {
+  private s: number;
+  constructor(seed: number) {
+    this.s = seed >>> 0 || 0x9e3779b9;
+  }
+  /** xorshift32 in [0, 1). */
+  next(): number {
+    let x = this.s;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.s = x >>> 0;
+    return this.s / 0x1_0000_0000;
+  }
+  normal(): number {
+    const u = Math.max(this.next(), 1e-12);
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * this.next());
+  }
+}
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+/** IEEE 754 binary32 → binary16 bits, round-to-nearest (the weights are small; subnormals flush to zero). */
+function toHalf(v: number): number {
+  f32[0] = v;
+  const x = u32[0]!;
+  const sign = (x >>> 16) & 0x8000;
+  const exp = ((x >>> 23) & 0xff) - 127 + 15;
+  if (exp <= 0) return sign;
+  if (exp >= 31) return sign | 0x7c00;
+  const mant = x & 0x7fffff;
+  let h = sign | (exp << 10) | (mant >>> 13);
+  if (mant & 0x1000) h += 1;
+  return h;
+}
+
+function i32s(values: number[]): Buffer {
+  const b = Buffer.alloc(values.length * 4);
+  values.forEach((v, i) => b.writeInt32LE(v, i * 4));
+  return b;
+}
+
+/** Short pseudo-words so that whatever the random decoder emits is printable text. */
+function vocabulary(count: number, rng: Rng): Buffer[] {
+  const syllables = ['la', 'me', 'so', 'ta', 'ri', 'no', 'cu', 'pe', 'da', 'vi', 'ro', 'sa', 'ne', 'lo', 'mi', 'te'];
+  const words: Buffer[] = [];
+  for (let i = 0; i < count; i++) {
+    let w = i < 256 ? String.fromCharCode(i >= 33 && i < 127 ? i : 97 + (i % 26)) : ' ';
+    if (i >= 256) for (let k = 0; k < 1 + (i % 3); k++) w += syllables[Math.floor(rng.next() * syllables.length)];
+    // whisper.cpp looks these up by text while sampling (blank and word-initial punctuation suppression).
+    if (i === 220) w = ' ';
+    if (i === 221) w = ' -';
+    if (i === 222) w = " '";
+    words.push(Buffer.from(w, 'latin1'));
+  }
+  return words;
+}
+
+export function writeTinyModel(path: string, options: TinyModelOptions = {}): WhisperHparams {
+  const state = options.state ?? 64;
+  const heads = options.heads ?? 2;
+  const layers = options.layers ?? 4;
+  const rng = new Rng(options.seed ?? 1);
+  const h: WhisperHparams = {
+    nVocab: 51865, // multilingual: language tokens (es, en…) exist
+    nAudioCtx: 1500,
+    nAudioState: state,
+    nAudioHead: heads,
+    nAudioLayer: layers,
+    nTextCtx: 448,
+    nTextState: state,
+    nTextHead: heads,
+    nTextLayer: layers,
+    nMels: 80,
+    ftype: options.ftype ?? 1,
+  };
+  const fd = openSync(path, 'w');
+  try {
+    const header = Buffer.alloc(4);
+    header.writeUInt32LE(GGML_MAGIC, 0);
+    writeSync(fd, header);
+    writeSync(fd, i32s(HPARAM_ORDER.map((k) => h[k])));
+
+    const filters = new Float32Array(80 * 201);
+    for (let i = 0; i < filters.length; i++) filters[i] = rng.next() * 0.02;
+    writeSync(fd, i32s([80, 201]));
+    writeSync(fd, Buffer.from(filters.buffer));
+
+    const words = vocabulary(50257, rng);
+    writeSync(fd, i32s([words.length]));
+    for (const w of words) {
+      const len = Buffer.alloc(4);
+      len.writeUInt32LE(w.length, 0);
+      writeSync(fd, len);
+      writeSync(fd, w);
+    }
+
+    for (const t of expectedTensors(h)) {
+      const name = Buffer.from(t.name, 'latin1');
+      writeSync(fd, i32s([t.shape.length, name.length, t.type, ...t.shape]));
+      writeSync(fd, name);
+      const n = t.shape.reduce((x, y) => x * y, 1);
+      // LayerNorm gains 1, biases 0, the rest small Gaussian values: keeps activations finite.
+      const fill = t.name.endsWith('ln.weight') || t.name.endsWith('ln_post.weight') ? () => 1
+        : t.name.endsWith('.bias') ? () => 0
+        : () => rng.normal() * 0.05;
+      const data = Buffer.alloc(tensorDataBytes(t.shape, t.type));
+      if (t.type === GGML_TYPE_F16) for (let i = 0; i < n; i++) data.writeUInt16LE(toHalf(fill()), i * 2);
+      else for (let i = 0; i < n; i++) data.writeFloatLE(fill(), i * 4);
+      writeSync(fd, data);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return h;
+}
