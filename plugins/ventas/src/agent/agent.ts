@@ -270,15 +270,22 @@ export class SalesAgent {
       case 'stock':
       case 'precio':
       case 'producto': {
+        const about = (p: Product) => (analysis.primary === 'precio' ? R.priceInfo(p)
+          : analysis.primary === 'stock' ? R.stockSentence(p) : R.productInfo(p));
+        const several = [...new Map(analysis.items.filter((i) => i.match.products.length === 1)
+          .map((i) => [i.match.products[0].id, i.match.products[0]])).values()];
+        if (several.length > 1) {
+          // "¿cuánto cuestan las zapatillas y las medias?": one line each; no single product, so no combo.
+          state.ultimoProducto = several[several.length - 1].id;
+          return draft(several.map(about).join('\n'), 'producto');
+        }
         const { product, options } = this.target(ctx);
         if (options.length > 0) return draft(R.whichOne(options), 'aclaracion', null, 'producto');
         if (!product) {
           const ask = analysis.primary === 'precio' ? R.TEXTS.askProductForPrice : R.TEXTS.askProductForStock;
           return draft(ask, 'aclaracion', null, 'producto');
         }
-        const text = analysis.primary === 'precio' ? R.priceInfo(product)
-          : analysis.primary === 'stock' ? R.stockSentence(product) : R.productInfo(product);
-        return draft(text, 'producto', product);
+        return draft(about(product), 'producto', product);
       }
       case 'catalogo':
         return draft(R.catalogList(ctx.products), 'catalogo');
@@ -356,6 +363,7 @@ export class SalesAgent {
         item.match.products = quoted;
       }
       const p = item.match.products[0];
+      if (!ctx.state.cotizacion.some((l) => l.productId === p.id)) { notes.push(R.notInQuote(p)); continue; }
       ctx.state.cotizacion = removeFromQuote(ctx.state.cotizacion, p.id);
       notes.push(R.removed(p));
     }

@@ -20,6 +20,9 @@ test('recognises each intent despite accents, case, stretched letters and typos'
     ['quiero hablar con una persona', 'humano'], ['me pasas con un asesor?', 'humano'],
     ['¿qué productos venden?', 'catalogo'],
     ['¿puedo pagar con tarjeta?', 'otro'], ['vale', 'otro'],
+    ['kiero 2 zapatillas', 'cotizar'], ['q presio tienen las medias', 'precio'], ['quiero saber el precio de las medias', 'precio'],
+    ['dame el precio de la gorra', 'precio'], ['quiero las zapatillas', 'cotizar'], ['no quiero las zapatillas', 'quitar'],
+    ['¿dónde puedo comprar?', 'otro'], ['grax', 'despedida'],
   ];
   for (const [m, want] of cases) assert.equal(primary(m), want, m);
 });

@@ -17,6 +17,26 @@ const PRIORITY: Intent[] = [
   'despedida', 'saludo',
 ];
 
+/** Words that clearly ask to add to (or see) the quote. */
+const ADD_STRONG_WORDS = ['cotizacion', 'cotizar', 'cotizame', 'presupuesto', 'agrega', 'agregame', 'agregalo', 'agregala',
+  'agregar', 'añade', 'añademe', 'sumale', 'anota', 'anotalo', 'anotala', 'apuntame', 'pedido', 'carrito', 'compro',
+  'comprar', 'llevo', 'encargo', 'apartame', 'reservame'];
+/** Phrases that add the product talked about before. */
+const ADD_STRONG_PHRASES = ['me lo llevo', 'me la llevo', 'me los llevo', 'me las llevo', 'lo llevo', 'la llevo',
+  'los llevo', 'las llevo', 'lo quiero', 'la quiero', 'los quiero', 'las quiero', 'lo compro', 'la compro'];
+/** Wishes that add only with a product or a quantity, and not when the message is a question. */
+const ADD_WEAK_WORDS = ['quiero', 'quisiera', 'dame', 'ponme', 'necesito', 'mandame'];
+/** "quiero saber el precio" asks, it does not add. */
+const ASKING_WISH = /\b(?:quiero|quisiera|necesito) (?:saber|conocer|ver|preguntar|consultar|informacion|averiguar)\b/;
+const NEGATED_WISH = /\b(?:no|ya no|mejor no) (?:quiero|lo quiero|la quiero|los quiero|las quiero|me lo llevo|me la llevo|lo llevo|la llevo)\b/;
+
+/** Chat spellings mapped to the words the lexicon knows. */
+const CHAT_WORDS: Record<string, string> = {
+  q: 'que', k: 'que', ke: 'que', xq: 'porque', pq: 'porque', kiero: 'quiero', kisiera: 'quisiera', kero: 'quiero',
+  tb: 'tambien', tmb: 'tambien', xfa: 'favor', pls: 'favor', info: 'informacion', stok: 'stock', cuant: 'cuanto',
+  cuantoo: 'cuanto', bn: 'bien', grax: 'gracias', grcs: 'gracias', xao: 'chao', bye: 'chao', ola: 'hola',
+};
+
 interface Lexicon {
   /** Single words, matched with typos tolerated. */
   words: string[];
@@ -57,15 +77,14 @@ const LEXICON: Record<Exclude<Intent, 'producto' | 'ciudad' | 'otro'>, Lexicon> 
       'mandan'],
     phrases: ['llega a', 'llegan a', 'hacen envios', 'costo de envio', 'mandar a'],
   },
+  // Refined by quoteIntent(): "quiero" alone is a wish, "quiero saber" a question.
   cotizar: {
-    words: ['cotizacion', 'cotizar', 'cotizame', 'presupuesto', 'agrega', 'agregame', 'agregalo', 'agregala', 'anotalo', 'agregar', 'añade', 'añademe',
-      'sumale', 'suma', 'pedido', 'carrito', 'compro', 'comprar', 'llevo'],
-    phrases: ['quiero', 'quisiera', 'dame', 'me das', 'me llevo', 'lo llevo', 'la llevo', 'los llevo', 'las llevo',
-      'ponme', 'anota', 'apuntame'],
+    words: [...ADD_STRONG_WORDS, ...ADD_WEAK_WORDS],
+    phrases: [...ADD_STRONG_PHRASES, 'me das', 'me da'],
   },
   quitar: {
     words: ['quita', 'quitar', 'quitame', 'elimina', 'eliminar', 'borrar', 'borrame', 'saca', 'sacame'],
-    phrases: ['ya no quiero', 'sin el', 'sin la'],
+    phrases: ['ya no quiero', 'no quiero', 'mejor no', 'sin el', 'sin la', 'ya no'],
   },
   ver_cotizacion: {
     words: ['total', 'resumen'],
@@ -87,9 +106,6 @@ const NUMBER_WORDS: Record<string, number> = {
 const BARE_QUANTITY = new Set(['mas', 'otra', 'otras', 'otro', 'otros', 'unidades', 'unidad', 'porfa', 'por', 'favor', 'de', 'esas',
   'esos', 'quiero', 'dame', 'ponme', 'agrega', 'suma']);
 
-/** Phrases that add the product talked about before to the quote. */
-const STRONG_ADD = ['me lo llevo', 'me la llevo', 'lo llevo', 'la llevo', 'los llevo', 'las llevo', 'lo quiero',
-  'la quiero', 'los quiero', 'las quiero', 'lo compro', 'la compro', 'agregalo', 'agregala', 'anotalo', 'anotala'];
 
 /** Phrases after which a city name follows. */
 const CITY_CUES = ['soy de', 'estoy en', 'vivo en', 'mi ciudad es', 'la ciudad de', 'ciudad de', 'ciudad es', 'desde',
@@ -174,9 +190,24 @@ export interface AnalyzeOptions {
   expectingCity?: boolean;
 }
 
+/** Whether the message asks to add to / see the quote (see the word lists above). */
+function quoteIntent(folded: string, words: string[], items: QuantityItem[], found: Set<Intent>): boolean {
+  if (NEGATED_WISH.test(folded)) return false;
+  const strongWord = words.some((w) => ADD_STRONG_WORDS.some((k) => sameWord(w, k)));
+  const strongPhrase = ADD_STRONG_PHRASES.some((p) => hasPhrase(folded, p));
+  const weak = !ASKING_WISH.test(folded)
+    && (words.some((w) => ADD_WEAK_WORDS.some((k) => sameWord(w, k))) || hasPhrase(folded, 'me das') || hasPhrase(folded, 'me da'));
+  const quantity = items.some((i) => i.explicita) || (items.length === 0 && readQuantity(words, new Set()) !== null);
+  const asking = ['precio', 'stock', 'envio', 'catalogo'].some((i) => found.has(i as Intent));
+  if (strongPhrase) return true;
+  if (strongWord) return items.length > 0 || quantity || words.some((w) => /^(cotiza|agrega|anota)/.test(w));
+  if (weak) return quantity || (items.length > 0 && !asking);
+  return false;
+}
+
 export function analyze(message: string, products: readonly Product[], options: AnalyzeOptions = {}): Analysis {
-  const folded = fold(message);
-  const words = tokens(message);
+  const words = tokens(message).map((w) => CHAT_WORDS[w] ?? w);
+  const folded = words.join(' ');
   const matcher = new ProductMatcher(products);
   const product = matcher.match(message);
   // Words of a product name are not intent words ("gorra" is one typo away from "borra").
@@ -197,13 +228,8 @@ export function analyze(message: string, products: readonly Product[], options: 
     items.push({ match: m, cantidad: qty ?? 1, explicita: qty !== null });
   }
   if (product) found.add('producto');
-  // "quiero" with nothing to add is a wish, not a quote operation; "me lo llevo", "quiero 2"
-  // and "agrégalo" refer to the product talked about before.
-  if (found.has('cotizar') && items.length === 0 && !STRONG_ADD.some((p) => hasPhrase(folded, p))
-    && !words.some((w) => ['cotizacion', 'cotizar', 'cotizame', 'agregalo', 'agregala', 'agregar', 'agregame'].some((k) => sameWord(w, k)))
-    && readQuantity(words, new Set()) === null) {
-    found.delete('cotizar');
-  }
+  // "me lo llevo", "quiero 2" and "agrégalo" refer to the product talked about before.
+  if (found.has('cotizar') && !quoteIntent(folded, words, items, found)) found.delete('cotizar');
   if (found.has('quitar') && items.length === 0) found.delete('quitar');
   // "2 más", "otras 3": a bare quantity adds to the product talked about before.
   if (items.length === 0 && words.length > 0 && words.every((w) => BARE_QUANTITY.has(w) || /^\d{1,4}$/.test(w) || w in NUMBER_WORDS)

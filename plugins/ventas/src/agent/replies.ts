@@ -98,6 +98,10 @@ export function removed(p: Product): string {
   return `Quité ${p.nombre} de tu cotización.`;
 }
 
+export function notInQuote(p: Product): string {
+  return `${p.nombre} no está en tu cotización.`;
+}
+
 export function outOfStockForQuote(p: Product): string {
   return `Por ahora no quedan unidades de ${p.nombre}, así que no se puede agregar a la cotización.`;
 }

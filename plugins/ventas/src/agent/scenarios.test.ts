@@ -113,6 +113,20 @@ test('escenario: la marca se apaga a mitad de conversación', async () => {
   assert.equal((await conv.say('¿y las medias?')).marca.aplicada, false);
 });
 
+test('escenario: varias preguntas, cambios de opinión y productos ambiguos', async () => {
+  const conv = new Conversation({ brand: brand({ tacticas: { upsell_activo: false, pregunta_cierre_obligatoria: false } }) });
+  assert.equal((await conv.say('¿cuánto cuestan las zapatillas y las medias?')).respuesta,
+    'El precio de Zapatillas Runner es 250.000 COP.\nEl precio de Medias deportivas es 15.000 COP.');
+  assert.equal((await conv.say('quiero una camiseta')).respuesta,
+    'Tengo varias opciones: Camiseta roja (45.000 COP) y Camiseta azul (45.000 COP). ¿Cuál te interesa?');
+  assert.match((await conv.say('la roja')).respuesta!, /^Camiseta roja: /);
+  assert.match((await conv.say('me la llevo')).respuesta!, /^Agregué 1 x Camiseta roja a tu cotización\./);
+  assert.match((await conv.say('no quiero las medias')).respuesta!, /^Medias deportivas no está en tu cotización\./);
+  const quitada = await conv.say('mejor no, quita la camiseta roja');
+  assert.match(quitada.respuesta!, /^Quité Camiseta roja de tu cotización\.\nTu cotización está vacía\.$/);
+  assert.deepEqual(conv.state.cotizacion, []);
+});
+
 test('the runner serialises messages of one conversation and persists the state', async () => {
   const conv = new Conversation();
   const saved = new Map<string, ConversationState>();
