@@ -81,8 +81,21 @@ export function shippingCost(product: Product, city: string): number | null {
 }
 
 /** Every city some product ships to, as written in the catalog: used to recognise cities in messages. */
+const citiesCache = new WeakMap<readonly Product[], string[]>();
+
 export function knownCities(products: readonly Product[]): string[] {
+  const cached = citiesCache.get(products);
+  if (cached) return cached;
   const byFolded = new Map<string, string>();
-  for (const p of products) for (const city of Object.keys(p.envio ?? {})) byFolded.set(fold(city), city);
-  return [...byFolded.values()];
+  const seen = new Set<string>();
+  for (const p of products) {
+    for (const city of Object.keys(p.envio ?? {})) {
+      if (seen.has(city)) continue; // fold() is the costly part; most products repeat the same cities
+      seen.add(city);
+      byFolded.set(fold(city), city);
+    }
+  }
+  const cities = [...byFolded.values()];
+  citiesCache.set(products, cities);
+  return cities;
 }

@@ -17,31 +17,51 @@ export interface FigureViolation {
   motivo: string;
 }
 
+type Amounts = Map<string, Set<number>>;
+
 /** What an answer may state: amounts by currency (cents) and stock numbers by product. */
 export interface Facts {
-  amounts: Map<string, Set<number>>;
-  stocks: { product: Product; stock: number }[];
+  /** Catalog prices and shipping costs (shared, cached per catalog array). */
+  catalog: Amounts;
+  /** Amounts of this conversation's quote. */
+  quote: Amounts;
+  stocks: readonly { product: Product; stock: number; folded: string }[];
+  /** Every currency that appears in the facts. */
+  currencies: string[];
 }
 
-function addAmount(facts: Facts, currency: string, amount: number): void {
-  if (!facts.amounts.has(currency)) facts.amounts.set(currency, new Set());
-  facts.amounts.get(currency)!.add(toCents(amount));
+function addAmount(amounts: Amounts, currency: string, amount: number): void {
+  if (!amounts.has(currency)) amounts.set(currency, new Set());
+  amounts.get(currency)!.add(toCents(amount));
+}
+
+const catalogCache = new WeakMap<readonly Product[], { amounts: Amounts; stocks: Facts['stocks'] }>();
+
+function catalogFacts(products: readonly Product[]): { amounts: Amounts; stocks: Facts['stocks'] } {
+  let c = catalogCache.get(products);
+  if (!c) {
+    const amounts: Amounts = new Map();
+    for (const p of products) {
+      addAmount(amounts, p.moneda, p.precio);
+      for (const cost of Object.values(p.envio ?? {})) addAmount(amounts, p.moneda, cost);
+    }
+    c = { amounts, stocks: products.map((p) => ({ product: p, stock: p.stock, folded: fold(p.nombre) })) };
+    catalogCache.set(products, c);
+  }
+  return c;
 }
 
 /** Facts from the whole catalog plus the conversation's quote (line amounts, subtotal, shipping, total). */
 export function factsFrom(products: readonly Product[], quote: QuoteView | null): Facts {
-  const facts: Facts = { amounts: new Map(), stocks: products.map((p) => ({ product: p, stock: p.stock })) };
-  for (const p of products) {
-    addAmount(facts, p.moneda, p.precio);
-    for (const cost of Object.values(p.envio ?? {})) addAmount(facts, p.moneda, cost);
-  }
+  const { amounts, stocks } = catalogFacts(products);
+  const q: Amounts = new Map();
   if (quote && quote.moneda) {
-    for (const l of quote.lineas) addAmount(facts, quote.moneda, l.importe);
-    addAmount(facts, quote.moneda, quote.subtotal);
-    addAmount(facts, quote.moneda, quote.total);
-    if (quote.envio) addAmount(facts, quote.moneda, quote.envio.costo);
+    for (const l of quote.lineas) addAmount(q, quote.moneda, l.importe);
+    addAmount(q, quote.moneda, quote.subtotal);
+    addAmount(q, quote.moneda, quote.total);
+    if (quote.envio) addAmount(q, quote.moneda, quote.envio.costo);
   }
-  return facts;
+  return { catalog: amounts, quote: q, stocks, currencies: [...new Set([...amounts.keys(), ...q.keys()])] };
 }
 
 const CURRENCY_WORDS: Record<string, string[]> = {
@@ -66,18 +86,18 @@ const ISO_CODES = new Set(['COP', 'EUR', 'USD', 'MXN', 'ARS', 'CLP', 'PEN', 'UYU
 /** Currencies a marker may stand for; "$" and unknown markers could be any of the catalog's. */
 function currenciesOf(marker: string, facts: Facts): string[] {
   if (/^[A-Z]{3}$/.test(marker)) return [marker];
-  return CURRENCY_WORDS[marker.toLowerCase()] ?? CURRENCY_WORDS[fold(marker)] ?? [...facts.amounts.keys()];
+  return CURRENCY_WORDS[marker.toLowerCase()] ?? CURRENCY_WORDS[fold(marker)] ?? facts.currencies;
 }
 
 function moneyAllowed(amount: number, currencies: string[], facts: Facts): boolean {
   const cents = toCents(amount);
-  return currencies.some((c) => facts.amounts.get(c)?.has(cents));
+  return currencies.some((c) => facts.catalog.get(c)?.has(cents) || facts.quote.get(c)?.has(cents));
 }
 
 /** The stock numbers a sentence may state: those of products it names, else of any product. */
 function stocksFor(sentence: string, facts: Facts): Set<number> {
   const f = fold(sentence);
-  const named = facts.stocks.filter((s) => f.includes(fold(s.product.nombre)));
+  const named = facts.stocks.filter((s) => f.includes(s.folded));
   return new Set((named.length > 0 ? named : facts.stocks).map((s) => s.stock));
 }
 
@@ -105,7 +125,7 @@ export function checkFigures(text: string, facts: Facts): FigureViolation[] {
       const start = m.index!;
       if (moneySpans.some(([a, b]) => start >= a && start < b)) continue;
       // "2 USB" is not money: only currency codes count as markers.
-      if (/^[A-Z]{3}$/.test(m[2]) && !facts.amounts.has(m[2]) && !ISO_CODES.has(m[2])) continue;
+      if (/^[A-Z]{3}$/.test(m[2]) && !facts.currencies.includes(m[2]) && !ISO_CODES.has(m[2])) continue;
       const amount = parseAmount(m[1]);
       if (amount === null || !moneyAllowed(amount, currenciesOf(m[2], facts), facts)) {
         push({ tipo: 'dinero', texto: m[0], motivo: 'importe que no está en el catálogo ni en la cotización' });

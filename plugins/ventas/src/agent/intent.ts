@@ -4,7 +4,7 @@
 // ("hola, ¿cuánto cuesta la gorra?"); `primary` is the one the answer is about.
 import type { Product } from './catalog.js';
 import { knownCities } from './catalog.js';
-import { ProductMatcher, type ProductMatch } from './match.js';
+import { matcherFor, type ProductMatch } from './match.js';
 import { fold, sameWord, titleCase, tokens } from './text.js';
 
 export type Intent =
@@ -208,7 +208,7 @@ function quoteIntent(folded: string, words: string[], items: QuantityItem[], fou
 export function analyze(message: string, products: readonly Product[], options: AnalyzeOptions = {}): Analysis {
   const words = tokens(message).map((w) => CHAT_WORDS[w] ?? w);
   const folded = words.join(' ');
-  const matcher = new ProductMatcher(products);
+  const matcher = matcherFor(products);
   const product = matcher.match(message);
   // Words of a product name are not intent words ("gorra" is one typo away from "borra").
   const productHits = new Set(product?.matchedWords ?? []);
