@@ -114,7 +114,8 @@ export class AdminService {
 
   addCredits(accountId: string, amount: number): number {
     if (!Number.isInteger(amount) || amount === 0) throw apiError('validation_failed', 'La cantidad de créditos debe ser un entero distinto de cero.');
-    return this.credits.credit(accountId, amount, amount > 0 ? 'recarga' : 'ajuste');
+    if (amount > 0) return this.credits.credit(accountId, amount, 'recarga');
+    return this.credits.debit(accountId, -amount, { spaceId: null, route: null, requestId: null }, 'ajuste');
   }
 
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */

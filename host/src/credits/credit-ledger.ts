@@ -14,7 +14,7 @@ export interface Movement {
   fecha: string;
 }
 
-export interface ChargeContext { spaceId: string; route: string; requestId: string }
+export interface ChargeContext { spaceId: string | null; route: string | null; requestId: string | null }
 
 /**
  * The credit pool (`bolsa`) of accounts. Every change is one transaction that moves the balance and records the
@@ -39,11 +39,11 @@ export class CreditLedger {
   }
 
   /** Takes `amount` credits or throws 402 `credits_exhausted` without touching the balance. */
-  debit(accountId: string, amount: number, ctx: ChargeContext): number {
+  debit(accountId: string, amount: number, ctx: ChargeContext, reason: 'consumo' | 'ajuste' = 'consumo'): number {
     return this.db.transaction(() => {
       const row = this.stmts.debit.get(amount, accountId, amount);
       if (!row) throw apiError('credits_exhausted');
-      this.stmts.record.run(accountId, -amount, row.credits, 'consumo', ctx.spaceId, ctx.route, ctx.requestId, new Date(this.clock.now()).toISOString());
+      this.stmts.record.run(accountId, -amount, row.credits, reason, ctx.spaceId, ctx.route, ctx.requestId, new Date(this.clock.now()).toISOString());
       return row.credits;
     })();
   }

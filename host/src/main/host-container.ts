@@ -15,10 +15,13 @@ import { RateLimiter } from '../limits/rate-limiter.js';
 import { UsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { createToken } from '@cerebro/sdk';
+import { AdminToken } from '../access/admin-token.js';
+import { KeyService } from '../access/key-service.js';
 
 /** Tokens of host classes that only the composition root resolves. */
 export const HostRootTokens = {
-  Admin: createToken<AdminService>('host:admin-service'),
+  Admin: AdminToken,
+  Keys: createToken<KeyService>('host:key-service'),
   Pipeline: createToken<RequestPipeline>('host:request-pipeline'),
 };
 
@@ -42,6 +45,7 @@ export function buildHostContainer(config: HostConfig, log: PinoLogger, db: Sqli
   c.register(HostTokens.Lifecycle, { useClass: Lifecycle }, singleton);
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
+  c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);
   return c;
 }

@@ -1,7 +1,10 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { HostRoute } from '../http/route.js';
+import { accountRoutes } from './account-routes.js';
+import { adminRoutes } from './admin-routes.js';
+import { tokenRoutes } from './token-routes.js';
 
-/** The core API routes (table A and B of the contract). Filled by the access-control and Cerebro issues. */
-export function coreRoutes(_container: DependencyContainer): HostRoute[] {
-  return [];
+/** The host's own API routes besides health and OpenAPI. */
+export function coreRoutes(container: DependencyContainer): HostRoute[] {
+  return [...accountRoutes(container), ...tokenRoutes(container), ...adminRoutes(container)];
 }

@@ -1,0 +1,117 @@
+import { inject, injectable } from 'tsyringe';
+import { apiError, invalidField, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
+import type { AdminService, CreatedKey } from '../admin/admin-service.js';
+import { HostTokens } from '../kernel/tokens.js';
+import type { UsageCounters } from '../limits/usage-counters.js';
+import type { SqliteDatabase } from '../storage/database.js';
+import type { OwnerCaller } from './caller.js';
+import type { AccessDirectory, KeyRow } from './directory.js';
+import { reaches } from './space-access.js';
+import { AdminToken } from './admin-token.js';
+
+/** A key as listed by `GET /tokens`: never the secret nor its digest. */
+export interface KeyListing {
+  id: string;
+  nombre: string;
+  espacios: string[];
+  permiso: Permission;
+  creado: string;
+  llamadas: number;
+  por_ruta: Record<string, number>;
+  ultimo_uso: string | null;
+  revocado: boolean;
+}
+
+interface CreateKeyBody { nombre: string; espacios: string[]; permiso?: Permission }
+
+const stricter = (a: Permission, b: Permission): Permission => (a === 'lee' || b === 'lee' ? 'lee' : 'escribe');
+
+/** Validates a `POST /tokens` body; 422 with one entry per problem. */
+export function parseCreateKeyBody(body: unknown): CreateKeyBody {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidField([], 'Se esperaba un objeto JSON.', 'dict_type');
+  const b = body as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  const nombre = typeof b.nombre === 'string' ? b.nombre.trim() : undefined;
+  if (b.nombre === undefined) issues.push({ loc: ['body', 'nombre'], msg: 'Campo obligatorio.', type: 'missing' });
+  else if (nombre === undefined || [...nombre].length < 1 || [...nombre].length > 80) {
+    issues.push({ loc: ['body', 'nombre'], msg: 'Debe ser un texto de 1 a 80 caracteres.', type: 'string_length' });
+  }
+  const espacios = b.espacios ?? [];
+  if (!Array.isArray(espacios) || espacios.some((s) => typeof s !== 'string' || !s)) {
+    issues.push({ loc: ['body', 'espacios'], msg: 'Debe ser una lista de ids de espacio (vacía: todos tus espacios).', type: 'list_type' });
+  }
+  if (b.permiso !== undefined && b.permiso !== 'lee' && b.permiso !== 'escribe') {
+    issues.push({ loc: ['body', 'permiso'], msg: 'Debe ser "lee" o "escribe".', type: 'enum' });
+  }
+  if (issues.length) throw validationError(issues);
+  return { nombre: nombre!, espacios: [...new Set(espacios as string[])], permiso: b.permiso as Permission | undefined };
+}
+
+/** Key management as the contract's section 4.B and 5 define it, for keys and console sessions alike. */
+@injectable()
+export class KeyService {
+  constructor(
+    @inject(HostTokens.Database) private readonly db: SqliteDatabase,
+    @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
+    @inject(HostTokens.Usage) private readonly usage: UsageCounters,
+    @inject(HostTokens.Clock) private readonly clock: Clock,
+    @inject(AdminToken) private readonly admin: AdminService,
+  ) {}
+
+  create(caller: OwnerCaller, body: unknown): CreatedKey {
+    const input = parseCreateKeyBody(body);
+    const ownerSpaces = this.directory.ownerSpaces(caller.ownerId);
+    const owned = new Set(ownerSpaces.map((s) => s.row.id));
+    if (input.espacios.some((id) => !owned.has(id))) throw apiError('spaces_not_owned');
+
+    const targets = input.espacios.length ? ownerSpaces.filter((s) => input.espacios.includes(s.row.id)) : ownerSpaces;
+    if (!targets.some((s) => s.modules.includes('api'))) throw apiError('no_api_module');
+
+    let permiso: Permission = input.permiso ?? 'escribe';
+    if (caller.kind === 'key') {
+      // A key never creates a key that reaches further or allows more than itself.
+      const restricted = caller.key.spaces.length > 0;
+      const widens = restricted && (input.espacios.length === 0 || input.espacios.some((id) => !caller.key.spaces.includes(id)));
+      const elevates = input.permiso === 'escribe' && caller.key.permission === 'lee';
+      if (widens || elevates) throw apiError('key_scope_exceeded');
+      permiso = stricter(permiso, caller.key.permission);
+    }
+    if (caller.ownerReadOnly) permiso = 'lee';
+    return this.admin.issueKey(caller.ownerId, input.nombre, input.espacios, permiso, caller.kind === 'key' ? caller.key.id : null);
+  }
+
+  list(caller: OwnerCaller): KeyListing[] {
+    const rows = this.db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id').all(caller.ownerId);
+    return rows.map((row) => ({
+      id: row.id,
+      nombre: row.name,
+      espacios: JSON.parse(row.spaces) as string[],
+      permiso: row.permission,
+      creado: row.created_at,
+      ...this.usage.keyUsage(row.id, row),
+      revocado: row.revoked_at !== null,
+    }));
+  }
+
+  revoke(caller: OwnerCaller, keyId: string): { revocado: string } {
+    if (caller.kind === 'key' && (caller.key.permission === 'lee' || caller.ownerReadOnly)) throw apiError('read_only');
+    const row = /^[0-9a-f]{16}$/.test(keyId) ? this.directory.key(keyId) : undefined;
+    if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, JSON.parse(row.spaces) as string[])) {
+      throw apiError('key_not_found');
+    }
+    if (row.revoked_at) throw apiError('key_already_revoked');
+    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(new Date(this.clock.now()).toISOString(), keyId);
+    return { revocado: keyId };
+  }
+
+  /** A key limited to some spaces may only act on keys limited to a subset of them. */
+  private withinReach(caller: OwnerCaller, targetSpaces: string[]): boolean {
+    if (caller.kind !== 'key' || caller.key.spaces.length === 0) return true;
+    return targetSpaces.length > 0 && targetSpaces.every((id) => caller.key.spaces.includes(id));
+  }
+
+  /** Spaces the caller reaches right now (for `GET /companies`). */
+  reachableSpaces(caller: OwnerCaller) {
+    return this.directory.ownerSpaces(caller.ownerId).filter((record) => reaches(caller, record));
+  }
+}

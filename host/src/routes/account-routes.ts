@@ -1,0 +1,118 @@
+import type { DependencyContainer } from 'tsyringe';
+import { apiError, validationError, type Clock } from '@cerebro/sdk';
+import type { OwnerCaller } from '../access/caller.js';
+import { DEFAULT_API_SETTINGS, validateApiSettingsPatch, type ApiSettings } from '../access/api-settings.js';
+import { UNPAID_GRACE_MS, reaches } from '../access/space-access.js';
+import type { AccountRow, SpaceRecord } from '../access/directory.js';
+import type { HostRoute } from '../http/route.js';
+import { HostTokens } from '../kernel/tokens.js';
+import { resolveToken } from '../kernel/resolve.js';
+import { HostRootTokens } from '../main/host-container.js';
+
+/** Fields of a space that only the platform operator sets; a key sending them gets 403. */
+export const PLATFORM_FIELDS = ['modulos', 'prueba_hasta', 'propietario', 'cuenta', 'creditos', 'saldo', 'suspendida', 'impagada_desde', 'solo_lectura'];
+const API_CONFIG_FIELDS = ['api_activa', 'limite_por_minuto', 'cuota_diaria', 'ips_permitidas'];
+
+const paymentState = (a: AccountRow) => (a.suspended ? 'suspendida' : a.unpaid_since ? 'impagada' : 'al_dia');
+
+const apiConfigView = (record: SpaceRecord) => ({
+  api_activa: record.row.api_enabled === 1,
+  limite_por_minuto: record.settings.limite_por_minuto,
+  cuota_diaria: record.settings.cuota_diaria,
+  ips_permitidas: record.settings.ips_permitidas,
+});
+
+const API_CONFIG_SCHEMA = {
+  type: 'object',
+  properties: {
+    api_activa: { type: 'boolean', description: 'Apagada, las claves reciben 403 en este espacio (la consola sigue funcionando).' },
+    limite_por_minuto: { type: ['integer', 'null'], minimum: 1, description: `Peticiones por minuto de las claves en este espacio; null sin límite. Por defecto ${DEFAULT_API_SETTINGS.limite_por_minuto}.` },
+    cuota_diaria: { type: ['integer', 'null'], minimum: 1, description: 'Peticiones por día (UTC) de las claves en este espacio; null sin cuota (por defecto).' },
+    ips_permitidas: { type: 'array', items: { type: 'string' }, description: 'IPs o rangos CIDR (IPv4/IPv6) desde los que las claves pueden llamar; vacía: cualquiera.' },
+  },
+};
+
+/** Spaces, accounts, credit pools and API settings (contract table A). */
+export function accountRoutes(container: DependencyContainer): HostRoute[] {
+  const directory = resolveToken(container, HostTokens.Directory);
+  const ledger = resolveToken(container, HostTokens.Credits);
+  const keys = resolveToken(container, HostRootTokens.Keys);
+  const clock: Clock = resolveToken(container, HostTokens.Clock);
+  const db = resolveToken(container, HostTokens.Database);
+
+  return [
+    {
+      operationId: 'core.listCompanies', method: 'GET', path: '/api/companies', access: 'owner', tag: 'core',
+      summary: 'Espacios que alcanza la clave, con su id y sus módulos',
+      description: 'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos).',
+      responses: { '200': { description: '`{espacios: [{id, nombre, modulos, api_activa}]}`', schema: { type: 'object' } } },
+      handler: (ctx) => ({
+        espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
+          id: r.row.id, nombre: r.row.name, modulos: r.modules, api_activa: r.row.api_enabled === 1,
+        })),
+      }),
+    },
+    {
+      operationId: 'core.getSpaceAccount', method: 'GET', path: '/api/companies/:espacio/cuenta', access: 'space', permission: 'lee', tag: 'core',
+      summary: 'Cuenta del espacio',
+      responses: { '200': { description: '`{cuenta: {id, estado_pago, impagada_desde, saldo}}`', schema: { type: 'object' } } },
+      handler: (ctx) => {
+        const account = directory.account(ctx.space!.accountId)!;
+        return { cuenta: { id: account.id, estado_pago: paymentState(account), impagada_desde: account.unpaid_since, saldo: account.credits } };
+      },
+    },
+    {
+      operationId: 'core.getCreditPool', method: 'GET', path: '/api/cuentas/:cuenta/bolsa', access: 'owner', permission: 'lee', tag: 'core',
+      summary: 'Bolsa de créditos: saldo y últimos movimientos',
+      description: 'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20).',
+      responses: { '200': { description: '`{cuenta, saldo, movimientos: [{id, delta, saldo, motivo, espacio, ruta, fecha}]}`', schema: { type: 'object' } } },
+      handler: (ctx) => {
+        const caller = ctx.caller as OwnerCaller;
+        const accountId = ctx.params.cuenta!;
+        const reachable = directory.ownerSpaces(caller.ownerId).some((r) => r.row.account_id === accountId && reaches(caller, r));
+        const account = reachable ? directory.account(accountId) : undefined;
+        if (!account) throw apiError('space_not_reachable', 'Sin acceso a esta cuenta.');
+        const unpaidFor = account.unpaid_since ? clock.now() - Date.parse(account.unpaid_since) : 0;
+        if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
+        const limit = Math.min(100, Math.max(1, Number(ctx.query.movimientos ?? 20) || 20));
+        return { cuenta: account.id, saldo: account.credits, movimientos: ledger.recent(account.id, limit) };
+      },
+    },
+    {
+      operationId: 'core.getApiConfig', method: 'GET', path: '/api/companies/:espacio/api-config', access: 'space', permission: 'lee', tag: 'core',
+      summary: 'Ajustes de API del espacio (interruptor, límite por minuto, cuota diaria, IPs)',
+      responses: { '200': { description: 'Los ajustes.', schema: API_CONFIG_SCHEMA } },
+      handler: (ctx) => apiConfigView(ctx.spaceRecord!),
+    },
+    {
+      operationId: 'core.patchApiConfig', method: 'PATCH', path: '/api/companies/:espacio/api-config', access: 'space', permission: 'escribe', tag: 'core',
+      summary: 'Cambiar límites, cuota diaria, lista de IPs o el interruptor de la API del espacio',
+      description: 'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403.',
+      requestSchema: API_CONFIG_SCHEMA,
+      responses: { '200': { description: 'Los ajustes guardados.', schema: API_CONFIG_SCHEMA } },
+      handler: (ctx) => {
+        const body = ctx.body;
+        if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError([{ loc: ['body'], msg: 'Se esperaba un objeto JSON.', type: 'dict_type' }]);
+        const fields = Object.keys(body);
+        const platform = fields.filter((f) => PLATFORM_FIELDS.includes(f));
+        if (platform.length) throw apiError('platform_field', `Campo reservado a la administración de la plataforma: ${platform.join(', ')}.`);
+        const unknown = fields.filter((f) => !API_CONFIG_FIELDS.includes(f));
+        const issues = [
+          ...unknown.map((f) => ({ loc: ['body', f], msg: 'Campo desconocido.', type: 'extra_forbidden' })),
+          ...validateApiSettingsPatch(body as Record<string, unknown>),
+        ];
+        if (issues.length) throw validationError(issues);
+        const patch = body as Partial<ApiSettings> & { api_activa?: boolean };
+        const current = ctx.spaceRecord!.settings;
+        const next = {
+          limite_por_minuto: patch.limite_por_minuto !== undefined ? patch.limite_por_minuto : current.limite_por_minuto,
+          cuota_diaria: patch.cuota_diaria !== undefined ? patch.cuota_diaria : current.cuota_diaria,
+          ips_permitidas: patch.ips_permitidas ?? current.ips_permitidas,
+        };
+        db.prepare('UPDATE spaces SET api_settings = ?, api_enabled = ? WHERE id = ?')
+          .run(JSON.stringify(next), (patch.api_activa ?? ctx.spaceRecord!.row.api_enabled === 1) ? 1 : 0, ctx.space!.id);
+        return apiConfigView(directory.space(ctx.space!.id)!);
+      },
+    },
+  ];
+}

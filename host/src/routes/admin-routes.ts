@@ -1,0 +1,128 @@
+import type { DependencyContainer } from 'tsyringe';
+import { Reply, validationError, type Permission, type ValidationIssue } from '@cerebro/sdk';
+import type { HostRoute } from '../http/route.js';
+import type { RequestContext } from '../http/request-context.js';
+import { resolveToken } from '../kernel/resolve.js';
+import { HostRootTokens } from '../main/host-container.js';
+
+type FieldType = 'string' | 'boolean' | 'integer' | 'string[]' | 'date?' | 'string?';
+
+/** Reads a JSON object body with the given optional fields, 422 listing every problem. */
+function readBody(ctx: RequestContext, fields: Record<string, FieldType>, required: string[] = []): Record<string, any> {
+  const body = ctx.body;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError([{ loc: ['body'], msg: 'Se esperaba un objeto JSON.', type: 'dict_type' }]);
+  const b = body as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  for (const name of required) if (b[name] === undefined) issues.push({ loc: ['body', name], msg: 'Campo obligatorio.', type: 'missing' });
+  for (const [name, value] of Object.entries(b)) {
+    const type = fields[name];
+    const ok = type === undefined ? false
+      : type === 'string' ? typeof value === 'string' && value.length > 0
+      : type === 'string?' ? value === null || (typeof value === 'string' && value.length > 0)
+      : type === 'boolean' ? typeof value === 'boolean'
+      : type === 'integer' ? Number.isInteger(value)
+      : type === 'string[]' ? Array.isArray(value) && value.every((v) => typeof v === 'string')
+      : value === null || (typeof value === 'string' && !Number.isNaN(Date.parse(value)));
+    if (!ok) issues.push({ loc: ['body', name], msg: type ? `Debe ser de tipo ${type}.` : 'Campo desconocido.', type: type ? 'type_error' : 'extra_forbidden' });
+  }
+  if (issues.length) throw validationError(issues);
+  return b;
+}
+
+/**
+ * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.
+ * The same actions exist as `cerebro admin ...` commands.
+ */
+export function adminRoutes(container: DependencyContainer): HostRoute[] {
+  const admin = resolveToken(container, HostRootTokens.Admin);
+  const route = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => ({ ...r, access: 'admin', tag: 'admin' });
+  return [
+    route({
+      operationId: 'admin.createOwner', method: 'POST', path: '/api/admin/propietarios', summary: 'Crear un propietario y su cuenta',
+      requestSchema: { type: 'object', required: ['nombre'], properties: { nombre: { type: 'string' }, email: { type: 'string' }, creditos: { type: 'integer' } } },
+      responses: { '201': { description: '`{id, cuenta}`' } },
+      handler: (ctx) => {
+        const b = readBody(ctx, { nombre: 'string', email: 'string', creditos: 'integer' }, ['nombre']);
+        return Reply.json(201, admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
+      },
+    }),
+    route({
+      operationId: 'admin.updateOwner', method: 'PATCH', path: '/api/admin/propietarios/:id', summary: 'Propietario de solo lectura (en todos sus espacios)',
+      requestSchema: { type: 'object', properties: { solo_lectura: { type: 'boolean' } } },
+      handler: (ctx) => {
+        const b = readBody(ctx, { solo_lectura: 'boolean' }, ['solo_lectura']);
+        admin.setOwnerReadOnly(ctx.params.id!, b.solo_lectura);
+        return { id: ctx.params.id, solo_lectura: b.solo_lectura };
+      },
+    }),
+    route({
+      operationId: 'admin.deleteOwner', method: 'DELETE', path: '/api/admin/propietarios/:id', summary: 'Eliminar un propietario (sus claves responden 401)',
+      handler: (ctx) => (admin.deleteOwner(ctx.params.id!), { eliminado: ctx.params.id }),
+    }),
+    route({
+      operationId: 'admin.issueKey', method: 'POST', path: '/api/admin/propietarios/:id/claves', summary: 'Emitir una clave de servicio para un propietario',
+      requestSchema: { type: 'object', required: ['nombre'], properties: { nombre: { type: 'string' }, espacios: { type: 'array' }, permiso: { enum: ['lee', 'escribe'] } } },
+      responses: { '201': { description: '`{token: {..., token}}`' } },
+      handler: (ctx) => {
+        const b = readBody(ctx, { nombre: 'string', espacios: 'string[]', permiso: 'string' }, ['nombre']);
+        const permiso: Permission = b.permiso === 'lee' ? 'lee' : 'escribe';
+        return Reply.json(201, { token: admin.issueKey(ctx.params.id!, b.nombre, b.espacios ?? [], permiso) });
+      },
+    }),
+    route({
+      operationId: 'admin.issueSession', method: 'POST', path: '/api/admin/propietarios/:id/sesiones', summary: 'Emitir una sesión de consola (Studio) para un propietario',
+      body: 'none', responses: { '201': { description: '`{id, token}`' } },
+      handler: (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
+    }),
+    route({
+      operationId: 'admin.createSpace', method: 'POST', path: '/api/admin/espacios', summary: 'Crear un espacio para un propietario',
+      requestSchema: { type: 'object', required: ['id', 'propietario'], properties: { id: { type: 'string' }, propietario: { type: 'string' }, nombre: { type: 'string' }, modulos: { type: 'array' }, prueba_hasta: { type: 'string', format: 'date-time' } } },
+      responses: { '201': { description: '`{espacio}`' } },
+      handler: (ctx) => {
+        const b = readBody(ctx, { id: 'string', propietario: 'string', nombre: 'string', modulos: 'string[]', prueba_hasta: 'date?' }, ['id', 'propietario']);
+        admin.createSpace({ id: b.id, ownerId: b.propietario, name: b.nombre, modules: b.modulos, trialEndsAt: b.prueba_hasta ?? undefined });
+        return Reply.json(201, { espacio: b.id });
+      },
+    }),
+    route({
+      operationId: 'admin.updateSpace', method: 'PATCH', path: '/api/admin/espacios/:espacio', summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
+      description: '`propietario: null` quita el espacio a su propietario (sus claves reciben 403 en él).',
+      requestSchema: { type: 'object', properties: { propietario: { type: ['string', 'null'] }, prueba_hasta: { type: ['string', 'null'] }, api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } } },
+      handler: (ctx) => {
+        const b = readBody(ctx, { propietario: 'string?', prueba_hasta: 'date?', api_activa: 'boolean', solo_lectura_propietario: 'boolean' });
+        const id = ctx.params.espacio!;
+        if ('propietario' in b) admin.assignSpace(id, b.propietario);
+        if ('prueba_hasta' in b) admin.setTrialEnd(id, b.prueba_hasta);
+        if ('api_activa' in b) admin.setApiEnabled(id, b.api_activa);
+        if ('solo_lectura_propietario' in b) admin.setOwnerReadOnlyOnSpace(id, b.solo_lectura_propietario);
+        return { espacio: id, ...b };
+      },
+    }),
+    route({
+      operationId: 'admin.enableModule', method: 'PUT', path: '/api/admin/espacios/:espacio/modulos/:modulo', summary: 'Habilitar un módulo en un espacio',
+      body: 'none', handler: (ctx) => (admin.enableModule(ctx.params.espacio!, ctx.params.modulo!), { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }),
+    }),
+    route({
+      operationId: 'admin.disableModule', method: 'DELETE', path: '/api/admin/espacios/:espacio/modulos/:modulo', summary: 'Deshabilitar un módulo en un espacio',
+      handler: (ctx) => (admin.disableModule(ctx.params.espacio!, ctx.params.modulo!), { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: false }),
+    }),
+    route({
+      operationId: 'admin.updateAccount', method: 'PATCH', path: '/api/admin/cuentas/:cuenta', summary: 'Estado de pago de una cuenta',
+      description: '`impagada_desde` (fecha ISO o null) y `suspendida`. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
+      requestSchema: { type: 'object', properties: { impagada_desde: { type: ['string', 'null'] }, suspendida: { type: 'boolean' } } },
+      handler: (ctx) => {
+        const b = readBody(ctx, { impagada_desde: 'date?', suspendida: 'boolean' });
+        admin.setPayment(ctx.params.cuenta!, { unpaidSince: b.impagada_desde ?? null, suspended: b.suspendida === true });
+        return { cuenta: ctx.params.cuenta, impagada_desde: b.impagada_desde ?? null, suspendida: b.suspendida === true };
+      },
+    }),
+    route({
+      operationId: 'admin.addCredits', method: 'POST', path: '/api/admin/cuentas/:cuenta/creditos', summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
+      requestSchema: { type: 'object', required: ['cantidad'], properties: { cantidad: { type: 'integer' } } },
+      handler: (ctx) => {
+        const b = readBody(ctx, { cantidad: 'integer' }, ['cantidad']);
+        return { cuenta: ctx.params.cuenta, saldo: admin.addCredits(ctx.params.cuenta!, b.cantidad) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,53 @@
+import type { DependencyContainer } from 'tsyringe';
+import { Reply } from '@cerebro/sdk';
+import type { OwnerCaller } from '../access/caller.js';
+import type { HostRoute } from '../http/route.js';
+import { resolveToken } from '../kernel/resolve.js';
+import { HostRootTokens } from '../main/host-container.js';
+
+const KEY_RECORD = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+    nombre: { type: 'string' },
+    espacios: { type: 'array', items: { type: 'string' } },
+    permiso: { enum: ['lee', 'escribe'] },
+    creado: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** Key management (contract table B). */
+export function tokenRoutes(container: DependencyContainer): HostRoute[] {
+  const keys = resolveToken(container, HostRootTokens.Keys);
+  return [
+    {
+      operationId: 'core.createToken', method: 'POST', path: '/api/tokens', access: 'owner', tag: 'core',
+      summary: 'Crear una clave de servicio',
+      description: 'El secreto solo aparece en esta respuesta. `permiso` por defecto `escribe` (`lee` si el propietario es de solo lectura). Una clave no puede crear otra con más alcance o permisos.',
+      requestSchema: {
+        type: 'object', required: ['nombre'],
+        properties: {
+          nombre: { type: 'string', minLength: 1, maxLength: 80 },
+          espacios: { type: 'array', items: { type: 'string' }, description: 'Vacía: todos los espacios del propietario, evaluado en cada petición.' },
+          permiso: { enum: ['lee', 'escribe'] },
+        },
+      },
+      responses: { '201': { description: '`{token: {id, nombre, espacios, permiso, creado, token}}`', schema: { type: 'object', properties: { token: KEY_RECORD } } } },
+      handler: (ctx) => Reply.json(201, { token: keys.create(ctx.caller as OwnerCaller, ctx.body) }),
+    },
+    {
+      operationId: 'core.listTokens', method: 'GET', path: '/api/tokens', access: 'owner', tag: 'core',
+      summary: 'Listar las claves del propietario, con su uso',
+      description: 'Sin secretos. `llamadas`, `por_ruta` y `ultimo_uso` son exactos en el momento de la consulta.',
+      responses: { '200': { description: '`{tokens: [{id, nombre, espacios, permiso, creado, llamadas, por_ruta, ultimo_uso, revocado}]}`', schema: { type: 'object' } } },
+      handler: (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
+    },
+    {
+      operationId: 'core.revokeToken', method: 'DELETE', path: '/api/tokens/:id', access: 'owner', tag: 'core',
+      summary: 'Revocar una clave',
+      description: 'Desde la siguiente petición la clave responde 401. 404 si no existe o es de otro propietario; 409 si ya estaba revocada.',
+      responses: { '200': { description: '`{revocado: <id>}`', schema: { type: 'object' } } },
+      handler: (ctx) => keys.revoke(ctx.caller as OwnerCaller, ctx.params.id!),
+    },
+  ];
+}
