@@ -56,7 +56,9 @@ export interface BrandProvider {
 export type AgentEvent =
   | { tipo: 'cifra_corregida'; espacio: string; violaciones: FigureViolation[]; fuente: 'redaccion' | 'respuesta' }
   | { tipo: 'marca_no_disponible'; espacio: string; origen: BrandOrigin }
-  | { tipo: 'fuente_fallo'; espacio: string; fuente: 'conocimiento' | 'redaccion' | 'catalogo' };
+  | { tipo: 'fuente_fallo'; espacio: string; fuente: 'conocimiento' | 'redaccion' | 'catalogo' }
+  /** A bug in the agent itself; `mensaje` is the error message (never customer text). */
+  | { tipo: 'error_interno'; espacio: string; mensaje: string };
 
 export interface AgentDeps {
   catalog: CatalogSource;
@@ -117,13 +119,34 @@ export class SalesAgent {
     this.timeoutMs = deps.timeoutMs ?? 10_000;
   }
 
+  /**
+   * Answers one customer message. Never rejects (rule 7: a conversation is never left without an
+   * answer): an unexpected internal error is reported through `onEvent` and answered with a safe text.
+   */
   async reply(input: TurnInput): Promise<TurnResult> {
+    try {
+      return await this.turn(input);
+    } catch (err) {
+      this.emit({ tipo: 'error_interno', espacio: input.espacio, mensaje: err instanceof Error ? err.message : String(err) });
+      const state = { ...structuredClone(input.state), turno: input.state.turno + 1 };
+      const silent = state.estado === 'derivada';
+      return {
+        state, respuesta: silent ? null : R.TEXTS.safe, tipo: silent ? null : 'aclaracion',
+        marca: { aplicada: false, origen: 'no_aplica' }, descripcion: ownDescription(input.config.nombre_tienda || input.espacio),
+        comboSugerido: null, preguntaCierre: null, correcciones: [], redaccion: 'plantilla',
+      };
+    }
+  }
+
+  private async turn(input: TurnInput): Promise<TurnResult> {
     const state: ConversationState = structuredClone(input.state);
     state.turno += 1;
     const wantsBrand = input.marcaHabilitada && input.config.marca_activa;
     const [products, brandInfo] = await Promise.all([
       this.loadCatalog(input.espacio),
-      wantsBrand ? this.deps.brands.get(input.espacio) : Promise.resolve(null),
+      wantsBrand
+        ? this.deps.brands.get(input.espacio).catch(() => ({ brand: null, origen: 'ninguna' as const }))
+        : Promise.resolve(null),
     ]);
     if (brandInfo && brandInfo.origen !== 'fresca' && brandInfo.origen !== 'cache') {
       this.emit({ tipo: 'marca_no_disponible', espacio: input.espacio, origen: brandInfo.origen });

@@ -232,3 +232,16 @@ test('regla 8: un cambio de marca llega a las conversaciones en menos de un minu
   clock.advance(MAX_BRAND_TTL_MS);
   assert.equal((await cache.get('e')).brand!.activo, false);
 });
+
+test('regla 7: un proveedor de marca que rechaza o un fallo interno no dejan sin respuesta', async () => {
+  const rejecting = new Conversation({ deps: { brands: { get: () => Promise.reject(new Error('x')) } } });
+  const r = await rejecting.say('¿cuánto cuestan las medias?');
+  assert.equal(r.respuesta, 'El precio de Medias deportivas es 15.000 COP.');
+  const events: string[] = [];
+  const broken = new Conversation({
+    deps: { catalog: { products: () => [null as never] }, onEvent: (e) => events.push(e.tipo) },
+  });
+  const b = await broken.say('hola');
+  assert.ok(b.respuesta !== null && b.respuesta.length > 0);
+  assert.ok(events.includes('error_interno'));
+});
