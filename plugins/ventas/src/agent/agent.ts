@@ -3,10 +3,11 @@
 // optional external wording (checked, else the draft) -> brand tactics (rules 5, 6) ->
 // brand style (rule 3) -> final figure check (rule 4) -> answer. The brand is read through a
 // BrandProvider that never rejects (rule 7), so every message gets an answer.
-import { brandApplies, ownDescription, type AgentBrand, type BrandOrigin } from './brand.js';
+import { brandApplies, ownDescription, type AgentBrand } from './brand.js';
 import { knownCities, shippingCost, type Product } from './catalog.js';
 import type { LeadsConfig } from './config.js';
 import { checkFigures, dropUnbackedSentences, factsFrom, type FigureViolation } from './figures.js';
+import type { AgentDeps, AgentEvent, TurnInput, TurnResult, WordingRequest } from './ports.js';
 import { analyze, type Analysis } from './intent.js';
 import { addToQuote, computeQuote, removeFromQuote } from './quote.js';
 import * as R from './replies.js';
@@ -16,83 +17,6 @@ import { asksForCity, closingQuestion, comboSuggestion, type AnswerKind } from '
 import { fold } from './text.js';
 import { withTimeout } from './timeout.js';
 import { toUsted } from './voice.js';
-
-export interface CatalogSource {
-  /** All products of the space (the agent matches and checks against the whole catalog). */
-  products(espacio: string): Promise<readonly Product[]> | readonly Product[];
-}
-
-export interface KnowledgeRequest {
-  espacio: string;
-  pregunta: string;
-  /** The agent description in use (persona or own), for an engine that words with it. */
-  descripcion: string;
-}
-
-export interface KnowledgeSource {
-  /** Answer from the space's documents, or null when they do not cover the question. */
-  answer(request: KnowledgeRequest): Promise<string | null>;
-}
-
-export interface WordingRequest {
-  /** System description: the brand persona or the agent's own, always ending in the fixed rules. */
-  descripcion: string;
-  mensaje: string;
-  /** The deterministic answer, with every figure already correct: the wording must keep its facts. */
-  borrador: string;
-  tipo: AnswerKind;
-}
-
-/** An external text generator (OpenAI-compatible endpoint) that rewrites the draft in the brand's voice. */
-export interface Wording {
-  reword(request: WordingRequest): Promise<string>;
-}
-
-export interface BrandProvider {
-  get(espacio: string): Promise<{ brand: AgentBrand | null; origen: BrandOrigin }>;
-}
-
-/** Events for logs/metrics; they never carry message or answer text. */
-export type AgentEvent =
-  | { tipo: 'cifra_corregida'; espacio: string; violaciones: FigureViolation[]; fuente: 'redaccion' | 'respuesta' }
-  | { tipo: 'marca_no_disponible'; espacio: string; origen: BrandOrigin }
-  | { tipo: 'fuente_fallo'; espacio: string; fuente: 'conocimiento' | 'redaccion' | 'catalogo' }
-  /** A bug in the agent itself; `mensaje` is the error message (never customer text). */
-  | { tipo: 'error_interno'; espacio: string; mensaje: string };
-
-export interface AgentDeps {
-  catalog: CatalogSource;
-  knowledge: KnowledgeSource;
-  brands: BrandProvider;
-  wording?: Wording;
-  /** Time limit for knowledge and wording calls (ms). Default 10 s. */
-  timeoutMs?: number;
-  onEvent?: (event: AgentEvent) => void;
-}
-
-export interface TurnInput {
-  espacio: string;
-  mensaje: string;
-  state: ConversationState;
-  config: LeadsConfig;
-  /** Whether the space has the marca module (rule 1). */
-  marcaHabilitada: boolean;
-}
-
-export interface TurnResult {
-  state: ConversationState;
-  /** The answer to send; null when the conversation is with a person and the agent stays silent. */
-  respuesta: string | null;
-  tipo: AnswerKind | null;
-  marca: { aplicada: boolean; origen: BrandOrigin | 'no_aplica' };
-  /** The agent description used for this answer (brand persona or own description). */
-  descripcion: string;
-  comboSugerido: string | null;
-  preguntaCierre: string | null;
-  /** Figures caught and removed before sending (empty when the answer passed as composed). */
-  correcciones: FigureViolation[];
-  redaccion: 'plantilla' | 'externa';
-}
 
 interface Draft {
   text: string;

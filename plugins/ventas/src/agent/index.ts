@@ -3,7 +3,7 @@ export { SalesAgent, resumeConversation } from './agent.js';
 export type {
   AgentDeps, AgentEvent, BrandProvider, CatalogSource, KnowledgeRequest, KnowledgeSource, TurnInput, TurnResult,
   Wording, WordingRequest,
-} from './agent.js';
+} from './ports.js';
 export { ConversationRunner } from './runner.js';
 export type { ConversationStore, MessageInput } from './runner.js';
 export { BrandCache, brandApplies, MAX_BRAND_TTL_MS, ownDescription, systemClock } from './brand.js';

@@ -1,7 +1,8 @@
 // Load -> reply -> save for one conversation, one message at a time. Two messages of the same
 // conversation arriving together are serialised here, so the second sees the first's quote and
 // counters; different conversations run in parallel.
-import type { SalesAgent, TurnResult } from './agent.js';
+import type { SalesAgent } from './agent.js';
+import type { TurnResult } from './ports.js';
 import type { LeadsConfig } from './config.js';
 import { newConversationState, type ConversationState } from './state.js';
 

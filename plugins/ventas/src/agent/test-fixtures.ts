@@ -1,6 +1,7 @@
 // Shared test fixtures: a small sports-shop catalog, a configured brand and a harness that
 // drives the agent message by message with a controllable brand source and clock.
-import { SalesAgent, type AgentDeps, type TurnResult } from './agent.js';
+import { SalesAgent } from './agent.js';
+import type { AgentDeps, TurnResult } from './ports.js';
 import { BrandCache, type AgentBrand, type Clock } from './brand.js';
 import type { Product } from './catalog.js';
 import { defaultLeadsConfig, type LeadsConfig } from './config.js';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Conversation, PERSONA } from './test-fixtures.js';
 import { wordingMessages } from './wording.js';
-import type { WordingRequest } from './agent.js';
+import type { WordingRequest } from './ports.js';
 
 test('external wording with the right figures is sent; the model gets persona and draft', async () => {
   const seen: WordingRequest[] = [];

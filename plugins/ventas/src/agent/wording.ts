@@ -1,7 +1,7 @@
 // Prompt for an external wording model (any OpenAI-compatible chat endpoint). The model only
 // rewrites a draft whose facts are already right; its output still goes through the figure
 // checker, and the draft is sent instead when it fails.
-import type { WordingRequest } from './agent.js';
+import type { WordingRequest } from './ports.js';
 
 export interface WordingMessage {
   role: 'system' | 'user';
