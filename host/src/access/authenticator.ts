@@ -21,15 +21,13 @@ export class Authenticator {
       throw apiError('invalid_key');
     }
     if (parsed.kind === 'key') {
-      const row = this.directory.key(parsed.id);
+      const row = this.directory.keyCredential(parsed.id);
       const valid = secretMatches(parsed.secret, row?.secret_digest);
-      if (!row || !valid || row.revoked_at) throw apiError('invalid_key');
-      const owner = this.directory.owner(row.owner_id);
-      if (!owner || owner.deleted_at) throw apiError('invalid_key');
+      if (!row || !valid || row.revoked_at || row.owner_deleted_at) throw apiError('invalid_key');
       return {
         kind: 'key',
-        ownerId: owner.id,
-        ownerReadOnly: owner.read_only === 1,
+        ownerId: row.owner_id,
+        ownerReadOnly: row.owner_read_only === 1,
         key: { id: row.id, ownerId: row.owner_id, name: row.name, spaces: JSON.parse(row.spaces) as string[], permission: row.permission },
       };
     }

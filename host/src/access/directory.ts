@@ -9,6 +9,11 @@ export interface KeyRow {
   id: string; owner_id: string; name: string; spaces: string; permission: Permission; secret_digest: Buffer;
   created_at: string; revoked_at: string | null; calls: number; calls_by_route: string; last_used_at: string | null;
 }
+/** A key's credential and its owner's state, read in one query on every key request. */
+export interface KeyCredentialRow {
+  id: string; owner_id: string; name: string; spaces: string; permission: Permission; secret_digest: Buffer;
+  revoked_at: string | null; owner_read_only: number; owner_deleted_at: string | null;
+}
 export interface CredentialRow { id: string; owner_id?: string; secret_digest: Buffer; revoked_at: string | null }
 export interface SpaceRow {
   id: string; name: string; owner_id: string | null; account_id: string; trial_ends_at: string | null;
@@ -23,30 +28,84 @@ export interface SpaceRecord {
   settings: ApiSettings;
 }
 
+/** A space row with its enabled modules in the same query (one round trip instead of two per request). */
+const SPACE_WITH_MODULES =
+  "SELECT s.*, (SELECT group_concat(m.module) FROM space_modules m WHERE m.space_id = s.id) AS modules FROM spaces s";
+
 /**
- * Read access to owners, spaces, accounts and credentials, with statements prepared once. Every request reads
- * through here, so nothing about authorization is cached between requests.
+ * Read access to owners, spaces, accounts and credentials, with statements prepared once.
+ *
+ * Key credentials and space records are memoised, but never served stale: every read first compares SQLite's
+ * `PRAGMA data_version` (which changes when another connection, such as the `cerebro admin` CLI, commits) and a
+ * local flag that every in-process writer raises through `invalidate()`. Any change empties the memo, so each
+ * request still decides on the current state, at the cost of one pragma instead of several joins.
  */
 @injectable()
 export class AccessDirectory {
   private readonly stmts;
   private settingsCache = new Map<string, ApiSettings>();
+  private readonly dataVersion;
+  private seenVersion = -1;
+  private dirty = true;
+  private keyMemo = new Map<string, KeyCredentialRow | undefined>();
+  private spaceMemo = new Map<string, SpaceRecord | undefined>();
+  private ownerSpacesMemo = new Map<string, SpaceRecord[]>();
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
     this.stmts = {
       owner: db.prepare<[string], OwnerRow>('SELECT id, name, email, read_only, deleted_at FROM owners WHERE id = ?'),
       key: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
       session: db.prepare<[string], CredentialRow>('SELECT id, owner_id, secret_digest, revoked_at FROM console_sessions WHERE id = ?'),
       operator: db.prepare<[string], CredentialRow>('SELECT id, secret_digest, revoked_at FROM operator_credentials WHERE id = ?'),
-      space: db.prepare<[string], SpaceRow>('SELECT * FROM spaces WHERE id = ?'),
+      keyCredential: db.prepare<[string], KeyCredentialRow>(
+        `SELECT k.id, k.owner_id, k.name, k.spaces, k.permission, k.secret_digest, k.revoked_at,
+                o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at
+           FROM api_keys k JOIN owners o ON o.id = k.owner_id WHERE k.id = ?`,
+      ),
+      space: db.prepare<[string], SpaceRow & { modules: string | null }>(`${SPACE_WITH_MODULES} WHERE s.id = ?`),
       modules: db.prepare<[string], { module: string }>('SELECT module FROM space_modules WHERE space_id = ? ORDER BY module'),
-      ownerSpaces: db.prepare<[string], SpaceRow>('SELECT * FROM spaces WHERE owner_id = ? ORDER BY id'),
+      ownerSpaces: db.prepare<[string], SpaceRow & { modules: string | null }>(`${SPACE_WITH_MODULES} WHERE s.owner_id = ? ORDER BY s.id`),
       account: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
     };
   }
 
   owner(id: string): OwnerRow | undefined { return this.stmts.owner.get(id); }
   key(id: string): KeyRow | undefined { return this.stmts.key.get(id); }
+  keyCredential(id: string): KeyCredentialRow | undefined {
+    return this.memo(this.keyMemo, id, () => this.stmts.keyCredential.get(id));
+  }
+
+  /** Every in-process write to owners, spaces, modules or keys calls this. */
+  invalidate(): void {
+    this.dirty = true;
+  }
+
+  /** True while the data version was already compared in this synchronous turn (one pragma per request, not per read). */
+  private checkedThisTurn = false;
+
+  private memo<V>(map: Map<string, V>, key: string, load: () => V): V {
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true;
+      queueMicrotask(() => { this.checkedThisTurn = false; });
+      const version = this.dataVersion.get() as number;
+      if (version !== this.seenVersion) {
+        this.seenVersion = version;
+        this.dirty = true;
+      }
+    }
+    if (this.dirty) {
+      this.keyMemo.clear();
+      this.spaceMemo.clear();
+      this.ownerSpacesMemo.clear();
+      this.dirty = false;
+    }
+    if (map.has(key)) return map.get(key)!;
+    const value = load();
+    if (map.size > 10_000) map.clear();
+    map.set(key, value);
+    return value;
+  }
   session(id: string): CredentialRow | undefined { return this.stmts.session.get(id); }
   operator(id: string): CredentialRow | undefined { return this.stmts.operator.get(id); }
   account(id: string): AccountRow | undefined { return this.stmts.account.get(id); }
@@ -56,15 +115,17 @@ export class AccessDirectory {
   }
 
   space(id: string): SpaceRecord | undefined {
-    const row = this.stmts.space.get(id);
-    return row && this.record(row);
+    return this.memo(this.spaceMemo, id, () => {
+      const row = this.stmts.space.get(id);
+      return row && this.record(row);
+    });
   }
 
   ownerSpaces(ownerId: string): SpaceRecord[] {
-    return this.stmts.ownerSpaces.all(ownerId).map((row) => this.record(row));
+    return this.memo(this.ownerSpacesMemo, ownerId, () => this.stmts.ownerSpaces.all(ownerId).map((row) => this.record(row)));
   }
 
-  private record(row: SpaceRow): SpaceRecord {
+  private record({ modules, ...row }: SpaceRow & { modules: string | null }): SpaceRecord {
     // Parsing is memoised by the JSON text itself, so a changed setting is never served stale.
     let settings = this.settingsCache.get(row.api_settings);
     if (!settings) {
@@ -72,6 +133,6 @@ export class AccessDirectory {
       if (this.settingsCache.size > 1000) this.settingsCache.clear();
       this.settingsCache.set(row.api_settings, settings);
     }
-    return { row, modules: this.modules(row.id), settings };
+    return { row, modules: modules ? modules.split(',').sort() : [], settings };
   }
 }

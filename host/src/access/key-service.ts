@@ -101,6 +101,7 @@ export class KeyService {
     }
     if (row.revoked_at) throw apiError('key_already_revoked');
     this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(new Date(this.clock.now()).toISOString(), keyId);
+    this.directory.invalidate();
     return { revocado: keyId };
   }
 

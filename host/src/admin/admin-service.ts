@@ -5,6 +5,7 @@ import { issueCredential } from '../access/credentials.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { CreditLedger } from '../credits/credit-ledger.js';
 import { HostTokens } from '../kernel/tokens.js';
+import type { AccessDirectory } from '../access/directory.js';
 
 export interface CreatedKey {
   id: string;
@@ -27,7 +28,15 @@ export class AdminService {
     @inject(HostTokens.Database) private readonly db: SqliteDatabase,
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.Credits) private readonly credits: CreditLedger,
+    @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
   ) {}
+
+  /** Runs a write to owners, spaces, modules or credentials, and tells the access directory its memo is stale. */
+  private run(sql: string, ...params: unknown[]): { changes: number } {
+    const result = this.db.prepare(sql).run(...params);
+    this.directory.invalidate();
+    return result;
+  }
 
   private iso(): string {
     return new Date(this.clock.now()).toISOString();
@@ -43,8 +52,8 @@ export class AdminService {
     const id = input.id ?? `own_${randomBytes(6).toString('hex')}`;
     const account = `cta_${randomBytes(6).toString('hex')}`;
     this.db.transaction(() => {
-      this.db.prepare('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)').run(id, input.name.trim(), input.email ?? null, this.iso());
-      this.db.prepare('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)').run(account, id, this.iso());
+      this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, input.name.trim(), input.email ?? null, this.iso());
+      this.run('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)', account, id, this.iso());
     })();
     if (input.credits) this.credits.credit(account, input.credits, 'recarga');
     return { id, cuenta: account };
@@ -52,9 +61,9 @@ export class AdminService {
 
   /** Deletes an owner: their keys and sessions stop working at once (401). Spaces keep their data, unowned. */
   deleteOwner(id: string): void {
-    const result = this.db.prepare('UPDATE owners SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL').run(this.iso(), id);
+    const result = this.run('UPDATE owners SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL', this.iso(), id);
     if (result.changes === 0) throw apiError('not_found', 'Propietario no encontrado.');
-    this.db.prepare('UPDATE spaces SET owner_id = NULL WHERE owner_id = ?').run(id);
+    this.run('UPDATE spaces SET owner_id = NULL WHERE owner_id = ?', id);
   }
 
   accountOf(ownerId: string): string {
@@ -70,8 +79,7 @@ export class AdminService {
     if (this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(input.id)) throw apiError('conflict', `El espacio "${input.id}" ya existe.`);
     const account = this.accountOf(input.ownerId);
     this.db.transaction(() => {
-      this.db.prepare('INSERT INTO spaces (id, name, owner_id, account_id, trial_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(input.id, input.name ?? input.id, input.ownerId, account, input.trialEndsAt ?? null, this.iso());
+      this.run('INSERT INTO spaces (id, name, owner_id, account_id, trial_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', input.id, input.name ?? input.id, input.ownerId, account, input.trialEndsAt ?? null, this.iso());
       for (const module of input.modules ?? []) this.enableModule(input.id, module);
     })();
   }
@@ -79,20 +87,21 @@ export class AdminService {
   /** Takes a space away from its owner (its keys stop reaching it: 403), or gives it to another owner. */
   assignSpace(spaceId: string, ownerId: string | null): void {
     if (ownerId && !this.ownerExists(ownerId)) throw apiError('not_found', 'Propietario no encontrado.');
-    const result = this.db.prepare('UPDATE spaces SET owner_id = ? WHERE id = ?').run(ownerId, spaceId);
+    const result = this.run('UPDATE spaces SET owner_id = ? WHERE id = ?', ownerId, spaceId);
     if (result.changes === 0) throw apiError('not_found', 'Espacio no encontrado.');
   }
 
   enableModule(spaceId: string, module: string): void {
-    this.db.prepare('INSERT OR IGNORE INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)').run(spaceId, module, this.iso());
+    if (!/^[a-z][a-z0-9-]{1,31}$/.test(module)) throw apiError('validation_failed', `Nombre de módulo no válido: "${module}".`);
+    this.run('INSERT OR IGNORE INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)', spaceId, module, this.iso());
   }
 
   disableModule(spaceId: string, module: string): void {
-    this.db.prepare('DELETE FROM space_modules WHERE space_id = ? AND module = ?').run(spaceId, module);
+    this.run('DELETE FROM space_modules WHERE space_id = ? AND module = ?', spaceId, module);
   }
 
   private updateSpace(spaceId: string, column: string, value: unknown): void {
-    const result = this.db.prepare(`UPDATE spaces SET ${column} = ? WHERE id = ?`).run(value, spaceId);
+    const result = this.run(`UPDATE spaces SET ${column} = ? WHERE id = ?`, value, spaceId);
     if (result.changes === 0) throw apiError('not_found', 'Espacio no encontrado.');
   }
 
@@ -101,14 +110,13 @@ export class AdminService {
   setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void { this.updateSpace(spaceId, 'owner_read_only', readOnly ? 1 : 0); }
 
   setOwnerReadOnly(ownerId: string, readOnly: boolean): void {
-    const result = this.db.prepare('UPDATE owners SET read_only = ? WHERE id = ? AND deleted_at IS NULL').run(readOnly ? 1 : 0, ownerId);
+    const result = this.run('UPDATE owners SET read_only = ? WHERE id = ? AND deleted_at IS NULL', readOnly ? 1 : 0, ownerId);
     if (result.changes === 0) throw apiError('not_found', 'Propietario no encontrado.');
   }
 
   /** Payment state of an account: paid, unpaid since a date, or suspended. */
   setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): void {
-    const result = this.db.prepare('UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?')
-      .run(state.unpaidSince ?? null, state.suspended ? 1 : 0, accountId);
+    const result = this.run('UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?', state.unpaidSince ?? null, state.suspended ? 1 : 0, accountId);
     if (result.changes === 0) throw apiError('not_found', 'Cuenta no encontrada.');
   }
 
@@ -122,8 +130,7 @@ export class AdminService {
   issueKey(ownerId: string, nombre: string, espacios: string[], permiso: Permission, createdByKey: string | null = null): CreatedKey {
     const credential = issueCredential('key');
     const creado = this.iso();
-    this.db.prepare('INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(credential.id, ownerId, nombre, JSON.stringify(espacios), permiso, credential.digest, createdByKey, creado);
+    this.run('INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', credential.id, ownerId, nombre, JSON.stringify(espacios), permiso, credential.digest, createdByKey, creado);
     return { id: credential.id, nombre, espacios, permiso, creado, token: credential.token };
   }
 
@@ -131,14 +138,14 @@ export class AdminService {
   issueConsoleSession(ownerId: string): { id: string; token: string } {
     if (!this.ownerExists(ownerId)) throw apiError('not_found', 'Propietario no encontrado.');
     const credential = issueCredential('console');
-    this.db.prepare('INSERT INTO console_sessions (id, owner_id, secret_digest, created_at) VALUES (?, ?, ?, ?)').run(credential.id, ownerId, credential.digest, this.iso());
+    this.run('INSERT INTO console_sessions (id, owner_id, secret_digest, created_at) VALUES (?, ?, ?, ?)', credential.id, ownerId, credential.digest, this.iso());
     return { id: credential.id, token: credential.token };
   }
 
   /** A platform operator credential for the `/api/admin` routes. */
   issueOperatorCredential(name: string): { id: string; token: string } {
     const credential = issueCredential('operator');
-    this.db.prepare('INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)').run(credential.id, name, credential.digest, this.iso());
+    this.run('INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)', credential.id, name, credential.digest, this.iso());
     return { id: credential.id, token: credential.token };
   }
 

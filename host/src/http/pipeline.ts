@@ -54,12 +54,17 @@ export class RequestPipeline {
       const started = process.hrtime.bigint();
       const id = requestIdFor(req.headers['x-request-id']);
       res.setHeader('X-Request-Id', id);
-      const log = this.rootLog.child({ reqId: id });
+      // The per-request child logger and the disconnect signal are built only if something uses them:
+      // most requests need neither, and both cost a measurable share of a small request.
+      let log: PinoLogger | undefined;
+      let signal: AbortSignal | undefined;
+      const rootLog = this.rootLog;
       const ctx: RequestContext = {
-        id, req, res, log,
+        id, req, res,
+        get log() { return (log ??= rootLog.child({ reqId: id })); },
+        get signal() { return (signal ??= disconnectSignal(req, res)); },
         ip: callerIp(req, this.config.trustProxy),
         now: this.clock.now(),
-        signal: disconnectSignal(req, res),
         params: { ...req.params },
         query: req.query as Record<string, string | string[]>,
         body: undefined,
@@ -85,14 +90,14 @@ export class RequestPipeline {
         sendResult(res, result, headers);
         status = res.statusCode;
       } catch (err) {
-        status = sendError(res, err, log, id, headers);
+        status = sendError(res, err, ctx.log, id, headers);
       } finally {
         if (charged && status >= 400) {
           this.credits.credit(charged.accountId, charged.amount, 'reembolso', { spaceId: ctx.space?.id, route: label, requestId: id });
         }
         if (entered) this.lifecycle.leave();
-        log.info({
-          method: route.method, route: label, status,
+        this.rootLog.info({
+          reqId: id, method: route.method, route: label, status,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
           ...(ctx.space ? { espacio: ctx.space.id } : {}),
           ...(ctx.caller?.kind === 'key' ? { clave: ctx.caller.key.id } : {}),

@@ -43,6 +43,10 @@ export function callerIp(req: Request, trustProxy: boolean): string {
 /** An AbortSignal that fires when the client disconnects before the response is complete. */
 export function disconnectSignal(req: Request, res: ServerResponse): AbortSignal {
   const controller = new AbortController();
+  if (req.destroyed || (res.destroyed && !res.writableFinished)) {
+    controller.abort(new Error('client disconnected'));
+    return controller.signal;
+  }
   res.on('close', () => {
     if (!res.writableFinished) controller.abort(new Error('client disconnected'));
   });

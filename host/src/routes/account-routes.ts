@@ -111,6 +111,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         };
         db.prepare('UPDATE spaces SET api_settings = ?, api_enabled = ? WHERE id = ?')
           .run(JSON.stringify(next), (patch.api_activa ?? ctx.spaceRecord!.row.api_enabled === 1) ? 1 : 0, ctx.space!.id);
+        directory.invalidate();
         return apiConfigView(directory.space(ctx.space!.id)!);
       },
     },

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Authenticated GET /api/companies (Bearer parse, key lookup, SHA-256 compare, reach recomputed from SQLite,
+// counters batched in memory, one pino line) against a bare polka route that also logs one line, in the same
+// run: each server in its own process, load from a third process (autocannon) on loopback, 50 connections,
+// bounded in time. Target: Cerebro keeps >= 50% of the bare route's requests per second, p99 < 10 ms.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const here = (p) => fileURLToPath(new URL(p, import.meta.url));
+const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+function startServer(script) {
+  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', (line) => resolve({ child, ...JSON.parse(line) }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+function load(url, headers, seconds) {
+  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
+  });
+}
+
+async function measure(name, script, headersOf) {
+  const server = await startServer(script);
+  try {
+    const url = `http://127.0.0.1:${server.port}/api/companies`;
+    const headers = headersOf(server);
+    await load(url, headers, 2); // warm-up: JIT, SQLite page cache
+    const r = await load(url, headers, SECONDS);
+    const bad = r.non2xx + r.errors + r.timeouts;
+    if (bad > 0) throw new Error(`${name}: ${bad} failed requests`);
+    return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
+
+const bare = await measure('polka + 1 línea de log', here('support/bare-polka-server.mjs'), () => ({}));
+const cerebro = await measure('Cerebro GET /companies autenticado', here('support/cerebro-server.mjs'), (s) => ({ authorization: `Bearer ${s.key}` }));
+const ratio = cerebro.rps / bare.rps;
+
+console.log(`auth: ${CONNECTIONS} conexiones, ${SECONDS} s por ruta, carga desde otro proceso (autocannon)`);
+for (const r of [bare, cerebro]) {
+  console.log(`  ${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (${r.total} peticiones)`);
+}
+console.log(`  ratio Cerebro / polka: ${(ratio * 100).toFixed(1)} %  (objetivo >= 50 %)   p99 Cerebro ${cerebro.p99} ms (objetivo < 10 ms)`);
+console.log(`  ${ratio >= 0.5 && cerebro.p99 < 10 ? 'OBJETIVOS CUMPLIDOS' : 'OBJETIVOS NO CUMPLIDOS'}`);
