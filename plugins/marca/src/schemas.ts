@@ -1,0 +1,37 @@
+import type { JsonSchema } from '@cerebro/sdk';
+
+const strings = { type: 'array', items: { type: 'string' } };
+
+const IDENTIDAD = {
+  type: 'object',
+  properties: { nombre_agente: { type: 'string' }, rol: { type: 'string' }, linea: { type: 'string' } },
+};
+const ESTILO = {
+  type: 'object',
+  properties: {
+    tono: { ...strings, description: 'cercano, formal, amable, entusiasta, profesional, divertido, sereno, tecnico (máx. 3)' },
+    rasgos: { ...strings, description: 'empatico, resolutivo, paciente, experto, optimista, detallista, servicial, honesto, creativo, directo (máx. 5)' },
+    emojis_permitidos: strings,
+    emojis_obligatorios: strings,
+    max_lineas: { type: 'integer', minimum: 1, maximum: 20 },
+    solo_texto_plano: { type: 'boolean' },
+  },
+};
+const TACTICAS = {
+  type: 'object',
+  properties: {
+    upsell_activo: { type: 'boolean' },
+    upsell_combos: { type: 'object', additionalProperties: { type: 'string' }, description: 'clave = texto que contiene el nombre del producto, valor = combo' },
+    upsell_argumento: { type: 'string' },
+    upsell_plantilla: { type: 'string', description: 'con {combo} y opcionalmente {argumento}' },
+    pregunta_cierre_obligatoria: { type: 'boolean' },
+    preguntas_cierre: strings,
+  },
+};
+
+export const BRAND_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { name: { type: 'string' }, activo: { type: 'boolean' }, identidad: IDENTIDAD, estilo: ESTILO, tacticas: TACTICAS },
+};
+
+export const BRAND_PATCH_SCHEMA: JsonSchema = { ...BRAND_SCHEMA, additionalProperties: false };

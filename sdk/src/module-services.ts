@@ -1,0 +1,11 @@
+import { createToken } from './tokens.js';
+import type { BrandReader } from './services/brand.js';
+
+/**
+ * Services first-party modules provide to each other. Declared here, in the contract, so a consumer depends on the
+ * interface and never on the provider's package (which may not be installed).
+ */
+export const ModuleServices = {
+  /** The brand of a space (provided by `marca`). */
+  Brand: createToken<BrandReader>('marca:brand-reader'),
+} as const;
