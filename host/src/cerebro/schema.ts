@@ -53,9 +53,10 @@ CREATE TABLE cerebro_passages (
 CREATE INDEX cerebro_passages_document ON cerebro_passages (space, document_id, ord);
 
 -- Full-text index over pre-analysed terms (stemmed, then accent-folded, in JS), contentless: text lives in
--- cerebro_passages. space_key is a per-space token ANDed into every query; it gets zero BM25 weight.
+-- cerebro_passages. space_key is a per-space token ANDed into every query; it gets zero BM25 weight. The heading
+-- path of a passage is a column of its own so it can weigh more than body text.
 CREATE VIRTUAL TABLE cerebro_fts USING fts5 (
-  space_key, terms,
+  space_key, heading, body,
   content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0'
 );
 CREATE VIRTUAL TABLE cerebro_fts_vocab USING fts5vocab (cerebro_fts, row);

@@ -18,8 +18,10 @@ export interface PreparedPassage {
   text: string;
   page: number | null;
   headings: string[];
-  /** Space-separated index terms (heading path + text), ready for the full-text index. */
+  /** Space-separated index terms of the text, ready for the full-text index. */
   terms: string;
+  /** Space-separated index terms of the heading path (a separate, heavier-weighted column). */
+  headingTerms: string;
 }
 
 export interface PreparedDocument {
@@ -33,10 +35,12 @@ export interface PreparedDocument {
 
 export type PrepareResult = { ok: true; document: PreparedDocument } | { ok: false; error: SerializedExtractionError };
 
-/** Index terms of a passage: its heading path counts as part of its text, so a question naming a section finds it. */
-export function passageTerms(text: string, headings: readonly string[], lang: Language): string {
-  const head = headings.length ? `${headings.join(' ')}\n` : '';
-  return indexTerms(head + text, lang).join(' ');
+/**
+ * Index terms of a passage: its text, and apart its heading path, so a question naming a section finds the
+ * section's passages (the heading column weighs more in BM25, as titles do in any search engine).
+ */
+export function passageTerms(text: string, headings: readonly string[], lang: Language): { terms: string; headingTerms: string } {
+  return { terms: indexTerms(text, lang).join(' '), headingTerms: indexTerms(headings.join('\n'), lang).join(' ') };
 }
 
 export async function prepareDocument(task: PrepareTask): Promise<PrepareResult> {
@@ -48,7 +52,7 @@ export async function prepareDocument(task: PrepareTask): Promise<PrepareResult>
     let chars = 0;
     const prepared = passages.map((p) => {
       chars += p.text.length;
-      return { ...p, terms: passageTerms(p.text, p.headings, lang) };
+      return { ...p, ...passageTerms(p.text, p.headings, lang) };
     });
     return {
       ok: true,

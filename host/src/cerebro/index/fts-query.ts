@@ -4,9 +4,9 @@ import { spaceKey } from './space-key.js';
 
 const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
-/** `{space_key}: "k…" AND {terms}: (alt1 OR alt2 OR …)`, or null when the question has no content word. */
+/** `{space_key}: "k…" AND {heading body}: (alt1 OR alt2 OR …)`, or null when the question has no content word. */
 export function matchExpression(space: string, groups: readonly string[][]): string | null {
   const terms = [...new Set(groups.flat())].filter(Boolean);
   if (terms.length === 0) return null;
-  return `{space_key} : ${quote(spaceKey(space))} AND {terms} : (${terms.map(quote).join(' OR ')})`;
+  return `{space_key} : ${quote(spaceKey(space))} AND {heading body} : (${terms.map(quote).join(' OR ')})`;
 }

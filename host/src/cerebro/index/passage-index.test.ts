@@ -58,7 +58,7 @@ test('spaces are isolated: search, passage lookup, stats and deletion never cros
 test('a space id that looks like FTS syntax or SQL is just an id', () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  const weird = `x" OR "* AND {terms}: a'; DROP TABLE cerebro_passages; --`;
+  const weird = `x" OR "* AND {body}: a'; DROP TABLE cerebro_passages; --`;
   seedDocument(db, index, weird, 'a.md', [{ text: 'Texto del espacio raro sobre impresoras.' }]);
   seedDocument(db, index, 'x', 'b.md', [{ text: 'Texto del espacio x sobre impresoras.' }]);
   assert.deepEqual(index.search(weird, 'impresoras', 5).map((h) => h.documentName), ['a.md']);
@@ -67,7 +67,7 @@ test('a space id that looks like FTS syntax or SQL is just an id', () => {
 
 test('questions with FTS5 operators, quotes or punctuation only are safe', () => {
   const { index } = setup();
-  for (const q of ['"proxy', 'proxy AND NOT dns', 'NEAR(proxy dns)', '*', '{terms}: proxy', '-- ; \' "', '¿?', '']) {
+  for (const q of ['"proxy', 'proxy AND NOT dns', 'NEAR(proxy dns)', '*', '{body}: proxy', '{space_key}: k', '-- ; \' "', '¿?', '']) {
     assert.doesNotThrow(() => index.search('acme', q, 5), q);
   }
   assert.equal(index.search('acme', '¿?', 5).length, 0);
@@ -76,7 +76,7 @@ test('questions with FTS5 operators, quotes or punctuation only are safe', () =>
 
 test('replacing a document swaps its passages', () => {
   const { index } = setup();
-  index.replaceDocument('acme', 'doc-red.md', [{ ord: 0, text: 'Solo queda la impresora.', page: null, headings: [], terms: 'impresor' }]);
+  index.replaceDocument('acme', 'doc-red.md', [{ ord: 0, text: 'Solo queda la impresora.', page: null, headings: [], terms: 'impresor', headingTerms: '' }]);
   assert.equal(index.search('acme', 'proxy', 5).length, 0);
   assert.equal(index.search('acme', 'impresora', 5).length, 1);
 });
@@ -85,4 +85,16 @@ test('reciprocal rank fusion rewards agreement between lists', () => {
   const fused = reciprocalRankFusion([[1, 2, 3], [3, 1, 4]]);
   assert.deepEqual(fused.map((f) => f.id), [1, 3, 2, 4]);
   assert.ok(Math.abs(fused[0]!.score - (1 / 61 + 1 / 62)) < 1e-12);
+});
+
+test('in a large space, very common question words are left out of the match without losing the answer', () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const filler = Array.from({ length: 6000 }, (_, i) => ({ text: `El sistema número ${i} funciona con normalidad.` }));
+  seedDocument(db, index, 'grande', 'relleno.txt', filler);
+  seedDocument(db, index, 'grande', 'clave.txt', [{ text: 'El sistema de refrigeración líquida necesita revisión anual.' }]);
+  const hits = index.search('grande', 'sistema de refrigeración', 3);
+  assert.equal(hits[0]?.documentName, 'clave.txt');
+  // With only the common word, it is still searched (nothing rarer to rely on).
+  assert.equal(index.search('grande', 'sistema', 3).length, 3);
 });

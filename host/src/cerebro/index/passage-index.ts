@@ -5,6 +5,16 @@ import { queryTermGroups } from '../text/analyzer.js';
 import { matchExpression } from './fts-query.js';
 import { spaceKey } from './space-key.js';
 
+/** BM25 weight of heading terms relative to body terms. */
+const HEADING_WEIGHT = 2;
+
+/**
+ * A query term estimated to occur in more passages of the space than both of these is left out of the match when
+ * rarer terms remain (see pruneCommon). Small spaces are never pruned: there every term is cheap.
+ */
+const PRUNE_MIN_PASSAGES = 5000;
+const PRUNE_SHARE = 0.1;
+
 export interface PassageRecord {
   id: number;
   documentId: string;
@@ -49,18 +59,19 @@ const toRecord = (r: PassageRow): PassageRecord => ({
 export class PassageIndex {
   private readonly stmt;
   private totalRows: number | null = null;
+  private readonly spaceCounts = new Map<string, number>();
 
   constructor(private readonly db: SqliteDatabase) {
     this.stmt = {
       insertPassage: db.prepare(
         'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text) VALUES (?, ?, ?, ?, ?, ?)',
       ),
-      insertFts: db.prepare('INSERT INTO cerebro_fts (rowid, space_key, terms) VALUES (?, ?, ?)'),
+      insertFts: db.prepare('INSERT INTO cerebro_fts (rowid, space_key, heading, body) VALUES (?, ?, ?, ?)'),
       passageIds: db.prepare('SELECT id FROM cerebro_passages WHERE space = ? AND document_id = ?').pluck(),
       deleteFts: db.prepare('DELETE FROM cerebro_fts WHERE rowid = ?'),
       deletePassages: db.prepare('DELETE FROM cerebro_passages WHERE space = ? AND document_id = ?'),
       match: db.prepare(
-        "SELECT rowid AS id, rank FROM cerebro_fts WHERE cerebro_fts MATCH ? AND rank MATCH 'bm25(0.0, 1.0)' ORDER BY rank LIMIT ?",
+        `SELECT rowid AS id, rank FROM cerebro_fts WHERE cerebro_fts MATCH ? AND rank MATCH 'bm25(0.0, ${HEADING_WEIGHT}, 1.0)' ORDER BY rank LIMIT ?`,
       ),
       passage: db.prepare(
         `SELECT p.id, p.document_id, d.name, p.ord, p.page, p.headings, p.text FROM cerebro_passages p
@@ -68,6 +79,7 @@ export class PassageIndex {
       ),
       termDocs: db.prepare('SELECT doc FROM cerebro_fts_vocab WHERE term = ?').pluck(),
       countRows: db.prepare('SELECT count(*) FROM cerebro_passages').pluck(),
+      countSpace: db.prepare('SELECT count(*) FROM cerebro_passages WHERE space = ?').pluck(),
       stats: db.prepare(
         `SELECT count(*) AS documents, coalesce(sum(state = 'ready'), 0) AS ready,
                 coalesce(sum(passages), 0) AS passages, coalesce(sum(chars), 0) AS chars
@@ -91,10 +103,11 @@ export class PassageIndex {
     const ids: number[] = [];
     for (const p of passages) {
       const id = Number(this.stmt.insertPassage.run(space, documentId, p.ord, p.page, JSON.stringify(p.headings), p.text).lastInsertRowid);
-      this.stmt.insertFts.run(id, key, p.terms);
+      this.stmt.insertFts.run(id, key, p.headingTerms, p.terms);
       ids.push(id);
     }
     this.totalRows = null;
+    this.spaceCounts.delete(space);
     return ids;
   }
 
@@ -103,13 +116,16 @@ export class PassageIndex {
     const ids = this.passageIds(space, documentId);
     for (const id of ids) this.stmt.deleteFts.run(id);
     this.stmt.deletePassages.run(space, documentId);
-    if (ids.length) this.totalRows = null;
+    if (ids.length) {
+      this.totalRows = null;
+      this.spaceCounts.delete(space);
+    }
     return ids;
   }
 
   /** BM25 top-k of the space for an analysed question. */
   searchGroups(space: string, groups: readonly string[][], k: number): SearchHit[] {
-    const expr = matchExpression(space, groups);
+    const expr = matchExpression(space, this.pruneCommon(space, groups));
     if (!expr || k <= 0) return [];
     const rows = this.stmt.match.all(expr, k) as { id: number; rank: number }[];
     const hits: SearchHit[] = [];
@@ -119,6 +135,34 @@ export class PassageIndex {
       hits.push({ ...toRecord(p), bm25: -row.rank, score: -row.rank, rank: hits.length + 1 });
     }
     return hits;
+  }
+
+  /**
+   * Drops terms that occur in a large share of a large space's passages ("sistema" in a system manual) when the
+   * question has rarer terms. Their BM25 weight is small, but scoring every passage that holds them is what makes
+   * an OR query slow at tens of thousands of passages; the rarer terms decide the ranking anyway. The in-space count
+   * is estimated from the index-wide one in proportion to the space's size.
+   */
+  private pruneCommon(space: string, groups: readonly string[][]): string[][] {
+    const spaceRows = this.spaceRows(space);
+    const all = groups.map((g) => [...g]);
+    const limit = Math.max(PRUNE_MIN_PASSAGES, PRUNE_SHARE * spaceRows);
+    if (spaceRows <= limit) return all;
+    this.totalRows ??= this.stmt.countRows.get() as number;
+    const scale = spaceRows / Math.max(1, this.totalRows);
+    const df = (t: string) => (this.stmt.termDocs.get(t) as number | undefined) ?? 0;
+    const kept = groups.map((alts) => alts.filter((t) => df(t) * scale <= limit));
+    // Pruning only makes sense if some kept term occurs at all; otherwise search with everything.
+    return kept.some((g) => g.some((t) => df(t) > 0)) ? kept : all;
+  }
+
+  private spaceRows(space: string): number {
+    let n = this.spaceCounts.get(space);
+    if (n === undefined) {
+      n = this.stmt.countSpace.get(space) as number;
+      this.spaceCounts.set(space, n);
+    }
+    return n;
   }
 
   search(space: string, question: string, k: number): SearchHit[] {

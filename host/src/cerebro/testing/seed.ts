@@ -15,7 +15,7 @@ export function seedDocument(db: SqliteDatabase, index: PassageIndex, space: str
      VALUES (?, ?, ?, 'text/plain', '/dev/null', 'ready', 1, ?, ?, ?, ?)`,
   ).run(space, id, name, t, t, t, passages.length);
   const passageIds = index.replaceDocument(space, id, passages.map((p, ord) => ({
-    ord, text: p.text, page: p.page ?? null, headings: p.headings ?? [], terms: passageTerms(p.text, p.headings ?? [], lang),
+    ord, text: p.text, page: p.page ?? null, headings: p.headings ?? [], ...passageTerms(p.text, p.headings ?? [], lang),
   })));
   return { id, passageIds };
 }

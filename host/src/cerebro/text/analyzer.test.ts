@@ -39,3 +39,7 @@ test('language detection tells Spanish from English', () => {
   assert.equal(detectLanguage('El sistema de paquetes de Debian es la base de la distribución y de sus herramientas.'), 'es');
   assert.equal(detectLanguage('The package system of Debian is the basis of the distribution and of its tools.'), 'en');
 });
+
+test('words typed without accents meet their accented forms (-ción, -sión)', () => {
+  assert.deepEqual(indexTerms('configuracion instalacion version', 'es'), indexTerms('configuración instalación versión', 'es'));
+});

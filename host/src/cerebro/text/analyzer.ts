@@ -35,6 +35,15 @@ function isStopword(folded: string): boolean {
   return STOPWORDS_ES.has(folded) || STOPWORDS_EN.has(folded);
 }
 
+/**
+ * Puts back the accent of "-ción"/"-sión" on words typed without it ("configuracion"): the Spanish stemmer only
+ * strips the accented suffix, so without this "configuracion" and "configuración" would never meet. The ending is
+ * unambiguous in Spanish (every singular -cion/-sion noun carries the accent).
+ */
+function restoreAccent(word: string): string {
+  return /[cs]ion$/.test(word) && /^[\x00-\x7f]*$/.test(word) ? `${word.slice(0, -2)}ón` : word;
+}
+
 // Snowball in JS costs several microseconds per word; vocabulary repeats heavily, so terms are memoised.
 const MEMO_LIMIT = 200_000;
 const memo: Record<Language, Map<string, string>> = { es: new Map(), en: new Map() };
@@ -44,7 +53,7 @@ export function termOf(word: string, lang: Language): string {
   const cache = memo[lang];
   let term = cache.get(word);
   if (term === undefined) {
-    term = /^\p{N}+$/u.test(word) ? word : foldAccents(stemmers[lang].stem(word));
+    term = /^\p{N}+$/u.test(word) ? word : foldAccents(stemmers[lang].stem(lang === 'es' ? restoreAccent(word) : word));
     if (cache.size >= MEMO_LIMIT) cache.clear();
     cache.set(word, term);
   }

@@ -71,3 +71,29 @@ test('deleted vectors are gone', async () => {
   store.delete(ids);
   assert.equal(store.nearest('b', q!, 5).length, 0);
 });
+
+test('the engine embeds passages while indexing, and re-indexes documents when the embedding model changes', async () => {
+  const { CerebroEngine } = await import('../engine.js');
+  const { tempDir } = await import('../testing/fixtures.js');
+  const dir = await tempDir();
+  const db = migratedDb();
+  try {
+    const engine = new CerebroEngine({ db, embedder: conceptEmbedder });
+    engine.start();
+    engine.documents.submit('a', { name: 'nota.txt', path: await dir.file('nota.txt', 'El coche rojo está en el garaje.'), bytes: 32 });
+    await engine.documents.idle();
+    const hits = await engine.search('a', 'automóvil', 3);
+    assert.match(hits[0]!.text, /coche rojo/);
+    await engine.stop();
+
+    const renamed: Embedder = { ...conceptEmbedder, id: 'conceptos-prueba-v2' };
+    const again = new CerebroEngine({ db, embedder: renamed });
+    assert.deepEqual(again.start(), { requeued: 1, failed: 0 });
+    await again.documents.idle();
+    assert.match((await again.search('a', 'vehículo', 3))[0]!.text, /coche rojo/);
+    assert.equal(again.documents.status('a').documents[0]?.state, 'ready');
+    await again.stop();
+  } finally {
+    await dir.cleanup();
+  }
+});
