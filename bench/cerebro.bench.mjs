@@ -144,9 +144,32 @@ for (const [label, variant] of [['título tal cual', (q) => q], ['minúsculas si
 }
 db.exec('DROP TABLE IF EXISTS bench_plain');
 
+// Hybrid (BM25 + vectors, RRF) needs an embedding model on disk; none ships in any package this machine can reach.
+const modelDir = process.env.CEREBRO_BENCH_EMBEDDING_MODEL;
+let hybridNote = 'hybrid BM25+vectors: not measured (set CEREBRO_BENCH_EMBEDDING_MODEL=<dir with model.onnx and vocab.txt>)';
+if (modelDir) {
+  const hdb = openDb();
+  const hybrid = await CerebroEngine.create({ db: hdb, embeddingModel: { dir: modelDir } });
+  hybrid.start();
+  for (const name of chapters) hybrid.documents.submit('guia', { name, path: join(CORPUS, name), mediaType: 'text/html', bytes: 0 });
+  await hybrid.documents.idle();
+  // Same files, same chunking: passages map one to one by document name and order.
+  const key = (docName, ord) => `${docName}\u0000${ord}`;
+  const names = new Map(db.prepare('SELECT id, name FROM cerebro_documents WHERE space = ?').all('guia').map((d) => [d.id, d.name]));
+  const toMain = new Map(passages.map((p) => [key(names.get(p.document_id), p.ord), p.id]));
+  const hybridRank = async (q, k) => (await hybrid.search('guia', q, k)).map((h) => toMain.get(key(h.documentName, h.ord)));
+  const ranked = new Map();
+  for (const s of questions) ranked.set(s.heading, await hybridRank(s.heading, 10));
+  rows.unshift([`hybrid   | con títulos | título tal cual`, evaluate((q) => ranked.get(q), (q) => q)]);
+  hybridNote = `hybrid BM25+vectors with ${modelDir}`;
+  await hybrid.stop();
+  hdb.close();
+}
+
 console.log('\n== Cerebro: retrieval quality (debian-reference-es, HTML) ==');
 line(`corpus: ${chapters.length} HTML files, ${passages.length} passages, indexed in ${fmt(htmlIndexMs / 1000, 2)} s;`,
   `questions: ${questions.length} section headings (answer = a passage of that section)`);
+line(hybridNote);
 line('ranking   | index       | question form          | recall@1 | recall@5 | MRR');
 for (const [label, m] of rows) line(`${label.padEnd(48)} | ${fmt(m.r1).padStart(8)} | ${fmt(m.r5).padStart(8)} | ${fmt(m.mrr)}`);
 

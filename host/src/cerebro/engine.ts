@@ -11,6 +11,7 @@ import { Retriever, type VectorSearch } from './index/retriever.js';
 import { IndexingRunner, type IndexingDependencies, type IndexingOptions } from './jobs/indexing-runner.js';
 import type { DocumentStatus } from './jobs/types.js';
 import type { Embedder } from './vector/embedder.js';
+import { OnnxEmbedder, type OnnxEmbedderOptions } from './vector/onnx-embedder.js';
 import { VectorStore } from './vector/vector-store.js';
 
 export interface CerebroEngineConfig {
@@ -52,6 +53,23 @@ export class CerebroEngine {
     this.answerer = config.chat
       ? new GenerativeAnswerer(this.index, this.retriever, new OpenAiChatClient(config.chat))
       : new ExtractiveAnswerer(this.index, this.retriever);
+  }
+
+  /**
+   * Builds the engine, loading the embedding model first when `embeddingModel` names a local directory
+   * (model.onnx + vocab.txt). Without it, retrieval is full text only.
+   */
+  static async create(
+    config: Omit<CerebroEngineConfig, 'embedder'> & { embeddingModel?: ({ dir: string } & OnnxEmbedderOptions) | null },
+  ): Promise<CerebroEngine> {
+    const { embeddingModel, ...rest } = config;
+    const embedder = embeddingModel ? await OnnxEmbedder.load(embeddingModel.dir, embeddingModel) : null;
+    return new CerebroEngine({ ...rest, embedder });
+  }
+
+  /** Whether hybrid (full text + vectors) retrieval is on. */
+  get hybrid(): boolean {
+    return this.retriever.hybrid;
   }
 
   /** Resumes interrupted indexing and starts the queue. Call once the database is migrated. */

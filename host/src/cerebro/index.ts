@@ -13,3 +13,4 @@ export {
 } from './answer/types.js';
 export { ChatClientError, OpenAiChatClient, type ChatClientConfig } from './answer/openai-client.js';
 export type { Embedder } from './vector/embedder.js';
+export { OnnxEmbedder, type OnnxEmbedderOptions } from './vector/onnx-embedder.js';

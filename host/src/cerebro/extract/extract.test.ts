@@ -72,6 +72,15 @@ linea 2</pre></body></html>`;
   assert.ok(doc.blocks.some((b) => /Configure el proxy en/.test(b.text) && b.headings?.join('/') === 'Guía de red/Proxy'));
   assert.ok(doc.blocks.some((b) => b.text === 'Segundo servidor' && b.headings?.join('/') === 'Guía de red/DNS'));
   assert.ok(doc.blocks.some((b) => b.text === 'linea 1\nlinea 2'));
+  assert.ok(doc.blocks.some((b) => b.text === 'clave | valor'));
+});
+
+test('HTML: navigation bars, tables of contents and breadcrumbs are left out', async () => {
+  const html = `<body><div class="navheader"><table><tr><td>Capítulo 1</td><td></td><td><a>Siguiente</a></td></tr></table></div>
+  <nav><a>Inicio</a></nav><div class="toc"><dl><dt>2.1. Índice</dt></dl></div><ul class="breadcrumb"><li>Inicio</li></ul>
+  <h1>Capítulo 2</h1><div><div><p>Contenido real.</p></div></div><div class="navfooter"><p>Anterior</p></div></body>`;
+  const doc = await extract('nav.html', html);
+  assert.deepEqual(doc.blocks.map((b) => b.text), ['Contenido real.']);
 });
 
 test('HTML: a declared legacy charset is honoured', async () => {

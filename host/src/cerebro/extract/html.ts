@@ -6,7 +6,9 @@ import { oneLine } from '../text/normalize.js';
 import type { ExtractedDocument, TextBlock } from './types.js';
 
 /** Elements whose content is never document text. */
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'iframe', 'object', 'canvas', 'button', 'select']);
+const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'iframe', 'object', 'canvas', 'button', 'select', 'nav']);
+/** Page furniture by class name (navigation bars, tables of contents, breadcrumbs): repeated, not content. */
+const FURNITURE_CLASS = /(^|\s)(nav\w*|toc|breadcrumbs?)(\s|$)/i;
 /** Elements that end a paragraph-like block. */
 const BLOCK = new Set([
   'p', 'div', 'section', 'article', 'main', 'aside', 'header', 'footer', 'nav', 'li', 'ul', 'ol', 'dl', 'dt', 'dd',
@@ -22,23 +24,26 @@ export function htmlToDocument(html: string): ExtractedDocument {
   let buffer = '';
   let headingLevel = 0;
   let headingText = '';
+  // Depth inside a skipped element: every tag opened inside it counts, so nested markup cannot end the skip early
+  // (htmlparser2 reports a close for every open, void and implied ones included).
   let skipDepth = 0;
   let inTitle = false;
   let title = '';
   let preDepth = 0;
 
   const flush = () => {
-    const text = preDepth > 0 ? buffer.replace(/[ \t]+\n/g, '\n').trim() : oneLine(buffer);
+    // Table cells are joined with " | "; separators of empty cells and at the edges are dropped.
+    const text = preDepth > 0 ? buffer.replace(/[ \t]+\n/g, '\n').trim() : oneLine(buffer).replace(/(\s*\|\s*)+$|^(\s*\|\s*)+/g, '').replace(/(\s*\|\s*){2,}/g, ' | ');
     buffer = '';
     if (text) blocks.push({ text, headings: headings.map((h) => h.text) });
   };
 
   const parser = new Parser(
     {
-      onopentag(name) {
+      onopentag(name, attributes) {
         if (name === 'title') inTitle = true;
-        if (SKIP.has(name)) { skipDepth++; return; }
-        if (skipDepth) return;
+        if (skipDepth) { skipDepth++; return; }
+        if (SKIP.has(name) || FURNITURE_CLASS.test(attributes.class ?? '')) { skipDepth = 1; return; }
         const h = HEADING.exec(name);
         if (h) { flush(); headingLevel = Number(h[1]); headingText = ''; return; }
         if (name === 'pre') { flush(); preDepth++; }
@@ -53,8 +58,7 @@ export function htmlToDocument(html: string): ExtractedDocument {
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
-        if (SKIP.has(name)) { skipDepth = Math.max(0, skipDepth - 1); return; }
-        if (skipDepth) return;
+        if (skipDepth) { skipDepth--; return; }
         const h = HEADING.exec(name);
         if (h && headingLevel) {
           const text = oneLine(headingText);

@@ -188,3 +188,19 @@ test('stop() re-queues running work so the next start resumes it', async () => {
   await runner.stop();
   assert.equal(runner.document('s', doc.id)?.state, 'queued');
 });
+
+test('removing a space removes all its documents and nothing else', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const runner = new IndexingRunner({ db, index, pool });
+  runner.start();
+  runner.submit('a', await upload('uno.md', 'Documento uno sobre facturas.'));
+  runner.submit('a', await upload('dos.md', 'Documento dos sobre facturas.'));
+  runner.submit('b', await upload('tres.md', 'Documento tres sobre facturas.'));
+  await runner.idle();
+  assert.equal(runner.removeSpace('a'), 2);
+  assert.equal(runner.status('a').state, 'empty');
+  assert.equal(index.search('a', 'facturas', 5).length, 0);
+  assert.equal(index.search('b', 'facturas', 5).length, 1);
+  await runner.stop();
+});

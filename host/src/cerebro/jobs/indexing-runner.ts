@@ -126,6 +126,13 @@ export class IndexingRunner {
     return doc;
   }
 
+  /** Deletes every document of a space (when the space itself is deleted). Returns how many were removed. */
+  removeSpace(space: string): number {
+    const ids = this.repo.stmt.spaceDocs.all(space) as string[];
+    for (const id of ids) this.remove(space, id);
+    return ids.length;
+  }
+
   document(space: string, id: string): DocumentStatus | null {
     return this.repo.get(space, id);
   }
