@@ -5,6 +5,7 @@ import type { Logger } from './services/logger.js';
 import type { SpaceDirectory } from './services/spaces.js';
 import type { PluginStorage } from './services/storage.js';
 import type { UploadReceiver } from './services/uploads.js';
+import type { CerebroService } from './services/cerebro.js';
 
 /**
  * Services the host can place in a plugin's container. A plugin lists the ones it needs in `manifest.needs`;
@@ -22,4 +23,6 @@ export const HostServices = {
   Uploads: createToken<UploadReceiver>('host:uploads'),
   /** Read-only directory of spaces and their modules. */
   Spaces: createToken<SpaceDirectory>('host:spaces'),
+  /** Questions to the space's documents. */
+  Cerebro: createToken<CerebroService>('host:cerebro'),
 } as const;

@@ -5,6 +5,7 @@ export { createToken, tokenName, type Token, type ServiceOf } from './tokens.js'
 export { HostServices } from './host-services.js';
 export { ModuleServices } from './module-services.js';
 export type { BrandReader, BrandSnapshot } from './services/brand.js';
+export type { CerebroService, CerebroAnswer, CerebroSource } from './services/cerebro.js';
 export * from './errors/index.js';
 export { Reply, type ModuleRequest, type RouteHandler, type SpaceContext, type CallerContext, type Permission, type HttpMethod } from './http.js';
 export {

@@ -26,6 +26,17 @@ export interface HostConfig {
   counterFlushMs: number;
   /** Create the demo owner, space and key on first start with an empty database. */
   bootstrapDemo: boolean;
+  /** Largest document accepted by load_documents, and files per request. */
+  docMaxBytes: number;
+  docMaxFiles: number;
+  /** A document still indexing after this long fails with a reason. */
+  indexingDeadlineMs: number;
+  /** Worker threads extracting document text. */
+  indexingThreads: number;
+  /** OpenAI-compatible chat endpoint (llama.cpp server, Ollama, vLLM, OpenAI); empty: the embedded engine answers. */
+  llmUrl: string;
+  llmModel: string;
+  llmApiKey: string;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -64,5 +75,12 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     trustProxy: bool(env, 'CEREBRO_TRUST_PROXY', false),
     counterFlushMs: int(env, 'CEREBRO_COUNTER_FLUSH_MS', 1_000),
     bootstrapDemo: bool(env, 'CEREBRO_BOOTSTRAP_DEMO', true),
+    docMaxBytes: int(env, 'CEREBRO_DOC_MAX_BYTES', 50 * 1024 * 1024),
+    docMaxFiles: int(env, 'CEREBRO_DOC_MAX_FILES', 20),
+    indexingDeadlineMs: int(env, 'CEREBRO_INDEXING_DEADLINE_MS', 10 * 60_000),
+    indexingThreads: int(env, 'CEREBRO_INDEXING_THREADS', 1),
+    llmUrl: env.CEREBRO_LLM_URL ?? '',
+    llmModel: env.CEREBRO_LLM_MODEL ?? '',
+    llmApiKey: env.CEREBRO_LLM_API_KEY ?? '',
   };
 }

@@ -82,9 +82,10 @@ export class RequestPipeline {
         if (route.body === 'json' || (route.body === undefined && ['POST', 'PUT', 'PATCH'].includes(route.method))) {
           ctx.body = await readJsonBody(req, res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
         }
-        if (route.credits && ctx.space) {
-          this.credits.debit(ctx.space.accountId, route.credits, { spaceId: ctx.space.id, route: label, requestId: id });
-          charged = { accountId: ctx.space.accountId, amount: route.credits };
+        const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
+        if (cost > 0 && ctx.space) {
+          this.credits.debit(ctx.space.accountId, cost, { spaceId: ctx.space.id, route: label, requestId: id });
+          charged = { accountId: ctx.space.accountId, amount: cost };
         }
         const result = await route.handler(ctx);
         sendResult(res, result, headers);

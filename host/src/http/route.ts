@@ -22,7 +22,10 @@ export interface HostRoute {
   /** Module the space must have enabled (plugin routes). */
   module?: string;
   moduleDisabledDetail?: string;
+  /** Credits reserved before the handler runs (refunded when it fails). */
   credits?: number;
+  /** The cost of this particular request, decided after the body is read (default `credits`). */
+  creditsFor?: (ctx: RequestContext) => number;
   body?: 'json' | 'multipart' | 'none';
   maxBodyBytes?: number;
   /** Answers even while starting or stopping (health); every other route gets 503 then. */

@@ -49,7 +49,7 @@ export class BusboyUploadReceiver implements UploadReceiver {
 
   private parse(req: IncomingMessage, limits: UploadLimits, dir: string, cleanup: () => Promise<void>): Promise<ReceivedForm> {
     return new Promise<ReceivedForm>((resolve, reject) => {
-      const files: ReceivedFile[] = [];
+      const slots: (ReceivedFile | null)[] = [];
       const fields: Record<string, string> = {};
       const writes: Promise<void>[] = [];
       let failed: UploadError | null = null;
@@ -57,6 +57,10 @@ export class BusboyUploadReceiver implements UploadReceiver {
       try {
         parser = busboy({
           headers: req.headers,
+          // Keep the name exactly as sent: callers validate it and refuse paths instead of silently trimming them.
+          preservePath: true,
+          // Clients send UTF-8 file names; busboy would read them as Latin-1 by default.
+          defParamCharset: 'utf8',
           limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.maxFields ?? 20, fieldSize: 64 * 1024 },
         });
       } catch {
@@ -72,11 +76,12 @@ export class BusboyUploadReceiver implements UploadReceiver {
       parser.on('file', (field, stream, info) => {
         const path = join(dir, randomUUID());
         const file = { field, filename: info.filename ?? '', mimeType: info.mimeType, path, bytes: 0 };
+        const position = slots.push(null) - 1; // results keep the order files arrived in
         stream.on('data', (chunk: Buffer) => { file.bytes += chunk.length; });
         stream.on('limit', () => fail(new UploadError('file_too_large', `El archivo supera el máximo de ${limits.maxFileBytes} bytes.`, field)));
         writes.push(
           pipeline(stream, createWriteStream(path)).then(
-            () => { if (!failed) files.push(file); },
+            () => { slots[position] = file; },
             () => fail(new UploadError('aborted', 'La subida se interrumpió.', field)),
           ),
         );
@@ -87,7 +92,7 @@ export class BusboyUploadReceiver implements UploadReceiver {
       parser.on('error', () => fail(new UploadError('malformed', 'Cuerpo multipart mal formado.')));
       parser.on('close', () => {
         void Promise.all(writes).then(() => {
-          if (!failed) resolve({ files, fields, cleanup });
+          if (!failed) resolve({ files: slots.filter((f): f is ReceivedFile => f !== null), fields, cleanup });
         });
       });
       req.on('aborted', () => fail(new UploadError('aborted', 'La subida se interrumpió.')));

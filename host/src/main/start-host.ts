@@ -20,6 +20,9 @@ import { hostServiceFactories } from '../plugins/host-service-factories.js';
 import { disposePlugins, importCandidates, loadPlugins, type LoadedPlugin, type PluginSource } from '../plugins/plugin-loader.js';
 import { pluginRoutes } from '../plugins/plugin-routes.js';
 import { coreRoutes } from '../routes/core-routes.js';
+import { cerebroHostService } from '../rag/cerebro-host-service.js';
+import { ragRoutes } from '../rag/rag-routes.js';
+import { RagService } from '../rag/rag-service.js';
 import { systemRoutes } from '../routes/system-routes.js';
 import { openDatabase } from '../storage/database.js';
 import { applyMigrations } from '../storage/migrator.js';
@@ -76,12 +79,20 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const db = openDatabase(join(config.dataDir, 'cerebro.db'));
   let server: Server | undefined;
   let plugins: LoadedPlugin[] = [];
+  let rag: RagService | undefined;
   try {
     applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
     const container = buildHostContainer(config, log, db, clock);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
     const admin = resolveToken(container, HostRootTokens.Admin);
+    rag = new RagService({
+      db, dataDir: config.dataDir, now: () => clock.now(), log,
+      chat: config.llmUrl ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined } : null,
+      workerThreads: config.indexingThreads,
+      jobDeadlineMs: config.indexingDeadlineMs,
+    });
+    rag.start();
 
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));
     plugins = await loadPlugins([...(await discoveredSources(config)), ...explicit], {
@@ -92,6 +103,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         config, env, rootLogger: log, db, clock,
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
+        cerebro: cerebroHostService(rag),
       }),
     });
 
@@ -99,6 +111,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const routes: HostRoute[] = [
       ...systemRoutes({ version: HOST_VERSION, lifecycle, plugins: () => plugins, openapi: () => openapiDocument }),
       ...coreRoutes(container),
+      ...ragRoutes(container, rag),
       ...plugins.flatMap(pluginRoutes),
     ];
     openapiDocument = buildOpenApi(routes, {
@@ -116,6 +129,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     log.info({ url, plugins: plugins.map((p) => `${p.manifest.id}@${p.manifest.version}:${p.state}`) }, 'Cerebro escuchando');
 
     const liveServer = server;
+    const liveRag = rag;
     let closing: Promise<void> | undefined;
     return {
       url, port, config, plugins, routes, admin, log,
@@ -123,7 +137,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       flushCounters: () => usage.flush(),
       close: () => (closing ??= shutdown(liveServer, lifecycle, config, () => {
         clearInterval(flushTimer);
-        return disposePlugins(plugins, log).then(() => {
+        return disposePlugins(plugins, log).then(async () => {
+          await liveRag.stop();
           usage.flush();
           db.close();
           log.info('Cerebro detenido');
@@ -133,6 +148,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   } catch (err) {
     server?.close();
     await disposePlugins(plugins, log);
+    await rag?.stop();
     if (db.open) db.close();
     throw err;
   }

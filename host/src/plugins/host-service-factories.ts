@@ -1,5 +1,5 @@
 import type { Logger as PinoLogger } from 'pino';
-import { HostServices, type Clock, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
+import { HostServices, type CerebroService, type Clock, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
 import type { AccessDirectory } from '../access/directory.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { SqliteDatabase } from '../storage/database.js';
@@ -14,6 +14,7 @@ export interface HostServiceDeps {
   clock: Clock;
   uploads: UploadReceiver;
   directory: AccessDirectory;
+  cerebro: CerebroService;
 }
 
 /** How each host service is built for one plugin: everything plugin-scoped is derived from the plugin id. */
@@ -32,5 +33,6 @@ export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manife
     [HostServices.Clock, () => deps.clock],
     [HostServices.Uploads, () => deps.uploads],
     [HostServices.Spaces, () => spaces],
+    [HostServices.Cerebro, () => deps.cerebro],
   ]);
 }

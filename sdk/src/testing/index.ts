@@ -31,7 +31,7 @@ export interface TestHostOptions {
   /** Plugins to load. Discovery of installed plugins is off unless `discover` is true. */
   plugins?: PluginDefinition[];
   discover?: boolean;
-  /** Modules enabled on the test space (default: `api` and every plugin given). */
+  /** Modules enabled on the test space (default: `api` and every loaded plugin). */
   modules?: string[];
   /** Id of the test space (default `pruebas`). */
   spaceId?: string;
@@ -88,7 +88,7 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
   const admin = host.admin as TestAdmin;
   const spaceId = options.spaceId ?? 'pruebas';
   const owner = admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
-  const modules = options.modules ?? ['api', ...(options.plugins ?? []).map((p) => p.manifest.id)];
+  const modules = options.modules ?? ['api', ...host.plugins.map((p: { manifest: { id: string } }) => p.manifest.id)];
   admin.createSpace({ id: spaceId, ownerId: owner.id, modules });
   const writeKey = admin.issueKey(owner.id, 'pruebas-escribe', [], 'escribe').token;
   const readKey = admin.issueKey(owner.id, 'pruebas-lee', [], 'lee').token;

@@ -1,5 +1,7 @@
 import type { Migration } from '@cerebro/sdk';
 import { migration0001Core } from './0001_core.js';
+import { CEREBRO_MIGRATION } from '../../cerebro/schema.js';
+import { migration0003Rag } from '../../rag/rag-migration.js';
 
 /** The host's migrations, in order. Append only. */
-export const HOST_MIGRATIONS: readonly Migration[] = [migration0001Core];
+export const HOST_MIGRATIONS: readonly Migration[] = [migration0001Core, CEREBRO_MIGRATION, migration0003Rag];

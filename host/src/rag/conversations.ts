@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { SqliteDatabase } from '../storage/database.js';
+import type { ChatTurn } from '../cerebro/index.js';
+
+/** Turns of earlier exchanges handed to the engine with a follow-up question. */
+const HISTORY_TURNS = 6;
+
+/** Multi-turn conversations per space: questions and answers, in order. */
+export class ConversationStore {
+  private readonly stmts;
+
+  constructor(private readonly db: SqliteDatabase, private readonly now: () => number) {
+    this.stmts = {
+      create: db.prepare('INSERT INTO cerebro_conversations (id, space, created_at, updated_at) VALUES (?, ?, ?, ?)'),
+      touch: db.prepare('UPDATE cerebro_conversations SET updated_at = ? WHERE id = ?'),
+      find: db.prepare<[string, string], { id: string }>('SELECT id FROM cerebro_conversations WHERE id = ? AND space = ?'),
+      nextSeq: db.prepare<[string], { n: number }>('SELECT coalesce(max(seq), 0) + 1 AS n FROM cerebro_messages WHERE conversation_id = ?'),
+      add: db.prepare('INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      history: db.prepare<[string, number], { role: 'user' | 'assistant'; content: string }>(
+        'SELECT role, content FROM (SELECT role, content, seq FROM cerebro_messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
+      ),
+    };
+  }
+
+  /** A new conversation id, or null when `id` is given but is not a conversation of this space. */
+  open(space: string, id: string | undefined): string | null {
+    if (id !== undefined) return this.stmts.find.get(id, space) ? id : null;
+    const created = `conv_${randomBytes(9).toString('base64url')}`;
+    const t = new Date(this.now()).toISOString();
+    this.stmts.create.run(created, space, t, t);
+    return created;
+  }
+
+  history(id: string): ChatTurn[] {
+    return this.stmts.history.all(id, HISTORY_TURNS * 2);
+  }
+
+  /** Records one exchange (question and answer) in one transaction. */
+  record(id: string, question: string, answer: string, sources: unknown): void {
+    const t = new Date(this.now()).toISOString();
+    this.db.transaction(() => {
+      const seq = this.stmts.nextSeq.get(id)!.n;
+      this.stmts.add.run(id, seq, 'user', question, null, t);
+      this.stmts.add.run(id, seq + 1, 'assistant', answer, JSON.stringify(sources), t);
+      this.stmts.touch.run(t, id);
+    })();
+  }
+}

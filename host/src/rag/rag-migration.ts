@@ -1,0 +1,44 @@
+import type { Migration } from '@cerebro/sdk';
+
+/**
+ * Tables of the question API around the engine: per-space answering settings, the answer cache and
+ * conversations. Released: never edit, add a new migration instead.
+ */
+export const migration0003Rag: Migration = {
+  id: '0003_rag',
+  sql: `
+CREATE TABLE cerebro_space_config (
+  space TEXT PRIMARY KEY,
+  config TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE TABLE cerebro_answer_cache (
+  space TEXT NOT NULL,
+  question_key TEXT NOT NULL,
+  answer TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  hits INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (space, question_key)
+) WITHOUT ROWID;
+
+CREATE TABLE cerebro_conversations (
+  id TEXT PRIMARY KEY,
+  space TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX cerebro_conversations_space ON cerebro_conversations(space, updated_at);
+
+CREATE TABLE cerebro_messages (
+  conversation_id TEXT NOT NULL REFERENCES cerebro_conversations(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+  content TEXT NOT NULL,
+  sources TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (conversation_id, seq)
+) WITHOUT ROWID;
+`,
+};

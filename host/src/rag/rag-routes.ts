@@ -1,0 +1,230 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { DependencyContainer } from 'tsyringe';
+import { apiError, Reply, UploadError, validationError, type ValidationIssue } from '@cerebro/sdk';
+import type { HostConfig } from '../config/host-config.js';
+import type { HostRoute } from '../http/route.js';
+import type { RequestContext } from '../http/request-context.js';
+import { SseStream } from '../http/sse.js';
+import { resolveToken } from '../kernel/resolve.js';
+import { HostTokens } from '../kernel/tokens.js';
+import { DEFAULT_RAG_CONFIG } from './rag-config.js';
+import type { RagService } from './rag-service.js';
+import { answerView, documentView, indexingStatusView, sourceView } from './wire.js';
+
+/** Credits one question costs when the engine answers it; an answer served from the cache costs nothing. */
+export const QUESTION_COST = 1;
+
+const QUESTION_SCHEMA = {
+  type: 'object', required: ['pregunta'],
+  properties: {
+    pregunta: { type: 'string', minLength: 1, maxLength: 4000 },
+    conversacion: { type: 'string', description: 'Id de una conversación anterior de este espacio, para continuarla.' },
+  },
+};
+const ANSWER_SCHEMA = {
+  type: 'object',
+  properties: {
+    conversacion: { type: 'string' }, respuesta: { type: 'string' }, encontrada: { type: 'boolean' },
+    fuentes: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' }, documento: { type: 'string' }, documento_id: { type: 'string' }, pasaje: { type: 'integer' }, pagina: { type: ['integer', 'null'] }, seccion: { type: ['string', 'null'] }, puntuacion: { type: 'number' }, extracto: { type: 'string' } } } },
+    motor: { enum: ['extractivo', 'generativo'] }, modelo: { type: ['string', 'null'] }, cache: { type: 'boolean' }, creditos: { type: 'integer' },
+    uso: { type: 'object' },
+  },
+};
+const CONFIG_SCHEMA = {
+  type: 'object',
+  properties: {
+    instrucciones: { type: 'string', maxLength: 4000 }, idioma: { type: 'string', pattern: '^[a-z]{2}$' },
+    longitud: { enum: ['corta', 'media', 'larga'] }, pasajes: { type: 'integer', minimum: 1, maximum: 20 },
+    relevancia_minima: { type: 'number', minimum: 0, maximum: 1 }, texto_sin_respuesta: { type: 'string' },
+    citas: { type: 'boolean' }, cache_segundos: { type: 'integer', minimum: 0, maximum: 604800 },
+  },
+  description: `Por defecto: ${JSON.stringify(DEFAULT_RAG_CONFIG)}`,
+};
+
+interface Question { pregunta: string; conversacion?: string }
+
+function parseQuestion(body: unknown): Question {
+  const issues: ValidationIssue[] = [];
+  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  if (typeof b.pregunta !== 'string' || b.pregunta.trim().length === 0 || b.pregunta.length > 4000) {
+    issues.push({ loc: ['body', 'pregunta'], msg: b.pregunta === undefined ? 'Campo obligatorio.' : 'Debe ser un texto de 1 a 4000 caracteres.', type: b.pregunta === undefined ? 'missing' : 'string_type' });
+  }
+  if (b.conversacion !== undefined && (typeof b.conversacion !== 'string' || !b.conversacion)) {
+    issues.push({ loc: ['body', 'conversacion'], msg: 'Debe ser el id de una conversación.', type: 'string_type' });
+  }
+  if (issues.length) throw validationError(issues);
+  return { pregunta: (b.pregunta as string).trim(), conversacion: b.conversacion as string | undefined };
+}
+
+const pageOf = (ctx: RequestContext) => {
+  const limit = Number(ctx.query.limite ?? 50);
+  const offset = Number(ctx.query.desde ?? 0);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200 || !Number.isInteger(offset) || offset < 0) {
+    throw validationError([{ loc: ['query', 'limite'], msg: '`limite` debe ser un entero de 1 a 200 y `desde` un entero >= 0.', type: 'int_type' }]);
+  }
+  return { limit, offset };
+};
+
+const attachmentName = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/** The core question-answering routes (contract table A). */
+export function ragRoutes(container: DependencyContainer, rag: RagService): HostRoute[] {
+  const config: HostConfig = resolveToken(container, HostTokens.Config);
+  const uploads = resolveToken(container, HostTokens.Uploads);
+  const space = (ctx: RequestContext) => ctx.space!.id;
+  const openConversation = (ctx: RequestContext, q: Question) => {
+    const id = rag.openConversation(space(ctx), q.conversacion);
+    if (!id) throw apiError('not_found', 'Conversación no encontrada en este espacio.');
+    return id;
+  };
+  const questionCost = (ctx: RequestContext) => {
+    const q = parseQuestion(ctx.body);
+    return rag.cachedAnswer(space(ctx), q.pregunta, q.conversacion) ? 0 : QUESTION_COST;
+  };
+  const rag_ = (r: Omit<HostRoute, 'access' | 'tag' | 'path'> & { path: string }): HostRoute => ({ ...r, path: `/api/rag/:espacio${r.path}`, access: 'space', tag: 'core' });
+
+  return [
+    rag_({
+      operationId: 'core.ask', method: 'POST', path: '/conversations', permission: 'lee', credits: QUESTION_COST, creditsFor: questionCost,
+      summary: 'Preguntar a los documentos del espacio',
+      description: `Responde con el texto, si los documentos contienen la respuesta (\`encontrada\`) y sus fuentes. Sin \`conversacion\` abre una nueva; con ella continúa la anterior. Cuesta ${QUESTION_COST} crédito; una respuesta servida desde la caché (\`cache: true\`) no cuesta nada.`,
+      requestSchema: QUESTION_SCHEMA,
+      responses: { '200': { description: 'La respuesta.', schema: ANSWER_SCHEMA }, '404': { description: 'Conversación no encontrada.' } },
+      handler: async (ctx) => {
+        const q = parseQuestion(ctx.body);
+        const conversation = openConversation(ctx, q);
+        const result = await rag.ask(space(ctx), q.pregunta, conversation, q.conversacion !== undefined, ctx.signal);
+        return answerView(result.conversation, result.answer, result.cache, result.cache.hit ? 0 : QUESTION_COST);
+      },
+    }),
+    rag_({
+      operationId: 'core.askStream', method: 'POST', path: '/conversations/stream', permission: 'lee', credits: QUESTION_COST, creditsFor: questionCost, stream: true,
+      summary: 'La misma pregunta, en directo (server-sent events)',
+      description: 'Eventos: `inicio` {conversacion, peticion}; `progreso` {etapa: buscando|generando}; `texto` {delta} (uno o más); `fuentes` {encontrada, fuentes} (una vez, al final del texto); `fin` (la respuesta completa, como la ruta JSON); `error` {detail}. Comentarios `: ping` cada 15 s. Cerrar la conexión detiene el trabajo y no cobra la pregunta.',
+      requestSchema: QUESTION_SCHEMA,
+      responses: { '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } } },
+      handler: async (ctx) => {
+        const q = parseQuestion(ctx.body);
+        const conversation = openConversation(ctx, q);
+        const cost = questionCost(ctx);
+        const sse = new SseStream(ctx.res);
+        sse.send('inicio', { conversacion: conversation, peticion: ctx.id });
+        let finished = false;
+        try {
+          let sources: ReturnType<typeof sourceView>[] | null = null;
+          for await (const event of rag.askStream(space(ctx), q.pregunta, conversation, q.conversacion !== undefined, ctx.signal)) {
+            if (sse.isClosed) break;
+            if (event.type === 'progress') sse.send('progreso', { etapa: event.stage === 'retrieving' ? 'buscando' : 'generando' });
+            else if (event.type === 'delta') sse.send('texto', { delta: event.text });
+            else if (event.type === 'sources') sources = event.sources.map(sourceView);
+            else {
+              sse.send('fuentes', { encontrada: event.answer.found, fuentes: sources ?? event.answer.sources.map(sourceView) });
+              sse.send('fin', answerView(conversation, event.answer, event.cache ?? { hit: false }, event.cache?.hit ? 0 : cost));
+              finished = true;
+            }
+          }
+        } catch (err) {
+          sse.send('error', { detail: 'No se pudo completar la respuesta.' });
+          sse.end();
+          throw err;
+        }
+        sse.end();
+        // A stream the client closed before `fin` delivered no answer: marked so the pipeline refunds it.
+        if (!finished) ctx.res.statusCode = 499;
+      },
+    }),
+    rag_({
+      operationId: 'core.listDocuments', method: 'GET', path: '/documents', permission: 'lee',
+      summary: 'Listar documentos (paginado: `?limite=50&desde=0`)',
+      responses: { '200': { description: '`{documentos, total, limite, desde}`' } },
+      handler: (ctx) => {
+        const page = pageOf(ctx);
+        const { total, documents } = rag.engine.documents.list(space(ctx), page);
+        return { documentos: documents.map(documentView), total, limite: page.limit, desde: page.offset };
+      },
+    }),
+    rag_({
+      operationId: 'core.loadDocuments', method: 'POST', path: '/load_documents', permission: 'escribe', body: 'multipart',
+      summary: 'Subir documentos (multipart, uno o más archivos)',
+      description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF, DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX. Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición.`,
+      requestSchema: { type: 'object', properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } } },
+      responses: { '202': { description: '`{documentos: [...]}` en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.' } },
+      handler: async (ctx) => {
+        let form;
+        try {
+          form = await uploads.receive(ctx.req, { maxFileBytes: config.docMaxBytes, maxFiles: config.docMaxFiles });
+        } catch (err) {
+          if (!(err instanceof UploadError)) throw err;
+          if (err.reason === 'file_too_large') throw apiError('body_too_large', `Cada archivo admite como máximo ${config.docMaxBytes} bytes.`);
+          if (err.reason === 'too_many_files') throw apiError('body_too_large', err.message);
+          if (err.reason === 'not_multipart') throw apiError('unsupported_media_type', err.message);
+          throw apiError('bad_request', err.message);
+        }
+        try {
+          if (form.files.length === 0) throw validationError([{ loc: ['body', 'archivos'], msg: 'Envía al menos un archivo.', type: 'missing' }]);
+          const outcomes = await rag.upload(space(ctx), form.files);
+          return Reply.json(202, {
+            documentos: outcomes.map((o) => (o.ok ? documentView(o.document) : { nombre: o.nombre, estado: 'rechazado', error: o.error })),
+          });
+        } finally {
+          await form.cleanup();
+        }
+      },
+    }),
+    rag_({
+      operationId: 'core.downloadDocument', method: 'GET', path: '/documents/:archivo', permission: 'lee',
+      summary: 'Descargar un documento (los bytes originales)',
+      responses: { '200': { description: 'El archivo con su tipo de contenido.', contentType: 'application/octet-stream', schema: { type: 'string', format: 'binary' } }, '404': { description: 'Documento no encontrado.' } },
+      handler: async (ctx) => {
+        const doc = rag.documentByName(space(ctx), ctx.params.archivo!);
+        const size = doc && (await stat(doc.path).catch(() => null))?.size;
+        if (!doc || size === undefined || size === null) throw apiError('not_found', 'Documento no encontrado.');
+        return Reply.send(200, createReadStream(doc.path), doc.mediaType, {
+          'content-length': String(size), 'content-disposition': attachmentName(doc.name), 'x-content-type-options': 'nosniff',
+        });
+      },
+    }),
+    rag_({
+      operationId: 'core.deleteDocument', method: 'DELETE', path: '/documents/:archivo', permission: 'escribe',
+      summary: 'Eliminar un documento (también mientras se indexa)',
+      responses: { '200': { description: '`{eliminado: nombre}`' }, '404': { description: 'Documento no encontrado.' } },
+      handler: async (ctx) => {
+        const removed = await rag.remove(space(ctx), ctx.params.archivo!);
+        if (!removed) throw apiError('not_found', 'Documento no encontrado.');
+        return { eliminado: removed.name };
+      },
+    }),
+    rag_({
+      operationId: 'core.indexingStatus', method: 'GET', path: '/indexing_status', permission: 'lee',
+      summary: 'Si los documentos subidos están listos',
+      description: '`estado`: vacio, indexando o listo; por documento: en_cola, procesando (con `progreso` y `etapa`), listo o fallido (con `error.motivo`).',
+      handler: (ctx) => indexingStatusView(rag.engine.documents.status(space(ctx))),
+    }),
+    rag_({
+      operationId: 'core.getRagConfig', method: 'GET', path: '/config', permission: 'lee',
+      summary: 'Cómo responde el Cerebro en este espacio (valores actuales, con los por defecto)',
+      responses: { '200': { description: 'La configuración.', schema: CONFIG_SCHEMA } },
+      handler: (ctx) => rag.config(space(ctx)),
+    }),
+    rag_({
+      operationId: 'core.patchRagConfig', method: 'PATCH', path: '/config', permission: 'escribe',
+      summary: 'Ajustar cómo responde el Cerebro (actualización parcial)',
+      description: 'Solo cambia lo enviado; vacía la caché de respuestas del espacio.',
+      requestSchema: CONFIG_SCHEMA,
+      responses: { '200': { description: 'La configuración guardada.', schema: CONFIG_SCHEMA } },
+      handler: (ctx) => {
+        const result = rag.patchConfig(space(ctx), ctx.body);
+        if ('issues' in result) throw validationError(result.issues);
+        return result.config;
+      },
+    }),
+    rag_({
+      operationId: 'core.clearCache', method: 'DELETE', path: '/clear_cache', permission: 'escribe',
+      summary: 'Vaciar la caché de respuestas del espacio',
+      responses: { '200': { description: '`{eliminadas: n}`' } },
+      handler: (ctx) => ({ eliminadas: rag.clearCache(space(ctx)) }),
+    }),
+  ];
+}

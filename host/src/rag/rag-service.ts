@@ -1,0 +1,193 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger as PinoLogger } from 'pino';
+import type { ReceivedFile } from '@cerebro/sdk';
+import {
+  CerebroEngine, MEDIA_TYPES, formatOf, type Answer, type AnswerEvent, type ChatClientConfig, type DocumentStatus,
+} from '../cerebro/index.js';
+import type { SqliteDatabase } from '../storage/database.js';
+import { AnswerCache } from './answer-cache.js';
+import { ConversationStore } from './conversations.js';
+import { canonicalDocumentName, documentNameProblem } from './document-names.js';
+import { DEFAULT_RAG_CONFIG, answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
+
+export interface RagServiceOptions {
+  db: SqliteDatabase;
+  dataDir: string;
+  now: () => number;
+  log: PinoLogger;
+  chat: ChatClientConfig | null;
+  workerThreads: number;
+  /** A job running longer than this fails with a reason instead of hanging. */
+  jobDeadlineMs: number;
+}
+
+/** One uploaded file's outcome: its document record, or why it was refused before indexing. */
+export type UploadOutcome = { ok: true; document: DocumentStatus } | { ok: false; nombre: string; error: { codigo: string; motivo: string } };
+
+export interface AskResult {
+  conversation: string;
+  answer: Answer;
+  cache: { hit: boolean; at?: string };
+}
+
+const sha256Of = (path: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path).on('data', (c) => hash.update(c)).on('error', reject).on('end', () => resolve(hash.digest('hex')));
+  });
+
+/**
+ * The question API around the engine: where originals are kept, per-space settings, the answer cache (emptied on
+ * any document or settings change) and conversations.
+ */
+export class RagService {
+  readonly engine: CerebroEngine;
+  private readonly cache: AnswerCache;
+  private readonly conversations: ConversationStore;
+  private readonly storeDir: string;
+  private readonly stmts;
+
+  constructor(private readonly options: RagServiceOptions) {
+    const { db } = options;
+    this.cache = new AnswerCache(db, options.now);
+    this.conversations = new ConversationStore(db, options.now);
+    this.storeDir = join(options.dataDir, 'documentos');
+    this.engine = new CerebroEngine({
+      db,
+      chat: options.chat,
+      workerThreads: options.workerThreads,
+      indexing: { deadlineMs: options.jobDeadlineMs },
+      onContentChanged: (space) => this.cache.clear(space),
+    });
+    this.stmts = {
+      config: db.prepare<[string], { config: string }>('SELECT config FROM cerebro_space_config WHERE space = ?'),
+      saveConfig: db.prepare('INSERT INTO cerebro_space_config (space, config, updated_at) VALUES (?, ?, ?) ON CONFLICT (space) DO UPDATE SET config = excluded.config, updated_at = excluded.updated_at'),
+    };
+  }
+
+  start(): void {
+    const resumed = this.engine.start();
+    this.cache.purgeExpired();
+    if (resumed.requeued || resumed.failed) this.options.log.info(resumed, 'indexación reanudada tras el reinicio');
+  }
+
+  stop(): Promise<void> {
+    return this.engine.stop();
+  }
+
+  config(space: string): RagConfig {
+    return ragConfigFromStored(this.stmts.config.get(space)?.config);
+  }
+
+  /** Partial update; a change empties the space's answer cache. */
+  patchConfig(space: string, body: unknown): ReturnType<typeof patchRagConfig> {
+    const result = patchRagConfig(this.config(space), body);
+    if ('config' in result) {
+      this.stmts.saveConfig.run(space, JSON.stringify(result.config), new Date(this.options.now()).toISOString());
+      this.cache.clear(space);
+    }
+    return result;
+  }
+
+  /** Moves each received file into the space's storage and queues it; refused names never touch storage. */
+  async upload(space: string, files: readonly ReceivedFile[]): Promise<UploadOutcome[]> {
+    const dir = join(this.storeDir, createHash('sha256').update(space).digest('hex').slice(0, 24));
+    await mkdir(dir, { recursive: true });
+    const outcomes: UploadOutcome[] = [];
+    for (const file of files) {
+      const problem = documentNameProblem(file.filename);
+      if (problem) {
+        outcomes.push({ ok: false, nombre: file.filename, error: { codigo: 'nombre_no_valido', motivo: problem } });
+        continue;
+      }
+      const name = canonicalDocumentName(file.filename);
+      const previous = this.engine.documents.documentByName(space, name);
+      const stored = join(dir, randomUUID());
+      await rename(file.path, stored);
+      const format = formatOf(name, file.mimeType);
+      const document = this.engine.documents.submit(space, {
+        name,
+        path: stored,
+        mediaType: format ? MEDIA_TYPES[format] : file.mimeType,
+        bytes: file.bytes,
+        sha256: await sha256Of(stored),
+      });
+      if (previous && previous.path !== stored) await rm(previous.path, { force: true });
+      outcomes.push({ ok: true, document });
+    }
+    return outcomes;
+  }
+
+  documentByName(space: string, name: string): DocumentStatus | null {
+    return this.engine.documents.documentByName(space, canonicalDocumentName(name));
+  }
+
+  /** Removes a document (stopping its indexing if running), its passages and its stored original. */
+  async remove(space: string, name: string): Promise<DocumentStatus | null> {
+    const doc = this.documentByName(space, name);
+    if (!doc) return null;
+    this.engine.documents.remove(space, doc.id);
+    await rm(doc.path, { force: true });
+    return doc;
+  }
+
+  /** Whether this question would be answered from the cache (it then costs no credits). */
+  cachedAnswer(space: string, question: string, conversation: string | undefined): { answer: Answer; at: string } | null {
+    if (conversation !== undefined || this.config(space).cache_segundos === 0) return null;
+    const hit = this.cache.get(space, question);
+    return hit && { answer: hit.answer, at: hit.cachedAt };
+  }
+
+  /** Opens (or continues) a conversation; null when the id is not a conversation of this space. */
+  openConversation(space: string, id: string | undefined): string | null {
+    return this.conversations.open(space, id);
+  }
+
+  async ask(space: string, question: string, conversation: string, continuing: boolean, signal?: AbortSignal): Promise<AskResult> {
+    const config = this.config(space);
+    const cached = continuing ? null : this.cachedAnswer(space, question, undefined);
+    const answer = cached?.answer ?? await this.engine.ask({
+      space, question, options: answerOptionsOf(config), history: continuing ? this.conversations.history(conversation) : [], signal,
+    });
+    this.finish(space, question, conversation, answer, !cached && !continuing, config);
+    return { conversation, answer, cache: cached ? { hit: true, at: cached.at } : { hit: false } };
+  }
+
+  /** The same question as events; the final event carries the whole answer. */
+  async *askStream(space: string, question: string, conversation: string, continuing: boolean, signal: AbortSignal): AsyncGenerator<AnswerEvent & { cache?: { hit: boolean; at?: string } }> {
+    const config = this.config(space);
+    const cached = continuing ? null : this.cachedAnswer(space, question, undefined);
+    if (cached) {
+      yield { type: 'sources', sources: cached.answer.sources };
+      yield { type: 'delta', text: cached.answer.text };
+      this.finish(space, question, conversation, cached.answer, false, config);
+      yield { type: 'done', answer: cached.answer, cache: { hit: true, at: cached.at } };
+      return;
+    }
+    const events = this.engine.askStream({
+      space, question, options: answerOptionsOf(config), history: continuing ? this.conversations.history(conversation) : [], signal,
+    });
+    for await (const event of events) {
+      if (event.type === 'done') {
+        this.finish(space, question, conversation, event.answer, !continuing, config);
+        yield { ...event, cache: { hit: false } };
+      } else {
+        yield event;
+      }
+    }
+  }
+
+  clearCache(space: string): number {
+    return this.cache.clear(space);
+  }
+
+  private finish(space: string, question: string, conversation: string, answer: Answer, cacheIt: boolean, config: RagConfig): void {
+    this.conversations.record(conversation, question, answer.text, answer.sources.map((s) => ({ documento: s.document, pasaje: s.passageId })));
+    if (cacheIt) this.cache.put(space, question, answer, config.cache_segundos);
+  }
+}
+
+export { DEFAULT_RAG_CONFIG };

@@ -1,0 +1,76 @@
+import type { Answer, AnswerSource, DocumentStatus, SpaceIndexingStatus } from '../cerebro/index.js';
+
+const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
+
+/** A document record as the API shows it (Spanish wire names; no storage paths). */
+export function documentView(doc: DocumentStatus) {
+  return {
+    id: doc.id,
+    nombre: doc.name,
+    tipo: doc.mediaType,
+    formato: doc.format,
+    bytes: doc.bytes,
+    sha256: doc.sha256,
+    estado: STATE_NAMES[doc.state],
+    progreso: doc.progress,
+    etapa: doc.stage,
+    error: doc.state === 'failed' ? { codigo: doc.errorCode, motivo: doc.reason } : null,
+    version: doc.version,
+    pasajes: doc.passages,
+    caracteres: doc.chars,
+    paginas: doc.pages,
+    idioma: doc.lang,
+    titulo: doc.title,
+    creado: doc.createdAt,
+    actualizado: doc.updatedAt,
+  };
+}
+
+export function indexingStatusView(status: SpaceIndexingStatus) {
+  return {
+    estado: ({ empty: 'vacio', indexing: 'indexando', ready: 'listo' } as const)[status.state],
+    listo: status.ready,
+    total: status.total,
+    en_cola: status.queued,
+    procesando: status.processing,
+    listos: status.readyCount,
+    fallidos: status.failed,
+    progreso: status.progress,
+    pasajes: status.passages,
+    documentos: status.documents.map(documentView),
+  };
+}
+
+export function sourceView(source: AnswerSource) {
+  return {
+    n: source.n,
+    documento: source.document,
+    documento_id: source.documentId,
+    pasaje: source.passageId,
+    pagina: source.page,
+    seccion: source.heading,
+    puntuacion: Math.round(source.score * 1000) / 1000,
+    extracto: source.excerpt,
+  };
+}
+
+/** The JSON answer of `POST /rag/{espacio}/conversations`, and the `fin` event of the stream. */
+export function answerView(conversation: string, answer: Answer, cache: { hit: boolean; at?: string }, creditos: number) {
+  return {
+    conversacion: conversation,
+    respuesta: answer.text,
+    encontrada: answer.found,
+    fuentes: answer.sources.map(sourceView),
+    motor: answer.engine === 'extractive' ? 'extractivo' : 'generativo',
+    modelo: answer.model,
+    cache: cache.hit,
+    ...(cache.at ? { cache_desde: cache.at } : {}),
+    creditos,
+    uso: {
+      pasajes: answer.usage.passages,
+      tokens_prompt: answer.usage.promptTokens,
+      tokens_respuesta: answer.usage.completionTokens,
+      ms: answer.usage.ms,
+    },
+  };
+}

@@ -1,0 +1,23 @@
+/** A passage an answer was drawn from. */
+export interface CerebroSource {
+  documento: string;
+  pagina: number | null;
+  seccion: string | null;
+  puntuacion: number;
+  extracto: string;
+}
+
+export interface CerebroAnswer {
+  texto: string;
+  /** False when the space's documents do not contain the answer (`texto` is then the space's no-answer text). */
+  encontrada: boolean;
+  fuentes: CerebroSource[];
+}
+
+/**
+ * Questions to the documents of a space, for plugins (the sales agent asks it what the catalog does not cover).
+ * Uses the space's answering settings; charges no credits and keeps no conversation: the calling route decides both.
+ */
+export interface CerebroService {
+  ask(spaceId: string, question: string, options?: { signal?: AbortSignal }): Promise<CerebroAnswer>;
+}
