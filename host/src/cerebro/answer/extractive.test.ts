@@ -94,3 +94,10 @@ test('the stream carries progress, deltas that rebuild the text, the sources and
   const sources = events.find((e) => e.type === 'sources');
   assert.deepEqual(sources?.type === 'sources' ? sources.sources : null, done.answer.sources);
 });
+
+test('passage lines become sentences: wrapped lines rejoin, labels and shell commands stand alone', async () => {
+  const { passageSentences } = await import('./extractive.js');
+  assert.deepEqual(passageSentences('Nota\nLa línea de un PDF que se\ncorta sigue aquí. Otra frase.\n$ sudo apt update\nY después se\ninstala.'), [
+    'Nota', 'La línea de un PDF que se corta sigue aquí.', 'Otra frase.', '$ sudo apt update', 'Y después se instala.',
+  ]);
+});

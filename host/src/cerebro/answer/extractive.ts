@@ -31,17 +31,29 @@ function withContinuation(sentence: string, next: string | undefined): string {
   return announces || title ? `${sentence} ${next}` : sentence;
 }
 
+const COMMAND_LINE = /^[$#]\s/;
+
 /** Paragraphs of a passage with hard line wraps (PDF, plain text) rejoined into sentences. */
 export function passageSentences(text: string): string[] {
   const paragraphs: string[] = [];
   let current = '';
-  for (const line of text.split('\n')) {
-    const l = line.trim();
-    if (!l) { if (current) paragraphs.push(current); current = ''; continue; }
+  const flush = () => {
+    if (current) paragraphs.push(current);
+    current = '';
+  };
+  const lines = text.split('\n').map((l) => l.trim());
+  lines.forEach((l, i) => {
+    if (!l) { flush(); return; }
+    // Shell prompts and comments ("$ tar …", "# apt …") are commands: each stands alone.
+    if (COMMAND_LINE.test(l)) { flush(); paragraphs.push(l); return; }
     current = current ? `${current} ${l}` : l;
-    if (/[.!?:;…]$/.test(l)) { paragraphs.push(current); current = ''; }
-  }
-  if (current) paragraphs.push(current);
+    const next = lines[i + 1] ?? '';
+    // A line ends its paragraph at final punctuation, or when it is a short label ("Nota", a table title)
+    // followed by a capitalised line: wrapped lines of running text do not look like that.
+    const label = !current.includes(' ') || (current.length < 40 && /^\p{Lu}/u.test(next));
+    if (/[.!?:;…]$/.test(l) || label || COMMAND_LINE.test(next)) flush();
+  });
+  flush();
   return paragraphs.flatMap((p) => splitSentences(p));
 }
 
@@ -71,8 +83,19 @@ export function scorePassages(index: PassageIndex, groups: string[][], hits: Sea
   return { relevance, scored };
 }
 
+/** "¿Qué es X?", "¿Qué son…?", "What is…?": the best answer is a sentence that starts with X and defines it. */
+const DEFINITION_QUESTION = /^\s*¿?\s*(qu[eé]|what)\s+(es|son|significa|is|are|does)\b/i;
+const DEFINES = /\s(es|son|significa|consiste|is|are|means)\s/i;
+
 export class ExtractiveAnswerer implements Answerer {
   constructor(private readonly index: PassageIndex, private readonly retriever: Retriever) {}
+
+  /** Bonus for a sentence whose subject is the question's topic (a topic word among its first words). */
+  private leadBonus(sentence: string, relevance: Relevance, definitional: boolean): number {
+    const head = Relevance.termsOf(sentence.split(/\s+/).slice(0, 4).join(' '));
+    if (relevance.coverage(head) === 0) return 0;
+    return definitional && DEFINES.test(sentence) ? 0.15 : 0.05;
+  }
 
   async answer(request: AnswerRequest): Promise<Answer> {
     const started = performance.now();
@@ -86,6 +109,7 @@ export class ExtractiveAnswerer implements Answerer {
     });
     if (relevant.length === 0) return notFound();
 
+    const definitional = DEFINITION_QUESTION.test(request.question);
     const candidates: Candidate[] = [];
     for (const { hit, score: passageScore } of relevant) {
       const sentences = passageSentences(hit.text);
@@ -95,8 +119,8 @@ export class ExtractiveAnswerer implements Answerer {
         if (own === 0) return;
         // Judged on its own words, helped a little by its passage (heading context) and rank; very long
         // "sentences" (tables, code) read badly as answers and are held back.
-        const lengthPenalty = sentence.length > 400 ? 0.5 : 1;
-        const score = (own + 0.25 * passageScore + 0.05 / hit.rank) * lengthPenalty;
+        const lengthPenalty = sentence.length > 400 || (sentence.match(/ \| /g)?.length ?? 0) >= 2 ? 0.5 : 1;
+        const score = (own + 0.25 * passageScore + 0.05 / hit.rank + this.leadBonus(sentence, relevance, definitional)) * lengthPenalty;
         candidates.push({ hit, passageScore, sentence: withContinuation(sentence, sentences[position + 1]), position, score });
       });
     }
