@@ -86,9 +86,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
     const admin = resolveToken(container, HostRootTokens.Admin);
+    const chat = config.llmUrl ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined } : null;
     rag = new RagService({
-      db, dataDir: config.dataDir, now: () => clock.now(), log,
-      chat: config.llmUrl ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined } : null,
+      db, dataDir: config.dataDir, now: () => clock.now(), log, chat,
       workerThreads: config.indexingThreads,
       jobDeadlineMs: config.indexingDeadlineMs,
     });
@@ -103,7 +103,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         config, env, rootLogger: log, db, clock,
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
-        cerebro: cerebroHostService(rag),
+        cerebro: cerebroHostService(rag, chat),
       }),
     });
 

@@ -1,10 +1,17 @@
 import type { CerebroService } from '@cerebro/sdk';
+import { OpenAiChatClient, type ChatClientConfig } from '../cerebro/index.js';
 import { answerOptionsOf } from './rag-config.js';
 import type { RagService } from './rag-service.js';
 
 /** The Cerebro as plugins see it: one question, the space's settings, no cache, no conversation, no credits. */
-export function cerebroHostService(rag: RagService): CerebroService {
+export function cerebroHostService(rag: RagService, chat: ChatClientConfig | null): CerebroService {
+  const client = chat ? new OpenAiChatClient(chat) : null;
   return {
+    generative: client !== null,
+    async complete(messages, options) {
+      if (!client) throw new Error('No hay un modelo de chat configurado (CEREBRO_LLM_URL).');
+      return (await client.complete(messages, options)).text;
+    },
     async ask(spaceId, question, options) {
       const answer = await rag.engine.ask({ space: spaceId, question, options: answerOptionsOf(rag.config(spaceId)), signal: options?.signal });
       return {

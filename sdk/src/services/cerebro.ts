@@ -20,4 +20,11 @@ export interface CerebroAnswer {
  */
 export interface CerebroService {
   ask(spaceId: string, question: string, options?: { signal?: AbortSignal }): Promise<CerebroAnswer>;
+  /** True when an OpenAI-compatible chat endpoint is configured (`CEREBRO_LLM_URL`). */
+  readonly generative: boolean;
+  /**
+   * One chat completion on the configured endpoint (for wording). Rejects when none is configured or it fails:
+   * callers keep a deterministic text to fall back on.
+   */
+  complete(messages: { role: 'system' | 'user' | 'assistant'; content: string }[], options?: { signal?: AbortSignal; maxTokens?: number }): Promise<string>;
 }
