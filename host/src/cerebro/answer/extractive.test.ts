@@ -101,3 +101,14 @@ test('passage lines become sentences: wrapped lines rejoin, labels and shell com
     'Nota', 'La línea de un PDF que se corta sigue aquí.', 'Otra frase.', '$ sudo apt update', 'Y después se instala.',
   ]);
 });
+
+test('a short follow-up question is answered in the context of the previous one', async () => {
+  const { answerer } = setup();
+  const followUp = await answerer.answer({
+    space: 'tienda', question: '¿Y por teléfono?',
+    history: [{ role: 'user', content: '¿Cuál es el horario de atención?' }, { role: 'assistant', content: 'De lunes a viernes.' }],
+  });
+  assert.equal(followUp.found, true);
+  assert.match(followUp.text, /lunes a viernes de 9 a 18 horas por teléfono/);
+  assert.equal(followUp.sources[0]?.page, 7);
+});

@@ -5,6 +5,7 @@ import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { Retriever } from '../index/retriever.js';
 import { words } from '../text/analyzer.js';
 import { splitSentences } from '../text/sentences.js';
+import { retrievalQuery } from './follow-up.js';
 import { Relevance } from './relevance.js';
 import {
   DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type Answerer, type AnswerOptions, type AnswerRequest,
@@ -100,7 +101,7 @@ export class ExtractiveAnswerer implements Answerer {
   async answer(request: AnswerRequest): Promise<Answer> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const { hits, groups } = await this.retriever.retrieve(request.space, request.question, options.passages);
+    const { hits, groups } = await this.retriever.retrieve(request.space, retrievalQuery(request), options.passages);
     const { relevance, scored } = scorePassages(this.index, groups, hits);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const notFound = (): Answer => ({

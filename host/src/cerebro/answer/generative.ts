@@ -4,6 +4,7 @@
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { Retriever } from '../index/retriever.js';
 import { resolveOptions, scorePassages, toSource } from './extractive.js';
+import { retrievalQuery } from './follow-up.js';
 import type { ChatMessage, ChatUsage, OpenAiChatClient } from './openai-client.js';
 import type { Answer, AnswerEvent, Answerer, AnswerOptions, AnswerRequest, AnswerSource } from './types.js';
 
@@ -47,7 +48,7 @@ export class GenerativeAnswerer implements Answerer {
   private async prepare(request: AnswerRequest): Promise<Context> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const { hits, groups } = await this.retriever.retrieve(request.space, request.question, options.passages);
+    const { hits, groups } = await this.retriever.retrieve(request.space, retrievalQuery(request), options.passages);
     const { scored } = scorePassages(this.index, groups, hits);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const sources = relevant.map((s, i) => toSource(s.hit, i + 1, s.score, s.hit.text));
