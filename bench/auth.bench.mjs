@@ -57,3 +57,31 @@ for (const r of [bare, cerebro]) {
 }
 console.log(`  ratio Cerebro / polka: ${(ratio * 100).toFixed(1)} %  (objetivo >= 50 %)   p99 Cerebro ${cerebro.p99} ms (objetivo < 10 ms)`);
 console.log(`  ${ratio >= 0.5 && cerebro.p99 < 10 ? 'OBJETIVOS CUMPLIDOS' : 'OBJETIVOS NO CUMPLIDOS'}`);
+
+// Timing of the secret comparison by how much of the secret matches: SHA-256 digests compared with
+// timingSafeEqual, so a near-miss costs what a total miss costs. Same process, interleaved rounds.
+const { issueCredential, secretMatches } = await import('../host/dist/access/credentials.js');
+const real = issueCredential('key');
+const secret = real.token.split('.')[1];
+const flip = (c) => (c === 'A' ? 'B' : 'A');
+const cases = {
+  'secreto correcto': secret,
+  '42 de 43 caracteres iguales': secret.slice(0, 42) + flip(secret[42]),
+  'ningún carácter igual': [...secret].map(flip).join(''),
+  'id desconocido': null,
+};
+const ROUNDS = 20;
+const PER_ROUND = 20_000;
+const totals = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [name, candidate] of Object.entries(cases)) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < PER_ROUND; i++) secretMatches(candidate ?? secret, candidate === null ? undefined : real.digest);
+    totals[name].push(Number(process.hrtime.bigint() - t0) / PER_ROUND);
+  }
+}
+console.log('comparación del secreto (mediana de 20 rondas, ns por comprobación):');
+for (const [name, samples] of Object.entries(totals)) {
+  samples.sort((a, b) => a - b);
+  console.log(`  ${name.padEnd(30)} ${samples[ROUNDS >> 1].toFixed(0).padStart(6)} ns`);
+}

@@ -28,7 +28,7 @@ export class Authenticator {
         kind: 'key',
         ownerId: row.owner_id,
         ownerReadOnly: row.owner_read_only === 1,
-        key: { id: row.id, ownerId: row.owner_id, name: row.name, spaces: JSON.parse(row.spaces) as string[], permission: row.permission },
+        key: { id: row.id, ownerId: row.owner_id, name: row.name, spaces: row.spaces, permission: row.permission },
       };
     }
     if (parsed.kind === 'console') {

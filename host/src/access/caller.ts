@@ -5,7 +5,7 @@ export interface KeyRecord {
   ownerId: string;
   name: string;
   /** Space ids; empty means every space of the owner at the moment of each request. */
-  spaces: string[];
+  spaces: readonly string[];
   permission: Permission;
 }
 

@@ -14,6 +14,9 @@ export interface KeyCredentialRow {
   id: string; owner_id: string; name: string; spaces: string; permission: Permission; secret_digest: Buffer;
   revoked_at: string | null; owner_read_only: number; owner_deleted_at: string | null;
 }
+
+/** A key credential with its space list already parsed (memoised as such). */
+export type KeyCredential = Omit<KeyCredentialRow, 'spaces'> & { spaces: readonly string[] };
 export interface CredentialRow { id: string; owner_id?: string; secret_digest: Buffer; revoked_at: string | null }
 export interface SpaceRow {
   id: string; name: string; owner_id: string | null; account_id: string; trial_ends_at: string | null;
@@ -47,7 +50,7 @@ export class AccessDirectory {
   private readonly dataVersion;
   private seenVersion = -1;
   private dirty = true;
-  private keyMemo = new Map<string, KeyCredentialRow | undefined>();
+  private keyMemo = new Map<string, KeyCredential | undefined>();
   private spaceMemo = new Map<string, SpaceRecord | undefined>();
   private ownerSpacesMemo = new Map<string, SpaceRecord[]>();
 
@@ -72,8 +75,11 @@ export class AccessDirectory {
 
   owner(id: string): OwnerRow | undefined { return this.stmts.owner.get(id); }
   key(id: string): KeyRow | undefined { return this.stmts.key.get(id); }
-  keyCredential(id: string): KeyCredentialRow | undefined {
-    return this.memo(this.keyMemo, id, () => this.stmts.keyCredential.get(id));
+  keyCredential(id: string): KeyCredential | undefined {
+    return this.memo(this.keyMemo, id, () => {
+      const row = this.stmts.keyCredential.get(id);
+      return row && { ...row, spaces: Object.freeze(JSON.parse(row.spaces) as string[]) };
+    });
   }
 
   /** Every in-process write to owners, spaces, modules or keys calls this. */

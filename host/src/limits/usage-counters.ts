@@ -3,7 +3,7 @@ import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
 import type { SqliteDatabase } from '../storage/database.js';
 
-interface KeyDelta { calls: number; byRoute: Map<string, number>; lastUsed: string }
+interface KeyDelta { calls: number; byRoute: Map<string, number>; lastUsed: number }
 
 export interface KeyUsage { llamadas: number; por_ruta: Record<string, number>; ultimo_uso: string | null }
 
@@ -34,10 +34,10 @@ export class UsageCounters {
   /** Counts one call of a key on a route pattern (e.g. `GET /companies`). */
   countKeyCall(keyId: string, route: string, now: number): void {
     let delta = this.pendingKeys.get(keyId);
-    if (!delta) this.pendingKeys.set(keyId, (delta = { calls: 0, byRoute: new Map(), lastUsed: '' }));
+    if (!delta) this.pendingKeys.set(keyId, (delta = { calls: 0, byRoute: new Map(), lastUsed: 0 }));
     delta.calls++;
     delta.byRoute.set(route, (delta.byRoute.get(route) ?? 0) + 1);
-    delta.lastUsed = new Date(now).toISOString();
+    delta.lastUsed = now; // formatted at flush time, off the hot path
   }
 
   /** Counts one call against the space's daily quota, or throws 429 when it is used up. */
@@ -62,7 +62,7 @@ export class UsageCounters {
     const delta = this.pendingKeys.get(keyId);
     if (!delta) return { llamadas: stored.calls, por_ruta: byRoute, ultimo_uso: stored.last_used_at };
     for (const [route, n] of delta.byRoute) byRoute[route] = (byRoute[route] ?? 0) + n;
-    return { llamadas: stored.calls + delta.calls, por_ruta: byRoute, ultimo_uso: delta.lastUsed };
+    return { llamadas: stored.calls + delta.calls, por_ruta: byRoute, ultimo_uso: new Date(delta.lastUsed).toISOString() };
   }
 
   /** Writes everything pending in one transaction. */
@@ -76,7 +76,7 @@ export class UsageCounters {
         if (!current) continue;
         const byRoute = JSON.parse(current.calls_by_route) as Record<string, number>;
         for (const [route, n] of delta.byRoute) byRoute[route] = (byRoute[route] ?? 0) + n;
-        this.stmts.keyAdd.run(delta.calls, JSON.stringify(byRoute), delta.lastUsed, keyId);
+        this.stmts.keyAdd.run(delta.calls, JSON.stringify(byRoute), new Date(delta.lastUsed).toISOString(), keyId);
       }
       for (const [spaceId, entry] of this.daily) {
         if (entry.pending === 0) continue;
