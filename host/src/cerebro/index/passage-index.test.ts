@@ -98,3 +98,17 @@ test('in a large space, very common question words are left out of the match wit
   // With only the common word, it is still searched (nothing rarer to rely on).
   assert.equal(index.search('grande', 'sistema', 3).length, 3);
 });
+
+test('passages with every question word rank first, then passages with some of them fill the list', () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 's', 'a.md', [
+    { text: 'Kerberos kerberos kerberos: el protocolo kerberos y sus tickets kerberos.' },
+    { text: 'La caché de credenciales guarda tickets de kerberos.' },
+    { text: 'Otra caché distinta: la del navegador.' },
+  ]);
+  const hits = index.search('s', 'caché kerberos', 3);
+  assert.match(hits[0]!.text, /caché de credenciales/);
+  assert.equal(hits.length, 3);
+  assert.equal(new Set(hits.map((h) => h.id)).size, 3, 'no passage twice');
+});

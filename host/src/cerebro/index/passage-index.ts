@@ -123,11 +123,27 @@ export class PassageIndex {
     return ids;
   }
 
-  /** BM25 top-k of the space for an analysed question. */
+  /**
+   * BM25 top-k of the space for an analysed question. Passages holding every question word come first (a
+   * conjunctive match is also the cheap one: few rows to score); when they are fewer than k, the rest is filled
+   * from a match on any word.
+   */
   searchGroups(space: string, groups: readonly string[][], k: number): SearchHit[] {
-    const expr = matchExpression(space, this.pruneCommon(space, groups));
-    if (!expr || k <= 0) return [];
-    const rows = this.stmt.match.all(expr, k) as { id: number; rank: number }[];
+    if (k <= 0) return [];
+    let rows: { id: number; rank: number }[] = [];
+    if (groups.length > 1) {
+      const all = matchExpression(space, groups, true);
+      if (all) rows = this.stmt.match.all(all, k) as { id: number; rank: number }[];
+    }
+    if (rows.length < k) {
+      const any = matchExpression(space, this.pruneCommon(space, groups));
+      if (!any) return [];
+      const seen = new Set(rows.map((r) => r.id));
+      for (const r of this.stmt.match.all(any, k) as { id: number; rank: number }[]) {
+        if (rows.length >= k) break;
+        if (!seen.has(r.id)) rows.push(r);
+      }
+    }
     const hits: SearchHit[] = [];
     for (const row of rows) {
       const p = this.stmt.passage.get(row.id, space) as PassageRow | undefined;
