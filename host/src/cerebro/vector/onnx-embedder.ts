@@ -1,12 +1,12 @@
-// Sentence embeddings from a local ONNX model directory (a BERT-family encoder exported to ONNX, with its
-// vocab.txt): WordPiece tokens in, mean-pooled and L2-normalised vectors out. Runs on onnxruntime-node's CPU
+// Sentence embeddings from a local ONNX model directory (a BERT or XLM-RoBERTa family encoder exported to ONNX,
+// with its tokenizer): subword tokens in, mean-pooled and L2-normalised vectors out. Runs on onnxruntime-node's CPU
 // backend; nothing is downloaded, the model must already be on disk.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Embedder } from './embedder.js';
-import { WordPieceTokenizer } from './wordpiece.js';
+import { loadTokenizer, type SubwordTokenizer } from './tokenizer-files.js';
 
 export interface OnnxEmbedderOptions {
   /** Longest input in tokens (default 256). */
@@ -36,14 +36,6 @@ async function fingerprint(path: string): Promise<string> {
   }
 }
 
-async function readTokenizerConfig(dir: string): Promise<{ do_lower_case?: boolean; strip_accents?: boolean | null }> {
-  try {
-    return JSON.parse(await readFile(join(dir, 'tokenizer_config.json'), 'utf8')) as { do_lower_case?: boolean; strip_accents?: boolean };
-  } catch {
-    return {}; // optional file: BERT defaults apply
-  }
-}
-
 function normalise(v: Float32Array): Float32Array {
   let sum = 0;
   for (const x of v) sum += x * x;
@@ -58,20 +50,18 @@ export class OnnxEmbedder implements Embedder {
     readonly dimensions: number,
     private readonly ort: Ort,
     private readonly session: Session,
-    private readonly tokenizer: WordPieceTokenizer,
+    private readonly tokenizer: SubwordTokenizer,
     private readonly options: Required<OnnxEmbedderOptions>,
   ) {}
 
-  /** Loads `model.onnx` (or `onnx/model.onnx`) and `vocab.txt` from a directory; probes the vector size. */
+  /**
+   * Loads `model.onnx` (or `onnx/model.onnx`) and the tokenizer (tokenizer.json, Unigram or WordPiece, else
+   * vocab.txt) from a directory; probes the vector size.
+   */
   static async load(dir: string, options: OnnxEmbedderOptions = {}): Promise<OnnxEmbedder> {
     const modelPath = MODEL_FILES.map((f) => join(dir, f)).find((p) => existsSync(p));
     if (!modelPath) throw new Error(`no ONNX model in ${dir} (expected one of ${MODEL_FILES.join(', ')})`);
-    const vocabPath = join(dir, 'vocab.txt');
-    if (!existsSync(vocabPath)) throw new Error(`no vocab.txt in ${dir}: only WordPiece (BERT-family) models are supported`);
-    const config = await readTokenizerConfig(dir);
-    const lowerCase = config.do_lower_case ?? true;
-    const stripAccents = config.strip_accents ?? lowerCase;
-    const tokenizer = WordPieceTokenizer.fromVocabText(await readFile(vocabPath, 'utf8'), { lowerCase, stripAccents });
+    const tokenizer = await loadTokenizer(dir);
     const ort = await import('onnxruntime-node');
     const threads = options.threads ?? 1;
     const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
