@@ -9,6 +9,7 @@ export type ExtractionErrorCode =
   | 'tiempo_agotado'
   | 'interrumpido'
   | 'no_encontrado'
+  | 'demasiado_grande'
   | 'error_interno';
 
 export class CerebroExtractionError extends Error {
@@ -35,5 +36,6 @@ export const reasons = {
   timeout: (seconds: number) => `El procesamiento superó el tiempo límite de ${seconds} s y se canceló.`,
   interrupted: 'El procesamiento se interrumpió varias veces (reinicios o fallos) y se abandonó.',
   missing: 'El archivo original ya no está disponible en el almacenamiento.',
+  tooLarge: 'El archivo descomprimido sería demasiado grande para procesarse (más de 300 MB o comprimido de forma anómala).',
   internal: 'Error interno al procesar el archivo; vuelve a subirlo o contacta con soporte si se repite.',
 } as const;

@@ -115,6 +115,16 @@ test('CSV: the delimiter is detected and each row reads as column: value pairs',
   assert.deepEqual(doc.blocks.map((b) => b.text), ['Producto: Café; Precio: 3,50; Descripción: Tostado "natural"', 'Producto: Té; Precio: 2; Descripción: Verde']);
 });
 
+test('DOCX/XLSX: an archive that would inflate beyond the limit is refused before parsing', async () => {
+  // A real DOCX whose central directory declares 512 MB for its main part, as a decompression bomb would.
+  const bomb = await makeDocx([{ text: 'hola' }]);
+  const central = bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), bomb.lastIndexOf(Buffer.from('word/document.xml')));
+  assert.ok(central > 0);
+  bomb.writeUInt32LE(512 * 1024 * 1024, central + 24);
+  await rejects('bomba.docx', bomb, 'demasiado_grande');
+  await rejects('truncado.xlsx', (await makeXlsx({ Hoja: [['a']] })).subarray(0, 200), 'corrupto');
+});
+
 test('XLSX: every sheet, rows as column: value pairs under the sheet name', async () => {
   const doc = await extract('libro.xlsx', await makeXlsx({
     Tarifas: [['Plan', 'Precio'], ['Básico', 10], ['Pro', 25]],

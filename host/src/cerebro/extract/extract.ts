@@ -9,6 +9,7 @@ import { decodeHtml, htmlToDocument } from './html.js';
 import { markdownToDocument } from './markdown.js';
 import { pdfToDocument } from './pdf.js';
 import { csvToDocument, xlsxToDocument } from './tabular.js';
+import { assertReasonableZip } from './zip-guard.js';
 import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
 
 const BY_EXTENSION: Record<string, DocumentFormat> = {
@@ -70,6 +71,7 @@ export async function extractFile(path: string, name: string, mediaType?: string
     case 'xlsx':
       if (startsWith(bytes, OLE_MAGIC)) throw new CerebroExtractionError('cifrado', reasons.legacyOffice);
       if (!startsWith(bytes, ZIP_MAGIC)) throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
+      assertReasonableZip(bytes);
       doc = format === 'docx' ? await docxToDocument(bytes) : await xlsxToDocument(bytes);
       break;
     case 'html': {

@@ -254,7 +254,7 @@ export class IndexingRunner {
       if (signal.aborted && signal.reason instanceof Cancelled) return; // replaced, removed or stopping: not a failure
       if (signal.aborted) this.fail(job, 'tiempo_agotado', reasons.timeout(Math.round(this.options.deadlineMs / 1000)));
       else this.fail(job, 'error_interno', reasons.internal);
-      void err;
+      void err; // not logged here: it may quote document text; onStateChanged carries the failure
     } finally {
       clearTimeout(timer);
     }
