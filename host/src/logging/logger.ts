@@ -9,7 +9,8 @@ export function createRootLogger(level: string, destination?: NodeJS.WritableStr
     level,
     base: { service: 'cerebro' },
     redact: {
-      paths: ['authorization', 'headers.authorization', 'req.headers.authorization', 'token', 'secret', 'key', '*.token', '*.secret'],
+      // Explicit paths only: wildcard paths make pino walk every logged object, on every request line.
+      paths: ['authorization', 'headers.authorization', 'req.headers.authorization', 'token', 'secret', 'key', 'credential'],
       censor: '[oculto]',
     },
   };

@@ -109,7 +109,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         const q = parseQuestion(ctx.body);
         const conversation = openConversation(ctx, q);
         const cost = questionCost(ctx);
-        const sse = new SseStream(ctx.res);
+        const sse = new SseStream(ctx.res, { 'X-Request-Id': ctx.id });
         sse.send('inicio', { conversacion: conversation, peticion: ctx.id });
         let finished = false;
         try {
