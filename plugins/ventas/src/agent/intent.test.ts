@@ -27,6 +27,13 @@ test('recognises each intent despite accents, case, stretched letters and typos'
   for (const [m, want] of cases) assert.equal(primary(m), want, m);
 });
 
+test('"medios de pago" is a question for the documents, not about the medias', () => {
+  const a = analyze('¿Qué medios de pago aceptan?', products);
+  assert.equal(a.primary, 'otro');
+  assert.equal(a.product, null);
+  assert.equal(primary('¿cuánto cuestan las medias?'), 'precio');
+});
+
 test('a bare place name is a city only when the agent asked for one', () => {
   assert.equal(primary('Pereira'), 'otro');
   assert.equal(primary('Pereira', true), 'ciudad');

@@ -12,6 +12,8 @@ const NOT_PRODUCT_WORDS = new Set([
   'quiero', 'quisiera', 'dame', 'agrega', 'agregame', 'añade', 'suma', 'stock', 'envio', 'envios', 'hola', 'buenas',
   'gracias', 'porfa', 'favor', 'si', 'no', 'ya', 'mas', 'muy', 'este', 'esta', 'ese', 'esa', 'otro', 'otra',
   'cotizacion', 'cotizar', 'unidad', 'unidades', 'disponible', 'disponibles', 'color', 'talla',
+  // Words of common shop questions that sit one typo away from product words ("medios de pago" is not "medias").
+  'medio', 'medios', 'pago', 'pagos', 'metodo', 'metodos', 'forma', 'formas',
 ]);
 
 export function productWords(text: string): string[] {
