@@ -36,6 +36,6 @@ export const reasons = {
   timeout: (seconds: number) => `El procesamiento superó el tiempo límite de ${seconds} s y se canceló.`,
   interrupted: 'El procesamiento se interrumpió varias veces (reinicios o fallos) y se abandonó.',
   missing: 'El archivo original ya no está disponible en el almacenamiento.',
-  tooLarge: 'El archivo descomprimido sería demasiado grande para procesarse (más de 300 MB o comprimido de forma anómala).',
+  tooLarge: 'El archivo descomprimido sería demasiado grande para procesarse (más de 300 MB en DOCX o 100 MB en XLSX, o comprimido de forma anómala).',
   internal: 'Error interno al procesar el archivo; vuelve a subirlo o contacta con soporte si se repite.',
 } as const;

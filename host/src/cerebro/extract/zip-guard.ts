@@ -3,7 +3,8 @@
 // Reads the declared sizes from the ZIP central directory.
 import { CerebroExtractionError, reasons } from '../errors.js';
 
-export const MAX_UNCOMPRESSED_BYTES = 300 * 1024 * 1024;
+/** Inflated size limits: exceljs keeps a whole workbook as objects (several times its XML), so XLSX gets less. */
+export const MAX_UNCOMPRESSED_BYTES = { docx: 300 * 1024 * 1024, xlsx: 100 * 1024 * 1024 } as const;
 
 const EOCD = 0x06054b50;
 const CENTRAL_HEADER = 0x02014b50;
@@ -32,6 +33,6 @@ export function declaredUncompressedSize(zip: Buffer): number {
   return total;
 }
 
-export function assertReasonableZip(zip: Buffer): void {
-  if (declaredUncompressedSize(zip) > MAX_UNCOMPRESSED_BYTES) throw new CerebroExtractionError('demasiado_grande', reasons.tooLarge);
+export function assertReasonableZip(zip: Buffer, format: keyof typeof MAX_UNCOMPRESSED_BYTES): void {
+  if (declaredUncompressedSize(zip) > MAX_UNCOMPRESSED_BYTES[format]) throw new CerebroExtractionError('demasiado_grande', reasons.tooLarge);
 }
