@@ -1,0 +1,17 @@
+import { validationError, type RouteHandler } from '@cerebro/sdk';
+import { applyLeadsConfigPatch } from '../agent/index.js';
+import type { LeadsConfigStore } from '../store/config-store.js';
+import { fieldIssues } from './validation.js';
+
+/** GET and PATCH `/leads-config`: the agent settings (PATCH changes only the fields sent). */
+export function configHandlers(store: LeadsConfigStore): Record<string, RouteHandler> {
+  return {
+    getLeadsConfig: (req) => store.get(req.space.id),
+    patchLeadsConfig: (req) => {
+      const result = applyLeadsConfigPatch(store.get(req.space.id), req.body ?? {});
+      if (!result.ok) throw validationError(fieldIssues(result.errores));
+      store.save(req.space.id, result.config);
+      return result.config;
+    },
+  };
+}

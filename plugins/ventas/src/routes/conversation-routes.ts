@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { apiError, validationError, type RouteHandler, type ValidationIssue } from '@cerebro/sdk';
+import { resumeConversation, type ConversationRunner } from '../agent/index.js';
+import type { CatalogStore } from '../store/catalog-store.js';
+import type { LeadsConfigStore } from '../store/config-store.js';
+import type { Contacto, SqliteConversationStore } from '../store/conversation-store.js';
+import { conversationView, messageView } from '../views.js';
+import { isObject, pageOf } from './validation.js';
+
+/** Credits one lead message costs (declared on the route in the manifest; refunded by the host if it fails). */
+export const MESSAGE_COST = 1;
+export const MAX_MESSAGE_CHARS = 2000;
+
+const NOT_FOUND = 'Conversación no encontrada.';
+const CONTACT_LIMITS: Record<keyof Contacto, number> = { nombre: 120, telefono: 40, email: 200 };
+const ESTADOS = ['activa', 'derivada'];
+
+interface MessageBody {
+  mensaje: string;
+  conversacion: string | null;
+  contacto: Contacto | undefined;
+}
+
+function parseMessageBody(body: unknown): MessageBody {
+  if (!isObject(body)) throw validationError([{ loc: ['body'], msg: 'el cuerpo debe ser un objeto JSON con `mensaje`', type: 'dict_type' }]);
+  const issues: ValidationIssue[] = [];
+  for (const key of Object.keys(body)) {
+    if (!['mensaje', 'conversacion', 'contacto'].includes(key)) issues.push({ loc: ['body', key], msg: `${key}: campo desconocido`, type: 'extra_forbidden' });
+  }
+  const mensaje = typeof body.mensaje === 'string' ? body.mensaje.trim() : '';
+  if (mensaje === '' || mensaje.length > MAX_MESSAGE_CHARS) {
+    issues.push({ loc: ['body', 'mensaje'], msg: `mensaje: debe ser un texto de 1 a ${MAX_MESSAGE_CHARS} caracteres`, type: body.mensaje === undefined ? 'missing' : 'value_error' });
+  }
+  const conversacion = body.conversacion ?? null;
+  if (conversacion !== null && (typeof conversacion !== 'string' || conversacion.length === 0 || conversacion.length > 100)) {
+    issues.push({ loc: ['body', 'conversacion'], msg: 'conversacion: debe ser el id devuelto por una respuesta anterior', type: 'value_error' });
+  }
+  let contacto: Contacto | undefined;
+  if (body.contacto !== undefined && body.contacto !== null) {
+    if (!isObject(body.contacto)) issues.push({ loc: ['body', 'contacto'], msg: 'contacto: debe ser un objeto con nombre, telefono o email', type: 'dict_type' });
+    else {
+      contacto = {};
+      for (const [key, value] of Object.entries(body.contacto)) {
+        const max = CONTACT_LIMITS[key as keyof Contacto];
+        if (max === undefined) issues.push({ loc: ['body', 'contacto', key], msg: `contacto.${key}: campo desconocido`, type: 'extra_forbidden' });
+        else if (typeof value !== 'string' || value.trim() === '' || value.trim().length > max) {
+          issues.push({ loc: ['body', 'contacto', key], msg: `contacto.${key}: debe ser un texto de 1 a ${max} caracteres`, type: 'value_error' });
+        } else contacto[key as keyof Contacto] = value.trim();
+      }
+    }
+  }
+  if (issues.length > 0) throw validationError(issues);
+  return { mensaje, conversacion: conversacion as string | null, contacto };
+}
+
+export interface ConversationDeps {
+  runner: ConversationRunner;
+  conversations: SqliteConversationStore;
+  catalog: CatalogStore;
+  config: LeadsConfigStore;
+}
+
+/** A lead's message to the agent, the leads listing, one conversation, and handing one back to the agent. */
+export function conversationHandlers(deps: ConversationDeps): Record<string, RouteHandler> {
+  const { runner, conversations, catalog, config } = deps;
+  const found = (espacio: string, id: string) => {
+    const record = conversations.find(espacio, id);
+    if (!record) throw apiError('not_found', NOT_FOUND);
+    return record;
+  };
+  return {
+    converse: async (req) => {
+      const input = parseMessageBody(req.body);
+      const espacio = req.space.id;
+      if (input.conversacion !== null) found(espacio, input.conversacion);
+      const id = input.conversacion ?? `conv_${randomBytes(12).toString('base64url')}`;
+      const result = await runner.handle({
+        espacio, conversacion: id, mensaje: input.mensaje, config: config.get(espacio),
+        marcaHabilitada: req.space.modules.includes('marca'),
+      });
+      conversations.recordTurn(espacio, id, { mensaje: input.mensaje, respuesta: result.respuesta, tipo: result.tipo, contacto: input.contacto });
+      const { conversacion, ...lead } = conversationView(found(espacio, id), catalog.products(espacio));
+      return {
+        conversacion,
+        respuesta: result.respuesta,
+        tipo: result.tipo,
+        ...lead,
+        marca: result.marca,
+        combo_sugerido: result.comboSugerido,
+        pregunta_cierre: result.preguntaCierre,
+        redaccion: result.redaccion,
+        creditos: MESSAGE_COST,
+      };
+    },
+
+    listConversations: (req) => {
+      const page = pageOf(req, 50, 200);
+      const estado = req.query.estado;
+      if (estado !== undefined && (typeof estado !== 'string' || !ESTADOS.includes(estado))) {
+        throw validationError([{ loc: ['query', 'estado'], msg: 'estado: debe ser "activa" o "derivada"', type: 'enum' }]);
+      }
+      const { records, total } = conversations.list(req.space.id, { estado, ...page });
+      const products = catalog.products(req.space.id);
+      return { conversaciones: records.map((r) => conversationView(r, products)), total, ...page };
+    },
+
+    getConversation: (req) => {
+      const record = found(req.space.id, req.params.conversacion);
+      return {
+        ...conversationView(record, catalog.products(req.space.id)),
+        mensajes: conversations.messages(req.space.id, record.id).map(messageView),
+      };
+    },
+
+    resumeConversation: (req) => {
+      const espacio = req.space.id;
+      const record = found(espacio, req.params.conversacion);
+      conversations.save(espacio, record.id, resumeConversation(record.state));
+      return conversationView(found(espacio, record.id), catalog.products(espacio));
+    },
+  };
+}

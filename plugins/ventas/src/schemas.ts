@@ -1,0 +1,56 @@
+// OpenAPI documentation of the ventas payloads (the handlers validate; these describe).
+import type { JsonSchema } from '@cerebro/sdk';
+
+export const LEADS_CONFIG_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    marca_activa: { type: 'boolean', description: 'El agente usa la marca del módulo marca (regla 1). Por defecto false.' },
+    mensajes_entre_combos: { type: 'integer', minimum: 0, maximum: 50, description: 'Mensajes del cliente entre dos sugerencias de combo. Por defecto 3.' },
+    derivar_tras_fallos: { type: 'integer', minimum: 1, maximum: 10, description: 'Preguntas seguidas sin respuesta antes de pasar la conversación a una persona. Por defecto 2.' },
+    nombre_tienda: { type: 'string', maxLength: 80, description: 'Nombre que usa el agente sin marca; vacío = id del espacio.' },
+  },
+};
+
+export const LEADS_CONFIG_PATCH_SCHEMA: JsonSchema = { ...LEADS_CONFIG_SCHEMA, additionalProperties: false };
+
+export const PRODUCT_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['nombre', 'precio', 'moneda', 'stock'],
+  properties: {
+    id: { type: 'string', description: 'Igual al de la ruta (puede omitirse en PUT).' },
+    nombre: { type: 'string', maxLength: 120 },
+    descripcion: { type: 'string', maxLength: 1000 },
+    precio: { type: 'number', minimum: 0, description: 'Precio unitario, dos decimales como máximo.' },
+    moneda: { type: 'string', description: 'Código ISO 4217: COP, EUR, MXN…' },
+    stock: { type: 'integer', minimum: 0 },
+    envio: { type: 'object', additionalProperties: { type: 'number' }, description: 'Costo de envío por ciudad; una ciudad ausente no tiene envío.' },
+  },
+  additionalProperties: false,
+};
+
+export const IMPORT_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['csv'],
+  properties: {
+    csv: { type: 'string', description: 'Texto CSV con encabezado: id, nombre, descripcion, precio, moneda, stock, envio (`Bogotá=8000|Cali=9000`). Separador `,` o `;`.' },
+    modo: { type: 'string', enum: ['combinar', 'reemplazar'], description: '`combinar` (por defecto) crea o sustituye por id; `reemplazar` deja solo los productos del archivo.' },
+    parcial: { type: 'boolean', description: 'false (por defecto): con una línea mala no se importa nada (422). true: se importan las líneas buenas y se informan las malas.' },
+  },
+  additionalProperties: false,
+};
+
+export const MESSAGE_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['mensaje'],
+  properties: {
+    mensaje: { type: 'string', maxLength: 2000, description: 'Lo que escribió el cliente.' },
+    conversacion: { type: 'string', description: 'Id de una conversación anterior para continuarla; sin él se abre una nueva.' },
+    contacto: {
+      type: 'object',
+      properties: { nombre: { type: 'string' }, telefono: { type: 'string' }, email: { type: 'string' } },
+      additionalProperties: false,
+      description: 'Datos del cliente; los campos enviados sustituyen a los guardados.',
+    },
+  },
+  additionalProperties: false,
+};
