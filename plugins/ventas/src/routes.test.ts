@@ -98,8 +98,12 @@ test('a catalog change reaches the very next answer (new catalog array after eac
   assert.equal((await c.say('¿cuánto cuestan las medias deportivas?')).respuesta, 'El precio de Medias deportivas es 15.000 COP.');
   await h.client.put(`${base}/productos/medias`, { json: { ...PRODUCTS[3], precio: 17000 } });
   assert.equal((await c.say('¿cuánto cuestan las medias deportivas?')).respuesta, 'El precio de Medias deportivas es 17.000 COP.');
+  const quoted = await c.say('me llevo 2 medias deportivas');
+  assert.deepEqual([quoted.cotizacion.total, quoted.cotizacion.lineas[0].precio], [34000, 17000]);
   await h.client.delete(`${base}/productos/medias`);
   assert.doesNotMatch((await c.say('¿cuánto cuestan las medias deportivas?')).respuesta, /15\.000|17\.000/);
+  const lead = (await h.client.get(`${base}/conversaciones/${c.id}`)).body;
+  assert.deepEqual([lead.cotizacion.lineas, lead.cotizacion.total, lead.cotizacion.retirados], [[], 0, ['medias']]);
 });
 
 test('conversations: 1 credit per message (refunded on 422), reads free; a lee key talks but cannot resume', async (t) => {
@@ -141,4 +145,29 @@ test('a space without the module gets 403 on every ventas route', async (t) => {
     const res = await h.client.request(method, `/mod/ventas/${h.spaceId}${path}`, method === 'POST' ? { json: { mensaje: 'hola' } } : {});
     assert.deepEqual([res.status, res.body], [403, { detail: 'módulo no habilitado para este espacio' }]);
   }
+});
+
+test('two messages of one conversation at once are handled in turn: both reach the quote, transcript in order', async (t) => {
+  const { h, ventas: base, chat } = await startShop(t, { leadsConfig: { marca_activa: false } });
+  const c = chat();
+  await c.say('hola');
+  const send = () => h.client.post(`${base}/conversaciones`, { json: { mensaje: 'me llevo 1 medias deportivas', conversacion: c.id } });
+  const [a, b] = await Promise.all([send(), send()]);
+  assert.deepEqual([a.status, b.status], [200, 200]);
+  const record = (await h.client.get(`${base}/conversaciones/${c.id}`)).body;
+  assert.deepEqual(record.cotizacion.lineas.map((l: { producto: string; cantidad: number }) => [l.producto, l.cantidad]), [['medias', 2]]);
+  assert.deepEqual(record.mensajes.map((m: { rol: string }) => m.rol), ['cliente', 'agente', 'cliente', 'agente', 'cliente', 'agente']);
+});
+
+test('spaces are isolated: another space of the same owner sees neither the catalog nor the conversations', async (t) => {
+  const { h, ventas: base, chat } = await startShop(t);
+  const c = chat();
+  await c.say('hola');
+  h.admin.createSpace({ id: 'otra-tienda', ownerId: h.ownerId, modules: ['api', 'ventas'] });
+  const other = '/mod/ventas/otra-tienda';
+  assert.equal((await h.client.get(`${other}/productos`)).body.total, 0);
+  assert.equal((await h.client.get(`${other}/conversaciones/${c.id}`)).status, 404);
+  const res = await h.client.post(`${other}/conversaciones`, { json: { mensaje: 'hola', conversacion: c.id } });
+  assert.equal(res.status, 404);
+  assert.equal((await h.client.get(`${base}/conversaciones`)).body.total, 1);
 });

@@ -14,9 +14,19 @@ export interface QuoteWire {
   retirados: string[];
 }
 
+/** id -> product per catalog array (the catalog store hands out one array until the next write). */
+const indexes = new WeakMap<readonly Product[], Map<string, Product>>();
+
+function quotedProducts(state: ConversationState, products: readonly Product[]): Product[] {
+  let byId = indexes.get(products);
+  if (!byId) { byId = new Map(products.map((p) => [p.id, p])); indexes.set(products, byId); }
+  // computeQuote only needs the quoted products: listing 200 leads must not walk the whole catalog 200 times.
+  return state.cotizacion.flatMap((l) => byId.get(l.productId) ?? []);
+}
+
 /** The running quote, recomputed from the current catalog by code (never remembered text). */
 export function quoteView(state: ConversationState, products: readonly Product[]): QuoteWire {
-  const q = computeQuote(state.cotizacion, products, state.ciudad);
+  const q = computeQuote(state.cotizacion, quotedProducts(state, products), state.ciudad);
   return {
     lineas: q.lineas.map((l) => ({ producto: l.product.id, nombre: l.product.nombre, cantidad: l.cantidad, precio: l.product.precio, importe: l.importe })),
     moneda: q.moneda,
