@@ -66,6 +66,7 @@ test('escenario: derivación a una persona; el agente calla hasta que la convers
 
   const resumed = await h.client.post(`${base}/conversaciones/${c.id}/reanudar`);
   assert.deepEqual([resumed.status, resumed.body.estado, resumed.body.motivo_derivacion], [200, 'activa', null]);
+  assert.equal((await h.client.post(`${base}/conversaciones/${c.id}/reanudar`)).body.estado, 'activa', 'already active: no change');
   assert.match((await c.say('¿cuánto cuestan las zapatillas runner?')).respuesta, /^El precio de Zapatillas Runner es 250\.000 COP\./);
   assert.equal((await h.client.post(`${base}/conversaciones/conv_nope/reanudar`)).status, 404);
 });

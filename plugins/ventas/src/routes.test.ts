@@ -137,6 +137,13 @@ test('conversations: 1 credit per message (refunded on 422), reads free; a lee k
   assert.equal(record.mensajes.length, 6);
   assert.deepEqual(record.mensajes.map((m: { rol: string }) => m.rol), ['cliente', 'agente', 'cliente', 'agente', 'cliente', 'agente']);
   assert.equal(record.mensajes[0].texto, 'hola');
+
+  const doc = (await h.client.get('/openapi.json', { key: null })).body;
+  const costs = Object.values<Record<string, { operationId: string; 'x-cerebro-creditos': number }>>(doc.paths)
+    .flatMap((m) => Object.values(m)).filter((op) => op.operationId.startsWith('ventas.'))
+    .map((op) => [op.operationId, op['x-cerebro-creditos']]);
+  assert.equal(costs.length, 11);
+  assert.deepEqual(costs.filter(([, c]) => c !== 0), [['ventas.converse', 1]], 'only the message route costs credits');
 });
 
 test('a space without the module gets 403 on every ventas route', async (t) => {
