@@ -37,6 +37,8 @@ export interface HostConfig {
   llmUrl: string;
   llmModel: string;
   llmApiKey: string;
+  /** Directory of a local ONNX sentence-embedding model (model.onnx + tokenizer); empty: full-text retrieval. */
+  embeddingModelDir: string;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -82,5 +84,6 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     llmUrl: env.CEREBRO_LLM_URL ?? '',
     llmModel: env.CEREBRO_LLM_MODEL ?? '',
     llmApiKey: env.CEREBRO_LLM_API_KEY ?? '',
+    embeddingModelDir: env.CEREBRO_EMBEDDING_MODEL_DIR ? resolve(base, env.CEREBRO_EMBEDDING_MODEL_DIR) : '',
   };
 }

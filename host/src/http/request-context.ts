@@ -40,16 +40,20 @@ export function callerIp(req: Request, trustProxy: boolean): string {
   return req.socket.remoteAddress ?? '';
 }
 
-/** An AbortSignal that fires when the client disconnects before the response is complete. */
+/**
+ * An AbortSignal that fires when the client disconnects before the response is complete. Built lazily, so it
+ * checks the socket as it is now: a fully read request is "destroyed" (auto-destroy) while its client still waits,
+ * so only the socket and the response tell whether anyone is listening.
+ */
 export function disconnectSignal(req: Request, res: ServerResponse): AbortSignal {
   const controller = new AbortController();
-  if (req.destroyed || (res.destroyed && !res.writableFinished)) {
+  const gone = () => !res.writableFinished && (res.destroyed || req.socket.destroyed);
+  if (gone()) {
     controller.abort(new Error('client disconnected'));
     return controller.signal;
   }
   res.on('close', () => {
     if (!res.writableFinished) controller.abort(new Error('client disconnected'));
   });
-  req.on('aborted', () => controller.abort(new Error('client disconnected')));
   return controller.signal;
 }

@@ -87,10 +87,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const usage = resolveToken(container, HostTokens.Usage);
     const admin = resolveToken(container, HostRootTokens.Admin);
     const chat = config.llmUrl ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined } : null;
-    rag = new RagService({
+    rag = await RagService.create({
       db, dataDir: config.dataDir, now: () => clock.now(), log, chat,
       workerThreads: config.indexingThreads,
       jobDeadlineMs: config.indexingDeadlineMs,
+      embeddingModelDir: config.embeddingModelDir || null,
     });
     rag.start();
 
@@ -109,7 +110,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
     let openapiDocument: unknown;
     const routes: HostRoute[] = [
-      ...systemRoutes({ version: HOST_VERSION, lifecycle, plugins: () => plugins, openapi: () => openapiDocument }),
+      ...systemRoutes({
+        version: HOST_VERSION, lifecycle, plugins: () => plugins, openapi: () => openapiDocument,
+        cerebro: () => ({ busqueda: rag!.engine.hybrid ? 'hibrida' : 'texto', motor: chat ? 'generativo' : 'extractivo' }),
+      }),
       ...coreRoutes(container),
       ...ragRoutes(container, rag),
       ...plugins.flatMap(pluginRoutes),

@@ -22,6 +22,8 @@ export interface RagServiceOptions {
   workerThreads: number;
   /** A job running longer than this fails with a reason instead of hanging. */
   jobDeadlineMs: number;
+  /** Directory of a local ONNX sentence-embedding model for hybrid retrieval; null: full text only. */
+  embeddingModelDir: string | null;
 }
 
 /** One uploaded file's outcome: its document record, or why it was refused before indexing. */
@@ -50,18 +52,38 @@ export class RagService {
   private readonly storeDir: string;
   private readonly stmts;
 
-  constructor(private readonly options: RagServiceOptions) {
-    const { db } = options;
-    this.cache = new AnswerCache(db, options.now);
-    this.conversations = new ConversationStore(db, options.now);
-    this.storeDir = join(options.dataDir, 'documentos');
-    this.engine = new CerebroEngine({
-      db,
+  /**
+   * Builds the service and its engine. A configured embedding model that cannot be loaded is reported loudly and
+   * the Cerebro runs on full text alone rather than not at all (`GET /api/health` shows `busqueda`).
+   */
+  static async create(options: RagServiceOptions): Promise<RagService> {
+    let cache: AnswerCache | undefined;
+    const base = {
+      db: options.db,
       chat: options.chat,
       workerThreads: options.workerThreads,
       indexing: { deadlineMs: options.jobDeadlineMs },
-      onContentChanged: (space) => this.cache.clear(space),
-    });
+      onContentChanged: (space: string) => cache?.clear(space),
+    };
+    let engine: CerebroEngine;
+    try {
+      engine = await CerebroEngine.create({ ...base, embeddingModel: options.embeddingModelDir ? { dir: options.embeddingModelDir } : null });
+    } catch (err) {
+      options.log.error({ dir: options.embeddingModelDir, err: (err as Error).message },
+        'no se pudo cargar el modelo de embeddings (CEREBRO_EMBEDDING_MODEL_DIR): el Cerebro busca solo por texto');
+      engine = new CerebroEngine(base);
+    }
+    const service = new RagService(options, engine);
+    cache = service.cache;
+    return service;
+  }
+
+  private constructor(private readonly options: RagServiceOptions, engine: CerebroEngine) {
+    const { db } = options;
+    this.engine = engine;
+    this.cache = new AnswerCache(db, options.now);
+    this.conversations = new ConversationStore(db, options.now);
+    this.storeDir = join(options.dataDir, 'documentos');
     this.stmts = {
       config: db.prepare<[string], { config: string }>('SELECT config FROM cerebro_space_config WHERE space = ?'),
       saveConfig: db.prepare('INSERT INTO cerebro_space_config (space, config, updated_at) VALUES (?, ?, ?) ON CONFLICT (space) DO UPDATE SET config = excluded.config, updated_at = excluded.updated_at'),

@@ -8,6 +8,8 @@ export interface SystemRouteDeps {
   lifecycle: Lifecycle;
   plugins: () => LoadedPlugin[];
   openapi: () => unknown;
+  /** How the Cerebro runs: full-text or hybrid retrieval, extractive or generative answers. */
+  cerebro: () => Record<string, string>;
 }
 
 /** Health, readiness and the OpenAPI document: public, and outside the lifecycle gate for health. */
@@ -21,7 +23,7 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       summary: 'Estado del proceso y de los plugins',
       description: 'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está.',
       responses: { '200': { description: 'Estado.', schema: { type: 'object' } } },
-      handler: () => ({ estado: deps.lifecycle.current, version: deps.version, plugins: pluginStates() }),
+      handler: () => ({ estado: deps.lifecycle.current, version: deps.version, cerebro: deps.cerebro(), plugins: pluginStates() }),
     },
     {
       operationId: 'core.ready', method: 'GET', path: '/api/ready', access: 'public', tag: 'core',
