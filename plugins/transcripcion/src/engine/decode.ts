@@ -78,25 +78,14 @@ export async function decodeAudio(filePath: string, options: DecodeOptions): Pro
   if (size === 0) throw invalid('El archivo de audio está vacío.');
   const container = sniffContainer(head);
 
-  let probe: ProbeOutput;
-  try {
-    const res = await runCommand(
-      options.ffprobePath,
-      ['-v', 'error', '-show_entries', 'format=duration,format_name:stream=codec_type,duration', '-of', 'json', filePath],
-      { timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) },
-    );
-    options.signal?.throwIfAborted();
-    if (res.code !== 0) {
-      if (container !== null) throw invalid('El audio está dañado o incompleto y no se pudo abrir.');
-      throw new TranscriptionError('no_soportado', 'El archivo no es un audio reconocible.');
-    }
-    probe = JSON.parse(res.stdout) as ProbeOutput;
-  } catch (err) {
-    if (err instanceof TranscriptionError) throw err;
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw toolMissing('ffprobe', err);
-    throw err;
-  }
+  // ffprobe (what the file is) and ffmpeg (the samples) run side by side: each costs ~60 ms of process start-up,
+  // and the probe is only needed to classify the outcome once decoding has ended.
+  const [probe, decoded] = await Promise.all([probeFile(filePath, options), runDecoder(filePath, options)]);
 
+  if (probe === null) {
+    if (container !== null) throw invalid('El audio está dañado o incompleto y no se pudo abrir.');
+    throw new TranscriptionError('no_soportado', 'El archivo no es un audio reconocible.');
+  }
   const streams = probe.streams ?? [];
   const audio = streams.find((s) => s.codec_type === 'audio');
   if (!audio) {
@@ -110,22 +99,45 @@ export async function decodeAudio(filePath: string, options: DecodeOptions): Pro
   if (container === 'wav' && wavDeclaresMoreThan(head, size)) {
     throw invalid('El audio WAV está incompleto: el archivo termina antes de lo que declara.');
   }
-  const claimedS = parseSeconds(audio.duration) ?? parseSeconds(probe.format?.duration);
-
-  const { samples, stderr, capped } = await runDecoder(filePath, options);
-  if (capped) {
+  if (decoded.capped) {
     throw new TranscriptionError(
       'demasiado_largo',
       `El audio dura más de ${formatSeconds(options.maxDurationS)} segundos, el máximo permitido.`,
     );
   }
-  if (DAMAGE_PATTERN.test(stderr)) throw invalid('El audio está dañado: hay partes que no se pueden decodificar.');
+  if (decoded.timedOut) throw invalid('No se pudo decodificar el audio en el tiempo permitido.');
+  if (decoded.code !== 0) throw invalid('El audio está dañado y no se pudo decodificar.');
+  if (DAMAGE_PATTERN.test(decoded.stderr)) throw invalid('El audio está dañado: hay partes que no se pueden decodificar.');
+  const { samples } = decoded;
   if (samples.length === 0) throw invalid('El audio no contiene muestras de sonido decodificables.');
   const durationS = samples.length / SAMPLE_RATE;
+  const claimedS = parseSeconds(audio.duration) ?? parseSeconds(probe.format?.duration);
   if (claimedS !== undefined && durationS < claimedS * TRUNCATION_RATIO - TRUNCATION_SLACK_S) {
     throw invalid('El audio está incompleto: termina antes de la duración que declara.');
   }
   return { samples, durationS };
+}
+
+/** ffprobe's view of the file, or null when it cannot open it at all. */
+async function probeFile(filePath: string, options: DecodeOptions): Promise<ProbeOutput | null> {
+  let res;
+  try {
+    res = await runCommand(
+      options.ffprobePath,
+      ['-v', 'error', '-show_entries', 'format=duration,format_name:stream=codec_type,duration', '-of', 'json', filePath],
+      { timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) },
+    );
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw toolMissing('ffprobe', err);
+    throw err;
+  }
+  options.signal?.throwIfAborted();
+  if (res.code !== 0) return null;
+  try {
+    return JSON.parse(res.stdout) as ProbeOutput;
+  } catch {
+    return null;
+  }
 }
 
 function formatSeconds(s: number): string {
@@ -135,7 +147,7 @@ function formatSeconds(s: number): string {
 function runDecoder(
   filePath: string,
   options: DecodeOptions,
-): Promise<{ samples: Float32Array; stderr: string; capped: boolean }> {
+): Promise<{ samples: Float32Array; stderr: string; capped: boolean; timedOut: boolean; code: number | null }> {
   const capSamples = Math.ceil(options.maxDurationS * SAMPLE_RATE) + CAP_TOLERANCE_SAMPLES;
   // One buffer sized for the cap (7.7 MB at 120 s): chunks are copied in as they arrive, no concatenation.
   const buffer = new Uint8Array((capSamples + 1) * 4);
@@ -172,14 +184,15 @@ function runDecoder(
     child.on('close', (code) => {
       guard.settle(() => {
         if (options.signal?.aborted) return reject(options.signal.reason);
-        if (capped) return resolve({ samples: new Float32Array(0), stderr, capped: true });
-        if (guard.timedOut()) return reject(invalid('No se pudo decodificar el audio en el tiempo permitido.'));
-        if (code !== 0) return reject(invalid('El audio está dañado y no se pudo decodificar.'));
+        const timedOut = guard.timedOut();
+        if (capped || timedOut || code !== 0) {
+          return resolve({ samples: new Float32Array(0), stderr, capped, timedOut, code });
+        }
         const count = Math.floor(filled / 4);
         // Copy into an exact-size buffer: it is transferred to a worker and must not drag the cap-sized one.
         const samples = new Float32Array(count);
         new Uint8Array(samples.buffer).set(buffer.subarray(0, count * 4));
-        resolve({ samples, stderr, capped: false });
+        resolve({ samples, stderr, capped: false, timedOut: false, code });
       });
     });
   });

@@ -26,6 +26,18 @@ export interface TranscribeOptions {
   /** The caller's own cap in seconds (≥ 1; above 120 counts as 120). */
   duracionMaxS?: number;
   signal?: AbortSignal;
+  /** Receives where the time went (for logs and the bench; never any audio or text). */
+  onTimings?: (timings: TranscriptionTimings) => void;
+}
+
+export interface TranscriptionTimings {
+  decodeMs: number;
+  /** Waiting for a worker after decoding. */
+  queueMs: number;
+  vadMs: number;
+  /** 0 when the VAD found no voice. */
+  whisperMs: number;
+  totalMs: number;
 }
 
 /**
@@ -149,6 +161,7 @@ export class TranscriptionEngine {
       threads: this.opts.threadsPerWorker,
       vadThreshold: this.opts.vadThreshold,
       minSpeechS: this.opts.minSpeechS,
+      beamSize: this.opts.beamSize,
       temperatureInc: this.opts.temperatureInc,
       quiet: this.opts.quiet,
       testHooks: this.opts.testHooks,
@@ -227,13 +240,24 @@ export class TranscriptionEngine {
         void slot.then((release) => release(), () => undefined);
         throw err;
       }
-      const reply = await this.runInWorker(await slot, audio.samples, idioma, options.signal);
+      const decoded = performance.now();
+      const release = await slot;
+      const granted = performance.now();
+      const reply = await this.runInWorker(release, audio.samples, idioma, options.signal);
+      const totalMs = performance.now() - started;
+      options.onTimings?.({
+        decodeMs: decoded - started,
+        queueMs: granted - decoded,
+        vadMs: reply.vadMs,
+        whisperMs: reply.whisperMs,
+        totalMs,
+      });
       return {
         texto: reply.texto,
         vacio: reply.vacio,
         idioma,
         duracion_s: Math.round(audio.durationS * 100) / 100,
-        latencia_ms: Math.round(performance.now() - started),
+        latencia_ms: Math.round(totalMs),
       };
     } finally {
       options.signal?.removeEventListener('abort', forwardAbort);

@@ -1,5 +1,5 @@
 export { TranscriptionEngine } from './engine.js';
-export type { EngineState, EngineStatus, TranscribeOptions, TranscriptionResult } from './engine.js';
+export type { EngineState, EngineStatus, TranscribeOptions, TranscriptionResult, TranscriptionTimings } from './engine.js';
 export { TranscriptionError, DEFAULT_DETAIL, httpStatusFor, isTranscriptionError } from './errors.js';
 export type { TranscriptionErrorCode } from './errors.js';
 export { MAX_DURATION_S, defaultModelPath, defaultVadModelPath, resolveDurationCap } from './options.js';

@@ -5,6 +5,7 @@ export interface WorkerConfig {
   threads: number;
   vadThreshold: number;
   minSpeechS: number;
+  beamSize: number;
   temperatureInc: number;
   /** Silences whisper.cpp's own logging (smart-whisper reads NODE_ENV when the addon loads). */
   quiet: boolean;
@@ -24,7 +25,6 @@ export interface TranscribeReply {
   op: 'transcribe';
   texto: string;
   vacio: boolean;
-  speechS: number;
   vadMs: number;
   whisperMs: number;
 }

@@ -15,9 +15,30 @@ export interface TinyModelOptions {
   /** 1 = f16 matrices, as the published models (all-f32 files are rejected: this whisper.cpp cannot run them). */
   ftype?: 0 | 1;
   seed?: number;
+  /**
+   * Makes the decoder answer every 30 s window with the same three tokens (one word, the 30.00 s timestamp,
+   * end-of-text), so the work per window is the encoder plus three decoder steps whatever the audio: a fixed,
+   * comparable load for benchmarks. Random decoders otherwise emit token runs whose length changes with the
+   * tiniest numeric difference (and can stall whisper.cpp's window seeking).
+   */
+  endAtOnce?: boolean;
 }
 
-export const REAL_TINY: Required<TinyModelOptions> = { state: 384, heads: 6, layers: 4, ftype: 1, seed: 7 };
+export const REAL_TINY: Required<TinyModelOptions> = { state: 384, heads: 6, layers: 4, ftype: 1, seed: 7, endAtOnce: true };
+
+/**
+ * Fixed logits for endAtOnce (multilingual ids: end-of-text 50257, timestamps 50364 = 0.00 s … 51864 = 30.00 s).
+ * whisper.cpp's sampling rules then give: step 0 the word (timestamps above 1 s and end-of-text are masked);
+ * step 1 a timestamp, because the timestamps' summed probability beats every text token, and the highest is
+ * 30.00 s; step 2 end-of-text, since text is masked after a lone timestamp and only 30.00 s remains allowed.
+ */
+function fixedLogit(token: number): number | undefined {
+  if (token === 1000) return 25;
+  if (token === 50257) return 20;
+  if (token === 51864) return 18.5;
+  if (token >= 50364 && token < 51864) return 18;
+  return undefined;
+}
 
 class Rng {
   private s: number;
@@ -116,13 +137,28 @@ export function writeTinyModel(path: string, options: TinyModelOptions = {}): Wh
       writeSync(fd, w);
     }
 
+    // endAtOnce: the final LayerNorm outputs the constant vector b (gain 0, bias b), and the tied output
+    // projection gets rows c·b/|b|² for the tokens of fixedLogit, so their logits are exactly c at every step
+    // (the others stay near N(0, 1)).
+    const b = Array.from({ length: state }, () => rng.normal());
+    const b2 = b.reduce((acc, v) => acc + v * v, 0);
     for (const t of expectedTensors(h)) {
       const name = Buffer.from(t.name, 'latin1');
       writeSync(fd, i32s([t.shape.length, name.length, t.type, ...t.shape]));
       writeSync(fd, name);
       const n = t.shape.reduce((x, y) => x * y, 1);
       // LayerNorm gains 1, biases 0, the rest small Gaussian values: keeps activations finite.
-      const fill = t.name.endsWith('ln.weight') || t.name.endsWith('ln_post.weight') ? () => 1
+      let k = 0;
+      const fill = options.endAtOnce && t.name === 'decoder.ln.weight' ? () => 0
+        : options.endAtOnce && t.name === 'decoder.ln.bias' ? () => b[k++]!
+        : options.endAtOnce && t.name === 'decoder.token_embedding.weight'
+          ? () => {
+              const c = fixedLogit(Math.floor(k / state));
+              const v = c === undefined ? rng.normal() * 0.05 : (c * b[k % state]!) / b2;
+              k++;
+              return v;
+            }
+        : t.name.endsWith('ln.weight') || t.name.endsWith('ln_post.weight') ? () => 1
         : t.name.endsWith('.bias') ? () => 0
         : () => rng.normal() * 0.05;
       const data = Buffer.alloc(tensorDataBytes(t.shape, t.type));
