@@ -1,6 +1,14 @@
-import { definePlugin } from '@cerebro/sdk';
+import { join } from 'node:path';
+import { HostServices, definePlugin } from '@cerebro/sdk';
+import { TranscriptionEngine } from './engine/index.js';
+import { MAX_UPLOAD_BYTES, transcriptionHandler } from './route.js';
 
-/** Module `transcripcion`. Its routes arrive with the issue that builds it; until then it loads and serves nothing. */
+/**
+ * Module `transcripcion`: one route that transcribes an uploaded audio with Whisper (contract section 4.D).
+ * Configuration (env `CEREBRO_TRANSCRIPCION_<KEY>`): `modelo` (ggml file; default `<plugin data dir>/whisper.bin`),
+ * `ffmpeg`, `ffprobe`, `workers`, `hilos` (0 = cores / workers), `cola` (waiting requests before `ocupado`),
+ * `haz` (beam width, 1 = greedy).
+ */
 export default definePlugin({
   manifest: {
     id: 'transcripcion',
@@ -8,7 +16,72 @@ export default definePlugin({
     sdk: '^1.0.0',
     title: 'Transcripción',
     description: 'Transcripción de audio a texto con Whisper.',
-    routes: [],
+    moduleDisabledDetail: 'módulo no habilitado para este espacio.',
+    needs: [HostServices.Uploads, HostServices.Config, HostServices.Logger],
+    config: { modelo: '', ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', workers: 1, hilos: 0, cola: 4, haz: 1 },
+    routes: [
+      {
+        id: 'transcribir',
+        method: 'POST',
+        path: '/transcripciones',
+        permission: 'escribe',
+        body: 'multipart',
+        summary: 'Transcribir un audio',
+        description:
+          `Multipart: \`archivo\` (obligatorio, hasta ${MAX_UPLOAD_BYTES / 1048576} MB y 120 s; OGG/Opus, MP3, M4A, WAV, WebM, ` +
+          'FLAC o la pista de sonido de un vídeo), `idioma` (dos letras, por defecto `es`), `duracion_max_s` (mínimo 1; ' +
+          'más de 120 cuenta como 120). Responde en la misma petición; ni el audio ni el texto se guardan.',
+        requestSchema: {
+          type: 'object',
+          required: ['archivo'],
+          properties: {
+            archivo: { type: 'string', format: 'binary' },
+            idioma: { type: 'string', pattern: '^[a-z]{2}$', default: 'es' },
+            duracion_max_s: { type: 'number', minimum: 1 },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'Resultado de la transcripción',
+            schema: {
+              type: 'object',
+              properties: {
+                texto: { type: 'string' },
+                vacio: { type: 'boolean' },
+                idioma: { type: ['string', 'null'] },
+                duracion_s: { type: 'number' },
+                latencia_ms: { type: 'integer' },
+              },
+            },
+          },
+          '413': { description: '`{detail: {codigo: "demasiado_grande", detalle}}`' },
+          '422': { description: '`demasiado_largo`, `no_soportado`, `audio_invalido`, o lista de errores de validación' },
+          '503': { description: '`ocupado` o `motor_no_listo`, con Retry-After' },
+        },
+      },
+    ],
   },
-  setup: () => ({ handlers: {} }),
+  setup(scope) {
+    const config = scope.resolve(HostServices.Config);
+    const log = scope.resolve(HostServices.Logger);
+    const engine = new TranscriptionEngine({
+      modelPath: config.string('modelo') || process.env.CEREBRO_WHISPER_MODEL || join(config.dataDir, 'whisper.bin'),
+      ffmpegPath: config.string('ffmpeg'),
+      ffprobePath: config.string('ffprobe'),
+      workers: config.number('workers'),
+      ...(config.number('hilos') > 0 ? { threadsPerWorker: config.number('hilos') } : {}),
+      maxQueue: config.number('cola'),
+      beamSize: config.number('haz'),
+      logger: log,
+    });
+    // Loading runs in the background: until it ends the route answers 503 motor_no_listo with Retry-After.
+    void engine.start().catch((err: unknown) => log.error({ err: String(err) }, 'transcription engine failed to start'));
+    return {
+      handlers: { transcribir: transcriptionHandler(engine, scope.resolve(HostServices.Uploads)) },
+      dispose: () => engine.close(),
+    };
+  },
 });
+
+export { TranscriptionEngine } from './engine/index.js';
+export { installModel, KNOWN_MODELS, ModelInstallError, validateModelFile, ModelFileError } from './engine/index.js';

@@ -1,0 +1,76 @@
+import { ApiError, UploadError, apiError, validationError, type ModuleRequest, type UploadReceiver } from '@cerebro/sdk';
+import { TranscriptionError, isSupportedLanguage, type TranscriptionEngine, type TranscriptionResult } from './engine/index.js';
+
+/** Contract limits (section 8). */
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+const TOO_LARGE = { codigo: 'demasiado_grande', detalle: 'El archivo supera el tamaño máximo de 25 MB.' } as const;
+
+/** `{detail: {codigo, detalle}}` with the engine's status, and Retry-After on the retryable 503s. */
+export function toApiError(err: TranscriptionError): ApiError {
+  const headers: Record<string, string> = err.retryAfterS ? { 'retry-after': String(err.retryAfterS) } : {};
+  return new ApiError(err.httpStatus, err.toDetail(), err.codigo, headers);
+}
+
+function missingArchivo(msg = 'Campo obligatorio.'): ApiError {
+  return validationError([{ loc: ['body', 'archivo'], msg, type: 'missing' }]);
+}
+
+/** Optional fields of the form, validated as the contract states; invalid values are a 422 list. */
+function readFields(fields: Readonly<Record<string, string>>): { idioma: string; duracionMaxS: number | undefined } {
+  const issues: { loc: string[]; msg: string; type: string }[] = [];
+  const idioma = (fields.idioma ?? '').trim() || 'es';
+  if (!/^[a-z]{2}$/.test(idioma) || !isSupportedLanguage(idioma)) {
+    issues.push({ loc: ['body', 'idioma'], msg: 'Debe ser un código de idioma de dos letras admitido (por ejemplo, es).', type: 'value_error' });
+  }
+  let duracionMaxS: number | undefined;
+  const rawCap = fields.duracion_max_s?.trim();
+  if (rawCap !== undefined && rawCap !== '') {
+    const n = Number(rawCap);
+    if (!Number.isFinite(n)) issues.push({ loc: ['body', 'duracion_max_s'], msg: 'Debe ser un número.', type: 'float_parsing' });
+    else if (n < 1) issues.push({ loc: ['body', 'duracion_max_s'], msg: 'Debe ser mayor o igual que 1.', type: 'greater_than_equal' });
+    else duracionMaxS = Math.min(n, 120);
+  }
+  if (issues.length > 0) throw validationError(issues);
+  return { idioma, duracionMaxS };
+}
+
+/**
+ * POST /transcripciones: receives the multipart upload (25 MB enforced while streaming), transcribes it in the
+ * same request, and removes the temporary file on every path. Neither audio nor text is stored or logged.
+ */
+export function transcriptionHandler(engine: TranscriptionEngine, uploads: UploadReceiver) {
+  return async (req: ModuleRequest): Promise<TranscriptionResult> => {
+    let form;
+    try {
+      form = await uploads.receive(req.raw, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 8 });
+    } catch (err) {
+      if (!(err instanceof UploadError)) throw err;
+      if (err.reason === 'file_too_large') throw new ApiError(413, TOO_LARGE, 'demasiado_grande');
+      if (err.reason === 'too_many_files') {
+        throw validationError([{ loc: ['body', 'archivo'], msg: 'Envía un solo audio por petición.', type: 'too_many_files' }]);
+      }
+      if (err.reason === 'not_multipart') throw missingArchivo('Envía el audio como multipart/form-data en el campo archivo.');
+      throw apiError('bad_request', err.message);
+    }
+    try {
+      // A file part without a name and without bytes is what a form sends when no file was chosen.
+      const file = form.files.find((f) => f.field === 'archivo' && (f.bytes > 0 || f.filename !== ''));
+      if (!file) throw missingArchivo();
+      const { idioma, duracionMaxS } = readFields(form.fields);
+      try {
+        return await engine.transcribe(file.path, {
+          idioma,
+          ...(duracionMaxS !== undefined ? { duracionMaxS } : {}),
+          signal: req.signal,
+          onTimings: (t) => req.log.debug({ ...t, bytes: file.bytes }, 'transcription timings'),
+        });
+      } catch (err) {
+        if (err instanceof TranscriptionError) throw toApiError(err);
+        throw err;
+      }
+    } finally {
+      await form.cleanup();
+    }
+  };
+}
