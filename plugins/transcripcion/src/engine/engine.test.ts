@@ -187,6 +187,25 @@ describe('TranscriptionEngine without a usable model', () => {
     await engine.close();
   });
 
+  it('survives a model overwritten while running: the replacement worker fails fast, start() recovers', async () => {
+    const path = fx.path('cambiado.bin');
+    writeTinyModel(path);
+    const { speechFiles: makeSpeech } = await import('../testing/fixtures.js');
+    const { wav } = await makeSpeech(fx, 'Hola, esto es una prueba.');
+    const engine = new TranscriptionEngine({ modelPath: path, temperatureInc: 0, testHooks: true });
+    assert.equal((await engine.start()).state, 'ready');
+    await writeFile(path, 'ya no es un modelo');
+    engine.crashNextTaskForTest(); // the worker dies; its replacement must load the (now broken) file
+    assert.equal(await codeOf(engine.transcribe(wav!)), 'motor_no_listo');
+    assert.equal(await codeOf(engine.transcribe(wav!)), 'motor_no_listo');
+    assert.equal(engine.status().state, 'failed');
+    assert.match(engine.status().reason ?? '', /firma|pequeño/);
+    writeTinyModel(path);
+    assert.equal((await engine.start()).state, 'ready');
+    assert.equal((await engine.transcribe(wav!)).vacio, false);
+    await engine.close();
+  });
+
   it('reports failed when ffmpeg is missing', async () => {
     const engine = new TranscriptionEngine({ modelPath: fx.path('falta.bin'), ffmpegPath: '/nonexistent/ffmpeg' });
     const status = await engine.start();

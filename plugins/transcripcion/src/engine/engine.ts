@@ -9,7 +9,7 @@ import { resolveDurationCap, resolveOptions, type ResolvedOptions, type Transcri
 import { runCommand } from './process.js';
 import { whisperBuildHasSimd } from './simd.js';
 import { Slots } from './slots.js';
-import type { TranscribeReply, WorkerConfig, WorkerTask } from './worker-protocol.js';
+import { MODEL_UNUSABLE, type TranscribeReply, type WorkerConfig, type WorkerTask } from './worker-protocol.js';
 
 /** The contract's transcription result (section 2). */
 export interface TranscriptionResult {
@@ -180,6 +180,7 @@ export class TranscriptionEngine {
     try {
       await pool.run({ op: 'warmup' } satisfies WorkerTask);
     } catch (err) {
+      // Includes a worker that could not load the model (MODEL_UNUSABLE), e.g. replaced after validation.
       await this.stopPool();
       return this.fail('failed', `Los procesos de transcripción no pudieron arrancar: ${String(err)}.`);
     }
@@ -305,6 +306,12 @@ export class TranscriptionEngine {
       return await Promise.race([task, guards]);
     } catch (err) {
       if (err instanceof TranscriptionError || (signal?.aborted && err === signal.reason)) throw err;
+      const message = err instanceof Error ? err.message : String(err);
+      if (message.startsWith(MODEL_UNUSABLE)) {
+        // The model changed under a running engine: stop taking work until start() is called again.
+        this.fail('failed', `Modelo no utilizable: ${message.slice(MODEL_UNUSABLE.length)}.`);
+        throw this.notReady();
+      }
       // The worker died (piscina replaces it) or whisper.cpp reported a failure: a retryable 503.
       this.opts.logger.error({ err: String(err) }, 'transcription worker failed');
       throw new TranscriptionError('motor_no_listo', CRASH_DETAIL, { cause: err, retryAfterS: this.opts.retryAfterS });
@@ -324,8 +331,14 @@ export class TranscriptionEngine {
     const pool = this.pool;
     this.pool = null;
     if (!pool) return;
-    // Let running whisper.cpp calls finish: tearing a worker down under them is unsafe.
-    await Promise.all([...this.running]);
+    // Let running whisper.cpp calls finish: tearing a worker down under them is unsafe. Bounded, so that a
+    // shutdown cannot hang on a stuck run.
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.opts.taskTimeoutMs);
+    });
+    await Promise.race([Promise.all([...this.running]), bound]);
+    clearTimeout(timer);
     await pool.destroy();
   }
 

@@ -28,3 +28,6 @@ export interface TranscribeReply {
   vadMs: number;
   whisperMs: number;
 }
+
+/** Prefix of the error a worker throws for every task when it could not load the model. */
+export const MODEL_UNUSABLE = 'MODEL_UNUSABLE: ';

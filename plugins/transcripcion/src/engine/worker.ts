@@ -6,7 +6,8 @@
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
-import type { TranscribeReply, WarmupReply, WorkerConfig, WorkerTask } from './worker-protocol.js';
+import { validateModelFile } from './model-file.js';
+import { MODEL_UNUSABLE, type TranscribeReply, type WarmupReply, type WorkerConfig, type WorkerTask } from './worker-protocol.js';
 
 const config = workerData as WorkerConfig;
 if (config.quiet) process.env.NODE_ENV = 'production'; // per-thread copy of the environment
@@ -99,7 +100,20 @@ function runWhisper(model: NativeModel, samples: Float32Array, idioma: string): 
 }
 
 async function init(): Promise<(task: WorkerTask) => Promise<TranscribeReply | WarmupReply>> {
-  const model = await whisper.WhisperModel.load(config.modelPath, false);
+  // Checked again here, not only at engine start: a worker replacing a dead one loads the file anew, and if it
+  // was deleted or overwritten meanwhile, whisper.cpp would take the whole process down instead of failing.
+  // A failed load must still yield a handler: piscina never hands tasks to a worker whose module rejected, and
+  // they would wait forever. Every task then fails at once with the reason.
+  let model: NativeModel;
+  try {
+    await validateModelFile(config.modelPath);
+    model = await whisper.WhisperModel.load(config.modelPath, false);
+  } catch (err) {
+    const reason = MODEL_UNUSABLE + (err instanceof Error ? err.message : String(err));
+    return async () => {
+      throw new Error(reason);
+    };
+  }
   return async (task) => {
     switch (task.op) {
       case 'warmup':
