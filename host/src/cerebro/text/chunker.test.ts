@@ -67,3 +67,13 @@ test('sentence splitting does not break on abbreviations', () => {
     'Trabaja con el Sr. Gómez, p. ej. en redes.',
   ]);
 });
+
+test('a long paragraph is segmented in windows without losing or cutting sentences', () => {
+  const line = 'La configuración de red se guarda en el archivo interfaces.';
+  const paragraph = Array.from({ length: 5000 }, (_, i) => `${line} Línea ${i} del registro.`).join('\n');
+  const sentences = splitSentences(paragraph);
+  assert.equal(sentences.length, 10_000);
+  assert.equal(sentences[0], line);
+  assert.equal(sentences.at(-1), 'Línea 4999 del registro.');
+  assert.ok(sentences.every((s) => s === line || /^Línea \d+ del registro\.$/.test(s)));
+});

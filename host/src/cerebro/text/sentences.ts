@@ -17,7 +17,37 @@ function endsInAbbreviation(segment: string): boolean {
   return ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word) || /^(\p{L}\.)+\p{L}$/u.test(word);
 }
 
+/**
+ * Intl.Segmenter grows much worse than linearly with its input, so a long "paragraph" (a text file whose lines are
+ * separated by single newlines is one paragraph) is segmented in windows of this size, cut at a line break or a
+ * sentence end inside the window.
+ */
+const WINDOW = 2000;
+
+/** Index just past the last line break or sentence-ending punctuation followed by a space, or -1. */
+function lastBoundary(text: string): number {
+  let best = text.lastIndexOf('\n');
+  for (const m of text.matchAll(/[.!?…]["»”')\]]?\s/g)) best = Math.max(best, m.index! + m[0].length - 1);
+  return best;
+}
+
 export function splitSentences(paragraph: string): string[] {
+  if (paragraph.length <= WINDOW) return segment(paragraph);
+  const out: string[] = [];
+  let start = 0;
+  while (start < paragraph.length) {
+    let end = Math.min(paragraph.length, start + WINDOW);
+    if (end < paragraph.length) {
+      const cut = lastBoundary(paragraph.slice(start, end));
+      if (cut > WINDOW / 4) end = start + cut + 1;
+    }
+    out.push(...segment(paragraph.slice(start, end)));
+    start = end;
+  }
+  return out;
+}
+
+function segment(paragraph: string): string[] {
   const out: string[] = [];
   let pending = '';
   for (const { segment } of segmenter.segment(paragraph)) {
