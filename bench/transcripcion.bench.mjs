@@ -130,14 +130,19 @@ const engine = new TranscriptionEngine({ modelPath: model, workers: 1, threadsPe
 const status = await engine.start();
 if (status.state !== 'ready') throw new Error(`engine not ready: ${status.reason}`);
 const simd = await whisperBuildHasSimd();
+// whisper.cpp's own report of the instruction sets compiled in (the same sources and flags as the addon).
+const systemInfo = (spawnSync(cli, ['-m', model, '-f', clips[10], '-l', 'es', '-t', String(THREADS), '-bs', '1', '-nf', '-d', '1000'], { encoding: 'utf8' })
+  .stderr.match(/system_info:.*$/m)?.[0] ?? 'system_info: (not printed)').replace(/\s*\|\s*/g, ' ');
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 line('transcripcion bench', 'model=Whisper tiny shapes (random weights, 3 tokens per window)', `threads=${THREADS}`,
   `flags="${flags.join(' ')}"`, `addon SIMD=${simd}`, `load avg ${load}`);
+line(systemInfo);
 line('clip', 'raw wall ms (min/median)', 'service wall ms (min/median)', 'raw RTF', 'service RTF', 'wall overhead',
   'raw CPU ms', 'service CPU ms', 'CPU overhead', 'service breakdown of its fastest run (decode/queue/VAD/whisper ms)');
 let worstWall = 0;
 let worstCpu = 0;
+let disturbed = false;
 try {
   for (const seconds of [10, 60]) {
     const file = clips[seconds];
@@ -153,6 +158,8 @@ try {
     const rawCpu = min(raw.map((r) => r.cpu));
     const svcCpu = min(svc.map((r) => r.cpu));
     const t = svc.find((r) => r.ms === svcMs).timings;
+    // Identical runs whose median strays far from their minimum were slowed by something else on the machine.
+    disturbed ||= median(raw.map((r) => r.ms)) > rawMs * 1.2 || median(svc.map((r) => r.ms)) > svcMs * 1.2;
     const wall = svcMs / rawMs - 1;
     const cpu = svcCpu / rawCpu - 1;
     worstWall = Math.max(worstWall, wall);
@@ -166,6 +173,7 @@ try {
   const verdict = (x) => (x <= TARGET_OVERHEAD ? 'PASS' : 'FAIL');
   line(`service overhead vs raw whisper.cpp (target < ${TARGET_OVERHEAD * 100}%):`,
     `wall ${verdict(worstWall)} (worst ${(worstWall * 100).toFixed(1)}%)`, `CPU ${verdict(worstCpu)} (worst ${(worstCpu * 100).toFixed(1)}%)`);
+  if (disturbed) line('warning: runs varied by more than 20% (other load on the machine): rerun on an idle machine before trusting the verdict.');
   line('note: raw runs include whisper-cli start-up and model load, which the service pays once when it starts; HTTP is not included.');
 } finally {
   await engine.close();
