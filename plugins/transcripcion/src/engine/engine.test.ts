@@ -159,13 +159,19 @@ describe('TranscriptionEngine without a usable model', () => {
   });
   after(() => fx.dispose());
 
-  it('reports no_model and answers motor_no_listo when no model is installed', async () => {
-    const engine = new TranscriptionEngine({ modelPath: fx.path('falta.bin') });
+  it('reports no_model and answers motor_no_listo when no model is installed, and starts once one is installed', async () => {
+    const engine = new TranscriptionEngine({ modelPath: fx.path('falta.bin'), watchModelMs: 50 });
     const status = await engine.start();
     assert.equal(status.state, 'no_model');
     assert.match(status.reason ?? '', /ningún modelo/);
     const err = await engine.transcribe(fx.path('x.wav')).catch((e: unknown) => e);
     assert.ok(err instanceof TranscriptionError && err.codigo === 'motor_no_listo');
+    const { installModel } = await import('./installer.js');
+    const source = fx.path('origen.bin');
+    writeTinyModel(source);
+    await installModel({ source, dest: fx.path('falta.bin') });
+    for (let i = 0; i < 200 && engine.status().state !== 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(engine.status().state, 'ready');
     await engine.close();
     assert.equal(engine.status().state, 'closed');
   });

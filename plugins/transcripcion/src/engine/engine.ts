@@ -5,6 +5,7 @@ import { decodeAudio } from './decode.js';
 import { TranscriptionError } from './errors.js';
 import { isSupportedLanguage } from './languages.js';
 import { ModelFileError, validateModelFile, type ModelFileInfo } from './model-file.js';
+import { ModelWatcher } from './model-watch.js';
 import { resolveDurationCap, resolveOptions, type ResolvedOptions, type TranscriptionEngineOptions } from './options.js';
 import { runCommand } from './process.js';
 import { whisperBuildHasSimd } from './simd.js';
@@ -76,11 +77,18 @@ export class TranscriptionEngine {
   private inFlight = 0;
   private running = new Set<Promise<unknown>>();
   private starting: Promise<EngineStatus> | null = null;
+  private readonly watcher: ModelWatcher;
   private crashNext = false;
 
   constructor(options: TranscriptionEngineOptions = {}) {
     this.opts = resolveOptions(options);
     this.slots = new Slots(this.opts.workers);
+    this.watcher = new ModelWatcher(this.opts.modelPath, this.opts.watchModelMs, () => {
+      if (this.state === 'no_model' || this.state === 'failed') {
+        this.opts.logger.info({}, 'model file changed: restarting the transcription engine');
+        void this.start().catch(() => undefined);
+      }
+    });
   }
 
   /** Most requests accepted at once (transcribing + waiting); one more gets `ocupado`. */
@@ -186,6 +194,7 @@ export class TranscriptionEngine {
     }
     this.state = 'ready';
     this.reason = null;
+    this.watcher.stop();
     log.info({ model: this.model?.sizeName, workers: this.opts.workers, threads: this.opts.threadsPerWorker }, 'transcription engine ready');
     return this.status();
   }
@@ -193,6 +202,7 @@ export class TranscriptionEngine {
   private fail(state: 'no_model' | 'failed', reason: string): EngineStatus {
     this.state = state;
     this.reason = reason;
+    this.watcher.arm(); // a model installed (or fixed) at the configured path starts the engine by itself
     this.opts.logger.warn({ state, reason }, 'transcription engine not ready');
     return this.status();
   }
@@ -348,6 +358,7 @@ export class TranscriptionEngine {
     await this.starting?.catch(() => undefined);
     this.state = 'closed';
     this.reason = 'El motor de transcripción se ha detenido.';
+    this.watcher.stop();
     this.slots.rejectAll(this.notReady());
     await this.stopPool();
   }

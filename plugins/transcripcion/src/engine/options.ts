@@ -40,6 +40,8 @@ export interface TranscriptionEngineOptions {
   beamSize?: number;
   /** whisper.cpp temperature fallback step (0 disables the fallback). Default 0.2, whisper.cpp's own. */
   temperatureInc?: number;
+  /** While no usable model is installed, check the model path this often (ms) and start once it changes. 0 = off. Default 5000. */
+  watchModelMs?: number;
   /** Silence whisper.cpp's stderr logging. Default true. */
   quiet?: boolean;
   /** Seconds suggested to clients in Retry-After for 503s. Default 5. */
@@ -82,6 +84,7 @@ export function resolveOptions(o: TranscriptionEngineOptions = {}): ResolvedOpti
     probeModel: o.probeModel ?? true,
     beamSize: Math.max(1, Math.floor(o.beamSize ?? 1)),
     temperatureInc: o.temperatureInc ?? 0.2,
+    watchModelMs: Math.max(0, o.watchModelMs ?? 5000),
     quiet: o.quiet ?? true,
     retryAfterS: o.retryAfterS ?? 5,
     logger: o.logger ?? silent,
