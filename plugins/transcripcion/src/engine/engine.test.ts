@@ -220,3 +220,25 @@ describe('TranscriptionEngine without a usable model', () => {
     await engine.close();
   });
 });
+
+describe('TranscriptionEngine with a deterministic decoder', () => {
+  it('returns the text whisper.cpp decodes, one segment per 30 s window, joined', async (t) => {
+    const fx = await fixtureDir('cerebro-fixed-');
+    t.after(() => fx.dispose());
+    const model = fx.path('fijo.bin');
+    const { fixedWord } = writeTinyModel(model, { endAtOnce: true });
+    const { wav } = await speechFiles(fx);
+    const { ffmpeg } = await import('../testing/fixtures.js');
+    const long = fx.path('largo.wav');
+    await ffmpeg('-stream_loop', '-1', '-i', wav!, '-t', '45', long); // two 30 s windows
+    const engine = new TranscriptionEngine({ modelPath: model, temperatureInc: 0 });
+    t.after(() => engine.close());
+    assert.equal((await engine.start()).state, 'ready');
+    const word = fixedWord.trim();
+    assert.ok(word.length > 0);
+    assert.deepEqual(await engine.transcribe(wav!).then((r) => [r.texto, r.vacio]), [word, false]);
+    const r = await engine.transcribe(long);
+    assert.equal(r.texto, `${word} ${word}`);
+    assert.equal(r.duracion_s, 45);
+  });
+});

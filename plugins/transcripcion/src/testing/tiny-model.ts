@@ -32,8 +32,10 @@ export const REAL_TINY: Required<TinyModelOptions> = { state: 384, heads: 6, lay
  * step 1 a timestamp, because the timestamps' summed probability beats every text token, and the highest is
  * 30.00 s; step 2 end-of-text, since text is masked after a lone timestamp and only 30.00 s remains allowed.
  */
+const FIXED_WORD = 1000;
+
 function fixedLogit(token: number): number | undefined {
-  if (token === 1000) return 25;
+  if (token === FIXED_WORD) return 25;
   if (token === 50257) return 20;
   if (token === 51864) return 18.5;
   if (token >= 50364 && token < 51864) return 18;
@@ -98,7 +100,13 @@ function vocabulary(count: number, rng: Rng): Buffer[] {
   return words;
 }
 
-export function writeTinyModel(path: string, options: TinyModelOptions = {}): WhisperHparams {
+/** What a generated model is; `fixedWord` is the text an endAtOnce model writes for every 30 s window. */
+export interface TinyModel {
+  hparams: WhisperHparams;
+  fixedWord: string;
+}
+
+export function writeTinyModel(path: string, options: TinyModelOptions = {}): TinyModel {
   const state = options.state ?? 64;
   const heads = options.heads ?? 2;
   const layers = options.layers ?? 4;
@@ -116,6 +124,7 @@ export function writeTinyModel(path: string, options: TinyModelOptions = {}): Wh
     nMels: 80,
     ftype: options.ftype ?? 1,
   };
+  let fixedWord = '';
   const fd = openSync(path, 'w');
   try {
     const header = Buffer.alloc(4);
@@ -129,6 +138,7 @@ export function writeTinyModel(path: string, options: TinyModelOptions = {}): Wh
     writeSync(fd, Buffer.from(filters.buffer));
 
     const words = vocabulary(50257, rng);
+    fixedWord = words[FIXED_WORD]!.toString('latin1');
     writeSync(fd, i32s([words.length]));
     for (const w of words) {
       const len = Buffer.alloc(4);
@@ -169,5 +179,5 @@ export function writeTinyModel(path: string, options: TinyModelOptions = {}): Wh
   } finally {
     closeSync(fd);
   }
-  return h;
+  return { hparams: h, fixedWord };
 }
