@@ -173,6 +173,7 @@ try {
   const verdict = (x) => (x <= TARGET_OVERHEAD ? 'PASS' : 'FAIL');
   line(`service overhead vs raw whisper.cpp (target < ${TARGET_OVERHEAD * 100}%):`,
     `wall ${verdict(worstWall)} (worst ${(worstWall * 100).toFixed(1)}%)`, `CPU ${verdict(worstCpu)} (worst ${(worstCpu * 100).toFixed(1)}%)`);
+  line(`service process peak RSS: ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (engine with one worker, Whisper tiny shapes)`);
   if (disturbed) line('warning: runs varied by more than 20% (other load on the machine): rerun on an idle machine before trusting the verdict.');
   line('note: raw runs include whisper-cli start-up and model load, which the service pays once when it starts; HTTP is not included.');
 } finally {

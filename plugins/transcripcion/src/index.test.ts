@@ -158,7 +158,7 @@ describe('POST /transcripciones', () => {
 
   it('answers 503 ocupado with Retry-After when the worker and queue are full', async () => {
     const blob = await audioBlob(speech.wav!);
-    const results = await Promise.all([0, 1, 2].map(() => h.client.post(path, { body: form({ archivo: blob }) })));
+    const results = await Promise.all([0, 1, 2, 3].map(() => h.client.post(path, { body: form({ archivo: blob }) })));
     const statuses = results.map((r) => r.status).sort();
     assert.ok(statuses.includes(200), statuses.join());
     const busy = results.find((r) => r.status === 503);
