@@ -65,6 +65,7 @@ export interface EngineStatus {
 }
 
 const CRASH_DETAIL = 'El motor de transcripción se reinició durante esta transcripción; reintenta en unos segundos.';
+const FAILURE_DETAIL = 'El motor de transcripción falló con esta petición; reintenta en unos segundos.';
 
 export class TranscriptionEngine {
   private readonly opts: ResolvedOptions;
@@ -324,7 +325,8 @@ export class TranscriptionEngine {
       }
       // The worker died (piscina replaces it) or whisper.cpp reported a failure: a retryable 503.
       this.opts.logger.error({ err: String(err) }, 'transcription worker failed');
-      throw new TranscriptionError('motor_no_listo', CRASH_DETAIL, { cause: err, retryAfterS: this.opts.retryAfterS });
+      const detalle = /worker exited|terminat/i.test(message) ? CRASH_DETAIL : FAILURE_DETAIL;
+      throw new TranscriptionError('motor_no_listo', detalle, { cause: err, retryAfterS: this.opts.retryAfterS });
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
