@@ -73,6 +73,8 @@ export interface PluginSetupResult {
   handlers: Record<string, RouteHandler>;
   /** Called on shutdown, in reverse load order. */
   dispose?: () => void | Promise<void>;
+  /** The plugin's own state for `GET /api/health` (`detalle`), e.g. whether an engine is loaded. Must be cheap. */
+  status?: () => Record<string, unknown>;
 }
 
 export interface PluginDefinition {

@@ -142,3 +142,18 @@ test('a plugin that declares routes without handlers is disabled with PLUGIN_HAN
   const health = await h.client.get('/health', { key: null });
   assert.match(health.body.plugins[0].error, /PLUGIN_HANDLERS_MISMATCH.*escribir/);
 });
+
+test('a plugin can report its own state in /api/health; a failing status hook does not break health', async (t) => {
+  const withStatus = definePlugin({
+    manifest: { id: 'motor', version: '1.0.0', sdk: '^1.0.0', title: 'Motor', routes: [] },
+    setup: () => ({ handlers: {}, status: () => ({ motor: 'listo', cola: 0 }) }),
+  });
+  const broken = definePlugin({
+    manifest: { id: 'averiado', version: '1.0.0', sdk: '^1.0.0', title: 'Averiado', routes: [] },
+    setup: () => ({ handlers: {}, status: () => { throw new Error('sin datos'); } }),
+  });
+  const h = await startTestHost(t, { plugins: [withStatus, broken] });
+  const plugins = (await h.client.get('/health', { key: null })).body.plugins;
+  assert.deepEqual(plugins.find((p: { id: string }) => p.id === 'motor').detalle, { motor: 'listo', cola: 0 });
+  assert.deepEqual(plugins.find((p: { id: string }) => p.id === 'averiado').detalle, { error: 'sin datos' });
+});

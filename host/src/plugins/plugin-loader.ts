@@ -24,6 +24,7 @@ export interface LoadedPlugin {
   error?: PluginError;
   handlers: Record<string, RouteHandler>;
   dispose?: () => void | Promise<void>;
+  status?: () => Record<string, unknown>;
   container?: DependencyContainer;
 }
 
@@ -124,6 +125,7 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
       }
       plugin.handlers = setup.handlers;
       plugin.dispose = setup.dispose;
+      plugin.status = setup.status;
       plugin.state = 'activo';
       for (const token of manifest.provides ?? []) loaded.set(token, plugin);
       deps.log.info({ plugin: manifest.id, version: manifest.version, origin: source.origin }, 'plugin cargado');

@@ -14,8 +14,17 @@ export interface SystemRouteDeps {
 
 /** Health, readiness and the OpenAPI document: public, and outside the lifecycle gate for health. */
 export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
+  const detail = (status: (() => Record<string, unknown>) | undefined) => {
+    try {
+      return status ? { detalle: status() } : {};
+    } catch (err) {
+      return { detalle: { error: (err as Error).message } };
+    }
+  };
   const pluginStates = () => deps.plugins().map((p) => ({
-    id: p.manifest.id, version: p.manifest.version, estado: p.state, ...(p.error ? { error: p.error.message } : {}),
+    id: p.manifest.id, version: p.manifest.version, estado: p.state,
+    ...(p.error ? { error: p.error.message } : {}),
+    ...(p.state === 'activo' ? detail(p.status) : {}),
   }));
   return [
     {

@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { HostServices, definePlugin } from '@cerebro/sdk';
 import { TranscriptionEngine } from './engine/index.js';
 import { MAX_UPLOAD_BYTES, transcriptionHandler } from './route.js';
+import { pluginModelPath } from './model-path.js';
 
 /**
  * Module `transcripcion`: one route that transcribes an uploaded audio with Whisper (contract section 4.D).
@@ -65,7 +65,7 @@ export default definePlugin({
     const config = scope.resolve(HostServices.Config);
     const log = scope.resolve(HostServices.Logger);
     const engine = new TranscriptionEngine({
-      modelPath: config.string('modelo') || process.env.CEREBRO_WHISPER_MODEL || join(config.dataDir, 'whisper.bin'),
+      modelPath: pluginModelPath(config.string('modelo'), config.dataDir),
       ffmpegPath: config.string('ffmpeg'),
       ffprobePath: config.string('ffprobe'),
       workers: config.number('workers'),
@@ -79,6 +79,10 @@ export default definePlugin({
     return {
       handlers: { transcribir: transcriptionHandler(engine, scope.resolve(HostServices.Uploads)) },
       dispose: () => engine.close(),
+      status: () => {
+        const { state, reason, simd, workers, inFlight, queued, capacity } = engine.status();
+        return { motor: state, ...(reason ? { motivo: reason } : {}), simd, workers, en_curso: inFlight, en_cola: queued, capacidad: capacity };
+      },
     };
   },
 });
