@@ -11,6 +11,8 @@ import type { AccessDirectory } from './directory.js';
  */
 @injectable()
 export class Authenticator {
+  private readonly keyCallers = new WeakMap<object, Caller>();
+
   constructor(@inject(HostTokens.Directory) private readonly directory: AccessDirectory) {}
 
   authenticate(header: string | undefined): Caller {
@@ -24,12 +26,18 @@ export class Authenticator {
       const row = this.directory.keyCredential(parsed.id);
       const valid = secretMatches(parsed.secret, row?.secret_digest);
       if (!row || !valid || row.revoked_at || row.owner_deleted_at) throw apiError('invalid_key');
-      return {
-        kind: 'key',
-        ownerId: row.owner_id,
-        ownerReadOnly: row.owner_read_only === 1,
-        key: { id: row.id, ownerId: row.owner_id, name: row.name, spaces: row.spaces, permission: row.permission },
-      };
+      // One frozen caller per memoised credential: a new one only after the credential itself was re-read.
+      let caller = this.keyCallers.get(row);
+      if (!caller) {
+        caller = Object.freeze({
+          kind: 'key' as const,
+          ownerId: row.owner_id,
+          ownerReadOnly: row.owner_read_only === 1,
+          key: Object.freeze({ id: row.id, ownerId: row.owner_id, name: row.name, spaces: row.spaces, permission: row.permission }),
+        });
+        this.keyCallers.set(row, caller);
+      }
+      return caller;
     }
     if (parsed.kind === 'console') {
       const row = this.directory.session(parsed.id);

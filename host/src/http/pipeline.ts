@@ -33,6 +33,11 @@ import { routeLabel, type HostRoute } from './route.js';
  * Plugins only provide step 8: the route data (permission, module, credits) comes from their manifest and the
  * pipeline applies it, so a plugin cannot skip or weaken any check.
  */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
 @injectable()
 export class RequestPipeline {
   constructor(
@@ -64,7 +69,7 @@ export class RequestPipeline {
         get signal() { return (signal ??= disconnectSignal(req, res)); },
         ip: callerIp(req, this.config.trustProxy),
         now: this.clock.now(),
-        params: { ...req.params },
+        params: req.params,
         query: req.query as Record<string, string | string[]>,
         body: undefined,
       };
@@ -78,8 +83,10 @@ export class RequestPipeline {
           this.lifecycle.enter();
           entered = true;
         }
-        headers = { ...headers, ...this.authorize(route, ctx, label) };
-        if (route.body === 'json' || (route.body === undefined && ['POST', 'PUT', 'PATCH'].includes(route.method))) {
+        this.authorize(route, ctx, label, headers);
+        // Awaits only where something is asynchronous: a request that needs neither a body nor an async handler
+        // is answered synchronously, inside the HTTP parser's callback, like a bare route.
+        if (route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method))) {
           ctx.body = await readJsonBody(req, res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
         }
         const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
@@ -87,7 +94,8 @@ export class RequestPipeline {
           this.credits.debit(ctx.space.accountId, cost, { spaceId: ctx.space.id, route: label, requestId: id });
           charged = { accountId: ctx.space.accountId, amount: cost };
         }
-        const result = await route.handler(ctx);
+        let result = route.handler(ctx);
+        if (isPromiseLike(result)) result = await result;
         sendResult(res, result, headers);
         status = res.statusCode;
       } catch (err) {
@@ -100,25 +108,25 @@ export class RequestPipeline {
         this.rootLog.info({
           reqId: id, method: route.method, route: label, status,
           ms: Number(process.hrtime.bigint() - started) / 1e6,
-          ...(ctx.space ? { espacio: ctx.space.id } : {}),
-          ...(ctx.caller?.kind === 'key' ? { clave: ctx.caller.key.id } : {}),
+          espacio: ctx.space?.id,
+          clave: ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
         }, 'petición');
       }
     };
   }
 
-  /** Steps 2 to 5. Returns the rate-limit headers to send with the response. */
-  private authorize(route: HostRoute, ctx: RequestContext, label: string): Record<string, string> {
-    if (route.access === 'public') return {};
+  /** Steps 2 to 5. Adds the rate-limit headers to `headers`. */
+  private authorize(route: HostRoute, ctx: RequestContext, label: string, headers: Record<string, string>): void {
+    if (route.access === 'public') return;
     const caller: Caller = this.authenticator.authenticate(ctx.req.headers.authorization);
     ctx.caller = caller;
     if (route.access === 'admin') {
       if (caller.kind !== 'operator') throw apiError('admin_only');
-      return {};
+      return;
     }
     if (caller.kind === 'operator') throw apiError('admin_only', 'Las credenciales de operador solo sirven para las rutas /api/admin.');
     if (caller.kind === 'key') this.usage.countKeyCall(caller.key.id, label, ctx.now);
-    if (route.access === 'owner') return {};
+    if (route.access === 'owner') return;
 
     const access = this.policy.authorize(caller as OwnerCaller, {
       spaceId: ctx.params.espacio ?? '',
@@ -131,9 +139,8 @@ export class RequestPipeline {
     ctx.space = access.space;
     ctx.spaceRecord = access.record;
     ctx.permission = access.permission;
-    if (caller.kind !== 'key') return {};
-    const headers = this.rateLimiter.take(access.space.id, access.record.settings.limite_por_minuto, ctx.now);
+    if (caller.kind !== 'key') return;
+    this.rateLimiter.take(access.space.id, access.record.settings.limite_por_minuto, ctx.now, headers);
     this.usage.takeDaily(access.space.id, access.record.settings.cuota_diaria, ctx.now);
-    return headers;
   }
 }

@@ -13,21 +13,23 @@ interface Window { start: number; count: number }
 export class RateLimiter {
   private windows = new Map<string, Window>();
 
-  /** Counts one request; returns the headers to send, or throws 429. */
-  take(spaceId: string, limit: number | null, now: number): Record<string, string> {
-    if (limit === null) return {};
+  /** Counts one request and adds the headers to send to `headers`, or throws 429. */
+  take(spaceId: string, limit: number | null, now: number, headers: Record<string, string>): void {
+    if (limit === null) return;
     let window = this.windows.get(spaceId);
     if (!window || now - window.start >= WINDOW_MS) {
       window = { start: now - (now % WINDOW_MS), count: 0 };
       this.windows.set(spaceId, window);
     }
     const reset = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000));
-    const headers = { 'RateLimit-Limit': String(limit), 'RateLimit-Remaining': '0', 'RateLimit-Reset': String(reset), 'RateLimit-Policy': `${limit};w=60` };
+    headers['RateLimit-Limit'] = String(limit);
+    headers['RateLimit-Reset'] = String(reset);
+    headers['RateLimit-Policy'] = `${limit};w=60`;
     if (window.count >= limit) {
+      headers['RateLimit-Remaining'] = '0';
       throw apiError('rate_limited', `Demasiadas peticiones: este espacio admite ${limit} por minuto. Reintenta en ${reset} s.`, { ...headers, 'Retry-After': String(reset) });
     }
     window.count++;
     headers['RateLimit-Remaining'] = String(limit - window.count);
-    return headers;
   }
 }
