@@ -67,7 +67,6 @@ export class AccessDirectory {
            FROM api_keys k JOIN owners o ON o.id = k.owner_id WHERE k.id = ?`,
       ),
       space: db.prepare<[string], SpaceRow & { modules: string | null }>(`${SPACE_WITH_MODULES} WHERE s.id = ?`),
-      modules: db.prepare<[string], { module: string }>('SELECT module FROM space_modules WHERE space_id = ? ORDER BY module'),
       ownerSpaces: db.prepare<[string], SpaceRow & { modules: string | null }>(`${SPACE_WITH_MODULES} WHERE s.owner_id = ? ORDER BY s.id`),
       account: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
     };
@@ -115,10 +114,6 @@ export class AccessDirectory {
   session(id: string): CredentialRow | undefined { return this.stmts.session.get(id); }
   operator(id: string): CredentialRow | undefined { return this.stmts.operator.get(id); }
   account(id: string): AccountRow | undefined { return this.stmts.account.get(id); }
-
-  modules(spaceId: string): string[] {
-    return this.stmts.modules.all(spaceId).map((r) => r.module);
-  }
 
   space(id: string): SpaceRecord | undefined {
     return this.memo(this.spaceMemo, id, () => {

@@ -24,5 +24,4 @@ export const HostTokens = {
   Lifecycle: createToken<Lifecycle>('host:lifecycle'),
   Clock: HostServices.Clock,
   Uploads: HostServices.Uploads,
-  Spaces: HostServices.Spaces,
 } as const;

@@ -24,7 +24,7 @@ export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manife
       const record = deps.directory.space(id);
       return record && { id: record.row.id, accountId: record.row.account_id, modules: record.modules };
     },
-    hasModule: (id, module) => deps.directory.modules(id).includes(module),
+    hasModule: (id, module) => deps.directory.space(id)?.modules.includes(module) ?? false,
   };
   return new Map<symbol, (manifest: PluginManifest) => unknown>([
     [HostServices.Logger, (m) => deps.rootLogger.child({ plugin: m.id }) as unknown as Logger],
