@@ -1,15 +1,12 @@
 // The persona text (GET /persona, rule 11): exactly the agent description the sales module reads.
 // Order is fixed by rules 3, 4 and 10: identity sentence first, then tone, traits, length,
 // plain text and emojis, and always last the fixed rules no brand can remove.
+import { SALES_AGENT_FIXED_RULES, salesAgentFixedRulesText } from '@cerebro/sdk';
 import type { BrandConfig } from './types.js';
 import { RASGOS, TONOS } from './vocabulary.js';
 
-/** Rules appended to every agent description, branded or not (rule 4). Never configurable. */
-export const REGLAS_FIJAS: readonly string[] = [
-  'No inventes precios, totales, plazos, descuentos ni disponibilidad: usa solo las cifras del catálogo y de la cotización.',
-  'No hables de procesos internos.',
-  'No ofrezcas un asesor humano.',
-];
+/** Rules appended to every agent description, branded or not (rule 4). Never configurable; shared with ventas. */
+export const REGLAS_FIJAS: readonly string[] = SALES_AGENT_FIXED_RULES;
 
 /** Joins "a", "b", "c" as "a, b y c". */
 function listaEnEspanol(items: readonly string[]): string {
@@ -28,9 +25,7 @@ export function identitySentence(brand: BrandConfig): string {
   return linea ? `${base}, ${stripFinalPeriod(linea)}.` : `${base}.`;
 }
 
-export function fixedRulesText(): string {
-  return `Reglas que siempre cumples: ${REGLAS_FIJAS.join(' ')}`;
-}
+export const fixedRulesText = salesAgentFixedRulesText;
 
 /** Builds the persona text from a complete brand. Deterministic: same brand, same text. */
 export function buildPersona(brand: BrandConfig): string {

@@ -2,32 +2,11 @@
 // The agent never imports the marca module: it reads a brand through `BrandSource`, which the
 // host wires to marca's GET /persona + GET /config logic. The cache keeps brand changes visible
 // within one minute (rule 8) and keeps the last good brand for when marca fails (rule 7).
+import { salesAgentFixedRulesText, type BrandSnapshot } from '@cerebro/sdk';
 import { withTimeout } from './timeout.js';
 
-/** Brand fields the agent uses: marca's brand configuration plus its persona text. */
-export interface AgentBrand {
-  name: string;
-  activo: boolean;
-  identidad: { nombre_agente: string; rol: string; linea: string };
-  estilo: {
-    tono: string[];
-    rasgos: string[];
-    emojis_permitidos: string[];
-    emojis_obligatorios: string[];
-    max_lineas: number;
-    solo_texto_plano: boolean;
-  };
-  tacticas: {
-    upsell_activo: boolean;
-    upsell_combos: Record<string, string>;
-    upsell_argumento: string;
-    upsell_plantilla: string;
-    pregunta_cierre_obligatoria: boolean;
-    preguntas_cierre: string[];
-  };
-  /** The text GET /persona returns: replaces the agent's own description (rule 1). */
-  persona: string;
-}
+/** Brand fields the agent uses: marca's brand configuration plus its persona text (the sdk's shared shape). */
+export type AgentBrand = BrandSnapshot;
 
 export interface BrandSource {
   /** Current brand of a space; may reject or never settle (rule 7 covers both). */
@@ -132,6 +111,6 @@ export function ownDescription(nombreTienda: string): string {
   return [
     `Eres el asistente de ventas de ${nombreTienda}.`,
     'Respondes con cortesía y en pocas frases, con los datos del catálogo y de la cotización.',
-    'Reglas que siempre cumples: No inventes precios, totales, plazos, descuentos ni disponibilidad: usa solo las cifras del catálogo y de la cotización. No hables de procesos internos. No ofrezcas un asesor humano.',
+    salesAgentFixedRulesText(),
   ].join('\n');
 }
