@@ -11,11 +11,24 @@ export interface ChatServer {
   /** What the next requests answer; may depend on the request. */
   reply: (req: RecordedRequest) => string;
   status: number;
+  /** Holds a streamed answer after its first piece until `release()` (to test a client leaving mid-answer). */
+  hold: boolean;
+  release(): void;
+  /** Requests whose client went away before the answer was complete. */
+  aborted: number;
   close(): Promise<void>;
 }
 
 export async function startChatServer(): Promise<ChatServer> {
-  const state: ChatServer = { baseUrl: '', requests: [], reply: () => '', status: 200, close: async () => {} };
+  let released: () => void = () => {};
+  let gate = Promise.resolve();
+  const state: ChatServer = {
+    baseUrl: '', requests: [], reply: () => '', status: 200, aborted: 0, close: async () => {},
+    get hold() { return held; },
+    set hold(value: boolean) { held = value; gate = value ? new Promise((r) => { released = r; }) : Promise.resolve(); },
+    release: () => released(),
+  };
+  let held = false;
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -40,11 +53,16 @@ export async function startChatServer(): Promise<ChatServer> {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pieces = text.match(/.{1,7}/gs) ?? [];
       const send = (obj: unknown) => res.write(`data: ${JSON.stringify(obj)}\n\n`);
+      res.on('close', () => { if (!res.writableFinished) state.aborted++; });
       send({ choices: [{ index: 0, delta: { role: 'assistant' } }] });
-      for (const p of pieces) send({ choices: [{ index: 0, delta: { content: p } }] });
-      send({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-      send({ choices: [], usage });
-      res.end('data: [DONE]\n\n');
+      send({ choices: [{ index: 0, delta: { content: pieces[0] ?? '' } }] });
+      void gate.then(() => {
+        if (res.destroyed) return;
+        for (const p of pieces.slice(1)) send({ choices: [{ index: 0, delta: { content: p } }] });
+        send({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+        send({ choices: [], usage });
+        res.end('data: [DONE]\n\n');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
