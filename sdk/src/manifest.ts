@@ -1,5 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
-import type { HttpMethod, Permission, RouteHandler } from './http.js';
+import type { HttpMethod, ModuleRequest, Permission, RouteHandler } from './http.js';
 import type { Token } from './tokens.js';
 
 /** JSON Schema fragment used to document (and, for bodies, to describe) a route in the OpenAPI document. */
@@ -73,6 +73,12 @@ export interface PluginSetupResult {
   handlers: Record<string, RouteHandler>;
   /** Called on shutdown, in reverse load order. */
   dispose?: () => void | Promise<void>;
+  /**
+   * Per-request price of routes that declare `credits`: the manifest's `credits` is the most one request costs
+   * (and what the OpenAPI document shows); this function may lower it for a given request (clamped to 0..credits).
+   * Called after the body is read and before credits are reserved.
+   */
+  pricing?: Record<string, (req: ModuleRequest) => number>;
   /** The plugin's own state for `GET /api/health` (`detalle`), e.g. whether an engine is loaded. Must be cheap. */
   status?: () => Record<string, unknown>;
 }

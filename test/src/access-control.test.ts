@@ -310,3 +310,26 @@ describe('limits and credits', () => {
     assert.equal(res.status, 403);
   });
 });
+
+describe('plugin pricing', () => {
+  test('a plugin may lower the price of a request, never raise it above its manifest', async (t) => {
+    const priced = echoPlugin({
+      routes: [
+        { id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 'gratis' },
+        { id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 'de pago', credits: 4 },
+      ],
+    });
+    const withPricing = { ...priced, setup: async (scope: Parameters<typeof priced.setup>[0]) => ({
+      ...(await priced.setup(scope)),
+      pricing: { escribir: (req: { body: unknown }) => (req.body as { precio: number }).precio },
+    }) };
+    const h = await startTestHost(t, { plugins: [withPricing], credits: 10 });
+    const saldo = async () => (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.saldo;
+    await h.client.post(eco(h), { json: { precio: 0 } });
+    assert.equal(await saldo(), 10);
+    await h.client.post(eco(h), { json: { precio: 1 } });
+    assert.equal(await saldo(), 9);
+    await h.client.post(eco(h), { json: { precio: 1000 } });
+    assert.equal(await saldo(), 5, 'clamped to the 4 credits the manifest declares');
+  });
+});

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Logger as PinoLogger } from 'pino';
 import { container as emptyRoot, type DependencyContainer } from 'tsyringe';
-import { tokenName, type PluginDefinition, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
+import { tokenName, type ModuleRequest, type PluginDefinition, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
 import { applyMigrations, MigrationError } from '../storage/migrator.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
@@ -25,6 +25,7 @@ export interface LoadedPlugin {
   handlers: Record<string, RouteHandler>;
   dispose?: () => void | Promise<void>;
   status?: () => Record<string, unknown>;
+  pricing?: Record<string, (req: ModuleRequest) => number>;
   container?: DependencyContainer;
 }
 
@@ -126,6 +127,11 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
       plugin.handlers = setup.handlers;
       plugin.dispose = setup.dispose;
       plugin.status = setup.status;
+      const unpriced = Object.keys(setup.pricing ?? {}).filter((id) => !manifest.routes.some((r) => r.id === id && (r.credits ?? 0) > 0));
+      if (unpriced.length) {
+        throw new PluginError('PLUGIN_HANDLERS_MISMATCH', manifest.id, `pricing para rutas sin credits en el manifiesto: [${unpriced.join(', ')}].`);
+      }
+      plugin.pricing = setup.pricing;
       plugin.state = 'activo';
       for (const token of manifest.provides ?? []) loaded.set(token, plugin);
       deps.log.info({ plugin: manifest.id, version: manifest.version, origin: source.origin }, 'plugin cargado');

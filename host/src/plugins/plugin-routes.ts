@@ -27,6 +27,12 @@ function moduleRequest(ctx: RequestContext, pluginId: string): ModuleRequest {
   }) as ModuleRequest;
 }
 
+/** The plugin's price for this request, never above what its manifest declares nor below zero. */
+function priceOf(plugin: LoadedPlugin, routeId: string, declared: number, ctx: RequestContext): number {
+  const price = plugin.pricing![routeId]!(moduleRequest(ctx, plugin.manifest.id));
+  return Number.isFinite(price) ? Math.min(declared, Math.max(0, Math.round(price))) : declared;
+}
+
 /**
  * Turns a plugin's manifest routes into host routes under `/api/mod/<id>/:espacio`. Access data (permission,
  * module, credits) is copied from the manifest; the handler is only called after the whole pipeline passed.
@@ -43,6 +49,7 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
     module: manifest.id,
     moduleDisabledDetail: manifest.moduleDisabledDetail,
     credits: route.credits ?? 0,
+    ...(plugin.pricing?.[route.id] ? { creditsFor: (ctx: RequestContext) => priceOf(plugin, route.id, route.credits ?? 0, ctx) } : {}),
     body: route.body ?? (['POST', 'PUT', 'PATCH'].includes(route.method) ? 'json' : 'none'),
     maxBodyBytes: route.maxBodyBytes,
     tag: manifest.id,

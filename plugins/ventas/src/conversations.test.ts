@@ -54,10 +54,13 @@ test('escenario: derivación a una persona; el agente calla hasta que la convers
   const handOff = await c.say('me pasas con un asesor humano por favor');
   assert.deepEqual([handOff.tipo, handOff.estado, handOff.motivo_derivacion], ['derivacion', 'derivada', 'pedido']);
   assert.equal(handOff.respuesta, 'Listo, te comunico con una persona del equipo. Te escribirá por este mismo chat.');
+  const balance = async () => (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.saldo;
+  const before = await balance();
   for (const m of ['¿hola?', '¿cuánto cuestan las zapatillas runner?']) {
     const silent = await c.say(m);
-    assert.deepEqual([silent.respuesta, silent.tipo, silent.estado], [null, null, 'derivada']);
+    assert.deepEqual([silent.respuesta, silent.tipo, silent.estado, silent.creditos], [null, null, 'derivada', 0]);
   }
+  assert.equal(await balance(), before, 'silent turns cost nothing');
   const handedOff = (await h.client.get(`${base}/conversaciones?estado=derivada`)).body;
   assert.deepEqual(handedOff.conversaciones.map((x: { conversacion: string }) => x.conversacion), [c.id]);
   assert.equal((await h.client.get(`${base}/conversaciones?estado=activa`)).body.total, 0);

@@ -3,7 +3,7 @@ import { ConversationRunner, SalesAgent, type AgentEvent } from './agent/index.j
 import { ventasMigrations } from './migrations.js';
 import { catalogHandlers } from './routes/catalog-routes.js';
 import { configHandlers } from './routes/config-routes.js';
-import { conversationHandlers, MESSAGE_COST } from './routes/conversation-routes.js';
+import { conversationHandlers, MESSAGE_COST, messagePrice } from './routes/conversation-routes.js';
 import { IMPORT_SCHEMA, LEADS_CONFIG_PATCH_SCHEMA, LEADS_CONFIG_SCHEMA, MESSAGE_SCHEMA, PRODUCT_SCHEMA } from './schemas.js';
 import { MarcaBrands } from './sources/brand.js';
 import { CerebroKnowledge } from './sources/knowledge.js';
@@ -159,6 +159,7 @@ export default definePlugin({
         ...catalogHandlers(catalog),
         ...conversationHandlers({ runner, conversations, catalog, config }),
       },
+      pricing: { converse: messagePrice(conversations) },
     };
   },
 });

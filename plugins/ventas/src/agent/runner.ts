@@ -1,7 +1,7 @@
 // Load -> reply -> save for one conversation, one message at a time. Two messages of the same
 // conversation arriving together are serialised here, so the second sees the first's quote and
 // counters; different conversations run in parallel.
-import type { SalesAgent } from './agent.js';
+import { resumeConversation, type SalesAgent } from './agent.js';
 import type { TurnResult } from './ports.js';
 import type { LeadsConfig } from './config.js';
 import { newConversationState, type ConversationState } from './state.js';
@@ -26,9 +26,21 @@ export class ConversationRunner {
   constructor(private readonly agent: SalesAgent, private readonly store: ConversationStore) {}
 
   handle(input: MessageInput): Promise<TurnResult> {
-    const key = `${input.espacio}\u0000${input.conversacion}`;
+    return this.queued(input.espacio, input.conversacion, () => this.turn(input));
+  }
+
+  /** Hands a conversation back to the agent, in turn with its messages (never overwritten by one in flight). */
+  resume(espacio: string, conversacion: string): Promise<void> {
+    return this.queued(espacio, conversacion, async () => {
+      const state = await this.store.load(espacio, conversacion);
+      if (state) await this.store.save(espacio, conversacion, resumeConversation(state));
+    });
+  }
+
+  private queued<T>(espacio: string, conversacion: string, work: () => Promise<T>): Promise<T> {
+    const key = `${espacio}\u0000${conversacion}`;
     const previous = this.queues.get(key) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.turn(input));
+    const run = previous.catch(() => undefined).then(work);
     this.queues.set(key, run);
     // Forget the queue once idle so the map does not grow with every conversation ever seen.
     void run.catch(() => undefined).then(() => { if (this.queues.get(key) === run) this.queues.delete(key); });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { apiError, validationError, type RouteHandler, type ValidationIssue } from '@cerebro/sdk';
-import { resumeConversation, type ConversationRunner } from '../agent/index.js';
+import { apiError, validationError, type ModuleRequest, type RouteHandler, type ValidationIssue } from '@cerebro/sdk';
+import type { ConversationRunner } from '../agent/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { LeadsConfigStore } from '../store/config-store.js';
 import type { Contacto, SqliteConversationStore } from '../store/conversation-store.js';
@@ -60,6 +60,18 @@ export interface ConversationDeps {
   config: LeadsConfigStore;
 }
 
+/**
+ * The price of one message (route `converse`): nothing while the conversation is with a person, since the agent
+ * stays silent; otherwise MESSAGE_COST. A malformed body keeps the full price (the handler refuses it: refunded).
+ */
+export function messagePrice(conversations: SqliteConversationStore): (req: ModuleRequest) => number {
+  return (req) => {
+    const id = (req.body as { conversacion?: unknown } | undefined)?.conversacion;
+    if (typeof id !== 'string') return MESSAGE_COST;
+    return conversations.find(req.space.id, id)?.state.estado === 'derivada' ? 0 : MESSAGE_COST;
+  };
+}
+
 /** A lead's message to the agent, the leads listing, one conversation, and handing one back to the agent. */
 export function conversationHandlers(deps: ConversationDeps): Record<string, RouteHandler> {
   const { runner, conversations, catalog, config } = deps;
@@ -68,11 +80,13 @@ export function conversationHandlers(deps: ConversationDeps): Record<string, Rou
     if (!record) throw apiError('not_found', NOT_FOUND);
     return record;
   };
+  const isWithPerson = (espacio: string, id: string) => conversations.find(espacio, id)?.state.estado === 'derivada';
   return {
     converse: async (req) => {
       const input = parseMessageBody(req.body);
       const espacio = req.space.id;
       if (input.conversacion !== null) found(espacio, input.conversacion);
+      const silentBefore = input.conversacion !== null && isWithPerson(espacio, input.conversacion);
       const id = input.conversacion ?? `conv_${randomBytes(12).toString('base64url')}`;
       const result = await runner.handle({
         espacio, conversacion: id, mensaje: input.mensaje, config: config.get(espacio),
@@ -89,7 +103,7 @@ export function conversationHandlers(deps: ConversationDeps): Record<string, Rou
         combo_sugerido: result.comboSugerido,
         pregunta_cierre: result.preguntaCierre,
         redaccion: result.redaccion,
-        creditos: MESSAGE_COST,
+        creditos: silentBefore ? 0 : MESSAGE_COST,
       };
     },
 
@@ -112,10 +126,10 @@ export function conversationHandlers(deps: ConversationDeps): Record<string, Rou
       };
     },
 
-    resumeConversation: (req) => {
+    resumeConversation: async (req) => {
       const espacio = req.space.id;
       const record = found(espacio, req.params.conversacion);
-      conversations.save(espacio, record.id, resumeConversation(record.state));
+      await runner.resume(espacio, record.id);
       return conversationView(found(espacio, record.id), catalog.products(espacio));
     },
   };
