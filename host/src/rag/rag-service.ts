@@ -11,7 +11,7 @@ import type { SqliteDatabase } from '../storage/database.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
-import { DEFAULT_RAG_CONFIG, answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
+import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
 
 export interface RagServiceOptions {
   db: SqliteDatabase;
@@ -212,4 +212,3 @@ export class RagService {
   }
 }
 
-export { DEFAULT_RAG_CONFIG };

@@ -61,7 +61,7 @@ export class PassageIndex {
   private totalRows: number | null = null;
   private readonly spaceCounts = new Map<string, number>();
 
-  constructor(private readonly db: SqliteDatabase) {
+  constructor(db: SqliteDatabase) {
     this.stmt = {
       insertPassage: db.prepare(
         'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text) VALUES (?, ?, ?, ?, ?, ?)',

@@ -16,7 +16,7 @@ export class VectorStore {
   readonly table: string;
   private readonly stmt;
 
-  constructor(private readonly db: SqliteDatabase, readonly dimensions: number) {
+  constructor(db: SqliteDatabase, readonly dimensions: number) {
     if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 8192) throw new Error(`invalid vector dimension ${dimensions}`);
     loadSqliteVec(db);
     this.table = `cerebro_vec_d${dimensions}`;
