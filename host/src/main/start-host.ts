@@ -49,6 +49,8 @@ export interface RunningHost {
   readonly routes: readonly HostRoute[];
   readonly admin: AdminService;
   readonly log: PinoLogger;
+  /** The request listener, for injecting requests without a socket (light-my-request and the like). */
+  readonly handler: RequestListener;
   openapi(): unknown;
   /** Writes batched counters now (tests, before reading them from the database). */
   flushCounters(): void;
@@ -124,7 +126,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     });
 
     const app = buildApp(routes, resolveToken(container, HostRootTokens.Pipeline), log);
-    server = await listen(app.handler as unknown as RequestListener, config);
+    const handler = app.handler as unknown as RequestListener;
+    server = await listen(handler, config);
     const port = (server.address() as AddressInfo).port;
     const flushTimer = setInterval(() => usage.flush(), config.counterFlushMs);
     flushTimer.unref();
@@ -136,7 +139,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const liveRag = rag;
     let closing: Promise<void> | undefined;
     return {
-      url, port, config, plugins, routes, admin, log,
+      url, port, config, plugins, routes, admin, log, handler,
       openapi: () => openapiDocument,
       flushCounters: () => usage.flush(),
       close: () => (closing ??= shutdown(liveServer, lifecycle, config, () => {
