@@ -1,4 +1,5 @@
-// The Cerebro host for the auth benchmark: a temporary database, one owner, one space, one key; logs to /dev/null.
+// The Cerebro host for the auth benchmark, production-shaped: every workspace plugin loaded (their routes are in the
+// router), a temporary database, one owner, one space, one key; logs to /dev/null.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { startHost } from '@cerebro/host';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cerebro-bench-'));
 const host = await startHost({
-  config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: false, bootstrapDemo: false },
+  config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: true, bootstrapDemo: false },
   logDestination: pino.destination({ dest: '/dev/null', sync: false }),
 });
 const owner = host.admin.createOwner({ name: 'bench' });
