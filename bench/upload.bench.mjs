@@ -25,11 +25,15 @@ async function measure(mode) {
     const headers = { authorization: `Bearer ${info.key}` };
     const res = await fetch(`http://127.0.0.1:${info.port}/api/rag/demo/load_documents`, { method: 'POST', headers, body: form });
     if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+    let status;
     for (let i = 0; i < 1200; i++) {
-      const status = await (await fetch(`http://127.0.0.1:${info.port}/api/rag/demo/indexing_status`, { headers })).json();
+      status = await (await fetch(`http://127.0.0.1:${info.port}/api/rag/demo/indexing_status`, { headers })).json();
       if (status.listo) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    // A failed document would also end the wait, and measure nothing worth printing.
+    const doc = status.documentos[0];
+    if (doc?.estado !== 'listo') throw new Error(`the document did not index: ${JSON.stringify(doc?.error ?? status)}`);
   }
   const seconds = (performance.now() - started) / 1000;
   const peak = await rss();

@@ -1,10 +1,16 @@
 // Runs document preparation in piscina worker threads so that parsing a 25 MB file never blocks request handling.
 // Aborting a task (deadline, deletion) terminates its worker thread, which also ends a stuck parser.
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import type { PrepareResult, PrepareTask } from './prepare.js';
+import type { PreparedPassage, PrepareResult, PrepareTask } from './prepare.js';
+import type { WorkerTask } from './worker.js';
 
 export interface PreparePool {
-  prepare(task: PrepareTask, signal?: AbortSignal): Promise<PrepareResult>;
+  /**
+   * Prepares one document. With `onPassages`, passages arrive there in order, in batches, while the worker is still
+   * analysing the rest, and the result carries none; the promise settles after the last batch was delivered.
+   */
+  prepare(task: PrepareTask, signal?: AbortSignal, onPassages?: (batch: PreparedPassage[]) => void): Promise<PrepareResult>;
   close(): Promise<void>;
 }
 
@@ -21,8 +27,36 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
     maxThreads: threads,
     idleTimeout: 30_000,
   });
+  const run = (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]) =>
+    pool.run(task, { ...(signal ? { signal } : {}), ...(transferList ? { transferList } : {}) }) as Promise<PrepareResult>;
+
   return {
-    prepare: (task, signal) => pool.run(task, signal ? { signal } : {}) as Promise<PrepareResult>,
+    async prepare(task, signal, onPassages) {
+      if (!onPassages) return run(task, signal);
+      const { port1, port2 } = new MessageChannel();
+      let consumerError: unknown;
+      // Settles on the worker's end marker, or when the channel closes because the worker thread was terminated.
+      const delivered = new Promise<void>((resolve) => {
+        port1.on('message', (batch: PreparedPassage[] | null) => {
+          if (batch === null) return resolve();
+          if (consumerError !== undefined) return;
+          try {
+            onPassages(batch);
+          } catch (err) {
+            consumerError = err; // surfaced below: a throw here would be an uncaught exception of the server
+          }
+        });
+        port1.once('close', () => resolve());
+      });
+      try {
+        const result = await run({ ...task, passagePort: port2 }, signal, [port2]);
+        await delivered;
+        if (consumerError !== undefined) throw consumerError;
+        return result;
+      } finally {
+        port1.close();
+      }
+    },
     close: () => pool.destroy(),
   };
 }

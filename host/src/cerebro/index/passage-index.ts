@@ -68,6 +68,19 @@ export class PassageIndex {
       ),
       insertFts: db.prepare('INSERT INTO cerebro_fts (rowid, space_key, heading, body) VALUES (?, ?, ?, ?)'),
       passageIds: db.prepare('SELECT id FROM cerebro_passages WHERE space = ? AND document_id = ?').pluck(),
+      passageIdsInOrder: db.prepare('SELECT id FROM cerebro_passages WHERE space = ? AND document_id = ? ORDER BY ord').pluck(),
+      insertStagedPassages: db.prepare(
+        `INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text)
+         SELECT space, document_id, ord, page, headings, text FROM cerebro_staged_passages
+         WHERE space = ? AND document_id = ? AND version = ? ORDER BY ord`,
+      ),
+      insertStagedFts: db.prepare(
+        `INSERT INTO cerebro_fts (rowid, space_key, heading, body)
+         SELECT p.id, ?, s.heading_terms, s.terms FROM cerebro_staged_passages s
+         JOIN cerebro_passages p ON p.space = s.space AND p.document_id = s.document_id AND p.ord = s.ord
+         WHERE s.space = ? AND s.document_id = ? AND s.version = ?`,
+      ),
+      discardStaged: db.prepare('DELETE FROM cerebro_staged_passages WHERE space = ? AND document_id = ? AND version = ?'),
       deleteFts: db.prepare('DELETE FROM cerebro_fts WHERE rowid = ?'),
       deletePassages: db.prepare('DELETE FROM cerebro_passages WHERE space = ? AND document_id = ?'),
       match: db.prepare(
@@ -109,6 +122,21 @@ export class PassageIndex {
     this.totalRows = null;
     this.spaceCounts.delete(space);
     return ids;
+  }
+
+  /**
+   * Replaces all passages of a document with a staged version (see StagedPassages), moving the rows inside SQLite
+   * rather than through JavaScript; the staged rows are removed. Same transaction rule as replaceDocument.
+   * Returns the new passage ids in order.
+   */
+  replaceWithStaged(space: string, documentId: string, version: number): number[] {
+    this.deleteDocument(space, documentId);
+    this.stmt.insertStagedPassages.run(space, documentId, version);
+    this.stmt.insertStagedFts.run(spaceKey(space), space, documentId, version);
+    this.stmt.discardStaged.run(space, documentId, version);
+    this.totalRows = null;
+    this.spaceCounts.delete(space);
+    return this.stmt.passageIdsInOrder.all(space, documentId) as number[];
   }
 
   /** Removes a document's passages from storage and the full-text index; returns the removed ids. */

@@ -204,3 +204,48 @@ test('removing a space removes all its documents and nothing else', async () => 
   assert.equal(index.search('b', 'facturas', 5).length, 1);
   await runner.stop();
 });
+
+const stagedRows = (db: Database.Database) => db.prepare('SELECT count(*) FROM cerebro_staged_passages').pluck().get() as number;
+
+test('a large document streams its passages through staging: all of them indexed in order, nothing left staged', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const runner = new IndexingRunner({ db, index, pool });
+  runner.start();
+  // Enough paragraphs for several batches of passages.
+  const paragraphs = Array.from({ length: 6000 }, (_, i) => `Párrafo ${i}: el artículo número ${i} cuesta ${i * 3} euros en la tienda.`);
+  const doc = runner.submit('s', await upload('catalogo.txt', paragraphs.join('\n\n')));
+  await runner.idle();
+  const ready = runner.document('s', doc.id)!;
+  assert.equal(ready.state, 'ready');
+  assert.ok(ready.passages > 256, `expected several batches, got ${ready.passages} passages`);
+  const ords = db.prepare('SELECT ord FROM cerebro_passages WHERE space = ? AND document_id = ? ORDER BY id').pluck().all('s', doc.id) as number[];
+  assert.deepEqual(ords, ords.map((_, i) => i), 'passage ids follow the document order');
+  assert.match(index.search('s', 'artículo 4321', 3)[0]!.text, /4321/);
+  assert.equal(stagedRows(db), 0);
+  await runner.stop();
+});
+
+test('staged passages of an abandoned run are dropped: replaced mid-run, failed, or left by a crash', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  // A crash leaves staged rows behind; start() discards them before resuming.
+  db.prepare(`INSERT INTO cerebro_staged_passages (space, document_id, version, ord, page, headings, text, heading_terms, terms)
+              VALUES ('s', 'viejo', 1, 0, NULL, '[]', 'resto', '', 'resto')`).run();
+  const runner = new IndexingRunner({ db, index, pool });
+  runner.start();
+  assert.equal(stagedRows(db), 0);
+
+  const long = Array.from({ length: 3000 }, (_, i) => `Línea ${i} de un informe largo sobre inventario.`).join('\n\n');
+  runner.submit('s', await upload('informe.txt', long));
+  const replacement = join(dir.path, 'informe-v2.txt');
+  await dir.file('informe-v2.txt', 'Versión corta del informe.');
+  await new Promise((r) => setTimeout(r, 20));
+  runner.submit('s', { name: 'informe.txt', path: replacement, bytes: 10 });
+  runner.submit('s', await upload('vacio.txt', ''));
+  await runner.idle();
+  assert.deepEqual(runner.status('s').documents.map((d) => `${d.name}:${d.state}:${d.version}`).sort(), ['informe.txt:ready:2', 'vacio.txt:failed:1']);
+  assert.equal(index.search('s', 'inventario', 5).length, 0, 'nothing of the abandoned version is searchable');
+  assert.equal(stagedRows(db), 0);
+  await runner.stop();
+});

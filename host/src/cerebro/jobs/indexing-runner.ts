@@ -11,6 +11,7 @@ import type { PreparedDocument } from '../extract/prepare.js';
 import type { PassageIndex } from '../index/passage-index.js';
 import type { VectorSearch } from '../index/retriever.js';
 import { DocumentRepo } from './document-repo.js';
+import { StagedPassages } from './staged-passages.js';
 import type { DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './types.js';
 
 export interface IndexingOptions {
@@ -44,6 +45,7 @@ interface Running { space: string; id: string; version: number; controller: Abor
 
 export class IndexingRunner {
   private readonly repo: DocumentRepo;
+  private readonly staged: StagedPassages;
   private readonly options: IndexingOptions;
   private readonly running = new Map<string, Running>();
   private started = false;
@@ -52,6 +54,7 @@ export class IndexingRunner {
 
   constructor(private readonly deps: IndexingDependencies, options: Partial<IndexingOptions> = {}) {
     this.repo = new DocumentRepo(deps.db);
+    this.staged = new StagedPassages(deps.db);
     this.options = { ...DEFAULT_INDEXING_OPTIONS, ...options };
   }
 
@@ -68,6 +71,7 @@ export class IndexingRunner {
     let failed = 0;
     const t = this.now();
     this.deps.db.transaction(() => {
+      this.staged.discardAll();
       for (const doc of this.repo.rows(this.repo.stmt.interrupted)) {
         if (doc.attempts >= this.options.maxAttempts) {
           this.repo.stmt.failAny.run('interrumpido', reasons.interrupted, t, t, doc.space, doc.id);
@@ -240,9 +244,12 @@ export class IndexingRunner {
     const { signal } = job.controller;
     const timer = setTimeout(() => job.controller.abort(new Error('deadline')), this.options.deadlineMs);
     try {
+      // Passages are staged in SQLite batch by batch while the worker analyses the rest (flat memory, short
+      // transactions); a batch arriving after the job was cancelled is dropped.
       const result = await this.deps.pool.prepare(
         { path: doc.path, name: doc.name, mediaType: doc.mediaType, timeoutMs: this.options.deadlineMs },
         signal,
+        (batch) => { if (!signal.aborted) this.staged.add(job, batch); },
       );
       signal.throwIfAborted();
       if (!result.ok) { this.fail(job, result.error.code, result.error.reason); return; }
@@ -257,19 +264,26 @@ export class IndexingRunner {
       void err; // not logged here: it may quote document text; onStateChanged carries the failure
     } finally {
       clearTimeout(timer);
+      // A committed run left nothing staged; any other outcome drops its rows (unless the host already closed the
+      // database on shutdown: start-up discards them then).
+      if (this.deps.db.open) this.staged.discard(job);
     }
   }
 
   private async embed(job: Running, doc: PreparedDocument): Promise<Float32Array[] | null> {
     const vectors = this.deps.vectors;
-    if (!vectors || doc.passages.length === 0) return null;
+    if (!vectors || doc.passageCount === 0) return null;
     const out: Float32Array[] = [];
     const batch = this.options.embedBatch;
-    for (let i = 0; i < doc.passages.length; i += batch) {
+    let afterOrd = -1;
+    for (;;) {
       job.controller.signal.throwIfAborted();
-      const texts = doc.passages.slice(i, i + batch).map((p) => (p.headings.length ? `${p.headings.join(' › ')}\n${p.text}` : p.text));
+      const passages = this.staged.texts(job, afterOrd, batch);
+      if (passages.length === 0) break;
+      afterOrd = passages[passages.length - 1]!.ord;
+      const texts = passages.map((p) => (p.headings.length ? `${p.headings.join(' › ')}\n${p.text}` : p.text));
       out.push(...(await vectors.embedder.embed(texts, 'passage')));
-      this.progress(job, 0.6 + 0.35 * Math.min(1, (i + batch) / doc.passages.length), 'vectorizando');
+      this.progress(job, 0.6 + 0.35 * Math.min(1, out.length / doc.passageCount), 'vectorizando');
     }
     return out;
   }
@@ -281,7 +295,7 @@ export class IndexingRunner {
       if (!current || current.version !== job.version || current.state !== 'processing') return false;
       const old = this.deps.index.passageIds(job.space, job.id);
       this.deps.vectors?.store.delete(old);
-      const ids = this.deps.index.replaceDocument(job.space, job.id, doc.passages);
+      const ids = this.deps.index.replaceWithStaged(job.space, job.id, job.version);
       if (vectors) this.deps.vectors!.store.put(job.space, ids, vectors);
       this.repo.stmt.ready.run(
         ids.length, doc.chars, doc.pages, doc.lang, doc.title, doc.encoding, this.deps.vectors?.embedder.id ?? null,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqliteDatabase } from '../../storage/database.js';
 import { CEREBRO_MIGRATION } from '../schema.js';
+import { CEREBRO_STAGING_MIGRATION } from '../staging-schema.js';
 
 export interface TempDir { path: string; file(name: string, data: string | Uint8Array): Promise<string>; cleanup(): Promise<void> }
 
@@ -24,11 +25,12 @@ export async function tempDir(): Promise<TempDir> {
   };
 }
 
-/** An in-memory database with the Cerebro migration applied, as the host will have it. */
+/** An in-memory database with the Cerebro migrations applied, as the host will have it. */
 export function migratedDb(file = ':memory:'): SqliteDatabase {
   const db = new Database(file);
   db.pragma('foreign_keys = ON');
   db.exec(CEREBRO_MIGRATION.sql);
+  db.exec(CEREBRO_STAGING_MIGRATION.sql);
   return db;
 }
 
