@@ -7,6 +7,11 @@ import { requestIdFor } from './request-context.js';
 import { sendError } from './respond.js';
 import type { HostRoute } from './route.js';
 
+const CREDENTIAL_LIKE = /cr[bsa]_[0-9A-Za-z]+(\.[A-Za-z0-9_-]*)?/g;
+
+/** A request path fit for a log line: no query string, at most 200 characters, credential-shaped text masked. */
+export const loggablePath = (raw: string): string => raw.split('?')[0]!.slice(0, 200).replace(CREDENTIAL_LIKE, '[oculto]');
+
 /**
  * The polka application: one pipeline handler per route, and JSON answers for everything polka itself would
  * answer in plain text (unknown route, wrong method, an error escaping a handler, which polka's default
@@ -26,10 +31,14 @@ export function buildApp(routes: readonly HostRoute[], pipeline: RequestPipeline
     methods.add(route.method);
   }
 
+  // Answers polka gives outside any route's pipeline (unknown path, wrong method, an escaped error) get an access
+  // line too, so probes and typos show in the logs. Routed lines name the route pattern; these name the path
+  // itself, without the query string, cut short, and with anything shaped like a credential masked.
   const reply = (err: unknown, req: Request, res: ServerResponse) => {
     const id = requestIdFor(req.headers['x-request-id']);
     if (!res.headersSent) res.setHeader('X-Request-Id', id);
-    sendError(res, err, log.child({ reqId: id }), id);
+    const status = sendError(res, err, log.child({ reqId: id }), id);
+    log.info({ method: req.method, path: loggablePath(req.path ?? req.url ?? ''), reqId: id, status }, 'petición');
   };
 
   const app = polka({
