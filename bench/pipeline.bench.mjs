@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// What the request pipeline costs in JavaScript, without sockets: the route handlers are called directly with
+// minimal request/response objects, so Node's HTTP parser, the kernel's loopback and the load generator are out of
+// the picture and the figures repeat within a few percent (the HTTP figures of auth.bench.mjs move by ±10 %).
+// Cases, interleaved in 5 rounds, median CPU µs per request: a bare polka route logging one pino line (baseline),
+// Cerebro's public GET /api/ready (pipeline shell + access line), and an authenticated GET /api/companies (Bearer
+// parse, key lookup, SHA-256 compare, reach, counters). Use it to see where a change moves the per-request cost.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import polka from 'polka';
+import { pino } from 'pino';
+import { startHost } from '@cerebro/host';
+
+const ROUNDS = 5;
+const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 100_000);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cerebro-bench-pipeline-'));
+const host = await startHost({
+  config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: true, bootstrapDemo: false },
+  logDestination: pino.destination({ dest: '/dev/null', sync: false }),
+});
+const owner = host.admin.createOwner({ name: 'bench' });
+host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
+const key = host.admin.issueKey(owner.id, 'bench', [], 'lee').token;
+
+const log = pino(pino.destination({ dest: '/dev/null', sync: false }));
+const body = JSON.stringify({ espacios: [{ id: 'demo', nombre: 'demo', modulos: ['api'], api_activa: true }] });
+const bare = polka().get('/api/companies', (req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+  log.info({ method: req.method, route: 'GET /companies', status: 200 }, 'petición');
+});
+
+/** The part of ServerResponse the pipeline and polka touch. */
+class FakeResponse {
+  statusCode = 200;
+  headersSent = false;
+  writableEnded = false;
+  finished = false;
+  headers = {};
+  setHeader(name, value) { this.headers[name] = value; }
+  getHeader(name) { return this.headers[name]; }
+  writeHead(status, headers) { this.statusCode = status; this.headers = headers; this.headersSent = true; return this; }
+  end(chunk) { this.body = chunk; this.writableEnded = true; this.finished = true; }
+  on() { return this; }
+  once() { return this; }
+}
+const socket = { remoteAddress: '127.0.0.1', destroyed: false };
+const requestFor = (url, headers) => () => ({ method: 'GET', url, headers, socket, on() { return this; } });
+
+const cases = {
+  'polka + 1 línea de log': [bare.handler, requestFor('/api/companies', {})],
+  'Cerebro GET /ready (público)': [host.handler, requestFor('/api/ready', {})],
+  'Cerebro GET /companies autenticado': [host.handler, requestFor('/api/companies', { authorization: `Bearer ${key}` })],
+};
+
+async function round([handler, makeRequest], n) {
+  const start = process.cpuUsage();
+  for (let i = 0; i < n; i++) {
+    const res = new FakeResponse();
+    handler(makeRequest(), res);
+    // Yield regularly, as a server does between socket reads: the log destinations flush, timers run.
+    if ((i & 15) === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (res.statusCode !== 200) throw new Error(`answered ${res.statusCode}: ${res.body}`);
+    }
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / n;
+}
+
+for (const c of Object.values(cases)) await round(c, 20_000); // warm-up: JIT, caches
+const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
+for (let r = 0; r < ROUNDS; r++) for (const [name, c] of Object.entries(cases)) samples[name].push(await round(c, PER_ROUND));
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+console.log(`pipeline sin sockets: ${ROUNDS} rondas de ${PER_ROUND} peticiones, mediana de CPU por petición`);
+const base = median(samples['polka + 1 línea de log']);
+for (const [name, xs] of Object.entries(samples)) {
+  const m = median(xs);
+  console.log(`  ${name.padEnd(38)} ${m.toFixed(2).padStart(6)} µs   ${(m / base).toFixed(2)}× la base`);
+}
+await host.close();
+rmSync(dataDir, { recursive: true, force: true });
