@@ -15,7 +15,7 @@ if (!existsSync(new URL('index.js', dist))) {
   console.error('cerebro bench: host/dist/cerebro is missing; run `npx tsc -b host` first.');
   process.exit(1);
 }
-const { CerebroEngine, CEREBRO_MIGRATION, CEREBRO_STAGING_MIGRATION } = await import(new URL('index.js', dist).href);
+const { CerebroEngine, CEREBRO_MIGRATION, CEREBRO_HIDDEN_PASSAGES_MIGRATION } = await import(new URL('index.js', dist).href);
 const { PassageIndex } = await import(new URL('index/passage-index.js', dist).href);
 const { passageTerms, prepareDocument } = await import(new URL('extract/prepare.js', dist).href);
 const { queryTermGroups } = await import(new URL('text/analyzer.js', dist).href);
@@ -38,7 +38,7 @@ function openDb() {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
   db.exec(CEREBRO_MIGRATION.sql);
-  db.exec(CEREBRO_STAGING_MIGRATION.sql);
+  db.exec(CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
   return db;
 }
 

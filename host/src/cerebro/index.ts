@@ -1,7 +1,7 @@
 // Public surface of the Cerebro engine for the host's routes.
 export { CerebroEngine, type CerebroEngineConfig } from './engine.js';
 export { CEREBRO_MIGRATION, CEREBRO_SCHEMA_SQL } from './schema.js';
-export { CEREBRO_STAGING_MIGRATION } from './staging-schema.js';
+export { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from './hidden-passages-schema.js';
 export { CerebroExtractionError, type ExtractionErrorCode } from './errors.js';
 export { formatOf, MEDIA_TYPES } from './extract/extract.js';
 export type { DocumentFormat } from './extract/types.js';

@@ -112,3 +112,29 @@ test('passages with every question word rank first, then passages with some of t
   assert.equal(hits.length, 3);
   assert.equal(new Set(hits.map((h) => h.id)).size, 3, 'no passage twice');
 });
+
+test('hidden passages are stored but never returned; swapIn exchanges versions; purge deletes what is hidden', () => {
+  const { db, index } = setup();
+  const docId = (db.prepare("SELECT id FROM cerebro_documents WHERE space = 'acme' AND name = 'red.md'").pluck().get()) as string;
+  const run = { space: 'acme', id: docId, runId: 42 };
+  const passage = (ord: number, text: string, terms: string) => ({ ord, text, page: null, headings: [], terms, headingTerms: '' });
+  // Many passages of the new version that would outrank the old one: hidden rows must not crowd out the top k.
+  const ids = index.addHidden(run, Array.from({ length: 30 }, (_, i) => passage(i, `Proxy nuevo ${i}.`, 'proxy proxy proxy nuev')));
+  assert.equal(ids.length, 30);
+  const before = index.search('acme', 'proxy', 3);
+  assert.equal(before.length, 1);
+  assert.match(before[0]!.text, /apt\.conf/);
+  assert.equal(index.passage('acme', ids[0]!), null);
+
+  assert.equal(db.transaction(() => index.swapIn(run))(), 30);
+  const after = index.search('acme', 'proxy', 3);
+  assert.equal(after.length, 3);
+  assert.ok(after.every((h) => /Proxy nuevo/.test(h.text)));
+  assert.equal(index.search('acme', 'resolv dns', 3).length, 0, 'the old version is hidden at once');
+
+  const purged: number[] = [];
+  while (index.purge(2, (gone) => purged.push(...gone)).length === 2);
+  assert.equal(purged.length, 3, 'the three passages of the old version');
+  assert.equal(db.prepare("SELECT count(*) FROM cerebro_passages WHERE space = 'acme'").pluck().get(), 30);
+  assert.equal(index.search('otra', 'proxy', 3).length, 1, 'other spaces untouched');
+});

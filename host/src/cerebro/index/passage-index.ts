@@ -34,6 +34,9 @@ export interface SearchHit extends PassageRecord {
   rank: number;
 }
 
+/** One indexing run of a document of a space; `runId` is unique to the run (a re-run of the same version gets another). */
+export interface IndexRun { space: string; id: string; runId: number }
+
 export interface SpaceStats {
   documents: number;
   ready: number;
@@ -61,34 +64,43 @@ export class PassageIndex {
   private totalRows: number | null = null;
   private readonly spaceCounts = new Map<string, number>();
 
-  constructor(db: SqliteDatabase) {
+  constructor(private readonly db: SqliteDatabase) {
     this.stmt = {
       insertPassage: db.prepare(
         'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       insertFts: db.prepare('INSERT INTO cerebro_fts (rowid, space_key, heading, body) VALUES (?, ?, ?, ?)'),
       passageIds: db.prepare('SELECT id FROM cerebro_passages WHERE space = ? AND document_id = ?').pluck(),
-      passageIdsInOrder: db.prepare('SELECT id FROM cerebro_passages WHERE space = ? AND document_id = ? ORDER BY ord').pluck(),
-      insertStagedPassages: db.prepare(
-        `INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text)
-         SELECT space, document_id, ord, page, headings, text FROM cerebro_staged_passages
-         WHERE space = ? AND document_id = ? AND version = ? ORDER BY ord`,
+      insertHidden: db.prepare('INSERT INTO cerebro_hidden_passages (id, space, document_id, run) VALUES (?, ?, ?, ?)'),
+      runPassages: db.prepare(
+        `SELECT p.id, p.ord, p.headings, p.text FROM cerebro_hidden_passages h JOIN cerebro_passages p ON p.id = h.id
+         WHERE h.run = ? AND p.ord > ? ORDER BY p.ord LIMIT ?`,
       ),
-      insertStagedFts: db.prepare(
-        `INSERT INTO cerebro_fts (rowid, space_key, heading, body)
-         SELECT p.id, ?, s.heading_terms, s.terms FROM cerebro_staged_passages s
-         JOIN cerebro_passages p ON p.space = s.space AND p.document_id = s.document_id AND p.ord = s.ord
-         WHERE s.space = ? AND s.document_id = ? AND s.version = ?`,
+      countRun: db.prepare('SELECT count(*) FROM cerebro_hidden_passages WHERE run = ?').pluck(),
+      hideVisible: db.prepare(
+        `INSERT INTO cerebro_hidden_passages (id, space, document_id, run)
+         SELECT p.id, p.space, p.document_id, NULL FROM cerebro_passages p
+         WHERE p.space = ? AND p.document_id = ? AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
       ),
-      discardStaged: db.prepare('DELETE FROM cerebro_staged_passages WHERE space = ? AND document_id = ? AND version = ?'),
+      revealRun: db.prepare('DELETE FROM cerebro_hidden_passages WHERE run = ?'),
+      abandonRun: db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE run = ?'),
+      abandonDocumentRuns: db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE space = ? AND document_id = ? AND run IS NOT NULL'),
+      abandonAllRuns: db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE run IS NOT NULL'),
+      purgeable: db.prepare('SELECT id FROM cerebro_hidden_passages WHERE run IS NULL LIMIT ?').pluck(),
+      deletePassage: db.prepare('DELETE FROM cerebro_passages WHERE id = ?'),
+      deleteHidden: db.prepare('DELETE FROM cerebro_hidden_passages WHERE id = ?'),
+      deleteDocumentHidden: db.prepare('DELETE FROM cerebro_hidden_passages WHERE space = ? AND document_id = ?'),
       deleteFts: db.prepare('DELETE FROM cerebro_fts WHERE rowid = ?'),
       deletePassages: db.prepare('DELETE FROM cerebro_passages WHERE space = ? AND document_id = ?'),
+      // Hidden passages are skipped as the ranked rows come out, so LIMIT still yields k searchable ones.
       match: db.prepare(
-        `SELECT rowid AS id, rank FROM cerebro_fts WHERE cerebro_fts MATCH ? AND rank MATCH 'bm25(0.0, ${HEADING_WEIGHT}, 1.0)' ORDER BY rank LIMIT ?`,
+        `SELECT rowid AS id, rank FROM cerebro_fts WHERE cerebro_fts MATCH ? AND rank MATCH 'bm25(0.0, ${HEADING_WEIGHT}, 1.0)'
+           AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = cerebro_fts.rowid) ORDER BY rank LIMIT ?`,
       ),
       passage: db.prepare(
         `SELECT p.id, p.document_id, d.name, p.ord, p.page, p.headings, p.text FROM cerebro_passages p
-         JOIN cerebro_documents d ON d.space = p.space AND d.id = p.document_id WHERE p.id = ? AND p.space = ?`,
+         JOIN cerebro_documents d ON d.space = p.space AND d.id = p.document_id WHERE p.id = ? AND p.space = ?
+           AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
       ),
       termDocs: db.prepare('SELECT doc FROM cerebro_fts_vocab WHERE term = ?').pluck(),
       countRows: db.prepare('SELECT count(*) FROM cerebro_passages').pluck(),
@@ -125,18 +137,74 @@ export class PassageIndex {
   }
 
   /**
-   * Replaces all passages of a document with a staged version (see StagedPassages), moving the rows inside SQLite
-   * rather than through JavaScript; the staged rows are removed. Same transaction rule as replaceDocument.
-   * Returns the new passage ids in order.
+   * Stores passages of an indexing run, hidden from searches until `swapIn`, in one short transaction. Returns their
+   * ids in order.
    */
-  replaceWithStaged(space: string, documentId: string, version: number): number[] {
-    this.deleteDocument(space, documentId);
-    this.stmt.insertStagedPassages.run(space, documentId, version);
-    this.stmt.insertStagedFts.run(spaceKey(space), space, documentId, version);
-    this.stmt.discardStaged.run(space, documentId, version);
+  addHidden(run: IndexRun, passages: readonly PreparedPassage[]): number[] {
+    const key = spaceKey(run.space);
+    return this.db.transaction(() => passages.map((p) => {
+      const id = Number(this.stmt.insertPassage.run(run.space, run.id, p.ord, p.page, JSON.stringify(p.headings), p.text).lastInsertRowid);
+      this.stmt.insertFts.run(id, key, p.headingTerms, p.terms);
+      this.stmt.insertHidden.run(id, run.space, run.id, run.runId);
+      return id;
+    }))();
+  }
+
+  /** Up to `limit` passages of a run after `afterOrd`, in order (for the embedder, batch by batch). */
+  runPassages(run: IndexRun, afterOrd: number, limit: number): { id: number; ord: number; headings: string[]; text: string }[] {
+    return (this.stmt.runPassages.all(run.runId, afterOrd, limit) as { id: number; ord: number; headings: string; text: string }[])
+      .map((r) => ({ ...r, headings: JSON.parse(r.headings) as string[] }));
+  }
+
+  /**
+   * Makes a run's passages the document's searchable content: the version searchable until now is hidden (and left
+   * for `purge`), the run's passages are revealed. Only ids move, so this is quick whatever the document's size;
+   * call it inside the transaction that marks the document ready. Returns the document's passage count.
+   */
+  swapIn(run: IndexRun): number {
+    const count = this.stmt.countRun.get(run.runId) as number;
+    this.stmt.hideVisible.run(run.space, run.id);
+    this.stmt.revealRun.run(run.runId);
     this.totalRows = null;
-    this.spaceCounts.delete(space);
-    return this.stmt.passageIdsInOrder.all(space, documentId) as number[];
+    this.spaceCounts.delete(run.space);
+    return count;
+  }
+
+  /** Hides every passage of a document, runs included, for purging (a failed document keeps none). */
+  hideDocument(space: string, documentId: string): void {
+    this.stmt.hideVisible.run(space, documentId);
+    this.stmt.abandonDocumentRuns.run(space, documentId);
+  }
+
+  /** A run that will not be swapped in (replaced, removed, failed): its passages wait for purging. */
+  abandonRun(run: IndexRun): void {
+    this.stmt.abandonRun.run(run.runId);
+  }
+
+  /** At start-up every run was interrupted and starts over. Returns how many passages were abandoned. */
+  abandonAllRuns(): number {
+    return this.stmt.abandonAllRuns.run().changes;
+  }
+
+  /**
+   * Deletes up to `limit` of the passages waiting for purging, from storage and the full-text index, in one
+   * transaction. Returns their ids (for the vector index); fewer than `limit` means nothing is left.
+   */
+  purge(limit: number, alsoDelete?: (ids: number[]) => void): number[] {
+    return this.db.transaction(() => {
+      const ids = this.stmt.purgeable.all(limit) as number[];
+      for (const id of ids) {
+        this.stmt.deleteFts.run(id);
+        this.stmt.deletePassage.run(id);
+        this.stmt.deleteHidden.run(id);
+      }
+      alsoDelete?.(ids);
+      if (ids.length) {
+        this.totalRows = null;
+        this.spaceCounts.clear();
+      }
+      return ids;
+    })();
   }
 
   /** Removes a document's passages from storage and the full-text index; returns the removed ids. */
@@ -144,6 +212,7 @@ export class PassageIndex {
     const ids = this.passageIds(space, documentId);
     for (const id of ids) this.stmt.deleteFts.run(id);
     this.stmt.deletePassages.run(space, documentId);
+    this.stmt.deleteDocumentHidden.run(space, documentId);
     if (ids.length) {
       this.totalRows = null;
       this.spaceCounts.delete(space);

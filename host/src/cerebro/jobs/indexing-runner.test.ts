@@ -205,9 +205,10 @@ test('removing a space removes all its documents and nothing else', async () => 
   await runner.stop();
 });
 
-const stagedRows = (db: Database.Database) => db.prepare('SELECT count(*) FROM cerebro_staged_passages').pluck().get() as number;
+const hiddenRows = (db: Database.Database) => db.prepare('SELECT count(*) FROM cerebro_hidden_passages').pluck().get() as number;
+const storedPassages = (db: Database.Database) => db.prepare('SELECT count(*) FROM cerebro_passages').pluck().get() as number;
 
-test('a large document streams its passages through staging: all of them indexed in order, nothing left staged', async () => {
+test('a large document is stored batch by batch, hidden, then swapped in whole: every passage in order', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
   const runner = new IndexingRunner({ db, index, pool });
@@ -215,37 +216,79 @@ test('a large document streams its passages through staging: all of them indexed
   // Enough paragraphs for several batches of passages.
   const paragraphs = Array.from({ length: 6000 }, (_, i) => `Párrafo ${i}: el artículo número ${i} cuesta ${i * 3} euros en la tienda.`);
   const doc = runner.submit('s', await upload('catalogo.txt', paragraphs.join('\n\n')));
-  await runner.idle();
+  let sawPartial = false;
+  while (runner.document('s', doc.id)!.state !== 'ready') {
+    // While the run is still adding batches, what is stored is not searchable yet.
+    if (hiddenRows(db) > 0 && runner.document('s', doc.id)!.state === 'processing') {
+      sawPartial = true;
+      assert.equal(index.search('s', 'artículo tienda', 5).length, 0);
+    }
+    await new Promise((r) => setImmediate(r));
+  }
+  assert.ok(sawPartial, 'the passages arrived in several batches before the swap');
   const ready = runner.document('s', doc.id)!;
-  assert.equal(ready.state, 'ready');
   assert.ok(ready.passages > 256, `expected several batches, got ${ready.passages} passages`);
   const ords = db.prepare('SELECT ord FROM cerebro_passages WHERE space = ? AND document_id = ? ORDER BY id').pluck().all('s', doc.id) as number[];
   assert.deepEqual(ords, ords.map((_, i) => i), 'passage ids follow the document order');
   assert.match(index.search('s', 'artículo 4321', 3)[0]!.text, /4321/);
-  assert.equal(stagedRows(db), 0);
+  await runner.idle();
+  assert.equal(hiddenRows(db), 0);
   await runner.stop();
 });
 
-test('staged passages of an abandoned run are dropped: replaced mid-run, failed, or left by a crash', async () => {
+test('the old version stays searchable until the new one is swapped in, then is purged; abandoned runs too', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  // A crash leaves staged rows behind; start() discards them before resuming.
-  db.prepare(`INSERT INTO cerebro_staged_passages (space, document_id, version, ord, page, headings, text, heading_terms, terms)
-              VALUES ('s', 'viejo', 1, 0, NULL, '[]', 'resto', '', 'resto')`).run();
   const runner = new IndexingRunner({ db, index, pool });
   runner.start();
-  assert.equal(stagedRows(db), 0);
+  const long = (word: string) => Array.from({ length: 3000 }, (_, i) => `Línea ${i} de un informe largo sobre ${word}.`).join('\n\n');
+  const v1 = runner.submit('s', await upload('informe.txt', long('inventario')));
+  await runner.idle();
+  const v1Passages = runner.document('s', v1.id)!.passages;
+  assert.ok(v1Passages > 100);
 
-  const long = Array.from({ length: 3000 }, (_, i) => `Línea ${i} de un informe largo sobre inventario.`).join('\n\n');
-  runner.submit('s', await upload('informe.txt', long));
-  const replacement = join(dir.path, 'informe-v2.txt');
-  await dir.file('informe-v2.txt', 'Versión corta del informe.');
-  await new Promise((r) => setTimeout(r, 20));
-  runner.submit('s', { name: 'informe.txt', path: replacement, bytes: 10 });
+  const v2Path = join(dir.path, 'informe-v2.txt');
+  await dir.file('informe-v2.txt', long('facturación'));
+  runner.submit('s', { name: 'informe.txt', path: v2Path, bytes: 10 });
+  while (runner.document('s', v1.id)!.state !== 'ready') {
+    // Until the swap, questions are answered from version 1 only.
+    assert.ok(index.search('s', 'inventario', 5).length > 0);
+    assert.equal(index.search('s', 'facturación', 5).length, 0);
+    await new Promise((r) => setImmediate(r));
+  }
+  assert.equal(index.search('s', 'inventario', 5).length, 0);
+  assert.ok(index.search('s', 'facturación', 5).length > 0);
+  await runner.idle();
+  assert.equal(hiddenRows(db), 0);
+  assert.equal(storedPassages(db), runner.document('s', v1.id)!.passages, 'version 1 was purged');
+
+  // A run replaced halfway, and a document that fails, leave nothing behind.
+  const v3Path = join(dir.path, 'informe-v3.txt');
+  await dir.file('informe-v3.txt', long('proveedores'));
+  runner.submit('s', { name: 'informe.txt', path: v3Path, bytes: 10 });
+  while (hiddenRows(db) === 0) await new Promise((r) => setImmediate(r));
+  const v4Path = join(dir.path, 'informe-v4.txt');
+  await dir.file('informe-v4.txt', 'Versión corta del informe.');
+  runner.submit('s', { name: 'informe.txt', path: v4Path, bytes: 10 });
   runner.submit('s', await upload('vacio.txt', ''));
   await runner.idle();
-  assert.deepEqual(runner.status('s').documents.map((d) => `${d.name}:${d.state}:${d.version}`).sort(), ['informe.txt:ready:2', 'vacio.txt:failed:1']);
-  assert.equal(index.search('s', 'inventario', 5).length, 0, 'nothing of the abandoned version is searchable');
-  assert.equal(stagedRows(db), 0);
+  assert.deepEqual(runner.status('s').documents.map((d) => `${d.name}:${d.state}:${d.version}`).sort(), ['informe.txt:ready:4', 'vacio.txt:failed:1']);
+  assert.equal(index.search('s', 'proveedores', 5).length, 0);
+  assert.equal(hiddenRows(db), 0);
+  assert.equal(storedPassages(db), 1);
+  await runner.stop();
+});
+
+test('start-up abandons runs a crash interrupted and purges them', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  db.prepare("INSERT INTO cerebro_documents (space, id, name, media_type, format, bytes, path, state, queued_at, updated_at, created_at) VALUES ('s', 'd', 'd.txt', 'text/plain', 'text', 1, '/nada', 'ready', '', '', '')").run();
+  index.addHidden({ space: 's', id: 'd', runId: 7 }, [{ ord: 0, text: 'resto de una ejecución', page: null, headings: [], terms: 'rest ejecu', headingTerms: '' }]);
+  assert.equal(hiddenRows(db), 1);
+  const runner = new IndexingRunner({ db, index, pool });
+  runner.start();
+  await runner.idle();
+  assert.equal(hiddenRows(db), 0);
+  assert.equal(storedPassages(db), 0);
   await runner.stop();
 });

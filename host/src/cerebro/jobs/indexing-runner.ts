@@ -2,7 +2,7 @@
 // State lives in SQLite, so after a crash or restart `start()` re-queues interrupted work (up to a number of
 // attempts) and nothing uploaded is lost. Every job has a deadline: past it the worker thread is terminated and the
 // document fails with a reason instead of hanging.
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { SqliteDatabase } from '../../storage/database.js';
 import { reasons, type ExtractionErrorCode } from '../errors.js';
 import { formatOf } from '../extract/extract.js';
@@ -11,7 +11,6 @@ import type { PreparedDocument } from '../extract/prepare.js';
 import type { PassageIndex } from '../index/passage-index.js';
 import type { VectorSearch } from '../index/retriever.js';
 import { DocumentRepo } from './document-repo.js';
-import { StagedPassages } from './staged-passages.js';
 import type { DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './types.js';
 
 export interface IndexingOptions {
@@ -41,20 +40,22 @@ export interface IndexingDependencies {
 
 class Cancelled extends Error {}
 
-interface Running { space: string; id: string; version: number; controller: AbortController }
+interface Running { space: string; id: string; version: number; runId: number; controller: AbortController }
+
+/** Passages deleted per purge transaction: each one a few milliseconds, so requests interleave. */
+const PURGE_BATCH = 500;
 
 export class IndexingRunner {
   private readonly repo: DocumentRepo;
-  private readonly staged: StagedPassages;
   private readonly options: IndexingOptions;
   private readonly running = new Map<string, Running>();
   private started = false;
+  private purging = false;
   private stopping = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly deps: IndexingDependencies, options: Partial<IndexingOptions> = {}) {
     this.repo = new DocumentRepo(deps.db);
-    this.staged = new StagedPassages(deps.db);
     this.options = { ...DEFAULT_INDEXING_OPTIONS, ...options };
   }
 
@@ -71,7 +72,7 @@ export class IndexingRunner {
     let failed = 0;
     const t = this.now();
     this.deps.db.transaction(() => {
-      this.staged.discardAll();
+      this.deps.index.abandonAllRuns();
       for (const doc of this.repo.rows(this.repo.stmt.interrupted)) {
         if (doc.attempts >= this.options.maxAttempts) {
           this.repo.stmt.failAny.run('interrumpido', reasons.interrupted, t, t, doc.space, doc.id);
@@ -91,6 +92,7 @@ export class IndexingRunner {
     this.started = true;
     this.stopping = false;
     this.pump();
+    this.schedulePurge();
     return { requeued, failed };
   }
 
@@ -172,8 +174,44 @@ export class IndexingRunner {
 
   /** Resolves when no job is running or queued (for tests and orderly shutdown). */
   idle(): Promise<void> {
-    if (this.running.size === 0 && !this.repo.nextQueued()) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private isIdle(): boolean {
+    return this.running.size === 0 && !this.purging && !this.repo.nextQueued();
+  }
+
+  private wakeIdleWaiters(): void {
+    if (this.isIdle()) for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /**
+   * Deletes hidden passages waiting for it (old versions, abandoned runs, failed documents) in short transactions,
+   * one per event-loop turn, so a large document is removed without holding the loop.
+   */
+  private schedulePurge(): void {
+    if (this.purging || !this.started || this.stopping) return;
+    this.purging = true;
+    const step = () => {
+      if (!this.started || this.stopping || !this.deps.db.open) {
+        this.purging = false;
+        return;
+      }
+      let removed = 0;
+      try {
+        removed = this.deps.index.purge(PURGE_BATCH, (ids) => this.deps.vectors?.store.delete(ids)).length;
+      } catch {
+        removed = 0; // retried at the next start-up; never a crash of the server
+      }
+      if (removed === PURGE_BATCH) {
+        setImmediate(step);
+        return;
+      }
+      this.purging = false;
+      this.wakeIdleWaiters();
+    };
+    setImmediate(step);
   }
 
   /** Stops taking work; running jobs are aborted and re-queued so the next start resumes them. */
@@ -204,16 +242,16 @@ export class IndexingRunner {
       const deadline = new Date(Date.parse(t) + this.options.deadlineMs).toISOString();
       const claimed = this.repo.stmt.claim.run(t, deadline, t, next.space, next.id, next.version).changes === 1;
       if (!claimed) continue;
-      const job: Running = { space: next.space, id: next.id, version: next.version, controller: new AbortController() };
+      const job: Running = { space: next.space, id: next.id, version: next.version, runId: randomInt(2 ** 47), controller: new AbortController() };
       this.running.set(`${job.space}\u0000${job.id}`, job);
       this.changed(job);
       void this.run(job, next).finally(() => {
         if (this.running.get(`${job.space}\u0000${job.id}`) === job) this.running.delete(`${job.space}\u0000${job.id}`);
         this.pump();
-        if (this.running.size === 0 && !this.repo.nextQueued()) for (const w of this.idleWaiters.splice(0)) w();
+        this.wakeIdleWaiters();
       });
     }
-    if (this.running.size === 0 && !this.repo.nextQueued()) for (const w of this.idleWaiters.splice(0)) w();
+    this.wakeIdleWaiters();
   }
 
   private changed(job: Running): void {
@@ -231,32 +269,33 @@ export class IndexingRunner {
     // Only the job that still owns the document (same version, still processing) may fail it and drop its passages.
     const owned = this.deps.db.transaction(() => {
       if (this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version).changes !== 1) return false;
-      const ids = this.deps.index.deleteDocument(job.space, job.id);
-      this.deps.vectors?.store.delete(ids);
+      this.deps.index.hideDocument(job.space, job.id);
       return true;
     })();
     if (!owned) return;
     this.changed(job);
     this.deps.onContentChanged?.(job.space);
+    this.schedulePurge();
   }
 
   private async run(job: Running, doc: DocumentStatus): Promise<void> {
     const { signal } = job.controller;
     const timer = setTimeout(() => job.controller.abort(new Error('deadline')), this.options.deadlineMs);
+    let swapped = false;
     try {
-      // Passages are staged in SQLite batch by batch while the worker analyses the rest (flat memory, short
-      // transactions); a batch arriving after the job was cancelled is dropped.
+      // Passages are stored batch by batch, hidden from searches, while the worker analyses the rest: flat memory
+      // and short transactions. A batch arriving after the job was cancelled is dropped.
       const result = await this.deps.pool.prepare(
         { path: doc.path, name: doc.name, mediaType: doc.mediaType, timeoutMs: this.options.deadlineMs },
         signal,
-        (batch) => { if (!signal.aborted) this.staged.add(job, batch); },
+        (batch) => { if (!signal.aborted) this.deps.index.addHidden(job, batch); },
       );
       signal.throwIfAborted();
       if (!result.ok) { this.fail(job, result.error.code, result.error.reason); return; }
       this.progress(job, 0.6, 'indexando');
-      const vectors = await this.embed(job, result.document);
+      await this.embed(job, result.document);
       signal.throwIfAborted();
-      this.commit(job, result.document, vectors);
+      swapped = this.commit(job, result.document);
     } catch (err) {
       if (signal.aborted && signal.reason instanceof Cancelled) return; // replaced, removed or stopping: not a failure
       if (signal.aborted) this.fail(job, 'tiempo_agotado', reasons.timeout(Math.round(this.options.deadlineMs / 1000)));
@@ -264,47 +303,52 @@ export class IndexingRunner {
       void err; // not logged here: it may quote document text; onStateChanged carries the failure
     } finally {
       clearTimeout(timer);
-      // A committed run left nothing staged; any other outcome drops its rows (unless the host already closed the
-      // database on shutdown: start-up discards them then).
-      if (this.deps.db.open) this.staged.discard(job);
+      // A run that was not swapped in leaves its passages for the purge (unless the host already closed the
+      // database on shutdown: start-up abandons every run then).
+      if (!swapped && this.deps.db.open) {
+        this.deps.index.abandonRun(job);
+        this.schedulePurge();
+      }
     }
   }
 
-  private async embed(job: Running, doc: PreparedDocument): Promise<Float32Array[] | null> {
+  /** Vectors of the run's passages, batch by batch, stored as they come (hidden with their passages until the swap). */
+  private async embed(job: Running, doc: PreparedDocument): Promise<void> {
     const vectors = this.deps.vectors;
-    if (!vectors || doc.passageCount === 0) return null;
-    const out: Float32Array[] = [];
-    const batch = this.options.embedBatch;
+    if (!vectors || doc.passageCount === 0) return;
+    let done = 0;
     let afterOrd = -1;
     for (;;) {
       job.controller.signal.throwIfAborted();
-      const passages = this.staged.texts(job, afterOrd, batch);
+      const passages = this.deps.index.runPassages(job, afterOrd, this.options.embedBatch);
       if (passages.length === 0) break;
       afterOrd = passages[passages.length - 1]!.ord;
       const texts = passages.map((p) => (p.headings.length ? `${p.headings.join(' › ')}\n${p.text}` : p.text));
-      out.push(...(await vectors.embedder.embed(texts, 'passage')));
-      this.progress(job, 0.6 + 0.35 * Math.min(1, out.length / doc.passageCount), 'vectorizando');
+      const embedded = await vectors.embedder.embed(texts, 'passage');
+      job.controller.signal.throwIfAborted();
+      vectors.store.put(job.space, passages.map((p) => p.id), embedded);
+      done += passages.length;
+      this.progress(job, 0.6 + 0.35 * Math.min(1, done / doc.passageCount), 'vectorizando');
     }
-    return out;
   }
 
-  private commit(job: Running, doc: PreparedDocument, vectors: Float32Array[] | null): void {
+  /** Swaps the run's passages in and marks the document ready, if the job still owns it. */
+  private commit(job: Running, doc: PreparedDocument): boolean {
     const t = this.now();
     const committed = this.deps.db.transaction(() => {
       const current = this.repo.get(job.space, job.id);
       if (!current || current.version !== job.version || current.state !== 'processing') return false;
-      const old = this.deps.index.passageIds(job.space, job.id);
-      this.deps.vectors?.store.delete(old);
-      const ids = this.deps.index.replaceWithStaged(job.space, job.id, job.version);
-      if (vectors) this.deps.vectors!.store.put(job.space, ids, vectors);
+      const passages = this.deps.index.swapIn(job);
       this.repo.stmt.ready.run(
-        ids.length, doc.chars, doc.pages, doc.lang, doc.title, doc.encoding, this.deps.vectors?.embedder.id ?? null,
+        passages, doc.chars, doc.pages, doc.lang, doc.title, doc.encoding, this.deps.vectors?.embedder.id ?? null,
         t, t, job.space, job.id, job.version,
       );
       return true;
     })();
-    if (!committed) return;
+    if (!committed) return false;
     this.changed(job);
     this.deps.onContentChanged?.(job.space);
+    this.schedulePurge();
+    return true;
   }
 }

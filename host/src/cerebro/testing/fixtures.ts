@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SqliteDatabase } from '../../storage/database.js';
 import { CEREBRO_MIGRATION } from '../schema.js';
-import { CEREBRO_STAGING_MIGRATION } from '../staging-schema.js';
+import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../hidden-passages-schema.js';
 
 export interface TempDir { path: string; file(name: string, data: string | Uint8Array): Promise<string>; cleanup(): Promise<void> }
 
@@ -30,7 +30,7 @@ export function migratedDb(file = ':memory:'): SqliteDatabase {
   const db = new Database(file);
   db.pragma('foreign_keys = ON');
   db.exec(CEREBRO_MIGRATION.sql);
-  db.exec(CEREBRO_STAGING_MIGRATION.sql);
+  db.exec(CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
   return db;
 }
 
