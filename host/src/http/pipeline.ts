@@ -142,16 +142,27 @@ export class RequestPipeline {
   }
 
   private fail(exchange: Exchange, err: unknown): number {
-    return sendError(exchange.ctx.res, err, exchange.ctx.log, exchange.ctx.id, exchange.headers);
+    try {
+      return sendError(exchange.ctx.res, err, exchange.ctx.log, exchange.ctx.id, exchange.headers);
+    } catch (sendFailure) {
+      // Nothing sensible can be written any more; the client sees the connection close. finish() must still run.
+      exchange.ctx.log.error({ err: sendFailure }, 'no se pudo enviar la respuesta de error');
+      exchange.ctx.res.destroy();
+      return 500;
+    }
   }
 
-  /** Refund of a failed paid request, leaving the in-flight count, and the access log line. */
+  /** Leaving the in-flight count, the refund of a failed paid request, and the access log line. */
   private finish(exchange: Exchange, status: number): void {
     const { ctx, charged } = exchange;
-    if (charged && status >= 400) {
-      this.credits.credit(charged.accountId, charged.amount, 'reembolso', { spaceId: ctx.space?.id, route: exchange.label, requestId: ctx.id });
-    }
     if (exchange.entered) this.lifecycle.leave();
+    if (charged && status >= 400) {
+      try {
+        this.credits.credit(charged.accountId, charged.amount, 'reembolso', { spaceId: ctx.space?.id, route: exchange.label, requestId: ctx.id });
+      } catch (err) {
+        ctx.log.error({ err, cuenta: charged.accountId, creditos: charged.amount }, 'no se pudo reembolsar una petición fallida');
+      }
+    }
     exchange.accessLog.info({
       reqId: ctx.id,
       status,
