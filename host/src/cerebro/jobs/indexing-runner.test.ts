@@ -292,3 +292,26 @@ test('start-up abandons runs a crash interrupted and purges them', async () => {
   assert.equal(storedPassages(db), 0);
   await runner.stop();
 });
+
+test('removing a large document answers at once; its passages are purged afterwards and no reference dangles', async () => {
+  const db = migratedDb();
+  db.pragma('foreign_keys = ON');
+  const index = new PassageIndex(db);
+  const runner = new IndexingRunner({ db, index, pool });
+  runner.start();
+  const text = Array.from({ length: 3000 }, (_, i) => `Entrada ${i} del registro de almacén.`).join('\n\n');
+  const doc = runner.submit('s', await upload('registro.txt', text));
+  const other = runner.submit('s', await upload('otro.txt', 'El registro de almacén de la otra sede.'));
+  await runner.idle();
+  assert.ok(runner.document('s', doc.id)!.passages > 100);
+
+  assert.equal(runner.remove('s', doc.id)?.name, 'registro.txt');
+  assert.equal(runner.document('s', doc.id), null);
+  assert.ok(index.search('s', 'entrada registro almacén', 10).every((h) => h.documentId === other.id), 'gone from searches at once');
+  assert.equal(db.pragma('foreign_keys', { simple: true }), 1, 'enforcement is back on');
+  await runner.idle();
+  assert.equal(db.prepare('SELECT count(*) FROM cerebro_passages WHERE document_id = ?').pluck().get(doc.id), 0);
+  assert.equal(hiddenRows(db), 0);
+  assert.deepEqual(db.pragma('foreign_key_check'), []);
+  await runner.stop();
+});
