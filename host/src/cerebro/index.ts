@@ -7,7 +7,7 @@ export { formatOf, MEDIA_TYPES } from './extract/extract.js';
 export type { DocumentFormat } from './extract/types.js';
 export type { SearchHit, SpaceStats } from './index/passage-index.js';
 export type { DocumentState, DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './jobs/types.js';
-export { DEFAULT_INDEXING_OPTIONS, type IndexingOptions } from './jobs/indexing-runner.js';
+export { DEFAULT_INDEXING_OPTIONS, PURGE_BATCH, type IndexingOptions } from './jobs/indexing-runner.js';
 export {
   DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type AnswerOptions, type AnswerRequest, type AnswerSource,
   type AnswerUsage, type ChatTurn,

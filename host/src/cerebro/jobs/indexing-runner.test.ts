@@ -215,23 +215,22 @@ test('a large document is stored batch by batch, hidden, then swapped in whole: 
   runner.start();
   // Enough paragraphs for several batches of passages.
   const paragraphs = Array.from({ length: 6000 }, (_, i) => `Párrafo ${i}: el artículo número ${i} cuesta ${i * 3} euros en la tienda.`);
+  // Every batch is stored on its own; while the run is still adding them, what is stored is not searchable.
+  const addHidden = index.addHidden.bind(index);
+  const searchableBeforeEachBatch: number[] = [];
+  index.addHidden = (run, batch) => {
+    searchableBeforeEachBatch.push(index.search('s', 'artículo tienda', 5).length);
+    return addHidden(run, batch);
+  };
   const doc = runner.submit('s', await upload('catalogo.txt', paragraphs.join('\n\n')));
-  let sawPartial = false;
-  while (runner.document('s', doc.id)!.state !== 'ready') {
-    // While the run is still adding batches, what is stored is not searchable yet.
-    if (hiddenRows(db) > 0 && runner.document('s', doc.id)!.state === 'processing') {
-      sawPartial = true;
-      assert.equal(index.search('s', 'artículo tienda', 5).length, 0);
-    }
-    await new Promise((r) => setImmediate(r));
-  }
-  assert.ok(sawPartial, 'the passages arrived in several batches before the swap');
+  await runner.idle();
+  assert.ok(searchableBeforeEachBatch.length >= 2, `several batches, got ${searchableBeforeEachBatch.length}`);
+  assert.ok(searchableBeforeEachBatch.every((n) => n === 0), 'nothing searchable before the swap');
   const ready = runner.document('s', doc.id)!;
   assert.ok(ready.passages > 256, `expected several batches, got ${ready.passages} passages`);
   const ords = db.prepare('SELECT ord FROM cerebro_passages WHERE space = ? AND document_id = ? ORDER BY id').pluck().all('s', doc.id) as number[];
   assert.deepEqual(ords, ords.map((_, i) => i), 'passage ids follow the document order');
   assert.match(index.search('s', 'artículo 4321', 3)[0]!.text, /4321/);
-  await runner.idle();
   assert.equal(hiddenRows(db), 0);
   await runner.stop();
 });
@@ -266,7 +265,7 @@ test('the old version stays searchable until the new one is swapped in, then is 
   const v3Path = join(dir.path, 'informe-v3.txt');
   await dir.file('informe-v3.txt', long('proveedores'));
   runner.submit('s', { name: 'informe.txt', path: v3Path, bytes: 10 });
-  while (hiddenRows(db) === 0) await new Promise((r) => setImmediate(r));
+  for (let d = runner.document('s', v1.id)!; d.state === 'queued'; d = runner.document('s', v1.id)!) await new Promise((r) => setImmediate(r));
   const v4Path = join(dir.path, 'informe-v4.txt');
   await dir.file('informe-v4.txt', 'Versión corta del informe.');
   runner.submit('s', { name: 'informe.txt', path: v4Path, bytes: 10 });
