@@ -199,7 +199,7 @@ export class IndexingRunner {
     };
   }
 
-  /** Resolves when no job is running or queued (for tests and orderly shutdown). */
+  /** Resolves when no job is running or queued and the background purge is done (for tests and orderly shutdown). */
   idle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
