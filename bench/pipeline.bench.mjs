@@ -5,32 +5,15 @@
 // Cases, interleaved in 5 rounds, median CPU µs per request: a bare polka route logging one pino line (baseline),
 // Cerebro's public GET /api/ready (pipeline shell + access line), and an authenticated GET /api/companies (Bearer
 // parse, key lookup, SHA-256 compare, reach, counters). Use it to see where a change moves the per-request cost.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import polka from 'polka';
-import { pino } from 'pino';
-import { startHost } from '@cerebro/host';
+import { bareApp } from './support/bare-route.mjs';
+import { startBenchHost } from './support/bench-host.mjs';
 
 const ROUNDS = 5;
 const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 100_000);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'cerebro-bench-pipeline-'));
-const host = await startHost({
-  config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: true, bootstrapDemo: false },
-  logDestination: pino.destination({ dest: '/dev/null', sync: false }),
-});
-const owner = host.admin.createOwner({ name: 'bench' });
-host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
-const key = host.admin.issueKey(owner.id, 'bench', [], 'lee').token;
-
-const log = pino(pino.destination({ dest: '/dev/null', sync: false }));
-const body = JSON.stringify({ espacios: [{ id: 'demo', nombre: 'demo', modulos: ['api'], api_activa: true }] });
-const bare = polka().get('/api/companies', (req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-  log.info({ method: req.method, route: 'GET /companies', status: 200 }, 'petición');
-});
+const bench = await startBenchHost();
+const { host, key } = bench;
+const bare = bareApp();
 
 /** The part of ServerResponse the pipeline and polka touch. */
 class FakeResponse {
@@ -82,5 +65,4 @@ for (const [name, xs] of Object.entries(samples)) {
   const m = median(xs);
   console.log(`  ${name.padEnd(38)} ${m.toFixed(2).padStart(6)} µs   ${(m / base).toFixed(2)}× la base`);
 }
-await host.close();
-rmSync(dataDir, { recursive: true, force: true });
+await bench.close();

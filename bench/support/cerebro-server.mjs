@@ -1,22 +1,9 @@
-// The Cerebro host for the auth benchmark, production-shaped: every workspace plugin loaded (their routes are in the
-// router), a temporary database, one owner, one space, one key; logs to /dev/null.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pino } from 'pino';
-import { startHost } from '@cerebro/host';
+// The Cerebro server of the auth benchmark (see bench-host.mjs), in its own process: prints its port and key.
+import { startBenchHost } from './bench-host.mjs';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'cerebro-bench-'));
-const host = await startHost({
-  config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: true, bootstrapDemo: false },
-  logDestination: pino.destination({ dest: '/dev/null', sync: false }),
-});
-const owner = host.admin.createOwner({ name: 'bench' });
-host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
-const key = host.admin.issueKey(owner.id, 'bench', [], 'lee').token;
-process.stdout.write(`${JSON.stringify({ port: host.port, key })}\n`);
+const bench = await startBenchHost();
+process.stdout.write(`${JSON.stringify({ port: bench.host.port, key: bench.key })}\n`);
 process.on('SIGTERM', async () => {
-  await host.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
   process.exit(0);
 });

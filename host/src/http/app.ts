@@ -10,7 +10,7 @@ import type { HostRoute } from './route.js';
 const CREDENTIAL_LIKE = /cr[bsa]_[0-9A-Za-z]+(\.[A-Za-z0-9_-]*)?/g;
 
 /** A request path fit for a log line: no query string, at most 200 characters, credential-shaped text masked. */
-export const loggablePath = (raw: string): string => raw.split('?')[0]!.slice(0, 200).replace(CREDENTIAL_LIKE, '[oculto]');
+const loggablePath = (raw: string): string => raw.split('?')[0]!.slice(0, 200).replace(CREDENTIAL_LIKE, '[oculto]');
 
 /**
  * The polka application: one pipeline handler per route, and JSON answers for everything polka itself would
