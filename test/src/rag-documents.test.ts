@@ -100,6 +100,7 @@ test('upload limits: oversized file 413, no file 422, not multipart 415, read ke
   assert.equal((await h.client.post(`${base}/load_documents`, { json: { a: 1 } })).status, 415);
   assert.equal((await h.client.post(`${base}/load_documents`, { key: h.readKey, body: filesForm({ 'a.txt': 'a' }) })).status, 403);
   assert.equal((await h.client.get(`${base}/documents`)).body.total, 0);
-  const tmp = await readdir(join(h.dataDir, 'tmp'));
+  // Uploads live in a per-process folder under tmp/ (see process-temp-dir.ts): none may be left in it.
+  const tmp = (await readdir(join(h.dataDir, 'tmp'), { recursive: true })).filter((p) => p.includes('upload-'));
   assert.deepEqual(tmp, [], 'no temporary upload left behind');
 });

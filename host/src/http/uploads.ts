@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { mkdirSync } from 'node:fs';
 import type { HostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
+import { processTempDir } from '../storage/process-temp-dir.js';
 import busboy from 'busboy';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -24,7 +25,8 @@ export class BusboyUploadReceiver implements UploadReceiver {
   private readonly tmpRoot: string;
 
   constructor(@inject(HostTokens.Config) config: HostConfig) {
-    this.tmpRoot = join(config.dataDir, 'tmp');
+    // Per-process folder: start-up removes the folders of dead processes, never those of a live one.
+    this.tmpRoot = processTempDir(config.dataDir);
     mkdirSync(this.tmpRoot, { recursive: true });
   }
 

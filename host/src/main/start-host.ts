@@ -28,6 +28,7 @@ import { systemRoutes } from '../routes/system-routes.js';
 import { openDatabase } from '../storage/database.js';
 import { applyMigrations } from '../storage/migrator.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
+import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
 import { HostRootTokens, buildHostContainer } from './host-container.js';
 import { HOST_VERSION } from './version.js';
 
@@ -79,6 +80,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const log = createRootLogger(config.logLevel, options.logDestination);
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   mkdirSync(config.dataDir, { recursive: true });
+  const staleTemp = removeDeadTempDirs(config.dataDir);
+  if (staleTemp.length) log.info({ carpetas: staleTemp.length }, 'temporales de procesos terminados eliminados');
   const db = openDatabase(join(config.dataDir, 'cerebro.db'));
   let server: Server | undefined;
   let plugins: LoadedPlugin[] = [];
@@ -149,6 +152,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           await liveRag.stop();
           usage.flush();
           db.close();
+          await releaseProcessTempDir(config.dataDir);
           log.info('Cerebro detenido');
           log.flush();
         });
