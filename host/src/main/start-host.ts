@@ -27,6 +27,7 @@ import { RagService } from '../rag/rag-service.js';
 import { systemRoutes } from '../routes/system-routes.js';
 import { openDatabase } from '../storage/database.js';
 import { applyMigrations } from '../storage/migrator.js';
+import { PluginDatabases } from '../storage/plugin-databases.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
 import { HostRootTokens, buildHostContainer } from './host-container.js';
@@ -83,6 +84,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const staleTemp = removeDeadTempDirs(config.dataDir);
   if (staleTemp.length) log.info({ carpetas: staleTemp.length }, 'temporales de procesos terminados eliminados');
   const db = openDatabase(join(config.dataDir, 'cerebro.db'));
+  const pluginDbs = new PluginDatabases(config.dataDir);
   let server: Server | undefined;
   let plugins: LoadedPlugin[] = [];
   let rag: RagService | undefined;
@@ -103,11 +105,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));
     plugins = await loadPlugins([...(await discoveredSources(config)), ...explicit], {
-      db,
+      hostDb: db,
+      pluginDbs,
       log,
       initTimeoutMs: config.pluginInitTimeoutMs,
       hostServices: hostServiceFactories({
-        config, env, rootLogger: log, db, clock,
+        config, env, rootLogger: log, pluginDbs, clock,
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
         cerebro: cerebroHostService(rag, chat),
@@ -151,6 +154,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         return disposePlugins(plugins, log).then(async () => {
           await liveRag.stop();
           usage.flush();
+          pluginDbs.closeAll();
           db.close();
           await releaseProcessTempDir(config.dataDir);
           log.info('Cerebro detenido');
@@ -162,6 +166,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     server?.close();
     await disposePlugins(plugins, log);
     await rag?.stop();
+    pluginDbs.closeAll();
     if (db.open) db.close();
     throw err;
   }

@@ -2,7 +2,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { HostServices, type CerebroService, type Clock, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
 import type { AccessDirectory } from '../access/directory.js';
 import type { HostConfig } from '../config/host-config.js';
-import type { SqliteDatabase } from '../storage/database.js';
+import type { PluginDatabases } from '../storage/plugin-databases.js';
 import { createPluginStorage } from '../storage/plugin-storage.js';
 import { EnvPluginConfig } from './plugin-config.js';
 
@@ -10,7 +10,7 @@ export interface HostServiceDeps {
   config: HostConfig;
   env: NodeJS.ProcessEnv;
   rootLogger: PinoLogger;
-  db: SqliteDatabase;
+  pluginDbs: PluginDatabases;
   clock: Clock;
   uploads: UploadReceiver;
   directory: AccessDirectory;
@@ -28,7 +28,7 @@ export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manife
   };
   return new Map<symbol, (manifest: PluginManifest) => unknown>([
     [HostServices.Logger, (m) => deps.rootLogger.child({ plugin: m.id }) as unknown as Logger],
-    [HostServices.Storage, (m) => createPluginStorage(deps.db, m.id)],
+    [HostServices.Storage, (m) => createPluginStorage(deps.pluginDbs.of(m.id), m.id)],
     [HostServices.Config, (m) => new EnvPluginConfig(m.id, m.config ?? {}, deps.env, deps.config.dataDir)],
     [HostServices.Clock, () => deps.clock],
     [HostServices.Uploads, () => deps.uploads],

@@ -4,6 +4,8 @@ import { container as emptyRoot, type DependencyContainer } from 'tsyringe';
 import { tokenName, type ModuleRequest, type PluginDefinition, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
 import { applyMigrations, MigrationError } from '../storage/migrator.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import { moveLegacyPluginTables } from '../storage/legacy-plugin-tables.js';
+import type { PluginDatabases } from '../storage/plugin-databases.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
 import type { PluginCandidate } from './discovery.js';
 import { assertDefinition, validatePluginSet } from './manifest-validator.js';
@@ -82,7 +84,10 @@ function withDeadline<T>(work: Promise<T>, ms: number, pluginId: string): Promis
 }
 
 export interface LoaderDeps {
-  db: SqliteDatabase;
+  /** The host's database: read only to move the tables of installations from before one file per plugin. */
+  hostDb: SqliteDatabase;
+  /** Each plugin's own database file, where its migrations run and its storage handle points. */
+  pluginDbs: PluginDatabases;
   log: PinoLogger;
   initTimeoutMs: number;
   /** Builds each host service for a given plugin. */
@@ -91,7 +96,8 @@ export interface LoaderDeps {
 
 /**
  * Loads a set of plugins: validates every manifest (fatal: the host refuses to start and names the plugin),
- * applies each plugin's migrations in its namespace (fatal), then runs each `setup` in dependency order with a
+ * moves tables an older version kept in the host file, applies each plugin's migrations in its own database file
+ * and namespace (fatal), then runs each `setup` in dependency order with a
  * deadline inside a child container that holds only what the manifest asked for. A plugin whose setup throws
  * or times out is left `fallido` and logged; the others still load.
  */
@@ -99,8 +105,15 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
   validatePluginSet(sources.map((s) => s.definition.manifest));
   for (const { definition } of sources) {
     const { manifest } = definition;
+    const owner = `plugin:${manifest.id}`;
+    const tablePrefix = tablePrefixOf(manifest.id);
     try {
-      applyMigrations(deps.db, { owner: `plugin:${manifest.id}`, migrations: manifest.migrations ?? [], tablePrefix: tablePrefixOf(manifest.id) });
+      const db = deps.pluginDbs.of(manifest.id);
+      const moved = moveLegacyPluginTables(db, deps.hostDb.name, owner, tablePrefix);
+      if (moved.copied.length || moved.dropped.length) {
+        deps.log.info({ plugin: manifest.id, tablas: moved.copied.length, eliminadas: moved.dropped.length }, 'tablas del plugin movidas a su propia base de datos');
+      }
+      applyMigrations(db, { owner, migrations: manifest.migrations ?? [], tablePrefix });
     } catch (err) {
       if (err instanceof MigrationError) throw new PluginError('PLUGIN_MIGRATION', manifest.id, err.message);
       throw err;

@@ -32,6 +32,9 @@ const LEDGER = `CREATE TABLE IF NOT EXISTS cerebro_migrations (
   PRIMARY KEY (owner, id)
 )`;
 
+/** Creates the migration ledger of a database file if it has none yet. */
+export const ensureLedger = (db: SqliteDatabase): void => void db.exec(LEDGER);
+
 export const migrationChecksum = (sql: string): string =>
   createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 
@@ -69,7 +72,7 @@ function checkDeclared(set: MigrationSet): void {
  */
 export function verifyMigrations(db: SqliteDatabase, set: MigrationSet): Migration[] {
   checkDeclared(set);
-  db.exec(LEDGER);
+  ensureLedger(db);
   const applied = db
     .prepare('SELECT id, checksum FROM cerebro_migrations WHERE owner = ? ORDER BY id')
     .all(set.owner) as { id: string; checksum: string }[];

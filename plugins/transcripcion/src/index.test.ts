@@ -17,9 +17,10 @@ async function audioBlob(path: string, type = 'application/octet-stream'): Promi
   return new Blob([await readFile(path)], { type });
 }
 
-/** Upload temp files live under `<data dir>/tmp`; every request must leave it as it found it. */
+/** Upload temp folders live under `<data dir>/tmp/<process>/`; every request must leave none behind. */
 async function leftovers(h: TestHost): Promise<string[]> {
-  return readdir(join(h.dataDir, 'tmp')).catch(() => []);
+  const entries = await readdir(join(h.dataDir, 'tmp'), { recursive: true }).catch(() => [] as string[]);
+  return entries.filter((p) => p.includes('upload-'));
 }
 
 describe('POST /transcripciones', () => {
@@ -194,6 +195,6 @@ describe('POST /transcripciones without a model', () => {
     assert.equal(res.status, 503);
     assert.equal(res.body.detail.codigo, 'motor_no_listo');
     assert.ok(Number(res.headers.get('retry-after')) > 0);
-    assert.deepEqual(await readdir(join(h.dataDir, 'tmp')).catch(() => []), []);
+    assert.deepEqual(await leftovers(h), []);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * The plugin's handle on the host's SQLite database (better-sqlite3, synchronous).
+ * The plugin's handle on its own SQLite database file, `<data>/plugins/<id>.db` (better-sqlite3, synchronous).
+ * Host tables and other plugins' tables are not in that file: host data is reached through the other host services.
  *
- * A plugin's migrations may only create objects whose names start with its table prefix (`<id>_`, dashes as
- * underscores); the host checks this when it applies them. Queries run synchronously on the event loop: keep them
+ * A plugin's migrations run on that file and may only create objects whose names start with its table prefix
+ * (`<id>_`, dashes as underscores); the host checks this when it applies them. Queries run synchronously on the event loop: keep them
  * short and indexed, and wrap multi-statement writes in `transaction`.
  */
 export interface SqlStatement<Row = unknown> {
