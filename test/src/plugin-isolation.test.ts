@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { definePlugin, HostServices } from '@cerebro/sdk';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { startHost } from '@cerebro/host';
-import { counterPlugin } from './support/plugins.js';
+import { counterPlugin, echoPlugin } from './support/plugins.js';
 
 const config = (dataDir: string) => ({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', discoverPlugins: false, bootstrapDemo: false });
 
@@ -98,8 +98,10 @@ test('upgrading an installation whose plugin tables live in the host file moves 
 
 test('shutdown closes the host file and every plugin file', async (t) => {
   const dataDir = await tempDir(t);
-  const host = await startHost({ config: config(dataDir), plugins: [counterPlugin, curiousPlugin] });
+  const host = await startHost({ config: config(dataDir), plugins: [counterPlugin, curiousPlugin, echoPlugin()] });
   assert.ok(openFilesUnder(dataDir).some((f) => f.endsWith('contador.db')), 'the plugin file is open while serving');
+  assert.deepEqual(readdirSync(join(dataDir, 'plugins')).filter((f) => f.endsWith('.db')).sort(), ['contador.db', 'curioso.db'],
+    'a plugin without storage or migrations gets no file');
   await host.close();
   assert.deepEqual(openFilesUnder(dataDir), []);
 });

@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import type { Logger as PinoLogger } from 'pino';
 import { container as emptyRoot, type DependencyContainer } from 'tsyringe';
-import { tokenName, type ModuleRequest, type PluginDefinition, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
+import { HostServices, tokenName, type ModuleRequest, type PluginDefinition, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
 import { applyMigrations, MigrationError } from '../storage/migrator.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import { moveLegacyPluginTables } from '../storage/legacy-plugin-tables.js';
+import { holdsLegacyData, moveLegacyPluginTables } from '../storage/legacy-plugin-tables.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
 import type { PluginCandidate } from './discovery.js';
@@ -107,13 +107,17 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
     const { manifest } = definition;
     const owner = `plugin:${manifest.id}`;
     const tablePrefix = tablePrefixOf(manifest.id);
+    const migrations = manifest.migrations ?? [];
+    // A plugin without storage, migrations or old tables gets no file (no empty databases in the data directory).
+    const usesFile = migrations.length > 0 || (manifest.needs ?? []).includes(HostServices.Storage) || holdsLegacyData(deps.hostDb, owner, tablePrefix);
+    if (!usesFile) continue;
     try {
       const db = deps.pluginDbs.of(manifest.id);
       const moved = moveLegacyPluginTables(db, deps.hostDb.name, owner, tablePrefix);
       if (moved.copied.length || moved.dropped.length) {
         deps.log.info({ plugin: manifest.id, tablas: moved.copied.length, eliminadas: moved.dropped.length }, 'tablas del plugin movidas a su propia base de datos');
       }
-      applyMigrations(db, { owner, migrations: manifest.migrations ?? [], tablePrefix });
+      applyMigrations(db, { owner, migrations, tablePrefix });
     } catch (err) {
       if (err instanceof MigrationError) throw new PluginError('PLUGIN_MIGRATION', manifest.id, err.message);
       throw err;

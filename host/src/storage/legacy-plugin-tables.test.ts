@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { openDatabase, type SqliteDatabase } from './database.js';
 import { moveLegacyPluginTables } from './legacy-plugin-tables.js';
 import { applyMigrations } from './migrator.js';
+import { HOST_MIGRATIONS } from './migrations/index.js';
 
 const OWNER = 'plugin:tienda';
 const MIGRATIONS = [
@@ -94,4 +95,18 @@ test('a host file without anything of the plugin is left alone', (t) => {
   const f = seededOldWay(t);
   assert.deepEqual(moveLegacyPluginTables(f.plugin, f.hostFile, 'plugin:otro', 'otro_'), { copied: [], dropped: [] });
   assert.equal(names(f.host, 'tienda%').length > 0, true);
+});
+
+test("a plugin whose prefix matches host tables (`space_` and `space_modules`) moves only its own tables", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cerebro-legacy-'));
+  const hostFile = join(dir, 'cerebro.db');
+  const host = openDatabase(hostFile);
+  const plugin = openDatabase(join(dir, 'plugins', 'space.db'));
+  t.after(() => { host.close(); plugin.close(); rmSync(dir, { recursive: true, force: true }); });
+  applyMigrations(host, { owner: 'host', migrations: HOST_MIGRATIONS });
+  applyMigrations(host, { owner: 'plugin:space', migrations: [{ id: '0001', sql: 'CREATE TABLE space_notas (texto TEXT)' }], tablePrefix: 'space_' });
+
+  assert.deepEqual(moveLegacyPluginTables(plugin, hostFile, 'plugin:space', 'space_').copied, ['space_notas']);
+  assert.deepEqual(names(host, 'space%'), ['space_modules', 'spaces', 'spaces_owner']);
+  assert.deepEqual(names(plugin, 'space%'), ['space_notas']);
 });

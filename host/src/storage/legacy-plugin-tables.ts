@@ -4,10 +4,21 @@
 // is a second one, because across attached WAL databases SQLite only promises atomicity per file. A crash between
 // the two leaves the plugin file complete and stale copies in the host file: the next start sees the plugin file
 // already holds the records and only finishes the drop. No order of crashes loses a row.
-import { ensureLedger } from './migrator.js';
+import { ensureLedger, touchedObjects } from './migrator.js';
 import type { SqliteDatabase } from './database.js';
+import { HOST_MIGRATIONS } from './migrations/index.js';
 
 const ALIAS = 'host_legacy';
+
+/**
+ * Host tables whose names happen to start with some plugin prefix (`space_modules` for a plugin `space`): never
+ * a plugin's, never moved.
+ */
+const HOST_OBJECTS = new Set(HOST_MIGRATIONS.flatMap((m) => touchedObjects(m.sql)).map((name) => name.toLowerCase()));
+const isPluginObject = (name: string, prefix: string): boolean => {
+  const lower = name.toLowerCase();
+  return lower.startsWith(prefix.toLowerCase()) && !HOST_OBJECTS.has(lower) && !lower.startsWith('sqlite_');
+};
 
 interface SchemaObject {
   type: 'table' | 'index' | 'trigger' | 'view';
@@ -23,10 +34,8 @@ function legacyObjects(db: SqliteDatabase, prefix: string): SchemaObject[] {
     (db.prepare(`PRAGMA ${ALIAS}.table_list`).all() as { name: string; type: string }[])
       .filter((t) => t.type === 'shadow').map((t) => t.name),
   );
-  return (db.prepare(
-    `SELECT type, name, sql FROM ${ALIAS}.sqlite_master
-      WHERE sql IS NOT NULL AND substr(lower(name), 1, ?) = ? ORDER BY rowid`,
-  ).all(prefix.length, prefix.toLowerCase()) as SchemaObject[]).filter((o) => !shadow.has(o.name));
+  return (db.prepare(`SELECT type, name, sql FROM ${ALIAS}.sqlite_master WHERE sql IS NOT NULL ORDER BY rowid`).all() as SchemaObject[])
+    .filter((o) => isPluginObject(o.name, prefix) && !shadow.has(o.name));
 }
 
 /** Columns a row copy can write: hidden and generated columns are filled in by SQLite itself. */
@@ -37,6 +46,13 @@ function writableColumns(db: SqliteDatabase, table: string): string {
 
 function hostHasLedger(db: SqliteDatabase): boolean {
   return db.prepare(`SELECT 1 FROM ${ALIAS}.sqlite_master WHERE type = 'table' AND name = 'cerebro_migrations'`).get() !== undefined;
+}
+
+/** Whether the host file still holds anything of a plugin (checked on the host's own connection, attaching nothing). */
+export function holdsLegacyData(hostDb: SqliteDatabase, owner: string, prefix: string): boolean {
+  const ledger = hostDb.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cerebro_migrations'").get() !== undefined;
+  if (ledger && hostDb.prepare('SELECT 1 FROM cerebro_migrations WHERE owner = ? LIMIT 1').get(owner) !== undefined) return true;
+  return (hostDb.prepare('SELECT name FROM sqlite_master').pluck().all() as string[]).some((name) => isPluginObject(name, prefix));
 }
 
 export interface LegacyMove {
