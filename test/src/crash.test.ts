@@ -1,5 +1,5 @@
 // The crash suite: the real server process is killed with SIGKILL at the worst moments and restarted on the same
-// data directory. After every restart: keys work, every accepted document ends `listo` or `fallido` with a reason,
+// data directory. After every restart: keys and plugin data work, every accepted document ends `listo` or `fallido` with a reason,
 // no temporary upload is left, and call counters lose at most what was counted after their last flush.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -66,7 +66,7 @@ function documentText(n: number): string {
   return Array.from({ length: 3000 }, (_, i) => paragraph(i)).join('');
 }
 
-test('kill -9 during key creation, counting, indexing and an upload: every restart comes back consistent', async (t) => {
+test('kill -9 after key creation and a plugin write, during counting, indexing and an upload: every restart comes back consistent', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-crash-'));
   let server = await startServer(dataDir, ENV);
   t.after(async () => {
@@ -84,9 +84,13 @@ test('kill -9 during key creation, counting, indexing and an upload: every resta
   const created = await call(server, demoKey, '/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nombre: 'justo-antes', espacios: [SPACE], permiso: 'escribe' }) });
   assert.equal(created.status, 201);
   const key: string = created.body.token.token;
+  // A plugin write (marca, in its own database file) answered just before the crash survives it too.
+  const patched = await call(server, key, `/mod/marca/${SPACE}/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Tienda tras el choque' }) });
+  assert.equal(patched.status, 200);
   await restart();
   assert.equal((await call(server, key, '/companies')).status, 200);
   assert.equal((await call(server, demoKey, '/companies')).status, 200);
+  assert.equal((await call(server, key, `/mod/marca/${SPACE}/config`)).body.name, 'Tienda tras el choque');
 
   // 2. Counters: what a flush wrote survives; what came after it may be lost, nothing more.
   const keyId = keyIdOf(key);
