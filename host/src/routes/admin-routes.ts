@@ -1,38 +1,18 @@
 import type { DependencyContainer } from 'tsyringe';
-import { Reply, validationError, type Permission, type ValidationIssue } from '@cerebro/sdk';
+import { Reply, type Permission } from '@cerebro/sdk';
+import { has, readAdminBody, type AdminBody, type FieldType } from '../admin/admin-body.js';
 import type { HostRoute } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../main/host-container.js';
 
-type FieldType = 'string' | 'boolean' | 'integer' | 'string[]' | 'date?' | 'string?';
-
-/** Reads a JSON object body with the given optional fields, 422 listing every problem. */
-function readBody(ctx: RequestContext, fields: Record<string, FieldType>, required: string[] = []): Record<string, any> {
-  const body = ctx.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError([{ loc: ['body'], msg: 'Se esperaba un objeto JSON.', type: 'dict_type' }]);
-  const b = body as Record<string, unknown>;
-  const issues: ValidationIssue[] = [];
-  for (const name of required) if (b[name] === undefined) issues.push({ loc: ['body', name], msg: 'Campo obligatorio.', type: 'missing' });
-  for (const [name, value] of Object.entries(b)) {
-    const type = fields[name];
-    const ok = type === undefined ? false
-      : type === 'string' ? typeof value === 'string' && value.length > 0
-      : type === 'string?' ? value === null || (typeof value === 'string' && value.length > 0)
-      : type === 'boolean' ? typeof value === 'boolean'
-      : type === 'integer' ? Number.isInteger(value)
-      : type === 'string[]' ? Array.isArray(value) && value.every((v) => typeof v === 'string')
-      : value === null || (typeof value === 'string' && !Number.isNaN(Date.parse(value)));
-    if (!ok) issues.push({ loc: ['body', name], msg: type ? `Debe ser de tipo ${type}.` : 'Campo desconocido.', type: type ? 'type_error' : 'extra_forbidden' });
-  }
-  if (issues.length) throw validationError(issues);
-  return b;
-}
-
 /**
  * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.
  * The same actions exist as `cerebro admin ...` commands.
  */
+const readBody = (ctx: RequestContext, fields: Partial<Record<string, FieldType>>, required: string[] = []): AdminBody =>
+  readAdminBody(ctx.body, fields, required);
+
 export function adminRoutes(container: DependencyContainer): HostRoute[] {
   const admin = resolveToken(container, HostRootTokens.Admin);
   const route = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => ({ ...r, access: 'admin', tag: 'admin' });
@@ -65,7 +45,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       responses: { '201': { description: '`{token: {..., token}}`' } },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', espacios: 'string[]', permiso: 'string' }, ['nombre']);
-        const permiso: Permission = b.permiso === 'lee' ? 'lee' : 'escribe';
+        const permiso = (b.permiso ?? 'escribe') as Permission;
         return Reply.json(201, { token: admin.issueKey(ctx.params.id!, b.nombre, b.espacios ?? [], permiso) });
       },
     }),
@@ -90,12 +70,16 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       requestSchema: { type: 'object', properties: { propietario: { type: ['string', 'null'] }, prueba_hasta: { type: ['string', 'null'] }, api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } } },
       handler: (ctx) => {
         const b = readBody(ctx, { propietario: 'string?', prueba_hasta: 'date?', api_activa: 'boolean', solo_lectura_propietario: 'boolean' });
-        const id = ctx.params.espacio!;
-        if ('propietario' in b) admin.assignSpace(id, b.propietario);
-        if ('prueba_hasta' in b) admin.setTrialEnd(id, b.prueba_hasta);
-        if ('api_activa' in b) admin.setApiEnabled(id, b.api_activa);
-        if ('solo_lectura_propietario' in b) admin.setOwnerReadOnlyOnSpace(id, b.solo_lectura_propietario);
-        return { espacio: id, ...b };
+        const stored = admin.changeSpace(ctx.params.espacio!, {
+          ownerId: b.propietario, trialEndsAt: b.prueba_hasta, apiEnabled: b.api_activa, ownerReadOnly: b.solo_lectura_propietario,
+        });
+        return {
+          espacio: ctx.params.espacio,
+          ...(has(b, 'propietario') ? { propietario: stored.ownerId } : {}),
+          ...(has(b, 'prueba_hasta') ? { prueba_hasta: stored.trialEndsAt } : {}),
+          ...(has(b, 'api_activa') ? { api_activa: stored.apiEnabled } : {}),
+          ...(has(b, 'solo_lectura_propietario') ? { solo_lectura_propietario: stored.ownerReadOnly } : {}),
+        };
       },
     }),
     route({
@@ -112,8 +96,8 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       requestSchema: { type: 'object', properties: { impagada_desde: { type: ['string', 'null'] }, suspendida: { type: 'boolean' } } },
       handler: (ctx) => {
         const b = readBody(ctx, { impagada_desde: 'date?', suspendida: 'boolean' });
-        admin.setPayment(ctx.params.cuenta!, { unpaidSince: b.impagada_desde ?? null, suspended: b.suspendida === true });
-        return { cuenta: ctx.params.cuenta, impagada_desde: b.impagada_desde ?? null, suspendida: b.suspendida === true };
+        const stored = admin.setPayment(ctx.params.cuenta!, { unpaidSince: b.impagada_desde ?? null, suspended: b.suspendida === true });
+        return { cuenta: ctx.params.cuenta, impagada_desde: stored.unpaidSince, suspendida: stored.suspended };
       },
     }),
     route({
