@@ -122,6 +122,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ...systemRoutes({
         version: HOST_VERSION, lifecycle, plugins: () => plugins, openapi: () => openapiDocument,
         cerebro: () => ({ busqueda: rag!.engine.hybrid ? 'hibrida' : 'texto', motor: chat ? 'generativo' : 'extractivo' }),
+        authenticator: resolveToken(container, HostTokens.Authenticator),
       }),
       ...coreRoutes(container),
       ...ragRoutes(container, rag),
