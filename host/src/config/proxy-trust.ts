@@ -32,10 +32,28 @@ export function parseProxyTrust(variable: string, raw: string | undefined): Prox
   }
   const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
   try {
-    return proxyaddr.compile(entries);
+    const compiled = proxyaddr.compile(entries);
+    return remembered((addr) => compiled(addr, 0));
   } catch (err) {
     throw new Error(`${variable} debe ser un número de saltos o una lista de direcciones, redes CIDR, loopback, linklocal o uniquelocal; ${(err as Error).message} (recibido "${raw}").`);
   }
+}
+
+/**
+ * A list trust depends on the address alone, and parsing it (ipaddr.js) is most of the cost of a request's
+ * caller IP; the few proxy and client addresses seen over and over are answered from a bounded memo.
+ */
+function remembered(trust: (addr: string) => boolean): ProxyTrust {
+  const memo = new Map<string, boolean>();
+  return (addr) => {
+    let trusted = memo.get(addr);
+    if (trusted === undefined) {
+      if (memo.size >= 4096) memo.clear();
+      trusted = trust(addr);
+      memo.set(addr, trusted);
+    }
+    return trusted;
+  };
 }
 
 /** The caller's address under a compiled trust (see `parseProxyTrust`). */
