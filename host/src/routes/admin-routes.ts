@@ -10,6 +10,10 @@ import { HostRootTokens } from '../main/host-container.js';
  * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.
  * The same actions exist as `cerebro admin ...` commands.
  */
+/** Dates the admin service accepts (strict ISO 8601, a real calendar date; a date-time needs its offset). */
+const ISO_DATE = { type: ['string', 'null'], description: 'ISO 8601: `2026-12-31` (medianoche UTC) o `2026-12-31T18:00:00Z` / `-05:00`; null la quita.' };
+const closed = (schema: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, ...schema });
+
 const readBody = (ctx: RequestContext, fields: Partial<Record<string, FieldType>>, required: string[] = []): AdminBody =>
   readAdminBody(ctx.body, fields, required);
 
@@ -19,7 +23,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
   return [
     route({
       operationId: 'admin.createOwner', method: 'POST', path: '/api/admin/propietarios', summary: 'Crear un propietario y su cuenta',
-      requestSchema: { type: 'object', required: ['nombre'], properties: { nombre: { type: 'string' }, email: { type: 'string' }, creditos: { type: 'integer' } } },
+      requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 120 }, email: { type: 'string' }, creditos: { type: 'integer', minimum: 0 } } }),
       responses: { '201': { description: '`{id, cuenta}`' } },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', email: 'string', creditos: 'integer' }, ['nombre']);
@@ -28,7 +32,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.updateOwner', method: 'PATCH', path: '/api/admin/propietarios/:id', summary: 'Propietario de solo lectura (en todos sus espacios)',
-      requestSchema: { type: 'object', properties: { solo_lectura: { type: 'boolean' } } },
+      requestSchema: closed({ required: ['solo_lectura'], properties: { solo_lectura: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { solo_lectura: 'boolean' }, ['solo_lectura']);
         admin.setOwnerReadOnly(ctx.params.id!, b.solo_lectura);
@@ -41,7 +45,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.issueKey', method: 'POST', path: '/api/admin/propietarios/:id/claves', summary: 'Emitir una clave de servicio para un propietario',
-      requestSchema: { type: 'object', required: ['nombre'], properties: { nombre: { type: 'string' }, espacios: { type: 'array' }, permiso: { enum: ['lee', 'escribe'] } } },
+      requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 80 }, espacios: { type: 'array', items: { type: 'string' }, description: 'Espacios de ese propietario; vacía: todos.' }, permiso: { enum: ['lee', 'escribe'] } } }),
       responses: { '201': { description: '`{token: {..., token}}`' } },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', espacios: 'string[]', permiso: 'string' }, ['nombre']);
@@ -56,7 +60,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.createSpace', method: 'POST', path: '/api/admin/espacios', summary: 'Crear un espacio para un propietario',
-      requestSchema: { type: 'object', required: ['id', 'propietario'], properties: { id: { type: 'string' }, propietario: { type: 'string' }, nombre: { type: 'string' }, modulos: { type: 'array' }, prueba_hasta: { type: 'string', format: 'date-time' } } },
+      requestSchema: closed({ required: ['id', 'propietario'], properties: { id: { type: 'string' }, propietario: { type: 'string' }, nombre: { type: 'string' }, modulos: { type: 'array', items: { type: 'string' }, description: '`api` o el id de un plugin instalado.' }, prueba_hasta: ISO_DATE } }),
       responses: { '201': { description: '`{espacio}`' } },
       handler: (ctx) => {
         const b = readBody(ctx, { id: 'string', propietario: 'string', nombre: 'string', modulos: 'string[]', prueba_hasta: 'date?' }, ['id', 'propietario']);
@@ -67,7 +71,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     route({
       operationId: 'admin.updateSpace', method: 'PATCH', path: '/api/admin/espacios/:espacio', summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
       description: '`propietario: null` quita el espacio a su propietario (sus claves reciben 403 en él).',
-      requestSchema: { type: 'object', properties: { propietario: { type: ['string', 'null'] }, prueba_hasta: { type: ['string', 'null'] }, api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } } },
+      requestSchema: closed({ properties: { propietario: { type: ['string', 'null'] }, prueba_hasta: ISO_DATE, api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { propietario: 'string?', prueba_hasta: 'date?', api_activa: 'boolean', solo_lectura_propietario: 'boolean' });
         const stored = admin.changeSpace(ctx.params.espacio!, {
@@ -84,6 +88,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.enableModule', method: 'PUT', path: '/api/admin/espacios/:espacio/modulos/:modulo', summary: 'Habilitar un módulo en un espacio',
+      description: '`api` o el id de un plugin instalado; 404 si el espacio o el módulo no existen.',
       body: 'none', handler: (ctx) => (admin.enableModule(ctx.params.espacio!, ctx.params.modulo!), { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }),
     }),
     route({
@@ -93,7 +98,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     route({
       operationId: 'admin.updateAccount', method: 'PATCH', path: '/api/admin/cuentas/:cuenta', summary: 'Estado de pago de una cuenta',
       description: '`impagada_desde` (fecha ISO o null) y `suspendida`. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
-      requestSchema: { type: 'object', properties: { impagada_desde: { type: ['string', 'null'] }, suspendida: { type: 'boolean' } } },
+      requestSchema: closed({ properties: { impagada_desde: ISO_DATE, suspendida: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { impagada_desde: 'date?', suspendida: 'boolean' });
         const stored = admin.setPayment(ctx.params.cuenta!, { unpaidSince: b.impagada_desde ?? null, suspended: b.suspendida === true });
@@ -102,7 +107,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.addCredits', method: 'POST', path: '/api/admin/cuentas/:cuenta/creditos', summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
-      requestSchema: { type: 'object', required: ['cantidad'], properties: { cantidad: { type: 'integer' } } },
+      requestSchema: closed({ required: ['cantidad'], properties: { cantidad: { type: 'integer', not: { const: 0 } } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { cantidad: 'integer' }, ['cantidad']);
         return { cuenta: ctx.params.cuenta, saldo: admin.addCredits(ctx.params.cuenta!, b.cantidad) };
