@@ -104,11 +104,6 @@ export class AdminService {
     return `Módulo desconocido: "${module}". Módulos disponibles: ${this.modules.list().join(', ')}.`;
   }
 
-  /** The module ids an operator may enable: `api` and every installed plugin. */
-  knownModules(): string[] {
-    return this.modules.list();
-  }
-
   /** Creates an owner user and their billing account (`cuenta`). */
   createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string } {
     const check = new InputCheck();
