@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createToken, definePlugin, HostServices } from '@cerebro/sdk';
-import { startTestHost } from '@cerebro/sdk/testing';
+import { startTestHost, type TestHost } from '@cerebro/sdk/testing';
 import { PluginError, startHost } from '@cerebro/host';
 import { echoPlugin } from './support/plugins.js';
 
@@ -20,13 +20,16 @@ async function startExpectingError(plugins: ReturnType<typeof echoPlugin>[]): Pr
   assert.fail('the host started although the plugin set is invalid');
 }
 
+/** `/api/health` with its details, which only the operator credential sees. */
+const operatorHealth = (h: TestHost) => h.client.get('/health', { key: h.admin.issueOperatorCredential('ops').token });
+
 test('a valid plugin is mounted under /api/mod/<id>/{espacio} and answers through the pipeline', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin()] });
   const res = await h.client.get(`/mod/eco/${h.spaceId}/eco?x=1`);
   assert.equal(res.status, 200);
   assert.deepEqual(res.body, { espacio: h.spaceId, permiso: 'escribe', query: { x: '1' } });
   assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
-  const health = await h.client.get('/health', { key: null });
+  const health = await operatorHealth(h);
   assert.deepEqual(health.body.plugins, [{ id: 'eco', version: '1.0.0', estado: 'activo' }]);
 });
 
@@ -73,7 +76,7 @@ test('a plugin whose setup throws is left disabled; the host and the other plugi
     setup: () => { throw new Error('sin configuración'); },
   });
   const h = await startTestHost(t, { plugins: [broken, echoPlugin()] });
-  const health = await h.client.get('/health', { key: null });
+  const health = await operatorHealth(h);
   const roto = health.body.plugins.find((p: { id: string }) => p.id === 'roto');
   assert.equal(roto.estado, 'fallido');
   assert.match(roto.error, /PLUGIN_INIT_FAILED.*sin configuración/);
@@ -89,7 +92,7 @@ test('a plugin whose setup never finishes is disabled at its deadline, naming it
     setup: () => new Promise(() => {}),
   });
   const h = await startTestHost(t, { plugins: [hanging], env: { CEREBRO_PLUGIN_INIT_TIMEOUT_MS: '200' } });
-  const health = await h.client.get('/health', { key: null });
+  const health = await operatorHealth(h);
   assert.match(health.body.plugins[0].error, /PLUGIN_INIT_TIMEOUT.*"lento"/);
 });
 
@@ -139,7 +142,7 @@ test('a service one plugin provides reaches the plugin that uses it; an optional
 
 test('a plugin that declares routes without handlers is disabled with PLUGIN_HANDLERS_MISMATCH', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin({}, { leer: () => 1 })] });
-  const health = await h.client.get('/health', { key: null });
+  const health = await operatorHealth(h);
   assert.match(health.body.plugins[0].error, /PLUGIN_HANDLERS_MISMATCH.*escribir/);
 });
 
@@ -153,7 +156,7 @@ test('a plugin can report its own state in /api/health; a failing status hook do
     setup: () => ({ handlers: {}, status: () => { throw new Error('sin datos'); } }),
   });
   const h = await startTestHost(t, { plugins: [withStatus, broken] });
-  const plugins = (await h.client.get('/health', { key: null })).body.plugins;
+  const plugins = (await operatorHealth(h)).body.plugins;
   assert.deepEqual(plugins.find((p: { id: string }) => p.id === 'motor').detalle, { motor: 'listo', cola: 0 });
   assert.deepEqual(plugins.find((p: { id: string }) => p.id === 'averiado').detalle, { error: 'sin datos' });
 });

@@ -80,12 +80,20 @@ export class KeyService {
     return this.admin.issueKey(caller.ownerId, input.nombre, input.espacios, permiso, caller.kind === 'key' ? caller.key.id : null);
   }
 
+  /**
+   * The owner's keys that lie within the caller's reach (the same rule as revoking): a key limited to some spaces
+   * sees only keys limited to a subset of them, never a key reaching all the owner's spaces (empty list); a key
+   * reaching all spaces and a console session see every key of the owner.
+   */
   list(caller: OwnerCaller): KeyListing[] {
     const rows = this.db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id').all(caller.ownerId);
-    return rows.map((row) => ({
+    const visible = rows
+      .map((row) => ({ row, espacios: JSON.parse(row.spaces) as string[] }))
+      .filter(({ espacios }) => this.withinReach(caller, espacios));
+    return visible.map(({ row, espacios }) => ({
       id: row.id,
       nombre: row.name,
-      espacios: JSON.parse(row.spaces) as string[],
+      espacios,
       permiso: row.permission,
       creado: row.created_at,
       ...this.usage.keyUsage(row.id, row),

@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
-import { apiError, type Clock, type Permission } from '@cerebro/sdk';
+import { apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import { issueCredential } from '../access/credentials.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { CreditLedger } from '../credits/credit-ledger.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { AccessDirectory } from '../access/directory.js';
+import { parseIsoDate } from './iso-date.js';
+import { ModuleCatalogToken, type ModuleCatalog } from './module-catalog.js';
+
+/** Changes to a space; `undefined` leaves a setting as it is, `null` clears the owner or the trial end. */
+export interface SpaceChanges {
+  ownerId?: string | null;
+  trialEndsAt?: string | null;
+  apiEnabled?: boolean;
+  ownerReadOnly?: boolean;
+}
 
 export interface CreatedKey {
   id: string;
@@ -17,6 +27,37 @@ export interface CreatedKey {
 }
 
 const SPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+const MAX_NAME = 120;
+
+/**
+ * Collects the problems of one operator action's input, named by their wire field (`creditos`, `prueba_hasta`),
+ * and throws them together as one 422. HTTP and CLI go through the same checks.
+ */
+class InputCheck {
+  private readonly issues: ValidationIssue[] = [];
+
+  fail(field: string | (string | number)[], msg: string, type = 'value_error'): void {
+    this.issues.push({ loc: ['body', ...(Array.isArray(field) ? field : [field])], msg, type });
+  }
+
+  text(field: string, value: unknown, max = MAX_NAME): string {
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (!text || [...text].length > max) this.fail(field, `Debe ser un texto de 1 a ${max} caracteres.`, 'string_length');
+    return text;
+  }
+
+  /** A strict ISO 8601 date, normalised to UTC; `null` clears it. */
+  date(field: string, value: unknown): string | null {
+    if (value === null) return null;
+    const date = typeof value === 'string' ? parseIsoDate(value) : undefined;
+    if (date === undefined) this.fail(field, 'Debe ser una fecha ISO 8601 real: 2026-12-31, o 2026-12-31T18:00:00Z con su zona.', 'date_format');
+    return date ?? null;
+  }
+
+  done(): void {
+    if (this.issues.length) throw validationError(this.issues);
+  }
+}
 
 /**
  * Operator actions on owners, spaces, accounts and credentials. Shared by the CLI, the `/api/admin` routes, the
@@ -29,6 +70,7 @@ export class AdminService {
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.Credits) private readonly credits: CreditLedger,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
+    @inject(ModuleCatalogToken) private readonly modules: ModuleCatalog,
   ) {}
 
   /** Runs a write to owners, spaces, modules or credentials, and tells the access directory its memo is stale. */
@@ -46,16 +88,40 @@ export class AdminService {
     return !!this.db.prepare('SELECT 1 FROM owners WHERE id = ? AND deleted_at IS NULL').get(id);
   }
 
+  private requireOwner(id: string): void {
+    if (!this.ownerExists(id)) throw apiError('not_found', 'Propietario no encontrado.');
+  }
+
+  private requireSpace(id: string): void {
+    if (!this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(id)) throw apiError('not_found', 'Espacio no encontrado.');
+  }
+
+  private requireAccount(id: string): void {
+    if (!this.db.prepare('SELECT 1 FROM accounts WHERE id = ?').get(id)) throw apiError('not_found', 'Cuenta no encontrada.');
+  }
+
+  private unknownModuleText(module: string): string {
+    return `Módulo desconocido: "${module}". Módulos disponibles: ${this.modules.list().join(', ')}.`;
+  }
+
   /** Creates an owner user and their billing account (`cuenta`). */
   createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string } {
-    if (!input.name?.trim()) throw apiError('validation_failed', 'El nombre del propietario es obligatorio.');
+    const check = new InputCheck();
+    const name = check.text('nombre', input.name);
+    if (input.email !== undefined && (typeof input.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(input.email) || input.email.length > 254)) {
+      check.fail('email', 'Debe ser una dirección de correo.', 'value_error');
+    }
+    const credits = input.credits ?? 0;
+    if (!Number.isSafeInteger(credits) || credits < 0) check.fail('creditos', 'Debe ser un entero mayor o igual que 0.', 'greater_than_equal');
+    check.done();
     const id = input.id ?? `own_${randomBytes(6).toString('hex')}`;
+    if (this.db.prepare('SELECT 1 FROM owners WHERE id = ?').get(id)) throw apiError('conflict', `El propietario "${id}" ya existe.`);
     const account = `cta_${randomBytes(6).toString('hex')}`;
     this.db.transaction(() => {
-      this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, input.name.trim(), input.email ?? null, this.iso());
+      this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, name, input.email ?? null, this.iso());
       this.run('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)', account, id, this.iso());
     })();
-    if (input.credits) this.credits.credit(account, input.credits, 'recarga');
+    if (credits > 0) this.credits.credit(account, credits, 'recarga');
     return { id, cuenta: account };
   }
 
@@ -74,30 +140,44 @@ export class AdminService {
 
   /** Creates a space for an owner, billed to the owner's account, with the given modules enabled. */
   createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void {
-    if (!SPACE_ID.test(input.id)) throw apiError('validation_failed', 'El id del espacio debe ser minúsculas, cifras, "-" o "_" (1 a 63).');
-    if (!this.ownerExists(input.ownerId)) throw apiError('not_found', 'Propietario no encontrado.');
+    const check = new InputCheck();
+    if (typeof input.id !== 'string' || !SPACE_ID.test(input.id)) check.fail('id', 'El id del espacio debe ser minúsculas, cifras, "-" o "_" (1 a 63).', 'string_pattern_mismatch');
+    const name = input.name === undefined ? input.id : check.text('nombre', input.name);
+    const modules = [...new Set(input.modules ?? [])];
+    modules.forEach((module, i) => { if (!this.modules.has(module)) check.fail(['modulos', i], this.unknownModuleText(module), 'enum'); });
+    const trialEndsAt = input.trialEndsAt === undefined ? null : check.date('prueba_hasta', input.trialEndsAt);
+    check.done();
+    this.requireOwner(input.ownerId);
     if (this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(input.id)) throw apiError('conflict', `El espacio "${input.id}" ya existe.`);
     const account = this.accountOf(input.ownerId);
     this.db.transaction(() => {
-      this.run('INSERT INTO spaces (id, name, owner_id, account_id, trial_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', input.id, input.name ?? input.id, input.ownerId, account, input.trialEndsAt ?? null, this.iso());
-      for (const module of input.modules ?? []) this.enableModule(input.id, module);
+      this.run('INSERT INTO spaces (id, name, owner_id, account_id, trial_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', input.id, name, input.ownerId, account, trialEndsAt, this.iso());
+      for (const module of modules) this.run('INSERT INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)', input.id, module, this.iso());
     })();
   }
 
   /** Takes a space away from its owner (its keys stop reaching it: 403), or gives it to another owner. */
   assignSpace(spaceId: string, ownerId: string | null): void {
-    if (ownerId && !this.ownerExists(ownerId)) throw apiError('not_found', 'Propietario no encontrado.');
+    if (ownerId !== null) this.requireOwner(ownerId);
     const result = this.run('UPDATE spaces SET owner_id = ? WHERE id = ?', ownerId, spaceId);
     if (result.changes === 0) throw apiError('not_found', 'Espacio no encontrado.');
   }
 
+  /** Enables a known module (404 for an unknown space or module id). */
   enableModule(spaceId: string, module: string): void {
-    if (!/^[a-z][a-z0-9-]{1,31}$/.test(module)) throw apiError('validation_failed', `Nombre de módulo no válido: "${module}".`);
+    this.requireSpace(spaceId);
+    if (!this.modules.has(module)) throw apiError('not_found', this.unknownModuleText(module));
     this.run('INSERT OR IGNORE INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)', spaceId, module, this.iso());
   }
 
+  /**
+   * Disables a module. Also a module no longer installed, if the space still lists it (a plugin removed after it
+   * was enabled); any other unknown module id is a 404, like an unknown space.
+   */
   disableModule(spaceId: string, module: string): void {
-    this.run('DELETE FROM space_modules WHERE space_id = ? AND module = ?', spaceId, module);
+    this.requireSpace(spaceId);
+    const result = this.run('DELETE FROM space_modules WHERE space_id = ? AND module = ?', spaceId, module);
+    if (result.changes === 0 && !this.modules.has(module)) throw apiError('not_found', this.unknownModuleText(module));
   }
 
   private updateSpace(spaceId: string, column: string, value: unknown): void {
@@ -105,7 +185,27 @@ export class AdminService {
     if (result.changes === 0) throw apiError('not_found', 'Espacio no encontrado.');
   }
 
-  setTrialEnd(spaceId: string, isoDate: string | null): void { this.updateSpace(spaceId, 'trial_ends_at', isoDate); }
+  /** End of the trial: a strict ISO 8601 date (422 otherwise), or `null` for none. Returns it as stored (UTC). */
+  setTrialEnd(spaceId: string, isoDate: string | null): string | null {
+    const check = new InputCheck();
+    const date = check.date('prueba_hasta', isoDate);
+    check.done();
+    this.updateSpace(spaceId, 'trial_ends_at', date);
+    return date;
+  }
+
+  /** Several changes to one space, all or none (`PATCH /api/admin/espacios/{id}`). Returns what was stored. */
+  changeSpace(spaceId: string, changes: SpaceChanges): SpaceChanges {
+    return this.db.transaction(() => {
+      this.requireSpace(spaceId);
+      const stored: SpaceChanges = {};
+      if (changes.ownerId !== undefined) this.assignSpace(spaceId, (stored.ownerId = changes.ownerId));
+      if (changes.trialEndsAt !== undefined) stored.trialEndsAt = this.setTrialEnd(spaceId, changes.trialEndsAt);
+      if (changes.apiEnabled !== undefined) this.setApiEnabled(spaceId, (stored.apiEnabled = changes.apiEnabled));
+      if (changes.ownerReadOnly !== undefined) this.setOwnerReadOnlyOnSpace(spaceId, (stored.ownerReadOnly = changes.ownerReadOnly));
+      return stored;
+    })();
+  }
   setApiEnabled(spaceId: string, enabled: boolean): void { this.updateSpace(spaceId, 'api_enabled', enabled ? 1 : 0); }
   setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void { this.updateSpace(spaceId, 'owner_read_only', readOnly ? 1 : 0); }
 
@@ -115,19 +215,35 @@ export class AdminService {
   }
 
   /** Payment state of an account: paid, unpaid since a date, or suspended. */
-  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): void {
-    const result = this.run('UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?', state.unpaidSince ?? null, state.suspended ? 1 : 0, accountId);
+  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): { unpaidSince: string | null; suspended: boolean } {
+    const check = new InputCheck();
+    const unpaidSince = check.date('impagada_desde', state.unpaidSince ?? null);
+    check.done();
+    const result = this.run('UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?', unpaidSince, state.suspended ? 1 : 0, accountId);
     if (result.changes === 0) throw apiError('not_found', 'Cuenta no encontrada.');
+    return { unpaidSince, suspended: state.suspended === true };
   }
 
   addCredits(accountId: string, amount: number): number {
-    if (!Number.isInteger(amount) || amount === 0) throw apiError('validation_failed', 'La cantidad de créditos debe ser un entero distinto de cero.');
+    if (!Number.isSafeInteger(amount) || amount === 0) {
+      throw validationError([{ loc: ['body', 'cantidad'], msg: 'La cantidad de créditos debe ser un entero distinto de cero.', type: 'value_error' }]);
+    }
+    this.requireAccount(accountId);
     if (amount > 0) return this.credits.credit(accountId, amount, 'recarga');
     return this.credits.debit(accountId, -amount, { spaceId: null, route: null, requestId: null }, 'ajuste');
   }
 
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
   issueKey(ownerId: string, nombre: string, espacios: string[], permiso: Permission, createdByKey: string | null = null): CreatedKey {
+    const check = new InputCheck();
+    nombre = check.text('nombre', nombre, 80);
+    if (permiso !== 'lee' && permiso !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
+    check.done();
+    this.requireOwner(ownerId);
+    espacios = [...new Set(espacios)];
+    const owned = new Set(this.db.prepare<[string], { id: string }>('SELECT id FROM spaces WHERE owner_id = ?').all(ownerId).map((r) => r.id));
+    const foreign = espacios.filter((id) => !owned.has(id));
+    if (foreign.length) throw apiError('not_found', `Espacios que no son de este propietario: ${foreign.join(', ')}.`);
     const credential = issueCredential('key');
     const creado = this.iso();
     this.run('INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', credential.id, ownerId, nombre, JSON.stringify(espacios), permiso, credential.digest, createdByKey, creado);
@@ -136,7 +252,7 @@ export class AdminService {
 
   /** A console (Studio) session credential for an owner. */
   issueConsoleSession(ownerId: string): { id: string; token: string } {
-    if (!this.ownerExists(ownerId)) throw apiError('not_found', 'Propietario no encontrado.');
+    this.requireOwner(ownerId);
     const credential = issueCredential('console');
     this.run('INSERT INTO console_sessions (id, owner_id, secret_digest, created_at) VALUES (?, ?, ?, ?)', credential.id, ownerId, credential.digest, this.iso());
     return { id: credential.id, token: credential.token };
@@ -144,6 +260,9 @@ export class AdminService {
 
   /** A platform operator credential for the `/api/admin` routes. */
   issueOperatorCredential(name: string): { id: string; token: string } {
+    const check = new InputCheck();
+    name = check.text('nombre', name);
+    check.done();
     const credential = issueCredential('operator');
     this.run('INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)', credential.id, name, credential.digest, this.iso());
     return { id: credential.id, token: credential.token };

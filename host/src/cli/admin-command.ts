@@ -5,7 +5,9 @@ import type { AdminService } from '../admin/admin-service.js';
 import { loadHostConfig } from '../config/host-config.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { createRootLogger } from '../logging/logger.js';
+import { ModuleCatalogToken } from '../admin/module-catalog.js';
 import { HostRootTokens, buildHostContainer } from '../main/host-container.js';
+import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
 import { applyMigrations } from '../storage/migrator.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
@@ -23,13 +25,15 @@ const onOff = (f: Flags): boolean => {
   if (f.on === f.off) throw new Error('Indica --on o --off.');
   return f.on === true;
 };
+/** Only digits (and a sign) are a number here: `Number('')` is 0 and `Number('0x10')` 16. */
+const integer = (text: string): number => (/^-?\d+$/.test(text) ? Number(text) : Number.NaN);
 const list = (value: unknown): string[] => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
 /** Every `cerebro admin <resource> <action>`. */
 const ACTIONS: Record<string, Action> = {
   'owner create': {
     help: '--name N [--email E] [--credits N]',
-    run: (a, f) => a.createOwner({ name: need(f, 'name'), email: f.email as string | undefined, credits: f.credits ? Number(f.credits) : 0 }),
+    run: (a, f) => a.createOwner({ name: need(f, 'name'), email: f.email as string | undefined, credits: typeof f.credits === 'string' ? integer(f.credits) : undefined }),
   },
   'owner delete': { help: '--id ID', run: (a, f) => (a.deleteOwner(need(f, 'id')), { eliminado: f.id }) },
   'owner read-only': { help: '--id ID --on|--off', run: (a, f) => (a.setOwnerReadOnly(need(f, 'id'), onOff(f)), { propietario: f.id, solo_lectura: onOff(f) }) },
@@ -57,14 +61,10 @@ const ACTIONS: Record<string, Action> = {
     help: '--id C (--paid | --unpaid-since ISO | --suspended)',
     run: (a, f) => (a.setPayment(need(f, 'id'), { unpaidSince: (f['unpaid-since'] as string | undefined) ?? null, suspended: f.suspended === true }), { cuenta: f.id }),
   },
-  'account credits': { help: '--id C --amount N', run: (a, f) => ({ cuenta: f.id, saldo: a.addCredits(need(f, 'id'), Number(need(f, 'amount'))) }) },
+  'account credits': { help: '--id C --amount N', run: (a, f) => ({ cuenta: f.id, saldo: a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }) },
   'key create': {
     help: '--owner O --name N [--spaces a,b] [--permiso lee|escribe]',
-    run: (a, f) => {
-      const permiso = (f.permiso as Permission | undefined) ?? 'escribe';
-      if (permiso !== 'lee' && permiso !== 'escribe') throw new Error('--permiso debe ser lee o escribe.');
-      return a.issueKey(need(f, 'owner'), need(f, 'name'), list(f.spaces), permiso);
-    },
+    run: (a, f) => a.issueKey(need(f, 'owner'), need(f, 'name'), list(f.spaces), ((f.permiso as string | undefined) ?? 'escribe') as Permission),
   },
   'session create': { help: '--owner O  (credencial de consola para el propietario)', run: (a, f) => a.issueConsoleSession(need(f, 'owner')) },
   'operator create': { help: '--name N  (credencial para /api/admin)', run: (a, f) => a.issueOperatorCredential(need(f, 'name')) },
@@ -96,21 +96,45 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     io[name === 'help' || name === '' ? 'stdout' : 'stderr'].write(helpText());
     return name === 'help' || name === '' ? 0 : 2;
   }
-  const config = loadHostConfig(io.env);
+  let config;
+  let pluginIds: string[];
+  try {
+    config = loadHostConfig(io.env);
+    // The modules an operator may enable are those the server would load with this same environment.
+    pluginIds = (await discoveredSources(config)).map((source) => source.definition.manifest.id);
+  } catch (err) {
+    io.stderr.write(`Error: ${(err as Error).message}\n`);
+    return 1;
+  }
   const db = openDatabase(join(config.dataDir, 'cerebro.db'));
   try {
     applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
     const container = buildHostContainer(config, createRootLogger('silent'), db, { now: () => Date.now() });
+    resolveToken(container, ModuleCatalogToken).declare(pluginIds);
     const result = action.run(resolveToken(container, HostRootTokens.Admin), parsed.values as Flags);
     io.stdout.write((parsed.values as Flags).json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
     return 0;
   } catch (err) {
-    const message = isApiError(err) ? String((err as { detail: unknown }).detail) : (err as Error).message;
-    io.stderr.write(`Error: ${message}\n`);
+    io.stderr.write(`Error: ${isApiError(err) ? describeDetail((err as { detail: unknown }).detail) : (err as Error).message}\n`);
     return 1;
   } finally {
     db.close();
   }
+}
+
+/** Wire field names of the admin service's validation errors, as the CLI's options. */
+const OPTION_OF_FIELD: Record<string, string> = {
+  nombre: '--name', email: '--email', creditos: '--credits', id: '--id', modulos: '--modules', prueba_hasta: '--until / --trial-ends',
+  impagada_desde: '--unpaid-since', cantidad: '--amount', permiso: '--permiso',
+};
+
+/** A service error for a terminal: validation issues one per line, named by the option that carried the value. */
+function describeDetail(detail: unknown): string {
+  if (!Array.isArray(detail)) return String(detail);
+  return detail.map((issue: { loc: (string | number)[]; msg: string }) => {
+    const field = String(issue.loc[1] ?? '');
+    return `${Object.hasOwn(OPTION_OF_FIELD, field) ? OPTION_OF_FIELD[field] : field}: ${issue.msg}`;
+  }).join('\n       ');
 }
 
 const formatHuman = (value: unknown): string =>

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { parseBooleanSetting } from './boolean-setting.js';
+import { parseProxyTrust, type ProxyTrust } from './proxy-trust.js';
 
 /** Everything the host reads from its environment, with the embedded defaults. */
 export interface HostConfig {
@@ -20,8 +22,8 @@ export interface HostConfig {
   pluginInitTimeoutMs: number;
   /** How long a graceful shutdown waits for requests in flight. */
   shutdownGraceMs: number;
-  /** Trust `X-Forwarded-For` for the caller IP (only behind a proxy you control). */
-  trustProxy: boolean;
+  /** Which hops are our own proxies, compiled once (`CEREBRO_TRUST_PROXY`); `null`: the socket's address is the caller. */
+  trustProxy: ProxyTrust | null;
   /** Counter flush interval (call counts, last use, daily quota). */
   counterFlushMs: number;
   /** Create the demo owner, space and key on first start with an empty database. */
@@ -56,8 +58,7 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 
 const bool = (env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean => {
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  return ['1', 'true', 'yes', 'si', 'sí', 'on'].includes(raw.toLowerCase());
+  return raw === undefined || raw === '' ? fallback : parseBooleanSetting(name, raw);
 };
 
 /** Reads `CEREBRO_*` variables. `base` is where relative paths are resolved (the working directory by default). */
@@ -74,7 +75,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     discoverPlugins: bool(env, 'CEREBRO_DISCOVER_PLUGINS', true),
     pluginInitTimeoutMs: int(env, 'CEREBRO_PLUGIN_INIT_TIMEOUT_MS', 15_000),
     shutdownGraceMs: int(env, 'CEREBRO_SHUTDOWN_GRACE_MS', 10_000),
-    trustProxy: bool(env, 'CEREBRO_TRUST_PROXY', false),
+    trustProxy: parseProxyTrust('CEREBRO_TRUST_PROXY', env.CEREBRO_TRUST_PROXY),
     counterFlushMs: int(env, 'CEREBRO_COUNTER_FLUSH_MS', 1_000),
     bootstrapDemo: bool(env, 'CEREBRO_BOOTSTRAP_DEMO', true),
     docMaxBytes: int(env, 'CEREBRO_DOC_MAX_BYTES', 50 * 1024 * 1024),

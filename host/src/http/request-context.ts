@@ -5,6 +5,7 @@ import type { Request } from 'polka';
 import type { Permission, SpaceContext } from '@cerebro/sdk';
 import type { Caller } from '../access/caller.js';
 import type { SpaceRecord } from '../access/directory.js';
+import { trustedCallerAddress, type ProxyTrust } from '../config/proxy-trust.js';
 
 /** Everything known about one request once the pipeline has run. */
 export interface RequestContext {
@@ -69,13 +70,12 @@ export function requestIdFor(header: string | string[] | undefined): string {
   return typeof header === 'string' && INCOMING_ID.test(header) ? header : randomUUID();
 }
 
-export function callerIp(req: Request, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? '';
+/**
+ * The caller's IP: the socket's peer, or behind our own proxies the first untrusted address of `X-Forwarded-For`
+ * counted from the right (`proxy-addr`); never the leftmost entry, which the client writes.
+ */
+export function callerIp(req: Request, trustProxy: ProxyTrust | null): string {
+  return trustProxy ? trustedCallerAddress(req, trustProxy) : req.socket.remoteAddress ?? '';
 }
 
 /**

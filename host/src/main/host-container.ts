@@ -5,6 +5,7 @@ import { AccessDirectory } from '../access/directory.js';
 import { Authenticator } from '../access/authenticator.js';
 import { SpaceAccessPolicy } from '../access/space-access.js';
 import { AdminService } from '../admin/admin-service.js';
+import { ModuleCatalog, ModuleCatalogToken } from '../admin/module-catalog.js';
 import type { HostConfig } from '../config/host-config.js';
 import { CreditLedger } from '../credits/credit-ledger.js';
 import { RequestPipeline } from '../http/pipeline.js';
@@ -44,6 +45,7 @@ export function buildHostContainer(config: HostConfig, log: PinoLogger, db: Sqli
   c.register(HostTokens.Credits, { useClass: CreditLedger }, singleton);
   c.register(HostTokens.Lifecycle, { useClass: Lifecycle }, singleton);
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
+  c.register(ModuleCatalogToken, { useValue: new ModuleCatalog() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);

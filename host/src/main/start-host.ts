@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger as PinoLogger } from 'pino';
 import type { Clock, PluginDefinition } from '@cerebro/sdk';
 import type { AdminService } from '../admin/admin-service.js';
+import { ModuleCatalogToken } from '../admin/module-catalog.js';
 import { loadHostConfig, type HostConfig } from '../config/host-config.js';
 import { buildApp } from '../http/app.js';
 import { buildOpenApi } from '../http/openapi.js';
@@ -63,8 +64,11 @@ export interface RunningHost {
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Workspace and installed plugins, found from the repository and from the working directory. */
-async function discoveredSources(config: HostConfig): Promise<PluginSource[]> {
+/**
+ * Workspace and installed plugins, found from the repository and from the working directory. The CLI uses it too,
+ * to know which module ids exist without starting the server.
+ */
+export async function discoveredSources(config: HostConfig): Promise<PluginSource[]> {
   if (!config.discoverPlugins) return [];
   const roots = [...new Set([REPO_ROOT, process.cwd()].map((r) => resolve(r)))];
   const candidates = discoverPlugins(
@@ -117,11 +121,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       }),
     });
 
+    resolveToken(container, ModuleCatalogToken).declare(plugins.map((p) => p.manifest.id));
+
     let openapiDocument: unknown;
     const routes: HostRoute[] = [
       ...systemRoutes({
         version: HOST_VERSION, lifecycle, plugins: () => plugins, openapi: () => openapiDocument,
         cerebro: () => ({ busqueda: rag!.engine.hybrid ? 'hibrida' : 'texto', motor: chat ? 'generativo' : 'extractivo' }),
+        authenticator: resolveToken(container, HostTokens.Authenticator),
       }),
       ...coreRoutes(container),
       ...ragRoutes(container, rag),

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PluginConfig } from '@cerebro/sdk';
+import { parseBooleanSetting } from '../config/boolean-setting.js';
 
 /**
  * A plugin's configuration: manifest defaults overridden by `CEREBRO_<ID>_<KEY>` environment variables
@@ -16,6 +17,9 @@ export class EnvPluginConfig implements PluginConfig {
     hostDataDir: string,
   ) {
     this.dataDir = join(hostDataDir, 'plugins', pluginId);
+    // Boolean settings are checked now, at start, so a misspelt value fails the plugin with the variable's name
+    // instead of being read as false whenever the plugin first asks.
+    for (const [key, fallback] of Object.entries(defaults)) if (typeof fallback === 'boolean') this.boolean(key);
     mkdirSync(this.dataDir, { recursive: true });
   }
 
@@ -41,6 +45,6 @@ export class EnvPluginConfig implements PluginConfig {
 
   boolean(key: string): boolean {
     const value = this.raw(key);
-    return typeof value === 'boolean' ? value : ['1', 'true', 'yes', 'si', 'sí', 'on'].includes(String(value).toLowerCase());
+    return typeof value === 'boolean' ? value : parseBooleanSetting(EnvPluginConfig.variableName(this.pluginId, key), String(value));
   }
 }

@@ -14,7 +14,9 @@ async function health(modelDir: string, t: { after(fn: () => unknown): void }): 
     config: { dataDir: data.path, port: 0, host: '127.0.0.1', logLevel: 'silent', discoverPlugins: false, bootstrapDemo: false },
   });
   try {
-    return ((await (await fetch(`${host.url}/api/health`)).json()) as { cerebro: { busqueda: string; motor: string } }).cerebro;
+    const operator = host.admin.issueOperatorCredential('ops').token;
+    const res = await fetch(`${host.url}/api/health`, { headers: { authorization: `Bearer ${operator}` } });
+    return ((await res.json()) as { cerebro: { busqueda: string; motor: string } }).cerebro;
   } finally {
     await host.close();
   }

@@ -1,45 +1,29 @@
 import type { DependencyContainer } from 'tsyringe';
-import { Reply, validationError, type Permission, type ValidationIssue } from '@cerebro/sdk';
+import { Reply, type Permission } from '@cerebro/sdk';
+import { has, readAdminBody, type AdminBody, type FieldType } from '../admin/admin-body.js';
 import type { HostRoute } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../main/host-container.js';
 
-type FieldType = 'string' | 'boolean' | 'integer' | 'string[]' | 'date?' | 'string?';
-
-/** Reads a JSON object body with the given optional fields, 422 listing every problem. */
-function readBody(ctx: RequestContext, fields: Record<string, FieldType>, required: string[] = []): Record<string, any> {
-  const body = ctx.body;
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError([{ loc: ['body'], msg: 'Se esperaba un objeto JSON.', type: 'dict_type' }]);
-  const b = body as Record<string, unknown>;
-  const issues: ValidationIssue[] = [];
-  for (const name of required) if (b[name] === undefined) issues.push({ loc: ['body', name], msg: 'Campo obligatorio.', type: 'missing' });
-  for (const [name, value] of Object.entries(b)) {
-    const type = fields[name];
-    const ok = type === undefined ? false
-      : type === 'string' ? typeof value === 'string' && value.length > 0
-      : type === 'string?' ? value === null || (typeof value === 'string' && value.length > 0)
-      : type === 'boolean' ? typeof value === 'boolean'
-      : type === 'integer' ? Number.isInteger(value)
-      : type === 'string[]' ? Array.isArray(value) && value.every((v) => typeof v === 'string')
-      : value === null || (typeof value === 'string' && !Number.isNaN(Date.parse(value)));
-    if (!ok) issues.push({ loc: ['body', name], msg: type ? `Debe ser de tipo ${type}.` : 'Campo desconocido.', type: type ? 'type_error' : 'extra_forbidden' });
-  }
-  if (issues.length) throw validationError(issues);
-  return b;
-}
-
 /**
  * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.
  * The same actions exist as `cerebro admin ...` commands.
  */
+/** Dates the admin service accepts (strict ISO 8601, a real calendar date; a date-time needs its offset). */
+const ISO_DATE = { type: ['string', 'null'], description: 'ISO 8601: `2026-12-31` (medianoche UTC) o `2026-12-31T18:00:00Z` / `-05:00`; null la quita.' };
+const closed = (schema: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, ...schema });
+
+const readBody = (ctx: RequestContext, fields: Partial<Record<string, FieldType>>, required: string[] = []): AdminBody =>
+  readAdminBody(ctx.body, fields, required);
+
 export function adminRoutes(container: DependencyContainer): HostRoute[] {
   const admin = resolveToken(container, HostRootTokens.Admin);
   const route = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => ({ ...r, access: 'admin', tag: 'admin' });
   return [
     route({
       operationId: 'admin.createOwner', method: 'POST', path: '/api/admin/propietarios', summary: 'Crear un propietario y su cuenta',
-      requestSchema: { type: 'object', required: ['nombre'], properties: { nombre: { type: 'string' }, email: { type: 'string' }, creditos: { type: 'integer' } } },
+      requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 120 }, email: { type: 'string' }, creditos: { type: 'integer', minimum: 0 } } }),
       responses: { '201': { description: '`{id, cuenta}`' } },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', email: 'string', creditos: 'integer' }, ['nombre']);
@@ -48,7 +32,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.updateOwner', method: 'PATCH', path: '/api/admin/propietarios/:id', summary: 'Propietario de solo lectura (en todos sus espacios)',
-      requestSchema: { type: 'object', properties: { solo_lectura: { type: 'boolean' } } },
+      requestSchema: closed({ required: ['solo_lectura'], properties: { solo_lectura: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { solo_lectura: 'boolean' }, ['solo_lectura']);
         admin.setOwnerReadOnly(ctx.params.id!, b.solo_lectura);
@@ -61,11 +45,11 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.issueKey', method: 'POST', path: '/api/admin/propietarios/:id/claves', summary: 'Emitir una clave de servicio para un propietario',
-      requestSchema: { type: 'object', required: ['nombre'], properties: { nombre: { type: 'string' }, espacios: { type: 'array' }, permiso: { enum: ['lee', 'escribe'] } } },
+      requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 80 }, espacios: { type: 'array', items: { type: 'string' }, description: 'Espacios de ese propietario; vacía: todos.' }, permiso: { enum: ['lee', 'escribe'] } } }),
       responses: { '201': { description: '`{token: {..., token}}`' } },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', espacios: 'string[]', permiso: 'string' }, ['nombre']);
-        const permiso: Permission = b.permiso === 'lee' ? 'lee' : 'escribe';
+        const permiso = (b.permiso ?? 'escribe') as Permission;
         return Reply.json(201, { token: admin.issueKey(ctx.params.id!, b.nombre, b.espacios ?? [], permiso) });
       },
     }),
@@ -76,7 +60,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.createSpace', method: 'POST', path: '/api/admin/espacios', summary: 'Crear un espacio para un propietario',
-      requestSchema: { type: 'object', required: ['id', 'propietario'], properties: { id: { type: 'string' }, propietario: { type: 'string' }, nombre: { type: 'string' }, modulos: { type: 'array' }, prueba_hasta: { type: 'string', format: 'date-time' } } },
+      requestSchema: closed({ required: ['id', 'propietario'], properties: { id: { type: 'string' }, propietario: { type: 'string' }, nombre: { type: 'string' }, modulos: { type: 'array', items: { type: 'string' }, description: '`api` o el id de un plugin instalado.' }, prueba_hasta: ISO_DATE } }),
       responses: { '201': { description: '`{espacio}`' } },
       handler: (ctx) => {
         const b = readBody(ctx, { id: 'string', propietario: 'string', nombre: 'string', modulos: 'string[]', prueba_hasta: 'date?' }, ['id', 'propietario']);
@@ -87,19 +71,24 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     route({
       operationId: 'admin.updateSpace', method: 'PATCH', path: '/api/admin/espacios/:espacio', summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
       description: '`propietario: null` quita el espacio a su propietario (sus claves reciben 403 en él).',
-      requestSchema: { type: 'object', properties: { propietario: { type: ['string', 'null'] }, prueba_hasta: { type: ['string', 'null'] }, api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } } },
+      requestSchema: closed({ properties: { propietario: { type: ['string', 'null'] }, prueba_hasta: ISO_DATE, api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { propietario: 'string?', prueba_hasta: 'date?', api_activa: 'boolean', solo_lectura_propietario: 'boolean' });
-        const id = ctx.params.espacio!;
-        if ('propietario' in b) admin.assignSpace(id, b.propietario);
-        if ('prueba_hasta' in b) admin.setTrialEnd(id, b.prueba_hasta);
-        if ('api_activa' in b) admin.setApiEnabled(id, b.api_activa);
-        if ('solo_lectura_propietario' in b) admin.setOwnerReadOnlyOnSpace(id, b.solo_lectura_propietario);
-        return { espacio: id, ...b };
+        const stored = admin.changeSpace(ctx.params.espacio!, {
+          ownerId: b.propietario, trialEndsAt: b.prueba_hasta, apiEnabled: b.api_activa, ownerReadOnly: b.solo_lectura_propietario,
+        });
+        return {
+          espacio: ctx.params.espacio,
+          ...(has(b, 'propietario') ? { propietario: stored.ownerId } : {}),
+          ...(has(b, 'prueba_hasta') ? { prueba_hasta: stored.trialEndsAt } : {}),
+          ...(has(b, 'api_activa') ? { api_activa: stored.apiEnabled } : {}),
+          ...(has(b, 'solo_lectura_propietario') ? { solo_lectura_propietario: stored.ownerReadOnly } : {}),
+        };
       },
     }),
     route({
       operationId: 'admin.enableModule', method: 'PUT', path: '/api/admin/espacios/:espacio/modulos/:modulo', summary: 'Habilitar un módulo en un espacio',
+      description: '`api` o el id de un plugin instalado; 404 si el espacio o el módulo no existen.',
       body: 'none', handler: (ctx) => (admin.enableModule(ctx.params.espacio!, ctx.params.modulo!), { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }),
     }),
     route({
@@ -109,16 +98,16 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     route({
       operationId: 'admin.updateAccount', method: 'PATCH', path: '/api/admin/cuentas/:cuenta', summary: 'Estado de pago de una cuenta',
       description: '`impagada_desde` (fecha ISO o null) y `suspendida`. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
-      requestSchema: { type: 'object', properties: { impagada_desde: { type: ['string', 'null'] }, suspendida: { type: 'boolean' } } },
+      requestSchema: closed({ properties: { impagada_desde: ISO_DATE, suspendida: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { impagada_desde: 'date?', suspendida: 'boolean' });
-        admin.setPayment(ctx.params.cuenta!, { unpaidSince: b.impagada_desde ?? null, suspended: b.suspendida === true });
-        return { cuenta: ctx.params.cuenta, impagada_desde: b.impagada_desde ?? null, suspendida: b.suspendida === true };
+        const stored = admin.setPayment(ctx.params.cuenta!, { unpaidSince: b.impagada_desde ?? null, suspended: b.suspendida === true });
+        return { cuenta: ctx.params.cuenta, impagada_desde: stored.unpaidSince, suspendida: stored.suspended };
       },
     }),
     route({
       operationId: 'admin.addCredits', method: 'POST', path: '/api/admin/cuentas/:cuenta/creditos', summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
-      requestSchema: { type: 'object', required: ['cantidad'], properties: { cantidad: { type: 'integer' } } },
+      requestSchema: closed({ required: ['cantidad'], properties: { cantidad: { type: 'integer', not: { const: 0 } } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { cantidad: 'integer' }, ['cantidad']);
         return { cuenta: ctx.params.cuenta, saldo: admin.addCredits(ctx.params.cuenta!, b.cantidad) };

@@ -1,4 +1,5 @@
 import { Reply } from '@cerebro/sdk';
+import type { Authenticator } from '../access/authenticator.js';
 import type { HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
@@ -10,7 +11,24 @@ export interface SystemRouteDeps {
   openapi: () => unknown;
   /** How the Cerebro runs: full-text or hybrid retrieval, extractive or generative answers. */
   cerebro: () => Record<string, string>;
+  /** Tells the operator credential apart: only it sees the health details. */
+  authenticator: Authenticator;
 }
+
+const HEALTH_SCHEMA = {
+  type: 'object',
+  required: ['estado', 'salud'],
+  properties: {
+    estado: { enum: ['starting', 'ready', 'stopping', 'stopped'], description: 'Fase del proceso.' },
+    salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo.' },
+    version: { type: 'string', description: 'Solo con la credencial de operador.' },
+    cerebro: { type: 'object', description: 'Solo con la credencial de operador: `busqueda` y `motor`.' },
+    plugins: {
+      type: 'array', description: 'Solo con la credencial de operador.',
+      items: { type: 'object', properties: { id: { type: 'string' }, version: { type: 'string' }, estado: { type: 'string' }, error: { type: 'string' }, detalle: { type: 'object' } } },
+    },
+  },
+};
 
 /** Health, readiness and the OpenAPI document: public, and outside the lifecycle gate for health. */
 export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
@@ -30,9 +48,17 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
     {
       operationId: 'core.health', method: 'GET', path: '/api/health', access: 'public', tag: 'core', ungated: true,
       summary: 'Estado del proceso y de los plugins',
-      description: 'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está.',
-      responses: { '200': { description: 'Estado.', schema: { type: 'object' } } },
-      handler: () => ({ estado: deps.lifecycle.current, version: deps.version, cerebro: deps.cerebro(), plugins: pluginStates() }),
+      description: 'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está y ' +
+        '`salud` si todos los plugins están activos. Los detalles (versiones, plugins, errores, motores) solo con la credencial ' +
+        'de operador (`Authorization: Bearer cra_...`); cualquier otra credencial válida recibe la respuesta pública, una no válida 401.',
+      responses: { '200': { description: 'Estado.', schema: HEALTH_SCHEMA }, '401': { description: 'Credencial no válida.' } },
+      handler: (ctx) => {
+        const plugins = deps.plugins();
+        const summary = { estado: deps.lifecycle.current, salud: plugins.every((p) => p.state === 'activo') ? 'ok' : 'degradada' };
+        const header = ctx.req.headers.authorization;
+        if (!header || deps.authenticator.authenticate(header).kind !== 'operator') return summary;
+        return { ...summary, version: deps.version, cerebro: deps.cerebro(), plugins: pluginStates() };
+      },
     },
     {
       operationId: 'core.ready', method: 'GET', path: '/api/ready', access: 'public', tag: 'core',

@@ -38,7 +38,7 @@ export function tokenRoutes(container: DependencyContainer): HostRoute[] {
     {
       operationId: 'core.listTokens', method: 'GET', path: '/api/tokens', access: 'owner', tag: 'core',
       summary: 'Listar las claves del propietario, con su uso',
-      description: 'Sin secretos. `llamadas`, `por_ruta` y `ultimo_uso` son exactos en el momento de la consulta.',
+      description: 'Sin secretos. Solo las claves dentro del alcance de quien pregunta: una clave limitada a unos espacios ve las claves limitadas a esos mismos espacios (o a parte de ellos), no las que alcanzan todos; una clave sin lista de espacios y una sesión de consola ven todas. `llamadas`, `por_ruta` y `ultimo_uso` son exactos en el momento de la consulta.',
       responses: { '200': { description: '`{tokens: [{id, nombre, espacios, permiso, creado, llamadas, por_ruta, ultimo_uso, revocado}]}`', schema: { type: 'object' } } },
       handler: (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
     },

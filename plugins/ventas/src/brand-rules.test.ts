@@ -160,8 +160,13 @@ test('regla 7: sin marca previa, con marca caída, colgada o ausente, descripci�
     assert.deepEqual(res.marca, { aplicada: false, origen: 'ninguna' });
     assert.equal((await c.say('¿cuánto cuestan las zapatillas runner?')).respuesta, 'El precio de Zapatillas Runner es 250.000 COP.');
   }
-  // marca not installed at all, though the space lists the module and marca_activa is on.
-  const { h, chat } = await startShop(t, { plugins: [ventas], modules: ['api', 'ventas', 'marca'] });
+  // No brand service at all, though the space lists the module and marca_activa is on. The host only lets an
+  // operator enable installed modules, so a `marca` that provides nothing stands for the absent one.
+  const emptyMarca = definePlugin({
+    manifest: { id: 'marca', version: '1.0.0', sdk: '^1.0.0', title: 'Marca vacía', routes: [] },
+    setup: () => ({ handlers: {} }),
+  });
+  const { h, chat } = await startShop(t, { plugins: [emptyMarca, ventas], brand: false, modules: ['api', 'ventas', 'marca'] });
   const res = await chat().say('hola');
   assert.equal(res.respuesta, OWN_GREETING(h.spaceId));
   assert.equal(res.marca.aplicada, false);
