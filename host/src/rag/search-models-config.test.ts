@@ -18,7 +18,7 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
   const h = await startTestHost(t, {
     env: {
       CEREBRO_EMBEDDING_URL: server.baseUrl, CEREBRO_EMBEDDING_MODEL: 'multilingual-e5-small',
-      CEREBRO_RERANK_URL: server.baseUrl, CEREBRO_RERANK_MODEL: 'bge-reranker-v2-m3', CEREBRO_RERANK_TOP_N: '3', CEREBRO_RERANK_TIMEOUT_MS: '300',
+      CEREBRO_RERANK_URL: server.baseUrl, CEREBRO_RERANK_MODEL: 'bge-reranker-v2-m3', CEREBRO_RERANK_TOP_N: '3', CEREBRO_RERANK_TIMEOUT_MS: '5000',
     },
   });
   assert.deepEqual((await h.client.get('/health')).body.cerebro, { busqueda: 'hibrida', reordenacion: 'activa', motor: 'extractivo' });

@@ -104,10 +104,11 @@ async function loadReranker(config: SearchModelsConfig): Promise<Reranker | null
   if (config.rerankModelDir) return OnnxReranker.load(config.rerankModelDir);
   if (config.rerankUrl) {
     const reranker = new HttpReranker({
-      baseUrl: config.rerankUrl, model: config.rerankModel, timeoutMs: config.rerankTimeoutMs,
+      // The per-question limit is the signal rerankHits passes; this one only bounds the start-up probe.
+      baseUrl: config.rerankUrl, model: config.rerankModel, timeoutMs: Math.max(config.rerankTimeoutMs, 10_000),
       ...(config.rerankApiKey ? { apiKey: config.rerankApiKey } : {}),
     });
-    await reranker.score('prueba', ['una prueba', 'otra prueba'], AbortSignal.timeout(Math.max(config.rerankTimeoutMs, 10_000)));
+    await reranker.score('prueba', ['una prueba', 'otra prueba'], AbortSignal.timeout(10_000));
     return reranker;
   }
   return null;
