@@ -24,7 +24,9 @@ test('an OpenAI-compatible embeddings endpoint gives unit vectors in input order
   assert.ok(cosine(coche!, automovil!) > 0.99);
   assert.ok(cosine(coche!, perro!) < 0.01);
   assert.deepEqual(server.requests.map((r) => (r.body.input as string[]).length), [1, 2, 1]);
-  assert.deepEqual(server.requests[0]!.body.input, ['query: prueba']);
+  assert.deepEqual(server.requests[0]!.body.input, ['passage: prueba']);
+  await embedder.embed(['coche'], 'query');
+  assert.deepEqual(server.requests.at(-1)!.body.input, ['query: coche']);
   assert.deepEqual(server.requests[1]!.body.input, ['passage: coche', 'passage: perro']);
   assert.equal(server.requests[1]!.body.model, 'multilingual-e5-small');
 });

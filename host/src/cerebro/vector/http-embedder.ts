@@ -12,6 +12,8 @@ export interface HttpEmbedderConfig extends Partial<EndpointConfig> {
   passagePrefix?: string;
   /** Texts per request (default 32). */
   batch?: number;
+  /** Time limit of a question's embedding (default 10 s: past it the question is answered on full text). */
+  queryTimeoutMs?: number;
 }
 
 interface EmbeddingsBody { data?: { index?: number; embedding?: unknown }[] }
@@ -34,9 +36,10 @@ export class HttpEmbedder implements Embedder {
 
   /** Probes the endpoint with one text: it must answer, and its vector size becomes the store's dimension. */
   static async connect(config: HttpEmbedderConfig): Promise<HttpEmbedder> {
-    const full = { timeoutMs: 30_000, ...config };
+    const full = { timeoutMs: 60_000, ...config };
     const probe = new HttpEmbedder('', 0, full);
-    const [vector] = await probe.embed(['prueba'], 'query');
+    // As a passage: the generous limit, since some servers (Ollama) load the model on the first request.
+    const [vector] = await probe.embed(['prueba'], 'passage');
     // Identity: the model name and the vector size (the URL may change without the model changing).
     return new HttpEmbedder(`http:${config.model || 'default'}:${vector!.length}`, vector!.length, full);
   }
@@ -47,7 +50,8 @@ export class HttpEmbedder implements Embedder {
     const out: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += batch) {
       const input = texts.slice(start, start + batch).map((t) => prefix + t);
-      const body = (await postJson(this.config, '/embeddings', { model: this.config.model, input, encoding_format: 'float' })) as EmbeddingsBody;
+      const limit = kind === 'query' ? { ...this.config, timeoutMs: this.config.queryTimeoutMs ?? 10_000 } : this.config;
+      const body = (await postJson(limit, '/embeddings', { model: this.config.model, input, encoding_format: 'float' })) as EmbeddingsBody;
       const data = Array.isArray(body?.data) ? body.data : [];
       if (data.length !== input.length) throw new ModelEndpointError(`el servidor de embeddings devolvió ${data.length} vectores para ${input.length} textos`);
       const ordered = data.every((d) => typeof d.index === 'number') ? [...data].sort((a, b) => a.index! - b.index!) : data;
