@@ -22,6 +22,9 @@ interface Pair { ids: number[]; types: number[] }
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 export class OnnxReranker implements Reranker {
+  /** The model run in flight: one that outlived its time limit still holds the CPU, so no second one starts. */
+  private busy: Promise<unknown> | null = null;
+
   private constructor(
     readonly id: string,
     private readonly ort: Ort,
@@ -78,7 +81,13 @@ export class OnnxReranker implements Reranker {
       signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
     });
     aborted.catch(() => {}); // a time limit that fires after the model answered is nobody's error
-    const results = await Promise.race([this.session.run(feeds), aborted]);
+    if (this.busy) throw new Error('el modelo de reordenación sigue ocupado con una pregunta anterior');
+    const run = this.session.run(feeds);
+    this.busy = run;
+    // Registered before the race below, so it runs before this call's caller resumes.
+    const free = () => { if (this.busy === run) this.busy = null; };
+    run.then(free, free);
+    const results = await Promise.race([run, aborted]);
     const output = results[this.session.outputNames[0]!]!;
     const data = output.data as Float32Array;
     const width = output.dims.length > 1 ? output.dims[output.dims.length - 1]! : 1;

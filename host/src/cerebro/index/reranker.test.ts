@@ -43,6 +43,14 @@ test('a local ONNX cross-encoder scores question-passage pairs with its own head
   assert.ok(reembolso! > 0.8 && envio! < 0.5, `${reembolso} > ${envio}`);
 });
 
+test('a local cross-encoder runs one rescoring at a time: a second one meanwhile is refused, not queued', async () => {
+  const reranker = await OnnxReranker.load(dir.path);
+  const first = reranker.score('producto', ['producto envío', 'producto reembolso'], AbortSignal.timeout(5_000));
+  await assert.rejects(reranker.score('producto', ['producto'], AbortSignal.timeout(5_000)), /ocupado/);
+  assert.equal((await first).length, 2);
+  assert.equal((await reranker.score('producto', ['producto'], AbortSignal.timeout(5_000))).length, 1);
+});
+
 test('reranking reorders the top passages and keeps the rest after them', async () => {
   const index = space();
   const plain = await new Retriever(index).retrieve('tienda', 'producto', 5);
