@@ -7,6 +7,7 @@ import { OpenAiChatClient, type ChatClientConfig } from './answer/openai-client.
 import type { Answer, AnswerEvent, Answerer, AnswerRequest } from './answer/types.js';
 import { createPreparePool, type PreparePool } from './extract/pool.js';
 import { PassageIndex, type SearchHit, type SpaceStats } from './index/passage-index.js';
+import type { RerankSettings } from './index/reranker.js';
 import { Retriever, type VectorSearch } from './index/retriever.js';
 import { IndexingRunner, type IndexingDependencies, type IndexingOptions } from './jobs/indexing-runner.js';
 import type { DocumentStatus } from './jobs/types.js';
@@ -19,6 +20,10 @@ export interface CerebroEngineConfig {
   db: SqliteDatabase;
   /** Embedding model for hybrid retrieval; null or absent: full text only. */
   embedder?: Embedder | null;
+  /** Told whether embedding each question worked (an endpoint may fail; that question is answered on full text). */
+  onEmbedderOutcome?: (failure: string | null) => void;
+  /** A reranker over the top passages; null or absent: first-stage order. */
+  rerank?: RerankSettings | null;
   /** OpenAI-compatible chat endpoint; null or absent: the embedded extractive engine answers. */
   chat?: ChatClientConfig | null;
   indexing?: Partial<IndexingOptions>;
@@ -41,9 +46,9 @@ export class CerebroEngine {
   constructor(config: CerebroEngineConfig) {
     this.index = new PassageIndex(config.db);
     const vectors: VectorSearch | null = config.embedder
-      ? { embedder: config.embedder, store: new VectorStore(config.db, config.embedder.dimensions) }
+      ? { embedder: config.embedder, store: new VectorStore(config.db, config.embedder.dimensions), ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}) }
       : null;
-    this.retriever = new Retriever(this.index, vectors);
+    this.retriever = new Retriever(this.index, vectors, config.rerank ?? null);
     this.ownsPool = !config.pool;
     this.pool = config.pool ?? createPreparePool({ threads: config.workerThreads ?? 1 });
     const deps: IndexingDependencies = { db: config.db, index: this.index, pool: this.pool, vectors };

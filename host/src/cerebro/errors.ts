@@ -26,9 +26,12 @@ export interface SerializedExtractionError {
 }
 
 export const reasons = {
-  unsupported: (what: string) => `Formato no soportado: ${what}. Se admiten PDF, DOCX, HTML, Markdown, texto, CSV y XLSX.`,
+  unsupported: (what: string) => `Formato no soportado: ${what}. Se admiten PDF, DOCX, HTML, Markdown, texto, CSV, XLSX e imágenes PNG, JPEG y TIFF.`,
   empty: 'El archivo está vacío o no contiene texto legible.',
   pdfNoText: 'El PDF no contiene texto extraíble (puede ser un documento escaneado sin reconocimiento de texto).',
+  ocrMissing: 'El documento es una imagen o un PDF escaneado y el reconocimiento de texto (OCR) no está disponible en este servidor: falta tesseract (paquetes Debian tesseract-ocr, tesseract-ocr-spa).',
+  imageNoText: 'No se reconoció texto en la imagen.',
+  imageTooLarge: (what: string) => `La imagen es demasiado grande para el reconocimiento de texto (${what}).`,
   encrypted: 'El archivo está cifrado o protegido con contraseña y no se puede leer.',
   corrupt: (what: string) => `El archivo ${what} está dañado o no es válido y no se pudo leer.`,
   binary: 'El archivo parece binario, no texto.',

@@ -1,4 +1,5 @@
 import { runAdmin } from './admin-command.js';
+import { runModels } from './models-command.js';
 import { runServe } from './serve-command.js';
 
 export interface CliIo {
@@ -12,6 +13,7 @@ export const USAGE = `Uso: cerebro <orden>
   serve                       Arranca el servicio (variables CEREBRO_* en el README).
   admin <recurso> <acción>    Administración de la plataforma sobre la base de datos de CEREBRO_DATA_DIR.
                               Añade --json para salida JSON. "cerebro admin help" lista las acciones.
+  modelos lista|instalar      Modelos de embeddings y de reordenación ("cerebro modelos help").
   help                        Esta ayuda.
 `;
 
@@ -23,6 +25,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runServe(rest, io);
     case 'admin':
       return runAdmin(rest, io);
+    case 'modelos':
+      return runModels(rest, io);
     case undefined:
     case 'help':
     case '--help':

@@ -41,6 +41,21 @@ export interface HostConfig {
   llmApiKey: string;
   /** Directory of a local ONNX sentence-embedding model (model.onnx + tokenizer); empty: full-text retrieval. */
   embeddingModelDir: string;
+  /** OpenAI-compatible embeddings endpoint (base URL up to `/v1`); used when no model directory is set. */
+  embeddingUrl: string;
+  embeddingModel: string;
+  embeddingApiKey: string;
+  /** Prefixes for models trained with them (e5: "query: " and "passage: "); empty: the model directory's own. */
+  embeddingQueryPrefix: string;
+  embeddingPassagePrefix: string;
+  /** Reranker: a local ONNX cross-encoder directory, or a `/rerank` endpoint; both empty: no reranking. */
+  rerankModelDir: string;
+  rerankUrl: string;
+  rerankModel: string;
+  rerankApiKey: string;
+  /** Passages rescored per question, and the time limit of one rescoring. */
+  rerankTopN: number;
+  rerankTimeoutMs: number;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -86,5 +101,16 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     llmModel: env.CEREBRO_LLM_MODEL ?? '',
     llmApiKey: env.CEREBRO_LLM_API_KEY ?? '',
     embeddingModelDir: env.CEREBRO_EMBEDDING_MODEL_DIR ? resolve(base, env.CEREBRO_EMBEDDING_MODEL_DIR) : '',
+    embeddingUrl: env.CEREBRO_EMBEDDING_URL ?? '',
+    embeddingModel: env.CEREBRO_EMBEDDING_MODEL ?? '',
+    embeddingApiKey: env.CEREBRO_EMBEDDING_API_KEY ?? '',
+    embeddingQueryPrefix: env.CEREBRO_EMBEDDING_QUERY_PREFIX ?? '',
+    embeddingPassagePrefix: env.CEREBRO_EMBEDDING_PASSAGE_PREFIX ?? '',
+    rerankModelDir: env.CEREBRO_RERANK_MODEL_DIR ? resolve(base, env.CEREBRO_RERANK_MODEL_DIR) : '',
+    rerankUrl: env.CEREBRO_RERANK_URL ?? '',
+    rerankModel: env.CEREBRO_RERANK_MODEL ?? '',
+    rerankApiKey: env.CEREBRO_RERANK_API_KEY ?? '',
+    rerankTopN: int(env, 'CEREBRO_RERANK_TOP_N', 20),
+    rerankTimeoutMs: int(env, 'CEREBRO_RERANK_TIMEOUT_MS', 3_000),
   };
 }

@@ -25,6 +25,7 @@ import { coreRoutes } from '../routes/core-routes.js';
 import { cerebroHostService } from '../rag/cerebro-host-service.js';
 import { ragRoutes } from '../rag/rag-routes.js';
 import { RagService } from '../rag/rag-service.js';
+import { SearchModels } from '../rag/search-models.js';
 import { systemRoutes } from '../routes/system-routes.js';
 import { openDatabase } from '../storage/database.js';
 import { applyMigrations } from '../storage/migrator.js';
@@ -99,11 +100,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const usage = resolveToken(container, HostTokens.Usage);
     const admin = resolveToken(container, HostRootTokens.Admin);
     const chat = config.llmUrl ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined } : null;
+    const models = await SearchModels.load(config, log);
     rag = await RagService.create({
       db, dataDir: config.dataDir, now: () => clock.now(), log, chat,
       workerThreads: config.indexingThreads,
       jobDeadlineMs: config.indexingDeadlineMs,
-      embeddingModelDir: config.embeddingModelDir || null,
+      models,
     });
     rag.start();
 
@@ -127,7 +129,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const routes: HostRoute[] = [
       ...systemRoutes({
         version: HOST_VERSION, lifecycle, plugins: () => plugins, openapi: () => openapiDocument,
-        cerebro: () => ({ busqueda: rag!.engine.hybrid ? 'hibrida' : 'texto', motor: chat ? 'generativo' : 'extractivo' }),
+        cerebro: () => ({ ...models.health(), motor: chat ? 'generativo' : 'extractivo' }),
         authenticator: resolveToken(container, HostTokens.Authenticator),
       }),
       ...coreRoutes(container),

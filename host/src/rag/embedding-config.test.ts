@@ -6,7 +6,7 @@ import { tempDir } from '../cerebro/testing/fixtures.js';
 
 const VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'coche', 'perro'];
 
-async function health(modelDir: string, t: { after(fn: () => unknown): void }): Promise<{ busqueda: string; motor: string }> {
+async function health(modelDir: string, t: { after(fn: () => unknown): void }): Promise<Record<string, string>> {
   const data = await tempDir();
   t.after(() => data.cleanup());
   const host = await startHost({
@@ -16,7 +16,7 @@ async function health(modelDir: string, t: { after(fn: () => unknown): void }): 
   try {
     const operator = host.admin.issueOperatorCredential('ops').token;
     const res = await fetch(`${host.url}/api/health`, { headers: { authorization: `Bearer ${operator}` } });
-    return ((await res.json()) as { cerebro: { busqueda: string; motor: string } }).cerebro;
+    return ((await res.json()) as { cerebro: Record<string, string> }).cerebro;
   } finally {
     await host.close();
   }
@@ -27,9 +27,11 @@ test('CEREBRO_EMBEDDING_MODEL_DIR with a local ONNX model turns on hybrid retrie
   t.after(() => model.cleanup());
   await model.file('model.onnx', embeddingTableModel(VOCAB.map((_, i) => Float32Array.from([i % 2, (i + 1) % 2]))));
   await model.file('vocab.txt', `${VOCAB.join('\n')}\n`);
-  assert.deepEqual(await health(model.path, t), { busqueda: 'hibrida', motor: 'extractivo' });
+  assert.deepEqual(await health(model.path, t), { busqueda: 'hibrida', reordenacion: 'desactivada', motor: 'extractivo' });
 });
 
 test('a configured model that is missing is reported and the Cerebro runs on full text instead of failing', async (t) => {
-  assert.deepEqual(await health('/no/existe/modelo', t), { busqueda: 'texto', motor: 'extractivo' });
+  const reported = await health('/no/existe/modelo', t);
+  assert.deepEqual([reported.busqueda, reported.reordenacion, reported.motor], ['texto', 'desactivada', 'extractivo']);
+  assert.match(reported.busqueda_aviso!, /no se pudo cargar/);
 });

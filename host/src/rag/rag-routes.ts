@@ -148,7 +148,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     rag_({
       operationId: 'core.loadDocuments', method: 'POST', path: '/load_documents', permission: 'escribe', body: 'multipart',
       summary: 'Subir documentos (multipart, uno o más archivos)',
-      description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF, DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX. Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición.`,
+      description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF (las páginas escaneadas se leen con OCR), DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX, imágenes PNG, JPEG y TIFF (OCR). Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición.`,
       requestSchema: { type: 'object', properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } } },
       responses: { '202': { description: '`{documentos: [...]}` en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.' } },
       handler: async (ctx) => {

@@ -11,6 +11,7 @@ import type { SqliteDatabase } from '../storage/database.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
+import type { SearchModels } from './search-models.js';
 import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
 
 export interface RagServiceOptions {
@@ -22,8 +23,8 @@ export interface RagServiceOptions {
   workerThreads: number;
   /** A job running longer than this fails with a reason instead of hanging. */
   jobDeadlineMs: number;
-  /** Directory of a local ONNX sentence-embedding model for hybrid retrieval; null: full text only. */
-  embeddingModelDir: string | null;
+  /** The embedder and reranker the configuration names, already loaded (absent: full text, no reranking). */
+  models?: SearchModels;
 }
 
 /** One uploaded file's outcome: its document record, or why it was refused before indexing. */
@@ -53,8 +54,8 @@ export class RagService {
   private readonly stmts;
 
   /**
-   * Builds the service and its engine. A configured embedding model that cannot be loaded is reported loudly and
-   * the Cerebro runs on full text alone rather than not at all (`GET /api/health` shows `busqueda`).
+   * Builds the service and its engine with the search models already loaded (`SearchModels.load` degrades a model
+   * that cannot be loaded to full text or first-stage order, and reports it in `GET /api/health`).
    */
   static async create(options: RagServiceOptions): Promise<RagService> {
     let cache: AnswerCache | undefined;
@@ -65,14 +66,11 @@ export class RagService {
       indexing: { deadlineMs: options.jobDeadlineMs },
       onContentChanged: (space: string) => cache?.clear(space),
     };
-    let engine: CerebroEngine;
-    try {
-      engine = await CerebroEngine.create({ ...base, embeddingModel: options.embeddingModelDir ? { dir: options.embeddingModelDir } : null });
-    } catch (err) {
-      options.log.error({ dir: options.embeddingModelDir, err: (err as Error).message },
-        'no se pudo cargar el modelo de embeddings (CEREBRO_EMBEDDING_MODEL_DIR): el Cerebro busca solo por texto');
-      engine = new CerebroEngine(base);
-    }
+    const models = options.models;
+    const engine = new CerebroEngine({
+      ...base, embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
+      ...(models ? { onEmbedderOutcome: models.onEmbedderOutcome } : {}),
+    });
     const service = new RagService(options, engine);
     cache = service.cache;
     return service;

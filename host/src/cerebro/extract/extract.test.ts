@@ -147,5 +147,6 @@ test('unsupported and empty files are refused with their reasons', async () => {
 test('format detection by extension first, then media type', () => {
   assert.equal(formatOf('Informe.PDF'), 'pdf');
   assert.equal(formatOf('datos', 'text/csv; charset=utf-8'), 'csv');
-  assert.equal(formatOf('foto.png', 'image/png'), null);
+  assert.equal(formatOf('foto.png', 'image/png'), 'png');
+  assert.equal(formatOf('animacion.gif', 'image/gif'), null);
 });

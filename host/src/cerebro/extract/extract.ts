@@ -6,6 +6,7 @@ import { CerebroExtractionError, reasons } from '../errors.js';
 import { decodeText } from './decode.js';
 import { docxToDocument } from './docx.js';
 import { decodeHtml, htmlToDocument } from './html.js';
+import { imageToDocument } from './image.js';
 import { markdownToDocument } from './markdown.js';
 import { pdfToDocument } from './pdf.js';
 import { csvToDocument, xlsxToDocument } from './tabular.js';
@@ -15,6 +16,7 @@ import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
 const BY_EXTENSION: Record<string, DocumentFormat> = {
   '.pdf': 'pdf', '.docx': 'docx', '.html': 'html', '.htm': 'html', '.xhtml': 'html', '.md': 'markdown',
   '.markdown': 'markdown', '.txt': 'text', '.text': 'text', '.csv': 'csv', '.tsv': 'csv', '.xlsx': 'xlsx',
+  '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.tif': 'tiff', '.tiff': 'tiff',
 };
 
 const BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
@@ -23,6 +25,7 @@ const BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
   'text/html': 'html', 'application/xhtml+xml': 'html', 'text/markdown': 'markdown', 'text/x-markdown': 'markdown',
   'text/plain': 'text', 'text/csv': 'csv', 'text/tab-separated-values': 'csv',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'image/png': 'png', 'image/jpeg': 'jpeg', 'image/tiff': 'tiff',
 };
 
 /** Content type to serve each format with (downloads). */
@@ -31,6 +34,7 @@ export const MEDIA_TYPES: Record<DocumentFormat, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   html: 'text/html', markdown: 'text/markdown', text: 'text/plain', csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  png: 'image/png', jpeg: 'image/jpeg', tiff: 'image/tiff',
 };
 
 /** The format of a file by name then media type, or null when neither is supported. */
@@ -94,6 +98,11 @@ export async function extractFile(path: string, name: string, mediaType?: string
       doc = plainToDocument(text, encoding);
       break;
     }
+    case 'png':
+    case 'jpeg':
+    case 'tiff':
+      doc = await imageToDocument(path, bytes, format.toUpperCase(), timeoutMs);
+      break;
   }
   if (!doc.blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw new CerebroExtractionError('vacio', reasons.empty);
   return doc;

@@ -1,24 +1,10 @@
 // PDF text per page with poppler's pdftotext (Debian poppler-utils): faster and more faithful than JS parsers here.
 // Pages come out separated by form feeds; the chunker NFC-normalises each page's text (TeX emits decomposed accents).
-import { execFile } from 'node:child_process';
+// Pages without a text layer go to OCR (ocr.ts).
 import { CerebroExtractionError, reasons } from '../errors.js';
+import { readScannedPages } from './ocr.js';
+import { runTool } from './run-tool.js';
 import type { ExtractedDocument, TextBlock } from './types.js';
-
-interface RunResult { stdout: string; stderr: string; code: number; killed: boolean }
-
-function run(cmd: string, args: string[], timeoutMs: number): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    // The timeout kills the child itself: terminating the worker thread alone would leave it running.
-    execFile(cmd, args, { maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
-      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') {
-        reject(new Error(`${cmd} is not installed (Debian package poppler-utils)`));
-        return;
-      }
-      const e = err as (Error & { code?: unknown; killed?: boolean }) | null;
-      resolve({ stdout, stderr, code: e ? (typeof e.code === 'number' ? e.code : 1) : 0, killed: Boolean(e?.killed) });
-    });
-  });
-}
 
 /** Page header/footer shape: digits vary from page to page ("Guía 120 / 244"), the rest repeats. */
 const lineShape = (line: string) => line.trim().replace(/\d+/g, '#');
@@ -44,7 +30,7 @@ export function stripRunningLines(pages: string[]): string[] {
 }
 
 export async function pdfToDocument(path: string, timeoutMs = 0): Promise<ExtractedDocument> {
-  const { stdout, stderr, code, killed } = await run('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-'], timeoutMs);
+  const { stdout, stderr, code, killed } = await runTool('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-'], { timeoutMs, debianPackage: 'poppler-utils' });
   if (killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(timeoutMs / 1000)));
   if (code !== 0) {
     if (/password|encrypt/i.test(stderr)) throw new CerebroExtractionError('cifrado', reasons.encrypted);
@@ -52,7 +38,8 @@ export async function pdfToDocument(path: string, timeoutMs = 0): Promise<Extrac
   }
   const raw = stdout.split('\f');
   if (raw.length > 1 && raw[raw.length - 1]!.trim() === '') raw.pop();
-  const pages = stripRunningLines(raw);
+  // Pages without a text layer (scanned) are read with OCR, keeping their page numbers.
+  const pages = await readScannedPages(path, stripRunningLines(raw), timeoutMs);
   const blocks: TextBlock[] = [];
   pages.forEach((pageText, i) => {
     for (const para of pageText.split(/\n\s*\n/)) {

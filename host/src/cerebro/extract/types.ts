@@ -19,4 +19,4 @@ export interface ExtractedDocument {
 }
 
 /** File formats the Cerebro can read. */
-export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'csv' | 'xlsx';
+export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'csv' | 'xlsx' | 'png' | 'jpeg' | 'tiff';

@@ -53,7 +53,7 @@ test('documents go queued → processing → ready, and failures carry a code an
   assert.equal(a.state, 'queued');
   assert.equal(a.version, 1);
   runner.submit('s1', await upload('manual.pdf', makePdf([['Primera página del manual.'], ['La impresora usa el puerto 631.']])));
-  runner.submit('s1', await upload('foto.png', 'PNG'));
+  runner.submit('s1', await upload('foto.gif', 'GIF89a'));
   runner.submit('s1', await upload('vacio.txt', ''));
   const during = runner.status('s1');
   assert.equal(during.state, 'indexing');
@@ -73,8 +73,8 @@ test('documents go queued → processing → ready, and failures carry a code an
   assert.equal(pdf.pages, 2);
   assert.equal(pdf.progress, 1);
   assert.ok(pdf.passages >= 1);
-  assert.equal(byName.get('foto.png')?.errorCode, 'no_soportado');
-  assert.match(byName.get('foto.png')!.reason!, /Formato no soportado/);
+  assert.equal(byName.get('foto.gif')?.errorCode, 'no_soportado');
+  assert.match(byName.get('foto.gif')!.reason!, /Formato no soportado/);
   assert.equal(byName.get('vacio.txt')?.errorCode, 'vacio');
   assert.ok(seen.includes('guia.md:processing') && seen.includes('guia.md:ready'));
   assert.ok(changedSpaces.includes('s1'));

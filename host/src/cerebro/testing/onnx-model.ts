@@ -61,3 +61,28 @@ export function embeddingTableModel(table: Float32Array[]): Uint8Array {
     [8, 'bytes', [[1, 'bytes', ''], [2, 'varint', 13]]],
   ]);
 }
+
+/**
+ * A tiny cross-encoder: the logit of a token sequence is the sum of its tokens' weights (`weights[id]`), output
+ * `logits` [batch, 1] like a Hugging Face sequence-classification export. Pad tokens should weigh 0.
+ */
+export function crossEncoderModel(weights: number[]): Uint8Array {
+  const raw = Float32Array.from(weights);
+  const table: Field[] = [[1, 'varint', weights.length], [1, 'varint', 1], [2, 'varint', FLOAT], [8, 'bytes', 'weights'], [9, 'bytes', new Uint8Array(raw.buffer)]];
+  const axes: Field[] = [[1, 'varint', 1], [2, 'varint', INT64], [8, 'bytes', 'axes'], [9, 'bytes', new Uint8Array(BigInt64Array.from([1n]).buffer)]];
+  const gather: Field[] = [[1, 'bytes', 'weights'], [1, 'bytes', 'input_ids'], [2, 'bytes', 'token_weights'], [3, 'bytes', 'lookup'], [4, 'bytes', 'Gather']];
+  const keepdimsOff: Field[] = [[1, 'bytes', 'keepdims'], [3, 'varint', 0], [20, 'varint', 2]];
+  const sum: Field[] = [[1, 'bytes', 'token_weights'], [1, 'bytes', 'axes'], [2, 'bytes', 'logits'], [3, 'bytes', 'sum'], [4, 'bytes', 'ReduceSum'], [5, 'bytes', keepdimsOff]];
+  const graph: Field[] = [
+    [1, 'bytes', gather],
+    [1, 'bytes', sum],
+    [2, 'bytes', 'tiny-cross-encoder'],
+    [5, 'bytes', table],
+    [5, 'bytes', axes],
+    [11, 'bytes', valueInfo('input_ids', INT64, ['batch', 'seq'])],
+    [11, 'bytes', valueInfo('attention_mask', INT64, ['batch', 'seq'])],
+    [11, 'bytes', valueInfo('token_type_ids', INT64, ['batch', 'seq'])],
+    [12, 'bytes', valueInfo('logits', FLOAT, ['batch', 1])],
+  ];
+  return encode([[1, 'varint', 8], [2, 'bytes', 'cerebro-tests'], [7, 'bytes', graph], [8, 'bytes', [[1, 'bytes', ''], [2, 'varint', 13]]]]);
+}

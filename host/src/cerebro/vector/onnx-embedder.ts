@@ -21,10 +21,11 @@ export interface OnnxEmbedderOptions {
 type Ort = typeof import('onnxruntime-node');
 type Session = Awaited<ReturnType<Ort['InferenceSession']['create']>>;
 
-const MODEL_FILES = ['model.onnx', 'onnx/model.onnx', 'model_quantized.onnx', 'onnx/model_quantized.onnx'];
+/** Where a model directory may hold its ONNX file (Hugging Face layouts, the transformers.js one included). */
+export const MODEL_FILES = ['model.onnx', 'onnx/model.onnx', 'model_quantized.onnx', 'onnx/model_quantized.onnx'];
 
 /** Identity of a model file without hashing hundreds of MB: size plus a hash of its first megabyte. */
-async function fingerprint(path: string): Promise<string> {
+export async function onnxFingerprint(path: string): Promise<string> {
   const { size } = await stat(path);
   const handle = await open(path, 'r');
   try {
@@ -66,7 +67,7 @@ export class OnnxEmbedder implements Embedder {
     const threads = options.threads ?? 1;
     const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
     const full: Required<OnnxEmbedderOptions> = { maxTokens: 256, queryPrefix: '', passagePrefix: '', threads, ...options };
-    const id = `${basename(dir)}:${await fingerprint(modelPath)}`;
+    const id = `${basename(dir)}:${await onnxFingerprint(modelPath)}`;
     const probe = new OnnxEmbedder(id, 0, ort, session, tokenizer, full);
     const [vector] = await probe.embed(['prueba'], 'query');
     return new OnnxEmbedder(id, vector!.length, ort, session, tokenizer, full);

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { crossEncoderModel } from '../testing/onnx-model.js';
+import { startModelServer, type ModelServer } from '../testing/fake-model-server.js';
+import { migratedDb, tempDir, type TempDir } from '../testing/fixtures.js';
+import { seedDocument } from '../testing/seed.js';
+import { PassageIndex } from './passage-index.js';
+import { HttpReranker } from './rerank-http.js';
+import { OnnxReranker } from './rerank-onnx.js';
+import { Retriever } from './retriever.js';
+
+const VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'producto', 'envio', 'reembolso', 'se', 'el'];
+const WEIGHTS: Record<string, number> = { reembolso: 2, envio: -1 };
+
+let dir: TempDir;
+let server: ModelServer;
+before(async () => {
+  dir = await tempDir();
+  await dir.file('model.onnx', crossEncoderModel(VOCAB.map((t) => WEIGHTS[t] ?? 0)));
+  await dir.file('vocab.txt', `${VOCAB.join('\n')}\n`);
+  server = await startModelServer({}, 2);
+});
+after(async () => {
+  await server.close();
+  await dir.cleanup();
+});
+
+function space() {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  // Full text prefers the first passage (the question's word three times); the reranker, the second.
+  seedDocument(db, index, 'tienda', 'a.md', [
+    { text: 'producto producto producto: envío en 24 horas.' },
+    { text: 'El producto se reembolsa: reembolso completo.' },
+    { text: 'Horario de atención de lunes a viernes.' },
+  ]);
+  return index;
+}
+
+test('a local ONNX cross-encoder scores question-passage pairs with its own head', async () => {
+  const reranker = await OnnxReranker.load(dir.path);
+  const [envio, reembolso] = await reranker.score('producto', ['producto envío', 'producto reembolso'], AbortSignal.timeout(5_000));
+  assert.ok(reembolso! > 0.8 && envio! < 0.5, `${reembolso} > ${envio}`);
+});
+
+test('a local cross-encoder runs one rescoring at a time: a second one meanwhile is refused, not queued', async () => {
+  const reranker = await OnnxReranker.load(dir.path);
+  const first = reranker.score('producto', ['producto envío', 'producto reembolso'], AbortSignal.timeout(5_000));
+  await assert.rejects(reranker.score('producto', ['producto'], AbortSignal.timeout(5_000)), /ocupado/);
+  assert.equal((await first).length, 2);
+  assert.equal((await reranker.score('producto', ['producto'], AbortSignal.timeout(5_000))).length, 1);
+});
+
+test('reranking reorders the top passages and keeps the rest after them', async () => {
+  const index = space();
+  const plain = await new Retriever(index).retrieve('tienda', 'producto', 5);
+  assert.match(plain.hits[0]!.text, /producto producto/);
+  const reranker = await OnnxReranker.load(dir.path);
+  const reranked = await new Retriever(index, null, { reranker, topN: 10, timeoutMs: 5_000 }).retrieve('tienda', 'producto', 5);
+  assert.match(reranked.hits[0]!.text, /reembolso completo/);
+  assert.deepEqual(reranked.hits.map((h) => h.rank), reranked.hits.map((_, i) => i + 1));
+  assert.equal(reranked.hits.length, plain.hits.length);
+});
+
+test('a reranker endpoint gets only the top N passages, in both response shapes', async () => {
+  const reranker = new HttpReranker({ baseUrl: server.baseUrl, model: 'bge-reranker-v2-m3', timeoutMs: 5_000 });
+  for (const shape of ['results', 'tei'] as const) {
+    server.rerankShape = shape;
+    assert.deepEqual(await reranker.score('devolver producto', ['horario', 'devolver el producto', 'producto'], AbortSignal.timeout(5_000)), [0, 2, 1]);
+  }
+  server.requests.length = 0;
+  const outcomes: (string | null)[] = [];
+  const retriever = new Retriever(space(), null, { reranker, topN: 2, timeoutMs: 5_000, onOutcome: (f) => outcomes.push(f) });
+  await retriever.retrieve('tienda', 'producto reembolso', 5);
+  const [request] = server.requests;
+  assert.equal((request?.body.documents as string[]).length, 2);
+  assert.equal(request?.body.query, 'producto reembolso');
+  assert.deepEqual(outcomes, [null]);
+});
+
+test('a failing or slow reranker leaves the first ranking and reports why; the question does not fail', async () => {
+  const index = space();
+  const reranker = new HttpReranker({ baseUrl: server.baseUrl, model: '', timeoutMs: 5_000 });
+  const outcomes: (string | null)[] = [];
+  const settings = { reranker, topN: 10, timeoutMs: 10_000, onOutcome: (f: string | null) => outcomes.push(f) };
+  const plain = (await new Retriever(index).retrieve('tienda', 'producto', 5)).hits.map((h) => h.id);
+  try {
+    server.status = 503;
+    assert.deepEqual((await new Retriever(index, null, settings).retrieve('tienda', 'producto', 5)).hits.map((h) => h.id), plain);
+    server.status = 200;
+    server.delayMs = 5_000;
+    const impatient = new Retriever(index, null, { ...settings, timeoutMs: 200 });
+    assert.deepEqual((await impatient.retrieve('tienda', 'producto', 5)).hits.map((h) => h.id), plain);
+  } finally {
+    server.status = 200;
+    server.delayMs = 0;
+  }
+  assert.match(outcomes[0]!, /respondió 503/);
+  assert.match(outcomes[1]!, /tiempo agotado \(200 ms\)/);
+});
