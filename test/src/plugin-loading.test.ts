@@ -22,9 +22,9 @@ async function startExpectingError(plugins: ReturnType<typeof echoPlugin>[]): Pr
 
 test('a valid plugin is mounted under /api/mod/<id>/{espacio} and answers through the pipeline', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin()] });
-  const res = await h.client.get(`/mod/eco/${h.spaceId}/eco?x=1`);
+  const res = await h.client.get(`/mod/eco/${h.spaceId}/eco?x=1&no_declarado=2`);
   assert.equal(res.status, 200);
-  assert.deepEqual(res.body, { espacio: h.spaceId, permiso: 'escribe', query: { x: '1' } });
+  assert.deepEqual(res.body, { espacio: h.spaceId, permiso: 'escribe', query: { x: '1' } }, 'only the declared query parameters reach the handler');
   assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
   const health = await h.client.get('/health', { key: null });
   assert.deepEqual(health.body.plugins, [{ id: 'eco', version: '1.0.0', estado: 'activo' }]);
