@@ -30,6 +30,18 @@ test('a valid plugin is mounted under /api/mod/<id>/{espacio} and answers throug
   assert.deepEqual(health.body.plugins, [{ id: 'eco', version: '1.0.0', estado: 'activo' }]);
 });
 
+test('a route whose body or query schema does not compile refuses start with PLUGIN_MANIFEST_INVALID naming it', async () => {
+  const badBody = await startExpectingError([echoPlugin({
+    routes: [{ id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 's', requestSchema: { type: 'objeto' } }],
+  })]);
+  assert.equal(badBody.code, 'PLUGIN_MANIFEST_INVALID');
+  assert.match(badBody.message, /ruta escribir: requestSchema no es un JSON Schema válido/);
+  const badQuery = await startExpectingError([echoPlugin({
+    routes: [{ id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 's', query: { properties: {} } as never }],
+  })]);
+  assert.match(badQuery.message, /ruta leer: query debe ser un JSON Schema/);
+});
+
 test('two plugins with the same id refuse start with PLUGIN_DUPLICATE_ID naming the plugin', async () => {
   const err = await startExpectingError([echoPlugin(), echoPlugin()]);
   assert.equal(err.code, 'PLUGIN_DUPLICATE_ID');

@@ -44,6 +44,25 @@ test('PATCH /config with wrong types answers 422 naming each field, and stores n
   assert.deepEqual((await h.client.get(url)).body, before);
 });
 
+test('PATCH /config: Object.prototype names are unknown fields at every level, never vocabulary nor stored', async (t) => {
+  const h = await startTestHost(t, { plugins: [marca] });
+  const url = `${base(h.spaceId)}/config`;
+  const before = (await h.client.get(url)).body;
+  const send = (body: string) => h.client.patch(url, { body, headers: { 'content-type': 'application/json' } });
+  for (const name of ['__proto__', 'valueOf', 'toString', 'isPrototypeOf']) {
+    const top = await send(`{${JSON.stringify(name)}: 1}`);
+    assert.deepEqual([top.status, top.body.detail[0].loc], [422, ['body', name]]);
+    const nested = await send(`{"estilo": {${JSON.stringify(name)}: 1}}`);
+    assert.deepEqual([nested.status, nested.body.detail[0].loc], [422, ['body', 'estilo', name]]);
+  }
+  const inheritedWord = await h.client.patch(url, { json: { estilo: { tono: ['constructor'] } } });
+  assert.deepEqual([inheritedWord.status, inheritedWord.body.detail[0].loc], [422, ['body', 'estilo', 'tono']], 'only the vocabulary\'s own words');
+  const combos = await send('{"tacticas": {"upsell_combos": {"__proto__": "Combo A"}}}');
+  assert.equal(combos.status, 200);
+  assert.deepEqual(Object.entries(combos.body.tacticas.upsell_combos), [['__proto__', 'Combo A']], 'a key, not a prototype');
+  assert.notDeepEqual((await h.client.get(url)).body, before);
+});
+
 test('reglas 10 y 11: GET /persona starts with agent name, role and brand, and ends with the fixed rules', async (t) => {
   const h = await startTestHost(t, { plugins: [marca] });
   await h.client.patch(`${base(h.spaceId)}/config`, { json: { name: 'Sol Deportes', identidad: { nombre_agente: 'Lucía', rol: 'asesora de ventas', linea: 'ropa deportiva' } } });

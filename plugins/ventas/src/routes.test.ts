@@ -23,6 +23,33 @@ test('leads-config: defaults, partial PATCH, 422 naming every bad field and stor
   assert.deepEqual([readOnly.status, readOnly.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.' }]);
 });
 
+test('leads-config: a field named after Object.prototype (or a huge one) is refused by name and never stored', async (t) => {
+  const h = await startTestHost(t, { plugins: [ventas] });
+  const url = `/mod/ventas/${h.spaceId}/leads-config`;
+  const before = (await h.client.get(url)).body;
+  for (const name of ['__proto__', 'valueOf', 'hasOwnProperty', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', 'isPrototypeOf', 'toString']) {
+    for (const value of [1, 'x'.repeat(900_000)]) {
+      const res = await h.client.patch(url, { body: `{${JSON.stringify(name)}: ${JSON.stringify(value)}}`, headers: { 'content-type': 'application/json' } });
+      assert.deepEqual([res.status, res.body.detail], [422, [{ loc: ['body', name], msg: 'Campo desconocido.', type: 'extra_forbidden' }]], name);
+    }
+  }
+  assert.deepEqual((await h.client.get(url)).body, before);
+});
+
+test('paging and filters of the lists: ?desde=1e20, ?limite=abc and an unknown ?estado are 422 naming the parameter', async (t) => {
+  const h = await startTestHost(t, { plugins: [ventas] });
+  for (const [path, query, name] of [
+    ['conversaciones', 'desde=1e20', 'desde'], ['conversaciones', 'limite=abc', 'limite'], ['conversaciones', 'limite=201', 'limite'],
+    ['conversaciones', 'estado=cerrada', 'estado'], ['productos', 'desde=1e20', 'desde'], ['productos', 'limite=1001', 'limite'],
+  ]) {
+    const res = await h.client.get(`/mod/ventas/${h.spaceId}/${path}?${query}`);
+    assert.equal(res.status, 422, `${path}?${query}`);
+    assert.deepEqual(res.body.detail.map((d: { loc: unknown[] }) => d.loc), [['query', name]]);
+  }
+  const page = await h.client.get(`/mod/ventas/${h.spaceId}/conversaciones?estado=derivada&limite=10&desde=2`);
+  assert.deepEqual([page.status, page.body.limite, page.body.desde, page.body.total], [200, 10, 2, 0]);
+});
+
 test('catalog: PUT creates (201) then replaces (200), GET lists and reads, DELETE removes; errors name fields', async (t) => {
   const h = await startTestHost(t, { plugins: [ventas] });
   const base = `/mod/ventas/${h.spaceId}/productos`;
