@@ -50,6 +50,19 @@ test('paging and filters of the lists: ?desde=1e20, ?limite=abc and an unknown ?
   assert.deepEqual([page.status, page.body.limite, page.body.desde, page.body.total], [200, 10, 2, 0]);
 });
 
+test('words a customer or a CSV may write, named after Object.prototype members, are plain words', async (t) => {
+  const { h, ventas: base, chat } = await startShop(t, { leadsConfig: { marca_activa: false } });
+  const c = chat();
+  await c.say('quiero zapatillas');
+  for (const message of ['envío a constructor', 'toString valueOf __proto__ hasOwnProperty', 'quiero constructor']) {
+    const answer = (await c.say(message)).respuesta as string;
+    assert.doesNotMatch(answer, /function|native code|\[object/i, message);
+  }
+  const csv = 'id;nombre;precio;moneda;stock;envio\ntermo;Termo;35000;COP;7;__proto__=8000|constructor=9000\n';
+  assert.equal((await h.client.post(`${base}/productos/importar`, { json: { csv } })).status, 200);
+  assert.deepEqual((await h.client.get(`${base}/productos/termo`)).body.envio, JSON.parse('{"__proto__": 8000, "constructor": 9000}'));
+});
+
 test('catalog: PUT creates (201) then replaces (200), GET lists and reads, DELETE removes; errors name fields', async (t) => {
   const h = await startTestHost(t, { plugins: [ventas] });
   const base = `/mod/ventas/${h.spaceId}/productos`;

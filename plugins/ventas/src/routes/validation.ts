@@ -13,7 +13,3 @@ export function fieldIssues(errores: readonly { campo: string; mensaje: string }
 export function pageOf(req: ModuleRequest): Page {
   return { limite: req.query.limite as number, desde: req.query.desde as number };
 }
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
