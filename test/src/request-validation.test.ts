@@ -2,6 +2,7 @@
 // query parameters against its query schema, before credits and before the handler; no body key reaches a prototype.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { definePlugin, HostServices } from '@cerebro/sdk';
 import { startTestHost, type TestHost } from '@cerebro/sdk/testing';
 import { echoPlugin } from './support/plugins.js';
 
@@ -150,4 +151,34 @@ test('the OpenAPI document lists each route\'s query parameters with their schem
     schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 },
   });
   assert.equal(doc.paths['/cuentas/{cuenta}/bolsa'].get.parameters.find((p: { name: string }) => p.name === 'movimientos').schema.maximum, 100);
+});
+
+test('multipart form fields named after Object.prototype members are fields of an object without prototype', async (t) => {
+  const form = definePlugin({
+    manifest: {
+      id: 'formulario', version: '1.0.0', sdk: '^1.0.0', title: 'Formulario', needs: [HostServices.Uploads],
+      routes: [{ id: 'enviar', method: 'POST', path: '/enviar', permission: 'escribe', body: 'multipart', summary: 'Recibe un formulario' }],
+    },
+    setup: (scope) => {
+      const uploads = scope.resolve(HostServices.Uploads);
+      return {
+        handlers: {
+          enviar: async (req) => {
+            const received = await uploads.receive(req.raw, { maxFileBytes: 1024, maxFiles: 1 });
+            await received.cleanup();
+            return { sin_prototipo: Object.getPrototypeOf(received.fields) === null, campos: Object.entries(received.fields) };
+          },
+        },
+      };
+    },
+  });
+  const h = await startTestHost(t, { plugins: [form] });
+  const body = new FormData();
+  for (const name of ['__proto__', 'toString', 'idioma']) body.append(name, `valor de ${name}`);
+  const res = await h.client.post(`/mod/formulario/${h.spaceId}/enviar`, { body });
+  assert.equal(res.status, 200, res.text);
+  assert.deepEqual(res.body, {
+    sin_prototipo: true,
+    campos: [['__proto__', 'valor de __proto__'], ['toString', 'valor de toString'], ['idioma', 'valor de idioma']],
+  });
 });
