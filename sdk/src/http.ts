@@ -2,6 +2,9 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Logger } from './services/logger.js';
 
+/** One validated query parameter. */
+export type QueryValue = string | number | boolean | string[];
+
 export type Permission = 'lee' | 'escribe';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,7 +33,8 @@ export interface ModuleRequest<Body = unknown> {
   readonly caller: CallerContext;
   /** Path parameters (decoded), without `espacio`. */
   readonly params: Readonly<Record<string, string>>;
-  readonly query: Readonly<Record<string, string | string[]>>;
+  /** The query parameters the route declares, validated and converted (numbers, booleans, defaults filled). */
+  readonly query: Readonly<Record<string, QueryValue>>;
   /** Parsed JSON body for `body: 'json'` routes; undefined otherwise. */
   readonly body: Body;
   readonly headers: IncomingHttpHeaders;

@@ -8,7 +8,7 @@ export type { BrandReader, BrandSnapshot, BrandConfig, BrandIdentidad, BrandEsti
 export { SALES_AGENT_FIXED_RULES, salesAgentFixedRulesText } from './services/brand.js';
 export type { CerebroService, CerebroAnswer, CerebroSource } from './services/cerebro.js';
 export * from './errors/index.js';
-export { Reply, type ModuleRequest, type RouteHandler, type SpaceContext, type CallerContext, type Permission, type HttpMethod } from './http.js';
+export { Reply, type ModuleRequest, type QueryValue, type RouteHandler, type SpaceContext, type CallerContext, type Permission, type HttpMethod } from './http.js';
 export {
   definePlugin,
   type PluginDefinition,
@@ -20,6 +20,7 @@ export {
   type ServiceUse,
   type JsonSchema,
 } from './manifest.js';
+export { pagingQuery, MAX_OFFSET, type QuerySchema, type Page } from './query.js';
 export type { Logger } from './services/logger.js';
 export type { PluginStorage, SqlStatement } from './services/storage.js';
 export type { Clock } from './services/clock.js';

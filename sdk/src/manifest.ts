@@ -1,5 +1,6 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { HttpMethod, ModuleRequest, Permission, RouteHandler } from './http.js';
+import type { QuerySchema } from './query.js';
 import type { Token } from './tokens.js';
 
 /** JSON Schema fragment used to document (and, for bodies, to describe) a route in the OpenAPI document. */
@@ -21,8 +22,14 @@ export interface RouteDeclaration {
   maxBodyBytes?: number;
   summary: string;
   description?: string;
-  /** OpenAPI documentation of the request body and responses. */
+  /**
+   * JSON Schema of a JSON request body. The host validates every body against it before credits are reserved and
+   * before the handler runs (422 naming each problem); an object with a closed set of fields declares
+   * `additionalProperties: false`, so unknown fields are refused. For multipart routes it only documents the form.
+   */
   requestSchema?: JsonSchema;
+  /** The query parameters the route reads; the handler receives them validated and converted (see `QuerySchema`). */
+  query?: QuerySchema;
   responses?: Record<string, { description: string; schema?: JsonSchema; contentType?: string }>;
 }
 

@@ -25,12 +25,24 @@ const operatorHealth = (h: TestHost) => h.client.get('/health', { key: h.admin.i
 
 test('a valid plugin is mounted under /api/mod/<id>/{espacio} and answers through the pipeline', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin()] });
-  const res = await h.client.get(`/mod/eco/${h.spaceId}/eco?x=1`);
+  const res = await h.client.get(`/mod/eco/${h.spaceId}/eco?x=1&no_declarado=2`);
   assert.equal(res.status, 200);
-  assert.deepEqual(res.body, { espacio: h.spaceId, permiso: 'escribe', query: { x: '1' } });
+  assert.deepEqual(res.body, { espacio: h.spaceId, permiso: 'escribe', query: { x: '1' } }, 'only the declared query parameters reach the handler');
   assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
   const health = await operatorHealth(h);
   assert.deepEqual(health.body.plugins, [{ id: 'eco', version: '1.0.0', estado: 'activo' }]);
+});
+
+test('a route whose body or query schema does not compile refuses start with PLUGIN_MANIFEST_INVALID naming it', async () => {
+  const badBody = await startExpectingError([echoPlugin({
+    routes: [{ id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 's', requestSchema: { type: 'objeto' } }],
+  })]);
+  assert.equal(badBody.code, 'PLUGIN_MANIFEST_INVALID');
+  assert.match(badBody.message, /ruta escribir: requestSchema no es un JSON Schema válido/);
+  const badQuery = await startExpectingError([echoPlugin({
+    routes: [{ id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 's', query: { properties: {} } as never }],
+  })]);
+  assert.match(badQuery.message, /ruta leer: query debe ser un JSON Schema/);
 });
 
 test('two plugins with the same id refuse start with PLUGIN_DUPLICATE_ID naming the plugin', async () => {

@@ -20,9 +20,15 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = toOpenApiPath(route.path);
-    const parameters = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    const parameters: Record<string, unknown>[] = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
       name: m[1], in: 'path', required: true, schema: { type: 'string' },
     }));
+    for (const [name, { description, ...schema }] of Object.entries(route.query?.properties ?? {})) {
+      parameters.push({
+        name, in: 'query', required: route.query?.required?.includes(name) ?? false,
+        ...(typeof description === 'string' ? { description } : {}), schema,
+      });
+    }
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(route.responses ?? { '200': { description: 'Correcto.' } })) {
       responses[status] = {

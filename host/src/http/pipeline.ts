@@ -16,6 +16,7 @@ import { readJsonBody } from './json-body.js';
 import { PipelineRequestContext, callerIp, requestIdFor, type RequestContext } from './request-context.js';
 import { sendError, sendResult } from './respond.js';
 import { routeLabel, type HostRoute } from './route.js';
+import { compileBodyValidator, compileQueryValidator, type BodyValidator, type QueryValidator } from './schema-validation.js';
 
 /**
  * The request pipeline every route runs through, host-owned or plugin-contributed. The order is fixed and
@@ -26,7 +27,8 @@ import { routeLabel, type HostRoute } from './route.js';
  *  3. caller kind: admin routes for the operator only, other routes for owners (403)
  *  4. space access: reach → trial → payment (402) → API switch and IP list (keys) → module → permission (403)
  *  5. call counting (keys), rate limit per minute and daily quota of the space (429, keys)
- *  6. body: JSON limits and syntax (413, 415, 400)
+ *  6. request data: query parameters against the route's `query` schema, then the JSON body's limits and syntax
+ *     (413, 415, 400) and its `requestSchema` (422); both validators are compiled once here, at mount
  *  7. credits reserved before the handler (402), refunded if the handler fails
  *  8. the handler
  *
@@ -75,6 +77,8 @@ export class RequestPipeline {
     const label = routeLabel(route);
     const accessLog = this.rootLog.child({ method: route.method, route: label });
     const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
+    const validateQuery: QueryValidator | undefined = route.query && compileQueryValidator(route.query);
+    const validateBody: BodyValidator | undefined = readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
     return (req: Request, res: ServerResponse) => {
       const exchange = new Exchange(
         new PipelineRequestContext(requestIdFor(req.headers['x-request-id']), req, res, callerIp(req, this.config.trustProxy), this.clock.now(), this.rootLog),
@@ -89,7 +93,8 @@ export class RequestPipeline {
           exchange.entered = true;
         }
         this.authorize(route, ctx, label, exchange.headers);
-        if (readsJson) return this.continueWithBody(route, exchange);
+        if (validateQuery) ctx.query = validateQuery(req.query as Record<string, unknown>);
+        if (readsJson) return this.continueWithBody(route, exchange, validateBody);
         this.charge(route, exchange);
         const result = route.handler(ctx);
         if (isPromiseLike(result)) return this.continueWithResult(exchange, result);
@@ -103,11 +108,12 @@ export class RequestPipeline {
   }
 
   /** Step 6 onwards for routes with a JSON body. */
-  private async continueWithBody(route: HostRoute, exchange: Exchange): Promise<void> {
+  private async continueWithBody(route: HostRoute, exchange: Exchange, validateBody: BodyValidator | undefined): Promise<void> {
     const { ctx } = exchange;
     let status = 500;
     try {
       ctx.body = await readJsonBody(ctx.req, ctx.res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
+      validateBody?.(ctx.body);
       this.charge(route, exchange);
       let result = route.handler(ctx);
       if (isPromiseLike(result)) result = await result;

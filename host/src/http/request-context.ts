@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Logger as PinoLogger } from 'pino';
 import type { Request } from 'polka';
-import type { Permission, SpaceContext } from '@cerebro/sdk';
+import type { Permission, QueryValue, SpaceContext } from '@cerebro/sdk';
 import type { Caller } from '../access/caller.js';
 import type { SpaceRecord } from '../access/directory.js';
 import { trustedCallerAddress, type ProxyTrust } from '../config/proxy-trust.js';
+
+/** The query of a request before validation, and of any route without a `query` declaration: nothing to read. */
+export const NO_QUERY: Readonly<Record<string, QueryValue>> = Object.freeze(Object.create(null) as Record<string, QueryValue>);
 
 /** Everything known about one request once the pipeline has run. */
 export interface RequestContext {
@@ -17,7 +20,8 @@ export interface RequestContext {
   readonly now: number;
   readonly signal: AbortSignal;
   params: Record<string, string>;
-  query: Record<string, string | string[]>;
+  /** The route's declared query parameters, validated and converted by the pipeline. */
+  query: Readonly<Record<string, QueryValue>>;
   body: unknown;
   caller?: Caller;
   space?: SpaceContext;
@@ -38,7 +42,7 @@ export class PipelineRequestContext implements RequestContext {
   spaceRecord?: SpaceRecord;
   permission?: Permission;
   params: Record<string, string>;
-  query: Record<string, string | string[]>;
+  query: Readonly<Record<string, QueryValue>> = NO_QUERY;
   private childLog: PinoLogger | undefined;
   private disconnect: AbortSignal | undefined;
 
@@ -51,7 +55,6 @@ export class PipelineRequestContext implements RequestContext {
     private readonly rootLog: PinoLogger,
   ) {
     this.params = req.params;
-    this.query = req.query as Record<string, string | string[]>;
   }
 
   get log(): PinoLogger {

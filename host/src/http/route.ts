@@ -1,4 +1,4 @@
-import type { HttpMethod, JsonSchema, Permission } from '@cerebro/sdk';
+import type { HttpMethod, JsonSchema, Permission, QuerySchema } from '@cerebro/sdk';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -35,7 +35,10 @@ export interface HostRoute {
   tag: string;
   summary: string;
   description?: string;
+  /** JSON Schema every JSON body is validated against before credits and the handler (multipart: documentation). */
   requestSchema?: JsonSchema;
+  /** The query parameters the handler reads, validated and converted by the pipeline; without it `query` is empty. */
+  query?: QuerySchema;
   responses?: Record<string, { description: string; schema?: JsonSchema; contentType?: string }>;
   handler: (ctx: RequestContext) => unknown | Promise<unknown>;
 }

@@ -52,7 +52,8 @@ export class BusboyUploadReceiver implements UploadReceiver {
   private parse(req: IncomingMessage, limits: UploadLimits, dir: string, cleanup: () => Promise<void>): Promise<ReceivedForm> {
     return new Promise<ReceivedForm>((resolve, reject) => {
       const slots: (ReceivedFile | null)[] = [];
-      const fields: Record<string, string> = {};
+      // No prototype: a form field named `__proto__` or `toString` is a field like any other.
+      const fields = Object.create(null) as Record<string, string>;
       const writes: Promise<void>[] = [];
       let failed: UploadError | null = null;
       let parser: busboy.Busboy;

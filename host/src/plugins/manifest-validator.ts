@@ -1,5 +1,6 @@
 import semver from 'semver';
 import { HostServices, SDK_VERSION, tokenName, type PluginDefinition, type PluginManifest } from '@cerebro/sdk';
+import { routeSchemaProblem } from '../http/schema-validation.js';
 import { MigrationError, touchedObjects } from '../storage/migrator.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
 import { PluginError } from './plugin-error.js';
@@ -49,6 +50,8 @@ export function validateManifest(manifest: PluginManifest): void {
     if (route.credits !== undefined && (!Number.isInteger(route.credits) || route.credits < 0)) fail(manifest, `ruta ${route.id}: credits debe ser un entero >= 0.`);
     if (route.body !== undefined && !['json', 'multipart', 'none'].includes(route.body)) fail(manifest, `ruta ${route.id}: body debe ser json, multipart o none.`);
     if (!route.summary) fail(manifest, `ruta ${route.id}: falta summary.`);
+    const schemaProblem = routeSchemaProblem(route);
+    if (schemaProblem) fail(manifest, `ruta ${route.id}: ${schemaProblem}`);
     const shape = `${route.method} ${routeShape(route.path)}`;
     const other = shapes.get(shape);
     if (other) {

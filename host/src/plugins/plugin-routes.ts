@@ -18,7 +18,7 @@ function moduleRequest(ctx: RequestContext, pluginId: string): ModuleRequest {
       permission: ctx.permission,
     }),
     params: Object.freeze(params),
-    query: Object.freeze({ ...ctx.query }),
+    query: ctx.query,
     body: ctx.body,
     headers: ctx.req.headers,
     raw: ctx.req,
@@ -56,6 +56,7 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
     summary: route.summary,
     description: route.description,
     requestSchema: route.requestSchema,
+    query: route.query,
     responses: route.responses,
     handler: (ctx: RequestContext) => {
       const handler = plugin.handlers[route.id];

@@ -50,32 +50,20 @@ export function answerOptionsOf(config: RagConfig): AnswerOptions {
   };
 }
 
-type Check = (value: unknown) => string | null;
-const CHECKS: Record<keyof RagConfig, Check> = {
-  instrucciones: (v) => (typeof v === 'string' && v.length <= 4000 ? null : 'Debe ser un texto de hasta 4000 caracteres.'),
-  idioma: (v) => (typeof v === 'string' && /^[a-z]{2}$/.test(v) ? null : 'Debe ser un código de idioma de dos letras (es, en, ...).'),
-  longitud: (v) => (v === 'corta' || v === 'media' || v === 'larga' ? null : 'Debe ser "corta", "media" o "larga".'),
-  pasajes: (v) => (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 20 ? null : 'Debe ser un entero entre 1 y 20.'),
-  relevancia_minima: (v) => (typeof v === 'number' && v >= 0 && v <= 1 ? null : 'Debe ser un número entre 0 y 1.'),
-  texto_sin_respuesta: (v) => (typeof v === 'string' && v.trim().length >= 1 && v.length <= 500 ? null : 'Debe ser un texto de 1 a 500 caracteres.'),
-  citas: (v) => (typeof v === 'boolean' ? null : 'Debe ser true o false.'),
-  cache_segundos: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 604_800 ? null : 'Debe ser un entero entre 0 y 604800 (una semana); 0 desactiva la caché.'),
-};
+const FIELDS = Object.keys(DEFAULT_RAG_CONFIG) as (keyof RagConfig)[];
 
-/** Partial update: validates every field sent and returns the merged configuration, or the issues. */
-export function patchRagConfig(current: RagConfig, body: unknown): { config: RagConfig } | { issues: ValidationIssue[] } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    return { issues: [{ loc: ['body'], msg: 'Se esperaba un objeto JSON.', type: 'dict_type' }] };
+/**
+ * Partial update of a body the pipeline already checked against the route's schema (types, ranges, no unknown
+ * fields). Only what a schema cannot say is checked here; fields are copied by name from the known list, so no
+ * body key can reach the prototype of the result.
+ */
+export function patchRagConfig(current: RagConfig, patch: Partial<RagConfig>): { config: RagConfig } | { issues: ValidationIssue[] } {
+  if (typeof patch.texto_sin_respuesta === 'string' && patch.texto_sin_respuesta.trim() === '') {
+    return { issues: [{ loc: ['body', 'texto_sin_respuesta'], msg: 'Debe ser un texto de 1 a 500 caracteres.', type: 'string_too_short' }] };
   }
-  const issues: ValidationIssue[] = [];
   const next: Record<string, unknown> = { ...current };
-  for (const [field, value] of Object.entries(body)) {
-    const check = (CHECKS as Record<string, Check | undefined>)[field];
-    const problem = check ? check(value) : 'Campo desconocido.';
-    if (problem) issues.push({ loc: ['body', field], msg: problem, type: check ? 'value_error' : 'extra_forbidden' });
-    else next[field] = value;
-  }
-  return issues.length ? { issues } : { config: next as unknown as RagConfig };
+  for (const field of FIELDS) if (Object.hasOwn(patch, field)) next[field] = patch[field];
+  return { config: next as unknown as RagConfig };
 }
 
 /** A stored configuration read back with defaults for fields added since it was written. */

@@ -1,14 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { DependencyContainer } from 'tsyringe';
-import { apiError, Reply, UploadError, validationError, type ValidationIssue } from '@cerebro/sdk';
+import { apiError, pagingQuery, Reply, UploadError, validationError, type Page, type QuerySchema } from '@cerebro/sdk';
 import type { HostConfig } from '../config/host-config.js';
 import type { HostRoute } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
 import { SseStream } from '../http/sse.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { DEFAULT_RAG_CONFIG } from './rag-config.js';
+import { DEFAULT_RAG_CONFIG, type RagConfig } from './rag-config.js';
 import type { RagService } from './rag-service.js';
 import { answerView, documentView, indexingStatusView, sourceView } from './wire.js';
 
@@ -19,8 +19,9 @@ const QUESTION_SCHEMA = {
   type: 'object', required: ['pregunta'],
   properties: {
     pregunta: { type: 'string', minLength: 1, maxLength: 4000 },
-    conversacion: { type: 'string', description: 'Id de una conversación anterior de este espacio, para continuarla.' },
+    conversacion: { type: 'string', minLength: 1, description: 'Id de una conversación anterior de este espacio, para continuarla.' },
   },
+  additionalProperties: false,
 };
 const ANSWER_SCHEMA = {
   type: 'object',
@@ -36,35 +37,26 @@ const CONFIG_SCHEMA = {
   properties: {
     instrucciones: { type: 'string', maxLength: 4000 }, idioma: { type: 'string', pattern: '^[a-z]{2}$' },
     longitud: { enum: ['corta', 'media', 'larga'] }, pasajes: { type: 'integer', minimum: 1, maximum: 20 },
-    relevancia_minima: { type: 'number', minimum: 0, maximum: 1 }, texto_sin_respuesta: { type: 'string' },
+    relevancia_minima: { type: 'number', minimum: 0, maximum: 1 }, texto_sin_respuesta: { type: 'string', minLength: 1, maxLength: 500 },
     citas: { type: 'boolean' }, cache_segundos: { type: 'integer', minimum: 0, maximum: 604800 },
   },
+  additionalProperties: false,
   description: `Por defecto: ${JSON.stringify(DEFAULT_RAG_CONFIG)}`,
 };
 
 interface Question { pregunta: string; conversacion?: string }
 
+/** The question of a body the pipeline already checked against QUESTION_SCHEMA; only blank text is left to refuse. */
 function parseQuestion(body: unknown): Question {
-  const issues: ValidationIssue[] = [];
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  if (typeof b.pregunta !== 'string' || b.pregunta.trim().length === 0 || b.pregunta.length > 4000) {
-    issues.push({ loc: ['body', 'pregunta'], msg: b.pregunta === undefined ? 'Campo obligatorio.' : 'Debe ser un texto de 1 a 4000 caracteres.', type: b.pregunta === undefined ? 'missing' : 'string_type' });
-  }
-  if (b.conversacion !== undefined && (typeof b.conversacion !== 'string' || !b.conversacion)) {
-    issues.push({ loc: ['body', 'conversacion'], msg: 'Debe ser el id de una conversación.', type: 'string_type' });
-  }
-  if (issues.length) throw validationError(issues);
-  return { pregunta: (b.pregunta as string).trim(), conversacion: b.conversacion as string | undefined };
+  const q = body as Question;
+  const pregunta = q.pregunta.trim();
+  if (!pregunta) throw validationError([{ loc: ['body', 'pregunta'], msg: 'Debe ser un texto de 1 a 4000 caracteres.', type: 'string_too_short' }]);
+  return { pregunta, conversacion: q.conversacion };
 }
 
-const pageOf = (ctx: RequestContext) => {
-  const limit = Number(ctx.query.limite ?? 50);
-  const offset = Number(ctx.query.desde ?? 0);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200 || !Number.isInteger(offset) || offset < 0) {
-    throw validationError([{ loc: ['query', 'limite'], msg: '`limite` debe ser un entero de 1 a 200 y `desde` un entero >= 0.', type: 'int_type' }]);
-  }
-  return { limit, offset };
-};
+/** `?limite&desde` of the documents list; the pipeline validates them, so the handler reads integers in range. */
+const DOCUMENTS_QUERY: QuerySchema = { type: 'object', properties: pagingQuery(50, 200) };
+const pageOf = (ctx: RequestContext): Page => ({ limite: ctx.query.limite as number, desde: ctx.query.desde as number });
 
 const attachmentName = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -138,11 +130,12 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     rag_({
       operationId: 'core.listDocuments', method: 'GET', path: '/documents', permission: 'lee',
       summary: 'Listar documentos (paginado: `?limite=50&desde=0`)',
+      query: DOCUMENTS_QUERY,
       responses: { '200': { description: '`{documentos, total, limite, desde}`' } },
       handler: (ctx) => {
         const page = pageOf(ctx);
-        const { total, documents } = rag.engine.documents.list(space(ctx), page);
-        return { documentos: documents.map(documentView), total, limite: page.limit, desde: page.offset };
+        const { total, documents } = rag.engine.documents.list(space(ctx), { limit: page.limite, offset: page.desde });
+        return { documentos: documents.map(documentView), total, ...page };
       },
     }),
     rag_({
@@ -215,7 +208,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       requestSchema: CONFIG_SCHEMA,
       responses: { '200': { description: 'La configuración guardada.', schema: CONFIG_SCHEMA } },
       handler: (ctx) => {
-        const result = rag.patchConfig(space(ctx), ctx.body);
+        const result = rag.patchConfig(space(ctx), ctx.body as Partial<RagConfig>);
         if ('issues' in result) throw validationError(result.issues);
         return result.config;
       },

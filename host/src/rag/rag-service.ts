@@ -103,8 +103,8 @@ export class RagService {
   }
 
   /** Partial update; a change empties the space's answer cache. */
-  patchConfig(space: string, body: unknown): ReturnType<typeof patchRagConfig> {
-    const result = patchRagConfig(this.config(space), body);
+  patchConfig(space: string, patch: Partial<RagConfig>): ReturnType<typeof patchRagConfig> {
+    const result = patchRagConfig(this.config(space), patch);
     if ('config' in result) {
       this.stmts.saveConfig.run(space, JSON.stringify(result.config), new Date(this.options.now()).toISOString());
       this.cache.clear(space);

@@ -1,5 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
-import { apiError, validationError, type Clock } from '@cerebro/sdk';
+import { apiError, validationError, type Clock, type QuerySchema } from '@cerebro/sdk';
 import type { OwnerCaller } from '../access/caller.js';
 import { DEFAULT_API_SETTINGS, validateApiSettingsPatch, type ApiSettings } from '../access/api-settings.js';
 import { UNPAID_GRACE_MS, reaches } from '../access/space-access.js';
@@ -11,7 +11,6 @@ import { HostRootTokens } from '../main/host-container.js';
 
 /** Fields of a space that only the platform operator sets; a key sending them gets 403. */
 export const PLATFORM_FIELDS = ['modulos', 'prueba_hasta', 'propietario', 'cuenta', 'creditos', 'saldo', 'suspendida', 'impagada_desde', 'solo_lectura'];
-const API_CONFIG_FIELDS = ['api_activa', 'limite_por_minuto', 'cuota_diaria', 'ips_permitidas'];
 
 const paymentState = (a: AccountRow) => (a.suspended ? 'suspendida' : a.unpaid_since ? 'impagada' : 'al_dia');
 
@@ -30,6 +29,24 @@ const API_CONFIG_SCHEMA = {
     cuota_diaria: { type: ['integer', 'null'], minimum: 1, description: 'Peticiones por día (UTC) de las claves en este espacio; null sin cuota (por defecto).' },
     ips_permitidas: { type: 'array', items: { type: 'string' }, description: 'IPs o rangos CIDR (IPv4/IPv6) desde los que las claves pueden llamar; vacía: cualquiera.' },
   },
+};
+
+/**
+ * The PATCH body: the settings above and nothing else. The platform fields are named so that sending one gets the
+ * contract's 403 from the handler rather than the 422 of an unknown field.
+ */
+const API_CONFIG_PATCH_SCHEMA = {
+  ...API_CONFIG_SCHEMA,
+  properties: {
+    ...API_CONFIG_SCHEMA.properties,
+    ...Object.fromEntries(PLATFORM_FIELDS.map((f) => [f, { description: 'Reservado a la administración de la plataforma: 403.' }])),
+  },
+  additionalProperties: false,
+};
+
+const MOVEMENTS_QUERY: QuerySchema = {
+  type: 'object',
+  properties: { movimientos: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Cuántos movimientos recientes devolver (1 a 100).' } },
 };
 
 /** Spaces, accounts, credit pools and API settings (contract table A). */
@@ -65,6 +82,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
       operationId: 'core.getCreditPool', method: 'GET', path: '/api/cuentas/:cuenta/bolsa', access: 'owner', permission: 'lee', tag: 'core',
       summary: 'Bolsa de créditos: saldo y últimos movimientos',
       description: 'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20).',
+      query: MOVEMENTS_QUERY,
       responses: { '200': { description: '`{cuenta, saldo, movimientos: [{id, delta, saldo, motivo, espacio, ruta, fecha}]}`', schema: { type: 'object' } } },
       handler: (ctx) => {
         const caller = ctx.caller as OwnerCaller;
@@ -74,8 +92,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         if (!account) throw apiError('space_not_reachable', 'Sin acceso a esta cuenta.');
         const unpaidFor = account.unpaid_since ? clock.now() - Date.parse(account.unpaid_since) : 0;
         if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
-        const limit = Math.min(100, Math.max(1, Number(ctx.query.movimientos ?? 20) || 20));
-        return { cuenta: account.id, saldo: account.credits, movimientos: ledger.recent(account.id, limit) };
+        return { cuenta: account.id, saldo: account.credits, movimientos: ledger.recent(account.id, ctx.query.movimientos as number) };
       },
     },
     {
@@ -88,19 +105,14 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
       operationId: 'core.patchApiConfig', method: 'PATCH', path: '/api/companies/:espacio/api-config', access: 'space', permission: 'escribe', tag: 'core',
       summary: 'Cambiar límites, cuota diaria, lista de IPs o el interruptor de la API del espacio',
       description: 'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403.',
-      requestSchema: API_CONFIG_SCHEMA,
+      requestSchema: API_CONFIG_PATCH_SCHEMA,
       responses: { '200': { description: 'Los ajustes guardados.', schema: API_CONFIG_SCHEMA } },
       handler: (ctx) => {
-        const body = ctx.body;
-        if (!body || typeof body !== 'object' || Array.isArray(body)) throw validationError([{ loc: ['body'], msg: 'Se esperaba un objeto JSON.', type: 'dict_type' }]);
-        const fields = Object.keys(body);
-        const platform = fields.filter((f) => PLATFORM_FIELDS.includes(f));
+        // Types, ranges and unknown fields were checked by the pipeline against API_CONFIG_PATCH_SCHEMA.
+        const body = ctx.body as Record<string, unknown>;
+        const platform = PLATFORM_FIELDS.filter((f) => Object.hasOwn(body, f));
         if (platform.length) throw apiError('platform_field', `Campo reservado a la administración de la plataforma: ${platform.join(', ')}.`);
-        const unknown = fields.filter((f) => !API_CONFIG_FIELDS.includes(f));
-        const issues = [
-          ...unknown.map((f) => ({ loc: ['body', f], msg: 'Campo desconocido.', type: 'extra_forbidden' })),
-          ...validateApiSettingsPatch(body as Record<string, unknown>),
-        ];
+        const issues = validateApiSettingsPatch(body);
         if (issues.length) throw validationError(issues);
         const patch = body as Partial<ApiSettings> & { api_activa?: boolean };
         const current = ctx.spaceRecord!.settings;

@@ -31,6 +31,7 @@ export function tokenRoutes(container: DependencyContainer): HostRoute[] {
           espacios: { type: 'array', items: { type: 'string' }, description: 'Vacía: todos los espacios del propietario, evaluado en cada petición.' },
           permiso: { enum: ['lee', 'escribe'] },
         },
+        additionalProperties: false,
       },
       responses: { '201': { description: '`{token: {id, nombre, espacios, permiso, creado, token}}`', schema: { type: 'object', properties: { token: KEY_RECORD } } } },
       handler: (ctx) => Reply.json(201, { token: keys.create(ctx.caller as OwnerCaller, ctx.body) }),

@@ -35,10 +35,32 @@ test('PATCH /config with wrong types answers 422 naming each field, and stores n
   const res = await h.client.patch(url, { json: { activo: 'sí', estilo: { max_lineas: 'muchas', tono: ['gritón'] }, color: 'rojo' } });
   assert.equal(res.status, 422);
   const locs = res.body.detail.map((d: { loc: string[] }) => d.loc.join('.'));
-  for (const field of ['body.activo', 'body.estilo.max_lineas', 'body.estilo.tono', 'body.color']) {
-    assert.ok(locs.some((l: string) => l.startsWith(field)), `${field} in ${locs}`);
-  }
+  // Types and unknown fields are the host's schema check, all at once; the vocabulary of `tono` is the brand's own
+  // check, which runs on a body of the right shape.
+  assert.deepEqual(locs, ['body.activo', 'body.estilo.max_lineas', 'body.color']);
+  const vocabulary = await h.client.patch(url, { json: { activo: true, estilo: { tono: ['gritón'] } } });
+  assert.equal(vocabulary.status, 422);
+  assert.deepEqual(vocabulary.body.detail.map((d: { loc: string[] }) => d.loc.join('.')), ['body.estilo.tono']);
   assert.deepEqual((await h.client.get(url)).body, before);
+});
+
+test('PATCH /config: Object.prototype names are unknown fields at every level, never vocabulary nor stored', async (t) => {
+  const h = await startTestHost(t, { plugins: [marca] });
+  const url = `${base(h.spaceId)}/config`;
+  const before = (await h.client.get(url)).body;
+  const send = (body: string) => h.client.patch(url, { body, headers: { 'content-type': 'application/json' } });
+  for (const name of ['__proto__', 'valueOf', 'toString', 'isPrototypeOf']) {
+    const top = await send(`{${JSON.stringify(name)}: 1}`);
+    assert.deepEqual([top.status, top.body.detail[0].loc], [422, ['body', name]]);
+    const nested = await send(`{"estilo": {${JSON.stringify(name)}: 1}}`);
+    assert.deepEqual([nested.status, nested.body.detail[0].loc], [422, ['body', 'estilo', name]]);
+  }
+  const inheritedWord = await h.client.patch(url, { json: { estilo: { tono: ['constructor'] } } });
+  assert.deepEqual([inheritedWord.status, inheritedWord.body.detail[0].loc], [422, ['body', 'estilo', 'tono']], 'only the vocabulary\'s own words');
+  const combos = await send('{"tacticas": {"upsell_combos": {"__proto__": "Combo A"}}}');
+  assert.equal(combos.status, 200);
+  assert.deepEqual(Object.entries(combos.body.tacticas.upsell_combos), [['__proto__', 'Combo A']], 'a key, not a prototype');
+  assert.notDeepEqual((await h.client.get(url)).body, before);
 });
 
 test('reglas 10 y 11: GET /persona starts with agent name, role and brand, and ends with the fixed rules', async (t) => {

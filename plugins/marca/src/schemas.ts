@@ -34,4 +34,14 @@ export const BRAND_SCHEMA: JsonSchema = {
   properties: { name: { type: 'string' }, activo: { type: 'boolean' }, identidad: IDENTIDAD, estilo: ESTILO, tacticas: TACTICAS },
 };
 
-export const BRAND_PATCH_SCHEMA: JsonSchema = { ...BRAND_SCHEMA, additionalProperties: false };
+const closed = (schema: JsonSchema): JsonSchema => ({ ...schema, additionalProperties: false });
+
+/**
+ * The PATCH body, validated by the host before the handler: the brand's fields and each section's, nothing else
+ * (unknown fields are a 422 naming them). What a schema cannot say (vocabularies, emojis, figures in texts) is
+ * checked by `applyBrandPatch`.
+ */
+export const BRAND_PATCH_SCHEMA: JsonSchema = closed({
+  ...BRAND_SCHEMA,
+  properties: { ...(BRAND_SCHEMA.properties as Record<string, JsonSchema>), identidad: closed(IDENTIDAD), estilo: closed(ESTILO), tacticas: closed(TACTICAS) },
+});

@@ -1,4 +1,4 @@
-import { definePlugin, HostServices, ModuleServices, type BrandReader, type Logger } from '@cerebro/sdk';
+import { definePlugin, HostServices, ModuleServices, pagingQuery, type BrandReader, type Logger } from '@cerebro/sdk';
 import { ConversationRunner, SalesAgent, type AgentEvent } from './agent/index.js';
 import { ventasMigrations } from './migrations.js';
 import { catalogHandlers } from './routes/catalog-routes.js';
@@ -74,6 +74,7 @@ export default definePlugin({
       {
         id: 'listProducts', method: 'GET', path: '/productos', permission: 'lee',
         summary: 'Listar el catálogo (paginado: `?limite=100&desde=0`, máx. 1000)',
+        query: { type: 'object', properties: pagingQuery(100, 1000) },
         responses: { '200': { description: '`{productos, total, limite, desde}` en orden de alta.' } },
       },
       {
@@ -112,6 +113,10 @@ export default definePlugin({
         id: 'listConversations', method: 'GET', path: '/conversaciones', permission: 'lee',
         summary: 'Listar conversaciones (leads) con contacto, ciudad, estado y cotización',
         description: 'Más recientes primero. Filtros: `?estado=activa|derivada`, `?limite=50&desde=0` (máx. 200).',
+        query: {
+          type: 'object',
+          properties: { estado: { type: 'string', enum: ['activa', 'derivada'], description: 'Solo las conversaciones en este estado.' }, ...pagingQuery(50, 200) },
+        },
         responses: { '200': { description: '`{conversaciones, total, limite, desde}`' } },
       },
       {

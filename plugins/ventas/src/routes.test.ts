@@ -23,6 +23,46 @@ test('leads-config: defaults, partial PATCH, 422 naming every bad field and stor
   assert.deepEqual([readOnly.status, readOnly.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.' }]);
 });
 
+test('leads-config: a field named after Object.prototype (or a huge one) is refused by name and never stored', async (t) => {
+  const h = await startTestHost(t, { plugins: [ventas] });
+  const url = `/mod/ventas/${h.spaceId}/leads-config`;
+  const before = (await h.client.get(url)).body;
+  for (const name of ['__proto__', 'valueOf', 'hasOwnProperty', 'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', 'isPrototypeOf', 'toString']) {
+    for (const value of [1, 'x'.repeat(900_000)]) {
+      const res = await h.client.patch(url, { body: `{${JSON.stringify(name)}: ${JSON.stringify(value)}}`, headers: { 'content-type': 'application/json' } });
+      assert.deepEqual([res.status, res.body.detail], [422, [{ loc: ['body', name], msg: 'Campo desconocido.', type: 'extra_forbidden' }]], name);
+    }
+  }
+  assert.deepEqual((await h.client.get(url)).body, before);
+});
+
+test('paging and filters of the lists: ?desde=1e20, ?limite=abc and an unknown ?estado are 422 naming the parameter', async (t) => {
+  const h = await startTestHost(t, { plugins: [ventas] });
+  for (const [path, query, name] of [
+    ['conversaciones', 'desde=1e20', 'desde'], ['conversaciones', 'limite=abc', 'limite'], ['conversaciones', 'limite=201', 'limite'],
+    ['conversaciones', 'estado=cerrada', 'estado'], ['productos', 'desde=1e20', 'desde'], ['productos', 'limite=1001', 'limite'],
+  ]) {
+    const res = await h.client.get(`/mod/ventas/${h.spaceId}/${path}?${query}`);
+    assert.equal(res.status, 422, `${path}?${query}`);
+    assert.deepEqual(res.body.detail.map((d: { loc: unknown[] }) => d.loc), [['query', name]]);
+  }
+  const page = await h.client.get(`/mod/ventas/${h.spaceId}/conversaciones?estado=derivada&limite=10&desde=2`);
+  assert.deepEqual([page.status, page.body.limite, page.body.desde, page.body.total], [200, 10, 2, 0]);
+});
+
+test('words a customer or a CSV may write, named after Object.prototype members, are plain words', async (t) => {
+  const { h, ventas: base, chat } = await startShop(t, { leadsConfig: { marca_activa: false } });
+  const c = chat();
+  await c.say('quiero zapatillas');
+  for (const message of ['envío a constructor', 'toString valueOf __proto__ hasOwnProperty', 'quiero constructor']) {
+    const answer = (await c.say(message)).respuesta as string;
+    assert.doesNotMatch(answer, /function|native code|\[object/i, message);
+  }
+  const csv = 'id;nombre;precio;moneda;stock;envio\ntermo;Termo;35000;COP;7;__proto__=8000|constructor=9000\n';
+  assert.equal((await h.client.post(`${base}/productos/importar`, { json: { csv } })).status, 200);
+  assert.deepEqual((await h.client.get(`${base}/productos/termo`)).body.envio, JSON.parse('{"__proto__": 8000, "constructor": 9000}'));
+});
+
 test('catalog: PUT creates (201) then replaces (200), GET lists and reads, DELETE removes; errors name fields', async (t) => {
   const h = await startTestHost(t, { plugins: [ventas] });
   const base = `/mod/ventas/${h.spaceId}/productos`;
@@ -39,10 +79,15 @@ test('catalog: PUT creates (201) then replaces (200), GET lists and reads, DELET
   assert.deepEqual(page.body.productos.map((p: { id: string }) => p.id), ['cam-roja', 'cam-azul'], 'insertion order');
   assert.equal((await h.client.get(`${base}?limite=0`)).status, 422);
 
+  // Types and ranges are refused by the host's schema check, all at once; what only the catalog knows (the id of the
+  // path, currency codes, cents) comes after, also all at once.
   const bad = await h.client.put(`${base}/mal%20id`, { json: { nombre: '', precio: 'caro', moneda: 'pesos', stock: 1.5, envio: { 'Cali': -1 } } });
   assert.equal(bad.status, 422);
   const locs = bad.body.detail.map((d: { loc: string[] }) => d.loc.join('.'));
-  assert.deepEqual(locs, ['path.producto', 'body.nombre', 'body.precio', 'body.moneda', 'body.stock', 'body.envio.Cali']);
+  assert.deepEqual(locs, ['body.nombre', 'body.precio', 'body.stock', 'body.envio.Cali']);
+  const badDomain = await h.client.put(`${base}/mal%20id`, { json: { nombre: 'Gorra', precio: 1.234, moneda: 'pesos', stock: 1 } });
+  assert.equal(badDomain.status, 422);
+  assert.deepEqual(badDomain.body.detail.map((d: { loc: string[] }) => d.loc.join('.')), ['path.producto', 'body.precio', 'body.moneda']);
   const mismatch = await h.client.put(`${base}/medias`, { json: { ...PRODUCTS[3], id: 'otro' } });
   assert.deepEqual([mismatch.status, mismatch.body.detail[0].loc], [422, ['body', 'id']]);
   assert.equal((await h.client.put(`${base}/medias`, { key: h.readKey, json: PRODUCTS[3] })).status, 403);
@@ -88,7 +133,7 @@ test('CSV import: all or nothing by default, with an error per line; parcial imp
   assert.equal(badHeader.status, 422, 'a file with no valid line changes nothing, even with parcial');
   assert.match(badHeader.body.detail[0].msg, /faltan columnas/);
   const badBody = await h.client.post(`${base}/importar`, { json: { modo: 'todo', extra: 1 } });
-  assert.deepEqual(badBody.body.detail.map((d: { loc: string[] }) => d.loc.join('.')), ['body.extra', 'body.csv', 'body.modo']);
+  assert.deepEqual(badBody.body.detail.map((d: { loc: string[] }) => d.loc.join('.')), ['body.modo', 'body.extra', 'body.csv'], 'in the order sent, the missing field last');
   assert.equal((await h.client.get(base)).body.total, 2);
 });
 

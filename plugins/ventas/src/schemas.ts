@@ -1,4 +1,5 @@
-// OpenAPI documentation of the ventas payloads (the handlers validate; these describe).
+// The ventas payloads: the host validates every JSON body against these before the handler runs (types, ranges,
+// unknown fields); the handlers keep only the checks a schema cannot express. Also the OpenAPI documentation.
 import type { JsonSchema } from '@cerebro/sdk';
 
 export const LEADS_CONFIG_SCHEMA: JsonSchema = {
@@ -18,12 +19,12 @@ export const PRODUCT_SCHEMA: JsonSchema = {
   required: ['nombre', 'precio', 'moneda', 'stock'],
   properties: {
     id: { type: 'string', description: 'Igual al de la ruta (puede omitirse en PUT).' },
-    nombre: { type: 'string', maxLength: 120 },
-    descripcion: { type: 'string', maxLength: 1000 },
+    nombre: { type: 'string', minLength: 1, maxLength: 120 },
+    descripcion: { type: ['string', 'null'], maxLength: 1000 },
     precio: { type: 'number', minimum: 0, description: 'Precio unitario, dos decimales como máximo.' },
     moneda: { type: 'string', description: 'Código ISO 4217: COP, EUR, MXN…' },
     stock: { type: 'integer', minimum: 0 },
-    envio: { type: 'object', additionalProperties: { type: 'number' }, description: 'Costo de envío por ciudad; una ciudad ausente no tiene envío.' },
+    envio: { type: ['object', 'null'], additionalProperties: { type: 'number', minimum: 0 }, description: 'Costo de envío por ciudad; una ciudad ausente no tiene envío.' },
   },
   additionalProperties: false,
 };
@@ -32,7 +33,7 @@ export const IMPORT_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['csv'],
   properties: {
-    csv: { type: 'string', description: 'Texto CSV con encabezado: id, nombre, descripcion, precio, moneda, stock, envio (`Bogotá=8000|Cali=9000`). Separador `,` o `;`.' },
+    csv: { type: 'string', minLength: 1, description: 'Texto CSV con encabezado: id, nombre, descripcion, precio, moneda, stock, envio (`Bogotá=8000|Cali=9000`). Separador `,` o `;`.' },
     modo: { type: 'string', enum: ['combinar', 'reemplazar'], description: '`combinar` (por defecto) crea o sustituye por id; `reemplazar` deja solo los productos del archivo.' },
     parcial: { type: 'boolean', description: 'false (por defecto): con una línea mala no se importa nada (422). true: se importan las líneas buenas y se informan las malas.' },
   },
@@ -43,11 +44,15 @@ export const MESSAGE_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['mensaje'],
   properties: {
-    mensaje: { type: 'string', maxLength: 2000, description: 'Lo que escribió el cliente.' },
-    conversacion: { type: 'string', description: 'Id de una conversación anterior para continuarla; sin él se abre una nueva.' },
+    mensaje: { type: 'string', minLength: 1, maxLength: 2000, description: 'Lo que escribió el cliente.' },
+    conversacion: { type: ['string', 'null'], minLength: 1, maxLength: 100, description: 'Id de una conversación anterior para continuarla; sin él se abre una nueva.' },
     contacto: {
-      type: 'object',
-      properties: { nombre: { type: 'string' }, telefono: { type: 'string' }, email: { type: 'string' } },
+      type: ['object', 'null'],
+      properties: {
+        nombre: { type: 'string', minLength: 1, maxLength: 120 },
+        telefono: { type: 'string', minLength: 1, maxLength: 40 },
+        email: { type: 'string', minLength: 1, maxLength: 200 },
+      },
       additionalProperties: false,
       description: 'Datos del cliente; los campos enviados sustituyen a los guardados.',
     },

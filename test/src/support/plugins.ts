@@ -9,7 +9,7 @@ export function echoPlugin(overrides: Partial<PluginManifest> = {}, handlers?: R
       sdk: '^1.0.0',
       title: 'Eco',
       routes: [
-        { id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 'Eco de lectura' },
+        { id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 'Eco de lectura', query: { type: 'object', properties: { x: { type: 'string' } } } },
         { id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 'Eco de escritura' },
       ],
       ...overrides,

@@ -54,7 +54,7 @@ function readText(
   obj: Record<string, unknown>, key: string, campo: string, fallback: string,
   limits: { min: number; max: number; noDigits?: boolean }, c: Collector,
 ): string {
-  if (!(key in obj)) return fallback;
+  if (!Object.hasOwn(obj, key)) return fallback;
   const value = obj[key];
   if (typeof value !== 'string') {
     c.add(campo, 'debe ser un texto');
@@ -72,7 +72,7 @@ function readText(
 }
 
 function readBoolean(obj: Record<string, unknown>, key: string, campo: string, fallback: boolean, c: Collector): boolean {
-  if (!(key in obj)) return fallback;
+  if (!Object.hasOwn(obj, key)) return fallback;
   const value = obj[key];
   if (typeof value !== 'boolean') {
     c.add(campo, 'debe ser verdadero o falso (true/false)');
@@ -82,7 +82,7 @@ function readBoolean(obj: Record<string, unknown>, key: string, campo: string, f
 }
 
 function readStringArray(obj: Record<string, unknown>, key: string, campo: string, c: Collector): string[] | undefined {
-  if (!(key in obj)) return undefined;
+  if (!Object.hasOwn(obj, key)) return undefined;
   const value = obj[key];
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
     c.add(campo, 'debe ser una lista de textos');
@@ -99,7 +99,7 @@ function readVocabulary(
   const raw = readStringArray(obj, key, campo, c);
   if (raw === undefined) return fallback;
   const values = raw.map(foldKey);
-  const unknown = values.filter((v) => !(v in allowed));
+  const unknown = values.filter((v) => !Object.hasOwn(allowed, v));
   if (unknown.length > 0) {
     c.add(campo, `valor no permitido «${unknown.join('», «')}»; permitidos: ${Object.keys(allowed).join(', ')}`);
   }
@@ -150,7 +150,7 @@ function parseEstilo(value: unknown, c: Collector): Estilo {
     c.add('estilo.emojis_obligatorios', `«${outside.join('», «')}» debe estar también en emojis_permitidos`);
   }
   let maxLineas = d.max_lineas;
-  if ('max_lineas' in value) {
+  if (Object.hasOwn(value, 'max_lineas')) {
     const v = value.max_lineas;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < MAX_LINEAS_MIN || v > MAX_LINEAS_MAX) {
       c.add('estilo.max_lineas', `debe ser un número entero entre ${MAX_LINEAS_MIN} y ${MAX_LINEAS_MAX}`);
@@ -176,14 +176,15 @@ function parseCombos(value: unknown, c: Collector): Record<string, string> {
   }
   const entries = Object.entries(value);
   if (entries.length > MAX_COMBOS) c.add(campo, `admite como máximo ${MAX_COMBOS} combos`);
-  const combos: Record<string, string> = {};
+  const combos: [string, string][] = [];
   for (const [key, combo] of entries) {
     if (key.trim() === '') c.add(campo, 'las claves no pueden estar vacías');
     else if (typeof combo !== 'string' || combo.trim() === '' || combo.length > 80) {
       c.add(`${campo}.${key}`, 'debe ser el nombre del combo (texto de 1 a 80 caracteres)');
-    } else combos[key.trim()] = combo.trim();
+    } else combos.push([key.trim(), combo.trim()]);
   }
-  return combos;
+  // fromEntries defines own properties: a product text `__proto__` stays a key, never the object's prototype.
+  return Object.fromEntries(combos);
 }
 
 function parseTacticas(value: unknown, c: Collector): Tacticas {
@@ -212,7 +213,7 @@ function parseTacticas(value: unknown, c: Collector): Tacticas {
   }
   return {
     upsell_activo: readBoolean(value, 'upsell_activo', 'tacticas.upsell_activo', d.upsell_activo, c),
-    upsell_combos: 'upsell_combos' in value ? parseCombos(value.upsell_combos, c) : d.upsell_combos,
+    upsell_combos: Object.hasOwn(value, 'upsell_combos') ? parseCombos(value.upsell_combos, c) : d.upsell_combos,
     upsell_argumento: readText(value, 'upsell_argumento', 'tacticas.upsell_argumento', d.upsell_argumento,
       { min: 0, max: 300, noDigits: true }, c),
     upsell_plantilla: plantilla,
@@ -235,9 +236,9 @@ export function applyBrandPatch(current: BrandConfig, body: unknown): PatchResul
   const next: BrandConfig = {
     name: readText(body, 'name', 'name', current.name, { min: 1, max: 80 }, c),
     activo: readBoolean(body, 'activo', 'activo', current.activo, c),
-    identidad: 'identidad' in body ? parseIdentidad(body.identidad, c) : current.identidad,
-    estilo: 'estilo' in body ? parseEstilo(body.estilo, c) : current.estilo,
-    tacticas: 'tacticas' in body ? parseTacticas(body.tacticas, c) : current.tacticas,
+    identidad: Object.hasOwn(body, 'identidad') ? parseIdentidad(body.identidad, c) : current.identidad,
+    estilo: Object.hasOwn(body, 'estilo') ? parseEstilo(body.estilo, c) : current.estilo,
+    tacticas: Object.hasOwn(body, 'tacticas') ? parseTacticas(body.tacticas, c) : current.tacticas,
   };
   if (c.errors.length > 0) {
     return { ok: false, errores: c.errors, detail: c.errors.map((e) => e.mensaje).join('; ') };

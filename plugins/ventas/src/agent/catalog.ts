@@ -58,12 +58,14 @@ export function validateProduct(raw: unknown): ProductResult {
   if (p.envio !== undefined && p.envio !== null) {
     if (typeof p.envio !== 'object' || Array.isArray(p.envio)) add('envio', 'debe ser un objeto ciudad -> costo');
     else {
-      envio = {};
+      const costs: [string, number][] = [];
       for (const [city, cost] of Object.entries(p.envio as Record<string, unknown>)) {
         if (city.trim() === '') add('envio', 'el nombre de la ciudad no puede estar vacío');
         else if (!isMoney(cost)) add(`envio.${city}`, 'el costo debe ser un número mayor o igual a cero');
-        else envio[city.trim()] = cost;
+        else costs.push([city.trim(), cost]);
       }
+      // fromEntries defines own properties: a city named `__proto__` is a city, not the object's prototype.
+      envio = Object.fromEntries(costs);
     }
   }
   if (errores.length > 0) return { ok: false, errores };

@@ -39,7 +39,8 @@ export function applyLeadsConfigPatch(current: LeadsConfig, body: unknown): Lead
   const errores: { campo: string; mensaje: string }[] = [];
   const next: LeadsConfig = { ...current };
   for (const [key, value] of Object.entries(body)) {
-    const rule = RULES[key as keyof LeadsConfig];
+    // Own rules only: `toString` or `__proto__` in a body (or a stored row) is an unknown field, not a rule.
+    const rule = Object.hasOwn(RULES, key) ? RULES[key as keyof LeadsConfig] : undefined;
     const problem = rule ? rule(value) : 'campo desconocido';
     if (problem) errores.push({ campo: key, mensaje: `${key}: ${problem}` });
     else (next as unknown as Record<string, unknown>)[key] = typeof value === 'string' ? value.trim() : value;

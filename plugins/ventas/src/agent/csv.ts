@@ -70,15 +70,16 @@ function parseNumberCell(cell: string): number | string {
 }
 
 function parseEnvio(cell: string): Record<string, number> | string {
-  const out: Record<string, number> = {};
+  const out: [string, number][] = [];
   for (const part of cell.split('|')) {
     if (part.trim() === '') continue;
     const m = /^(.+?)\s*[=:]\s*(.+)$/.exec(part.trim());
     const cost = m ? parseAmount(m[2].replace(/^\$/, '')) : null;
     if (!m || cost === null) return `envío «${part.trim()}» no tiene la forma ciudad=costo`;
-    out[m[1].trim()] = cost;
+    out.push([m[1].trim(), cost]);
   }
-  return out;
+  // fromEntries defines own properties: a city written `__proto__` stays a city.
+  return Object.fromEntries(out);
 }
 
 /** Parses a catalog CSV; every bad line is reported with its number and the products that are fine are returned. */

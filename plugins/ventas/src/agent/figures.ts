@@ -86,7 +86,8 @@ const ISO_CODES = new Set(['COP', 'EUR', 'USD', 'MXN', 'ARS', 'CLP', 'PEN', 'UYU
 /** Currencies a marker may stand for; "$" and unknown markers could be any of the catalog's. */
 function currenciesOf(marker: string, facts: Facts): string[] {
   if (/^[A-Z]{3}$/.test(marker)) return [marker];
-  return CURRENCY_WORDS[marker.toLowerCase()] ?? CURRENCY_WORDS[fold(marker)] ?? facts.currencies;
+  const known = (word: string) => (Object.hasOwn(CURRENCY_WORDS, word) ? CURRENCY_WORDS[word] : undefined);
+  return known(marker.toLowerCase()) ?? known(fold(marker)) ?? facts.currencies;
 }
 
 function moneyAllowed(amount: number, currencies: string[], facts: Facts): boolean {

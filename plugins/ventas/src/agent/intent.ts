@@ -152,7 +152,7 @@ function readQuantity(words: string[], exclude: Set<string>): number | null {
     if (w === 'media' && words[i + 1] === 'docena') return 6;
     if (exclude.has(w)) continue;
     if (/^\d{1,4}$/.test(w)) return Number(w);
-    if (w in NUMBER_WORDS) return NUMBER_WORDS[w];
+    if (Object.hasOwn(NUMBER_WORDS, w)) return NUMBER_WORDS[w];
   }
   return null;
 }
@@ -206,7 +206,8 @@ function quoteIntent(folded: string, words: string[], items: QuantityItem[], fou
 }
 
 export function analyze(message: string, products: readonly Product[], options: AnalyzeOptions = {}): Analysis {
-  const words = tokens(message).map((w) => CHAT_WORDS[w] ?? w);
+  // Own entries only: a customer writing "constructor" or "toString" must not get Object.prototype's members.
+  const words = tokens(message).map((w) => (Object.hasOwn(CHAT_WORDS, w) ? CHAT_WORDS[w] : w));
   const folded = words.join(' ');
   const matcher = matcherFor(products);
   const product = matcher.match(message);
@@ -232,7 +233,7 @@ export function analyze(message: string, products: readonly Product[], options: 
   if (found.has('cotizar') && !quoteIntent(folded, words, items, found)) found.delete('cotizar');
   if (found.has('quitar') && items.length === 0) found.delete('quitar');
   // "2 más", "otras 3": a bare quantity adds to the product talked about before.
-  if (items.length === 0 && words.length > 0 && words.every((w) => BARE_QUANTITY.has(w) || /^\d{1,4}$/.test(w) || w in NUMBER_WORDS)
+  if (items.length === 0 && words.length > 0 && words.every((w) => BARE_QUANTITY.has(w) || /^\d{1,4}$/.test(w) || Object.hasOwn(NUMBER_WORDS, w))
     && readQuantity(words, new Set()) !== null) {
     found.add('cotizar');
   }

@@ -1,17 +1,15 @@
-import { apiError, Reply, validationError, type RouteHandler, type ValidationIssue } from '@cerebro/sdk';
+import { apiError, Reply, validationError, type RouteHandler } from '@cerebro/sdk';
 import { parseCatalogCsv, validateProduct } from '../agent/index.js';
 import type { CatalogStore, ImportMode } from '../store/catalog-store.js';
-import { fieldIssues, isObject, pageOf } from './validation.js';
+import { fieldIssues, pageOf } from './validation.js';
 
 const PRODUCT_NOT_FOUND = 'Producto no encontrado.';
-const IMPORT_FIELDS = ['csv', 'modo', 'parcial'];
-const MODES: ImportMode[] = ['combinar', 'reemplazar'];
 
 /** The catalog: list, read, create or replace, delete, and import from CSV. */
 export function catalogHandlers(catalog: CatalogStore): Record<string, RouteHandler> {
   return {
     listProducts: (req) => {
-      const page = pageOf(req, 100, 1000);
+      const page = pageOf(req);
       const all = catalog.products(req.space.id);
       return { productos: all.slice(page.desde, page.desde + page.limite), total: all.length, ...page };
     },
@@ -23,8 +21,7 @@ export function catalogHandlers(catalog: CatalogStore): Record<string, RouteHand
     },
 
     putProduct: (req) => {
-      const body: unknown = req.body;
-      if (!isObject(body)) throw validationError([{ loc: ['body'], msg: 'el producto debe ser un objeto JSON', type: 'dict_type' }]);
+      const body = req.body as Record<string, unknown>;
       const id = req.params.producto;
       if (body.id !== undefined && body.id !== id) {
         throw validationError([{ loc: ['body', 'id'], msg: 'id: debe coincidir con el id de la ruta', type: 'value_error' }]);
@@ -46,22 +43,14 @@ export function catalogHandlers(catalog: CatalogStore): Record<string, RouteHand
     },
 
     importProducts: (req) => {
-      const body: unknown = req.body;
-      const issues: ValidationIssue[] = [];
-      if (!isObject(body)) throw validationError([{ loc: ['body'], msg: 'el cuerpo debe ser un objeto JSON con `csv`', type: 'dict_type' }]);
-      for (const key of Object.keys(body)) {
-        if (!IMPORT_FIELDS.includes(key)) issues.push({ loc: ['body', key], msg: `${key}: campo desconocido`, type: 'extra_forbidden' });
+      // Fields, types and the `modo` values were checked by the host against IMPORT_SCHEMA.
+      const body = req.body as { csv: string; modo?: ImportMode; parcial?: boolean };
+      if (body.csv.trim() === '') {
+        throw validationError([{ loc: ['body', 'csv'], msg: 'csv: debe ser el texto del archivo CSV, con encabezado', type: 'missing' }]);
       }
-      if (typeof body.csv !== 'string' || body.csv.trim() === '') {
-        issues.push({ loc: ['body', 'csv'], msg: 'csv: debe ser el texto del archivo CSV, con encabezado', type: 'missing' });
-      }
-      const modo = (body.modo ?? 'combinar') as ImportMode;
-      if (!MODES.includes(modo)) issues.push({ loc: ['body', 'modo'], msg: 'modo: debe ser "combinar" o "reemplazar"', type: 'enum' });
+      const modo = body.modo ?? 'combinar';
       const parcial = body.parcial ?? false;
-      if (typeof parcial !== 'boolean') issues.push({ loc: ['body', 'parcial'], msg: 'parcial: debe ser verdadero o falso', type: 'bool_type' });
-      if (issues.length > 0) throw validationError(issues);
-
-      const parsed = parseCatalogCsv(body.csv as string);
+      const parsed = parseCatalogCsv(body.csv);
       if (parsed.errores.length > 0 && (!parcial || parsed.productos.length === 0)) {
         // All or nothing by default: a catalog half imported would have the agent quote from the wrong prices.
         // Even with `parcial`, a file with no valid line (bad header, say) changes nothing.
