@@ -71,7 +71,7 @@ export async function extractFile(path: string, name: string, mediaType?: string
     case 'xlsx':
       if (startsWith(bytes, OLE_MAGIC)) throw new CerebroExtractionError('cifrado', reasons.legacyOffice);
       if (!startsWith(bytes, ZIP_MAGIC)) throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
-      assertReasonableZip(bytes, format);
+      await assertReasonableZip(bytes, format);
       doc = format === 'docx' ? await docxToDocument(bytes) : await xlsxToDocument(bytes);
       break;
     case 'html': {
