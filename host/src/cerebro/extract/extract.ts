@@ -4,11 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CerebroExtractionError, reasons } from '../errors.js';
 import { decodeText } from './decode.js';
-import { docxToDocument } from './docx.js';
 import { decodeHtml, htmlToDocument } from './html.js';
 import { markdownToDocument } from './markdown.js';
 import { pdfToDocument } from './pdf.js';
-import { csvToDocument, xlsxToDocument } from './tabular.js';
 import { assertReasonableZip } from './zip-guard.js';
 import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
 
@@ -72,7 +70,8 @@ export async function extractFile(path: string, name: string, mediaType?: string
       if (startsWith(bytes, OLE_MAGIC)) throw new CerebroExtractionError('cifrado', reasons.legacyOffice);
       if (!startsWith(bytes, ZIP_MAGIC)) throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
       await assertReasonableZip(bytes, format);
-      doc = format === 'docx' ? await docxToDocument(bytes) : await xlsxToDocument(bytes);
+      // Loaded on first use: mammoth and exceljs add ~40 MB to every indexing thread that never reads an Office file.
+      doc = format === 'docx' ? await (await import('./docx.js')).docxToDocument(bytes) : await (await import('./tabular.js')).xlsxToDocument(bytes);
       break;
     case 'html': {
       const { text, encoding } = decodeHtml(bytes);
@@ -86,7 +85,7 @@ export async function extractFile(path: string, name: string, mediaType?: string
     }
     case 'csv': {
       const { text, encoding } = decodeText(bytes);
-      doc = { ...csvToDocument(text), encoding };
+      doc = { ...(await import('./tabular.js')).csvToDocument(text), encoding };
       break;
     }
     case 'text': {
