@@ -7,6 +7,7 @@ import { decodeText } from './decode.js';
 import { decodeHtml, htmlToDocument } from './html.js';
 import { markdownToDocument } from './markdown.js';
 import { pdfToDocument } from './pdf.js';
+import { readStart } from './read-start.js';
 import { assertReasonableZip } from './zip-guard.js';
 import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
 
@@ -53,7 +54,8 @@ function plainToDocument(text: string, encoding: string): ExtractedDocument {
 export async function extractFile(path: string, name: string, mediaType?: string, timeoutMs = 0): Promise<ExtractedDocument> {
   const format = formatOf(name, mediaType);
   if (!format) throw new CerebroExtractionError('no_soportado', reasons.unsupported(extname(name) || mediaType || 'desconocido'));
-  const bytes = await readFile(path);
+  // A PDF is read by pdftotext from its file: only its first kilobyte is needed here, not 50 MB in memory.
+  const bytes = format === 'pdf' ? await readStart(path, 1024) : await readFile(path);
   if (bytes.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
 
   let doc: ExtractedDocument;

@@ -3,10 +3,10 @@
 // whole-file extractor's (paragraphs separated by blank lines), and the encoding is detected the same way.
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { CerebroExtractionError, reasons } from '../errors.js';
 import { detectEncoding, HEAD_BYTES, legacyEncodingOf } from './decode.js';
+import { readStart } from './read-start.js';
 import type { TextBlock } from './types.js';
 
 /**
@@ -24,17 +24,6 @@ export interface StreamedText {
   encoding: string;
   /** The text's paragraphs, in order; throws `vacio` at the end when none holds a letter or digit. */
   blocks: AsyncGenerator<TextBlock>;
-}
-
-async function readHead(path: string): Promise<Buffer> {
-  const file = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await file.close();
-  }
 }
 
 /** Length of the part of `bytes` that ends on a whole UTF-8 character (a split one is left for the next piece). */
@@ -116,7 +105,7 @@ async function* paragraphs(path: string, encoding: string, bomBytes: number): As
  * refuses before reading the text: an empty file (`vacio`) and a binary one (`no_soportado`).
  */
 export async function streamPlainText(path: string): Promise<StreamedText> {
-  const head = await readHead(path);
+  const head = await readStart(path, HEAD_BYTES);
   if (head.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
   const detected = detectEncoding(head) ?? { encoding: (await fileIsUtf8(path)) ? 'utf-8' : legacyEncodingOf(head), bomBytes: 0 };
   return { encoding: detected.encoding, blocks: paragraphs(path, detected.encoding, detected.bomBytes) };
