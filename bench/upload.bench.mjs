@@ -17,12 +17,13 @@ const sized = (text, bytes) => Buffer.from(text.repeat(Math.ceil(bytes / Buffer.
 /** A PDF of `bytes` bytes: `pages` pages of text, padded with an unreferenced binary stream before the xref. */
 function pdfOf(bytes, pages) {
   const text = makePdf(Array.from({ length: pages }, (_, p) => Array.from({ length: 40 }, (_, l) => `Página ${p + 1}, línea ${l + 1}: ${line.trim()}`)));
-  const at = text.indexOf('xref\n');
+  const at = text.lastIndexOf('xref\n');
   const padding = Buffer.alloc(Math.max(0, bytes - text.length - 64), 0x5a);
-  // The padding goes before the cross-reference table, as an object pdftotext skips; offsets after it move, which
-  // poppler repairs (it reads the object offsets from the table it finds).
+  // The padding goes right before the cross-reference table, as an object nothing refers to: the offsets of the
+  // objects before it stand, and only `startxref` (the table's own offset) moves.
   const object = Buffer.concat([Buffer.from(`999 0 obj\n<< /Length ${padding.length} >>\nstream\n`), padding, Buffer.from('\nendstream\nendobj\n')]);
-  return Buffer.concat([text.subarray(0, at), object, text.subarray(at)]);
+  const table = text.subarray(at).toString('latin1').replace(/startxref\n\d+/, `startxref\n${at + object.length}`);
+  return Buffer.concat([text.subarray(0, at), object, Buffer.from(table, 'latin1')]);
 }
 
 const batchFiles = () => Array.from({ length: 20 }, (_, i) => {

@@ -72,7 +72,12 @@ async function documentBlocks(task: PrepareTask): Promise<{ meta: DocumentMeta; 
  * 25 MB document's text, passages and index terms never exist all at once; without `emit` they come back in the
  * result.
  */
-export async function prepareDocument(task: PrepareTask, emit?: (batch: PreparedPassage[]) => void): Promise<PrepareResult> {
+export async function prepareDocument(
+  task: PrepareTask,
+  emit?: (batch: PreparedPassage[]) => void,
+  /** Called after each window's passages were handed over (the worker collects garbage there). */
+  afterWindow?: () => void,
+): Promise<PrepareResult> {
   try {
     const { meta, blocks } = await documentBlocks(task);
     const windows = chunkInWindows(blocks, task.chunk ?? DEFAULT_CHUNK_OPTIONS);
@@ -99,6 +104,7 @@ export async function prepareDocument(task: PrepareTask, emit?: (batch: Prepared
         }
       }
       passageCount += passages.length;
+      afterWindow?.();
     }
     if (emit && batch.length > 0) emit(batch);
     return { ok: true, document: { lang: lang ?? detectLanguage(''), ...meta, chars, passageCount, passages: kept } };
