@@ -37,6 +37,15 @@ test('load_documents: too many files, too large and a wrong type each answer ear
   assert.equal(missing.status, 422, missing.text);
   assertUsableAfter(missing, await next());
 
+  // Refused before the handler (no credential): the body nobody read is discarded too.
+  const anonymous = new KeepAliveClient(`${h.url}/api`, null);
+  t.after(() => anonymous.close());
+  const refused = await anonymous.request('POST', path, { body: many.body, headers: { 'content-type': many.contentType } });
+  assert.equal(refused.status, 401, refused.text);
+  const afterRefusal = await anonymous.request('GET', '/health');
+  assert.equal(afterRefusal.status, 200, afterRefusal.text);
+  if (refused.headers.connection !== 'close') assert.equal(afterRefusal.reusedSocket, true);
+
   // Small answers keep the connection: the rest of these bodies was drained, not left on the socket.
   assert.equal(tooMany.headers.connection === 'close' || tooLarge.headers.connection === 'close', false);
 });
