@@ -17,6 +17,7 @@ import { PipelineRequestContext, callerIp, requestIdFor, type RequestContext } f
 import { sendError, sendResult } from './respond.js';
 import { routeLabel, type HostRoute } from './route.js';
 import { compileBodyValidator, compileQueryValidator, type BodyValidator, type QueryValidator } from './schema-validation.js';
+import { settleUnreadBody } from './unread-body.js';
 
 /**
  * The request pipeline every route runs through, host-owned or plugin-contributed. The order is fixed and
@@ -149,6 +150,7 @@ export class RequestPipeline {
 
   private fail(exchange: Exchange, err: unknown): number {
     try {
+      settleUnreadBody(exchange.ctx.req, exchange.headers);
       return sendError(exchange.ctx.res, err, exchange.ctx.log, exchange.ctx.id, exchange.headers);
     } catch (sendFailure) {
       // Nothing sensible can be written any more; the client sees the connection close. finish() must still run.

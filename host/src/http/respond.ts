@@ -46,7 +46,6 @@ export function sendResult(res: ServerResponse, result: unknown, headers: Record
 export function sendError(res: ServerResponse, err: unknown, log: PinoLogger, requestId: string, headers: Record<string, string> = {}): number {
   if (isApiError(err)) {
     const e = err as ApiError;
-    if (e.status === 413) headers = { ...headers, connection: 'close' };
     sendJson(res, e.status, { detail: e.detail }, { ...headers, ...e.headers });
     return e.status;
   }

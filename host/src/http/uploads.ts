@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { discardRestOfBody } from './unread-body.js';
 import { UploadError, type ReceivedFile, type ReceivedForm, type UploadLimits, type UploadReceiver } from '@cerebro/sdk';
 
 /** Bytes a multipart envelope may add around the files (boundaries, part headers, small fields). */
@@ -73,7 +74,7 @@ export class BusboyUploadReceiver implements UploadReceiver {
         if (failed) return;
         failed = error;
         req.unpipe(parser);
-        req.pause();
+        discardRestOfBody(req); // the answer goes out now; the rest of the body must not stay on the connection
         reject(error);
       };
       parser.on('file', (field, stream, info) => {

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startTestHost, type TestHost } from '@cerebro/sdk/testing';
+import { KeepAliveClient, multipartBytes, startTestHost, type TestHost } from '@cerebro/sdk/testing';
 import transcripcion from './index.js';
 import { writeTinyModel } from './testing/tiny-model.js';
 import { fixtureDir, noVoiceFiles, speechFiles, type FixtureDir } from './testing/fixtures.js';
@@ -117,6 +117,27 @@ describe('POST /transcripciones', () => {
     assert.equal(res.status, 413);
     assert.equal(res.body.detail.codigo, 'demasiado_grande');
     assert.deepEqual(await leftovers(h), []);
+  });
+
+  it('answers two audios with 422 and keeps the keep-alive connection usable for the next request', async () => {
+    const client = new KeepAliveClient(`${h.url}/api`, h.writeKey);
+    try {
+      const audio = await audioBlob(speech.wav!);
+      const two = new FormData();
+      two.append('archivo', audio, 'uno.wav');
+      two.append('archivo', audio, 'dos.wav');
+      const { body, contentType } = await multipartBytes(two);
+      const refused = await client.request('POST', path, { body, headers: { 'content-type': contentType } });
+      assert.equal(refused.status, 422, refused.text);
+      assert.equal(JSON.parse(refused.text).detail[0].type, 'too_many_files');
+      const next = await client.request('GET', `/rag/${h.spaceId}/indexing_status`);
+      assert.equal(next.status, 200, next.text);
+      // Either the rest of the body was drained and the same connection carried the next request, or the server said so.
+      if (refused.headers.connection !== 'close') assert.equal(next.reusedSocket, true);
+      assert.deepEqual(await leftovers(h), []);
+    } finally {
+      client.close();
+    }
   });
 
   it('stops reading a chunked upload as soon as it passes 25 MB', async () => {

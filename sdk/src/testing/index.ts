@@ -7,6 +7,7 @@ import type { PluginDefinition } from '../manifest.js';
 import { TestClient } from './client.js';
 
 export { TestClient, type TestResponse, type TestRequestOptions } from './client.js';
+export { KeepAliveClient, multipartBytes, type KeepAliveResponse } from './keep-alive.js';
 
 /** Operator actions available to tests (the host's admin service). */
 export interface TestAdmin {

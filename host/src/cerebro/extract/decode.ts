@@ -3,11 +3,10 @@
 // that real "Latin-1" files use (curly quotes, €, dashes live in 0x80–0x9F).
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
+import { isUtf8 } from 'node:buffer';
 import { CerebroExtractionError, reasons } from '../errors.js';
 
 export interface Decoded { text: string; encoding: string }
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   const n = Math.min(bytes.length, 4096) & ~1;
@@ -24,26 +23,41 @@ function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
-export function decodeText(bytes: Uint8Array): Decoded {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return { text: buf.subarray(3).toString('utf8'), encoding: 'utf-8' };
-  if (buf[0] === 0xff && buf[1] === 0xfe) return { text: iconv.decode(buf.subarray(2), 'utf-16le'), encoding: 'utf-16le' };
-  if (buf[0] === 0xfe && buf[1] === 0xff) return { text: iconv.decode(buf.subarray(2), 'utf-16be'), encoding: 'utf-16be' };
+/** How a text's bytes are encoded, and how many leading bytes are its byte-order mark. */
+export interface TextEncoding { encoding: string; bomBytes: number }
 
-  const wide = utf16WithoutBom(buf);
-  if (wide) return { text: iconv.decode(buf, wide), encoding: wide };
+/** Bytes of the start of a text that encoding detection looks at. */
+export const HEAD_BYTES = 262_144;
+
+/**
+ * The encoding of a text from its first bytes (`head`, at least HEAD_BYTES when the text is longer): a byte-order
+ * mark, else UTF-16 by its zero-byte pattern. Null when the rest decides: UTF-8 if the whole text is valid UTF-8,
+ * else legacyEncodingOf(head). Throws for binary files.
+ */
+export function detectEncoding(head: Buffer): TextEncoding | null {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bomBytes: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bomBytes: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bomBytes: 2 };
+
+  const wide = utf16WithoutBom(head);
+  if (wide) return { encoding: wide, bomBytes: 0 };
 
   // NUL bytes never appear in real single-byte or UTF-8 text: this is a binary file with a text extension.
-  if (buf.subarray(0, 65_536).includes(0)) throw new CerebroExtractionError('no_soportado', reasons.binary);
+  if (head.subarray(0, 65_536).includes(0)) throw new CerebroExtractionError('no_soportado', reasons.binary);
+  return null;
+}
 
-  try {
-    return { text: utf8.decode(buf), encoding: 'utf-8' };
-  } catch {
-    // Not valid UTF-8: fall through to a statistical guess among legacy encodings.
-  }
-  let guess = (chardet.detect(buf.subarray(0, 262_144)) ?? 'windows-1252').toLowerCase();
-  if (guess === 'iso-8859-1' || guess === 'ascii' || guess === 'utf-8' || !iconv.encodingExists(guess)) guess = 'windows-1252';
-  return { text: iconv.decode(buf, guess), encoding: guess };
+/** A statistical guess among legacy encodings, for text that is not valid UTF-8. */
+export function legacyEncodingOf(head: Buffer): string {
+  const guess = (chardet.detect(head.subarray(0, HEAD_BYTES)) ?? 'windows-1252').toLowerCase();
+  return guess === 'iso-8859-1' || guess === 'ascii' || guess === 'utf-8' || !iconv.encodingExists(guess) ? 'windows-1252' : guess;
+}
+
+export function decodeText(bytes: Uint8Array): Decoded {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { encoding, bomBytes } = detectEncoding(buf) ?? { encoding: isUtf8(buf) ? 'utf-8' : legacyEncodingOf(buf), bomBytes: 0 };
+  const body = buf.subarray(bomBytes);
+  return { text: encoding === 'utf-8' ? body.toString('utf8') : iconv.decode(body, encoding), encoding };
 }
 
 /** Charset declared inside an HTML document's first bytes (<meta charset> or http-equiv content type). */

@@ -4,12 +4,11 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { CerebroExtractionError, reasons } from '../errors.js';
 import { decodeText } from './decode.js';
-import { docxToDocument } from './docx.js';
 import { decodeHtml, htmlToDocument } from './html.js';
 import { imageToDocument } from './image.js';
 import { markdownToDocument } from './markdown.js';
 import { pdfToDocument } from './pdf.js';
-import { csvToDocument, xlsxToDocument } from './tabular.js';
+import { readStart } from './read-start.js';
 import { assertReasonableZip } from './zip-guard.js';
 import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
 
@@ -59,7 +58,8 @@ function plainToDocument(text: string, encoding: string): ExtractedDocument {
 export async function extractFile(path: string, name: string, mediaType?: string, timeoutMs = 0): Promise<ExtractedDocument> {
   const format = formatOf(name, mediaType);
   if (!format) throw new CerebroExtractionError('no_soportado', reasons.unsupported(extname(name) || mediaType || 'desconocido'));
-  const bytes = await readFile(path);
+  // A PDF is read by pdftotext from its file: only its first kilobyte is needed here, not 50 MB in memory.
+  const bytes = format === 'pdf' ? await readStart(path, 1024) : await readFile(path);
   if (bytes.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
 
   let doc: ExtractedDocument;
@@ -75,8 +75,9 @@ export async function extractFile(path: string, name: string, mediaType?: string
     case 'xlsx':
       if (startsWith(bytes, OLE_MAGIC)) throw new CerebroExtractionError('cifrado', reasons.legacyOffice);
       if (!startsWith(bytes, ZIP_MAGIC)) throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
-      assertReasonableZip(bytes, format);
-      doc = format === 'docx' ? await docxToDocument(bytes) : await xlsxToDocument(bytes);
+      await assertReasonableZip(bytes, format);
+      // Loaded on first use: mammoth and exceljs add ~40 MB to every indexing thread that never reads an Office file.
+      doc = format === 'docx' ? await (await import('./docx.js')).docxToDocument(bytes) : await (await import('./tabular.js')).xlsxToDocument(bytes);
       break;
     case 'html': {
       const { text, encoding } = decodeHtml(bytes);
@@ -90,7 +91,7 @@ export async function extractFile(path: string, name: string, mediaType?: string
     }
     case 'csv': {
       const { text, encoding } = decodeText(bytes);
-      doc = { ...csvToDocument(text), encoding };
+      doc = { ...(await import('./tabular.js')).csvToDocument(text), encoding };
       break;
     }
     case 'text': {

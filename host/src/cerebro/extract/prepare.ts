@@ -1,8 +1,11 @@
 // The CPU-heavy part of indexing one document, run inside a worker thread: extract, chunk, and compute index terms.
 import { CerebroExtractionError, reasons, type SerializedExtractionError } from '../errors.js';
 import { detectLanguage, indexTerms, type Language } from '../text/analyzer.js';
-import { chunkBlocks, DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
-import { extractFile } from './extract.js';
+import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
+import { chunkInWindows, releasing } from './chunk-windows.js';
+import { extractFile, formatOf } from './extract.js';
+import { streamPlainText } from './text-stream.js';
+import type { TextBlock } from './types.js';
 
 export interface PrepareTask {
   path: string;
@@ -48,46 +51,63 @@ export function passageTerms(text: string, headings: readonly string[], lang: La
   return { terms: indexTerms(text, lang).join(' '), headingTerms: indexTerms(headings.join('\n'), lang).join(' ') };
 }
 
-/** Extraction and chunking, in a function of its own so the extracted blocks are garbage once it returns. */
-async function chunkedDocument(task: PrepareTask) {
+interface DocumentMeta { title: string | null; encoding: string | null; pages: number | null }
+
+/**
+ * The document's blocks and what it says about itself. Plain text is read in pieces (text-stream.ts); other formats
+ * are extracted whole, as their parsers need, and their blocks released as they are chunked.
+ */
+async function documentBlocks(task: PrepareTask): Promise<{ meta: DocumentMeta; blocks: Iterable<TextBlock> | AsyncIterable<TextBlock> }> {
+  if (formatOf(task.name, task.mediaType) === 'text') {
+    const text = await streamPlainText(task.path);
+    return { meta: { title: null, encoding: text.encoding, pages: null }, blocks: text.blocks };
+  }
   const doc = await extractFile(task.path, task.name, task.mediaType, task.timeoutMs ?? 0);
-  return {
-    title: doc.title ?? null, encoding: doc.encoding ?? null, pages: doc.pages ?? null,
-    passages: chunkBlocks(doc.blocks, task.chunk ?? DEFAULT_CHUNK_OPTIONS),
-  };
+  return { meta: { title: doc.title ?? null, encoding: doc.encoding ?? null, pages: doc.pages ?? null }, blocks: releasing(doc.blocks) };
 }
 
 /**
- * Extracts, chunks and analyses one document. With `emit`, passages are handed over in batches of PASSAGE_BATCH as
- * they are analysed and not kept, so a 25 MB document never exists twice over in memory; without it they come back
- * in the result.
+ * Extracts, chunks and analyses one document. The blocks are chunked a window at a time (chunk-windows.ts) and
+ * each window's passages analysed and, with `emit`, handed over in batches of PASSAGE_BATCH and dropped, so a
+ * 25 MB document's text, passages and index terms never exist all at once; without `emit` they come back in the
+ * result.
  */
-export async function prepareDocument(task: PrepareTask, emit?: (batch: PreparedPassage[]) => void): Promise<PrepareResult> {
+export async function prepareDocument(
+  task: PrepareTask,
+  emit?: (batch: PreparedPassage[]) => void,
+  /** Called after each window's passages were handed over (the worker collects garbage there). */
+  afterWindow?: () => void,
+): Promise<PrepareResult> {
   try {
-    const { passages, ...meta } = await chunkedDocument(task);
-    const sample = passages.slice(0, 40).map((p) => p.text).join('\n');
-    const lang = detectLanguage(sample);
-    const passageCount = passages.length;
+    const { meta, blocks } = await documentBlocks(task);
+    const windows = chunkInWindows(blocks, task.chunk ?? DEFAULT_CHUNK_OPTIONS);
+    let lang: Language | null = null;
+    let passageCount = 0;
+    let chars = 0;
     const kept: PreparedPassage[] = [];
     let batch: PreparedPassage[] = [];
-    let chars = 0;
-    for (let i = 0; i < passageCount; i++) {
-      const p = passages[i]!;
-      chars += p.text.length;
-      const prepared = { ...p, ...passageTerms(p.text, p.headings, lang) };
-      if (!emit) {
-        kept.push(prepared);
-        continue;
+    for await (const passages of windows) {
+      // The language of the document's first passages, as read from the first window (which holds at least 40
+      // passages unless the document has fewer).
+      lang ??= detectLanguage(passages.slice(0, 40).map((p) => p.text).join('\n'));
+      for (const p of passages) {
+        chars += p.text.length;
+        const prepared = { ...p, ...passageTerms(p.text, p.headings, lang) };
+        if (!emit) {
+          kept.push(prepared);
+          continue;
+        }
+        batch.push(prepared);
+        if (batch.length === PASSAGE_BATCH) {
+          emit(batch);
+          batch = [];
+        }
       }
-      (passages as (typeof p | undefined)[])[i] = undefined; // let the text go once its batch is sent
-      batch.push(prepared);
-      if (batch.length === PASSAGE_BATCH) {
-        emit(batch);
-        batch = [];
-      }
+      passageCount += passages.length;
+      afterWindow?.();
     }
     if (emit && batch.length > 0) emit(batch);
-    return { ok: true, document: { lang, ...meta, chars, passageCount, passages: kept } };
+    return { ok: true, document: { lang: lang ?? detectLanguage(''), ...meta, chars, passageCount, passages: kept } };
   } catch (err) {
     if (err instanceof CerebroExtractionError) return { ok: false, error: { code: err.code, reason: err.reason } };
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, error: { code: 'no_encontrado', reason: reasons.missing } };

@@ -6,6 +6,7 @@ import JSZip from 'jszip';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import type { SqliteDatabase } from '../../storage/database.js';
 import { CEREBRO_MIGRATION } from '../schema.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../hidden-passages-schema.js';
@@ -106,4 +107,61 @@ export async function makeXlsx(sheets: Record<string, (string | number | Date)[]
   const workbook = new ExcelJS.Workbook();
   for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * A ZIP archive of deflated entries. `declaredSize` overrides what the local header and the central directory say
+ * the entry inflates to: a decompression bomb declares a few bytes and inflates to many megabytes.
+ */
+export function makeZip(entries: { name: string; content: Buffer; declaredSize?: number }[]): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const data = deflateRawSync(entry.content);
+    const sizes = Buffer.alloc(12);
+    sizes.writeUInt32LE(crc32(entry.content), 0);
+    sizes.writeUInt32LE(data.length, 4);
+    sizes.writeUInt32LE(entry.declaredSize ?? entry.content.length, 8);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4); // version needed
+    local.writeUInt16LE(8, 8); // deflate
+    sizes.copy(local, 14);
+    local.writeUInt16LE(name.length, 26);
+    const header = Buffer.alloc(46);
+    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt16LE(20, 6);
+    header.writeUInt16LE(8, 10);
+    sizes.copy(header, 16);
+    header.writeUInt16LE(name.length, 28);
+    header.writeUInt32LE(offset, 42);
+    parts.push(local, name, data);
+    central.push(header, name);
+    offset += local.length + name.length + data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, directory, end]);
+}
+
+/** A DOCX whose main part declares `declaredSize` bytes and really inflates to `realSize` (repeated text). */
+export function makeDocxBomb(realSize: number, declaredSize = 1692): Buffer {
+  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>';
+  const tail = '</w:t></w:r></w:p></w:body></w:document>';
+  const document = Buffer.alloc(realSize, 'bomba ');
+  document.write(head, 0);
+  document.write(tail, realSize - tail.length);
+  return makeZip([
+    { name: '[Content_Types].xml', content: Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>') },
+    { name: '_rels/.rels', content: Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>') },
+    { name: 'word/document.xml', content: document, declaredSize },
+  ]);
 }
