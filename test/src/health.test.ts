@@ -26,7 +26,7 @@ test('anyone sees the phase and overall state; versions, plugins and errors only
   assert.equal(operator.body.estado, 'ready');
   assert.equal(operator.body.salud, 'degradada');
   assert.equal(typeof operator.body.version, 'string');
-  assert.deepEqual(Object.keys(operator.body.cerebro).sort(), ['busqueda', 'motor']);
+  assert.deepEqual(Object.keys(operator.body.cerebro).sort(), ['busqueda', 'motor', 'reordenacion']);
   const roto = operator.body.plugins.find((p: { id: string }) => p.id === 'roto');
   assert.equal(roto.version, '9.9.9');
   assert.match(roto.error, /hunter2/);

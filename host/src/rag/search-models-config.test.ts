@@ -5,6 +5,10 @@ import { startModelServer } from '../cerebro/testing/fake-model-server.js';
 
 const TABLE = { coche: [1, 0, 0], automovil: [1, 0, 0], perro: [0, 1, 0], garaje: [0, 0, 1] };
 
+/** Health details (the `cerebro` entry) are shown to the operator credential only. */
+const operatorHealth = async (h: Awaited<ReturnType<typeof startTestHost>>) =>
+  (await h.client.get('/health', { key: h.admin.issueOperatorCredential('ops').token })).body;
+
 async function ready(h: Awaited<ReturnType<typeof startTestHost>>, name: string, text: string): Promise<void> {
   const form = new FormData();
   form.append('archivos', new Blob([text]), name);
@@ -21,7 +25,7 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
       CEREBRO_RERANK_URL: server.baseUrl, CEREBRO_RERANK_MODEL: 'bge-reranker-v2-m3', CEREBRO_RERANK_TOP_N: '3', CEREBRO_RERANK_TIMEOUT_MS: '5000',
     },
   });
-  assert.deepEqual((await h.client.get('/health')).body.cerebro, { busqueda: 'hibrida', reordenacion: 'activa', motor: 'extractivo' });
+  assert.deepEqual((await operatorHealth(h)).cerebro, { busqueda: 'hibrida', reordenacion: 'activa', motor: 'extractivo' });
   await ready(h, 'taller.md', '# Taller\n\nEl coche se guarda en el garaje del taller.\n\n# Perros\n\nEl perro duerme en su caseta.\n');
 
   const asked = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Dónde se guarda el automóvil?' } });
@@ -36,7 +40,7 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
   const degraded = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿El perro duerme en el garaje?' } });
   assert.equal(degraded.status, 200);
   assert.equal(degraded.body.encontrada, true);
-  const health = (await h.client.get('/health')).body.cerebro;
+  const health = (await operatorHealth(h)).cerebro;
   assert.equal(health.busqueda, 'hibrida');
   assert.match(health.busqueda_aviso, /solo por texto/);
   assert.match(health.reordenacion_aviso, /orden de la búsqueda/);
@@ -45,7 +49,7 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
 
 test('endpoints that do not answer at start-up: full text, no reranking, and health tells why', async (t) => {
   const h = await startTestHost(t, { env: { CEREBRO_EMBEDDING_URL: 'http://127.0.0.1:9/v1', CEREBRO_RERANK_URL: 'http://127.0.0.1:9/v1' } });
-  const health = (await h.client.get('/health')).body.cerebro;
+  const health = (await operatorHealth(h)).cerebro;
   assert.equal(health.busqueda, 'texto');
   assert.equal(health.reordenacion, 'no disponible');
   assert.match(health.busqueda_aviso, /no se pudo cargar/);
