@@ -30,6 +30,7 @@ import { applyMigrations } from '../storage/migrator.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { HostRootTokens, buildHostContainer } from './host-container.js';
 import { HOST_VERSION } from './version.js';
+import { answerClientErrorsWithDetail } from './client-errors.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -165,6 +166,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
 async function listen(handler: RequestListener, config: HostConfig): Promise<Server> {
   const server = createServer(handler);
+  answerClientErrorsWithDetail(server);
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = 30_000;

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { edgeCases, type EdgeCase } from './support/edge-sweep.js';
+import { fuzzCases } from './support/fuzz-case.js';
+import { startFuzzTarget } from './support/fuzz-world.js';
+import { knownDefect, knownDefectSummary } from './support/known-defects.js';
+import { isWrite, label } from './support/openapi-operations.js';
+import { rawRequest } from './support/raw-http.js';
+
+// Reproduce a failure with the seed it prints: CEREBRO_FUZZ_SEED=<seed> node scripts/run-tests.mjs fuzz-routes
+const SEED = Number(process.env.CEREBRO_FUZZ_SEED ?? 16_2026);
+const RUNS = Number(process.env.CEREBRO_FUZZ_RUNS ?? 40);
+
+/** A stable per-route seed, so one route's failure replays without running the others. */
+function routeSeed(route: string): number {
+  let h = SEED | 0;
+  for (const ch of route) h = Math.imul(h ^ ch.charCodeAt(0), 16_777_619);
+  return h;
+}
+
+test('every route of the OpenAPI document survives hostile input', async (t) => {
+  const target = await startFuzzTarget(t);
+  const failures: string[] = [];
+  for (const op of target.operations) {
+    await t.test(label(op), async () => {
+      const seed = routeSeed(label(op));
+      const run = fc.asyncProperty(fuzzCases(op, target.world), async (fuzz) => {
+        const { res, problems } = await target.probe(op, fuzz.request);
+        if (res.status < 300 && fuzz.undeclaredPrototypeKeys.length > 0) {
+          // A route may ignore unknown fields; it may not refuse `campo_inventado` yet let `__proto__` through.
+          const ordinary = await rawRequest(target.url, fuzz.withOrdinaryKeys());
+          if (ordinary.status === 422) problems.push(`let through ${JSON.stringify(fuzz.undeclaredPrototypeKeys)} (${res.status}), though an ordinary unknown field is refused (422)`);
+        }
+        const real = problems.filter((problem) => !knownDefect({ suite: 'fuzz', route: label(op), status: res.status, problem, input: fuzz.toString() }));
+        if (real.length > 0) throw new Error(`${real.join('; ')}\n  → ${res.status} for ${fuzz.toString()}`);
+      });
+      try {
+        await fc.assert(run, { seed, numRuns: RUNS });
+      } catch (error) {
+        failures.push(label(op));
+        const cause = (error as Error).cause instanceof Error ? `\n${((error as Error).cause as Error).message}` : '';
+        throw new Error(`${label(op)} (CEREBRO_FUZZ_SEED=${SEED}, route seed ${seed}): ${(error as Error).message}${cause}`);
+      } finally {
+        assert.ok(await target.healthy(), `the server answers /api/health after ${label(op)}`);
+      }
+    });
+  }
+  for (const line of knownDefectSummary()) t.diagnostic(line);
+  assert.deepEqual(failures, [], `routes with failures (CEREBRO_FUZZ_SEED=${SEED})`);
+});
+
+test('every route refuses each listed edge value cleanly (an exhaustive sweep beside the random one)', async (t) => {
+  const target = await startFuzzTarget(t);
+  const failures: string[] = [];
+  for (const op of target.operations) {
+    const problems: string[] = [];
+    const check = async (edge: EdgeCase) => {
+      const { res, problems: found } = await target.probe(op, edge.request);
+      if (res.status < 300 && edge.undeclaredPrototypeKeys.length > 0 && edge.ordinary) {
+        const ordinary = await rawRequest(target.url, edge.ordinary);
+        if (ordinary.status === 422) found.push(`let through ${JSON.stringify(edge.undeclaredPrototypeKeys)} (${res.status}), though an ordinary unknown field is refused (422)`);
+      }
+      const input = `${edge.request.method} ${edge.request.path.slice(0, 300)} body=${String(edge.request.body ?? '').slice(0, 300)}`;
+      for (const problem of found) {
+        if (!knownDefect({ suite: 'fuzz', route: label(op), status: res.status, problem, input })) problems.push(`${problem}\n  → ${res.status} for ${input}`);
+      }
+    };
+    const cases = edgeCases(op, target.world.credential(op), target.world.realParams(op));
+    // Reads change nothing, so they go eight at a time; writes go one by one, each between its two snapshots.
+    if (isWrite(op)) for (const edge of cases) await check(edge);
+    else for (let i = 0; i < cases.length; i += 8) await Promise.all(cases.slice(i, i + 8).map(check));
+    assert.ok(await target.healthy(), `the server answers /api/health after ${label(op)}`);
+    if (problems.length > 0) failures.push(`${label(op)}: ${problems.length} failures:\n${problems.join('\n')}`);
+  }
+  for (const line of knownDefectSummary()) t.diagnostic(line);
+  assert.deepEqual(failures, []);
+});
