@@ -16,19 +16,22 @@ export interface SeededSpace {
 /** The modules a seeded space needs enabled; the rest of the installed plugins are added by the caller. */
 export const SEEDED_MODULES = ['api', 'marca', 'ventas'];
 
-/** Stores a document, a product, a question and a sales conversation in `space`, each carrying `marker`. */
+/**
+ * Stores a document, a product, a question and a sales conversation in `space`, each carrying `marker` in its
+ * content. Names and ids are derived from the space, not the marker: an error may rightly echo an id it was sent.
+ */
 export async function seedSpace(client: TestClient, space: string, marker: string): Promise<SeededSpace> {
   const upload = await client.post(`/rag/${space}/load_documents`, {
-    body: filesForm({ [`${marker}.md`]: `# ${marker}\n\nEl código secreto de ${marker} es ${marker}-clave. Se guarda en la caja fuerte.\n` }),
+    body: filesForm({ [`informe-${space}.md`]: `# Informe\n\nEl código secreto de la caja fuerte es ${marker}. Se guarda en la oficina.\n` }),
   });
   assert.equal(upload.status, 202, upload.text);
   await waitIndexed(client, space);
-  const product = `${marker}-producto`;
+  const product = `prod-${space}`;
   const put = await client.put(`/mod/ventas/${space}/productos/${product}`, {
     json: { nombre: `Lámpara ${marker}`, descripcion: `Producto de ${marker}`, precio: 1000, moneda: 'COP', stock: 5, envio: { Bogotá: 100 } },
   });
   assert.equal(put.status, 201, put.text);
-  const asked = await client.post(`/rag/${space}/conversations`, { json: { pregunta: `¿Cuál es el código secreto de ${marker}?` } });
+  const asked = await client.post(`/rag/${space}/conversations`, { json: { pregunta: '¿Cuál es el código secreto de la caja fuerte?' } });
   assert.equal(asked.status, 200, asked.text);
   const sold = await client.post(`/mod/ventas/${space}/conversaciones`, {
     json: { mensaje: `Hola, quiero la lámpara ${marker}`, contacto: { nombre: `Cliente ${marker}`, email: `${marker}@example.com` } },
