@@ -10,7 +10,7 @@ import { rawRequest } from './support/raw-http.js';
 
 // Reproduce a failure with the seed it prints: CEREBRO_FUZZ_SEED=<seed> node scripts/run-tests.mjs fuzz-routes
 const SEED = Number(process.env.CEREBRO_FUZZ_SEED ?? 16_2026);
-const RUNS = Number(process.env.CEREBRO_FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.CEREBRO_FUZZ_RUNS ?? 30);
 
 /** A stable per-route seed, so one route's failure replays without running the others. */
 function routeSeed(route: string): number {
