@@ -80,7 +80,7 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
     return { group, client: owner, paths: mainReads[group] ?? [...new Set(Object.values(mainReads).flat())] };
   }
 
-  // The last snapshot per group stays valid until a write is accepted (only refused writes must change nothing).
+  // The last snapshot per group stays valid until any write is accepted (only refused writes must change nothing).
   const lastSnapshot = new Map<string, Snapshot>();
 
   async function probe(op: Operation, request: RawRequest) {
@@ -95,7 +95,8 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
         if (changed.length > 0) problems.push(`refused write (${res.status}) changed ${changed.join(', ')}`);
         lastSnapshot.set(reads.group, after);
       } else {
-        lastSnapshot.delete(reads.group);
+        // An accepted write may change other groups' reads too (a question spends credits shown by the pool).
+        lastSnapshot.clear();
       }
     }
     return { res, problems };

@@ -23,7 +23,9 @@ export interface KnownDefect {
 
 // Inputs are shown JSON-encoded, so a key's quotes may come escaped.
 const PROTOTYPE_KEY = /\\?"(__proto__|constructor|prototype|toString|valueOf|hasOwnProperty|isPrototypeOf|propertyIsEnumerable|toLocaleString|__defineGetter__|__lookupGetter__)\\?"\s*:/;
-const sentPrototypeKey = (f: Finding) => PROTOTYPE_KEY.test(f.input);
+/** A prototype name sent as a key, answered with a 500, let through, or refused with a malformed 422 item. */
+const sentPrototypeKey = (f: Finding) =>
+  PROTOTYPE_KEY.test(f.input) && (f.status >= 500 || f.problem.startsWith('let through') || f.problem.startsWith('validation item'));
 const serverError = (f: Finding) => f.status >= 500;
 const pagingParameter = (names: string) => (f: Finding) => serverError(f) && new RegExp(`[?&](${names})=`).test(f.input);
 
