@@ -15,8 +15,13 @@ export interface FuzzTarget {
   seeded: SeededSpace;
   operations: Operation[];
   world: FuzzWorld;
-  /** Sends the request and returns what is wrong with the outcome (empty when nothing is). */
-  probe(op: Operation, request: RawRequest): Promise<{ res: RawResponse; problems: string[] }>;
+  /**
+   * Sends the request and returns what is wrong with the outcome (empty when nothing is). With `prototypeKeys`
+   * (prototype names the body sends as undeclared keys) and an accepted answer, `ordinary` (the same body with
+   * ordinary unknown names) is sent too: a route may ignore unknown fields, it may not refuse `campo_inventado`
+   * yet let `__proto__` through.
+   */
+  probe(op: Operation, request: RawRequest, prototypeKeys?: string[], ordinary?: () => RawRequest): Promise<{ res: RawResponse; problems: string[] }>;
   healthy(): Promise<boolean>;
 }
 
@@ -83,7 +88,7 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
   // The last snapshot per group stays valid until any write is accepted (only refused writes must change nothing).
   const lastSnapshot = new Map<string, Snapshot>();
 
-  async function probe(op: Operation, request: RawRequest) {
+  async function probe(op: Operation, request: RawRequest, prototypeKeys: string[] = [], ordinary?: () => RawRequest) {
     const reads = isWrite(op) ? readsFor(op) : undefined;
     const before = reads && (lastSnapshot.get(reads.group) ?? (await snapshot(reads.client, reads.paths)));
     const res = await rawRequest(h.url, request);
@@ -98,6 +103,10 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
         // An accepted write may change other groups' reads too (a question spends credits shown by the pool).
         lastSnapshot.clear();
       }
+    }
+    if (res.status < 300 && prototypeKeys.length > 0 && ordinary) {
+      const refused = await rawRequest(h.url, ordinary());
+      if (refused.status === 422) problems.push(`let through ${JSON.stringify(prototypeKeys)} (${res.status}), though an ordinary unknown field is refused (422)`);
     }
     return { res, problems };
   }
