@@ -43,7 +43,7 @@ export function edgeCases(op: Operation, credential: string, real: Record<string
     const properties = Object.entries(op.bodySchema?.properties ?? {});
     for (const key of PROTOTYPE_NAMES) {
       const declared = properties.some(([name]) => name === key);
-      for (const value of [num('1'), { entries: [['x', num('1')]] } as JsonNode]) {
+      for (const value of [num('1'), null, { entries: [['x', num('1')]] } as JsonNode]) {
         cases.push(plain(base, { entries: [[key, value]] }, declared ? [] : [key], { entries: [['campo_inventado', value]] }));
       }
       for (const [name, schema] of properties) {

@@ -6,6 +6,7 @@ import type { FuzzWorld } from './fuzz-case.js';
 import { isWrite, operationsOf, type Operation } from './openapi-operations.js';
 import { rawRequest, type RawRequest, type RawResponse } from './raw-http.js';
 import { snapshot, type Snapshot } from './snapshot.js';
+import { unsafeAcceptedNames } from './stored-names.js';
 import { createTenant, seedSpace, SEEDED_MODULES, type SeededSpace } from './tenant.js';
 
 /** A host with every workspace plugin, a seeded space to attack, and the checks every answer must pass. */
@@ -93,6 +94,8 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
     const before = reads && (lastSnapshot.get(reads.group) ?? (await snapshot(reads.client, reads.paths)));
     const res = await rawRequest(h.url, request);
     const problems = responseProblems(op, res);
+    const unsafe = res.status < 300 ? unsafeAcceptedNames(res.json) : [];
+    if (unsafe.length > 0) problems.push(`accepted document names that act as paths or hide text: ${JSON.stringify(unsafe)}`);
     if (reads && before) {
       if (res.status >= 400 && res.status < 500) {
         const after = await snapshot(reads.client, reads.paths);

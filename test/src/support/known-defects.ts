@@ -48,6 +48,11 @@ export const KNOWN_DEFECTS_UNTIL_MERGE: readonly KnownDefect[] = [
     matches: pagingParameter('movimientos'),
   },
   { suite: 'fuzz', route: 'PUT /admin/espacios/{espacio}/modulos/{modulo}', defect: 'unknown space id → 500 (admin routes)', matches: serverError },
+  ...['PATCH /admin/espacios/{espacio}', 'PATCH /admin/cuentas/{cuenta}', 'POST /admin/propietarios/{id}/claves'].map((route): KnownDefect => ({
+    suite: 'fuzz', route,
+    defect: 'a prototype name with null (`{"constructor": null}`) is accepted where `{"campo_inventado": null}` is refused (admin validators)',
+    matches: (f) => sentPrototypeKey(f) && f.problem.startsWith('let through'),
+  })),
   {
     suite: 'cross-tenant', route: 'GET /tokens',
     defect: 'a key limited to one space lists the keys of the owner\'s other spaces (GET /tokens beyond the caller\'s reach)',
