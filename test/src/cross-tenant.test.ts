@@ -98,6 +98,6 @@ test('no credential of one owner reads or changes another owner\'s data, on any 
   assert.equal((await h.client.get('/companies', { key: b.writeKey.token })).status, 200);
   assert.equal((await h.client.get('/companies', { key: aDosKey.token })).status, 200);
   t.diagnostic(`${sent} intruding requests over ${operations.length} routes`);
-  for (const line of knownDefectSummary()) t.diagnostic(line);
+  for (const line of knownDefectSummary('cross-tenant')) t.diagnostic(line);
   assert.deepEqual(failures, []);
 });

@@ -69,9 +69,14 @@ export function knownDefect(f: Finding): KnownDefect | undefined {
 
 const seen: { defect: KnownDefect; finding: Finding }[] = [];
 
-/** One line per known defect hit since the last call, with one example input: printed so it is never silent. */
-export function knownDefectSummary(): string[] {
+/**
+ * One line per known defect of `suite` hit since the last call, with one example input, so a gated failure is never
+ * silent; and one per entry not hit, which after the merge tells the integrator the entry may go.
+ */
+export function knownDefectSummary(suite: Finding['suite']): string[] {
   const first = new Map<KnownDefect, Finding>();
   for (const { defect, finding } of seen.splice(0)) if (!first.has(defect)) first.set(defect, finding);
-  return [...first].map(([d, f]) => `known defect (until merge): ${d.route} → ${f.status}: ${d.defect}; e.g. ${f.input.slice(0, 300)}`);
+  const hit = [...first].map(([d, f]) => `known defect (until merge): ${d.route} → ${f.status}: ${d.defect}; e.g. ${f.input.slice(0, 300)}`);
+  const unseen = KNOWN_DEFECTS_UNTIL_MERGE.filter((d) => d.suite === suite && !first.has(d)).map((d) => `known defect not seen in this test: ${d.route}: ${d.defect}`);
+  return [...hit, ...unseen];
 }
