@@ -45,6 +45,16 @@ test('a read key is refused on a write route of a plugin, and served on its read
   assert.deepEqual((await h.client.post(`/mod/contador/${h.spaceId}/visitas`)).body, { n: 2 });
 });
 
+test('media types are case-insensitive: a body sent as APPLICATION/JSON is read, not silently replaced by {}', async (t) => {
+  const h = await startTestHost(t, { plugins: [echoPlugin()] });
+  for (const type of ['APPLICATION/JSON', 'Application/Json; charset=utf-8', 'application/problem+json']) {
+    const res = await h.client.post(`/mod/eco/${h.spaceId}/eco`, { body: '{"a":1}', headers: { 'content-type': type } });
+    assert.deepEqual([res.status, res.body], [200, { recibido: { a: 1 } }], type);
+  }
+  const refused = await h.client.patch(`/companies/${h.spaceId}/api-config`, { body: '{"api_activa":"no"}', headers: { 'content-type': 'APPLICATION/JSON' } });
+  assert.equal(refused.status, 422);
+});
+
 test('malformed JSON answers 400, another content type 415, an oversized body 413; none reaches the handler', async (t) => {
   let calls = 0;
   const h = await startTestHost(t, {

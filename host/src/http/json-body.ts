@@ -21,7 +21,10 @@ export function readJsonBody(req: Request, res: ServerResponse, limit: number): 
   if (length !== undefined && Number(length) > limit) {
     return Promise.reject(apiError('body_too_large', `El cuerpo supera el máximo de ${limit} bytes.`));
   }
-  const parse = json({ limit, type: '' });
+  // The type was checked above, case-insensitively. @polka/parse matches its own `type` case-sensitively and an
+  // empty one falls back to 'application/json', so `APPLICATION/JSON` was skipped and the handler saw `{}`;
+  // '/' is in every media type.
+  const parse = json({ limit, type: '/' });
   return new Promise((resolve, reject) => {
     let settled = false;
     parse(req, res, (err?: unknown) => {

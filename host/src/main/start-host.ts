@@ -34,6 +34,7 @@ import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
 import { HostRootTokens, buildHostContainer } from './host-container.js';
 import { HOST_VERSION } from './version.js';
+import { answerClientErrorsWithDetail } from './client-errors.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -183,6 +184,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
 async function listen(handler: RequestListener, config: HostConfig): Promise<Server> {
   const server = createServer(handler);
+  answerClientErrorsWithDetail(server);
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = 30_000;

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import type { TestAdmin, TestClient } from '@cerebro/sdk/testing';
+import { filesForm, waitIndexed } from './rag.js';
+
+/** One owner's space with something of every kind stored in it, and the ids a hostile caller would try. */
+export interface SeededSpace {
+  space: string;
+  document: { id: string; nombre: string };
+  product: string;
+  ragConversation: string;
+  salesConversation: string;
+  /** A word written into every stored item, to spot this tenant's data in someone else's response. */
+  marker: string;
+}
+
+/** The modules a seeded space needs enabled; the rest of the installed plugins are added by the caller. */
+export const SEEDED_MODULES = ['api', 'marca', 'ventas'];
+
+/**
+ * Stores a document, a product, a question and a sales conversation in `space`, each carrying `marker` in its
+ * content. Names and ids are derived from the space, not the marker: an error may rightly echo an id it was sent.
+ */
+export async function seedSpace(client: TestClient, space: string, marker: string): Promise<SeededSpace> {
+  const upload = await client.post(`/rag/${space}/load_documents`, {
+    body: filesForm({ [`informe-${space}.md`]: `# Informe\n\nEl código secreto de la caja fuerte es ${marker}. Se guarda en la oficina.\n` }),
+  });
+  assert.equal(upload.status, 202, upload.text);
+  await waitIndexed(client, space);
+  const product = `prod-${space}`;
+  const put = await client.put(`/mod/ventas/${space}/productos/${product}`, {
+    json: { nombre: `Lámpara ${marker}`, descripcion: `Producto de ${marker}`, precio: 1000, moneda: 'COP', stock: 5, envio: { Bogotá: 100 } },
+  });
+  assert.equal(put.status, 201, put.text);
+  const asked = await client.post(`/rag/${space}/conversations`, { json: { pregunta: '¿Cuál es el código secreto de la caja fuerte?' } });
+  assert.equal(asked.status, 200, asked.text);
+  const sold = await client.post(`/mod/ventas/${space}/conversaciones`, {
+    json: { mensaje: `Hola, quiero la lámpara ${marker}`, contacto: { nombre: `Cliente ${marker}`, email: `${marker}@example.com` } },
+  });
+  assert.equal(sold.status, 200, sold.text);
+  const doc = upload.body.documentos[0] as { id: string; nombre: string };
+  return { space, document: { id: doc.id, nombre: doc.nombre }, product, ragConversation: asked.body.conversacion, salesConversation: sold.body.conversacion, marker };
+}
+
+/** An owner with a space of every installed module, a console session and a write key. */
+export interface Tenant {
+  ownerId: string;
+  accountId: string;
+  session: string;
+  writeKey: { id: string; token: string };
+}
+
+export function createTenant(admin: TestAdmin, name: string, space: string, modules: string[], credits = 1_000_000): Tenant {
+  const owner = admin.createOwner({ name, credits });
+  admin.createSpace({ id: space, ownerId: owner.id, modules });
+  return {
+    ownerId: owner.id,
+    accountId: owner.cuenta,
+    session: admin.issueConsoleSession(owner.id).token,
+    writeKey: admin.issueKey(owner.id, `${name}-escribe`, [], 'escribe'),
+  };
+}
