@@ -1,6 +1,6 @@
 // The CPU-heavy part of indexing one document, run inside a worker thread: extract, chunk, and compute index terms.
 import { CerebroExtractionError, reasons, type SerializedExtractionError } from '../errors.js';
-import { detectLanguage, indexTerms, type Language } from '../text/analyzer.js';
+import { detectLanguage, indexTerms, passageLanguage, type Language } from '../text/analyzer.js';
 import { chunkBlocks, DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
 import { extractFile } from './extract.js';
 
@@ -74,7 +74,7 @@ export async function prepareDocument(task: PrepareTask, emit?: (batch: Prepared
     for (let i = 0; i < passageCount; i++) {
       const p = passages[i]!;
       chars += p.text.length;
-      const prepared = { ...p, ...passageTerms(p.text, p.headings, lang) };
+      const prepared = { ...p, ...passageTerms(p.text, p.headings, passageLanguage(p.text, lang)) };
       if (!emit) {
         kept.push(prepared);
         continue;

@@ -138,3 +138,20 @@ test('hidden passages are stored but never returned; swapIn exchanges versions; 
   assert.equal(db.prepare("SELECT count(*) FROM cerebro_passages WHERE space = 'acme'").pluck().get(), 30);
   assert.equal(index.search('otra', 'proxy', 3).length, 1, 'other spaces untouched');
 });
+
+test('a space searches the languages its documents are in, and a language it barely has is left out', () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const spanish = Array.from({ length: 40 }, (_, i) => ({ text: `El servicio número ${i} se reinicia con la orden systemctl restart y se habilita con systemctl enable.` }));
+  seedDocument(db, index, 'es', 'guia.md', spanish);
+  assert.deepEqual(index.languages('es'), ['es']);
+
+  // One English passage among forty-one Spanish ones: its stems are not searched.
+  seedDocument(db, index, 'es', 'notes.md', [{ text: 'The services of this machine are restarted by the operator every night with the tools that the vendor ships.' }]);
+  assert.deepEqual(index.languages('es'), ['es']);
+
+  seedDocument(db, index, 'mixto', 'guia.md', spanish);
+  seedDocument(db, index, 'mixto', 'manual.md', spanish.map(() => ({ text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.' })));
+  assert.deepEqual(index.languages('mixto'), ['es', 'en']);
+  assert.deepEqual(index.languages('vacio'), ['es', 'en'], 'nothing known yet: every language');
+});

@@ -1,7 +1,7 @@
 // Passage storage and BM25 retrieval over SQLite FTS5, strictly per space.
 import type { SqliteDatabase } from '../../storage/database.js';
 import type { PreparedPassage } from '../extract/prepare.js';
-import { queryTermGroups } from '../text/analyzer.js';
+import { LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
 import { matchExpression } from './fts-query.js';
 import { spaceKey } from './space-key.js';
 
@@ -59,6 +59,9 @@ const toRecord = (r: PassageRow): PassageRecord => ({
   headings: JSON.parse(r.headings) as string[], text: r.text,
 });
 
+/** Share of a space's passages a language needs before questions are searched in it too. */
+export const MIN_LANGUAGE_SHARE = 0.05;
+
 export class PassageIndex {
   private readonly stmt;
   private totalRows: number | null = null;
@@ -105,6 +108,10 @@ export class PassageIndex {
       termDocs: db.prepare('SELECT doc FROM cerebro_fts_vocab WHERE term = ?').pluck(),
       countRows: db.prepare('SELECT count(*) FROM cerebro_passages').pluck(),
       countSpace: db.prepare('SELECT count(*) FROM cerebro_passages WHERE space = ?').pluck(),
+      languages: db.prepare(
+        `SELECT lang, sum(passages) AS passages FROM cerebro_documents
+         WHERE space = ? AND state = 'ready' AND lang IS NOT NULL GROUP BY lang`,
+      ),
       stats: db.prepare(
         `SELECT count(*) AS documents, coalesce(sum(state = 'ready'), 0) AS ready,
                 coalesce(sum(passages), 0) AS passages, coalesce(sum(chars), 0) AS chars
@@ -279,7 +286,7 @@ export class PassageIndex {
   }
 
   search(space: string, question: string, k: number): SearchHit[] {
-    return this.searchGroups(space, queryTermGroups(question), k);
+    return this.searchGroups(space, queryTermGroups(question, this.languages(space)), k);
   }
 
   passage(space: string, id: number): PassageRecord | null {
@@ -302,6 +309,18 @@ export class PassageIndex {
       // found: it weighs half as much as the rarest indexed word.
       return df === 0 ? idfOf(1) / 2 : idfOf(df);
     });
+  }
+
+  /**
+   * The languages a question should be searched in: those of the space's ready documents holding at least
+   * MIN_LANGUAGE_SHARE of its passages. A language the space barely has would otherwise add stems whose rarity gives
+   * them a huge IDF, so a few documents of that language top unrelated questions. All languages when nothing is known.
+   */
+  languages(space: string): Language[] {
+    const rows = this.stmt.languages.all(space) as { lang: string; passages: number }[];
+    const total = rows.reduce((a, r) => a + r.passages, 0);
+    const kept = LANGUAGES.filter((lang) => rows.some((r) => r.lang === lang && r.passages > 0 && r.passages >= MIN_LANGUAGE_SHARE * total));
+    return kept.length > 0 ? kept : [...LANGUAGES];
   }
 
   stats(space: string): SpaceStats {
