@@ -57,6 +57,11 @@ line(`answerable: answer holds a key          | ${pc(ours.keyInAnswer)} | ${pc(b
 line(`answerable: a source passage holds a key| ${pc(ours.keyInSources)} | ${pc(baseline.keyInSources)}  |`);
 line(`unanswerable: declined                  | ${pc(ours.declined)} | ${pc(baseline.declined)}  | >= ${TARGETS.declined * 100} % (${verdict(ours.declined >= TARGETS.declined)})`);
 line(`median words per answer                 | ${String(ours.medianWords).padStart(8)} | ${String(baseline.medianWords).padStart(8)}  | <= ${TARGETS.medianWords} (${verdict(ours.medianWords <= TARGETS.medianWords)})`);
+const kinds = [...new Set(ANSWERABLE.map((q) => q.tipo))];
+line('answer holds a key, by kind:', kinds.map((k) => {
+  const of = records.filter((r) => r.kind === k);
+  return `${k} ${of.filter((r) => r.correct).length}/${of.length}`;
+}).join(', '));
 if (process.env.CEREBRO_BENCH_VERBOSE) {
   for (const r of records) if (r.answerable ? !r.correct : r.found) console.log(`  ${r.answerable ? 'miss' : 'answered'}: ${r.question} -> ${r.text.slice(0, 160).replace(/\n/g, ' ')}`);
 }

@@ -43,6 +43,7 @@ export async function askAll(engine, db, options = {}) {
     const keys = q.claves ?? null;
     out.push({
       question: q.pregunta,
+      kind: q.tipo ?? null,
       answerable: keys !== null,
       found: answer.found,
       words: answer.text.split(/\s+/).filter(Boolean).length,

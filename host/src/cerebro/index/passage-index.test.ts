@@ -150,6 +150,12 @@ test('a space searches the languages its documents are in, and a language it bar
   seedDocument(db, index, 'es', 'notes.md', [{ text: 'The services of this machine are restarted by the operator every night with the tools that the vendor ships.' }]);
   assert.deepEqual(index.languages('es'), ['es']);
 
+  seedDocument(db, index, 'es', 'manual.md', spanish.map(() => ({ text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.' })));
+  assert.deepEqual(index.languages('es'), ['es', 'en'], 'a new document is taken into account at once');
+  index.deleteDocument('es', 'doc-manual.md');
+  db.prepare("DELETE FROM cerebro_documents WHERE space = 'es' AND id = 'doc-manual.md'").run();
+  assert.deepEqual(index.languages('es'), ['es'], 'and so is a removed one');
+
   seedDocument(db, index, 'mixto', 'guia.md', spanish);
   seedDocument(db, index, 'mixto', 'manual.md', spanish.map(() => ({ text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.' })));
   assert.deepEqual(index.languages('mixto'), ['es', 'en']);

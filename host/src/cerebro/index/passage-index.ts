@@ -75,6 +75,8 @@ export class PassageIndex {
   private readonly stmt;
   private totalRows: number | null = null;
   private readonly spaceCounts = new Map<string, number>();
+  /** `languages(space)`, cached: asked on every question, it changes only when a document's passages come or go. */
+  private readonly spaceLanguages = new Map<string, Language[]>();
 
   constructor(private readonly db: SqliteDatabase) {
     this.stmt = {
@@ -149,6 +151,7 @@ export class PassageIndex {
     }
     this.totalRows = null;
     this.spaceCounts.delete(space);
+    this.spaceLanguages.delete(space);
     return ids;
   }
 
@@ -183,6 +186,7 @@ export class PassageIndex {
     this.stmt.revealRun.run(run.runId);
     this.totalRows = null;
     this.spaceCounts.delete(run.space);
+    this.spaceLanguages.delete(run.space);
     return count;
   }
 
@@ -190,6 +194,7 @@ export class PassageIndex {
   hideDocument(space: string, documentId: string): void {
     this.stmt.hideVisible.run(space, documentId);
     this.stmt.abandonDocumentRuns.run(space, documentId);
+    this.spaceLanguages.delete(space);
   }
 
   /** A run that will not be swapped in (replaced, removed, failed): its passages wait for purging. */
@@ -218,6 +223,7 @@ export class PassageIndex {
       if (ids.length) {
         this.totalRows = null;
         this.spaceCounts.clear();
+        this.spaceLanguages.clear();
       }
       return ids;
     })();
@@ -233,6 +239,7 @@ export class PassageIndex {
       this.totalRows = null;
       this.spaceCounts.delete(space);
     }
+    this.spaceLanguages.delete(space);
     return ids;
   }
 
@@ -324,6 +331,15 @@ export class PassageIndex {
    * them a huge IDF, so a few documents of that language top unrelated questions. All languages when nothing is known.
    */
   languages(space: string): Language[] {
+    let cached = this.spaceLanguages.get(space);
+    if (!cached) {
+      cached = this.readLanguages(space);
+      this.spaceLanguages.set(space, cached);
+    }
+    return cached;
+  }
+
+  private readLanguages(space: string): Language[] {
     const rows = this.stmt.languages.all(space) as { lang: string; passages: number }[];
     const total = rows.reduce((a, r) => a + r.passages, 0);
     const kept = LANGUAGES.filter((lang) => rows.some((r) => r.lang === lang && r.passages > 0 && r.passages >= MIN_LANGUAGE_SHARE * total));
