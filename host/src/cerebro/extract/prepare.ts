@@ -44,8 +44,8 @@ export const PASSAGE_BATCH = 256;
  * Index terms of a passage: its text, and apart its heading path, so a question naming a section finds the
  * section's passages (the heading column weighs more in BM25, as titles do in any search engine).
  */
-export function passageTerms(text: string, headings: readonly string[], lang: Language): { terms: string; headingTerms: string } {
-  return { terms: indexTerms(text, lang).join(' '), headingTerms: indexTerms(headings.join('\n'), lang).join(' ') };
+export function passageTerms(text: string, headings: readonly string[], lang: Language, headingLang: Language = lang): { terms: string; headingTerms: string } {
+  return { terms: indexTerms(text, lang).join(' '), headingTerms: indexTerms(headings.join('\n'), headingLang).join(' ') };
 }
 
 /** Extraction and chunking, in a function of its own so the extracted blocks are garbage once it returns. */
@@ -74,7 +74,8 @@ export async function prepareDocument(task: PrepareTask, emit?: (batch: Prepared
     for (let i = 0; i < passageCount; i++) {
       const p = passages[i]!;
       chars += p.text.length;
-      const prepared = { ...p, ...passageTerms(p.text, p.headings, passageLanguage(p.text, lang)) };
+      // Headings keep the document's language: a partly translated manual translates its headings first.
+      const prepared = { ...p, ...passageTerms(p.text, p.headings, passageLanguage(p.text, lang), lang) };
       if (!emit) {
         kept.push(prepared);
         continue;
