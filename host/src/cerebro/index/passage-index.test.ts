@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { migratedDb } from '../testing/fixtures.js';
 import { seedDocument } from '../testing/seed.js';
 import { PassageIndex } from './passage-index.js';
+import { Retriever } from './retriever.js';
 import { reciprocalRankFusion } from './rrf.js';
 
 function setup() {
@@ -139,12 +140,14 @@ test('hidden passages are stored but never returned; swapIn exchanges versions; 
   assert.equal(index.search('otra', 'proxy', 3).length, 1, 'other spaces untouched');
 });
 
-test('a space searches the languages its documents are in, and a language it barely has is left out', () => {
+test('a space searches the languages its documents are in, and a language it barely has is left out', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
   const spanish = Array.from({ length: 40 }, (_, i) => ({ text: `El servicio número ${i} se reinicia con la orden systemctl restart y se habilita con systemctl enable.` }));
   seedDocument(db, index, 'es', 'guia.md', spanish);
   assert.deepEqual(index.languages('es'), ['es']);
+  const { groups } = await new Retriever(index).retrieve('es', '¿Cómo se reinician los servicios?', 5);
+  assert.ok(groups.every((alternatives) => alternatives.length === 1), 'no English stems are searched');
 
   // One English passage among forty-one Spanish ones: its stems are not searched.
   seedDocument(db, index, 'es', 'notes.md', [{ text: 'The services of this machine are restarted by the operator every night with the tools that the vendor ships.' }]);
