@@ -3,54 +3,19 @@
 // (Debian's "Guía de referencia de Debian", package debian-reference-es), compared in the same run with plain
 // SQLite FTS5 BM25 over the same passages; question latency with 50,000 passages in one space; indexing throughput
 // of plain text; peak memory while indexing a 25 MB file. Bounded: every stage has a fixed size.
-import Database from 'better-sqlite3';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import {
+  CORPORA, buildLatencySpace, cerebro, corpusFiles, fmt, indexCorpora, line, measureLatency, openDb, printLatency, spacePassages,
+} from './support/cerebro-corpus.mjs';
 
-const dist = new URL('../host/dist/cerebro/', import.meta.url);
-if (!existsSync(new URL('index.js', dist))) {
-  console.error('cerebro bench: host/dist/cerebro is missing; run `npx tsc -b host` first.');
-  process.exit(1);
-}
-const { CerebroEngine, CEREBRO_MIGRATION, CEREBRO_HIDDEN_PASSAGES_MIGRATION, PURGE_BATCH } = await import(new URL('index.js', dist).href);
-const { PassageIndex } = await import(new URL('index/passage-index.js', dist).href);
-const { passageTerms, prepareDocument } = await import(new URL('extract/prepare.js', dist).href);
-const { queryTermGroups } = await import(new URL('text/analyzer.js', dist).href);
-const { splitSentences } = await import(new URL('text/sentences.js', dist).href);
-
-const CORPUS = '/usr/share/debian-reference';
-if (!existsSync(join(CORPUS, 'ch01.es.html'))) {
-  console.error(`cerebro bench: ${CORPUS}/ch01.es.html not found; install the Debian package debian-reference-es.`);
-  process.exit(1);
-}
-
-const TARGETS = { p50: 25, p99: 100, mbps: 2 };
-const LATENCY_PASSAGES = 50_000;
+const { CerebroEngine, PassageIndex, passageTerms, prepareDocument, queryTermGroups } = cerebro;
+const CORPUS = CORPORA.guia.dir;
+const TARGETS = { mbps: 2 };
 const work = await mkdtemp(join(tmpdir(), 'cerebro-bench-'));
-const fmt = (n, d = 3) => n.toFixed(d);
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const line = (...cols) => console.log(cols.join('  '));
-
-function openDb() {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  db.exec(CEREBRO_MIGRATION.sql);
-  db.exec(CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
-  return db;
-}
-
-// Deterministic pseudo-random numbers (mulberry32), so every run builds the same synthetic passages.
-function rng(seed) {
-  return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // 1. Retrieval quality
@@ -58,18 +23,10 @@ function rng(seed) {
 const db = openDb();
 const engine = new CerebroEngine({ db });
 engine.start();
-const chapters = readdirSync(CORPUS).filter((f) => /^(ch\d+|apa|pr01)\.es\.html$/.test(f)).sort();
-let t0 = performance.now();
-for (const name of chapters) engine.documents.submit('guia', { name, path: join(CORPUS, name), mediaType: 'text/html', bytes: 0 });
-await engine.documents.idle();
-const htmlIndexMs = performance.now() - t0;
-const status = engine.documents.status('guia');
-if (status.failed) throw new Error(`corpus failed to index: ${JSON.stringify(status.documents.filter((d) => d.state === 'failed'))}`);
+const chapters = corpusFiles(CORPORA.guia);
+const htmlIndexMs = await indexCorpora(engine, 'guia', [CORPORA.guia]);
 
-const passages = db
-  .prepare('SELECT id, document_id, ord, headings, text FROM cerebro_passages WHERE space = ? ORDER BY id')
-  .all('guia')
-  .map((p) => ({ ...p, headings: JSON.parse(p.headings) }));
+const passages = spacePassages(db, 'guia');
 
 // Questions: section headings (depth >= 2), numbering stripped, unique in the corpus, with >= 2 content words.
 // The answer is any passage of that very section.
@@ -152,8 +109,7 @@ if (modelDir) {
   const hdb = openDb();
   const hybrid = await CerebroEngine.create({ db: hdb, embeddingModel: { dir: modelDir } });
   hybrid.start();
-  for (const name of chapters) hybrid.documents.submit('guia', { name, path: join(CORPUS, name), mediaType: 'text/html', bytes: 0 });
-  await hybrid.documents.idle();
+  await indexCorpora(hybrid, 'guia', [CORPORA.guia]);
   // Same files, same chunking: passages map one to one by document name and order.
   const key = (docName, ord) => `${docName}\u0000${ord}`;
   const names = new Map(db.prepare('SELECT id, name FROM cerebro_documents WHERE space = ?').all('guia').map((d) => [d.id, d.name]));
@@ -177,79 +133,13 @@ for (const [label, m] of rows) line(`${label.padEnd(48)} | ${fmt(m.r1).padStart(
 // ---------------------------------------------------------------------------------------------------------------
 // 2. Question latency with 50,000 passages in the space (real passages + passages of real corpus sentences)
 // ---------------------------------------------------------------------------------------------------------------
-const big = openDb();
-const bigIndex = new PassageIndex(big);
 const pdf = await prepareDocument({ path: join(CORPUS, 'debian-reference.es.pdf'), name: 'guia.pdf' });
 const realTexts = [...passages.map((p) => ({ text: p.text, headings: p.headings })), ...pdf.document.passages.map((p) => ({ text: p.text, headings: [] }))];
-const sentencePool = realTexts.flatMap((p) => p.text.split('\n').flatMap((para) => splitSentences(para))).filter((s) => s.length > 30);
-const random = rng(42);
-const filler = [];
-while (realTexts.length + filler.length < LATENCY_PASSAGES) {
-  let text = '';
-  while (text.length < 600) text += `${sentencePool[Math.floor(random() * sentencePool.length)]} `;
-  filler.push({ text: text.trim(), headings: [] });
-}
-const all = [...realTexts, ...filler];
-t0 = performance.now();
-const now = new Date().toISOString();
-// Written as the indexing runner writes: batches of 256 passages in their own transactions, hidden until the
-// document's swap, so the full-text index has the segment structure a real server's has.
-{
-  const perDoc = 1000;
-  for (let d = 0; d * perDoc < all.length; d++) {
-    big.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at, passages)
-                 VALUES ('grande', ?, ?, 'text/plain', '-', 'ready', ?, ?, ?, ?)`).run(`d${d}`, `doc${d}.txt`, now, now, now, perDoc);
-    const run = { space: 'grande', id: `d${d}`, runId: d + 1 };
-    const passages = all.slice(d * perDoc, (d + 1) * perDoc).map((p, ord) => ({
-      ord, text: p.text, page: null, headings: p.headings, ...passageTerms(p.text, p.headings, 'es'),
-    }));
-    for (let i = 0; i < passages.length; i += 256) bigIndex.addHidden(run, passages.slice(i, i + 256));
-    big.transaction(() => bigIndex.swapIn(run))();
-  }
-  // Churn: a fifth of the documents replaced by a new version, the old ones purged as the runner purges. Deletes
-  // fragment an FTS5 index; without this step the latency below would be that of a freshly built index only.
-  for (let d = 0; d * perDoc < all.length; d += 5) {
-    const run = { space: 'grande', id: `d${d}`, runId: 100_000 + d };
-    const passages = all.slice(d * perDoc, (d + 1) * perDoc).map((p, ord) => ({
-      ord, text: p.text, page: null, headings: p.headings, ...passageTerms(p.text, p.headings, 'es'),
-    }));
-    for (let i = 0; i < passages.length; i += 256) bigIndex.addHidden(run, passages.slice(i, i + 256));
-    big.transaction(() => bigIndex.swapIn(run))();
-    while (bigIndex.purge(PURGE_BATCH).length === PURGE_BATCH);
-  }
-}
-big.transaction(() => {
-  // A second space of the same size shows that isolation does not cost latency.
-  big.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at)
-               VALUES ('vecino', 'v', 'v.txt', 'text/plain', '-', 'ready', ?, ?, ?)`).run(now, now, now);
-  bigIndex.replaceDocument('vecino', 'v', filler.slice(0, 20_000).map((p, ord) => ({ ord, text: p.text, page: null, headings: [], ...passageTerms(p.text, [], 'es') })));
-})();
-const bigBuildMs = performance.now() - t0;
-const bigEngine = new CerebroEngine({ db: big, pool: { prepare: async () => { throw new Error('unused'); }, close: async () => {} } });
-
+const latencySpace = buildLatencySpace(realTexts);
 const latencyQuestions = [...questions.map((q) => q.heading), ...questions.map((q) => `¿Cómo se hace ${casual(q.heading)}?`)];
-for (const q of latencyQuestions.slice(0, 30)) await bigEngine.ask({ space: 'grande', question: q }); // warm-up
-const askMs = [];
-const searchMs = [];
-let answered = 0;
-for (const q of latencyQuestions) {
-  let t = performance.now();
-  bigIndex.search('grande', q, 5);
-  searchMs.push(performance.now() - t);
-  t = performance.now();
-  const a = await bigEngine.ask({ space: 'grande', question: q });
-  askMs.push(performance.now() - t);
-  if (a.found) answered++;
-}
-askMs.sort((a, b) => a - b);
-searchMs.sort((a, b) => a - b);
-const lat = { p50: pct(askMs, 50), p99: pct(askMs, 99) };
-console.log(`\n== Cerebro: question latency, ${all.length} passages in the space (+20000 in a neighbour space), after a fifth of its documents were replaced ==`);
-line(`index built in ${fmt(bigBuildMs / 1000, 1)} s; ${latencyQuestions.length} questions, ${answered} answered from the documents`);
-line(`retrieval only (BM25 top-5): p50 ${fmt(pct(searchMs, 50), 2)} ms  p99 ${fmt(pct(searchMs, 99), 2)} ms`);
-line(`full extractive answer:      p50 ${fmt(lat.p50, 2)} ms  p99 ${fmt(lat.p99, 2)} ms  max ${fmt(askMs.at(-1), 1)} ms`,
-  `(targets p50 < ${TARGETS.p50} ms, p99 < ${TARGETS.p99} ms: ${lat.p50 < TARGETS.p50 && lat.p99 < TARGETS.p99 ? 'met' : 'NOT met'})`);
-big.close();
+printLatency(latencySpace, latencyQuestions.length, await measureLatency(latencySpace, latencyQuestions));
+latencySpace.db.close();
+const now = new Date().toISOString();
 
 // ---------------------------------------------------------------------------------------------------------------
 // 3. Indexing throughput of plain text, and peak memory while indexing a 25 MB file
@@ -260,7 +150,7 @@ await writeFile(fiveMb, plain.repeat(Math.ceil(5e6 / Buffer.byteLength(plain))))
 const fiveBytes = Buffer.byteLength(readFileSync(fiveMb));
 const tdb = openDb();
 const tIndex = new PassageIndex(tdb);
-t0 = performance.now();
+let t0 = performance.now();
 const prepared = await prepareDocument({ path: fiveMb, name: 'guia.txt' });
 const prepMs = performance.now() - t0;
 t0 = performance.now();

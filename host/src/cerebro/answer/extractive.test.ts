@@ -39,7 +39,7 @@ test('answers with the sentences that hold the answer, citing document, passage 
 
 test('a heading path is reported for documents that have headings', async () => {
   const { answerer } = setup();
-  const answer = await answerer.answer({ space: 'tienda', question: '¿Cuánto dura la garantía?' });
+  const answer = await answerer.answer({ space: 'tienda', question: '¿Cuál es la garantía de los productos?' });
   assert.equal(answer.found, true);
   assert.match(answer.text, /dos años/);
   assert.equal(answer.sources[0]?.heading, 'Preguntas frecuentes › Garantía');

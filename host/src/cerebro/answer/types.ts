@@ -21,7 +21,7 @@ export interface AnswerOptions {
 
 export const DEFAULT_ANSWER_OPTIONS: AnswerOptions = {
   passages: 5,
-  minRelevance: 0.5,
+  minRelevance: 0.45,
   noAnswerText: 'No encuentro esa información en los documentos disponibles.',
   maxSentences: 3,
   maxChars: 700,

@@ -1,6 +1,6 @@
 // The CPU-heavy part of indexing one document, run inside a worker thread: extract, chunk, and compute index terms.
 import { CerebroExtractionError, reasons, type SerializedExtractionError } from '../errors.js';
-import { detectLanguage, indexTerms, type Language } from '../text/analyzer.js';
+import { detectLanguage, indexTerms, passageLanguage, type Language } from '../text/analyzer.js';
 import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
 import { chunkInWindows, releasing } from './chunk-windows.js';
 import { extractFile, formatOf } from './extract.js';
@@ -47,8 +47,8 @@ export const PASSAGE_BATCH = 256;
  * Index terms of a passage: its text, and apart its heading path, so a question naming a section finds the
  * section's passages (the heading column weighs more in BM25, as titles do in any search engine).
  */
-export function passageTerms(text: string, headings: readonly string[], lang: Language): { terms: string; headingTerms: string } {
-  return { terms: indexTerms(text, lang).join(' '), headingTerms: indexTerms(headings.join('\n'), lang).join(' ') };
+export function passageTerms(text: string, headings: readonly string[], lang: Language, headingLang: Language = lang): { terms: string; headingTerms: string } {
+  return { terms: indexTerms(text, lang).join(' '), headingTerms: indexTerms(headings.join('\n'), headingLang).join(' ') };
 }
 
 interface DocumentMeta { title: string | null; encoding: string | null; pages: number | null }
@@ -92,7 +92,8 @@ export async function prepareDocument(
       lang ??= detectLanguage(passages.slice(0, 40).map((p) => p.text).join('\n'));
       for (const p of passages) {
         chars += p.text.length;
-        const prepared = { ...p, ...passageTerms(p.text, p.headings, lang) };
+        // Headings keep the document's language: a partly translated manual translates its headings first.
+        const prepared = { ...p, ...passageTerms(p.text, p.headings, passageLanguage(p.text, lang), lang) };
         if (!emit) {
           kept.push(prepared);
           continue;

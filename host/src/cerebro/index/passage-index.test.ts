@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { migratedDb } from '../testing/fixtures.js';
 import { seedDocument } from '../testing/seed.js';
 import { PassageIndex } from './passage-index.js';
+import { Retriever } from './retriever.js';
 import { reciprocalRankFusion } from './rrf.js';
 
 function setup() {
@@ -137,4 +138,29 @@ test('hidden passages are stored but never returned; swapIn exchanges versions; 
   assert.equal(purged.length, 3, 'the three passages of the old version');
   assert.equal(db.prepare("SELECT count(*) FROM cerebro_passages WHERE space = 'acme'").pluck().get(), 30);
   assert.equal(index.search('otra', 'proxy', 3).length, 1, 'other spaces untouched');
+});
+
+test('a space searches the languages its documents are in, and a language it barely has is left out', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const spanish = Array.from({ length: 40 }, (_, i) => ({ text: `El servicio número ${i} se reinicia con la orden systemctl restart y se habilita con systemctl enable.` }));
+  seedDocument(db, index, 'es', 'guia.md', spanish);
+  assert.deepEqual(index.languages('es'), ['es']);
+  const { groups } = await new Retriever(index).retrieve('es', '¿Cómo se reinician los servicios?', 5);
+  assert.ok(groups.every((alternatives) => alternatives.length === 1), 'no English stems are searched');
+
+  // One English passage among forty-one Spanish ones: its stems are not searched.
+  seedDocument(db, index, 'es', 'notes.md', [{ text: 'The services of this machine are restarted by the operator every night with the tools that the vendor ships.' }]);
+  assert.deepEqual(index.languages('es'), ['es']);
+
+  seedDocument(db, index, 'es', 'manual.md', spanish.map(() => ({ text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.' })));
+  assert.deepEqual(index.languages('es'), ['es', 'en'], 'a new document is taken into account at once');
+  index.deleteDocument('es', 'doc-manual.md');
+  db.prepare("DELETE FROM cerebro_documents WHERE space = 'es' AND id = 'doc-manual.md'").run();
+  assert.deepEqual(index.languages('es'), ['es'], 'and so is a removed one');
+
+  seedDocument(db, index, 'mixto', 'guia.md', spanish);
+  seedDocument(db, index, 'mixto', 'manual.md', spanish.map(() => ({ text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.' })));
+  assert.deepEqual(index.languages('mixto'), ['es', 'en']);
+  assert.deepEqual(index.languages('vacio'), ['es', 'en'], 'nothing known yet: every language');
 });

@@ -39,7 +39,7 @@ export class Retriever {
   }
 
   private async firstStage(space: string, question: string, k: number): Promise<Retrieval> {
-    const groups = queryTermGroups(question);
+    const groups = queryTermGroups(question, this.index.languages(space));
     if (!this.vectors) return { hits: this.index.searchGroups(space, groups, k), groups, mode: 'bm25' };
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.

@@ -11,9 +11,9 @@ export function seedDocument(db: SqliteDatabase, index: PassageIndex, space: str
   const t = new Date().toISOString();
   const lang = detectLanguage(passages.map((p) => p.text).join('\n'));
   db.prepare(
-    `INSERT INTO cerebro_documents (space, id, name, media_type, path, state, progress, created_at, updated_at, queued_at, passages)
-     VALUES (?, ?, ?, 'text/plain', '/dev/null', 'ready', 1, ?, ?, ?, ?)`,
-  ).run(space, id, name, t, t, t, passages.length);
+    `INSERT INTO cerebro_documents (space, id, name, media_type, path, state, progress, created_at, updated_at, queued_at, passages, lang)
+     VALUES (?, ?, ?, 'text/plain', '/dev/null', 'ready', 1, ?, ?, ?, ?, ?)`,
+  ).run(space, id, name, t, t, t, passages.length, lang);
   const passageIds = index.replaceDocument(space, id, passages.map((p, ord) => ({
     ord, text: p.text, page: p.page ?? null, headings: p.headings ?? [], ...passageTerms(p.text, p.headings ?? [], lang),
   })));
