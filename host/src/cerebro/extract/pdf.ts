@@ -2,6 +2,7 @@
 // Pages come out separated by form feeds; the chunker NFC-normalises each page's text (TeX emits decomposed accents).
 import { execFile } from 'node:child_process';
 import { CerebroExtractionError, reasons } from '../errors.js';
+import { structureLines } from './line-structure.js';
 import type { ExtractedDocument, TextBlock } from './types.js';
 
 interface RunResult { stdout: string; stderr: string; code: number; killed: boolean }
@@ -56,7 +57,7 @@ export async function pdfToDocument(path: string, timeoutMs = 0): Promise<Extrac
   const blocks: TextBlock[] = [];
   pages.forEach((pageText, i) => {
     for (const para of pageText.split(/\n\s*\n/)) {
-      if (para.trim()) blocks.push({ text: para, page: i + 1 });
+      if (para.trim()) for (const b of structureLines(para)) blocks.push({ ...b, page: i + 1 });
     }
   });
   if (blocks.length === 0) throw new CerebroExtractionError('vacio', reasons.pdfNoText);

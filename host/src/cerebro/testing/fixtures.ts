@@ -73,8 +73,14 @@ export function makePdf(pages: string[][], options: { encrypted?: boolean } = {}
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A DOCX whose paragraphs use Word's built-in heading styles where `heading` is set. */
-export async function makeDocx(paragraphs: { text: string; heading?: 1 | 2 | 3 }[]): Promise<Buffer> {
+/** One DOCX table: rows of cell texts, the first row marked as the header row that Word repeats on each page. */
+export interface DocxTable { table: string[][] }
+
+const docxTable = ({ table }: DocxTable) => `<w:tbl>${table.map((row, i) => `<w:tr>${i === 0 ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${row
+  .map((c) => `<w:tc><w:p><w:r><w:t xml:space="preserve">${xmlEscape(c)}</w:t></w:r></w:p></w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
+
+/** A DOCX whose paragraphs use Word's built-in heading styles where `heading` is set, with tables where given. */
+export async function makeDocx(paragraphs: ({ text: string; heading?: 1 | 2 | 3 } | DocxTable)[]): Promise<Buffer> {
   const zip = new JSZip();
   zip.file('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
@@ -95,7 +101,7 @@ export async function makeDocx(paragraphs: { text: string; heading?: 1 | 2 | 3 }
   zip.file('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${styles}</w:styles>`);
   const body = paragraphs
-    .map((p) => `<w:p>${p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`)
+    .map((p) => ('table' in p ? docxTable(p) : `<w:p>${p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`))
     .join('');
   zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`);
