@@ -90,8 +90,9 @@ export function htmlToDocument(html: string): ExtractedDocument {
       const block = tableRow(row, t.header, t.caption, path());
       if (block) blocks.push(block);
     } else if (filled === 1 && !t.rowAllHeader) {
-      // A one-cell row is running text in a layout table (a boxed note), not data.
-      blocks.push({ text: row.find((c) => c !== '')!, headings: path() });
+      // A one-cell row is running text in a layout table (a boxed note), not data; the box's label is furniture.
+      const text = row.find((c) => c !== '')!;
+      if (!ADMONITION.test(text)) blocks.push({ text, headings: path() });
     }
   };
 
