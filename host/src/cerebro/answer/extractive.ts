@@ -189,7 +189,8 @@ export class ExtractiveAnswerer implements Answerer {
       chosenWords.push(w);
       length += c.text.length + 1;
     }
-    if (chosen.length === 0) return notFound();
+    // Better one whole unit over the length bound than a cut fragment or a refusal of an answerable question.
+    if (chosen.length === 0) chosen.push(candidates[0]!);
     // Read in document order: by passage rank, then position inside the passage.
     chosen.sort((a, b) => a.hit.rank - b.hit.rank || a.unit.position - b.unit.position);
 
