@@ -29,6 +29,7 @@ const MANUAL: TextBlock[] = [
   item('main: software libre', 'Áreas'),
   item('contrib: libre pero depende de software no libre', 'Áreas'),
   item('non-free: software no libre', 'Áreas'),
+  p('Tabla 3.1. Interfaces de red y sus direcciones IP', 'Red'),
   row(['`ip addr show`', 'muestra las direcciones de las interfaces de red'], 'Red'),
   row(['`ip route show`', 'muestra la tabla de encaminamiento'], 'Red'),
   row(['`ping -c 3 host`', 'comprueba si un equipo responde en la red'], 'Red'),
@@ -87,6 +88,7 @@ test('relevance counts content words only: question-form words neither block nor
   const answered = await answerer.answer({ space: 'e', question: '¿Cómo puedo hacer para ver las direcciones de las interfaces de red?' });
   assert.equal(answered.found, true);
   assert.match(answered.text, /`ip addr show`/);
+  assert.doesNotMatch(answered.text, /Interfaces de red y sus direcciones IP/, 'a table title is a fragment, not an answer');
   // A passage sharing only the question-form words ("veo", "hago", "quiero") is not relevant: declined.
   const declined = await answerer.answer({ space: 'e', question: '¿Cómo veo y hago lo que quiero con la impresora?' });
   assert.equal(declined.found, false);

@@ -65,10 +65,15 @@ export const contentGroups = (question: string): string[][] => queryTermGroups(c
 const DEFINES = /\s(es|son|significa|consiste|is|are|means)\s/i;
 const HAS_PATH = /(^|[\s«"'`(])(\/[\w.@-]+)+\/?|\b[A-Z]:\\|\b[\w-]+\.(conf|cfg|ini|list|json|ya?ml|toml|txt|sh)\b/;
 const CODE_LIKE = /`[^`]+`/;
+const COMMAND_COLUMN = /orden|comando|command|sintaxis|syntax|uso|usage|ejemplo|example/i;
+/** Final punctuation of a whole sentence; a short unit without it (a title, a caption) is a fragment, not an answer. */
+const ENDS_SENTENCE = /[.!?…:;»"”')\]`]$/;
+const TITLE_MAX = 100;
 
 /** Extra weight a unit earns for being the shape of answer the question asks for. */
 function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
-  const codeRow = unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '');
+  // A row keyed by a command (not by a package or file name that the source also set as code).
+  const codeRow = unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '') && COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
   switch (kind) {
     case 'procedure':
       if (unit.kind === 'code') return 0.3;
@@ -138,6 +143,7 @@ export class ExtractiveAnswerer implements Answerer {
         // An introducing sentence is answered by its code candidate, which quotes both.
         if (introduced.has(unit.position) || unit.text.length < 12) continue;
         text = withContinuation(unit.text, units, unit.position);
+        if (text === unit.text && unit.text.length < TITLE_MAX && !ENDS_SENTENCE.test(unit.text)) continue;
         terms = unit.text;
       } else {
         text = unit.text;
