@@ -9,9 +9,10 @@ import type { TextBlock } from '../extract/types.js';
 
 export type UnitKind = 'sentence' | 'list-item' | 'code' | 'table-row';
 
-export interface Unit {
-  kind: UnitKind;
-  /** The unit's text: a sentence, an item without its bullet, code lines verbatim, or the row's cells joined. */
+/** A unit as stored: `prose` is a run of running-text lines, for the reader to split into sentences. */
+export interface StoredUnit {
+  kind: Exclude<UnitKind, 'sentence'> | 'prose';
+  /** Prose lines, an item without its bullet, code lines verbatim, or a row's cells joined with " | ". */
   text: string;
   /** Table rows: the cells, and the header when the table has one. */
   cells?: string[];
@@ -49,8 +50,8 @@ function splitRow(line: string): string[] {
  * The units of a stored passage, in order. Prose comes back as paragraphs (line runs), for the caller to split into
  * sentences; the structured kinds come back whole.
  */
-export function parseUnits(text: string): { kind: UnitKind | 'prose'; text: string; cells?: string[]; header?: string[] }[] {
-  const out: { kind: UnitKind | 'prose'; text: string; cells?: string[]; header?: string[] }[] = [];
+export function parseUnits(text: string): StoredUnit[] {
+  const out: StoredUnit[] = [];
   const lines = text.split('\n');
   let prose: string[] = [];
   let header: string[] | undefined;
