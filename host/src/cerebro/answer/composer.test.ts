@@ -33,6 +33,10 @@ const MANUAL: TextBlock[] = [
   row(['`ip addr show`', 'muestra las direcciones de las interfaces de red'], 'Red'),
   row(['`ip route show`', 'muestra la tabla de encaminamiento'], 'Red'),
   row(['`ping -c 3 host`', 'comprueba si un equipo responde en la red'], 'Red'),
+  p('Para crear una copia de respaldo siga estos pasos:', 'Respaldo'),
+  item('1. Abra el menú Sistema.', 'Respaldo'),
+  item('2. Pulse el botón Crear.', 'Respaldo'),
+  item('3. Elija el disco de destino.', 'Respaldo'),
   p('Se puede actualizar el sistema sin conexión a Internet usando un DVD como repositorio.', 'Sin red'),
 ];
 
@@ -55,6 +59,11 @@ test('how-to over a table: the row with its header, never a run of cells', async
   const answer = await setup().answer({ space: 'e', question: '¿Qué orden muestra la tabla de encaminamiento?' });
   assert.match(answer.text, /^orden `ip route show` — acción: muestra la tabla de encaminamiento, según la tabla «Órdenes de red» \[1\]\./);
   assert.doesNotMatch(answer.text, /\|/);
+});
+
+test('how-to over steps: the announcing sentence with every step, in order', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Cómo creo una copia de respaldo?' });
+  assert.match(answer.text, /^Para crear una copia de respaldo siga estos pasos: Abra el menú Sistema; Pulse el botón Crear; Elija el disco de destino \[1\]\.$/);
 });
 
 test('definition: the defining sentence', async () => {

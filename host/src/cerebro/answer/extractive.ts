@@ -93,22 +93,39 @@ function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
   }
 }
 
+/** Longest list (announcing sentence plus items) quoted whole. */
+const LIST_MAX = 500;
+
+const introduces = (sentence: string) => /:\s*$/.test(sentence) || announces(sentence);
+
+/**
+ * The whole list a unit belongs to, read as one answer: the sentence that announces it (when there is one) and its
+ * items in order, "Para X: paso uno; paso dos; paso tres." Null when the list is too long to quote whole.
+ */
+function wholeList(units: AnswerUnit[], position: number): { text: string; covers: number[] } | null {
+  let start = position;
+  while (units[start - 1]?.kind === 'list-item') start--;
+  let end = position;
+  while (units[end + 1]?.kind === 'list-item') end++;
+  const items = units.slice(start, end + 1);
+  const lead = units[start - 1]?.kind === 'sentence' && introduces(units[start - 1]!.text) ? units[start - 1] : undefined;
+  const body = items.map((u) => u.text.replace(/[.;,]\s*$/, '')).join('; ');
+  const text = lead ? `${lead.text.replace(/:?\s*$/, ':')} ${body}.` : `${body}.`;
+  if (text.length > LIST_MAX) return null;
+  return { text, covers: [...(lead ? [lead.position] : []), ...items.map((u) => u.position)] };
+}
+
 /**
  * A short title-like sentence or one that announces more ("lo siguiente:") is read with what follows: the next
- * sentence, or the list items after it (as many as fit in 400 characters).
+ * sentence, or the list it announces.
  */
-function withContinuation(sentence: string, units: AnswerUnit[], position: number): string {
-  const next = units[position + 1];
-  if (!next || !(/:\s*$/.test(sentence) || announces(sentence) || sentence.length < 40)) return sentence;
-  if (next.kind === 'sentence') return next.text.length > 300 ? sentence : `${sentence} ${next.text}`;
-  if (next.kind !== 'list-item') return sentence;
-  const items: string[] = [];
-  let length = 0;
-  for (let i = position + 1; units[i]?.kind === 'list-item' && length + units[i]!.text.length <= 400; i++) {
-    items.push(units[i]!.text.replace(/[.;,]\s*$/, ''));
-    length += units[i]!.text.length + 2;
-  }
-  return items.length ? `${sentence.replace(/:?\s*$/, ':')} ${items.join('; ')}.` : sentence;
+function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: string; covers: number[] } {
+  const alone = { text: sentence.text, covers: [sentence.position] };
+  const next = units[sentence.position + 1];
+  if (!next || !(introduces(sentence.text) || sentence.text.length < 40)) return alone;
+  if (next.kind === 'sentence') return next.text.length > 300 ? alone : { text: `${sentence.text} ${next.text}`, covers: [sentence.position, next.position] };
+  if (next.kind !== 'list-item' || !introduces(sentence.text)) return alone;
+  return wholeList(units, next.position) ?? alone;
 }
 
 export class ExtractiveAnswerer implements Answerer {
@@ -142,11 +159,13 @@ export class ExtractiveAnswerer implements Answerer {
       } else if (unit.kind === 'sentence') {
         // An introducing sentence is answered by its code candidate, which quotes both.
         if (introduced.has(unit.position) || unit.text.length < 12) continue;
-        text = withContinuation(unit.text, units, unit.position);
+        ({ text, covers } = withContinuation(unit, units));
         if (text === unit.text && unit.text.length < TITLE_MAX && !ENDS_SENTENCE.test(unit.text)) continue;
         terms = unit.text;
       } else {
-        text = unit.text;
+        // Steps and options read best whole, in order, with the sentence that announces them.
+        const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
+        ({ text, covers } = list ?? { text: unit.text, covers });
         terms = unit.text;
       }
       const own = relevance.coverage(Relevance.termsOf(terms));
