@@ -117,6 +117,15 @@ test('plain text and PDF: command lines and list items are told apart from prose
   assert.ok(pdf.blocks.some((b) => b.kind === 'code' && b.text === '$ date' && b.page === 1));
 });
 
+test('PDF: a table laid out in aligned columns becomes rows with their header, its cells are not read again as lines', async () => {
+  const doc = await extract('tabla.pdf', makePdf([[
+    'Órdenes del reloj del sistema.', '', ['orden', 'acción'], ['date', 'muestra la hora'], ['hwclock -r', 'lee el reloj del hardware'], '', 'Fin de la tabla.',
+  ]]));
+  assert.deepEqual(doc.blocks.filter((b) => b.kind === 'table-row').map(rowPairs), ['orden: date; acción: muestra la hora', 'orden: hwclock -r; acción: lee el reloj del hardware']);
+  assert.ok(doc.blocks.every((b) => b.kind === 'table-row' || !/hwclock|muestra la hora/.test(b.text)), allText(doc));
+  assert.ok(doc.blocks.some((b) => /Fin de la tabla\./.test(b.text) && b.page === 1));
+});
+
 test('HTML: navigation bars, tables of contents and breadcrumbs are left out', async () => {
   const html = `<body><div class="navheader"><table><tr><td>Capítulo 1</td><td></td><td><a>Siguiente</a></td></tr></table></div>
   <nav><a>Inicio</a></nav><div class="toc"><dl><dt>2.1. Índice</dt></dl></div><ul class="breadcrumb"><li>Inicio</li></ul>
@@ -193,4 +202,10 @@ test('format detection by extension first, then media type', () => {
   assert.equal(formatOf('Informe.PDF'), 'pdf');
   assert.equal(formatOf('datos', 'text/csv; charset=utf-8'), 'csv');
   assert.equal(formatOf('foto.png', 'image/png'), null);
+});
+
+test('PDF layout tables: aligned short cells are a table; a table of contents with dot leaders is not', async () => {
+  const { layoutTables } = await import('./pdf-tables.js');
+  const page = 'Texto.\n\norden        acción\ndate         muestra la hora\nhwclock      lee el reloj\n\n1.1   Uso típico . . . . . . . .   1\n1.2   Uso avanzado . . . . . . .   2\n1.3   Interfaz . . . . . . . . .   4\n';
+  assert.deepEqual(layoutTables(page), [{ header: ['orden', 'acción'], rows: [['date', 'muestra la hora'], ['hwclock', 'lee el reloj']] }]);
 });

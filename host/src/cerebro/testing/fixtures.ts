@@ -38,17 +38,19 @@ export function migratedDb(file = ':memory:'): SqliteDatabase {
 const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 /**
- * A minimal but valid PDF: one page per entry, each line drawn with Helvetica in WinAnsi encoding (so Spanish
- * accents survive). With `encrypted`, a Standard security handler whose password check cannot pass is declared.
+ * A minimal but valid PDF: one page per entry, each line (or table row of cells) drawn with Helvetica in WinAnsi
+ * encoding (so Spanish accents survive). With `encrypted`, a Standard security handler whose password check cannot pass is declared.
  */
-export function makePdf(pages: string[][], options: { encrypted?: boolean } = {}): Buffer {
+export function makePdf(pages: (string | string[])[][], options: { encrypted?: boolean } = {}): Buffer {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   pages.forEach((lines, i) => {
-    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((l) => `${pdfString(l)} Tj T*`).join(' ')} ET`;
+    // A line given as an array is a table row: its cells start 160 points apart.
+    const stream = `BT /F1 12 Tf ${lines.map((l, j) => (Array.isArray(l) ? l : [l])
+      .map((cell, k) => `1 0 0 1 ${72 + 160 * k} ${720 - 14 * j} Tm ${pdfString(cell)} Tj`).join(' ')).join(' ')} ET`;
     objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
