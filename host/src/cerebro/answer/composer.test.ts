@@ -23,6 +23,8 @@ const MANUAL: TextBlock[] = [
   p('Para instalar un paquete descargado como archivo .deb, ejecute la siguiente orden:', 'Paquetes'),
   code('# dpkg -i paquete.deb', 'Paquetes'),
   p('Después se resuelven las dependencias que falten con apt.', 'Paquetes'),
+  p('Para compilar el núcleo desde sus fuentes ejecute lo siguiente:', 'Núcleo'),
+  code('$ make menuconfig\n$ make -j4 deb-pkg', 'Núcleo'),
   p('Los repositorios de APT se definen en el archivo /etc/apt/sources.list del sistema.', 'Repositorios'),
   p('El sistema guarda los paquetes descargados durante 30 días en la caché local.', 'Caché'),
   p('Las áreas del archivo de Debian son las siguientes:', 'Áreas'),
@@ -53,6 +55,11 @@ test('how-to: the command verbatim in backticks, with the sentence that introduc
   const answer = await setup().answer({ space: 'e', question: '¿Cómo instalo un paquete .deb que descargué?' });
   assert.equal(answer.found, true);
   assert.match(answer.text, /^Para instalar un paquete descargado como archivo \.deb, ejecute la siguiente orden: `# dpkg -i paquete\.deb` \[1\]/);
+});
+
+test('how-to over a code block: every line verbatim in a fenced block, after its introduction', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Cómo compilo el núcleo desde las fuentes?' });
+  assert.match(answer.text, /^Para compilar el núcleo desde sus fuentes ejecute lo siguiente:\n```\n\$ make menuconfig\n\$ make -j4 deb-pkg\n```\n\[1\]/);
 });
 
 test('how-to over a table: the row with its header, never a run of cells', async () => {
