@@ -96,6 +96,8 @@ test('HTML: table rows keep their header and caption, inline code keeps backtick
   assert.deepEqual(rows[2]!.table!.header, ['Plan', 'Precio']);
   assert.ok(doc.blocks.some((b) => b.kind === undefined && b.text === 'Una nota en un recuadro.'));
   assert.ok(doc.blocks.some((b) => b.kind === 'code' && b.text === '# hwclock --systohc'));
+  const pre = await extract('pre.html', '<pre class="screen">$ cd <span class="emphasis"><em>paquete</em></span><br>$ pager README.Debian\n<div>$ mc</div></pre>');
+  assert.deepEqual(pre.blocks.map((b) => [b.kind, b.text]), [['code', '$ cd paquete\n$ pager README.Debian\n$ mc']]);
 });
 
 test('DOCX: tables become rows with their header', async () => {

@@ -136,6 +136,7 @@ export function htmlToDocument(html: string): ExtractedDocument {
           return;
         }
         if (name === 'pre') { flush(); preDepth++; }
+        else if (preDepth) { if (name === 'br') buffer += '\n'; } // markup inside code keeps it one verbatim block
         else if (name === 'li') { flush(); listItemDepth++; }
         else if (BLOCK.has(name)) { if (headingLevel) headingText += ' '; else flush(); }
       },
@@ -180,6 +181,7 @@ export function htmlToDocument(html: string): ExtractedDocument {
           return;
         }
         if (name === 'pre') { flush(); preDepth = Math.max(0, preDepth - 1); }
+        else if (preDepth) return;
         else if (name === 'li') { flush(); listItemDepth = Math.max(0, listItemDepth - 1); }
         else if (BLOCK.has(name) && !headingLevel) flush();
       },
