@@ -102,4 +102,41 @@ test('the live stream sends inicio, texto, fuentes once, then fin; unbuffered by
   assert.equal(streamed, fin.respuesta);
   assert.match(fin.respuesta, /apt update/);
   assert.equal(fin.creditos, 1);
+  const sources = events.find((e) => e.name === 'fuentes')!.data.fuentes;
+  assert.equal(sources[0].citada, true);
+  assert.deepEqual(sources, fin.fuentes);
+});
+
+const COMMANDS_HTML = `<html><head><title>Órdenes del sistema</title></head><body><h1>Órdenes del sistema</h1>
+<h2>Paquetes</h2>
+<p>Para instalar un paquete .deb descargado, use la siguiente orden:</p>
+<pre class="screen"># dpkg -i paquete.deb</pre>
+<h2>Reloj</h2>
+<table summary="Órdenes del reloj"><thead><tr><th>orden</th><th>acción</th></tr></thead><tbody>
+<tr><td><code>date</code></td><td>muestra la fecha y la hora del sistema</td></tr>
+<tr><td><code>hwclock -r</code></td><td>lee el reloj del hardware</td></tr>
+<tr><td><code>timedatectl set-timezone Europe/Madrid</code></td><td>cambia la zona horaria</td></tr>
+</tbody></table>
+<h2>Disco</h2><p>El espacio libre del disco se consulta con la orden df, que lista cada sistema de archivos montado.</p>
+</body></html>`;
+
+test('a how-to answer quotes the command in backticks with its introduction; a table answer quotes the row with its header; fuentes mark what was cited', async (t) => {
+  const h = await startTestHost(t, { credits: 100 });
+  await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ 'ordenes.html': COMMANDS_HTML }) });
+  await waitIndexed(h.client, h.spaceId);
+  const ask = async (pregunta: string) => (await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta } })).body;
+
+  const install = await ask('¿Cómo instalo un paquete .deb que descargué?');
+  assert.equal(install.encontrada, true);
+  assert.match(install.respuesta, /use la siguiente orden: `# dpkg -i paquete\.deb` \[1\]/);
+  assert.equal(install.fuentes[0].citada, true);
+
+  const clock = await ask('¿Qué orden muestra la hora del sistema?');
+  assert.match(clock.respuesta, /orden `date` — acción: muestra la fecha y la hora del sistema, según la tabla «Órdenes del reloj» \[1\]/);
+  assert.doesNotMatch(clock.respuesta, /hwclock/);
+  assert.equal(clock.fuentes[0].seccion, 'Órdenes del sistema › Reloj › Órdenes del reloj');
+  assert.deepEqual(clock.fuentes.map((f: { n: number; citada: boolean }) => f.n), clock.fuentes.map((_: unknown, i: number) => i + 1));
+  // Cited passages first, then any other relevant ones, never a cited one after an uncited one.
+  const flags = clock.fuentes.map((f: { citada: boolean }) => f.citada);
+  assert.deepEqual(flags, [...flags].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
 });

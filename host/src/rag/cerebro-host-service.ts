@@ -17,7 +17,7 @@ export function cerebroHostService(rag: RagService, chat: ChatClientConfig | nul
       return {
         texto: answer.text,
         encontrada: answer.found,
-        fuentes: answer.sources.map((s) => ({ documento: s.document, pagina: s.page, seccion: s.heading, puntuacion: s.score, extracto: s.excerpt })),
+        fuentes: answer.sources.map((s) => ({ documento: s.document, pagina: s.page, seccion: s.heading, puntuacion: s.score, extracto: s.excerpt, citada: s.cited })),
       };
     },
   };

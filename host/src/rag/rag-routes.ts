@@ -27,7 +27,7 @@ const ANSWER_SCHEMA = {
   type: 'object',
   properties: {
     conversacion: { type: 'string' }, respuesta: { type: 'string' }, encontrada: { type: 'boolean' },
-    fuentes: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' }, documento: { type: 'string' }, documento_id: { type: 'string' }, pasaje: { type: 'integer' }, pagina: { type: ['integer', 'null'] }, seccion: { type: ['string', 'null'] }, puntuacion: { type: 'number' }, extracto: { type: 'string' } } } },
+    fuentes: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' }, documento: { type: 'string' }, documento_id: { type: 'string' }, pasaje: { type: 'integer' }, pagina: { type: ['integer', 'null'] }, seccion: { type: ['string', 'null'] }, puntuacion: { type: 'number' }, extracto: { type: 'string' }, citada: { type: 'boolean', description: 'true: la respuesta cita este pasaje ([n]); false: otro pasaje relevante recuperado, listado después de los citados' } } } },
     motor: { enum: ['extractivo', 'generativo'] }, modelo: { type: ['string', 'null'] }, cache: { type: 'boolean' }, creditos: { type: 'integer' },
     uso: { type: 'object' },
   },

@@ -51,6 +51,7 @@ export function sourceView(source: AnswerSource) {
     seccion: source.heading,
     puntuacion: Math.round(source.score * 1000) / 1000,
     extracto: source.excerpt,
+    citada: source.cited,
   };
 }
 

@@ -1,10 +1,15 @@
-/** A passage an answer was drawn from. */
+/**
+ * A passage considered for an answer: the cited ones first (`citada: true`, numbered as the [n] in the text), then the
+ * other relevant passages retrieved (`citada: false`).
+ */
 export interface CerebroSource {
   documento: string;
   pagina: number | null;
   seccion: string | null;
   puntuacion: number;
   extracto: string;
+  /** True when the answer cites this passage. */
+  citada: boolean;
 }
 
 export interface CerebroAnswer {

@@ -93,3 +93,22 @@ test('an unreachable endpoint is reported, not hung', async () => {
   const client = new OpenAiChatClient({ baseUrl: 'http://127.0.0.1:9/v1', model: 'x', timeoutMs: 2000 });
   await assert.rejects(client.complete([{ role: 'user', content: 'hola' }]), ChatClientError);
 });
+
+test('fuentes: the passages the model cited first, then the other relevant ones offered, uncited, with their prompt numbers', async () => {
+  server.status = 200;
+  server.reply = () => 'Después de descargarlos quedan en la caché [2].';
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 'e', 'guia.md', [
+    { text: 'Los paquetes descargados se guardan en la caché de APT.', headings: ['Caché'] },
+    { text: 'Para instalar un paquete descargado:\n```\n# dpkg -i paquete.deb\n```', headings: ['Instalar'] },
+  ]);
+  const answerer = new GenerativeAnswerer(index, new Retriever(index), new OpenAiChatClient({ baseUrl: server.baseUrl, model: 'm', apiKey: 'k' }));
+  server.requests.length = 0;
+  const answer = await answerer.answer({ space: 'e', question: '¿Cómo instalo un paquete descargado?', options: { minRelevance: 0.3 } });
+  assert.equal(answer.found, true);
+  const prompt = server.requests[0]!.body.messages.at(-1)!.content;
+  assert.match(prompt, /\[1\] guia\.md, Instalar\n[^]*\[2\] guia\.md, Caché\n/);
+  assert.match(prompt, /```\n# dpkg -i paquete\.deb\n```/, 'code reaches the model verbatim');
+  assert.deepEqual(answer.sources.map((s) => [s.n, s.heading, s.cited]), [[2, 'Caché', true], [1, 'Instalar', false]]);
+});

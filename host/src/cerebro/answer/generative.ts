@@ -3,8 +3,7 @@
 // instead, so the model has no room to invent. Sources are the passages the model cited with [n] markers.
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { Retriever } from '../index/retriever.js';
-import { resolveOptions, scorePassages, toSource } from './extractive.js';
-import { retrievalQuery } from './follow-up.js';
+import { resolveOptions, scorePassages, searchText, toSource } from './extractive.js';
 import type { ChatMessage, ChatUsage, OpenAiChatClient } from './openai-client.js';
 import type { Answer, AnswerEvent, Answerer, AnswerOptions, AnswerRequest, AnswerSource } from './types.js';
 
@@ -19,6 +18,7 @@ export function buildMessages(request: AnswerRequest, options: AnswerOptions, hi
     `Responde en ${language}, en como mucho ${options.maxChars} caracteres, usando SOLO la información de los fragmentos numerados que te doy.`,
     'Cita cada dato con el número de su fragmento entre corchetes, por ejemplo [1].',
     `Si los fragmentos no contienen la respuesta, responde exactamente: ${options.noAnswerText}`,
+    'Copia las órdenes, el código y las rutas literalmente, entre comillas invertidas (`así`).',
     'No inventes datos, cifras, nombres ni enlaces.',
   ].filter(Boolean).join('\n');
   const context = hits
@@ -31,11 +31,15 @@ export function buildMessages(request: AnswerRequest, options: AnswerOptions, hi
   ];
 }
 
-/** Sources the answer cites ([n]); all offered passages when the model cited none. */
+/**
+ * The sources the answer cites ([n]) first, then the other offered passages marked `cited: false`; numbers stay
+ * those of the prompt, which the text uses. When the model cited none, every offered passage counts as cited.
+ */
 function citedSources(text: string, offered: AnswerSource[]): AnswerSource[] {
   const cited = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1])));
   const picked = offered.filter((s) => cited.has(s.n));
-  return picked.length ? picked : offered;
+  if (picked.length === 0) return offered;
+  return [...picked, ...offered.filter((s) => !cited.has(s.n)).map((s) => ({ ...s, cited: false }))];
 }
 
 export class GenerativeAnswerer implements Answerer {
@@ -48,7 +52,7 @@ export class GenerativeAnswerer implements Answerer {
   private async prepare(request: AnswerRequest): Promise<Context> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const { hits, groups } = await this.retriever.retrieve(request.space, retrievalQuery(request), options.passages);
+    const { hits, groups } = await this.retriever.retrieve(request.space, searchText(request), options.passages);
     const { scored } = scorePassages(this.index, groups, hits);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const sources = relevant.map((s, i) => toSource(s.hit, i + 1, s.score, s.hit.text));

@@ -3,7 +3,7 @@
 export interface AnswerOptions {
   /** How many retrieved passages the answer may draw from. */
   passages: number;
-  /** 0–1: share of the question's weighted terms a passage must cover to count as relevant. */
+  /** 0–1: share of the question's weighted content words a passage must cover to count as relevant. */
   minRelevance: number;
   /** Said when no passage is relevant enough. */
   noAnswerText: string;
@@ -43,8 +43,13 @@ export interface AnswerSource {
   score: number;
   /** Raw BM25 of the passage (higher is better); comparable only within one question. */
   bm25: number;
-  /** The passage text (or the sentences taken from it). */
+  /** The passage text (stored as light Markdown: see text/units.ts). */
   excerpt: string;
+  /**
+   * True when the answer cites this passage ([n] in the text); false for the other relevant passages retrieved,
+   * listed after the cited ones so a client sees every document that was considered.
+   */
+  cited: boolean;
 }
 
 export interface AnswerUsage {

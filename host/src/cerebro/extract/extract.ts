@@ -10,6 +10,7 @@ import { markdownToDocument } from './markdown.js';
 import { pdfToDocument } from './pdf.js';
 import { readStart } from './read-start.js';
 import { assertReasonableZip } from './zip-guard.js';
+import { structureLines } from './line-structure.js';
 import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
 
 const BY_EXTENSION: Record<string, DocumentFormat> = {
@@ -50,7 +51,7 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]; // compound file: password-protected OOXML or legacy .doc/.xls
 
 function plainToDocument(text: string, encoding: string): ExtractedDocument {
-  const blocks: TextBlock[] = text.split(/\n\s*\n/).filter((p) => p.trim()).map((p) => ({ text: p }));
+  const blocks: TextBlock[] = text.split(/\n\s*\n/).filter((p) => p.trim()).flatMap((p) => structureLines(p));
   return { blocks, encoding };
 }
 

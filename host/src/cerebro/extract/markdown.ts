@@ -1,10 +1,11 @@
-// Markdown to text blocks with marked's lexer (CommonMark + GFM), keeping the heading path of each block.
+// Markdown to typed text blocks with marked's lexer (CommonMark + GFM), keeping the heading path of each block:
+// paragraphs, list items, code blocks (verbatim) and table rows with their header. Inline code keeps its backticks.
 import { Lexer, type Token, type Tokens } from 'marked';
 import { oneLine } from '../text/normalize.js';
 import { htmlToDocument } from './html.js';
-import type { ExtractedDocument, TextBlock } from './types.js';
+import { tableRow, type BlockKind, type ExtractedDocument, type TextBlock } from './types.js';
 
-/** Plain text of inline tokens: emphasis, links and code lose their markup, images keep their alt text. */
+/** Plain text of inline tokens: emphasis and links lose their markup, code keeps backticks, images their alt text. */
 function inlineText(tokens: Token[] | undefined, fallback: string): string {
   if (!tokens) return fallback;
   let out = '';
@@ -13,6 +14,7 @@ function inlineText(tokens: Token[] | undefined, fallback: string): string {
     else if (t.type === 'br') out += '\n';
     else if (t.type === 'list') out += (t as Tokens.List).items.map((i) => inlineText(i.tokens, i.text)).join('\n');
     else if (t.type === 'space') out += ' ';
+    else if (t.type === 'codespan') out += `\`${(t as Tokens.Codespan).text}\``;
     else if ('tokens' in t && Array.isArray(t.tokens)) out += inlineText(t.tokens, (t as Tokens.Generic).text ?? '');
     else out += (t as Tokens.Generic).text ?? '';
   }
@@ -23,9 +25,9 @@ export function markdownToDocument(markdown: string): ExtractedDocument {
   const blocks: TextBlock[] = [];
   const headings: { level: number; text: string }[] = [];
   const path = () => headings.map((h) => h.text);
-  const push = (text: string) => {
-    const t = text.trim();
-    if (t) blocks.push({ text: t, headings: path() });
+  const push = (text: string, kind: BlockKind = 'paragraph') => {
+    const t = kind === 'code' ? text.replace(/^\n+|\s+$/g, '') : text.trim();
+    if (t) blocks.push(kind === 'paragraph' ? { text: t, headings: path() } : { text: t, kind, headings: path() });
   };
 
   const walk = (tokens: Token[]) => {
@@ -43,19 +45,20 @@ export function markdownToDocument(markdown: string): ExtractedDocument {
           push(oneLine(inlineText((token as Tokens.Paragraph).tokens, (token as Tokens.Paragraph).text)));
           break;
         case 'code':
-          push((token as Tokens.Code).text);
+          push((token as Tokens.Code).text, 'code');
           break;
         case 'blockquote':
           walk((token as Tokens.Blockquote).tokens);
           break;
         case 'list':
-          for (const item of (token as Tokens.List).items) push(oneLine(inlineText(item.tokens, item.text)));
+          for (const item of (token as Tokens.List).items) push(oneLine(inlineText(item.tokens, item.text)), 'list-item');
           break;
         case 'table': {
           const table = token as Tokens.Table;
           const header = table.header.map((c) => oneLine(inlineText(c.tokens, c.text)));
           for (const row of table.rows) {
-            push(row.map((c, i) => `${header[i] ? `${header[i]}: ` : ''}${oneLine(inlineText(c.tokens, c.text))}`).join('; '));
+            const block = tableRow(row.map((c) => oneLine(inlineText(c.tokens, c.text))), header, undefined, path());
+            if (block) blocks.push(block);
           }
           break;
         }

@@ -1,10 +1,12 @@
 // PDF text per page with poppler's pdftotext (Debian poppler-utils): faster and more faithful than JS parsers here.
-// Pages come out separated by form feeds; the chunker NFC-normalises each page's text (TeX emits decomposed accents).
-// Pages without a text layer go to OCR (ocr.ts).
+// Pages come out separated by form feeds; tables come from a second, -layout pass (pdf-tables.ts); pages without a
+// text layer go to OCR (ocr.ts). The chunker NFC-normalises each page's text (TeX emits decomposed accents).
 import { CerebroExtractionError, reasons } from '../errors.js';
+import { structureLines } from './line-structure.js';
 import { readScannedPages } from './ocr.js';
+import { layoutTables, withoutCells, type PdfTable } from './pdf-tables.js';
 import { runTool } from './run-tool.js';
-import type { ExtractedDocument, TextBlock } from './types.js';
+import { tableRow, type ExtractedDocument, type TextBlock } from './types.js';
 
 /** Page header/footer shape: digits vary from page to page ("Guía 120 / 244"), the rest repeats. */
 const lineShape = (line: string) => line.trim().replace(/\d+/g, '#');
@@ -29,6 +31,26 @@ export function stripRunningLines(pages: string[]): string[] {
   });
 }
 
+/** Share of a table's cells that must stand as lines of their own in the plain text for the table to be believed. */
+const CONFIRMED_CELLS = 0.8;
+
+/**
+ * Tables of each page from a second, -layout pass (see pdf-tables.ts), kept only where plain pdftotext also split
+ * the cells into lines of their own: justified prose or a two-column page never looks like that.
+ */
+async function pageTables(path: string, plainPages: string[], timeoutMs: number): Promise<PdfTable[][]> {
+  const { stdout, code } = await runTool('pdftotext', ['-layout', '-enc', 'UTF-8', '-eol', 'unix', path, '-'], { timeoutMs, debianPackage: 'poppler-utils' });
+  if (code !== 0) return plainPages.map(() => []);
+  const layout = stdout.split('\f');
+  return plainPages.map((plain, i) => {
+    const lines = new Set(plain.split('\n').map((l) => l.trim()));
+    return layoutTables(layout[i] ?? '').filter((t) => {
+      const cells = [...t.header, ...t.rows.flat()];
+      return cells.filter((c) => lines.has(c)).length >= cells.length * CONFIRMED_CELLS;
+    });
+  });
+}
+
 export async function pdfToDocument(path: string, timeoutMs = 0): Promise<ExtractedDocument> {
   const { stdout, stderr, code, killed } = await runTool('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-'], { timeoutMs, debianPackage: 'poppler-utils' });
   if (killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(timeoutMs / 1000)));
@@ -40,10 +62,18 @@ export async function pdfToDocument(path: string, timeoutMs = 0): Promise<Extrac
   if (raw.length > 1 && raw[raw.length - 1]!.trim() === '') raw.pop();
   // Pages without a text layer (scanned) are read with OCR, keeping their page numbers.
   const pages = await readScannedPages(path, stripRunningLines(raw), timeoutMs);
+  const tables = await pageTables(path, pages, timeoutMs);
   const blocks: TextBlock[] = [];
-  pages.forEach((pageText, i) => {
-    for (const para of pageText.split(/\n\s*\n/)) {
-      if (para.trim()) blocks.push({ text: para, page: i + 1 });
+  pages.forEach((plain, i) => {
+    const page = i + 1;
+    for (const para of withoutCells(plain, tables[i]!).split(/\n\s*\n/)) {
+      if (para.trim()) for (const b of structureLines(para)) blocks.push({ ...b, page });
+    }
+    for (const t of tables[i]!) {
+      for (const row of t.rows) {
+        const block = tableRow(row, t.header, undefined, []);
+        if (block) blocks.push({ ...block, page });
+      }
     }
   });
   if (blocks.length === 0) throw new CerebroExtractionError('vacio', reasons.pdfNoText);

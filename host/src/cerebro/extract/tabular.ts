@@ -1,10 +1,10 @@
-// CSV and XLSX: each row becomes a block of "column: value" pairs so that a passage is readable on its own and a
-// question naming a column finds its rows. The sheet name is the block's heading.
+// CSV and XLSX: each row becomes a table-row block with the first row as its header, so that a row is retrievable
+// and quotable on its own and a question naming a column finds its rows. The sheet name is the block's heading.
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { CerebroExtractionError, reasons } from '../errors.js';
 import { oneLine } from '../text/normalize.js';
-import type { ExtractedDocument, TextBlock } from './types.js';
+import { tableRow, type ExtractedDocument, type TextBlock } from './types.js';
 
 function rowsToBlocks(rows: string[][], heading?: string): TextBlock[] {
   const nonEmpty = rows.filter((r) => r.some((c) => c.trim() !== ''));
@@ -13,14 +13,12 @@ function rowsToBlocks(rows: string[][], heading?: string): TextBlock[] {
   const names = header.map((h) => oneLine(h));
   const headings = heading ? [heading] : [];
   if (body.length === 0) return [{ text: names.filter(Boolean).join('; '), headings }];
-  return body.map((row) => ({
-    text: row
-      .map((cell, i) => [names[i] ?? '', oneLine(cell)] as const)
-      .filter(([, v]) => v !== '')
-      .map(([k, v]) => (k ? `${k}: ${v}` : v))
-      .join('; '),
-    headings,
-  })).filter((b) => b.text !== '');
+  const blocks: TextBlock[] = [];
+  for (const row of body) {
+    const block = tableRow(row.map((c) => oneLine(c)), names, undefined, headings);
+    if (block) blocks.push(block);
+  }
+  return blocks;
 }
 
 export function csvToDocument(text: string): ExtractedDocument {

@@ -39,17 +39,19 @@ export function migratedDb(file = ':memory:'): SqliteDatabase {
 const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 /**
- * A minimal but valid PDF: one page per entry, each line drawn with Helvetica in WinAnsi encoding (so Spanish
- * accents survive). With `encrypted`, a Standard security handler whose password check cannot pass is declared.
+ * A minimal but valid PDF: one page per entry, each line (or table row of cells) drawn with Helvetica in WinAnsi
+ * encoding (so Spanish accents survive). With `encrypted`, a Standard security handler whose password check cannot pass is declared.
  */
-export function makePdf(pages: string[][], options: { encrypted?: boolean } = {}): Buffer {
+export function makePdf(pages: (string | string[])[][], options: { encrypted?: boolean } = {}): Buffer {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   pages.forEach((lines, i) => {
-    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((l) => `${pdfString(l)} Tj T*`).join(' ')} ET`;
+    // A line given as an array is a table row: its cells start 160 points apart.
+    const stream = `BT /F1 12 Tf ${lines.map((l, j) => (Array.isArray(l) ? l : [l])
+      .map((cell, k) => `1 0 0 1 ${72 + 160 * k} ${720 - 14 * j} Tm ${pdfString(cell)} Tj`).join(' ')).join(' ')} ET`;
     objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
@@ -74,8 +76,14 @@ export function makePdf(pages: string[][], options: { encrypted?: boolean } = {}
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A DOCX whose paragraphs use Word's built-in heading styles where `heading` is set. */
-export async function makeDocx(paragraphs: { text: string; heading?: 1 | 2 | 3 }[]): Promise<Buffer> {
+/** One DOCX table: rows of cell texts, the first row marked as the header row that Word repeats on each page. */
+export interface DocxTable { table: string[][] }
+
+const docxTable = ({ table }: DocxTable) => `<w:tbl>${table.map((row, i) => `<w:tr>${i === 0 ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${row
+  .map((c) => `<w:tc><w:p><w:r><w:t xml:space="preserve">${xmlEscape(c)}</w:t></w:r></w:p></w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
+
+/** A DOCX whose paragraphs use Word's built-in heading styles where `heading` is set, with tables where given. */
+export async function makeDocx(paragraphs: ({ text: string; heading?: 1 | 2 | 3 } | DocxTable)[]): Promise<Buffer> {
   const zip = new JSZip();
   zip.file('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
@@ -96,7 +104,7 @@ export async function makeDocx(paragraphs: { text: string; heading?: 1 | 2 | 3 }
   zip.file('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${styles}</w:styles>`);
   const body = paragraphs
-    .map((p) => `<w:p>${p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`)
+    .map((p) => ('table' in p ? docxTable(p) : `<w:p>${p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`))
     .join('');
   zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`);

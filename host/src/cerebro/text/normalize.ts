@@ -25,3 +25,14 @@ export function normalizeText(raw: string): string {
 export function oneLine(raw: string): string {
   return normalizeText(raw).replace(/\s+/g, ' ').trim();
 }
+
+/** Code and command lines: one Unicode form and no invisible characters, but spacing and line breaks verbatim. */
+export function normalizeCode(raw: string): string {
+  return raw
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(INVISIBLE, '')
+    .replace(/\u00A0|\u2007|\u202F/g, ' ')
+    .replace(/[ \t]+$/gm, '')
+    .replace(/^\n+|\n+$/g, '');
+}

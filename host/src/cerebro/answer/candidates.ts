@@ -1,0 +1,134 @@
+// The candidate answers of a relevant passage: each unit (sentence, list, code with its introduction, table row)
+// worded as it would be quoted, with a score for how well it answers the question: its coverage of the question's
+// content words, its passage's relevance and rank, and a bonus for being the kind of unit the question asks for.
+import type { SearchHit } from '../index/passage-index.js';
+import { announces, passageUnits, type AnswerUnit } from './passage-units.js';
+import type { QuestionKind } from './question-kind.js';
+import { Relevance } from './relevance.js';
+import { renderCodeWithIntro, renderRow } from './render.js';
+
+export interface Candidate {
+  hit: SearchHit;
+  passageScore: number;
+  unit: AnswerUnit;
+  /** The unit as quoted (without citation). */
+  text: string;
+  score: number;
+  /** Positions of the passage's units the quote includes (an introduction, list items). */
+  covers: number[];
+}
+
+const DEFINES = /\s(es|son|significa|consiste|is|are|means)\s/i;
+const HAS_PATH = /(^|[\s«"'`(])(\/[\w.@-]+)+\/?|\b[A-Z]:\\|\b[\w-]+\.(conf|cfg|ini|list|json|ya?ml|toml|txt|sh)\b/;
+const CODE_LIKE = /`[^`]+`/;
+const COMMAND_COLUMN = /orden|comando|command|sintaxis|syntax|uso|usage|ejemplo|example/i;
+/** Final punctuation of a whole sentence; a short unit without it (a title, a caption) is a fragment, not an answer. */
+const ENDS_SENTENCE = /[.!?…:;»"”')\]`]$/;
+const TITLE_MAX = 100;
+
+/** Extra weight a unit earns for being the shape of answer the question asks for. */
+function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
+  // A row keyed by a command (not by a package or file name that the source also set as code).
+  const codeRow = unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '') && COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
+  switch (kind) {
+    case 'procedure':
+      if (unit.kind === 'code') return 0.3;
+      if (codeRow) return 0.25;
+      if (unit.kind === 'list-item') return 0.1;
+      return CODE_LIKE.test(text) ? 0.1 : 0;
+    case 'location':
+      return HAS_PATH.test(text) || unit.kind === 'code' ? 0.2 : 0;
+    case 'quantity':
+      return /\d/.test(text) ? 0.15 : 0;
+    case 'list':
+      return unit.kind === 'list-item' ? 0.2 : unit.kind === 'table-row' ? 0.1 : 0;
+    case 'definition':
+      return unit.kind === 'table-row' ? -0.1 : 0; // a defining sentence reads better than a row naming the thing
+    default:
+      return 0;
+  }
+}
+
+/** Longest list (announcing sentence plus items) quoted whole. */
+const LIST_MAX = 500;
+
+const introduces = (sentence: string) => /:\s*$/.test(sentence) || announces(sentence);
+
+/**
+ * The whole list a unit belongs to, read as one answer: the sentence that announces it (when there is one) and its
+ * items in order, "Para X: paso uno; paso dos; paso tres." Null when the list is too long to quote whole.
+ */
+function wholeList(units: AnswerUnit[], position: number): { text: string; covers: number[] } | null {
+  let start = position;
+  while (units[start - 1]?.kind === 'list-item') start--;
+  let end = position;
+  while (units[end + 1]?.kind === 'list-item') end++;
+  const items = units.slice(start, end + 1);
+  const lead = units[start - 1]?.kind === 'sentence' && introduces(units[start - 1]!.text) ? units[start - 1] : undefined;
+  const body = items.map((u) => u.text.replace(/[.;,]\s*$/, '')).join('; ');
+  const text = lead ? `${lead.text.replace(/:?\s*$/, ':')} ${body}.` : `${body}.`;
+  if (text.length > LIST_MAX) return null;
+  return { text, covers: [...(lead ? [lead.position] : []), ...items.map((u) => u.position)] };
+}
+
+/**
+ * A short title-like sentence or one that announces more ("lo siguiente:") is read with what follows: the next
+ * sentence, or the list it announces.
+ */
+function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: string; covers: number[] } {
+  const alone = { text: sentence.text, covers: [sentence.position] };
+  const next = units[sentence.position + 1];
+  if (!next || !(introduces(sentence.text) || sentence.text.length < 40)) return alone;
+  if (next.kind === 'sentence') return next.text.length > 300 ? alone : { text: `${sentence.text} ${next.text}`, covers: [sentence.position, next.position] };
+  if (next.kind !== 'list-item' || !introduces(sentence.text)) return alone;
+  return wholeList(units, next.position) ?? alone;
+}
+
+/** Bonus for a sentence whose subject is the question's topic (a topic word among its first words). */
+function leadBonus(sentence: string, relevance: Relevance, definitional: boolean): number {
+  const head = Relevance.termsOf(sentence.split(/\s+/).slice(0, 4).join(' '));
+  if (relevance.coverage(head) === 0) return 0;
+  return definitional && DEFINES.test(sentence) ? 0.15 : 0.05;
+}
+
+/** The candidate answers of one relevant passage. */
+export function passageCandidates(hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind): Candidate[] {
+  const units = passageUnits(hit.text);
+  const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
+  const table = hit.headings[hit.headings.length - 1] ?? null;
+  const out: Candidate[] = [];
+  for (const unit of units) {
+    let text: string;
+    let terms: string;
+    let covers = [unit.position];
+    if (unit.kind === 'code') {
+      const intro = unit.intro !== undefined ? units[unit.intro]!.text : undefined;
+      text = renderCodeWithIntro(unit.text, intro);
+      terms = `${table ?? ''} ${intro ?? ''} ${unit.text}`;
+      if (unit.intro !== undefined) covers = [unit.intro, unit.position];
+    } else if (unit.kind === 'table-row') {
+      text = renderRow(unit.cells ?? [unit.text], unit.header, table);
+      terms = `${table ?? ''} ${(unit.header ?? []).join(' ')} ${unit.text}`;
+    } else if (unit.kind === 'sentence') {
+      // An introducing sentence is answered by its code candidate, which quotes both.
+      if (introduced.has(unit.position) || unit.text.length < 12) continue;
+      ({ text, covers } = withContinuation(unit, units));
+      if (text === unit.text && unit.text.length < TITLE_MAX && !ENDS_SENTENCE.test(unit.text)) continue;
+      terms = unit.text;
+    } else {
+      // Steps and options read best whole, in order, with the sentence that announces them.
+      const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
+      ({ text, covers } = list ?? { text: unit.text, covers });
+      terms = unit.text;
+    }
+    const own = relevance.coverage(Relevance.termsOf(terms));
+    if (own === 0) continue;
+    // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence
+    // (a run of text the extractor could not structure) reads badly as an answer and is held back.
+    const lengthPenalty = unit.kind === 'sentence' && unit.text.length > 400 ? 0.5 : 1;
+    const lead = unit.kind === 'sentence' ? leadBonus(unit.text, relevance, kind === 'definition') : 0;
+    const score = (own + 0.25 * passageScore + 0.05 / hit.rank + lead + kindBonus(kind, unit, text)) * lengthPenalty;
+    out.push({ hit, passageScore, unit, text, score, covers });
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+// The composer per question kind and per unit structure, over passages chunked from typed blocks as indexing does.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TextBlock } from '../extract/types.js';
+import { PassageIndex } from '../index/passage-index.js';
+import { Retriever } from '../index/retriever.js';
+import { chunkBlocks } from '../text/chunker.js';
+import { migratedDb } from '../testing/fixtures.js';
+import { seedDocument } from '../testing/seed.js';
+import { ExtractiveAnswerer } from './extractive.js';
+
+const H = ['Manual del sistema'];
+const p = (text: string, section: string): TextBlock => ({ text, headings: [...H, section] });
+const code = (text: string, section: string): TextBlock => ({ kind: 'code', text, headings: [...H, section] });
+const item = (text: string, section: string): TextBlock => ({ kind: 'list-item', text, headings: [...H, section] });
+const row = (cells: string[], section: string): TextBlock => ({
+  kind: 'table-row', text: cells.join(' | '), headings: [...H, section],
+  table: { cells, header: ['orden', 'acción'], caption: 'Órdenes de red' },
+});
+
+const MANUAL: TextBlock[] = [
+  p('Un paquete virtual es un nombre genérico que varios paquetes reales pueden proporcionar.', 'Paquetes'),
+  p('Para instalar un paquete descargado como archivo .deb, ejecute la siguiente orden:', 'Paquetes'),
+  code('# dpkg -i paquete.deb', 'Paquetes'),
+  p('Después se resuelven las dependencias que falten con apt.', 'Paquetes'),
+  p('Para compilar el núcleo desde sus fuentes ejecute lo siguiente:', 'Núcleo'),
+  code('$ make menuconfig\n$ make -j4 deb-pkg', 'Núcleo'),
+  p('Los repositorios de APT se definen en el archivo /etc/apt/sources.list del sistema.', 'Repositorios'),
+  p('El sistema guarda los paquetes descargados durante 30 días en la caché local.', 'Caché'),
+  p('Las áreas del archivo de Debian son las siguientes:', 'Áreas'),
+  item('main: software libre', 'Áreas'),
+  item('contrib: libre pero depende de software no libre', 'Áreas'),
+  item('non-free: software no libre', 'Áreas'),
+  p('Tabla 3.1. Interfaces de red y sus direcciones IP', 'Red'),
+  row(['`ip addr show`', 'muestra las direcciones de las interfaces de red'], 'Red'),
+  row(['`ip route show`', 'muestra la tabla de encaminamiento'], 'Red'),
+  row(['`ping -c 3 host`', 'comprueba si un equipo responde en la red'], 'Red'),
+  p('Para crear una copia de respaldo siga estos pasos:', 'Respaldo'),
+  item('1. Abra el menú Sistema.', 'Respaldo'),
+  item('2. Pulse el botón Crear.', 'Respaldo'),
+  item('3. Elija el disco de destino.', 'Respaldo'),
+  p('Se puede actualizar el sistema sin conexión a Internet usando un DVD como repositorio.', 'Sin red'),
+];
+
+function setup() {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 'e', 'manual.html', chunkBlocks(MANUAL).map((x) => ({ text: x.text, headings: x.headings })));
+  seedDocument(db, index, 'e', 'notas.md', [{ text: 'Las dependencias de un paquete se instalan con apt. Los paquetes se instalan en el sistema con cuidado.', headings: ['Notas'] }]);
+  seedDocument(db, index, 'e', 'opiniones.txt', [{ text: 'Con este equipo por fin veo y hago lo que quiero, y siempre sé cómo.' }]);
+  return new ExtractiveAnswerer(index, new Retriever(index));
+}
+
+test('how-to: the command verbatim in backticks, with the sentence that introduces it', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Cómo instalo un paquete .deb que descargué?' });
+  assert.equal(answer.found, true);
+  assert.match(answer.text, /^Para instalar un paquete descargado como archivo \.deb, ejecute la siguiente orden: `# dpkg -i paquete\.deb` \[1\]/);
+});
+
+test('how-to over a code block: every line verbatim in a fenced block, after its introduction', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Cómo compilo el núcleo desde las fuentes?' });
+  assert.match(answer.text, /^Para compilar el núcleo desde sus fuentes ejecute lo siguiente:\n```\n\$ make menuconfig\n\$ make -j4 deb-pkg\n```\n\[1\]/);
+});
+
+test('how-to over a table: the row with its header, never a run of cells', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Qué orden muestra la tabla de encaminamiento?' });
+  assert.match(answer.text, /^orden `ip route show` — acción: muestra la tabla de encaminamiento, según la tabla «Órdenes de red» \[1\]\./);
+  assert.doesNotMatch(answer.text, /\|/);
+});
+
+test('how-to over steps: the announcing sentence with every step, in order', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Cómo creo una copia de respaldo?' });
+  assert.match(answer.text, /^Para crear una copia de respaldo siga estos pasos: Abra el menú Sistema; Pulse el botón Crear; Elija el disco de destino \[1\]\.$/);
+});
+
+test('definition: the defining sentence', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Qué es un paquete virtual?' });
+  assert.match(answer.text, /^Un paquete virtual es un nombre genérico/);
+});
+
+test('where: the sentence that names the path', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Dónde se definen los repositorios de APT?' });
+  assert.match(answer.text, /\/etc\/apt\/sources\.list/);
+});
+
+test('quantity: the sentence with the number', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Cuántos días se guardan los paquetes descargados?' });
+  assert.match(answer.text, /30 días/);
+});
+
+test('list: the announcing sentence with its items', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Cuáles son las áreas del archivo de Debian?' });
+  assert.match(answer.text, /Las áreas del archivo de Debian son las siguientes: main: software libre; contrib: libre pero depende de software no libre; non-free: software no libre \[1\]\./);
+});
+
+test('yes/no: the sentence that settles it', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Puedo actualizar el sistema sin conexión a Internet?' });
+  assert.match(answer.text, /^Se puede actualizar el sistema sin conexión a Internet usando un DVD/);
+});
+
+test('relevance counts content words only: question-form words neither block nor carry an answer', async () => {
+  const answerer = setup();
+  // Every content word is in the passage; "cómo", "puedo", "hacer" are not: still answered.
+  const answered = await answerer.answer({ space: 'e', question: '¿Cómo puedo hacer para ver las direcciones de las interfaces de red?' });
+  assert.equal(answered.found, true);
+  assert.match(answered.text, /`ip addr show`/);
+  assert.doesNotMatch(answered.text, /Interfaces de red y sus direcciones IP/, 'a table title is a fragment, not an answer');
+  // A passage sharing only the question-form words ("veo", "hago", "quiero") is not relevant: declined.
+  const declined = await answerer.answer({ space: 'e', question: '¿Cómo veo y hago lo que quiero con la impresora?' });
+  assert.equal(declined.found, false);
+});
+
+test('fuentes: cited passages first, numbered as in the text, then the other relevant passages marked uncited', async () => {
+  const answer = await setup().answer({ space: 'e', question: '¿Cómo se instalan las dependencias de un paquete?', options: { maxSentences: 1 } });
+  assert.equal(answer.found, true);
+  const cited = answer.sources.filter((s) => s.cited);
+  assert.deepEqual(cited.map((s) => s.n), [1]);
+  assert.match(answer.text, /\[1\]/);
+  assert.doesNotMatch(answer.text, /\[2\]/);
+  assert.ok(answer.sources.length > 1, 'the other relevant passage is listed');
+  assert.deepEqual(answer.sources.map((s) => s.n), answer.sources.map((_, i) => i + 1));
+  assert.deepEqual(answer.sources.map((s) => s.cited), [true, ...answer.sources.slice(1).map(() => false)]);
+});

@@ -1,0 +1,28 @@
+// Words that shape a question but say nothing about its topic: question words, and light verbs and fillers of how
+// people ask ("¿cómo puedo…?", "quiero saber…", "how do I…"). They are left out of retrieval and of the relevance
+// score, so an answerable question is not declined for lacking them and an unrelated passage that happens to hold
+// "puedo" or "hago" does not pass. Stored folded (lower case, no accents), as they are compared after folding.
+import { foldAccents, words } from '../text/analyzer.js';
+
+const SPANISH = `como que cual cuales cuando cuanto cuanta cuantos cuantas donde adonde quien quienes por porque para
+puedo puede pueden podemos podria podrian podriamos hago hace hacen hacemos hacer haria quiero quiere queremos querria
+quisiera necesito necesita necesitamos debo debe deberia tengo tiene tenemos tener veo ve ver vemos sabe se saber sabes
+consigo conseguir logro lograr forma manera modo alguna algun existe hay favor dime digame decir explica explicame
+alguien ayuda ayudame usted ustedes yo mi me nos`;
+
+const ENGLISH = `how what which where when who whom why can could would should do does did i me my we our you want
+need way please tell explain there is are get`;
+
+export const QUESTION_FORM_WORDS: ReadonlySet<string> = new Set(`${SPANISH} ${ENGLISH}`.split(/\s+/).filter(Boolean));
+
+/** True for a word (any case, accents or not) that shapes a question without naming its topic. */
+export const isQuestionFormWord = (word: string): boolean => QUESTION_FORM_WORDS.has(foldAccents(word.toLowerCase()));
+
+/**
+ * The question with its question-form words removed, for retrieval and relevance; the question itself when nothing
+ * else is left (so "¿Qué hay?" still searches for something).
+ */
+export function contentQuestion(question: string): string {
+  const kept = words(question).filter((w) => !isQuestionFormWord(w));
+  return kept.length ? kept.join(' ') : question;
+}
