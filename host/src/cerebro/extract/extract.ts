@@ -11,6 +11,7 @@ import { pdfToDocument } from './pdf.js';
 import { readStart } from './read-start.js';
 import { assertReasonableZip } from './zip-guard.js';
 import { structureLines } from './line-structure.js';
+import { csvToDocument } from './tabular.js';
 import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
 
 const BY_EXTENSION: Record<string, DocumentFormat> = {
@@ -78,7 +79,7 @@ export async function extractFile(path: string, name: string, mediaType?: string
       if (!startsWith(bytes, ZIP_MAGIC)) throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
       await assertReasonableZip(bytes, format);
       // Loaded on first use: mammoth and exceljs add ~40 MB to every indexing thread that never reads an Office file.
-      doc = format === 'docx' ? await (await import('./docx.js')).docxToDocument(bytes) : await (await import('./tabular.js')).xlsxToDocument(bytes);
+      doc = format === 'docx' ? await (await import('./docx.js')).docxToDocument(bytes) : await (await import('./xlsx.js')).xlsxToDocument(bytes);
       break;
     case 'html': {
       const { text, encoding } = decodeHtml(bytes);
@@ -92,7 +93,7 @@ export async function extractFile(path: string, name: string, mediaType?: string
     }
     case 'csv': {
       const { text, encoding } = decodeText(bytes);
-      doc = { ...(await import('./tabular.js')).csvToDocument(text), encoding };
+      doc = { ...csvToDocument(text), encoding };
       break;
     }
     case 'text': {
