@@ -28,6 +28,7 @@ export interface SerializedExtractionError {
 export const reasons = {
   unsupported: (what: string) => `Formato no soportado: ${what}. Se admiten PDF, DOCX, HTML, Markdown, texto, CSV, XLSX e imágenes PNG, JPEG y TIFF.`,
   empty: 'El archivo está vacío o no contiene texto legible.',
+  pdfTooMuchText: (megabytes: number) => `El PDF contiene demasiado texto para procesarse (más de ${megabytes} MB de texto extraído); divídelo en varios archivos.`,
   pdfNoText: 'El PDF no contiene texto extraíble (puede ser un documento escaneado sin reconocimiento de texto).',
   ocrMissing: 'El documento es una imagen o un PDF escaneado y el reconocimiento de texto (OCR) no está disponible en este servidor: falta tesseract (paquetes Debian tesseract-ocr, tesseract-ocr-spa).',
   imageNoText: 'No se reconoció texto en la imagen.',

@@ -8,6 +8,12 @@ import { layoutTables, withoutCells, type PdfTable } from './pdf-tables.js';
 import { runTool } from './run-tool.js';
 import { tableRow, type ExtractedDocument, type TextBlock } from './types.js';
 
+/**
+ * Most text a PDF may yield (pdftotext's UTF-8 output, each pass): the pages are held in memory together (running
+ * lines are found across them), so this bounds the memory of a PDF whatever its size. 3,000 dense pages are ~14 MB.
+ */
+export const PDF_MAX_TEXT_BYTES = 32 * 1024 * 1024;
+
 /** Page header/footer shape: digits vary from page to page ("Guía 120 / 244"), the rest repeats. */
 const lineShape = (line: string) => line.trim().replace(/\d+/g, '#');
 
@@ -38,8 +44,11 @@ const CONFIRMED_CELLS = 0.8;
  * Tables of each page from a second, -layout pass (see pdf-tables.ts), kept only where plain pdftotext also split
  * the cells into lines of their own: justified prose or a two-column page never looks like that.
  */
-async function pageTables(path: string, plainPages: string[], timeoutMs: number): Promise<PdfTable[][]> {
-  const { stdout, code } = await runTool('pdftotext', ['-layout', '-enc', 'UTF-8', '-eol', 'unix', path, '-'], { timeoutMs, debianPackage: 'poppler-utils' });
+async function pageTables(path: string, plainPages: string[], timeoutMs: number, maxTextBytes: number): Promise<PdfTable[][]> {
+  const { stdout, code } = await runTool('pdftotext', ['-layout', '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
+    timeoutMs, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes,
+  });
+  // A failed or oversized layout pass (its padding can outgrow the plain text) only costs the tables.
   if (code !== 0) return plainPages.map(() => []);
   const layout = stdout.split('\f');
   return plainPages.map((plain, i) => {
@@ -51,9 +60,12 @@ async function pageTables(path: string, plainPages: string[], timeoutMs: number)
   });
 }
 
-export async function pdfToDocument(path: string, timeoutMs = 0): Promise<ExtractedDocument> {
-  const { stdout, stderr, code, killed } = await runTool('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-'], { timeoutMs, debianPackage: 'poppler-utils' });
+export async function pdfToDocument(path: string, timeoutMs = 0, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<ExtractedDocument> {
+  const { stdout, stderr, code, killed, overflow } = await runTool('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
+    timeoutMs, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes,
+  });
   if (killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(timeoutMs / 1000)));
+  if (overflow) throw new CerebroExtractionError('demasiado_grande', reasons.pdfTooMuchText(Math.round(maxTextBytes / (1024 * 1024))));
   if (code !== 0) {
     if (/password|encrypt/i.test(stderr)) throw new CerebroExtractionError('cifrado', reasons.encrypted);
     throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
@@ -62,7 +74,7 @@ export async function pdfToDocument(path: string, timeoutMs = 0): Promise<Extrac
   if (raw.length > 1 && raw[raw.length - 1]!.trim() === '') raw.pop();
   // Pages without a text layer (scanned) are read with OCR, keeping their page numbers.
   const pages = await readScannedPages(path, stripRunningLines(raw), timeoutMs);
-  const tables = await pageTables(path, pages, timeoutMs);
+  const tables = await pageTables(path, pages, timeoutMs, maxTextBytes);
   const blocks: TextBlock[] = [];
   pages.forEach((plain, i) => {
     const page = i + 1;

@@ -1,8 +1,30 @@
 // Runs an external tool (poppler, tesseract) with a time limit that kills the child itself: terminating the worker
 // thread alone would leave it running. A missing binary is reported with the Debian package that provides it.
-import { execFile } from 'node:child_process';
+// Output is bounded: stdout up to `maxStdoutBytes` (beyond it the child is killed and `overflow` is set), stderr
+// only its last 64 KB — a malformed PDF made poppler print 63 MB of "Syntax Error" lines, and only the end of it
+// (the fatal message, if any) is ever looked at.
+import { spawn } from 'node:child_process';
 
-export interface ToolResult { stdout: string; stderr: string; code: number; killed: boolean }
+export interface ToolResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+  /** Killed at its time limit. */
+  killed: boolean;
+  /** Killed because its output passed `maxStdoutBytes`; `stdout` then holds only what came before. */
+  overflow: boolean;
+}
+
+export interface ToolOptions {
+  timeoutMs: number;
+  debianPackage: string;
+  env?: NodeJS.ProcessEnv;
+  /** Default 32 MB. */
+  maxStdoutBytes?: number;
+}
+
+export const STDERR_TAIL_BYTES = 64 * 1024;
+const DEFAULT_MAX_STDOUT_BYTES = 32 * 1024 * 1024;
 
 export class ToolMissingError extends Error {
   override readonly name = 'ToolMissingError';
@@ -11,18 +33,47 @@ export class ToolMissingError extends Error {
   }
 }
 
-export function runTool(cmd: string, args: string[], options: { timeoutMs: number; debianPackage: string; env?: NodeJS.ProcessEnv }): Promise<ToolResult> {
+/** Keeps the last `size` bytes written to it. */
+class Tail {
+  private kept = Buffer.alloc(0);
+  constructor(private readonly size: number) {}
+  push(chunk: Buffer): void {
+    const joined = Buffer.concat([this.kept, chunk]);
+    // A copy of the tail, so that the larger concatenation can be collected.
+    this.kept = joined.length <= this.size ? joined : Buffer.from(joined.subarray(-this.size));
+  }
+  toString(): string { return this.kept.toString('utf8'); }
+}
+
+export function runTool(cmd: string, args: string[], options: ToolOptions): Promise<ToolResult> {
+  const maxStdout = options.maxStdoutBytes ?? DEFAULT_MAX_STDOUT_BYTES;
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, {
-      maxBuffer: 512 * 1024 * 1024, encoding: 'utf8', timeout: options.timeoutMs, killSignal: 'SIGKILL',
-      ...(options.env ? { env: options.env } : {}),
-    }, (err, stdout, stderr) => {
-      if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') {
-        reject(new ToolMissingError(cmd, options.debianPackage));
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
+    const stderr = new Tail(STDERR_TAIL_BYTES);
+    let killed = false;
+    let overflow = false;
+    const timer = options.timeoutMs > 0 ? setTimeout(() => { killed = true; child.kill('SIGKILL'); }, options.timeoutMs) : undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (overflow) return;
+      if (stdoutBytes + chunk.length > maxStdout) {
+        overflow = true;
+        child.kill('SIGKILL');
         return;
       }
-      const e = err as (Error & { code?: unknown; killed?: boolean }) | null;
-      resolve({ stdout, stderr, code: e ? (typeof e.code === 'number' ? e.code : 1) : 0, killed: Boolean(e?.killed) });
+      stdout.push(chunk);
+      stdoutBytes += chunk.length;
+    });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      if (err.code === 'ENOENT') reject(new ToolMissingError(cmd, options.debianPackage));
+      else reject(err);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.toString(), code: code ?? 1, killed, overflow });
     });
   });
 }

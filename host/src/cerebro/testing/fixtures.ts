@@ -41,8 +41,10 @@ const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 /**
  * A minimal but valid PDF: one page per entry, each line (or table row of cells) drawn with Helvetica in WinAnsi
  * encoding (so Spanish accents survive). With `encrypted`, a Standard security handler whose password check cannot pass is declared.
+ * With `unknownOperators`, each page's content ends with that many bogus operators: poppler prints a
+ * "Syntax Error" line for each one, as it does for a malformed PDF, yet still extracts the text.
  */
-export function makePdf(pages: (string | string[])[][], options: { encrypted?: boolean } = {}): Buffer {
+export function makePdf(pages: (string | string[])[][], options: { encrypted?: boolean; unknownOperators?: number } = {}): Buffer {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
@@ -51,7 +53,7 @@ export function makePdf(pages: (string | string[])[][], options: { encrypted?: b
   pages.forEach((lines, i) => {
     // A line given as an array is a table row: its cells start 160 points apart.
     const stream = `BT /F1 12 Tf ${lines.map((l, j) => (Array.isArray(l) ? l : [l])
-      .map((cell, k) => `1 0 0 1 ${72 + 160 * k} ${720 - 14 * j} Tm ${pdfString(cell)} Tj`).join(' ')).join(' ')} ET`;
+      .map((cell, k) => `1 0 0 1 ${72 + 160 * k} ${720 - 14 * j} Tm ${pdfString(cell)} Tj`).join(' ')).join(' ')} ET${' zz'.repeat(options.unknownOperators ?? 0)}`;
     objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
