@@ -45,6 +45,13 @@ test('a route whose body or query schema does not compile refuses start with PLU
   assert.match(badQuery.message, /ruta leer: query debe ser un JSON Schema/);
 });
 
+test('a plugin id whose table prefix is a host table prefix refuses start with PLUGIN_MANIFEST_INVALID', async () => {
+  const err = await startExpectingError([echoPlugin({ id: 'space' })]);
+  assert.equal(err.code, 'PLUGIN_MANIFEST_INVALID');
+  assert.equal(err.plugin, 'space');
+  assert.match(err.message, /reservado por el host.*space_modules/);
+});
+
 test('two plugins with the same id refuse start with PLUGIN_DUPLICATE_ID naming the plugin', async () => {
   const err = await startExpectingError([echoPlugin(), echoPlugin()]);
   assert.equal(err.code, 'PLUGIN_DUPLICATE_ID');

@@ -4,10 +4,9 @@ import { routeSchemaProblem } from '../http/schema-validation.js';
 import { MigrationError, touchedObjects } from '../storage/migrator.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
 import { PluginError } from './plugin-error.js';
+import { reservedIdReason } from './reserved-ids.js';
 
 const ID = /^[a-z][a-z0-9-]{1,31}$/;
-/** Ids that would clash with host paths or names. */
-const RESERVED_IDS = new Set(['api', 'admin', 'host', 'core', 'cerebro', 'rag', 'mod', 'tokens', 'companies', 'cuentas']);
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const PATH = /^(\/(:[a-zA-Z][a-zA-Z0-9_]*|[a-zA-Z0-9._-]+))+$/;
 const HOST_SERVICE_TOKENS = new Set<symbol>(Object.values(HostServices));
@@ -29,7 +28,8 @@ export function validateManifest(manifest: PluginManifest): void {
   if (typeof manifest.id !== 'string' || !ID.test(manifest.id)) {
     throw new PluginError('PLUGIN_MANIFEST_INVALID', String(manifest.id), 'id no válido: minúsculas, cifras y guiones, de 2 a 32 caracteres, empezando por letra.');
   }
-  if (RESERVED_IDS.has(manifest.id)) fail(manifest, `el id "${manifest.id}" está reservado por el host.`);
+  const reserved = reservedIdReason(manifest.id);
+  if (reserved) fail(manifest, reserved);
   if (!semver.valid(manifest.version)) fail(manifest, `version "${manifest.version}" no es semver.`);
   if (!semver.validRange(manifest.sdk)) fail(manifest, `sdk "${manifest.sdk}" no es un rango semver.`);
   if (!semver.satisfies(SDK_VERSION, manifest.sdk)) {
