@@ -8,6 +8,7 @@ import type { HostRoute } from '../http/route.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../main/host-container.js';
+import { ModuleCatalogToken } from '../admin/module-catalog.js';
 
 /** Fields of a space that only the platform operator sets; a key sending them gets 403. */
 export const PLATFORM_FIELDS = ['modulos', 'prueba_hasta', 'propietario', 'cuenta', 'creditos', 'saldo', 'suspendida', 'impagada_desde', 'solo_lectura'];
@@ -56,16 +57,18 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
   const keys = resolveToken(container, HostRootTokens.Keys);
   const clock: Clock = resolveToken(container, HostTokens.Clock);
   const db = resolveToken(container, HostTokens.Database);
+  const catalog = resolveToken(container, ModuleCatalogToken);
 
   return [
     {
       operationId: 'core.listCompanies', method: 'GET', path: '/api/companies', access: 'owner', tag: 'core',
       summary: 'Espacios que alcanza la clave, con su id y sus módulos',
-      description: 'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos).',
+      description: 'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos). `modulos` lista solo `api` y los plugins instalados: un módulo guardado cuyo plugin no está instalado se omite (sigue guardado y vuelve al reinstalar el plugin).',
       responses: { '200': { description: '`{espacios: [{id, nombre, modulos, api_activa}]}`', schema: { type: 'object' } } },
       handler: (ctx) => ({
         espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
-          id: r.row.id, nombre: r.row.name, modulos: r.modules, api_activa: r.row.api_enabled === 1,
+          // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
+          id: r.row.id, nombre: r.row.name, modulos: r.modules.filter((m) => catalog.has(m)), api_activa: r.row.api_enabled === 1,
         })),
       }),
     },
