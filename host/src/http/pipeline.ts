@@ -150,7 +150,7 @@ export class RequestPipeline {
 
   private fail(exchange: Exchange, err: unknown): number {
     try {
-      settleUnreadBody(exchange.ctx.req, exchange.headers);
+      settleUnreadBody(exchange.ctx.req, exchange.ctx.res, exchange.headers);
       return sendError(exchange.ctx.res, err, exchange.ctx.log, exchange.ctx.id, exchange.headers);
     } catch (sendFailure) {
       // Nothing sensible can be written any more; the client sees the connection close. finish() must still run.

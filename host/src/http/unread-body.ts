@@ -1,8 +1,10 @@
 // An answer sent before the request body was read in full (too many files, too large, wrong type, refused access)
 // must not leave the rest of the body on a keep-alive connection: the server would read it as the next request,
 // or stall on it and reset the connection. Small bodies are read to their end and thrown away; larger ones, or
-// ones of unknown length, get `Connection: close` instead, so nobody reads gigabytes to keep a connection.
-import type { IncomingMessage } from 'node:http';
+// ones of unknown length, get `Connection: close` instead, so nobody reads gigabytes to keep a connection, and the
+// connection is then closed lingering (lingering-close.ts), so a client still sending reads the answer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { closeLingering } from './lingering-close.js';
 
 /** Largest declared body drained after an early answer (a few seconds of a slow upload at most). */
 export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -21,8 +23,8 @@ function drainable(req: IncomingMessage): boolean {
 
 /**
  * Reads and discards what is left of a body whose reader stopped early (unpipe it first), when it is drainable, so
- * the HTTP parser reaches the next request on the connection. Any other body stays unread: the answer says
- * `Connection: close` (settleUnreadBody) and the connection ends after it, without reading further.
+ * the HTTP parser reaches the next request on the connection. Any other body is paused here: the answer says
+ * `Connection: close` (settleUnreadBody), and the connection ends after a bounded lingering read of the rest.
  */
 export function discardRestOfBody(req: IncomingMessage): void {
   if (req.complete || req.destroyed) return;
@@ -36,10 +38,12 @@ export function discardRestOfBody(req: IncomingMessage): void {
 
 /**
  * Called before any error answer: when the body is not read in full and too large to drain, adds
- * `Connection: close` to `headers`; otherwise the rest is discarded (Node itself discards a body nobody started
+ * `Connection: close` to `headers` and makes the close after the answer a lingering one (lingering-close.ts); otherwise the rest is discarded (Node itself discards a body nobody started
  * reading; readers that stopped halfway call discardRestOfBody) and the connection stays open.
  */
-export function settleUnreadBody(req: IncomingMessage, headers: Record<string, string>): void {
+export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): void {
   if (req.complete) return;
-  if (!drainable(req)) headers.connection = 'close';
+  if (drainable(req)) return;
+  headers.connection = 'close';
+  closeLingering(req, res);
 }
