@@ -4,6 +4,7 @@ import { detectLanguage, indexTerms, passageLanguage, type Language } from '../t
 import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
 import { chunkInWindows, releasing } from './chunk-windows.js';
 import { extractFile, formatOf } from './extract.js';
+import { streamCsv } from './csv-stream.js';
 import { streamPlainText } from './text-stream.js';
 import type { TextBlock } from './types.js';
 
@@ -54,12 +55,14 @@ export function passageTerms(text: string, headings: readonly string[], lang: La
 interface DocumentMeta { title: string | null; encoding: string | null; pages: number | null }
 
 /**
- * The document's blocks and what it says about itself. Plain text is read in pieces (text-stream.ts); other formats
+ * The document's blocks and what it says about itself. Plain text and CSV are read in pieces (text-stream.ts,
+ * csv-stream.ts); other formats
  * are extracted whole, as their parsers need, and their blocks released as they are chunked.
  */
 async function documentBlocks(task: PrepareTask): Promise<{ meta: DocumentMeta; blocks: Iterable<TextBlock> | AsyncIterable<TextBlock> }> {
-  if (formatOf(task.name, task.mediaType) === 'text') {
-    const text = await streamPlainText(task.path);
+  const format = formatOf(task.name, task.mediaType);
+  if (format === 'text' || format === 'csv') {
+    const text = await (format === 'text' ? streamPlainText(task.path) : streamCsv(task.path));
     return { meta: { title: null, encoding: text.encoding, pages: null }, blocks: text.blocks };
   }
   const doc = await extractFile(task.path, task.name, task.mediaType, task.timeoutMs ?? 0);

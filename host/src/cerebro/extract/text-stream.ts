@@ -5,7 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import iconv from 'iconv-lite';
 import { CerebroExtractionError, reasons } from '../errors.js';
-import { detectEncoding, HEAD_BYTES, legacyEncodingOf } from './decode.js';
+import { detectEncoding, HEAD_BYTES, legacyEncodingOf, type TextEncoding } from './decode.js';
 import { readStart } from './read-start.js';
 import type { TextBlock } from './types.js';
 
@@ -74,8 +74,15 @@ function cutAt(pending: string): number {
   return pending.length;
 }
 
-async function* paragraphs(path: string, encoding: string, bomBytes: number): AsyncGenerator<TextBlock> {
+/** The file's text, decoded READ_BYTES at a time (a character split between reads comes whole with the next). */
+export async function* decodedPieces(path: string, encoding: string, bomBytes: number): AsyncGenerator<string> {
   const decoder = decoderFor(encoding);
+  for await (const chunk of createReadStream(path, { start: bomBytes, highWaterMark: READ_BYTES })) yield decoder.write(chunk as Buffer);
+  const rest = decoder.end();
+  if (rest) yield rest;
+}
+
+async function* paragraphs(path: string, encoding: string, bomBytes: number): AsyncGenerator<TextBlock> {
   let pending = '';
   let readable = false;
   const emit = function* (text: string): Generator<TextBlock> {
@@ -83,8 +90,8 @@ async function* paragraphs(path: string, encoding: string, bomBytes: number): As
     readable ||= /[\p{L}\p{N}]/u.test(text);
     yield { text };
   };
-  for await (const chunk of createReadStream(path, { start: bomBytes, highWaterMark: READ_BYTES })) {
-    pending += decoder.write(chunk as Buffer);
+  for await (const piece of decodedPieces(path, encoding, bomBytes)) {
+    pending += piece;
     const parts = pending.split(PARAGRAPH_BREAK);
     // The last part may continue in the next piece (its paragraph break may even be split between pieces).
     pending = parts.pop()!;
@@ -95,7 +102,6 @@ async function* paragraphs(path: string, encoding: string, bomBytes: number): As
       pending = pending.slice(cut);
     }
   }
-  pending += decoder.end();
   for (const part of pending.split(PARAGRAPH_BREAK)) yield* emit(part);
   if (!readable) throw new CerebroExtractionError('vacio', reasons.empty);
 }
@@ -105,8 +111,13 @@ async function* paragraphs(path: string, encoding: string, bomBytes: number): As
  * refuses before reading the text: an empty file (`vacio`) and a binary one (`no_soportado`).
  */
 export async function streamPlainText(path: string): Promise<StreamedText> {
+  const { encoding, bomBytes } = await textFileEncoding(path);
+  return { encoding, blocks: paragraphs(path, encoding, bomBytes) };
+}
+
+/** The encoding of a text file, detected as the whole-file extractor does; an empty file is `vacio`. */
+export async function textFileEncoding(path: string): Promise<TextEncoding> {
   const head = await readStart(path, HEAD_BYTES);
   if (head.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
-  const detected = detectEncoding(head) ?? { encoding: (await fileIsUtf8(path)) ? 'utf-8' : legacyEncodingOf(head), bomBytes: 0 };
-  return { encoding: detected.encoding, blocks: paragraphs(path, detected.encoding, detected.bomBytes) };
+  return detectEncoding(head) ?? { encoding: (await fileIsUtf8(path)) ? 'utf-8' : legacyEncodingOf(head), bomBytes: 0 };
 }
