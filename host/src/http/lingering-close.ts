@@ -38,10 +38,11 @@ function discardWithin(req: IncomingMessage, limits: typeof LINGER_LIMITS): Prom
 export function closeLingering(req: IncomingMessage, res: ServerResponse, limits = LINGER_LIMITS): void {
   if (req.complete || req.destroyed) return;
   const end = res.end.bind(res);
-  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-    if (typeof chunk === 'function') return end(chunk as () => void);
-    if (chunk !== undefined && chunk !== null) res.write(chunk as string | Buffer, (typeof encoding === 'string' ? encoding : 'utf8') as BufferEncoding);
-    void discardWithin(req, limits).then(() => end(typeof callback === 'function' ? (callback as () => void) : typeof encoding === 'function' ? (encoding as () => void) : undefined));
+  res.end = ((...args: unknown[]) => {
+    const callback = typeof args.at(-1) === 'function' ? (args.pop() as () => void) : undefined;
+    const [chunk, encoding] = args as [string | Buffer | undefined | null, BufferEncoding | undefined];
+    if (chunk !== undefined && chunk !== null) res.write(chunk, encoding ?? 'utf8');
+    void discardWithin(req, limits).then(() => end(callback));
     return res;
   }) as ServerResponse['end'];
 }

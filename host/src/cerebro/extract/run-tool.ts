@@ -4,6 +4,7 @@
 // only its last 64 KB — a malformed PDF made poppler print 63 MB of "Syntax Error" lines, and only the end of it
 // (the fatal message, if any) is ever looked at.
 import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 
 export interface ToolResult {
   stdout: string;
@@ -49,7 +50,9 @@ export function runTool(cmd: string, args: string[], options: ToolOptions): Prom
   const maxStdout = options.maxStdoutBytes ?? DEFAULT_MAX_STDOUT_BYTES;
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
-    const stdout: Buffer[] = [];
+    // Decoded as it arrives, as execFile does: the bytes are let go at once rather than held until the end.
+    const stdout: string[] = [];
+    const decoder = new StringDecoder('utf8');
     let stdoutBytes = 0;
     const stderr = new Tail(STDERR_TAIL_BYTES);
     let killed = false;
@@ -62,7 +65,7 @@ export function runTool(cmd: string, args: string[], options: ToolOptions): Prom
         child.kill('SIGKILL');
         return;
       }
-      stdout.push(chunk);
+      stdout.push(decoder.write(chunk));
       stdoutBytes += chunk.length;
     });
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
@@ -73,7 +76,8 @@ export function runTool(cmd: string, args: string[], options: ToolOptions): Prom
     });
     child.once('close', (code) => {
       clearTimeout(timer);
-      resolve({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: stderr.toString(), code: code ?? 1, killed, overflow });
+      stdout.push(decoder.end());
+      resolve({ stdout: stdout.join(''), stderr: stderr.toString(), code: code ?? 1, killed, overflow });
     });
   });
 }
