@@ -21,6 +21,39 @@ function inlineText(tokens: Token[] | undefined, fallback: string): string {
   return out;
 }
 
+/** Largest piece lexed at once when a section has no heading to end it; cut only at a blank line outside code. */
+const MAX_PIECE_CHARS = 64 * 1024;
+const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The document cut before each ATX heading (and at blank lines of very long sections) outside fenced code, so marked
+ * lexes one piece at a time: the token tree of a whole multi-megabyte file never exists at once. Headings, lists,
+ * tables and code blocks never span a cut, so the blocks are those of lexing the whole file (reference-style link
+ * definitions only give URLs, which are not indexed).
+ */
+export function* markdownPieces(markdown: string): Generator<string> {
+  let start = 0;
+  let fence: string | null = null;
+  let pos = 0;
+  while (pos < markdown.length) {
+    const end = markdown.indexOf('\n', pos);
+    const lineEnd = end === -1 ? markdown.length : end;
+    const line = markdown.slice(pos, lineEnd);
+    const fenceMark = FENCE.exec(line)?.[1];
+    if (fence) {
+      if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && line.trim() === fenceMark) fence = null;
+    } else if (fenceMark) {
+      fence = fenceMark;
+    } else if (pos > start && (ATX_HEADING.test(line) || (line.trim() === '' && pos - start > MAX_PIECE_CHARS))) {
+      yield markdown.slice(start, pos);
+      start = pos;
+    }
+    pos = lineEnd + 1;
+  }
+  if (start < markdown.length) yield markdown.slice(start);
+}
+
 export function markdownToDocument(markdown: string): ExtractedDocument {
   const blocks: TextBlock[] = [];
   const headings: { level: number; text: string }[] = [];
@@ -70,7 +103,7 @@ export function markdownToDocument(markdown: string): ExtractedDocument {
       }
     }
   };
-  walk(new Lexer({ gfm: true }).lex(markdown));
+  for (const piece of markdownPieces(markdown)) walk(new Lexer({ gfm: true }).lex(piece));
   const firstHeading = blocks.find((b) => b.headings && b.headings.length)?.headings?.[0];
   return firstHeading ? { blocks, title: firstHeading } : { blocks };
 }
