@@ -9,6 +9,9 @@ export interface HostConfig {
   host: string;
   port: number;
   logLevel: string;
+  /** Where the unauthenticated metrics listener binds; `metricsPort` null: no such listener (`/api/metrics` only). */
+  metricsHost: string;
+  metricsPort: number | null;
   /** Largest JSON body accepted by default, in bytes. */
   jsonBodyLimit: number;
   /** Plugin ids explicitly allowed (empty: every discovered plugin) and denied. */
@@ -83,6 +86,8 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     host: env.CEREBRO_HOST ?? '127.0.0.1',
     port: int(env, 'CEREBRO_PORT', 8080),
     logLevel: env.CEREBRO_LOG_LEVEL ?? 'info',
+    metricsHost: env.CEREBRO_METRICS_HOST ?? '127.0.0.1',
+    metricsPort: env.CEREBRO_METRICS_PORT ? int(env, 'CEREBRO_METRICS_PORT', 0) : null,
     jsonBodyLimit: int(env, 'CEREBRO_JSON_LIMIT_BYTES', 1024 * 1024),
     pluginsAllow: list(env.CEREBRO_PLUGINS_ALLOW),
     pluginsDeny: list(env.CEREBRO_PLUGINS_DENY),
