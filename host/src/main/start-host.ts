@@ -89,7 +89,7 @@ export async function discoveredSources(config: HostConfig): Promise<PluginSourc
 export async function startHost(options: HostOptions = {}): Promise<RunningHost> {
   const env = options.env ?? process.env;
   const config: HostConfig = { ...loadHostConfig(env), ...options.config };
-  const log = createRootLogger(config.logLevel, options.logDestination);
+  const log = createRootLogger(config.logLevel, options.logDestination, config.logFormat);
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   mkdirSync(config.dataDir, { recursive: true });
   const staleTemp = removeDeadTempDirs(config.dataDir);
@@ -101,7 +101,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let plugins: LoadedPlugin[] = [];
   let rag: RagService | undefined;
   try {
-    applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
+    for (const id of applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS })) log.info({ migracion: id }, 'migración del host aplicada');
     const container = buildHostContainer(config, log, db, clock);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
@@ -133,6 +133,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     });
 
     resolveToken(container, ModuleCatalogToken).declare(plugins.map((p) => p.manifest.id));
+    warnUnknownAllowed(config, plugins, log);
     registerScrapeGauges(metrics.registry, { db, dataDir: config.dataDir, lifecycle, plugins, log });
 
     let openapiDocument: unknown;
@@ -193,6 +194,13 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     if (db.open) db.close();
     throw err;
   }
+}
+
+/** A misspelt id in `CEREBRO_PLUGINS_ALLOW` silently loads nothing: say which names matched no plugin. */
+function warnUnknownAllowed(config: HostConfig, plugins: readonly LoadedPlugin[], log: PinoLogger): void {
+  const loaded = new Set(plugins.map((p) => p.manifest.id));
+  const unknown = config.pluginsAllow.filter((id) => !loaded.has(id) && !config.pluginsDeny.includes(id));
+  if (unknown.length) log.warn({ desconocidos: unknown, cargados: [...loaded] }, 'CEREBRO_PLUGINS_ALLOW nombra plugins que no se encontraron');
 }
 
 async function listen(handler: RequestListener, config: HostConfig): Promise<Server> {

@@ -118,7 +118,7 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
       if (moved.copied.length || moved.dropped.length) {
         deps.log.info({ plugin: manifest.id, tablas: moved.copied.length, eliminadas: moved.dropped.length }, 'tablas del plugin movidas a su propia base de datos');
       }
-      applyMigrations(db, { owner, migrations, tablePrefix });
+      for (const id of applyMigrations(db, { owner, migrations, tablePrefix })) deps.log.info({ plugin: manifest.id, migracion: id }, 'migración del plugin aplicada');
     } catch (err) {
       if (err instanceof MigrationError) throw new PluginError('PLUGIN_MIGRATION', manifest.id, err.message);
       throw err;
