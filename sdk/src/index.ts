@@ -20,6 +20,7 @@ export {
   type ServiceUse,
   type JsonSchema,
 } from './manifest.js';
+export type { PluginGauge, PluginGaugeSample } from './metrics.js';
 export { pagingQuery, MAX_OFFSET, type QuerySchema, type Page } from './query.js';
 export type { Logger } from './services/logger.js';
 export type { PluginStorage, SqlStatement } from './services/storage.js';

@@ -1,3 +1,4 @@
+import type { PluginGauge } from './metrics.js';
 import type { DependencyContainer } from 'tsyringe';
 import type { HttpMethod, ModuleRequest, Permission, RouteHandler } from './http.js';
 import type { QuerySchema } from './query.js';
@@ -88,6 +89,8 @@ export interface PluginSetupResult {
   pricing?: Record<string, (req: ModuleRequest) => number>;
   /** The plugin's own state for `GET /api/health` (`detalle`), e.g. whether an engine is loaded. Must be cheap. */
   status?: () => Record<string, unknown>;
+  /** Gauges for `GET /api/metrics` by name (e.g. queue length, engine state), read at scrape time. */
+  metrics?: Record<string, PluginGauge>;
 }
 
 export interface PluginDefinition {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
-import { apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
+import { MAX_OFFSET, apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import { issueCredential } from '../access/credentials.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { CreditLedger } from '../credits/credit-ledger.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { AccessDirectory } from '../access/directory.js';
+import { AdminViews, type AdminKeyView, type OwnerView, type SpaceView } from './admin-views.js';
 import { parseIsoDate } from './iso-date.js';
 import { ModuleCatalogToken, type ModuleCatalog } from './module-catalog.js';
 
@@ -27,6 +28,13 @@ export interface CreatedKey {
 }
 
 const SPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+const KEY_ID = /^[0-9a-f]{16}$/;
+/** Paging of the operator's lists: `limite` 1..MAX_PAGE (default DEFAULT_PAGE), `desde` >= 0. */
+export const DEFAULT_PAGE = 50;
+export const MAX_PAGE = 200;
+
+/** One page of an operator listing, as answered by HTTP and printed by the CLI. */
+export type AdminPage<K extends string, T> = { total: number; limite: number; desde: number } & Record<K, T[]>;
 const MAX_NAME = 120;
 
 /**
@@ -36,8 +44,21 @@ const MAX_NAME = 120;
 class InputCheck {
   private readonly issues: ValidationIssue[] = [];
 
+  /** `where`: the part of the request the fields come from (`body`, or `query` for paging). */
+  constructor(private readonly where: 'body' | 'query' = 'body') {}
+
   fail(field: string | (string | number)[], msg: string, type = 'value_error'): void {
-    this.issues.push({ loc: ['body', ...(Array.isArray(field) ? field : [field])], msg, type });
+    this.issues.push({ loc: [this.where, ...(Array.isArray(field) ? field : [field])], msg, type });
+  }
+
+  /** An integer within `min..max` (paging); `undefined` takes `fallback`. */
+  integer(field: string, value: unknown, min: number, max: number, fallback: number): number {
+    if (value === undefined) return fallback;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+      this.fail(field, `Debe ser un entero de ${min} a ${max}.`, 'int_range');
+      return fallback;
+    }
+    return value;
   }
 
   text(field: string, value: unknown, max = MAX_NAME): string {
@@ -71,7 +92,11 @@ export class AdminService {
     @inject(HostTokens.Credits) private readonly credits: CreditLedger,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
     @inject(ModuleCatalogToken) private readonly modules: ModuleCatalog,
-  ) {}
+  ) {
+    this.views = new AdminViews(db);
+  }
+
+  private readonly views: AdminViews;
 
   /** Runs a write to owners, spaces, modules or credentials, and tells the access directory its memo is stale. */
   private run(sql: string, ...params: unknown[]): { changes: number } {
@@ -266,6 +291,58 @@ export class AdminService {
     const credential = issueCredential('operator');
     this.run('INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)', credential.id, name, credential.digest, this.iso());
     return { id: credential.id, token: credential.token };
+  }
+
+  /** Paging values from the query string or the CLI (422 with `loc: ["query", ...]` out of range). */
+  private page(input: { limite?: unknown; desde?: unknown }): { limite: number; desde: number } {
+    const check = new InputCheck('query');
+    const limite = check.integer('limite', input.limite, 1, MAX_PAGE, DEFAULT_PAGE);
+    const desde = check.integer('desde', input.desde, 0, MAX_OFFSET, 0);
+    check.done();
+    return { limite, desde };
+  }
+
+  listOwners(paging: { limite?: unknown; desde?: unknown } = {}): AdminPage<'propietarios', OwnerView> {
+    const page = this.page(paging);
+    const { total, items } = this.views.owners(page.limite, page.desde);
+    return { propietarios: items, total, ...page };
+  }
+
+  owner(id: string): OwnerView {
+    const owner = this.views.owner(id);
+    if (!owner) throw apiError('not_found', 'Propietario no encontrado.');
+    return owner;
+  }
+
+  /** Every space, or (with `ownerId`) those of one existing owner. */
+  listSpaces(paging: { limite?: unknown; desde?: unknown } = {}, ownerId?: string): AdminPage<'espacios', SpaceView> {
+    const page = this.page(paging);
+    if (ownerId !== undefined) this.requireOwner(ownerId);
+    const { total, items } = this.views.spaces(page.limite, page.desde, ownerId);
+    return { espacios: items, total, ...page };
+  }
+
+  space(id: string): SpaceView {
+    const space = this.views.space(id);
+    if (!space) throw apiError('not_found', 'Espacio no encontrado.');
+    return space;
+  }
+
+  /** An owner's keys, revoked ones included (with the date), never a secret. */
+  listKeys(ownerId: string, paging: { limite?: unknown; desde?: unknown } = {}): AdminPage<'claves', AdminKeyView> {
+    const page = this.page(paging);
+    this.requireOwner(ownerId);
+    const { total, items } = this.views.keys(ownerId, page.limite, page.desde);
+    return { claves: items, total, ...page };
+  }
+
+  /** Revokes any owner's key: it answers 401 from the next request. 404 unknown, 409 already revoked. */
+  revokeKey(keyId: string): { revocado: string } {
+    const state = KEY_ID.test(keyId) ? this.views.keyState(keyId) : undefined;
+    if (!state) throw apiError('key_not_found');
+    if (state.revoked) throw apiError('key_already_revoked');
+    this.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', this.iso(), keyId);
+    return { revocado: keyId };
   }
 
   isEmpty(): boolean {

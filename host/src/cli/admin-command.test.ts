@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,13 +7,16 @@ import { Writable } from 'node:stream';
 import { test } from 'node:test';
 import { runCli } from './run-cli.js';
 
-/** Runs `cerebro admin ...` on a data directory, with discovery limited to the marca plugin of the workspace. */
-async function cli(dataDir: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+/**
+ * Runs `cerebro admin ...` on a data directory (created if missing: `--crear`), with discovery limited to the marca
+ * plugin of the workspace; `json` false for the human messages.
+ */
+async function cli(dataDir: string, args: string[], json = true): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const sink = (write: (s: string) => void) => new Writable({ write(chunk, _enc, done) { write(String(chunk)); done(); } });
   const env = { CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'marca' };
-  const code = await runCli(['admin', ...args, '--json'], { stdout: sink((s) => (out += s)), stderr: sink((s) => (err += s)), env });
+  const code = await runCli(['admin', ...args, '--crear', ...(json ? ['--json'] : [])], { stdout: sink((s) => (out += s)), stderr: sink((s) => (err += s)), env });
   return { code, out, err };
 }
 
@@ -20,7 +24,7 @@ test('the CLI validates through the admin service: ids, credits, dates and modul
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
 
-  const refusedCredits = await cli(dataDir, ['owner', 'create', '--name', 'Ana', '--credits=-1']);
+  const refusedCredits = await cli(dataDir, ['owner', 'create', '--name', 'Ana', '--credits=-1'], false);
   assert.equal(refusedCredits.code, 1);
   assert.match(refusedCredits.err, /--credits: .*mayor o igual que 0/);
   assert.equal((await cli(dataDir, ['owner', 'create', '--name', 'Ana', '--credits', '12abc'])).code, 1);
@@ -29,24 +33,24 @@ test('the CLI validates through the admin service: ids, credits, dates and modul
   assert.equal(owner.code, 0, owner.err);
   const { id: ownerId, cuenta } = JSON.parse(owner.out) as { id: string; cuenta: string };
 
-  const noOwner = await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', 'own_nadie']);
+  const noOwner = await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', 'own_nadie'], false);
   assert.equal(noOwner.code, 1);
   assert.match(noOwner.err, /Propietario no encontrado/);
 
-  const unknownModule = await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', ownerId, '--modules', 'api,inventado']);
+  const unknownModule = await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', ownerId, '--modules', 'api,inventado'], false);
   assert.equal(unknownModule.code, 1);
   assert.match(unknownModule.err, /--modules: Módulo desconocido: "inventado"\. Módulos disponibles: api, marca\./);
   assert.equal((await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', ownerId, '--modules', 'api,marca'])).code, 0);
 
   for (const until of ['tomorrow', '2026-13-45']) {
-    const res = await cli(dataDir, ['space', 'trial', '--id', 'tienda', '--until', until]);
+    const res = await cli(dataDir, ['space', 'trial', '--id', 'tienda', '--until', until], false);
     assert.equal(res.code, 1, until);
     assert.match(res.err, /--until \/ --trial-ends: Debe ser una fecha ISO 8601/);
   }
   assert.equal((await cli(dataDir, ['space', 'trial', '--id', 'tienda', '--until', '2030-01-31'])).code, 0);
   assert.equal((await cli(dataDir, ['space', 'trial', '--id', 'no-existe', '--until', '2030-01-31'])).code, 1);
 
-  const unpaid = await cli(dataDir, ['account', 'payment', '--id', cuenta, '--unpaid-since', '2026-13-45']);
+  const unpaid = await cli(dataDir, ['account', 'payment', '--id', cuenta, '--unpaid-since', '2026-13-45'], false);
   assert.equal(unpaid.code, 1);
   assert.match(unpaid.err, /--unpaid-since/);
   assert.equal((await cli(dataDir, ['account', 'credits', '--id', 'cta_nadie', '--amount', '5'])).code, 1);
@@ -54,4 +58,93 @@ test('the CLI validates through the admin service: ids, credits, dates and modul
   assert.equal((await cli(dataDir, ['space', 'module', '--id', 'tienda', '--module', 'inventado', '--on'])).code, 1);
   assert.equal((await cli(dataDir, ['space', 'module', '--id', 'no-existe', '--module', 'api', '--off'])).code, 1);
   assert.equal((await cli(dataDir, ['space', 'module', '--id', 'tienda', '--module', 'marca', '--off'])).code, 0);
+});
+
+/** Runs `cerebro ...` with the given arguments as they are. */
+async function raw(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const sink = (write: (s: string) => void) => new Writable({ write(chunk, _enc, done) { write(String(chunk)); done(); } });
+  const code = await runCli(args, { stdout: sink((s) => (out += s)), stderr: sink((s) => (err += s)), env: { CEREBRO_PLUGINS_ALLOW: 'marca', ...env } });
+  return { code, out, err };
+}
+
+test('without a database the CLI says so and creates nothing, unless --crear', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const missing = join(dataDir, 'mal-escrito');
+  const refused = await raw(['admin', 'owner', 'list'], { CEREBRO_DATA_DIR: missing });
+  assert.equal(refused.code, 1);
+  assert.match(refused.err, /No hay base de datos en .*mal-escrito.*--crear/);
+  assert.equal(existsSync(missing), false);
+  const asJson = await raw(['admin', 'owner', 'list', '--json'], { CEREBRO_DATA_DIR: missing });
+  assert.match(JSON.parse(asJson.err).detail, /No hay base de datos/);
+  assert.equal((await raw(['admin', 'owner', 'list', '--crear'], { CEREBRO_DATA_DIR: missing })).code, 0);
+  assert.equal(existsSync(join(missing, 'cerebro.db')), true);
+});
+
+test('list, show and revoke from the CLI; errors under --json are {"detail": ...}', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const owner = JSON.parse((await cli(dataDir, ['owner', 'create', '--name', 'Ana', '--credits', '3'])).out) as { id: string; cuenta: string };
+  assert.equal((await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', owner.id, '--modules', 'api'])).code, 0);
+  const key = JSON.parse((await cli(dataDir, ['key', 'create', '--owner', owner.id, '--name', 'web'])).out) as { id: string };
+
+  const owners = JSON.parse((await cli(dataDir, ['owner', 'list', '--limit', '10'])).out);
+  assert.equal(owners.total, 1);
+  assert.deepEqual(owners.propietarios[0].espacios, ['tienda']);
+  assert.equal(JSON.parse((await cli(dataDir, ['owner', 'show', '--id', owner.id])).out).cuenta.creditos, 3);
+  assert.deepEqual(JSON.parse((await cli(dataDir, ['space', 'list', '--owner', owner.id])).out).espacios.map((s: { id: string }) => s.id), ['tienda']);
+  assert.deepEqual(JSON.parse((await cli(dataDir, ['space', 'show', '--id', 'tienda'])).out).modulos, ['api']);
+  const human = await cli(dataDir, ['space', 'list'], false);
+  assert.match(human.out, /espacios:\n  - id=tienda nombre=tienda propietario=own_/);
+
+  assert.deepEqual(JSON.parse((await cli(dataDir, ['key', 'revoke', '--id', key.id])).out), { revocado: key.id });
+  const again = await cli(dataDir, ['key', 'revoke', '--id', key.id]);
+  assert.equal(again.code, 1);
+  assert.deepEqual(JSON.parse(again.err), { detail: 'La credencial ya estaba revocada.' });
+  assert.match(JSON.parse((await cli(dataDir, ['key', 'list', '--owner', owner.id])).out).claves[0].revocado, /^\d{4}-/);
+
+  const badPage = await cli(dataDir, ['owner', 'list', '--limit', '0']);
+  assert.equal(badPage.code, 1);
+  assert.deepEqual(JSON.parse(badPage.err).detail[0].loc, ['query', 'limite']);
+  assert.match((await cli(dataDir, ['owner', 'list', '--limit', '0'], false)).err, /--limit: Debe ser un entero de 1 a 200/);
+  const unknownOption = await cli(dataDir, ['owner', 'list', '--nada']);
+  assert.equal(unknownOption.code, 2);
+  assert.match(JSON.parse(unknownOption.err).detail, /nada/);
+});
+
+test('--help on every command prints its usage and does nothing else; --version prints the version', async () => {
+  for (const args of [['--help'], ['admin', '--help'], ['admin', 'owner', 'create', '--help'], ['serve', '--help'], ['modelos', '--help'], ['config', '--help'], ['admin', 'key', 'revoke', '-h']]) {
+    const res = await raw(args, { CEREBRO_DATA_DIR: join(tmpdir(), 'cerebro-no-existe') });
+    assert.equal(res.code, 0, args.join(' '));
+    assert.match(res.out, /^Uso: cerebro/, args.join(' '));
+    assert.equal(res.err, '');
+  }
+  assert.match((await raw(['admin', 'owner', 'create', '--help'])).out, /--name N/);
+  assert.equal(existsSync(join(tmpdir(), 'cerebro-no-existe')), false);
+  const version = await raw(['--version']);
+  assert.match(version.out, /^cerebro \d+\.\d+\.\d+/);
+});
+
+test('cerebro config prints the effective configuration with every secret masked', async () => {
+  const env = {
+    CEREBRO_PORT: '9000', CEREBRO_LLM_URL: 'https://ana:contrasena@llm.example/v1', CEREBRO_LLM_API_KEY: 'sk-secreto',
+    CEREBRO_MARCA_API_KEY: 'otro-secreto', CEREBRO_MARCA_TONO: 'cercano',
+  };
+  const res = await raw(['config', '--json'], env);
+  assert.equal(res.code, 0, res.err);
+  const shown = JSON.parse(res.out);
+  assert.equal(shown.port, 9000);
+  assert.equal(shown.host, '127.0.0.1');
+  assert.equal(shown.trustProxy, 'false');
+  assert.equal(shown.llmApiKey, '[oculto]');
+  assert.equal(shown.embeddingApiKey, '');
+  assert.equal(shown.llmUrl, 'https://ana:[oculto]@llm.example/v1');
+  assert.equal(shown.entorno.CEREBRO_MARCA_API_KEY, '[oculto]');
+  assert.equal(shown.entorno.CEREBRO_MARCA_TONO, 'cercano');
+  assert.doesNotMatch(res.out, /secreto|contrasena/);
+  const refused = await raw(['config', '--json'], { CEREBRO_PORT: 'ochenta' });
+  assert.equal(refused.code, 1);
+  assert.match(JSON.parse(refused.err).detail, /CEREBRO_PORT/);
 });

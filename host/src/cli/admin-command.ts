@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isApiError, type Permission } from '@cerebro/sdk';
+import { existsSync, mkdirSync } from 'node:fs';
+import type { Permission } from '@cerebro/sdk';
 import type { AdminService } from '../admin/admin-service.js';
 import { loadHostConfig } from '../config/host-config.js';
 import { resolveToken } from '../kernel/resolve.js';
@@ -11,6 +12,7 @@ import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
 import { applyMigrations } from '../storage/migrator.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
+import { formatHuman, reportError } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -27,6 +29,11 @@ const onOff = (f: Flags): boolean => {
 };
 /** Only digits (and a sign) are a number here: `Number('')` is 0 and `Number('0x10')` 16. */
 const integer = (text: string): number => (/^-?\d+$/.test(text) ? Number(text) : Number.NaN);
+/** `--limit` / `--offset` as the admin service's paging (it checks the ranges). */
+const paging = (f: Flags): { limite?: number; desde?: number } => ({
+  ...(typeof f.limit === 'string' ? { limite: integer(f.limit) } : {}),
+  ...(typeof f.offset === 'string' ? { desde: integer(f.offset) } : {}),
+});
 const list = (value: unknown): string[] => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
 /** Every `cerebro admin <resource> <action>`. */
@@ -66,35 +73,59 @@ const ACTIONS: Record<string, Action> = {
     help: '--owner O --name N [--spaces a,b] [--permiso lee|escribe]',
     run: (a, f) => a.issueKey(need(f, 'owner'), need(f, 'name'), list(f.spaces), ((f.permiso as string | undefined) ?? 'escribe') as Permission),
   },
+  'owner list': { help: '[--limit N] [--offset N]  (propietarios, con su cuenta y sus espacios)', run: (a, f) => a.listOwners(paging(f)) },
+  'owner show': { help: '--id ID', run: (a, f) => a.owner(need(f, 'id')) },
+  'space list': { help: '[--owner O] [--limit N] [--offset N]', run: (a, f) => a.listSpaces(paging(f), f.owner === undefined ? undefined : need(f, 'owner')) },
+  'space show': { help: '--id S', run: (a, f) => a.space(need(f, 'id')) },
+  'key list': { help: '--owner O [--limit N] [--offset N]  (también las revocadas; nunca el secreto)', run: (a, f) => a.listKeys(need(f, 'owner'), paging(f)) },
+  'key revoke': { help: '--id K  (la clave responde 401 desde la petición siguiente)', run: (a, f) => a.revokeKey(need(f, 'id')) },
   'session create': { help: '--owner O  (credencial de consola para el propietario)', run: (a, f) => a.issueConsoleSession(need(f, 'owner')) },
   'operator create': { help: '--name N  (credencial para /api/admin)', run: (a, f) => a.issueOperatorCredential(need(f, 'name')) },
 };
 
-const STRING_OPTIONS = ['name', 'email', 'credits', 'id', 'owner', 'modules', 'trial-ends', 'module', 'until', 'unpaid-since', 'amount', 'spaces', 'permiso'];
-const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json'];
-const OPTIONS: Record<string, { type: 'string' | 'boolean' }> = {
+const STRING_OPTIONS = ['name', 'email', 'credits', 'id', 'owner', 'modules', 'trial-ends', 'module', 'until', 'unpaid-since', 'amount', 'spaces', 'permiso', 'limit', 'offset'];
+const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json', 'crear'];
+const OPTIONS: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
   ...Object.fromEntries(STRING_OPTIONS.map((n) => [n, { type: 'string' as const }])),
   ...Object.fromEntries(BOOLEAN_OPTIONS.map((n) => [n, { type: 'boolean' as const }])),
+  help: { type: 'boolean', short: 'h' },
 };
 
+const COMMON = [
+  '',
+  'Opciones comunes: --json (resultado y errores en JSON; un error es {"detail": ...} en stderr),',
+  '  --crear (crea la base de datos si CEREBRO_DATA_DIR no tiene ninguna; sin ella la orden se niega).',
+  '',
+];
+
 function helpText(): string {
-  return ['Uso: cerebro admin <recurso> <acción> [opciones] [--json]', '', ...Object.entries(ACTIONS).map(([name, a]) => `  ${name.padEnd(18)} ${a.help}`), ''].join('\n');
+  return ['Uso: cerebro admin <recurso> <acción> [opciones] [--json] [--crear]', '', ...Object.entries(ACTIONS).map(([name, a]) => `  ${name.padEnd(18)} ${a.help}`), ...COMMON].join('\n');
 }
+
+const actionHelp = (name: string, action: Action): string => [`Uso: cerebro admin ${name} ${action.help}`, ...COMMON].join('\n');
 
 /** `cerebro admin ...`: operator actions straight on the database (safe while the server runs: SQLite WAL). */
 export async function runAdmin(args: string[], io: CliIo): Promise<number> {
+  const json = args.includes('--json');
   let parsed;
   try {
     parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
-    io.stderr.write(`${(err as Error).message}\n\n${helpText()}`);
+    if (json) reportError(io, true, err);
+    else io.stderr.write(`${(err as Error).message}\n\n${helpText()}`);
     return 2;
   }
+  const flags = parsed.values as Flags;
   const name = parsed.positionals.slice(0, 2).join(' ');
   const action = ACTIONS[name];
+  if (flags.help || name === 'help' || name === '') {
+    io.stdout.write(action ? actionHelp(name, action) : helpText());
+    return 0;
+  }
   if (!action) {
-    io[name === 'help' || name === '' ? 'stdout' : 'stderr'].write(helpText());
-    return name === 'help' || name === '' ? 0 : 2;
+    if (json) reportError(io, true, new Error(`Acción desconocida: ${name}.`));
+    else io.stderr.write(`Acción desconocida: ${name}\n\n${helpText()}`);
+    return 2;
   }
   let config;
   let pluginIds: string[];
@@ -103,19 +134,27 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     // The modules an operator may enable are those the server would load with this same environment.
     pluginIds = (await discoveredSources(config)).map((source) => source.definition.manifest.id);
   } catch (err) {
-    io.stderr.write(`Error: ${(err as Error).message}\n`);
+    reportError(io, json, err);
     return 1;
   }
-  const db = openDatabase(join(config.dataDir, 'cerebro.db'));
+  const file = join(config.dataDir, 'cerebro.db');
+  if (!existsSync(file) && !flags.crear) {
+    // A mistyped CEREBRO_DATA_DIR (or a command run from the wrong directory) would otherwise create an empty
+    // database and act on it, and the operator would wonder where everything went.
+    reportError(io, json, new Error(`No hay base de datos en ${config.dataDir} (CEREBRO_DATA_DIR). Revisa la variable, o añade --crear para crear una nueva.`));
+    return 1;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = openDatabase(file);
   try {
     applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
     const container = buildHostContainer(config, createRootLogger('silent'), db, { now: () => Date.now() });
     resolveToken(container, ModuleCatalogToken).declare(pluginIds);
-    const result = action.run(resolveToken(container, HostRootTokens.Admin), parsed.values as Flags);
-    io.stdout.write((parsed.values as Flags).json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+    const result = action.run(resolveToken(container, HostRootTokens.Admin), flags);
+    io.stdout.write(json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
     return 0;
   } catch (err) {
-    io.stderr.write(`Error: ${isApiError(err) ? describeDetail((err as { detail: unknown }).detail) : (err as Error).message}\n`);
+    reportError(io, json, err, describeDetail);
     return 1;
   } finally {
     db.close();
@@ -125,7 +164,7 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
 /** Wire field names of the admin service's validation errors, as the CLI's options. */
 const OPTION_OF_FIELD: Record<string, string> = {
   nombre: '--name', email: '--email', creditos: '--credits', id: '--id', modulos: '--modules', prueba_hasta: '--until / --trial-ends',
-  impagada_desde: '--unpaid-since', cantidad: '--amount', permiso: '--permiso',
+  impagada_desde: '--unpaid-since', cantidad: '--amount', permiso: '--permiso', limite: '--limit', desde: '--offset',
 };
 
 /** A service error for a terminal: validation issues one per line, named by the option that carried the value. */
@@ -136,8 +175,3 @@ function describeDetail(detail: unknown): string {
     return `${Object.hasOwn(OPTION_OF_FIELD, field) ? OPTION_OF_FIELD[field] : field}: ${issue.msg}`;
   }).join('\n       ');
 }
-
-const formatHuman = (value: unknown): string =>
-  value && typeof value === 'object'
-    ? Object.entries(value).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') || '(todos)' : String(v)}`).join('\n')
-    : String(value);

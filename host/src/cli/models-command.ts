@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { MODEL_CATALOGUE, catalogueModel } from '../cerebro/models/catalogue.js';
 import { installModel } from '../cerebro/models/install-model.js';
 import type { ModelManifest } from '../cerebro/models/model-manifest.js';
+import { wantsHelp } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
 
 export const MODELS_USAGE = `Uso: cerebro modelos <acción>
@@ -59,6 +60,7 @@ async function install(args: string[], io: CliIo): Promise<number> {
 
 /** `cerebro modelos …`; returns the exit code. */
 export async function runModels(args: string[], io: CliIo): Promise<number> {
+  if (wantsHelp(args)) { io.stdout.write(MODELS_USAGE); return 0; }
   const [action, ...rest] = args;
   if (action === 'lista') return list(io);
   if (action === 'instalar') return install(rest, io);

@@ -1,4 +1,6 @@
+import { HOST_VERSION } from '../main/version.js';
 import { runAdmin } from './admin-command.js';
+import { runConfig } from './config-command.js';
 import { runModels } from './models-command.js';
 import { runServe } from './serve-command.js';
 
@@ -12,9 +14,11 @@ export const USAGE = `Uso: cerebro <orden>
 
   serve                       Arranca el servicio (variables CEREBRO_* en el README).
   admin <recurso> <acción>    Administración de la plataforma sobre la base de datos de CEREBRO_DATA_DIR.
-                              Añade --json para salida JSON. "cerebro admin help" lista las acciones.
-  modelos lista|instalar      Modelos de embeddings y de reordenación ("cerebro modelos help").
-  help                        Esta ayuda.
+                              Añade --json para salida JSON. "cerebro admin --help" lista las acciones.
+  config                      La configuración efectiva, con los secretos ocultos.
+  modelos lista|instalar      Modelos de embeddings y de reordenación ("cerebro modelos --help").
+  --version                   La versión de Cerebro.
+  help, --help                Esta ayuda. Cada orden admite --help.
 `;
 
 /** Entry point of the `cerebro` executable; returns the exit code. */
@@ -27,6 +31,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runAdmin(rest, io);
     case 'modelos':
       return runModels(rest, io);
+    case 'config':
+      return runConfig(rest, io);
+    case '--version':
+    case '-V':
+    case 'version':
+      io.stdout.write(`cerebro ${HOST_VERSION}\n`);
+      return 0;
     case undefined:
     case 'help':
     case '--help':

@@ -1,9 +1,19 @@
 import { bootstrapFirstRun, firstRunBanner } from '../bootstrap/first-run.js';
 import { startHost } from '../main/start-host.js';
+import { wantsHelp } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
 
+export const SERVE_USAGE = `Uso: cerebro serve
+
+  Arranca el servicio HTTP con la configuración de las variables CEREBRO_* (ver "cerebro config" y el README).
+  En el primer arranque con la base de datos vacía crea un propietario, un espacio y credenciales de prueba
+  (CEREBRO_BOOTSTRAP_DEMO). Se detiene con Ctrl-C o SIGTERM, dejando terminar las peticiones en curso.
+`;
+
 /** `cerebro serve`: starts the host, bootstraps an empty database, and stops gracefully on SIGINT/SIGTERM. */
-export async function runServe(_args: string[], io: CliIo): Promise<number> {
+export async function runServe(args: string[], io: CliIo): Promise<number> {
+  if (wantsHelp(args)) { io.stdout.write(SERVE_USAGE); return 0; }
+  if (args.length > 0) { io.stderr.write(`Argumento desconocido: ${args[0]}\n\n${SERVE_USAGE}`); return 2; }
   let host;
   try {
     host = await startHost({ env: io.env });

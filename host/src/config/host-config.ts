@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { LogFormat } from '../logging/logger.js';
 import { parseBooleanSetting } from './boolean-setting.js';
 import { parseProxyTrust, type ProxyTrust } from './proxy-trust.js';
 
@@ -9,6 +10,11 @@ export interface HostConfig {
   host: string;
   port: number;
   logLevel: string;
+  /** `CEREBRO_LOG_FORMAT`: JSON lines (default) or pretty lines for a terminal. */
+  logFormat: LogFormat;
+  /** Where the unauthenticated metrics listener binds; `metricsPort` null: no such listener (`/api/metrics` only). */
+  metricsHost: string;
+  metricsPort: number | null;
   /** Largest JSON body accepted by default, in bytes. */
   jsonBodyLimit: number;
   /** Plugin ids explicitly allowed (empty: every discovered plugin) and denied. */
@@ -76,6 +82,13 @@ const bool = (env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   return raw === undefined || raw === '' ? fallback : parseBooleanSetting(name, raw);
 };
 
+function logFormat(raw: string | undefined): LogFormat {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'json') return 'json';
+  if (value === 'pretty') return 'pretty';
+  throw new Error(`CEREBRO_LOG_FORMAT debe ser json o pretty (recibido "${raw}").`);
+}
+
 /** Reads `CEREBRO_*` variables. `base` is where relative paths are resolved (the working directory by default). */
 export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = process.cwd()): HostConfig {
   return {
@@ -83,6 +96,9 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     host: env.CEREBRO_HOST ?? '127.0.0.1',
     port: int(env, 'CEREBRO_PORT', 8080),
     logLevel: env.CEREBRO_LOG_LEVEL ?? 'info',
+    logFormat: logFormat(env.CEREBRO_LOG_FORMAT),
+    metricsHost: env.CEREBRO_METRICS_HOST ?? '127.0.0.1',
+    metricsPort: env.CEREBRO_METRICS_PORT ? int(env, 'CEREBRO_METRICS_PORT', 0) : null,
     jsonBodyLimit: int(env, 'CEREBRO_JSON_LIMIT_BYTES', 1024 * 1024),
     pluginsAllow: list(env.CEREBRO_PLUGINS_ALLOW),
     pluginsDeny: list(env.CEREBRO_PLUGINS_DENY),

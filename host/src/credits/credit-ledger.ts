@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { Clock } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
+import type { HostMetrics } from '../metrics/host-metrics.js';
 import type { SqliteDatabase } from '../storage/database.js';
 
 export interface Movement {
@@ -27,6 +28,7 @@ export class CreditLedger {
   constructor(
     @inject(HostTokens.Database) private readonly db: SqliteDatabase,
     @inject(HostTokens.Clock) private readonly clock: Clock,
+    @inject(HostTokens.Metrics) private readonly metrics: HostMetrics,
   ) {
     this.stmts = {
       debit: db.prepare<[number, string, number], { credits: number }>('UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits'),
@@ -40,22 +42,26 @@ export class CreditLedger {
 
   /** Takes `amount` credits or throws 402 `credits_exhausted` without touching the balance. */
   debit(accountId: string, amount: number, ctx: ChargeContext, reason: 'consumo' | 'ajuste' = 'consumo'): number {
-    return this.db.transaction(() => {
+    const balance = this.db.transaction(() => {
       const row = this.stmts.debit.get(amount, accountId, amount);
       if (!row) throw apiError('credits_exhausted');
       this.stmts.record.run(accountId, -amount, row.credits, reason, ctx.spaceId, ctx.route, ctx.requestId, new Date(this.clock.now()).toISOString());
       return row.credits;
     })();
+    this.metrics.creditsMoved(reason, amount);
+    return balance;
   }
 
   /** Adds credits (top-up by the operator, or the refund of a charge whose request failed). */
   credit(accountId: string, amount: number, reason: 'recarga' | 'reembolso' | 'ajuste', ctx?: Partial<ChargeContext>): number {
-    return this.db.transaction(() => {
+    const balance = this.db.transaction(() => {
       const row = this.stmts.credit.get(amount, accountId);
       if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
       this.stmts.record.run(accountId, amount, row.credits, reason, ctx?.spaceId ?? null, ctx?.route ?? null, ctx?.requestId ?? null, new Date(this.clock.now()).toISOString());
       return row.credits;
     })();
+    this.metrics.creditsMoved(reason, amount);
+    return balance;
   }
 
   recent(accountId: string, limit = 20): Movement[] {

@@ -10,6 +10,8 @@ import type { HostConfig } from '../config/host-config.js';
 import type { CreditLedger } from '../credits/credit-ledger.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
 import { HostTokens } from '../kernel/tokens.js';
+import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { RouteMeter } from '../metrics/route-traffic.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { UsageCounters } from '../limits/usage-counters.js';
 import { readJsonBody } from './json-body.js';
@@ -46,7 +48,7 @@ class Exchange {
   charged: { accountId: string; amount: number } | null = null;
   entered = false;
 
-  constructor(readonly ctx: PipelineRequestContext, readonly label: string, readonly accessLog: PinoLogger) {
+  constructor(readonly ctx: PipelineRequestContext, readonly label: string, readonly accessLog: PinoLogger, readonly meter: RouteMeter) {
     this.headers = { 'X-Request-Id': ctx.id };
   }
 }
@@ -66,6 +68,7 @@ export class RequestPipeline {
     @inject(HostTokens.Credits) private readonly credits: CreditLedger,
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.Lifecycle) private readonly lifecycle: Lifecycle,
+    @inject(HostTokens.Metrics) private readonly metrics: HostMetrics,
   ) {}
 
   /**
@@ -77,6 +80,7 @@ export class RequestPipeline {
   handlerFor(route: HostRoute): Middleware {
     const label = routeLabel(route);
     const accessLog = this.rootLog.child({ method: route.method, route: label });
+    const meter = this.metrics.traffic.meterFor(label);
     const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
     const validateQuery: QueryValidator | undefined = route.query && compileQueryValidator(route.query);
     const validateBody: BodyValidator | undefined = readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
@@ -85,6 +89,7 @@ export class RequestPipeline {
         new PipelineRequestContext(requestIdFor(req.headers['x-request-id']), req, res, callerIp(req, this.config.trustProxy), this.clock.now(), this.rootLog),
         label,
         accessLog,
+        meter,
       );
       const { ctx } = exchange;
       let status = 500;
@@ -160,7 +165,7 @@ export class RequestPipeline {
     }
   }
 
-  /** Leaving the in-flight count, the refund of a failed paid request, and the access log line. */
+  /** Leaving the in-flight count, the refund of a failed paid request, the route's meter and the access log line. */
   private finish(exchange: Exchange, status: number): void {
     const { ctx, charged } = exchange;
     if (exchange.entered) this.lifecycle.leave();
@@ -171,10 +176,12 @@ export class RequestPipeline {
         ctx.log.error({ err, cuenta: charged.accountId, creditos: charged.amount }, 'no se pudo reembolsar una petición fallida');
       }
     }
+    const ms = performance.now() - exchange.started;
+    exchange.meter.record(status, ms);
     exchange.accessLog.info({
       reqId: ctx.id,
       status,
-      ms: Math.round((performance.now() - exchange.started) * 100) / 100,
+      ms: Math.round(ms * 100) / 100,
       espacio: ctx.space?.id,
       clave: ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
     }, 'petición');

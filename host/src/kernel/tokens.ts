@@ -8,6 +8,7 @@ import type { CreditLedger } from '../credits/credit-ledger.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { UsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import type { HostMetrics } from '../metrics/host-metrics.js';
 import type { Lifecycle } from './lifecycle.js';
 
 /** Tokens of the host's own container. Plugins never see this container; they get `HostServices` only. */
@@ -22,6 +23,7 @@ export const HostTokens = {
   Usage: createToken<UsageCounters>('host:usage-counters'),
   Credits: createToken<CreditLedger>('host:credit-ledger'),
   Lifecycle: createToken<Lifecycle>('host:lifecycle'),
+  Metrics: createToken<HostMetrics>('host:metrics'),
   Clock: HostServices.Clock,
   Uploads: HostServices.Uploads,
 } as const;

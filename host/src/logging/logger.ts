@@ -1,5 +1,9 @@
 import { pino, type Logger as PinoLogger } from 'pino';
+import { PrettyLines } from './pretty-lines.js';
 import { TurnBatchedDestination, type LineSink } from './turn-batched-destination.js';
+
+/** `json` (one object per line, for collectors) or `pretty` (for a terminal). */
+export type LogFormat = 'json' | 'pretty';
 
 /**
  * The root logger. Authorization headers and anything named like a secret are redacted at the source,
@@ -8,7 +12,7 @@ import { TurnBatchedDestination, type LineSink } from './turn-batched-destinatio
  * Lines go to `destination` (stdout by default, through pino's asynchronous sonic-boom) one batch per event-loop
  * turn: see TurnBatchedDestination for why.
  */
-export function createRootLogger(level: string, destination?: LineSink): PinoLogger {
+export function createRootLogger(level: string, destination?: LineSink, format: LogFormat = 'json'): PinoLogger {
   const options = {
     level,
     base: { service: 'cerebro' },
@@ -19,6 +23,7 @@ export function createRootLogger(level: string, destination?: LineSink): PinoLog
     },
   };
   if (level === 'silent') return pino(options);
-  const sink = destination ?? pino.destination({ dest: 1, sync: false });
+  const raw: LineSink = destination ?? pino.destination({ dest: 1, sync: false });
+  const sink = format === 'pretty' ? new PrettyLines(raw, !destination && process.stdout.isTTY === true) : raw;
   return pino(options, new TurnBatchedDestination(sink) as never);
 }

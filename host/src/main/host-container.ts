@@ -18,6 +18,7 @@ import type { SqliteDatabase } from '../storage/database.js';
 import { createToken } from '@cerebro/sdk';
 import { AdminToken } from '../access/admin-token.js';
 import { KeyService } from '../access/key-service.js';
+import { HostMetrics } from '../metrics/host-metrics.js';
 
 /** Tokens of host classes that only the composition root resolves. */
 export const HostRootTokens = {
@@ -37,6 +38,7 @@ export function buildHostContainer(config: HostConfig, log: PinoLogger, db: Sqli
   c.register(HostTokens.RootLogger, { useValue: log });
   c.register(HostTokens.Database, { useValue: db });
   c.register(HostTokens.Clock, { useValue: clock });
+  c.register(HostTokens.Metrics, { useValue: new HostMetrics() });
   c.register(HostTokens.Directory, { useClass: AccessDirectory }, singleton);
   c.register(HostTokens.Authenticator, { useClass: Authenticator }, singleton);
   c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessPolicy }, singleton);

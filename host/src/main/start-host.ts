@@ -27,6 +27,9 @@ import { ragRoutes } from '../rag/rag-routes.js';
 import { RagService } from '../rag/rag-service.js';
 import { SearchModels } from '../rag/search-models.js';
 import { systemRoutes } from '../routes/system-routes.js';
+import { listenForMetrics, type MetricsListener } from '../metrics/metrics-server.js';
+import { metricsRoute } from '../metrics/metrics-route.js';
+import { registerScrapeGauges } from '../metrics/scrape-gauges.js';
 import { openDatabase } from '../storage/database.js';
 import { applyMigrations } from '../storage/migrator.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
@@ -50,6 +53,8 @@ export interface HostOptions {
 export interface RunningHost {
   readonly url: string;
   readonly port: number;
+  /** Base URL of the unauthenticated metrics listener, when `CEREBRO_METRICS_PORT` is set. */
+  readonly metricsUrl: string | undefined;
   readonly config: HostConfig;
   readonly plugins: readonly LoadedPlugin[];
   readonly routes: readonly HostRoute[];
@@ -84,7 +89,7 @@ export async function discoveredSources(config: HostConfig): Promise<PluginSourc
 export async function startHost(options: HostOptions = {}): Promise<RunningHost> {
   const env = options.env ?? process.env;
   const config: HostConfig = { ...loadHostConfig(env), ...options.config };
-  const log = createRootLogger(config.logLevel, options.logDestination);
+  const log = createRootLogger(config.logLevel, options.logDestination, config.logFormat);
   const clock: Clock = options.clock ?? { now: () => Date.now() };
   mkdirSync(config.dataDir, { recursive: true });
   const staleTemp = removeDeadTempDirs(config.dataDir);
@@ -92,14 +97,16 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const db = openDatabase(join(config.dataDir, 'cerebro.db'));
   const pluginDbs = new PluginDatabases(config.dataDir);
   let server: Server | undefined;
+  let metricsListener: MetricsListener | undefined;
   let plugins: LoadedPlugin[] = [];
   let rag: RagService | undefined;
   try {
-    applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
+    for (const id of applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS })) log.info({ migracion: id }, 'migración del host aplicada');
     const container = buildHostContainer(config, log, db, clock);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
     const admin = resolveToken(container, HostRootTokens.Admin);
+    const metrics = resolveToken(container, HostTokens.Metrics);
     const chat = config.llmUrl ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined } : null;
     const models = await SearchModels.load(config, log);
     rag = await RagService.create({
@@ -107,6 +114,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       workerThreads: config.indexingThreads,
       jobDeadlineMs: config.indexingDeadlineMs,
       models,
+      metrics,
     });
     rag.start();
 
@@ -125,6 +133,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     });
 
     resolveToken(container, ModuleCatalogToken).declare(plugins.map((p) => p.manifest.id));
+    warnUnknownAllowed(config, plugins, log);
+    registerScrapeGauges(metrics.registry, { db, dataDir: config.dataDir, lifecycle, plugins, log });
 
     let openapiDocument: unknown;
     const routes: HostRoute[] = [
@@ -133,6 +143,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         cerebro: () => ({ ...models.health(), motor: chat ? 'generativo' : 'extractivo' }),
         authenticator: resolveToken(container, HostTokens.Authenticator),
       }),
+      metricsRoute(metrics),
       ...coreRoutes(container),
       ...ragRoutes(container, rag),
       ...plugins.flatMap(pluginRoutes),
@@ -145,6 +156,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const app = buildApp(routes, resolveToken(container, HostRootTokens.Pipeline), log);
     const handler = app.handler as unknown as RequestListener;
     server = await listen(handler, config);
+    if (config.metricsPort !== null) metricsListener = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, log);
     const port = (server.address() as AddressInfo).port;
     const flushTimer = setInterval(() => usage.flush(), config.counterFlushMs);
     flushTimer.unref();
@@ -153,15 +165,16 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     log.info({ url, plugins: plugins.map((p) => `${p.manifest.id}@${p.manifest.version}:${p.state}`) }, 'Cerebro escuchando');
 
     const liveServer = server;
+    const liveMetrics = metricsListener;
     const liveRag = rag;
     let closing: Promise<void> | undefined;
     return {
-      url, port, config, plugins, routes, admin, log, handler,
+      url, port, config, plugins, routes, admin, log, handler, metricsUrl: liveMetrics?.url,
       openapi: () => openapiDocument,
       flushCounters: () => usage.flush(),
       close: () => (closing ??= shutdown(liveServer, lifecycle, config, () => {
         clearInterval(flushTimer);
-        return disposePlugins(plugins, log).then(async () => {
+        return (liveMetrics?.close() ?? Promise.resolve()).then(() => disposePlugins(plugins, log)).then(async () => {
           await liveRag.stop();
           usage.flush();
           pluginDbs.closeAll();
@@ -174,12 +187,20 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     };
   } catch (err) {
     server?.close();
+    await metricsListener?.close();
     await disposePlugins(plugins, log);
     await rag?.stop();
     pluginDbs.closeAll();
     if (db.open) db.close();
     throw err;
   }
+}
+
+/** A misspelt id in `CEREBRO_PLUGINS_ALLOW` silently loads nothing: say which names matched no plugin. */
+function warnUnknownAllowed(config: HostConfig, plugins: readonly LoadedPlugin[], log: PinoLogger): void {
+  const loaded = new Set(plugins.map((p) => p.manifest.id));
+  const unknown = config.pluginsAllow.filter((id) => !loaded.has(id) && !config.pluginsDeny.includes(id));
+  if (unknown.length) log.warn({ desconocidos: unknown, cargados: [...loaded] }, 'CEREBRO_PLUGINS_ALLOW nombra plugins que no se encontraron');
 }
 
 async function listen(handler: RequestListener, config: HostConfig): Promise<Server> {

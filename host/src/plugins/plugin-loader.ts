@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Logger as PinoLogger } from 'pino';
 import { container as emptyRoot, type DependencyContainer } from 'tsyringe';
-import { HostServices, tokenName, type ModuleRequest, type PluginDefinition, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
+import { HostServices, tokenName, type ModuleRequest, type PluginDefinition, type PluginGauge, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
 import { applyMigrations, MigrationError } from '../storage/migrator.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { holdsLegacyData, moveLegacyPluginTables } from '../storage/legacy-plugin-tables.js';
@@ -27,6 +27,7 @@ export interface LoadedPlugin {
   handlers: Record<string, RouteHandler>;
   dispose?: () => void | Promise<void>;
   status?: () => Record<string, unknown>;
+  metrics?: Record<string, PluginGauge>;
   pricing?: Record<string, (req: ModuleRequest) => number>;
   container?: DependencyContainer;
 }
@@ -117,7 +118,7 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
       if (moved.copied.length || moved.dropped.length) {
         deps.log.info({ plugin: manifest.id, tablas: moved.copied.length, eliminadas: moved.dropped.length }, 'tablas del plugin movidas a su propia base de datos');
       }
-      applyMigrations(db, { owner, migrations, tablePrefix });
+      for (const id of applyMigrations(db, { owner, migrations, tablePrefix })) deps.log.info({ plugin: manifest.id, migracion: id }, 'migración del plugin aplicada');
     } catch (err) {
       if (err instanceof MigrationError) throw new PluginError('PLUGIN_MIGRATION', manifest.id, err.message);
       throw err;
@@ -144,6 +145,7 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
       plugin.handlers = setup.handlers;
       plugin.dispose = setup.dispose;
       plugin.status = setup.status;
+      plugin.metrics = setup.metrics;
       const unpriced = Object.keys(setup.pricing ?? {}).filter((id) => !manifest.routes.some((r) => r.id === id && (r.credits ?? 0) > 0));
       if (unpriced.length) {
         throw new PluginError('PLUGIN_HANDLERS_MISMATCH', manifest.id, `pricing para rutas sin credits en el manifiesto: [${unpriced.join(', ')}].`);

@@ -11,6 +11,8 @@ import type { SqliteDatabase } from '../storage/database.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
+import type { HostMetrics } from '../metrics/host-metrics.js';
+import { indexingObserver } from './indexing-observer.js';
 import type { SearchModels } from './search-models.js';
 import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
 
@@ -25,6 +27,8 @@ export interface RagServiceOptions {
   jobDeadlineMs: number;
   /** The embedder and reranker the configuration names, already loaded (absent: full text, no reranking). */
   models?: SearchModels;
+  /** Where finished indexing jobs are counted (absent: logs only). */
+  metrics?: HostMetrics;
 }
 
 /** One uploaded file's outcome: its document record, or why it was refused before indexing. */
@@ -65,6 +69,7 @@ export class RagService {
       workerThreads: options.workerThreads,
       indexing: { deadlineMs: options.jobDeadlineMs },
       onContentChanged: (space: string) => cache?.clear(space),
+      onStateChanged: indexingObserver(options.log, options.metrics),
     };
     const models = options.models;
     const engine = new CerebroEngine({

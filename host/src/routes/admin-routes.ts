@@ -17,9 +17,12 @@ const closed = (schema: Record<string, unknown>) => ({ type: 'object', additiona
 const readBody = (ctx: RequestContext, fields: Partial<Record<string, FieldType>>, required: string[] = []): AdminBody =>
   readAdminBody(ctx.body, fields, required);
 
+/** A route of the operator (`access: 'admin'`, OpenAPI tag `admin`). */
+export const adminRoute = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => ({ ...r, access: 'admin', tag: 'admin' });
+
 export function adminRoutes(container: DependencyContainer): HostRoute[] {
   const admin = resolveToken(container, HostRootTokens.Admin);
-  const route = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => ({ ...r, access: 'admin', tag: 'admin' });
+  const route = adminRoute;
   return [
     route({
       operationId: 'admin.createOwner', method: 'POST', path: '/api/admin/propietarios', summary: 'Crear un propietario y su cuenta',

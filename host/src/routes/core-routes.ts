@@ -1,10 +1,11 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { HostRoute } from '../http/route.js';
 import { accountRoutes } from './account-routes.js';
+import { adminListingRoutes } from './admin-listing-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { tokenRoutes } from './token-routes.js';
 
 /** The host's own API routes besides health and OpenAPI. */
 export function coreRoutes(container: DependencyContainer): HostRoute[] {
-  return [...accountRoutes(container), ...tokenRoutes(container), ...adminRoutes(container)];
+  return [...accountRoutes(container), ...tokenRoutes(container), ...adminRoutes(container), ...adminListingRoutes(container)];
 }

@@ -1,5 +1,5 @@
 import { HostServices, definePlugin } from '@cerebro/sdk';
-import { TranscriptionEngine } from './engine/index.js';
+import { TranscriptionEngine, type EngineState } from './engine/index.js';
 import { MAX_UPLOAD_BYTES, transcriptionHandler } from './route.js';
 import { pluginModelPath } from './model-path.js';
 
@@ -9,6 +9,9 @@ import { pluginModelPath } from './model-path.js';
  * `ffmpeg`, `ffprobe`, `workers`, `hilos` (0 = cores / workers), `cola` (waiting requests before `ocupado`),
  * `haz` (beam width, 1 = greedy).
  */
+/** Every state the engine reports, so each appears in the metrics (0 or 1) and an alert can watch any of them. */
+const ENGINE_STATES: readonly EngineState[] = ['stopped', 'loading', 'ready', 'no_model', 'failed', 'closed'];
+
 export default definePlugin({
   manifest: {
     id: 'transcripcion',
@@ -82,6 +85,18 @@ export default definePlugin({
       status: () => {
         const { state, reason, simd, workers, inFlight, queued, capacity } = engine.status();
         return { motor: state, ...(reason ? { motivo: reason } : {}), simd, workers, en_curso: inFlight, en_cola: queued, capacidad: capacity };
+      },
+      metrics: {
+        en_cola: { help: 'Transcripciones esperando un worker.', read: () => engine.status().queued },
+        en_curso: { help: 'Transcripciones en curso.', read: () => engine.status().inFlight },
+        capacidad: { help: 'Transcripciones admitidas a la vez (en curso más cola).', read: () => engine.status().capacity },
+        motor: {
+          help: 'Estado del motor Whisper: 1 en el estado actual, 0 en los demás.', labels: ['estado'],
+          read: () => {
+            const { state } = engine.status();
+            return ENGINE_STATES.map((estado) => ({ labels: { estado }, value: estado === state ? 1 : 0 }));
+          },
+        },
       },
     };
   },

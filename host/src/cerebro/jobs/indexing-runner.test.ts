@@ -240,7 +240,7 @@ test('the old version stays searchable until the new one is swapped in, then is 
   const index = new PassageIndex(db);
   const runner = new IndexingRunner({ db, index, pool });
   runner.start();
-  const long = (word: string) => Array.from({ length: 3000 }, (_, i) => `Línea ${i} de un informe largo sobre ${word}.`).join('\n\n');
+  const long = (word: string) => Array.from({ length: 12000 }, (_, i) => `Línea ${i} de un informe largo sobre ${word}.`).join('\n\n');
   const v1 = runner.submit('s', await upload('informe.txt', long('inventario')));
   await runner.idle();
   const v1Passages = runner.document('s', v1.id)!.passages;
@@ -298,7 +298,7 @@ test('removing a large document answers at once; its passages are purged afterwa
   const index = new PassageIndex(db);
   const runner = new IndexingRunner({ db, index, pool });
   runner.start();
-  const text = Array.from({ length: 3000 }, (_, i) => `Entrada ${i} del registro de almacén.`).join('\n\n');
+  const text = Array.from({ length: 12000 }, (_, i) => `Entrada ${i} del registro de almacén.`).join('\n\n');
   const doc = runner.submit('s', await upload('registro.txt', text));
   const other = runner.submit('s', await upload('otro.txt', 'El registro de almacén de la otra sede.'));
   await runner.idle();
@@ -313,4 +313,24 @@ test('removing a large document answers at once; its passages are purged afterwa
   assert.equal(hiddenRows(db), 0);
   assert.deepEqual(db.pragma('foreign_key_check'), []);
   await runner.stop();
+});
+
+test('a processing document reports its stage and a progress that only moves forward', async () => {
+  const db = migratedDb();
+  const states: { state: string; stage: string | null; progress: number }[] = [];
+  const runner = new IndexingRunner({ db, index: new PassageIndex(db), pool, onStateChanged: (d) => states.push({ state: d.state, stage: d.stage, progress: d.progress }) });
+  runner.start();
+  const paragraphs = Array.from({ length: 12000 }, (_, i) => `Párrafo ${i} sobre la configuración de la red número ${i * 7} del servidor principal.`);
+  runner.submit('s1', await upload('largo.txt', paragraphs.join('\n\n')));
+  await runner.idle();
+  const stages = states.filter((s) => s.state === 'processing').map((s) => s.stage);
+  assert.equal(stages[0], 'extrayendo');
+  assert.ok(stages.filter((s) => s === 'analizando').length >= 3, JSON.stringify(stages));
+  assert.equal(stages.at(-1), 'guardando');
+  assert.deepEqual([...new Set(stages)], ['extrayendo', 'analizando', 'guardando']);
+  const progress = states.map((s) => s.progress);
+  assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes backwards');
+  assert.ok(progress.some((p) => p > 0.3 && p < 0.6), 'an intermediate figure is reported while analysing');
+  assert.equal(states.at(-1)?.state, 'ready');
+  assert.equal(states.at(-1)?.progress, 1);
 });

@@ -10,6 +10,7 @@ import type { PreparePool } from '../extract/pool.js';
 import type { PreparedDocument } from '../extract/prepare.js';
 import type { PassageIndex } from '../index/passage-index.js';
 import type { VectorSearch } from '../index/retriever.js';
+import { ANALYSIS_END, AnalysisProgress } from './analysis-progress.js';
 import { DocumentRepo } from './document-repo.js';
 import type { DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './types.js';
 
@@ -311,16 +312,25 @@ export class IndexingRunner {
     let swapped = false;
     try {
       // Passages are stored batch by batch, hidden from searches, while the worker analyses the rest: flat memory
-      // and short transactions. A batch arriving after the job was cancelled is dropped.
+      // and short transactions. A batch arriving after the job was cancelled is dropped. Stages: extrayendo (until
+      // the first passages), analizando (by text seen), vectorizando (by passages embedded), guardando (the swap).
+      const analysis = new AnalysisProgress(doc.bytes);
       const result = await this.deps.pool.prepare(
         { path: doc.path, name: doc.name, mediaType: doc.mediaType, timeoutMs: this.options.deadlineMs },
         signal,
-        (batch) => { if (!signal.aborted) this.deps.index.addHidden(job, batch); },
+        (batch) => {
+          if (signal.aborted) return;
+          this.deps.index.addHidden(job, batch);
+          const value = analysis.add(batch);
+          if (value !== null) this.progress(job, value, 'analizando');
+        },
       );
       signal.throwIfAborted();
       if (!result.ok) { this.fail(job, result.error.code, result.error.reason); return; }
-      this.progress(job, 0.6, 'indexando');
+      const embeds = !!this.deps.vectors && result.document.passageCount > 0;
+      this.progress(job, ANALYSIS_END, embeds ? 'vectorizando' : 'guardando');
       await this.embed(job, result.document);
+      if (embeds) this.progress(job, 0.95, 'guardando');
       signal.throwIfAborted();
       swapped = this.commit(job, result.document);
     } catch (err) {

@@ -16,7 +16,7 @@ export interface DocumentStatus {
   state: DocumentState;
   /** 0–1 while processing; 1 when ready. */
   progress: number;
-  /** What processing is doing now: 'extrayendo', 'indexando', 'vectorizando'. */
+  /** What processing is doing now: 'extrayendo', 'analizando', 'vectorizando', 'guardando' (null when not processing). */
   stage: string | null;
   errorCode: ExtractionErrorCode | null;
   /** Spanish reason when failed. */
