@@ -64,13 +64,15 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       operationId: 'core.ready', method: 'GET', path: '/api/ready', access: 'public', tag: 'core',
       summary: 'Preparado para atender peticiones',
       description: '200 cuando el servicio acepta peticiones; 503 mientras arranca o se detiene (para balanceadores y orquestadores).',
-      responses: { '200': { description: 'Listo.' }, '503': { description: 'Arrancando o deteniéndose.' } },
+      responses: { '200': { description: 'Listo.', schema: { type: 'object', required: ['listo'], properties: { listo: { const: true } } } }, '503': { description: 'Arrancando o deteniéndose.' } },
       handler: () => Reply.json(200, { listo: true }),
     },
     {
       operationId: 'core.openapi', method: 'GET', path: '/api/openapi.json', access: 'public', tag: 'core',
       summary: 'Documento OpenAPI de todas las rutas (núcleo y plugins)',
-      responses: { '200': { description: 'OpenAPI 3.1.', schema: { type: 'object' } } },
+      responses: {
+        '200': { description: 'OpenAPI 3.1.', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } } } },
+      },
       handler: () => deps.openapi(),
     },
   ];
