@@ -1,5 +1,6 @@
 import { Reply } from '@cerebro/sdk';
 import type { Authenticator } from '../access/authenticator.js';
+import { FixedJsonDocument } from '../http/fixed-json-document.js';
 import type { HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
@@ -39,6 +40,8 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       return { detalle: { error: (err as Error).message } };
     }
   };
+  // Built on the first request: the document is complete only once every plugin's routes are mounted.
+  let openapi: FixedJsonDocument | undefined;
   const pluginStates = () => deps.plugins().map((p) => ({
     id: p.manifest.id, version: p.manifest.version, estado: p.state,
     ...(p.error ? { error: p.error.message } : {}),
@@ -70,10 +73,12 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
     {
       operationId: 'core.openapi', method: 'GET', path: '/api/openapi.json', access: 'public', tag: 'core',
       summary: 'Documento OpenAPI de todas las rutas (núcleo y plugins)',
+      description: 'Fijo mientras el proceso vive: con `ETag` (304 a un `If-None-Match` que coincide) y comprimido con br o gzip según `Accept-Encoding`.',
       responses: {
+        '304': { description: 'No ha cambiado desde el `ETag` enviado en `If-None-Match`.' },
         '200': { description: 'OpenAPI 3.1.', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } } } },
       },
-      handler: () => deps.openapi(),
+      handler: (ctx) => (openapi ??= new FixedJsonDocument(deps.openapi())).reply(ctx.req.headers),
     },
   ];
 }
