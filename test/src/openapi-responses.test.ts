@@ -66,3 +66,44 @@ test('real answers of the main routes (host and plugins) match the response sche
 
   assert.ok(contract.checked.size >= 30, `only ${contract.checked.size} operations checked`);
 });
+
+test('error answers of the main routes are statuses their operation declares, with the Error schema', async (t) => {
+  const h = await startTestHost(t, { discover: true });
+  const doc = (await h.client.get('/openapi.json', { key: null })).body;
+  const contract = new ResponseContract(doc, { Error: ['codigo'] });
+  const c = h.client;
+  const s = h.spaceId;
+  const expectError = async (status: number, method: string, template: string, path: string, options?: Parameters<typeof c.request>[2]) => {
+    const res = await c.request(method, path, options);
+    assert.equal(res.status, status, `${method} ${path}: ${res.text.slice(0, 300)}`);
+    contract.check(method, template, res);
+  };
+
+  await expectError(401, 'GET', '/companies', '/companies', { key: null });
+  await expectError(401, 'GET', '/rag/{espacio}/documents', `/rag/${s}/documents`, { key: 'crb_0000000000000000.nada' });
+  await expectError(403, 'PATCH', '/rag/{espacio}/config', `/rag/${s}/config`, { key: h.readKey, json: { longitud: 'corta' } });
+  await expectError(403, 'GET', '/rag/{espacio}/config', '/rag/otro-espacio/config');
+  await expectError(403, 'PATCH', '/companies/{espacio}/api-config', `/companies/${s}/api-config`, { json: { creditos: 5 } });
+  await expectError(422, 'GET', '/rag/{espacio}/documents', `/rag/${s}/documents?limite=abc`);
+  await expectError(422, 'GET', '/mod/ventas/{espacio}/conversaciones', `/mod/ventas/${s}/conversaciones?estado=otro`);
+  await expectError(422, 'POST', '/rag/{espacio}/conversations', `/rag/${s}/conversations`, { json: { pregunta: '' } });
+  await expectError(422, 'POST', '/rag/{espacio}/load_documents', `/rag/${s}/load_documents`, { body: new FormData() });
+  await expectError(400, 'PATCH', '/mod/marca/{espacio}/config', `/mod/marca/${s}/config`, { body: '{"name":', headers: { 'content-type': 'application/json' } });
+  await expectError(415, 'POST', '/tokens', '/tokens', { body: 'nombre=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await expectError(413, 'PATCH', '/rag/{espacio}/config', `/rag/${s}/config`, { json: { instrucciones: 'x'.repeat(1_100_000) } });
+  await expectError(404, 'DELETE', '/rag/{espacio}/documents/{archivo}', `/rag/${s}/documents/no-existe.pdf`);
+  await expectError(404, 'POST', '/rag/{espacio}/conversations', `/rag/${s}/conversations`, { json: { pregunta: 'Hola', conversacion: 'conv_inexistente' } });
+  await expectError(404, 'GET', '/mod/ventas/{espacio}/productos/{producto}', `/mod/ventas/${s}/productos/no-existe`);
+  const key = (await c.post('/tokens', { json: { nombre: 'una vez' } })).body.token;
+  await c.delete(`/tokens/${key.id}`);
+  await expectError(409, 'DELETE', '/tokens/{id}', `/tokens/${key.id}`);
+  await expectError(404, 'DELETE', '/tokens/{id}', '/tokens/0000000000000000');
+
+  await c.patch(`/companies/${s}/api-config`, { json: { limite_por_minuto: 1 } });
+  await c.get(`/rag/${s}/config`);
+  await expectError(429, 'GET', '/rag/{espacio}/config', `/rag/${s}/config`);
+  // Account checks (402) come before the rate limit (429) in the pipeline.
+  h.admin.setPayment(h.accountId, { suspended: true });
+  await expectError(402, 'GET', '/companies/{espacio}/cuenta', `/companies/${s}/cuenta`);
+  await expectError(402, 'GET', '/cuentas/{cuenta}/bolsa', `/cuentas/${h.accountId}/bolsa`);
+});
