@@ -87,6 +87,7 @@ test('error answers of the main routes are statuses their operation declares, wi
   await expectError(422, 'GET', '/rag/{espacio}/documents', `/rag/${s}/documents?limite=abc`);
   await expectError(422, 'GET', '/mod/ventas/{espacio}/conversaciones', `/mod/ventas/${s}/conversaciones?estado=otro`);
   await expectError(422, 'POST', '/rag/{espacio}/conversations', `/rag/${s}/conversations`, { json: { pregunta: '' } });
+  await expectError(422, 'PATCH', '/rag/{espacio}/config', `/rag/${s}/config`);
   await expectError(422, 'POST', '/rag/{espacio}/load_documents', `/rag/${s}/load_documents`, { body: new FormData() });
   await expectError(400, 'PATCH', '/mod/marca/{espacio}/config', `/mod/marca/${s}/config`, { body: '{"name":', headers: { 'content-type': 'application/json' } });
   await expectError(415, 'POST', '/tokens', '/tokens', { body: 'nombre=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });

@@ -59,8 +59,6 @@ function pipelineErrors(route: HostRoute): string[] {
   return statuses;
 }
 
-const requestBodyRequired = (route: HostRoute): boolean =>
-  route.body === 'multipart' || (Array.isArray(route.requestSchema?.required) && route.requestSchema.required.length > 0);
 
 /** Builds the OpenAPI 3.1 document of every mounted route: the host's own and each loaded plugin's. */
 export function buildOpenApi(routes: readonly HostRoute[], info: { version: string; plugins: { id: string; title: string; version: string; description?: string }[] }) {
@@ -89,8 +87,10 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
       responses[status] ??= { description: STANDARD_ERRORS[status], content: { 'application/json': { schema: ERROR_REF } } };
     }
     responses['default'] = { description: 'Error (`{"detail": ..., "codigo": ...}`).', content: { 'application/json': { schema: ERROR_REF } } };
+    // Required even when every field is optional: the pipeline validates a missing body as `undefined` against the
+    // object schema (422, `loc: ["body"]`), and a multipart route without its files is refused too.
     const requestBody = route.requestSchema
-      ? { required: requestBodyRequired(route), content: { [route.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: route.requestSchema } } }
+      ? { required: true, content: { [route.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: route.requestSchema } } }
       : undefined;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,

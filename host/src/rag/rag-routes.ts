@@ -91,7 +91,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       summary: 'La misma pregunta, en directo (server-sent events)',
       description: 'Eventos: `inicio` {conversacion, peticion}; `progreso` {etapa: buscando|generando}; `texto` {delta} (uno o más); `fuentes` {encontrada, fuentes} (una vez, al final del texto); `fin` (la respuesta completa, como la ruta JSON); `error` {detail}. Comentarios `: ping` cada 15 s. Cerrar la conexión detiene el trabajo y no cobra la pregunta.',
       requestSchema: QUESTION_SCHEMA,
-      responses: { '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } } },
+      responses: { '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } }, '404': { description: 'Conversación no encontrada.' } },
       handler: async (ctx) => {
         const q = parseQuestion(ctx.body);
         const conversation = openConversation(ctx, q);
