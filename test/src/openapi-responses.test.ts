@@ -18,6 +18,8 @@ test('real answers of the main routes (host and plugins) match the response sche
   };
 
   await check('GET', '/health', '/health', { key: null });
+  const health = await check('GET', '/health', '/health', { key: h.admin.issueOperatorCredential('contrato').token });
+  assert.ok(health.plugins.length > 0, 'the operator sees the detailed health');
   await check('GET', '/ready', '/ready', { key: null });
   await check('GET', '/openapi.json', '/openapi.json', { key: null });
 

@@ -23,10 +23,10 @@ const HEALTH_SCHEMA = {
     estado: { enum: ['starting', 'ready', 'stopping', 'stopped'], description: 'Fase del proceso.' },
     salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo.' },
     version: { type: 'string', description: 'Solo con la credencial de operador.' },
-    cerebro: { type: 'object', description: 'Solo con la credencial de operador: `busqueda` y `motor`.' },
+    cerebro: { type: 'object', additionalProperties: { type: 'string' }, description: 'Solo con la credencial de operador: `busqueda` y `motor`.' },
     plugins: {
       type: 'array', description: 'Solo con la credencial de operador.',
-      items: { type: 'object', properties: { id: { type: 'string' }, version: { type: 'string' }, estado: { type: 'string' }, error: { type: 'string' }, detalle: { type: 'object' } } },
+      items: { type: 'object', required: ['id', 'version', 'estado'], properties: { id: { type: 'string' }, version: { type: 'string' }, estado: { type: 'string' }, error: { type: 'string' }, detalle: { type: 'object' } } },
     },
   },
 };
