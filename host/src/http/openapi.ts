@@ -1,19 +1,64 @@
+import { ERROR_CATALOGUE, type JsonSchema } from '@cerebro/sdk';
 import type { HostRoute } from './route.js';
 
-const ERROR_SCHEMA = {
+/**
+ * Every error body: `detail` (a text, the 422 list of problems, or a structured object) and the stable `codigo`
+ * of the error catalogue, so a client can branch on the code rather than on the wording.
+ */
+export const ERROR_SCHEMA = {
   type: 'object',
-  required: ['detail'],
-  properties: { detail: { description: 'Texto, lista de problemas de validación u objeto con `codigo` y `detalle`.' } },
+  required: ['detail', 'codigo'],
+  properties: {
+    detail: {
+      description: 'Texto, lista de problemas de validación (`[{loc, msg, type}]`) u objeto con `codigo` y `detalle`.',
+      oneOf: [
+        { type: 'string' },
+        {
+          type: 'array',
+          items: {
+            type: 'object', required: ['loc', 'msg', 'type'],
+            properties: { loc: { type: 'array', items: { type: ['string', 'integer'] } }, msg: { type: 'string' }, type: { type: 'string' } },
+          },
+        },
+        { type: 'object' },
+      ],
+    },
+    codigo: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: 'Código estable del catálogo de errores.' },
+  },
 };
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 const toOpenApiPath = (path: string): string => path.replace(/^\/api/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
+/** What each status means when the pipeline (not the handler) answers it. */
 const STANDARD_ERRORS: Record<string, string> = {
+  '400': 'Cuerpo mal formado (JSON no válido).',
   '401': 'Credencial ausente, no válida o revocada.',
   '402': 'Cuenta impagada más de 7 días, suspendida, o sin créditos.',
-  '403': 'Sin acceso al espacio, módulo no habilitado, solo lectura, API desactivada o IP no permitida.',
-  '429': 'Límite por minuto o cuota diaria del espacio superados.',
+  '403': 'Sin acceso, módulo no habilitado, solo lectura, API desactivada o IP no permitida.',
+  '413': 'Cuerpo demasiado grande.',
+  '415': 'Tipo de contenido no admitido.',
+  '422': 'Datos no válidos: `detail` es la lista de problemas (`loc`, `msg`, `type`).',
+  '429': 'Límite por minuto o cuota diaria del espacio superados (cabecera `Retry-After`).',
+  '503': 'El servicio arranca o se detiene, o el módulo no está disponible.',
 };
+
+const readsJsonBody = (route: HostRoute): boolean =>
+  route.body === 'json' || (route.body === undefined && ['POST', 'PUT', 'PATCH'].includes(route.method));
+
+/** The error statuses the pipeline itself can answer for this route, from the same data the pipeline acts on. */
+function pipelineErrors(route: HostRoute): string[] {
+  const statuses: string[] = [];
+  if (route.access !== 'public') statuses.push('401', '403');
+  if (route.access === 'space' || route.credits) statuses.push('402', '429');
+  if (!route.ungated) statuses.push('503');
+  if (route.query) statuses.push('422');
+  if (readsJsonBody(route)) statuses.push('400', '413', '415', '422');
+  if (route.body === 'multipart') statuses.push('400', '413', '415', '422');
+  return statuses;
+}
+
 
 /** Builds the OpenAPI 3.1 document of every mounted route: the host's own and each loaded plugin's. */
 export function buildOpenApi(routes: readonly HostRoute[], info: { version: string; plugins: { id: string; title: string; version: string; description?: string }[] }) {
@@ -31,20 +76,21 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
     }
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(route.responses ?? { '200': { description: 'Correcto.' } })) {
+      const isError = /^[45]/.test(status);
+      const schema: JsonSchema | undefined = r.schema ?? (isError ? ERROR_REF : undefined);
       responses[status] = {
         description: r.description,
-        ...(r.schema || r.contentType ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema ?? {} } } } : {}),
+        ...(schema || r.contentType ? { content: { [r.contentType ?? 'application/json']: { schema: schema ?? {} } } } : {}),
       };
     }
-    if (route.access !== 'public') {
-      for (const [status, description] of Object.entries(STANDARD_ERRORS)) {
-        if (route.access !== 'space' && (status === '402' || status === '429')) continue;
-        responses[status] ??= { description, content: { 'application/json': { schema: ERROR_SCHEMA } } };
-      }
+    for (const status of pipelineErrors(route)) {
+      responses[status] ??= { description: STANDARD_ERRORS[status], content: { 'application/json': { schema: ERROR_REF } } };
     }
-    responses['default'] = { description: 'Error (`{"detail": ...}`).', content: { 'application/json': { schema: ERROR_SCHEMA } } };
+    responses['default'] = { description: 'Error (`{"detail": ..., "codigo": ...}`).', content: { 'application/json': { schema: ERROR_REF } } };
+    // Required even when every field is optional: the pipeline validates a missing body as `undefined` against the
+    // object schema (422, `loc: ["body"]`), and a multipart route without its files is refused too.
     const requestBody = route.requestSchema
-      ? { required: route.body === 'multipart', content: { [route.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: route.requestSchema } } }
+      ? { required: true, content: { [route.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: route.requestSchema } } }
       : undefined;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -68,10 +114,12 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
       title: 'Cerebro API',
       version: info.version,
       description: 'API de Cerebro: preguntas a los documentos de un espacio y módulos. Todas las rutas cuelgan de `/api`.',
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/api' }],
     tags: [
       { name: 'core', description: 'Rutas del núcleo.' },
+      { name: 'admin', description: 'Administración de la plataforma (credencial de operador).' },
       ...info.plugins.map((p) => ({ name: p.id, description: `${p.title} (v${p.version})${p.description ? `: ${p.description}` : ''}` })),
     ],
     components: {

@@ -11,6 +11,8 @@ import { HostTokens } from '../kernel/tokens.js';
 import { DEFAULT_RAG_CONFIG, type RagConfig } from './rag-config.js';
 import type { RagService } from './rag-service.js';
 import { answerView, documentView, indexingStatusView, sourceView } from './wire.js';
+import { ANSWER_SCHEMA, DOCUMENT_PAGE_SCHEMA, INDEXING_STATUS_SCHEMA, UPLOAD_SCHEMA } from './wire-schemas.js';
+import { objectSchema } from '../http/response-schemas.js';
 
 /** Credits one question costs when the engine answers it; an answer served from the cache costs nothing. */
 export const QUESTION_COST = 1;
@@ -23,15 +25,6 @@ const QUESTION_SCHEMA = {
   },
   additionalProperties: false,
 };
-const ANSWER_SCHEMA = {
-  type: 'object',
-  properties: {
-    conversacion: { type: 'string' }, respuesta: { type: 'string' }, encontrada: { type: 'boolean' },
-    fuentes: { type: 'array', items: { type: 'object', properties: { n: { type: 'integer' }, documento: { type: 'string' }, documento_id: { type: 'string' }, pasaje: { type: 'integer' }, pagina: { type: ['integer', 'null'] }, seccion: { type: ['string', 'null'] }, puntuacion: { type: 'number' }, extracto: { type: 'string' }, citada: { type: 'boolean', description: 'true: la respuesta cita este pasaje ([n]); false: otro pasaje relevante recuperado, listado después de los citados' } } } },
-    motor: { enum: ['extractivo', 'generativo'] }, modelo: { type: ['string', 'null'] }, cache: { type: 'boolean' }, creditos: { type: 'integer' },
-    uso: { type: 'object' },
-  },
-};
 const CONFIG_SCHEMA = {
   type: 'object',
   properties: {
@@ -43,6 +36,8 @@ const CONFIG_SCHEMA = {
   additionalProperties: false,
   description: `Por defecto: ${JSON.stringify(DEFAULT_RAG_CONFIG)}`,
 };
+/** GET and PATCH answer every setting, the defaults filled in. */
+const CONFIG_RESPONSE = { ...objectSchema(CONFIG_SCHEMA.properties), description: 'La configuración completa, con los valores por defecto.' };
 
 interface Question { pregunta: string; conversacion?: string }
 
@@ -96,7 +91,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       summary: 'La misma pregunta, en directo (server-sent events)',
       description: 'Eventos: `inicio` {conversacion, peticion}; `progreso` {etapa: buscando|generando}; `texto` {delta} (uno o más); `fuentes` {encontrada, fuentes} (una vez, al final del texto); `fin` (la respuesta completa, como la ruta JSON); `error` {detail}. Comentarios `: ping` cada 15 s. Cerrar la conexión detiene el trabajo y no cobra la pregunta.',
       requestSchema: QUESTION_SCHEMA,
-      responses: { '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } } },
+      responses: { '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } }, '404': { description: 'Conversación no encontrada.' } },
       handler: async (ctx) => {
         const q = parseQuestion(ctx.body);
         const conversation = openConversation(ctx, q);
@@ -131,7 +126,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       operationId: 'core.listDocuments', method: 'GET', path: '/documents', permission: 'lee',
       summary: 'Listar documentos (paginado: `?limite=50&desde=0`)',
       query: DOCUMENTS_QUERY,
-      responses: { '200': { description: '`{documentos, total, limite, desde}`' } },
+      responses: { '200': { description: 'Una página de documentos.', schema: DOCUMENT_PAGE_SCHEMA } },
       handler: (ctx) => {
         const page = pageOf(ctx);
         const { total, documents } = rag.engine.documents.list(space(ctx), { limit: page.limite, offset: page.desde });
@@ -143,7 +138,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       summary: 'Subir documentos (multipart, uno o más archivos)',
       description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF (las páginas escaneadas se leen con OCR), DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX, imágenes PNG, JPEG y TIFF (OCR). Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición.`,
       requestSchema: { type: 'object', properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } } },
-      responses: { '202': { description: '`{documentos: [...]}` en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.' } },
+      responses: { '202': { description: 'Cada archivo en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.', schema: UPLOAD_SCHEMA } },
       handler: async (ctx) => {
         let form;
         try {
@@ -182,7 +177,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     rag_({
       operationId: 'core.deleteDocument', method: 'DELETE', path: '/documents/:archivo', permission: 'escribe',
       summary: 'Eliminar un documento (también mientras se indexa)',
-      responses: { '200': { description: '`{eliminado: nombre}`' }, '404': { description: 'Documento no encontrado.' } },
+      responses: { '200': { description: 'El nombre del documento eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) }, '404': { description: 'Documento no encontrado.' } },
       handler: async (ctx) => {
         const removed = await rag.remove(space(ctx), ctx.params.archivo!);
         if (!removed) throw apiError('not_found', 'Documento no encontrado.');
@@ -193,12 +188,13 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       operationId: 'core.indexingStatus', method: 'GET', path: '/indexing_status', permission: 'lee',
       summary: 'Si los documentos subidos están listos',
       description: '`estado`: vacio, indexando o listo; por documento: en_cola, procesando (con `progreso` y `etapa`), listo o fallido (con `error.motivo`).',
+      responses: { '200': { description: 'El estado de la indexación.', schema: INDEXING_STATUS_SCHEMA } },
       handler: (ctx) => indexingStatusView(rag.engine.documents.status(space(ctx))),
     }),
     rag_({
       operationId: 'core.getRagConfig', method: 'GET', path: '/config', permission: 'lee',
       summary: 'Cómo responde el Cerebro en este espacio (valores actuales, con los por defecto)',
-      responses: { '200': { description: 'La configuración.', schema: CONFIG_SCHEMA } },
+      responses: { '200': { description: 'La configuración.', schema: CONFIG_RESPONSE } },
       handler: (ctx) => rag.config(space(ctx)),
     }),
     rag_({
@@ -206,7 +202,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       summary: 'Ajustar cómo responde el Cerebro (actualización parcial)',
       description: 'Solo cambia lo enviado; vacía la caché de respuestas del espacio.',
       requestSchema: CONFIG_SCHEMA,
-      responses: { '200': { description: 'La configuración guardada.', schema: CONFIG_SCHEMA } },
+      responses: { '200': { description: 'La configuración guardada.', schema: CONFIG_RESPONSE } },
       handler: (ctx) => {
         const result = rag.patchConfig(space(ctx), ctx.body as Partial<RagConfig>);
         if ('issues' in result) throw validationError(result.issues);
@@ -216,7 +212,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     rag_({
       operationId: 'core.clearCache', method: 'DELETE', path: '/clear_cache', permission: 'escribe',
       summary: 'Vaciar la caché de respuestas del espacio',
-      responses: { '200': { description: '`{eliminadas: n}`' } },
+      responses: { '200': { description: 'Cuántas respuestas se eliminaron.', schema: objectSchema({ eliminadas: { type: 'integer' } }) } },
       handler: (ctx) => ({ eliminadas: rag.clearCache(space(ctx)) }),
     }),
   ];

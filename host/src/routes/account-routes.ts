@@ -5,6 +5,7 @@ import { DEFAULT_API_SETTINGS, validateApiSettingsPatch, type ApiSettings } from
 import { UNPAID_GRACE_MS, reaches } from '../access/space-access.js';
 import type { AccountRow, SpaceRecord } from '../access/directory.js';
 import type { HostRoute } from '../http/route.js';
+import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../main/host-container.js';
@@ -32,6 +33,9 @@ const API_CONFIG_SCHEMA = {
   },
 };
 
+/** What GET and PATCH answer: every setting, always present. */
+const API_CONFIG_RESPONSE = objectSchema(API_CONFIG_SCHEMA.properties);
+
 /**
  * The PATCH body: the settings above and nothing else. The platform fields are named so that sending one gets the
  * contract's 403 from the handler rather than the 422 of an unknown field.
@@ -44,6 +48,30 @@ const API_CONFIG_PATCH_SCHEMA = {
   },
   additionalProperties: false,
 };
+
+const SPACES_SCHEMA = objectSchema({
+  espacios: arrayOf(objectSchema({
+    id: { type: 'string' }, nombre: { type: 'string' }, modulos: arrayOf({ type: 'string' }), api_activa: { type: 'boolean' },
+  })),
+});
+
+const SPACE_ACCOUNT_SCHEMA = objectSchema({
+  cuenta: objectSchema({
+    id: { type: 'string' },
+    estado_pago: { enum: ['al_dia', 'impagada', 'suspendida'] },
+    impagada_desde: nullable('string', { format: 'date-time' }),
+    saldo: { type: 'integer' },
+  }),
+});
+
+const CREDIT_POOL_SCHEMA = objectSchema({
+  cuenta: { type: 'string' },
+  saldo: { type: 'integer' },
+  movimientos: arrayOf(objectSchema({
+    id: { type: 'integer' }, delta: { type: 'integer' }, saldo: { type: 'integer', description: 'Saldo tras el movimiento.' },
+    motivo: { type: 'string' }, espacio: nullable('string'), ruta: nullable('string'), fecha: { type: 'string', format: 'date-time' },
+  }), 'Los más recientes primero.'),
+});
 
 const MOVEMENTS_QUERY: QuerySchema = {
   type: 'object',
@@ -64,7 +92,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
       operationId: 'core.listCompanies', method: 'GET', path: '/api/companies', access: 'owner', tag: 'core',
       summary: 'Espacios que alcanza la clave, con su id y sus módulos',
       description: 'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos). `modulos` lista solo `api` y los plugins instalados: un módulo guardado cuyo plugin no está instalado se omite (sigue guardado y vuelve al reinstalar el plugin).',
-      responses: { '200': { description: '`{espacios: [{id, nombre, modulos, api_activa}]}`', schema: { type: 'object' } } },
+      responses: { '200': { description: 'Los espacios alcanzables.', schema: SPACES_SCHEMA } },
       handler: (ctx) => ({
         espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
           // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
@@ -75,7 +103,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
     {
       operationId: 'core.getSpaceAccount', method: 'GET', path: '/api/companies/:espacio/cuenta', access: 'space', permission: 'lee', tag: 'core',
       summary: 'Cuenta del espacio',
-      responses: { '200': { description: '`{cuenta: {id, estado_pago, impagada_desde, saldo}}`', schema: { type: 'object' } } },
+      responses: { '200': { description: 'La cuenta del espacio.', schema: SPACE_ACCOUNT_SCHEMA } },
       handler: (ctx) => {
         const account = directory.account(ctx.space!.accountId)!;
         return { cuenta: { id: account.id, estado_pago: paymentState(account), impagada_desde: account.unpaid_since, saldo: account.credits } };
@@ -86,7 +114,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
       summary: 'Bolsa de créditos: saldo y últimos movimientos',
       description: 'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20).',
       query: MOVEMENTS_QUERY,
-      responses: { '200': { description: '`{cuenta, saldo, movimientos: [{id, delta, saldo, motivo, espacio, ruta, fecha}]}`', schema: { type: 'object' } } },
+      responses: { '200': { description: 'Saldo y movimientos.', schema: CREDIT_POOL_SCHEMA }, '402': { description: 'Cuenta impagada más de 7 días o suspendida.' } },
       handler: (ctx) => {
         const caller = ctx.caller as OwnerCaller;
         const accountId = ctx.params.cuenta!;
@@ -101,7 +129,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
     {
       operationId: 'core.getApiConfig', method: 'GET', path: '/api/companies/:espacio/api-config', access: 'space', permission: 'lee', tag: 'core',
       summary: 'Ajustes de API del espacio (interruptor, límite por minuto, cuota diaria, IPs)',
-      responses: { '200': { description: 'Los ajustes.', schema: API_CONFIG_SCHEMA } },
+      responses: { '200': { description: 'Los ajustes.', schema: API_CONFIG_RESPONSE } },
       handler: (ctx) => apiConfigView(ctx.spaceRecord!),
     },
     {
@@ -109,7 +137,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
       summary: 'Cambiar límites, cuota diaria, lista de IPs o el interruptor de la API del espacio',
       description: 'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403.',
       requestSchema: API_CONFIG_PATCH_SCHEMA,
-      responses: { '200': { description: 'Los ajustes guardados.', schema: API_CONFIG_SCHEMA } },
+      responses: { '200': { description: 'Los ajustes guardados.', schema: API_CONFIG_RESPONSE } },
       handler: (ctx) => {
         // Types, ranges and unknown fields were checked by the pipeline against API_CONFIG_PATCH_SCHEMA.
         const body = ctx.body as Record<string, unknown>;

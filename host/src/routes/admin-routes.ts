@@ -2,6 +2,8 @@ import type { DependencyContainer } from 'tsyringe';
 import { Reply, type Permission } from '@cerebro/sdk';
 import { has, readAdminBody, type AdminBody, type FieldType } from '../admin/admin-body.js';
 import type { HostRoute } from '../http/route.js';
+import { nullable, objectSchema } from '../http/response-schemas.js';
+import { CREATED_KEY_SCHEMA } from './token-routes.js';
 import type { RequestContext } from '../http/request-context.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../main/host-container.js';
@@ -12,6 +14,8 @@ import { HostRootTokens } from '../main/host-container.js';
  */
 /** Dates the admin service accepts (strict ISO 8601, a real calendar date; a date-time needs its offset). */
 const ISO_DATE = { type: ['string', 'null'], description: 'ISO 8601: `2026-12-31` (medianoche UTC) o `2026-12-31T18:00:00Z` / `-05:00`; null la quita.' };
+const MODULE_STATE = objectSchema({ espacio: { type: 'string' }, modulo: { type: 'string' }, habilitado: { type: 'boolean' } });
+
 const closed = (schema: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, ...schema });
 
 const readBody = (ctx: RequestContext, fields: Partial<Record<string, FieldType>>, required: string[] = []): AdminBody =>
@@ -27,7 +31,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     route({
       operationId: 'admin.createOwner', method: 'POST', path: '/api/admin/propietarios', summary: 'Crear un propietario y su cuenta',
       requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 120 }, email: { type: 'string' }, creditos: { type: 'integer', minimum: 0 } } }),
-      responses: { '201': { description: '`{id, cuenta}`' } },
+      responses: { '201': { description: 'El propietario y su cuenta.', schema: objectSchema({ id: { type: 'string' }, cuenta: { type: 'string' } }) } },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', email: 'string', creditos: 'integer' }, ['nombre']);
         return Reply.json(201, admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
@@ -35,6 +39,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.updateOwner', method: 'PATCH', path: '/api/admin/propietarios/:id', summary: 'Propietario de solo lectura (en todos sus espacios)',
+      responses: { '200': { description: 'Guardado.', schema: objectSchema({ id: { type: 'string' }, solo_lectura: { type: 'boolean' } }) }, '404': { description: 'No existe.' } },
       requestSchema: closed({ required: ['solo_lectura'], properties: { solo_lectura: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { solo_lectura: 'boolean' }, ['solo_lectura']);
@@ -44,12 +49,13 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.deleteOwner', method: 'DELETE', path: '/api/admin/propietarios/:id', summary: 'Eliminar un propietario (sus claves responden 401)',
+      responses: { '200': { description: 'Eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) }, '404': { description: 'No existe.' } },
       handler: (ctx) => (admin.deleteOwner(ctx.params.id!), { eliminado: ctx.params.id }),
     }),
     route({
       operationId: 'admin.issueKey', method: 'POST', path: '/api/admin/propietarios/:id/claves', summary: 'Emitir una clave de servicio para un propietario',
       requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 80 }, espacios: { type: 'array', items: { type: 'string' }, description: 'Espacios de ese propietario; vacía: todos.' }, permiso: { enum: ['lee', 'escribe'] } } }),
-      responses: { '201': { description: '`{token: {..., token}}`' } },
+      responses: { '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) }, '404': { description: 'No existe.' } },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', espacios: 'string[]', permiso: 'string' }, ['nombre']);
         const permiso = (b.permiso ?? 'escribe') as Permission;
@@ -58,13 +64,13 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.issueSession', method: 'POST', path: '/api/admin/propietarios/:id/sesiones', summary: 'Emitir una sesión de consola (Studio) para un propietario',
-      body: 'none', responses: { '201': { description: '`{id, token}`' } },
+      body: 'none', responses: { '201': { description: 'La sesión, con su secreto.', schema: objectSchema({ id: { type: 'string' }, token: { type: 'string' } }) }, '404': { description: 'No existe.' } },
       handler: (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
     }),
     route({
       operationId: 'admin.createSpace', method: 'POST', path: '/api/admin/espacios', summary: 'Crear un espacio para un propietario',
       requestSchema: closed({ required: ['id', 'propietario'], properties: { id: { type: 'string' }, propietario: { type: 'string' }, nombre: { type: 'string' }, modulos: { type: 'array', items: { type: 'string' }, description: '`api` o el id de un plugin instalado.' }, prueba_hasta: ISO_DATE } }),
-      responses: { '201': { description: '`{espacio}`' } },
+      responses: { '201': { description: 'El id del espacio creado.', schema: objectSchema({ espacio: { type: 'string' } }) }, '404': { description: 'El propietario no existe.' }, '409': { description: 'El espacio ya existe.' } },
       handler: (ctx) => {
         const b = readBody(ctx, { id: 'string', propietario: 'string', nombre: 'string', modulos: 'string[]', prueba_hasta: 'date?' }, ['id', 'propietario']);
         admin.createSpace({ id: b.id, ownerId: b.propietario, name: b.nombre, modules: b.modulos, trialEndsAt: b.prueba_hasta ?? undefined });
@@ -73,6 +79,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.updateSpace', method: 'PATCH', path: '/api/admin/espacios/:espacio', summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
+      responses: { '200': { description: 'Los campos enviados, tal como quedaron.', schema: objectSchema({ espacio: { type: 'string' }, propietario: nullable('string'), prueba_hasta: nullable('string'), api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } }, ['propietario', 'prueba_hasta', 'api_activa', 'solo_lectura_propietario']) }, '404': { description: 'No existe.' } },
       description: '`propietario: null` quita el espacio a su propietario (sus claves reciben 403 en él).',
       requestSchema: closed({ properties: { propietario: { type: ['string', 'null'] }, prueba_hasta: ISO_DATE, api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } } }),
       handler: (ctx) => {
@@ -91,15 +98,18 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.enableModule', method: 'PUT', path: '/api/admin/espacios/:espacio/modulos/:modulo', summary: 'Habilitar un módulo en un espacio',
+      responses: { '200': { description: 'Habilitado.', schema: MODULE_STATE }, '404': { description: 'No existe.' } },
       description: '`api` o el id de un plugin instalado; 404 si el espacio o el módulo no existen.',
       body: 'none', handler: (ctx) => (admin.enableModule(ctx.params.espacio!, ctx.params.modulo!), { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }),
     }),
     route({
       operationId: 'admin.disableModule', method: 'DELETE', path: '/api/admin/espacios/:espacio/modulos/:modulo', summary: 'Deshabilitar un módulo en un espacio',
+      responses: { '200': { description: 'Deshabilitado.', schema: MODULE_STATE }, '404': { description: 'No existe.' } },
       handler: (ctx) => (admin.disableModule(ctx.params.espacio!, ctx.params.modulo!), { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: false }),
     }),
     route({
       operationId: 'admin.updateAccount', method: 'PATCH', path: '/api/admin/cuentas/:cuenta', summary: 'Estado de pago de una cuenta',
+      responses: { '200': { description: 'El estado de pago guardado.', schema: objectSchema({ cuenta: { type: 'string' }, impagada_desde: nullable('string'), suspendida: { type: 'boolean' } }) }, '404': { description: 'No existe.' } },
       description: '`impagada_desde` (fecha ISO o null) y `suspendida`. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
       requestSchema: closed({ properties: { impagada_desde: ISO_DATE, suspendida: { type: 'boolean' } } }),
       handler: (ctx) => {
@@ -110,6 +120,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.addCredits', method: 'POST', path: '/api/admin/cuentas/:cuenta/creditos', summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
+      responses: { '200': { description: 'El saldo nuevo.', schema: objectSchema({ cuenta: { type: 'string' }, saldo: { type: 'integer' } }) }, '404': { description: 'No existe.' } },
       requestSchema: closed({ required: ['cantidad'], properties: { cantidad: { type: 'integer', not: { const: 0 } } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { cantidad: 'integer' }, ['cantidad']);

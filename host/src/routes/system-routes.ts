@@ -1,5 +1,6 @@
 import { Reply } from '@cerebro/sdk';
 import type { Authenticator } from '../access/authenticator.js';
+import { FixedJsonDocument } from '../http/fixed-json-document.js';
 import type { HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
@@ -22,10 +23,10 @@ const HEALTH_SCHEMA = {
     estado: { enum: ['starting', 'ready', 'stopping', 'stopped'], description: 'Fase del proceso.' },
     salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo.' },
     version: { type: 'string', description: 'Solo con la credencial de operador.' },
-    cerebro: { type: 'object', description: 'Solo con la credencial de operador: `busqueda` y `motor`.' },
+    cerebro: { type: 'object', additionalProperties: { type: 'string' }, description: 'Solo con la credencial de operador: `busqueda` y `motor`.' },
     plugins: {
       type: 'array', description: 'Solo con la credencial de operador.',
-      items: { type: 'object', properties: { id: { type: 'string' }, version: { type: 'string' }, estado: { type: 'string' }, error: { type: 'string' }, detalle: { type: 'object' } } },
+      items: { type: 'object', required: ['id', 'version', 'estado'], properties: { id: { type: 'string' }, version: { type: 'string' }, estado: { type: 'string' }, error: { type: 'string' }, detalle: { type: 'object' } } },
     },
   },
 };
@@ -39,6 +40,8 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       return { detalle: { error: (err as Error).message } };
     }
   };
+  // Built on the first request: the document is complete only once every plugin's routes are mounted.
+  let openapi: FixedJsonDocument | undefined;
   const pluginStates = () => deps.plugins().map((p) => ({
     id: p.manifest.id, version: p.manifest.version, estado: p.state,
     ...(p.error ? { error: p.error.message } : {}),
@@ -64,14 +67,18 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       operationId: 'core.ready', method: 'GET', path: '/api/ready', access: 'public', tag: 'core',
       summary: 'Preparado para atender peticiones',
       description: '200 cuando el servicio acepta peticiones; 503 mientras arranca o se detiene (para balanceadores y orquestadores).',
-      responses: { '200': { description: 'Listo.' }, '503': { description: 'Arrancando o deteniéndose.' } },
+      responses: { '200': { description: 'Listo.', schema: { type: 'object', required: ['listo'], properties: { listo: { const: true } } } }, '503': { description: 'Arrancando o deteniéndose.' } },
       handler: () => Reply.json(200, { listo: true }),
     },
     {
       operationId: 'core.openapi', method: 'GET', path: '/api/openapi.json', access: 'public', tag: 'core',
       summary: 'Documento OpenAPI de todas las rutas (núcleo y plugins)',
-      responses: { '200': { description: 'OpenAPI 3.1.', schema: { type: 'object' } } },
-      handler: () => deps.openapi(),
+      description: 'Fijo mientras el proceso vive: con `ETag` (304 a un `If-None-Match` que coincide) y comprimido con br o gzip según `Accept-Encoding`.',
+      responses: {
+        '304': { description: 'No ha cambiado desde el `ETag` enviado en `If-None-Match`.' },
+        '200': { description: 'OpenAPI 3.1.', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } } } },
+      },
+      handler: (ctx) => (openapi ??= new FixedJsonDocument(deps.openapi())).reply(ctx.req.headers),
     },
   ];
 }

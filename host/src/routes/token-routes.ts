@@ -2,19 +2,30 @@ import type { DependencyContainer } from 'tsyringe';
 import { Reply } from '@cerebro/sdk';
 import type { OwnerCaller } from '../access/caller.js';
 import type { HostRoute } from '../http/route.js';
+import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../main/host-container.js';
 
-const KEY_RECORD = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', pattern: '^[0-9a-f]{16}$' },
-    nombre: { type: 'string' },
-    espacios: { type: 'array', items: { type: 'string' } },
-    permiso: { enum: ['lee', 'escribe'] },
-    creado: { type: 'string', format: 'date-time' },
-  },
+const KEY_FIELDS = {
+  id: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+  nombre: { type: 'string' },
+  espacios: arrayOf({ type: 'string' }, 'Vacía: todos los espacios del propietario.'),
+  permiso: { enum: ['lee', 'escribe'] },
+  creado: { type: 'string', format: 'date-time' },
 };
+
+/** A new key: its record and, only here, the full secret `token`. */
+export const CREATED_KEY_SCHEMA = objectSchema({ ...KEY_FIELDS, token: { type: 'string', description: '`crb_<id>.<secreto>`: guárdalo, no se vuelve a mostrar.' } });
+
+const KEY_LISTING_SCHEMA = objectSchema({
+  tokens: arrayOf(objectSchema({
+    ...KEY_FIELDS,
+    llamadas: { type: 'integer' },
+    por_ruta: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Llamadas por `MÉTODO /ruta`.' },
+    ultimo_uso: nullable('string', { format: 'date-time' }),
+    revocado: { type: 'boolean' },
+  })),
+});
 
 /** Key management (contract table B). */
 export function tokenRoutes(container: DependencyContainer): HostRoute[] {
@@ -33,21 +44,24 @@ export function tokenRoutes(container: DependencyContainer): HostRoute[] {
         },
         additionalProperties: false,
       },
-      responses: { '201': { description: '`{token: {id, nombre, espacios, permiso, creado, token}}`', schema: { type: 'object', properties: { token: KEY_RECORD } } } },
+      responses: { '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) } },
       handler: (ctx) => Reply.json(201, { token: keys.create(ctx.caller as OwnerCaller, ctx.body) }),
     },
     {
       operationId: 'core.listTokens', method: 'GET', path: '/api/tokens', access: 'owner', tag: 'core',
       summary: 'Listar las claves del propietario, con su uso',
       description: 'Sin secretos. Solo las claves dentro del alcance de quien pregunta: una clave limitada a unos espacios ve las claves limitadas a esos mismos espacios (o a parte de ellos), no las que alcanzan todos; una clave sin lista de espacios y una sesión de consola ven todas. `llamadas`, `por_ruta` y `ultimo_uso` son exactos en el momento de la consulta.',
-      responses: { '200': { description: '`{tokens: [{id, nombre, espacios, permiso, creado, llamadas, por_ruta, ultimo_uso, revocado}]}`', schema: { type: 'object' } } },
+      responses: { '200': { description: 'Las claves visibles.', schema: KEY_LISTING_SCHEMA } },
       handler: (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
     },
     {
       operationId: 'core.revokeToken', method: 'DELETE', path: '/api/tokens/:id', access: 'owner', tag: 'core',
       summary: 'Revocar una clave',
       description: 'Desde la siguiente petición la clave responde 401. 404 si no existe o es de otro propietario; 409 si ya estaba revocada.',
-      responses: { '200': { description: '`{revocado: <id>}`', schema: { type: 'object' } } },
+      responses: {
+        '200': { description: 'Revocada.', schema: objectSchema({ revocado: { type: 'string' } }) },
+        '404': { description: 'No existe o es de otro propietario.' }, '409': { description: 'Ya estaba revocada.' },
+      },
       handler: (ctx) => keys.revoke(ctx.caller as OwnerCaller, ctx.params.id!),
     },
   ];

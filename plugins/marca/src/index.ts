@@ -2,7 +2,7 @@ import { definePlugin, HostServices, ModuleServices, validationError } from '@ce
 import { applyBrandPatch, buildPersona } from './brand/index.js';
 import { BrandStore } from './brand-store.js';
 import { marcaMigrations } from './migrations.js';
-import { BRAND_SCHEMA, BRAND_PATCH_SCHEMA } from './schemas.js';
+import { BRAND_PATCH_SCHEMA, BRAND_RESPONSE_SCHEMA } from './schemas.js';
 
 /**
  * Module `marca`: the brand personality the sales agent wears (contract section 1). It decides how things are
@@ -23,19 +23,19 @@ export default definePlugin({
         id: 'getConfig', method: 'GET', path: '/config', permission: 'lee',
         summary: 'Leer la marca',
         description: 'La marca con todas sus secciones. Nunca configurada: valores por defecto con `name` = id del espacio.',
-        responses: { '200': { description: 'La marca.', schema: BRAND_SCHEMA } },
+        responses: { '200': { description: 'La marca.', schema: BRAND_RESPONSE_SCHEMA } },
       },
       {
         id: 'patchConfig', method: 'PATCH', path: '/config', permission: 'escribe',
         summary: 'Cambiar la marca',
         description: 'Cada sección enviada (`identidad`, `estilo`, `tacticas`) sustituye a la guardada entera: sus campos no enviados vuelven al valor por defecto. Lo no enviado no cambia. Devuelve la marca guardada. Los cambios llegan a las conversaciones en menos de un minuto.',
         requestSchema: BRAND_PATCH_SCHEMA,
-        responses: { '200': { description: 'La marca guardada.', schema: BRAND_SCHEMA }, '422': { description: 'Campos no válidos: lista con `loc`, `msg`, `type`.' } },
+        responses: { '200': { description: 'La marca guardada.', schema: BRAND_RESPONSE_SCHEMA }, '422': { description: 'Campos no válidos: lista con `loc`, `msg`, `type`.' } },
       },
       {
         id: 'getPersona', method: 'GET', path: '/persona', permission: 'lee',
         summary: 'Descripción del agente tal como la lee el módulo de ventas',
-        responses: { '200': { description: '`{persona}`: el texto exacto, terminado en las reglas fijas.', schema: { type: 'object', properties: { persona: { type: 'string' } } } } },
+        responses: { '200': { description: '`{persona}`: el texto exacto, terminado en las reglas fijas.', schema: { type: 'object', required: ['persona'], properties: { persona: { type: 'string' } } } } },
       },
     ],
   },

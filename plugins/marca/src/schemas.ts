@@ -36,6 +36,15 @@ export const BRAND_SCHEMA: JsonSchema = {
 
 const closed = (schema: JsonSchema): JsonSchema => ({ ...schema, additionalProperties: false });
 
+/** Every field present: what GET and PATCH answer is the whole brand, defaults filled in. */
+const complete = (schema: JsonSchema): JsonSchema => ({ ...schema, required: Object.keys(schema.properties as Record<string, JsonSchema>) });
+
+/** The brand as GET and PATCH answer it. */
+export const BRAND_RESPONSE_SCHEMA: JsonSchema = complete({
+  ...BRAND_SCHEMA,
+  properties: { ...(BRAND_SCHEMA.properties as Record<string, JsonSchema>), identidad: complete(IDENTIDAD), estilo: complete(ESTILO), tacticas: complete(TACTICAS) },
+});
+
 /**
  * The PATCH body, validated by the host before the handler: the brand's fields and each section's, nothing else
  * (unknown fields are a 422 naming them). What a schema cannot say (vocabularies, emojis, figures in texts) is

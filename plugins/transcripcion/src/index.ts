@@ -48,6 +48,7 @@ export default definePlugin({
             description: 'Resultado de la transcripción',
             schema: {
               type: 'object',
+              required: ['texto', 'vacio', 'idioma', 'duracion_s', 'latencia_ms'],
               properties: {
                 texto: { type: 'string' },
                 vacio: { type: 'boolean' },

@@ -5,6 +5,7 @@ import { catalogHandlers } from './routes/catalog-routes.js';
 import { configHandlers } from './routes/config-routes.js';
 import { conversationHandlers, MESSAGE_COST, messagePrice } from './routes/conversation-routes.js';
 import { IMPORT_SCHEMA, LEADS_CONFIG_PATCH_SCHEMA, LEADS_CONFIG_SCHEMA, MESSAGE_SCHEMA, PRODUCT_SCHEMA } from './schemas.js';
+import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, CONVERSATION_WITH_MESSAGES_SCHEMA, IMPORT_RESULT_SCHEMA, PRODUCT_PAGE_SCHEMA, TURN_SCHEMA } from './response-schemas.js';
 import { MarcaBrands } from './sources/brand.js';
 import { CerebroKnowledge } from './sources/knowledge.js';
 import { CerebroWording } from './sources/wording.js';
@@ -75,7 +76,7 @@ export default definePlugin({
         id: 'listProducts', method: 'GET', path: '/productos', permission: 'lee',
         summary: 'Listar el catálogo (paginado: `?limite=100&desde=0`, máx. 1000)',
         query: { type: 'object', properties: pagingQuery(100, 1000) },
-        responses: { '200': { description: '`{productos, total, limite, desde}` en orden de alta.' } },
+        responses: { '200': { description: 'Una página del catálogo, en orden de alta.', schema: PRODUCT_PAGE_SCHEMA } },
       },
       {
         id: 'getProduct', method: 'GET', path: '/productos/:producto', permission: 'lee',
@@ -100,14 +101,14 @@ export default definePlugin({
         summary: 'Importar el catálogo desde CSV',
         description: 'Todo o nada por defecto: con alguna línea mala responde 422 con un error por línea (`loc` = ["body","csv",línea]) y no cambia nada. Con `parcial: true` importa las líneas buenas y devuelve las malas en `errores`.',
         requestSchema: IMPORT_SCHEMA,
-        responses: { '200': { description: '`{importados, creados, actualizados, eliminados, errores: [{linea, mensaje}]}`' }, ...error422 },
+        responses: { '200': { description: 'Cuántos productos se importaron y las líneas rechazadas (con `parcial`).', schema: IMPORT_RESULT_SCHEMA }, ...error422 },
       },
       {
         id: 'converse', method: 'POST', path: '/conversaciones', permission: 'lee', credits: MESSAGE_COST,
         summary: 'Mensaje de un cliente: respuesta del agente',
         description: `Sin \`conversacion\` abre una nueva; con ella la continúa. \`respuesta\` es null cuando la conversación está con una persona (el agente calla). Cuesta ${MESSAGE_COST} crédito por mensaje (se devuelve si la petición falla). Permiso \`lee\`: como preguntar al Cerebro, lo usa la integración del chat, que no debe poder cambiar catálogo ni configuración.`,
         requestSchema: MESSAGE_SCHEMA,
-        responses: { '200': { description: 'La respuesta y el estado del lead (ciudad, cotización, estado).' }, ...error404('Conversación'), ...error422 },
+        responses: { '200': { description: 'La respuesta y el estado del lead (ciudad, cotización, estado).', schema: TURN_SCHEMA }, ...error404('Conversación'), ...error422 },
       },
       {
         id: 'listConversations', method: 'GET', path: '/conversaciones', permission: 'lee',
@@ -117,18 +118,18 @@ export default definePlugin({
           type: 'object',
           properties: { estado: { type: 'string', enum: ['activa', 'derivada'], description: 'Solo las conversaciones en este estado.' }, ...pagingQuery(50, 200) },
         },
-        responses: { '200': { description: '`{conversaciones, total, limite, desde}`' } },
+        responses: { '200': { description: 'Una página de conversaciones.', schema: CONVERSATION_PAGE_SCHEMA } },
       },
       {
         id: 'getConversation', method: 'GET', path: '/conversaciones/:conversacion', permission: 'lee',
         summary: 'Leer una conversación con sus mensajes',
-        responses: { '200': { description: 'El lead y `mensajes: [{rol, texto, tipo, fecha}]`.' }, ...error404('Conversación') },
+        responses: { '200': { description: 'El lead y sus mensajes.', schema: CONVERSATION_WITH_MESSAGES_SCHEMA }, ...error404('Conversación') },
       },
       {
         id: 'resumeConversation', method: 'POST', path: '/conversaciones/:conversacion/reanudar', permission: 'escribe', body: 'none',
         summary: 'Devolver al agente una conversación pasada a una persona',
         description: 'El agente vuelve a responder desde el siguiente mensaje. Sin efecto si la conversación ya estaba activa.',
-        responses: { '200': { description: 'La conversación, con `estado` = "activa".' }, ...error404('Conversación') },
+        responses: { '200': { description: 'La conversación, con `estado` = "activa".', schema: CONVERSATION_SCHEMA }, ...error404('Conversación') },
       },
     ],
   },

@@ -1,0 +1,79 @@
+import type { JsonSchema } from '@cerebro/sdk';
+import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
+
+/** JSON Schemas of the views in `wire.ts`, field for field: the OpenAPI document and the response tests use them. */
+
+export const DOCUMENT_SCHEMA = objectSchema({
+  id: { type: 'string' },
+  nombre: { type: 'string' },
+  tipo: { type: 'string', description: 'Tipo de contenido (MIME).' },
+  formato: nullable('string'),
+  bytes: { type: 'integer' },
+  sha256: nullable('string'),
+  estado: { enum: ['en_cola', 'procesando', 'listo', 'fallido'] },
+  progreso: { type: 'number', minimum: 0, maximum: 1 },
+  etapa: nullable('string', { description: 'extrayendo, indexando o vectorizando mientras se procesa.' }),
+  error: { oneOf: [{ type: 'null' }, objectSchema({ codigo: nullable('string'), motivo: nullable('string') })] },
+  version: { type: 'integer' },
+  pasajes: { type: 'integer' },
+  caracteres: { type: 'integer' },
+  paginas: nullable('integer'),
+  idioma: nullable('string'),
+  titulo: nullable('string'),
+  creado: { type: 'string' },
+  actualizado: { type: 'string' },
+});
+
+export const DOCUMENT_PAGE_SCHEMA = objectSchema({
+  documentos: arrayOf(DOCUMENT_SCHEMA), total: { type: 'integer' }, limite: { type: 'integer' }, desde: { type: 'integer' },
+});
+
+/** One file of an upload: its document record, or `rechazado` with the reason. */
+export const UPLOAD_SCHEMA = objectSchema({
+  documentos: arrayOf({
+    oneOf: [
+      DOCUMENT_SCHEMA,
+      objectSchema({ nombre: { type: 'string' }, estado: { const: 'rechazado' }, error: { type: 'string' } }),
+    ],
+  }, 'En el orden recibido.'),
+});
+
+export const INDEXING_STATUS_SCHEMA = objectSchema({
+  estado: { enum: ['vacio', 'indexando', 'listo'] },
+  listo: { type: 'boolean' },
+  total: { type: 'integer' },
+  en_cola: { type: 'integer' },
+  procesando: { type: 'integer' },
+  listos: { type: 'integer' },
+  fallidos: { type: 'integer' },
+  progreso: { type: 'number', minimum: 0, maximum: 1 },
+  pasajes: { type: 'integer' },
+  documentos: arrayOf(DOCUMENT_SCHEMA),
+});
+
+export const SOURCE_SCHEMA = objectSchema({
+  n: { type: 'integer' },
+  documento: { type: 'string' },
+  documento_id: { type: 'string' },
+  pasaje: { type: 'integer' },
+  pagina: nullable('integer'),
+  seccion: nullable('string'),
+  puntuacion: { type: 'number' },
+  extracto: { type: 'string' },
+  citada: { type: 'boolean', description: 'true: la respuesta cita este pasaje ([n]); false: otro pasaje relevante recuperado, listado después de los citados' },
+});
+
+export const ANSWER_SCHEMA: JsonSchema = objectSchema({
+  conversacion: { type: 'string' },
+  respuesta: { type: 'string' },
+  encontrada: { type: 'boolean' },
+  fuentes: arrayOf(SOURCE_SCHEMA),
+  motor: { enum: ['extractivo', 'generativo'] },
+  modelo: nullable('string'),
+  cache: { type: 'boolean' },
+  cache_desde: { type: 'string', description: 'Solo con `cache: true`: cuándo se guardó la respuesta.' },
+  creditos: { type: 'integer' },
+  uso: objectSchema({
+    pasajes: { type: 'integer' }, tokens_prompt: { type: 'integer' }, tokens_respuesta: { type: 'integer' }, ms: { type: 'number' },
+  }),
+}, ['cache_desde']);
