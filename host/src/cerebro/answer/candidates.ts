@@ -25,6 +25,8 @@ const COMMAND_COLUMN = /orden|comando|command|sintaxis|syntax|uso|usage|ejemplo|
 /** Final punctuation of a whole sentence; a short unit without it (a title, a caption) is a fragment, not an answer. */
 const ENDS_SENTENCE = /[.!?…:;»"”')\]`]$/;
 const TITLE_MAX = 100;
+/** Share of a unit's coverage that counts its section's headings as its own words. */
+const HEADING_SHARE = 0.5;
 
 /** Extra weight a unit earns for being the shape of answer the question asks for. */
 function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
@@ -72,6 +74,20 @@ function wholeList(units: AnswerUnit[], position: number): { text: string; cover
 }
 
 /**
+ * A list item that announces more ("Debes redirigir los siguientes puertos:") read with the items it announces: a
+ * nested list flattened by the extractor, up to the next item that announces again. Null when it does not announce
+ * or the whole would be too long.
+ */
+function announcedItems(units: AnswerUnit[], item: AnswerUnit): { text: string; covers: number[] } | null {
+  if (!/:\s*$/.test(item.text)) return null;
+  const items: AnswerUnit[] = [];
+  for (let i = item.position + 1; units[i]?.kind === 'list-item' && !/:\s*$/.test(units[i]!.text); i++) items.push(units[i]!);
+  if (items.length === 0) return null;
+  const text = `${item.text.replace(/:?\s*$/, ':')} ${items.map((u) => u.text.replace(/[.;,]\s*$/, '')).join('; ')}.`;
+  return text.length > LIST_MAX ? null : { text, covers: [item.position, ...items.map((u) => u.position)] };
+}
+
+/**
  * A short title-like sentence or one that announces more ("lo siguiente:") is read with what follows: the next
  * sentence, or the list it announces.
  */
@@ -96,6 +112,7 @@ export function passageCandidates(hit: SearchHit, passageScore: number, relevanc
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
   const table = hit.headings[hit.headings.length - 1] ?? null;
+  const headingTerms = Relevance.termsOf(hit.headings.join(' '));
   const out: Candidate[] = [];
   for (const unit of units) {
     let text: string;
@@ -118,10 +135,17 @@ export function passageCandidates(hit: SearchHit, passageScore: number, relevanc
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
       const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
-      ({ text, covers } = list ?? { text: unit.text, covers });
+      ({ text, covers } = list ?? announcedItems(units, unit) ?? { text: unit.text, covers });
       terms = unit.text;
     }
-    const own = relevance.coverage(Relevance.termsOf(terms));
+    const ownTerms = Relevance.termsOf(terms);
+    const alone = relevance.coverage(ownTerms);
+    // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
+    // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may
+    // rest on its heading alone: a command under the right heading is the answer, a stray sentence is not.
+    if (alone === 0 && unit.kind !== 'code') continue;
+    for (const t of headingTerms) ownTerms.add(t);
+    const own = HEADING_SHARE * relevance.coverage(ownTerms) + (1 - HEADING_SHARE) * alone;
     if (own === 0) continue;
     // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence
     // (a run of text the extractor could not structure) reads badly as an answer and is held back.

@@ -12,6 +12,8 @@ test('question kinds are recognised in Spanish and English', () => {
     ['What is a virtual package?', 'definition'],
     ['¿Cuántos días dura la garantía?', 'quantity'],
     ['How many users can log in?', 'quantity'],
+    ['¿Qué puertos hay que abrir para el correo?', 'quantity'],
+    ['What ports does the mail server use?', 'quantity'],
     ['¿Dónde se guarda la configuración de APT?', 'location'],
     ['¿En qué archivo se definen los repositorios?', 'location'],
     ['Where is the cache stored?', 'location'],
