@@ -2,6 +2,7 @@
 // worded as it would be quoted, with a score for how well it answers the question: its coverage of the question's
 // content words, its passage's relevance and rank, and a bonus for being the kind of unit the question asks for.
 import type { SearchHit } from '../index/passage-index.js';
+import { namesAsked, type AskedName } from './asked-name.js';
 import { announces, passageUnits, type AnswerUnit } from './passage-units.js';
 import type { QuestionKind } from './question-kind.js';
 import { Relevance } from './relevance.js';
@@ -27,6 +28,8 @@ const ENDS_SENTENCE = /[.!?…:;»"”')\]`]$/;
 const TITLE_MAX = 100;
 /** Share of a unit's coverage that counts its section's headings as its own words. */
 const HEADING_SHARE = 0.5;
+/** Extra weight of a unit naming what a "which X" question asks for. */
+const NAMED_BONUS = 0.15;
 
 /** Extra weight a unit earns for being the shape of answer the question asks for. */
 function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
@@ -108,7 +111,9 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
 }
 
 /** The candidate answers of one relevant passage. */
-export function passageCandidates(hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind): Candidate[] {
+export function passageCandidates(
+  hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind, asked: AskedName | null = null,
+): Candidate[] {
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
   const table = hit.headings[hit.headings.length - 1] ?? null;
@@ -151,7 +156,9 @@ export function passageCandidates(hit: SearchHit, passageScore: number, relevanc
     // (a run of text the extractor could not structure) reads badly as an answer and is held back.
     const lengthPenalty = unit.kind === 'sentence' && unit.text.length > 400 ? 0.5 : 1;
     const lead = unit.kind === 'sentence' ? leadBonus(unit.text, relevance, kind === 'definition') : 0;
-    const score = (own + 0.25 * passageScore + 0.05 / hit.rank + lead + kindBonus(kind, unit, text)) * lengthPenalty;
+    // For "¿Qué programa…?", the unit that names a program the question does not.
+    const named = asked && namesAsked(unit.text, asked) ? NAMED_BONUS : 0;
+    const score = (own + 0.25 * passageScore + 0.05 / hit.rank + lead + named + kindBonus(kind, unit, text)) * lengthPenalty;
     out.push({ hit, passageScore, unit, text, score, covers });
   }
   return out;

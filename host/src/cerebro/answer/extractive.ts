@@ -7,6 +7,7 @@ import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
 import { retrievalQuery } from './follow-up.js';
+import { askedName } from './asked-name.js';
 import { passageCandidates, type Candidate } from './candidates.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind } from './question-kind.js';
@@ -76,7 +77,8 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const kind = questionKind(request.question);
-    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind));
+    const asked = askedName(request.question);
+    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, asked));
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);
 
