@@ -31,10 +31,23 @@ const HEADING_SHARE = 0.5;
 /** Extra weight of a unit naming what a "which X" question asks for. */
 const NAMED_BONUS = 0.15;
 
+/** A row keyed by a command (not by a package or file name that the source also set as code). */
+const isCommandRow = (unit: AnswerUnit): boolean =>
+  unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '') && COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
+
+/**
+ * True for a candidate that has the very shape a how-to or a where asks for: a command (code, a command-keyed row)
+ * or a path. Such units are looked for deeper in the ranking than other answers (see ExtractiveAnswerer).
+ */
+export function hasAnswerShape(kind: QuestionKind, candidate: Candidate): boolean {
+  if (kind === 'procedure') return candidate.unit.kind === 'code' || isCommandRow(candidate.unit);
+  if (kind === 'location') return HAS_PATH.test(candidate.text);
+  return false;
+}
+
 /** Extra weight a unit earns for being the shape of answer the question asks for. */
 function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
-  // A row keyed by a command (not by a package or file name that the source also set as code).
-  const codeRow = unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '') && COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
+  const codeRow = isCommandRow(unit);
   switch (kind) {
     case 'procedure':
       if (unit.kind === 'code') return 0.3;
