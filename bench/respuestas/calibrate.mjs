@@ -11,7 +11,7 @@ import { cerebro } from '../support/cerebro-corpus.mjs';
 import { ANSWERABLE, SPACE, UNANSWERABLE, holdsKey, indexedEngine } from './question-set.mjs';
 
 const dist = new URL('../../host/dist/cerebro/', import.meta.url);
-const { scorePassages } = await import(new URL('answer/extractive.js', dist).href);
+const { scorePassages, searchText } = await import(new URL('answer/extractive.js', dist).href);
 const { CANDIDATE_THRESHOLDS, pickThreshold } = await import(new URL('calibration/pick-threshold.js', dist).href);
 const DEFAULTS_FILE = fileURLToPath(new URL('../../host/src/cerebro/answer/types.ts', import.meta.url));
 const SCORES_FILE = fileURLToPath(new URL('scores.json', import.meta.url));
@@ -20,7 +20,8 @@ const { db, engine } = await indexedEngine();
 const { passages } = cerebro.DEFAULT_ANSWER_OPTIONS;
 const questions = [];
 for (const q of [...ANSWERABLE, ...UNANSWERABLE]) {
-  const { hits, groups } = await engine.retriever.retrieve(SPACE, q.pregunta, passages);
+  // Searched as the engine searches (question-form words left out), so the recorded relevance is the one it gates on.
+  const { hits, groups } = await engine.retriever.retrieve(SPACE, searchText({ space: SPACE, question: q.pregunta }), passages);
   const { scored } = scorePassages(engine.index, groups, hits);
   const relevance = Math.round(Math.max(0, ...scored.map((s) => s.score)) * 10_000) / 10_000;
   const correctAt = {};

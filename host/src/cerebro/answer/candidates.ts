@@ -2,6 +2,7 @@
 // worded as it would be quoted, with a score for how well it answers the question: its coverage of the question's
 // content words, its passage's relevance and rank, and a bonus for being the kind of unit the question asks for.
 import type { SearchHit } from '../index/passage-index.js';
+import { namesAsked, type AskedName } from './asked-name.js';
 import { announces, passageUnits, type AnswerUnit } from './passage-units.js';
 import type { QuestionKind } from './question-kind.js';
 import { Relevance } from './relevance.js';
@@ -25,11 +26,28 @@ const COMMAND_COLUMN = /orden|comando|command|sintaxis|syntax|uso|usage|ejemplo|
 /** Final punctuation of a whole sentence; a short unit without it (a title, a caption) is a fragment, not an answer. */
 const ENDS_SENTENCE = /[.!?…:;»"”')\]`]$/;
 const TITLE_MAX = 100;
+/** Share of a unit's coverage that counts its section's headings as its own words. */
+const HEADING_SHARE = 0.5;
+/** Extra weight of a unit naming what a "which X" question asks for. */
+const NAMED_BONUS = 0.15;
+
+/** A row keyed by a command (not by a package or file name that the source also set as code). */
+const isCommandRow = (unit: AnswerUnit): boolean =>
+  unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '') && COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
+
+/**
+ * True for a candidate that has the very shape a how-to or a where asks for: a command (code, a command-keyed row)
+ * or a path. Such units are looked for deeper in the ranking than other answers (see ExtractiveAnswerer).
+ */
+export function hasAnswerShape(kind: QuestionKind, candidate: Candidate): boolean {
+  if (kind === 'procedure') return candidate.unit.kind === 'code' || isCommandRow(candidate.unit);
+  if (kind === 'location') return HAS_PATH.test(candidate.text);
+  return false;
+}
 
 /** Extra weight a unit earns for being the shape of answer the question asks for. */
 function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
-  // A row keyed by a command (not by a package or file name that the source also set as code).
-  const codeRow = unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '') && COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
+  const codeRow = isCommandRow(unit);
   switch (kind) {
     case 'procedure':
       if (unit.kind === 'code') return 0.3;
@@ -72,6 +90,20 @@ function wholeList(units: AnswerUnit[], position: number): { text: string; cover
 }
 
 /**
+ * A list item that announces more ("Debes redirigir los siguientes puertos:") read with the items it announces: a
+ * nested list flattened by the extractor, up to the next item that announces again. Null when it does not announce
+ * or the whole would be too long.
+ */
+function announcedItems(units: AnswerUnit[], item: AnswerUnit): { text: string; covers: number[] } | null {
+  if (!/:\s*$/.test(item.text)) return null;
+  const items: AnswerUnit[] = [];
+  for (let i = item.position + 1; units[i]?.kind === 'list-item' && !/:\s*$/.test(units[i]!.text); i++) items.push(units[i]!);
+  if (items.length === 0) return null;
+  const text = `${item.text.replace(/:?\s*$/, ':')} ${items.map((u) => u.text.replace(/[.;,]\s*$/, '')).join('; ')}.`;
+  return text.length > LIST_MAX ? null : { text, covers: [item.position, ...items.map((u) => u.position)] };
+}
+
+/**
  * A short title-like sentence or one that announces more ("lo siguiente:") is read with what follows: the next
  * sentence, or the list it announces.
  */
@@ -92,10 +124,13 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
 }
 
 /** The candidate answers of one relevant passage. */
-export function passageCandidates(hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind): Candidate[] {
+export function passageCandidates(
+  hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind, asked: AskedName | null = null,
+): Candidate[] {
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
   const table = hit.headings[hit.headings.length - 1] ?? null;
+  const headingTerms = Relevance.termsOf(hit.headings.join(' '));
   const out: Candidate[] = [];
   for (const unit of units) {
     let text: string;
@@ -118,16 +153,25 @@ export function passageCandidates(hit: SearchHit, passageScore: number, relevanc
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
       const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
-      ({ text, covers } = list ?? { text: unit.text, covers });
+      ({ text, covers } = list ?? announcedItems(units, unit) ?? { text: unit.text, covers });
       terms = unit.text;
     }
-    const own = relevance.coverage(Relevance.termsOf(terms));
+    const ownTerms = Relevance.termsOf(terms);
+    const alone = relevance.coverage(ownTerms);
+    // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
+    // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may
+    // rest on its heading alone: a command under the right heading is the answer, a stray sentence is not.
+    if (alone === 0 && unit.kind !== 'code') continue;
+    for (const t of headingTerms) ownTerms.add(t);
+    const own = HEADING_SHARE * relevance.coverage(ownTerms) + (1 - HEADING_SHARE) * alone;
     if (own === 0) continue;
     // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence
     // (a run of text the extractor could not structure) reads badly as an answer and is held back.
     const lengthPenalty = unit.kind === 'sentence' && unit.text.length > 400 ? 0.5 : 1;
     const lead = unit.kind === 'sentence' ? leadBonus(unit.text, relevance, kind === 'definition') : 0;
-    const score = (own + 0.25 * passageScore + 0.05 / hit.rank + lead + kindBonus(kind, unit, text)) * lengthPenalty;
+    // For "¿Qué programa…?", the unit that names a program the question does not.
+    const named = asked && namesAsked(unit.text, asked) ? NAMED_BONUS : 0;
+    const score = (own + 0.25 * passageScore + 0.05 / hit.rank + lead + named + kindBonus(kind, unit, text)) * lengthPenalty;
     out.push({ hit, passageScore, unit, text, score, covers });
   }
   return out;

@@ -121,3 +121,23 @@ test('fuentes: cited passages first, numbered as in the text, then the other rel
   assert.deepEqual(answer.sources.map((s) => s.n), answer.sources.map((_, i) => i + 1));
   assert.deepEqual(answer.sources.map((s) => s.cited), [true, ...answer.sources.slice(1).map(() => false)]);
 });
+
+test('how-to: a command a little below the passages read is still found, but answering is decided on those passages', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  // Six passages repeat the question's words in prose; the command sits in a seventh, under a heading that names it.
+  const prose = Array.from({ length: 6 }, (_, i) => ({
+    text: `La impresora de red ${i} se configura en la oficina; configurar la impresora de red lleva tiempo y la impresora de red ${i} queda lista.`,
+    headings: [`Oficina ${i}`],
+  }));
+  seedDocument(db, index, 'e', 'notas.md', prose);
+  seedDocument(db, index, 'e', 'manual.md', [{ text: 'Para añadirla ejecute lo siguiente:\n\n$ lpadmin -p oficina -E -v ipp://impresora/ipp', headings: ['Configurar una impresora de red'] }]);
+  const answerer = new ExtractiveAnswerer(index, new Retriever(index));
+  const howTo = await answerer.answer({ space: 'e', question: '¿Cómo configuro la impresora de red?' });
+  assert.equal(howTo.found, true);
+  assert.match(howTo.text, /`\$ lpadmin -p oficina -E -v ipp:\/\/impresora\/ipp`/);
+  const onlyOne = await answerer.answer({ space: 'e', question: '¿Cómo configuro la impresora de red?', options: { passages: 1 } });
+  assert.equal(onlyOne.found, true, 'the deeper look only adds candidates');
+  const definition = await answerer.answer({ space: 'e', question: '¿Qué es una impresora de red?' });
+  assert.doesNotMatch(definition.text, /lpadmin/, 'other kinds of question read only the first passages');
+});

@@ -7,7 +7,8 @@ import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
 import { retrievalQuery } from './follow-up.js';
-import { passageCandidates, type Candidate } from './candidates.js';
+import { askedName } from './asked-name.js';
+import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind } from './question-kind.js';
 import { Relevance } from './relevance.js';
@@ -18,6 +19,9 @@ import {
 } from './types.js';
 
 export { passageSentences } from './passage-units.js';
+
+/** How many times `passages` deep a how-to or a where looks for a command or a path. */
+const SHAPED_DEPTH = 3;
 
 /** Share of the smaller set's words found in the other set. */
 function overlap(a: Set<string>, b: Set<string>): number {
@@ -66,17 +70,28 @@ export class ExtractiveAnswerer implements Answerer {
   async answer(request: AnswerRequest): Promise<Answer> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const { hits, groups } = await this.retriever.retrieve(request.space, searchText(request), options.passages);
-    const { relevance, scored } = scorePassages(this.index, groups, hits);
+    const kind = questionKind(request.question);
+    // A how-to or a where is also answered from a command or a path a little further down the ranking: the words
+    // of the question often meet the sentences around a command better than the command's own section. Whether to
+    // answer at all is still decided on the first `passages`.
+    const depth = kind === 'procedure' || kind === 'location' ? options.passages * SHAPED_DEPTH : options.passages;
+    const { hits: pool, groups } = await this.retriever.retrieve(request.space, searchText(request), depth);
+    const { relevance, scored: poolScored } = scorePassages(this.index, groups, pool);
+    const hits = pool.slice(0, options.passages);
+    const scored = poolScored.slice(0, options.passages);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
+    const deeper = poolScored.slice(options.passages).filter((s) => s.score >= options.minRelevance);
     const notFound = (): Answer => ({
       text: options.noAnswerText, found: false, engine: 'extractive', model: null, sources: [],
       usage: { passages: hits.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
     });
     if (relevant.length === 0) return notFound();
 
-    const kind = questionKind(request.question);
-    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind));
+    const asked = askedName(request.question);
+    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, asked));
+    for (const { hit, score } of deeper) {
+      candidates.push(...passageCandidates(hit, score, relevance, kind, asked).filter((c) => hasAnswerShape(kind, c)));
+    }
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);
 

@@ -10,8 +10,11 @@ test('question kinds are recognised in Spanish and English', () => {
     ['How do I restart a service?', 'procedure'],
     ['¿Qué es un paquete virtual?', 'definition'],
     ['What is a virtual package?', 'definition'],
+    ['¿Para qué sirve Coturn?', 'definition'],
     ['¿Cuántos días dura la garantía?', 'quantity'],
     ['How many users can log in?', 'quantity'],
+    ['¿Qué puertos hay que abrir para el correo?', 'quantity'],
+    ['What ports does the mail server use?', 'quantity'],
     ['¿Dónde se guarda la configuración de APT?', 'location'],
     ['¿En qué archivo se definen los repositorios?', 'location'],
     ['Where is the cache stored?', 'location'],
@@ -28,5 +31,6 @@ test('question-form words and light verbs are left out of the searched words', (
   assert.equal(contentQuestion('¿Cómo puedo hacer para que se vea la hora?'), 'vea la hora');
   assert.equal(contentQuestion('¿Qué hago si quiero instalar un paquete?'), 'si instalar un paquete');
   assert.equal(contentQuestion('How do I restart a service?'), 'restart a service');
+  assert.equal(contentQuestion('¿Para qué sirve Coturn?'), 'coturn');
   assert.equal(contentQuestion('¿Cómo?'), '¿Cómo?', 'nothing else left: the question as it is');
 });

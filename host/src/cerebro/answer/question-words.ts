@@ -8,7 +8,7 @@ const SPANISH = `como que cual cuales cuando cuanto cuanta cuantos cuantas donde
 puedo puede pueden podemos podria podrian podriamos hago hace hacen hacemos hacer haria quiero quiere queremos querria
 quisiera necesito necesita necesitamos debo debe deberia tengo tiene tenemos tener veo ve ver vemos sabe se saber sabes
 consigo conseguir logro lograr forma manera modo alguna algun existe hay favor dime digame decir explica explicame
-alguien ayuda ayudame usted ustedes yo mi me nos`;
+alguien ayuda ayudame usted ustedes yo mi me nos sirve sirven pongo pone ponemos poner`;
 
 const ENGLISH = `how what which where when who whom why can could would should do does did i me my we our you want
 need way please tell explain there is are get`;

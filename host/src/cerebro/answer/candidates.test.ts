@@ -1,0 +1,37 @@
+// Candidate units of one passage: how a unit's context (its section's headings, the items it announces) shapes what
+// is quoted and how it scores.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SearchHit } from '../index/passage-index.js';
+import { queryTermGroups } from '../text/analyzer.js';
+import { passageCandidates } from './candidates.js';
+import { contentQuestion } from './question-words.js';
+import { Relevance } from './relevance.js';
+
+const hit = (text: string, headings: string[], rank = 1): SearchHit => ({
+  id: rank, documentId: 'd', documentName: 'manual.html', ord: 0, page: null, headings, text, bm25: 1, score: 1, rank,
+});
+
+const relevanceOf = (question: string) => {
+  const groups = queryTermGroups(contentQuestion(question));
+  return new Relevance(groups, groups.map(() => 1));
+};
+
+test('a list item that announces more is quoted with the items it announces', () => {
+  const passage = hit('- Debes redirigir los siguientes puertos:\n- TCP 80 (http)\n- TCP 443 (https)\n- Publica tu nombre de dominio:\n- Escribe el dominio', ['Certificados']);
+  const candidates = passageCandidates(passage, 1, relevanceOf('¿Qué puertos hay que redirigir?'), 'quantity');
+  const best = candidates.sort((a, b) => b.score - a.score)[0]!;
+  assert.equal(best.text, 'Debes redirigir los siguientes puertos: TCP 80 (http); TCP 443 (https).');
+});
+
+test('a unit counts its section heading as part of what it is about', () => {
+  const relevance = relevanceOf('¿Cómo se actualiza la metainformación de los paquetes?');
+  const text = 'La metainformación se guarda en la caché local.\n\nEjecute la orden siguiente:\n\n$ apt-get update';
+  const underHeading = passageCandidates(hit(text, ['Actualizar los paquetes']), 1, relevance, 'procedure');
+  const elsewhere = passageCandidates(hit(text, ['Caché']), 1, relevance, 'procedure');
+  const command = (cs: typeof underHeading) => cs.find((c) => c.text.includes('apt-get update'))?.score ?? 0;
+  assert.equal(command(elsewhere), 0, 'a command sharing no word with the question nor its heading is no candidate');
+  assert.ok(command(underHeading) > 0, 'the heading naming the topic makes the command a candidate');
+  const best = underHeading.sort((a, b) => b.score - a.score)[0]!;
+  assert.match(best.text, /`\$ apt-get update`/);
+});
