@@ -47,7 +47,6 @@ export function formatOf(name: string, mediaType?: string): DocumentFormat | nul
 }
 
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((v, i) => b[i] === v);
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46]; // %PDF
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]; // compound file: password-protected OOXML or legacy .doc/.xls
 
@@ -67,11 +66,7 @@ export async function extractFile(path: string, name: string, mediaType?: string
   let doc: ExtractedDocument;
   switch (format) {
     case 'pdf':
-      // The PDF header may follow a little junk, but must appear within the first kilobyte.
-      if (bytes.subarray(0, 1024).indexOf(Buffer.from(PDF_MAGIC)) === -1) {
-        throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
-      }
-      doc = await pdfToDocument(path, timeoutMs);
+      doc = await pdfToDocument(path, timeoutMs); // checks the header itself
       break;
     case 'docx':
     case 'xlsx':

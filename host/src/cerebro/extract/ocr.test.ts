@@ -67,6 +67,7 @@ test('without tesseract, an image or a wholly scanned PDF fails with a reason na
   // A PATH with poppler but no tesseract.
   const bin = await tempDir();
   await symlink('/usr/bin/pdftotext', join(bin.path, 'pdftotext'));
+  await symlink('/usr/bin/pdfinfo', join(bin.path, 'pdfinfo'));
   await symlink('/usr/bin/pdftoppm', join(bin.path, 'pdftoppm'));
   const path = process.env.PATH;
   process.env.PATH = bin.path;

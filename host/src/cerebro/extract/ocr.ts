@@ -38,13 +38,23 @@ export async function ocrImageFile(path: string, jobTimeoutMs: number): Promise<
   return pages;
 }
 
+/** Pages of a PDF range after OCR, and what OCR could do for them. */
+export interface ScannedPages {
+  pages: string[];
+  /** Pages read with OCR (they count against the document's `maxPages` budget). */
+  ocrPages: number;
+  /** Some pages had no text layer and tesseract is not installed: they stay empty. */
+  ocrMissing: boolean;
+}
+
 /**
- * Fills the pages of a PDF that have no text layer with their OCR text (same page numbers). Without tesseract,
- * a PDF with some text keeps it; one with none fails with a reason that names the missing package.
+ * Fills the pages of a PDF that have no text layer with their OCR text (same page numbers). `pages[0]` is page
+ * `firstPage`; at most `budget` pages are read. Without tesseract the pages stay as they were and `ocrMissing` says
+ * so: the caller decides whether the document had any text at all.
  */
-export async function readScannedPages(path: string, pages: string[], jobTimeoutMs: number): Promise<string[]> {
-  const scanned = pages.map((text, i) => (hasText(text) ? 0 : i + 1)).filter((n) => n > 0).slice(0, OCR_LIMITS.maxPages);
-  if (scanned.length === 0) return pages;
+export async function readScannedPages(path: string, pages: string[], jobTimeoutMs: number, firstPage = 1, budget: number = OCR_LIMITS.maxPages): Promise<ScannedPages> {
+  const scanned = pages.map((text, i) => (hasText(text) ? 0 : firstPage + i)).filter((n) => n > 0).slice(0, Math.max(0, budget));
+  if (scanned.length === 0) return { pages, ocrPages: 0, ocrMissing: false };
   const out = [...pages];
   const dir = await mkdtemp(join(tmpdir(), 'cerebro-ocr-'));
   try {
@@ -55,15 +65,14 @@ export async function readScannedPages(path: string, pages: string[], jobTimeout
       ], { timeoutMs: pageLimit(jobTimeoutMs), debianPackage: 'poppler-utils' });
       if (render.killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(pageLimit(jobTimeoutMs) / 1000)));
       if (render.code !== 0) continue; // a page poppler cannot draw is left empty, like pdftotext left it
-      out[page - 1] = (await ocrImageFile(`${prefix}.png`, jobTimeoutMs)).join('\n\n');
+      out[page - firstPage] = (await ocrImageFile(`${prefix}.png`, jobTimeoutMs)).join('\n\n');
       await rm(`${prefix}.png`, { force: true });
     }
   } catch (err) {
     if (!(err instanceof ToolMissingError)) throw err;
-    if (!pages.some(hasText)) throw new CerebroExtractionError('no_soportado', reasons.ocrMissing);
-    return pages;
+    return { pages, ocrPages: 0, ocrMissing: true };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  return out;
+  return { pages: out, ocrPages: scanned.length, ocrMissing: false };
 }

@@ -3,16 +3,25 @@
 // text layer go to OCR (ocr.ts). The chunker NFC-normalises each page's text (TeX emits decomposed accents).
 import { CerebroExtractionError, reasons } from '../errors.js';
 import { structureLines } from './line-structure.js';
-import { readScannedPages } from './ocr.js';
+import { OCR_LIMITS, readScannedPages } from './ocr.js';
 import { layoutTables, withoutCells, type PdfTable } from './pdf-tables.js';
+import { readStart } from './read-start.js';
 import { runTool } from './run-tool.js';
 import { tableRow, type ExtractedDocument, type TextBlock } from './types.js';
 
 /**
- * Most text a PDF may yield (pdftotext's UTF-8 output, each pass): the pages are held in memory together (running
- * lines are found across them), so this bounds the memory of a PDF whatever its size. 3,000 dense pages are ~14 MB.
+ * Most text a PDF may yield (pdftotext's UTF-8 output, all pages together): its blocks are what the chunker
+ * receives, so this bounds the work and memory of a PDF whatever its size. 3,000 dense pages are ~14 MB.
  */
 export const PDF_MAX_TEXT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Pages read per pdftotext run: the text of a range (and of its -layout pass) is all that is held at once, so a
+ * 3,000-page PDF never exists as one 14 MB string twice over. Large enough for running headers to repeat within it.
+ */
+export const PDF_PAGES_PER_RANGE = 200;
+
+const PDF_MAGIC = Buffer.from('%PDF');
 
 /** Page header/footer shape: digits vary from page to page ("Guía 120 / 244"), the rest repeats. */
 const lineShape = (line: string) => line.trim().replace(/\d+/g, '#');
@@ -44,8 +53,8 @@ const CONFIRMED_CELLS = 0.8;
  * Tables of each page from a second, -layout pass (see pdf-tables.ts), kept only where plain pdftotext also split
  * the cells into lines of their own: justified prose or a two-column page never looks like that.
  */
-async function pageTables(path: string, plainPages: string[], timeoutMs: number, maxTextBytes: number): Promise<PdfTable[][]> {
-  const { stdout, code } = await runTool('pdftotext', ['-layout', '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
+async function pageTables(path: string, range: PageRange, plainPages: string[], timeoutMs: number, maxTextBytes: number): Promise<PdfTable[][]> {
+  const { stdout, code } = await runTool('pdftotext', ['-layout', ...rangeArgs(range), '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
     timeoutMs, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes,
   });
   // A failed or oversized layout pass (its padding can outgrow the plain text) only costs the tables.
@@ -60,24 +69,41 @@ async function pageTables(path: string, plainPages: string[], timeoutMs: number,
   });
 }
 
-export async function pdfToDocument(path: string, timeoutMs = 0, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<ExtractedDocument> {
-  const { stdout, stderr, code, killed, overflow } = await runTool('pdftotext', ['-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
-    timeoutMs, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes,
-  });
+interface PageRange { first: number; last: number }
+const rangeArgs = (r: PageRange) => ['-f', String(r.first), '-l', String(r.last)];
+
+/** 1..pages cut into ranges of at most PDF_PAGES_PER_RANGE pages, balanced so the last one is not a lone page. */
+export function pageRanges(pages: number, perRange = PDF_PAGES_PER_RANGE): PageRange[] {
+  const count = Math.max(1, Math.ceil(pages / perRange));
+  const size = Math.ceil(pages / count);
+  const ranges: PageRange[] = [];
+  for (let first = 1; first <= pages; first += size) ranges.push({ first, last: Math.min(pages, first + size - 1) });
+  return ranges;
+}
+
+/** The page count from pdfinfo, which also tells an encrypted or damaged PDF before any text is read. */
+async function pageCount(path: string, timeoutMs: number): Promise<number> {
+  const { stdout, stderr, code, killed } = await runTool('pdfinfo', [path], { timeoutMs, debianPackage: 'poppler-utils' });
   if (killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(timeoutMs / 1000)));
-  if (overflow) throw new CerebroExtractionError('demasiado_grande', reasons.pdfTooMuchText(Math.round(maxTextBytes / (1024 * 1024))));
   if (code !== 0) {
     if (/password|encrypt/i.test(stderr)) throw new CerebroExtractionError('cifrado', reasons.encrypted);
     throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
   }
-  const raw = stdout.split('\f');
-  if (raw.length > 1 && raw[raw.length - 1]!.trim() === '') raw.pop();
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1] ?? 0);
+  if (pages === 0) throw new CerebroExtractionError('vacio', reasons.pdfNoText);
+  return pages;
+}
+
+/** The blocks of one range of pages: its text (OCR for pages without a text layer), structure and tables. */
+async function rangeBlocks(path: string, range: PageRange, text: string, timeoutMs: number, maxTextBytes: number, ocrBudget: number) {
+  const raw = text.split('\f').slice(0, range.last - range.first + 1);
+  while (raw.length < range.last - range.first + 1) raw.push('');
   // Pages without a text layer (scanned) are read with OCR, keeping their page numbers.
-  const pages = await readScannedPages(path, stripRunningLines(raw), timeoutMs);
-  const tables = await pageTables(path, pages, timeoutMs, maxTextBytes);
+  const scanned = await readScannedPages(path, stripRunningLines(raw), timeoutMs, range.first, ocrBudget);
+  const tables = await pageTables(path, range, scanned.pages, timeoutMs, maxTextBytes);
   const blocks: TextBlock[] = [];
-  pages.forEach((plain, i) => {
-    const page = i + 1;
+  scanned.pages.forEach((plain, i) => {
+    const page = range.first + i;
     for (const para of withoutCells(plain, tables[i]!).split(/\n\s*\n/)) {
       if (para.trim()) for (const b of structureLines(para)) blocks.push({ ...b, page });
     }
@@ -88,6 +114,54 @@ export async function pdfToDocument(path: string, timeoutMs = 0, maxTextBytes = 
       }
     }
   });
-  if (blocks.length === 0) throw new CerebroExtractionError('vacio', reasons.pdfNoText);
-  return { blocks, pages: pages.length };
+  return { blocks, ocrPages: scanned.ocrPages, ocrMissing: scanned.ocrMissing };
+}
+
+/**
+ * Opens a PDF: checks its header and page count at once (encrypted and damaged files fail here), and gives its blocks
+ * as they are read, a range of pages at a time, so only one range's text is in memory (prepare.ts chunks them as they
+ * come). The blocks end with an error when the document has no text, or more than `maxTextBytes` of it.
+ */
+export async function openPdf(path: string, timeoutMs = 0, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<{ pages: number; blocks: AsyncGenerator<TextBlock> }> {
+  const head = await readStart(path, 1024);
+  if (head.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
+  // The PDF header may follow a little junk, but must appear within the first kilobyte.
+  if (head.indexOf(PDF_MAGIC) === -1) throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
+  const pages = await pageCount(path, timeoutMs);
+  async function* blocks(): AsyncGenerator<TextBlock> {
+    let textBytes = 0;
+    let ocrBudget: number = OCR_LIMITS.maxPages;
+    let ocrMissing = false;
+    let anyText = false;
+    for (const range of pageRanges(pages)) {
+      const { stdout, stderr, code, killed, overflow } = await runTool('pdftotext', [...rangeArgs(range), '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
+        timeoutMs, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes - textBytes,
+      });
+      if (killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(timeoutMs / 1000)));
+      textBytes += Buffer.byteLength(stdout);
+      if (overflow || textBytes > maxTextBytes) throw new CerebroExtractionError('demasiado_grande', reasons.pdfTooMuchText(Math.round(maxTextBytes / (1024 * 1024))));
+      if (code !== 0) {
+        if (/password|encrypt/i.test(stderr)) throw new CerebroExtractionError('cifrado', reasons.encrypted);
+        throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
+      }
+      const read = await rangeBlocks(path, range, stdout, timeoutMs, maxTextBytes, ocrBudget);
+      ocrBudget -= read.ocrPages;
+      ocrMissing ||= read.ocrMissing;
+      for (const block of read.blocks) {
+        anyText ||= /[\p{L}\p{N}]/u.test(block.text);
+        yield block;
+      }
+    }
+    // A wholly scanned PDF on a server without tesseract says what is missing rather than "no text".
+    if (!anyText) throw new CerebroExtractionError(ocrMissing ? 'no_soportado' : 'vacio', ocrMissing ? reasons.ocrMissing : reasons.pdfNoText);
+  }
+  return { pages, blocks: blocks() };
+}
+
+/** The whole PDF as one document (every block in memory): for callers that need it at once. */
+export async function pdfToDocument(path: string, timeoutMs = 0, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<ExtractedDocument> {
+  const pdf = await openPdf(path, timeoutMs, maxTextBytes);
+  const blocks: TextBlock[] = [];
+  for await (const block of pdf.blocks) blocks.push(block);
+  return { blocks, pages: pdf.pages };
 }

@@ -4,6 +4,7 @@ import { detectLanguage, indexTerms, passageLanguage, type Language } from '../t
 import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
 import { chunkInWindows, releasing } from './chunk-windows.js';
 import { extractFile, formatOf } from './extract.js';
+import { openPdf } from './pdf.js';
 import { streamCsv } from './csv-stream.js';
 import { streamPlainText } from './text-stream.js';
 import type { TextBlock } from './types.js';
@@ -64,6 +65,11 @@ async function documentBlocks(task: PrepareTask): Promise<{ meta: DocumentMeta; 
   if (format === 'text' || format === 'csv') {
     const text = await (format === 'text' ? streamPlainText(task.path) : streamCsv(task.path));
     return { meta: { title: null, encoding: text.encoding, pages: null }, blocks: text.blocks };
+  }
+  if (format === 'pdf') {
+    // Read a range of pages at a time (pdf.ts): a 3,000-page PDF's text never exists whole.
+    const pdf = await openPdf(task.path, task.timeoutMs ?? 0);
+    return { meta: { title: null, encoding: null, pages: pdf.pages }, blocks: pdf.blocks };
   }
   const doc = await extractFile(task.path, task.name, task.mediaType, task.timeoutMs ?? 0);
   return { meta: { title: doc.title ?? null, encoding: doc.encoding ?? null, pages: doc.pages ?? null }, blocks: releasing(doc.blocks) };
