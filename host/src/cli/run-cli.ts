@@ -1,5 +1,6 @@
 import { runAdmin } from './admin-command.js';
 import { runModels } from './models-command.js';
+import { runPlugins } from './plugins-command.js';
 import { runServe } from './serve-command.js';
 
 export interface CliIo {
@@ -14,6 +15,7 @@ export const USAGE = `Uso: cerebro <orden>
   admin <recurso> <acción>    Administración de la plataforma sobre la base de datos de CEREBRO_DATA_DIR.
                               Añade --json para salida JSON. "cerebro admin help" lista las acciones.
   modelos lista|instalar      Modelos de embeddings y de reordenación ("cerebro modelos help").
+  plugins list|add|remove     Plugins instalados en la carpeta de datos ("cerebro plugins help").
   help                        Esta ayuda.
 `;
 
@@ -27,6 +29,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runAdmin(rest, io);
     case 'modelos':
       return runModels(rest, io);
+    case 'plugins':
+      return runPlugins(rest, io);
     case undefined:
     case 'help':
     case '--help':
