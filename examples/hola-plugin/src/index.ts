@@ -33,7 +33,7 @@ export default definePlugin({
         saludo: (req) => ({ saludo: `Hola, ${req.space.id}` }),
         listar: (req) => ({ saludos: list.all(req.space.id).map((row) => row.texto) }),
         guardar: (req) => {
-          const { texto } = req.body as { texto: string }; // checked by the host against requestSchema
+          const { texto } = req.body; // typed { texto: string } from requestSchema, which the host enforced
           if (texto.trim() === '') throw invalidField('texto', 'El saludo no puede estar en blanco.');
           add.run(req.space.id, texto);
           return Reply.json(201, { texto });
