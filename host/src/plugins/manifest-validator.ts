@@ -6,8 +6,8 @@ import { tablePrefixOf } from '../storage/plugin-storage.js';
 import { PluginError } from './plugin-error.js';
 
 const ID = /^[a-z][a-z0-9-]{1,31}$/;
-/** Ids that would clash with host paths or names. */
-const RESERVED_IDS = new Set(['api', 'admin', 'host', 'core', 'cerebro', 'rag', 'mod', 'tokens', 'companies', 'cuentas']);
+/** Ids that would clash with host paths or names (`paquetes`: the folder of installed plugin packages). */
+const RESERVED_IDS = new Set(['api', 'admin', 'host', 'core', 'cerebro', 'rag', 'mod', 'tokens', 'companies', 'cuentas', 'paquetes']);
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const PATH = /^(\/(:[a-zA-Z][a-zA-Z0-9_]*|[a-zA-Z0-9._-]+))+$/;
 const HOST_SERVICE_TOKENS = new Set<symbol>(Object.values(HostServices));
