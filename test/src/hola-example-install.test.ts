@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -28,6 +28,24 @@ async function entriesOf(tgz: string): Promise<string[]> {
   return entries;
 }
 
+/**
+ * Type-checks the example in a project of its own whose only `@cerebro/sdk` is the packed one (its dependencies
+ * linked from this checkout, as npm would install them): the example needs nothing the tarball does not ship.
+ */
+async function typecheckAgainstPackedSdk(tmp: string, sdkTgz: string): Promise<void> {
+  const project = join(tmp, 'proyecto');
+  const sdkDir = join(project, 'node_modules/@cerebro/sdk');
+  await mkdir(sdkDir, { recursive: true });
+  await tar.x({ file: sdkTgz, cwd: sdkDir, strip: 1 });
+  for (const dep of ['tsyringe', 'reflect-metadata', 'json-schema-to-ts', 'ts-algebra', '@types/node', 'undici-types']) {
+    await mkdir(join(project, 'node_modules', dep, '..'), { recursive: true });
+    await symlink(join(ROOT, 'node_modules', dep), join(project, 'node_modules', dep), 'dir');
+  }
+  await cp(join(ROOT, 'examples/hola-plugin/src'), join(project, 'src'), { recursive: true });
+  await cp(join(ROOT, 'examples/hola-plugin/tsconfig.json'), join(project, 'tsconfig.json'));
+  await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project, '--noEmit', '--composite', 'false']);
+}
+
 test('the packed example installs with cerebro plugins add and answers through the pipeline of cerebro serve', async (t) => {
   const tmp = await mkdtemp(join(tmpdir(), 'cerebro-hola-'));
   t.after(() => rm(tmp, { recursive: true, force: true }));
@@ -40,6 +58,7 @@ test('the packed example installs with cerebro plugins add and answers through t
   assert.deepEqual(sdkFiles.filter((f) => /\.test\.|\/src\//.test(f)), [], 'no tests or sources in the packed sdk');
   assert.ok(statSync(sdkTgz).size < 1_000_000, 'the sdk tarball is small');
   assert.deepEqual((await entriesOf(holaTgz)).filter((f) => f.endsWith('.js')), ['package/dist/index.js']);
+  await typecheckAgainstPackedSdk(tmp, sdkTgz);
 
   const dataDir = join(tmp, 'data');
   // PATH without npm: the CLI must not need it. Only the example is allowed, so the workspace plugins stay out.
