@@ -77,7 +77,8 @@ export async function discoveredSources(config: HostConfig): Promise<ImportedCan
   if (!config.discoverPlugins) return { sources: [], failed: [] };
   const roots = [...new Set([REPO_ROOT, process.cwd()].map((r) => resolve(r)))];
   // Installed packages resolve the sdk of the host that runs now, even after the host moved or was upgraded.
-  if (existsSync(installedPackagesDir(config.dataDir))) linkHostSdk(config.dataDir);
+  // A link that cannot be written (read-only data directory) is not fatal: those plugins then fail their import.
+  if (existsSync(installedPackagesDir(config.dataDir))) try { linkHostSdk(config.dataDir); } catch { /* reported per plugin */ }
   const candidates = discoverPlugins(
     [...roots.map((r) => join(r, 'plugins')), ...config.pluginPaths],
     [...roots.map((r) => join(r, 'node_modules')), installedPackagesDir(config.dataDir)].filter((p) => existsSync(p)),
