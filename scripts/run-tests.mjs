@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const packageDirs = ['sdk', 'host', 'test', ...readdirSync(join(root, 'plugins')).map((p) => join('plugins', p))];
+const packageDirs = ['sdk', 'host', 'test', 'examples/hola-plugin', ...readdirSync(join(root, 'plugins')).map((p) => join('plugins', p))];
 
 function collect(dir, out) {
   let entries;

@@ -19,6 +19,10 @@ export {
   type Migration,
   type ServiceUse,
   type JsonSchema,
+  type RouteBody,
+  type HandlersOf,
+  type TypedSetupResult,
+  type TypedPluginDefinition,
 } from './manifest.js';
 export type { PluginGauge, PluginGaugeSample } from './metrics.js';
 export { pagingQuery, MAX_OFFSET, type QuerySchema, type Page } from './query.js';

@@ -1,5 +1,6 @@
 import type { PluginGauge } from './metrics.js';
 import type { DependencyContainer } from 'tsyringe';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { HttpMethod, ModuleRequest, Permission, RouteHandler } from './http.js';
 import type { QuerySchema } from './query.js';
 import type { Token } from './tokens.js';
@@ -98,8 +99,34 @@ export interface PluginDefinition {
   setup(scope: PluginScope): PluginSetupResult | Promise<PluginSetupResult>;
 }
 
+/** The JSON body a route's handler receives: typed from its `requestSchema` when the schema is a literal. */
+export type RouteBody<R> = R extends { body: 'multipart' | 'none' }
+  ? undefined
+  : R extends { requestSchema: infer S extends JSONSchema & { readonly type: string } }
+    ? string extends S['type'] ? unknown : FromSchema<S> // a schema typed as a plain record says nothing
+    : unknown;
+
+/** One handler per route id of `Routes`, each receiving the body its route declares. */
+export type HandlersOf<Routes extends readonly RouteDeclaration[]> = {
+  [Id in Routes[number]['id']]: (req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>>) => unknown;
+};
+
+/** `PluginSetupResult` checked against the manifest's routes: a missing, extra or misspelt route id does not compile. */
+export interface TypedSetupResult<Routes extends readonly RouteDeclaration[]> extends Omit<PluginSetupResult, 'handlers' | 'pricing'> {
+  handlers: HandlersOf<Routes>;
+  pricing?: { [Id in Extract<Routes[number], { credits: number }>['id']]?: (req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>>) => number };
+}
+
+/** What `definePlugin` takes: the manifest with its routes as written (ids and schemas kept literal). */
+export interface TypedPluginDefinition<Routes extends readonly RouteDeclaration[]> {
+  readonly manifest: Omit<PluginManifest, 'routes'> & { routes: Routes };
+  setup(scope: PluginScope): TypedSetupResult<Routes> | Promise<TypedSetupResult<Routes>>;
+}
+
 /**
- * Declares a plugin. The default export of the plugin's entry module.
+ * Declares a plugin. The default export of the plugin's entry module. The route ids and request schemas written in
+ * the manifest type `setup`'s handlers: each declared id needs a handler (a typo does not compile), and a route with
+ * a literal `requestSchema` gets `req.body` typed from it (`json-schema-to-ts`), e.g. `{ texto: string }`.
  * @example
  * export default definePlugin({
  *   manifest: { id: 'hola', version: '1.0.0', sdk: '^1.0.0', title: 'Hola', routes: [
@@ -107,6 +134,9 @@ export interface PluginDefinition {
  *   setup: () => ({ handlers: { saludo: (req) => ({ hola: req.space.id }) } }),
  * });
  */
-export function definePlugin(definition: PluginDefinition): PluginDefinition {
-  return Object.freeze({ ...definition, manifest: Object.freeze({ ...definition.manifest }) });
+export function definePlugin<const Routes extends readonly RouteDeclaration[]>(definition: TypedPluginDefinition<Routes>): PluginDefinition {
+  // The typing is compile-time only: at run time the host checks handlers against routes again (it also loads
+  // plugins written in plain JavaScript).
+  const untyped = definition as unknown as PluginDefinition;
+  return Object.freeze({ ...untyped, manifest: Object.freeze({ ...untyped.manifest }) });
 }

@@ -108,7 +108,7 @@ test('a plugin whose setup throws is left disabled; the host and the other plugi
 test('a plugin whose setup never finishes is disabled at its deadline, naming it', async (t) => {
   const hanging = definePlugin({
     manifest: { id: 'lento', version: '1.0.0', sdk: '^1.0.0', title: 'Lento', routes: [] },
-    setup: () => new Promise(() => {}),
+    setup: () => new Promise<never>(() => {}),
   });
   const h = await startTestHost(t, { plugins: [hanging], env: { CEREBRO_PLUGIN_INIT_TIMEOUT_MS: '200' } });
   const health = await operatorHealth(h);

@@ -132,7 +132,8 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   try {
     config = loadHostConfig(io.env);
     // The modules an operator may enable are those the server would load with this same environment.
-    pluginIds = (await discoveredSources(config)).map((source) => source.definition.manifest.id);
+    const { sources, failed } = await discoveredSources(config);
+    pluginIds = [...sources.map((source) => source.definition.manifest.id), ...failed.map((failure) => failure.id)];
   } catch (err) {
     reportError(io, json, err);
     return 1;

@@ -2,6 +2,7 @@ import { HOST_VERSION } from '../main/version.js';
 import { runAdmin } from './admin-command.js';
 import { runConfig } from './config-command.js';
 import { runModels } from './models-command.js';
+import { runPlugins } from './plugins-command.js';
 import { runServe } from './serve-command.js';
 
 export interface CliIo {
@@ -17,6 +18,7 @@ export const USAGE = `Uso: cerebro <orden>
                               Añade --json para salida JSON. "cerebro admin --help" lista las acciones.
   config                      La configuración efectiva, con los secretos ocultos.
   modelos lista|instalar      Modelos de embeddings y de reordenación ("cerebro modelos --help").
+  plugins list|add|remove     Plugins instalados en la carpeta de datos ("cerebro plugins --help").
   --version                   La versión de Cerebro.
   help, --help                Esta ayuda. Cada orden admite --help.
 `;
@@ -31,6 +33,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return runAdmin(rest, io);
     case 'modelos':
       return runModels(rest, io);
+    case 'plugins':
+      return runPlugins(rest, io);
     case 'config':
       return runConfig(rest, io);
     case '--version':

@@ -12,6 +12,10 @@ const CREDENTIAL_LIKE = /cr[bsa]_[0-9A-Za-z]+(\.[A-Za-z0-9_-]*)?/g;
 /** A request path fit for a log line: no query string, at most 200 characters, credential-shaped text masked. */
 const loggablePath = (raw: string): string => raw.split('?')[0]!.slice(0, 200).replace(CREDENTIAL_LIKE, '[oculto]');
 
+/** A regular expression matching the concrete paths of a polka route pattern (`:name` is one segment). */
+export const pathShape = (path: string): RegExp =>
+  new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+
 /**
  * The polka application: one pipeline handler per route, and JSON answers for everything polka itself would
  * answer in plain text (unknown route, wrong method, an error escaping a handler, which polka's default
@@ -19,14 +23,13 @@ const loggablePath = (raw: string): string => raw.split('?')[0]!.slice(0, 200).r
  */
 export function buildApp(routes: readonly HostRoute[], pipeline: RequestPipeline, log: PinoLogger): Polka {
   const methodsByShape = new Map<string, Set<string>>();
-  const shapeOf = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
   const shapes: { re: RegExp; methods: Set<string> }[] = [];
   for (const route of routes) {
     let methods = methodsByShape.get(route.path);
     if (!methods) {
       methods = new Set();
       methodsByShape.set(route.path, methods);
-      shapes.push({ re: shapeOf(route.path), methods });
+      shapes.push({ re: pathShape(route.path), methods });
     }
     methods.add(route.method);
   }

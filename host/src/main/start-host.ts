@@ -19,7 +19,9 @@ import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
 import { discoverPlugins } from '../plugins/discovery.js';
 import { hostServiceFactories } from '../plugins/host-service-factories.js';
-import { disposePlugins, importCandidates, loadPlugins, type LoadedPlugin, type PluginSource } from '../plugins/plugin-loader.js';
+import { disposePlugins, failedImportPlugin, importCandidates, loadPlugins, type ImportedCandidates, type LoadedPlugin } from '../plugins/plugin-loader.js';
+import { installedPackagesDir, linkHostSdk } from '../plugins/install/plugin-folder.js';
+import { absentModuleRoutes } from '../plugins/absent-module-routes.js';
 import { pluginRoutes } from '../plugins/plugin-routes.js';
 import { coreRoutes } from '../routes/core-routes.js';
 import { cerebroHostService } from '../rag/cerebro-host-service.js';
@@ -72,15 +74,19 @@ export interface RunningHost {
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * Workspace and installed plugins, found from the repository and from the working directory. The CLI uses it too,
- * to know which module ids exist without starting the server.
+ * Workspace and installed plugins, found from the repository, the working directory and the packages
+ * `cerebro plugins add` installed in the data directory. The CLI uses it too, to know which module ids exist
+ * without starting the server. Packages whose import fails come back in `failed`.
  */
-export async function discoveredSources(config: HostConfig): Promise<PluginSource[]> {
-  if (!config.discoverPlugins) return [];
+export async function discoveredSources(config: HostConfig): Promise<ImportedCandidates> {
+  if (!config.discoverPlugins) return { sources: [], failed: [] };
   const roots = [...new Set([REPO_ROOT, process.cwd()].map((r) => resolve(r)))];
+  // Installed packages resolve the sdk of the host that runs now, even after the host moved or was upgraded.
+  // A link that cannot be written (read-only data directory) is not fatal: those plugins then fail their import.
+  if (existsSync(installedPackagesDir(config.dataDir))) try { linkHostSdk(config.dataDir); } catch { /* reported per plugin */ }
   const candidates = discoverPlugins(
     [...roots.map((r) => join(r, 'plugins')), ...config.pluginPaths],
-    roots.map((r) => join(r, 'node_modules')).filter((p) => existsSync(p)),
+    [...roots.map((r) => join(r, 'node_modules')), installedPackagesDir(config.dataDir)].filter((p) => existsSync(p)),
   );
   return importCandidates(candidates, config.pluginsAllow, config.pluginsDeny);
 }
@@ -119,7 +125,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     rag.start();
 
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));
-    plugins = await loadPlugins([...(await discoveredSources(config)), ...explicit], {
+    const discovered = await discoveredSources(config);
+    for (const failure of discovered.failed) {
+      log.error({ plugin: failure.id, code: failure.error.code, err: failure.error.message }, 'plugin desactivado: no se pudo importar');
+    }
+    plugins = await loadPlugins([...discovered.sources, ...explicit], {
       hostDb: db,
       pluginDbs,
       log,
@@ -132,6 +142,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       }),
     });
 
+    plugins.push(...discovered.failed.map(failedImportPlugin));
     resolveToken(container, ModuleCatalogToken).declare(plugins.map((p) => p.manifest.id));
     warnUnknownAllowed(config, plugins, log);
     registerScrapeGauges(metrics.registry, { db, dataDir: config.dataDir, lifecycle, plugins, log });
@@ -153,7 +164,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       plugins: plugins.map((p) => ({ id: p.manifest.id, title: p.manifest.title, version: p.manifest.version, description: p.manifest.description })),
     });
 
-    const app = buildApp(routes, resolveToken(container, HostRootTokens.Pipeline), log);
+    // Last, and outside the OpenAPI document: they only answer paths no plugin route took.
+    const app = buildApp([...routes, ...absentModuleRoutes(() => plugins)], resolveToken(container, HostRootTokens.Pipeline), log);
     const handler = app.handler as unknown as RequestListener;
     server = await listen(handler, config);
     if (config.metricsPort !== null) metricsListener = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, log);

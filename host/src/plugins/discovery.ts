@@ -6,6 +6,8 @@ export interface PluginCandidate {
   packageName: string;
   /** Id from `package.json#cerebro.id`, when declared (lets the deny list skip a plugin without importing it). */
   declaredId?: string;
+  /** `package.json#version`, shown for a package whose import fails. */
+  version?: string;
   dir: string;
   /** Absolute path of the entry module whose default export is the plugin definition. */
   entry: string;
@@ -13,12 +15,14 @@ export interface PluginCandidate {
 
 interface PackageJson {
   name?: string;
+  version?: string;
   main?: string;
   keywords?: string[];
   cerebro?: { id?: string; plugin?: string };
 }
 
-function readCandidate(dir: string): PluginCandidate | undefined {
+/** The plugin declared by the package in `dir`, or undefined when it is not a Cerebro plugin. */
+export function readCandidate(dir: string): PluginCandidate | undefined {
   const file = join(dir, 'package.json');
   if (!existsSync(file)) return undefined;
   let pkg: PackageJson;
@@ -29,7 +33,7 @@ function readCandidate(dir: string): PluginCandidate | undefined {
   }
   const entry = pkg.cerebro?.plugin ?? (pkg.keywords?.includes('cerebro-plugin') ? pkg.main : undefined);
   if (!entry) return undefined;
-  return { packageName: pkg.name ?? dir, declaredId: pkg.cerebro?.id, dir, entry: resolve(dir, entry) };
+  return { packageName: pkg.name ?? dir, declaredId: pkg.cerebro?.id, version: pkg.version, dir, entry: resolve(dir, entry) };
 }
 
 const subdirs = (dir: string): string[] => {

@@ -32,25 +32,62 @@ export interface LoadedPlugin {
   container?: DependencyContainer;
 }
 
-/** Imports candidates that pass the allow and deny lists (by declared id before importing, by manifest id after). */
-export async function importCandidates(candidates: PluginCandidate[], allow: string[], deny: string[]): Promise<PluginSource[]> {
+/** A discovered package that could not become a plugin: its import or its default export failed. */
+export interface ImportFailure {
+  /** The declared id (`package.json#cerebro.id`) or, without one, the package name. */
+  id: string;
+  version: string;
+  origin: string;
+  error: PluginError;
+}
+
+export interface ImportedCandidates {
+  sources: PluginSource[];
+  failed: ImportFailure[];
+}
+
+/** Imports one candidate and checks its default export; throws a PluginError naming the package. */
+async function importCandidate(candidate: PluginCandidate): Promise<PluginDefinition> {
+  let module: { default?: unknown };
+  try {
+    module = (await import(pathToFileURL(candidate.entry).href)) as { default?: unknown };
+  } catch (err) {
+    throw new PluginError('PLUGIN_ENTRY_INVALID', candidate.packageName, `no se pudo importar ${candidate.entry}: ${(err as Error)?.message ?? String(err)}`);
+  }
+  assertDefinition(module.default, candidate.packageName);
+  if (candidate.declaredId && module.default.manifest.id !== candidate.declaredId) {
+    throw new PluginError('PLUGIN_MANIFEST_INVALID', candidate.packageName, `package.json declara el id "${candidate.declaredId}" y el manifiesto "${module.default.manifest.id}".`);
+  }
+  return module.default;
+}
+
+/**
+ * Imports candidates that pass the allow and deny lists (by declared id before importing, by manifest id after).
+ * A package whose import fails (syntax error, missing dependency, no plugin definition) is returned in `failed`
+ * with the reason instead of stopping the start: the other plugins and the service still run.
+ */
+export async function importCandidates(candidates: PluginCandidate[], allow: string[], deny: string[]): Promise<ImportedCandidates> {
   const permitted = (id: string) => !deny.includes(id) && (allow.length === 0 || allow.includes(id));
-  const sources: PluginSource[] = [];
+  const result: ImportedCandidates = { sources: [], failed: [] };
   for (const candidate of candidates) {
     if (candidate.declaredId && !permitted(candidate.declaredId)) continue;
-    let module: { default?: unknown };
     try {
-      module = (await import(pathToFileURL(candidate.entry).href)) as { default?: unknown };
+      const definition = await importCandidate(candidate);
+      if (permitted(definition.manifest.id)) result.sources.push({ definition, origin: candidate.packageName });
     } catch (err) {
-      throw new PluginError('PLUGIN_ENTRY_INVALID', candidate.packageName, `no se pudo importar ${candidate.entry}: ${(err as Error).message}`);
+      const error = err instanceof PluginError ? err : new PluginError('PLUGIN_ENTRY_INVALID', candidate.packageName, String(err));
+      result.failed.push({ id: candidate.declaredId ?? candidate.packageName, version: candidate.version ?? '?', origin: candidate.packageName, error });
     }
-    assertDefinition(module.default, candidate.packageName);
-    if (candidate.declaredId && module.default.manifest.id !== candidate.declaredId) {
-      throw new PluginError('PLUGIN_MANIFEST_INVALID', candidate.packageName, `package.json declara el id "${candidate.declaredId}" y el manifiesto "${module.default.manifest.id}".`);
-    }
-    if (permitted(module.default.manifest.id)) sources.push({ definition: module.default, origin: candidate.packageName });
   }
-  return sources;
+  return result;
+}
+
+/** A failed import as a loaded plugin in state `fallido`: listed in health, its module answers 503. */
+export function failedImportPlugin(failure: ImportFailure): LoadedPlugin {
+  return {
+    manifest: { id: failure.id, version: failure.version, sdk: '*', title: failure.origin, routes: [] },
+    origin: failure.origin, state: 'fallido', error: failure.error, handlers: {},
+  };
 }
 
 /** Providers before their consumers; a cycle is a manifest error. */

@@ -8,7 +8,7 @@ import { touchedObjects } from '../storage/migrator.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
 
 /** Ids that would clash with host paths or names. */
-const RESERVED_IDS = new Set(['api', 'admin', 'host', 'core', 'cerebro', 'rag', 'mod', 'tokens', 'companies', 'cuentas']);
+const RESERVED_IDS = new Set(['api', 'admin', 'host', 'core', 'cerebro', 'rag', 'mod', 'tokens', 'companies', 'cuentas', 'paquetes']);
 
 /** Every object name the host's migrations create, lower-cased. */
 const HOST_OBJECTS: readonly string[] = [...new Set(HOST_MIGRATIONS.flatMap((m) => touchedObjects(m.sql).map((n) => n.toLowerCase())))];

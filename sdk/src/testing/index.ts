@@ -61,6 +61,17 @@ export interface TestHost {
   close(): Promise<void>;
 }
 
+/** The host is an optional peer of the sdk: only plugin tests need it. */
+async function importHost(): Promise<{ startHost: (o: unknown) => Promise<any> }> {
+  const specifier = '@cerebro/host'; // a variable, so the sdk does not need the host to compile
+  try {
+    return (await import(specifier)) as { startHost: (o: unknown) => Promise<any> };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || !String((err as Error).message).includes(`'${specifier}'`)) throw err;
+    throw new Error('El kit de pruebas arranca un Cerebro real: instala @cerebro/host como devDependency de tu plugin.');
+  }
+}
+
 /** Anything with `after` (node:test's TestContext or SuiteContext) to close the host automatically. */
 export interface Cleanup {
   after(fn: () => unknown): void;
@@ -77,8 +88,7 @@ export interface Cleanup {
  * });
  */
 export async function startTestHost(t: Cleanup | undefined, options: TestHostOptions = {}): Promise<TestHost> {
-  const specifier = '@cerebro/host';
-  const { startHost } = (await import(specifier)) as { startHost: (o: unknown) => Promise<any> };
+  const { startHost } = await importHost();
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-test-'));
   const host = await startHost({
     env: { ...process.env, CEREBRO_LOG_LEVEL: process.env.CEREBRO_LOG_LEVEL ?? 'silent', ...options.env },

@@ -1,6 +1,7 @@
 // A local ONNX cross-encoder reranker (BERT family: mmarco-mMiniLM; XLM-RoBERTa family: bge-reranker-v2-m3,
 // jina-reranker-v2): the question and a passage are encoded as one pair, the model gives one logit per pair.
 // Runs on onnxruntime-node's CPU backend; nothing is downloaded.
+import { loadOnnxRuntime, type OnnxRuntime } from '../onnx-runtime.js';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadTokenizer, type SubwordTokenizer } from '../vector/tokenizer-files.js';
@@ -8,7 +9,7 @@ import { UnigramTokenizer } from '../vector/unigram.js';
 import { MODEL_FILES, onnxFingerprint } from '../vector/onnx-embedder.js';
 import type { Reranker } from './reranker.js';
 
-type Ort = typeof import('onnxruntime-node');
+type Ort = OnnxRuntime;
 type Session = Awaited<ReturnType<Ort['InferenceSession']['create']>>;
 
 export interface OnnxRerankerOptions {
@@ -37,7 +38,7 @@ export class OnnxReranker implements Reranker {
     const modelPath = MODEL_FILES.map((f) => join(dir, f)).find((p) => existsSync(p));
     if (!modelPath) throw new Error(`no ONNX model in ${dir} (expected one of ${MODEL_FILES.join(', ')})`);
     const tokenizer = await loadTokenizer(dir);
-    const ort = await import('onnxruntime-node');
+    const ort = await loadOnnxRuntime();
     const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: options.threads ?? 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
     const reranker = new OnnxReranker(`${basename(dir)}:${await onnxFingerprint(modelPath)}`, ort, session, tokenizer, options.maxTokens ?? 512);
     await reranker.score('prueba', ['una prueba'], AbortSignal.timeout(60_000)); // fails now, not at the first question

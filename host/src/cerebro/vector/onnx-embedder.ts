@@ -1,6 +1,7 @@
 // Sentence embeddings from a local ONNX model directory (a BERT or XLM-RoBERTa family encoder exported to ONNX,
 // with its tokenizer): subword tokens in, mean-pooled and L2-normalised vectors out. Runs on onnxruntime-node's CPU
 // backend; nothing is downloaded, the model must already be on disk.
+import { loadOnnxRuntime, type OnnxRuntime } from '../onnx-runtime.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -18,7 +19,7 @@ export interface OnnxEmbedderOptions {
   threads?: number;
 }
 
-type Ort = typeof import('onnxruntime-node');
+type Ort = OnnxRuntime;
 type Session = Awaited<ReturnType<Ort['InferenceSession']['create']>>;
 
 /** Where a model directory may hold its ONNX file (Hugging Face layouts, the transformers.js one included). */
@@ -63,7 +64,7 @@ export class OnnxEmbedder implements Embedder {
     const modelPath = MODEL_FILES.map((f) => join(dir, f)).find((p) => existsSync(p));
     if (!modelPath) throw new Error(`no ONNX model in ${dir} (expected one of ${MODEL_FILES.join(', ')})`);
     const tokenizer = await loadTokenizer(dir);
-    const ort = await import('onnxruntime-node');
+    const ort = await loadOnnxRuntime();
     const threads = options.threads ?? 1;
     const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
     const full: Required<OnnxEmbedderOptions> = { maxTokens: 256, queryPrefix: '', passagePrefix: '', threads, ...options };

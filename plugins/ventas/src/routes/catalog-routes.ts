@@ -6,7 +6,7 @@ import { fieldIssues, pageOf } from './validation.js';
 const PRODUCT_NOT_FOUND = 'Producto no encontrado.';
 
 /** The catalog: list, read, create or replace, delete, and import from CSV. */
-export function catalogHandlers(catalog: CatalogStore): Record<string, RouteHandler> {
+export function catalogHandlers(catalog: CatalogStore) {
   return {
     listProducts: (req) => {
       const page = pageOf(req);
@@ -59,5 +59,5 @@ export function catalogHandlers(catalog: CatalogStore): Record<string, RouteHand
       const counts = catalog.import(req.space.id, parsed.productos, modo);
       return { importados: parsed.productos.length, ...counts, errores: parsed.errores };
     },
-  };
+  } satisfies Record<string, RouteHandler>;
 }

@@ -4,7 +4,7 @@ import type { LeadsConfigStore } from '../store/config-store.js';
 import { fieldIssues } from './validation.js';
 
 /** GET and PATCH `/leads-config`: the agent settings (PATCH changes only the fields sent). */
-export function configHandlers(store: LeadsConfigStore): Record<string, RouteHandler> {
+export function configHandlers(store: LeadsConfigStore) {
   return {
     getLeadsConfig: (req) => store.get(req.space.id),
     patchLeadsConfig: (req) => {
@@ -13,5 +13,5 @@ export function configHandlers(store: LeadsConfigStore): Record<string, RouteHan
       store.save(req.space.id, result.config);
       return result.config;
     },
-  };
+  } satisfies Record<string, RouteHandler>;
 }

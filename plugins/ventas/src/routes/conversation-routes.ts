@@ -64,7 +64,7 @@ export function messagePrice(conversations: SqliteConversationStore): (req: Modu
 }
 
 /** A lead's message to the agent, the leads listing, one conversation, and handing one back to the agent. */
-export function conversationHandlers(deps: ConversationDeps): Record<string, RouteHandler> {
+export function conversationHandlers(deps: ConversationDeps) {
   const { runner, conversations, catalog, config } = deps;
   const found = (espacio: string, id: string) => {
     const record = conversations.find(espacio, id);
@@ -120,5 +120,5 @@ export function conversationHandlers(deps: ConversationDeps): Record<string, Rou
       await runner.resume(espacio, record.id);
       return conversationView(found(espacio, record.id), catalog.products(espacio));
     },
-  };
+  } satisfies Record<string, RouteHandler>;
 }

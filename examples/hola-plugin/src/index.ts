@@ -1,0 +1,44 @@
+import { definePlugin, HostServices, invalidField, Reply } from '@cerebro/sdk';
+
+/** Longest greeting a space may store. */
+const MAX_TEXT = 200;
+
+export default definePlugin({
+  manifest: {
+    id: 'hola',
+    version: '1.0.0',
+    sdk: '^1.0.0',
+    title: 'Hola',
+    description: 'Plugin de ejemplo: saluda y guarda saludos por espacio.',
+    needs: [HostServices.Storage],
+    migrations: [{ id: '0001_saludos', sql: 'CREATE TABLE hola_saludos (id INTEGER PRIMARY KEY, space_id TEXT NOT NULL, texto TEXT NOT NULL)' }],
+    routes: [
+      { id: 'saludo', method: 'GET', path: '/saludo', permission: 'lee', summary: 'Saluda al espacio' },
+      { id: 'listar', method: 'GET', path: '/saludos', permission: 'lee', summary: 'Saludos guardados en el espacio' },
+      {
+        id: 'guardar', method: 'POST', path: '/saludos', permission: 'escribe', credits: 2, summary: 'Guarda un saludo (2 créditos)',
+        requestSchema: {
+          type: 'object', required: ['texto'], additionalProperties: false,
+          properties: { texto: { type: 'string', minLength: 1, maxLength: MAX_TEXT } },
+        },
+      },
+    ],
+  },
+  setup(scope) {
+    const db = scope.resolve(HostServices.Storage);
+    const list = db.prepare<{ texto: string }>('SELECT texto FROM hola_saludos WHERE space_id = ? ORDER BY id');
+    const add = db.prepare('INSERT INTO hola_saludos (space_id, texto) VALUES (?, ?)');
+    return {
+      handlers: {
+        saludo: (req) => ({ saludo: `Hola, ${req.space.id}` }),
+        listar: (req) => ({ saludos: list.all(req.space.id).map((row) => row.texto) }),
+        guardar: (req) => {
+          const { texto } = req.body; // typed { texto: string } from requestSchema, which the host enforced
+          if (texto.trim() === '') throw invalidField('texto', 'El saludo no puede estar en blanco.');
+          add.run(req.space.id, texto);
+          return Reply.json(201, { texto });
+        },
+      },
+    };
+  },
+});

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { test } from 'node:test';
+import { runCli } from './run-cli.js';
+
+async function cli(dataDir: string, args: string[]) {
+  let out = '';
+  let err = '';
+  const sink = (write: (s: string) => void) => new Writable({ write(chunk, _enc, done) { write(String(chunk)); done(); } });
+  const env = { CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'marca' };
+  const code = await runCli(['plugins', ...args], { stdout: sink((s) => (out += s)), stderr: sink((s) => (err += s)), env });
+  return { code, out, err };
+}
+
+test('cerebro plugins: usage, refusals with their reason and exit code 1, and the list', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-plugins-cli-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  assert.equal((await cli(dataDir, [])).code, 0);
+  assert.equal((await cli(dataDir, ['instala', 'x'])).code, 2);
+  assert.equal((await cli(dataDir, ['add'])).code, 2);
+  const missing = await cli(dataDir, ['add', join(dataDir, 'no-existe.tgz')]);
+  assert.deepEqual([missing.code, /no existe el archivo/.test(missing.err)], [1, true]);
+  const odd = await cli(dataDir, ['add', 'No Es Un Nombre']);
+  assert.deepEqual([odd.code, /no es una carpeta, un \.tgz ni un nombre de paquete npm/.test(odd.err)], [1, true]);
+  const notInstalled = await cli(dataDir, ['remove', 'marca']);
+  assert.deepEqual([notInstalled.code, /no hay ningún plugin "marca" instalado con "cerebro plugins add"/.test(notInstalled.err)], [1, true]);
+  const list = await cli(dataDir, ['list']);
+  assert.equal(list.code, 0);
+  assert.match(list.out, /^marca\s+1\.0\.0\s+disponible\s+@cerebro\/plugin-marca$/m);
+});
