@@ -67,7 +67,7 @@ test('the packed example installs with cerebro plugins add and answers through t
   assert.match(await cli('plugins', 'add', holaTgz), /Instalado hola@1\.0\.0 \(cerebro-plugin-hola\)/);
   assert.match(await cli('plugins', 'list'), /^hola\s+1\.0\.0\s+disponible\s+instalado desde .*cerebro-plugin-hola-1\.0\.0\.tgz$/m);
 
-  const owner = JSON.parse(await cli('admin', 'owner', 'create', '--name', 'Ana', '--credits', '3', '--json')) as { id: string };
+  const owner = JSON.parse(await cli('admin', 'owner', 'create', '--name', 'Ana', '--credits', '3', '--json', '--crear')) as { id: string };
   await cli('admin', 'space', 'create', '--id', 'tienda', '--owner', owner.id, '--modules', 'api');
   await cli('admin', 'space', 'module', '--id', 'tienda', '--module', 'hola', '--on');
   const key = JSON.parse(await cli('admin', 'key', 'create', '--owner', owner.id, '--name', 'k', '--spaces', 'tienda', '--permiso', 'escribe', '--json')) as { token: string };
