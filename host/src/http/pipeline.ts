@@ -41,13 +41,16 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** The pipeline's own state of one request, beside the context handlers see. */
 class Exchange {
   readonly started = performance.now();
-  /** Sent with writeHead rather than setHeader: Node's fast path for a response whose headers come in one object. */
+  /**
+   * Sent with writeHead rather than setHeader: Node's fast path for a response whose headers come in one object.
+   * Constant headers every answer carries are written in the same literal, so they cost no extra allocation.
+   */
   readonly headers: Record<string, string>;
   charged: { accountId: string; amount: number } | null = null;
   entered = false;
 
   constructor(readonly ctx: PipelineRequestContext, readonly label: string, readonly accessLog: PinoLogger) {
-    this.headers = { 'X-Request-Id': ctx.id };
+    this.headers = { 'X-Request-Id': ctx.id, 'X-Content-Type-Options': 'nosniff' };
   }
 }
 
@@ -80,6 +83,7 @@ export class RequestPipeline {
     const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
     const validateQuery: QueryValidator | undefined = route.query && compileQueryValidator(route.query);
     const validateBody: BodyValidator | undefined = readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
+    const noStore = route.carriesCredentials === true;
     return (req: Request, res: ServerResponse) => {
       const exchange = new Exchange(
         new PipelineRequestContext(requestIdFor(req.headers['x-request-id']), req, res, callerIp(req, this.config.trustProxy), this.clock.now(), this.rootLog),
@@ -87,6 +91,8 @@ export class RequestPipeline {
         accessLog,
       );
       const { ctx } = exchange;
+      // A secret in an answer must not stay in a browser's or a proxy's cache (also on that route's errors).
+      if (noStore) exchange.headers['Cache-Control'] = 'no-store';
       let status = 500;
       try {
         if (!route.ungated) {

@@ -30,6 +30,8 @@ export interface HostRoute {
   maxBodyBytes?: number;
   /** Answers even while starting or stopping (health); every other route gets 503 then. */
   ungated?: boolean;
+  /** The answer carries a secret (a new key, session or operator credential): sent with `Cache-Control: no-store`. */
+  carriesCredentials?: boolean;
   /** Response is a server-sent event stream. */
   stream?: boolean;
   tag: string;

@@ -118,7 +118,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
             }
           }
         } catch (err) {
-          sse.send('error', { detail: 'No se pudo completar la respuesta.' });
+          sse.send('error', { detail: 'No se pudo completar la respuesta.', codigo: 'internal' });
           sse.end();
           throw err;
         }

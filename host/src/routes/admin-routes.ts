@@ -45,6 +45,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.issueKey', method: 'POST', path: '/api/admin/propietarios/:id/claves', summary: 'Emitir una clave de servicio para un propietario',
+      carriesCredentials: true,
       requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 80 }, espacios: { type: 'array', items: { type: 'string' }, description: 'Espacios de ese propietario; vacía: todos.' }, permiso: { enum: ['lee', 'escribe'] } } }),
       responses: { '201': { description: '`{token: {..., token}}`' } },
       handler: (ctx) => {
@@ -55,6 +56,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.issueSession', method: 'POST', path: '/api/admin/propietarios/:id/sesiones', summary: 'Emitir una sesión de consola (Studio) para un propietario',
+      carriesCredentials: true,
       body: 'none', responses: { '201': { description: '`{id, token}`' } },
       handler: (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
     }),
