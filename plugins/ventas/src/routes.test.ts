@@ -223,3 +223,18 @@ test('spaces are isolated: another space of the same owner sees neither the cata
   assert.equal(res.status, 404);
   assert.equal((await h.client.get(`${base}/conversaciones`)).body.total, 1);
 });
+
+test('a message retried with its Idempotency-Key is answered once and charged once; the transcript holds it once', async (t) => {
+  const { h, ventas: base } = await startShop(t, { credits: 5, leadsConfig: { marca_activa: false } });
+  const send = () => h.client.post(`${base}/conversaciones`, {
+    key: h.readKey, json: { mensaje: '¿cuánto cuesta la camiseta roja?' }, headers: { 'idempotency-key': 'mensaje-1' },
+  });
+  const first = await send();
+  const retry = await send();
+  assert.equal(first.status, 200, first.text);
+  assert.equal(retry.text, first.text);
+  assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+  assert.equal((await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.saldo, 4);
+  const transcript = (await h.client.get(`${base}/conversaciones/${first.body.conversacion}`)).body;
+  assert.equal(JSON.stringify(transcript).split('¿cuánto cuesta la camiseta roja?').length - 1, 1, 'the message was stored once');
+});
