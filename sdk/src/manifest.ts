@@ -18,6 +18,12 @@ export interface RouteDeclaration {
   permission: Permission;
   /** Credits deducted from the space's account on each successful call (0 or absent: free). */
   credits?: number;
+  /**
+   * Honour `Idempotency-Key` (give it to every paid POST): the host stores the successful answer for 24 h and
+   * replays it to a retry with the same key and body from the same caller on the same space, without calling the
+   * handler or charging again. Needs a JSON body (the body is what "the same request" means).
+   */
+  idempotent?: boolean;
   /** How the body arrives: parsed JSON, a multipart stream read through the upload service, or none. */
   body?: 'json' | 'multipart' | 'none';
   /** Largest accepted JSON body in bytes (default: the host's limit). Multipart limits belong to the upload call. */

@@ -27,7 +27,7 @@ describe('reach (contract section 5)', () => {
     h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['eco'] });
     const limited = h.admin.issueKey(h.ownerId, 'limitada', ['otro'], 'escribe').token;
     const res = await h.client.get(eco(h), { key: limited });
-    assert.deepEqual([res.status, res.body], [403, { detail: 'Sin acceso a este espacio.' }]);
+    assert.deepEqual([res.status, res.body], [403, { detail: 'Sin acceso a este espacio.', codigo: 'space_not_reachable' }]);
     assert.equal((await h.client.get(eco(h, 'otro'), { key: limited })).status, 200);
     assert.deepEqual((await h.client.get('/companies', { key: limited })).body.espacios.map((s: { id: string }) => s.id), ['otro']);
   });
@@ -37,7 +37,7 @@ describe('reach (contract section 5)', () => {
     assert.equal((await h.client.get(eco(h))).status, 200);
     h.admin.assignSpace(h.spaceId, null);
     const res = await h.client.get(eco(h));
-    assert.deepEqual([res.status, res.body], [403, { detail: 'Sin acceso a este espacio.' }]);
+    assert.deepEqual([res.status, res.body], [403, { detail: 'Sin acceso a este espacio.', codigo: 'space_not_reachable' }]);
   });
 });
 
@@ -50,7 +50,7 @@ describe('when a key stops working', () => {
     assert.deepEqual([revoked.status, revoked.body], [200, { revocado: victim.id }]);
     assert.equal((await h.client.get(eco(h), { key: victim.token })).status, 401);
     const again = await h.client.delete(`/tokens/${victim.id}`);
-    assert.deepEqual([again.status, again.body], [409, { detail: 'La credencial ya estaba revocada.' }]);
+    assert.deepEqual([again.status, again.body], [409, { detail: 'La credencial ya estaba revocada.', codigo: 'key_already_revoked' }]);
     const listed = (await h.client.get('/tokens')).body.tokens.find((k: { id: string }) => k.id === victim.id);
     assert.equal(listed.revocado, true);
   });
@@ -61,7 +61,7 @@ describe('when a key stops working', () => {
     const foreign = h.admin.issueKey(other.id, 'ajena', [], 'escribe');
     for (const id of [foreign.id, '0123456789abcdef', 'no-es-un-id']) {
       const res = await h.client.delete(`/tokens/${id}`);
-      assert.deepEqual([res.status, res.body], [404, { detail: 'Credencial no encontrada.' }]);
+      assert.deepEqual([res.status, res.body], [404, { detail: 'Credencial no encontrada.', codigo: 'key_not_found' }]);
     }
     assert.equal((await h.client.get('/companies', { key: foreign.token })).status, 200);
   });
@@ -129,7 +129,7 @@ describe('permissions', () => {
     assert.equal((await h.client.post(eco(h), { json: {} })).status, 200);
     h.admin.setOwnerReadOnlyOnSpace(h.spaceId, true);
     const res = await h.client.post(eco(h), { json: {} });
-    assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.' }]);
+    assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }]);
     assert.equal((await h.client.get(eco(h))).body.permiso, 'lee');
     h.admin.setOwnerReadOnlyOnSpace(h.spaceId, false);
     h.admin.setOwnerReadOnly(h.ownerId, true);
@@ -145,7 +145,7 @@ describe('permissions', () => {
         if (op['x-cerebro-access'] !== 'space' || op['x-cerebro-permiso'] !== 'escribe') continue;
         const url = path.replace('{espacio}', h.spaceId).replace(/\{[^}]+\}/g, 'x');
         const res = await h.client.request(method.toUpperCase(), url, { key: h.readKey, json: {} });
-        assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.' }], `${method} ${path}`);
+        assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }], `${method} ${path}`);
         writes.push(`${method} ${path}`);
       }
     }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -31,15 +31,22 @@ const stop = (child: ChildProcess) => new Promise<number | null>((resolve) => {
   child.kill('SIGTERM');
 });
 
-test('first start on an empty database prints a working key and a curl example; later starts print no key', async (t) => {
+test('first start on an empty database writes a working key and a curl example to a 0600 file, not to logs; later starts print no key', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-first-run-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
 
   const first = await serve(dataDir);
-  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(first.banner)?.[0];
-  const url = /(http:\/\/127\.0\.0\.1:\d+)\/api\/mod\/marca\/demo\/config/.exec(first.banner)?.[1];
-  assert.ok(key && url, `banner lacks key or url:\n${first.banner}`);
-  assert.match(first.banner, new RegExp(`curl -H "Authorization: Bearer ${key!.replace('.', '\\.')}"`));
+  // stderr is a pipe here, as under systemd or Docker: the secrets go only to the operator's file, never to it.
+  assert.doesNotMatch(first.banner, /cr[ab]_[0-9a-f]{16}\./, 'no credential on a stderr that is not a terminal');
+  const file = join(dataDir, 'primer-arranque.txt');
+  assert.match(first.banner, new RegExp(file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
+  assert.equal((await stat(file)).mode & 0o777, 0o600, 'readable by the operator only');
+  const secrets = await readFile(file, 'utf8');
+  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)?.[0];
+  const url = /(http:\/\/127\.0\.0\.1:\d+)\/api\/mod\/marca\/demo\/config/.exec(secrets)?.[1];
+  assert.ok(key && url, `file lacks key or url:\n${secrets}`);
+  assert.match(secrets, /cra_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/, 'the operator credential too');
+  assert.match(secrets, new RegExp(`curl -H "Authorization: Bearer ${key!.replace('.', '\\.')}"`));
 
   const res = await fetch(`${url}/api/mod/marca/demo/config`, { headers: { authorization: `Bearer ${key}` } });
   assert.equal(res.status, 200);

@@ -12,13 +12,13 @@ test('a module route on a space without that module answers 403 with the contrac
   });
   const res = await h.client.get(`/mod/eco/${h.spaceId}/eco`);
   assert.equal(res.status, 403);
-  assert.deepEqual(res.body, { detail: 'módulo no habilitado para este espacio' });
+  assert.deepEqual(res.body, { detail: 'módulo no habilitado para este espacio', codigo: 'module_disabled' });
   assert.equal(called, false);
 });
 
 test('a plugin can set the exact 403 text of its module (the contract writes transcripcion with a final dot)', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin({ moduleDisabledDetail: 'módulo no habilitado para este espacio.' })], modules: [] });
-  assert.deepEqual((await h.client.get(`/mod/eco/${h.spaceId}/eco`)).body, { detail: 'módulo no habilitado para este espacio.' });
+  assert.deepEqual((await h.client.get(`/mod/eco/${h.spaceId}/eco`)).body, { detail: 'módulo no habilitado para este espacio.', codigo: 'module_disabled' });
 });
 
 test('no key, a malformed key and an unknown key answer 401; another owner\'s space answers 403', async (t) => {
@@ -29,7 +29,7 @@ test('no key, a malformed key and an unknown key answer 401; another owner\'s sp
   const other = h.admin.createOwner({ name: 'Otro' });
   h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api', 'eco'] });
   const res = await h.client.get('/mod/eco/ajeno/eco');
-  assert.deepEqual([res.status, res.body], [403, { detail: 'Sin acceso a este espacio.' }]);
+  assert.deepEqual([res.status, res.body], [403, { detail: 'Sin acceso a este espacio.', codigo: 'space_not_reachable' }]);
   assert.equal((await h.client.get('/mod/eco/no-existe/eco')).status, 403);
 });
 
@@ -39,7 +39,7 @@ test('a read key is refused on a write route of a plugin, and served on its read
   assert.equal((await reader.get(`/mod/eco/${h.spaceId}/eco`)).body.permiso, 'lee');
   for (const path of [`/mod/eco/${h.spaceId}/eco`, `/mod/contador/${h.spaceId}/visitas`]) {
     const res = await reader.post(path, { json: {} });
-    assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.' }]);
+    assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }]);
   }
   assert.deepEqual((await h.client.post(`/mod/contador/${h.spaceId}/visitas`)).body, { n: 1 });
   assert.deepEqual((await h.client.post(`/mod/contador/${h.spaceId}/visitas`)).body, { n: 2 });
@@ -101,7 +101,7 @@ test('a handler error becomes a 500 with a reference, never the error message', 
 
 test('unknown routes answer 404 and known paths with another method 405, both as {"detail"}', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin()] });
-  assert.deepEqual((await h.client.get('/no/existe')).body, { detail: 'Ruta no encontrada.' });
+  assert.deepEqual((await h.client.get('/no/existe')).body, { detail: 'Ruta no encontrada.', codigo: 'route_not_found' });
   const res = await h.client.delete(`/mod/eco/${h.spaceId}/eco`);
   assert.equal(res.status, 405);
   assert.equal(res.headers.get('allow'), 'GET, POST');

@@ -20,7 +20,7 @@ test('headers over Node\'s limit answer 431 with a {"detail"} body, and the serv
   const h = await startTestHost(t);
   const res = await rawRequest(h.url, { method: 'GET', path: '/api/companies', headers: { 'x-relleno': 'a'.repeat(20_000) } });
   assert.equal(res.status, 431);
-  assert.deepEqual(res.json, { detail: 'Las cabeceras de la petición son demasiado grandes.' });
+  assert.deepEqual(res.json, { detail: 'Las cabeceras de la petición son demasiado grandes.', codigo: 'headers_too_large' });
   assert.equal((await h.client.get('/companies')).status, 200);
 });
 
@@ -30,5 +30,5 @@ test('a request Node cannot parse answers 400 with a {"detail"} body', async (t)
   const [head, body] = reply.split('\r\n\r\n');
   assert.match(head!, /^HTTP\/1\.1 400 /);
   assert.match(head!, /content-type: application\/json/i);
-  assert.deepEqual(JSON.parse(body!), { detail: 'Petición mal formada.' });
+  assert.deepEqual(JSON.parse(body!), { detail: 'Petición mal formada.', codigo: 'bad_request' });
 });

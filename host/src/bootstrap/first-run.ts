@@ -1,4 +1,9 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AdminService } from '../admin/admin-service.js';
+
+/** Where the first run's credentials are kept for the operator, inside the data directory. */
+export const FIRST_RUN_FILE = 'primer-arranque.txt';
 
 export interface FirstRunResult {
   spaceId: string;
@@ -41,4 +46,30 @@ export function firstRunBanner(baseUrl: string, result: FirstRunResult): string 
     `Documentación de todas las rutas: ${baseUrl}/api/openapi.json`,
     '',
   ].join('\n');
+}
+
+/**
+ * Hands the first run's credentials to the operator without leaving them in a log: always in
+ * `<data dir>/primer-arranque.txt`, readable by the service's user only (0600), and on `terminal` as well when it
+ * is one. Under systemd or Docker stderr is a pipe into journald or `docker logs`, where a secret would stay for
+ * anyone who can read them; there only the file's path is written. Returns the file's path.
+ */
+export function announceFirstRun(terminal: NodeJS.WritableStream & { isTTY?: boolean }, dataDir: string, baseUrl: string, result: FirstRunResult): string {
+  const file = join(dataDir, FIRST_RUN_FILE);
+  const banner = firstRunBanner(baseUrl, result);
+  // A fresh file (O_EXCL) so the mode applies and no planted link is followed; an old one is from an earlier database.
+  rmSync(file, { force: true });
+  writeFileSync(file, `${banner.trimStart()}\nBorra este archivo cuando hayas guardado las credenciales.\n`, { mode: 0o600, flag: 'wx' });
+  const where = `Las credenciales están en ${file} (solo legible por este usuario); bórralo cuando las hayas guardado.`;
+  terminal.write(terminal.isTTY === true
+    ? `${banner}${where}\n\n`
+    : [
+        '',
+        'Primera ejecución: se han creado un propietario de demostración, el espacio "demo" con todos los módulos y sus credenciales.',
+        where,
+        `Cerebro escuchando en ${baseUrl}/api. Documentación de todas las rutas: ${baseUrl}/api/openapi.json`,
+        '',
+        '',
+      ].join('\n'));
+  return file;
 }

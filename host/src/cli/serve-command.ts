@@ -1,4 +1,4 @@
-import { bootstrapFirstRun, firstRunBanner } from '../bootstrap/first-run.js';
+import { announceFirstRun, bootstrapFirstRun } from '../bootstrap/first-run.js';
 import { startHost } from '../main/start-host.js';
 import { wantsHelp } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
@@ -34,7 +34,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     ? bootstrapFirstRun(host.admin, host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id))
     : null;
   if (first) {
-    io.stderr.write(firstRunBanner(host.url, first));
+    announceFirstRun(io.stderr, host.config.dataDir, host.url, first);
   } else {
     io.stderr.write(`\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
       'Crea una clave con: cerebro admin key create --owner <id> --name <nombre>\n\n');

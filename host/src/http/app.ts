@@ -39,7 +39,10 @@ export function buildApp(routes: readonly HostRoute[], pipeline: RequestPipeline
   // itself, without the query string, cut short, and with anything shaped like a credential masked.
   const reply = (err: unknown, req: Request, res: ServerResponse) => {
     const id = requestIdFor(req.headers['x-request-id']);
-    if (!res.headersSent) res.setHeader('X-Request-Id', id);
+    if (!res.headersSent) {
+      res.setHeader('X-Request-Id', id);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    }
     const status = sendError(res, err, log.child({ reqId: id }), id);
     log.info({ method: req.method, path: loggablePath(req.path ?? req.url ?? ''), reqId: id, status }, 'petición');
   };

@@ -74,6 +74,12 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
         ...(typeof description === 'string' ? { description } : {}), schema,
       });
     }
+    if (route.idempotent) {
+      parameters.push({
+        name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 },
+        description: 'Reintento seguro: la misma clave y el mismo cuerpo en 24 h devuelven la respuesta guardada (`Idempotent-Replayed: true`) sin volver a cobrar.',
+      });
+    }
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(route.responses ?? { '200': { description: 'Correcto.' } })) {
       const isError = /^[45]/.test(status);

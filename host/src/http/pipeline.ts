@@ -9,6 +9,8 @@ import type { SpaceAccessPolicy } from '../access/space-access.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { CreditLedger } from '../credits/credit-ledger.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
+import type { IdempotentRequests } from '../idempotency/idempotent-requests.js';
+import type { IdempotencyScope } from '../idempotency/idempotency-store.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { HostMetrics } from '../metrics/host-metrics.js';
 import type { RouteMeter } from '../metrics/route-traffic.js';
@@ -32,7 +34,8 @@ import { settleUnreadBody } from './unread-body.js';
  *  5. call counting (keys), rate limit per minute and daily quota of the space (429, keys)
  *  6. request data: query parameters against the route's `query` schema, then the JSON body's limits and syntax
  *     (413, 415, 400) and its `requestSchema` (422); both validators are compiled once here, at mount
- *  7. credits reserved before the handler (402), refunded if the handler fails
+ *  7. on routes flagged `idempotent`, an `Idempotency-Key` is held or its stored answer replayed (nothing below
+ *     runs then); credits reserved before the handler (402), refunded if the handler fails
  *  8. the handler
  *
  * Plugins only provide step 8: the route data (permission, module, credits) comes from their manifest and the
@@ -43,13 +46,18 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** The pipeline's own state of one request, beside the context handlers see. */
 class Exchange {
   readonly started = performance.now();
-  /** Sent with writeHead rather than setHeader: Node's fast path for a response whose headers come in one object. */
+  /**
+   * Sent with writeHead rather than setHeader: Node's fast path for a response whose headers come in one object.
+   * Constant headers every answer carries are written in the same literal, so they cost no extra allocation.
+   */
   readonly headers: Record<string, string>;
   charged: { accountId: string; amount: number } | null = null;
+  /** The `Idempotency-Key` this request holds until it answers (idempotent routes only). */
+  idempotency: IdempotencyScope | null = null;
   entered = false;
 
   constructor(readonly ctx: PipelineRequestContext, readonly label: string, readonly accessLog: PinoLogger, readonly meter: RouteMeter) {
-    this.headers = { 'X-Request-Id': ctx.id };
+    this.headers = { 'X-Request-Id': ctx.id, 'X-Content-Type-Options': 'nosniff' };
   }
 }
 
@@ -69,6 +77,7 @@ export class RequestPipeline {
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.Lifecycle) private readonly lifecycle: Lifecycle,
     @inject(HostTokens.Metrics) private readonly metrics: HostMetrics,
+    @inject(HostTokens.IdempotentRequests) private readonly idempotent: IdempotentRequests,
   ) {}
 
   /**
@@ -84,6 +93,9 @@ export class RequestPipeline {
     const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
     const validateQuery: QueryValidator | undefined = route.query && compileQueryValidator(route.query);
     const validateBody: BodyValidator | undefined = readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
+    const noStore = route.carriesCredentials === true;
+    // A stream cannot be replayed as it was sent: its route refuses the header rather than charge a retry again.
+    const refusesIdempotencyKey = route.stream === true;
     return (req: Request, res: ServerResponse) => {
       const exchange = new Exchange(
         new PipelineRequestContext(requestIdFor(req.headers['x-request-id']), req, res, callerIp(req, this.config.trustProxy), this.clock.now(), this.rootLog),
@@ -92,6 +104,8 @@ export class RequestPipeline {
         meter,
       );
       const { ctx } = exchange;
+      // A secret in an answer must not stay in a browser's or a proxy's cache (also on that route's errors).
+      if (noStore) exchange.headers['Cache-Control'] = 'no-store';
       let status = 500;
       try {
         if (!route.ungated) {
@@ -99,6 +113,7 @@ export class RequestPipeline {
           exchange.entered = true;
         }
         this.authorize(route, ctx, label, exchange.headers);
+        if (refusesIdempotencyKey && req.headers['idempotency-key'] !== undefined) throw apiError('idempotency_not_supported');
         if (validateQuery) ctx.query = validateQuery(req.query as Record<string, unknown>);
         if (readsJson) return this.continueWithBody(route, exchange, validateBody);
         this.charge(route, exchange);
@@ -120,10 +135,16 @@ export class RequestPipeline {
     try {
       ctx.body = await readJsonBody(ctx.req, ctx.res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
       validateBody?.(ctx.body);
+      if (route.idempotent) {
+        const outcome = this.idempotent.begin(ctx, exchange.label, exchange.headers);
+        if (outcome.kind === 'replayed') return this.finish(exchange, outcome.status);
+        if (outcome.kind === 'held') exchange.idempotency = outcome.scope;
+      }
       this.charge(route, exchange);
       let result = route.handler(ctx);
       if (isPromiseLike(result)) result = await result;
-      sendResult(ctx.res, result, exchange.headers);
+      if (exchange.idempotency) this.idempotent.answer(ctx.res, exchange.idempotency, result, exchange.headers);
+      else sendResult(ctx.res, result, exchange.headers);
       status = ctx.res.statusCode;
     } catch (err) {
       status = this.fail(exchange, err);
@@ -169,6 +190,7 @@ export class RequestPipeline {
   private finish(exchange: Exchange, status: number): void {
     const { ctx, charged } = exchange;
     if (exchange.entered) this.lifecycle.leave();
+    if (exchange.idempotency && status >= 400) this.idempotent.release(exchange.idempotency);
     if (charged && status >= 400) {
       try {
         this.credits.credit(charged.accountId, charged.amount, 'reembolso', { spaceId: ctx.space?.id, route: exchange.label, requestId: ctx.id });

@@ -42,14 +42,17 @@ export function sendResult(res: ServerResponse, result: unknown, headers: Record
   sendJson(res, 200, result, headers);
 }
 
-/** Maps any error to `{"detail": ...}`: catalogue errors as they are, everything else as a 500 that hides internals. */
+/**
+ * Maps any error to `{"detail": ..., "codigo": ...}`: catalogue errors as they are, everything else as a 500
+ * (`codigo: "internal"`) that hides internals.
+ */
 export function sendError(res: ServerResponse, err: unknown, log: PinoLogger, requestId: string, headers: Record<string, string> = {}): number {
   if (isApiError(err)) {
     const e = err as ApiError;
-    sendJson(res, e.status, { detail: e.detail }, { ...headers, ...e.headers });
+    sendJson(res, e.status, { detail: e.detail, codigo: e.code }, { ...headers, ...e.headers });
     return e.status;
   }
   log.error({ err }, 'error no controlado');
-  sendJson(res, 500, { detail: `${ERROR_CATALOGUE.internal.detail} Referencia: ${requestId}.` }, headers);
+  sendJson(res, 500, { detail: `${ERROR_CATALOGUE.internal.detail} Referencia: ${requestId}.`, codigo: 'internal' }, headers);
   return 500;
 }

@@ -30,7 +30,14 @@ export interface HostRoute {
   maxBodyBytes?: number;
   /** Answers even while starting or stopping (health); every other route gets 503 then. */
   ungated?: boolean;
-  /** Response is a server-sent event stream. */
+  /** The answer carries a secret (a new key, session or operator credential): sent with `Cache-Control: no-store`. */
+  carriesCredentials?: boolean;
+  /**
+   * A paid POST that honours `Idempotency-Key`: a retry with the same key and body within 24 h gets the stored
+   * answer without running or paying again. Applied by the pipeline; the route's JSON body is the fingerprint.
+   */
+  idempotent?: boolean;
+  /** Response is a server-sent event stream (refuses `Idempotency-Key`: a stream is not replayed). */
   stream?: boolean;
   tag: string;
   summary: string;

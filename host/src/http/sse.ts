@@ -15,6 +15,7 @@ export class SseStream {
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
     });
     res.flushHeaders();
     this.heartbeat = setInterval(() => this.comment('ping'), heartbeatMs);

@@ -4,6 +4,8 @@ import type { AccessDirectory } from '../access/directory.js';
 import type { Authenticator } from '../access/authenticator.js';
 import type { SpaceAccessPolicy } from '../access/space-access.js';
 import type { HostConfig } from '../config/host-config.js';
+import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
+import type { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import type { CreditLedger } from '../credits/credit-ledger.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { UsageCounters } from '../limits/usage-counters.js';
@@ -24,6 +26,8 @@ export const HostTokens = {
   Credits: createToken<CreditLedger>('host:credit-ledger'),
   Lifecycle: createToken<Lifecycle>('host:lifecycle'),
   Metrics: createToken<HostMetrics>('host:metrics'),
+  Idempotency: createToken<IdempotencyStore>('host:idempotency-store'),
+  IdempotentRequests: createToken<IdempotentRequests>('host:idempotent-requests'),
   Clock: HostServices.Clock,
   Uploads: HostServices.Uploads,
 } as const;

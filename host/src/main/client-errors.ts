@@ -10,7 +10,7 @@ const CODES: Record<string, ErrorCode> = {
 
 /**
  * Requests Node refuses before any handler runs (headers over 16 KB, broken framing, timeouts) get the same
- * `{"detail": ...}` body as every other error, instead of Node's bare status line.
+ * `{"detail": ..., "codigo": ...}` body as every other error, instead of Node's bare status line.
  */
 export function answerClientErrorsWithDetail(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
@@ -18,11 +18,12 @@ export function answerClientErrorsWithDetail(server: Server): void {
       socket.destroy();
       return;
     }
-    const { status, detail } = ERROR_CATALOGUE[CODES[err.code ?? ''] ?? 'bad_request'];
-    const body = JSON.stringify({ detail });
+    const codigo = CODES[err.code ?? ''] ?? 'bad_request';
+    const { status, detail } = ERROR_CATALOGUE[codigo];
+    const body = JSON.stringify({ detail, codigo });
     socket.end(
       `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }

@@ -9,6 +9,8 @@ import { ModuleCatalog, ModuleCatalogToken } from '../admin/module-catalog.js';
 import type { HostConfig } from '../config/host-config.js';
 import { CreditLedger } from '../credits/credit-ledger.js';
 import { RequestPipeline } from '../http/pipeline.js';
+import { IdempotencyStore } from '../idempotency/idempotency-store.js';
+import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { BusboyUploadReceiver } from '../http/uploads.js';
 import { Lifecycle } from '../kernel/lifecycle.js';
 import { HostTokens } from '../kernel/tokens.js';
@@ -46,6 +48,8 @@ export function buildHostContainer(config: HostConfig, log: PinoLogger, db: Sqli
   c.register(HostTokens.Usage, { useClass: UsageCounters }, singleton);
   c.register(HostTokens.Credits, { useClass: CreditLedger }, singleton);
   c.register(HostTokens.Lifecycle, { useClass: Lifecycle }, singleton);
+  c.register(HostTokens.Idempotency, { useClass: IdempotencyStore }, singleton);
+  c.register(HostTokens.IdempotentRequests, { useClass: IdempotentRequests }, singleton);
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
   c.register(ModuleCatalogToken, { useValue: new ModuleCatalog() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);

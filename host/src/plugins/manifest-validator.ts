@@ -49,6 +49,11 @@ export function validateManifest(manifest: PluginManifest): void {
     if (route.permission !== 'lee' && route.permission !== 'escribe') fail(manifest, `ruta ${route.id}: permission debe ser "lee" o "escribe".`);
     if (route.credits !== undefined && (!Number.isInteger(route.credits) || route.credits < 0)) fail(manifest, `ruta ${route.id}: credits debe ser un entero >= 0.`);
     if (route.body !== undefined && !['json', 'multipart', 'none'].includes(route.body)) fail(manifest, `ruta ${route.id}: body debe ser json, multipart o none.`);
+    if (route.idempotent !== undefined && typeof route.idempotent !== 'boolean') fail(manifest, `ruta ${route.id}: idempotent debe ser true o false.`);
+    // The JSON body is what makes two requests "the same": without one a key could not tell a retry from another call.
+    if (route.idempotent && (!['POST', 'PUT', 'PATCH'].includes(route.method) || (route.body !== undefined && route.body !== 'json'))) {
+      fail(manifest, `ruta ${route.id}: idempotent solo vale para POST, PUT o PATCH con cuerpo JSON.`);
+    }
     if (!route.summary) fail(manifest, `ruta ${route.id}: falta summary.`);
     const schemaProblem = routeSchemaProblem(route);
     if (schemaProblem) fail(manifest, `ruta ${route.id}: ${schemaProblem}`);

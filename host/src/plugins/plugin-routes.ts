@@ -52,6 +52,7 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
     ...(plugin.pricing?.[route.id] ? { creditsFor: (ctx: RequestContext) => priceOf(plugin, route.id, route.credits ?? 0, ctx) } : {}),
     body: route.body ?? (['POST', 'PUT', 'PATCH'].includes(route.method) ? 'json' : 'none'),
     maxBodyBytes: route.maxBodyBytes,
+    idempotent: route.idempotent,
     tag: manifest.id,
     summary: route.summary,
     description: route.description,

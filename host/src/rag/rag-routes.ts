@@ -74,7 +74,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
 
   return [
     rag_({
-      operationId: 'core.ask', method: 'POST', path: '/conversations', permission: 'lee', credits: QUESTION_COST, creditsFor: questionCost,
+      operationId: 'core.ask', method: 'POST', path: '/conversations', permission: 'lee', credits: QUESTION_COST, creditsFor: questionCost, idempotent: true,
       summary: 'Preguntar a los documentos del espacio',
       description: `Responde con el texto, si los documentos contienen la respuesta (\`encontrada\`) y sus fuentes. Sin \`conversacion\` abre una nueva; con ella continúa la anterior. Cuesta ${QUESTION_COST} crédito; una respuesta servida desde la caché (\`cache: true\`) no cuesta nada.`,
       requestSchema: QUESTION_SCHEMA,
@@ -113,7 +113,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
             }
           }
         } catch (err) {
-          sse.send('error', { detail: 'No se pudo completar la respuesta.' });
+          sse.send('error', { detail: 'No se pudo completar la respuesta.', codigo: 'internal' });
           sse.end();
           throw err;
         }

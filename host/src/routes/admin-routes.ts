@@ -54,6 +54,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.issueKey', method: 'POST', path: '/api/admin/propietarios/:id/claves', summary: 'Emitir una clave de servicio para un propietario',
+      carriesCredentials: true,
       requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 80 }, espacios: { type: 'array', items: { type: 'string' }, description: 'Espacios de ese propietario; vacía: todos.' }, permiso: { enum: ['lee', 'escribe'] } } }),
       responses: { '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) }, '404': { description: 'No existe.' } },
       handler: (ctx) => {
@@ -64,6 +65,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     }),
     route({
       operationId: 'admin.issueSession', method: 'POST', path: '/api/admin/propietarios/:id/sesiones', summary: 'Emitir una sesión de consola (Studio) para un propietario',
+      carriesCredentials: true,
       body: 'none', responses: { '201': { description: 'La sesión, con su secreto.', schema: objectSchema({ id: { type: 'string' }, token: { type: 'string' } }) }, '404': { description: 'No existe.' } },
       handler: (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
     }),

@@ -32,7 +32,7 @@ export function tokenRoutes(container: DependencyContainer): HostRoute[] {
   const keys = resolveToken(container, HostRootTokens.Keys);
   return [
     {
-      operationId: 'core.createToken', method: 'POST', path: '/api/tokens', access: 'owner', tag: 'core',
+      operationId: 'core.createToken', method: 'POST', path: '/api/tokens', access: 'owner', tag: 'core', carriesCredentials: true,
       summary: 'Crear una clave de servicio',
       description: 'El secreto solo aparece en esta respuesta. `permiso` por defecto `escribe` (`lee` si el propietario es de solo lectura). Una clave no puede crear otra con más alcance o permisos.',
       requestSchema: {

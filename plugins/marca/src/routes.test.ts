@@ -89,9 +89,9 @@ test('a space without the module gets 403 with the contract text; a read key can
   const h = await startTestHost(t, { plugins: [marca], modules: ['api'] });
   for (const path of ['/config', '/persona']) {
     const res = await h.client.get(`${base(h.spaceId)}${path}`);
-    assert.deepEqual([res.status, res.body], [403, { detail: 'módulo no habilitado para este espacio' }]);
+    assert.deepEqual([res.status, res.body], [403, { detail: 'módulo no habilitado para este espacio', codigo: 'module_disabled' }]);
   }
   h.admin.enableModule(h.spaceId, 'marca');
   const res = await h.client.patch(`${base(h.spaceId)}/config`, { key: h.readKey, json: { activo: false } });
-  assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.' }]);
+  assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }]);
 });

@@ -1,12 +1,12 @@
-import { ApiError, UploadError, apiError, validationError, type ModuleRequest, type UploadReceiver } from '@cerebro/sdk';
+import { ApiError, ERROR_CATALOGUE, UploadError, apiError, validationError, type ModuleRequest, type UploadReceiver } from '@cerebro/sdk';
 import { TranscriptionError, isSupportedLanguage, type TranscriptionEngine, type TranscriptionResult } from './engine/index.js';
 
 /** Contract limits (section 8). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
-const TOO_LARGE = { codigo: 'demasiado_grande', detalle: 'El archivo supera el tamaño máximo de 25 MB.' } as const;
+const TOO_LARGE = { codigo: 'demasiado_grande', detalle: ERROR_CATALOGUE.demasiado_grande.detail } as const;
 
-/** `{detail: {codigo, detalle}}` with the engine's status, and Retry-After on the retryable 503s. */
+/** `{detail: {codigo, detalle}, codigo}` with the engine's status, and Retry-After on the retryable 503s. */
 export function toApiError(err: TranscriptionError): ApiError {
   const headers: Record<string, string> = err.retryAfterS ? { 'retry-after': String(err.retryAfterS) } : {};
   return new ApiError(err.httpStatus, err.toDetail(), err.codigo, headers);
@@ -46,7 +46,7 @@ export function transcriptionHandler(engine: TranscriptionEngine, uploads: Uploa
       form = await uploads.receive(req.raw, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 8 });
     } catch (err) {
       if (!(err instanceof UploadError)) throw err;
-      if (err.reason === 'file_too_large') throw new ApiError(413, TOO_LARGE, 'demasiado_grande');
+      if (err.reason === 'file_too_large') throw apiError('demasiado_grande', TOO_LARGE);
       if (err.reason === 'too_many_files') {
         throw validationError([{ loc: ['body', 'archivo'], msg: 'Envía un solo audio por petición.', type: 'too_many_files' }]);
       }

@@ -104,7 +104,7 @@ export default definePlugin({
         responses: { '200': { description: 'Cuántos productos se importaron y las líneas rechazadas (con `parcial`).', schema: IMPORT_RESULT_SCHEMA }, ...error422 },
       },
       {
-        id: 'converse', method: 'POST', path: '/conversaciones', permission: 'lee', credits: MESSAGE_COST,
+        id: 'converse', method: 'POST', path: '/conversaciones', permission: 'lee', credits: MESSAGE_COST, idempotent: true,
         summary: 'Mensaje de un cliente: respuesta del agente',
         description: `Sin \`conversacion\` abre una nueva; con ella la continúa. \`respuesta\` es null cuando la conversación está con una persona (el agente calla). Cuesta ${MESSAGE_COST} crédito por mensaje (se devuelve si la petición falla). Permiso \`lee\`: como preguntar al Cerebro, lo usa la integración del chat, que no debe poder cambiar catálogo ni configuración.`,
         requestSchema: MESSAGE_SCHEMA,

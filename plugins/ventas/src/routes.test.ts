@@ -20,7 +20,7 @@ test('leads-config: defaults, partial PATCH, 422 naming every bad field and stor
   assert.deepEqual((await h.client.get(url)).body, ok.body, 'a 422 stores nothing, not even the valid field');
 
   const readOnly = await h.client.patch(url, { key: h.readKey, json: { marca_activa: false } });
-  assert.deepEqual([readOnly.status, readOnly.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.' }]);
+  assert.deepEqual([readOnly.status, readOnly.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }]);
 });
 
 test('leads-config: a field named after Object.prototype (or a huge one) is refused by name and never stored', async (t) => {
@@ -94,7 +94,7 @@ test('catalog: PUT creates (201) then replaces (200), GET lists and reads, DELET
 
   assert.equal((await h.client.delete(`${base}/gorra`)).status, 204);
   const gone = await h.client.get(`${base}/gorra`);
-  assert.deepEqual([gone.status, gone.body], [404, { detail: 'Producto no encontrado.' }]);
+  assert.deepEqual([gone.status, gone.body], [404, { detail: 'Producto no encontrado.', codigo: 'not_found' }]);
   assert.equal((await h.client.delete(`${base}/gorra`)).status, 404);
   assert.equal((await h.client.get(base)).body.total, 4);
 });
@@ -162,7 +162,7 @@ test('conversations: 1 credit per message (refunded on 422), reads free; a lee k
   const bad = await h.client.post(`${base}/conversaciones`, { json: { mensaje: '', contacto: { apodo: 'x' } } });
   assert.deepEqual(bad.body.detail.map((d: { loc: string[] }) => d.loc.join('.')), ['body.mensaje', 'body.contacto.apodo']);
   const unknown = await h.client.post(`${base}/conversaciones`, { json: { mensaje: 'hola', conversacion: 'conv_nope' } });
-  assert.deepEqual([unknown.status, unknown.body], [404, { detail: 'Conversación no encontrada.' }]);
+  assert.deepEqual([unknown.status, unknown.body], [404, { detail: 'Conversación no encontrada.', codigo: 'not_found' }]);
   await h.client.get(`${base}/conversaciones`);
   await h.client.get(`${base}/conversaciones/${c.id}`);
   await h.client.get(`${base}/productos`);
@@ -195,7 +195,7 @@ test('a space without the module gets 403 on every ventas route', async (t) => {
   const h = await startTestHost(t, { plugins: [ventas], modules: ['api'] });
   for (const [method, path] of [['GET', '/leads-config'], ['GET', '/productos'], ['POST', '/conversaciones']] as const) {
     const res = await h.client.request(method, `/mod/ventas/${h.spaceId}${path}`, method === 'POST' ? { json: { mensaje: 'hola' } } : {});
-    assert.deepEqual([res.status, res.body], [403, { detail: 'módulo no habilitado para este espacio' }]);
+    assert.deepEqual([res.status, res.body], [403, { detail: 'módulo no habilitado para este espacio', codigo: 'module_disabled' }]);
   }
 });
 
@@ -222,4 +222,19 @@ test('spaces are isolated: another space of the same owner sees neither the cata
   const res = await h.client.post(`${other}/conversaciones`, { json: { mensaje: 'hola', conversacion: c.id } });
   assert.equal(res.status, 404);
   assert.equal((await h.client.get(`${base}/conversaciones`)).body.total, 1);
+});
+
+test('a message retried with its Idempotency-Key is answered once and charged once; the transcript holds it once', async (t) => {
+  const { h, ventas: base } = await startShop(t, { credits: 5, leadsConfig: { marca_activa: false } });
+  const send = () => h.client.post(`${base}/conversaciones`, {
+    key: h.readKey, json: { mensaje: '¿cuánto cuesta la camiseta roja?' }, headers: { 'idempotency-key': 'mensaje-1' },
+  });
+  const first = await send();
+  const retry = await send();
+  assert.equal(first.status, 200, first.text);
+  assert.equal(retry.text, first.text);
+  assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+  assert.equal((await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.saldo, 4);
+  const transcript = (await h.client.get(`${base}/conversaciones/${first.body.conversacion}`)).body;
+  assert.equal(JSON.stringify(transcript).split('¿cuánto cuesta la camiseta roja?').length - 1, 1, 'the message was stored once');
 });

@@ -8,14 +8,15 @@ export interface ValidationIssue {
 }
 
 /**
- * An error that reaches the client as `{"detail": detail}` with `status`.
- * `code` is for logs and tests; `headers` are added to the response (for example `Retry-After`).
+ * An error that reaches the client as `{"detail": detail, "codigo": code}` with `status`. `code` is a catalogue
+ * key, so every code a client can see is listed in one place; `headers` are added to the response (for example
+ * `Retry-After`).
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: unknown,
-    readonly code: string,
+    readonly code: ErrorCode,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(typeof detail === 'string' ? detail : code);
@@ -28,7 +29,7 @@ export class ApiError extends Error {
  * the caller; contract-fixed texts are never replaced by the host.
  * @example throw apiError('key_not_found');
  */
-export function apiError(code: ErrorCode, detail?: unknown, headers?: Record<string, string>): ApiError {
+export function apiError(code: ErrorCode, detail?: unknown, headers?: Readonly<Record<string, string>>): ApiError {
   const entry = ERROR_CATALOGUE[code];
   return new ApiError(entry.status, detail ?? entry.detail, code, headers);
 }

@@ -1,9 +1,11 @@
 /**
  * The one error catalogue of Cerebro: every error the host answers with, by stable code.
  *
- * The wire body is always `{"detail": ...}`. Texts fixed by the contract are reproduced to the letter
- * (including the missing final dot of `module_disabled`, which the contract uses for the brand module).
- * Plugins use these codes through `apiError()` and add their own structured details where the contract asks.
+ * The wire body is always `{"detail": ..., "codigo": <key>}`: the keys are the stable machine-readable codes
+ * clients decide on, so a key is never renamed or reused for another meaning. Texts fixed by the contract are
+ * reproduced to the letter (including the missing final dot of `module_disabled`, which the contract uses for the
+ * brand module). Plugins use these codes through `apiError()` and add their own structured details where the
+ * contract asks; the audio codes are the contract's own (section 7), which is why they are Spanish.
  */
 export const ERROR_CATALOGUE = {
   malformed_json: { status: 400, detail: 'El cuerpo de la petición no es JSON válido.' },
@@ -39,6 +41,16 @@ export const ERROR_CATALOGUE = {
   internal: { status: 500, detail: 'Error interno del servidor.' },
   not_ready: { status: 503, detail: 'El servicio está arrancando o deteniéndose; reintenta en unos segundos.' },
   plugin_unavailable: { status: 503, detail: 'El módulo no está disponible en este momento.' },
+  idempotency_key_reused: { status: 422, detail: 'Esta Idempotency-Key ya se usó con otro cuerpo de petición; usa una clave nueva para una petición distinta.' },
+  idempotency_in_flight: { status: 409, detail: 'Una petición con esta Idempotency-Key aún está en curso; reintenta cuando termine.' },
+  idempotency_not_supported: { status: 400, detail: 'Esta ruta no admite la cabecera Idempotency-Key.' },
+  // Audio (transcripcion): codes and statuses fixed by the contract; `detail` is `{codigo, detalle}` there.
+  demasiado_grande: { status: 413, detail: 'El archivo supera el tamaño máximo de 25 MB.' },
+  demasiado_largo: { status: 422, detail: 'El audio supera la duración máxima permitida.' },
+  no_soportado: { status: 422, detail: 'El archivo no es un audio reconocible o no tiene pista de sonido.' },
+  audio_invalido: { status: 422, detail: 'El audio está vacío, dañado o incompleto y no se pudo leer.' },
+  ocupado: { status: 503, detail: 'Hay demasiadas transcripciones en curso; reintenta en unos segundos.' },
+  motor_no_listo: { status: 503, detail: 'El motor de transcripción no está listo; reintenta en unos segundos.' },
 } as const satisfies Record<string, { status: number; detail: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,8 +1,11 @@
+import { ERROR_CATALOGUE, type ErrorCode } from '@cerebro/sdk';
 import type { RawResponse } from './raw-http.js';
 
 /**
- * What is wrong with an error response, or null when it follows the contract: a JSON body whose only key is
- * `detail`, holding a sentence, a 422 list of `{loc, msg, type}`, or an audio error `{codigo, detalle}`.
+ * What is wrong with an error response, or null when it follows the contract: `X-Content-Type-Options: nosniff`,
+ * a JSON body whose keys are `detail` and `codigo`, `codigo` a key of the error catalogue whose status is the
+ * response's, and `detail` a sentence, a 422 list of `{loc, msg, type}`, or an audio error `{codigo, detalle}`
+ * whose `codigo` is the top-level one.
  */
 export function errorBodyProblem(res: RawResponse): string | null {
   if (res.status < 400) return null;
@@ -12,14 +15,19 @@ export function errorBodyProblem(res: RawResponse): string | null {
   const body = res.json;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return `error body is not an object: ${res.text.slice(0, 200)}`;
   const keys = Object.keys(body);
-  if (keys.length !== 1 || keys[0] !== 'detail') return `error body keys are ${JSON.stringify(keys)}, not ["detail"]`;
-  const detail = (body as { detail: unknown }).detail;
+  if (keys.length !== 2 || keys[0] !== 'detail' || keys[1] !== 'codigo') return `error body keys are ${JSON.stringify(keys)}, not ["detail","codigo"]`;
+  if (res.headers['x-content-type-options'] !== 'nosniff') return `error ${res.status} without X-Content-Type-Options: nosniff`;
+  const { detail, codigo } = body as { detail: unknown; codigo: unknown };
+  if (typeof codigo !== 'string' || !Object.hasOwn(ERROR_CATALOGUE, codigo)) return `codigo ${JSON.stringify(codigo)} is not in the catalogue`;
+  if (ERROR_CATALOGUE[codigo as ErrorCode].status !== res.status) return `codigo ${codigo} is a ${ERROR_CATALOGUE[codigo as ErrorCode].status} in the catalogue, answered ${res.status}`;
   if (typeof detail === 'string') return detail.length > 0 ? null : 'empty detail';
   if (Array.isArray(detail)) {
     if (res.status !== 422) return `a list detail with status ${res.status} (only 422 carries a list)`;
     const bad = detail.find((d) => !(Array.isArray(d?.loc) && typeof d?.msg === 'string' && typeof d?.type === 'string'));
     return detail.length === 0 ? 'empty validation list' : bad === undefined ? null : `validation item without loc/msg/type: ${JSON.stringify(bad)}`;
   }
-  if (typeof detail === 'object' && detail !== null && typeof (detail as { codigo?: unknown }).codigo === 'string') return null;
+  if (typeof detail === 'object' && detail !== null && typeof (detail as { codigo?: unknown }).codigo === 'string') {
+    return (detail as { codigo: string }).codigo === codigo ? null : `detail.codigo ${(detail as { codigo: string }).codigo} differs from codigo ${codigo}`;
+  }
   return `detail is neither a sentence, a validation list nor {codigo, detalle}: ${res.text.slice(0, 200)}`;
 }

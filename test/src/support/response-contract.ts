@@ -25,12 +25,9 @@ export class ResponseContract {
    * required (agreed with the branch that adds it to every error body); until that branch is merged this branch's
    * bodies carry only `detail`, so the check leaves `codigo` out of `required`, and checks everything else.
    */
-  constructor(private readonly doc: OpenApiDocument, relaxRequired: { Error?: string[] } = {}) {
+  constructor(private readonly doc: OpenApiDocument) {
     // `#/components/schemas/Error` references resolve against the document itself.
-    const schemas = { ...doc.components.schemas };
-    const error = schemas.Error as { required?: string[] } | undefined;
-    if (error && relaxRequired.Error) schemas.Error = { ...error, required: error.required?.filter((f) => !relaxRequired.Error!.includes(f)) };
-    this.ajv.addSchema({ components: { ...doc.components, schemas } }, 'openapi');
+    this.ajv.addSchema({ components: doc.components }, 'openapi');
   }
 
   /** Asserts `res` is a status the operation declares and that its JSON body matches the declared schema. */

@@ -1,10 +1,11 @@
 import type { Migration } from '@cerebro/sdk';
 import { migration0001Core } from './0001_core.js';
+import { migration0005Idempotency } from './0005_idempotency.js';
 import { CEREBRO_MIGRATION } from '../../cerebro/schema.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../../cerebro/hidden-passages-schema.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
-  migration0001Core, CEREBRO_MIGRATION, migration0003Rag, CEREBRO_HIDDEN_PASSAGES_MIGRATION,
+  migration0001Core, CEREBRO_MIGRATION, migration0003Rag, CEREBRO_HIDDEN_PASSAGES_MIGRATION, migration0005Idempotency,
 ];

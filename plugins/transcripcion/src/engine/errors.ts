@@ -1,6 +1,9 @@
+import { ERROR_CATALOGUE } from '@cerebro/sdk';
+
 /**
  * Failures of the transcription engine, one machine-readable `codigo` each (contract section 7).
- * The HTTP layer maps them to statuses with `httpStatusFor` and sends `{detail: {codigo, detalle}}`.
+ * Each code is a key of the sdk error catalogue, which holds its status; the HTTP layer sends
+ * `{detail: {codigo, detalle}, codigo}`.
  */
 export type TranscriptionErrorCode =
   | 'no_soportado'
@@ -9,21 +12,13 @@ export type TranscriptionErrorCode =
   | 'ocupado'
   | 'motor_no_listo';
 
-/** One Spanish sentence per code; call sites may pass a more precise sentence. */
+/** One Spanish sentence per code, from the one error catalogue; call sites may pass a more precise sentence. */
 export const DEFAULT_DETAIL: Readonly<Record<TranscriptionErrorCode, string>> = {
-  no_soportado: 'El archivo no es un audio reconocible o no tiene pista de sonido.',
-  audio_invalido: 'El audio está vacío, dañado o incompleto y no se pudo leer.',
-  demasiado_largo: 'El audio supera la duración máxima permitida.',
-  ocupado: 'Hay demasiadas transcripciones en curso; reintenta en unos segundos.',
-  motor_no_listo: 'El motor de transcripción no está listo; reintenta en unos segundos.',
-};
-
-const HTTP_STATUS: Readonly<Record<TranscriptionErrorCode, number>> = {
-  no_soportado: 422,
-  audio_invalido: 422,
-  demasiado_largo: 422,
-  ocupado: 503,
-  motor_no_listo: 503,
+  no_soportado: ERROR_CATALOGUE.no_soportado.detail,
+  audio_invalido: ERROR_CATALOGUE.audio_invalido.detail,
+  demasiado_largo: ERROR_CATALOGUE.demasiado_largo.detail,
+  ocupado: ERROR_CATALOGUE.ocupado.detail,
+  motor_no_listo: ERROR_CATALOGUE.motor_no_listo.detail,
 };
 
 export class TranscriptionError extends Error {
@@ -38,11 +33,11 @@ export class TranscriptionError extends Error {
     this.name = 'TranscriptionError';
     this.codigo = codigo;
     this.detalle = text;
-    this.retryAfterS = HTTP_STATUS[codigo] === 503 ? (options?.retryAfterS ?? 5) : undefined;
+    this.retryAfterS = ERROR_CATALOGUE[codigo].status === 503 ? (options?.retryAfterS ?? 5) : undefined;
   }
 
   get httpStatus(): number {
-    return HTTP_STATUS[this.codigo];
+    return ERROR_CATALOGUE[this.codigo].status;
   }
 
   /** The `detail` object of the error body. */
@@ -52,7 +47,7 @@ export class TranscriptionError extends Error {
 }
 
 export function httpStatusFor(codigo: TranscriptionErrorCode): number {
-  return HTTP_STATUS[codigo];
+  return ERROR_CATALOGUE[codigo].status;
 }
 
 export function isTranscriptionError(value: unknown): value is TranscriptionError {
