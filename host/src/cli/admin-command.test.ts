@@ -55,3 +55,18 @@ test('the CLI validates through the admin service: ids, credits, dates and modul
   assert.equal((await cli(dataDir, ['space', 'module', '--id', 'no-existe', '--module', 'api', '--off'])).code, 1);
   assert.equal((await cli(dataDir, ['space', 'module', '--id', 'tienda', '--module', 'marca', '--off'])).code, 0);
 });
+
+test('cerebro admin respaldo copies the databases into a new folder and refuses an existing one', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  assert.equal((await cli(dataDir, ['owner', 'create', '--name', 'Ana'])).code, 0);
+
+  const target = join(dataDir, 'copia');
+  const done = await cli(dataDir, ['respaldo', target]);
+  assert.equal(done.code, 0, done.err);
+  assert.deepEqual(JSON.parse(done.out).bases, ['cerebro.db']);
+  const again = await cli(dataDir, ['respaldo', target]);
+  assert.equal(again.code, 1);
+  assert.match(again.err, /ya existe/);
+  assert.equal((await cli(dataDir, ['respaldo'])).code, 2);
+});

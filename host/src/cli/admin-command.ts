@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isApiError, type Permission } from '@cerebro/sdk';
 import type { AdminService } from '../admin/admin-service.js';
@@ -9,7 +9,8 @@ import { ModuleCatalogToken } from '../admin/module-catalog.js';
 import { HostRootTokens, buildHostContainer } from '../main/host-container.js';
 import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
-import { applyMigrations } from '../storage/migrator.js';
+import { backupDatabases } from '../storage/backup.js';
+import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import type { CliIo } from './run-cli.js';
 
@@ -78,7 +79,11 @@ const OPTIONS: Record<string, { type: 'string' | 'boolean' }> = {
 };
 
 function helpText(): string {
-  return ['Uso: cerebro admin <recurso> <acción> [opciones] [--json]', '', ...Object.entries(ACTIONS).map(([name, a]) => `  ${name.padEnd(18)} ${a.help}`), ''].join('\n');
+  return [
+    'Uso: cerebro admin <recurso> <acción> [opciones] [--json]', '',
+    ...Object.entries(ACTIONS).map(([name, a]) => `  ${name.padEnd(18)} ${a.help}`),
+    `  ${'respaldo'.padEnd(18)} <carpeta nueva>  (copia en línea de todas las bases de datos)`, '',
+  ].join('\n');
 }
 
 /** `cerebro admin ...`: operator actions straight on the database (safe while the server runs: SQLite WAL). */
@@ -90,6 +95,7 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`${(err as Error).message}\n\n${helpText()}`);
     return 2;
   }
+  if (parsed.positionals[0] === 'respaldo') return runBackup(parsed.positionals.slice(1), parsed.values as Flags, io);
   const name = parsed.positionals.slice(0, 2).join(' ');
   const action = ACTIONS[name];
   if (!action) {
@@ -108,7 +114,7 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   }
   const db = openDatabase(join(config.dataDir, 'cerebro.db'));
   try {
-    applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
+    await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
     const container = buildHostContainer(config, createRootLogger('silent'), db, { now: () => Date.now() });
     resolveToken(container, ModuleCatalogToken).declare(pluginIds);
     const result = action.run(resolveToken(container, HostRootTokens.Admin), parsed.values as Flags);
@@ -119,6 +125,22 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     return 1;
   } finally {
     db.close();
+  }
+}
+
+/** `cerebro admin respaldo <carpeta>`: online copy of every database, without migrating or opening anything else. */
+async function runBackup(args: string[], flags: Flags, io: CliIo): Promise<number> {
+  if (args.length !== 1) {
+    io.stderr.write('Uso: cerebro admin respaldo <carpeta nueva> [--json]\n');
+    return 2;
+  }
+  try {
+    const result = await backupDatabases(loadHostConfig(io.env).dataDir, resolve(args[0]!));
+    io.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+    return 0;
+  } catch (err) {
+    io.stderr.write(`Error: ${(err as Error).message}\n`);
+    return 1;
   }
 }
 

@@ -28,7 +28,7 @@ import { RagService } from '../rag/rag-service.js';
 import { SearchModels } from '../rag/search-models.js';
 import { systemRoutes } from '../routes/system-routes.js';
 import { openDatabase } from '../storage/database.js';
-import { applyMigrations } from '../storage/migrator.js';
+import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
@@ -95,7 +95,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let plugins: LoadedPlugin[] = [];
   let rag: RagService | undefined;
   try {
-    applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
+    const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
+    if (migration.backup) log.info({ carpeta: migration.backup.carpeta, migraciones: migration.applied }, 'respaldo automático antes de migrar');
     const container = buildHostContainer(config, log, db, clock);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
