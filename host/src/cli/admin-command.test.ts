@@ -148,3 +148,18 @@ test('cerebro config prints the effective configuration with every secret masked
   assert.equal(refused.code, 1);
   assert.match(JSON.parse(refused.err).detail, /CEREBRO_PORT/);
 });
+
+test('cerebro admin respaldo copies the databases into a new folder and refuses an existing one', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  assert.equal((await cli(dataDir, ['owner', 'create', '--name', 'Ana'])).code, 0);
+
+  const target = join(dataDir, 'copia');
+  const done = await cli(dataDir, ['respaldo', target]);
+  assert.equal(done.code, 0, done.err);
+  assert.deepEqual(JSON.parse(done.out).bases, ['cerebro.db']);
+  const again = await cli(dataDir, ['respaldo', target]);
+  assert.equal(again.code, 1);
+  assert.match(again.err, /ya existe/);
+  assert.equal((await cli(dataDir, ['respaldo'])).code, 2);
+});

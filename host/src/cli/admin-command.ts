@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Permission } from '@cerebro/sdk';
@@ -10,7 +10,8 @@ import { ModuleCatalogToken } from '../admin/module-catalog.js';
 import { HostRootTokens, buildHostContainer } from '../main/host-container.js';
 import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
-import { applyMigrations } from '../storage/migrator.js';
+import { backupDatabases } from '../storage/backup.js';
+import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { formatHuman, reportError } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
@@ -99,7 +100,12 @@ const COMMON = [
 ];
 
 function helpText(): string {
-  return ['Uso: cerebro admin <recurso> <acción> [opciones] [--json] [--crear]', '', ...Object.entries(ACTIONS).map(([name, a]) => `  ${name.padEnd(18)} ${a.help}`), ...COMMON].join('\n');
+  return [
+    'Uso: cerebro admin <recurso> <acción> [opciones] [--json] [--crear]', '',
+    ...Object.entries(ACTIONS).map(([name, a]) => `  ${name.padEnd(18)} ${a.help}`),
+    `  ${'respaldo'.padEnd(18)} <carpeta nueva>  (copia en línea de todas las bases de datos)`,
+    ...COMMON,
+  ].join('\n');
 }
 
 const actionHelp = (name: string, action: Action): string => [`Uso: cerebro admin ${name} ${action.help}`, ...COMMON].join('\n');
@@ -116,6 +122,7 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const flags = parsed.values as Flags;
+  if (parsed.positionals[0] === 'respaldo' && !flags.help) return runBackup(parsed.positionals.slice(1), flags, io);
   const name = parsed.positionals.slice(0, 2).join(' ');
   const action = ACTIONS[name];
   if (flags.help || name === 'help' || name === '') {
@@ -148,7 +155,7 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   mkdirSync(config.dataDir, { recursive: true });
   const db = openDatabase(file);
   try {
-    applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
+    await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
     const container = buildHostContainer(config, createRootLogger('silent'), db, { now: () => Date.now() });
     resolveToken(container, ModuleCatalogToken).declare(pluginIds);
     const result = action.run(resolveToken(container, HostRootTokens.Admin), flags);
@@ -159,6 +166,22 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     return 1;
   } finally {
     db.close();
+  }
+}
+
+/** `cerebro admin respaldo <carpeta>`: online copy of every database, without migrating or opening anything else. */
+async function runBackup(args: string[], flags: Flags, io: CliIo): Promise<number> {
+  if (args.length !== 1) {
+    io.stderr.write('Uso: cerebro admin respaldo <carpeta nueva> [--json]\n');
+    return 2;
+  }
+  try {
+    const result = await backupDatabases(loadHostConfig(io.env).dataDir, resolve(args[0]!));
+    io.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+    return 0;
+  } catch (err) {
+    io.stderr.write(`Error: ${(err as Error).message}\n`);
+    return 1;
   }
 }
 

@@ -33,7 +33,7 @@ import { listenForMetrics, type MetricsListener } from '../metrics/metrics-serve
 import { metricsRoute } from '../metrics/metrics-route.js';
 import { registerScrapeGauges } from '../metrics/scrape-gauges.js';
 import { openDatabase } from '../storage/database.js';
-import { applyMigrations } from '../storage/migrator.js';
+import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
@@ -107,7 +107,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let plugins: LoadedPlugin[] = [];
   let rag: RagService | undefined;
   try {
-    for (const id of applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS })) log.info({ migracion: id }, 'migración del host aplicada');
+    const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
+    if (migration.backup) log.info({ carpeta: migration.backup.carpeta, migraciones: migration.applied }, 'respaldo automático antes de migrar');
+    for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
     const container = buildHostContainer(config, log, db, clock);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);

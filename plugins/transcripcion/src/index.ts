@@ -84,8 +84,8 @@ export default definePlugin({
       handlers: { transcribir: transcriptionHandler(engine, scope.resolve(HostServices.Uploads)) },
       dispose: () => engine.close(),
       status: () => {
-        const { state, reason, simd, workers, inFlight, queued, capacity } = engine.status();
-        return { motor: state, ...(reason ? { motivo: reason } : {}), simd, workers, en_curso: inFlight, en_cola: queued, capacidad: capacity };
+        const { state, reason, simd, build, workers, inFlight, queued, capacity } = engine.status();
+        return { motor: state, ...(reason ? { motivo: reason } : {}), simd, compilacion_whisper: build, workers, en_curso: inFlight, en_cola: queued, capacidad: capacity };
       },
       metrics: {
         en_cola: { help: 'Transcripciones esperando un worker.', read: () => engine.status().queued },

@@ -9,6 +9,7 @@ import { ModelWatcher } from './model-watch.js';
 import { resolveDurationCap, resolveOptions, type ResolvedOptions, type TranscriptionEngineOptions } from './options.js';
 import { runCommand } from './process.js';
 import { whisperBuildHasSimd } from './simd.js';
+import { whisperAddon } from './whisper-addon.js';
 import { Slots } from './slots.js';
 import { MODEL_UNUSABLE, type TranscribeReply, type WorkerConfig, type WorkerTask } from './worker-protocol.js';
 
@@ -55,6 +56,8 @@ export interface EngineStatus {
   model: Pick<ModelFileInfo, 'sizeName' | 'sizeBytes' | 'multilingual'> | null;
   /** Whether the whisper.cpp build uses SIMD (null: unknown / not checked yet). */
   simd: boolean | null;
+  /** Which whisper.cpp build runs (`x86-64-v3`, `x86-64`, `local`): see whisper-addon.ts. */
+  build: string;
   workers: number;
   threadsPerWorker: number;
   /** Requests being decoded, queued or transcribed. */
@@ -108,6 +111,7 @@ export class TranscriptionEngine {
         multilingual: this.model.multilingual,
       },
       simd: this.simd,
+      build: whisperAddon().build,
       workers: this.opts.workers,
       threadsPerWorker: this.opts.threadsPerWorker,
       inFlight: this.inFlight,

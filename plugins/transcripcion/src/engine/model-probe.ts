@@ -4,10 +4,11 @@
  * process: a bad model kills the probe, never the server.
  */
 import { createRequire } from 'node:module';
+import { whisperAddon } from './whisper-addon.js';
 
 process.env.NODE_ENV = 'production'; // keep whisper.cpp's logging off
 const require = createRequire(import.meta.url);
-const binding = require('smart-whisper/build/Release/smart-whisper.node') as {
+const binding = require(whisperAddon().path) as {
   WhisperModel: { load(file: string, gpu: boolean): Promise<{ free(): Promise<void> }> };
 };
 

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { runCommand } from './process.js';
+import { whisperAddon } from './whisper-addon.js';
 
 /**
  * Whether the whisper.cpp addon was compiled with AVX/AVX-512 (x86-64): counts instructions on ymm/zmm registers,
@@ -9,7 +9,7 @@ export async function whisperBuildHasSimd(): Promise<boolean | null> {
   if (process.arch !== 'x64') return null;
   let binary: string;
   try {
-    binary = createRequire(import.meta.url).resolve('smart-whisper/build/Release/smart-whisper.node');
+    binary = whisperAddon().path;
   } catch {
     return null;
   }

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
 import { validateModelFile } from './model-file.js';
 import { MODEL_UNUSABLE, type TranscribeReply, type WarmupReply, type WorkerConfig, type WorkerTask } from './worker-protocol.js';
+import { whisperAddon } from './whisper-addon.js';
 
 const config = workerData as WorkerConfig;
 if (config.quiet) process.env.NODE_ENV = 'production'; // per-thread copy of the environment
@@ -36,7 +37,8 @@ interface SherpaVad {
 }
 
 // The native addon directly: smart-whisper's JS entry creates ~/.smart-whisper at import, which a server must not do.
-const whisper = require('smart-whisper/build/Release/smart-whisper.node') as WhisperBinding;
+// The build for this CPU (whisper-addon.ts).
+const whisper = require(whisperAddon().path) as WhisperBinding;
 const sherpa = require('sherpa-onnx-node') as { Vad: new (config: object, bufferSeconds: number) => SherpaVad };
 
 const SAMPLE_RATE = 16_000;

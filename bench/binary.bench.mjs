@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// The single executable (dist-binary/cerebro, from `npm run build:binary`): its size, and the time from spawning it
+// to the first 200 from /api/ready, on a first start (empty cache: it unpacks itself) and on warm starts, beside
+// `node host/dist/cli/main.js serve` in the same run and on the same (already initialised) data folder.
+// Goals: size < 150 MB (< 100 MB compressed); warm start no slower than the plain Node start.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const binary = process.env.CEREBRO_BINARY ?? join(root, 'dist-binary', 'cerebro');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+if (!existsSync(binary)) {
+  console.log(`no executable at ${binary}: run \`npm run build:binary\` first`);
+  process.exit(1);
+}
+
+const freePort = () => new Promise((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address();
+    server.close(() => resolve(port));
+  });
+});
+
+/** Milliseconds from spawn to the first 200 from /api/ready; then stops the server. */
+async function timeToReady(command, args, env) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command, args, { cwd: env.HOME, env: { ...env, CEREBRO_PORT: String(port), CEREBRO_LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let ms = null;
+  while (child.exitCode === null && performance.now() - started < 60_000) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
+    if (ok) {
+      ms = performance.now() - started;
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  child.kill('SIGTERM');
+  await exited;
+  if (ms === null) throw new Error(`${command} never became ready`);
+  return ms;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+const dir = mkdtempSync(join(tmpdir(), 'cerebro-bench-binary-'));
+try {
+  const env = { PATH: '', HOME: dir, CEREBRO_DATA_DIR: join(dir, 'data'), CEREBRO_CACHE_DIR: join(dir, 'cache') };
+  const nodeEnv = { ...env, PATH: process.env.PATH };
+  const size = statSync(binary).size;
+  const gzip = Number(spawnSync('sh', ['-c', `gzip -c < '${binary}' | wc -c`], { encoding: 'utf8' }).stdout.trim());
+  // First run of the data folder (owner, space, keys) once, so every start below does the same work.
+  await timeToReady(process.execPath, [join(root, 'host/dist/cli/main.js'), 'serve'], nodeEnv);
+
+  const first = await timeToReady(binary, ['serve'], env);
+  const warm = [];
+  const plain = [];
+  for (let i = 0; i < RUNS; i++) {
+    warm.push(await timeToReady(binary, ['serve'], env));
+    plain.push(await timeToReady(process.execPath, [join(root, 'host/dist/cli/main.js'), 'serve'], nodeEnv));
+  }
+  console.log(`executable: ${mb(size)} (gzip ${mb(gzip)}); goals < 150 MB, < 100 MB compressed`);
+  console.log(`first start (unpacks into the cache): ${first.toFixed(0)} ms to /api/ready`);
+  console.log(`warm start, median of ${RUNS}: ${median(warm).toFixed(0)} ms (executable)` +
+    ` vs ${median(plain).toFixed(0)} ms (node ${process.version} host/dist/cli/main.js serve)`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

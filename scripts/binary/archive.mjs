@@ -1,0 +1,32 @@
+// The tree packed into the executable: one gzip stream of records `[u32 path length][path][u32 mode][f64 size][bytes]`.
+// A format of our own because the launcher must read it with Node built-ins only (no tar reader ships with Node),
+// and this one needs a dozen lines on each side. `launcher.cjs` holds the matching reader.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+function* filesUnder(root, dir = root) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(root, full);
+    else if (entry.isFile()) yield full;
+  }
+}
+
+/** Packs every regular file under `root`; returns the gzip bytes and the raw size. */
+export function packTree(root) {
+  const parts = [];
+  let raw = 0;
+  for (const file of filesUnder(root)) {
+    const path = Buffer.from(relative(root, file), 'utf8');
+    const data = readFileSync(file);
+    const head = Buffer.alloc(4 + path.length + 4 + 8);
+    head.writeUInt32LE(path.length, 0);
+    path.copy(head, 4);
+    head.writeUInt32LE(statSync(file).mode & 0o777, 4 + path.length);
+    head.writeDoubleLE(data.length, 8 + path.length);
+    parts.push(head, data);
+    raw += head.length + data.length;
+  }
+  return { gzip: gzipSync(Buffer.concat(parts), { level: 6 }), raw };
+}

