@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -43,7 +43,9 @@ test('the single executable, with no checkout and an empty PATH: first run, uplo
     await rm(dir, { recursive: true, force: true });
   });
   const text = await banner(child);
-  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  // Not a terminal: the first-run secrets are only in the operator's file, not on stderr.
+  const secrets = await readFile(join(dir, 'data', 'primer-arranque.txt'), 'utf8');
+  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)?.[0];
   const url = /(http:\/\/127\.0\.0\.1:\d+)\/api/.exec(text)?.[1];
   assert.ok(key && url, `banner lacks key or url:\n${text}`);
   assert.deepEqual((await readdir(join(dir, 'cache'))).filter((n) => !n.startsWith('.')).length, 1, 'one unpacked build');
