@@ -4,13 +4,13 @@
 // It only ever repeats text found in the documents, never cuts a unit short, and says so plainly when nothing
 // relevant was found.
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
-import type { Retriever } from '../index/retriever.js';
+import type { ModelJudgement, Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
 import { retrievalQuery } from './follow-up.js';
 import { passageCandidates, type Candidate } from './candidates.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind } from './question-kind.js';
-import { Relevance } from './relevance.js';
+import { judgedRelevance, Relevance } from './relevance.js';
 import { cite } from './render.js';
 import {
   DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type Answerer, type AnswerOptions, type AnswerRequest,
@@ -48,12 +48,14 @@ export const searchText = (request: AnswerRequest): string => contentQuestion(re
 /**
  * The relevance of each retrieved passage to a question: a 0–1 number, the IDF-weighted share of the question's
  * content words (question-form words and light verbs left out, see question-words.ts) found in the passage or its
- * heading path. A passage counts as relevant when this reaches `minRelevance`. Shared by both engines; the
+ * heading path (with models, their judgement: see `judgedRelevance`). A passage counts as relevant when this reaches `minRelevance`. Shared by both engines; the
  * calibration script records it.
  */
-export function scorePassages(index: PassageIndex, groups: string[][], hits: SearchHit[]): { relevance: Relevance; scored: { hit: SearchHit; score: number }[] } {
+export function scorePassages(
+  index: PassageIndex, groups: string[][], hits: SearchHit[], judgement?: ModelJudgement | null,
+): { relevance: Relevance; scored: { hit: SearchHit; score: number }[] } {
   const relevance = new Relevance(groups, index.idf(groups));
-  const scored = hits.map((hit) => ({ hit, score: relevance.coverage(Relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`)) }));
+  const scored = hits.map((hit) => ({ hit, score: judgedRelevance(relevance, Relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), hit.id, judgement) }));
   return { relevance, scored };
 }
 
@@ -66,8 +68,8 @@ export class ExtractiveAnswerer implements Answerer {
   async answer(request: AnswerRequest): Promise<Answer> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const { hits, groups } = await this.retriever.retrieve(request.space, searchText(request), options.passages);
-    const { relevance, scored } = scorePassages(this.index, groups, hits);
+    const { hits, groups, judgement } = await this.retriever.retrieve(request.space, searchText(request), options.passages);
+    const { relevance, scored } = scorePassages(this.index, groups, hits, judgement);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const notFound = (): Answer => ({
       text: options.noAnswerText, found: false, engine: 'extractive', model: null, sources: [],
@@ -76,7 +78,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const kind = questionKind(request.question);
-    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind));
+    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance.closeTo(judgement?.closeWords?.get(hit.id)), kind));
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);
 

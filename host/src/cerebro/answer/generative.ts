@@ -52,8 +52,8 @@ export class GenerativeAnswerer implements Answerer {
   private async prepare(request: AnswerRequest): Promise<Context> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const { hits, groups } = await this.retriever.retrieve(request.space, searchText(request), options.passages);
-    const { scored } = scorePassages(this.index, groups, hits);
+    const { hits, groups, judgement } = await this.retriever.retrieve(request.space, searchText(request), options.passages);
+    const { scored } = scorePassages(this.index, groups, hits, judgement);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const sources = relevant.map((s, i) => toSource(s.hit, i + 1, s.score, s.hit.text));
     const messages = relevant.length ? buildMessages(request, options, relevant.map((s) => s.hit)) : [];

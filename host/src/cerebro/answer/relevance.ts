@@ -1,13 +1,24 @@
 // How much of a question a piece of text answers: the IDF-weighted share of the question's content words it holds.
 // Rare words (the topic) weigh more than common ones, so "¿cómo configuro el proxy de APT?" needs "proxy" and
 // "APT" far more than "configurar".
+import type { ModelJudgement } from '../index/retriever.js';
 import { foldAccents, termOf, words } from '../text/analyzer.js';
 
 export class Relevance {
   private readonly total: number;
 
-  constructor(private readonly groups: readonly string[][], private readonly weights: readonly number[]) {
+  /** `close`: groups an embedding model found close in meaning to the text being scored (see `closeTo`). */
+  constructor(
+    private readonly groups: readonly string[][],
+    private readonly weights: readonly number[],
+    private readonly close: ReadonlySet<number> | undefined = undefined,
+  ) {
     this.total = weights.reduce((a, b) => a + b, 0);
+  }
+
+  /** The same question, scoring the units of one passage whose meaning covers the `close` groups. */
+  closeTo(close: ReadonlySet<number> | undefined): Relevance {
+    return close?.size ? new Relevance(this.groups, this.weights, close) : this;
   }
 
   /** Every term a text could be indexed under, in either language. */
@@ -21,13 +32,25 @@ export class Relevance {
     return out;
   }
 
-  /** 0–1 share of the question's weight whose terms occur in `terms`. */
-  coverage(terms: ReadonlySet<string>): number {
+  /**
+   * 0–1 share of the question's weight whose terms occur in `terms`, or whose word an embedding model found close
+   * in meaning (`close`: group indices, see vector/close-words.ts).
+   */
+  coverage(terms: ReadonlySet<string>, close = this.close): number {
     if (this.total <= 0) return 0;
     let covered = 0;
     this.groups.forEach((alts, i) => {
-      if (alts.some((t) => terms.has(t))) covered += this.weights[i]!;
+      if (close?.has(i) || alts.some((t) => terms.has(t))) covered += this.weights[i]!;
     });
     return covered / this.total;
   }
+}
+
+/**
+ * The relevance the engine compares with `minRelevance` for one passage. With a reranker that judged it: the
+ * reranker's relevance probability (a cross-encoder reads the whole question and passage, synonyms included). Else
+ * the lexical coverage, where with an embedding model a word close in meaning to the passage counts as covered.
+ */
+export function judgedRelevance(relevance: Relevance, terms: ReadonlySet<string>, passageId: number, judgement: ModelJudgement | null | undefined): number {
+  return judgement?.rerank?.get(passageId) ?? relevance.coverage(terms, judgement?.closeWords?.get(passageId));
 }

@@ -79,16 +79,20 @@ export const LANGUAGES: readonly Language[] = ['es', 'en'];
  * documents do not use only adds stems that match by accident).
  */
 export function queryTermGroups(question: string, languages: readonly Language[] = LANGUAGES): string[][] {
+  return queryWords(question).map((w) => [...new Set(languages.map((lang) => termOf(w, lang)))]);
+}
+
+/** The distinct content words of a question, one per group of `queryTermGroups`, in the same order. */
+export function queryWords(question: string): string[] {
   const seen = new Set<string>();
-  const groups: string[][] = [];
+  const out: string[] = [];
   for (const w of words(question)) {
     const folded = foldAccents(w);
     if (isStopword(folded) || seen.has(folded)) continue;
     seen.add(folded);
-    const alternatives = new Set(languages.map((lang) => termOf(w, lang)));
-    groups.push([...alternatives]);
+    out.push(w);
   }
-  return groups;
+  return out;
 }
 
 /** How many function words of each language a text uses (words that are function words in only one of them). */
