@@ -20,8 +20,8 @@ const { db, engine } = await indexedEngine();
 const { passages } = cerebro.DEFAULT_ANSWER_OPTIONS;
 const questions = [];
 for (const q of [...ANSWERABLE, ...UNANSWERABLE]) {
-  const { hits, groups, judgement } = await engine.retriever.retrieve(SPACE, q.pregunta, passages);
-  const { scored } = scorePassages(engine.index, groups, hits, judgement);
+  const retrieval = await engine.retriever.retrieve(SPACE, q.pregunta, passages);
+  const { scored } = scorePassages(engine.index, retrieval.groups, retrieval.hits, retrieval);
   const relevance = Math.round(Math.max(0, ...scored.map((s) => s.score)) * 10_000) / 10_000;
   const correctAt = {};
   if (q.claves) {

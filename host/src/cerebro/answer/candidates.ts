@@ -86,7 +86,7 @@ function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: st
 
 /** Bonus for a sentence whose subject is the question's topic (a topic word among its first words). */
 function leadBonus(sentence: string, relevance: Relevance, definitional: boolean): number {
-  const head = Relevance.termsOf(sentence.split(/\s+/).slice(0, 4).join(' '));
+  const head = relevance.termsOf(sentence.split(/\s+/).slice(0, 4).join(' '));
   if (relevance.coverage(head) === 0) return 0;
   return definitional && DEFINES.test(sentence) ? 0.15 : 0.05;
 }
@@ -121,7 +121,7 @@ export function passageCandidates(hit: SearchHit, passageScore: number, relevanc
       ({ text, covers } = list ?? { text: unit.text, covers });
       terms = unit.text;
     }
-    const own = relevance.coverage(Relevance.termsOf(terms));
+    const own = relevance.coverage(relevance.termsOf(terms));
     if (own === 0) continue;
     // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence
     // (a run of text the extractor could not structure) reads badly as an answer and is held back.

@@ -4,7 +4,7 @@
 // It only ever repeats text found in the documents, never cuts a unit short, and says so plainly when nothing
 // relevant was found.
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
-import type { ModelJudgement, Retriever } from '../index/retriever.js';
+import type { Retrieval, Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
 import { retrievalQuery } from './follow-up.js';
 import { passageCandidates, type Candidate } from './candidates.js';
@@ -52,10 +52,10 @@ export const searchText = (request: AnswerRequest): string => contentQuestion(re
  * calibration script records it.
  */
 export function scorePassages(
-  index: PassageIndex, groups: string[][], hits: SearchHit[], judgement?: ModelJudgement | null,
+  index: PassageIndex, groups: string[][], hits: SearchHit[], retrieval?: Pick<Retrieval, 'judgement' | 'languages'>,
 ): { relevance: Relevance; scored: { hit: SearchHit; score: number }[] } {
-  const relevance = new Relevance(groups, index.idf(groups));
-  const scored = hits.map((hit) => ({ hit, score: judgedRelevance(relevance, Relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), hit.id, judgement) }));
+  const relevance = new Relevance(groups, index.idf(groups), retrieval?.languages);
+  const scored = hits.map((hit) => ({ hit, score: judgedRelevance(relevance, relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), hit.id, retrieval?.judgement) }));
   return { relevance, scored };
 }
 
@@ -68,8 +68,9 @@ export class ExtractiveAnswerer implements Answerer {
   async answer(request: AnswerRequest): Promise<Answer> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const { hits, groups, judgement } = await this.retriever.retrieve(request.space, searchText(request), options.passages);
-    const { relevance, scored } = scorePassages(this.index, groups, hits, judgement);
+    const retrieval = await this.retriever.retrieve(request.space, searchText(request), options.passages);
+    const { hits, groups, judgement } = retrieval;
+    const { relevance, scored } = scorePassages(this.index, groups, hits, retrieval);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const notFound = (): Answer => ({
       text: options.noAnswerText, found: false, engine: 'extractive', model: null, sources: [],

@@ -2,15 +2,19 @@
 // Rare words (the topic) weigh more than common ones, so "¿cómo configuro el proxy de APT?" needs "proxy" and
 // "APT" far more than "configurar".
 import type { ModelJudgement } from '../index/retriever.js';
-import { foldAccents, termOf, words } from '../text/analyzer.js';
+import { foldAccents, LANGUAGES, termOf, words, type Language } from '../text/analyzer.js';
 
 export class Relevance {
   private readonly total: number;
 
-  /** `close`: groups an embedding model found close in meaning to the text being scored (see `closeTo`). */
+  /**
+   * `languages`: those the question was analysed in beyond Spanish and English (a space with French documents).
+   * `close`: groups an embedding model found close in meaning to the text being scored (see `closeTo`).
+   */
   constructor(
     private readonly groups: readonly string[][],
     private readonly weights: readonly number[],
+    private readonly languages: readonly Language[] = LANGUAGES,
     private readonly close: ReadonlySet<number> | undefined = undefined,
   ) {
     this.total = weights.reduce((a, b) => a + b, 0);
@@ -18,15 +22,22 @@ export class Relevance {
 
   /** The same question, scoring the units of one passage whose meaning covers the `close` groups. */
   closeTo(close: ReadonlySet<number> | undefined): Relevance {
-    return close?.size ? new Relevance(this.groups, this.weights, close) : this;
+    return close?.size ? new Relevance(this.groups, this.weights, this.languages, close) : this;
   }
 
-  /** Every term a text could be indexed under, in either language. */
-  static termsOf(text: string): Set<string> {
+  /** Every term a text could be indexed under, in Spanish, English or another of the question's languages. */
+  termsOf(text: string): Set<string> {
+    return Relevance.termsOf(text, this.languages);
+  }
+
+  /** Every term a text could be indexed under, in Spanish, English and `languages`. */
+  static termsOf(text: string, languages: readonly Language[] = LANGUAGES): Set<string> {
+    const others = languages.filter((l) => !LANGUAGES.includes(l));
     const out = new Set<string>();
     for (const w of words(text)) {
       out.add(termOf(w, 'es'));
       out.add(termOf(w, 'en'));
+      for (const lang of others) out.add(termOf(w, lang));
       out.add(foldAccents(w));
     }
     return out;

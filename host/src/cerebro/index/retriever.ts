@@ -1,7 +1,7 @@
 // Retrieval for one question: BM25 alone, or BM25 and vector similarity merged by reciprocal rank fusion when an
 // embedding model is configured; then, when a reranker is configured, its rescoring of the top passages. With
 // models, the retrieval also carries their judgement of each passage, which the relevance decision uses.
-import { queryTermGroups, queryWords } from '../text/analyzer.js';
+import { queryTermGroups, queryWords, type Language } from '../text/analyzer.js';
 import { closeWords, DEFAULT_MIN_WORD_SIMILARITY } from '../vector/close-words.js';
 import type { Embedder } from '../vector/embedder.js';
 import type { VectorStore } from '../vector/vector-store.js';
@@ -22,6 +22,8 @@ export interface Retrieval {
   /** The analysed question: one group of alternative terms per content word. */
   groups: string[][];
   mode: 'bm25' | 'hybrid';
+  /** The languages the question was analysed in (the space's: PassageIndex.languages). */
+  languages: readonly Language[];
   /** Null without models, or when every model failed for this question. */
   judgement: ModelJudgement | null;
 }
@@ -55,14 +57,15 @@ export class Retriever {
   }
 
   private async firstStage(space: string, question: string, k: number): Promise<Retrieval> {
-    const groups = queryTermGroups(question, this.index.languages(space));
-    if (!this.vectors) return { hits: this.index.searchGroups(space, groups, k), groups, mode: 'bm25', judgement: null };
+    const languages = this.index.languages(space);
+    const groups = queryTermGroups(question, languages);
+    if (!this.vectors) return { hits: this.index.searchGroups(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
     const lexical = this.index.searchGroups(space, groups, depth);
     // The content words ride in the question's call (one request to an endpoint), embedded the same way.
-    const wordList = queryWords(question);
+    const wordList = queryWords(question, languages);
     let queryVector: Float32Array;
     let wordVectors: Float32Array[];
     try {
@@ -70,7 +73,7 @@ export class Retriever {
       this.vectors.onQueryOutcome?.(null);
     } catch (err) {
       this.vectors.onQueryOutcome?.((err as Error).message);
-      return { hits: lexical.slice(0, k), groups, mode: 'bm25', judgement: null };
+      return { hits: lexical.slice(0, k), groups, languages, mode: 'bm25', judgement: null };
     }
     const semantic = this.vectors.store.nearest(space, queryVector, depth);
     const fused = reciprocalRankFusion([lexical.map((h) => h.id), semantic.map((h) => h.id)]).slice(0, k);
@@ -85,6 +88,6 @@ export class Retriever {
     }
     const passageVectors = this.vectors.store.vectors(space, hits.map((h) => h.id));
     const close = closeWords(wordVectors, passageVectors, this.vectors.minWordSimilarity ?? DEFAULT_MIN_WORD_SIMILARITY);
-    return { hits, groups, mode: 'hybrid', judgement: { rerank: null, closeWords: close } };
+    return { hits, groups, languages, mode: 'hybrid', judgement: { rerank: null, closeWords: close } };
   }
 }
