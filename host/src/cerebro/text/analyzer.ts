@@ -66,10 +66,14 @@ function restoreAccent(word: string): string {
 const MEMO_LIMIT = 200_000;
 const memo = new Map<Language, Map<string, string>>();
 
-/** The index term of one lower-case word in one language (stem, then fold). Numbers are kept as they are. */
-export function termOf(word: string, lang: Language): string {
+function memoOf(lang: Language): Map<string, string> {
   let cache = memo.get(lang);
   if (!cache) memo.set(lang, (cache = new Map()));
+  return cache;
+}
+
+/** The index term of one lower-case word in one language (stem, then fold). Numbers are kept as they are. */
+export function termOf(word: string, lang: Language, cache = memoOf(lang)): string {
   let term = cache.get(word);
   if (term === undefined) {
     const stemmer = stemmerOf(lang);
@@ -83,11 +87,12 @@ export function termOf(word: string, lang: Language): string {
 /** Index terms of a text for its language, stopwords removed, in order (duplicates kept: BM25 needs frequencies). */
 export function indexTerms(text: string, lang: Language): string[] {
   const own = isSpanishOrEnglish(lang) ? null : otherStopwords(lang);
+  const cache = memoOf(lang);
   const out: string[] = [];
   for (const w of words(text)) {
     const folded = foldAccents(w);
     if (isStopword(folded) || own?.has(folded)) continue;
-    out.push(termOf(w, lang));
+    out.push(termOf(w, lang, cache));
   }
   return out;
 }
@@ -133,14 +138,17 @@ const FOREIGN_MARKS = /[ãõçàèêâôûœëïäößù]|\b(?:l|d|qu|j|n|s|c)['
 /** How many function words of each language a text uses (words that are function words in only one of them). */
 export function languageSignals(text: string): LanguageSignals {
   const sample = text.slice(0, 20_000);
-  const foreign = foreignFunctionWords();
-  const signals = { es: 0, en: 0, words: 0, foreign: 0, marked: FOREIGN_MARKS.test(sample) };
-  for (const w of words(sample)) {
-    signals.words++;
-    const f = foldAccents(w);
+  const folded = words(sample).map(foldAccents);
+  const signals = { es: 0, en: 0, words: folded.length, foreign: 0, marked: false };
+  for (const f of folded) {
     if (STOPWORDS_ES.has(f) && !STOPWORDS_EN.has(f)) signals.es++;
     else if (STOPWORDS_EN.has(f) && !STOPWORDS_ES.has(f)) signals.en++;
-    else if (foreign.has(f)) signals.foreign++;
+  }
+  // The signs of another language are only looked for where they matter (a low share), to keep indexing fast.
+  if (lowShare(signals)) {
+    const foreign = foreignFunctionWords();
+    for (const f of folded) if (foreign.has(f)) signals.foreign++;
+    signals.marked = FOREIGN_MARKS.test(sample);
   }
   return signals;
 }
@@ -161,8 +169,11 @@ const MIN_WORDS = 5;
  * passages have a low share, but only one of 725 shows such signs, so indexing Spanish hardly ever pays for eld.
  */
 export function mayBeOtherLanguage(signals: LanguageSignals): boolean {
-  if (signals.words < MIN_WORDS || (signals.es + signals.en) / signals.words >= OTHER_LANGUAGE_SHARE) return false;
-  return signals.marked || signals.foreign >= Math.max(3, signals.es + signals.en) * 0.5;
+  return lowShare(signals) && (signals.marked || signals.foreign >= Math.max(3, signals.es + signals.en) * 0.5);
+}
+
+function lowShare(signals: Pick<LanguageSignals, 'es' | 'en' | 'words'>): boolean {
+  return signals.words >= MIN_WORDS && (signals.es + signals.en) / signals.words < OTHER_LANGUAGE_SHARE;
 }
 
 
