@@ -127,7 +127,7 @@ export interface LanguageSignals {
   es: number;
   en: number;
   words: number;
-  /** Function words of French, Portuguese, Italian, German or Dutch only (stopwords.ts). */
+  /** Distinct function words of French, Portuguese, Italian, German or Dutch only (stopwords.ts). */
   foreign: number;
   /** Letters or elisions Spanish and English do not use (ã, ç, à, è, ö, ß…; l', d', qu'). */
   marked: boolean;
@@ -147,7 +147,7 @@ export function languageSignals(text: string): LanguageSignals {
   // The signs of another language are only looked for where they matter (a low share), to keep indexing fast.
   if (lowShare(signals)) {
     const foreign = foreignFunctionWords();
-    for (const f of folded) if (foreign.has(f)) signals.foreign++;
+    signals.foreign = new Set(folded.filter((f) => foreign.has(f))).size;
     signals.marked = FOREIGN_MARKS.test(sample);
   }
   return signals;
@@ -164,9 +164,10 @@ const MIN_WORDS = 5;
 
 /**
  * True when the function words cannot tell whether a text is Spanish or English and it shows signs of another
- * language (foreign letters or elisions, or foreign function words at least half as many as Spanish and English
- * ones): then the identifier is asked. In the Spanish Debian reference (1 MB, tables and commands), a third of the
- * passages have a low share, but only one of 725 shows such signs, so indexing Spanish hardly ever pays for eld.
+ * language (foreign letters or elisions, or distinct foreign function words at least half as many as Spanish and
+ * English ones, and at least 3): then the identifier is asked. In the Spanish Debian reference (1 MB, tables and
+ * commands), a third of the passages have a low share but none shows such signs, so indexing Spanish does not load
+ * eld at all (counting repeats, one table repeating "font" did).
  */
 export function mayBeOtherLanguage(signals: LanguageSignals): boolean {
   return lowShare(signals) && (signals.marked || signals.foreign >= Math.max(3, signals.es + signals.en) * 0.5);
