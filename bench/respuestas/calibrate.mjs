@@ -21,8 +21,8 @@ const { passages } = cerebro.DEFAULT_ANSWER_OPTIONS;
 const questions = [];
 for (const q of [...ANSWERABLE, ...UNANSWERABLE]) {
   // Searched as the engine searches (question-form words left out), so the recorded relevance is the one it gates on.
-  const { hits, groups } = await engine.retriever.retrieve(SPACE, searchText({ space: SPACE, question: q.pregunta }), passages);
-  const { scored } = scorePassages(engine.index, groups, hits);
+  const retrieval = await engine.retriever.retrieve(SPACE, searchText({ space: SPACE, question: q.pregunta }), passages);
+  const { scored } = scorePassages(engine.index, retrieval.groups, retrieval.hits, retrieval);
   const relevance = Math.round(Math.max(0, ...scored.map((s) => s.score)) * 10_000) / 10_000;
   const correctAt = {};
   if (q.claves) {

@@ -22,6 +22,8 @@ export interface CerebroEngineConfig {
   embedder?: Embedder | null;
   /** Told whether embedding each question worked (an endpoint may fail; that question is answered on full text). */
   onEmbedderOutcome?: (failure: string | null) => void;
+  /** Cosine similarity at which a question word counts as covered by a passage (default 0.8, vector/close-words.ts). */
+  minWordSimilarity?: number;
   /** A reranker over the top passages; null or absent: first-stage order. */
   rerank?: RerankSettings | null;
   /** OpenAI-compatible chat endpoint; null or absent: the embedded extractive engine answers. */
@@ -46,7 +48,7 @@ export class CerebroEngine {
   constructor(config: CerebroEngineConfig) {
     this.index = new PassageIndex(config.db);
     const vectors: VectorSearch | null = config.embedder
-      ? { embedder: config.embedder, store: new VectorStore(config.db, config.embedder.dimensions), ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}) }
+      ? { embedder: config.embedder, store: new VectorStore(config.db, config.embedder.dimensions), ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}), ...(config.minWordSimilarity !== undefined ? { minWordSimilarity: config.minWordSimilarity } : {}) }
       : null;
     this.retriever = new Retriever(this.index, vectors, config.rerank ?? null);
     this.ownsPool = !config.pool;

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
 import type { LogFormat } from '../logging/logger.js';
 import { parseBooleanSetting } from './boolean-setting.js';
 import { parseProxyTrust, type ProxyTrust } from './proxy-trust.js';
@@ -54,6 +55,8 @@ export interface HostConfig {
   /** Prefixes for models trained with them (e5: "query: " and "passage: "); empty: the model directory's own. */
   embeddingQueryPrefix: string;
   embeddingPassagePrefix: string;
+  /** Cosine similarity at which a question word counts as covered by a passage (answer-or-decline with embeddings). */
+  embeddingMinSimilarity: number;
   /** Reranker: a local ONNX cross-encoder directory, or a `/rerank` endpoint; both empty: no reranking. */
   rerankModelDir: string;
   rerankUrl: string;
@@ -74,6 +77,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 0) {
     throw new Error(`${name} debe ser un entero no negativo (recibido "${raw}").`);
   }
+  return value;
+}
+
+function fraction(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${name} debe ser un número entre 0 y 1 (recibido "${raw}").`);
   return value;
 }
 
@@ -122,6 +133,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     embeddingApiKey: env.CEREBRO_EMBEDDING_API_KEY ?? '',
     embeddingQueryPrefix: env.CEREBRO_EMBEDDING_QUERY_PREFIX ?? '',
     embeddingPassagePrefix: env.CEREBRO_EMBEDDING_PASSAGE_PREFIX ?? '',
+    embeddingMinSimilarity: fraction(env, 'CEREBRO_EMBEDDING_MIN_SIMILARITY', DEFAULT_MIN_WORD_SIMILARITY),
     rerankModelDir: env.CEREBRO_RERANK_MODEL_DIR ? resolve(base, env.CEREBRO_RERANK_MODEL_DIR) : '',
     rerankUrl: env.CEREBRO_RERANK_URL ?? '',
     rerankModel: env.CEREBRO_RERANK_MODEL ?? '',

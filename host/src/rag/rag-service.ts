@@ -74,7 +74,7 @@ export class RagService {
     const models = options.models;
     const engine = new CerebroEngine({
       ...base, embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
-      ...(models ? { onEmbedderOutcome: models.onEmbedderOutcome } : {}),
+      ...(models ? { onEmbedderOutcome: models.onEmbedderOutcome, minWordSimilarity: models.minWordSimilarity } : {}),
     });
     const service = new RagService(options, engine);
     cache = service.cache;

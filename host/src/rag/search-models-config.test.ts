@@ -34,6 +34,10 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
   const rerank = server.requests.filter((r) => r.path === '/v1/rerank').at(-1)!;
   assert.equal(rerank.body.model, 'bge-reranker-v2-m3');
   assert.ok((rerank.body.documents as string[]).length <= 3);
+  // The reranker judges relevance: a question about something the documents do not hold is still declined.
+  const unrelated = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cuánto cuesta un billete de avión a Lima?' } });
+  assert.equal(unrelated.status, 200);
+  assert.equal(unrelated.body.encontrada, false);
 
   // Both endpoints down: the question is answered from full text, and health says so.
   server.status = 503;

@@ -4,6 +4,7 @@
 // stopping it; the details go to the log (never a key), health says what is on and whether something failed.
 import type { Logger as PinoLogger } from 'pino';
 import type { Embedder } from '../cerebro/vector/embedder.js';
+import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
 import { HttpEmbedder } from '../cerebro/vector/http-embedder.js';
 import { OnnxEmbedder } from '../cerebro/vector/onnx-embedder.js';
 import { HttpReranker } from '../cerebro/index/rerank-http.js';
@@ -13,7 +14,7 @@ import { readManifest } from '../cerebro/models/model-manifest.js';
 import type { HostConfig } from '../config/host-config.js';
 
 export type SearchModelsConfig = Pick<HostConfig,
-  | 'embeddingModelDir' | 'embeddingUrl' | 'embeddingModel' | 'embeddingApiKey' | 'embeddingQueryPrefix' | 'embeddingPassagePrefix'
+  | 'embeddingModelDir' | 'embeddingUrl' | 'embeddingModel' | 'embeddingApiKey' | 'embeddingQueryPrefix' | 'embeddingPassagePrefix' | 'embeddingMinSimilarity'
   | 'rerankModelDir' | 'rerankUrl' | 'rerankModel' | 'rerankApiKey' | 'rerankTopN' | 'rerankTimeoutMs'>;
 
 /** Tracks one model's failures so that health and the log tell when it starts and stops failing. */
@@ -34,6 +35,8 @@ export class SearchModels {
   private embedLoadFailed = false;
   private rerankLoadFailed = false;
   embedder: Embedder | null = null;
+  /** Cosine similarity at which a question word counts as covered by a passage (`CEREBRO_EMBEDDING_MIN_SIMILARITY`). */
+  minWordSimilarity = DEFAULT_MIN_WORD_SIMILARITY;
   rerank: RerankSettings | null = null;
 
   private constructor(log: PinoLogger) {
@@ -58,6 +61,7 @@ export class SearchModels {
       }),
     ]);
     models.embedder = embedder;
+    models.minWordSimilarity = config.embeddingMinSimilarity;
     if (reranker) {
       models.rerank = {
         reranker, topN: Math.max(2, config.rerankTopN), timeoutMs: config.rerankTimeoutMs,

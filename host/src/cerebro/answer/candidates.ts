@@ -118,7 +118,7 @@ function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: st
 
 /** Bonus for a sentence whose subject is the question's topic (a topic word among its first words). */
 function leadBonus(sentence: string, relevance: Relevance, definitional: boolean): number {
-  const head = Relevance.termsOf(sentence.split(/\s+/).slice(0, 4).join(' '));
+  const head = relevance.termsOf(sentence.split(/\s+/).slice(0, 4).join(' '));
   if (relevance.coverage(head) === 0) return 0;
   return definitional && DEFINES.test(sentence) ? 0.15 : 0.05;
 }
@@ -130,7 +130,7 @@ export function passageCandidates(
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
   const table = hit.headings[hit.headings.length - 1] ?? null;
-  const headingTerms = Relevance.termsOf(hit.headings.join(' '));
+  const headingTerms = relevance.termsOf(hit.headings.join(' '));
   const out: Candidate[] = [];
   for (const unit of units) {
     let text: string;
@@ -156,7 +156,7 @@ export function passageCandidates(
       ({ text, covers } = list ?? announcedItems(units, unit) ?? { text: unit.text, covers });
       terms = unit.text;
     }
-    const ownTerms = Relevance.termsOf(terms);
+    const ownTerms = relevance.termsOf(terms);
     const alone = relevance.coverage(ownTerms);
     // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
     // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may

@@ -4,14 +4,14 @@
 // It only ever repeats text found in the documents, never cuts a unit short, and says so plainly when nothing
 // relevant was found.
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
-import type { Retriever } from '../index/retriever.js';
+import type { Retrieval, Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
 import { retrievalQuery } from './follow-up.js';
 import { askedName } from './asked-name.js';
 import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind } from './question-kind.js';
-import { Relevance } from './relevance.js';
+import { judgedRelevance, Relevance } from './relevance.js';
 import { cite } from './render.js';
 import {
   DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type Answerer, type AnswerOptions, type AnswerRequest,
@@ -52,12 +52,14 @@ export const searchText = (request: AnswerRequest): string => contentQuestion(re
 /**
  * The relevance of each retrieved passage to a question: a 0–1 number, the IDF-weighted share of the question's
  * content words (question-form words and light verbs left out, see question-words.ts) found in the passage or its
- * heading path. A passage counts as relevant when this reaches `minRelevance`. Shared by both engines; the
+ * heading path (with models, their judgement: see `judgedRelevance`). A passage counts as relevant when this reaches `minRelevance`. Shared by both engines; the
  * calibration script records it.
  */
-export function scorePassages(index: PassageIndex, groups: string[][], hits: SearchHit[]): { relevance: Relevance; scored: { hit: SearchHit; score: number }[] } {
-  const relevance = new Relevance(groups, index.idf(groups));
-  const scored = hits.map((hit) => ({ hit, score: relevance.coverage(Relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`)) }));
+export function scorePassages(
+  index: PassageIndex, groups: string[][], hits: SearchHit[], retrieval?: Pick<Retrieval, 'judgement' | 'languages'>,
+): { relevance: Relevance; scored: { hit: SearchHit; score: number }[] } {
+  const relevance = new Relevance(groups, index.idf(groups), retrieval?.languages);
+  const scored = hits.map((hit) => ({ hit, score: judgedRelevance(relevance, relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), hit.id, retrieval?.judgement) }));
   return { relevance, scored };
 }
 
@@ -75,8 +77,9 @@ export class ExtractiveAnswerer implements Answerer {
     // of the question often meet the sentences around a command better than the command's own section. Whether to
     // answer at all is still decided on the first `passages`.
     const depth = kind === 'procedure' || kind === 'location' ? options.passages * SHAPED_DEPTH : options.passages;
-    const { hits: pool, groups } = await this.retriever.retrieve(request.space, searchText(request), depth);
-    const { relevance, scored: poolScored } = scorePassages(this.index, groups, pool);
+    const retrieval = await this.retriever.retrieve(request.space, searchText(request), depth);
+    const { hits: pool, groups, judgement } = retrieval;
+    const { relevance, scored: poolScored } = scorePassages(this.index, groups, pool, retrieval);
     const hits = pool.slice(0, options.passages);
     const scored = poolScored.slice(0, options.passages);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
@@ -88,9 +91,11 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const asked = askedName(request.question);
-    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, asked));
+    // With an embedding model, words close in meaning to the question's count in this passage too (relevance.ts).
+    const relevanceIn = (hit: SearchHit) => relevance.closeTo(judgement?.closeWords?.get(hit.id));
+    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevanceIn(hit), kind, asked));
     for (const { hit, score } of deeper) {
-      candidates.push(...passageCandidates(hit, score, relevance, kind, asked).filter((c) => hasAnswerShape(kind, c)));
+      candidates.push(...passageCandidates(hit, score, relevanceIn(hit), kind, asked).filter((c) => hasAnswerShape(kind, c)));
     }
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);

@@ -52,12 +52,12 @@ export class GenerativeAnswerer implements Answerer {
   private async prepare(request: AnswerRequest): Promise<Context> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const { hits, groups } = await this.retriever.retrieve(request.space, searchText(request), options.passages);
-    const { scored } = scorePassages(this.index, groups, hits);
+    const retrieval = await this.retriever.retrieve(request.space, searchText(request), options.passages);
+    const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval);
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const sources = relevant.map((s, i) => toSource(s.hit, i + 1, s.score, s.hit.text));
     const messages = relevant.length ? buildMessages(request, options, relevant.map((s) => s.hit)) : [];
-    return { options, sources, messages, passages: hits.length, started };
+    return { options, sources, messages, passages: retrieval.hits.length, started };
   }
 
   private finish(ctx: Context, text: string, usage: ChatUsage | null): Answer {

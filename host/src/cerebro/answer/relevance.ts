@@ -1,33 +1,67 @@
 // How much of a question a piece of text answers: the IDF-weighted share of the question's content words it holds.
 // Rare words (the topic) weigh more than common ones, so "¿cómo configuro el proxy de APT?" needs "proxy" and
 // "APT" far more than "configurar".
-import { foldAccents, termOf, words } from '../text/analyzer.js';
+import type { ModelJudgement } from '../index/retriever.js';
+import { foldAccents, LANGUAGES, termOf, words, type Language } from '../text/analyzer.js';
 
 export class Relevance {
   private readonly total: number;
 
-  constructor(private readonly groups: readonly string[][], private readonly weights: readonly number[]) {
+  /**
+   * `languages`: those the question was analysed in beyond Spanish and English (a space with French documents).
+   * `close`: groups an embedding model found close in meaning to the text being scored (see `closeTo`).
+   */
+  constructor(
+    private readonly groups: readonly string[][],
+    private readonly weights: readonly number[],
+    private readonly languages: readonly Language[] = LANGUAGES,
+    private readonly close: ReadonlySet<number> | undefined = undefined,
+  ) {
     this.total = weights.reduce((a, b) => a + b, 0);
   }
 
-  /** Every term a text could be indexed under, in either language. */
-  static termsOf(text: string): Set<string> {
+  /** The same question, scoring the units of one passage whose meaning covers the `close` groups. */
+  closeTo(close: ReadonlySet<number> | undefined): Relevance {
+    return close?.size ? new Relevance(this.groups, this.weights, this.languages, close) : this;
+  }
+
+  /** Every term a text could be indexed under, in Spanish, English or another of the question's languages. */
+  termsOf(text: string): Set<string> {
+    return Relevance.termsOf(text, this.languages);
+  }
+
+  /** Every term a text could be indexed under, in Spanish, English and `languages`. */
+  static termsOf(text: string, languages: readonly Language[] = LANGUAGES): Set<string> {
+    const others = languages.filter((l) => !LANGUAGES.includes(l));
     const out = new Set<string>();
     for (const w of words(text)) {
       out.add(termOf(w, 'es'));
       out.add(termOf(w, 'en'));
+      for (const lang of others) out.add(termOf(w, lang));
       out.add(foldAccents(w));
     }
     return out;
   }
 
-  /** 0–1 share of the question's weight whose terms occur in `terms`. */
-  coverage(terms: ReadonlySet<string>): number {
+  /**
+   * 0–1 share of the question's weight whose terms occur in `terms`, or whose word an embedding model found close
+   * in meaning (`close`: group indices, see vector/close-words.ts).
+   */
+  coverage(terms: ReadonlySet<string>, close = this.close): number {
     if (this.total <= 0) return 0;
     let covered = 0;
     this.groups.forEach((alts, i) => {
-      if (alts.some((t) => terms.has(t))) covered += this.weights[i]!;
+      if (close?.has(i) || alts.some((t) => terms.has(t))) covered += this.weights[i]!;
     });
     return covered / this.total;
   }
+}
+
+/**
+ * The relevance the engine compares with `minRelevance` for one passage. With a reranker that judged it: the
+ * reranker's relevance probability (a cross-encoder reads the whole question and passage, synonyms included). Else
+ * the lexical coverage, where with an embedding model a word close in meaning to the passage counts as covered.
+ */
+export function judgedRelevance(relevance: Relevance, terms: ReadonlySet<string>, passageId: number, judgement: ModelJudgement | null | undefined): number {
+  return judgement?.rerank?.get(passageId) ?? relevance.coverage(terms, judgement?.closeWords?.get(passageId));
 }

@@ -1,6 +1,7 @@
 // The CPU-heavy part of indexing one document, run inside a worker thread: extract, chunk, and compute index terms.
 import { CerebroExtractionError, reasons, type SerializedExtractionError } from '../errors.js';
-import { detectLanguage, indexTerms, passageLanguage, type Language } from '../text/analyzer.js';
+import { detectLanguage, indexTerms, languageSignals, mayBeOtherLanguage, passageLanguage, passageNeedsIdentifier, type Language } from '../text/analyzer.js';
+import { loadLanguageIdentifier, type IdentifyLanguage } from '../text/language-identifier.js';
 import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
 import { chunkInWindows, releasing } from './chunk-windows.js';
 import { extractFile, formatOf } from './extract.js';
@@ -91,6 +92,8 @@ export async function prepareDocument(
     const { meta, blocks } = await documentBlocks(task);
     const windows = chunkInWindows(blocks, task.chunk ?? DEFAULT_CHUNK_OPTIONS);
     let lang: Language | null = null;
+    // The general identifier, loaded the first time a text's function words cannot place it (analyzer.ts).
+    let identify: IdentifyLanguage | undefined;
     let passageCount = 0;
     let chars = 0;
     const kept: PreparedPassage[] = [];
@@ -98,11 +101,17 @@ export async function prepareDocument(
     for await (const passages of windows) {
       // The language of the document's first passages, as read from the first window (which holds at least 40
       // passages unless the document has fewer).
-      lang ??= detectLanguage(passages.slice(0, 40).map((p) => p.text).join('\n'));
+      if (lang === null) {
+        const sample = passages.slice(0, 40).map((p) => p.text).join('\n');
+        if (mayBeOtherLanguage(languageSignals(sample))) identify ??= await loadLanguageIdentifier();
+        lang = detectLanguage(sample, identify);
+      }
       for (const p of passages) {
         chars += p.text.length;
+        const signals = languageSignals(p.text);
+        if (!identify && passageNeedsIdentifier(signals, lang)) identify = await loadLanguageIdentifier();
         // Headings keep the document's language: a partly translated manual translates its headings first.
-        const prepared = { ...p, ...passageTerms(p.text, p.headings, passageLanguage(p.text, lang), lang) };
+        const prepared = { ...p, ...passageTerms(p.text, p.headings, passageLanguage(p.text, lang, identify, signals), lang) };
         if (!emit) {
           kept.push(prepared);
           continue;

@@ -342,8 +342,9 @@ export class PassageIndex {
   private readLanguages(space: string): Language[] {
     const rows = this.stmt.languages.all(space) as { lang: string; passages: number }[];
     const total = rows.reduce((a, r) => a + r.passages, 0);
-    const kept = LANGUAGES.filter((lang) => rows.some((r) => r.lang === lang && r.passages > 0 && r.passages >= MIN_LANGUAGE_SHARE * total));
-    return kept.length > 0 ? kept : [...LANGUAGES];
+    const kept = rows.filter((r) => r.passages > 0 && r.passages >= MIN_LANGUAGE_SHARE * total).map((r) => r.lang);
+    // Spanish and English first, as always; then any other language the identifier found (analyzer.ts).
+    return kept.length > 0 ? [...LANGUAGES.filter((l) => kept.includes(l)), ...kept.filter((l) => !LANGUAGES.includes(l)).sort()] : [...LANGUAGES];
   }
 
   stats(space: string): SpaceStats {

@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { loadTokenizer, type SubwordTokenizer } from '../vector/tokenizer-files.js';
 import { UnigramTokenizer } from '../vector/unigram.js';
 import { MODEL_FILES, onnxFingerprint } from '../vector/onnx-embedder.js';
-import type { Reranker } from './reranker.js';
+import { sigmoid, type Reranker } from './reranker.js';
 
 type Ort = OnnxRuntime;
 type Session = Awaited<ReturnType<Ort['InferenceSession']['create']>>;
@@ -20,7 +20,6 @@ export interface OnnxRerankerOptions {
 
 interface Pair { ids: number[]; types: number[] }
 
-const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
 export class OnnxReranker implements Reranker {
   /** The model run in flight: one that outlived its time limit still holds the CPU, so no second one starts. */

@@ -6,6 +6,7 @@ import { migratedDb, tempDir, type TempDir } from '../testing/fixtures.js';
 import { seedDocument } from '../testing/seed.js';
 import { PassageIndex } from './passage-index.js';
 import { HttpReranker } from './rerank-http.js';
+import { relevanceProbabilities } from './reranker.js';
 import { OnnxReranker } from './rerank-onnx.js';
 import { Retriever } from './retriever.js';
 
@@ -66,7 +67,7 @@ test('a reranker endpoint gets only the top N passages, in both response shapes'
   const reranker = new HttpReranker({ baseUrl: server.baseUrl, model: 'bge-reranker-v2-m3', timeoutMs: 5_000 });
   for (const shape of ['results', 'tei'] as const) {
     server.rerankShape = shape;
-    assert.deepEqual(await reranker.score('devolver producto', ['horario', 'devolver el producto', 'producto'], AbortSignal.timeout(5_000)), [0, 2, 1]);
+    assert.deepEqual(await reranker.score('devolver producto', ['horario', 'devolver el producto', 'producto'], AbortSignal.timeout(5_000)), [0, 1, 0.5]);
   }
   server.requests.length = 0;
   const outcomes: (string | null)[] = [];
@@ -97,4 +98,22 @@ test('a failing or slow reranker leaves the first ranking and reports why; the q
   }
   assert.match(outcomes[0]!, /respondió 503/);
   assert.match(outcomes[1]!, /tiempo agotado \(200 ms\)/);
+});
+
+test('reranker scores become relevance probabilities: kept when all are within 0–1, read as logits otherwise', () => {
+  assert.deepEqual(relevanceProbabilities([0.2, 0.9, 1]), [0.2, 0.9, 1]);
+  const [low, zero, high] = relevanceProbabilities([-3, 0, 4]);
+  assert.ok(Math.abs(low! - 0.0474) < 1e-3 && zero === 0.5 && Math.abs(high! - 0.982) < 1e-3);
+});
+
+test('a reranker that answered leaves its probability per rescored passage for the relevance decision', async () => {
+  const reranker = await OnnxReranker.load(dir.path);
+  const retrieval = await new Retriever(space(), null, { reranker, topN: 2, timeoutMs: 5_000 }).retrieve('tienda', 'producto', 5);
+  const judged = retrieval.judgement?.rerank;
+  assert.equal(judged?.size, 2);
+  assert.ok(judged.get(retrieval.hits[0]!.id)! > 0.8, 'the reembolso passage: logit 2');
+  assert.ok(judged.get(retrieval.hits[1]!.id)! < 0.3, 'the envío passage: logit -1');
+  const one = await new Retriever(space(), null, { reranker, topN: 1, timeoutMs: 5_000 }).retrieve('tienda', 'producto', 5);
+  assert.equal(one.judgement?.rerank?.get(one.hits[1]!.id), undefined, 'beyond topN: not judged by the model');
+  assert.equal((await new Retriever(space()).retrieve('tienda', 'producto', 5)).judgement, null);
 });

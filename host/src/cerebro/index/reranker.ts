@@ -20,10 +20,32 @@ export interface RerankSettings {
 
 const textOf = (hit: SearchHit): string => (hit.headings.length ? `${hit.headings.join(' › ')}\n${hit.text}` : hit.text);
 
-/** Reorders the first `topN` hits by the reranker's scores; on failure or timeout returns the hits unchanged. */
-export async function rerankHits(question: string, hits: SearchHit[], settings: RerankSettings): Promise<SearchHit[]> {
+export interface Reranked {
+  hits: SearchHit[];
+  /** The reranker's relevance probability (0–1) per passage id it rescored; null when it did not answer. */
+  probabilities: Map<number, number> | null;
+}
+
+export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
+
+/**
+ * Reranker scores as relevance probabilities. Cross-encoders trained with binary cross-entropy (bge-reranker,
+ * mmarco-mMiniLM, jina-reranker) give a logit whose sigmoid is the probability that the passage is relevant; `/rerank`
+ * endpoints return it already applied (`relevance_score` of Jina/Cohere, TEI's default `score`) except some that
+ * return the raw logit (llama.cpp). So a batch of scores all within 0–1 is read as probabilities, any other batch as
+ * logits.
+ */
+export function relevanceProbabilities(scores: readonly number[]): number[] {
+  return scores.every((s) => s >= 0 && s <= 1) ? [...scores] : scores.map(sigmoid);
+}
+
+/**
+ * Reorders the first `topN` hits by the reranker's scores and returns their relevance probabilities; on failure or
+ * timeout returns the hits unchanged (and no probabilities).
+ */
+export async function rerankHits(question: string, hits: SearchHit[], settings: RerankSettings): Promise<Reranked> {
   const head = hits.slice(0, settings.topN);
-  if (head.length < 2) return hits;
+  if (head.length === 0) return { hits, probabilities: null };
   let scores: number[];
   try {
     scores = await settings.reranker.score(question, head.map(textOf), AbortSignal.timeout(settings.timeoutMs));
@@ -31,9 +53,13 @@ export async function rerankHits(question: string, hits: SearchHit[], settings: 
   } catch (err) {
     const reason = (err as Error).name === 'TimeoutError' ? `tiempo agotado (${settings.timeoutMs} ms)` : (err as Error).message;
     settings.onOutcome?.(reason);
-    return hits;
+    return { hits, probabilities: null };
   }
   settings.onOutcome?.(null);
-  const order = head.map((hit, i) => ({ hit, score: scores[i]! })).sort((a, b) => b.score - a.score || a.hit.rank - b.hit.rank);
-  return [...order.map((o) => o.hit), ...hits.slice(head.length)].map((hit, i) => ({ ...hit, rank: i + 1 }));
+  const probabilities = relevanceProbabilities(scores);
+  const order = head.map((hit, i) => ({ hit, score: probabilities[i]! })).sort((a, b) => b.score - a.score || a.hit.rank - b.hit.rank);
+  return {
+    hits: [...order.map((o) => o.hit), ...hits.slice(head.length)].map((hit, i) => ({ ...hit, rank: i + 1 })),
+    probabilities: new Map(order.map((o) => [o.hit.id, o.score])),
+  };
 }

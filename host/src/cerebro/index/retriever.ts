@@ -1,17 +1,31 @@
 // Retrieval for one question: BM25 alone, or BM25 and vector similarity merged by reciprocal rank fusion when an
-// embedding model is configured; then, when a reranker is configured, its rescoring of the top passages.
-import { queryTermGroups } from '../text/analyzer.js';
+// embedding model is configured; then, when a reranker is configured, its rescoring of the top passages. With
+// models, the retrieval also carries their judgement of each passage, which the relevance decision uses.
+import { queryTermGroups, queryWords, type Language } from '../text/analyzer.js';
+import { closeWords, DEFAULT_MIN_WORD_SIMILARITY } from '../vector/close-words.js';
 import type { Embedder } from '../vector/embedder.js';
 import type { VectorStore } from '../vector/vector-store.js';
 import type { PassageIndex, SearchHit } from './passage-index.js';
 import { rerankHits, type RerankSettings } from './reranker.js';
 import { reciprocalRankFusion } from './rrf.js';
 
+/** What the models said about the retrieved passages (absent entries: the model did not judge that passage). */
+export interface ModelJudgement {
+  /** The reranker's relevance probability (0–1) per passage id it rescored. */
+  rerank: ReadonlyMap<number, number> | null;
+  /** Per passage id, the question's content-word groups (by index) close in meaning to the passage. */
+  closeWords: ReadonlyMap<number, ReadonlySet<number>> | null;
+}
+
 export interface Retrieval {
   hits: SearchHit[];
   /** The analysed question: one group of alternative terms per content word. */
   groups: string[][];
   mode: 'bm25' | 'hybrid';
+  /** The languages the question was analysed in (the space's: PassageIndex.languages). */
+  languages: readonly Language[];
+  /** Null without models, or when every model failed for this question. */
+  judgement: ModelJudgement | null;
 }
 
 export interface VectorSearch {
@@ -19,6 +33,8 @@ export interface VectorSearch {
   store: VectorStore;
   /** Told whether embedding the question worked (a failing endpoint degrades that question to full text). */
   onQueryOutcome?: (failure: string | null) => void;
+  /** Cosine similarity at which a question word counts as covered by a passage (default 0.8; close-words.ts). */
+  minWordSimilarity?: number;
 }
 
 export class Retriever {
@@ -35,23 +51,29 @@ export class Retriever {
   async retrieve(space: string, question: string, k: number): Promise<Retrieval> {
     if (!this.rerank) return this.firstStage(space, question, k);
     const first = await this.firstStage(space, question, Math.max(k, this.rerank.topN));
-    return { ...first, hits: (await rerankHits(question, first.hits, this.rerank)).slice(0, k) };
+    const { hits, probabilities } = await rerankHits(question, first.hits, this.rerank);
+    const judgement = probabilities || first.judgement ? { closeWords: first.judgement?.closeWords ?? null, rerank: probabilities } : null;
+    return { ...first, hits: hits.slice(0, k), judgement };
   }
 
   private async firstStage(space: string, question: string, k: number): Promise<Retrieval> {
-    const groups = queryTermGroups(question, this.index.languages(space));
-    if (!this.vectors) return { hits: this.index.searchGroups(space, groups, k), groups, mode: 'bm25' };
+    const languages = this.index.languages(space);
+    const groups = queryTermGroups(question, languages);
+    if (!this.vectors) return { hits: this.index.searchGroups(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
     const lexical = this.index.searchGroups(space, groups, depth);
+    // The content words ride in the question's call (one request to an endpoint), embedded the same way.
+    const wordList = queryWords(question, languages);
     let queryVector: Float32Array;
+    let wordVectors: Float32Array[];
     try {
-      [queryVector] = (await this.vectors.embedder.embed([question], 'query')) as [Float32Array];
+      [queryVector, ...wordVectors] = (await this.vectors.embedder.embed([question, ...wordList], 'query')) as [Float32Array, ...Float32Array[]];
       this.vectors.onQueryOutcome?.(null);
     } catch (err) {
       this.vectors.onQueryOutcome?.((err as Error).message);
-      return { hits: lexical.slice(0, k), groups, mode: 'bm25' };
+      return { hits: lexical.slice(0, k), groups, languages, mode: 'bm25', judgement: null };
     }
     const semantic = this.vectors.store.nearest(space, queryVector, depth);
     const fused = reciprocalRankFusion([lexical.map((h) => h.id), semantic.map((h) => h.id)]).slice(0, k);
@@ -64,6 +86,8 @@ export class Retriever {
       if (!record) continue;
       hits.push({ ...record, bm25: known?.bm25 ?? 0, score, rank: hits.length + 1 });
     }
-    return { hits, groups, mode: 'hybrid' };
+    const passageVectors = this.vectors.store.vectors(space, hits.map((h) => h.id));
+    const close = closeWords(wordVectors, passageVectors, this.vectors.minWordSimilarity ?? DEFAULT_MIN_WORD_SIMILARITY);
+    return { hits, groups, languages, mode: 'hybrid', judgement: { rerank: null, closeWords: close } };
   }
 }

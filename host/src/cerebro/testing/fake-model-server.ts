@@ -1,6 +1,7 @@
 // A tiny model server on 127.0.0.1 for tests, speaking the OpenAI-compatible `/v1/embeddings` and the `/v1/rerank`
 // shapes (Jina/Cohere/llama.cpp `results`, or Hugging Face TEI's bare list). Its "model" is a word table: a text's
-// vector is the sum of its words' rows, a passage's rerank score is how many of the question's words it holds.
+// vector is the sum of its words' rows; a passage's rerank score, like a cross-encoder's relevance probability, is
+// the share (0–1) of the question's words it holds, itself or as a synonym (a word with the same row).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -48,8 +49,12 @@ export async function startModelServer(table: Record<string, number[]>, dimensio
         return answer(200, { object: 'list', data: input.map((t, index) => ({ object: 'embedding', index, embedding: vectorOf(t) })).reverse() });
       }
       if (req.url === '/v1/rerank') {
-        const query = new Set(wordsOf(String(body.query)));
-        const scored = (body.documents as string[]).map((d, index) => ({ index, score: wordsOf(d).filter((w) => query.has(w)).length }));
+        const query = wordsOf(String(body.query));
+        const sameMeaning = (a: string, b: string) => a === b || (table[a] !== undefined && String(table[a]) === String(table[b]));
+        const scored = (body.documents as string[]).map((d, index) => {
+          const held = wordsOf(d);
+          return { index, score: query.filter((q) => held.some((w) => sameMeaning(q, w))).length / Math.max(1, query.length) };
+        });
         return answer(200, state.rerankShape === 'tei'
           ? scored.map(({ index, score }) => ({ index, score }))
           : { results: scored.sort((a, b) => b.score - a.score).map(({ index, score }) => ({ index, relevance_score: score })) });

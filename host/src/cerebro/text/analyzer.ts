@@ -1,20 +1,38 @@
-// Turns text into index terms: lower case, Spanish or English Snowball stem, then accent folding.
+// Turns text into index terms: lower case, Snowball stem of the text's language, then accent folding.
 // Stemming runs before folding because the Spanish stemmer's suffix rules depend on accented vowels
 // ("configuración" and "configurar" both reach "configur" only when the accent is still there).
 import snowball from 'snowball-stemmers';
-import { STOPWORDS_EN, STOPWORDS_ES } from './stopwords.js';
+import type { IdentifyLanguage } from './language-identifier.js';
+import { foreignFunctionWords, otherStopwords, STOPWORDS_EN, STOPWORDS_ES } from './stopwords.js';
 
-export type Language = 'es' | 'en';
+/** An ISO 639-1 code: 'es' and 'en' told apart by function words, any other by the language identifier. */
+export type Language = string;
 
 interface Stemmer { stem(word: string): string }
 
-const stemmers: Record<Language, Stemmer> = {
-  es: snowball.newStemmer('spanish') as Stemmer,
-  en: snowball.newStemmer('english') as Stemmer,
+/** Snowball algorithms by ISO 639-1 code; a language not listed is indexed unstemmed (folded words). */
+const SNOWBALL: Readonly<Record<string, string>> = {
+  es: 'spanish', en: 'english', fr: 'french', pt: 'portuguese', it: 'italian', de: 'german', nl: 'dutch', ca: 'catalan',
+  da: 'danish', sv: 'swedish', no: 'norwegian', fi: 'finnish', hu: 'hungarian', ro: 'romanian', ru: 'russian',
+  tr: 'turkish', cs: 'czech', eu: 'basque', ga: 'irish', hy: 'armenian', ar: 'arabic', ta: 'tamil', sl: 'slovene',
 };
+
+const stemmers = new Map<Language, Stemmer | null>();
+
+function stemmerOf(lang: Language): Stemmer | null {
+  let stemmer = stemmers.get(lang);
+  if (stemmer === undefined) {
+    const algorithm = SNOWBALL[lang];
+    stemmer = algorithm ? (snowball.newStemmer(algorithm) as Stemmer) : null;
+    stemmers.set(lang, stemmer);
+  }
+  return stemmer;
+}
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 const MAX_WORD = 40;
+
+const isSpanishOrEnglish = (lang: string): boolean => lang === 'es' || lang === 'en';
 
 /** Removes diacritics (á→a, ñ→n, ü→u) after canonical decomposition. */
 export function foldAccents(word: string): string {
@@ -46,14 +64,20 @@ function restoreAccent(word: string): string {
 
 // Snowball in JS costs several microseconds per word; vocabulary repeats heavily, so terms are memoised.
 const MEMO_LIMIT = 200_000;
-const memo: Record<Language, Map<string, string>> = { es: new Map(), en: new Map() };
+const memo = new Map<Language, Map<string, string>>();
+
+function memoOf(lang: Language): Map<string, string> {
+  let cache = memo.get(lang);
+  if (!cache) memo.set(lang, (cache = new Map()));
+  return cache;
+}
 
 /** The index term of one lower-case word in one language (stem, then fold). Numbers are kept as they are. */
-export function termOf(word: string, lang: Language): string {
-  const cache = memo[lang];
+export function termOf(word: string, lang: Language, cache = memoOf(lang)): string {
   let term = cache.get(word);
   if (term === undefined) {
-    term = /^\p{N}+$/u.test(word) ? word : foldAccents(stemmers[lang].stem(lang === 'es' ? restoreAccent(word) : word));
+    const stemmer = stemmerOf(lang);
+    term = /^\p{N}+$/u.test(word) || !stemmer ? foldAccents(word) : foldAccents(stemmer.stem(lang === 'es' ? restoreAccent(word) : word));
     if (cache.size >= MEMO_LIMIT) cache.clear();
     cache.set(word, term);
   }
@@ -62,11 +86,13 @@ export function termOf(word: string, lang: Language): string {
 
 /** Index terms of a text for its language, stopwords removed, in order (duplicates kept: BM25 needs frequencies). */
 export function indexTerms(text: string, lang: Language): string[] {
+  const own = isSpanishOrEnglish(lang) ? null : otherStopwords(lang);
+  const cache = memoOf(lang);
   const out: string[] = [];
   for (const w of words(text)) {
     const folded = foldAccents(w);
-    if (isStopword(folded)) continue;
-    out.push(termOf(w, lang));
+    if (isStopword(folded) || own?.has(folded)) continue;
+    out.push(termOf(w, lang, cache));
   }
   return out;
 }
@@ -79,48 +105,127 @@ export const LANGUAGES: readonly Language[] = ['es', 'en'];
  * documents do not use only adds stems that match by accident).
  */
 export function queryTermGroups(question: string, languages: readonly Language[] = LANGUAGES): string[][] {
-  const seen = new Set<string>();
-  const groups: string[][] = [];
-  for (const w of words(question)) {
-    const folded = foldAccents(w);
-    if (isStopword(folded) || seen.has(folded)) continue;
-    seen.add(folded);
-    const alternatives = new Set(languages.map((lang) => termOf(w, lang)));
-    groups.push([...alternatives]);
-  }
-  return groups;
+  return queryWords(question, languages).map((w) => [...new Set(languages.map((lang) => termOf(w, lang)))]);
 }
 
+/** The distinct content words of a question, one per group of `queryTermGroups(question, languages)`, in order. */
+export function queryWords(question: string, languages: readonly Language[] = LANGUAGES): string[] {
+  const others = languages.filter((lang) => !isSpanishOrEnglish(lang)).map(otherStopwords);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const w of words(question)) {
+    const folded = foldAccents(w);
+    if (isStopword(folded) || others.some((s) => s.has(folded)) || seen.has(folded)) continue;
+    seen.add(folded);
+    out.push(w);
+  }
+  return out;
+}
+
+export interface LanguageSignals {
+  /** Function words only Spanish uses, and only English. */
+  es: number;
+  en: number;
+  words: number;
+  /** Distinct function words of French, Portuguese, Italian, German or Dutch only (stopwords.ts). */
+  foreign: number;
+  /** Letters or elisions Spanish and English do not use (ã, ç, à, è, ö, ß…; l', d', qu'). */
+  marked: boolean;
+}
+
+const FOREIGN_MARKS = /[ãõçàèêâôûœëïäößù]|\b(?:l|d|qu|j|n|s|c)['’]\p{L}/iu;
+
 /** How many function words of each language a text uses (words that are function words in only one of them). */
-export function languageSignals(text: string): Record<Language, number> {
-  const signals = { es: 0, en: 0 };
-  for (const w of words(text.slice(0, 20_000))) {
-    const f = foldAccents(w);
+export function languageSignals(text: string): LanguageSignals {
+  const sample = text.slice(0, 20_000);
+  const folded = words(sample).map(foldAccents);
+  const signals = { es: 0, en: 0, words: folded.length, foreign: 0, marked: false };
+  for (const f of folded) {
     if (STOPWORDS_ES.has(f) && !STOPWORDS_EN.has(f)) signals.es++;
     else if (STOPWORDS_EN.has(f) && !STOPWORDS_ES.has(f)) signals.en++;
+  }
+  // The signs of another language are only looked for where they matter (a low share), to keep indexing fast.
+  if (lowShare(signals)) {
+    const foreign = foreignFunctionWords();
+    signals.foreign = new Set(folded.filter((f) => foreign.has(f))).size;
+    signals.marked = FOREIGN_MARKS.test(sample);
   }
   return signals;
 }
 
 /**
+ * Share of Spanish or English function words under which a text may be in another language. Measured on one
+ * sentence translated five ways: Spanish 0.36–0.46, English 0.36, French 0.22, Portuguese 0.23, Italian 0.14,
+ * German 0.07 (French and Portuguese share de, la, que, se, para… with Spanish, hence the margin).
+ */
+const OTHER_LANGUAGE_SHARE = 0.3;
+/** Fewest words for that share to mean anything. */
+const MIN_WORDS = 5;
+
+/**
+ * True when the function words cannot tell whether a text is Spanish or English and it shows signs of another
+ * language (foreign letters or elisions, or distinct foreign function words at least half as many as Spanish and
+ * English ones, and at least 3): then the identifier is asked. In the Spanish Debian reference (1 MB, tables and
+ * commands), a third of the passages have a low share but none shows such signs, so indexing Spanish does not load
+ * eld at all (counting repeats, one table repeating "font" did).
+ */
+export function mayBeOtherLanguage(signals: LanguageSignals): boolean {
+  return lowShare(signals) && (signals.marked || signals.foreign >= Math.max(3, signals.es + signals.en) * 0.5);
+}
+
+function lowShare(signals: Pick<LanguageSignals, 'es' | 'en' | 'words'>): boolean {
+  return signals.words >= MIN_WORDS && (signals.es + signals.en) / signals.words < OTHER_LANGUAGE_SHARE;
+}
+
+
+/** The identifier's language for a text the function words cannot place, when it is neither Spanish nor English. */
+function otherLanguage(text: string, signals: LanguageSignals, identify: IdentifyLanguage | undefined): Language | null {
+  if (!identify || !mayBeOtherLanguage(signals)) return null;
+  const lang = identify(text);
+  return lang && !isSpanishOrEnglish(lang) ? lang : null;
+}
+
+/**
  * Guesses whether a text is Spanish or English from how many of each language's function words it uses. Measured
  * against eld, franc-min and tinyld on short technical Spanish full of English command names (bench/respuestas
- * questions, debian-reference-es sentences) and English READMEs, this was right more often than any of them.
+ * questions, debian-reference-es sentences) and English READMEs, this was right more often than any of them. With
+ * `identify`, a text with few of those function words is asked to it, and kept in its language when that is
+ * neither Spanish nor English (French, Portuguese, German…).
  */
-export function detectLanguage(text: string): Language {
-  const { es, en } = languageSignals(text);
-  return en > es * 1.2 ? 'en' : 'es';
+export function detectLanguage(text: string, identify?: IdentifyLanguage): Language {
+  const signals = languageSignals(text);
+  return otherLanguage(text, signals, identify) ?? (signals.en > signals.es * 1.2 ? 'en' : 'es');
 }
 
 /** Fewest function words a passage needs before its own language is trusted over its document's. */
 const PASSAGE_SIGNALS = 8;
+/** Fewest words a passage needs before the identifier is asked about it (shorter ones keep the document's). */
+const PASSAGE_WORDS = 20;
+
+/**
+ * Whether `passageLanguage` asks the identifier about a passage: in a Spanish or English document, one of enough
+ * words with few of their function words; in a document of another language, one with many of them.
+ */
+export function passageNeedsIdentifier(signals: LanguageSignals, documentLang: Language): boolean {
+  if (!isSpanishOrEnglish(documentLang)) return signals.es + signals.en >= PASSAGE_SIGNALS && !mayBeOtherLanguage(signals);
+  return signals.words >= PASSAGE_WORDS && mayBeOtherLanguage(signals);
+}
 
 /**
  * The language of one passage of a document in `documentLang`: its own when it says clearly (enough function words,
- * twice as many of the other language), else its document's. Manuals translated in part mix languages by section.
+ * twice as many of the other language; with `identify`, see `passageNeedsIdentifier`), else its document's. Manuals translated in part mix languages by section.
  */
-export function passageLanguage(text: string, documentLang: Language): Language {
-  const signals = languageSignals(text);
+export function passageLanguage(text: string, documentLang: Language, identify?: IdentifyLanguage, signals = languageSignals(text)): Language {
+  const ask = identify && passageNeedsIdentifier(signals, documentLang);
+  if (!isSpanishOrEnglish(documentLang)) {
+    // A passage of a French (…) document that reads as Spanish or English by its function words, and that the
+    // identifier confirms, is in that language.
+    const lang = ask ? identify(text) : null;
+    return lang && isSpanishOrEnglish(lang) ? lang : documentLang;
+  }
+  const lang = ask ? otherLanguage(text, signals, identify) : null;
+  if (lang) return lang;
   const other: Language = documentLang === 'es' ? 'en' : 'es';
-  return signals[other] >= PASSAGE_SIGNALS && signals[other] > 2 * signals[documentLang] ? other : documentLang;
+  const count = (lang: Language) => (lang === 'es' ? signals.es : signals.en);
+  return count(other) >= PASSAGE_SIGNALS && count(other) > 2 * count(documentLang) ? other : documentLang;
 }

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+
 // Function words dropped from both indexed text and questions. Kept deliberately short: only words that carry no
 // topic (articles, prepositions, pronouns, auxiliaries, question words), so content words are never lost.
 // Stored folded (no accents, lower case) because they are compared after folding.
@@ -16,3 +18,36 @@ const toSet = (s: string): ReadonlySet<string> => new Set(s.split(/\s+/).filter(
 
 export const STOPWORDS_ES = toSet(SPANISH);
 export const STOPWORDS_EN = toSet(ENGLISH);
+
+// Other languages (French, Portuguese, German… found by the language identifier): the stopwords-iso lists, longer
+// than the two above but only ever applied to text and questions in those languages. Loaded on first use.
+const require = createRequire(import.meta.url);
+let iso: Readonly<Record<string, readonly string[]>> | null = null;
+const otherLists = new Map<string, ReadonlySet<string>>();
+
+/** Folded stopwords of a language other than Spanish and English (empty for a language stopwords-iso lacks). */
+export function otherStopwords(lang: string): ReadonlySet<string> {
+  let set = otherLists.get(lang);
+  if (!set) {
+    iso ??= require('stopwords-iso') as Record<string, string[]>;
+    set = new Set((Object.hasOwn(iso, lang) ? iso[lang]! : []).map(fold));
+    otherLists.set(lang, set);
+  }
+  return set;
+}
+
+const fold = (w: string): string => w.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+let foreign: ReadonlySet<string> | null = null;
+
+/**
+ * Function words of French, Portuguese, Italian, German and Dutch that are not Spanish or English ones (stopwords-iso,
+ * folded): a Spanish or English text holds almost none, so they tell when the language identifier is worth asking.
+ */
+export function foreignFunctionWords(): ReadonlySet<string> {
+  if (!foreign) {
+    iso ??= require('stopwords-iso') as Record<string, string[]>;
+    const own = new Set([...iso.es!, ...iso.en!].map(fold));
+    foreign = new Set(['fr', 'pt', 'it', 'de', 'nl'].flatMap((l) => iso![l]!.map(fold)).filter((w) => !own.has(w)));
+  }
+  return foreign;
+}

@@ -101,3 +101,19 @@ test('the engine embeds passages while indexing, and re-indexes documents when t
     await dir.cleanup();
   }
 });
+
+test('with embeddings, a question word close in meaning to a passage counts for answer-or-decline', async () => {
+  const { ExtractiveAnswerer } = await import('../answer/extractive.js');
+  const { index, store } = await setup();
+  const ask = (retriever: Retriever, question: string) => new ExtractiveAnswerer(index, retriever).answer({ space: 'a', question });
+  const hybrid = new Retriever(index, { embedder: conceptEmbedder, store });
+  const synonym = await ask(hybrid, '¿Dónde está el automóvil?');
+  assert.equal(synonym.found, true);
+  assert.match(synonym.text, /coche rojo/);
+  // Unrelated: neither the words nor their meaning are in any passage.
+  assert.equal((await ask(hybrid, '¿Cuánto cuesta el billete de avión?')).found, false);
+  // Without embeddings the synonym is declined, as it always was.
+  assert.equal((await ask(new Retriever(index), '¿Dónde está el automóvil?')).found, false);
+  // The similarity threshold is configurable: at 1.01 no word is ever close.
+  assert.equal((await ask(new Retriever(index, { embedder: conceptEmbedder, store, minWordSimilarity: 1.01 }), '¿Dónde está el automóvil?')).found, false);
+});

@@ -27,6 +27,7 @@ export class VectorStore {
       insert: db.prepare(`INSERT INTO ${this.table} (rowid, space, embedding) VALUES (?, ?, ?)`),
       delete: db.prepare(`DELETE FROM ${this.table} WHERE rowid = ?`),
       knn: db.prepare(`SELECT rowid AS id, distance FROM ${this.table} WHERE embedding MATCH ? AND k = ? AND space = ?`),
+      get: db.prepare(`SELECT embedding FROM ${this.table} WHERE rowid = ? AND space = ?`),
     };
   }
 
@@ -40,6 +41,16 @@ export class VectorStore {
 
   delete(ids: readonly number[]): void {
     for (const id of ids) this.stmt.delete.run(BigInt(id));
+  }
+
+  /** The stored vector of each passage of the space that has one. */
+  vectors(space: string, ids: readonly number[]): Map<number, Float32Array> {
+    const out = new Map<number, Float32Array>();
+    for (const id of ids) {
+      const row = this.stmt.get.get(BigInt(id), space) as { embedding: Buffer } | undefined;
+      if (row) out.set(id, new Float32Array(row.embedding.buffer.slice(row.embedding.byteOffset, row.embedding.byteOffset + row.embedding.byteLength)));
+    }
+    return out;
   }
 
   /** Nearest passages of the space by cosine distance, closest first. */
