@@ -28,7 +28,7 @@ const files = packageDirs
   .sort();
 
 if (files.length === 0) {
-  console.error('No compiled test files found: run `tsc -b` first.');
+  console.error('No compiled test files found: run `npm run build` first.');
   process.exit(1);
 }
 
