@@ -14,10 +14,14 @@ import { basename, dirname, join } from 'node:path';
 /** The whisper.cpp builds shipped, by `-march`; the folder name is what the plugin looks for. */
 export const WHISPER_VARIANTS = ['x86-64', 'x86-64-v3'];
 
+/** npm's own node-gyp: beside the npm running this script (`npm run`), else under the global npm. */
 function nodeGyp() {
-  const root = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout.trim();
-  const script = join(root, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  if (!existsSync(script)) throw new Error(`node-gyp not found at ${script}`);
+  const candidates = [];
+  if (process.env.npm_execpath) candidates.push(join(dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+  const root = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout?.trim();
+  if (root) candidates.push(join(root, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+  const script = candidates.find((c) => existsSync(c));
+  if (!script) throw new Error(`node-gyp not found (looked at ${candidates.join(', ')})`);
   return script;
 }
 

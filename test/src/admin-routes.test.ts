@@ -113,3 +113,14 @@ test('module ids must be api or a loaded plugin; unknown ids are never listed to
   const space = companies.body.companies?.find?.((c: { id: string }) => c.id === h.spaceId) ?? companies.body;
   assert.doesNotMatch(JSON.stringify(space), /inventado/);
 });
+
+test('PATCH of an account changes only the payment fields it sends', async (t) => {
+  const { h, admin } = await operatorHost(t);
+  const path = `/admin/cuentas/${h.accountId}`;
+  assert.equal((await admin.patch(path, { json: { suspendida: true } })).status, 200);
+  const unpaid = await admin.patch(path, { json: { impagada_desde: '2026-11-01' } });
+  assert.equal(unpaid.status, 200);
+  assert.equal(unpaid.body.suspendida, true, 'sending only impagada_desde keeps the suspension');
+  const lifted = await admin.patch(path, { json: { suspendida: false } });
+  assert.deepEqual([lifted.body.suspendida, lifted.body.impagada_desde], [false, '2026-11-01T00:00:00.000Z']);
+});

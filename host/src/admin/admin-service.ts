@@ -240,6 +240,7 @@ export class AdminService {
   }
 
   /** Payment state of an account: paid, unpaid since a date, or suspended. */
+  /** Sets the whole payment state (what is not given is cleared: `{}` marks the account paid and not suspended). */
   setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): { unpaidSince: string | null; suspended: boolean } {
     const check = new InputCheck();
     const unpaidSince = check.date('impagada_desde', state.unpaidSince ?? null);
@@ -247,6 +248,16 @@ export class AdminService {
     const result = this.run('UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?', unpaidSince, state.suspended ? 1 : 0, accountId);
     if (result.changes === 0) throw apiError('not_found', 'Cuenta no encontrada.');
     return { unpaidSince, suspended: state.suspended === true };
+  }
+
+  /** A partial update of the payment state (`PATCH /admin/cuentas/{cuenta}`): a field left undefined keeps its value. */
+  patchPayment(accountId: string, patch: { unpaidSince?: string | null; suspended?: boolean }): { unpaidSince: string | null; suspended: boolean } {
+    const row = this.db.prepare('SELECT unpaid_since, suspended FROM accounts WHERE id = ?').get(accountId) as { unpaid_since: string | null; suspended: number } | undefined;
+    if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
+    return this.setPayment(accountId, {
+      unpaidSince: patch.unpaidSince === undefined ? row.unpaid_since : patch.unpaidSince,
+      suspended: patch.suspended === undefined ? row.suspended === 1 : patch.suspended,
+    });
   }
 
   addCredits(accountId: string, amount: number): number {

@@ -15,7 +15,7 @@ function discardWithin(req: IncomingMessage, limits: typeof LINGER_LIMITS): Prom
     let read = 0;
     const done = () => {
       clearTimeout(timer);
-      req.off('data', count);
+      req.off('data', count).off('end', done).off('error', done).off('close', done);
       resolve();
     };
     const count = (chunk: Buffer) => {

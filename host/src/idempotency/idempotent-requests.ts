@@ -41,6 +41,8 @@ export class IdempotentRequests {
   answer(res: ServerResponse, scope: IdempotencyScope, result: unknown, headers: Record<string, string>): void {
     const answer = storable(result);
     if (!answer || answer.status >= 400) {
+      // A success that cannot be stored (bytes, a stream) frees its key, or every retry would answer 409 for a day.
+      if (!answer) this.store.release(scope);
       sendResult(res, result, headers);
       return;
     }

@@ -112,11 +112,15 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     route({
       operationId: 'admin.updateAccount', method: 'PATCH', path: '/api/admin/cuentas/:cuenta', summary: 'Estado de pago de una cuenta',
       responses: { '200': { description: 'El estado de pago guardado.', schema: objectSchema({ cuenta: { type: 'string' }, impagada_desde: nullable('string'), suspendida: { type: 'boolean' } }) }, '404': { description: 'No existe.' } },
-      description: '`impagada_desde` (fecha ISO o null) y `suspendida`. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
+      description: '`impagada_desde` (fecha ISO o null) y `suspendida`; un campo no enviado conserva su valor. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
       requestSchema: closed({ properties: { impagada_desde: ISO_DATE, suspendida: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { impagada_desde: 'date?', suspendida: 'boolean' });
-        const stored = admin.setPayment(ctx.params.cuenta!, { unpaidSince: b.impagada_desde ?? null, suspended: b.suspendida === true });
+        // A partial update: a field not sent keeps its stored value (sending only `impagada_desde` does not lift a suspension).
+        const stored = admin.patchPayment(ctx.params.cuenta!, {
+          ...(has(b, 'impagada_desde') ? { unpaidSince: b.impagada_desde ?? null } : {}),
+          ...(has(b, 'suspendida') ? { suspended: b.suspendida === true } : {}),
+        });
         return { cuenta: ctx.params.cuenta, impagada_desde: stored.unpaidSince, suspendida: stored.suspended };
       },
     }),

@@ -20,11 +20,6 @@ export class ResponseContract {
   /** Every `METHOD path status` checked, so a test can tell which operations it covered. */
   readonly checked = new Set<string>();
 
-  /**
-   * `relaxRequired`: fields of the Error schema not yet enforced on answers. The document declares `codigo`
-   * required (agreed with the branch that adds it to every error body); until that branch is merged this branch's
-   * bodies carry only `detail`, so the check leaves `codigo` out of `required`, and checks everything else.
-   */
   constructor(private readonly doc: OpenApiDocument) {
     // `#/components/schemas/Error` references resolve against the document itself.
     this.ajv.addSchema({ components: doc.components }, 'openapi');

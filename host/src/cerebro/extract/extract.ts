@@ -8,7 +8,6 @@ import { decodeHtml, htmlToDocument } from './html.js';
 import { imageToDocument } from './image.js';
 import { markdownToDocument } from './markdown.js';
 import { pdfToDocument } from './pdf.js';
-import { readStart } from './read-start.js';
 import { assertReasonableZip } from './zip-guard.js';
 import { structureLines } from './line-structure.js';
 import { csvToDocument } from './tabular.js';
@@ -59,15 +58,13 @@ function plainToDocument(text: string, encoding: string): ExtractedDocument {
 export async function extractFile(path: string, name: string, mediaType?: string, timeoutMs = 0): Promise<ExtractedDocument> {
   const format = formatOf(name, mediaType);
   if (!format) throw new CerebroExtractionError('no_soportado', reasons.unsupported(extname(name) || mediaType || 'desconocido'));
-  // A PDF is read by pdftotext from its file: only its first kilobyte is needed here, not 50 MB in memory.
-  const bytes = format === 'pdf' ? await readStart(path, 1024) : await readFile(path);
+  // A PDF is read by poppler from its file (pdf.ts checks its header, its text and its emptiness itself).
+  if (format === 'pdf') return pdfToDocument(path, timeoutMs);
+  const bytes = await readFile(path);
   if (bytes.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
 
   let doc: ExtractedDocument;
   switch (format) {
-    case 'pdf':
-      doc = await pdfToDocument(path, timeoutMs); // checks the header itself
-      break;
     case 'docx':
     case 'xlsx':
       if (startsWith(bytes, OLE_MAGIC)) throw new CerebroExtractionError('cifrado', reasons.legacyOffice);

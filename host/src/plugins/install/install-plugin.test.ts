@@ -120,3 +120,17 @@ test('a name@range comes from the registry metadata, and a tarball whose integri
   integrity = `sha512-${createHash('sha512').update('otra cosa').digest('base64')}`;
   await assert.rejects(installPlugin({ ...options(dataDir, 'cerebro-plugin-saludos@latest'), registry }), /integridad .* no coincide/);
 });
+
+test('a package whose own name would leave the packages folder is refused and touches nothing outside it', async (t) => {
+  const root = await workspace(t);
+  const dataDir = join(root, 'data');
+  const outside = join(dataDir, 'plugins', 'fuera.txt');
+  await mkdir(join(dataDir, 'plugins'), { recursive: true });
+  await writeFile(outside, 'no tocar');
+  for (const name of ['../../plugins', '..', '@scope/../../x']) {
+    await rm(join(root, 'proyecto'), { recursive: true, force: true });
+    await assert.rejects(installPlugin(options(dataDir, await pluginFolder(root, PLUGIN_SOURCE, { name }))), /no es un nombre de paquete npm válido/, name);
+  }
+  assert.equal(readFileSync(outside, 'utf8'), 'no tocar');
+  assert.deepEqual(readInstalled(dataDir), []);
+});

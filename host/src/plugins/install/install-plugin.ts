@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { checkPluginPackage } from './check-package.js';
 import { readInstalled, writeInstalled, type InstalledRecord } from './installed-records.js';
 import { fetchPackage, parsePackageSpec } from './package-source.js';
@@ -29,6 +29,16 @@ function missingDependencies(dir: string): string[] {
  * manifest is valid, its sdk range fits this host), then moved into place, replacing an earlier version.
  * A restart of the service loads it.
  */
+/** An npm package name (optionally scoped): no `..`, no separators beyond the scope's one slash. */
+const PACKAGE_NAME = /^(?:@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*$/i;
+
+/** The folder of a package under `root`, refusing any name that would leave it (a record edited by hand too). */
+function insideRoot(root: string, packageName: string): string {
+  const target = resolve(root, packageName);
+  if (!PACKAGE_NAME.test(packageName) || !target.startsWith(resolve(root) + sep)) throw new Error(`nombre de paquete no válido: "${packageName}".`);
+  return target;
+}
+
 export async function installPlugin(options: InstallOptions): Promise<InstalledRecord> {
   const spec = parsePackageSpec(options.spec);
   const root = installedPackagesDir(options.dataDir);
@@ -46,10 +56,12 @@ export async function installPlugin(options: InstallOptions): Promise<InstalledR
     const { id, version } = await checkPluginPackage(staging);
     if (options.otherPluginIds.has(id)) throw new Error(`ya hay un plugin "${id}" instalado fuera de la carpeta de datos.`);
     const packageName = (JSON.parse(readFileSync(join(staging, 'package.json'), 'utf8')) as { name?: string }).name ?? id;
+    // The name comes from the package itself (untrusted): it becomes a folder, so it must be an npm name, nothing more.
+    if (!PACKAGE_NAME.test(packageName)) throw new Error(`el paquete se llama "${packageName}", que no es un nombre de paquete npm válido.`);
     const records = readInstalled(options.dataDir);
     const clash = records.find((r) => r.id === id && r.packageName !== packageName);
     if (clash) throw new Error(`el id "${id}" ya es del paquete ${clash.packageName}: quítalo antes con "cerebro plugins remove ${id}".`);
-    const target = join(root, packageName);
+    const target = insideRoot(root, packageName);
     rmSync(target, { recursive: true, force: true });
     mkdirSync(dirname(target), { recursive: true });
     renameSync(staging, target);
@@ -69,7 +81,7 @@ export function removePlugin(dataDir: string, id: string): InstalledRecord {
   const records = readInstalled(dataDir);
   const record = records.find((r) => r.id === id);
   if (!record) throw new Error(`no hay ningún plugin "${id}" instalado con "cerebro plugins add".`);
-  rmSync(join(installedPackagesDir(dataDir), record.packageName), { recursive: true, force: true });
+  rmSync(insideRoot(installedPackagesDir(dataDir), record.packageName), { recursive: true, force: true });
   writeInstalled(dataDir, records.filter((r) => r.id !== id));
   return record;
 }
