@@ -40,18 +40,18 @@ test('the operator allow-list lets named hosts and CIDR ranges through, and noth
 
 test('URL forms of internal addresses (decimal, octal, hex, IPv4-mapped) are refused before any connection', async () => {
   const fetcher = new GuardedFetcher(new AddressPolicy(), LIMITS, 'prueba', table({}));
-    for (const url of [
-      'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.0.0.1/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/',
-      'http://[::1]:8080/', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/', 'http://0.0.0.0:80/',
-    ]) {
-      const failure = await fetcher.fetch({ url }).then(() => null, (e: unknown) => e);
-      assert.ok(failure instanceof FetchFailure, url);
-      assert.equal(failure.code, 'direccion_bloqueada', `${url}: ${failure.message}`);
-    }
-    for (const url of ['ftp://ejemplo.com/', 'file:///etc/passwd', 'http://usuario:clave@ejemplo.com/']) {
-      const failure = await fetcher.fetch({ url }).then(() => null, (e: unknown) => e);
-      assert.equal((failure as FetchFailure).code, 'esquema_no_admitido', url);
-    }
+  for (const url of [
+    'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.0.0.1/', 'http://127.1/', 'http://[::ffff:127.0.0.1]/',
+    'http://[::1]:8080/', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/', 'http://0.0.0.0:80/',
+  ]) {
+    const failure = await fetcher.fetch({ url }).then(() => null, (e: unknown) => e);
+    assert.ok(failure instanceof FetchFailure, url);
+    assert.equal(failure.code, 'direccion_bloqueada', `${url}: ${failure.message}`);
+  }
+  for (const url of ['ftp://ejemplo.com/', 'file:///etc/passwd', 'http://usuario:clave@ejemplo.com/']) {
+    const failure = await fetcher.fetch({ url }).then(() => null, (e: unknown) => e);
+    assert.equal((failure as FetchFailure).code, 'esquema_no_admitido', url);
+  }
   fetcher.close();
 });
 
