@@ -1,4 +1,9 @@
 import { definePlugin, HostServices, pagingQuery } from '@cerebro/sdk';
+import { FichaAssembler } from './fichas/assembler.js';
+import { FichaRunner } from './fichas/ficha-runner.js';
+import { FichaStore } from './fichas/ficha-store.js';
+import { FICHA_CREATE_SCHEMA, FICHA_PAGE_SCHEMA, FICHA_SCHEMA } from './routes/ficha-schemas.js';
+import { FICHA_COST, fichaHandlers } from './routes/ficha-routes.js';
 import { RunManager } from './crawl/run-manager.js';
 import { GuardedFetcher } from './fetch/http-fetcher.js';
 import { fuentesMigrations } from './migrations.js';
@@ -23,10 +28,43 @@ export default definePlugin({
     sdk: '^1.0.0',
     title: 'Fuentes',
     description: 'Fuentes web que alimentan los documentos del espacio, y fichas ensambladas a partir de ellos con su procedencia.',
-    needs: [HostServices.Storage, HostServices.Clock, HostServices.Logger, HostServices.Config, HostServices.Documents],
+    needs: [
+      HostServices.Storage, HostServices.Clock, HostServices.Logger, HostServices.Config, HostServices.Documents, HostServices.Cerebro,
+      HostServices.CreditRefunds, HostServices.Spaces,
+    ],
     migrations: fuentesMigrations,
     config: { ...FUENTES_CONFIG },
     routes: [
+      {
+        id: 'createFicha', method: 'POST', path: '/fichas', permission: 'escribe', credits: FICHA_COST, idempotent: true,
+        summary: 'Ensamblar una ficha',
+        description: `Responde al momento (202) con la ficha \`en_cola\`; se ensambla en segundo plano (\`generando\` → \`lista\` | \`fallida\` | \`cancelada\`). Cada campo toma su valor de los pasajes del espacio (o de los documentos y fuentes indicados) y los cita; un campo sin respaldo se declara sin datos, nunca se inventa. Sin \`campos\`, se proponen a partir de los documentos. Con un modelo de chat configurado, él redacta los valores, citando igual. Cuesta ${FICHA_COST} créditos, devueltos si la ficha falla o se cancela.`,
+        requestSchema: FICHA_CREATE_SCHEMA,
+        responses: { '202': { description: 'La ficha, en cola.', schema: FICHA_SCHEMA }, ...error422 },
+      },
+      {
+        id: 'listFichas', method: 'GET', path: '/fichas', permission: 'lee',
+        summary: 'Listar las fichas del espacio (paginado: `?limite=50&desde=0`)',
+        description: 'Las más recientes primero.',
+        query: { type: 'object', properties: pagingQuery(50, 200) },
+        responses: { '200': { description: 'Una página de fichas.', schema: FICHA_PAGE_SCHEMA } },
+      },
+      {
+        id: 'getFicha', method: 'GET', path: '/fichas/:ficha', permission: 'lee',
+        summary: 'Estado de una ficha',
+        description: 'Estado, progreso (0 a 1), motivo si falló y, lista, un resumen (campos, encontrados, sin datos, conflictos).',
+        responses: { '200': { description: 'La ficha.', schema: FICHA_SCHEMA }, ...error404('Ficha') },
+      },
+      {
+        id: 'fichaMarkdown', method: 'GET', path: '/fichas/:ficha/markdown', permission: 'lee',
+        summary: 'La ficha ensamblada y cómo se ensambló',
+        description: 'En Markdown por defecto: una sección por campo con su valor y sus citas [n], los conflictos y los campos sin datos, y las fuentes numeradas (documento, URL de la página web, sección, puntuación). Con `Accept: application/json`: la ficha, el Markdown y, por campo, el valor, las citas, los conflictos y los pasajes con sus puntuaciones. 409 si aún no está lista.',
+        responses: {
+          '200': { description: 'La ficha en Markdown (o en JSON con `Accept: application/json`).', contentType: 'text/markdown', schema: { type: 'string' } },
+          ...error404('Ficha'),
+          '409': { description: 'La ficha aún no está lista, o falló.' },
+        },
+      },
       {
         id: 'createSource', method: 'POST', path: '/fuentes', permission: 'escribe',
         summary: 'Crear una fuente',
@@ -74,6 +112,7 @@ export default definePlugin({
     const log = scope.resolve(HostServices.Logger);
     const documents = scope.resolve(HostServices.Documents);
     const settings = readSettings(scope.resolve(HostServices.Config));
+    const cerebro = scope.resolve(HostServices.Cerebro);
 
     const sources = new SourceStore(storage, clock);
     const runs = new RunStore(storage, clock);
@@ -86,11 +125,19 @@ export default definePlugin({
       maxCrawlDelayMs: settings.maxCrawlDelayMs, now: () => clock.now(), log,
     }, sources, runs, clock, log, settings.concurrentRuns);
     manager.start(settings.scheduleCheckMs);
+    const fichas = new FichaStore(storage, clock);
+    const runner = new FichaRunner(
+      fichas, new FichaAssembler({ documents, cerebro, log }), scope.resolve(HostServices.CreditRefunds), scope.resolve(HostServices.Spaces), log,
+    );
+    runner.resume();
 
     return {
-      handlers: sourceHandlers({ sources, runs, pages, manager, documents, caps: { maxPages: settings.maxPages, pauseMs: settings.pauseMs } }),
+      handlers: {
+        ...sourceHandlers({ sources, runs, pages, manager, documents, caps: { maxPages: settings.maxPages, pauseMs: settings.pauseMs } }),
+        ...fichaHandlers({ fichas, runner, sources, documents }),
+      },
       dispose: async () => {
-        await manager.stop();
+        await Promise.all([manager.stop(), runner.stop()]);
         fetcher.close();
       },
     };

@@ -64,7 +64,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   setPage('/docs/nuevo.html', html('Página nueva', '<p>Esta página sustituye a la antigua dirección de la documentación y explica cómo migrar los datos de la cuenta.</p>', nav));
   setPage('/privado/secreto.html', html('Privado', '<p>Contenido que robots.txt no permite visitar.</p>'));
   setPage('/blog/1.html', html('Novedades de enero', '<p>En enero abrimos una oficina nueva en Valencia para atender a los clientes de la zona de Levante.</p>'));
-  setPage('/blog/2.html', html('Novedades de febrero', '<p>Desde febrero el plan Básico cuesta 12 euros al mes por la subida de costes de los servidores.</p>'));
+  setPage('/blog/2.html', html('Novedades de febrero', '<p>Desde febrero el precio del plan Básico es de 12 euros al mes por la subida de costes de los servidores.</p>'));
   setPage('/robots.txt', `User-agent: *\nDisallow: /privado/\nSitemap: ${base}/sitemap.xml\n`, 'text/plain');
   setPage('/sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
