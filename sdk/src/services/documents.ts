@@ -25,15 +25,19 @@ export interface RecordedOrigin extends DocumentOrigin {
 
 /** A document of a space as plugins see it. */
 export interface SpaceDocument {
+  /** Stable id (kept when the document is replaced). */
   id: string;
+  /** Name in the space (unique within it). */
   nombre: string;
   /** Indexing state, as the documents list shows it. */
   estado: 'en_cola' | 'procesando' | 'listo' | 'fallido';
   /** Increases each time the document is replaced. */
   version: number;
+  /** Size of the stored content. */
   bytes: number;
   /** Why indexing failed (state `fallido`), else null. */
   error: { codigo: string | null; motivo: string | null } | null;
+  /** Where it came from (null for uploaded files). */
   origen: RecordedOrigin | null;
 }
 
@@ -44,9 +48,11 @@ export interface DocumentInput {
    * replaces the earlier document (same id, version + 1; the old passages answer until the new ones are ready).
    */
   nombre: string;
+  /** The bytes (a string is stored as UTF-8). */
   contenido: Uint8Array | string;
   /** Content type, e.g. `text/html`, `application/pdf`: tells the Cerebro's indexing how to read it. */
   tipo: string;
+  /** Where the content came from; null or absent: none (as for an uploaded file). */
   origen?: DocumentOrigin | null;
 }
 
@@ -54,9 +60,11 @@ export interface DocumentInput {
 export interface PassageHit {
   /** Name of the document holding the passage. */
   documento: string;
+  /** Id of that document. */
   documento_id: string;
   /** Id of the passage (stable until the document is replaced). */
   pasaje: number;
+  /** Page of a PDF (null for other formats). */
   pagina: number | null;
   /** Heading path of the passage, joined with " › ", or null. */
   seccion: string | null;
@@ -96,6 +104,7 @@ export interface DocumentsService {
   put(spaceId: string, input: DocumentInput): Promise<SpaceDocument>;
   /** Removes a document (also while it is indexed), its passages and its stored original. False when absent. */
   remove(spaceId: string, nombre: string): Promise<boolean>;
+  /** The document of that name, or null. */
   get(spaceId: string, nombre: string): SpaceDocument | null;
   /** Documents this plugin added to the space, optionally only those of one `fuente`, in name order. */
   listOwn(spaceId: string, filter?: { fuente?: string }): SpaceDocument[];
