@@ -10,7 +10,7 @@ export interface TestSiteOptions {
   slowMs?: number;
   /** Size of `/docs/enorme.html` (default 2 MB; it sends no Content-Length, so only the reader's cap stops it). */
   hugeBytes?: number;
-  /** Extra generated pages `/gen/<i>.html`, each linking to the next ones (for benchmarks). */
+  /** Extra generated pages `/gen/<i>.html`, each linking to the next ones, listed in `/gen/sitemap.xml` (benchmarks). */
   generatedPages?: number;
 }
 
@@ -78,7 +78,11 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     const links = [1, 2, 3].map((d) => `/gen/${i + d}.html`).filter((_, k) => i + k + 1 < (options.generatedPages ?? 0));
     setPage(`/gen/${i}.html`, html(`Página generada ${i}`, `<p>Texto de la página ${i}: ${'contenido de relleno para medir el rastreo, '.repeat(20)}</p>`, ['/', ...links]));
   }
-  if (options.generatedPages) setPage('/gen/index.html', html('Índice generado', '<p>Páginas generadas.</p>', ['/gen/0.html']));
+  if (options.generatedPages) {
+    setPage('/gen/index.html', html('Índice generado', '<p>Páginas generadas.</p>', ['/gen/0.html']));
+    const locs = Array.from({ length: options.generatedPages }, (_, i) => `<url><loc>${base}/gen/${i}.html</loc></url>`).join('');
+    setPage('/gen/sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`, 'application/xml');
+  }
 
   function serve(req: IncomingMessage, res: ServerResponse): void {
     const path = new URL(req.url ?? '/', base).pathname;
