@@ -21,10 +21,10 @@ export const FAST_SETTINGS: Record<string, string> = {
   CEREBRO_FUENTES_MAX_BYTES_PAGINA: String(1024 * 1024),
 };
 
-export async function startLab(t: { after(fn: () => unknown): void }, options: { env?: Record<string, string>; site?: TestSiteOptions } = {}): Promise<Lab> {
+export async function startLab(t: { after(fn: () => unknown): void }, options: { env?: Record<string, string>; site?: TestSiteOptions; clock?: { now(): number } } = {}): Promise<Lab> {
   const site = await startTestSite(options.site);
   t.after(() => site.close());
-  const h = await startTestHost(t, { plugins: [fuentes], env: { ...FAST_SETTINGS, ...options.env } });
+  const h = await startTestHost(t, { plugins: [fuentes], env: { ...FAST_SETTINGS, ...options.env }, clock: options.clock });
   return { h, site, base: `/mod/fuentes/${h.spaceId}` };
 }
 
@@ -57,4 +57,11 @@ export async function waitForIndexing(lab: Lab, timeoutMs = 30_000): Promise<voi
     if (Date.now() > until) assert.fail('la indexación no terminó');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A clock the test moves by hand, starting now. */
+export class ManualClock {
+  private ms = Date.now();
+  now(): number { return this.ms; }
+  advance(ms: number): void { this.ms += ms; }
 }
