@@ -131,3 +131,15 @@ test('sitemap and feed sources read their entries; a bad body names every proble
   const readOnly = await lab.h.client.post(`${lab.base}/fuentes`, { key: lab.h.readKey, json: { tipo: 'url', url: 'https://ejemplo.com/' } });
   assert.equal(readOnly.status, 403);
 });
+
+test('max_paginas caps what a run reads and says so; a capped run removes nothing it did not see', async (t) => {
+  const lab = await startLab(t);
+  const created = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'sitemap', url: `${lab.site.url}/sitemap.xml`, lanzar: true } });
+  const full = (await waitForRun(lab, created.body.id)).ultima_ejecucion;
+  assert.equal(full.contadores.nuevas, 3);
+  const capped = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'sitemap', url: `${lab.site.url}/sitemap.xml`, max_paginas: 2, lanzar: true } });
+  const run = (await waitForRun(lab, capped.body.id)).ultima_ejecucion;
+  assert.deepEqual([run.estado, run.contadores.encontradas, run.contadores.leidas], ['completada', 2, 2], JSON.stringify(run));
+  assert.match(run.motivo, /máximo de 2 páginas/);
+  assert.equal(run.contadores.eliminadas, 0);
+});

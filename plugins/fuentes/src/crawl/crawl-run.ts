@@ -50,8 +50,10 @@ export class CrawlRun {
   /** URLs queued or visited in this run (requested and final addresses). */
   private readonly known = new Set<string>();
   private readonly queue: QueueItem[] = [];
-  /** Why a limit cut the run short (then pages not seen are not taken as gone). */
+  /** Why a limit (bytes, time) stopped the run. */
   private truncated: string | null = null;
+  /** Why discovery stopped short (`max_paginas`): the run goes on with what it queued. */
+  private capped: string | null = null;
   private readonly inScope: (url: string) => boolean;
 
   constructor(private readonly deps: CrawlDeps, private readonly source: SourceRecord, private readonly runId: string, private readonly signal: AbortSignal) {
@@ -73,8 +75,9 @@ export class CrawlRun {
         await this.visit(this.queue.shift()!);
         this.save();
       }
-      if (!this.truncated) await this.removeVanished();
-      return { kind: 'completed', reason: this.truncated };
+      // Pages not seen are gone only when the run saw the whole source.
+      if (!this.truncated && !this.capped) await this.removeVanished();
+      return { kind: 'completed', reason: this.truncated ?? this.capped };
     } catch (err) {
       if (this.signal.aborted) return { kind: 'aborted' };
       if (err instanceof FetchFailure) {
@@ -100,7 +103,7 @@ export class CrawlRun {
     const url = normalizeUrl(raw);
     if (!url || this.known.has(url) || !this.inScope(url)) return;
     if (this.progress.counts.encontradas >= this.source.settings.max_paginas) {
-      this.truncated ??= `Se alcanzó el máximo de ${this.source.settings.max_paginas} páginas de la fuente.`;
+      this.capped ??= `Se alcanzó el máximo de ${this.source.settings.max_paginas} páginas de la fuente.`;
       return;
     }
     this.known.add(url);
