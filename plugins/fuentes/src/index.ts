@@ -140,6 +140,12 @@ export default definePlugin({
         await Promise.all([manager.stop(), runner.stop()]);
         fetcher.close();
       },
+      status: () => ({ ejecuciones_en_curso: manager.counts().running, ejecuciones_en_cola: manager.counts().waiting, fichas_pendientes: runner.queued }),
+      metrics: {
+        ejecuciones_en_curso: { help: 'Ejecuciones de fuentes leyendo páginas ahora.', read: () => manager.counts().running },
+        ejecuciones_en_cola: { help: 'Ejecuciones esperando un hueco (ejecuciones_simultaneas).', read: () => manager.counts().waiting },
+        fichas_pendientes: { help: 'Fichas en cola o ensamblándose.', read: () => runner.queued },
+      },
     };
   },
 });

@@ -83,6 +83,8 @@ test('one run per source (409), cancel stops within about a second keeping what 
   assert.equal(again.body.codigo, 'conflict');
   // Wait until the slow page is being fetched.
   for (let i = 0; i < 200 && lab.site.hits('/docs/lento.html') === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  const metrics = await lab.h.client.get('/metrics', { key: lab.h.admin.issueOperatorCredential('metricas').token });
+  assert.match(metrics.text, /^cerebro_plugin_fuentes_ejecuciones_en_curso 1$/m, 'the running run shows in the metrics');
   const started = Date.now();
   const cancelled = await lab.h.client.post(`${lab.base}/fuentes/${id}/cancelar`);
   assert.equal(cancelled.status, 200, cancelled.text);

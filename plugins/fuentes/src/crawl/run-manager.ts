@@ -54,6 +54,11 @@ export class RunManager {
     this.timer.unref();
   }
 
+  /** Runs holding a slot, and runs waiting for one (for health and metrics). */
+  counts(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
   isRunning(spaceId: string, sourceId: string): boolean {
     return this.active.has(key(spaceId, sourceId));
   }

@@ -9,6 +9,8 @@ import type { FichaStore } from './ficha-store.js';
  */
 export class FichaRunner {
   private queue: Promise<void> = Promise.resolve();
+  /** Fichas queued or being assembled by this process. */
+  private pending = 0;
   private readonly controller = new AbortController();
 
   constructor(
@@ -28,7 +30,13 @@ export class FichaRunner {
   }
 
   enqueue(ficha: FichaRecord): void {
-    this.queue = this.queue.then(() => this.run(ficha));
+    this.pending++;
+    this.queue = this.queue.then(() => this.run(ficha)).finally(() => { this.pending--; });
+  }
+
+  /** Fichas waiting or being assembled. */
+  get queued(): number {
+    return this.pending;
   }
 
   /** Stops the current assembly; unfinished fichas stay open and resume at the next start. */
