@@ -145,3 +145,16 @@ test('max_paginas caps what a run reads and says so; a capped run removes nothin
   assert.match(run.motivo, /máximo de 2 páginas/);
   assert.equal(run.contadores.eliminadas, 0);
 });
+
+test('a document deleted by hand comes back on the next run (fetched whole, not answered 304)', async (t) => {
+  const lab = await startLab(t);
+  const created = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'url', url: `${lab.site.url}/docs/soporte.html`, lanzar: true } });
+  await waitForRun(lab, created.body.id);
+  await waitForIndexing(lab);
+  const name = `localhost:${lab.site.port} › docs › soporte.html`;
+  assert.equal((await lab.h.client.delete(`/rag/${lab.h.spaceId}/documents/${encodeURIComponent(name)}`)).status, 200);
+  await lab.h.client.post(`${lab.base}/fuentes/${created.body.id}/lanzar`);
+  const run = (await waitForRun(lab, created.body.id)).ultima_ejecucion;
+  assert.equal(run.contadores.sin_cambios, 0, JSON.stringify(run.contadores));
+  assert.ok((await documentsOf(lab)).has(name));
+});

@@ -151,7 +151,9 @@ export class CrawlRun {
     await this.pacer.wait(item.url, this.signal);
     let res: FetchedResponse;
     try {
-      res = await this.deps.fetcher.fetch({ url: item.url, signal: this.signal, etag: previous?.etag, lastModified: previous?.lastModified });
+      // Conditional only while we still hold what the validators describe (a document deleted by hand is fetched whole).
+      const held = previous && (!previous.document || this.deps.documents.get(spaceId, previous.document) !== null) ? previous : null;
+      res = await this.deps.fetcher.fetch({ url: item.url, signal: this.signal, etag: held?.etag, lastModified: held?.lastModified });
     } catch (err) {
       if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
       return this.failed(err, previous);
