@@ -5,6 +5,7 @@ import { FichaStore } from './fichas/ficha-store.js';
 import { FICHA_CREATE_SCHEMA, FICHA_PAGE_SCHEMA, FICHA_SCHEMA } from './routes/ficha-schemas.js';
 import { FICHA_COST, fichaHandlers } from './routes/ficha-routes.js';
 import { RunManager } from './crawl/run-manager.js';
+import { PageReader } from './content/page-reader.js';
 import { GuardedFetcher } from './fetch/http-fetcher.js';
 import { fuentesMigrations } from './migrations.js';
 import { error404, error422 } from './routes/schema-helpers.js';
@@ -120,8 +121,9 @@ export default definePlugin({
     const fetcher = new GuardedFetcher(settings.policy, {
       maxBytes: settings.maxPageBytes, timeoutMs: settings.requestTimeoutMs, maxRedirects: settings.maxRedirects,
     }, settings.userAgent);
+    const reader = new PageReader();
     const manager = new RunManager({
-      fetcher, documents, pages, runs, userAgent: settings.userAgent, maxRunBytes: settings.maxRunBytes, maxRunMs: settings.maxRunMs,
+      fetcher, reader, documents, pages, runs, userAgent: settings.userAgent, maxRunBytes: settings.maxRunBytes, maxRunMs: settings.maxRunMs,
       maxCrawlDelayMs: settings.maxCrawlDelayMs, now: () => clock.now(), log,
     }, sources, runs, clock, log, settings.concurrentRuns);
     manager.start(settings.scheduleCheckMs);
@@ -139,6 +141,7 @@ export default definePlugin({
       dispose: async () => {
         await Promise.all([manager.stop(), runner.stop()]);
         fetcher.close();
+        await reader.close();
       },
       status: () => ({ ejecuciones_en_curso: manager.counts().running, ejecuciones_en_cola: manager.counts().waiting, fichas_pendientes: runner.queued }),
       metrics: {

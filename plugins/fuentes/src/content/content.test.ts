@@ -1,9 +1,15 @@
 // What a page becomes: main content without navigation and boilerplate, links in scope, robots meta, names.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { documentNameOf } from '../crawl/document-name.js';
 import { siteScope } from '../crawl/scope.js';
-import { decodeHtml, pageContent } from './page-content.js';
+import { decodeHtml } from './page-content.js';
+import { PageReader } from './page-reader.js';
+
+const reader = new PageReader();
+const never = new AbortController().signal;
+const pageContent = (body: Buffer, mediaType: string, contentType: string | undefined, url: string) => reader.read(body, mediaType, contentType, url, never);
+after(() => reader.close());
 
 const PAGE = `<html><head><title>Guía de precios</title><base href="/docs/"></head><body>
 <nav><a href="/">Inicio</a> <a href="a.html#parte">A</a> <a href="mailto:x@y.z">Correo</a> <a href="javascript:void(0)">J</a></nav>
@@ -12,8 +18,8 @@ const PAGE = `<html><head><title>Guía de precios</title><base href="/docs/"></h
 <p>El plan avanzado cuesta 25 euros al mes e incluye soporte telefónico las 24 horas y copias de seguridad diarias de todos los datos.</p></main>
 <footer>Pie de página © <a href="legal.html" rel="nofollow">Aviso legal</a></footer></body></html>`;
 
-test('HTML keeps its main content (no navigation, header or footer) and gives the links to follow', () => {
-  const content = pageContent(Buffer.from(PAGE), 'text/html', 'text/html; charset=utf-8', 'https://a.test/docs/index.html');
+test('HTML keeps its main content (no navigation, header or footer) and gives the links to follow', async () => {
+  const content = await pageContent(Buffer.from(PAGE), 'text/html', 'text/html; charset=utf-8', 'https://a.test/docs/index.html');
   const html = String(content.document!.content);
   assert.match(html, /plan avanzado cuesta 25 euros/);
   assert.match(html, /<h1>Guía de precios<\/h1>/);
@@ -21,11 +27,11 @@ test('HTML keeps its main content (no navigation, header or footer) and gives th
   assert.deepEqual(content.html!.links, ['https://a.test/', 'https://a.test/docs/a.html'], 'base href honoured, fragments dropped, nofollow and non-http skipped');
 });
 
-test('noindex keeps a page out of the documents; nofollow keeps its links out; other types pass as they are', () => {
-  const noindex = pageContent(Buffer.from('<html><head><meta name="robots" content="noindex, nofollow"></head><body><p>Texto</p><a href="/x">x</a></body></html>'), 'text/html', undefined, 'https://a.test/');
+test('noindex keeps a page out of the documents; nofollow keeps its links out; other types pass as they are', async () => {
+  const noindex = await pageContent(Buffer.from('<html><head><meta name="robots" content="noindex, nofollow"></head><body><p>Texto</p><a href="/x">x</a></body></html>'), 'text/html', undefined, 'https://a.test/');
   assert.equal(noindex.document, null);
   assert.deepEqual(noindex.html!.links, []);
-  const pdf = pageContent(Buffer.from('%PDF-1.4'), 'application/pdf', 'application/pdf', 'https://a.test/x.pdf');
+  const pdf = await pageContent(Buffer.from('%PDF-1.4'), 'application/pdf', 'application/pdf', 'https://a.test/x.pdf');
   assert.equal(pdf.document!.mediaType, 'application/pdf');
 });
 

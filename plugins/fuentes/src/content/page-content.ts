@@ -1,4 +1,4 @@
-import { readHtmlPage, type HtmlPage } from './html-page.js';
+import type { HtmlPage } from './html-page.js';
 
 /** Content types the Cerebro's indexing reads, besides HTML (which is reduced to its main content first). */
 const INDEXABLE = new Set([
@@ -27,11 +27,4 @@ export function decodeHtml(body: Buffer, contentType: string | undefined): strin
 export interface PageContent {
   document: { content: Buffer | string; mediaType: string } | null;
   html: HtmlPage | null;
-}
-
-export function pageContent(body: Buffer, mediaType: string, contentType: string | undefined, url: string): PageContent {
-  if (!isHtml(mediaType)) return { document: { content: body, mediaType }, html: null };
-  const html = readHtmlPage(decodeHtml(body, contentType), url);
-  const document = html.noindex || !html.mainHtml ? null : { content: html.mainHtml, mediaType: 'text/html' };
-  return { document, html };
 }

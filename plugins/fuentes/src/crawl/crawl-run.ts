@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DocumentsService, Logger } from '@cerebro/sdk';
-import { isIndexable, pageContent } from '../content/page-content.js';
+import { isIndexable } from '../content/page-content.js';
+import type { PageReader } from '../content/page-reader.js';
 import { FetchFailure } from '../fetch/fetch-failure.js';
 import type { FetchedResponse, GuardedFetcher } from '../fetch/http-fetcher.js';
 import type { PageRecord, PageStore } from '../store/page-store.js';
@@ -15,6 +16,8 @@ import { normalizeUrl, siteScope } from './scope.js';
 
 export interface CrawlDeps {
   fetcher: GuardedFetcher;
+  /** Reads bodies (HTML in a worker thread). */
+  reader: PageReader;
   documents: DocumentsService;
   pages: PageStore;
   runs: RunStore;
@@ -199,7 +202,13 @@ export class CrawlRun {
     if (!isIndexable(res.mediaType)) {
       return this.failed(new FetchFailure('tipo_no_admitido', `Tipo de contenido no admitido: ${res.mediaType || 'sin tipo'}.`, item.url, res.status), previous);
     }
-    const content = pageContent(res.body, res.mediaType, res.headers['content-type'], finalUrl);
+    let content;
+    try {
+      content = await this.deps.reader.read(res.body, res.mediaType, res.headers['content-type'], finalUrl, this.signal);
+    } catch (err) {
+      if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
+      return this.failed(new FetchFailure(err.code, err.message, item.url, res.status), previous);
+    }
     if (content.html && this.source.tipo === 'sitio' && item.depth < this.source.settings.profundidad) {
       for (const link of content.html.links) this.enqueue(link, item.depth + 1);
     }
