@@ -119,8 +119,8 @@ export class CrawlRun {
     const onError = (f: FetchFailure) => this.progress.fail(f);
     if (tipo === 'url') this.enqueue(settings.url!, 0);
     else if (tipo === 'lista') for (const url of settings.urls) this.enqueue(url, 0);
-    else if (tipo === 'sitemap') for (const url of await sitemapPages(this.deps.fetcher, settings.url!, settings.max_paginas + 1, this.signal, onError)) this.enqueue(url, 0);
-    else if (tipo === 'feed') for (const url of await feedPages(this.deps.fetcher, settings.url!, this.signal)) this.enqueue(url, 0);
+    else if (tipo === 'sitemap') for (const url of await sitemapPages(this.deps, settings.url!, settings.max_paginas + 1, this.signal, onError)) this.enqueue(url, 0);
+    else if (tipo === 'feed') for (const url of await feedPages(this.deps, settings.url!, this.signal)) this.enqueue(url, 0);
     else {
       this.enqueue(settings.url!, 0);
       for (const url of await this.siteSitemapPages()) this.enqueue(url, 1);
@@ -135,7 +135,7 @@ export class CrawlRun {
     const pages: string[] = [];
     for (const sitemap of sitemaps.slice(0, 5)) {
       try {
-        pages.push(...await sitemapPages(this.deps.fetcher, sitemap, this.source.settings.max_paginas + 1, this.signal, () => {}));
+        pages.push(...await sitemapPages(this.deps, sitemap, this.source.settings.max_paginas + 1, this.signal, () => {}));
       } catch (err) {
         if (this.signal.aborted) throw err;
       }

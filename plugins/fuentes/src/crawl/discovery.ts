@@ -1,35 +1,28 @@
-import { gunzipSync } from 'node:zlib';
+import type { PageReader } from '../content/page-reader.js';
 import { FetchFailure } from '../fetch/fetch-failure.js';
 import type { GuardedFetcher } from '../fetch/http-fetcher.js';
-import { parseFeed, parseSitemap } from '../discover/xml-lists.js';
 import { normalizeUrl } from './scope.js';
 
 const XML_ACCEPT = 'application/xml,text/xml;q=0.9,application/rss+xml,application/atom+xml,*/*;q=0.5';
 /** Nested sitemaps read at most per run (a sitemap index may point to many). */
 const MAX_SITEMAPS = 20;
-const MAX_XML_BYTES = 50 * 1024 * 1024;
-
-/** The body of an XML list as text: sitemaps are often served gzipped as files (`.xml.gz`). */
-function xmlText(body: Buffer): string {
-  if (body[0] === 0x1f && body[1] === 0x8b) return gunzipSync(body, { maxOutputLength: MAX_XML_BYTES }).toString('utf8');
-  return body.toString('utf8');
+/** What discovery reads with: the guarded fetcher and the worker-thread reader. */
+export interface ListReaders {
+  fetcher: GuardedFetcher;
+  reader: PageReader;
 }
 
-async function fetchXml(fetcher: GuardedFetcher, url: string, signal: AbortSignal): Promise<string> {
+async function fetchXml(fetcher: GuardedFetcher, url: string, signal: AbortSignal): Promise<Buffer> {
   const res = await fetcher.fetch({ url, signal, accept: XML_ACCEPT });
   if (res.status < 200 || res.status >= 300) throw new FetchFailure('http', `La dirección respondió ${res.status}.`, url, res.status);
-  try {
-    return xmlText(res.body);
-  } catch {
-    throw new FetchFailure('demasiado_grande', 'El sitemap comprimido no se pudo leer o supera el máximo.', url);
-  }
+  return res.body;
 }
 
 /**
  * Page URLs of a sitemap, following a sitemap index into its sitemaps (at most MAX_SITEMAPS), up to `max` pages.
  * A nested sitemap that fails is reported to `onError` and skipped; the first one failing fails the call.
  */
-export async function sitemapPages(fetcher: GuardedFetcher, url: string, max: number, signal: AbortSignal, onError: (f: FetchFailure) => void): Promise<string[]> {
+export async function sitemapPages({ fetcher, reader }: ListReaders, url: string, max: number, signal: AbortSignal, onError: (f: FetchFailure) => void): Promise<string[]> {
   const pages: string[] = [];
   const pending = [url];
   const read = new Set<string>();
@@ -37,15 +30,14 @@ export async function sitemapPages(fetcher: GuardedFetcher, url: string, max: nu
     const next = pending.shift()!;
     if (read.has(next)) continue;
     read.add(next);
-    let xml: string;
+    let content;
     try {
-      xml = await fetchXml(fetcher, next, signal);
+      content = await reader.sitemap(await fetchXml(fetcher, next, signal), next, signal);
     } catch (err) {
-      if (next === url || !(err instanceof FetchFailure) || err.code === 'cancelada') throw err;
+      if (next === url || !(err instanceof FetchFailure) || err.code === 'cancelada' || signal.aborted) throw err;
       onError(err);
       continue;
     }
-    const content = parseSitemap(xml);
     if (!content) {
       const failure = new FetchFailure('tipo_no_admitido', 'No es un sitemap XML (urlset o sitemapindex).', next);
       if (next === url) throw failure;
@@ -65,8 +57,8 @@ export async function sitemapPages(fetcher: GuardedFetcher, url: string, max: nu
 }
 
 /** Item links of an RSS or Atom feed. */
-export async function feedPages(fetcher: GuardedFetcher, url: string, signal: AbortSignal): Promise<string[]> {
-  const links = parseFeed(await fetchXml(fetcher, url, signal));
+export async function feedPages({ fetcher, reader }: ListReaders, url: string, signal: AbortSignal): Promise<string[]> {
+  const links = await reader.feed(await fetchXml(fetcher, url, signal), url, signal);
   if (!links) throw new FetchFailure('tipo_no_admitido', 'No es un feed RSS o Atom.', url);
   return links.map((l) => normalizeUrl(new URL(l, url).href)).filter((l): l is string => l !== null);
 }
