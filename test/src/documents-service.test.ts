@@ -80,3 +80,18 @@ test('a refund gives back the plugin\'s own charge once, and nothing for another
   const movements = (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.movimientos;
   assert.equal(movements[0].motivo, 'reembolso');
 });
+
+test('a search limited to some documents finds their passages even when many others rank higher', async (t) => {
+  const mine: { docs?: DocumentsService } = {};
+  const h = await startTestHost(t, { plugins: [libraryPlugin('biblioteca', mine)] });
+  const docs = mine.docs!;
+  for (let i = 0; i < 60; i++) {
+    await docs.put(h.spaceId, { nombre: `ruido-${i}.md`, contenido: `# Tarifas ${i}\n\nLa tarifa del plan ${i} cuesta ${i} euros al mes y la tarifa anual cuesta ${i * 10} euros.`, tipo: 'text/markdown' });
+  }
+  await docs.put(h.spaceId, { nombre: 'objetivo.md', contenido: '# Condiciones\n\nEl plan objetivo tiene una tarifa distinta que se revisa cada año.', tipo: 'text/markdown' });
+  await docs.idle(h.spaceId, { timeoutMs: 60_000 });
+  const all = await docs.search(h.spaceId, 'tarifa del plan euros', { limite: 8 });
+  assert.ok(all.every((x) => x.documento !== 'objetivo.md'), 'unfiltered, the target is not among the first 8 (what a limit of 1 fetches at first)');
+  const only = await docs.search(h.spaceId, 'tarifa del plan euros', { limite: 1, documentos: ['objetivo.md'] });
+  assert.deepEqual(only.map((x) => x.documento), ['objetivo.md']);
+});

@@ -5,8 +5,12 @@ import type { RagService } from './rag-service.js';
 
 const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
 const MAX_SEARCH = 50;
-/** Searching only some documents takes more passages from the index and keeps theirs (the index ranks space-wide). */
+/**
+ * Searching only some documents takes more passages from the index and keeps theirs (the index ranks space-wide):
+ * first 8 times the limit, then, when that kept too few, up to MAX_FILTERED_DEPTH passages.
+ */
 const FILTER_OVERFETCH = 8;
+const MAX_FILTERED_DEPTH = 2000;
 const IDLE_POLL_MS = 100;
 
 /**
@@ -54,8 +58,13 @@ export function documentsHostService(rag: RagService, module: string): Documents
     async search(space, query, options) {
       const limit = Math.max(1, Math.min(MAX_SEARCH, Math.floor(options?.limite ?? 10)));
       const only = options?.documentos ? new Set(options.documentos.map((n) => n.normalize('NFC'))) : null;
-      const hits = await rag.engine.search(space, query, only ? limit * FILTER_OVERFETCH : limit);
-      const kept = (only ? hits.filter((h) => only.has(h.documentName)) : hits).slice(0, limit);
+      let hits = await rag.engine.search(space, query, only ? limit * FILTER_OVERFETCH : limit);
+      let kept = only ? hits.filter((h) => only.has(h.documentName)) : hits;
+      if (only && kept.length < limit && hits.length >= limit * FILTER_OVERFETCH) {
+        hits = await rag.engine.search(space, query, MAX_FILTERED_DEPTH);
+        kept = hits.filter((h) => only.has(h.documentName));
+      }
+      kept = kept.slice(0, limit);
       return kept.map((h, i): PassageHit => ({
         documento: h.documentName, documento_id: h.documentId, pasaje: h.id, pagina: h.page,
         seccion: h.headings.length ? h.headings.join(' › ') : null, puntuacion: h.score, posicion: i + 1, texto: h.text,
