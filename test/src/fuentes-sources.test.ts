@@ -1,11 +1,12 @@
 // Module fuentes through the real server process: a loopback site crawled through the whole API, re-run after
-// changes, address-guard attempts refused and recorded, a run cut by kill -9 ending `fallida` after the restart,
-// and delete. The site is served on loopback and allowed by name (`localhost`) only.
+// changes, address-guard attempts refused and recorded, a run cut by kill -9 ending `fallida` after the restart
+// (and relaunched), and delete. The site is served on loopback and allowed by name (`localhost`) only.
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import Database from 'better-sqlite3';
 import { startTestSite, type TestSite } from '@cerebro/plugin-fuentes/testing';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
@@ -100,19 +101,27 @@ test('crawl, documents with origin, re-run after changes, SSRF attempts recorded
   assert.equal(refused.size, attempts.length, JSON.stringify(guarded.errores));
   assert.equal(site.hits('/docs/precios.html'), 2, 'the redirect target on 127.0.0.1 was never requested');
 
-  // kill -9 while a run waits on the slow page: after the restart the run is `fallida` with a reason, not stuck.
+  // kill -9 while a run waits on the slow page: after the restart the cut run is `fallida` with its reason, never
+  // left `ejecutando`, and the source was launched again (`reanudacion`).
   const slowId = await create(api, { tipo: 'lista', urls: [`${site.url}/docs/lento.html`], lanzar: true });
   for (let i = 0; i < 400 && site.hits('/docs/lento.html') === 0; i++) await new Promise((r) => setTimeout(r, 25));
-  assert.equal((await api.call('GET', `${BASE}/fuentes/${slowId}`)).body.ultima_ejecucion.estado, 'ejecutando');
+  const cut = (await api.call('GET', `${BASE}/fuentes/${slowId}`)).body.ultima_ejecucion;
+  assert.equal(cut.estado, 'ejecutando');
   await lab.restart();
-  const after = (await api.call('GET', `${BASE}/fuentes/${slowId}`)).body.ultima_ejecucion;
-  assert.equal(after.estado, 'fallida');
-  assert.match(after.motivo, /reinició/);
-  assert.ok(after.fin);
-  const relaunched = await api.call('POST', `${BASE}/fuentes/${slowId}/lanzar`);
-  assert.equal(relaunched.status, 202, 'a source whose run was cut can run again');
+  const resumed = (await api.call('GET', `${BASE}/fuentes/${slowId}`)).body.ultima_ejecucion;
+  assert.equal(resumed.origen, 'reanudacion');
+  assert.notEqual(resumed.id, cut.id);
+  const db = new Database(join(lab.dataDir, 'plugins', 'fuentes.db'), { readonly: true });
+  const stored = db.prepare('SELECT state, reason, finished_at FROM fuentes_runs WHERE id = ?').get(cut.id) as { state: string; reason: string; finished_at: string };
+  db.close();
+  assert.equal(stored.state, 'fallida');
+  assert.match(stored.reason, /reinició.*relanzó/);
+  assert.ok(stored.finished_at);
+  assert.equal((await api.call('POST', `${BASE}/fuentes/${slowId}/lanzar`)).status, 409, 'the resumed run is the one running');
   const cancelled = await api.call('POST', `${BASE}/fuentes/${slowId}/cancelar`);
   assert.equal(cancelled.body.estado, 'cancelada');
+  assert.equal((await api.call('POST', `${BASE}/fuentes/${slowId}/lanzar`)).status, 202);
+  assert.equal((await api.call('POST', `${BASE}/fuentes/${slowId}/cancelar`)).body.estado, 'cancelada');
 
   // Delete: the source's documents go with it.
   const removed = await api.call('DELETE', `${BASE}/fuentes/${siteId}`);

@@ -53,7 +53,7 @@ export default definePlugin({
       fetcher, reader, documents, pages, runs, userAgent: settings.userAgent, maxRunBytes: settings.maxRunBytes, maxRunMs: settings.maxRunMs,
       maxCrawlDelayMs: settings.maxCrawlDelayMs, now: () => clock.now(), log,
     }, sources, runs, clock, log, settings.concurrentRuns);
-    manager.start(settings.scheduleCheckMs);
+    manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
     const fichas = new FichaStore(storage, clock);
     const runner = new FichaRunner(
       fichas, new FichaAssembler({ documents, cerebro, log }), scope.resolve(HostServices.CreditRefunds), scope.resolve(HostServices.Spaces), log,

@@ -28,6 +28,8 @@ export const FUENTES_CONFIG = {
   /** How often scheduled sources are checked. */
   revisar_programadas_ms: 60_000,
   agente: 'CerebroFuentes/1.0',
+  /** Launch again, at start, each run a crash cut (once: a resumed run cut again is only marked fallida). */
+  reanudar: true,
 } as const;
 
 export interface FuentesSettings {
@@ -43,6 +45,7 @@ export interface FuentesSettings {
   concurrentRuns: number;
   scheduleCheckMs: number;
   userAgent: string;
+  resumeAfterCrash: boolean;
 }
 
 export function readSettings(config: PluginConfig): FuentesSettings {
@@ -64,5 +67,6 @@ export function readSettings(config: PluginConfig): FuentesSettings {
     concurrentRuns: positive('ejecuciones_simultaneas'),
     scheduleCheckMs: positive('revisar_programadas_ms'),
     userAgent: config.string('agente'),
+    resumeAfterCrash: config.boolean('reanudar'),
   };
 }

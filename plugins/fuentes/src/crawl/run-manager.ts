@@ -13,8 +13,9 @@ const ABORTS = {
 } as const;
 type AbortKind = keyof typeof ABORTS;
 
-/** Reason given at start to runs a previous process left open. */
-export const INTERRUPTED_REASON = 'El servidor se reinició durante la ejecución; se conserva lo leído hasta entonces. Vuelve a lanzarla.';
+/** Reason given at start to runs a previous process left open (it crashed while they ran). */
+export const INTERRUPTED_REASON = 'El servidor se reinició durante la ejecución; se conserva lo leído hasta entonces.';
+const RESUMED_REASON = `${INTERRUPTED_REASON} Se relanzó al arrancar (origen "reanudacion").`;
 
 interface ActiveRun {
   run: RunRecord;
@@ -44,11 +45,18 @@ export class RunManager {
     private readonly maxConcurrent: number,
   ) {}
 
-  /** Ends runs a previous process left open (`fallida`, with the reason) and starts the schedule. */
-  start(scheduleCheckMs: number): void {
+  /**
+   * Ends runs a previous process left open (a crash: a stop ends its runs itself) as `fallida` with the reason and,
+   * with `resume`, launches each source again (`reanudacion`): pages read before the crash answer the conditional
+   * requests with 304, so the new run goes quickly over them and on to the rest. A resumed run cut again is not
+   * resumed a second time (no crash loop). Then starts the schedule.
+   */
+  start(scheduleCheckMs: number, resume: boolean): void {
     for (const run of this.runs.open()) {
-      this.runs.finish(run.spaceId, run.id, 'fallida', INTERRUPTED_REASON);
-      this.log.warn({ fuente: run.sourceId, ejecucion: run.id }, 'ejecución interrumpida por un reinicio: marcada fallida');
+      const again = resume && run.origen !== 'reanudacion' ? this.sources.get(run.spaceId, run.sourceId) : null;
+      this.runs.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
+      this.log.warn({ fuente: run.sourceId, ejecucion: run.id, reanudada: again !== null }, 'ejecución cortada por una caída: marcada fallida');
+      if (again) this.launch(again, 'reanudacion');
     }
     this.timer = setInterval(() => this.launchDue(), scheduleCheckMs);
     this.timer.unref();

@@ -39,7 +39,7 @@ export const RUN_SCHEMA: JsonSchema = object({
   id: { type: 'string' },
   estado: { enum: ['en_cola', 'ejecutando', 'completada', 'cancelada', 'fallida'] },
   motivo: nullable('string', { description: 'Por qué terminó así (fallida, cancelada) o qué límite la cortó (completada).' }),
-  origen: { enum: ['manual', 'programada', 'creacion'] },
+  origen: { enum: ['manual', 'programada', 'creacion', 'reanudacion'], description: '`reanudacion`: relanzada al arrancar porque una caída cortó la anterior.' },
   contadores: COUNTS_SCHEMA,
   bytes: { type: 'integer' },
   errores: list(object({

@@ -34,7 +34,8 @@ export interface SourceRecord {
 }
 
 export type RunState = 'en_cola' | 'ejecutando' | 'completada' | 'cancelada' | 'fallida';
-export type RunTrigger = 'manual' | 'programada' | 'creacion';
+/** Who launched a run: a client, the schedule, `lanzar: true` at creation, or the restart after a crash cut one. */
+export type RunTrigger = 'manual' | 'programada' | 'creacion' | 'reanudacion';
 
 export interface RunCounts {
   /** URLs found in scope (start pages, sitemap and feed entries, links). */
