@@ -38,6 +38,7 @@ function entries() {
   const list = ['host/dist/cli/main.js', 'host/dist/cerebro/extract/worker.js'];
   for (const id of readdirSync(join(repoRoot, 'plugins'))) list.push(`plugins/${id}/dist/index.js`);
   list.push('plugins/transcripcion/dist/engine/worker.js', 'plugins/transcripcion/dist/engine/model-probe.js');
+  list.push('plugins/fuentes/dist/content/page-worker.js');
   return list;
 }
 

@@ -6,6 +6,8 @@ import type { SpaceDirectory } from './services/spaces.js';
 import type { PluginStorage } from './services/storage.js';
 import type { UploadReceiver } from './services/uploads.js';
 import type { CerebroService } from './services/cerebro.js';
+import type { DocumentsService } from './services/documents.js';
+import type { CreditRefunds } from './services/credits.js';
 
 /**
  * Services the host can place in a plugin's container. A plugin lists the ones it needs in `manifest.needs`;
@@ -25,4 +27,8 @@ export const HostServices = {
   Spaces: createToken<SpaceDirectory>('host:spaces'),
   /** Questions to the space's documents. */
   Cerebro: createToken<CerebroService>('host:cerebro'),
+  /** Add, replace and remove a space's documents with an origin; search its passages. */
+  Documents: createToken<DocumentsService>('host:documents'),
+  /** Give back the charge of a paid request whose background work failed. */
+  CreditRefunds: createToken<CreditRefunds>('host:credit-refunds'),
 } as const;

@@ -43,7 +43,18 @@ test('real answers of the main routes (host and plugins) match the response sche
   await check('GET', '/rag/{espacio}/config', `/rag/${s}/config`);
   await check('PATCH', '/rag/{espacio}/config', `/rag/${s}/config`, { json: { longitud: 'corta' } });
   await check('DELETE', '/rag/{espacio}/clear_cache', `/rag/${s}/clear_cache`);
+  const ficha = await check('POST', '/mod/fuentes/{espacio}/fichas', `/mod/fuentes/${s}/fichas`, { json: { tema: 'instalación', campos: ['requisitos', 'pasos'] } });
+  await check('GET', '/mod/fuentes/{espacio}/fichas', `/mod/fuentes/${s}/fichas`);
+  for (let i = 0; i < 400 && (await check('GET', '/mod/fuentes/{espacio}/fichas/{ficha}', `/mod/fuentes/${s}/fichas/${ficha.id}`)).estado !== 'lista'; i++) await new Promise((r) => setTimeout(r, 25));
+  await check('GET', '/mod/fuentes/{espacio}/fichas/{ficha}/markdown', `/mod/fuentes/${s}/fichas/${ficha.id}/markdown`);
   await check('DELETE', '/rag/{espacio}/documents/{archivo}', `/rag/${s}/documents/guia.md`);
+
+  // A source the test never lets reach the network: the run ends fallida on the name that does not resolve.
+  const source = await check('POST', '/mod/fuentes/{espacio}/fuentes', `/mod/fuentes/${s}/fuentes`, { json: { tipo: 'lista', urls: ['https://ejemplo.invalid/a'], cada_horas: 24 } });
+  await check('POST', '/mod/fuentes/{espacio}/fuentes/{fuente}/lanzar', `/mod/fuentes/${s}/fuentes/${source.id}/lanzar`);
+  for (let i = 0; i < 400 && ['en_cola', 'ejecutando'].includes((await check('GET', '/mod/fuentes/{espacio}/fuentes/{fuente}', `/mod/fuentes/${s}/fuentes/${source.id}`)).ultima_ejecucion.estado); i++) await new Promise((r) => setTimeout(r, 25));
+  await check('GET', '/mod/fuentes/{espacio}/fuentes', `/mod/fuentes/${s}/fuentes`);
+  await check('DELETE', '/mod/fuentes/{espacio}/fuentes/{fuente}', `/mod/fuentes/${s}/fuentes/${source.id}`);
 
   await check('GET', '/mod/marca/{espacio}/config', `/mod/marca/${s}/config`);
   await check('PATCH', '/mod/marca/{espacio}/config', `/mod/marca/${s}/config`, { json: { name: 'Tienda Sol' } });

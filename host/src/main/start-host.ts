@@ -25,6 +25,8 @@ import { absentModuleRoutes } from '../plugins/absent-module-routes.js';
 import { pluginRoutes } from '../plugins/plugin-routes.js';
 import { coreRoutes } from '../routes/core-routes.js';
 import { cerebroHostService } from '../rag/cerebro-host-service.js';
+import { documentsHostService } from '../rag/documents-host-service.js';
+import { pluginCreditRefunds } from '../credits/plugin-credit-refunds.js';
 import { ragRoutes } from '../rag/rag-routes.js';
 import { RagService } from '../rag/rag-service.js';
 import { SearchModels } from '../rag/search-models.js';
@@ -125,6 +127,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       metrics,
     });
     rag.start();
+    const liveRagService = rag;
 
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));
     const discovered = await discoveredSources(config);
@@ -141,6 +144,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
         cerebro: cerebroHostService(rag, chat),
+        documents: (pluginId) => documentsHostService(liveRagService, pluginId),
+        creditRefunds: (pluginId) => pluginCreditRefunds(db, resolveToken(container, HostTokens.Credits), resolveToken(container, HostTokens.Directory), pluginId),
       }),
     });
 

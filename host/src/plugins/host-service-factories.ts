@@ -1,5 +1,5 @@
 import type { Logger as PinoLogger } from 'pino';
-import { HostServices, type CerebroService, type Clock, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
+import { HostServices, type CerebroService, type Clock, type CreditRefunds, type DocumentsService, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
 import type { AccessDirectory } from '../access/directory.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
@@ -15,6 +15,10 @@ export interface HostServiceDeps {
   uploads: UploadReceiver;
   directory: AccessDirectory;
   cerebro: CerebroService;
+  /** The documents service of one plugin (origins record the plugin's id). */
+  documents: (pluginId: string) => DocumentsService;
+  /** Refunds of one plugin's paid requests. */
+  creditRefunds: (pluginId: string) => CreditRefunds;
 }
 
 /** How each host service is built for one plugin: everything plugin-scoped is derived from the plugin id. */
@@ -34,5 +38,7 @@ export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manife
     [HostServices.Uploads, () => deps.uploads],
     [HostServices.Spaces, () => spaces],
     [HostServices.Cerebro, () => deps.cerebro],
+    [HostServices.Documents, (m) => deps.documents(m.id)],
+    [HostServices.CreditRefunds, (m) => deps.creditRefunds(m.id)],
   ]);
 }

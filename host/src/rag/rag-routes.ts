@@ -130,7 +130,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       handler: (ctx) => {
         const page = pageOf(ctx);
         const { total, documents } = rag.engine.documents.list(space(ctx), { limit: page.limite, offset: page.desde });
-        return { documentos: documents.map(documentView), total, ...page };
+        return { documentos: documents.map((d) => documentView(d, rag.origins.get(space(ctx), d.id))), total, ...page };
       },
     }),
     rag_({
@@ -154,7 +154,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           if (form.files.length === 0) throw validationError([{ loc: ['body', 'archivos'], msg: 'Envía al menos un archivo.', type: 'missing' }]);
           const outcomes = await rag.upload(space(ctx), form.files);
           return Reply.json(202, {
-            documentos: outcomes.map((o) => (o.ok ? documentView(o.document) : { nombre: o.nombre, estado: 'rechazado', error: o.error })),
+            documentos: outcomes.map((o) => (o.ok ? documentView(o.document, null) : { nombre: o.nombre, estado: 'rechazado', error: o.error })),
           });
         } finally {
           await form.cleanup();
@@ -189,7 +189,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       summary: 'Si los documentos subidos están listos',
       description: '`estado`: vacio, indexando o listo; por documento: en_cola, procesando (con `progreso` y `etapa`), listo o fallido (con `error.motivo`).',
       responses: { '200': { description: 'El estado de la indexación.', schema: INDEXING_STATUS_SCHEMA } },
-      handler: (ctx) => indexingStatusView(rag.engine.documents.status(space(ctx))),
+      handler: (ctx) => indexingStatusView(rag.engine.documents.status(space(ctx)), (d) => rag.origins.get(space(ctx), d.id)),
     }),
     rag_({
       operationId: 'core.getRagConfig', method: 'GET', path: '/config', permission: 'lee',

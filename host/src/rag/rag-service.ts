@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
-import type { ReceivedFile } from '@cerebro/sdk';
+import type { DocumentOrigin, ReceivedFile } from '@cerebro/sdk';
 import {
   CerebroEngine, MEDIA_TYPES, formatOf, type Answer, type AnswerEvent, type ChatClientConfig, type DocumentStatus,
 } from '../cerebro/index.js';
@@ -11,6 +11,7 @@ import type { SqliteDatabase } from '../storage/database.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
+import { DocumentOriginStore } from './document-origins.js';
 import type { HostMetrics } from '../metrics/host-metrics.js';
 import { indexingObserver } from './indexing-observer.js';
 import type { SearchModels } from './search-models.js';
@@ -52,6 +53,8 @@ const sha256Of = (path: string): Promise<string> =>
  */
 export class RagService {
   readonly engine: CerebroEngine;
+  /** Where module-brought documents came from (shown as `origen` in document records). */
+  readonly origins: DocumentOriginStore;
   private readonly cache: AnswerCache;
   private readonly conversations: ConversationStore;
   private readonly storeDir: string;
@@ -84,6 +87,7 @@ export class RagService {
   private constructor(private readonly options: RagServiceOptions, engine: CerebroEngine) {
     const { db } = options;
     this.engine = engine;
+    this.origins = new DocumentOriginStore(db);
     this.cache = new AnswerCache(db, options.now);
     this.conversations = new ConversationStore(db, options.now);
     this.storeDir = join(options.dataDir, 'documentos');
@@ -119,8 +123,7 @@ export class RagService {
 
   /** Moves each received file into the space's storage and queues it; refused names never touch storage. */
   async upload(space: string, files: readonly ReceivedFile[]): Promise<UploadOutcome[]> {
-    const dir = join(this.storeDir, createHash('sha256').update(space).digest('hex').slice(0, 24));
-    await mkdir(dir, { recursive: true });
+    const dir = await this.spaceDir(space);
     const outcomes: UploadOutcome[] = [];
     for (const file of files) {
       const problem = documentNameProblem(file.filename);
@@ -128,22 +131,45 @@ export class RagService {
         outcomes.push({ ok: false, nombre: file.filename, error: { codigo: 'nombre_no_valido', motivo: problem } });
         continue;
       }
-      const name = canonicalDocumentName(file.filename);
-      const previous = this.engine.documents.documentByName(space, name);
       const stored = join(dir, randomUUID());
       await rename(file.path, stored);
-      const format = formatOf(name, file.mimeType);
-      const document = this.engine.documents.submit(space, {
-        name,
-        path: stored,
-        mediaType: format ? MEDIA_TYPES[format] : file.mimeType,
-        bytes: file.bytes,
-        sha256: await sha256Of(stored),
-      });
-      if (previous && previous.path !== stored) await rm(previous.path, { force: true });
+      const document = await this.submitStored(space, canonicalDocumentName(file.filename), stored, file.mimeType, file.bytes);
+      // An uploaded file replacing a module's document is no longer what the module brought.
+      this.origins.clear(space, document.id);
       outcomes.push({ ok: true, document });
     }
     return outcomes;
+  }
+
+  /**
+   * Adds or replaces a document from bytes in memory, recording where it came from (modules: web pages and the
+   * like). The name must pass the same check as an upload's (`documentNameProblem`); the caller checks it first.
+   */
+  async putDocument(space: string, input: { name: string; content: Uint8Array; mediaType: string; module: string; origin: DocumentOrigin | null }): Promise<DocumentStatus> {
+    const stored = join(await this.spaceDir(space), randomUUID());
+    await writeFile(stored, input.content);
+    const name = canonicalDocumentName(input.name);
+    const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength);
+    if (input.origin) this.origins.put(space, document.id, input.module, input.origin);
+    else this.origins.clear(space, document.id);
+    return document;
+  }
+
+  private async spaceDir(space: string): Promise<string> {
+    const dir = join(this.storeDir, createHash('sha256').update(space).digest('hex').slice(0, 24));
+    await mkdir(dir, { recursive: true });
+    return dir;
+  }
+
+  /** Queues a stored original under `name` (replacing a document of that name) and drops the replaced original. */
+  private async submitStored(space: string, name: string, stored: string, mimeType: string, bytes: number): Promise<DocumentStatus> {
+    const previous = this.engine.documents.documentByName(space, name);
+    const format = formatOf(name, mimeType);
+    const document = this.engine.documents.submit(space, {
+      name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: await sha256Of(stored),
+    });
+    if (previous && previous.path !== stored) await rm(previous.path, { force: true });
+    return document;
   }
 
   documentByName(space: string, name: string): DocumentStatus | null {

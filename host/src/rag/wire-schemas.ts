@@ -22,6 +22,18 @@ export const DOCUMENT_SCHEMA = objectSchema({
   titulo: nullable('string'),
   creado: { type: 'string' },
   actualizado: { type: 'string' },
+  origen: {
+    description: 'De dónde lo trajo un módulo (una página web de `fuentes`); null para los archivos subidos.',
+    oneOf: [{ type: 'null' }, objectSchema({
+      modulo: { type: 'string', description: 'Módulo que lo añadió.' },
+      fuente: nullable('string', { description: 'Id de la fuente del módulo.' }),
+      url: nullable('string', { description: 'Dirección leída (tras las redirecciones).' }),
+      obtenido: { type: 'string', description: 'Cuándo se leyó (ISO 8601).' },
+      etag: nullable('string'),
+      ultima_modificacion: nullable('string', { description: 'Cabecera Last-Modified tal como llegó.' }),
+      hash: nullable('string', { description: 'SHA-256 del contenido leído.' }),
+    })],
+  },
 });
 
 export const DOCUMENT_PAGE_SCHEMA = objectSchema({

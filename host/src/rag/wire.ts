@@ -1,9 +1,13 @@
+import type { RecordedOrigin } from '@cerebro/sdk';
 import type { Answer, AnswerSource, DocumentStatus, SpaceIndexingStatus } from '../cerebro/index.js';
 
 const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
 
-/** A document record as the API shows it (Spanish wire names; no storage paths). */
-export function documentView(doc: DocumentStatus) {
+/**
+ * A document record as the API shows it (Spanish wire names; no storage paths). `origen` says where a module
+ * brought it from (a web page of `fuentes`); null for uploaded files.
+ */
+export function documentView(doc: DocumentStatus, origin: RecordedOrigin | null = null) {
   return {
     id: doc.id,
     nombre: doc.name,
@@ -23,10 +27,11 @@ export function documentView(doc: DocumentStatus) {
     titulo: doc.title,
     creado: doc.createdAt,
     actualizado: doc.updatedAt,
+    origen: origin,
   };
 }
 
-export function indexingStatusView(status: SpaceIndexingStatus) {
+export function indexingStatusView(status: SpaceIndexingStatus, originOf: (doc: DocumentStatus) => RecordedOrigin | null = () => null) {
   return {
     estado: ({ empty: 'vacio', indexing: 'indexando', ready: 'listo' } as const)[status.state],
     listo: status.ready,
@@ -37,7 +42,7 @@ export function indexingStatusView(status: SpaceIndexingStatus) {
     fallidos: status.failed,
     progreso: status.progress,
     pasajes: status.passages,
-    documentos: status.documents.map(documentView),
+    documentos: status.documents.map((d) => documentView(d, originOf(d))),
   };
 }
 

@@ -1,14 +1,81 @@
-import { definePlugin } from '@cerebro/sdk';
+import { definePlugin, HostServices } from '@cerebro/sdk';
+import { FichaAssembler } from './fichas/assembler.js';
+import { FichaRunner } from './fichas/ficha-runner.js';
+import { FichaStore } from './fichas/ficha-store.js';
+import { fichaHandlers } from './routes/ficha-routes.js';
+import { FUENTES_ROUTES } from './routes/route-declarations.js';
+import { RunManager } from './crawl/run-manager.js';
+import { PageReader } from './content/page-reader.js';
+import { GuardedFetcher } from './fetch/http-fetcher.js';
+import { fuentesMigrations } from './migrations.js';
+import { sourceHandlers } from './routes/source-routes.js';
+import { FUENTES_CONFIG, readSettings } from './settings.js';
+import { PageStore } from './store/page-store.js';
+import { RunStore } from './store/run-store.js';
+import { SourceStore } from './store/source-store.js';
 
-/** Module `fuentes`. Its routes arrive with the issue that builds it; until then it loads and serves nothing. */
+/**
+ * Module `fuentes`: sources that bring web pages into a space's documents (one page, a site crawl, a sitemap, a
+ * feed, a list), through an address guard against server-side request forgery, and fichas assembled from the
+ * space's passages with their provenance.
+ */
 export default definePlugin({
   manifest: {
     id: 'fuentes',
-    version: '0.1.0',
+    version: '1.0.0',
     sdk: '^1.0.0',
     title: 'Fuentes',
-    description: 'Fuentes de información y fichas ensambladas a partir de ellas.',
-    routes: [],
+    description: 'Fuentes web que alimentan los documentos del espacio, y fichas ensambladas a partir de ellos con su procedencia.',
+    needs: [
+      HostServices.Storage, HostServices.Clock, HostServices.Logger, HostServices.Config, HostServices.Documents, HostServices.Cerebro,
+      HostServices.CreditRefunds, HostServices.Spaces,
+    ],
+    migrations: fuentesMigrations,
+    config: { ...FUENTES_CONFIG },
+    routes: FUENTES_ROUTES,
   },
-  setup: () => ({ handlers: {} }),
+  setup(scope) {
+    const storage = scope.resolve(HostServices.Storage);
+    const clock = scope.resolve(HostServices.Clock);
+    const log = scope.resolve(HostServices.Logger);
+    const documents = scope.resolve(HostServices.Documents);
+    const settings = readSettings(scope.resolve(HostServices.Config));
+    const cerebro = scope.resolve(HostServices.Cerebro);
+
+    const sources = new SourceStore(storage, clock);
+    const runs = new RunStore(storage, clock);
+    const pages = new PageStore(storage);
+    const fetcher = new GuardedFetcher(settings.policy, {
+      maxBytes: settings.maxPageBytes, timeoutMs: settings.requestTimeoutMs, maxRedirects: settings.maxRedirects,
+    }, settings.userAgent);
+    const reader = new PageReader();
+    const manager = new RunManager({
+      fetcher, reader, documents, pages, runs, userAgent: settings.userAgent, maxRunBytes: settings.maxRunBytes, maxRunMs: settings.maxRunMs,
+      maxCrawlDelayMs: settings.maxCrawlDelayMs, now: () => clock.now(), log,
+    }, sources, runs, clock, log, settings.concurrentRuns);
+    manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
+    const fichas = new FichaStore(storage, clock);
+    const runner = new FichaRunner(
+      fichas, new FichaAssembler({ documents, cerebro, log }), scope.resolve(HostServices.CreditRefunds), scope.resolve(HostServices.Spaces), log,
+    );
+    runner.resume();
+
+    return {
+      handlers: {
+        ...sourceHandlers({ sources, runs, pages, manager, documents, caps: { maxPages: settings.maxPages, pauseMs: settings.pauseMs } }),
+        ...fichaHandlers({ fichas, runner, sources, documents }),
+      },
+      dispose: async () => {
+        await Promise.all([manager.stop(), runner.stop()]);
+        fetcher.close();
+        await reader.close();
+      },
+      status: () => ({ ejecuciones_en_curso: manager.counts().running, ejecuciones_en_cola: manager.counts().waiting, fichas_pendientes: runner.queued }),
+      metrics: {
+        ejecuciones_en_curso: { help: 'Ejecuciones de fuentes leyendo páginas ahora.', read: () => manager.counts().running },
+        ejecuciones_en_cola: { help: 'Ejecuciones esperando un hueco (ejecuciones_simultaneas).', read: () => manager.counts().waiting },
+        fichas_pendientes: { help: 'Fichas en cola o ensamblándose.', read: () => runner.queued },
+      },
+    };
+  },
 });

@@ -61,6 +61,8 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
             producto: [seeded.product],
             conversacion: [seeded.salesConversation, seeded.ragConversation],
             id: [throwawayKey.id],
+            fuente: [seeded.fuente],
+            ficha: [seeded.ficha],
           },
   };
 

@@ -77,6 +77,8 @@ function victimParams(victim: Victim, op: Operation): Record<string, string[]> {
     id: victim.keyIds,
     cuenta: victim.accountId ? [victim.accountId] : [],
     modulo: ['ventas'],
+    fuente: v.fuente ? [v.fuente] : [],
+    ficha: v.ficha ? [v.ficha] : [],
   };
 }
 

@@ -9,6 +9,9 @@ export interface SeededSpace {
   product: string;
   ragConversation: string;
   salesConversation: string;
+  /** A source and a finished ficha of module fuentes (when the space has it; else empty strings). */
+  fuente: string;
+  ficha: string;
   /** A word written into every stored item, to spot this tenant's data in someone else's response. */
   marker: string;
 }
@@ -38,7 +41,23 @@ export async function seedSpace(client: TestClient, space: string, marker: strin
   });
   assert.equal(sold.status, 200, sold.text);
   const doc = upload.body.documentos[0] as { id: string; nombre: string };
-  return { space, document: { id: doc.id, nombre: doc.nombre }, product, ragConversation: asked.body.conversacion, salesConversation: sold.body.conversacion, marker };
+  const { fuente, ficha } = await seedFuentes(client, space, marker);
+  return { space, document: { id: doc.id, nombre: doc.nombre }, product, ragConversation: asked.body.conversacion, salesConversation: sold.body.conversacion, fuente, ficha, marker };
+}
+
+/** A source (never launched: no network) and a ficha waited until it ends, so nothing changes later on its own. */
+async function seedFuentes(client: TestClient, space: string, marker: string): Promise<{ fuente: string; ficha: string }> {
+  const source = await client.post(`/mod/fuentes/${space}/fuentes`, { json: { tipo: 'url', url: 'https://ejemplo.com/', nombre: `Fuente ${marker}` } });
+  if (source.status === 403) return { fuente: '', ficha: '' };
+  assert.equal(source.status, 201, source.text);
+  const ficha = await client.post(`/mod/fuentes/${space}/fichas`, { json: { tema: `Caja fuerte ${marker}`, campos: ['código secreto'] } });
+  assert.equal(ficha.status, 202, ficha.text);
+  for (let i = 0; i < 400; i++) {
+    const state = (await client.get(`/mod/fuentes/${space}/fichas/${ficha.body.id}`)).body.estado;
+    if (!['en_cola', 'generando'].includes(state)) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { fuente: source.body.id, ficha: ficha.body.id };
 }
 
 /** An owner with a space of every installed module, a console session and a write key. */

@@ -1,0 +1,83 @@
+import { invalidField, type DocumentsService, type PassageHit, type SpaceDocument } from '@cerebro/sdk';
+import type { DocumentStatus } from '../cerebro/index.js';
+import { documentNameProblem } from './document-names.js';
+import type { RagService } from './rag-service.js';
+
+const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
+const MAX_SEARCH = 50;
+/**
+ * Searching only some documents takes more passages from the index and keeps theirs (the index ranks space-wide):
+ * first 8 times the limit, then, when that kept too few, up to MAX_FILTERED_DEPTH passages.
+ */
+const FILTER_OVERFETCH = 8;
+const MAX_FILTERED_DEPTH = 2000;
+const IDLE_POLL_MS = 100;
+
+/**
+ * The documents service of one plugin: adds and replaces documents through the same storage and indexing as
+ * uploads, recording the plugin as the origin's `modulo`; lists only what that plugin added.
+ */
+export function documentsHostService(rag: RagService, module: string): DocumentsService {
+  const view = (space: string, doc: DocumentStatus): SpaceDocument => ({
+    id: doc.id, nombre: doc.name, estado: STATE_NAMES[doc.state], version: doc.version, bytes: doc.bytes,
+    error: doc.state === 'failed' ? { codigo: doc.errorCode, motivo: doc.reason } : null,
+    origen: rag.origins.get(space, doc.id),
+  });
+  const pending = (space: string, names: readonly string[] | undefined): boolean => {
+    const docs = names
+      ? names.map((n) => rag.documentByName(space, n)).filter((d): d is DocumentStatus => d !== null)
+      : rag.engine.documents.status(space).documents;
+    return docs.some((d) => d.state === 'queued' || d.state === 'processing');
+  };
+
+  return {
+    async put(space, input) {
+      const problem = documentNameProblem(input.nombre);
+      if (problem) throw invalidField(['nombre'], problem);
+      const content = typeof input.contenido === 'string' ? Buffer.from(input.contenido, 'utf8') : input.contenido;
+      if (content.byteLength === 0) throw invalidField(['contenido'], 'El documento está vacío.');
+      const doc = await rag.putDocument(space, { name: input.nombre, content, mediaType: input.tipo, module, origin: input.origen ?? null });
+      return view(space, doc);
+    },
+    async remove(space, nombre) {
+      return (await rag.remove(space, nombre)) !== null;
+    },
+    get(space, nombre) {
+      const doc = rag.documentByName(space, nombre);
+      return doc && view(space, doc);
+    },
+    listOwn(space, filter) {
+      const origins = rag.origins.ofModule(space, module, filter?.fuente);
+      const docs: SpaceDocument[] = [];
+      for (const id of origins.keys()) {
+        const doc = rag.engine.documents.document(space, id);
+        if (doc) docs.push(view(space, doc));
+      }
+      return docs.sort((a, b) => a.nombre.localeCompare(b.nombre));
+    },
+    async search(space, query, options) {
+      const limit = Math.max(1, Math.min(MAX_SEARCH, Math.floor(options?.limite ?? 10)));
+      const only = options?.documentos ? new Set(options.documentos.map((n) => n.normalize('NFC'))) : null;
+      let hits = await rag.engine.search(space, query, only ? limit * FILTER_OVERFETCH : limit);
+      let kept = only ? hits.filter((h) => only.has(h.documentName)) : hits;
+      if (only && kept.length < limit && hits.length >= limit * FILTER_OVERFETCH) {
+        hits = await rag.engine.search(space, query, MAX_FILTERED_DEPTH);
+        kept = hits.filter((h) => only.has(h.documentName));
+      }
+      kept = kept.slice(0, limit);
+      return kept.map((h, i): PassageHit => ({
+        documento: h.documentName, documento_id: h.documentId, pasaje: h.id, pagina: h.page,
+        seccion: h.headings.length ? h.headings.join(' › ') : null, puntuacion: h.score, posicion: i + 1, texto: h.text,
+        origen: rag.origins.get(space, h.documentId),
+      }));
+    },
+    async idle(space, options) {
+      const deadline = options?.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
+      while (pending(space, options?.nombres)) {
+        options?.signal?.throwIfAborted();
+        if (Date.now() > deadline) throw new Error('Los documentos siguen indexándose al vencer el plazo.');
+        await new Promise((r) => setTimeout(r, IDLE_POLL_MS));
+      }
+    },
+  };
+}

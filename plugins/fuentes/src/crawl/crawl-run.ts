@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import type { DocumentsService, Logger } from '@cerebro/sdk';
+import { isIndexable } from '../content/page-content.js';
+import type { PageReader } from '../content/page-reader.js';
+import { FetchFailure } from '../fetch/fetch-failure.js';
+import type { FetchedResponse, GuardedFetcher } from '../fetch/http-fetcher.js';
+import type { PageRecord, PageStore } from '../store/page-store.js';
+import type { RunStore } from '../store/run-store.js';
+import type { SourceRecord } from '../store/source-model.js';
+import { documentNameOf } from './document-name.js';
+import { feedPages, sitemapPages } from './discovery.js';
+import { HostPacer } from './host-pacer.js';
+import { RobotsCache } from './robots-cache.js';
+import { RunProgress } from './run-progress.js';
+import { normalizeUrl, siteScope } from './scope.js';
+
+export interface CrawlDeps {
+  fetcher: GuardedFetcher;
+  /** Reads bodies (HTML in a worker thread). */
+  reader: PageReader;
+  documents: DocumentsService;
+  pages: PageStore;
+  runs: RunStore;
+  userAgent: string;
+  /** Bytes one run may read in all; past it the run stops (`completada`, with the reason). */
+  maxRunBytes: number;
+  /** Time one run may take; past it the run stops the same way. */
+  maxRunMs: number;
+  /** Longest pause honoured from a robots.txt Crawl-delay. */
+  maxCrawlDelayMs: number;
+  now: () => number;
+  log: Logger;
+}
+
+/** How a run ended. `aborted`: its signal fired (cancel, delete or shutdown: the caller knows which). */
+export type CrawlOutcome =
+  | { kind: 'completed'; reason: string | null }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; reason: string };
+
+interface QueueItem { url: string; depth: number }
+
+/**
+ * One run of one source. Pages are visited one at a time, pausing between requests to the same host; each page
+ * goes through robots.txt, the address guard and a conditional request, and becomes (or updates, or removes) a
+ * document of the space. Progress is saved after each page.
+ */
+export class CrawlRun {
+  private readonly progress = new RunProgress();
+  private readonly robots: RobotsCache;
+  private readonly pacer: HostPacer;
+  private readonly crawlDelay = new Map<string, number>();
+  /** URLs queued or visited in this run (requested and final addresses). */
+  private readonly known = new Set<string>();
+  private readonly queue: QueueItem[] = [];
+  /** Why a limit (bytes, time) stopped the run. */
+  private truncated: string | null = null;
+  /** Why discovery stopped short (`max_paginas`): the run goes on with what it queued. */
+  private capped: string | null = null;
+  private readonly inScope: (url: string) => boolean;
+
+  constructor(private readonly deps: CrawlDeps, private readonly source: SourceRecord, private readonly runId: string, private readonly signal: AbortSignal) {
+    this.robots = new RobotsCache(deps.fetcher, deps.userAgent, signal);
+    this.pacer = new HostPacer((host) => Math.max(source.settings.pausa_ms, this.crawlDelay.get(host) ?? 0));
+    this.inScope = source.tipo === 'sitio' && source.settings.url ? siteScope(source.settings.url, source.settings) : () => true;
+  }
+
+  async execute(): Promise<CrawlOutcome> {
+    const deadline = this.deps.now() + this.deps.maxRunMs;
+    try {
+      await this.seed();
+      while (this.queue.length > 0 && !this.truncated) {
+        this.signal.throwIfAborted();
+        if (this.deps.now() > deadline) {
+          this.truncated = `Se alcanzó el tiempo máximo de una ejecución (${Math.round(this.deps.maxRunMs / 60_000)} min).`;
+          break;
+        }
+        await this.visit(this.queue.shift()!);
+        this.save();
+      }
+      // Pages not seen are gone only when the run saw the whole source.
+      if (!this.truncated && !this.capped) await this.removeVanished();
+      return { kind: 'completed', reason: this.truncated ?? this.capped };
+    } catch (err) {
+      if (this.signal.aborted) return { kind: 'aborted' };
+      if (err instanceof FetchFailure) {
+        this.progress.fail(err);
+        return { kind: 'failed', reason: `No se pudo leer ${err.url}: ${err.message}` };
+      }
+      this.deps.log.error({ err, fuente: this.source.id }, 'error inesperado en una ejecución');
+      return { kind: 'failed', reason: 'Error interno durante la ejecución.' };
+    } finally {
+      this.save();
+    }
+  }
+
+  private save(): void {
+    this.deps.runs.saveProgress({
+      spaceId: this.source.spaceId, id: this.runId, counts: this.progress.counts, bytes: this.progress.bytes,
+      errors: this.progress.errors, errorsDropped: this.progress.errorsDropped,
+    });
+  }
+
+  /** Queues a URL found in scope, once, within `max_paginas`. */
+  private enqueue(raw: string, depth: number): void {
+    const url = normalizeUrl(raw);
+    if (!url || this.known.has(url) || !this.inScope(url)) return;
+    if (this.progress.counts.encontradas >= this.source.settings.max_paginas) {
+      this.capped ??= `Se alcanzó el máximo de ${this.source.settings.max_paginas} páginas de la fuente.`;
+      return;
+    }
+    this.known.add(url);
+    this.progress.counts.encontradas++;
+    this.queue.push({ url, depth });
+  }
+
+  private async seed(): Promise<void> {
+    const { tipo, settings } = this.source;
+    const onError = (f: FetchFailure) => this.progress.fail(f);
+    if (tipo === 'url') this.enqueue(settings.url!, 0);
+    else if (tipo === 'lista') for (const url of settings.urls) this.enqueue(url, 0);
+    else if (tipo === 'sitemap') for (const url of await sitemapPages(this.deps, settings.url!, settings.max_paginas + 1, this.signal, onError)) this.enqueue(url, 0);
+    else if (tipo === 'feed') for (const url of await feedPages(this.deps, settings.url!, this.signal)) this.enqueue(url, 0);
+    else {
+      this.enqueue(settings.url!, 0);
+      for (const url of await this.siteSitemapPages()) this.enqueue(url, 1);
+    }
+  }
+
+  /** A site's own sitemap: those robots.txt names, else `/sitemap.xml` when present. Failures are not errors of the run. */
+  private async siteSitemapPages(): Promise<string[]> {
+    const start = this.source.settings.url!;
+    const rules = await this.robots.for(start);
+    const sitemaps = rules.sitemaps.length ? rules.sitemaps : [new URL('/sitemap.xml', start).href];
+    const pages: string[] = [];
+    for (const sitemap of sitemaps.slice(0, 5)) {
+      try {
+        pages.push(...await sitemapPages(this.deps, sitemap, this.source.settings.max_paginas + 1, this.signal, () => {}));
+      } catch (err) {
+        if (this.signal.aborted) throw err;
+      }
+    }
+    return pages;
+  }
+
+  private async visit(item: QueueItem): Promise<void> {
+    const { spaceId, id: sourceId } = this.source;
+    const previous = this.deps.pages.get(spaceId, sourceId, item.url);
+    const refused = this.deps.fetcher.check(item.url);
+    if (refused) return this.failed(refused, previous);
+    const rules = await this.robots.for(item.url);
+    if (rules.delayMs !== null) this.crawlDelay.set(new URL(item.url).host, Math.min(rules.delayMs, this.deps.maxCrawlDelayMs));
+    if (!rules.allows(item.url)) return this.failed(new FetchFailure('robots', rules.refusal, item.url), null);
+    await this.pacer.wait(item.url, this.signal);
+    let res: FetchedResponse;
+    try {
+      // Conditional only while we still hold what the validators describe (a document deleted by hand is fetched whole).
+      const held = previous && (!previous.document || this.deps.documents.get(spaceId, previous.document) !== null) ? previous : null;
+      res = await this.deps.fetcher.fetch({ url: item.url, signal: this.signal, etag: held?.etag, lastModified: held?.lastModified });
+    } catch (err) {
+      if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
+      return this.failed(err, previous);
+    }
+    if (res.notModified && previous) {
+      this.progress.counts.leidas++;
+      this.progress.counts.sin_cambios++;
+      this.deps.pages.markSeen(spaceId, sourceId, item.url, this.runId);
+      return;
+    }
+    if (res.status === 404 || res.status === 410) {
+      this.progress.fail(new FetchFailure('http', `La página respondió ${res.status}: ya no existe.`, item.url, res.status));
+      if (previous) await this.removePage(previous);
+      return;
+    }
+    if (res.status < 200 || res.status >= 300) {
+      return this.failed(new FetchFailure('http', `La página respondió ${res.status}.`, item.url, res.status), previous);
+    }
+    await this.accept(item, res, previous);
+  }
+
+  /** A page that could not be read this time: its document (if any) stays until the page is gone for good. */
+  private failed(failure: FetchFailure, previous: PageRecord | null): void {
+    this.progress.fail(failure);
+    if (previous) this.deps.pages.markSeen(this.source.spaceId, this.source.id, previous.url, this.runId);
+  }
+
+  private async accept(item: QueueItem, res: FetchedResponse, previous: PageRecord | null): Promise<void> {
+    const { spaceId, id: sourceId } = this.source;
+    this.progress.bytes += res.body.length;
+    this.progress.counts.leidas++;
+    if (this.progress.bytes > this.deps.maxRunBytes) this.truncated = `Se alcanzó el máximo de ${this.deps.maxRunBytes} bytes de una ejecución.`;
+    const finalUrl = normalizeUrl(res.url) ?? item.url;
+    if (finalUrl !== item.url) {
+      // Two addresses redirecting to one page make one document.
+      if (this.known.has(finalUrl) && !this.queue.some((q) => q.url === finalUrl)) {
+        this.progress.counts.sin_cambios++;
+        return;
+      }
+      this.known.add(finalUrl);
+      this.queue.splice(0, this.queue.length, ...this.queue.filter((q) => q.url !== finalUrl));
+    }
+    if (!isIndexable(res.mediaType)) {
+      return this.failed(new FetchFailure('tipo_no_admitido', `Tipo de contenido no admitido: ${res.mediaType || 'sin tipo'}.`, item.url, res.status), previous);
+    }
+    let content;
+    try {
+      content = await this.deps.reader.read(res.body, res.mediaType, res.headers['content-type'], finalUrl, this.signal);
+    } catch (err) {
+      if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
+      return this.failed(new FetchFailure(err.code, err.message, item.url, res.status), previous);
+    }
+    if (content.html && this.source.tipo === 'sitio' && item.depth < this.source.settings.profundidad) {
+      for (const link of content.html.links) this.enqueue(link, item.depth + 1);
+    }
+    const hash = createHash('sha256').update(res.body).digest('hex');
+    const etag = typeof res.headers.etag === 'string' ? res.headers.etag : null;
+    const lastModified = typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null;
+    const fetchedAt = new Date(this.deps.now()).toISOString();
+    const page: PageRecord = { url: item.url, document: null, etag, lastModified, contentHash: hash, fetchedAt, seenRun: this.runId };
+    if (!content.document) {
+      // noindex, or no readable text: not a document (an earlier one is removed).
+      if (previous?.document) await this.removeDocument(previous.document);
+      this.deps.pages.put(spaceId, sourceId, page);
+      this.progress.counts.sin_cambios++;
+      return;
+    }
+    const name = previous?.document ?? documentNameOf(item.url);
+    if (previous?.contentHash === hash && previous.document && this.deps.documents.get(spaceId, previous.document)) {
+      this.progress.counts.sin_cambios++;
+      this.deps.pages.put(spaceId, sourceId, { ...page, document: previous.document });
+      return;
+    }
+    try {
+      await this.deps.documents.put(spaceId, {
+        nombre: name, contenido: content.document.content, tipo: content.document.mediaType,
+        origen: { fuente: sourceId, url: finalUrl, obtenido: fetchedAt, etag, ultima_modificacion: lastModified, hash },
+      });
+    } catch (err) {
+      this.progress.fail(new FetchFailure('indexacion', `No se pudo guardar como documento: ${(err as Error).message}`, item.url, res.status));
+      return;
+    }
+    if (previous?.document) this.progress.counts.cambiadas++;
+    else this.progress.counts.nuevas++;
+    this.deps.pages.put(spaceId, sourceId, { ...page, document: name });
+  }
+
+  /**
+   * After a run that saw the whole source: pages it no longer found (unlinked, out of the sitemap or the list,
+   * disallowed by robots.txt) are gone, and so are their documents. A feed only lists its latest items, so its
+   * pages leave only when they answer 404 or 410.
+   */
+  private async removeVanished(): Promise<void> {
+    if (this.source.tipo === 'feed') return;
+    for (const page of this.deps.pages.notSeenIn(this.source.spaceId, this.source.id, this.runId)) {
+      this.signal.throwIfAborted();
+      await this.removePage(page);
+    }
+  }
+
+  private async removePage(page: PageRecord): Promise<void> {
+    if (page.document) await this.removeDocument(page.document);
+    this.deps.pages.delete(this.source.spaceId, this.source.id, page.url);
+  }
+
+  /** Removes a document this source brought (one another source took over since is left alone). */
+  private async removeDocument(name: string): Promise<void> {
+    const doc = this.deps.documents.get(this.source.spaceId, name);
+    if (doc?.origen?.fuente !== this.source.id) return;
+    if (await this.deps.documents.remove(this.source.spaceId, name)) this.progress.counts.eliminadas++;
+  }
+}

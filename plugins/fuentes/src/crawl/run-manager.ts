@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { apiError, type Clock, type Logger } from '@cerebro/sdk';
+import type { RunStore } from '../store/run-store.js';
+import type { SourceStore } from '../store/source-store.js';
+import type { RunRecord, RunTrigger, SourceRecord } from '../store/source-model.js';
+import { CrawlRun, type CrawlDeps } from './crawl-run.js';
+
+/** Why a run's signal fired: the state and reason it ends with. */
+const ABORTS = {
+  cancel: { state: 'cancelada', reason: 'Cancelada a petición; se conserva lo leído hasta entonces.' },
+  delete: { state: 'cancelada', reason: 'La fuente se eliminó.' },
+  shutdown: { state: 'fallida', reason: 'El servidor se detuvo durante la ejecución; se conserva lo leído hasta entonces. Vuelve a lanzarla.' },
+} as const;
+type AbortKind = keyof typeof ABORTS;
+
+/** Reason given at start to runs a previous process left open (it crashed while they ran). */
+export const INTERRUPTED_REASON = 'El servidor se reinició durante la ejecución; se conserva lo leído hasta entonces.';
+const RESUMED_REASON = `${INTERRUPTED_REASON} Se relanzó al arrancar (origen "reanudacion").`;
+
+interface ActiveRun {
+  run: RunRecord;
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+const key = (spaceId: string, sourceId: string) => `${spaceId}\u0000${sourceId}`;
+
+/**
+ * Launches, cancels and schedules runs: one run per source at a time, at most `maxConcurrent` running at once
+ * (the rest wait `en_cola`), and none left `ejecutando` after a crash or a stop.
+ */
+export class RunManager {
+  private readonly active = new Map<string, ActiveRun>();
+  private readonly waiting: (() => void)[] = [];
+  private running = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: CrawlDeps,
+    private readonly sources: SourceStore,
+    private readonly runs: RunStore,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+    private readonly maxConcurrent: number,
+  ) {}
+
+  /**
+   * Ends runs a previous process left open (a crash: a stop ends its runs itself) as `fallida` with the reason and,
+   * with `resume`, launches each source again (`reanudacion`): pages read before the crash answer the conditional
+   * requests with 304, so the new run goes quickly over them and on to the rest. A resumed run cut again is not
+   * resumed a second time (no crash loop). Then starts the schedule.
+   */
+  start(scheduleCheckMs: number, resume: boolean): void {
+    for (const run of this.runs.open()) {
+      const again = resume && run.origen !== 'reanudacion' ? this.sources.get(run.spaceId, run.sourceId) : null;
+      this.runs.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
+      this.log.warn({ fuente: run.sourceId, ejecucion: run.id, reanudada: again !== null }, 'ejecución cortada por una caída: marcada fallida');
+      if (again) this.launch(again, 'reanudacion');
+    }
+    this.timer = setInterval(() => this.launchDue(), scheduleCheckMs);
+    this.timer.unref();
+  }
+
+  /** Runs holding a slot, and runs waiting for one (for health and metrics). */
+  counts(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  isRunning(spaceId: string, sourceId: string): boolean {
+    return this.active.has(key(spaceId, sourceId));
+  }
+
+  /** Starts a run of the source; 409 while one is queued or running. */
+  launch(source: SourceRecord, trigger: RunTrigger): RunRecord {
+    if (this.stopped) throw apiError('not_ready');
+    const k = key(source.spaceId, source.id);
+    if (this.active.has(k)) throw apiError('conflict', 'La fuente ya tiene una ejecución en curso: espera a que termine o cancélala.');
+    const run = this.runs.create(source.spaceId, randomUUID(), source.id, trigger);
+    const controller = new AbortController();
+    const entry: ActiveRun = { run, controller, done: Promise.resolve() };
+    this.active.set(k, entry);
+    if (source.cadaHoras) this.sources.scheduleNext(source, this.clock.now());
+    entry.done = this.execute(source, run, controller.signal).finally(() => this.active.delete(k));
+    return run;
+  }
+
+  /** Stops the source's run (within about a second: requests and pauses are aborted). Null when none runs. */
+  async cancel(spaceId: string, sourceId: string, kind: AbortKind = 'cancel'): Promise<RunRecord | null> {
+    const entry = this.active.get(key(spaceId, sourceId));
+    if (!entry) return null;
+    entry.controller.abort(kind);
+    await entry.done;
+    return this.runs.get(spaceId, entry.run.id);
+  }
+
+  /** Aborts every run (they end `fallida` with the reason) and waits for them; the schedule stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    const entries = [...this.active.values()];
+    for (const entry of entries) entry.controller.abort('shutdown');
+    await Promise.all(entries.map((e) => e.done));
+  }
+
+  /** Launches scheduled sources whose time has come (a source still running waits for its next turn). */
+  launchDue(): void {
+    if (this.stopped) return;
+    for (const source of this.sources.due(this.clock.now())) {
+      if (this.isRunning(source.spaceId, source.id)) {
+        this.sources.scheduleNext(source, this.clock.now());
+        continue;
+      }
+      try {
+        this.launch(source, 'programada');
+      } catch (err) {
+        this.log.error({ err, fuente: source.id }, 'no se pudo lanzar una ejecución programada');
+      }
+    }
+  }
+
+  private async execute(source: SourceRecord, run: RunRecord, signal: AbortSignal): Promise<void> {
+    try {
+      await this.slot(signal);
+    } catch {
+      const abort = ABORTS[(signal.reason as AbortKind) ?? 'cancel'] ?? ABORTS.cancel;
+      this.runs.finish(source.spaceId, run.id, abort.state, abort.reason);
+      return;
+    }
+    try {
+      this.runs.start(source.spaceId, run.id);
+      const outcome = await new CrawlRun(this.deps, source, run.id, signal).execute();
+      if (outcome.kind === 'completed') this.runs.finish(source.spaceId, run.id, 'completada', outcome.reason);
+      else if (outcome.kind === 'failed') this.runs.finish(source.spaceId, run.id, 'fallida', outcome.reason);
+      else {
+        const abort = ABORTS[signal.reason as AbortKind] ?? ABORTS.cancel;
+        this.runs.finish(source.spaceId, run.id, abort.state, abort.reason);
+      }
+      const done = this.runs.get(source.spaceId, run.id);
+      this.log.info({ fuente: source.id, ejecucion: run.id, estado: done?.estado, contadores: done?.contadores, bytes: done?.bytes }, 'ejecución terminada');
+    } catch (err) {
+      this.log.error({ err, fuente: source.id }, 'ejecución fallida por un error interno');
+      this.runs.finish(source.spaceId, run.id, 'fallida', 'Error interno durante la ejecución.');
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Waits for a free slot (the run stays `en_cola` meanwhile); rejects when the run is aborted first. */
+  private slot(signal: AbortSignal): Promise<void> {
+    if (this.running < this.maxConcurrent) {
+      this.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const grant = () => { signal.removeEventListener('abort', onAbort); this.running++; resolve(); };
+      const onAbort = () => { this.waiting.splice(this.waiting.indexOf(grant), 1); reject(signal.reason); };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(grant);
+    });
+  }
+
+  private release(): void {
+    this.running--;
+    this.waiting.shift()?.();
+  }
+}

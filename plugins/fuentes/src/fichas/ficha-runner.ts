@@ -1,0 +1,72 @@
+import type { CreditRefunds, Logger, SpaceDirectory } from '@cerebro/sdk';
+import type { FichaAssembler } from './assembler.js';
+import { FichaFailure, type FichaRecord } from './ficha-model.js';
+import type { FichaStore } from './ficha-store.js';
+
+/**
+ * Assembles fichas one at a time in the background. A ficha that fails (or is cancelled because the space lost the
+ * module) gives its credits back; one left unfinished by a stop or a crash is assembled again at the next start.
+ */
+export class FichaRunner {
+  private queue: Promise<void> = Promise.resolve();
+  /** Fichas queued or being assembled by this process. */
+  private pending = 0;
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly store: FichaStore,
+    private readonly assembler: FichaAssembler,
+    private readonly refunds: CreditRefunds,
+    private readonly spaces: SpaceDirectory,
+    private readonly log: Logger,
+  ) {}
+
+  /** Queues the fichas a previous process left open. */
+  resume(): number {
+    const open = this.store.open();
+    for (const ficha of open) this.enqueue(ficha);
+    if (open.length) this.log.info({ fichas: open.length }, 'fichas sin terminar reanudadas');
+    return open.length;
+  }
+
+  enqueue(ficha: FichaRecord): void {
+    this.pending++;
+    this.queue = this.queue.then(() => this.run(ficha)).finally(() => { this.pending--; });
+  }
+
+  /** Fichas waiting or being assembled. */
+  get queued(): number {
+    return this.pending;
+  }
+
+  /** Stops the current assembly; unfinished fichas stay open and resume at the next start. */
+  async stop(): Promise<void> {
+    this.controller.abort();
+    await this.queue;
+  }
+
+  private async run(ficha: FichaRecord): Promise<void> {
+    const { spaceId, id } = ficha;
+    if (this.controller.signal.aborted) return;
+    if (!this.spaces.hasModule(spaceId, 'fuentes')) {
+      this.end(ficha, 'cancelada', 'El módulo fuentes dejó de estar habilitado en el espacio antes de ensamblarla.');
+      return;
+    }
+    this.store.start(spaceId, id);
+    try {
+      const result = await this.assembler.assemble(spaceId, ficha.request, this.controller.signal, (p) => this.store.progress(spaceId, id, Math.round(p * 100) / 100));
+      this.store.finish(spaceId, id, 'lista', null, result);
+      this.log.info({ ficha: id, campos: result.campos.length, sin_datos: result.campos.filter((c) => !c.encontrado).length }, 'ficha lista');
+    } catch (err) {
+      if (this.controller.signal.aborted) return; // stopping: stays open, resumes at the next start
+      this.log.warn({ ficha: id, err: (err as Error).message }, 'ficha fallida');
+      this.end(ficha, 'fallida', err instanceof FichaFailure ? err.message : 'Error interno al ensamblar la ficha.');
+    }
+  }
+
+  private end(ficha: FichaRecord, state: 'fallida' | 'cancelada', reason: string): void {
+    if (!this.store.finish(ficha.spaceId, ficha.id, state, reason, null)) return;
+    const refunded = ficha.requestId ? this.refunds.refund(ficha.spaceId, ficha.requestId) : 0;
+    this.log.info({ ficha: ficha.id, estado: state, creditos_devueltos: refunded }, 'ficha terminada sin ensamblar: créditos devueltos');
+  }
+}
