@@ -6,6 +6,7 @@ import type { SpaceDirectory } from './services/spaces.js';
 import type { PluginStorage } from './services/storage.js';
 import type { UploadReceiver } from './services/uploads.js';
 import type { CerebroService } from './services/cerebro.js';
+import type { CreditRefunds } from './services/credits.js';
 
 /**
  * Services the host can place in a plugin's container. A plugin lists the ones it needs in `manifest.needs`;
@@ -25,4 +26,6 @@ export const HostServices = {
   Spaces: createToken<SpaceDirectory>('host:spaces'),
   /** Questions to the space's documents. */
   Cerebro: createToken<CerebroService>('host:cerebro'),
+  /** Refunds of paid work that failed or was cancelled after its request was answered (202). */
+  Credits: createToken<CreditRefunds>('host:credits'),
 } as const;

@@ -7,6 +7,8 @@ export { ModuleServices } from './module-services.js';
 export type { BrandReader, BrandSnapshot, BrandConfig, BrandIdentidad, BrandEstilo, BrandTacticas } from './services/brand.js';
 export { SALES_AGENT_FIXED_RULES, salesAgentFixedRulesText } from './services/brand.js';
 export type { CerebroService, CerebroAnswer, CerebroSource } from './services/cerebro.js';
+export type { CatalogReader, CatalogProduct } from './services/catalog.js';
+export type { CreditRefunds } from './services/credits.js';
 export * from './errors/index.js';
 export { Reply, type ModuleRequest, type QueryValue, type RouteHandler, type SpaceContext, type CallerContext, type Permission, type HttpMethod } from './http.js';
 export {

@@ -141,6 +141,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
         cerebro: cerebroHostService(rag, chat),
+        credits: resolveToken(container, HostTokens.Credits),
       }),
     });
 

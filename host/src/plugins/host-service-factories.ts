@@ -1,7 +1,8 @@
 import type { Logger as PinoLogger } from 'pino';
-import { HostServices, type CerebroService, type Clock, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
+import { HostServices, type CerebroService, type Clock, type CreditRefunds, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
 import type { AccessDirectory } from '../access/directory.js';
 import type { HostConfig } from '../config/host-config.js';
+import type { CreditLedger } from '../credits/credit-ledger.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
 import { createPluginStorage } from '../storage/plugin-storage.js';
 import { EnvPluginConfig } from './plugin-config.js';
@@ -15,6 +16,7 @@ export interface HostServiceDeps {
   uploads: UploadReceiver;
   directory: AccessDirectory;
   cerebro: CerebroService;
+  credits: CreditLedger;
 }
 
 /** How each host service is built for one plugin: everything plugin-scoped is derived from the plugin id. */
@@ -34,5 +36,26 @@ export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manife
     [HostServices.Uploads, () => deps.uploads],
     [HostServices.Spaces, () => spaces],
     [HostServices.Cerebro, () => deps.cerebro],
+    [HostServices.Credits, (m) => creditRefunds(deps, m.id)],
   ]);
+}
+
+/**
+ * Refunds on behalf of one plugin: the movement names the plugin's route, like the pipeline's own refunds, and a
+ * refund that cannot be recorded is logged instead of failing the plugin's background work.
+ */
+function creditRefunds(deps: HostServiceDeps, pluginId: string): CreditRefunds {
+  const log = deps.rootLogger.child({ plugin: pluginId });
+  return {
+    refund: (spaceId, amount, context) => {
+      if (!Number.isInteger(amount) || amount <= 0) return;
+      const accountId = deps.directory.space(spaceId)?.row.account_id;
+      try {
+        if (!accountId) throw new Error('espacio sin cuenta');
+        deps.credits.credit(accountId, amount, 'reembolso', { spaceId, route: `${pluginId}.${context.route}`, requestId: context.requestId });
+      } catch (err) {
+        log.error({ err, espacio: spaceId, creditos: amount, reqId: context.requestId }, 'no se pudo reembolsar un trabajo fallido o cancelado');
+      }
+    },
+  };
 }
