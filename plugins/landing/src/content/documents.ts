@@ -1,0 +1,72 @@
+// Facts from the space's documents, asked to the Cerebro (no credits: the landing route charged for the whole
+// page). Only answers the documents hold are kept, each with the passages it came from (provenance), and a fact
+// quoting a price the catalog does not hold is dropped: prices come only from the catalog.
+import type { CerebroService } from '@cerebro/sdk';
+import type { CatalogFact, DocumentFact, Language, SectionId } from '../model.js';
+import { cleanFact } from '../compose/copy.js';
+import { unsupportedFigures } from '../safety/figures.js';
+
+export interface FactQuestion {
+  uso: DocumentFact['uso'];
+  pregunta: string;
+}
+
+/** The questions a page asks its documents, by the sections it will have. */
+export function factQuestions(subject: string, sections: readonly SectionId[], idioma: Language): FactQuestion[] {
+  const q: FactQuestion[] = [];
+  const es = idioma !== 'en';
+  q.push({ uso: 'descripcion', pregunta: es ? `¿Qué es ${subject}?` : `What is ${subject}?` });
+  if (sections.includes('beneficios')) {
+    for (const p of es ? [`¿Qué beneficios tiene ${subject}?`, `¿Por qué elegir ${subject}?`, `¿Qué ventajas ofrece ${subject}?`] : [`What are the benefits of ${subject}?`, `Why choose ${subject}?`]) q.push({ uso: 'beneficios', pregunta: p });
+  }
+  if (sections.includes('caracteristicas')) {
+    for (const p of es ? [`¿Qué características tiene ${subject}?`, `¿Qué incluye ${subject}?`] : [`What are the features of ${subject}?`, `What does ${subject} include?`]) q.push({ uso: 'caracteristicas', pregunta: p });
+  }
+  if (sections.includes('preguntas_frecuentes')) {
+    for (const p of es
+      ? [`¿Cómo funciona ${subject}?`, `¿Qué garantía tiene ${subject}?`, '¿Cómo se hace un pedido?', '¿Cómo es el envío?', '¿Cómo se cuida o se mantiene?']
+      : [`How does ${subject} work?`, `What warranty does ${subject} have?`, 'How do I order?', 'How does shipping work?']) q.push({ uso: 'preguntas_frecuentes', pregunta: p });
+  }
+  return q;
+}
+
+export interface DocumentOutcome {
+  facts: DocumentFact[];
+  avisos: string[];
+}
+
+export async function documentFacts(
+  cerebro: CerebroService, spaceId: string, questions: readonly FactQuestion[], catalog: readonly CatalogFact[], signal: AbortSignal,
+): Promise<DocumentOutcome> {
+  const facts: DocumentFact[] = [];
+  const avisos: string[] = [];
+  const seen = new Set<string>();
+  let failures = 0;
+  for (const q of questions) {
+    signal.throwIfAborted();
+    let answer;
+    try {
+      answer = await cerebro.ask(spaceId, q.pregunta, { signal });
+    } catch (err) {
+      signal.throwIfAborted();
+      failures++;
+      continue;
+    }
+    if (!answer.encontrada) continue;
+    const texto = cleanFact(answer.texto);
+    if (!texto || seen.has(texto)) continue;
+    seen.add(texto);
+    const bad = unsupportedFigures(texto, { catalog, texts: [] }, { onlyMoney: true });
+    if (bad.length > 0) {
+      avisos.push(`Se descartó un dato de los documentos con un precio que el catálogo no tiene (${bad.map((b) => b.texto).join(', ')}).`);
+      continue;
+    }
+    const cited = answer.fuentes.filter((f) => f.citada);
+    facts.push({
+      uso: q.uso, pregunta: q.pregunta, texto,
+      fuentes: (cited.length ? cited : answer.fuentes.slice(0, 1)).map((f) => ({ documento: f.documento, pagina: f.pagina, seccion: f.seccion })),
+    });
+  }
+  if (failures > 0) avisos.push(`El Cerebro no pudo responder ${failures} de ${questions.length} preguntas a los documentos; la página usa lo demás.`);
+  return { facts, avisos };
+}

@@ -1,0 +1,31 @@
+import type { BrandReader, SpaceDirectory } from '@cerebro/sdk';
+import type { Voice } from '../model.js';
+
+export interface VoiceOutcome {
+  voice: Voice | null;
+  aviso: string | null;
+}
+
+/**
+ * The brand's voice applies when the space has the `marca` module and its brand is `activo`. A brand module that
+ * is absent or fails leaves the page in a neutral voice, with a warning when it failed.
+ */
+export async function brandVoice(reader: BrandReader | null, spaces: SpaceDirectory, spaceId: string): Promise<VoiceOutcome> {
+  if (!reader || !spaces.hasModule(spaceId, 'marca')) return { voice: null, aviso: null };
+  try {
+    const brand = await reader.read(spaceId);
+    if (!brand.activo) return { voice: null, aviso: null };
+    return {
+      voice: {
+        nombre: brand.name,
+        tono: [...brand.estilo.tono],
+        rasgos: [...brand.estilo.rasgos],
+        emojis_obligatorios: [...brand.estilo.emojis_obligatorios],
+        emojis_permitidos: [...brand.estilo.emojis_permitidos],
+      },
+      aviso: null,
+    };
+  } catch {
+    return { voice: null, aviso: 'El módulo marca no respondió: la página usa una voz neutra.' };
+  }
+}
