@@ -45,19 +45,34 @@ export function cleanFact(text: string): string {
 }
 
 export function firstSentences(text: string, n: number): string {
-  const parts = cleanFact(text).match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? [];
-  return parts.slice(0, n).map((s) => s.trim()).join(' ').trim();
+  return sentences(text).slice(0, n).join(' ');
+}
+
+/** At most `max` characters, cut at a word with an ellipsis. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
 const capitalize = (s: string) => (s ? s[0].toLocaleUpperCase('es') + s.slice(1) : s);
 
-/** A short card title from a sentence "Título: texto", or the document section it came from. */
-function cardTitle(fact: DocumentFact): { titulo: string | null; texto: string } {
-  const text = cleanFact(fact.texto);
-  const colon = /^([^:.]{3,60}):\s+(.+)$/.exec(text);
-  if (colon) return { titulo: capitalize(colon[1].trim()), texto: capitalize(colon[2].trim()) };
-  const section = fact.fuentes[0]?.seccion?.split('›').pop()?.trim() ?? null;
-  return { titulo: section && section.length <= 60 ? section : null, texto: text };
+export function sentences(text: string): string[] {
+  return (cleanFact(text).match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? []).map((x) => x.trim()).filter(Boolean);
+}
+
+/**
+ * A card from one sentence: "El principal beneficio es la amortiguación: la espuma…" reads as the title
+ * "Amortiguación" over "La espuma…"; a sentence without such a lead keeps its document section as the title.
+ */
+function card(sentence: string, section: string | null): { titulo: string | null; texto: string } {
+  const colon = /^([^:]{3,90}):\s+(.+)$/.exec(sentence);
+  if (colon) {
+    const lead = colon[1].trim();
+    const named = /\b(?:es|son|is|are)\s+(?:el|la|los|las|un|una|the|a|an)?\s*([^,;]{2,40})$/i.exec(lead);
+    const titulo = named ? named[1] : lead.length <= 60 ? lead : null;
+    if (titulo) return { titulo: capitalize(titulo.trim()), texto: capitalize(colon[2].trim()) };
+  }
+  return { titulo: section && section.length <= 60 ? section : null, texto: sentence };
 }
 
 export function addressOf(voice: Voice | null): Address {
@@ -95,14 +110,17 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
 
   const descripcionDoc = uses('descripcion')[0];
   const intro = descripcionDoc ? firstSentences(descripcionDoc.texto, Math.max(1, limit.sentences - 1)) : w.introPor(subject);
-  const publico = brief.publico ? ` ${w.pensadoPara(brief.publico)}` : '';
+  const publico = brief.publico && !intro.toLocaleLowerCase('es').includes(brief.publico.toLocaleLowerCase('es')) ? ` ${w.pensadoPara(brief.publico)}` : '';
   const exclaim = voice?.tono.includes('entusiasta') ? '¡' : '';
   const titular = plan.titular ?? (voice ? `${exclaim}${capitalize(subject)}${voice.nombre && voice.nombre !== subject ? ` con ${voice.nombre}` : ''}${exclaim ? '!' : ''}` : capitalize(subject));
 
-  const beneficios = uses('beneficios').slice(0, limit.items).map((f) => {
-    const card = cardTitle(f);
-    return { titulo: card.titulo, texto: firstSentences(card.texto, limit.sentences) };
-  });
+  // One card per benefit sentence, whichever answer it came in, each said once.
+  const seen = new Set<string>();
+  const beneficios = uses('beneficios')
+    .flatMap((f) => sentences(f.texto).map((x) => ({ x, section: f.fuentes[0]?.seccion?.split('›').pop()?.trim() ?? null })))
+    .filter(({ x }) => !seen.has(x) && seen.add(x) !== undefined)
+    .slice(0, limit.items)
+    .map(({ x, section }) => card(x, section));
   const caracteristicas = [
     ...uses('caracteristicas').map((f) => firstSentences(f.texto, limit.sentences)),
     ...catalog.filter((p) => p.descripcion).map((p) => `${p.nombre}: ${firstSentences(p.descripcion, limit.sentences)}`),
@@ -121,7 +139,7 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
   return {
     idioma: brief.idioma,
     titulo: voice ? `${capitalize(subject)} | ${voice.nombre}` : capitalize(subject),
-    descripcion: subtitulo.slice(0, 160),
+    descripcion: clip(subtitulo, 160),
     nombre,
     hero: { titular, subtitulo, emojis: (voice?.emojis_obligatorios ?? []).join(' ') },
     beneficios: { titulo: w.beneficios(subject), items: beneficios },

@@ -3,7 +3,7 @@
 // stock never go through it, and the finished page is still figure-checked like any other.
 import type { CerebroService } from '@cerebro/sdk';
 import type { Voice } from '../model.js';
-import type { PageCopy } from './copy.js';
+import { clip, type PageCopy } from './copy.js';
 
 interface Wordable {
   titular: string;
@@ -60,7 +60,7 @@ export async function rewordCopy(cerebro: CerebroService, copy: PageCopy, voice:
   return {
     ...copy,
     hero: { ...copy.hero, titular: keepHeadline ? copy.hero.titular : worded.titular, subtitulo: worded.subtitulo },
-    descripcion: worded.subtitulo.slice(0, 160),
+    descripcion: clip(worded.subtitulo, 160),
     beneficios: { ...copy.beneficios, items: copy.beneficios.items.map((i, n) => ({ ...i, texto: worded.beneficios[n] })) },
     cta: { titulo: worded.cta_titulo, texto: worded.cta_texto },
   };

@@ -7,14 +7,16 @@ export interface VoiceOutcome {
 }
 
 /**
- * The brand's voice applies when the space has the `marca` module and its brand is `activo`. A brand module that
+ * The brand's voice applies when the space has the `marca` module and its brand is `activo` and named (a brand
+ * never configured is named after the space id). A brand module that
  * is absent or fails leaves the page in a neutral voice, with a warning when it failed.
  */
 export async function brandVoice(reader: BrandReader | null, spaces: SpaceDirectory, spaceId: string): Promise<VoiceOutcome> {
   if (!reader || !spaces.hasModule(spaceId, 'marca')) return { voice: null, aviso: null };
   try {
     const brand = await reader.read(spaceId);
-    if (!brand.activo) return { voice: null, aviso: null };
+    // A brand never configured answers defaults named after the space: there is no voice to speak with yet.
+    if (!brand.activo || brand.name === spaceId) return { voice: null, aviso: null };
     return {
       voice: {
         nombre: brand.name,

@@ -49,8 +49,10 @@ export async function buildPage(input: PageInput, cerebro: CerebroService, signa
   const empty = emptySections(copy, input.plan.secciones);
   for (const s of empty) avisos.push(`La sección «${SECTION_NAMES[s]}» se dejó fuera: no hay datos para ella${s === 'precios' ? ' en el catálogo' : s === 'contacto' ? '' : ' en los documentos'}.`);
   const sections = input.plan.secciones.filter((s) => !empty.includes(s));
-  const html = sanitizeLanding(renderPage(copy, input.plan, sections));
-  const problems = inspectLanding(html);
+  const rendered = renderPage(copy, input.plan, sections);
+  // Checked before and after the sanitizer: a page it would change (drop its CSS, say) is a fault, not a page.
+  const html = sanitizeLanding(rendered);
+  const problems = [...inspectLanding(rendered), ...inspectLanding(html)];
   if (problems.length > 0) return { ok: false, motivo: `La página no pasó las comprobaciones: ${problems.map((p) => p.mensaje).join(' ')}`, avisos };
   const figures = unsupportedFigures(visibleText(html), { catalog: input.catalog, texts: figureTexts(input) });
   if (figures.length > 0) {

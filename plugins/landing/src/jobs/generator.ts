@@ -144,7 +144,7 @@ export class LandingGenerator {
     const catalog = catalogFacts(brief, products, version.respuestas);
     const preguntas = [...briefQuestions(brief, plan.secciones), ...catalog.preguntas];
     if (preguntas.length > 0) {
-      return { estado: 'faltan_datos', html: null, version: { ...version, plan, traducir: false, preguntas, hechos: { ...version.hechos, catalogo: catalog.facts } } };
+      return { estado: 'faltan_datos', html: null, version: { ...version, estado: 'faltan_datos', plan, traducir: false, preguntas, hechos: { ...version.hechos, catalogo: catalog.facts } } };
     }
     const avisos: string[] = [];
     // A refined version keeps the document facts (and their provenance) of the version it refines; a new page asks.
@@ -166,7 +166,7 @@ export class LandingGenerator {
       estado: 'lista',
       html: page.html,
       version: {
-        ...version, plan, traducir: false, preguntas: [], hechos, marca: voice.voice, redaccion: page.redaccion,
+        ...version, estado: 'lista', plan, traducir: false, preguntas: [], hechos, marca: voice.voice, redaccion: page.redaccion,
         avisos: [...version.avisos, ...avisos], bytes: Buffer.byteLength(page.html, 'utf8'), terminada: this.deps.store.now(),
       },
     };

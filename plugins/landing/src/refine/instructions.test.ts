@@ -22,9 +22,11 @@ test('sections: add in their default place, remove, reorder and move', () => {
   assert.deepEqual(apply('añade preguntas frecuentes').secciones, ['hero', 'beneficios', 'precios', 'preguntas_frecuentes', 'cta']);
   assert.deepEqual(apply('añade características').secciones, ['hero', 'beneficios', 'caracteristicas', 'precios', 'cta']);
   assert.deepEqual(apply('quita los beneficios').secciones, ['hero', 'precios', 'cta']);
-  assert.deepEqual(apply('orden: precios, hero').secciones, ['precios', 'hero', 'beneficios', 'cta']);
+  assert.deepEqual(apply('orden: cta, precios').secciones, ['hero', 'cta', 'precios', 'beneficios']);
+  assert.deepEqual(apply('orden: precios, hero').secciones, ['hero', 'precios', 'beneficios', 'cta'], 'the portada always opens the page');
   assert.deepEqual(apply('mueve precios antes de beneficios').secciones, ['hero', 'precios', 'beneficios', 'cta']);
-  assert.deepEqual(apply('mueve la portada al final').secciones, ['beneficios', 'precios', 'cta', 'hero']);
+  assert.deepEqual(apply('mueve la portada al final').secciones, ['hero', 'beneficios', 'precios', 'cta']);
+  assert.deepEqual(apply('quita la portada; mueve precios al principio').secciones, ['precios', 'beneficios', 'cta']);
 });
 
 test('theme and length, several instructions in one text applied in order', () => {

@@ -140,5 +140,7 @@ export function applyInstructions(plan: Plan, instructions: readonly Instruction
       }
     }
   }
+  // The portada opens the page whenever it is there: it carries the page's one h1, and headings must start with it.
+  if (next.secciones.includes('hero')) next.secciones = ['hero', ...next.secciones.filter((s) => s !== 'hero')];
   return next;
 }

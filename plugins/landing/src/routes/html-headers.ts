@@ -13,7 +13,8 @@ export const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inli
 export function htmlHeaders(landingId: string, version: number, csp: string): Record<string, string> {
   return {
     'content-security-policy': csp,
-    'x-content-type-options': 'nosniff',
+    // Same spelling as the pipeline's header, so this one replaces it instead of sending it twice.
+    'X-Content-Type-Options': 'nosniff',
     'content-disposition': `inline; filename="${landingId}-v${version}.html"`,
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',

@@ -42,7 +42,7 @@ export function cssProblems(css: string): string[] {
   for (const m of css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi)) {
     if (!IMAGE_DATA_URL.test(m[2].trim())) problems.push(`url(${m[2].slice(0, 60)}) hace una petición externa`);
   }
-  if (/expression\s*\(|behavio(?:u)?r\s*:|-moz-binding|javascript:/i.test(css)) problems.push('el CSS contiene código ejecutable (expression, behavior, -moz-binding o javascript:)');
+  if (/expression\s*\(|(?<![-\w])behavio(?:u)?r\s*:|-moz-binding|javascript:/i.test(css)) problems.push('el CSS contiene código ejecutable (expression, behavior, -moz-binding o javascript:)');
   if (/<\//.test(css)) problems.push('el CSS contiene una etiqueta de cierre');
   if (/\\/.test(css)) problems.push('el CSS contiene escapes con barra invertida (pueden ocultar url() o @import)');
   return problems;

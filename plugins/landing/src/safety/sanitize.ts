@@ -34,5 +34,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
  */
 export function sanitizeLanding(html: string): string {
   const clean = sanitizeHtml(html, OPTIONS);
-  return `<!DOCTYPE html>\n${clean}`;
+  // sanitize-html drops the doctype (not an element); every stored page starts with it again.
+  return `<!DOCTYPE html>\n${clean.trimStart()}`;
 }
