@@ -116,7 +116,11 @@ function walk(nodes: DomNode[], state: Walk): void {
       if (/^!doctype\s+html/i.test(node.data ?? '')) state.hasDoctype = true;
       continue;
     }
-    if (node.type === 'comment') continue;
+    if (node.type === 'comment') {
+      // Plain comments are dropped silently; one holding markup (conditional comments, SSI) is hiding something.
+      if (/[<>]|#exec|\[if/i.test(node.data ?? '')) state.problems.push({ codigo: 'comentario_no_permitido', mensaje: 'Un comentario contiene marcado (comentario condicional o SSI): se eliminaría.' });
+      continue;
+    }
     if (node.type === 'text') {
       state.text.push(node.data ?? '');
       continue;
