@@ -60,7 +60,10 @@ export interface FactSource {
 /** A sentence from the space's documents, found by the Cerebro, and where it came from. */
 export interface DocumentFact {
   uso: 'descripcion' | 'beneficios' | 'caracteristicas' | 'preguntas_frecuentes';
+  /** What was asked to the Cerebro. */
   pregunta: string;
+  /** How a frequently asked question reads on the page (without the subject, which the page already names). */
+  titulo?: string;
   texto: string;
   fuentes: FactSource[];
 }

@@ -13,9 +13,9 @@ const int: JsonSchema = { type: 'integer' };
 const QUESTION = object({ id: str, pregunta: str, tipo: { type: 'string', enum: ['url', 'contacto', 'opcion'] }, opciones: list(str) }, ['opciones']);
 const CATALOG_FACT = object({ id: str, nombre: str, descripcion: str, precio: { type: 'number' }, moneda: str, stock: int, sin_precio: { type: 'boolean' } }, ['sin_precio']);
 const DOCUMENT_FACT = object({
-  uso: { type: 'string', enum: ['descripcion', 'beneficios', 'caracteristicas', 'preguntas_frecuentes'] }, pregunta: str, texto: str,
+  uso: { type: 'string', enum: ['descripcion', 'beneficios', 'caracteristicas', 'preguntas_frecuentes'] }, pregunta: str, titulo: str, texto: str,
   fuentes: list(object({ documento: str, pagina: nullable(int), seccion: nullable(str) })),
-});
+}, ['titulo']);
 
 export const VERSION_SCHEMA = object({
   numero: int,

@@ -84,7 +84,7 @@ export function subjectOf(brief: Brief, catalog: readonly CatalogFact[]): string
   if (brief.tema) return brief.tema;
   const names = catalog.map((p) => p.nombre);
   if (names.length <= 1) return names[0] ?? brief.objetivo;
-  return `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]}`;
+  return `${names.slice(0, -1).join(', ')} ${brief.idioma === 'en' ? 'and' : 'y'} ${names[names.length - 1]}`;
 }
 
 function availability(p: CatalogFact, w: ReturnType<typeof wordsFor>): { disponibilidad: string; agotado: boolean } {
@@ -131,7 +131,7 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
     precio: p.sin_precio ? w.consultarPrecio : formatMoney(p.precio, p.moneda),
     ...availability(p, w),
   }));
-  const preguntas = uses('preguntas_frecuentes').slice(0, limit.items + 1).map((f) => ({ pregunta: f.pregunta, respuesta: firstSentences(f.texto, limit.sentences + 1) }));
+  const preguntas = uses('preguntas_frecuentes').slice(0, limit.items + 1).map((f) => ({ pregunta: f.titulo ?? f.pregunta, respuesta: firstSentences(f.texto, limit.sentences + 1) }));
 
   const contacto = brief.contacto;
   const href = contacto === null ? null : /@/.test(contacto) ? `mailto:${contacto}` : `tel:${contacto.replace(/[^\d+]/g, '')}`;

@@ -8,6 +8,9 @@ import { THEMES } from './themes.js';
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
+/** A 1×1 transparent GIF: an embedded icon, so no browser asks the host for /favicon.ico. */
+const FAVICON = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 const ANCHORS: Readonly<Record<SectionId, string>> = {
   hero: 'inicio', beneficios: 'beneficios', caracteristicas: 'caracteristicas', precios: 'precios',
   preguntas_frecuentes: 'preguntas', cta: 'empezar', contacto: 'contacto',
@@ -77,6 +80,7 @@ export function renderPage(copy: PageCopy, plan: Plan, sections: readonly Sectio
 <meta property="og:description" content="${esc(copy.descripcion)}">
 <meta property="og:locale" content="${copy.idioma === 'en' ? 'en_US' : 'es_ES'}">
 <meta name="theme-color" content="${theme.banda}">
+<link rel="icon" href="${FAVICON}">
 <style>${pageCss(theme)}</style>
 </head>
 <body>

@@ -45,7 +45,10 @@ h3{font-size:1.1875rem;line-height:1.3;margin:0 0 .5rem}
 .agotado{font-weight:700}
 details{background:${t.tarjeta};border:1px solid ${t.borde};border-radius:.85rem;padding:0 1.25rem;margin:0 0 .75rem}
 .alterno details{background:${t.fondo}}
-summary{cursor:pointer;font-weight:700;padding:1rem 0;list-style-position:outside}
+summary{cursor:pointer;font-weight:700;padding:1rem 2rem 1rem 0;list-style:none;position:relative}
+summary::-webkit-details-marker{display:none}
+summary::after{content:"+";position:absolute;right:0;top:50%;transform:translateY(-50%);font-size:1.5rem;font-weight:400;line-height:1;color:${t.primario}}
+details[open] summary::after{content:"−"}
 details p{margin:0 0 1rem}
 .llamada{background:${t.banda};color:${t.sobreBanda};padding:3rem 0;text-align:center}
 .llamada h2{margin-bottom:.75rem}

@@ -9,6 +9,7 @@ import { unsupportedFigures } from '../safety/figures.js';
 export interface FactQuestion {
   uso: DocumentFact['uso'];
   pregunta: string;
+  titulo?: string;
 }
 
 /** The questions a page asks its documents, by the sections it will have. */
@@ -23,9 +24,12 @@ export function factQuestions(subject: string, sections: readonly SectionId[], i
     for (const p of es ? [`¿Qué características tiene ${subject}?`, `¿Qué incluye ${subject}?`] : [`What are the features of ${subject}?`, `What does ${subject} include?`]) q.push({ uso: 'caracteristicas', pregunta: p });
   }
   if (sections.includes('preguntas_frecuentes')) {
-    for (const p of es
-      ? [`¿Cómo funciona ${subject}?`, `¿Qué garantía tiene ${subject}?`, '¿Cómo se hace un pedido?', '¿Cómo es el envío?', '¿Cómo se cuida o se mantiene?']
-      : [`How does ${subject} work?`, `What warranty does ${subject} have?`, 'How do I order?', 'How does shipping work?']) q.push({ uso: 'preguntas_frecuentes', pregunta: p });
+    // Asked about the subject; shown without it, so the question reads naturally whatever the subject's number.
+    const faq: [string, string][] = es
+      ? [[`¿Cómo funciona ${subject}?`, '¿Cómo funciona?'], [`¿Qué garantía tiene ${subject}?`, '¿Qué garantía tiene?'], ['¿Cómo se hace un pedido?', '¿Cómo hago un pedido?'],
+        ['¿Cómo es el envío?', '¿Cómo es el envío?'], [`¿Cómo se cuida ${subject}?`, '¿Cómo se cuida?']]
+      : [[`How does ${subject} work?`, 'How does it work?'], [`What warranty does ${subject} have?`, 'What is the warranty?'], ['How do I order?', 'How do I order?'], ['How does shipping work?', 'How does shipping work?']];
+    for (const [pregunta, titulo] of faq) q.push({ uso: 'preguntas_frecuentes', pregunta, titulo });
   }
   return q;
 }
@@ -63,7 +67,7 @@ export async function documentFacts(
     }
     const cited = answer.fuentes.filter((f) => f.citada);
     facts.push({
-      uso: q.uso, pregunta: q.pregunta, texto,
+      uso: q.uso, pregunta: q.pregunta, ...(q.titulo ? { titulo: q.titulo } : {}), texto,
       fuentes: (cited.length ? cited : answer.fuentes.slice(0, 1)).map((f) => ({ documento: f.documento, pagina: f.pagina, seccion: f.seccion })),
     });
   }

@@ -2,7 +2,7 @@
 // inspector (which lists problems for `validar`) reports against it, so both always agree.
 
 export const ALLOWED_TAGS: readonly string[] = [
-  'html', 'head', 'body', 'meta', 'title', 'style',
+  'html', 'head', 'body', 'meta', 'title', 'style', 'link',
   'header', 'nav', 'main', 'section', 'article', 'aside', 'footer', 'address',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
   'strong', 'em', 'b', 'i', 'small', 'span', 'div', 'br', 'hr', 'blockquote', 'q', 'cite', 'mark', 'abbr', 's', 'sub', 'sup', 'time',
@@ -16,6 +16,8 @@ export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   '*': ['class', 'id', 'lang', 'dir', 'title', 'role', 'aria-label', 'aria-labelledby', 'aria-describedby', 'aria-hidden'],
   html: ['lang'],
   meta: ['charset', 'name', 'property', 'content'],
+  /** Only `rel="icon"` with an embedded image (so the browser does not ask the host for /favicon.ico). */
+  link: ['rel', 'href'],
   a: ['href', 'rel'],
   img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
   time: ['datetime'],
@@ -46,4 +48,9 @@ export function cssProblems(css: string): string[] {
   if (/<\//.test(css)) problems.push('el CSS contiene una etiqueta de cierre');
   if (/\\/.test(css)) problems.push('el CSS contiene escapes con barra invertida (pueden ocultar url() o @import)');
   return problems;
+}
+
+/** The one `<link>` a landing may hold: its icon, embedded. */
+export function isEmbeddedIcon(attribs: Readonly<Record<string, string | undefined>>): boolean {
+  return String(attribs.rel ?? '').toLowerCase() === 'icon' && IMAGE_DATA_URL.test(String(attribs.href ?? ''));
 }

@@ -2,7 +2,7 @@
 // load anything from elsewhere, and the structure every landing must have. `validar` answers these as a 422;
 // generated pages are checked with the same function before they are stored.
 import { parseDocument } from 'htmlparser2';
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, cssProblems, IMAGE_DATA_URL, LINK_SCHEMES, META_NAMES, META_PROPERTY } from './allow-list.js';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, cssProblems, IMAGE_DATA_URL, isEmbeddedIcon, LINK_SCHEMES, META_NAMES, META_PROPERTY } from './allow-list.js';
 
 /** Largest stored landing, in UTF-8 bytes. */
 export const MAX_LANDING_BYTES = 60 * 1024;
@@ -23,6 +23,7 @@ interface DomNode {
 }
 
 const DANGEROUS_TAGS: Readonly<Record<string, string>> = {
+  link: 'un <link> carga recursos externos',
   script: 'un <script> ejecutaría código',
   iframe: 'un <iframe> incrusta otra página',
   frame: 'un <frame> incrusta otra página',
@@ -34,7 +35,6 @@ const DANGEROUS_TAGS: Readonly<Record<string, string>> = {
   input: 'un <input> pertenece a un formulario',
   button: 'un <button> pertenece a un formulario',
   base: 'un <base> cambia el destino de todos los enlaces',
-  link: 'un <link> carga recursos externos',
   svg: 'un <svg> en línea puede llevar código',
   math: 'un <math> en línea puede ocultar código',
   template: 'un <template> oculta contenido',
@@ -130,6 +130,10 @@ function walk(nodes: DomNode[], state: Walk): void {
       if (!ALLOWED_TAGS.includes(name)) {
         state.problems.push({ codigo: 'etiqueta_no_permitida', mensaje: `<${name}>: ${DANGEROUS_TAGS[name] ?? 'etiqueta no permitida'}.` });
         continue; // its content goes with it, as the sanitizer removes it
+      }
+      if (name === 'link') {
+        if (!isEmbeddedIcon(node.attribs ?? {})) state.problems.push({ codigo: 'peticion_externa', mensaje: `<link rel="${(node.attribs?.rel ?? '').slice(0, 20)}">: ${DANGEROUS_TAGS.link}; solo se admite el icono incrustado (rel="icon" con data:image).` });
+        continue;
       }
       checkAttributes(node, name, state.problems);
       if (name === 'meta') checkMeta(node, state.problems);

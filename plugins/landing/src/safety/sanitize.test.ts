@@ -5,14 +5,7 @@ import { test } from 'node:test';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { inspectLanding } from './inspect.js';
 import { sanitizeLanding } from './sanitize.js';
-import { XSS_VECTORS } from './xss-vectors.js';
-
-/** A landing that passes every check, with `inject` placed in its body. */
-export function pageWith(inject: string, head = ''): string {
-  return `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Prueba</title>`
-    + `<meta name="description" content="Una página de prueba."><meta property="og:type" content="website"><meta property="og:title" content="Prueba">`
-    + `<meta property="og:description" content="Una página de prueba.">${head}<style>body{margin:0}</style></head><body><main><h1>Prueba</h1>${inject}</main></body></html>`;
-}
+import { pageWith, XSS_VECTORS } from './xss-vectors.js';
 
 const SECURITY = new Set(['comentario_no_permitido', 'etiqueta_no_permitida', 'atributo_no_permitido', 'manejador_de_eventos', 'url_no_permitida', 'meta_no_permitida', 'css_no_permitido', 'peticion_externa']);
 
@@ -21,14 +14,15 @@ function dangers(html: string): string[] {
   const found: string[] = [];
   const doc = parseDocument(html, { decodeEntities: true });
   for (const el of DomUtils.findAll(() => true, doc.children)) {
-    if (/^(script|iframe|frame|frameset|object|embed|applet|form|input|button|base|link|svg|math|template|noscript|video|audio|source|portal|isindex|bgsound|xml|marquee)$/i.test(el.name)) found.push(`<${el.name}>`);
+    if (/^(script|iframe|frame|frameset|object|embed|applet|form|input|button|base|svg|math|template|noscript|video|audio|source|portal|isindex|bgsound|xml|marquee)$/i.test(el.name)) found.push(`<${el.name}>`);
+    if (el.name === 'link' && !(el.attribs.rel === 'icon' && /^data:image\/(png|gif);base64,/.test(el.attribs.href ?? ''))) found.push('<link>');
     for (const [name, value] of Object.entries(el.attribs)) {
       if (/^on/i.test(name)) found.push(`${el.name} ${name}`);
       if (name === 'style' || name === 'srcset' || name === 'ping' || name === 'formaction' || name === 'background' || name === 'dynsrc' || name === 'lowsrc' || name === 'srcdoc') found.push(`${el.name} ${name}`);
       const compact = value.replace(/[\u0000-\u0020]+/g, '').toLowerCase();
       if (/^(javascript|vbscript|livescript):/.test(compact)) found.push(`${el.name} ${name}=script URL`);
       if (compact.startsWith('data:') && !/^data:image\/(png|jpeg|gif|webp|avif);/.test(compact)) found.push(`${el.name} ${name}=data URL`);
-      if (name === 'src' && !compact.startsWith('data:image/')) found.push(`${el.name} src external`);
+      if ((name === 'src' || (el.name === 'link' && name === 'href')) && !compact.startsWith('data:image/')) found.push(`${el.name} ${name} external`);
       if (name === 'http-equiv') found.push('meta http-equiv');
     }
     if (el.name === 'style') {

@@ -115,3 +115,10 @@ export const XSS_VECTORS: readonly XssVector[] = [
   { name: 'livescript link', html: '<a href="livescript:alert(1)">x</a>' },
   { name: 'html entity colon', html: '<a href="javascript&colon;alert(1)">x</a>' },
 ];
+
+/** A landing that passes every check, with `inject` placed in its body (and `head` in its head). */
+export function pageWith(inject: string, head = ''): string {
+  return `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Prueba</title>`
+    + `<meta name="description" content="Una página de prueba."><meta property="og:type" content="website"><meta property="og:title" content="Prueba">`
+    + `<meta property="og:description" content="Una página de prueba.">${head}<style>body{margin:0}</style></head><body><main><h1>Prueba</h1>${inject}</main></body></html>`;
+}
