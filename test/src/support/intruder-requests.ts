@@ -77,6 +77,7 @@ function victimParams(victim: Victim, op: Operation): Record<string, string[]> {
     id: victim.keyIds,
     cuenta: victim.accountId ? [victim.accountId] : [],
     modulo: ['ventas'],
+    landing: [v.landing],
   };
 }
 
