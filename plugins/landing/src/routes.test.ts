@@ -28,6 +28,9 @@ test('a landing from catalog and documents: lista, served with a strict CSP, fac
   assert.match(html.text, /href="https:\/\/tienda\.example\/zapatillas"/);
   assert.ok(Buffer.byteLength(html.text) < 60 * 1024);
   assert.equal((html.text.match(/<h1/g) ?? []).length, 1);
+  // A common question is on the page only when the documents answer it (the guide says nothing about care).
+  assert.match(html.text, /<summary>¿Qué garantía tiene\?<\/summary><p>La garantía de las zapatillas de running cubre defectos de fabricación durante seis meses/);
+  assert.doesNotMatch(html.text, /¿Cómo se cuida\?/);
 
   const list = await h.client.get(`${base(h)}?limite=10`, { key: h.readKey });
   assert.deepEqual([list.status, list.body.total, list.body.landings[0].id, list.body.landings[0].version_actual], [200, 1, l.id, 1]);

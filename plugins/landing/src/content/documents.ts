@@ -10,6 +10,11 @@ export interface FactQuestion {
   uso: DocumentFact['uso'];
   pregunta: string;
   titulo?: string;
+  /**
+   * A word the answer must hold to count: a relevance threshold alone accepts a passage that merely names the
+   * subject, which reads as a non-answer under a specific question ("¿Qué garantía tiene?").
+   */
+  requiere?: RegExp;
 }
 
 /** The questions a page asks its documents, by the sections it will have. */
@@ -25,11 +30,13 @@ export function factQuestions(subject: string, sections: readonly SectionId[], i
   }
   if (sections.includes('preguntas_frecuentes')) {
     // Asked about the subject; shown without it, so the question reads naturally whatever the subject's number.
-    const faq: [string, string][] = es
-      ? [[`¿Cómo funciona ${subject}?`, '¿Cómo funciona?'], [`¿Qué garantía tiene ${subject}?`, '¿Qué garantía tiene?'], ['¿Cómo se hace un pedido?', '¿Cómo hago un pedido?'],
-        ['¿Cómo es el envío?', '¿Cómo es el envío?'], [`¿Cómo se cuida ${subject}?`, '¿Cómo se cuida?']]
-      : [[`How does ${subject} work?`, 'How does it work?'], [`What warranty does ${subject} have?`, 'What is the warranty?'], ['How do I order?', 'How do I order?'], ['How does shipping work?', 'How does shipping work?']];
-    for (const [pregunta, titulo] of faq) q.push({ uso: 'preguntas_frecuentes', pregunta, titulo });
+    const faq: [string, string, RegExp][] = es
+      ? [[`¿Cómo funciona ${subject}?`, '¿Cómo funciona?', /funcion/i], [`¿Qué garantía tiene ${subject}?`, '¿Qué garantía tiene?', /garant/i],
+        ['¿Cómo se hace un pedido?', '¿Cómo hago un pedido?', /pedido|compra/i], ['¿Cómo es el envío?', '¿Cómo es el envío?', /env[ií]|entreg/i],
+        [`¿Cómo se cuida ${subject}?`, '¿Cómo se cuida?', /cuid|limpi|lav|mantenimiento/i]]
+      : [[`How does ${subject} work?`, 'How does it work?', /work/i], [`What warranty does ${subject} have?`, 'What is the warranty?', /warrant|guarantee/i],
+        ['How do I order?', 'How do I order?', /order|buy|purchase/i], ['How does shipping work?', 'How does shipping work?', /ship|deliver/i]];
+    for (const [pregunta, titulo, requiere] of faq) q.push({ uso: 'preguntas_frecuentes', pregunta, titulo, requiere });
   }
   return q;
 }
@@ -58,7 +65,7 @@ export async function documentFacts(
     }
     if (!answer.encontrada) continue;
     const texto = cleanFact(answer.texto);
-    if (!texto || seen.has(texto)) continue;
+    if (!texto || seen.has(texto) || (q.requiere && !q.requiere.test(texto))) continue;
     seen.add(texto);
     const bad = unsupportedFigures(texto, { catalog, texts: [] }, { onlyMoney: true });
     if (bad.length > 0) {
