@@ -111,3 +111,19 @@ test('cancelar during generation: the version ends cancelada, its credits come b
   assert.equal(movements[0].motivo, 'reembolso');
   assert.equal(movements[0].ruta, 'landing.crear');
 });
+
+test('DELETE during generation cancels the version and refunds it before deleting', async (t) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const llm = await chatServer(t, async (req) => { await held; return rewording('')(req); });
+  const h = await startShop(t, { env: llm.env, documents: false });
+  const before = await balance(h);
+  const created = await h.client.post(base(h), { json: SHOES });
+  assert.equal(created.status, 202);
+  for (let i = 0; i < 400 && llm.seen.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  assert.equal((await h.client.delete(`${base(h)}/${created.body.id}`)).status, 204);
+  release();
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal((await h.client.get(`${base(h)}/${created.body.id}`)).status, 404);
+  assert.equal(await balance(h), before);
+});

@@ -1,7 +1,8 @@
 // The landing routes over real HTTP: states, questions, refinements, prices, brand, validation, credits.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { balance, base, createLanding, settled, SHOES, startShop } from './test-support.js';
+import { startTestHost } from '@cerebro/sdk/testing';
+import { balance, base, createLanding, landing, marca, settled, SHOES, startShop, ventas } from './test-support.js';
 
 test('a landing from catalog and documents: lista, served with a strict CSP, facts with provenance, 2 credits', async (t) => {
   const h = await startShop(t);
@@ -182,4 +183,16 @@ test('errors: 422 without tema or productos, 404 for another landing, 409 cancel
   assert.equal((await h.client.delete(`${base(h)}/${l.id}`)).status, 204);
   assert.equal((await h.client.get(`${base(h)}/${l.id}`)).status, 404);
   assert.equal((await h.client.delete(`${base(h)}/${l.id}`)).status, 404);
+});
+
+test('without the ventas module a landing with products fails with the reason, refunded; one without products is built', async (t) => {
+  const h = await startTestHost(t, { plugins: [marca, ventas, landing], modules: ['api', 'landing'] });
+  const before = await balance(h);
+  const failed = await createLanding(h, SHOES);
+  assert.equal(failed.estado, 'fallida');
+  assert.match(failed.versiones[0].motivo, /catálogo del módulo ventas/);
+  assert.equal(await balance(h), before);
+  const themed = await createLanding(h, { objetivo: 'Captar corredores', tema: 'club de running', cta: { url: 'mailto:club@example.org' } });
+  assert.equal(themed.estado, 'lista', JSON.stringify(themed.versiones[0]));
+  assert.ok(!themed.versiones[0].secciones.includes('precios'));
 });

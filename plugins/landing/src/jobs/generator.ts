@@ -100,7 +100,7 @@ export class LandingGenerator {
       if (signal.aborted) return; // cancelled or deleted (already moved and refunded) or shutting down (resumes at start)
       const motivo = err instanceof Failure ? err.message : 'Error interno al generar la página; se devolvieron los créditos.';
       if (!(err instanceof Failure)) this.deps.log.error({ err, espacio: job.spaceId, landing: job.landingId, version: job.numero }, 'fallo al generar una landing');
-      this.fail(landing, { ...version, avisos: version.avisos }, motivo);
+      this.fail(landing, version, motivo);
     }
   }
 

@@ -6,13 +6,13 @@ import { OMIT, RETRY, WITHOUT_PRICE } from '../content/catalog.js';
 import type { LandingGenerator } from '../jobs/generator.js';
 import { SECTION_IDS, type Brief, type Landing, type Plan, type SectionId, type Version } from '../model.js';
 import { applyInstructions, parseInstructions } from '../refine/instructions.js';
-import { unsupportedFigures, } from '../safety/figures.js';
+import { unsupportedFigures } from '../safety/figures.js';
 import { inspectLanding, visibleText } from '../safety/inspect.js';
 import { sanitizeLanding } from '../safety/sanitize.js';
 import type { COMPLETE_SCHEMA, CREATE_SCHEMA, REFINE_SCHEMA, VALIDATE_SCHEMA } from '../schemas.js';
 import type { LandingStore } from '../store/landing-store.js';
 import { catalogChanges, landingSummary, landingView } from '../views.js';
-import { contentSecurityPolicy, htmlHeaders } from './html-headers.js';
+import { htmlHeaders } from './html-headers.js';
 
 export const CREATE_COST = 2;
 export const REFINE_COST = 1;
@@ -110,7 +110,7 @@ export function landingHandlers(deps: HandlerDeps) {
         throw wanted === null ? apiError('conflict', 'Esta landing aún no tiene ninguna versión lista.') : apiError('not_found', `La landing no tiene versión ${wanted}.`);
       }
       if (version.estado !== 'lista' || version.html === null) throw apiError('conflict', `La versión ${version.numero} está en estado «${version.estado}»: solo se sirve el HTML de una versión lista.`);
-      return Reply.send(200, version.html, 'text/html; charset=utf-8', htmlHeaders(landing.id, version.numero, contentSecurityPolicy));
+      return Reply.send(200, version.html, 'text/html; charset=utf-8', htmlHeaders(landing.id, version.numero));
     },
 
     complete: async (req: ModuleRequest<CompleteBody>) => {

@@ -10,9 +10,9 @@
  */
 export const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
 
-export function htmlHeaders(landingId: string, version: number, csp: string): Record<string, string> {
+export function htmlHeaders(landingId: string, version: number): Record<string, string> {
   return {
-    'content-security-policy': csp,
+    'content-security-policy': contentSecurityPolicy,
     // Same spelling as the pipeline's header, so this one replaces it instead of sending it twice.
     'X-Content-Type-Options': 'nosniff',
     'content-disposition': `inline; filename="${landingId}-v${version}.html"`,
