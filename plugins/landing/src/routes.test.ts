@@ -196,3 +196,14 @@ test('without the ventas module a landing with products fails with the reason, r
   assert.equal(themed.estado, 'lista', JSON.stringify(themed.versiones[0]));
   assert.ok(!themed.versiones[0].secciones.includes('precios'));
 });
+
+test('POST /landings with the same Idempotency-Key creates one landing and charges once', async (t) => {
+  const h = await startShop(t, { documents: false });
+  const before = await balance(h);
+  const headers = { 'idempotency-key': 'landing-zapatillas-1' };
+  const first = await h.client.post(base(h), { json: SHOES, headers });
+  const again = await h.client.post(base(h), { json: SHOES, headers });
+  assert.deepEqual([first.status, again.status, again.body.id], [202, 202, first.body.id]);
+  assert.equal((await h.client.get(base(h))).body.total, 1);
+  assert.equal(await balance(h), before - 2);
+});
