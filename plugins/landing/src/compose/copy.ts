@@ -37,7 +37,8 @@ export function cleanFact(text: string): string {
     .replace(/\s*\[\d+(?:\s*[,;]\s*\d+)*\]/g, '')
     .replace(/```[a-z]*\n?/gi, '')
     .replace(/`/g, '')
-    .replace(/^\s*[-*•]\s+/gm, '')
+    // A list item is a sentence of its own: closed with a full stop when it has none, so items never run together.
+    .replace(/^\s*[-*•]\s+(.*?)\s*$/gm, (_, item: string) => (/[.!?:]$/.test(item) ? item : `${item}.`))
     .replace(/\|/g, ' ')
     .replace(/\*\*|__/g, '')
     .replace(/\s+/g, ' ')
@@ -122,7 +123,8 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
     .slice(0, limit.items)
     .map(({ x, section }) => card(x, section));
   const caracteristicas = [
-    ...uses('caracteristicas').map((f) => firstSentences(f.texto, limit.sentences)),
+    // One item per sentence: a feature list in the documents stays a list on the page.
+    ...[...new Set(uses('caracteristicas').flatMap((f) => sentences(f.texto)))],
     ...catalog.filter((p) => p.descripcion).map((p) => `${p.nombre}: ${firstSentences(p.descripcion, limit.sentences)}`),
   ].slice(0, limit.items + 1);
   const productos = catalog.map((p) => ({
