@@ -207,3 +207,21 @@ test('POST /landings with the same Idempotency-Key creates one landing and charg
   assert.equal((await h.client.get(base(h))).body.total, 1);
   assert.equal(await balance(h), before - 2);
 });
+
+test('refinar adding a contact section asks for the contact, and completar finishes that version', async (t) => {
+  const h = await startShop(t, { documents: false });
+  const l = await createLanding(h, SHOES);
+  assert.ok(!l.versiones[0].secciones.includes('contacto'));
+  assert.equal((await h.client.post(`${base(h)}/${l.id}/refinar`, { json: { instrucciones: 'añade contacto' } })).status, 202);
+  const asking = await settled(h, l.id);
+  assert.deepEqual([asking.estado, asking.version_actual, asking.versiones[1].preguntas.map((q: any) => q.id)], ['faltan_datos', 1, ['contacto']]);
+  assert.equal((await h.client.post(`${base(h)}/${l.id}/refinar`, { json: { instrucciones: 'más corta' } })).status, 409, 'one version in progress at a time');
+  const bad = await h.client.post(`${base(h)}/${l.id}/completar`, { json: { respuestas: { contacto: 'mañana' } } });
+  assert.equal(bad.status, 422);
+  assert.equal((await h.client.post(`${base(h)}/${l.id}/completar`, { json: { respuestas: { contacto: 'hola@tienda.example' } } })).status, 202);
+  const ready = await settled(h, l.id);
+  assert.deepEqual([ready.estado, ready.version_actual, ready.contacto], ['lista', 2, 'hola@tienda.example']);
+  assert.match((await h.client.get(`${base(h)}/${l.id}/html`)).text, /<a href="mailto:hola@tienda\.example">hola@tienda\.example<\/a>/);
+  const page = await h.client.get(`${base(h)}?limite=1&desde=1`);
+  assert.deepEqual([page.body.total, page.body.landings.length], [1, 0]);
+});

@@ -181,6 +181,9 @@ export function landingHandlers(deps: HandlerDeps) {
       if (problems.length > 0) throw validationError(problems.map((p) => ({ loc: ['body', 'html'], msg: p.mensaje, type: p.codigo })));
       // Stored as the sanitizer writes it: whatever passed the checks also passes the allow-list, byte for byte.
       const clean = sanitizeLanding(html);
+      // Checked again after reading the catalog: a refinement may have started meanwhile.
+      const now = latest(landing);
+      if (now && IN_PROGRESS.has(now.estado)) throw apiError('conflict', `La versión ${now.numero} está en curso («${now.estado}»): complétala o cancélala antes de guardar HTML editado.`);
       const base = store.latestReady(landing.espacio, landing.id);
       const usedIds = new Set(base?.hechos.catalogo.map((p) => p.id) ?? []);
       store.addVersion(landing.espacio, landing.id, (numero) => newVersion(req, numero, {
