@@ -1,5 +1,6 @@
 import { createToken } from './tokens.js';
 import type { BrandReader } from './services/brand.js';
+import type { CatalogReader } from './services/catalog.js';
 
 /**
  * Services first-party modules provide to each other. Declared here, in the contract, so a consumer depends on the
@@ -8,4 +9,6 @@ import type { BrandReader } from './services/brand.js';
 export const ModuleServices = {
   /** The brand of a space (provided by `marca`). */
   Brand: createToken<BrandReader>('marca:brand-reader'),
+  /** The sales catalog of a space, read-only (provided by `ventas`). */
+  Catalog: createToken<CatalogReader>('ventas:catalog-reader'),
 } as const;

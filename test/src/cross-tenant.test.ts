@@ -11,11 +11,12 @@ import { createTenant, seedSpace, SEEDED_MODULES } from './support/tenant.js';
 
 /** Everything a victim's own session can read about its space: what must be the same after the intrusions. */
 function victimReads(victim: Victim): string[] {
-  const { space, document, salesConversation, fuente, ficha } = victim.seeded;
+  const { space, document, salesConversation, fuente, ficha, landing } = victim.seeded;
   return [
     '/companies', '/tokens', `/rag/${space}/documents`, `/rag/${space}/documents/${encodeURIComponent(document.nombre)}`, `/rag/${space}/config`,
     `/companies/${space}/api-config`, `/companies/${space}/cuenta`, `/mod/marca/${space}/config`, `/mod/ventas/${space}/leads-config`,
     `/mod/ventas/${space}/productos?limite=1000`, `/mod/ventas/${space}/conversaciones?limite=1000`, `/mod/ventas/${space}/conversaciones/${salesConversation}`,
+    `/mod/landing/${space}/landings?limite=200`, `/mod/landing/${space}/landings/${landing}`, `/mod/landing/${space}/landings/${landing}/html`,
     ...(victim.accountId ? [`/cuentas/${victim.accountId}/bolsa`] : []),
     ...(fuente ? [`/mod/fuentes/${space}/fuentes/${fuente}`, `/mod/fuentes/${space}/fichas/${ficha}`] : []),
   ];

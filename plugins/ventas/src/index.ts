@@ -10,6 +10,7 @@ import { MarcaBrands } from './sources/brand.js';
 import { CerebroKnowledge } from './sources/knowledge.js';
 import { CerebroWording } from './sources/wording.js';
 import { CatalogStore } from './store/catalog-store.js';
+import { catalogReader } from './store/catalog-reader.js';
 import { LeadsConfigStore } from './store/config-store.js';
 import { SqliteConversationStore } from './store/conversation-store.js';
 
@@ -49,6 +50,7 @@ export default definePlugin({
     description: 'Agente de ventas: catálogo, cotizaciones y conversación con los clientes potenciales (leads).',
     needs: [HostServices.Storage, HostServices.Clock, HostServices.Cerebro, HostServices.Logger, HostServices.Config],
     uses: [{ token: ModuleServices.Brand, optional: true }],
+    provides: [ModuleServices.Catalog],
     migrations: ventasMigrations,
     config: {
       /** How long a brand is reused before asking marca again (rule 8; capped at 60 s). */
@@ -146,6 +148,7 @@ export default definePlugin({
     try { marcaInstalled = readBrand() !== null; } catch { /* installed but failed: rule 7 applies */ }
 
     const catalog = new CatalogStore(storage, clock);
+    scope.container.register(ModuleServices.Catalog, { useValue: catalogReader(catalog) });
     const config = new LeadsConfigStore(storage, clock);
     const conversations = new SqliteConversationStore(storage, clock);
     const agent = new SalesAgent({

@@ -76,6 +76,7 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
     'mod/marca': [`/mod/marca/${s}/config`, `/mod/marca/${s}/persona`],
     'mod/ventas': [`/mod/ventas/${s}/leads-config`, `/mod/ventas/${s}/productos?limite=1000`, `/mod/ventas/${s}/conversaciones?limite=1000`,
       `/mod/ventas/${s}/conversaciones/${seeded.salesConversation}`, bolsa],
+    'mod/landing': [`/mod/landing/${s}/landings?limite=200`, `/mod/landing/${s}/landings/${seeded.landing}`, bolsa],
   };
   const victimReads = ['/companies', '/companies/victima/api-config', '/companies/victima/cuenta', '/tokens', `/cuentas/${victim.accountId}/bolsa`];
   const victimClient = h.client.as(victim.session);

@@ -39,6 +39,7 @@ function fieldValue(name: string, schema: JsonSchema, op: Operation, victim: Vic
     api_activa: false,
     ips_permitidas: ['203.0.113.7'],
     instrucciones: 'intruso',
+    respuestas: { cta_url: 'https://intruso.example' },
     texto_sin_respuesta: 'intruso',
     marca_activa: true,
     nombre_tienda: 'intruso',
@@ -79,6 +80,7 @@ function victimParams(victim: Victim, op: Operation): Record<string, string[]> {
     modulo: ['ventas'],
     fuente: v.fuente ? [v.fuente] : [],
     ficha: v.ficha ? [v.ficha] : [],
+    landing: [v.landing],
   };
 }
 

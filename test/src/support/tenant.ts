@@ -12,12 +12,14 @@ export interface SeededSpace {
   /** A source and a finished ficha of module fuentes (when the space has it; else empty strings). */
   fuente: string;
   ficha: string;
+  /** A landing page (ready) built from the space's catalog. */
+  landing: string;
   /** A word written into every stored item, to spot this tenant's data in someone else's response. */
   marker: string;
 }
 
 /** The modules a seeded space needs enabled; the rest of the installed plugins are added by the caller. */
-export const SEEDED_MODULES = ['api', 'marca', 'ventas'];
+export const SEEDED_MODULES = ['api', 'marca', 'ventas', 'landing'];
 
 /**
  * Stores a document, a product, a question and a sales conversation in `space`, each carrying `marker` in its
@@ -40,9 +42,17 @@ export async function seedSpace(client: TestClient, space: string, marker: strin
     json: { mensaje: `Hola, quiero la lámpara ${marker}`, contacto: { nombre: `Cliente ${marker}`, email: `${marker}@example.com` } },
   });
   assert.equal(sold.status, 200, sold.text);
+  const landing = await client.post(`/mod/landing/${space}/landings`, {
+    json: { objetivo: `Vender la lámpara ${marker}`, productos: [product], cta: { texto: 'Comprar', url: 'https://tienda.example/lampara' } },
+  });
+  assert.equal(landing.status, 202, landing.text);
+  for (let i = 0; (await client.get(`/mod/landing/${space}/landings/${landing.body.id}`)).body.estado !== 'lista'; i++) {
+    assert.ok(i < 200, 'the seeded landing did not become ready');
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const doc = upload.body.documentos[0] as { id: string; nombre: string };
   const { fuente, ficha } = await seedFuentes(client, space, marker);
-  return { space, document: { id: doc.id, nombre: doc.nombre }, product, ragConversation: asked.body.conversacion, salesConversation: sold.body.conversacion, fuente, ficha, marker };
+  return { space, document: { id: doc.id, nombre: doc.nombre }, product, ragConversation: asked.body.conversacion, salesConversation: sold.body.conversacion, fuente, ficha, landing: landing.body.id, marker };
 }
 
 /** A source (never launched: no network) and a ficha waited until it ends, so nothing changes later on its own. */

@@ -1,0 +1,63 @@
+// What the landing routes answer, for the OpenAPI document (views.ts builds these objects).
+import type { JsonSchema } from '@cerebro/sdk';
+import { LENGTHS, SECTION_IDS, THEME_IDS, VERSION_STATES } from './model.js';
+
+const object = (properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema => ({
+  type: 'object', required: Object.keys(properties).filter((k) => !optional.includes(k)), properties,
+});
+const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
+const str: JsonSchema = { type: 'string' };
+const int: JsonSchema = { type: 'integer' };
+
+const QUESTION = object({ id: str, pregunta: str, tipo: { type: 'string', enum: ['url', 'contacto', 'opcion'] }, opciones: list(str) }, ['opciones']);
+const CATALOG_FACT = object({ id: str, nombre: str, descripcion: str, precio: { type: 'number' }, moneda: str, stock: int, sin_precio: { type: 'boolean' } }, ['sin_precio']);
+const DOCUMENT_FACT = object({
+  uso: { type: 'string', enum: ['descripcion', 'beneficios', 'caracteristicas', 'preguntas_frecuentes'] }, pregunta: str, titulo: str, texto: str,
+  fuentes: list(object({ documento: str, pagina: nullable(int), seccion: nullable(str) })),
+}, ['titulo']);
+
+export const VERSION_SCHEMA = object({
+  numero: int,
+  estado: { type: 'string', enum: [...VERSION_STATES] },
+  origen: { type: 'string', enum: ['crear', 'refinar', 'validar'] },
+  instrucciones: nullable(str),
+  preguntas: list(QUESTION),
+  motivo: nullable(str),
+  avisos: list(str),
+  secciones: list({ type: 'string', enum: [...SECTION_IDS] }),
+  titular: nullable(str),
+  cta_texto: nullable(str),
+  tema_color: { type: 'string', enum: [...THEME_IDS] },
+  longitud: { type: 'string', enum: [...LENGTHS] },
+  hechos: object({ catalogo: list(CATALOG_FACT), documentos: list(DOCUMENT_FACT) }),
+  marca: object({ aplicada: { type: 'boolean' }, nombre: nullable(str) }),
+  redaccion: nullable({ type: 'string', enum: ['plantilla', 'modelo', 'manual'] }),
+  bytes: nullable(int),
+  creditos: int,
+  creada: str,
+  terminada: nullable(str),
+});
+
+const CATALOG_CHANGE = object({ producto: str, campo: { type: 'string', enum: ['precio', 'stock', 'moneda', 'nombre', 'retirado'] }, antes: {}, ahora: {} });
+
+const SUMMARY_PROPERTIES: Record<string, JsonSchema> = {
+  id: str, objetivo: str, tema: nullable(str), creada: str, actualizada: str,
+  version_actual: nullable(int),
+  ultima_version: object({ numero: int, estado: { type: 'string', enum: [...VERSION_STATES] } }),
+};
+
+export const LANDING_SUMMARY_SCHEMA = object(SUMMARY_PROPERTIES);
+
+export const LANDING_SCHEMA = object({
+  ...SUMMARY_PROPERTIES,
+  productos: list(str), publico: nullable(str),
+  cta: object({ texto: nullable(str), url: nullable(str) }),
+  contacto: nullable(str),
+  idioma: { type: 'string', enum: ['es', 'en'] },
+  estado: { type: 'string', enum: [...VERSION_STATES] },
+  cambios_catalogo: list(CATALOG_CHANGE),
+  versiones: list(VERSION_SCHEMA),
+});
+
+export const LANDING_PAGE_SCHEMA = object({ landings: list(LANDING_SUMMARY_SCHEMA), total: int, limite: int, desde: int });

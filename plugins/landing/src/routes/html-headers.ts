@@ -1,0 +1,24 @@
+/**
+ * How a landing's HTML is served from the API's origin without ever running as it.
+ *
+ * `Content-Disposition: inline` so a person can preview it in a browser, with a CSP whose `sandbox` directive (no
+ * `allow-scripts`, no `allow-same-origin`, no `allow-forms`) puts the document in a unique opaque origin: even if a
+ * page held something the sanitizer missed, it could not run script, read the API origin's cookies or storage,
+ * submit forms or be framed. `default-src 'none'` with only inline styles and `data:` images allowed means the page
+ * cannot make a request either. `attachment` was the alternative; it blocks previews and protects no more than
+ * the sandbox does. `filename` names the file when it is saved for publishing elsewhere.
+ */
+export const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
+
+export function htmlHeaders(landingId: string, version: number): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy,
+    // Same spelling as the pipeline's header, so this one replaces it instead of sending it twice.
+    'X-Content-Type-Options': 'nosniff',
+    'content-disposition': `inline; filename="${landingId}-v${version}.html"`,
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'private, no-cache',
+    'x-landing-version': String(version),
+  };
+}
