@@ -99,7 +99,7 @@ export default definePlugin({
       {
         id: 'importProducts', method: 'POST', path: '/productos/importar', permission: 'escribe', maxBodyBytes: 10 * 1024 * 1024,
         summary: 'Importar el catálogo desde CSV',
-        description: 'Todo o nada por defecto: con alguna línea mala responde 422 con un error por línea (`loc` = ["body","csv",línea]) y no cambia nada. Con `parcial: true` importa las líneas buenas y devuelve las malas en `errores`.',
+        description: 'Todo o nada por defecto: con alguna línea mala responde 422 con un error por línea (`loc` = ["body","csv",línea]) y no cambia nada. Con `parcial: true` importa las líneas buenas y devuelve las malas en `errores`. Con `simular: true` no cambia nada y responde 200 con lo que haría y todas las líneas malas (vista previa antes de importar).',
         requestSchema: IMPORT_SCHEMA,
         responses: { '200': { description: 'Cuántos productos se importaron y las líneas rechazadas (con `parcial`).', schema: IMPORT_RESULT_SCHEMA }, ...error422 },
       },

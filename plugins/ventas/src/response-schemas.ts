@@ -24,7 +24,8 @@ export const PRODUCT_PAGE_SCHEMA = page('productos', STORED_PRODUCT);
 export const IMPORT_RESULT_SCHEMA = object({
   importados: { type: 'integer' }, creados: { type: 'integer' }, actualizados: { type: 'integer' }, eliminados: { type: 'integer' },
   errores: list(object({ linea: { type: 'integer' }, mensaje: { type: 'string' } })),
-});
+  simulado: { type: 'boolean', description: 'Presente (true) solo en una simulación: no se cambió nada.' },
+}, ['simulado']);
 
 const QUOTE_SCHEMA = object({
   lineas: list(object({ producto: { type: 'string' }, nombre: { type: 'string' }, cantidad: { type: 'integer' }, precio: { type: 'number' }, importe: { type: 'number' } })),
