@@ -96,7 +96,7 @@ export function BrandPage({ space }: { space: string }) {
             <input id="marca-lineas" type="number" min={1} max={20} value={b.estilo.max_lineas} onInput={(e) => setStyle({ max_lineas: Number(e.currentTarget.value) })} />
             <label class="check"><input type="checkbox" checked={b.estilo.solo_texto_plano} onChange={(e) => setStyle({ solo_texto_plano: e.currentTarget.checked })} /> Solo texto plano (sin negritas ni listas)</label>
             <label for="marca-emojis">Emojis permitidos</label>
-            <input id="marca-emojis" value={draft.emojisPermitidos} placeholder="🙂 👍" onInput={(e) => setDraft({ ...draft, emojisPermitidos: e.currentTarget.value })} aria-describedby="marca-emojis-ayuda" />
+            <input id="marca-emojis" value={draft.emojisPermitidos} onInput={(e) => setDraft({ ...draft, emojisPermitidos: e.currentTarget.value })} aria-describedby="marca-emojis-ayuda" />
             <p id="marca-emojis-ayuda" class="hint">Separados por espacios. Vacío: sin emojis.</p>
             <label for="marca-emojis-oblig">Emojis obligatorios</label>
             <input id="marca-emojis-oblig" value={draft.emojisObligatorios} onInput={(e) => setDraft({ ...draft, emojisObligatorios: e.currentTarget.value })} />

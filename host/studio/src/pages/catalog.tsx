@@ -6,6 +6,7 @@ import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/n
 import { PageHeader, Section } from '../components/page.js';
 import { formatNumber } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { TableWrap } from '../components/table-wrap.js';
 
 interface ImportResult {
   importados: number;
@@ -30,17 +31,17 @@ export function CatalogPage({ space }: { space: string }) {
         {products.loading && !products.data ? <Loading /> : !products.data || products.data.productos.length === 0 ? (
           <EmptyState title="El catálogo está vacío.">Importa un CSV para empezar.</EmptyState>
         ) : (
-          <div class="table-wrap">
-            <table class="table">
+          <TableWrap label="Productos">
+            <table class="table stack">
               <caption class="sr-only">{products.data.total} productos</caption>
               <thead><tr><th scope="col">Id</th><th scope="col">Nombre</th><th scope="col" class="num">Precio</th><th scope="col" class="num">Stock</th></tr></thead>
               <tbody>
                 {products.data.productos.map((p) => (
-                  <tr key={p.id}><td><code>{p.id}</code></td><th scope="row">{p.nombre}</th><td class="num">{formatNumber(p.precio)} {p.moneda}</td><td class="num">{formatNumber(p.stock)}</td></tr>
+                  <tr key={p.id}><td data-label="Id"><code>{p.id}</code></td><th scope="row">{p.nombre}</th><td data-label="Precio" class="num">{formatNumber(p.precio)} {p.moneda}</td><td data-label="Stock" class="num">{formatNumber(p.stock)}</td></tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </Section>
     </>
@@ -116,12 +117,12 @@ function CsvImport({ space, onImported }: { space: string; onImported: () => voi
       {issues.length > 0 && (
         <div class="notice notice-error" role="alert">
           <p><strong>{issues.length === 1 ? 'Hay 1 línea con errores' : `Hay ${issues.length} líneas con errores`}.</strong> Corrige el archivo y vuelve a elegirlo; no se importó nada.</p>
-          <div class="table-wrap">
+          <TableWrap label="Líneas con errores">
             <table class="table compact" data-testid="lineas-malas">
               <thead><tr><th scope="col" class="num">Línea</th><th scope="col">Problema</th></tr></thead>
               <tbody>{issues.map((i, n) => <tr key={n}><td class="num">{i.linea || '—'}</td><td>{i.mensaje}</td></tr>)}</tbody>
             </table>
-          </div>
+          </TableWrap>
         </div>
       )}
       {!issues.length && <ErrorNotice error={error} />}

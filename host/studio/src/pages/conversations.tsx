@@ -23,12 +23,14 @@ export function ConversationsPage({ space }: { space: string }) {
       <PageHeader title="Conversaciones" intro="Las conversaciones del agente de ventas. Las derivadas esperan a una persona del equipo." />
       <div class="split conversations">
         <Section title="Bandeja">
-          <label for="filtro-estado">Mostrar</label>
-          <select id="filtro-estado" value={filter} onChange={(e) => { setFilter(e.currentTarget.value as Filter); setOpen(null); }}>
-            <option value="derivada">Derivadas a una persona</option>
-            <option value="activa">Atendidas por el agente</option>
-            <option value="">Todas</option>
-          </select>
+          <div class="field">
+            <label for="filtro-estado">Mostrar</label>
+            <select id="filtro-estado" value={filter} onChange={(e) => { setFilter(e.currentTarget.value as Filter); setOpen(null); }}>
+              <option value="derivada">Derivadas a una persona</option>
+              <option value="activa">Atendidas por el agente</option>
+              <option value="">Todas</option>
+            </select>
+          </div>
           <ErrorNotice error={list.error} />
           {list.loading && !list.data ? <Loading /> : !list.data || list.data.conversaciones.length === 0 ? (
             <EmptyState title={filter === 'derivada' ? 'Ninguna conversación espera a una persona.' : 'No hay conversaciones.'} />

@@ -5,6 +5,7 @@ import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { TableWrap } from '../components/table-wrap.js';
 
 /** The most the pool route gives at once. */
 const MOVEMENTS = 100;
@@ -37,23 +38,23 @@ export function CreditsPage({ space }: { space: string }) {
           <Section title="Movimientos">
             {movements.length === 0 ? <EmptyState title="Sin movimientos todavía." /> : (
               <>
-                <div class="table-wrap">
-                  <table class="table">
+                <TableWrap label="Movimientos">
+                  <table class="table stack">
                     <caption class="sr-only">Movimientos de la bolsa, el más reciente primero</caption>
                     <thead><tr><th scope="col">Fecha</th><th scope="col">Motivo</th><th scope="col">Espacio y ruta</th><th scope="col" class="num">Créditos</th><th scope="col" class="num">Saldo</th></tr></thead>
                     <tbody>
                       {movements.map((m) => (
                         <tr key={m.id}>
-                          <td>{formatDateTime(m.fecha)}</td>
-                          <td>{REASON[m.motivo] ?? m.motivo}</td>
-                          <td>{[m.espacio, m.ruta].filter(Boolean).join(' · ') || '—'}</td>
-                          <td class={m.delta < 0 ? 'num neg' : 'num pos'}>{m.delta > 0 ? '+' : ''}{formatNumber(m.delta)}</td>
-                          <td class="num">{formatNumber(m.saldo)}</td>
+                          <td data-label="Fecha">{formatDateTime(m.fecha)}</td>
+                          <td data-label="Motivo">{REASON[m.motivo] ?? m.motivo}</td>
+                          <td data-label="Espacio y ruta">{[m.espacio, m.ruta].filter(Boolean).join(' · ') || '—'}</td>
+                          <td data-label="Créditos" class={m.delta < 0 ? 'num neg' : 'num pos'}>{m.delta > 0 ? '+' : ''}{formatNumber(m.delta)}</td>
+                          <td data-label="Saldo" class="num">{formatNumber(m.saldo)}</td>
                         </tr>
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableWrap>
               </>
             )}
           </Section>

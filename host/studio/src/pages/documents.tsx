@@ -6,6 +6,7 @@ import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/n
 import { PageHeader, Section } from '../components/page.js';
 import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { TableWrap } from '../components/table-wrap.js';
 
 const PAGE = 200;
 const POLL_MS = 1000;
@@ -48,11 +49,11 @@ export function DocumentsPage({ space }: { space: string }) {
         ) : (
           <>
             <p class="muted" aria-live="polite">
-              {formatNumber(list.data.total)} documentos{busy ? ' · indexando…' : ''}
+              {list.data.total === 1 ? "1 documento" : `${formatNumber(list.data.total)} documentos`}{busy ? ' · indexando…' : ''}
               {list.data.total > list.data.documentos.length && ` (se muestran ${list.data.documentos.length})`}
             </p>
-            <div class="table-wrap">
-              <table class="table">
+            <TableWrap label="Documentos">
+              <table class="table stack">
                 <caption class="sr-only">Documentos y su estado de indexación</caption>
                 <thead><tr>
                   <th scope="col">Nombre</th><th scope="col">Estado</th><th scope="col" class="num">Tamaño</th>
@@ -64,7 +65,7 @@ export function DocumentsPage({ space }: { space: string }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           </>
         )}
       </Section>
@@ -88,7 +89,7 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
   return (
     <tr data-documento={doc.nombre}>
       <th scope="row" class="doc-name">{doc.nombre}</th>
-      <td>
+      <td data-label="Estado">
         <span class={`badge state-${doc.estado}`} data-estado={doc.estado}>{STATE_LABEL[doc.estado] ?? doc.estado}</span>
         {working && (
           <div class="progress-line">
@@ -98,9 +99,9 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
         )}
         {doc.error && <p class="error-text small">{doc.error.motivo}</p>}
       </td>
-      <td class="num">{formatBytes(doc.bytes ?? 0)}</td>
-      <td class="num">{formatNumber(doc.pasajes ?? 0)}</td>
-      <td>{formatDateTime(doc.actualizado)}</td>
+      <td data-label="Tamaño" class="num">{formatBytes(doc.bytes ?? 0)}</td>
+      <td data-label="Pasajes" class="num">{formatNumber(doc.pasajes ?? 0)}</td>
+      <td data-label="Actualizado">{formatDateTime(doc.actualizado)}</td>
       <td class="actions">
         {doc.estado !== 'rechazado' && (
           <a class="button subtle" href={apiUrl(`/rag/${seg(space)}/documents/${seg(doc.nombre)}`)} download={doc.nombre}>

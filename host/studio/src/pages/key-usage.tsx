@@ -6,6 +6,7 @@ import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
 import { Section } from '../components/page.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { TableWrap } from '../components/table-wrap.js';
 
 interface Usage {
   llamadas?: number;
@@ -37,13 +38,13 @@ export function KeyUsage({ record }: { record: KeyRecord }) {
           </p>
           {days.length > 0 && <BarChart title="Llamadas por día" unit="llamadas" bars={days} />}
           {routes.length === 0 ? <EmptyState title="Esta clave todavía no se ha usado." /> : (
-            <div class="table-wrap">
+            <TableWrap label="Llamadas por ruta">
               <table class="table compact">
                 <caption>Llamadas por ruta</caption>
                 <thead><tr><th scope="col">Ruta</th><th scope="col" class="num">Llamadas</th></tr></thead>
                 <tbody>{routes.map((r) => <tr key={r.ruta}><td><code>{r.ruta}</code></td><td class="num">{formatNumber(r.llamadas)}</td></tr>)}</tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </>
       )}

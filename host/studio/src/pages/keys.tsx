@@ -8,6 +8,7 @@ import { formatDateTime, formatNumber } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { useStudio } from '../state/session.js';
 import { KeyUsage } from './key-usage.js';
+import { TableWrap } from '../components/table-wrap.js';
 
 /** Service keys: create (secret shown once), list with usage, revoke. */
 export function KeysPage() {
@@ -39,8 +40,8 @@ export function KeysPage() {
         {keys.loading && !keys.data ? <Loading /> : active.length === 0 ? (
           <EmptyState title="No hay claves activas.">Crea una con el formulario de arriba.</EmptyState>
         ) : (
-          <div class="table-wrap">
-            <table class="table">
+          <TableWrap label="Claves activas">
+            <table class="table stack">
               <caption class="sr-only">Claves activas con su uso</caption>
               <thead><tr>
                 <th scope="col">Nombre</th><th scope="col">Espacios</th><th scope="col">Permiso</th>
@@ -54,7 +55,7 @@ export function KeysPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </Section>
       {selected && keys.data?.find((k) => k.id === selected) && <KeyUsage record={keys.data.find((k) => k.id === selected)!} />}
@@ -83,10 +84,10 @@ function KeyRow({ record, onRevoked, onUsage, showingUsage }: { record: KeyRecor
   return (
     <tr>
       <th scope="row">{record.nombre}</th>
-      <td>{record.espacios.length === 0 ? 'Todos' : record.espacios.join(', ')}</td>
-      <td>{record.permiso === 'escribe' ? 'Lectura y escritura' : 'Solo lectura'}</td>
-      <td class="num">{formatNumber(record.llamadas ?? 0)}</td>
-      <td>{record.ultimo_uso ? formatDateTime(record.ultimo_uso) : 'Nunca'}</td>
+      <td data-label="Espacios">{record.espacios.length === 0 ? 'Todos' : record.espacios.join(', ')}</td>
+      <td data-label="Permiso">{record.permiso === 'escribe' ? 'Lectura y escritura' : 'Solo lectura'}</td>
+      <td data-label="Llamadas" class="num">{formatNumber(record.llamadas ?? 0)}</td>
+      <td data-label="Último uso">{record.ultimo_uso ? formatDateTime(record.ultimo_uso) : 'Nunca'}</td>
       <td class="actions">
         <button type="button" class="button subtle" aria-expanded={showingUsage} onClick={onUsage}>
           Uso<span class="sr-only"> de {record.nombre}</span>
