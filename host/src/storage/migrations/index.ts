@@ -1,6 +1,7 @@
 import type { Migration } from '@cerebro/sdk';
 import { migration0001Core } from './0001_core.js';
 import { migration0005Idempotency } from './0005_idempotency.js';
+import { migration0006Studio } from './0006_studio.js';
 import { CEREBRO_MIGRATION } from '../../cerebro/schema.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../../cerebro/hidden-passages-schema.js';
@@ -8,4 +9,5 @@ import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../../cerebro/hidden-passages
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0001Core, CEREBRO_MIGRATION, migration0003Rag, CEREBRO_HIDDEN_PASSAGES_MIGRATION, migration0005Idempotency,
+  migration0006Studio,
 ];
