@@ -35,6 +35,7 @@ export function App() {
     session: phase.session,
     spaces,
     reloadSpaces: loadSpaces,
+    setSession: (session) => setPhase({ kind: 'signed-in', session }),
     signOut: async () => {
       try { await endSession(); } finally { setPhase({ kind: 'signed-out', expired: false }); setSpaces([]); }
     },

@@ -4,6 +4,8 @@ export interface Owner {
   id: string;
   nombre: string;
   email: string | null;
+  /** false: signed in with a one-time link and no password set yet. */
+  tiene_clave?: boolean;
 }
 
 export interface SessionInfo {

@@ -12,14 +12,14 @@ interface Usage {
   llamadas?: number;
   ultimo_uso?: string | null;
   por_ruta?: Record<string, number> | { ruta: string; llamadas: number }[];
-  por_dia?: { dia?: string; fecha?: string; llamadas: number }[];
+  por_dia?: { dia: string; llamadas: number }[];
 }
 
 /** Calls of one key: per route (table) and per day (chart), from GET /tokens/{id}/uso. */
 export function KeyUsage({ record }: { record: KeyRecord }) {
   const usage = useLoad(async (): Promise<Usage> => {
     try {
-      return await api<Usage>('GET', `/tokens/${seg(record.id)}/uso`);
+      return await api<Usage>('GET', `/tokens/${seg(record.id)}/uso`, { query: { dias: 30 } });
     } catch (err) {
       // Older servers have no per-day route: the list already carries the per-route counts.
       if (err instanceof ApiError && err.status === 404 && err.codigo !== 'credencial_no_encontrada') return { llamadas: record.llamadas, ultimo_uso: record.ultimo_uso, por_ruta: record.por_ruta ?? {} };
@@ -27,7 +27,7 @@ export function KeyUsage({ record }: { record: KeyRecord }) {
     }
   }, [record.id]);
   const routes = normaliseRoutes(usage.data?.por_ruta ?? record.por_ruta ?? {});
-  const days = (usage.data?.por_dia ?? []).map((d) => ({ label: (d.dia ?? d.fecha ?? '').slice(5, 10), value: d.llamadas }));
+  const days = (usage.data?.por_dia ?? []).map((d) => ({ label: d.dia.slice(5, 10), value: d.llamadas }));
   return (
     <Section title={`Uso de «${record.nombre}»`} id="uso-clave">
       <ErrorNotice error={usage.error} />

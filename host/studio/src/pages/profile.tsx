@@ -7,15 +7,17 @@ import { SaveBar } from '../components/save-bar.js';
 import { formatDateTime } from '../lib/format.js';
 import { listOf, type LooseRecord } from '../lib/records.js';
 import { useLoad } from '../lib/use-load.js';
+import { useStudio } from '../state/session.js';
 import { useSave } from '../lib/use-save.js';
 
 /** The owner's name, email and password, and their open sessions (revoke any). */
 export function ProfilePage() {
+  const { session, setSession } = useStudio();
   return (
     <>
       <PageHeader title="Perfil y sesiones" intro="Tus datos de acceso y los navegadores donde tienes la sesión abierta." />
       <ProfileForm />
-      <PasswordForm />
+      <PasswordForm hasPassword={session.propietario.tiene_clave !== false} onSet={() => setSession({ ...session, propietario: { ...session.propietario, tiene_clave: true } })} />
       <Sessions />
     </>
   );
@@ -51,29 +53,31 @@ function ProfileForm() {
   );
 }
 
-function PasswordForm() {
+function PasswordForm({ hasPassword, onSet }: { hasPassword: boolean; onSet: () => void }) {
   const [actual, setActual] = useState('');
   const [nueva, setNueva] = useState('');
   const save = useSave();
   const submit = (e: Event) => {
     e.preventDefault();
     void save.run(async () => {
-      await api('PATCH', '/perfil', { json: { clave_actual: actual, clave_nueva: nueva } });
+      await api('PATCH', '/perfil', { json: hasPassword ? { clave_actual: actual, clave_nueva: nueva } : { clave_nueva: nueva } });
       setActual('');
       setNueva('');
-      return 'Contraseña cambiada. Se cerraron tus otras sesiones.';
+      onSet();
+      return hasPassword ? 'Contraseña cambiada. Se cerraron tus otras sesiones.' : 'Contraseña creada: desde ahora puedes entrar con tu correo y esta contraseña.';
     });
   };
   return (
     <Section title="Contraseña">
       <form class="form" onSubmit={submit}>
-        <label for="clave-actual">Contraseña actual</label>
-        <input id="clave-actual" type="password" autoComplete="current-password" required value={actual} onInput={(e) => setActual(e.currentTarget.value)} />
+        {!hasPassword && <p class="notice notice-info">Entraste con un enlace de un solo uso y aún no tienes contraseña. Crea una para volver a entrar.</p>}
+        {hasPassword && <label for="clave-actual">Contraseña actual</label>}
+        {hasPassword && <input id="clave-actual" type="password" autoComplete="current-password" required value={actual} onInput={(e) => setActual(e.currentTarget.value)} />}
         <label for="clave-nueva">Contraseña nueva</label>
         <input id="clave-nueva" type="password" autoComplete="new-password" required minLength={10} value={nueva}
           onInput={(e) => setNueva(e.currentTarget.value)} aria-describedby="clave-nueva-ayuda" />
         <p id="clave-nueva-ayuda" class="hint">Al menos 10 caracteres. Al cambiarla se cierran las demás sesiones.</p>
-        <SaveBar busy={save.busy} error={save.error} saved={save.saved} label="Cambiar la contraseña" />
+        <SaveBar busy={save.busy} error={save.error} saved={save.saved} label={hasPassword ? 'Cambiar la contraseña' : 'Crear la contraseña'} />
       </form>
     </Section>
   );

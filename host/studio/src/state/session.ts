@@ -6,6 +6,8 @@ export interface StudioState {
   session: SessionInfo;
   spaces: Space[];
   reloadSpaces(): Promise<void>;
+  /** Replaces the session record (after the profile changes). */
+  setSession(session: SessionInfo): void;
   signOut(): Promise<void>;
 }
 
