@@ -48,7 +48,7 @@ test('Studio ventas: the CSV import lists every bad line before anything is stor
   await page.getByText('El catálogo está vacío.').waitFor();
   const header = 'id;nombre;precio;moneda;stock;envio\n';
   const bad = `${header}zap;Zapatillas;249900;COP;3;Bogotá=10000\ngorra;Gorra;treinta;COP;2;\ntermo;Termo;35000;COP;-1;\n`;
-  await page.getByLabel('Archivo CSV').setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await page.getByLabel('Elegir archivo CSV').setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   const lines = page.getByTestId('lineas-malas');
   await lines.waitFor();
   const text = await lines.innerText();
@@ -59,7 +59,7 @@ test('Studio ventas: the CSV import lists every bad line before anything is stor
   await checkPage(page, 'studio-catalogo-errores');
 
   const good = `${header}zap;Zapatillas;249900;COP;3;Bogotá=10000\ntermo;Termo;35000;COP;4;\n`;
-  await page.getByLabel('Archivo CSV').setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+  await page.getByLabel('Elegir archivo CSV').setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
   await page.getByRole('button', { name: 'Importar 2 productos' }).click();
   await page.getByRole('status').filter({ hasText: 'Importados 2 productos' }).waitFor();
   await page.getByRole('row', { name: /Termo/ }).waitFor();

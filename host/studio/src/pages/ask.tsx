@@ -3,6 +3,7 @@ import { seg } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { postEventStream } from '../api/stream.js';
 import type { Answer, Source } from '../api/types.js';
+import { AnswerText } from '../components/answer-text.js';
 import { EmptyState, ErrorNotice } from '../components/notice.js';
 import { PageHeader } from '../components/page.js';
 
@@ -108,7 +109,7 @@ function TurnView({ turn }: { turn: Turn }) {
       <div class="bubble answer" aria-busy={!turn.done} data-testid="respuesta">
         <span class="sr-only">Cerebro: </span>
         {turn.etapa && !turn.respuesta && <p class="muted">{STAGES[turn.etapa] ?? 'Pensando…'}</p>}
-        {turn.respuesta && <p class="answer-text">{turn.respuesta}</p>}
+        {turn.respuesta && <AnswerText text={turn.respuesta} />}
         <ErrorNotice error={turn.error} />
         {turn.done && turn.encontrada === false && !turn.error && <p class="hint">Los documentos no contienen esa respuesta.</p>}
         {turn.fuentes && turn.fuentes.length > 0 && <Sources sources={turn.fuentes} />}

@@ -4,7 +4,9 @@ import { fieldIssues } from '../api/errors.js';
 import type { Product } from '../api/types.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
+import { FilePicker } from '../components/file-picker.js';
 import { formatNumber } from '../lib/format.js';
+import { plural } from '../lib/plural.js';
 import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
 
@@ -84,7 +86,7 @@ function CsvImport({ space, onImported }: { space: string; onImported: () => voi
     setError(null);
     try {
       const r = await api<ImportResult>('POST', path, { json: { csv: csv.text, modo: mode } });
-      setDone(`Importados ${r.importados} productos: ${r.creados} nuevos, ${r.actualizados} actualizados${r.eliminados ? `, ${r.eliminados} eliminados` : ''}.`);
+      setDone(`Importados ${plural(r.importados, 'producto', 'productos')}: ${plural(r.creados, 'nuevo', 'nuevos')}, ${plural(r.actualizados, 'actualizado', 'actualizados')}${r.eliminados ? `, ${plural(r.eliminados, 'eliminado', 'eliminados')}` : ''}.`);
       setPreview(null);
       setCsv(null);
       onImported();
@@ -100,8 +102,7 @@ function CsvImport({ space, onImported }: { space: string; onImported: () => voi
     <Section title="Importar desde CSV">
       <p class="hint">Columnas: id, nombre, descripcion, precio, moneda, stock, envio (por ejemplo <code>Bogotá=8000|Cali=9000</code>). Separador coma o punto y coma.</p>
       <div class="form">
-        <label for="csv-archivo">Archivo CSV</label>
-        <input id="csv-archivo" type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void pick(e.currentTarget.files?.[0])} />
+        <FilePicker id="csv-archivo" label="Elegir archivo CSV" accept=".csv,text/csv,text/plain" onFiles={(files) => void pick(files[0])} />
         <fieldset>
           <legend>Qué hacer con el catálogo actual</legend>
           <label class="check"><input type="radio" name="modo" checked={mode === 'combinar'} onChange={() => { setMode('combinar'); if (csv) void check(csv, 'combinar'); }} /> Combinar: crear o sustituir por id y conservar el resto</label>
@@ -111,7 +112,7 @@ function CsvImport({ space, onImported }: { space: string; onImported: () => voi
       {busy && <Loading label="Revisando…" />}
       {preview && (
         <div class="preview" role="status">
-          <p><strong>{csv?.name}</strong>: {preview.importados} líneas correctas → {preview.creados} nuevos, {preview.actualizados} actualizados{preview.eliminados ? `, ${preview.eliminados} se eliminarían` : ''}.</p>
+          <p><strong>{csv?.name}</strong>: {plural(preview.importados, 'línea correcta', 'líneas correctas')} → {plural(preview.creados, 'producto nuevo', 'productos nuevos')}, {plural(preview.actualizados, 'actualizado', 'actualizados')}{preview.eliminados ? `, ${plural(preview.eliminados, 'se eliminaría', 'se eliminarían')}` : ''}.</p>
         </div>
       )}
       {issues.length > 0 && (
@@ -128,7 +129,7 @@ function CsvImport({ space, onImported }: { space: string; onImported: () => voi
       {!issues.length && <ErrorNotice error={error} />}
       <SuccessNotice>{done}</SuccessNotice>
       {preview && preview.errores.length === 0 && preview.importados > 0 && (
-        <button type="button" class="button primary" disabled={busy} onClick={() => void commit()}>Importar {preview.importados} productos</button>
+        <button type="button" class="button primary" disabled={busy} onClick={() => void commit()}>Importar {plural(preview.importados, 'producto', 'productos')}</button>
       )}
     </Section>
   );

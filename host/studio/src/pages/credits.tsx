@@ -1,6 +1,6 @@
 import { api, seg } from '../api/client.js';
 import type { Account, Pool } from '../api/types.js';
-import { BarChart } from '../components/bar-chart.js';
+import { BarChart, dayLabel, lastDays } from '../components/bar-chart.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
@@ -33,7 +33,7 @@ export function CreditsPage({ space }: { space: string }) {
             <div class="stat"><span class="stat-label">Estado</span><span class="stat-value small">{pool.data.cuenta.estado_pago === 'al_dia' ? 'Al día' : pool.data.cuenta.estado_pago === 'impagada' ? 'Pago pendiente' : 'Suspendida'}</span></div>
           </div>
           <Section title="Consumo por día">
-            {movements.length === 0 ? <EmptyState title="Sin movimientos todavía." /> : <BarChart title="Créditos consumidos por día" unit="créditos" bars={usedPerDay(movements)} />}
+            {movements.length === 0 ? <EmptyState title="Sin movimientos todavía." /> : <BarChart title="Créditos consumidos por día (últimos 14 días)" unit="créditos" bars={usedPerDay(movements)} />}
           </Section>
           <Section title="Movimientos">
             {movements.length === 0 ? <EmptyState title="Sin movimientos todavía." /> : (
@@ -64,7 +64,7 @@ export function CreditsPage({ space }: { space: string }) {
   );
 }
 
-/** Credits spent per calendar day (consumption minus refunds), oldest first, over the movements shown. */
+/** Credits spent per calendar day (consumption minus refunds) over the last two weeks, quiet days included. */
 function usedPerDay(movements: Pool['movimientos']): { label: string; value: number }[] {
   const perDay = new Map<string, number>();
   for (const m of movements) {
@@ -72,5 +72,5 @@ function usedPerDay(movements: Pool['movimientos']): { label: string; value: num
     const day = m.fecha.slice(0, 10);
     perDay.set(day, (perDay.get(day) ?? 0) - m.delta);
   }
-  return [...perDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, used]) => ({ label: day.slice(5), value: Math.max(0, used) }));
+  return lastDays(14).map((day) => ({ label: dayLabel(day), value: Math.max(0, perDay.get(day) ?? 0) }));
 }

@@ -5,6 +5,7 @@ import { uploadForm } from '../api/upload.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../lib/format.js';
+import { plural } from '../lib/plural.js';
 import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
 
@@ -49,7 +50,7 @@ export function DocumentsPage({ space }: { space: string }) {
         ) : (
           <>
             <p class="muted" aria-live="polite">
-              {list.data.total === 1 ? "1 documento" : `${formatNumber(list.data.total)} documentos`}{busy ? ' · indexando…' : ''}
+              {plural(list.data.total, 'documento', 'documentos')}{busy ? ' · indexando…' : ''}
               {list.data.total > list.data.documentos.length && ` (se muestran ${list.data.documentos.length})`}
             </p>
             <TableWrap label="Documentos">

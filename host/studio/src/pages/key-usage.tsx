@@ -1,7 +1,8 @@
+import { useEffect } from 'preact/hooks';
 import { api, seg } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { KeyRecord } from '../api/types.js';
-import { BarChart } from '../components/bar-chart.js';
+import { BarChart, dayLabel } from '../components/bar-chart.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
 import { Section } from '../components/page.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
@@ -26,8 +27,10 @@ export function KeyUsage({ record }: { record: KeyRecord }) {
       throw err;
     }
   }, [record.id]);
+  // The usage opens below the table: bring it into view for whoever asked for it.
+  useEffect(() => { document.getElementById('uso-clave-titulo')?.scrollIntoView({ block: 'nearest' }); }, [record.id]);
   const routes = normaliseRoutes(usage.data?.por_ruta ?? record.por_ruta ?? {});
-  const days = (usage.data?.por_dia ?? []).map((d) => ({ label: d.dia.slice(5, 10), value: d.llamadas }));
+  const days = (usage.data?.por_dia ?? []).map((d) => ({ label: dayLabel(d.dia), value: d.llamadas }));
   return (
     <Section title={`Uso de «${record.nombre}»`} id="uso-clave">
       <ErrorNotice error={usage.error} />
@@ -36,13 +39,21 @@ export function KeyUsage({ record }: { record: KeyRecord }) {
           <p>
             {formatNumber(usage.data?.llamadas ?? record.llamadas ?? 0)} llamadas · último uso {usage.data?.ultimo_uso || record.ultimo_uso ? formatDateTime(usage.data?.ultimo_uso ?? record.ultimo_uso ?? null) : 'nunca'}
           </p>
-          {days.length > 0 && <BarChart title="Llamadas por día" unit="llamadas" bars={days} />}
+          {days.length > 0 && <BarChart title="Llamadas por día (últimos 30 días)" unit="llamadas" bars={days} />}
           {routes.length === 0 ? <EmptyState title="Esta clave todavía no se ha usado." /> : (
             <TableWrap label="Llamadas por ruta">
               <table class="table compact">
                 <caption>Llamadas por ruta</caption>
-                <thead><tr><th scope="col">Ruta</th><th scope="col" class="num">Llamadas</th></tr></thead>
-                <tbody>{routes.map((r) => <tr key={r.ruta}><td><code>{r.ruta}</code></td><td class="num">{formatNumber(r.llamadas)}</td></tr>)}</tbody>
+                <thead><tr><th scope="col">Ruta</th><th scope="col" class="num">Llamadas</th><th scope="col"><span class="sr-only">Proporción</span></th></tr></thead>
+                <tbody>{routes.map((r) => (
+                  <tr key={r.ruta}>
+                    <td><code>{r.ruta}</code></td>
+                    <td class="num">{formatNumber(r.llamadas)}</td>
+                    <td class="share-cell" aria-hidden="true">
+                      <svg class="share" viewBox="0 0 100 10" preserveAspectRatio="none"><rect x="0" y="0" height="10" width={(100 * r.llamadas) / routes[0]!.llamadas} /></svg>
+                    </td>
+                  </tr>
+                ))}</tbody>
               </table>
             </TableWrap>
           )}

@@ -7,7 +7,10 @@ import { SaveBar } from '../components/save-bar.js';
 import { formatDateTime } from '../lib/format.js';
 import { listOf, type LooseRecord } from '../lib/records.js';
 import { useLoad } from '../lib/use-load.js';
+import { describeAgent } from '../lib/user-agent.js';
 import { useStudio } from '../state/session.js';
+
+const ORIGIN: Record<string, string> = { clave: 'con contraseña', enlace: 'con enlace de un solo uso', operador: 'abierta por el operador' };
 import { useSave } from '../lib/use-save.js';
 
 /** The owner's name, email and password, and their open sessions (revoke any). */
@@ -103,9 +106,11 @@ function Sessions() {
           {sessions.data.map((s) => (
             <li key={String(s.id)} class="record">
               <div>
-                <strong>{String(s.agente ?? s.user_agent ?? s.navegador ?? 'Navegador')}</strong>
-                {s.actual === true && <span class="badge ok"> Esta sesión</span>}
-                <p class="muted small">{[s.ip as string, `último uso ${formatDateTime((s.ultimo_uso ?? s.creada) as string)}`].filter(Boolean).join(' · ')}</p>
+                <strong title={String(s.agente ?? '')}>{describeAgent(s.agente as string | null)}</strong>
+                {s.actual === true && <> <span class="badge ok">Esta sesión</span></>}
+                <p class="muted small">
+                  {[ORIGIN[String(s.origen)], s.ip as string, `último uso ${formatDateTime((s.ultimo_uso ?? s.creada) as string)}`].filter(Boolean).join(' · ')}
+                </p>
               </div>
               {s.actual !== true && <button type="button" class="button danger-outline" onClick={() => void revoke(s)}>Cerrar<span class="sr-only"> esta sesión</span></button>}
             </li>

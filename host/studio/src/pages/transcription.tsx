@@ -5,6 +5,7 @@ import { uploadForm } from '../api/upload.js';
 import { ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { CopyButton } from '../components/copy-button.js';
+import { FilePicker } from '../components/file-picker.js';
 import { formatNumber, formatPercent } from '../lib/format.js';
 
 /** Upload one audio (or a video's sound track) and read its text; nothing is stored. */
@@ -37,8 +38,8 @@ export function TranscriptionPage({ space }: { space: string }) {
     <>
       <PageHeader title="Transcripción" intro="Sube un audio (OGG/Opus, MP3, M4A, WAV…) de hasta 25 MB y 120 segundos y lee su texto. Ni el audio ni el texto se guardan." />
       <form class="card form" onSubmit={submit}>
-        <label for="audio">Audio o vídeo</label>
-        <input id="audio" type="file" accept="audio/*,video/*" required onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+        <span class="field-label" id="audio-titulo">Audio o vídeo</span>
+        <FilePicker id="audio" label="Elegir audio" accept="audio/*,video/*" onFiles={(files) => setFile(files[0] ?? null)} />
         <label for="audio-idioma">Idioma</label>
         <select id="audio-idioma" value={idioma} onChange={(e) => setIdioma(e.currentTarget.value)}>
           <option value="es">Español</option>
