@@ -4,8 +4,8 @@ import { ventasMigrations } from './migrations.js';
 import { catalogHandlers } from './routes/catalog-routes.js';
 import { configHandlers } from './routes/config-routes.js';
 import { conversationHandlers, MESSAGE_COST, messagePrice } from './routes/conversation-routes.js';
-import { IMPORT_SCHEMA, LEADS_CONFIG_PATCH_SCHEMA, LEADS_CONFIG_SCHEMA, MESSAGE_SCHEMA, PRODUCT_SCHEMA } from './schemas.js';
-import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, CONVERSATION_WITH_MESSAGES_SCHEMA, IMPORT_RESULT_SCHEMA, PRODUCT_PAGE_SCHEMA, TURN_SCHEMA } from './response-schemas.js';
+import { IMPORT_SCHEMA, LEADS_CONFIG_PATCH_SCHEMA, LEADS_CONFIG_SCHEMA, MESSAGE_SCHEMA, PERSON_REPLY_SCHEMA, PRODUCT_SCHEMA } from './schemas.js';
+import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, CONVERSATION_WITH_MESSAGES_SCHEMA, IMPORT_RESULT_SCHEMA, PERSON_MESSAGE_SCHEMA, PRODUCT_PAGE_SCHEMA, TURN_SCHEMA } from './response-schemas.js';
 import { MarcaBrands } from './sources/brand.js';
 import { CerebroKnowledge } from './sources/knowledge.js';
 import { CerebroWording } from './sources/wording.js';
@@ -124,6 +124,13 @@ export default definePlugin({
         id: 'getConversation', method: 'GET', path: '/conversaciones/:conversacion', permission: 'lee',
         summary: 'Leer una conversación con sus mensajes',
         responses: { '200': { description: 'El lead y sus mensajes.', schema: CONVERSATION_WITH_MESSAGES_SCHEMA }, ...error404('Conversación') },
+      },
+      {
+        id: 'replyAsPerson', method: 'POST', path: '/conversaciones/:conversacion/mensajes', permission: 'escribe',
+        summary: 'Responder como persona en una conversación derivada',
+        description: 'Guarda la respuesta de alguien de la tienda (`rol` = "persona") en una conversación con `estado` = "derivada"; aparece entre los `mensajes` de la conversación. El agente sigue callado hasta `reanudar`. 409 si la conversación la atiende el agente. No cuesta créditos.',
+        requestSchema: PERSON_REPLY_SCHEMA,
+        responses: { '201': { description: 'El mensaje guardado.', schema: PERSON_MESSAGE_SCHEMA }, ...error404('Conversación'), '409': { description: 'La conversación no está derivada a una persona.' }, ...error422 },
       },
       {
         id: 'resumeConversation', method: 'POST', path: '/conversaciones/:conversacion/reanudar', permission: 'escribe', body: 'none',

@@ -53,10 +53,18 @@ export const CONVERSATION_SCHEMA = object(LEAD_FIELDS);
 
 export const CONVERSATION_PAGE_SCHEMA = page('conversaciones', CONVERSATION_SCHEMA);
 
+const MESSAGE_FIELDS: Record<string, JsonSchema> = {
+  rol: { enum: ['cliente', 'agente', 'persona'], description: '`persona`: una respuesta escrita por alguien de la tienda en una conversación derivada.' },
+  texto: { type: 'string' }, tipo: nullable('string'), fecha: { type: 'string' },
+};
+
 export const CONVERSATION_WITH_MESSAGES_SCHEMA = object({
   ...LEAD_FIELDS,
-  mensajes: list(object({ rol: { type: 'string' }, texto: { type: 'string' }, tipo: nullable('string'), fecha: { type: 'string' } })),
+  mensajes: list(object(MESSAGE_FIELDS)),
 });
+
+/** The answer of a person's reply: the stored message and its conversation. */
+export const PERSON_MESSAGE_SCHEMA = object({ conversacion: { type: 'string' }, ...MESSAGE_FIELDS });
 
 export const TURN_SCHEMA = object({
   ...LEAD_FIELDS,

@@ -203,7 +203,7 @@ test('conversations: 1 credit per message (refunded on 422), reads free; a lee k
   const costs = Object.values<Record<string, { operationId: string; 'x-cerebro-creditos': number }>>(doc.paths)
     .flatMap((m) => Object.values(m)).filter((op) => op.operationId.startsWith('ventas.'))
     .map((op) => [op.operationId, op['x-cerebro-creditos']]);
-  assert.equal(costs.length, 11);
+  assert.equal(costs.length, 12);
   assert.deepEqual(costs.filter(([, c]) => c !== 0), [['ventas.converse', 1]], 'only the message route costs credits');
 });
 

@@ -60,3 +60,11 @@ export const MESSAGE_SCHEMA: JsonSchema = {
   },
   additionalProperties: false,
 };
+
+/** A person's reply into a conversation handed off to them. */
+export const PERSON_REPLY_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['texto'],
+  properties: { texto: { type: 'string', minLength: 1, maxLength: 2000, description: 'Lo que responde la persona de la tienda.' } },
+  additionalProperties: false,
+};
