@@ -101,7 +101,7 @@ function Sessions() {
   return (
     <Section title="Sesiones abiertas">
       <ErrorNotice error={sessions.error ?? error} />
-      {sessions.loading && !sessions.data ? <Loading /> : !sessions.data?.length ? <EmptyState title="No hay otras sesiones." /> : (
+      {sessions.error ? null : sessions.loading && !sessions.data ? <Loading /> : !sessions.data?.length ? <EmptyState title="No hay otras sesiones." /> : (
         <ul class="record-list">
           {sessions.data.map((s) => (
             <li key={String(s.id)} class="record">
