@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, apiUrl, seg } from '../api/client.js';
-import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
+import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { SaveBar } from '../components/save-bar.js';
 import { StateBadge } from '../components/state-badge.js';
