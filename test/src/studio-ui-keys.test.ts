@@ -6,6 +6,7 @@ import { checkPage, goTo, openPage, signInThroughForm, startStudioWorld } from '
 
 test('Studio: sign-in refuses a wrong password with the API message, then signs in and out', async (t) => {
   const world = await startStudioWorld(t);
+  world.h.admin.setTrialEnd('demo', '2099-01-31T00:00:00.000Z');
   const { page, seen } = await openPage(world);
   await page.goto(world.studio);
   await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
@@ -20,6 +21,10 @@ test('Studio: sign-in refuses a wrong password with the API message, then signs 
 
   await signInThroughForm(page, world.studio);
   assert.ok(await page.getByRole('link', { name: 'demo' }).isVisible(), 'the space is listed');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'demo' }) });
+  await card.getByText('Al día').waitFor();
+  assert.match(await card.innerText(), /Prueba\s+Hasta el 31 ene 2099/);
+  assert.match(await card.innerText(), /500 créditos/);
   await checkPage(page, 'studio-espacios');
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
