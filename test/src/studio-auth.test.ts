@@ -54,6 +54,12 @@ test('a wrong email and a wrong password get the same 401; a key or operator cre
   assert.equal(garbage.status, 401);
   const missingFields = await browserRequest(h.url, 'POST', '/api/sesion', { json: { email: OWNER_EMAIL } });
   assert.equal(missingFields.status, 422);
+  // Login CSRF: a cross-site HTML form can only send form or text bodies, which sign-in refuses.
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+    const res = await fetch(`${h.url}/api/sesion`, { method: 'POST', headers: { 'content-type': type }, body: `email=${OWNER_EMAIL}&clave=${OWNER_PASSWORD}` });
+    assert.equal(res.status, 415, type);
+    assert.deepEqual(res.headers.getSetCookie(), []);
+  }
 });
 
 test('an owner without a password, or a deleted owner, cannot sign in', async (t) => {
