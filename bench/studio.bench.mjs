@@ -9,23 +9,13 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { load as loadFrom } from './support/autocannon.mjs';
 
-const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
 const SERVER = fileURLToPath(new URL('support/studio-server.mjs', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
-function load(url, headers, seconds) {
-  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
-  });
-}
+const load = (url, headers, seconds) => loadFrom(url, headers, seconds, CONNECTIONS);
 
 const child = spawn(process.execPath, [SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
 const server = await new Promise((resolve, reject) => {
