@@ -1,6 +1,8 @@
 // Studio sign-in, cookie sessions and CSRF against the real host (issue #14, back end).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { OWNER_EMAIL, OWNER_PASSWORD, browserRequest, cookieFrom, signIn, studioAdmin, withPassword } from './support/studio.js';
 
@@ -308,4 +310,23 @@ test('no CORS: no Access-Control-* header on API answers, preflights included', 
   }
   const preflight = answers[1]!;
   assert.ok(preflight.status >= 400, 'a preflight is refused');
+});
+
+test('sessions and links that ended long ago are deleted; open ones stay', async (t) => {
+  let now = Date.now();
+  const h = await startTestHost(t, { clock: { now: () => now } });
+  await withPassword(h);
+  const old = await signIn(h.url);
+  await browserRequest(h.url, 'DELETE', '/api/sesion', { cookie: old.cookie, csrf: old.csrf });
+  studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  now += 31 * 86_400_000;
+  const fresh = await signIn(h.url);
+  studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  const db = new Database(join(h.dataDir, 'cerebro.db'), { readonly: true });
+  t.after(() => db.close());
+  const sessions = db.prepare('SELECT count(*) AS n FROM console_sessions WHERE owner_id = ?').get(h.ownerId) as { n: number };
+  const links = db.prepare('SELECT count(*) AS n FROM sign_in_links').get() as { n: number };
+  assert.equal(sessions.n, 1, 'only the new session row is left');
+  assert.equal(links.n, 1, 'only the new link is left');
+  assert.equal((await browserRequest(h.url, 'GET', '/api/sesion', { cookie: fresh.cookie })).status, 200);
 });
