@@ -151,7 +151,12 @@ test('the Secure flag is set behind a trusted proxy that reached us over TLS, an
   const trusted = await startTestHost(t, { env: { CEREBRO_TRUST_PROXY: 'loopback' } });
   await withPassword(trusted);
   const tls = await signIn(trusted.url, OWNER_EMAIL, OWNER_PASSWORD, { 'x-forwarded-proto': 'https' });
-  assert.match(tls.setCookie, /;\s*Secure/i);
+  assert.match(tls.setCookie, /^__Host-cerebro_sesion=crs_[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+  const overTls = { 'x-forwarded-proto': 'https' };
+  assert.equal((await browserRequest(trusted.url, 'GET', '/api/sesion', { cookie: tls.cookie, headers: overTls })).status, 200);
+  const planted = tls.cookie.replace('__Host-', '');
+  assert.equal((await browserRequest(trusted.url, 'GET', '/api/sesion', { cookie: planted, headers: overTls })).status, 401,
+    'over TLS a cookie without the __Host- prefix (which a sibling subdomain could set) is not read');
   const plain = await signIn(trusted.url, OWNER_EMAIL, OWNER_PASSWORD, { 'x-forwarded-proto': 'http' });
   assert.doesNotMatch(plain.setCookie, /Secure/i);
 
