@@ -1,6 +1,8 @@
 // Studio sign-in, cookie sessions and CSRF against the real host (issue #14, back end).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { OWNER_EMAIL, OWNER_PASSWORD, browserRequest, cookieFrom, signIn, studioAdmin, withPassword } from './support/studio.js';
 
@@ -54,6 +56,12 @@ test('a wrong email and a wrong password get the same 401; a key or operator cre
   assert.equal(garbage.status, 401);
   const missingFields = await browserRequest(h.url, 'POST', '/api/sesion', { json: { email: OWNER_EMAIL } });
   assert.equal(missingFields.status, 422);
+  // Login CSRF: a cross-site HTML form can only send form or text bodies, which sign-in refuses.
+  for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+    const res = await fetch(`${h.url}/api/sesion`, { method: 'POST', headers: { 'content-type': type }, body: `email=${OWNER_EMAIL}&clave=${OWNER_PASSWORD}` });
+    assert.equal(res.status, 415, type);
+    assert.deepEqual(res.headers.getSetCookie(), []);
+  }
 });
 
 test('an owner without a password, or a deleted owner, cannot sign in', async (t) => {
@@ -143,7 +151,12 @@ test('the Secure flag is set behind a trusted proxy that reached us over TLS, an
   const trusted = await startTestHost(t, { env: { CEREBRO_TRUST_PROXY: 'loopback' } });
   await withPassword(trusted);
   const tls = await signIn(trusted.url, OWNER_EMAIL, OWNER_PASSWORD, { 'x-forwarded-proto': 'https' });
-  assert.match(tls.setCookie, /;\s*Secure/i);
+  assert.match(tls.setCookie, /^__Host-cerebro_sesion=crs_[^;]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+  const overTls = { 'x-forwarded-proto': 'https' };
+  assert.equal((await browserRequest(trusted.url, 'GET', '/api/sesion', { cookie: tls.cookie, headers: overTls })).status, 200);
+  const planted = tls.cookie.replace('__Host-', '');
+  assert.equal((await browserRequest(trusted.url, 'GET', '/api/sesion', { cookie: planted, headers: overTls })).status, 401,
+    'over TLS a cookie without the __Host- prefix (which a sibling subdomain could set) is not read');
   const plain = await signIn(trusted.url, OWNER_EMAIL, OWNER_PASSWORD, { 'x-forwarded-proto': 'http' });
   assert.doesNotMatch(plain.setCookie, /Secure/i);
 
@@ -302,4 +315,23 @@ test('no CORS: no Access-Control-* header on API answers, preflights included', 
   }
   const preflight = answers[1]!;
   assert.ok(preflight.status >= 400, 'a preflight is refused');
+});
+
+test('sessions and links that ended long ago are deleted; open ones stay', async (t) => {
+  let now = Date.now();
+  const h = await startTestHost(t, { clock: { now: () => now } });
+  await withPassword(h);
+  const old = await signIn(h.url);
+  await browserRequest(h.url, 'DELETE', '/api/sesion', { cookie: old.cookie, csrf: old.csrf });
+  studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  now += 31 * 86_400_000;
+  const fresh = await signIn(h.url);
+  studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  const db = new Database(join(h.dataDir, 'cerebro.db'), { readonly: true });
+  t.after(() => db.close());
+  const sessions = db.prepare('SELECT count(*) AS n FROM console_sessions WHERE owner_id = ?').get(h.ownerId) as { n: number };
+  const links = db.prepare('SELECT count(*) AS n FROM sign_in_links').get() as { n: number };
+  assert.equal(sessions.n, 1, 'only the new session row is left');
+  assert.equal(links.n, 1, 'only the new link is left');
+  assert.equal((await browserRequest(h.url, 'GET', '/api/sesion', { cookie: fresh.cookie })).status, 200);
 });

@@ -50,6 +50,11 @@ test('serves the built console with strict headers: immutable hashed assets, no-
     assert.match(page.text, /<title>Studio<\/title>/, route);
   }
   assert.equal((await browserRequest(h.url, 'GET', '/studio/assets/no-existe.js')).status, 404, 'a missing file is not the index');
+  for (const range of ['bytes=5-2', 'bytes=abc', 'bytes=-3', 'bytes=0-1', 'bytes=999999-']) {
+    const ranged = await browserRequest(h.url, 'GET', '/studio/assets/app-3f9a1c.js', { headers: { range } });
+    assert.equal(ranged.status, 200, `Range ${range}: the whole file`);
+    assert.equal(ranged.text, 'console.log("studio");');
+  }
   const bare = await browserRequest(h.url, 'GET', '/studio');
   assert.equal(bare.status, 301);
   assert.equal(bare.headers.get('location'), '/studio/');

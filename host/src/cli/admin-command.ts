@@ -214,6 +214,7 @@ async function runBackup(args: string[], flags: Flags, io: CliIo): Promise<numbe
 const OPTION_OF_FIELD: Record<string, string> = {
   nombre: '--name', email: '--email', creditos: '--credits', id: '--id', modulos: '--modules', prueba_hasta: '--until / --trial-ends',
   impagada_desde: '--unpaid-since', cantidad: '--amount', permiso: '--permiso', limite: '--limit', desde: '--offset',
+  clave: '--stdin',
 };
 
 /** A service error for a terminal: validation issues one per line, named by the option that carried the value. */

@@ -218,9 +218,11 @@ export class RequestPipeline {
    */
   private callerOf(req: Request): Caller {
     const authorization = req.headers.authorization;
-    const cookie = authorization === undefined ? sessionCookieOf(req) : undefined;
+    if (authorization !== undefined || req.headers.cookie === undefined) return this.authenticator.authenticate(authorization);
+    const secure = requestIsSecure(req, this.config.trustProxy);
+    const cookie = sessionCookieOf(req, secure);
     if (cookie === undefined) return this.authenticator.authenticate(authorization);
-    const caller = this.authenticator.authenticateCookie(cookie, requestIsSecure(req, this.config.trustProxy));
+    const caller = this.authenticator.authenticateCookie(cookie, secure);
     if (STATE_CHANGING.has(req.method ?? '') && !csrfMatches(req.headers['x-csrf-token'], caller.csrf)) throw apiError('csrf_invalid');
     return caller;
   }

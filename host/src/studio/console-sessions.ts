@@ -26,6 +26,7 @@ export interface IssuedSession { id: string; token: string; expira: string }
 /** Idle expiry is pushed forward at most once a minute per session: one write a minute, not one per request. */
 const TOUCH_EVERY_MS = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
+const PRUNE_AFTER_MS = 30 * 86_400_000;
 
 /**
  * Console (Studio) sessions: the `crs_` credentials. Each has an idle expiry (`expires_at`, pushed forward as it is
@@ -51,7 +52,21 @@ export class ConsoleSessions {
       ),
       revoke: db.prepare('UPDATE console_sessions SET revoked_at = ? WHERE id = ? AND owner_id = ? AND revoked_at IS NULL'),
       revokeOthers: db.prepare('UPDATE console_sessions SET revoked_at = ? WHERE owner_id = ? AND id != ? AND revoked_at IS NULL'),
+      prune: db.prepare('DELETE FROM console_sessions WHERE coalesce(revoked_at, max_expires_at, expires_at) < ? OR expires_at < ?'),
     };
+  }
+
+  private prunedAt = 0;
+
+  /**
+   * Rows of sessions that ended more than 30 days ago are deleted (the owner's list only shows open ones; a month
+   * of closed ones is kept for an operator looking into something). At most once an hour, on sign-in.
+   */
+  private pruneNow(now: number): void {
+    if (now - this.prunedAt < 3_600_000) return;
+    this.prunedAt = now;
+    const before = iso(now - PRUNE_AFTER_MS);
+    this.stmts.prune.run(before, before);
   }
 
   now(): number { return this.clock.now(); }
@@ -60,6 +75,7 @@ export class ConsoleSessions {
   issue(ownerId: string, origin: SessionOrigin, seen: { userAgent?: string; ip?: string } = {}): IssuedSession {
     const credential = issueCredential('console');
     const now = this.clock.now();
+    this.pruneNow(now);
     const max = now + this.config.sessionMaxMs;
     const expires = Math.min(now + this.config.sessionIdleMs, max);
     this.stmts.insert.run(credential.id, ownerId, credential.digest, iso(now), iso(expires), iso(max), iso(now),

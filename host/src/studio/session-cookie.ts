@@ -3,14 +3,20 @@ import { TLSSocket } from 'node:tls';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { ProxyTrust } from '../config/proxy-trust.js';
 
-/** The console session cookie: the `crs_` credential itself, never readable by page scripts. */
+/**
+ * The console session cookie: the `crs_` credential itself, never readable by page scripts. Over HTTPS it is named
+ * with the `__Host-` prefix, which browsers only accept when Secure, for Path=/ and without a Domain: a page on a
+ * sibling subdomain cannot plant one (cookie tossing). Each kind of request reads only its own name.
+ */
 export const SESSION_COOKIE = 'cerebro_sesion';
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const nameFor = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
 /** The cookie's value, if the request carries one (the first, should a client send several). */
-export function sessionCookieOf(req: IncomingMessage): string | undefined {
+export function sessionCookieOf(req: IncomingMessage, secure: boolean): string | undefined {
   const header = req.headers.cookie;
   if (!header || !header.includes(SESSION_COOKIE)) return undefined;
-  return parseCookie(header)[SESSION_COOKIE];
+  return parseCookie(header)[nameFor(secure)];
 }
 
 /**
@@ -31,10 +37,10 @@ export function requestIsSecure(req: IncomingMessage, trustProxy: ProxyTrust | n
  * is enforced by the server.
  */
 export function sessionCookie(token: string, maxAgeMs: number, secure: boolean): string {
-  return stringifySetCookie({ name: SESSION_COOKIE, value: token, httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: Math.floor(maxAgeMs / 1000) });
+  return stringifySetCookie({ name: nameFor(secure), value: token, httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: Math.floor(maxAgeMs / 1000) });
 }
 
 /** `Set-Cookie` that removes the session cookie from the browser. */
 export function clearedSessionCookie(secure: boolean): string {
-  return stringifySetCookie({ name: SESSION_COOKIE, value: '', httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: 0 });
+  return stringifySetCookie({ name: nameFor(secure), value: '', httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: 0 });
 }

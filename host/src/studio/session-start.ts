@@ -20,7 +20,8 @@ export function startBrowserSession(
   req: IncomingMessage, ownerId: string, origin: SessionOrigin, ip: string,
   sessions: ConsoleSessions, config: HostConfig,
 ): StartedSession {
-  const previous = sessionCookieOf(req);
+  const secure = requestIsSecure(req, config.trustProxy);
+  const previous = sessionCookieOf(req, secure);
   const parsed = previous === undefined ? null : parseCredential(previous);
   if (parsed?.kind === 'console') {
     const row = sessions.find(parsed.id);
@@ -32,6 +33,6 @@ export function startBrowserSession(
   return {
     ...issued,
     csrf: csrfTokenFor(secret),
-    cookie: sessionCookie(issued.token, config.sessionMaxMs, requestIsSecure(req, config.trustProxy)),
+    cookie: sessionCookie(issued.token, config.sessionMaxMs, secure),
   };
 }

@@ -27,6 +27,7 @@ export class SignInLinks {
       find: db.prepare<[string], { owner_id: string; secret_digest: Buffer }>('SELECT owner_id, secret_digest FROM sign_in_links WHERE id = ?'),
       use: db.prepare('UPDATE sign_in_links SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at > ?'),
       owner: db.prepare('SELECT 1 FROM owners WHERE id = ? AND deleted_at IS NULL'),
+      prune: db.prepare('DELETE FROM sign_in_links WHERE expires_at < ?'),
     };
   }
 
@@ -36,6 +37,8 @@ export class SignInLinks {
     const id = randomBytes(8).toString('hex');
     const secret = randomBytes(32).toString('base64url');
     const now = this.clock.now();
+    // Links expired more than a day ago serve no one: dropped whenever a new one is issued.
+    this.stmts.prune.run(new Date(now - 86_400_000).toISOString());
     const expira = new Date(now + LINK_LIFETIME_MS).toISOString();
     this.stmts.insert.run(id, ownerId, digestSecret(secret), new Date(now).toISOString(), expira);
     return { token: `${id}.${secret}`, expira };

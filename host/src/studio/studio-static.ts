@@ -67,7 +67,8 @@ export function mountStudio(app: Polka, deps: StudioDeps): void {
     const id = requestIdFor(req.headers['x-request-id']);
     res.setHeader('X-Request-Id', id);
     for (const [name, value] of Object.entries(STUDIO_HEADERS)) res.setHeader(name, value);
-    res.once('finish', () => log.info({ method: req.method, path: req.path.slice(0, 200), reqId: id, status: res.statusCode }, 'petición'));
+    // 'close' also fires when the client goes away mid-answer: every request gets its line.
+    res.once('close', () => log.info({ method: req.method, path: req.path.slice(0, 200), reqId: id, status: res.statusCode }, 'petición'));
     return id;
   };
 
@@ -113,6 +114,9 @@ export function mountStudio(app: Polka, deps: StudioDeps): void {
     }
     const handler = serveFiles();
     if (!handler) return plain(res, 503, NOT_BUILT, 'text/html; charset=utf-8');
+    // The console's files are small and loaded whole: Range requests are answered with the whole file (allowed by
+    // RFC 9110), which also keeps malformed or inverted ranges away from sirv's lenient parser.
+    delete req.headers.range;
     const original = req.url;
     req.url = req.url.slice('/studio'.length) || '/';
     try {

@@ -47,9 +47,9 @@ export async function browserRequest(
   return { status: res.status, headers: res.headers, text, body: isJson && text ? JSON.parse(text) : text, setCookies: res.headers.getSetCookie() };
 }
 
-/** `cerebro_sesion=<value>` out of a `Set-Cookie` line, ready to send back as a `Cookie` header. */
+/** `cerebro_sesion=<value>` (or its `__Host-` form over TLS) out of a `Set-Cookie` line, ready to send back as a `Cookie` header. */
 export function cookieFrom(setCookies: string[]): string {
-  const line = setCookies.find((c) => c.startsWith('cerebro_sesion='));
+  const line = setCookies.find((c) => /^(__Host-)?cerebro_sesion=/.test(c));
   assert.ok(line, `no session cookie in ${JSON.stringify(setCookies)}`);
   return line.split(';')[0]!;
 }
@@ -65,6 +65,6 @@ export interface SignedIn {
 export async function signIn(url: string, email = OWNER_EMAIL, password = OWNER_PASSWORD, headers: Record<string, string> = {}): Promise<SignedIn> {
   const res = await browserRequest(url, 'POST', '/api/sesion', { json: { email, clave: password }, headers });
   assert.equal(res.status, 201, res.text);
-  const setCookie = res.setCookies.find((c) => c.startsWith('cerebro_sesion='))!;
+  const setCookie = res.setCookies.find((c) => /^(__Host-)?cerebro_sesion=/.test(c))!;
   return { cookie: cookieFrom(res.setCookies), csrf: res.body.csrf, setCookie, body: res.body };
 }
