@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
@@ -6,6 +7,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/studio/',
   plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
+  resolve: {
+    // The brand editor bundles marca's persona builder (src/lib/persona.ts); its only sdk import is the fixed rules,
+    // which live in a file with no imports. Nothing else in the console imports the sdk.
+    alias: [{ find: /^@cerebro\/sdk$/, replacement: fileURLToPath(new URL('../../sdk/src/services/brand.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -19,12 +19,18 @@ test('Studio brand: editing the brand changes the persona the sales agent reads'
   await page.getByLabel('Línea de negocio').fill('tienda de ropa deportiva');
   await page.getByLabel('cercano').uncheck();
   await page.getByLabel('formal').check();
+  // Live: the persona follows the form before anything is saved, built by marca's own code.
+  const draft = page.getByTestId('persona-borrador');
+  assert.match(await draft.innerText(), /^Eres Lucía, asesor de ventas de Deportes Ría, tienda de ropa deportiva\.\nTu tono es profesional: .* y formal: /);
+  assert.match((await world.h.client.get('/mod/marca/demo/persona')).body.persona, /^Eres Asistente/, 'not saved yet');
+  await checkPage(page, 'studio-marca-borrador');
   await page.getByRole('button', { name: 'Guardar la marca' }).click();
   await page.getByRole('status').filter({ hasText: 'Marca guardada' }).waitFor();
   await persona.filter({ hasText: 'Eres Lucía' }).waitFor();
   assert.match(await persona.innerText(), /^Eres Lucía, asesor de ventas de Deportes Ría, tienda de ropa deportiva\./);
   const api = await world.h.client.get('/mod/marca/demo/persona');
   assert.equal(api.body.persona, await persona.innerText(), 'the preview is exactly what the API gives the agent');
+  assert.equal(await draft.count(), 0, 'nothing left unsaved');
   assert.deepEqual((await world.h.client.get('/mod/marca/demo/config')).body.estilo.tono.sort(), ['formal', 'profesional']);
 
   // A refused change shows the API's own message and stores nothing.

@@ -4,6 +4,7 @@ import type { Brand } from '../api/types.js';
 import { ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader } from '../components/page.js';
 import { SaveBar } from '../components/save-bar.js';
+import { buildPersona } from '../lib/persona.js';
 import { fromLines, fromWords, linesToPairs, pairsToLines, toLines } from '../lib/lines.js';
 import { useLoad } from '../lib/use-load.js';
 import { useSave } from '../lib/use-save.js';
@@ -20,6 +21,13 @@ interface Draft {
   preguntas: string;
 }
 
+/** The brand the form describes, as PATCH /config takes it (each section whole). */
+const fromDraft = (draft: Draft): Brand => ({
+  ...draft.brand,
+  estilo: { ...draft.brand.estilo, emojis_permitidos: fromWords(draft.emojisPermitidos), emojis_obligatorios: fromWords(draft.emojisObligatorios) },
+  tacticas: { ...draft.brand.tacticas, upsell_combos: linesToPairs(draft.combos), preguntas_cierre: fromLines(draft.preguntas) },
+});
+
 const toDraft = (brand: Brand): Draft => ({
   brand,
   emojisPermitidos: brand.estilo.emojis_permitidos.join(' '),
@@ -28,7 +36,10 @@ const toDraft = (brand: Brand): Draft => ({
   preguntas: toLines(brand.tacticas.preguntas_cierre),
 });
 
-/** The sales agent's brand personality, with the persona text the agent reads (GET /persona) beside it. */
+/**
+ * The sales agent's brand personality. Beside it, the persona: while editing, built live from the form with marca's
+ * own builder; once saved, the text GET /persona gives the agent.
+ */
 export function BrandPage({ space }: { space: string }) {
   const brand = useLoad(() => api<Brand>('GET', `/mod/marca/${seg(space)}/config`), [space]);
   const persona = useLoad(() => api<{ persona: string }>('GET', `/mod/marca/${seg(space)}/persona`).then((b) => b.persona), [space]);
@@ -46,14 +57,12 @@ export function BrandPage({ space }: { space: string }) {
   const setTactics = (patch: Partial<Brand['tacticas']>) => setBrand({ tacticas: { ...b.tacticas, ...patch } });
   const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
 
+  const body = fromDraft(draft);
+  // Both sides go through the form's own conversion, so key order and list spelling cannot differ.
+  const unsaved = brand.data !== undefined && JSON.stringify(body) !== JSON.stringify(fromDraft(toDraft(brand.data)));
   const submit = (e: Event) => {
     e.preventDefault();
     void save.run(async () => {
-      const body: Brand = {
-        ...b,
-        estilo: { ...b.estilo, emojis_permitidos: fromWords(draft.emojisPermitidos), emojis_obligatorios: fromWords(draft.emojisObligatorios) },
-        tacticas: { ...b.tacticas, upsell_combos: linesToPairs(draft.combos), preguntas_cierre: fromLines(draft.preguntas) },
-      };
       brand.set(await api<Brand>('PATCH', `/mod/marca/${seg(space)}/config`, { json: body }));
       await persona.reload();
       return 'Marca guardada. Las conversaciones la usan en menos de un minuto.';
@@ -121,9 +130,18 @@ export function BrandPage({ space }: { space: string }) {
         </form>
         <aside class="card persona" aria-labelledby="persona-titulo">
           <h2 id="persona-titulo">Así se presenta el agente</h2>
-          <p class="hint">El texto exacto que lee el agente de ventas; se actualiza al guardar.</p>
-          <ErrorNotice error={persona.error} />
-          {persona.data === undefined ? <Loading /> : <pre class="persona-text" data-testid="persona" aria-live="polite">{persona.data}</pre>}
+          {unsaved ? (
+            <>
+              <p class="hint"><span class="badge warn">Sin guardar</span> Vista previa de tus cambios: el texto que leerá el agente de ventas cuando los guardes.</p>
+              <pre class="persona-text draft" data-testid="persona-borrador">{buildPersona(body)}</pre>
+            </>
+          ) : (
+            <>
+              <p class="hint">El texto exacto que lee ahora el agente de ventas.</p>
+              <ErrorNotice error={persona.error} />
+              {persona.data === undefined ? <Loading /> : <pre class="persona-text" data-testid="persona">{persona.data}</pre>}
+            </>
+          )}
         </aside>
       </div>
     </>
