@@ -33,6 +33,13 @@ test('Studio brand: editing the brand changes the persona the sales agent reads'
   assert.equal(await draft.count(), 0, 'nothing left unsaved');
   assert.deepEqual((await world.h.client.get('/mod/marca/demo/config')).body.estilo.tono.sort(), ['formal', 'profesional']);
 
+  // The sales switch (off by default) sits beside the brand's: the brand reaches conversations only with it on.
+  const salesSwitch = page.getByRole('switch', { name: 'Usar la marca en el agente de ventas' });
+  assert.equal(await salesSwitch.isChecked(), false);
+  await salesSwitch.check();
+  await page.getByRole('status').filter({ hasText: 'El agente de ventas usa la marca.' }).waitFor();
+  assert.equal((await world.h.client.get('/mod/ventas/demo/leads-config')).body.marca_activa, true);
+
   // A refused change shows the API's own message and stores nothing.
   await page.getByLabel('formal').uncheck();
   await page.getByLabel('cercano').check();

@@ -8,6 +8,8 @@ import { buildPersona } from '../lib/persona.js';
 import { fromLines, fromWords, linesToPairs, pairsToLines, toLines } from '../lib/lines.js';
 import { useLoad } from '../lib/use-load.js';
 import { useSave } from '../lib/use-save.js';
+import { useSpace } from '../state/session.js';
+import { SalesBrandSwitch } from './sales-brand-switch.js';
 
 const TONES = ['cercano', 'formal', 'amable', 'entusiasta', 'profesional', 'divertido', 'sereno', 'tecnico'];
 const TRAITS = ['empatico', 'resolutivo', 'paciente', 'experto', 'optimista', 'detallista', 'servicial', 'honesto', 'creativo', 'directo'];
@@ -45,6 +47,7 @@ export function BrandPage({ space }: { space: string }) {
   const persona = useLoad(() => api<{ persona: string }>('GET', `/mod/marca/${seg(space)}/persona`).then((b) => b.persona), [space]);
   const [draft, setDraft] = useState<Draft | null>(null);
   const save = useSave();
+  const hasSales = useSpace(space)?.modulos.includes('ventas') ?? false;
   useEffect(() => { if (brand.data) setDraft(toDraft(brand.data)); }, [brand.data]);
 
   if (!draft) {
@@ -75,7 +78,7 @@ export function BrandPage({ space }: { space: string }) {
       <div class="split">
         <form class="form card" onSubmit={submit} aria-label="Editar la marca">
           <label class="check switch"><input type="checkbox" role="switch" checked={b.activo} onChange={(e) => setBrand({ activo: e.currentTarget.checked })} /> Marca activa</label>
-          <p class="hint">El agente usa la marca si además está activada en los ajustes de ventas («marca_activa»).</p>
+          {hasSales ? <SalesBrandSwitch space={space} /> : <p class="hint">La marca se aplica en el módulo de ventas, que este espacio no tiene.</p>}
           <fieldset>
             <legend>Identidad</legend>
             <label for="marca-name">Nombre de la marca</label>
