@@ -63,11 +63,50 @@ test('Studio documents and ask: upload with progress, live indexing to ready, a 
   assert.match(await second.innerText(), /apt update/);
   await checkPage(page, 'studio-preguntar');
 
+  // Dropped onto the drop zone (a real drop event carrying a file), as from the desktop.
   await goTo(page, world.studio, 'espacios/demo/documentos', 'Documentos');
+  const dropped = await page.evaluateHandle(`(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['# Notas\\n\\nEl aparcamiento está en el sótano.\\n'], 'notas.md', { type: 'text/markdown' }));
+    return data;
+  })()`);
+  await page.dispatchEvent('.dropzone', 'dragover', { dataTransfer: dropped });
+  assert.match(await page.locator('.dropzone').getAttribute('class') ?? '', /dragging/, 'the zone shows it will take the file');
+  await page.dispatchEvent('.dropzone', 'drop', { dataTransfer: dropped });
+  await page.locator('tr[data-documento="notas.md"] [data-estado="listo"]').waitFor({ timeout: 60_000 });
+  assert.equal((await world.h.client.get('/rag/demo/documents')).body.total, 2);
+
   await row.getByRole('button', { name: /Eliminar/ }).click();
   await row.getByRole('button', { name: 'Sí, eliminar' }).click();
-  await page.getByText('Este espacio todavía no tiene documentos.').waitFor();
-  assert.equal((await world.h.client.get('/rag/demo/documents')).body.total, 0);
+  await row.waitFor({ state: 'detached' });
+  assert.deepEqual((await world.h.client.get('/rag/demo/documents')).body.documentos.map((d: { nombre: string }) => d.nombre), ['notas.md']);
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.serverErrors, []);
+});
+
+test('Studio documents: a slow upload shows its progress as it goes, and can be cancelled', async (t) => {
+  const world = await startStudioWorld(t);
+  const { page } = await openPage(world);
+  await signInThroughForm(page, world.studio);
+  await goTo(page, world.studio, 'espacios/demo/documentos', 'Documentos');
+  // A slow connection (Chromium's own throttling), so the progress can be seen between 0 and 100 %.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  const big = Buffer.from('Una línea del manual de la oficina que se repite para ocupar espacio.\n'.repeat(16_000));
+  await page.getByLabel('Elegir archivos').setInputFiles({ name: 'manual.txt', mimeType: 'text/plain', buffer: big });
+  const bar = page.locator('#progreso-subida');
+  await bar.waitFor();
+  let midway = 0;
+  for (let i = 0; i < 40 && midway === 0; i++) {
+    const value = Number(await bar.getAttribute('value').catch(() => '0'));
+    if (value > 0 && value < 1) midway = value;
+    else await page.waitForTimeout(100);
+  }
+  assert.ok(midway > 0 && midway < 1, 'a share between 0 and 1 was shown');
+  assert.match(await page.getByRole('status').filter({ hasText: 'Subiendo manual.txt' }).innerText(), /Subiendo manual\.txt: \d+ %/);
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('alert').filter({ hasText: 'cancelada' }).waitFor();
+  await bar.waitFor({ state: 'detached' });
+  assert.equal((await world.h.client.get('/rag/demo/documents')).body.total, 0, 'a cancelled upload stores nothing');
 });
