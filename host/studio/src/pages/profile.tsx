@@ -112,7 +112,7 @@ function Sessions() {
                   {[ORIGIN[String(s.origen)], s.ip as string, `último uso ${formatDateTime((s.ultimo_uso ?? s.creada) as string)}`].filter(Boolean).join(' · ')}
                 </p>
               </div>
-              {s.actual !== true && <button type="button" class="button danger-outline" onClick={() => void revoke(s)}>Cerrar<span class="sr-only"> esta sesión</span></button>}
+              {s.actual !== true && <button type="button" class="button danger-outline" onClick={() => void revoke(s)}>Cerrar<span class="sr-only"> la sesión de {describeAgent(s.agente as string | null)}</span></button>}
             </li>
           ))}
         </ul>
