@@ -8,7 +8,7 @@ export interface Bar {
 const WIDTH = 640;
 const HEIGHT = 200;
 const TOP = 20;
-const BOTTOM = 26;
+const BOTTOM = 36;
 const LEFT = 40;
 
 /**
@@ -21,12 +21,13 @@ export function BarChart({ bars, title, unit }: { bars: Bar[]; title: string; un
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const slot = plotWidth / Math.max(1, bars.length);
   const barWidth = Math.max(2, Math.min(40, slot * 0.65));
-  const labelEvery = Math.ceil(bars.length / 7);
+  // Four dates at most (first, last and two between): they stay legible when the chart shrinks on a phone.
+  const labelled = new Set([0, 1, 2, 3].map((k) => Math.round((k * (bars.length - 1)) / 3)));
   const y = (v: number) => TOP + plotHeight - (plotHeight * v) / max;
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${title}: gráfico de barras`}>
-        {[0, max / 2, max].map((tick) => (
+        {(Number.isInteger(max / 2) ? [0, max / 2, max] : [0, max]).map((tick) => (
           <g key={tick}>
             <line x1={LEFT} x2={WIDTH} y1={y(tick)} y2={y(tick)} class={tick === 0 ? 'chart-axis' : 'chart-grid'} />
             <text x={LEFT - 6} y={y(tick) + 4} text-anchor="end" class="chart-label">{formatNumber(tick)}</text>
@@ -42,8 +43,8 @@ export function BarChart({ bars, title, unit }: { bars: Bar[]; title: string; un
                   <title>{`${bar.label}: ${formatNumber(bar.value)} ${unit}`}</title>
                 </rect>
               )}
-              {(i % labelEvery === 0 || i === bars.length - 1) && (
-                <text x={LEFT + i * slot + slot / 2} y={HEIGHT - 8} text-anchor="middle" class="chart-label">{bar.label}</text>
+              {labelled.has(i) && (
+                <text x={LEFT + i * slot + slot / 2} y={HEIGHT - 6} text-anchor={i === 0 ? 'start' : i === bars.length - 1 ? 'end' : 'middle'} class="chart-label">{bar.label}</text>
               )}
             </g>
           );
