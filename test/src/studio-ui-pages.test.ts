@@ -60,3 +60,24 @@ test('Studio on a phone: the navigation opens from the Menu button by keyboard a
   assert.equal(await page.evaluate<string>('document.activeElement?.tagName'), 'H1', 'focus moves to the new page title');
   await checkPage(page, 'studio-menu-movil');
 });
+
+test('Studio under its own strict Content-Security-Policy: every page renders with no violation', async (t) => {
+  const world = await startStudioWorld(t);
+  await world.h.client.post('/rag/demo/conversations', { json: { pregunta: '¿Hay algo?' } });
+  const { page } = await openPage(world, 1280, { enforceCsp: true });
+  const violations: string[] = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  const response = await page.goto(world.studio);
+  assert.match(response!.headers()['content-security-policy'] ?? '', /script-src 'self'; style-src 'self'/);
+  await signInThroughForm(page, world.studio);
+  await page.evaluate(`document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy: ' + e.violatedDirective))`);
+  for (const [path, title] of PAGES) {
+    // Navigation inside the console (no reload), so the listener above stays and each page is drawn by the app.
+    await page.evaluate(`history.pushState(null, '', '/studio/${path}'); dispatchEvent(new PopStateEvent('popstate'))`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto(world.studio + 'espacios/demo/marca');
+  await page.getByTestId('persona').waitFor();
+  assert.deepEqual(violations, []);
+});

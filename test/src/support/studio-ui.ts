@@ -30,10 +30,10 @@ export interface Seen {
   serverErrors: string[];
 }
 
-export async function openPage(world: StudioWorld, width = 1280): Promise<{ page: Page; seen: Seen }> {
-  // axe-core is injected as a script tag: the strict CSP would refuse it, so the test context bypasses CSP (the
-  // policy itself is checked from the response headers by the static-serving tests).
-  const context = await world.browser.context({ width, height: 900, bypassCSP: true });
+export async function openPage(world: StudioWorld, width = 1280, options: { enforceCsp?: boolean } = {}): Promise<{ page: Page; seen: Seen }> {
+  // axe-core is injected as a script tag, which the strict CSP refuses: pages checked with axe bypass CSP, and one
+  // test walks every page with the policy enforced to prove the console itself needs nothing it forbids.
+  const context = await world.browser.context({ width, height: 900, bypassCSP: options.enforceCsp !== true });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   const watched = watchPage(page);
