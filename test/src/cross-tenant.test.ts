@@ -37,7 +37,8 @@ test('no credential of one owner reads or changes another owner\'s data, on any 
     seeded: await seedSpace(h.client.as(b.session), 'b-espacio', 'secretobeta'),
   };
   const victimADos: Victim = { name: 'A\'s other space', keyIds: [aDosKey.id], seeded: await seedSpace(h.client.as(sessionA), 'a-dos', 'secretoados') };
-  const ownA: Victim = { name: 'A itself', keyIds: [], accountId: h.accountId, seeded: await seedSpace(h.client.as(sessionA), 'a-uno', 'datospropios') };
+  // A's own key ids, for the control of routes about one key (`GET /tokens/{id}/uso`); `crb_<16 hex id>.<secret>`.
+  const ownA: Victim = { name: 'A itself', keyIds: [h.writeKey.slice(4, 20)], accountId: h.accountId, seeded: await seedSpace(h.client.as(sessionA), 'a-uno', 'datospropios') };
 
   const intruders: { kind: string; credential: string; victims: Victim[] }[] = [
     { kind: 'write key', credential: h.writeKey, victims: [victimB] },

@@ -275,7 +275,8 @@ test('the profile: name change; email and password changes need the current pass
   assert.equal(wrong.body.codigo, 'current_password_wrong');
   assert.equal((await patch({ clave_nueva: 'corta', clave_actual: OWNER_PASSWORD })).status, 422);
   h.admin.createOwner({ name: 'Ocupa', email: 'ocupado@example.com' });
-  assert.equal((await patch({ email: 'OCUPADO@example.com', clave_actual: OWNER_PASSWORD })).status, 409);
+  assert.equal((await patch({ email: 'OCUPADO@example.com', clave_actual: OWNER_PASSWORD, nombre: 'No se guarda' })).status, 409);
+  assert.equal((await browserRequest(h.url, 'GET', '/api/perfil', { cookie: here.cookie })).body.nombre, 'Ana Pérez', 'a refused change stores nothing');
 
   const changed = await patch({ email: 'Nueva@Example.com', clave_actual: OWNER_PASSWORD, clave_nueva: 'otra clave más larga' });
   assert.equal(changed.status, 200, changed.text);

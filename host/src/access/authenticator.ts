@@ -91,13 +91,24 @@ export class Authenticator {
 
   /** A live console session's caller (its idle expiry pushed forward), or null. */
   private consoleCaller(parsed: ParsedCredential): ConsoleCaller | null {
-    const row = this.sessions.find(parsed.id);
+    const row = this.sessions.findWithOwner(parsed.id);
     const valid = secretMatches(parsed.secret, row?.secret_digest);
     const now = this.sessions.now();
-    if (!row || !valid || !this.sessions.isLive(row, now)) return null;
-    const owner = this.directory.owner(row.owner_id);
-    if (!owner || owner.deleted_at) return null;
+    if (!row || !valid || row.owner_deleted_at || !this.sessions.isLive(row, now)) return null;
     const expiresAt = this.sessions.touch(row, now);
-    return { kind: 'console', ownerId: owner.id, sessionId: row.id, ownerReadOnly: owner.read_only === 1, csrf: csrfTokenFor(parsed.secret), expiresAt };
+    return { kind: 'console', ownerId: row.owner_id, sessionId: row.id, ownerReadOnly: row.owner_read_only === 1, csrf: this.csrfOf(row.id, parsed.secret), expiresAt };
+  }
+
+  /** CSRF tokens by session id (the secret was just verified): an HMAC per request saved, bounded in memory. */
+  private readonly csrfTokens = new Map<string, string>();
+
+  private csrfOf(sessionId: string, secret: string): string {
+    let token = this.csrfTokens.get(sessionId);
+    if (token === undefined) {
+      if (this.csrfTokens.size >= 10_000) this.csrfTokens.clear();
+      token = csrfTokenFor(secret);
+      this.csrfTokens.set(sessionId, token);
+    }
+    return token;
   }
 }

@@ -123,7 +123,7 @@ function publicUrl(raw: string | undefined): string {
   if (value === '') return '';
   let url: URL | undefined;
   try { url = new URL(value); } catch { url = undefined; }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
     throw new Error(`CEREBRO_PUBLIC_URL debe ser una dirección http(s) como https://cerebro.example.com (recibido "${raw}").`);
   }
   return value;

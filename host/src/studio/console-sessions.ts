@@ -15,6 +15,9 @@ export interface SessionRow {
   user_agent: string | null; ip: string | null; origin: SessionOrigin;
 }
 
+/** A session with its owner's state, read in one query on every console request. */
+export interface SessionWithOwner extends SessionRow { owner_read_only: number; owner_deleted_at: string | null }
+
 /** A session as the owner sees it in `GET /api/sesiones`. */
 export interface SessionView {
   id: string; creada: string; ultimo_uso: string | null; expira: string | null; origen: SessionOrigin;
@@ -44,6 +47,9 @@ export class ConsoleSessions {
   ) {
     this.stmts = {
       find: db.prepare<[string], SessionRow>('SELECT * FROM console_sessions WHERE id = ?'),
+      withOwner: db.prepare<[string], SessionWithOwner>(
+        'SELECT s.*, o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at FROM console_sessions s JOIN owners o ON o.id = s.owner_id WHERE s.id = ?',
+      ),
       insert: db.prepare(`INSERT INTO console_sessions (id, owner_id, secret_digest, created_at, expires_at, max_expires_at, last_seen_at, user_agent, ip, origin)
                           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       touch: db.prepare('UPDATE console_sessions SET last_seen_at = ?, expires_at = ? WHERE id = ? AND revoked_at IS NULL'),
@@ -85,6 +91,7 @@ export class ConsoleSessions {
   }
 
   find(id: string): SessionRow | undefined { return this.stmts.find.get(id); }
+  findWithOwner(id: string): SessionWithOwner | undefined { return this.stmts.withOwner.get(id); }
 
   /** Not revoked and within both expiries. */
   isLive(row: SessionRow, now: number): boolean {

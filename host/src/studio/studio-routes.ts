@@ -132,8 +132,9 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
           }
           await signIn.verifyOwner(caller.ownerId, body.clave_actual, ctx.ip);
         }
-        if (body.nombre !== undefined) logins.setName(caller.ownerId, body.nombre.trim());
+        // The email first: it is the change that can still be refused (409), and nothing is stored before it.
         if (body.email !== undefined) logins.setEmail(caller.ownerId, body.email);
+        if (body.nombre !== undefined) logins.setName(caller.ownerId, body.nombre.trim());
         let closed = 0;
         if (body.clave_nueva !== undefined) closed = (await logins.setPassword(caller.ownerId, body.clave_nueva, caller.sessionId, 'clave_nueva')).sesiones_cerradas;
         return { ...logins.profile(caller.ownerId), sesiones_cerradas: closed };
