@@ -9,9 +9,9 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { load as loadFrom } from './support/autocannon.mjs';
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
-const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -23,17 +23,7 @@ function startServer(script) {
   });
 }
 
-function load(url, headers, seconds) {
-  const args = [AUTOCANNON, '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
-  });
-}
+const load = (url, headers, seconds) => loadFrom(url, headers, seconds, CONNECTIONS);
 
 async function measure(name, script, headersOf) {
   const server = await startServer(script);

@@ -4,7 +4,8 @@
 // the picture and the figures repeat within a few percent (the HTTP figures of auth.bench.mjs move by ±10 %).
 // Cases, interleaved in 5 rounds, median CPU µs per request: a bare polka route logging one pino line (baseline),
 // Cerebro's public GET /api/ready (pipeline shell + access line), and an authenticated GET /api/companies (Bearer
-// parse, key lookup, SHA-256 compare, reach, counters). Use it to see where a change moves the per-request cost.
+// parse, key lookup, SHA-256 compare, reach, counters), and the same with Studio's session cookie instead of a key.
+// Use it to see where a change moves the per-request cost.
 import { bareApp } from './support/bare-route.mjs';
 import { startBenchHost } from './support/bench-host.mjs';
 
@@ -14,6 +15,8 @@ const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 100_000);
 const bench = await startBenchHost();
 const { host, key } = bench;
 const bare = bareApp();
+// A Studio console session, sent as its cookie: session row and owner read per request, idle expiry checked.
+const session = host.admin.issueConsoleSession(host.admin.listOwners().propietarios[0].id).token;
 
 /** The part of ServerResponse the pipeline and polka touch. */
 class FakeResponse {
@@ -36,6 +39,7 @@ const cases = {
   'polka + 1 línea de log': [bare.handler, requestFor('/api/companies', {})],
   'Cerebro GET /ready (público)': [host.handler, requestFor('/api/ready', {})],
   'Cerebro GET /companies autenticado': [host.handler, requestFor('/api/companies', { authorization: `Bearer ${key}` })],
+  'Cerebro GET /companies, cookie Studio': [host.handler, requestFor('/api/companies', { cookie: `cerebro_sesion=${session}` })],
 };
 
 async function round([handler, makeRequest], n) {

@@ -1,8 +1,11 @@
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
-import type { Caller } from './caller.js';
-import { parseBearer, secretMatches } from './credentials.js';
+import type { Caller, ConsoleCaller } from './caller.js';
+import { parseBearer, parseCredential, secretMatches, type ParsedCredential } from './credentials.js';
+import { csrfTokenFor } from '../studio/csrf.js';
+import type { ConsoleSessions } from '../studio/console-sessions.js';
+import { clearedSessionCookie } from '../studio/session-cookie.js';
 import type { AccessDirectory } from './directory.js';
 
 /**
@@ -18,11 +21,24 @@ const invalidKey = () => apiError('invalid_key', undefined, INVALID_TOKEN_CHALLE
  * Turns the Authorization header into a caller, reading the credential, its owner and their state afresh on
  * every request: a revoked key or a deleted owner answers 401 from the very next request.
  */
+/** A cookie that no longer opens a session is removed from the browser along with the 401. */
+const expiredCookie = (secure: boolean) => apiError('invalid_key', 'La sesión ha caducado o se cerró: vuelve a entrar.', {
+  ...INVALID_TOKEN_CHALLENGE, 'Set-Cookie': clearedSessionCookie(secure),
+});
+
+/**
+ * Turns the Authorization header (or the Studio session cookie) into a caller, reading the credential, its owner
+ * and their state afresh on every request: a revoked key or session, or a deleted owner, answers 401 from the very
+ * next request.
+ */
 @injectable()
 export class Authenticator {
   private readonly keyCallers = new WeakMap<object, Caller>();
 
-  constructor(@inject(HostTokens.Directory) private readonly directory: AccessDirectory) {}
+  constructor(
+    @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
+    @inject(HostTokens.Sessions) private readonly sessions: ConsoleSessions,
+  ) {}
 
   authenticate(header: string | undefined): Caller {
     if (!header) throw apiError('missing_key', undefined, NO_CREDENTIAL_CHALLENGE);
@@ -31,34 +47,68 @@ export class Authenticator {
       secretMatches('x'.repeat(43), undefined); // same work as a real check: malformed keys are not faster
       throw invalidKey();
     }
-    if (parsed.kind === 'key') {
-      const row = this.directory.keyCredential(parsed.id);
-      const valid = secretMatches(parsed.secret, row?.secret_digest);
-      if (!row || !valid || row.revoked_at || row.owner_deleted_at) throw invalidKey();
-      // One frozen caller per memoised credential: a new one only after the credential itself was re-read.
-      let caller = this.keyCallers.get(row);
-      if (!caller) {
-        caller = Object.freeze({
-          kind: 'key' as const,
-          ownerId: row.owner_id,
-          ownerReadOnly: row.owner_read_only === 1,
-          key: Object.freeze({ id: row.id, ownerId: row.owner_id, name: row.name, spaces: row.spaces, permission: row.permission }),
-        });
-        this.keyCallers.set(row, caller);
-      }
-      return caller;
-    }
+    if (parsed.kind === 'key') return this.keyCaller(parsed);
     if (parsed.kind === 'console') {
-      const row = this.directory.session(parsed.id);
-      const valid = secretMatches(parsed.secret, row?.secret_digest);
-      if (!row || !valid || row.revoked_at || !row.owner_id) throw invalidKey();
-      const owner = this.directory.owner(row.owner_id);
-      if (!owner || owner.deleted_at) throw invalidKey();
-      return { kind: 'console', ownerId: owner.id, sessionId: row.id, ownerReadOnly: owner.read_only === 1 };
+      const caller = this.consoleCaller(parsed);
+      if (!caller) throw invalidKey();
+      return caller;
     }
     const row = this.directory.operator(parsed.id);
     const valid = secretMatches(parsed.secret, row?.secret_digest);
     if (!row || !valid || row.revoked_at) throw invalidKey();
     return { kind: 'operator', operatorId: row.id };
+  }
+
+  /**
+   * The caller of the Studio session cookie: only a console credential is accepted there (a key or operator
+   * credential pasted into the cookie is refused like an unknown one). A dead session's 401 clears the cookie.
+   */
+  authenticateCookie(value: string, secure: boolean): ConsoleCaller {
+    const parsed = parseCredential(value);
+    if (parsed?.kind !== 'console') secretMatches('x'.repeat(43), undefined); // the same work as a real check
+    const caller = parsed?.kind === 'console' ? this.consoleCaller(parsed) : null;
+    if (!caller) throw expiredCookie(secure);
+    return caller;
+  }
+
+  private keyCaller(parsed: ParsedCredential): Caller {
+    const row = this.directory.keyCredential(parsed.id);
+    const valid = secretMatches(parsed.secret, row?.secret_digest);
+    if (!row || !valid || row.revoked_at || row.owner_deleted_at) throw invalidKey();
+    // One frozen caller per memoised credential: a new one only after the credential itself was re-read.
+    let caller = this.keyCallers.get(row);
+    if (!caller) {
+      caller = Object.freeze({
+        kind: 'key' as const,
+        ownerId: row.owner_id,
+        ownerReadOnly: row.owner_read_only === 1,
+        key: Object.freeze({ id: row.id, ownerId: row.owner_id, name: row.name, spaces: row.spaces, permission: row.permission }),
+      });
+      this.keyCallers.set(row, caller);
+    }
+    return caller;
+  }
+
+  /** A live console session's caller (its idle expiry pushed forward), or null. */
+  private consoleCaller(parsed: ParsedCredential): ConsoleCaller | null {
+    const row = this.sessions.findWithOwner(parsed.id);
+    const valid = secretMatches(parsed.secret, row?.secret_digest);
+    const now = this.sessions.now();
+    if (!row || !valid || row.owner_deleted_at || !this.sessions.isLive(row, now)) return null;
+    const expiresAt = this.sessions.touch(row, now);
+    return { kind: 'console', ownerId: row.owner_id, sessionId: row.id, ownerReadOnly: row.owner_read_only === 1, csrf: this.csrfOf(row.id, parsed.secret), expiresAt };
+  }
+
+  /** CSRF tokens by session id (the secret was just verified): an HMAC per request saved, bounded in memory. */
+  private readonly csrfTokens = new Map<string, string>();
+
+  private csrfOf(sessionId: string, secret: string): string {
+    let token = this.csrfTokens.get(sessionId);
+    if (token === undefined) {
+      if (this.csrfTokens.size >= 10_000) this.csrfTokens.clear();
+      token = csrfTokenFor(secret);
+      this.csrfTokens.set(sessionId, token);
+    }
+    return token;
   }
 }

@@ -12,7 +12,19 @@ export interface KeyRecord {
 /** Who is calling, recomputed on every request from the credential. */
 export type Caller =
   | { kind: 'key'; ownerId: string; key: KeyRecord; ownerReadOnly: boolean }
-  | { kind: 'console'; ownerId: string; sessionId: string; ownerReadOnly: boolean }
+  | ConsoleCaller
   | { kind: 'operator'; operatorId: string };
 
 export type OwnerCaller = Extract<Caller, { kind: 'key' | 'console' }>;
+
+/** An owner in the Studio console (cookie or `crs_` Bearer credential). */
+export interface ConsoleCaller {
+  kind: 'console';
+  ownerId: string;
+  sessionId: string;
+  ownerReadOnly: boolean;
+  /** The session's CSRF token (derived from its secret), required on state-changing calls made with the cookie. */
+  csrf: string;
+  /** When the session ends if left idle (null: a session without expiry, issued before Studio existed). */
+  expiresAt: string | null;
+}

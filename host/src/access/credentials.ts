@@ -43,7 +43,12 @@ export function issueCredential(kind: CredentialKind): IssuedCredential {
 export function parseBearer(header: string | undefined): ParsedCredential | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  const parts = match ? FORMAT.exec(match[1]!) : null;
+  return match ? parseCredential(match[1]!) : null;
+}
+
+/** Parses a bare credential string (the Studio session cookie's value); null for anything not of the exact format. */
+export function parseCredential(text: string): ParsedCredential | null {
+  const parts = FORMAT.exec(text);
   if (!parts) return null;
   return { kind: KIND_OF_PREFIX[parts[1]!]!, id: parts[2]!, secret: parts[3]! };
 }

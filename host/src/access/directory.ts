@@ -59,7 +59,6 @@ export class AccessDirectory {
     this.stmts = {
       owner: db.prepare<[string], OwnerRow>('SELECT id, name, email, read_only, deleted_at FROM owners WHERE id = ?'),
       key: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
-      session: db.prepare<[string], CredentialRow>('SELECT id, owner_id, secret_digest, revoked_at FROM console_sessions WHERE id = ?'),
       operator: db.prepare<[string], CredentialRow>('SELECT id, secret_digest, revoked_at FROM operator_credentials WHERE id = ?'),
       keyCredential: db.prepare<[string], KeyCredentialRow>(
         `SELECT k.id, k.owner_id, k.name, k.spaces, k.permission, k.secret_digest, k.revoked_at,
@@ -111,7 +110,6 @@ export class AccessDirectory {
     map.set(key, value);
     return value;
   }
-  session(id: string): CredentialRow | undefined { return this.stmts.session.get(id); }
   operator(id: string): CredentialRow | undefined { return this.stmts.operator.get(id); }
   account(id: string): AccountRow | undefined { return this.stmts.account.get(id); }
 

@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { apiError, invalidField, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import type { AdminService, CreatedKey } from '../admin/admin-service.js';
 import { HostTokens } from '../kernel/tokens.js';
-import type { UsageCounters } from '../limits/usage-counters.js';
+import type { KeyDay, UsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { OwnerCaller } from './caller.js';
 import type { AccessDirectory, KeyRow } from './directory.js';
@@ -99,6 +99,22 @@ export class KeyService {
       ...this.usage.keyUsage(row.id, row),
       revocado: row.revoked_at !== null,
     }));
+  }
+
+  /**
+   * One key's usage for the console's chart: totals per route, last use, and calls per UTC day over the last
+   * `days` days. Only for keys within the caller's reach (404 otherwise, as for revoking).
+   */
+  usageOf(caller: OwnerCaller, keyId: string, days: number): KeyListing & { por_dia: KeyDay[] } {
+    const row = /^[0-9a-f]{16}$/.test(keyId) ? this.directory.key(keyId) : undefined;
+    const espacios = row ? (JSON.parse(row.spaces) as string[]) : [];
+    if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, espacios)) throw apiError('key_not_found');
+    return {
+      id: row.id, nombre: row.name, espacios, permiso: row.permission, creado: row.created_at,
+      ...this.usage.keyUsage(row.id, row),
+      revocado: row.revoked_at !== null,
+      por_dia: this.usage.keyDays(row.id, days, this.clock.now()),
+    };
   }
 
   revoke(caller: OwnerCaller, keyId: string): { revocado: string } {

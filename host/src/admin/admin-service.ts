@@ -2,6 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { MAX_OFFSET, apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import { issueCredential } from '../access/credentials.js';
+import type { ConsoleSessions } from '../studio/console-sessions.js';
+import { emailIssue, normalizeEmail } from '../studio/owner-credentials.js';
+import type { OwnerLogins } from '../studio/owner-logins.js';
+import type { SignInLinks } from '../studio/sign-in-links.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { CreditLedger } from '../credits/credit-ledger.js';
 import { HostTokens } from '../kernel/tokens.js';
@@ -92,6 +96,9 @@ export class AdminService {
     @inject(HostTokens.Credits) private readonly credits: CreditLedger,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
     @inject(ModuleCatalogToken) private readonly modules: ModuleCatalog,
+    @inject(HostTokens.Sessions) private readonly sessions: ConsoleSessions,
+    @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
+    @inject(HostTokens.SignInLinks) private readonly links: SignInLinks,
   ) {
     this.views = new AdminViews(db);
   }
@@ -133,17 +140,18 @@ export class AdminService {
   createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string } {
     const check = new InputCheck();
     const name = check.text('nombre', input.name);
-    if (input.email !== undefined && (typeof input.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(input.email) || input.email.length > 254)) {
-      check.fail('email', 'Debe ser una dirección de correo.', 'value_error');
-    }
+    const badEmail = input.email === undefined ? null : emailIssue('email', input.email);
+    if (badEmail) check.fail('email', badEmail.msg, badEmail.type);
     const credits = input.credits ?? 0;
     if (!Number.isSafeInteger(credits) || credits < 0) check.fail('creditos', 'Debe ser un entero mayor o igual que 0.', 'greater_than_equal');
     check.done();
     const id = input.id ?? `own_${randomBytes(6).toString('hex')}`;
     if (this.db.prepare('SELECT 1 FROM owners WHERE id = ?').get(id)) throw apiError('conflict', `El propietario "${id}" ya existe.`);
+    const email = input.email === undefined ? null : normalizeEmail(input.email);
+    if (email !== null && this.logins.byEmail(email)) throw apiError('email_taken');
     const account = `cta_${randomBytes(6).toString('hex')}`;
     this.db.transaction(() => {
-      this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, name, input.email ?? null, this.iso());
+      this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, name, email, this.iso());
       this.run('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)', account, id, this.iso());
     })();
     if (credits > 0) this.credits.credit(account, credits, 'recarga');
@@ -287,11 +295,28 @@ export class AdminService {
   }
 
   /** A console (Studio) session credential for an owner. */
-  issueConsoleSession(ownerId: string): { id: string; token: string } {
+  issueConsoleSession(ownerId: string): { id: string; token: string; expira: string } {
     this.requireOwner(ownerId);
-    const credential = issueCredential('console');
-    this.run('INSERT INTO console_sessions (id, owner_id, secret_digest, created_at) VALUES (?, ?, ?, ?)', credential.id, ownerId, credential.digest, this.iso());
-    return { id: credential.id, token: credential.token };
+    return this.sessions.issue(ownerId, 'operador');
+  }
+
+  /** Sets the email an owner signs in to Studio with (unique, case-insensitive). */
+  setOwnerEmail(ownerId: string, email: unknown): { id: string; email: string } {
+    return { id: ownerId, email: this.logins.setEmail(ownerId, email) };
+  }
+
+  /**
+   * Resets an owner's Studio password (a strong one is generated and returned once when none is given) and ends
+   * every console session of theirs.
+   */
+  setOwnerPassword(ownerId: string, password?: unknown): Promise<{ clave?: string; sesiones_cerradas: number }> {
+    return this.logins.setPassword(ownerId, password, null);
+  }
+
+  /** A one-time Studio sign-in link for an owner, valid 30 minutes; `origin` is the service's public address. */
+  issueSignInLink(ownerId: string, origin: string): { enlace: string; expira: string } {
+    const { token, expira } = this.links.issue(ownerId);
+    return { enlace: `${origin}/studio/entrar?token=${token}`, expira };
   }
 
   /** A platform operator credential for the `/api/admin` routes. */

@@ -17,7 +17,7 @@ import { formatHuman, reportError } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
 
 type Flags = Record<string, string | boolean | undefined>;
-type Action = { help: string; run: (admin: AdminService, f: Flags) => unknown };
+type Action = { help: string; run: (admin: AdminService, f: Flags, io: CliIo) => unknown };
 
 const need = (f: Flags, name: string): string => {
   const value = f[name];
@@ -36,6 +36,22 @@ const paging = (f: Flags): { limite?: number; desde?: number } => ({
   ...(typeof f.offset === 'string' ? { desde: integer(f.offset) } : {}),
 });
 const list = (value: unknown): string[] => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+
+/** The first line of standard input (a password piped in, never typed on the command line where `ps` shows it). */
+async function firstLine(io: CliIo): Promise<string> {
+  let text = '';
+  for await (const chunk of io.stdin ?? process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+/** The address owners reach the service at, for sign-in links: CEREBRO_PUBLIC_URL, else the listen address. */
+function publicOrigin(io: CliIo): string {
+  const config = loadHostConfig(io.env);
+  return config.publicUrl || `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+}
 
 /** Every `cerebro admin <resource> <action>`. */
 const ACTIONS: Record<string, Action> = {
@@ -81,11 +97,20 @@ const ACTIONS: Record<string, Action> = {
   'key list': { help: '--owner O [--limit N] [--offset N]  (también las revocadas; nunca el secreto)', run: (a, f) => a.listKeys(need(f, 'owner'), paging(f)) },
   'key revoke': { help: '--id K  (la clave responde 401 desde la petición siguiente)', run: (a, f) => a.revokeKey(need(f, 'id')) },
   'session create': { help: '--owner O  (credencial de consola para el propietario)', run: (a, f) => a.issueConsoleSession(need(f, 'owner')) },
+  'owner email': { help: '--id ID --email E  (el email con el que entra en Studio)', run: (a, f) => a.setOwnerEmail(need(f, 'id'), need(f, 'email')) },
+  'owner password': {
+    help: '--id ID [--stdin]  (contraseña de Studio: generada y mostrada una vez, o leída de la entrada estándar; cierra sus sesiones)',
+    run: async (a, f, io) => ({ id: f.id, ...(await a.setOwnerPassword(need(f, 'id'), f.stdin ? await firstLine(io) : undefined)) }),
+  },
+  'owner link': {
+    help: '--id ID  (enlace de entrada a Studio de un solo uso, 30 minutos; base: CEREBRO_PUBLIC_URL)',
+    run: (a, f, io) => a.issueSignInLink(need(f, 'id'), publicOrigin(io)),
+  },
   'operator create': { help: '--name N  (credencial para /api/admin)', run: (a, f) => a.issueOperatorCredential(need(f, 'name')) },
 };
 
 const STRING_OPTIONS = ['name', 'email', 'credits', 'id', 'owner', 'modules', 'trial-ends', 'module', 'until', 'unpaid-since', 'amount', 'spaces', 'permiso', 'limit', 'offset'];
-const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json', 'crear'];
+const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json', 'crear', 'stdin'];
 const OPTIONS: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
   ...Object.fromEntries(STRING_OPTIONS.map((n) => [n, { type: 'string' as const }])),
   ...Object.fromEntries(BOOLEAN_OPTIONS.map((n) => [n, { type: 'boolean' as const }])),
@@ -158,7 +183,7 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
     const container = buildHostContainer(config, createRootLogger('silent'), db, { now: () => Date.now() });
     resolveToken(container, ModuleCatalogToken).declare(pluginIds);
-    const result = action.run(resolveToken(container, HostRootTokens.Admin), flags);
+    const result = await action.run(resolveToken(container, HostRootTokens.Admin), flags, io);
     io.stdout.write(json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
     return 0;
   } catch (err) {
@@ -189,6 +214,7 @@ async function runBackup(args: string[], flags: Flags, io: CliIo): Promise<numbe
 const OPTION_OF_FIELD: Record<string, string> = {
   nombre: '--name', email: '--email', creditos: '--credits', id: '--id', modulos: '--modules', prueba_hasta: '--until / --trial-ends',
   impagada_desde: '--unpaid-since', cantidad: '--amount', permiso: '--permiso', limite: '--limit', desde: '--offset',
+  clave: '--stdin',
 };
 
 /** A service error for a terminal: validation issues one per line, named by the option that carried the value. */

@@ -9,6 +9,8 @@ export interface CliIo {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
   env: NodeJS.ProcessEnv;
+  /** Where `--stdin` options read from (process.stdin by default). */
+  stdin?: AsyncIterable<Buffer | string>;
 }
 
 export const USAGE = `Uso: cerebro <orden>

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
 import type { LogFormat } from '../logging/logger.js';
 import { parseBooleanSetting } from './boolean-setting.js';
@@ -65,6 +66,13 @@ export interface HostConfig {
   /** Passages rescored per question, and the time limit of one rescoring. */
   rerankTopN: number;
   rerankTimeoutMs: number;
+  /** Studio: a console session ends after this long without a request, and in any case this long after sign-in. */
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  /** Studio: folder of the prebuilt console (`index.html` and its assets). */
+  studioDir: string;
+  /** The address owners reach the service at (`https://cerebro.example.com`), for one-time sign-in links. */
+  publicUrl: string;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -98,6 +106,27 @@ function logFormat(raw: string | undefined): LogFormat {
   if (value === '' || value === 'json') return 'json';
   if (value === 'pretty') return 'pretty';
   throw new Error(`CEREBRO_LOG_FORMAT debe ser json o pretty (recibido "${raw}").`);
+}
+
+/** The console's build output inside the host package (`host/studio/dist`), wherever the host is installed. */
+const DEFAULT_STUDIO_DIR = fileURLToPath(new URL('../../studio/dist/', import.meta.url));
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = int(env, name, fallback);
+  if (value === 0) throw new Error(`${name} debe ser un entero mayor que 0.`);
+  return value;
+}
+
+/** An http(s) origin without a trailing slash, or empty. */
+function publicUrl(raw: string | undefined): string {
+  const value = (raw ?? '').trim().replace(/\/+$/, '');
+  if (value === '') return '';
+  let url: URL | undefined;
+  try { url = new URL(value); } catch { url = undefined; }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new Error(`CEREBRO_PUBLIC_URL debe ser una dirección http(s) como https://cerebro.example.com (recibido "${raw}").`);
+  }
+  return value;
 }
 
 /** Reads `CEREBRO_*` variables. `base` is where relative paths are resolved (the working directory by default). */
@@ -140,5 +169,9 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     rerankApiKey: env.CEREBRO_RERANK_API_KEY ?? '',
     rerankTopN: int(env, 'CEREBRO_RERANK_TOP_N', 20),
     rerankTimeoutMs: int(env, 'CEREBRO_RERANK_TIMEOUT_MS', 3_000),
+    sessionIdleMs: positive(env, 'CEREBRO_SESSION_IDLE_MINUTES', 12 * 60) * 60_000,
+    sessionMaxMs: positive(env, 'CEREBRO_SESSION_MAX_DAYS', 7) * 86_400_000,
+    studioDir: env.CEREBRO_STUDIO_DIR ? resolve(base, env.CEREBRO_STUDIO_DIR) : DEFAULT_STUDIO_DIR,
+    publicUrl: publicUrl(env.CEREBRO_PUBLIC_URL),
   };
 }

@@ -29,6 +29,15 @@ export const ERROR_SCHEMA = {
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
+/** Who may call, as OpenAPI security: a Bearer credential, or the Studio cookie wherever owners are admitted. */
+const SECURITY: Record<HostRoute['access'], Record<string, string[]>[]> = {
+  public: [],
+  owner: [{ bearer: [] }, { sesion: [] }],
+  space: [{ bearer: [] }, { sesion: [] }],
+  console: [{ sesion: [] }, { bearer: [] }],
+  admin: [{ bearer: [] }],
+};
+
 const toOpenApiPath = (path: string): string => path.replace(/^\/api/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /** What each status means when the pipeline (not the handler) answers it. */
@@ -106,7 +115,7 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,
-      security: route.access === 'public' ? [] : [{ bearer: [] }],
+      security: SECURITY[route.access],
       'x-cerebro-access': route.access,
       ...(route.permission ? { 'x-cerebro-permiso': route.permission } : {}),
       ...(route.module ? { 'x-cerebro-modulo': route.module } : {}),
@@ -126,10 +135,17 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
     tags: [
       { name: 'core', description: 'Rutas del núcleo.' },
       { name: 'admin', description: 'Administración de la plataforma (credencial de operador).' },
+      { name: 'studio', description: 'Studio, la consola de los propietarios: entrada, sesiones y perfil.' },
       ...info.plugins.map((p) => ({ name: p.id, description: `${p.title} (v${p.version})${p.description ? `: ${p.description}` : ''}` })),
     ],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Clave de servicio `crb_<id>.<secreto>`.' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Clave de servicio `crb_<id>.<secreto>` (o sesión de consola `crs_…`, o credencial de operador `cra_…` en /admin).' },
+        sesion: {
+          type: 'apiKey', in: 'cookie', name: 'cerebro_sesion',
+          description: 'Sesión de Studio (cookie HttpOnly de `POST /sesion`). Las peticiones POST, PUT, PATCH y DELETE con la cookie necesitan la cabecera `X-CSRF-Token` con el `csrf` de la sesión.',
+        },
+      },
       schemas: { Error: ERROR_SCHEMA },
     },
     paths,

@@ -22,6 +22,8 @@ import { sendError, sendResult } from './respond.js';
 import { routeLabel, type HostRoute } from './route.js';
 import { compileBodyValidator, compileQueryValidator, type BodyValidator, type QueryValidator } from './schema-validation.js';
 import { settleUnreadBody } from './unread-body.js';
+import { STATE_CHANGING, csrfMatches } from '../studio/csrf.js';
+import { requestIsSecure, sessionCookieOf } from '../studio/session-cookie.js';
 
 /**
  * The request pipeline every route runs through, host-owned or plugin-contributed. The order is fixed and
@@ -209,16 +211,36 @@ export class RequestPipeline {
     }, 'petición');
   }
 
+  /**
+   * Step 2: the Authorization header, or without one the Studio session cookie. A state-changing call made with
+   * the cookie must carry the session's `X-CSRF-Token` (a browser sends the cookie by itself; only the owner's page
+   * knows the token). Bearer calls are not affected: no browser attaches them on its own.
+   */
+  private callerOf(req: Request): Caller {
+    const authorization = req.headers.authorization;
+    if (authorization !== undefined || req.headers.cookie === undefined) return this.authenticator.authenticate(authorization);
+    const secure = requestIsSecure(req, this.config.trustProxy);
+    const cookie = sessionCookieOf(req, secure);
+    if (cookie === undefined) return this.authenticator.authenticate(authorization);
+    const caller = this.authenticator.authenticateCookie(cookie, secure);
+    if (STATE_CHANGING.has(req.method ?? '') && !csrfMatches(req.headers['x-csrf-token'], caller.csrf)) throw apiError('csrf_invalid');
+    return caller;
+  }
+
   /** Steps 2 to 5. Adds the rate-limit headers to `headers`. */
   private authorize(route: HostRoute, ctx: RequestContext, label: string, headers: Record<string, string>): void {
     if (route.access === 'public') return;
-    const caller: Caller = this.authenticator.authenticate(ctx.req.headers.authorization);
+    const caller: Caller = this.callerOf(ctx.req);
     ctx.caller = caller;
     if (route.access === 'admin') {
       if (caller.kind !== 'operator') throw apiError('admin_only');
       return;
     }
     if (caller.kind === 'operator') throw apiError('admin_only', 'Las credenciales de operador solo sirven para las rutas /api/admin.');
+    if (route.access === 'console') {
+      if (caller.kind !== 'console') throw apiError('console_only');
+      return;
+    }
     if (caller.kind === 'key') this.usage.countKeyCall(caller.key.id, label, ctx.now);
     if (route.access === 'owner') return;
 

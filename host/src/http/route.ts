@@ -6,9 +6,10 @@ import type { RequestContext } from './request-context.js';
  * - `public`: anyone (health, readiness, the OpenAPI document);
  * - `owner`: a key or console session, no space in the path (spaces list, key management);
  * - `space`: a key or console session that reaches the `:espacio` of the path, with its permission;
+ * - `console`: an owner in Studio only (a console session, by cookie or `crs_` Bearer): sign-out, sessions, profile;
  * - `admin`: the platform operator only.
  */
-export type RouteAccess = 'public' | 'owner' | 'space' | 'admin';
+export type RouteAccess = 'public' | 'owner' | 'space' | 'console' | 'admin';
 
 /** One route of the service, host-owned or contributed by a plugin. Everything the pipeline needs is data here. */
 export interface HostRoute {

@@ -12,6 +12,10 @@ import type { UsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { HostMetrics } from '../metrics/host-metrics.js';
 import type { Lifecycle } from './lifecycle.js';
+import type { ConsoleSessions } from '../studio/console-sessions.js';
+import type { OwnerLogins } from '../studio/owner-logins.js';
+import type { SignInLinks } from '../studio/sign-in-links.js';
+import type { SignIn } from '../studio/sign-in.js';
 
 /** Tokens of the host's own container. Plugins never see this container; they get `HostServices` only. */
 export const HostTokens = {
@@ -28,6 +32,10 @@ export const HostTokens = {
   Metrics: createToken<HostMetrics>('host:metrics'),
   Idempotency: createToken<IdempotencyStore>('host:idempotency-store'),
   IdempotentRequests: createToken<IdempotentRequests>('host:idempotent-requests'),
+  Sessions: createToken<ConsoleSessions>('host:console-sessions'),
+  Logins: createToken<OwnerLogins>('host:owner-logins'),
+  SignInLinks: createToken<SignInLinks>('host:sign-in-links'),
+  SignIn: createToken<SignIn>('host:sign-in'),
   Clock: HostServices.Clock,
   Uploads: HostServices.Uploads,
 } as const;

@@ -3,11 +3,23 @@ import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
 import type { SqliteDatabase } from '../storage/database.js';
 
-interface KeyDelta { calls: number; byRoute: Map<string, number>; lastUsed: number }
+/**
+ * A key's calls since the last flush. `byRoute` counts the current UTC day (`day`, ending at `dayEnd`); a call after
+ * midnight moves it to `earlier` first, so the per-day figures stay exact across a flush interval that spans days.
+ */
+interface KeyDelta {
+  calls: number; byRoute: Map<string, number>; lastUsed: number;
+  day: string; dayEnd: number; earlier: { day: string; byRoute: Map<string, number> }[] | null;
+}
+
+/** One day of a key's calls, for the console's chart. */
+export interface KeyDay { dia: string; llamadas: number; por_ruta: Record<string, number> }
 
 export interface KeyUsage { llamadas: number; por_ruta: Record<string, number>; ultimo_uso: string | null }
 
 const utcDay = (now: number): string => new Date(now).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+const nextMidnight = (now: number): number => Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
 
 /**
  * Call counters of keys (`llamadas`, `por_ruta`, `ultimo_uso`) and daily usage of spaces, kept in memory on the
@@ -28,13 +40,21 @@ export class UsageCounters {
       dailyAdd: db.prepare('INSERT INTO daily_usage (space_id, day, calls) VALUES (?, ?, ?) ON CONFLICT (space_id, day) DO UPDATE SET calls = calls + excluded.calls'),
       keyGet: db.prepare<[string], { calls_by_route: string }>('SELECT calls_by_route FROM api_keys WHERE id = ?'),
       keyAdd: db.prepare('UPDATE api_keys SET calls = calls + ?, calls_by_route = ?, last_used_at = ? WHERE id = ?'),
+      keyDayAdd: db.prepare('INSERT INTO key_daily_usage (key_id, day, route, calls) VALUES (?, ?, ?, ?) ON CONFLICT (key_id, day, route) DO UPDATE SET calls = calls + excluded.calls'),
+      keyDays: db.prepare<[string, string], { day: string; route: string; calls: number }>('SELECT day, route, calls FROM key_daily_usage WHERE key_id = ? AND day >= ? ORDER BY day'),
     };
   }
 
   /** Counts one call of a key on a route pattern (e.g. `GET /companies`). */
   countKeyCall(keyId: string, route: string, now: number): void {
     let delta = this.pendingKeys.get(keyId);
-    if (!delta) this.pendingKeys.set(keyId, (delta = { calls: 0, byRoute: new Map(), lastUsed: 0 }));
+    if (!delta) this.pendingKeys.set(keyId, (delta = { calls: 0, byRoute: new Map(), lastUsed: 0, day: utcDay(now), dayEnd: nextMidnight(now), earlier: null }));
+    else if (now >= delta.dayEnd) {
+      (delta.earlier ??= []).push({ day: delta.day, byRoute: delta.byRoute });
+      delta.byRoute = new Map();
+      delta.day = utcDay(now);
+      delta.dayEnd = nextMidnight(now);
+    }
     delta.calls++;
     delta.byRoute.set(route, (delta.byRoute.get(route) ?? 0) + 1);
     delta.lastUsed = now; // formatted at flush time, off the hot path
@@ -61,8 +81,30 @@ export class UsageCounters {
     const byRoute = JSON.parse(stored.calls_by_route) as Record<string, number>;
     const delta = this.pendingKeys.get(keyId);
     if (!delta) return { llamadas: stored.calls, por_ruta: byRoute, ultimo_uso: stored.last_used_at };
-    for (const [route, n] of delta.byRoute) byRoute[route] = (byRoute[route] ?? 0) + n;
+    for (const day of daysOf(delta)) for (const [route, n] of day.byRoute) byRoute[route] = (byRoute[route] ?? 0) + n;
     return { llamadas: stored.calls + delta.calls, por_ruta: byRoute, ultimo_uso: new Date(delta.lastUsed).toISOString() };
+  }
+
+  /**
+   * A key's calls per UTC day over the last `days` days up to `now` (days without calls included, oldest first),
+   * stored figures merged with what is pending.
+   */
+  keyDays(keyId: string, days: number, now: number): KeyDay[] {
+    const result = new Map<string, KeyDay>();
+    for (let i = days - 1; i >= 0; i--) {
+      const dia = utcDay(now - i * DAY_MS);
+      result.set(dia, { dia, llamadas: 0, por_ruta: {} });
+    }
+    const add = (day: string, route: string, calls: number) => {
+      const entry = result.get(day);
+      if (!entry) return;
+      entry.llamadas += calls;
+      entry.por_ruta[route] = (entry.por_ruta[route] ?? 0) + calls;
+    };
+    for (const row of this.stmts.keyDays.all(keyId, utcDay(now - (days - 1) * DAY_MS))) add(row.day, row.route, row.calls);
+    const delta = this.pendingKeys.get(keyId);
+    if (delta) for (const day of daysOf(delta)) for (const [route, n] of day.byRoute) add(day.day, route, n);
+    return [...result.values()];
   }
 
   /** Writes everything pending in one transaction. */
@@ -75,7 +117,12 @@ export class UsageCounters {
         const current = this.stmts.keyGet.get(keyId);
         if (!current) continue;
         const byRoute = JSON.parse(current.calls_by_route) as Record<string, number>;
-        for (const [route, n] of delta.byRoute) byRoute[route] = (byRoute[route] ?? 0) + n;
+        for (const day of daysOf(delta)) {
+          for (const [route, n] of day.byRoute) {
+            byRoute[route] = (byRoute[route] ?? 0) + n;
+            this.stmts.keyDayAdd.run(keyId, day.day, route, n);
+          }
+        }
         this.stmts.keyAdd.run(delta.calls, JSON.stringify(byRoute), new Date(delta.lastUsed).toISOString(), keyId);
       }
       for (const [spaceId, entry] of this.daily) {
@@ -85,4 +132,9 @@ export class UsageCounters {
       }
     })();
   }
+}
+
+/** The days a pending delta covers: those closed at a midnight, then the current one. */
+function daysOf(delta: KeyDelta): { day: string; byRoute: Map<string, number> }[] {
+  return delta.earlier ? [...delta.earlier, { day: delta.day, byRoute: delta.byRoute }] : [{ day: delta.day, byRoute: delta.byRoute }];
 }

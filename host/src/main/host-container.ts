@@ -21,6 +21,10 @@ import { createToken } from '@cerebro/sdk';
 import { AdminToken } from '../access/admin-token.js';
 import { KeyService } from '../access/key-service.js';
 import { HostMetrics } from '../metrics/host-metrics.js';
+import { ConsoleSessions } from '../studio/console-sessions.js';
+import { OwnerLogins } from '../studio/owner-logins.js';
+import { SignInLinks } from '../studio/sign-in-links.js';
+import { SignIn } from '../studio/sign-in.js';
 
 /** Tokens of host classes that only the composition root resolves. */
 export const HostRootTokens = {
@@ -42,6 +46,10 @@ export function buildHostContainer(config: HostConfig, log: PinoLogger, db: Sqli
   c.register(HostTokens.Clock, { useValue: clock });
   c.register(HostTokens.Metrics, { useValue: new HostMetrics() });
   c.register(HostTokens.Directory, { useClass: AccessDirectory }, singleton);
+  c.register(HostTokens.Sessions, { useClass: ConsoleSessions }, singleton);
+  c.register(HostTokens.Logins, { useClass: OwnerLogins }, singleton);
+  c.register(HostTokens.SignInLinks, { useClass: SignInLinks }, singleton);
+  c.register(HostTokens.SignIn, { useClass: SignIn }, singleton);
   c.register(HostTokens.Authenticator, { useClass: Authenticator }, singleton);
   c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessPolicy }, singleton);
   c.register(HostTokens.RateLimiter, { useClass: RateLimiter }, singleton);

@@ -24,6 +24,8 @@ import { installedPackagesDir, linkHostSdk } from '../plugins/install/plugin-fol
 import { absentModuleRoutes } from '../plugins/absent-module-routes.js';
 import { pluginRoutes } from '../plugins/plugin-routes.js';
 import { coreRoutes } from '../routes/core-routes.js';
+import { studioRoutes } from '../studio/studio-routes.js';
+import { mountStudio } from '../studio/studio-static.js';
 import { cerebroHostService } from '../rag/cerebro-host-service.js';
 import { documentsHostService } from '../rag/documents-host-service.js';
 import { pluginCreditRefunds } from '../credits/plugin-credit-refunds.js';
@@ -163,6 +165,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       }),
       metricsRoute(metrics),
       ...coreRoutes(container),
+      ...studioRoutes(container),
       ...ragRoutes(container, rag),
       ...plugins.flatMap(pluginRoutes),
     ];
@@ -173,6 +176,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
     // Last, and outside the OpenAPI document: they only answer paths no plugin route took.
     const app = buildApp([...routes, ...absentModuleRoutes(() => plugins)], resolveToken(container, HostRootTokens.Pipeline), log);
+    mountStudio(app, {
+      config, log, lifecycle,
+      sessions: resolveToken(container, HostTokens.Sessions),
+      links: resolveToken(container, HostTokens.SignInLinks),
+    });
     const handler = app.handler as unknown as RequestListener;
     server = await listen(handler, config);
     if (config.metricsPort !== null) metricsListener = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, log);

@@ -52,6 +52,7 @@ const API_CONFIG_PATCH_SCHEMA = {
 const SPACES_SCHEMA = objectSchema({
   espacios: arrayOf(objectSchema({
     id: { type: 'string' }, nombre: { type: 'string' }, modulos: arrayOf({ type: 'string' }), api_activa: { type: 'boolean' },
+    prueba_hasta: { type: ['string', 'null'], description: 'Fin del periodo de prueba (ISO 8601); null: sin prueba. Pasada la fecha, las rutas del espacio responden 403.' },
   })),
 });
 
@@ -97,6 +98,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
           // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
           id: r.row.id, nombre: r.row.name, modulos: r.modules.filter((m) => catalog.has(m)), api_activa: r.row.api_enabled === 1,
+          prueba_hasta: r.row.trial_ends_at,
         })),
       }),
     },

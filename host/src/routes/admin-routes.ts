@@ -7,6 +7,8 @@ import { CREATED_KEY_SCHEMA } from './token-routes.js';
 import type { RequestContext } from '../http/request-context.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../main/host-container.js';
+import { HostTokens } from '../kernel/tokens.js';
+import { requestIsSecure } from '../studio/session-cookie.js';
 
 /**
  * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.
@@ -26,6 +28,10 @@ export const adminRoute = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => (
 
 export function adminRoutes(container: DependencyContainer): HostRoute[] {
   const admin = resolveToken(container, HostRootTokens.Admin);
+  const config = resolveToken(container, HostTokens.Config);
+  /** Where owners reach the service: the configured public address, else the one this request came to. */
+  const publicOrigin = (ctx: RequestContext): string =>
+    config.publicUrl || `${requestIsSecure(ctx.req, config.trustProxy) ? 'https' : 'http'}://${ctx.req.headers.host ?? `${config.host}:${config.port}`}`;
   const route = adminRoute;
   return [
     route({
@@ -38,14 +44,35 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       },
     }),
     route({
-      operationId: 'admin.updateOwner', method: 'PATCH', path: '/api/admin/propietarios/:id', summary: 'Propietario de solo lectura (en todos sus espacios)',
-      responses: { '200': { description: 'Guardado.', schema: objectSchema({ id: { type: 'string' }, solo_lectura: { type: 'boolean' } }) }, '404': { description: 'No existe.' } },
-      requestSchema: closed({ required: ['solo_lectura'], properties: { solo_lectura: { type: 'boolean' } } }),
+      operationId: 'admin.updateOwner', method: 'PATCH', path: '/api/admin/propietarios/:id', summary: 'Propietario de solo lectura (en todos sus espacios) y su email de Studio',
+      description: '`email`: con el que el propietario entra en Studio (único, sin distinguir mayúsculas; 409 si otro lo usa).',
+      responses: { '200': { description: 'Los campos enviados, tal como quedaron.', schema: objectSchema({ id: { type: 'string' }, solo_lectura: { type: 'boolean' }, email: { type: 'string' } }, ['solo_lectura', 'email']) }, '404': { description: 'No existe.' }, '409': { description: 'Ese email ya lo usa otro propietario.' } },
+      requestSchema: closed({ minProperties: 1, properties: { solo_lectura: { type: 'boolean' }, email: { type: 'string', maxLength: 254 } } }),
       handler: (ctx) => {
-        const b = readBody(ctx, { solo_lectura: 'boolean' }, ['solo_lectura']);
-        admin.setOwnerReadOnly(ctx.params.id!, b.solo_lectura);
-        return { id: ctx.params.id, solo_lectura: b.solo_lectura };
+        const b = readBody(ctx, { solo_lectura: 'boolean', email: 'string' });
+        const id = ctx.params.id!;
+        const email = has(b, 'email') ? admin.setOwnerEmail(id, b.email).email : undefined;
+        if (has(b, 'solo_lectura')) admin.setOwnerReadOnly(id, b.solo_lectura);
+        return { id, ...(has(b, 'solo_lectura') ? { solo_lectura: b.solo_lectura } : {}), ...(email !== undefined ? { email } : {}) };
       },
+    }),
+    route({
+      operationId: 'admin.setOwnerPassword', method: 'PUT', path: '/api/admin/propietarios/:id/clave', summary: 'Poner o restablecer la contraseña de Studio de un propietario',
+      carriesCredentials: true,
+      description: 'Sin `clave`, se genera una segura y se devuelve una sola vez. Cierra todas las sesiones de Studio del propietario.',
+      requestSchema: closed({ properties: { clave: { type: 'string', minLength: 10, maxLength: 200 } } }),
+      responses: { '200': { description: 'Guardada.', schema: objectSchema({ id: { type: 'string' }, clave: { type: 'string', description: 'Solo si se generó.' }, sesiones_cerradas: { type: 'integer' } }, ['clave']) }, '404': { description: 'No existe.' } },
+      handler: async (ctx) => {
+        const b = readBody(ctx, { clave: 'string' });
+        return { id: ctx.params.id, ...(await admin.setOwnerPassword(ctx.params.id!, b.clave)) };
+      },
+    }),
+    route({
+      operationId: 'admin.issueSignInLink', method: 'POST', path: '/api/admin/propietarios/:id/enlace', summary: 'Emitir un enlace de entrada a Studio de un solo uso',
+      carriesCredentials: true, body: 'none',
+      description: 'Vale una vez, durante 30 minutos. La dirección base es `CEREBRO_PUBLIC_URL`, o la de esta petición.',
+      responses: { '201': { description: 'El enlace.', schema: objectSchema({ enlace: { type: 'string', format: 'uri' }, expira: { type: 'string', format: 'date-time' } }) }, '404': { description: 'No existe.' } },
+      handler: (ctx) => Reply.json(201, admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
     }),
     route({
       operationId: 'admin.deleteOwner', method: 'DELETE', path: '/api/admin/propietarios/:id', summary: 'Eliminar un propietario (sus claves responden 401)',

@@ -17,14 +17,18 @@ const KEY_FIELDS = {
 /** A new key: its record and, only here, the full secret `token`. */
 export const CREATED_KEY_SCHEMA = objectSchema({ ...KEY_FIELDS, token: { type: 'string', description: '`crb_<id>.<secreto>`: guárdalo, no se vuelve a mostrar.' } });
 
-const KEY_LISTING_SCHEMA = objectSchema({
-  tokens: arrayOf(objectSchema({
-    ...KEY_FIELDS,
-    llamadas: { type: 'integer' },
-    por_ruta: { type: 'object', additionalProperties: { type: 'integer' }, description: 'Llamadas por `MÉTODO /ruta`.' },
-    ultimo_uso: nullable('string', { format: 'date-time' }),
-    revocado: { type: 'boolean' },
-  })),
+const BY_ROUTE = { type: 'object', additionalProperties: { type: 'integer' }, description: 'Llamadas por `MÉTODO /ruta`.' };
+const LISTED_KEY_FIELDS = {
+  ...KEY_FIELDS,
+  llamadas: { type: 'integer' },
+  por_ruta: BY_ROUTE,
+  ultimo_uso: nullable('string', { format: 'date-time' }),
+  revocado: { type: 'boolean' },
+};
+const KEY_LISTING_SCHEMA = objectSchema({ tokens: arrayOf(objectSchema(LISTED_KEY_FIELDS)) });
+const KEY_USAGE_SCHEMA = objectSchema({
+  ...LISTED_KEY_FIELDS,
+  por_dia: arrayOf(objectSchema({ dia: { type: 'string', format: 'date' }, llamadas: { type: 'integer' }, por_ruta: BY_ROUTE }), 'Un elemento por día UTC, del más antiguo al de hoy, también los días sin llamadas.'),
 });
 
 /** Key management (contract table B). */
@@ -53,6 +57,14 @@ export function tokenRoutes(container: DependencyContainer): HostRoute[] {
       description: 'Sin secretos. Solo las claves dentro del alcance de quien pregunta: una clave limitada a unos espacios ve las claves limitadas a esos mismos espacios (o a parte de ellos), no las que alcanzan todos; una clave sin lista de espacios y una sesión de consola ven todas. `llamadas`, `por_ruta` y `ultimo_uso` son exactos en el momento de la consulta.',
       responses: { '200': { description: 'Las claves visibles.', schema: KEY_LISTING_SCHEMA } },
       handler: (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
+    },
+    {
+      operationId: 'core.tokenUsage', method: 'GET', path: '/api/tokens/:id/uso', access: 'owner', tag: 'core',
+      summary: 'Uso de una clave: llamadas por ruta, último uso y llamadas por día',
+      description: 'Para la gráfica de Studio. Las mismas reglas de alcance que el listado (404 si la clave no existe, es de otro propietario o queda fuera del alcance de quien pregunta). Cifras exactas en el momento de la consulta.',
+      query: { type: 'object', properties: { dias: { type: 'integer', minimum: 1, maximum: 90, default: 30, description: 'Días hasta hoy (UTC) incluidos en `por_dia`.' } } },
+      responses: { '200': { description: 'El uso de la clave.', schema: KEY_USAGE_SCHEMA }, '404': { description: 'No existe o no está a tu alcance.' } },
+      handler: (ctx) => keys.usageOf(ctx.caller as OwnerCaller, ctx.params.id!, ctx.query.dias as number),
     },
     {
       operationId: 'core.revokeToken', method: 'DELETE', path: '/api/tokens/:id', access: 'owner', tag: 'core',

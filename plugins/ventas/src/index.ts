@@ -4,8 +4,8 @@ import { ventasMigrations } from './migrations.js';
 import { catalogHandlers } from './routes/catalog-routes.js';
 import { configHandlers } from './routes/config-routes.js';
 import { conversationHandlers, MESSAGE_COST, messagePrice } from './routes/conversation-routes.js';
-import { IMPORT_SCHEMA, LEADS_CONFIG_PATCH_SCHEMA, LEADS_CONFIG_SCHEMA, MESSAGE_SCHEMA, PRODUCT_SCHEMA } from './schemas.js';
-import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, CONVERSATION_WITH_MESSAGES_SCHEMA, IMPORT_RESULT_SCHEMA, PRODUCT_PAGE_SCHEMA, TURN_SCHEMA } from './response-schemas.js';
+import { IMPORT_SCHEMA, LEADS_CONFIG_PATCH_SCHEMA, LEADS_CONFIG_SCHEMA, MESSAGE_SCHEMA, PERSON_REPLY_SCHEMA, PRODUCT_SCHEMA } from './schemas.js';
+import { CONVERSATION_PAGE_SCHEMA, CONVERSATION_SCHEMA, CONVERSATION_WITH_MESSAGES_SCHEMA, IMPORT_RESULT_SCHEMA, PERSON_MESSAGE_SCHEMA, PRODUCT_PAGE_SCHEMA, TURN_SCHEMA } from './response-schemas.js';
 import { MarcaBrands } from './sources/brand.js';
 import { CerebroKnowledge } from './sources/knowledge.js';
 import { CerebroWording } from './sources/wording.js';
@@ -101,7 +101,7 @@ export default definePlugin({
       {
         id: 'importProducts', method: 'POST', path: '/productos/importar', permission: 'escribe', maxBodyBytes: 10 * 1024 * 1024,
         summary: 'Importar el catálogo desde CSV',
-        description: 'Todo o nada por defecto: con alguna línea mala responde 422 con un error por línea (`loc` = ["body","csv",línea]) y no cambia nada. Con `parcial: true` importa las líneas buenas y devuelve las malas en `errores`.',
+        description: 'Todo o nada por defecto: con alguna línea mala responde 422 con un error por línea (`loc` = ["body","csv",línea]) y no cambia nada. Con `parcial: true` importa las líneas buenas y devuelve las malas en `errores`. Con `simular: true` no cambia nada y responde 200 con lo que haría y todas las líneas malas (vista previa antes de importar).',
         requestSchema: IMPORT_SCHEMA,
         responses: { '200': { description: 'Cuántos productos se importaron y las líneas rechazadas (con `parcial`).', schema: IMPORT_RESULT_SCHEMA }, ...error422 },
       },
@@ -126,6 +126,13 @@ export default definePlugin({
         id: 'getConversation', method: 'GET', path: '/conversaciones/:conversacion', permission: 'lee',
         summary: 'Leer una conversación con sus mensajes',
         responses: { '200': { description: 'El lead y sus mensajes.', schema: CONVERSATION_WITH_MESSAGES_SCHEMA }, ...error404('Conversación') },
+      },
+      {
+        id: 'replyAsPerson', method: 'POST', path: '/conversaciones/:conversacion/mensajes', permission: 'escribe',
+        summary: 'Responder como persona en una conversación derivada',
+        description: 'Guarda la respuesta de alguien de la tienda (`rol` = "persona") en una conversación con `estado` = "derivada"; aparece entre los `mensajes` de la conversación. El agente sigue callado hasta `reanudar`. 409 si la conversación la atiende el agente. No cuesta créditos.',
+        requestSchema: PERSON_REPLY_SCHEMA,
+        responses: { '201': { description: 'El mensaje guardado.', schema: PERSON_MESSAGE_SCHEMA }, ...error404('Conversación'), '409': { description: 'La conversación no está derivada a una persona.' }, ...error422 },
       },
       {
         id: 'resumeConversation', method: 'POST', path: '/conversaciones/:conversacion/reanudar', permission: 'escribe', body: 'none',

@@ -24,7 +24,8 @@ export const PRODUCT_PAGE_SCHEMA = page('productos', STORED_PRODUCT);
 export const IMPORT_RESULT_SCHEMA = object({
   importados: { type: 'integer' }, creados: { type: 'integer' }, actualizados: { type: 'integer' }, eliminados: { type: 'integer' },
   errores: list(object({ linea: { type: 'integer' }, mensaje: { type: 'string' } })),
-});
+  simulado: { type: 'boolean', description: 'Presente (true) solo en una simulación: no se cambió nada.' },
+}, ['simulado']);
 
 const QUOTE_SCHEMA = object({
   lineas: list(object({ producto: { type: 'string' }, nombre: { type: 'string' }, cantidad: { type: 'integer' }, precio: { type: 'number' }, importe: { type: 'number' } })),
@@ -52,10 +53,18 @@ export const CONVERSATION_SCHEMA = object(LEAD_FIELDS);
 
 export const CONVERSATION_PAGE_SCHEMA = page('conversaciones', CONVERSATION_SCHEMA);
 
+const MESSAGE_FIELDS: Record<string, JsonSchema> = {
+  rol: { enum: ['cliente', 'agente', 'persona'], description: '`persona`: una respuesta escrita por alguien de la tienda en una conversación derivada.' },
+  texto: { type: 'string' }, tipo: nullable('string'), fecha: { type: 'string' },
+};
+
 export const CONVERSATION_WITH_MESSAGES_SCHEMA = object({
   ...LEAD_FIELDS,
-  mensajes: list(object({ rol: { type: 'string' }, texto: { type: 'string' }, tipo: nullable('string'), fecha: { type: 'string' } })),
+  mensajes: list(object(MESSAGE_FIELDS)),
 });
+
+/** The answer of a person's reply: the stored message and its conversation. */
+export const PERSON_MESSAGE_SCHEMA = object({ conversacion: { type: 'string' }, ...MESSAGE_FIELDS });
 
 export const TURN_SCHEMA = object({
   ...LEAD_FIELDS,

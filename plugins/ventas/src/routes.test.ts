@@ -137,6 +137,22 @@ test('CSV import: all or nothing by default, with an error per line; parcial imp
   assert.equal((await h.client.get(base)).body.total, 2);
 });
 
+test('CSV import with simular: every bad line and what would change, and the catalog untouched', async (t) => {
+  const h = await startTestHost(t, { plugins: [ventas] });
+  const base = `/mod/ventas/${h.spaceId}/productos`;
+  await h.client.put(`${base}/medias`, { json: PRODUCTS[3] });
+  const withErrors = `${CSV_OK}gorra;Gorra;treinta;COP;2;\nzap-run;Repetida;1;COP;1;\n`;
+  const preview = await h.client.post(`${base}/importar`, { json: { csv: withErrors, simular: true, modo: 'reemplazar' } });
+  assert.equal(preview.status, 200, preview.text);
+  assert.deepEqual({ ...preview.body, errores: preview.body.errores.map((e: { linea: number }) => e.linea) },
+    { importados: 2, creados: 2, actualizados: 0, eliminados: 1, errores: [4, 5], simulado: true });
+  assert.match(preview.body.errores[0].mensaje, /precio/);
+  assert.deepEqual((await h.client.get(base)).body.productos.map((p: { id: string }) => p.id), ['medias'], 'nothing imported, nothing removed');
+  const clean = await h.client.post(`${base}/importar`, { json: { csv: CSV_OK, simular: true } });
+  assert.deepEqual(clean.body, { importados: 2, creados: 2, actualizados: 0, eliminados: 0, errores: [], simulado: true });
+  assert.equal((await h.client.get(base)).body.total, 1);
+});
+
 test('a catalog change reaches the very next answer (new catalog array after each write)', async (t) => {
   const { h, ventas: base, chat } = await startShop(t, { leadsConfig: { marca_activa: false } });
   const c = chat();
@@ -187,7 +203,7 @@ test('conversations: 1 credit per message (refunded on 422), reads free; a lee k
   const costs = Object.values<Record<string, { operationId: string; 'x-cerebro-creditos': number }>>(doc.paths)
     .flatMap((m) => Object.values(m)).filter((op) => op.operationId.startsWith('ventas.'))
     .map((op) => [op.operationId, op['x-cerebro-creditos']]);
-  assert.equal(costs.length, 11);
+  assert.equal(costs.length, 12);
   assert.deepEqual(costs.filter(([, c]) => c !== 0), [['ventas.converse', 1]], 'only the message route costs credits');
 });
 

@@ -36,6 +36,7 @@ export const IMPORT_SCHEMA: JsonSchema = {
     csv: { type: 'string', minLength: 1, description: 'Texto CSV con encabezado: id, nombre, descripcion, precio, moneda, stock, envio (`Bogotá=8000|Cali=9000`). Separador `,` o `;`.' },
     modo: { type: 'string', enum: ['combinar', 'reemplazar'], description: '`combinar` (por defecto) crea o sustituye por id; `reemplazar` deja solo los productos del archivo.' },
     parcial: { type: 'boolean', description: 'false (por defecto): con una línea mala no se importa nada (422). true: se importan las líneas buenas y se informan las malas.' },
+    simular: { type: 'boolean', description: 'true: no cambia nada; responde 200 con lo que haría la importación (`creados`, `actualizados`, `eliminados`) y todas las líneas malas en `errores`, con `simulado: true`.' },
   },
   additionalProperties: false,
 };
@@ -57,5 +58,13 @@ export const MESSAGE_SCHEMA: JsonSchema = {
       description: 'Datos del cliente; los campos enviados sustituyen a los guardados.',
     },
   },
+  additionalProperties: false,
+};
+
+/** A person's reply into a conversation handed off to them. */
+export const PERSON_REPLY_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['texto'],
+  properties: { texto: { type: 'string', minLength: 1, maxLength: 2000, description: 'Lo que responde la persona de la tienda.' } },
   additionalProperties: false,
 };

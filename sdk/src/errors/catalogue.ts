@@ -44,6 +44,14 @@ export const ERROR_CATALOGUE = {
   idempotency_key_reused: { status: 422, detail: 'Esta Idempotency-Key ya se usó con otro cuerpo de petición; usa una clave nueva para una petición distinta.' },
   idempotency_in_flight: { status: 409, detail: 'Una petición con esta Idempotency-Key aún está en curso; reintenta cuando termine.' },
   idempotency_not_supported: { status: 400, detail: 'Esta ruta no admite la cabecera Idempotency-Key.' },
+  // Studio (the owners' console): sign-in, cookie sessions and CSRF.
+  invalid_credentials: { status: 401, detail: 'Email o contraseña incorrectos.' },
+  csrf_invalid: { status: 403, detail: 'Falta el token CSRF o no es válido.' },
+  console_only: { status: 403, detail: 'Esta ruta es solo para la consola (Studio): entra con tu email y contraseña.' },
+  current_password_wrong: { status: 403, detail: 'La contraseña actual no es correcta.' },
+  session_not_found: { status: 404, detail: 'Sesión no encontrada.' },
+  email_taken: { status: 409, detail: 'Ese email ya lo usa otro propietario.' },
+  sign_in_throttled: { status: 429, detail: 'Demasiados intentos de entrada fallidos; espera unos minutos antes de volver a intentarlo.' },
   // Audio (transcripcion): codes and statuses fixed by the contract; `detail` is `{codigo, detalle}` there.
   demasiado_grande: { status: 413, detail: 'El archivo supera el tamaño máximo de 25 MB.' },
   demasiado_largo: { status: 422, detail: 'El audio supera la duración máxima permitida.' },

@@ -3,7 +3,7 @@ export interface Operation {
   method: string;
   /** Path template under `/api`, e.g. `/rag/{espacio}/documents/{archivo}`. */
   path: string;
-  /** `public`, `owner`, `space` or `admin` (`x-cerebro-access`). */
+  /** `public`, `owner`, `space`, `console` or `admin` (`x-cerebro-access`). */
   access: string;
   permission?: 'lee' | 'escribe';
   /** Path parameter names in order. */

@@ -44,13 +44,17 @@ export function catalogHandlers(catalog: CatalogStore) {
 
     importProducts: (req) => {
       // Fields, types and the `modo` values were checked by the host against IMPORT_SCHEMA.
-      const body = req.body as { csv: string; modo?: ImportMode; parcial?: boolean };
+      const body = req.body as { csv: string; modo?: ImportMode; parcial?: boolean; simular?: boolean };
       if (body.csv.trim() === '') {
         throw validationError([{ loc: ['body', 'csv'], msg: 'csv: debe ser el texto del archivo CSV, con encabezado', type: 'missing' }]);
       }
       const modo = body.modo ?? 'combinar';
       const parcial = body.parcial ?? false;
       const parsed = parseCatalogCsv(body.csv);
+      if (body.simular === true) {
+        // A dry run: every bad line and what the good ones would do, so a person can fix the file before committing.
+        return { importados: parsed.productos.length, ...catalog.importCounts(req.space.id, parsed.productos, modo), errores: parsed.errores, simulado: true };
+      }
       if (parsed.errores.length > 0 && (!parcial || parsed.productos.length === 0)) {
         // All or nothing by default: a catalog half imported would have the agent quote from the wrong prices.
         // Even with `parcial`, a file with no valid line (bad header, say) changes nothing.

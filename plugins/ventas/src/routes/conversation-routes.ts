@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiError, validationError, type ModuleRequest, type RouteHandler, type ValidationIssue } from '@cerebro/sdk';
+import { Reply, apiError, validationError, type ModuleRequest, type RouteHandler, type ValidationIssue } from '@cerebro/sdk';
 import type { ConversationRunner } from '../agent/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { LeadsConfigStore } from '../store/config-store.js';
@@ -12,6 +12,7 @@ export const MESSAGE_COST = 1;
 export const MAX_MESSAGE_CHARS = 2000;
 
 const NOT_FOUND = 'Conversación no encontrada.';
+const NOT_HANDED_OFF = 'La conversación la atiende el agente: solo se responde como persona en una conversación derivada (estado "derivada").';
 const CONTACT_LIMITS: Record<keyof Contacto, number> = { nombre: 120, telefono: 40, email: 200 };
 const CONTACT_FIELDS = Object.keys(CONTACT_LIMITS) as (keyof Contacto)[];
 
@@ -63,7 +64,7 @@ export function messagePrice(conversations: SqliteConversationStore): (req: Modu
   };
 }
 
-/** A lead's message to the agent, the leads listing, one conversation, and handing one back to the agent. */
+/** A lead's message to the agent, the leads listing, one conversation, a person's reply, and handing one back to the agent. */
 export function conversationHandlers(deps: ConversationDeps) {
   const { runner, conversations, catalog, config } = deps;
   const found = (espacio: string, id: string) => {
@@ -112,6 +113,16 @@ export function conversationHandlers(deps: ConversationDeps) {
         ...conversationView(record, catalog.products(req.space.id)),
         mensajes: conversations.messages(req.space.id, record.id).map(messageView),
       };
+    },
+
+    replyAsPerson: (req) => {
+      const espacio = req.space.id;
+      const texto = (req.body as { texto: string }).texto.trim();
+      if (texto === '') throw validationError([{ loc: ['body', 'texto'], msg: `texto: debe ser un texto de 1 a ${MAX_MESSAGE_CHARS} caracteres`, type: 'value_error' }]);
+      const stored = conversations.recordPersonReply(espacio, req.params.conversacion, texto);
+      if (stored === null) throw apiError('not_found', NOT_FOUND);
+      if (stored === 'no_derivada') throw apiError('conflict', NOT_HANDED_OFF);
+      return Reply.json(201, { conversacion: req.params.conversacion, ...messageView(stored) });
     },
 
     resumeConversation: async (req) => {

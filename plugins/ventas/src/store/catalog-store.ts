@@ -68,20 +68,23 @@ export class CatalogStore implements CatalogSource {
    */
   import(espacio: string, products: readonly Product[], mode: ImportMode): ImportCounts {
     const counts = this.storage.transaction(() => {
-      const before = new Set(this.products(espacio).map((p) => p.id));
-      const incoming = new Set(products.map((p) => p.id));
-      let eliminados = 0;
-      if (mode === 'reemplazar') {
-        eliminados = [...before].filter((id) => !incoming.has(id)).length;
-        this.removeAll.run(espacio);
-      }
+      const counts = this.importCounts(espacio, products, mode);
+      if (mode === 'reemplazar') this.removeAll.run(espacio);
       const now = this.now();
       for (const p of products) this.upsert.run(espacio, p.id, JSON.stringify(p), now);
-      const creados = products.filter((p) => !before.has(p.id)).length;
-      return { creados, actualizados: products.length - creados, eliminados };
+      return counts;
     })();
     this.cache.delete(espacio);
     return counts;
+  }
+
+  /** What `import` would do to the catalog, without changing it (the console's preview before committing). */
+  importCounts(espacio: string, products: readonly Product[], mode: ImportMode): ImportCounts {
+    const before = new Set(this.products(espacio).map((p) => p.id));
+    const incoming = new Set(products.map((p) => p.id));
+    const eliminados = mode === 'reemplazar' ? [...before].filter((id) => !incoming.has(id)).length : 0;
+    const creados = products.filter((p) => !before.has(p.id)).length;
+    return { creados, actualizados: products.length - creados, eliminados };
   }
 
   private now(): string {

@@ -19,7 +19,8 @@ export interface ConversationRecord {
 }
 
 export interface StoredMessage {
-  rol: 'cliente' | 'agente';
+  /** `persona`: a reply written by someone of the shop into a conversation handed off to them. */
+  rol: 'cliente' | 'agente' | 'persona';
   texto: string;
   tipo: string | null;
   fecha: string;
@@ -57,6 +58,7 @@ export class SqliteConversationStore implements ConversationStore {
   private readonly touch;
   private readonly selectMessages;
   private readonly recordTx;
+  private readonly personTx;
 
   constructor(storage: PluginStorage, private readonly clock: Clock) {
     this.selectOne = storage.prepare<Row>(`SELECT ${COLUMNS} FROM ventas_conversations WHERE space_id = ? AND id = ?`);
@@ -92,6 +94,17 @@ export class SqliteConversationStore implements ConversationStore {
       const contacto = { ...parseContact(current.contacto), ...turn.contacto };
       this.touch.run(JSON.stringify(contacto), turn.respuesta === null ? 1 : 2, now, espacio, id);
     });
+    // Checked and written in one transaction: a hand-back racing the reply cannot slip between them.
+    this.personTx = storage.transaction((espacio: string, id: string, texto: string): StoredMessage | 'no_derivada' | null => {
+      const current = this.selectOne.get(espacio, id);
+      if (!current) return null;
+      if (conversationStateFromStored(JSON.parse(current.state)).estado !== 'derivada') return 'no_derivada';
+      const now = this.now();
+      const seq = (this.lastSeq.get(espacio, id)?.seq ?? 0) + 1;
+      this.insertMessage.run(espacio, id, seq, 'persona', texto, null, now);
+      this.touch.run(current.contacto, 1, now, espacio, id);
+      return { rol: 'persona', texto, tipo: null, fecha: now };
+    });
   }
 
   load(espacio: string, id: string): ConversationState | null {
@@ -121,6 +134,14 @@ export class SqliteConversationStore implements ConversationStore {
   /** Appends one customer message (and the agent's answer, unless it stayed silent) to the transcript. */
   recordTurn(espacio: string, id: string, turn: TurnRecord): void {
     this.recordTx(espacio, id, turn);
+  }
+
+  /**
+   * Appends a person's reply to a conversation handed off to a person (`derivada`). `no_derivada` when the agent
+   * is handling it, null when there is no such conversation.
+   */
+  recordPersonReply(espacio: string, id: string, texto: string): StoredMessage | 'no_derivada' | null {
+    return this.personTx(espacio, id, texto);
   }
 
   messages(espacio: string, id: string): StoredMessage[] {

@@ -1,0 +1,38 @@
+import type { IncomingMessage } from 'node:http';
+import { parseCredential, secretMatches } from '../access/credentials.js';
+import type { HostConfig } from '../config/host-config.js';
+import type { ConsoleSessions, IssuedSession, SessionOrigin } from './console-sessions.js';
+import { csrfTokenFor } from './csrf.js';
+import { requestIsSecure, sessionCookie, sessionCookieOf } from './session-cookie.js';
+
+export interface StartedSession extends IssuedSession {
+  csrf: string;
+  /** The `Set-Cookie` header value carrying the new session. */
+  cookie: string;
+}
+
+/**
+ * Opens a new session for a browser that just proved who it is (password or one-time link). Session fixation:
+ * whatever session cookie the browser sent before is never reused; if it was a live session it is ended, so an id
+ * planted by someone else before sign-in is worthless after it.
+ */
+export function startBrowserSession(
+  req: IncomingMessage, ownerId: string, origin: SessionOrigin, ip: string,
+  sessions: ConsoleSessions, config: HostConfig,
+): StartedSession {
+  const secure = requestIsSecure(req, config.trustProxy);
+  const previous = sessionCookieOf(req, secure);
+  const parsed = previous === undefined ? null : parseCredential(previous);
+  if (parsed?.kind === 'console') {
+    const row = sessions.find(parsed.id);
+    if (row && secretMatches(parsed.secret, row.secret_digest)) sessions.end(row.id);
+  }
+  const agent = req.headers['user-agent'];
+  const issued = sessions.issue(ownerId, origin, { userAgent: typeof agent === 'string' ? agent : undefined, ip });
+  const secret = parseCredential(issued.token)!.secret;
+  return {
+    ...issued,
+    csrf: csrfTokenFor(secret),
+    cookie: sessionCookie(issued.token, config.sessionMaxMs, secure),
+  };
+}

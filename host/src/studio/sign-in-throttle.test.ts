@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { SignInThrottle } from './sign-in-throttle.js';
+
+const MIN = 60_000;
+
+test('per email: the 6th attempt within 15 minutes waits until the oldest failure leaves the window', () => {
+  const throttle = new SignInThrottle({ windowMs: 15 * MIN, perEmail: 5, perIp: 100 });
+  const t0 = 1_000_000;
+  for (let i = 0; i < 5; i++) {
+    assert.equal(throttle.retryAfter('ana@x.es', '1.1.1.1', t0 + i * MIN), 0);
+    throttle.fail('ana@x.es', '1.1.1.1', t0 + i * MIN);
+  }
+  assert.equal(throttle.retryAfter('ana@x.es', '2.2.2.2', t0 + 5 * MIN), 10 * 60, 'from any address');
+  assert.equal(throttle.retryAfter('otra@x.es', '1.1.1.1', t0 + 5 * MIN), 0, 'another email is not blocked');
+  assert.equal(throttle.retryAfter('ana@x.es', '1.1.1.1', t0 + 15 * MIN + 1), 0, 'the oldest failure has expired');
+});
+
+test('per IP: many emails from one address are blocked together; success clears the email, not the address', () => {
+  const throttle = new SignInThrottle({ windowMs: 15 * MIN, perEmail: 5, perIp: 3 });
+  for (let i = 0; i < 3; i++) throttle.fail(`p${i}@x.es`, '9.9.9.9', 0);
+  assert.ok(throttle.retryAfter('nueva@x.es', '9.9.9.9', 1) > 0);
+  assert.equal(throttle.retryAfter('nueva@x.es', '8.8.8.8', 1), 0);
+  throttle.succeed('p0@x.es');
+  assert.ok(throttle.retryAfter('nueva@x.es', '9.9.9.9', 1) > 0);
+});

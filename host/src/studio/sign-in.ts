@@ -1,0 +1,51 @@
+import { inject, injectable } from 'tsyringe';
+import { apiError, type Clock } from '@cerebro/sdk';
+import { HostTokens } from '../kernel/tokens.js';
+import type { OwnerLogins } from './owner-logins.js';
+import { normalizeEmail } from './owner-credentials.js';
+import { passwordMatches } from './password-digest.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+
+/**
+ * Email and password sign-in. A wrong email and a wrong password answer the same 401 after the same scrypt work
+ * (no user enumeration); failures are limited per email and per IP (429 with `Retry-After`).
+ */
+@injectable()
+export class SignIn {
+  private readonly throttle = new SignInThrottle();
+
+  constructor(
+    @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
+    @inject(HostTokens.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** The owner id these credentials sign in, or a 401 / 429. */
+  async verify(email: string, password: string, ip: string): Promise<string> {
+    const key = normalizeEmail(email);
+    const wait = this.throttle.retryAfter(key, ip, this.clock.now());
+    if (wait > 0) throw apiError('sign_in_throttled', undefined, { 'Retry-After': String(wait) });
+    const owner = this.logins.byEmail(key);
+    const matches = await passwordMatches(password, owner?.password_digest);
+    if (!owner || !matches) {
+      this.throttle.fail(key, ip, this.clock.now());
+      throw apiError('invalid_credentials');
+    }
+    this.throttle.succeed(key);
+    return owner.id;
+  }
+
+  /**
+   * The current password of a signed-in owner, before changing their email or password: a stolen session must
+   * not be a way to guess it, so failures count against the same limits (keyed by owner).
+   */
+  async verifyOwner(ownerId: string, password: string, ip: string): Promise<void> {
+    const key = `propietario:${ownerId}`;
+    const wait = this.throttle.retryAfter(key, ip, this.clock.now());
+    if (wait > 0) throw apiError('sign_in_throttled', undefined, { 'Retry-After': String(wait) });
+    if (!(await this.logins.checkPassword(ownerId, password))) {
+      this.throttle.fail(key, ip, this.clock.now());
+      throw apiError('current_password_wrong');
+    }
+    this.throttle.succeed(key);
+  }
+}

@@ -1,0 +1,144 @@
+import type { DependencyContainer } from 'tsyringe';
+import { Reply, validationError } from '@cerebro/sdk';
+import type { ConsoleCaller } from '../access/caller.js';
+import type { HostRoute } from '../http/route.js';
+import type { RequestContext } from '../http/request-context.js';
+import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
+import { HostTokens } from '../kernel/tokens.js';
+import { resolveToken } from '../kernel/resolve.js';
+import { emailIssue, passwordIssue, throwIssues, PASSWORD_MAX } from './owner-credentials.js';
+import { clearedSessionCookie, requestIsSecure } from './session-cookie.js';
+import { startBrowserSession } from './session-start.js';
+
+const OWNER_FIELDS = {
+  id: { type: 'string' }, nombre: { type: 'string' }, email: nullable('string'),
+  tiene_clave: { type: 'boolean', description: 'Si el propietario tiene contraseña (puede haber entrado con un enlace de un solo uso).' },
+};
+const OWNER_SCHEMA = objectSchema(OWNER_FIELDS);
+const SESSION_SCHEMA = objectSchema({
+  propietario: OWNER_SCHEMA,
+  csrf: { type: 'string', description: 'Token CSRF de esta sesión: envíalo en la cabecera `X-CSRF-Token` de cada POST, PUT, PATCH y DELETE hecho con la cookie.' },
+  expira: nullable('string', { format: 'date-time', description: 'Cuándo caduca la sesión si no se usa (cada uso la alarga, hasta su duración máxima).' }),
+});
+const SESSION_LIST_SCHEMA = objectSchema({
+  sesiones: arrayOf(objectSchema({
+    id: { type: 'string' }, creada: { type: 'string', format: 'date-time' }, ultimo_uso: nullable('string', { format: 'date-time' }),
+    expira: nullable('string', { format: 'date-time' }), origen: { enum: ['clave', 'enlace', 'operador'] },
+    agente: nullable('string', { description: 'User-Agent del navegador que la abrió.' }), ip: nullable('string'),
+    actual: { type: 'boolean', description: 'La sesión que hace esta petición.' },
+  })),
+});
+
+const consoleCaller = (ctx: RequestContext) => ctx.caller as ConsoleCaller;
+
+/** Studio sign-in, sign-out, the owner's sessions and profile. */
+export function studioRoutes(container: DependencyContainer): HostRoute[] {
+  const config = resolveToken(container, HostTokens.Config);
+  const sessions = resolveToken(container, HostTokens.Sessions);
+  const logins = resolveToken(container, HostTokens.Logins);
+  const signIn = resolveToken(container, HostTokens.SignIn);
+  const sessionBody = (caller: ConsoleCaller) => ({ propietario: logins.profile(caller.ownerId), csrf: caller.csrf, expira: caller.expiresAt });
+  return [
+    {
+      operationId: 'studio.signIn', method: 'POST', path: '/api/sesion', access: 'public', tag: 'studio', carriesCredentials: true,
+      summary: 'Entrar en Studio con email y contraseña',
+      description: 'Abre una sesión nueva (nunca reutiliza la cookie que el navegador enviara antes) y la deja en la cookie `cerebro_sesion` (HttpOnly, SameSite=Strict, Path=/, Secure tras TLS). Email o contraseña incorrectos: 401 con el mismo texto. 5 fallos por email (o 20 por IP) en 15 minutos: 429 con `Retry-After`.',
+      requestSchema: {
+        type: 'object', required: ['email', 'clave'], additionalProperties: false,
+        properties: { email: { type: 'string', minLength: 1, maxLength: 254 }, clave: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX * 4 } },
+      },
+      responses: {
+        '201': { description: 'La sesión abierta; la cookie va en `Set-Cookie`.', schema: SESSION_SCHEMA },
+        '401': { description: 'Email o contraseña incorrectos.' },
+        '429': { description: 'Demasiados intentos fallidos; `Retry-After` dice cuántos segundos esperar.' },
+      },
+      handler: async (ctx) => {
+        const body = ctx.body as { email: string; clave: string };
+        const ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
+        const started = startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
+        ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio');
+        return Reply.json(201, { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira }, { 'Set-Cookie': started.cookie });
+      },
+    },
+    {
+      operationId: 'studio.currentSession', method: 'GET', path: '/api/sesion', access: 'console', tag: 'studio', carriesCredentials: true,
+      summary: 'La sesión de Studio en curso (y su token CSRF)',
+      description: 'Cada uso de la sesión alarga su caducidad por inactividad. 401 si no hay sesión o ha caducado.',
+      responses: { '200': { description: 'La sesión.', schema: SESSION_SCHEMA } },
+      handler: (ctx) => sessionBody(consoleCaller(ctx)),
+    },
+    {
+      operationId: 'studio.signOut', method: 'DELETE', path: '/api/sesion', access: 'console', tag: 'studio',
+      summary: 'Salir: cierra la sesión en curso y borra la cookie',
+      responses: { '204': { description: 'Sesión cerrada.' } },
+      handler: (ctx) => {
+        sessions.end(consoleCaller(ctx).sessionId);
+        return Reply.empty(204, { 'Set-Cookie': clearedSessionCookie(requestIsSecure(ctx.req, config.trustProxy)) });
+      },
+    },
+    {
+      operationId: 'studio.listSessions', method: 'GET', path: '/api/sesiones', access: 'console', tag: 'studio',
+      summary: 'Las sesiones abiertas del propietario',
+      responses: { '200': { description: 'Las sesiones abiertas, la más nueva primero.', schema: SESSION_LIST_SCHEMA } },
+      handler: (ctx) => ({ sesiones: sessions.list(consoleCaller(ctx).ownerId, consoleCaller(ctx).sessionId) }),
+    },
+    {
+      operationId: 'studio.revokeSession', method: 'DELETE', path: '/api/sesiones/:id', access: 'console', tag: 'studio',
+      summary: 'Cerrar una de las sesiones del propietario',
+      description: 'Desde la petición siguiente esa sesión responde 401. 404 si no es del propietario o ya estaba cerrada.',
+      responses: { '204': { description: 'Cerrada.' }, '404': { description: 'No existe, no es tuya o ya estaba cerrada.' } },
+      handler: (ctx) => {
+        sessions.revoke(consoleCaller(ctx).ownerId, ctx.params.id!);
+        return Reply.empty(204);
+      },
+    },
+    {
+      operationId: 'studio.profile', method: 'GET', path: '/api/perfil', access: 'console', tag: 'studio',
+      summary: 'El perfil del propietario',
+      responses: { '200': { description: 'El perfil.', schema: OWNER_SCHEMA } },
+      handler: (ctx) => logins.profile(consoleCaller(ctx).ownerId),
+    },
+    {
+      operationId: 'studio.updateProfile', method: 'PATCH', path: '/api/perfil', access: 'console', tag: 'studio',
+      summary: 'Cambiar nombre, email o contraseña',
+      description: 'Cambiar el email o la contraseña pide `clave_actual` (salvo a quien aún no tiene contraseña). Cambiar la contraseña cierra las demás sesiones del propietario.',
+      requestSchema: {
+        type: 'object', additionalProperties: false,
+        properties: {
+          nombre: { type: 'string', minLength: 1, maxLength: 120 },
+          email: { type: 'string', maxLength: 254 },
+          clave_actual: { type: 'string', maxLength: PASSWORD_MAX * 4 },
+          clave_nueva: { type: 'string', maxLength: PASSWORD_MAX * 4 },
+        },
+      },
+      responses: {
+        '200': { description: 'El perfil tal como quedó, y cuántas sesiones se cerraron.', schema: objectSchema({ ...OWNER_FIELDS, sesiones_cerradas: { type: 'integer' } }) },
+        '403': { description: 'La contraseña actual no es correcta.' },
+        '409': { description: 'Ese email ya lo usa otro propietario.' },
+        '429': { description: 'Demasiados intentos con una contraseña actual incorrecta.' },
+      },
+      handler: async (ctx) => {
+        const caller = consoleCaller(ctx);
+        const body = ctx.body as { nombre?: string; email?: string; clave_actual?: string; clave_nueva?: string };
+        throwIssues([
+          body.email === undefined ? null : emailIssue('email', body.email),
+          body.clave_nueva === undefined ? null : passwordIssue('clave_nueva', body.clave_nueva),
+          body.nombre !== undefined && body.nombre.trim() === '' ? { loc: ['body', 'nombre'], msg: 'No puede estar vacío.', type: 'string_length' } : null,
+        ]);
+        const sensitive = body.email !== undefined || body.clave_nueva !== undefined;
+        if (sensitive && logins.profile(caller.ownerId).tiene_clave) {
+          if (body.clave_actual === undefined) {
+            throw validationError([{ loc: ['body', 'clave_actual'], msg: 'Hace falta la contraseña actual para cambiar el email o la contraseña.', type: 'missing' }]);
+          }
+          await signIn.verifyOwner(caller.ownerId, body.clave_actual, ctx.ip);
+        }
+        // The email first: it is the change that can still be refused (409), and nothing is stored before it.
+        if (body.email !== undefined) logins.setEmail(caller.ownerId, body.email);
+        if (body.nombre !== undefined) logins.setName(caller.ownerId, body.nombre.trim());
+        let closed = 0;
+        if (body.clave_nueva !== undefined) closed = (await logins.setPassword(caller.ownerId, body.clave_nueva, caller.sessionId, 'clave_nueva')).sesiones_cerradas;
+        return { ...logins.profile(caller.ownerId), sesiones_cerradas: closed };
+      },
+    },
+  ];
+}

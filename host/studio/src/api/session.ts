@@ -1,0 +1,28 @@
+import { api, setCsrfToken } from './client.js';
+import type { SessionInfo } from './types.js';
+
+/** The current session, or null when the browser has none (401). */
+export async function currentSession(): Promise<SessionInfo | null> {
+  try {
+    const session = await api<SessionInfo>('GET', '/sesion', { expectUnauthorized: true });
+    setCsrfToken(session.csrf);
+    return session;
+  } catch (err) {
+    if ((err as { status?: number }).status === 401) return null;
+    throw err;
+  }
+}
+
+export async function signIn(email: string, clave: string): Promise<SessionInfo> {
+  const session = await api<SessionInfo>('POST', '/sesion', { json: { email, clave }, expectUnauthorized: true });
+  setCsrfToken(session.csrf);
+  return session;
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await api('DELETE', '/sesion', { expectUnauthorized: true });
+  } finally {
+    setCsrfToken(null);
+  }
+}

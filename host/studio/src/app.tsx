@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { api, onSessionLost } from './api/client.js';
+import { currentSession, signOut as endSession } from './api/session.js';
+import type { SessionInfo, Space } from './api/types.js';
+import { ErrorNotice, Loading } from './components/notice.js';
+import { Shell } from './shell.js';
+import { SignInPage } from './pages/sign-in.js';
+import { StudioContext, type StudioState } from './state/session.js';
+
+type Phase = { kind: 'checking' } | { kind: 'signed-out'; expired: boolean } | { kind: 'signed-in'; session: SessionInfo } | { kind: 'broken'; error: unknown };
+
+/** Checks the session cookie, then shows either the sign-in page or the console. */
+export function App() {
+  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const [spaces, setSpaces] = useState<Space[]>([]);
+
+  const loadSpaces = useCallback(async () => {
+    const body = await api<{ espacios: Space[] }>('GET', '/companies');
+    setSpaces(body.espacios);
+  }, []);
+
+  const start = useCallback(async (session: SessionInfo) => {
+    setPhase({ kind: 'signed-in', session });
+    try { await loadSpaces(); } catch { /* the spaces page shows its own error */ }
+  }, [loadSpaces]);
+
+  useEffect(() => {
+    onSessionLost(() => setPhase({ kind: 'signed-out', expired: true }));
+    currentSession()
+      .then((s) => (s ? start(s) : setPhase({ kind: 'signed-out', expired: false })))
+      .catch((error) => setPhase({ kind: 'broken', error }));
+  }, [start]);
+
+  const state = useMemo<StudioState | null>(() => (phase.kind !== 'signed-in' ? null : {
+    session: phase.session,
+    spaces,
+    reloadSpaces: loadSpaces,
+    setSession: (session) => setPhase({ kind: 'signed-in', session }),
+    signOut: async () => {
+      try { await endSession(); } finally { setPhase({ kind: 'signed-out', expired: false }); setSpaces([]); }
+    },
+  }), [phase, spaces, loadSpaces]);
+
+  if (phase.kind === 'checking') return <main id="contenido" class="signin"><Loading label="Comprobando la sesión…" /></main>;
+  if (phase.kind === 'broken') return <main id="contenido" class="signin"><h1>Cerebro Studio</h1><ErrorNotice error={phase.error} /></main>;
+  if (phase.kind === 'signed-out') return <SignInPage expired={phase.expired} onSignedIn={(s) => void start(s)} />;
+  return (
+    <StudioContext.Provider value={state}>
+      <Shell />
+    </StudioContext.Provider>
+  );
+}

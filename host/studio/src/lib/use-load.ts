@@ -1,0 +1,33 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  reload(): Promise<void>;
+  set(data: T): void;
+}
+
+/** Loads data for a page and reloads it when `deps` change; the latest call wins. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+  const generation = useRef(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const run = useCallback(load, deps);
+  const reload = useCallback(async () => {
+    const mine = ++generation.current;
+    setLoading(true);
+    try {
+      const value = await run();
+      if (mine === generation.current) { setData(value); setError(null); }
+    } catch (err) {
+      if (mine === generation.current) setError(err);
+    } finally {
+      if (mine === generation.current) setLoading(false);
+    }
+  }, [run]);
+  useEffect(() => { setData(undefined); void reload(); }, [reload]);
+  return { data, error, loading, reload, set: setData };
+}

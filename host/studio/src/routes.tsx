@@ -1,0 +1,64 @@
+import type { JSX } from 'preact';
+import { Link } from './components/link.js';
+import { EmptyState, Loading } from './components/notice.js';
+import { matchPath } from './lib/router.js';
+import { MODULE_NAMES, SPACE_PAGES } from './nav.js';
+import { ApiSettingsPage } from './pages/api-settings.js';
+import { AskPage } from './pages/ask.js';
+import { BrandPage } from './pages/brand.js';
+import { CatalogPage } from './pages/catalog.js';
+import { ConfigPage } from './pages/config.js';
+import { ConversationsPage } from './pages/conversations.js';
+import { CreditsPage } from './pages/credits.js';
+import { DocumentsPage } from './pages/documents.js';
+import { FuentesPage } from './pages/fuentes.js';
+import { KeysPage } from './pages/keys.js';
+import { LandingsPage } from './pages/landings.js';
+import { ProfilePage } from './pages/profile.js';
+import { SpacesPage } from './pages/spaces.js';
+import { TranscriptionPage } from './pages/transcription.js';
+import { useStudio } from './state/session.js';
+
+const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element> = {
+  documentos: DocumentsPage,
+  preguntar: AskPage,
+  configuracion: ConfigPage,
+  api: ApiSettingsPage,
+  creditos: CreditsPage,
+  marca: BrandPage,
+  catalogo: CatalogPage,
+  conversaciones: ConversationsPage,
+  transcripcion: TranscriptionPage,
+  fuentes: FuentesPage,
+  landings: LandingsPage,
+};
+
+/** The page for a path below /studio/, or null when none matches. */
+export function routePage(path: string): JSX.Element | null {
+  if (path === '') return <SpacesPage />;
+  if (path === 'claves') return <KeysPage />;
+  if (path === 'perfil') return <ProfilePage />;
+  const inSpace = matchPath('espacios/:espacio/:pagina', path);
+  if (inSpace && SPACE_COMPONENTS[inSpace.pagina!]) return <SpaceGate space={inSpace.espacio!} page={inSpace.pagina!} />;
+  return null;
+}
+
+/** Renders a space page only for a reachable space that has the page's module. */
+function SpaceGate({ space, page }: { space: string; page: string }) {
+  const { spaces } = useStudio();
+  const found = spaces.find((s) => s.id === space);
+  const needs = SPACE_PAGES.find((p) => p.slug === page)?.module;
+  if (spaces.length === 0) return <Loading />;
+  if (!found) {
+    return <EmptyState title={`No tienes acceso al espacio «${space}».`}><p><Link to="">Ver tus espacios</Link></p></EmptyState>;
+  }
+  if (needs && !found.modulos.includes(needs)) {
+    return (
+      <EmptyState title={`El módulo ${MODULE_NAMES[needs] ?? needs} no está habilitado en este espacio.`}>
+        <p>Pide al operador de la plataforma que lo habilite.</p>
+      </EmptyState>
+    );
+  }
+  const Page = SPACE_COMPONENTS[page]!;
+  return <Page key={space} space={space} />;
+}

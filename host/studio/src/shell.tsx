@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Link } from './components/link.js';
+import { EmptyState } from './components/notice.js';
+import { matchPath, navigate, usePath } from './lib/router.js';
+import { SPACE_PAGES, spacePath } from './nav.js';
+import { routePage } from './routes.js';
+import { useStudio } from './state/session.js';
+
+/** Header, navigation and the page for the current path. */
+export function Shell() {
+  const { session, spaces, signOut } = useStudio();
+  const path = usePath();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const inSpace = matchPath('espacios/:espacio/:pagina', path);
+  const [lastSpace, setLastSpace] = useState<string | null>(null);
+  const spaceId = inSpace?.espacio ?? lastSpace ?? spaces[0]?.id ?? null;
+  const space = spaces.find((s) => s.id === spaceId);
+
+  useEffect(() => { if (inSpace) setLastSpace(inSpace.espacio!); }, [inSpace?.espacio]);
+  useEffect(() => { setMenuOpen(false); }, [path]);
+
+  const changeSpace = (id: string) => {
+    const page = inSpace?.pagina ?? 'documentos';
+    const allowed = SPACE_PAGES.find((p) => p.slug === page);
+    const target = spaces.find((s) => s.id === id);
+    const keep = allowed && (!allowed.module || target?.modulos.includes(allowed.module));
+    navigate(spacePath(id, keep ? page : 'documentos'));
+  };
+
+  return (
+    <div class="layout">
+      <a class="skip-link" href="#contenido">Saltar al contenido</a>
+      <header class="topbar">
+        <button type="button" class="button menu-toggle" aria-expanded={menuOpen} aria-controls="navegacion"
+          onClick={() => setMenuOpen(!menuOpen)}>
+          Menú
+        </button>
+        <Link to="" class="brand-mark">Cerebro <span>Studio</span></Link>
+        <div class="topbar-user">
+          <Link to="perfil" class="user-name">{session.propietario.nombre}</Link>
+          <button type="button" class="button subtle" onClick={() => void signOut()}>Cerrar sesión</button>
+        </div>
+      </header>
+      <div class="body">
+        <nav id="navegacion" aria-label="Secciones" class={menuOpen ? 'sidebar open' : 'sidebar'}>
+          <ul class="nav-list">
+            <li><Link to="" current={path === ''}>Espacios</Link></li>
+            <li><Link to="claves" current={path === 'claves'}>Claves de la API</Link></li>
+            <li><Link to="perfil" current={path === 'perfil'}>Perfil y sesiones</Link></li>
+          </ul>
+          {spaces.length > 0 && spaceId && (
+            <div class="nav-space">
+              <label for="espacio-actual" class="nav-heading">Espacio</label>
+              <select id="espacio-actual" value={spaceId} onChange={(e) => changeSpace(e.currentTarget.value)}>
+                {spaces.map((s) => <option key={s.id} value={s.id}>{s.nombre || s.id}</option>)}
+              </select>
+              <ul class="nav-list">
+                {SPACE_PAGES.filter((p) => !p.module || space?.modulos.includes(p.module)).map((p) => {
+                  const to = spacePath(spaceId, p.slug);
+                  return <li key={p.slug}><Link to={to} current={path === to}>{p.label}</Link></li>;
+                })}
+              </ul>
+            </div>
+          )}
+        </nav>
+        <main id="contenido" class="content">
+          {routePage(path) ?? (
+            <EmptyState title="Esta página no existe.">
+              <p><Link to="">Volver a los espacios</Link></p>
+            </EmptyState>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

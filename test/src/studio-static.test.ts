@@ -1,0 +1,160 @@
+// Studio's static files at /studio/ and the one-time sign-in links at /studio/entrar (issue #14, back end).
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { startTestHost } from '@cerebro/sdk/testing';
+import { rawRequest } from './support/raw-http.js';
+import { browserRequest, cookieFrom, studioAdmin, withPassword } from './support/studio.js';
+
+const SECRET = 'CONTENIDO-FUERA-DE-STUDIO';
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'; frame-ancestors 'none'";
+
+/** A built console in a temporary folder, with a file beside it that must never be served. */
+async function builtStudio(t: TestContext): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'cerebro-studio-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  const dist = join(root, 'dist');
+  await mkdir(join(dist, 'assets'), { recursive: true });
+  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Studio</title><script type="module" src="/studio/assets/app-3f9a1c.js"></script>');
+  await writeFile(join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("studio");');
+  await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(dist, '.env'), SECRET);
+  await writeFile(join(root, 'secreto.txt'), SECRET);
+  return dist;
+}
+
+test('serves the built console with strict headers: immutable hashed assets, no-cache index, client routes get index.html', async (t) => {
+  const h = await startTestHost(t, { env: { CEREBRO_STUDIO_DIR: await builtStudio(t) } });
+  const index = await browserRequest(h.url, 'GET', '/studio/');
+  assert.equal(index.status, 200);
+  assert.match(index.text, /<title>Studio<\/title>/);
+  assert.match(index.headers.get('content-type')!, /^text\/html/);
+  assert.equal(index.headers.get('cache-control'), 'no-cache');
+  assert.ok(index.headers.get('content-security-policy')!.startsWith(CSP), index.headers.get('content-security-policy')!);
+  assert.equal(index.headers.get('x-content-type-options'), 'nosniff');
+  assert.equal(index.headers.get('referrer-policy'), 'no-referrer');
+  assert.match(index.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
+
+  const asset = await browserRequest(h.url, 'GET', '/studio/assets/app-3f9a1c.js');
+  assert.equal(asset.status, 200);
+  assert.match(asset.headers.get('content-type')!, /javascript/);
+  assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+  const etag = asset.headers.get('etag')!;
+  assert.equal((await browserRequest(h.url, 'GET', '/studio/assets/app-3f9a1c.js', { headers: { 'if-none-match': etag } })).status, 304);
+
+  for (const route of ['/studio/claves', '/studio/espacios/demo/documentos', '/studio/index.html']) {
+    const page = await browserRequest(h.url, 'GET', route);
+    assert.equal(page.status, 200, route);
+    assert.match(page.text, /<title>Studio<\/title>/, route);
+  }
+  assert.equal((await browserRequest(h.url, 'GET', '/studio/assets/no-existe.js')).status, 404, 'a missing file is not the index');
+  for (const range of ['bytes=5-2', 'bytes=abc', 'bytes=-3', 'bytes=0-1', 'bytes=999999-']) {
+    const ranged = await browserRequest(h.url, 'GET', '/studio/assets/app-3f9a1c.js', { headers: { range } });
+    assert.equal(ranged.status, 200, `Range ${range}: the whole file`);
+    assert.equal(ranged.text, 'console.log("studio");');
+  }
+  const bare = await browserRequest(h.url, 'GET', '/studio');
+  assert.equal(bare.status, 301);
+  assert.equal(bare.headers.get('location'), '/studio/');
+  assert.equal((await browserRequest(h.url, 'HEAD', '/studio/')).status, 200);
+  const cors = [...index.headers.keys()].filter((n) => n.startsWith('access-control-'));
+  assert.deepEqual(cors, []);
+});
+
+test('no path leaves the build folder, however it is spelt; dotfiles are not served', async (t) => {
+  const h = await startTestHost(t, { env: { CEREBRO_STUDIO_DIR: await builtStudio(t) } });
+  const attempts = [
+    '/studio/../secreto.txt', '/studio/..%2fsecreto.txt', '/studio/%2e%2e/secreto.txt', '/studio/%2e%2e%2fsecreto.txt',
+    '/studio/assets/../../secreto.txt', '/studio/assets/..%2f..%2fsecreto.txt', '/studio/..\\secreto.txt', '/studio/%2e%2e%5csecreto.txt',
+    '/studio//secreto.txt', '/studio/.env', '/studio/%2eenv', '/studio/assets/%2e%2e/.env', '/studio/../../../../etc/passwd',
+    '/studio/%252e%252e%252fsecreto.txt', '/studio/%c0%ae%c0%ae/secreto.txt', '/studio/secreto.txt%00.html',
+  ];
+  for (const path of attempts) {
+    const res = await rawRequest(h.url, { method: 'GET', path });
+    assert.ok(!res.text.includes(SECRET), `${path} leaked the file`);
+    assert.ok(!res.text.includes('root:x:0'), `${path} leaked /etc/passwd`);
+    assert.ok([200, 400, 404].includes(res.status), `${path}: ${res.status}`);
+  }
+});
+
+test('without a built console, /studio/ answers a clear 503 page and the API still works', async (t) => {
+  const empty = await mkdtemp(join(tmpdir(), 'cerebro-studio-vacio-'));
+  t.after(() => rm(empty, { recursive: true, force: true }));
+  const h = await startTestHost(t, { env: { CEREBRO_STUDIO_DIR: empty } });
+  const res = await browserRequest(h.url, 'GET', '/studio/');
+  assert.equal(res.status, 503);
+  assert.match(res.text, /Studio no está construido/);
+  assert.match(res.headers.get('content-type')!, /^text\/html/);
+  assert.ok(res.headers.get('content-security-policy'));
+  assert.equal((await h.client.get('/companies')).status, 200);
+});
+
+test('a one-time sign-in link opens a session once, then never again; an expired link does nothing', async (t) => {
+  let now = Date.now();
+  const h = await startTestHost(t, { clock: { now: () => now } });
+  await withPassword(h);
+  const { enlace, expira } = studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  assert.match(enlace, new RegExp(`^${h.url}/studio/entrar\\?token=[0-9a-f]{16}\\.[A-Za-z0-9_-]{43}$`));
+  assert.equal(Date.parse(expira), now + 30 * 60_000);
+  const path = enlace.slice(h.url.length);
+
+  const first = await browserRequest(h.url, 'GET', path);
+  assert.equal(first.status, 303);
+  assert.equal(first.headers.get('location'), '/studio/');
+  assert.equal(first.headers.get('referrer-policy'), 'no-referrer', 'the token does not leak through Referer');
+  const cookie = cookieFrom(first.setCookies);
+  const session = await browserRequest(h.url, 'GET', '/api/sesion', { cookie });
+  assert.equal(session.status, 200);
+  const listed = await browserRequest(h.url, 'GET', '/api/sesiones', { cookie });
+  assert.equal(listed.body.sesiones[0].origen, 'enlace');
+
+  const again = await browserRequest(h.url, 'GET', path);
+  assert.equal(again.status, 303);
+  assert.equal(again.headers.get('location'), '/studio/?enlace=no-valido');
+  assert.deepEqual(again.setCookies, []);
+
+  const late = studioAdmin(h).issueSignInLink(h.ownerId, h.url).enlace.slice(h.url.length);
+  now += 31 * 60_000;
+  const expired = await browserRequest(h.url, 'GET', late);
+  assert.equal(expired.headers.get('location'), '/studio/?enlace=no-valido');
+  assert.deepEqual(expired.setCookies, []);
+  for (const bad of ['/studio/entrar', '/studio/entrar?token=', '/studio/entrar?token=abc', `${late.slice(0, -3)}xyz`]) {
+    const res = await browserRequest(h.url, 'GET', bad);
+    assert.equal(res.headers.get('location'), '/studio/?enlace=no-valido', bad);
+  }
+});
+
+test('operator routes: set an owner\'s email, reset the password, issue a link (all refused to owners)', async (t) => {
+  const h = await startTestHost(t, { env: { CEREBRO_PUBLIC_URL: 'https://cerebro.example.com/' } });
+  const operator = h.admin.issueOperatorCredential('op').token;
+  const op = h.client.as(operator);
+  const email = await op.patch(`/admin/propietarios/${h.ownerId}`, { json: { email: 'Jefa@Example.com' } });
+  assert.equal(email.status, 200, email.text);
+  assert.deepEqual(email.body, { id: h.ownerId, email: 'jefa@example.com' });
+  assert.equal((await op.patch(`/admin/propietarios/${h.ownerId}`, { json: { email: 'no es un email' } })).status, 422);
+  const other = h.admin.createOwner({ name: 'Otra' });
+  assert.equal((await op.patch(`/admin/propietarios/${other.id}`, { json: { email: 'JEFA@example.com' } })).status, 409);
+  assert.equal((await op.patch(`/admin/propietarios/${h.ownerId}`, { json: {} })).status, 422);
+
+  const set = await op.put(`/admin/propietarios/${h.ownerId}/clave`, { json: { clave: 'clave elegida por el operador' } });
+  assert.equal(set.status, 200, set.text);
+  assert.deepEqual(set.body, { id: h.ownerId, sesiones_cerradas: 0 });
+  assert.equal(set.headers.get('cache-control'), 'no-store');
+  assert.equal((await browserRequest(h.url, 'POST', '/api/sesion', { json: { email: 'jefa@example.com', clave: 'clave elegida por el operador' } })).status, 201);
+  const generated = await op.put(`/admin/propietarios/${h.ownerId}/clave`, { json: {} });
+  assert.equal(generated.body.sesiones_cerradas, 1);
+  assert.equal(typeof generated.body.clave, 'string');
+  assert.equal((await op.put(`/admin/propietarios/${h.ownerId}/clave`, { json: { clave: 'corta' } })).status, 422);
+
+  const link = await op.post(`/admin/propietarios/${h.ownerId}/enlace`);
+  assert.equal(link.status, 201, link.text);
+  assert.match(link.body.enlace, /^https:\/\/cerebro\.example\.com\/studio\/entrar\?token=/);
+  assert.equal((await op.post('/admin/propietarios/own_nadie/enlace')).status, 404);
+
+  for (const key of [h.writeKey, h.admin.issueConsoleSession(h.ownerId).token]) {
+    assert.equal((await h.client.post(`/admin/propietarios/${h.ownerId}/enlace`, { key })).status, 403);
+    assert.equal((await h.client.put(`/admin/propietarios/${h.ownerId}/clave`, { key, json: {} })).status, 403);
+  }
+});

@@ -1,0 +1,83 @@
+// Studio in Chromium: every page at desktop and phone width — accessible (axe-core: no serious or critical
+// violation), no sideways scroll at 375 px, no console error, no request outside the server; screenshots kept.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkPage, openPage, signInThroughForm, startStudioWorld } from './support/studio-ui.js';
+
+const PAGES: [path: string, title: string][] = [
+  ['', 'Espacios'],
+  ['claves', 'Claves de la API'],
+  ['perfil', 'Perfil y sesiones'],
+  ['espacios/demo/documentos', 'Documentos'],
+  ['espacios/demo/preguntar', 'Preguntar'],
+  ['espacios/demo/configuracion', 'Configuración del Cerebro'],
+  ['espacios/demo/api', 'Ajustes de la API'],
+  ['espacios/demo/creditos', 'Créditos'],
+  ['espacios/demo/marca', 'Marca'],
+  ['espacios/demo/catalogo', 'Catálogo'],
+  ['espacios/demo/conversaciones', 'Conversaciones'],
+  ['espacios/demo/transcripcion', 'Transcripción'],
+  ['espacios/demo/fuentes', 'Fuentes'],
+  ['espacios/demo/landings', 'Landings'],
+];
+
+for (const width of [1280, 375]) {
+  test(`Studio pages at ${width} px: accessible, no sideways scroll, nothing from outside`, async (t) => {
+    const world = await startStudioWorld(t);
+    // Something on the credit pool and in the key usage, so charts and tables are drawn.
+    await world.h.client.post('/rag/demo/conversations', { json: { pregunta: '¿Hay algo?' } });
+    const { page, seen } = await openPage(world, width);
+    await signInThroughForm(page, world.studio);
+    const modules = (await world.h.client.get('/companies')).body.espacios[0].modulos as string[];
+    for (const [path, title] of PAGES) {
+      if (path.endsWith('fuentes') && !modules.includes('fuentes')) continue;
+      if (path.endsWith('landings') && !modules.includes('landing')) continue;
+      await page.goto(world.studio + path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await checkPage(page, `studio-${path.replace(/\//g, '-') || 'inicio'}-${width}`);
+    }
+    const outside = seen.requests.filter((url) => !url.startsWith(world.h.url) && !url.startsWith('data:'));
+    assert.deepEqual(outside, [], 'no request leaves the server');
+    assert.deepEqual(seen.consoleErrors, []);
+    assert.deepEqual(seen.serverErrors, []);
+  });
+}
+
+test('Studio on a phone: the navigation opens from the Menu button by keyboard and leads to a page', async (t) => {
+  const world = await startStudioWorld(t);
+  const { page } = await openPage(world, 375);
+  await signInThroughForm(page, world.studio);
+  const nav = page.getByRole('navigation', { name: 'Secciones' });
+  assert.equal(await nav.isVisible(), false, 'folded on a phone');
+  const menu = page.getByRole('button', { name: 'Menú' });
+  await menu.focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await menu.getAttribute('aria-expanded'), 'true');
+  await nav.getByRole('link', { name: 'Créditos' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Créditos' }).waitFor();
+  assert.equal(await nav.isVisible(), false, 'folds again after choosing');
+  assert.equal(await page.evaluate<string>('document.activeElement?.tagName'), 'H1', 'focus moves to the new page title');
+  await checkPage(page, 'studio-menu-movil');
+});
+
+test('Studio under its own strict Content-Security-Policy: every page renders with no violation', async (t) => {
+  const world = await startStudioWorld(t);
+  await world.h.client.post('/rag/demo/conversations', { json: { pregunta: '¿Hay algo?' } });
+  const { page } = await openPage(world, 1280, { enforceCsp: true });
+  const violations: string[] = [];
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  const response = await page.goto(world.studio);
+  assert.match(response!.headers()['content-security-policy'] ?? '', /script-src 'self'; style-src 'self'/);
+  await signInThroughForm(page, world.studio);
+  await page.evaluate(`document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy: ' + e.violatedDirective))`);
+  for (const [path, title] of PAGES) {
+    // Navigation inside the console (no reload), so the listener above stays and each page is drawn by the app.
+    await page.evaluate(`history.pushState(null, '', '/studio/${path}'); dispatchEvent(new PopStateEvent('popstate'))`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto(world.studio + 'espacios/demo/marca');
+  await page.getByTestId('persona').waitFor();
+  assert.deepEqual(violations, []);
+});
