@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_RERANK_MIN_PROBABILITY } from '../cerebro/answer/relevance.js';
 import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
 import type { LogFormat } from '../logging/logger.js';
 import { parseBooleanSetting } from './boolean-setting.js';
@@ -65,6 +66,8 @@ export interface HostConfig {
   /** Passages rescored per question, and the time limit of one rescoring. */
   rerankTopN: number;
   rerankTimeoutMs: number;
+  /** Probability at which the reranker counts a passage as relevant (mapped onto `relevancia_minima`). */
+  rerankMinProbability: number;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -140,5 +143,6 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     rerankApiKey: env.CEREBRO_RERANK_API_KEY ?? '',
     rerankTopN: int(env, 'CEREBRO_RERANK_TOP_N', 20),
     rerankTimeoutMs: int(env, 'CEREBRO_RERANK_TIMEOUT_MS', 3_000),
+    rerankMinProbability: fraction(env, 'CEREBRO_RERANK_MIN_PROBABILITY', DEFAULT_RERANK_MIN_PROBABILITY),
   };
 }

@@ -3,6 +3,13 @@
 // "APT" far more than "configurar".
 import type { ModelJudgement } from '../index/retriever.js';
 import { foldAccents, LANGUAGES, termOf, words, type Language } from '../text/analyzer.js';
+import { DEFAULT_ANSWER_OPTIONS } from './types.js';
+
+/**
+ * Default of `CEREBRO_RERANK_MIN_PROBABILITY`: a cross-encoder trained with binary cross-entropy says "relevant" at
+ * probability 0.5 (logit 0), its own decision boundary.
+ */
+export const DEFAULT_RERANK_MIN_PROBABILITY = 0.5;
 
 export class Relevance {
   private readonly total: number;
@@ -58,10 +65,27 @@ export class Relevance {
 }
 
 /**
+ * A reranker's relevance probability on the scale of `minRelevance`, whose default was calibrated on lexical
+ * coverage: a probability and a coverage mean different things at the same number, so comparing them directly would
+ * make the calibrated 0.45 accept passages the model itself judged irrelevant. The map is piecewise linear and
+ * increasing: probability 0 → 0, the model's own threshold `minProbability` → the calibrated default, 1 → 1. So the
+ * default `relevancia_minima` answers exactly where the model says "relevant", and a client raising or lowering it
+ * is stricter or more lenient with the model as with full text.
+ */
+export function rerankRelevance(probability: number, minProbability = DEFAULT_RERANK_MIN_PROBABILITY, calibrated = DEFAULT_ANSWER_OPTIONS.minRelevance): number {
+  const p = Math.min(1, Math.max(0, probability));
+  const t = Math.min(0.999, Math.max(0.001, minProbability));
+  return p <= t ? (p / t) * calibrated : calibrated + ((p - t) / (1 - t)) * (1 - calibrated);
+}
+
+/**
  * The relevance the engine compares with `minRelevance` for one passage. With a reranker that judged it: the
- * reranker's relevance probability (a cross-encoder reads the whole question and passage, synonyms included). Else
- * the lexical coverage, where with an embedding model a word close in meaning to the passage counts as covered.
+ * reranker's relevance probability (a cross-encoder reads the whole question and passage, synonyms included) mapped
+ * onto the same scale (`rerankRelevance`). Else the lexical coverage, where with an embedding model a word close in
+ * meaning to the passage counts as covered.
  */
 export function judgedRelevance(relevance: Relevance, terms: ReadonlySet<string>, passageId: number, judgement: ModelJudgement | null | undefined): number {
-  return judgement?.rerank?.get(passageId) ?? relevance.coverage(terms, judgement?.closeWords?.get(passageId));
+  const probability = judgement?.rerank?.get(passageId);
+  if (probability !== undefined) return rerankRelevance(probability, judgement?.rerankMinProbability);
+  return relevance.coverage(terms, judgement?.closeWords?.get(passageId));
 }

@@ -6,6 +6,7 @@ import { closeWords, DEFAULT_MIN_WORD_SIMILARITY } from '../vector/close-words.j
 import type { Embedder } from '../vector/embedder.js';
 import type { VectorStore } from '../vector/vector-store.js';
 import type { PassageIndex, SearchHit } from './passage-index.js';
+import { DEFAULT_RERANK_MIN_PROBABILITY } from '../answer/relevance.js';
 import { rerankHits, type RerankSettings } from './reranker.js';
 import { reciprocalRankFusion } from './rrf.js';
 
@@ -13,6 +14,8 @@ import { reciprocalRankFusion } from './rrf.js';
 export interface ModelJudgement {
   /** The reranker's relevance probability (0–1) per passage id it rescored. */
   rerank: ReadonlyMap<number, number> | null;
+  /** The probability at which the reranker counts a passage as relevant (`RerankSettings.minProbability`). */
+  rerankMinProbability?: number;
   /** Per passage id, the question's content-word groups (by index) close in meaning to the passage. */
   closeWords: ReadonlyMap<number, ReadonlySet<number>> | null;
 }
@@ -52,7 +55,9 @@ export class Retriever {
     if (!this.rerank) return this.firstStage(space, question, k);
     const first = await this.firstStage(space, question, Math.max(k, this.rerank.topN));
     const { hits, probabilities } = await rerankHits(question, first.hits, this.rerank);
-    const judgement = probabilities || first.judgement ? { closeWords: first.judgement?.closeWords ?? null, rerank: probabilities } : null;
+    const judgement: ModelJudgement | null = probabilities || first.judgement
+      ? { closeWords: first.judgement?.closeWords ?? null, rerank: probabilities, rerankMinProbability: this.rerank.minProbability ?? DEFAULT_RERANK_MIN_PROBABILITY }
+      : null;
     return { ...first, hits: hits.slice(0, k), judgement };
   }
 
