@@ -10,9 +10,9 @@ import { retrievalQuery } from './follow-up.js';
 import { askedName } from './asked-name.js';
 import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
 import { contentQuestion } from './question-words.js';
-import { questionKind } from './question-kind.js';
+import { questionKind, type QuestionKind } from './question-kind.js';
 import { judgedRelevance, Relevance } from './relevance.js';
-import { cite } from './render.js';
+import { cite, tableSource } from './render.js';
 import {
   DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type Answerer, type AnswerOptions, type AnswerRequest,
   type AnswerSource,
@@ -66,6 +66,36 @@ export function scorePassages(
 /** The content-word groups of a question, as `scorePassages` expects them. */
 export const contentGroups = (question: string): string[][] => queryTermGroups(contentQuestion(question));
 
+/** A row's text naming its table only the first time the answer quotes that table. */
+function nameTableOnce(row: Candidate, named: Set<string>): string {
+  const table = row.hit.headings[row.hit.headings.length - 1];
+  if (table === undefined) return row.text;
+  if (!named.has(table)) {
+    named.add(table);
+    return row.text;
+  }
+  return row.text.replace(tableSource(table), tableSource(null));
+}
+
+/** Units an answer takes on their score alone; a further one must add something (see `addsToAnswer`). */
+const FREE_UNITS = 2;
+/** Share of the best unit's score a second unit must reach, and a further one (which must also add something). */
+const SECOND_UNIT_SHARE = 0.6;
+const FURTHER_UNIT_SHARE = 0.7;
+
+/**
+ * Whether a further unit adds to the units already chosen: a question word they do not cover yet, or the shape of
+ * answer the question asks for (a command, a path, a number, a condition). A list question asks for several things,
+ * so its units always add. Otherwise the unit is filler that only lengthens the answer.
+ */
+function addsToAnswer(candidate: Candidate, chosen: readonly Candidate[], kind: QuestionKind, relevance: Relevance): boolean {
+  if (chosen.length < FREE_UNITS) return true;
+  if (candidate.score < chosen[0]!.score * FURTHER_UNIT_SHARE) return false;
+  if (kind === 'list' || hasAnswerShape(kind, candidate)) return true;
+  const covered = new Set(chosen.flatMap((o) => [...relevance.groupsIn(relevance.termsOf(o.text))]));
+  return [...relevance.groupsIn(relevance.termsOf(candidate.text))].some((g) => !covered.has(g));
+}
+
 export class ExtractiveAnswerer implements Answerer {
   constructor(private readonly index: PassageIndex, private readonly retriever: Retriever) {}
 
@@ -105,7 +135,7 @@ export class ExtractiveAnswerer implements Answerer {
     let length = 0;
     for (const c of candidates) {
       if (chosen.length >= options.maxSentences) break;
-      if (chosen.length > 0 && c.score < chosen[0]!.score * 0.6) break;
+      if (chosen.length > 0 && c.score < chosen[0]!.score * SECOND_UNIT_SHARE) break;
       // Units are never cut: one that does not fit is left out (the first may run to twice the bound).
       if (length + c.text.length > (chosen.length ? options.maxChars : options.maxChars * 2)) continue;
       // The same sentence often appears in two documents (HTML and PDF of one manual), and an introducing
@@ -113,6 +143,7 @@ export class ExtractiveAnswerer implements Answerer {
       const w = new Set(words(c.text));
       if (chosenWords.some((o) => overlap(o, w) > 0.8)) continue;
       if (chosen.some((o) => o.hit.id === c.hit.id && o.covers.some((p) => c.covers.includes(p)))) continue;
+      if (!addsToAnswer(c, chosen, kind, relevance)) continue;
       chosen.push(c);
       chosenWords.push(w);
       length += c.text.length + 1;
@@ -124,14 +155,17 @@ export class ExtractiveAnswerer implements Answerer {
 
     const sources: AnswerSource[] = [];
     const numberOf = new Map<number, number>();
+    // A table is named once: later rows quoted from it say only "según la tabla".
+    const namedTables = new Set<string>();
     const parts = chosen.map((c) => {
+      const text = c.unit.kind === 'table-row' ? nameTableOnce(c, namedTables) : c.text;
       let n = numberOf.get(c.hit.id);
       if (n === undefined) {
         n = sources.length + 1;
         numberOf.set(c.hit.id, n);
         sources.push(toSource(c.hit, n, c.passageScore, c.hit.text));
       }
-      return options.citations ? cite(c.text, n) : c.text;
+      return options.citations ? cite(text, n) : text;
     });
     // Then the other relevant passages, so a client sees every document that was considered.
     for (const { hit, score } of relevant) {

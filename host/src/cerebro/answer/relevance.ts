@@ -50,6 +50,13 @@ export class Relevance {
     return out;
   }
 
+  /** Indices of the question's content-word groups whose terms occur in `terms`. */
+  groupsIn(terms: ReadonlySet<string>): Set<number> {
+    const out = new Set<number>();
+    this.groups.forEach((alts, i) => { if (alts.some((t) => terms.has(t))) out.add(i); });
+    return out;
+  }
+
   /**
    * 0–1 share of the question's weight whose terms occur in `terms`, or whose word an embedding model found close
    * in meaning (`close`: group indices, see vector/close-words.ts).
