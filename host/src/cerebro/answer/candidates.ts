@@ -136,9 +136,13 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
   return definitional && DEFINES.test(sentence) ? 0.15 : 0.05;
 }
 
-/** The candidate answers of one relevant passage. */
+/**
+ * The candidate answers of one relevant passage. `closeOf` (with an embedding model): the question's word groups
+ * close in meaning to each unit, by its position; they count as covered for that unit only.
+ */
 export function passageCandidates(
   hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind, asked: AskedName | null = null,
+  closeOf?: (position: number) => ReadonlySet<number> | undefined,
 ): Candidate[] {
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
@@ -170,13 +174,14 @@ export function passageCandidates(
       terms = unit.text;
     }
     const ownTerms = relevance.termsOf(terms);
-    const alone = relevance.coverage(ownTerms);
+    const close = closeOf?.(unit.position);
+    const alone = relevance.coverage(ownTerms, close);
     // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
     // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may
     // rest on its heading alone: a command under the right heading is the answer, a stray sentence is not.
     if (alone === 0 && unit.kind !== 'code') continue;
     for (const t of headingTerms) ownTerms.add(t);
-    const own = HEADING_SHARE * relevance.coverage(ownTerms) + (1 - HEADING_SHARE) * alone;
+    const own = HEADING_SHARE * relevance.coverage(ownTerms, close) + (1 - HEADING_SHARE) * alone;
     if (own === 0) continue;
     // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence or
     // list item (a run of text the extractor could not structure) reads badly as an answer and is held back.

@@ -4,11 +4,12 @@
 // It only ever repeats text found in the documents, never cuts a unit short, and says so plainly when nothing
 // relevant was found.
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
-import type { Retrieval, Retriever } from '../index/retriever.js';
+import type { ModelJudgement, Retrieval, Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
 import { retrievalQuery } from './follow-up.js';
 import { askedName } from './asked-name.js';
 import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
+import { passageUnits } from './passage-units.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind, type QuestionKind } from './question-kind.js';
 import { judgedRelevance, Relevance } from './relevance.js';
@@ -19,6 +20,9 @@ import {
 } from './types.js';
 
 export { passageSentences } from './passage-units.js';
+
+/** Most units embedded per question to place close words (an embedding call of this many short texts). */
+const MAX_UNITS_EMBEDDED = 64;
 
 /** How many times `passages` deep a how-to or a where looks for a command or a path. */
 const SHAPED_DEPTH = 3;
@@ -121,11 +125,12 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const asked = askedName(request.question);
-    // With an embedding model, words close in meaning to the question's count in this passage too (relevance.ts).
-    const relevanceIn = (hit: SearchHit) => relevance.closeTo(judgement?.closeWords?.get(hit.id));
-    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevanceIn(hit), kind, asked));
+    // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
+    const close = await this.unitCloseWords([...relevant, ...deeper].map((s) => s.hit), judgement);
+    const closeIn = (hit: SearchHit) => (close.has(hit.id) ? (position: number) => close.get(hit.id)![position] : undefined);
+    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, asked, closeIn(hit)));
     for (const { hit, score } of deeper) {
-      candidates.push(...passageCandidates(hit, score, relevanceIn(hit), kind, asked).filter((c) => hasAnswerShape(kind, c)));
+      candidates.push(...passageCandidates(hit, score, relevance, kind, asked, closeIn(hit)).filter((c) => hasAnswerShape(kind, c)));
     }
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);
@@ -175,6 +180,29 @@ export class ExtractiveAnswerer implements Answerer {
       text: parts.join(' ').replace(/ \n/g, '\n').trim(), found: true, engine: 'extractive', model: null, sources,
       usage: { passages: hits.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
     };
+  }
+
+  /**
+   * Per passage id, the question's word groups close in meaning to each of its units (by position), for the
+   * passages where the embedding model found some: the passage's vector says a close word is somewhere in it, the
+   * units' own vectors say where. One embedding call for at most MAX_UNITS_EMBEDDED units; none without a model.
+   */
+  private async unitCloseWords(hits: SearchHit[], judgement: ModelJudgement | null): Promise<Map<number, Set<number>[]>> {
+    const out = new Map<number, Set<number>[]>();
+    const words = judgement?.wordVectors;
+    if (!judgement?.closeWords || !words) return out;
+    const texts: string[] = [];
+    const spans: [id: number, start: number, count: number][] = [];
+    for (const hit of hits) {
+      if (!judgement.closeWords.get(hit.id)?.size) continue;
+      const units = passageUnits(hit.text).slice(0, MAX_UNITS_EMBEDDED - texts.length);
+      spans.push([hit.id, texts.length, units.length]);
+      texts.push(...units.map((u) => u.text));
+    }
+    const perUnit = await this.retriever.closeWordsOf(texts, words);
+    if (!perUnit) return out;
+    for (const [id, start, count] of spans) out.set(id, perUnit.slice(start, start + count));
+    return out;
   }
 
   async *stream(request: AnswerRequest): AsyncIterable<AnswerEvent> {

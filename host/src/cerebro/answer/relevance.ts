@@ -14,22 +14,13 @@ export const DEFAULT_RERANK_MIN_PROBABILITY = 0.5;
 export class Relevance {
   private readonly total: number;
 
-  /**
-   * `languages`: those the question was analysed in beyond Spanish and English (a space with French documents).
-   * `close`: groups an embedding model found close in meaning to the text being scored (see `closeTo`).
-   */
+  /** `languages`: those the question was analysed in beyond Spanish and English (a space with French documents). */
   constructor(
     private readonly groups: readonly string[][],
     private readonly weights: readonly number[],
     private readonly languages: readonly Language[] = LANGUAGES,
-    private readonly close: ReadonlySet<number> | undefined = undefined,
   ) {
     this.total = weights.reduce((a, b) => a + b, 0);
-  }
-
-  /** The same question, scoring the units of one passage whose meaning covers the `close` groups. */
-  closeTo(close: ReadonlySet<number> | undefined): Relevance {
-    return close?.size ? new Relevance(this.groups, this.weights, this.languages, close) : this;
   }
 
   /** Every term a text could be indexed under, in Spanish, English or another of the question's languages. */
@@ -61,7 +52,7 @@ export class Relevance {
    * 0–1 share of the question's weight whose terms occur in `terms`, or whose word an embedding model found close
    * in meaning (`close`: group indices, see vector/close-words.ts).
    */
-  coverage(terms: ReadonlySet<string>, close = this.close): number {
+  coverage(terms: ReadonlySet<string>, close?: ReadonlySet<number>): number {
     if (this.total <= 0) return 0;
     let covered = 0;
     this.groups.forEach((alts, i) => {
