@@ -77,8 +77,14 @@ function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
   }
 }
 
-/** Length of a sentence or list item past which it is a run of text the extractor could not structure. */
+/** Length of a sentence or list item past which it reads badly as an answer. */
 const LONG_UNIT = 400;
+/**
+ * What is left of a long unit's score: a long "sentence" is mostly a run of text the extractor could not split
+ * (held back hard); a long list item is one point its author wrote whole, a step with its explanation (less so).
+ */
+const LONG_SENTENCE_WEIGHT = 0.5;
+const LONG_ITEM_WEIGHT = 0.7;
 
 /** Longest list (announcing sentence plus items) quoted whole. */
 const LIST_MAX = 500;
@@ -185,7 +191,7 @@ export function passageCandidates(
     if (own === 0) continue;
     // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence or
     // list item (a run of text the extractor could not structure) reads badly as an answer and is held back.
-    const lengthPenalty = (unit.kind === 'sentence' || unit.kind === 'list-item') && unit.text.length > LONG_UNIT ? 0.5 : 1;
+    const lengthPenalty = unit.text.length <= LONG_UNIT ? 1 : unit.kind === 'sentence' ? LONG_SENTENCE_WEIGHT : unit.kind === 'list-item' ? LONG_ITEM_WEIGHT : 1;
     const lead = unit.kind === 'sentence' ? leadBonus(unit.text, relevance, kind === 'definition') : 0;
     // For "¿Qué programa…?", the unit that names a program the question does not.
     const named = asked && namesAsked(unit.text, asked) ? NAMED_BONUS : 0;
