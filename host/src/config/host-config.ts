@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_RERANK_MIN_PROBABILITY } from '../cerebro/answer/relevance.js';
 import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
 import type { LogFormat } from '../logging/logger.js';
 import { parseBooleanSetting } from './boolean-setting.js';
@@ -73,6 +74,8 @@ export interface HostConfig {
   studioDir: string;
   /** The address owners reach the service at (`https://cerebro.example.com`), for one-time sign-in links. */
   publicUrl: string;
+  /** Probability at which the reranker counts a passage as relevant (mapped onto `relevancia_minima`). */
+  rerankMinProbability: number;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -173,5 +176,6 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     sessionMaxMs: positive(env, 'CEREBRO_SESSION_MAX_DAYS', 7) * 86_400_000,
     studioDir: env.CEREBRO_STUDIO_DIR ? resolve(base, env.CEREBRO_STUDIO_DIR) : DEFAULT_STUDIO_DIR,
     publicUrl: publicUrl(env.CEREBRO_PUBLIC_URL),
+    rerankMinProbability: fraction(env, 'CEREBRO_RERANK_MIN_PROBABILITY', DEFAULT_RERANK_MIN_PROBABILITY),
   };
 }

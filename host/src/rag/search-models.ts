@@ -15,7 +15,7 @@ import type { HostConfig } from '../config/host-config.js';
 
 export type SearchModelsConfig = Pick<HostConfig,
   | 'embeddingModelDir' | 'embeddingUrl' | 'embeddingModel' | 'embeddingApiKey' | 'embeddingQueryPrefix' | 'embeddingPassagePrefix' | 'embeddingMinSimilarity'
-  | 'rerankModelDir' | 'rerankUrl' | 'rerankModel' | 'rerankApiKey' | 'rerankTopN' | 'rerankTimeoutMs'>;
+  | 'rerankModelDir' | 'rerankUrl' | 'rerankModel' | 'rerankApiKey' | 'rerankTopN' | 'rerankTimeoutMs' | 'rerankMinProbability'>;
 
 /** Tracks one model's failures so that health and the log tell when it starts and stops failing. */
 class ModelState {
@@ -64,7 +64,7 @@ export class SearchModels {
     models.minWordSimilarity = config.embeddingMinSimilarity;
     if (reranker) {
       models.rerank = {
-        reranker, topN: Math.max(2, config.rerankTopN), timeoutMs: config.rerankTimeoutMs,
+        reranker, topN: Math.max(2, config.rerankTopN), timeoutMs: config.rerankTimeoutMs, minProbability: config.rerankMinProbability,
         onOutcome: (failure) => models.rerankState.outcome(failure),
       };
     }

@@ -35,3 +35,14 @@ test('a unit counts its section heading as part of what it is about', () => {
   const best = underHeading.sort((a, b) => b.score - a.score)[0]!;
   assert.match(best.text, /`\$ apt-get update`/);
 });
+
+test('a long unit is held back, a long sentence (an unsplit run of text) more than a long list item', () => {
+  const relevance = relevanceOf('¿Qué puertos usa el proxy?');
+  const long = `El proxy usa los puertos 4444 y 4445 ${'para el tráfico web de los navegadores configurados '.repeat(8)}.`;
+  const short = 'El proxy usa los puertos 4444 y 4445.';
+  const score = (text: string) => passageCandidates(hit(text, ['Proxy']), 1, relevance, 'quantity').find((c) => c.text.includes('4444'))!.score;
+  const sentence = score(long);
+  const item = score(`- ${long}`);
+  assert.ok(long.length > 400);
+  assert.ok(sentence < item && item < score(short), `${sentence} < ${item} < ${score(short)}`);
+});

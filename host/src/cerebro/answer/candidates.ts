@@ -20,7 +20,13 @@ export interface Candidate {
 }
 
 const DEFINES = /\s(es|son|significa|consiste|is|are|means)\s/i;
-const HAS_PATH = /(^|[\s«"'`(])(\/[\w.@-]+)+\/?|\b[A-Z]:\\|\b[\w-]+\.(conf|cfg|ini|list|json|ya?ml|toml|txt|sh)\b/;
+/** A path, a Windows share (\\\\host), a URL or a local host name: what a "where" is answered with. */
+const HAS_PATH = /(^|[\s«"'`(])(\/[\w.@-]+)+\/?|\b[A-Z]:\\|\\\\[\w.-]+|\b[a-z][\w+.-]*:\/\/\S+|\b[\w-]+\.local\b|\b[\w-]+\.(conf|cfg|ini|list|json|ya?ml|toml|txt|sh)\b/;
+/**
+ * A sentence that states a condition, a limit or a polarity ("solo está disponible en la red local", "requiere
+ * Btrfs", "no funciona con…"): what a yes/no question turns on, more than a sentence that merely shares its words.
+ */
+const STATES_POLARITY = /\b(s[oó]lo|[uú]nicamente|exclusivamente|requiere|requieren|necesita|necesitan|no|nunca|ning[uú]n|ninguna|excepto|salvo|pero|aunque|siempre que|only|requires?|not|never|no longer|unless|except)\b/i;
 const CODE_LIKE = /`[^`]+`/;
 const COMMAND_COLUMN = /orden|comando|command|sintaxis|syntax|uso|usage|ejemplo|example/i;
 /** Final punctuation of a whole sentence; a short unit without it (a title, a caption) is a fragment, not an answer. */
@@ -36,12 +42,14 @@ const isCommandRow = (unit: AnswerUnit): boolean =>
   unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '') && COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
 
 /**
- * True for a candidate that has the very shape a how-to or a where asks for: a command (code, a command-keyed row)
- * or a path. Such units are looked for deeper in the ranking than other answers (see ExtractiveAnswerer).
+ * True for a candidate that has the very shape its question asks for: a command (code, a command-keyed row) for a
+ * how-to, a path or address for a where, a condition or polarity for a yes/no. For a how-to or a where such units
+ * are also looked for deeper in the ranking than other answers (see ExtractiveAnswerer).
  */
 export function hasAnswerShape(kind: QuestionKind, candidate: Candidate): boolean {
   if (kind === 'procedure') return candidate.unit.kind === 'code' || isCommandRow(candidate.unit);
   if (kind === 'location') return HAS_PATH.test(candidate.text);
+  if (kind === 'yes-no') return STATES_POLARITY.test(candidate.text);
   return false;
 }
 
@@ -60,12 +68,23 @@ function kindBonus(kind: QuestionKind, unit: AnswerUnit, text: string): number {
       return /\d/.test(text) ? 0.15 : 0;
     case 'list':
       return unit.kind === 'list-item' ? 0.2 : unit.kind === 'table-row' ? 0.1 : 0;
+    case 'yes-no':
+      return STATES_POLARITY.test(text) ? 0.2 : 0;
     case 'definition':
       return unit.kind === 'table-row' ? -0.1 : 0; // a defining sentence reads better than a row naming the thing
     default:
       return 0;
   }
 }
+
+/** Length of a sentence or list item past which it reads badly as an answer. */
+const LONG_UNIT = 400;
+/**
+ * What is left of a long unit's score: a long "sentence" is mostly a run of text the extractor could not split
+ * (held back hard); a long list item is one point its author wrote whole, a step with its explanation (less so).
+ */
+const LONG_SENTENCE_WEIGHT = 0.5;
+const LONG_ITEM_WEIGHT = 0.7;
 
 /** Longest list (announcing sentence plus items) quoted whole. */
 const LIST_MAX = 500;
@@ -123,9 +142,13 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
   return definitional && DEFINES.test(sentence) ? 0.15 : 0.05;
 }
 
-/** The candidate answers of one relevant passage. */
+/**
+ * The candidate answers of one relevant passage. `closeOf` (with an embedding model): the question's word groups
+ * close in meaning to each unit, by its position; they count as covered for that unit only.
+ */
 export function passageCandidates(
   hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind, asked: AskedName | null = null,
+  closeOf?: (position: number) => ReadonlySet<number> | undefined,
 ): Candidate[] {
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
@@ -157,17 +180,18 @@ export function passageCandidates(
       terms = unit.text;
     }
     const ownTerms = relevance.termsOf(terms);
-    const alone = relevance.coverage(ownTerms);
+    const close = closeOf?.(unit.position);
+    const alone = relevance.coverage(ownTerms, close);
     // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
     // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may
     // rest on its heading alone: a command under the right heading is the answer, a stray sentence is not.
     if (alone === 0 && unit.kind !== 'code') continue;
     for (const t of headingTerms) ownTerms.add(t);
-    const own = HEADING_SHARE * relevance.coverage(ownTerms) + (1 - HEADING_SHARE) * alone;
+    const own = HEADING_SHARE * relevance.coverage(ownTerms, close) + (1 - HEADING_SHARE) * alone;
     if (own === 0) continue;
-    // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence
-    // (a run of text the extractor could not structure) reads badly as an answer and is held back.
-    const lengthPenalty = unit.kind === 'sentence' && unit.text.length > 400 ? 0.5 : 1;
+    // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence or
+    // list item (a run of text the extractor could not structure) reads badly as an answer and is held back.
+    const lengthPenalty = unit.text.length <= LONG_UNIT ? 1 : unit.kind === 'sentence' ? LONG_SENTENCE_WEIGHT : unit.kind === 'list-item' ? LONG_ITEM_WEIGHT : 1;
     const lead = unit.kind === 'sentence' ? leadBonus(unit.text, relevance, kind === 'definition') : 0;
     // For "¿Qué programa…?", the unit that names a program the question does not.
     const named = asked && namesAsked(unit.text, asked) ? NAMED_BONUS : 0;

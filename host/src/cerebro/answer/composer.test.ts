@@ -141,3 +141,53 @@ test('how-to: a command a little below the passages read is still found, but ans
   const definition = await answerer.answer({ space: 'e', question: '¿Qué es una impresora de red?' });
   assert.doesNotMatch(definition.text, /lpadmin/, 'other kinds of question read only the first passages');
 });
+
+/** One space with one document of the given passages. */
+function answererOver(passages: { text: string; headings?: string[] }[]) {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 'e', 'guia.md', passages);
+  return new ExtractiveAnswerer(index, new Retriever(index));
+}
+
+test('yes/no without a question word: the unit stating the condition, not the one merely sharing its words', async () => {
+  const answerer = answererOver([{
+    headings: ['Instantáneas'],
+    text: 'Las instantáneas del sistema de archivos guardan el estado del sistema de archivos en un momento dado.\n\nLas instantáneas del sistema de archivos se crean cada hora.\n\nEsta funcionalidad requiere un sistema de archivos Btrfs.',
+  }]);
+  const answer = await answerer.answer({ space: 'e', question: '¿Las instantáneas funcionan con cualquier sistema de archivos?', options: { maxSentences: 1 } });
+  assert.match(answer.text, /^Esta funcionalidad requiere un sistema de archivos Btrfs/);
+});
+
+test('where, asked as "¿en qué dirección…?": the sentence with the address', async () => {
+  const answerer = answererOver([{
+    headings: ['Roundcube', 'Usar Roundcube'],
+    text: 'Roundcube es un cliente de correo web con una dirección propia para cada usuario.\n\nTras instalar Roundcube se puede acceder a él en https://servidor/roundcube desde el navegador.',
+  }]);
+  const answer = await answerer.answer({ space: 'e', question: '¿En qué dirección abro Roundcube?' });
+  assert.equal(answer.found, true, '"abro" is a light verb: it does not count against relevance');
+  assert.match(answer.text, /https:\/\/servidor\/roundcube/);
+});
+
+test('a third unit is quoted only when it adds a question word or the shape asked for, never as filler', async () => {
+  const answerer = answererOver([{
+    headings: ['Correo'],
+    text: 'El correo se lee con el cliente web.\n\nEl cliente web de correo es ligero.\n\nEl cliente de correo web funciona en el navegador.\n\nEl cliente web de correo guarda los adjuntos en el servidor.',
+  }]);
+  const filler = await answerer.answer({ space: 'e', question: '¿Con qué se lee el correo en el cliente web?' });
+  assert.equal(filler.text.match(/\[1\]/g)?.length, 2, filler.text);
+  // A list question asks for several things: its third unit is kept.
+  const list = await answerer.answer({ space: 'e', question: '¿Qué características tiene el cliente web de correo?' });
+  assert.equal(list.text.match(/\[1\]/g)?.length, 3, list.text);
+});
+
+test('rows of one table quoted together name the table once', async () => {
+  const table = (cells: string[]): TextBlock => ({ kind: 'table-row', text: cells.join(' | '), headings: ['Red'], table: { cells, header: ['orden', 'acción'], caption: 'Órdenes de red' } });
+  const blocks = chunkBlocks([
+    table(['`ip addr show`', 'muestra las direcciones de red asignadas a cada una de las interfaces']),
+    table(['`nmcli device show`', 'lista interfaces con sus direcciones de red, pasarela y servidores DNS según NetworkManager']),
+  ]);
+  const answer = await answererOver(blocks.map((b) => ({ text: b.text, headings: b.headings }))).answer({ space: 'e', question: '¿Cómo veo las direcciones de red de las interfaces?' });
+  assert.equal(answer.text.match(/según la tabla «Órdenes de red»/g)?.length, 1, answer.text);
+  assert.equal(answer.text.match(/según la tabla/g)?.length, 2, answer.text);
+});

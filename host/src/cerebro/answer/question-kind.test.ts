@@ -23,6 +23,19 @@ test('question kinds are recognised in Spanish and English', () => {
     ['¿Cuáles son las áreas del archivo Debian?', 'list'],
     ['What are the archive areas?', 'list'],
     ['Horario de atención', 'other'],
+    // Asking where something is reached: an address, a path.
+    ['¿En qué dirección abro Roundcube?', 'location'],
+    ['¿Cómo accedo desde Windows a las carpetas compartidas?', 'location'],
+    ['¿Cómo encuentro mi servidor en la red local?', 'location'],
+    // Requirements, and plural "which X", ask for several things; plural quantities stay quantities.
+    ['¿Qué necesito para empezar con FreedomBox?', 'list'],
+    ['What do I need to start?', 'list'],
+    ['¿Qué programas forman el servidor de correo?', 'list'],
+    ['¿Qué puertos necesita Mumble?', 'quantity'],
+    ['¿Qué haces con los paquetes?', 'other'],
+    // No interrogative word: a yes/no question, whatever its first word.
+    ['¿Las instantáneas funcionan con cualquier sistema de archivos?', 'yes-no'],
+    ['¿MiniDLNA funciona a través de OpenVPN?', 'yes-no'],
   ];
   for (const [question, kind] of cases) assert.equal(questionKind(question), kind, question);
 });
@@ -33,4 +46,6 @@ test('question-form words and light verbs are left out of the searched words', (
   assert.equal(contentQuestion('How do I restart a service?'), 'restart a service');
   assert.equal(contentQuestion('¿Para qué sirve Coturn?'), 'coturn');
   assert.equal(contentQuestion('¿Cómo?'), '¿Cómo?', 'nothing else left: the question as it is');
+  assert.equal(contentQuestion('¿En qué dirección ven los usuarios el contenido?'), 'en dirección los usuarios el contenido');
+  assert.equal(contentQuestion('¿En qué dirección abro Roundcube?'), 'en dirección roundcube');
 });

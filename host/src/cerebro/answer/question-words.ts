@@ -6,8 +6,8 @@ import { foldAccents, words } from '../text/analyzer.js';
 
 const SPANISH = `como que cual cuales cuando cuanto cuanta cuantos cuantas donde adonde quien quienes por porque para
 puedo puede pueden podemos podria podrian podriamos hago hace hacen hacemos hacer haria quiero quiere queremos querria
-quisiera necesito necesita necesitamos debo debe deberia tengo tiene tenemos tener veo ve ver vemos sabe se saber sabes
-consigo conseguir logro lograr forma manera modo alguna algun existe hay favor dime digame decir explica explicame
+quisiera necesito necesita necesitamos debo debe deberia tengo tiene tenemos tener veo ve ver vemos ven sabe se saber sabes
+abro abre abrir consigo conseguir logro lograr forma manera modo alguna algun existe hay favor dime digame decir explica explicame
 alguien ayuda ayudame usted ustedes yo mi me nos sirve sirven pongo pone ponemos poner`;
 
 const ENGLISH = `how what which where when who whom why can could would should do does did i me my we our you want

@@ -3,26 +3,24 @@
 // "APT" far more than "configurar".
 import type { ModelJudgement } from '../index/retriever.js';
 import { foldAccents, LANGUAGES, termOf, words, type Language } from '../text/analyzer.js';
+import { DEFAULT_ANSWER_OPTIONS } from './types.js';
+
+/**
+ * Default of `CEREBRO_RERANK_MIN_PROBABILITY`: a cross-encoder trained with binary cross-entropy says "relevant" at
+ * probability 0.5 (logit 0), its own decision boundary.
+ */
+export const DEFAULT_RERANK_MIN_PROBABILITY = 0.5;
 
 export class Relevance {
   private readonly total: number;
 
-  /**
-   * `languages`: those the question was analysed in beyond Spanish and English (a space with French documents).
-   * `close`: groups an embedding model found close in meaning to the text being scored (see `closeTo`).
-   */
+  /** `languages`: those the question was analysed in beyond Spanish and English (a space with French documents). */
   constructor(
     private readonly groups: readonly string[][],
     private readonly weights: readonly number[],
     private readonly languages: readonly Language[] = LANGUAGES,
-    private readonly close: ReadonlySet<number> | undefined = undefined,
   ) {
     this.total = weights.reduce((a, b) => a + b, 0);
-  }
-
-  /** The same question, scoring the units of one passage whose meaning covers the `close` groups. */
-  closeTo(close: ReadonlySet<number> | undefined): Relevance {
-    return close?.size ? new Relevance(this.groups, this.weights, this.languages, close) : this;
   }
 
   /** Every term a text could be indexed under, in Spanish, English or another of the question's languages. */
@@ -43,11 +41,18 @@ export class Relevance {
     return out;
   }
 
+  /** Indices of the question's content-word groups whose terms occur in `terms`. */
+  groupsIn(terms: ReadonlySet<string>): Set<number> {
+    const out = new Set<number>();
+    this.groups.forEach((alts, i) => { if (alts.some((t) => terms.has(t))) out.add(i); });
+    return out;
+  }
+
   /**
    * 0–1 share of the question's weight whose terms occur in `terms`, or whose word an embedding model found close
    * in meaning (`close`: group indices, see vector/close-words.ts).
    */
-  coverage(terms: ReadonlySet<string>, close = this.close): number {
+  coverage(terms: ReadonlySet<string>, close?: ReadonlySet<number>): number {
     if (this.total <= 0) return 0;
     let covered = 0;
     this.groups.forEach((alts, i) => {
@@ -58,10 +63,27 @@ export class Relevance {
 }
 
 /**
+ * A reranker's relevance probability on the scale of `minRelevance`, whose default was calibrated on lexical
+ * coverage: a probability and a coverage mean different things at the same number, so comparing them directly would
+ * make the calibrated 0.45 accept passages the model itself judged irrelevant. The map is piecewise linear and
+ * increasing: probability 0 → 0, the model's own threshold `minProbability` → the calibrated default, 1 → 1. So the
+ * default `relevancia_minima` answers exactly where the model says "relevant", and a client raising or lowering it
+ * is stricter or more lenient with the model as with full text.
+ */
+export function rerankRelevance(probability: number, minProbability = DEFAULT_RERANK_MIN_PROBABILITY, calibrated = DEFAULT_ANSWER_OPTIONS.minRelevance): number {
+  const p = Math.min(1, Math.max(0, probability));
+  const t = Math.min(0.999, Math.max(0.001, minProbability));
+  return p <= t ? (p / t) * calibrated : calibrated + ((p - t) / (1 - t)) * (1 - calibrated);
+}
+
+/**
  * The relevance the engine compares with `minRelevance` for one passage. With a reranker that judged it: the
- * reranker's relevance probability (a cross-encoder reads the whole question and passage, synonyms included). Else
- * the lexical coverage, where with an embedding model a word close in meaning to the passage counts as covered.
+ * reranker's relevance probability (a cross-encoder reads the whole question and passage, synonyms included) mapped
+ * onto the same scale (`rerankRelevance`). Else the lexical coverage, where with an embedding model a word close in
+ * meaning to the passage counts as covered.
  */
 export function judgedRelevance(relevance: Relevance, terms: ReadonlySet<string>, passageId: number, judgement: ModelJudgement | null | undefined): number {
-  return judgement?.rerank?.get(passageId) ?? relevance.coverage(terms, judgement?.closeWords?.get(passageId));
+  const probability = judgement?.rerank?.get(passageId);
+  if (probability !== undefined) return rerankRelevance(probability, judgement?.rerankMinProbability);
+  return relevance.coverage(terms, judgement?.closeWords?.get(passageId));
 }

@@ -27,6 +27,9 @@ export function renderCodeWithIntro(code: string, intro: string | undefined): st
 
 const asCode = (cell: string) => (cell.includes('`') || cell === '' ? cell : `\`${cell}\``);
 
+/** Where a quoted row comes from: ", según la tabla «Órdenes de fecha»", or without a title. */
+export const tableSource = (table: string | null): string => (table ? `, según la tabla «${table}»` : ', según la tabla');
+
 /**
  * A table row with its header: "orden `date` — acción: muestra la hora, según la tabla «Órdenes de fecha»". The
  * first cell is the row's key; it is set as code when the source marked it as code.
@@ -40,6 +43,5 @@ export function renderRow(cells: string[], header: string[] | undefined, table: 
     .filter(([, c]) => c !== '')
     .map(([h, c]) => (h ? `${h}: ${c}` : c))
     .join('; ');
-  const source = table ? `, según la tabla «${table}»` : ', según la tabla';
-  return `${others ? `${label} — ${others}` : label}${source}.`;
+  return `${others ? `${label} — ${others}` : label}${tableSource(table)}.`;
 }

@@ -6,6 +6,7 @@ import { CerebroExtractionError, reasons } from '../errors.js';
 import { decodeText } from './decode.js';
 import { decodeHtml, htmlToDocument } from './html.js';
 import { imageToDocument } from './image.js';
+import { inJob } from './job-scope.js';
 import { markdownToDocument } from './markdown.js';
 import { pdfToDocument } from './pdf.js';
 import { assertReasonableZip } from './zip-guard.js';
@@ -55,11 +56,16 @@ function plainToDocument(text: string, encoding: string): ExtractedDocument {
 }
 
 /** Reads and extracts one stored file. Throws CerebroExtractionError for anything the user must be told about. */
-export async function extractFile(path: string, name: string, mediaType?: string, timeoutMs = 0): Promise<ExtractedDocument> {
+export function extractFile(path: string, name: string, mediaType?: string, timeoutMs = 0): Promise<ExtractedDocument> {
+  // The external tools a format needs (poppler, tesseract) each get their own time, within the job's `timeoutMs`.
+  return inJob({ timeoutMs }, () => extractFormat(path, name, mediaType));
+}
+
+async function extractFormat(path: string, name: string, mediaType: string | undefined): Promise<ExtractedDocument> {
   const format = formatOf(name, mediaType);
   if (!format) throw new CerebroExtractionError('no_soportado', reasons.unsupported(extname(name) || mediaType || 'desconocido'));
   // A PDF is read by poppler from its file (pdf.ts checks its header, its text and its emptiness itself).
-  if (format === 'pdf') return pdfToDocument(path, timeoutMs);
+  if (format === 'pdf') return pdfToDocument(path);
   const bytes = await readFile(path);
   if (bytes.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
 
@@ -96,7 +102,7 @@ export async function extractFile(path: string, name: string, mediaType?: string
     case 'png':
     case 'jpeg':
     case 'tiff':
-      doc = await imageToDocument(path, bytes, format.toUpperCase(), timeoutMs);
+      doc = await imageToDocument(path, bytes, format.toUpperCase());
       break;
   }
   if (!doc.blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw new CerebroExtractionError('vacio', reasons.empty);

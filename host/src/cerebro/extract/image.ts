@@ -6,7 +6,7 @@ import { OCR_LIMITS, ocrImageFile } from './ocr.js';
 import { ToolMissingError } from './run-tool.js';
 import type { ExtractedDocument, TextBlock } from './types.js';
 
-export async function imageToDocument(path: string, bytes: Buffer, what: string, timeoutMs: number): Promise<ExtractedDocument> {
+export async function imageToDocument(path: string, bytes: Buffer, what: string): Promise<ExtractedDocument> {
   const pages = imagePages(bytes, OCR_LIMITS.maxPages);
   if (!pages) throw new CerebroExtractionError('corrupto', reasons.corrupt(what));
   if (pages.length > OCR_LIMITS.maxPages) {
@@ -19,7 +19,7 @@ export async function imageToDocument(path: string, bytes: Buffer, what: string,
   }
   let texts: string[];
   try {
-    texts = await ocrImageFile(path, timeoutMs);
+    texts = await ocrImageFile(path, pages.length);
   } catch (err) {
     if (err instanceof ToolMissingError) throw new CerebroExtractionError('no_soportado', reasons.ocrMissing);
     throw err;

@@ -6,7 +6,8 @@ import { structureLines } from './line-structure.js';
 import { OCR_LIMITS, readScannedPages } from './ocr.js';
 import { layoutTables, withoutCells, type PdfTable } from './pdf-tables.js';
 import { readStart } from './read-start.js';
-import { runTool } from './run-tool.js';
+import { inJob } from './job-scope.js';
+import { runTool, type ToolResult } from './run-tool.js';
 import { tableRow, type ExtractedDocument, type TextBlock } from './types.js';
 
 /**
@@ -14,6 +15,13 @@ import { tableRow, type ExtractedDocument, type TextBlock } from './types.js';
  * receives, so this bounds the work and memory of a PDF whatever its size. 3,000 dense pages are ~14 MB.
  */
 export const PDF_MAX_TEXT_BYTES = 32 * 1024 * 1024;
+/**
+ * Time limit of one poppler run (pdfinfo, or pdftotext over one range of pages): pdftotext reads the 272-page
+ * Debian reference in 0.6 s, so this only stops a tool stuck on a hostile file. Never past what the job has left.
+ */
+export const PDF_TOOL_TIMEOUT_MS = 120_000;
+
+const outOfTime = (run: ToolResult) => new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.max(1, Math.round(run.timeoutMs / 1000))));
 
 /**
  * Pages read per pdftotext run: the text of a range (and of its -layout pass) is all that is held at once, so a
@@ -53,9 +61,9 @@ const CONFIRMED_CELLS = 0.8;
  * Tables of each page from a second, -layout pass (see pdf-tables.ts), kept only where plain pdftotext also split
  * the cells into lines of their own: justified prose or a two-column page never looks like that.
  */
-async function pageTables(path: string, range: PageRange, plainPages: string[], timeoutMs: number, maxTextBytes: number): Promise<PdfTable[][]> {
+async function pageTables(path: string, range: PageRange, plainPages: string[], maxTextBytes: number): Promise<PdfTable[][]> {
   const { stdout, code } = await runTool('pdftotext', ['-layout', ...rangeArgs(range), '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
-    timeoutMs, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes,
+    timeoutMs: PDF_TOOL_TIMEOUT_MS, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes,
   });
   // A failed or oversized layout pass (its padding can outgrow the plain text) only costs the tables.
   if (code !== 0) return plainPages.map(() => []);
@@ -82,9 +90,10 @@ export function pageRanges(pages: number, perRange = PDF_PAGES_PER_RANGE): PageR
 }
 
 /** The page count from pdfinfo, which also tells an encrypted or damaged PDF before any text is read. */
-async function pageCount(path: string, timeoutMs: number): Promise<number> {
-  const { stdout, stderr, code, killed } = await runTool('pdfinfo', [path], { timeoutMs, debianPackage: 'poppler-utils' });
-  if (killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(timeoutMs / 1000)));
+async function pageCount(path: string): Promise<number> {
+  const run = await runTool('pdfinfo', [path], { timeoutMs: PDF_TOOL_TIMEOUT_MS, debianPackage: 'poppler-utils' });
+  const { stdout, stderr, code } = run;
+  if (run.killed) throw outOfTime(run);
   if (code !== 0) {
     if (/password|encrypt/i.test(stderr)) throw new CerebroExtractionError('cifrado', reasons.encrypted);
     throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
@@ -95,12 +104,12 @@ async function pageCount(path: string, timeoutMs: number): Promise<number> {
 }
 
 /** The blocks of one range of pages: its text (OCR for pages without a text layer), structure and tables. */
-async function rangeBlocks(path: string, range: PageRange, text: string, timeoutMs: number, maxTextBytes: number, ocrBudget: number) {
+async function rangeBlocks(path: string, range: PageRange, text: string, maxTextBytes: number, ocrBudget: number) {
   const raw = text.split('\f').slice(0, range.last - range.first + 1);
   while (raw.length < range.last - range.first + 1) raw.push('');
   // Pages without a text layer (scanned) are read with OCR, keeping their page numbers.
-  const scanned = await readScannedPages(path, stripRunningLines(raw), timeoutMs, range.first, ocrBudget);
-  const tables = await pageTables(path, range, scanned.pages, timeoutMs, maxTextBytes);
+  const scanned = await readScannedPages(path, stripRunningLines(raw), range.first, ocrBudget);
+  const tables = await pageTables(path, range, scanned.pages, maxTextBytes);
   const blocks: TextBlock[] = [];
   scanned.pages.forEach((plain, i) => {
     const page = range.first + i;
@@ -122,29 +131,30 @@ async function rangeBlocks(path: string, range: PageRange, text: string, timeout
  * as they are read, a range of pages at a time, so only one range's text is in memory (prepare.ts chunks them as they
  * come). The blocks end with an error when the document has no text, or more than `maxTextBytes` of it.
  */
-export async function openPdf(path: string, timeoutMs = 0, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<{ pages: number; blocks: AsyncGenerator<TextBlock> }> {
+export async function openPdf(path: string, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<{ pages: number; blocks: AsyncGenerator<TextBlock> }> {
   const head = await readStart(path, 1024);
   if (head.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
   // The PDF header may follow a little junk, but must appear within the first kilobyte.
   if (head.indexOf(PDF_MAGIC) === -1) throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
-  const pages = await pageCount(path, timeoutMs);
+  const pages = await pageCount(path);
   async function* blocks(): AsyncGenerator<TextBlock> {
     let textBytes = 0;
     let ocrBudget: number = OCR_LIMITS.maxPages;
     let ocrMissing = false;
     let anyText = false;
     for (const range of pageRanges(pages)) {
-      const { stdout, stderr, code, killed, overflow } = await runTool('pdftotext', [...rangeArgs(range), '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
-        timeoutMs, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes - textBytes,
+      const run = await runTool('pdftotext', [...rangeArgs(range), '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
+        timeoutMs: PDF_TOOL_TIMEOUT_MS, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes - textBytes,
       });
-      if (killed) throw new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.round(timeoutMs / 1000)));
+      const { stdout, stderr, code, overflow } = run;
+      if (run.killed) throw outOfTime(run);
       textBytes += Buffer.byteLength(stdout);
       if (overflow || textBytes > maxTextBytes) throw new CerebroExtractionError('demasiado_grande', reasons.pdfTooMuchText(Math.round(maxTextBytes / (1024 * 1024))));
       if (code !== 0) {
         if (/password|encrypt/i.test(stderr)) throw new CerebroExtractionError('cifrado', reasons.encrypted);
         throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
       }
-      const read = await rangeBlocks(path, range, stdout, timeoutMs, maxTextBytes, ocrBudget);
+      const read = await rangeBlocks(path, range, stdout, maxTextBytes, ocrBudget);
       ocrBudget -= read.ocrPages;
       ocrMissing ||= read.ocrMissing;
       for (const block of read.blocks) {
@@ -160,7 +170,11 @@ export async function openPdf(path: string, timeoutMs = 0, maxTextBytes = PDF_MA
 
 /** The whole PDF as one document (every block in memory): for callers that need it at once. */
 export async function pdfToDocument(path: string, timeoutMs = 0, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<ExtractedDocument> {
-  const pdf = await openPdf(path, timeoutMs, maxTextBytes);
+  return inJob({ timeoutMs }, () => wholePdf(path, maxTextBytes));
+}
+
+async function wholePdf(path: string, maxTextBytes: number): Promise<ExtractedDocument> {
+  const pdf = await openPdf(path, maxTextBytes);
   const blocks: TextBlock[] = [];
   for await (const block of pdf.blocks) blocks.push(block);
   return { blocks, pages: pdf.pages };

@@ -1,9 +1,18 @@
 // Runs document preparation in piscina worker threads so that parsing a 25 MB file never blocks request handling.
-// Aborting a task (deadline, deletion) terminates its worker thread, which also ends a stuck parser.
+// Aborting a task (deadline, deletion) terminates its worker thread, which also ends a stuck parser. A terminated
+// thread cleans up nothing, so each job gets from here a registry of the external tools it runs (whose process
+// groups are killed when the job ends) and a temporary folder (removed when the job ends), aborted or not.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { PreparedPassage, PrepareResult, PrepareTask } from './prepare.js';
 import type { WorkerTask } from './worker.js';
+import { ChildRegistry } from './child-registry.js';
+
+/** After an abort, a second sweep for a tool the thread spawned while it was being terminated. */
+const LATE_SWEEP_MS = 250;
 
 export interface PreparePool {
   /**
@@ -34,8 +43,26 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
     // (npm run bench -- upload). The old generation is left unbounded: a hard cap would fail large documents.
     resourceLimits: { maxYoungGenerationSizeMb: PREPARE_YOUNG_GENERATION_MB },
   });
-  const run = (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]) =>
+  const runThread = (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]) =>
     pool.run(task, { ...(signal ? { signal } : {}), ...(transferList ? { transferList } : {}) }) as Promise<PrepareResult>;
+  // Every run owns its tools and temporary files until it settles, whether it finished, failed or was aborted.
+  const run = async (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]): Promise<PrepareResult> => {
+    const children = ChildRegistry.create();
+    const tempRoot = await mkdtemp(join(tmpdir(), 'cerebro-job-'));
+    try {
+      return await runThread({ ...task, childPids: children.buffer, tempRoot }, signal, transferList);
+    } finally {
+      children.killAll();
+      const removeTemp = () => rm(tempRoot, { recursive: true, force: true });
+      if (signal?.aborted) {
+        setTimeout(() => {
+          children.killAll();
+          removeTemp().catch(() => {});
+        }, LATE_SWEEP_MS).unref();
+      }
+      await removeTemp();
+    }
+  };
 
   return {
     async prepare(task, signal, onPassages) {

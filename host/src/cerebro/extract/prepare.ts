@@ -5,6 +5,7 @@ import { loadLanguageIdentifier, type IdentifyLanguage } from '../text/language-
 import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
 import { chunkInWindows, releasing } from './chunk-windows.js';
 import { extractFile, formatOf } from './extract.js';
+import { inJob } from './job-scope.js';
 import { openPdf } from './pdf.js';
 import { streamCsv } from './csv-stream.js';
 import { streamPlainText } from './text-stream.js';
@@ -15,7 +16,10 @@ export interface PrepareTask {
   name: string;
   mediaType?: string;
   chunk?: ChunkOptions;
-  /** Time limit for external parsers (pdftotext), so a stuck child process is killed with the job. */
+  /**
+   * The job's time limit: external parsers (pdftotext, tesseract) each get their own limit, never past what is left
+   * of this (extract/job-scope.ts).
+   */
   timeoutMs?: number;
 }
 
@@ -69,7 +73,7 @@ async function documentBlocks(task: PrepareTask): Promise<{ meta: DocumentMeta; 
   }
   if (format === 'pdf') {
     // Read a range of pages at a time (pdf.ts): a 3,000-page PDF's text never exists whole.
-    const pdf = await openPdf(task.path, task.timeoutMs ?? 0);
+    const pdf = await openPdf(task.path);
     return { meta: { title: null, encoding: null, pages: pdf.pages }, blocks: pdf.blocks };
   }
   const doc = await extractFile(task.path, task.name, task.mediaType, task.timeoutMs ?? 0);
@@ -82,12 +86,16 @@ async function documentBlocks(task: PrepareTask): Promise<{ meta: DocumentMeta; 
  * 25 MB document's text, passages and index terms never exist all at once; without `emit` they come back in the
  * result.
  */
-export async function prepareDocument(
+export function prepareDocument(
   task: PrepareTask,
   emit?: (batch: PreparedPassage[]) => void,
   /** Called after each window's passages were handed over (the worker collects garbage there). */
   afterWindow?: () => void,
 ): Promise<PrepareResult> {
+  return inJob({ timeoutMs: task.timeoutMs ?? 0 }, () => prepareInJob(task, emit, afterWindow));
+}
+
+async function prepareInJob(task: PrepareTask, emit?: (batch: PreparedPassage[]) => void, afterWindow?: () => void): Promise<PrepareResult> {
   try {
     const { meta, blocks } = await documentBlocks(task);
     const windows = chunkInWindows(blocks, task.chunk ?? DEFAULT_CHUNK_OPTIONS);

@@ -3,6 +3,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
+import { ChildRegistry } from './child-registry.js';
+import { inJob } from './job-scope.js';
 import { prepareDocument, type PrepareResult, type PrepareTask } from './prepare.js';
 
 /**
@@ -18,9 +20,18 @@ const collectGarbage = runInNewContext('gc') as () => void;
 export type WorkerTask = PrepareTask & {
   /** When given, passages are posted here in batches, then `null` once all were sent; the result has none. */
   passagePort?: MessagePort;
+  /** The job's ChildRegistry buffer: the pool kills the tools listed there when it terminates this thread. */
+  childPids?: SharedArrayBuffer;
+  /** The job's temporary folder, which the pool removes after the job whatever happens to this thread. */
+  tempRoot?: string;
 };
 
-export default async function prepare({ passagePort, ...task }: WorkerTask): Promise<PrepareResult> {
+export default function prepare({ childPids, tempRoot, ...task }: WorkerTask): Promise<PrepareResult> {
+  const children = childPids ? new ChildRegistry(childPids) : null;
+  return inJob({ timeoutMs: task.timeoutMs ?? 0, children, ...(tempRoot ? { tempRoot } : {}) }, () => prepareTask(task));
+}
+
+async function prepareTask({ passagePort, ...task }: Omit<WorkerTask, 'childPids' | 'tempRoot'>): Promise<PrepareResult> {
   try {
     if (!passagePort) return await prepareDocument(task);
     try {

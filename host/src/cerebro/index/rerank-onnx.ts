@@ -59,6 +59,8 @@ export class OnnxReranker implements Reranker {
   async score(query: string, passages: readonly string[], signal: AbortSignal): Promise<number[]> {
     if (passages.length === 0) return [];
     signal.throwIfAborted();
+    // Checked before tokenising: a refused question should cost nothing while the CPU is taken.
+    if (this.busy) throw new Error('el modelo de reordenación sigue ocupado con una pregunta anterior');
     const pairs = passages.map((p) => this.pair(query, p));
     const seq = Math.max(...pairs.map((p) => p.ids.length));
     const batch = pairs.length;
@@ -81,7 +83,6 @@ export class OnnxReranker implements Reranker {
       signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
     });
     aborted.catch(() => {}); // a time limit that fires after the model answered is nobody's error
-    if (this.busy) throw new Error('el modelo de reordenación sigue ocupado con una pregunta anterior');
     const run = this.session.run(feeds);
     this.busy = run;
     // Registered before the race below, so it runs before this call's caller resumes.

@@ -52,6 +52,21 @@ test('a local cross-encoder runs one rescoring at a time: a second one meanwhile
   assert.equal((await reranker.score('producto', ['producto'], AbortSignal.timeout(5_000))).length, 1);
 });
 
+test('a local cross-encoder refuses a question while busy before tokenising it (the refusal costs nothing)', async () => {
+  const reranker = await OnnxReranker.load(dir.path);
+  const first = reranker.score('producto', ['producto envío', 'producto reembolso'], AbortSignal.timeout(5_000));
+  // Spy on the private tokenizer: the refused call must not encode a single pair.
+  const tokenizer = (reranker as unknown as { tokenizer: { encode: (...args: unknown[]) => number[] } }).tokenizer;
+  const encode = tokenizer.encode.bind(tokenizer);
+  let encoded = 0;
+  tokenizer.encode = (...args: unknown[]) => { encoded++; return encode(...args); };
+  await assert.rejects(reranker.score('producto', ['producto '.repeat(200)], AbortSignal.timeout(5_000)), /ocupado/);
+  assert.equal(encoded, 0);
+  await first;
+  await reranker.score('producto', ['producto'], AbortSignal.timeout(5_000));
+  assert.equal(encoded, 2, 'once free, the question and its passage are encoded');
+});
+
 test('reranking reorders the top passages and keeps the rest after them', async () => {
   const index = space();
   const plain = await new Retriever(index).retrieve('tienda', 'producto', 5);

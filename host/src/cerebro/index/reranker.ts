@@ -14,6 +14,12 @@ export interface RerankSettings {
   /** Passages rescored per question (the rest keep their order after them). */
   topN: number;
   timeoutMs: number;
+  /**
+   * Probability at which a rescored passage counts as relevant (default 0.5; `CEREBRO_RERANK_MIN_PROBABILITY`). It is
+   * mapped onto the calibrated `minRelevance` (answer/relevance.ts `rerankRelevance`), so `relevancia_minima`
+   * keeps its meaning with a reranker.
+   */
+  minProbability?: number;
   /** Told of every outcome, for `GET /api/health` and the logs (the reason never quotes passages). */
   onOutcome?: (failure: string | null) => void;
 }

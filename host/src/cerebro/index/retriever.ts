@@ -6,6 +6,7 @@ import { closeWords, DEFAULT_MIN_WORD_SIMILARITY } from '../vector/close-words.j
 import type { Embedder } from '../vector/embedder.js';
 import type { VectorStore } from '../vector/vector-store.js';
 import type { PassageIndex, SearchHit } from './passage-index.js';
+import { DEFAULT_RERANK_MIN_PROBABILITY } from '../answer/relevance.js';
 import { rerankHits, type RerankSettings } from './reranker.js';
 import { reciprocalRankFusion } from './rrf.js';
 
@@ -13,8 +14,12 @@ import { reciprocalRankFusion } from './rrf.js';
 export interface ModelJudgement {
   /** The reranker's relevance probability (0–1) per passage id it rescored. */
   rerank: ReadonlyMap<number, number> | null;
+  /** The probability at which the reranker counts a passage as relevant (`RerankSettings.minProbability`). */
+  rerankMinProbability?: number;
   /** Per passage id, the question's content-word groups (by index) close in meaning to the passage. */
   closeWords: ReadonlyMap<number, ReadonlySet<number>> | null;
+  /** The content words' embeddings (one per group), to place a close word in the unit it belongs to. */
+  wordVectors?: readonly Float32Array[];
 }
 
 export interface Retrieval {
@@ -52,7 +57,12 @@ export class Retriever {
     if (!this.rerank) return this.firstStage(space, question, k);
     const first = await this.firstStage(space, question, Math.max(k, this.rerank.topN));
     const { hits, probabilities } = await rerankHits(question, first.hits, this.rerank);
-    const judgement = probabilities || first.judgement ? { closeWords: first.judgement?.closeWords ?? null, rerank: probabilities } : null;
+    const judgement: ModelJudgement | null = probabilities || first.judgement
+      ? {
+        closeWords: first.judgement?.closeWords ?? null, rerank: probabilities, rerankMinProbability: this.rerank.minProbability ?? DEFAULT_RERANK_MIN_PROBABILITY,
+        ...(first.judgement?.wordVectors ? { wordVectors: first.judgement.wordVectors } : {}),
+      }
+      : null;
     return { ...first, hits: hits.slice(0, k), judgement };
   }
 
@@ -88,6 +98,24 @@ export class Retriever {
     }
     const passageVectors = this.vectors.store.vectors(space, hits.map((h) => h.id));
     const close = closeWords(wordVectors, passageVectors, this.vectors.minWordSimilarity ?? DEFAULT_MIN_WORD_SIMILARITY);
-    return { hits, groups, languages, mode: 'hybrid', judgement: { rerank: null, closeWords: close } };
+    return { hits, groups, languages, mode: 'hybrid', judgement: { rerank: null, closeWords: close, wordVectors } };
+  }
+
+  /**
+   * For each text (the units of a passage), the question's content-word groups close in meaning to it: a close word
+   * of a passage belongs to the unit that says it, not to every unit of the passage. One embedding call; null
+   * without an embedder or when the call fails (then no unit is credited with a word it does not spell).
+   */
+  async closeWordsOf(texts: readonly string[], wordVectors: readonly Float32Array[]): Promise<Set<number>[] | null> {
+    if (!this.vectors || texts.length === 0 || wordVectors.length === 0) return null;
+    let vectors: Float32Array[];
+    try {
+      vectors = await this.vectors.embedder.embed(texts, 'passage');
+    } catch {
+      return null;
+    }
+    const byIndex = new Map(vectors.map((v, i) => [i, v]));
+    const close = closeWords(wordVectors, byIndex, this.vectors.minWordSimilarity ?? DEFAULT_MIN_WORD_SIMILARITY);
+    return texts.map((_, i) => close.get(i) ?? new Set());
   }
 }

@@ -66,3 +66,10 @@ test('questions are analysed only in the languages asked for', () => {
   assert.ok(spanish.every((g) => g.length === 1));
   assert.deepEqual(spanish.map((g) => g[0]), both.map((g) => g[0]));
 });
+
+test('"volver a <verbo>" searches the verb with the prefix re-, as documentation says it', () => {
+  assert.deepEqual(queryTermGroups('vuelvo a configurar un paquete', ['es']), [['reconfigur'], ['paquet']]);
+  assert.deepEqual(queryTermGroups('volver a instalar grub', ['es']), [['reinstal'], ['grub']]);
+  // Without a verb after it, "vuelve" is an ordinary word.
+  assert.deepEqual(queryTermGroups('vuelve a casa', ['es']), [['vuelv'], ['cas']]);
+});

@@ -105,19 +105,44 @@ export const LANGUAGES: readonly Language[] = ['es', 'en'];
  * documents do not use only adds stems that match by accident).
  */
 export function queryTermGroups(question: string, languages: readonly Language[] = LANGUAGES): string[][] {
-  return queryWords(question, languages).map((w) => [...new Set(languages.map((lang) => termOf(w, lang)))]);
+  return queryEntries(question, languages).map(({ word, again }) => {
+    const forms = again ? [`re${word}`] : [word];
+    return [...new Set(forms.flatMap((f) => languages.map((lang) => termOf(f, lang))))];
+  });
 }
 
 /** The distinct content words of a question, one per group of `queryTermGroups(question, languages)`, in order. */
 export function queryWords(question: string, languages: readonly Language[] = LANGUAGES): string[] {
+  return queryEntries(question, languages).map((e) => e.word);
+}
+
+/** Forms of "volver" that, followed by "a" and a verb, say the verb's action again ("vuelvo a configurar"). */
+const AGAIN = new Set(['volver', 'vuelvo', 'vuelves', 'vuelve', 'vuelva', 'vuelvan', 'volvemos', 'volvi', 'volvio', 'volviendo']);
+const INFINITIVE = /^[a-zñ]{3,}(ar|er|ir)$/;
+
+/**
+ * The content words of a question, each marked when it is said as "volver a <verb>": Spanish says a repeated
+ * action that way or with the prefix re- ("reconfigurar", "reinstalar", "reiniciar"), and documentation mostly
+ * with the prefix, so the verb also searches its re- form and "volver a" itself is not searched.
+ */
+function queryEntries(question: string, languages: readonly Language[]): { word: string; again: boolean }[] {
   const others = languages.filter((lang) => !isSpanishOrEnglish(lang)).map(otherStopwords);
   const seen = new Set<string>();
-  const out: string[] = [];
-  for (const w of words(question)) {
+  const out: { word: string; again: boolean }[] = [];
+  const all = words(question);
+  for (let i = 0; i < all.length; i++) {
+    const w = all[i]!;
     const folded = foldAccents(w);
+    const verb = all[i + 2] ? foldAccents(all[i + 2]!) : '';
+    if (AGAIN.has(folded) && all[i + 1]?.toLowerCase() === 'a' && INFINITIVE.test(verb) && !seen.has(verb)) {
+      seen.add(verb);
+      out.push({ word: all[i + 2]!, again: true });
+      i += 2;
+      continue;
+    }
     if (isStopword(folded) || others.some((s) => s.has(folded)) || seen.has(folded)) continue;
     seen.add(folded);
-    out.push(w);
+    out.push({ word: w, again: false });
   }
   return out;
 }

@@ -117,3 +117,20 @@ test('with embeddings, a question word close in meaning to a passage counts for 
   // The similarity threshold is configurable: at 1.01 no word is ever close.
   assert.equal((await ask(new Retriever(index, { embedder: conceptEmbedder, store, minWordSimilarity: 1.01 }), '¿Dónde está el automóvil?')).found, false);
 });
+
+test('a word close in meaning is credited to the unit that says it, not to every unit of its passage', async () => {
+  const { ExtractiveAnswerer } = await import('../answer/extractive.js');
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const store = new VectorStore(db, conceptEmbedder.dimensions);
+  // One passage, two sentences: only the first is about the car. Its vector is close to "automóvil".
+  const text = 'El coche rojo está aparcado en el garaje de la casa.\n\nLa factura del garaje de la casa llegó ayer por correo.';
+  const { passageIds } = seedDocument(db, index, 'a', 'casa.md', [{ text }]);
+  store.put('a', passageIds, await conceptEmbedder.embed([text], 'passage'));
+  // The passage's vector mixes two concepts (cosine 0.71 with "automóvil"), each sentence's holds one.
+  const answerer = new ExtractiveAnswerer(index, new Retriever(index, { embedder: conceptEmbedder, store, minWordSimilarity: 0.7 }));
+  const answer = await answerer.answer({ space: 'a', question: '¿Dónde está el automóvil en la casa?' });
+  assert.equal(answer.found, true);
+  assert.match(answer.text, /coche rojo/);
+  assert.doesNotMatch(answer.text, /factura/, 'the invoice sentence does not say anything close to "automóvil"');
+});
