@@ -71,7 +71,12 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The checkout (or the single executable's unpacked tree) this host runs from: its `plugins/` folder holds the
+ * built-in plugins. Null when the host is an installed package (`node_modules/@cerebro/host`, e.g. a plugin
+ * project's testing kit), where the folder above it is `node_modules/@cerebro`, not a project.
+ */
+const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : null))(fileURLToPath(new URL('../../../', import.meta.url)));
 
 /**
  * Workspace and installed plugins, found from the repository, the working directory and the packages
@@ -80,7 +85,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  */
 export async function discoveredSources(config: HostConfig): Promise<ImportedCandidates> {
   if (!config.discoverPlugins) return { sources: [], failed: [] };
-  const roots = [...new Set([REPO_ROOT, process.cwd()].map((r) => resolve(r)))];
+  const roots = [...new Set([...(REPO_ROOT ? [REPO_ROOT] : []), process.cwd()].map((r) => resolve(r)))];
   // Installed packages resolve the sdk of the host that runs now, even after the host moved or was upgraded.
   // A link that cannot be written (read-only data directory) is not fatal: those plugins then fail their import.
   if (existsSync(installedPackagesDir(config.dataDir))) try { linkHostSdk(config.dataDir); } catch { /* reported per plugin */ }
