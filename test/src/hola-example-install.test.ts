@@ -24,6 +24,14 @@ async function npmPack(dir: string, destination: string): Promise<string> {
   return join(destination, packed!.filename);
 }
 
+/** The tarball's entries, after checking it holds `expected` (paths inside the package) and no test, source or fixture. */
+async function packedFiles(tgz: string, what: string, expected: string[]): Promise<string[]> {
+  const files = await entriesOf(tgz);
+  for (const file of expected) assert.ok(files.includes(`package/${file}`), `the packed ${what} has ${file}`);
+  assert.deepEqual(files.filter((f) => /\.test\.|\/src\/|\/testing\//.test(f) && !f.startsWith('package/dist/testing/')), [], `no tests, sources or test fixtures in the packed ${what}`);
+  return files;
+}
+
 async function entriesOf(tgz: string): Promise<string[]> {
   const entries: string[] = [];
   await tar.t({ file: tgz, onReadEntry: (entry) => { entries.push(entry.path); } });
@@ -53,11 +61,8 @@ test('the packed example installs with cerebro plugins add and answers through t
   t.after(() => rm(tmp, { recursive: true, force: true }));
   const [sdkTgz, holaTgz] = await Promise.all([npmPack('sdk', tmp), npmPack('examples/hola-plugin', tmp)]);
 
-  const sdkFiles = await entriesOf(sdkTgz);
-  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'README.md', 'CHANGELOG.md']) {
-    assert.ok(sdkFiles.includes(`package/${file}`), `the packed sdk has ${file}`);
-  }
-  assert.deepEqual(sdkFiles.filter((f) => /\.test\.|\/src\//.test(f)), [], 'no tests or sources in the packed sdk');
+  // The sdk's own dist/testing is its public testing kit, not a fixture.
+  await packedFiles(sdkTgz, 'sdk', ['dist/index.js', 'dist/index.d.ts', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'README.md', 'CHANGELOG.md']);
   assert.ok(statSync(sdkTgz).size < 1_000_000, 'the sdk tarball is small');
   assert.deepEqual((await entriesOf(holaTgz)).filter((f) => f.endsWith('.js')), ['package/dist/index.js']);
   await typecheckAgainstPackedSdk(tmp, sdkTgz);
@@ -122,11 +127,7 @@ test('outside the workspace, with only the packed sdk, host and example and the 
   t.after(() => rm(tmp, { recursive: true, force: true }));
   const [sdkTgz, hostTgz] = await Promise.all([npmPack('sdk', tmp), npmPack('host', tmp)]);
 
-  const hostFiles = await entriesOf(hostTgz);
-  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/cerebro/extract/worker.js', 'dist/plugins/install/check-package-child.js', 'README.md']) {
-    assert.ok(hostFiles.includes(`package/${file}`), `the packed host has ${file}`);
-  }
-  assert.deepEqual(hostFiles.filter((f) => /\.test\.|\/src\/|\/testing\//.test(f)), [], 'no tests, sources or test fixtures in the packed host');
+  await packedFiles(hostTgz, 'host', ['dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/cerebro/extract/worker.js', 'dist/plugins/install/check-package-child.js', 'README.md']);
   const hostPkg = JSON.parse(await readFile(join(ROOT, 'host/package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional: boolean }> };
   assert.ok(!Object.values(hostPkg.dependencies).some((v) => /^(file|link|workspace):/.test(v)), 'no workspace-only dependency');
 
