@@ -33,7 +33,8 @@ import { listenForMetrics, type MetricsListener } from '../metrics/metrics-serve
 import { metricsRoute } from '../metrics/metrics-route.js';
 import { registerScrapeGauges } from '../metrics/scrape-gauges.js';
 import { openDatabase } from '../storage/database.js';
-import { migrateHostDatabase } from '../storage/migrate-host.js';
+import { backupDatabases } from '../storage/backup.js';
+import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
@@ -114,6 +115,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   try {
     const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
     if (migration.backup) log.info({ carpeta: migration.backup.carpeta, migraciones: migration.applied }, 'respaldo automático antes de migrar');
+    // One automatic backup per start at most: the host's, if it took one, was made before any plugin migrates.
+    let backup = migration.backup;
+    const backupBeforeMigrating = async () => (backup ??= await backupDatabases(config.dataDir, automaticBackupDir(config.dataDir, new Date(clock.now()))));
     for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
     const container = buildHostContainer(config, log, db, clock);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
@@ -141,6 +145,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       pluginDbs,
       log,
       initTimeoutMs: config.pluginInitTimeoutMs,
+      backupBeforeMigrating,
       hostServices: hostServiceFactories({
         config, env, rootLogger: log, pluginDbs, clock,
         uploads: resolveToken(container, HostTokens.Uploads),
