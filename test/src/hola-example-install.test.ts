@@ -12,17 +12,12 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
+import { npmPack } from './support/npm-pack.js';
 import { startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'host/dist/cli/main.js');
-
-async function npmPack(dir: string, destination: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination, join(ROOT, dir)], { cwd: ROOT });
-  const [packed] = JSON.parse(stdout) as { filename: string }[];
-  return join(destination, packed!.filename);
-}
 
 /** The tarball's entries, after checking it holds `expected` (paths inside the package) and no test, source or fixture. */
 async function packedFiles(tgz: string, what: string, expected: string[]): Promise<string[]> {
