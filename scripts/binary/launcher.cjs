@@ -3,9 +3,10 @@
 // the host's CLI from there. Real files are needed because native addons find their shared libraries beside them
 // and worker threads load their scripts from disk.
 //
-// Each running process marks the build folder it uses (`<build>/.en-uso/<pid>`, removed at exit), and at every start
-// the folders of other builds are removed only when no live process marks them: replacing the executable while the
-// old one still serves (an upgrade before the restart) must not pull its files from under it.
+// Each running process marks the build it uses (`<cache>/.en-uso/<build id>-<pid>`, removed at exit) before it even
+// looks at the folder, and at every start the folders of other builds are removed only when no live process marks
+// them: replacing the executable while the old one still serves (an upgrade before the restart) must not pull its
+// files from under it.
 //
 // Outside an executable (tests), the file only exports its functions.
 'use strict';
@@ -61,24 +62,41 @@ function isAlive(pid) {
   }
 }
 
-/** Marks `dir` as used by this process until it exits. */
-function markInUse(dir, pid = process.pid) {
-  const marks = path.join(dir, IN_USE);
+const markName = (buildId, pid) => `${buildId}-${pid}`;
+
+/** Marks build `buildId` as used by process `pid` (this one: until it exits). */
+function markInUse(root, buildId, pid = process.pid) {
+  const marks = path.join(root, IN_USE);
   fs.mkdirSync(marks, { recursive: true });
-  const mark = path.join(marks, String(pid));
+  const mark = path.join(marks, markName(buildId, pid));
   fs.writeFileSync(mark, '');
   if (pid === process.pid) process.once('exit', () => { try { fs.rmSync(mark, { force: true }); } catch { /* best effort */ } });
 }
 
-/** Whether a live process marks `dir` (marks of dead processes, e.g. after a SIGKILL, do not count). */
-function inUse(dir) {
-  let pids;
+/**
+ * The pids marking builds, by build id. Marks of dead processes (a SIGKILL leaves its mark) are deleted on the way.
+ */
+function liveMarks(root) {
+  const live = new Map();
+  let names = [];
   try {
-    pids = fs.readdirSync(path.join(dir, IN_USE));
-  } catch {
-    return false; // unpacked by a launcher that did not mark folders: nothing to go by
+    names = fs.readdirSync(path.join(root, IN_USE));
+  } catch { /* no marks yet */ }
+  for (const name of names) {
+    const m = /^([0-9a-f]{16})-(\d+)$/.exec(name);
+    if (!m) continue;
+    if (!isAlive(Number(m[2]))) {
+      fs.rmSync(path.join(root, IN_USE, name), { force: true });
+      continue;
+    }
+    live.set(m[1], [...(live.get(m[1]) ?? []), Number(m[2])]);
   }
-  return pids.some((name) => /^\d+$/.test(name) && isAlive(Number(name)));
+  return live;
+}
+
+/** Whether a live process marks build `buildId`. */
+function inUse(root, buildId) {
+  return liveMarks(root).has(buildId);
 }
 
 /**
@@ -87,11 +105,12 @@ function inUse(dir) {
  */
 function removeUnused(root, keep) {
   const removed = [];
+  const live = liveMarks(root);
   for (const name of fs.readdirSync(root)) {
     if (name === keep) continue;
     const full = path.join(root, name);
     const temp = TEMP_PATTERN.exec(name);
-    const stale = temp ? !isAlive(Number(temp[1])) : BUILD_ID_PATTERN.test(name) && !inUse(full);
+    const stale = temp ? !isAlive(Number(temp[1])) : BUILD_ID_PATTERN.test(name) && !live.has(name);
     if (!stale) continue;
     fs.rmSync(full, { recursive: true, force: true });
     removed.push(name);
@@ -102,8 +121,9 @@ function removeUnused(root, keep) {
 /** The unpacked folder of build `buildId` under `root`, unpacking `readTree()` (gzip bytes) the first time. */
 function ensureTree(root, buildId, readTree) {
   const dir = path.join(root, buildId);
+  // Marked first: a start of another build that looks from now on keeps this folder.
+  markInUse(root, buildId);
   if (!fs.existsSync(path.join(dir, '.complete'))) {
-    fs.mkdirSync(root, { recursive: true });
     const tmp = path.join(root, `.tmp-${buildId}-${process.pid}`);
     fs.rmSync(tmp, { recursive: true, force: true });
     unpack(readTree(), tmp);
@@ -116,7 +136,6 @@ function ensureTree(root, buildId, readTree) {
       if (!fs.existsSync(path.join(dir, '.complete'))) throw err;
     }
   }
-  markInUse(dir);
   removeUnused(root, buildId);
   return dir;
 }

@@ -14,8 +14,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Launcher {
   unpack(gzip: Buffer, target: string): void;
-  markInUse(dir: string, pid?: number): void;
-  inUse(dir: string): boolean;
+  markInUse(root: string, buildId: string, pid?: number): void;
+  inUse(root: string, buildId: string): boolean;
   removeUnused(root: string, keep: string): string[];
   ensureTree(root: string, buildId: string, readTree: () => Buffer): string;
 }
@@ -62,11 +62,12 @@ test('a link pointing out of the tree is refused while unpacking', async (t) => 
 test('a start removes other builds nobody uses and keeps the ones a live process still runs', async (t) => {
   const root = await tempDir(t, 'cache');
   const build = (id: string) => { mkdirSync(join(root, id), { recursive: true }); writeFileSync(join(root, id, '.complete'), id); return join(root, id); };
-  const old = build('1111111111111111'); // unpacked by an older launcher: no marks at all
+  const old = build('1111111111111111'); // no process marks it
   const running = build('2222222222222222');
-  launcher.markInUse(running, process.pid); // an older executable still serving (this test process is alive)
+  launcher.markInUse(root, '2222222222222222', process.pid); // an older executable still serving (this process is alive)
   const crashed = build('3333333333333333');
-  launcher.markInUse(crashed, deadPid()); // its process was killed: the mark stayed behind
+  const killed = deadPid();
+  launcher.markInUse(root, '3333333333333333', killed); // its process was killed: the mark stayed behind
   mkdirSync(join(root, `.tmp-4444444444444444-${deadPid()}`)); // an interrupted first start
   mkdirSync(join(root, `.tmp-5555555555555555-${process.pid}`)); // a first start unpacking right now
   mkdirSync(join(root, 'otra-cosa')); // not ours: never touched
@@ -78,13 +79,14 @@ test('a start removes other builds nobody uses and keeps the ones a live process
 
   assert.equal(dir, join(root, 'aaaaaaaaaaaaaaaa'));
   assert.equal(readFileSync(join(dir, 'host', 'x.js'), 'utf8'), '1');
-  assert.ok(launcher.inUse(dir), 'the new build is marked by this process');
+  assert.ok(launcher.inUse(root, 'aaaaaaaaaaaaaaaa'), 'the new build is marked by this process');
   assert.ok(existsSync(running), 'a build a live process uses stays');
   assert.ok(!existsSync(old) && !existsSync(crashed), 'unused builds are removed');
-  assert.deepEqual((await readdir(root)).sort(), [`.tmp-5555555555555555-${process.pid}`, '2222222222222222', 'aaaaaaaaaaaaaaaa', 'otra-cosa']);
+  assert.deepEqual((await readdir(root)).sort(), ['.en-uso', `.tmp-5555555555555555-${process.pid}`, '2222222222222222', 'aaaaaaaaaaaaaaaa', 'otra-cosa']);
+  assert.ok(!(await readdir(join(root, '.en-uso'))).includes(`3333333333333333-${killed}`), 'a dead process\'s mark is cleared');
 
   // Once the old executable has stopped (its mark is gone), the next start removes its folder.
-  await rm(join(running, '.en-uso', String(process.pid)));
+  await rm(join(root, '.en-uso', `2222222222222222-${process.pid}`));
   assert.deepEqual(launcher.removeUnused(root, 'aaaaaaaaaaaaaaaa'), ['2222222222222222']);
 });
 

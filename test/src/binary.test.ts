@@ -81,7 +81,7 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
 
   const builds = readdirSync(join(dir, 'cache')).filter((n) => !n.startsWith('.'));
   assert.equal(builds.length, 1, 'one unpacked build');
-  assert.ok(readdirSync(join(dir, 'cache', builds[0]!, '.en-uso')).includes(String(server.pid)), 'the running server marks its build folder');
+  assert.ok(readdirSync(join(dir, 'cache', '.en-uso')).includes(`${builds[0]}-${server.pid}`), 'the running server marks its build');
 
   const health = (await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })).json()) as {
     cerebro: { busqueda: string }; plugins?: unknown;
