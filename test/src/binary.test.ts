@@ -83,10 +83,10 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
   assert.equal(builds.length, 1, 'one unpacked build');
   assert.ok(readdirSync(join(dir, 'cache', '.en-uso')).includes(`${builds[0]}-${server.pid}`), 'the running server marks its build');
 
-  const health = (await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })).json()) as {
-    cerebro: { busqueda: string }; plugins?: unknown;
-  };
-  assert.equal(health.cerebro.busqueda, 'hibrida', `hybrid search with the local ONNX model: ${JSON.stringify(health.cerebro)}`);
+  const cerebroHealth = async () => ((await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })).json()) as {
+    cerebro: { busqueda: string; busqueda_aviso?: string };
+  }).cerebro;
+  assert.equal((await cerebroHealth()).busqueda, 'hibrida', `hybrid search with the local ONNX model: ${JSON.stringify(await cerebroHealth())}`);
 
   // The installed plugin, through the pipeline.
   const hola = await fetch(`${url}/api/mod/hola/demo/saludo`, { headers: auth });
@@ -112,6 +112,10 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
   assert.equal(answer.encontrada, true);
   assert.match(answer.respuesta, /apt update/);
   assert.equal(answer.fuentes[0]!.documento, 'guia.md');
+  // The question was embedded too: a failure of the model at query time would show here.
+  const after = await cerebroHealth();
+  assert.equal(after.busqueda, 'hibrida');
+  assert.equal(after.busqueda_aviso, undefined, after.busqueda_aviso);
 
   // Transcription with the model path: whisper.cpp and the VAD inside the executable (the engine loads in the
   // background: 503 motor_no_listo until then).
