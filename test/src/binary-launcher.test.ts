@@ -102,3 +102,21 @@ test('a second start of the same build reuses its folder without unpacking', asy
   launcher.ensureTree(root, 'bbbbbbbbbbbbbbbb', read);
   assert.equal(reads, 1);
 });
+
+test('two first starts of the same build at once: the one that renames second uses the other\'s folder', async (t) => {
+  const root = await tempDir(t, 'race');
+  const tree = join(root, '..', `arbol-carrera-${process.pid}`);
+  mkdirSync(tree, { recursive: true });
+  t.after(() => rm(tree, { recursive: true, force: true }));
+  writeFileSync(join(tree, 'f'), 'de este proceso');
+  const id = 'cccccccccccccccc';
+  // While this start unpacks, another process finishes the same build and renames its folder into place first.
+  const dir = launcher.ensureTree(root, id, () => {
+    mkdirSync(join(root, id));
+    writeFileSync(join(root, id, 'f'), 'del otro proceso');
+    writeFileSync(join(root, id, '.complete'), id);
+    return packTree(tree).gzip;
+  });
+  assert.equal(readFileSync(join(dir, 'f'), 'utf8'), 'del otro proceso');
+  assert.deepEqual((await readdir(root)).filter((n) => n.startsWith('.tmp-')), [], 'its own temporary folder is removed');
+});
