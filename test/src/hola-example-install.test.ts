@@ -151,6 +151,16 @@ test('outside the workspace, with only the packed sdk, host and example and the 
   assert.match(stdout, /^# pass [1-9]\d*$/m, stdout);
   assert.match(stdout, /^# fail 0$/m, stdout);
 
+  // The host's published types hold up under full checking (skipLibCheck off) without its optional peers.
+  const strict = join(project, 'tipos-del-host');
+  await mkdir(strict);
+  await writeFile(join(strict, 'uso.ts'), "import { startHost, type RunningHost } from '@cerebro/host';\nexport const start: () => Promise<RunningHost> = () => startHost({});\n");
+  await writeFile(join(strict, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] },
+    include: ['uso.ts'],
+  }));
+  await run(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', strict], { cwd: project, env });
+
   // Measured: the whole project, and without the author's own tool chain (TypeScript and Node's types).
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
   const total = await treeBytes(modules);
