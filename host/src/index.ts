@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import './main/no-onnx-telemetry.js';
 
 export { startHost, type HostOptions, type RunningHost } from './main/start-host.js';
 export { loadHostConfig, type HostConfig } from './config/host-config.js';

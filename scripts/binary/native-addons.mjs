@@ -8,7 +8,7 @@
 // The result is a folder laid out like node_modules whose files overlay the copied packages; each addon is rebuilt
 // only when its inputs change (a stamp per addon), since whisper.cpp takes minutes per build.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** The whisper.cpp builds shipped, by `-march`; the folder name is what the plugin looks for. */
@@ -68,8 +68,11 @@ export function buildNativeAddons(repoRoot, headersDir, outDir) {
       'build/Release/smart-whisper.node', join(outDir, 'smart-whisper', 'build', march, 'smart-whisper.node'),
     ));
   }
-  // The default path gets the build that runs on every x86-64 CPU.
-  mkdirSync(join(outDir, 'smart-whisper', 'build', 'Release'), { recursive: true });
-  copyFileSync(join(outDir, 'smart-whisper', 'build', WHISPER_VARIANTS[0], 'smart-whisper.node'), join(outDir, 'smart-whisper', 'build', 'Release', 'smart-whisper.node'));
+  // The default path leads to the build that runs on every x86-64 CPU: a relative link (packed as a link, not a
+  // second copy of the addon).
+  const release = join(outDir, 'smart-whisper', 'build', 'Release', 'smart-whisper.node');
+  mkdirSync(dirname(release), { recursive: true });
+  rmSync(release, { force: true });
+  symlinkSync(join('..', WHISPER_VARIANTS[0], 'smart-whisper.node'), release);
   return outDir;
 }

@@ -1,68 +1,109 @@
+// The single executable as an installed copy runs it: from a temporary folder, no checkout, no Node on the PATH
+// (only ffmpeg and ffprobe, which transcription calls). One start exercises what the executable must carry: the
+// first run, a plugin installed with `cerebro plugins add` from its .tgz, hybrid search with a local ONNX model,
+// transcription with a Whisper model path (its Silero VAD on the same ONNX runtime), upload and ask, the operator
+// CLI beside the running server, and the Studio's assets when this checkout has them.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { npmPack } from './support/npm-pack.js';
 import { GUIDE_MD } from './support/rag.js';
+import { startServer } from './support/server-process.js';
 
-const BINARY = process.env.CEREBRO_BINARY ?? fileURLToPath(new URL('../../dist-binary/cerebro', import.meta.url));
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BINARY = process.env.CEREBRO_BINARY ?? join(ROOT, 'dist-binary/cerebro');
 const skip = existsSync(BINARY) ? false : `no executable at ${BINARY}: build it with \`npm run build:binary\``;
+const STUDIO = join(ROOT, 'host/studio/dist/index.html');
 
-/** Runs the executable as an installed copy would run: its own folder as working directory, nothing on the PATH. */
-function start(dir: string, args: string[]): ChildProcess {
-  return spawn(BINARY, args, {
-    cwd: dir,
-    env: { PATH: '', HOME: dir, CEREBRO_DATA_DIR: join(dir, 'data'), CEREBRO_CACHE_DIR: join(dir, 'cache'), CEREBRO_PORT: '0', CEREBRO_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+// Model generators from the repository's own test kits (compiled with it; loaded by path, outside this package).
+const { embeddingTableModel } = (await import(join(ROOT, 'host/dist/cerebro/testing/onnx-model.js'))) as { embeddingTableModel(table: Float32Array[]): Uint8Array };
+const { writeTinyModel } = (await import(join(ROOT, 'plugins/transcripcion/dist/testing/tiny-model.js'))) as { writeTinyModel(path: string): unknown };
+
+/** A folder holding only the external tools the features call, to be the whole PATH. */
+async function toolsOnly(dir: string): Promise<string> {
+  await mkdir(dir);
+  for (const tool of ['ffmpeg', 'ffprobe']) {
+    const { stdout } = await run('sh', ['-c', `command -v ${tool}`]);
+    symlinkSync(stdout.trim(), join(dir, tool));
+  }
+  return dir;
 }
 
-function banner(child: ChildProcess): Promise<string> {
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (d) => {
-      stderr += d;
-      if (/openapi\.json/.test(stderr)) resolve(stderr);
-    });
-    child.once('exit', (code) => reject(new Error(`the executable exited with ${code}: ${stderr}`)));
-  });
+/** Runs the executable to completion (the CLI), with `env`; its stdout. */
+function cli(cwd: string, env: Record<string, string>, args: string[]): Promise<string> {
+  const child: ChildProcess = spawn(BINARY, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => { err += d; });
+  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cerebro ${args.join(' ')} → ${code}: ${err}`)))));
 }
 
-test('the single executable, with no checkout and an empty PATH: first run, upload, ask, admin', { skip, timeout: 90_000 }, async (t) => {
+const VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'actualizar', 'sistema', 'apt', 'paquetes'];
+
+test('the single executable, with no checkout and no Node on the PATH: plugins add, hybrid search, transcription, upload and ask, admin', { skip, timeout: 180_000 }, async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'cerebro-binary-'));
-  const child = start(dir, ['serve']);
-  t.after(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(dir, { recursive: true, force: true });
-  });
-  const text = await banner(child);
-  // Not a terminal: the first-run secrets are only in the operator's file, not on stderr.
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const holaTgz = await npmPack('examples/hola-plugin', dir);
+  const modelDir = join(dir, 'modelo-embeddings');
+  await mkdir(modelDir);
+  writeFileSync(join(modelDir, 'model.onnx'), embeddingTableModel(VOCAB.map((_, i) => Float32Array.from([Math.cos(i), Math.sin(i), 1]))));
+  writeFileSync(join(modelDir, 'vocab.txt'), `${VOCAB.join('\n')}\n`);
+  const whisperModel = join(dir, 'whisper-tiny.bin');
+  writeTinyModel(whisperModel);
+  const speech = join(dir, 'voz.wav');
+  const silence = join(dir, 'silencio.wav');
+  await run('espeak-ng', ['-v', 'es', '-s', '160', '-w', speech, 'Hola, esta es una prueba del servicio de transcripción.']);
+  await run('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '2', '-ac', '1', silence]);
+
+  const env = {
+    PATH: await toolsOnly(join(dir, 'bin')), HOME: dir, CEREBRO_DATA_DIR: join(dir, 'data'), CEREBRO_CACHE_DIR: join(dir, 'cache'),
+    CEREBRO_LOG_LEVEL: 'warn', CEREBRO_EMBEDDING_MODEL_DIR: modelDir, CEREBRO_TRANSCRIPCION_MODELO: whisperModel,
+  };
+  // Installed before the first start, so the first run's demo space gets its module with all the others.
+  assert.match(await cli(dir, env, ['plugins', 'add', holaTgz]), /Instalado hola@1\.0\.0/);
+
+  const server = await startServer(env.CEREBRO_DATA_DIR, env, { executable: BINARY, isolated: true, cwd: dir, timeoutMs: 60_000 });
+  t.after(() => server.stop());
   const secrets = await readFile(join(dir, 'data', 'primer-arranque.txt'), 'utf8');
   const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)?.[0];
-  const url = /(http:\/\/127\.0\.0\.1:\d+)\/api/.exec(text)?.[1];
-  assert.ok(key && url, `banner lacks key or url:\n${text}`);
-  assert.deepEqual((await readdir(join(dir, 'cache'))).filter((n) => !n.startsWith('.')).length, 1, 'one unpacked build');
+  const operator = /operador[^\n]*?:\s+(\S+)$/m.exec(secrets)?.[1];
+  assert.ok(key && operator, `the first-run file lacks the key or the operator credential:\n${secrets}`);
   const auth = { authorization: `Bearer ${key}` };
+  const url = server.url;
 
-  const health = await fetch(`${url}/api/health`);
-  assert.equal(health.status, 200);
+  const builds = readdirSync(join(dir, 'cache')).filter((n) => !n.startsWith('.'));
+  assert.equal(builds.length, 1, 'one unpacked build');
+  assert.ok(readdirSync(join(dir, 'cache', '.en-uso')).includes(`${builds[0]}-${server.pid}`), 'the running server marks its build');
 
+  const cerebroHealth = async () => ((await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })).json()) as {
+    cerebro: { busqueda: string; busqueda_aviso?: string };
+  }).cerebro;
+  assert.equal((await cerebroHealth()).busqueda, 'hibrida', `hybrid search with the local ONNX model: ${JSON.stringify(await cerebroHealth())}`);
+
+  // The installed plugin, through the pipeline.
+  const hola = await fetch(`${url}/api/mod/hola/demo/saludo`, { headers: auth });
+  assert.equal(hola.status, 200, await hola.clone().text());
+  assert.deepEqual(await hola.json(), { saludo: 'Hola, demo' });
+
+  // Upload, index (embeddings computed by the ONNX runtime inside the executable) and ask.
   const form = new FormData();
   form.append('archivos', new Blob([GUIDE_MD]), 'guia.md');
   const upload = await fetch(`${url}/api/rag/demo/load_documents`, { method: 'POST', headers: auth, body: form });
   assert.equal(upload.status < 300, true, await upload.clone().text());
-  for (let i = 0; i < 600; i++) {
-    const status = (await (await fetch(`${url}/api/rag/demo/indexing_status`, { headers: auth })).json()) as { listo: boolean };
-    if (status.listo) break;
-    await new Promise((r) => setTimeout(r, 100));
+  let indexed = false;
+  for (let i = 0; i < 600 && !indexed; i++) {
+    indexed = ((await (await fetch(`${url}/api/rag/demo/indexing_status`, { headers: auth })).json()) as { listo: boolean }).listo;
+    if (!indexed) await new Promise((r) => setTimeout(r, 100));
   }
+  assert.ok(indexed, 'indexing finished');
   const ask = await fetch(`${url}/api/rag/demo/conversations`, {
     method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ pregunta: '¿Cómo actualizo el sistema?' }),
   });
@@ -71,12 +112,42 @@ test('the single executable, with no checkout and an empty PATH: first run, uplo
   assert.equal(answer.encontrada, true);
   assert.match(answer.respuesta, /apt update/);
   assert.equal(answer.fuentes[0]!.documento, 'guia.md');
+  // The question was embedded too: a failure of the model at query time would show here.
+  const after = await cerebroHealth();
+  assert.equal(after.busqueda, 'hibrida');
+  assert.equal(after.busqueda_aviso, undefined, after.busqueda_aviso);
+
+  // Transcription with the model path: whisper.cpp and the VAD inside the executable (the engine loads in the
+  // background: 503 motor_no_listo until then).
+  const transcribe = async (file: string) => {
+    const f = new FormData();
+    f.append('archivo', new Blob([await readFile(file)], { type: 'audio/wav' }), 'audio.wav');
+    f.append('idioma', 'es');
+    return fetch(`${url}/api/mod/transcripcion/demo/transcripciones`, { method: 'POST', headers: auth, body: f });
+  };
+  let voiced: Response | undefined;
+  for (let i = 0; i < 300; i++) {
+    voiced = await transcribe(speech);
+    if (voiced.status !== 503) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  assert.equal(voiced!.status, 200, await voiced!.clone().text());
+  assert.equal(((await voiced!.json()) as { vacio: boolean }).vacio, false, 'speech found by the VAD');
+  const quiet = await transcribe(silence);
+  assert.equal(quiet.status, 200);
+  const nothing = (await quiet.json()) as { texto: string; vacio: boolean };
+  assert.deepEqual([nothing.texto, nothing.vacio], ['', true], 'silence: no voice, Whisper not run');
+
+  // Studio's assets, when this checkout built them (another part of the build makes host/studio/dist).
+  if (existsSync(STUDIO)) {
+    const studio = await fetch(`${url}/studio/`);
+    assert.equal(studio.status, 200);
+    assert.match(studio.headers.get('content-type') ?? '', /text\/html/);
+  } else {
+    t.diagnostic(`no ${STUDIO}: the Studio check did not run`);
+  }
 
   // The operator CLI from the same executable, on the same data, while the server runs.
-  const admin = start(dir, ['admin', 'owner', 'create', '--name', 'Ana', '--json']);
-  let out = '';
-  admin.stdout!.on('data', (d) => { out += d; });
-  const code = await new Promise((r) => admin.once('exit', r));
-  assert.equal(code, 0);
-  assert.match(JSON.parse(out).id, /^own_/);
+  const owner = JSON.parse(await cli(dir, env, ['admin', 'owner', 'create', '--name', 'Ana', '--json'])) as { id: string };
+  assert.match(owner.id, /^own_/);
 });

@@ -1,25 +1,30 @@
 // The third-party story end to end: the sdk and examples/hola-plugin are packed with `npm pack`, the example is
 // installed from its .tgz with `cerebro plugins add` (no npm on the PATH, no registry), and `cerebro serve` runs it.
+// And the plugin author's side: the packed sdk, host and example installed in a folder outside the workspace, with
+// everything else from the registry, where the example's own tests run with the testing kit.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { statSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { existsSync, lstatSync, statSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
+import { npmPack } from './support/npm-pack.js';
 import { startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'host/dist/cli/main.js');
 
-async function npmPack(dir: string, destination: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination, join(ROOT, dir)], { cwd: ROOT });
-  const [packed] = JSON.parse(stdout) as { filename: string }[];
-  return join(destination, packed!.filename);
+/** The tarball's entries, after checking it holds `expected` (paths inside the package) and no test, source or fixture. */
+async function packedFiles(tgz: string, what: string, expected: string[]): Promise<string[]> {
+  const files = await entriesOf(tgz);
+  for (const file of expected) assert.ok(files.includes(`package/${file}`), `the packed ${what} has ${file}`);
+  assert.deepEqual(files.filter((f) => /\.test\.|\/src\/|\/testing\//.test(f) && !f.startsWith('package/dist/testing/')), [], `no tests, sources or test fixtures in the packed ${what}`);
+  return files;
 }
 
 async function entriesOf(tgz: string): Promise<string[]> {
@@ -51,11 +56,8 @@ test('the packed example installs with cerebro plugins add and answers through t
   t.after(() => rm(tmp, { recursive: true, force: true }));
   const [sdkTgz, holaTgz] = await Promise.all([npmPack('sdk', tmp), npmPack('examples/hola-plugin', tmp)]);
 
-  const sdkFiles = await entriesOf(sdkTgz);
-  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'README.md', 'CHANGELOG.md']) {
-    assert.ok(sdkFiles.includes(`package/${file}`), `the packed sdk has ${file}`);
-  }
-  assert.deepEqual(sdkFiles.filter((f) => /\.test\.|\/src\//.test(f)), [], 'no tests or sources in the packed sdk');
+  // The sdk's own dist/testing is its public testing kit, not a fixture.
+  await packedFiles(sdkTgz, 'sdk', ['dist/index.js', 'dist/index.d.ts', 'dist/testing/index.js', 'dist/testing/index.d.ts', 'README.md', 'CHANGELOG.md']);
   assert.ok(statSync(sdkTgz).size < 1_000_000, 'the sdk tarball is small');
   assert.deepEqual((await entriesOf(holaTgz)).filter((f) => f.endsWith('.js')), ['package/dist/index.js']);
   await typecheckAgainstPackedSdk(tmp, sdkTgz);
@@ -85,4 +87,85 @@ test('the packed example installs with cerebro plugins add and answers through t
   assert.equal((await call('POST', '/saludos', { texto: 'buenos días' })).status, 201);
   assert.equal((await call('POST', '/saludos', { texto: 'sin saldo' })).status, 402, 'the paid route charged 2 of the 3 credits');
   assert.deepEqual(await call('GET', '/saludos'), { status: 200, body: { saludos: ['buenos días'] } });
+});
+
+/** Bytes on disk under `dir` (files and links, as `du` counts apparent sizes), without following links. */
+async function treeBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    total += entry.isDirectory() ? await treeBytes(full) : lstatSync(full).size;
+  }
+  return total;
+}
+
+/**
+ * The environment for npm in the author's project: this process's, less the settings `npm test` exported for the
+ * workspace (npm_*, which would point npm back at it), with node-gyp given the running Node's own headers
+ * when it has them (better-sqlite3 compiles when its prebuilt binary cannot be downloaded).
+ */
+function authorEnv(): NodeJS.ProcessEnv {
+  // NODE_TEST_CONTEXT: set by this test runner for its children; the example's `node --test` must report normally.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_TEST_CONTEXT'));
+  const prefix = dirname(dirname(process.execPath));
+  if (existsSync(join(prefix, 'include/node/node.h'))) env.npm_config_nodedir = prefix;
+  return env;
+}
+
+// better-sqlite3 12 compiled against Node 24.19+ headers aborts the process when a statement is collected
+// (nodejs/node#65446, see scripts/binary/lts-node.mjs): on such a Node this install cannot be made to work here.
+const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+const brokenHeaders = major === 24 && minor >= 19 ? `better-sqlite3 12 cannot be compiled for Node ${process.versions.node} (nodejs/node#65446)` : false;
+
+test('outside the workspace, with only the packed sdk, host and example and the registry, the example\'s own tests pass', { skip: brokenHeaders, timeout: 900_000 }, async (t) => {
+  const tmp = await mkdtemp(join(tmpdir(), 'cerebro-autor-'));
+  t.after(() => rm(tmp, { recursive: true, force: true }));
+  const [sdkTgz, hostTgz] = await Promise.all([npmPack('sdk', tmp), npmPack('host', tmp)]);
+
+  await packedFiles(hostTgz, 'host', ['dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'dist/cerebro/extract/worker.js', 'dist/plugins/install/check-package-child.js', 'README.md']);
+  const hostPkg = JSON.parse(await readFile(join(ROOT, 'host/package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependenciesMeta: Record<string, { optional: boolean }> };
+  assert.ok(!Object.values(hostPkg.dependencies).some((v) => /^(file|link|workspace):/.test(v)), 'no workspace-only dependency');
+
+  // The author's checkout of the example: its sources and manifest, the two Cerebro packages from their tarballs
+  // (as from the registry once published; `overrides` keeps the host's own sdk dependency on the same tarball).
+  const project = join(tmp, 'cerebro-plugin-hola');
+  await mkdir(project);
+  await cp(join(ROOT, 'examples/hola-plugin/src'), join(project, 'src'), { recursive: true });
+  await cp(join(ROOT, 'examples/hola-plugin/tsconfig.json'), join(project, 'tsconfig.json'));
+  const pkg = JSON.parse(await readFile(join(ROOT, 'examples/hola-plugin/package.json'), 'utf8')) as { devDependencies: Record<string, string>; overrides?: unknown };
+  pkg.devDependencies['@cerebro/sdk'] = `file:${sdkTgz}`;
+  pkg.devDependencies['@cerebro/host'] = `file:${hostTgz}`;
+  pkg.overrides = { '@cerebro/sdk': '$@cerebro/sdk' };
+  await writeFile(join(project, 'package.json'), JSON.stringify(pkg, null, 2));
+
+  const env = authorEnv();
+  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: project, env, maxBuffer: 16 * 1024 * 1024 });
+  const modules = join(project, 'node_modules');
+  for (const name of ['@cerebro/sdk', '@cerebro/host']) {
+    assert.ok(!lstatSync(join(modules, name)).isSymbolicLink(), `${name} is installed, not linked to the workspace`);
+  }
+  // The optional peers (model runtime, Office readers, language identifier) stay out of an author's project.
+  for (const name of Object.keys(hostPkg.peerDependenciesMeta)) assert.ok(!existsSync(join(modules, name)), `${name} is not installed`);
+
+  const { stdout } = await run('npm', ['test'], { cwd: project, env, maxBuffer: 16 * 1024 * 1024 });
+  assert.match(stdout, /^# pass [1-9]\d*$/m, stdout);
+  assert.match(stdout, /^# fail 0$/m, stdout);
+
+  // The host's published types hold up under full checking (skipLibCheck off) without its optional peers.
+  const strict = join(project, 'tipos-del-host');
+  await mkdir(strict);
+  await writeFile(join(strict, 'uso.ts'), "import { startHost, type RunningHost } from '@cerebro/host';\nexport const start: () => Promise<RunningHost> = () => startHost({});\n");
+  await writeFile(join(strict, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] },
+    include: ['uso.ts'],
+  }));
+  await run(process.execPath, [join(modules, 'typescript/bin/tsc'), '-p', strict], { cwd: project, env });
+
+  // Measured: the whole project, and without the author's own tool chain (TypeScript and Node's types).
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const total = await treeBytes(modules);
+  const toolchain = (await treeBytes(join(modules, 'typescript'))) + (await treeBytes(join(modules, '@types')));
+  const sqlite = await treeBytes(join(modules, 'better-sqlite3'));
+  t.diagnostic(`example plugin project node_modules: ${mb(total)} (${(await readdir(modules)).length} entries); without typescript and @types: ${mb(total - toolchain)}; better-sqlite3 alone ${mb(sqlite)}`);
+  assert.ok(total < 100 * 1024 * 1024, `node_modules is ${mb(total)}`);
 });

@@ -34,6 +34,7 @@ export const reasons = {
   imageNoText: 'No se reconoció texto en la imagen.',
   imageTooLarge: (what: string) => `La imagen es demasiado grande para el reconocimiento de texto (${what}).`,
   encrypted: 'El archivo está cifrado o protegido con contraseña y no se puede leer.',
+  readerMissing: (format: string, pkg: string) => `Este servidor no tiene instalado el lector de ${format} (paquete ${pkg}); pide a quien lo administra que lo instale o sube el documento en otro formato.`,
   corrupt: (what: string) => `El archivo ${what} está dañado o no es válido y no se pudo leer.`,
   binary: 'El archivo parece binario, no texto.',
   legacyOffice: 'El archivo está cifrado con contraseña o es un documento de Office antiguo (.doc/.xls), que no se admite.',

@@ -37,7 +37,8 @@ import { listenForMetrics, type MetricsListener } from '../metrics/metrics-serve
 import { metricsRoute } from '../metrics/metrics-route.js';
 import { registerScrapeGauges } from '../metrics/scrape-gauges.js';
 import { openDatabase } from '../storage/database.js';
-import { migrateHostDatabase } from '../storage/migrate-host.js';
+import { backupDatabases } from '../storage/backup.js';
+import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
@@ -75,7 +76,12 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/**
+ * The checkout (or the single executable's unpacked tree) this host runs from: its `plugins/` folder holds the
+ * built-in plugins. Null when the host is an installed package (`node_modules/@cerebro/host`, e.g. a plugin
+ * project's testing kit), where the folder above it is `node_modules/@cerebro`, not a project.
+ */
+const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : null))(fileURLToPath(new URL('../../../', import.meta.url)));
 
 /**
  * Workspace and installed plugins, found from the repository, the working directory and the packages
@@ -84,7 +90,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  */
 export async function discoveredSources(config: HostConfig): Promise<ImportedCandidates> {
   if (!config.discoverPlugins) return { sources: [], failed: [] };
-  const roots = [...new Set([REPO_ROOT, process.cwd()].map((r) => resolve(r)))];
+  const roots = [...new Set([...(REPO_ROOT ? [REPO_ROOT] : []), process.cwd()].map((r) => resolve(r)))];
   // Installed packages resolve the sdk of the host that runs now, even after the host moved or was upgraded.
   // A link that cannot be written (read-only data directory) is not fatal: those plugins then fail their import.
   if (existsSync(installedPackagesDir(config.dataDir))) try { linkHostSdk(config.dataDir); } catch { /* reported per plugin */ }
@@ -113,6 +119,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   try {
     const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
     if (migration.backup) log.info({ carpeta: migration.backup.carpeta, migraciones: migration.applied }, 'respaldo automático antes de migrar');
+    // One automatic backup per start at most: the host's, if it took one, was made before any plugin migrates.
+    let backup = migration.backup;
+    const backupBeforeMigrating = async () => (backup ??= await backupDatabases(config.dataDir, automaticBackupDir(config.dataDir, new Date(clock.now()))));
     for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
     const container = buildHostContainer(config, log, db, clock);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
@@ -141,6 +150,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       pluginDbs,
       log,
       initTimeoutMs: config.pluginInitTimeoutMs,
+      backupBeforeMigrating,
       hostServices: hostServiceFactories({
         config, env, rootLogger: log, pluginDbs, clock,
         uploads: resolveToken(container, HostTokens.Uploads),

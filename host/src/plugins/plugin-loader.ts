@@ -1,15 +1,14 @@
 import { pathToFileURL } from 'node:url';
 import type { Logger as PinoLogger } from 'pino';
 import { container as emptyRoot, type DependencyContainer } from 'tsyringe';
-import { HostServices, tokenName, type ModuleRequest, type PluginDefinition, type PluginGauge, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
-import { applyMigrations, MigrationError } from '../storage/migrator.js';
+import { tokenName, type ModuleRequest, type PluginDefinition, type PluginGauge, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
+import type { BackupResult } from '../storage/backup.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import { holdsLegacyData, moveLegacyPluginTables } from '../storage/legacy-plugin-tables.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
-import { tablePrefixOf } from '../storage/plugin-storage.js';
 import type { PluginCandidate } from './discovery.js';
 import { assertDefinition, validatePluginSet } from './manifest-validator.js';
 import { PluginError } from './plugin-error.js';
+import { migratePluginDatabases } from './plugin-migrations.js';
 
 export interface PluginSource {
   definition: PluginDefinition;
@@ -130,6 +129,11 @@ export interface LoaderDeps {
   initTimeoutMs: number;
   /** Builds each host service for a given plugin. */
   hostServices: Map<symbol, (manifest: PluginManifest) => unknown>;
+  /**
+   * Backs up every database before an upgrade's plugin migrations run (at most once per start; the host's own
+   * backup of this start, if it took one, already covers them). Without it, plugins migrate with no backup (tests).
+   */
+  backupBeforeMigrating?: () => Promise<BackupResult>;
 }
 
 /**
@@ -141,26 +145,7 @@ export interface LoaderDeps {
  */
 export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Promise<LoadedPlugin[]> {
   validatePluginSet(sources.map((s) => s.definition.manifest));
-  for (const { definition } of sources) {
-    const { manifest } = definition;
-    const owner = `plugin:${manifest.id}`;
-    const tablePrefix = tablePrefixOf(manifest.id);
-    const migrations = manifest.migrations ?? [];
-    // A plugin without storage, migrations or old tables gets no file (no empty databases in the data directory).
-    const usesFile = migrations.length > 0 || (manifest.needs ?? []).includes(HostServices.Storage) || holdsLegacyData(deps.hostDb, owner, tablePrefix);
-    if (!usesFile) continue;
-    try {
-      const db = deps.pluginDbs.of(manifest.id);
-      const moved = moveLegacyPluginTables(db, deps.hostDb.name, owner, tablePrefix);
-      if (moved.copied.length || moved.dropped.length) {
-        deps.log.info({ plugin: manifest.id, tablas: moved.copied.length, eliminadas: moved.dropped.length }, 'tablas del plugin movidas a su propia base de datos');
-      }
-      for (const id of applyMigrations(db, { owner, migrations, tablePrefix })) deps.log.info({ plugin: manifest.id, migracion: id }, 'migración del plugin aplicada');
-    } catch (err) {
-      if (err instanceof MigrationError) throw new PluginError('PLUGIN_MIGRATION', manifest.id, err.message);
-      throw err;
-    }
-  }
+  await migratePluginDatabases(sources.map((s) => s.definition.manifest), deps);
 
   const loaded = new Map<symbol, LoadedPlugin>();
   const results: LoadedPlugin[] = [];

@@ -17,25 +17,51 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `cerebro serve` and resolves once its banner (first run or not) is complete. */
-export function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve'], {
-    env: { ...process.env, CEREBRO_DATA_DIR: dataDir, CEREBRO_PORT: '0', CEREBRO_LOG_LEVEL: 'warn', ...env },
+export interface StartOptions {
+  timeoutMs?: number;
+  /** Runs `<executable> serve` (the single executable) instead of `node host/dist/cli/main.js serve`. */
+  executable?: string;
+  /** Only `env` and the defaults, not this process's environment (an installed copy: no PATH, no npm settings). */
+  isolated?: boolean;
+  cwd?: string;
+}
+
+/** How long a start may take before the child is killed and the start fails: a hung start must not hang the suite. */
+export const START_TIMEOUT_MS = 60_000;
+
+/**
+ * Starts `cerebro serve` and resolves once its banner (first run or not) is complete. Rejects, with what the
+ * server printed, if it exits first or has not finished starting within `timeoutMs` (the child is then killed).
+ */
+export function startServer(dataDir: string, env: Record<string, string> = {}, options: StartOptions = {}): Promise<ServerProcess> {
+  const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
+  const [command, args] = options.executable ? [options.executable, ['serve']] : [process.execPath, [CLI, 'serve']];
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...(options.isolated ? {} : process.env), CEREBRO_DATA_DIR: dataDir, CEREBRO_PORT: '0', CEREBRO_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stderr = '';
   return new Promise<ServerProcess>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`serve did not finish starting within ${timeoutMs} ms: ${stderr}`));
+    }, timeoutMs);
     child.stderr!.on('data', (d) => {
       stderr += d;
       const url = /(http:\/\/127\.0\.0\.1:\d+)\/api/.exec(stderr)?.[1];
       if (!url || !/openapi\.json/.test(stderr)) return;
+      clearTimeout(timer);
       resolve({
         child, pid: child.pid!, url, banner: stderr,
         crash: async () => { child.kill('SIGKILL'); await exited; },
         stop: () => { child.kill('SIGTERM'); return exited; },
       });
     });
-    void exited.then((code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited with ${code}: ${stderr}`));
+    });
   });
 }

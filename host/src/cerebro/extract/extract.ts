@@ -13,6 +13,7 @@ import { assertReasonableZip } from './zip-guard.js';
 import { structureLines } from './line-structure.js';
 import { csvToDocument } from './tabular.js';
 import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
+import { loadOptionalReader } from './optional-reader.js';
 
 const BY_EXTENSION: Record<string, DocumentFormat> = {
   '.pdf': 'pdf', '.docx': 'docx', '.html': 'html', '.htm': 'html', '.xhtml': 'html', '.md': 'markdown',
@@ -77,7 +78,9 @@ async function extractFormat(path: string, name: string, mediaType: string | und
       if (!startsWith(bytes, ZIP_MAGIC)) throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
       await assertReasonableZip(bytes, format);
       // Loaded on first use: mammoth and exceljs add ~40 MB to every indexing thread that never reads an Office file.
-      doc = format === 'docx' ? await (await import('./docx.js')).docxToDocument(bytes) : await (await import('./xlsx.js')).xlsxToDocument(bytes);
+      doc = format === 'docx'
+        ? await (await loadOptionalReader(() => import('./docx.js'), 'DOCX', 'mammoth')).docxToDocument(bytes)
+        : await (await loadOptionalReader(() => import('./xlsx.js'), 'XLSX', 'exceljs')).xlsxToDocument(bytes);
       break;
     case 'html': {
       const { text, encoding } = decodeHtml(bytes);

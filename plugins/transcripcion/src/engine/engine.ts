@@ -179,6 +179,10 @@ export class TranscriptionEngine {
       quiet: this.opts.quiet,
       testHooks: this.opts.testHooks,
     };
+    // The workers' Silero VAD runs on onnxruntime, whose Linux build starts a telemetry client (files in the
+    // temporary folder, uploads to an outside collector) unless this is in the real environment, which only the
+    // main thread can set. The host sets it too; the engine also runs on its own (cerebro-transcripcion).
+    process.env.ORT_DISABLE_TELEMETRY ??= '1';
     const pool = new Piscina({
       filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
       minThreads: this.opts.workers,

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
 import { validateModelFile } from './model-file.js';
+import { SileroVad } from './silero-vad.js';
 import { MODEL_UNUSABLE, type TranscribeReply, type WarmupReply, type WorkerConfig, type WorkerTask } from './worker-protocol.js';
 import { whisperAddon } from './whisper-addon.js';
 
@@ -28,52 +29,10 @@ interface WhisperBinding {
     progress: (segment: unknown) => void,
   ): void;
 }
-interface SherpaVad {
-  acceptWaveform(samples: Float32Array): void;
-  isDetected(): boolean;
-  isEmpty(): boolean;
-  flush(): void;
-  reset(): void;
-}
 
 // The native addon directly: smart-whisper's JS entry creates ~/.smart-whisper at import, which a server must not do.
 // The build for this CPU (whisper-addon.ts).
 const whisper = require(whisperAddon().path) as WhisperBinding;
-const sherpa = require('sherpa-onnx-node') as { Vad: new (config: object, bufferSeconds: number) => SherpaVad };
-
-const SAMPLE_RATE = 16_000;
-const VAD_WINDOW = 512; // Silero v5 works on 32 ms windows at 16 kHz
-
-const vad = new sherpa.Vad(
-  {
-    sileroVad: {
-      model: config.vadModelPath,
-      threshold: config.vadThreshold,
-      minSpeechDuration: config.minSpeechS,
-      minSilenceDuration: 0.5,
-      maxSpeechDuration: 20,
-      windowSize: VAD_WINDOW,
-    },
-    sampleRate: SAMPLE_RATE,
-    numThreads: 1,
-    debug: false,
-  },
-  60,
-);
-
-/**
- * Whether Silero finds speech (at least `minSpeechDuration` of it). Stops at the first detection: `vacio` only
- * needs a yes/no, and on a voice clip that costs a few windows instead of a pass over the whole file.
- */
-function hasVoice(samples: Float32Array): boolean {
-  vad.reset();
-  for (let i = 0; i < samples.length; i += VAD_WINDOW) {
-    vad.acceptWaveform(samples.subarray(i, Math.min(i + VAD_WINDOW, samples.length)));
-    if (vad.isDetected() || !vad.isEmpty()) return true;
-  }
-  vad.flush();
-  return !vad.isEmpty();
-}
 
 function runWhisper(model: NativeModel, samples: Float32Array, idioma: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -107,9 +66,11 @@ async function init(): Promise<(task: WorkerTask) => Promise<TranscribeReply | W
   // A failed load must still yield a handler: piscina never hands tasks to a worker whose module rejected, and
   // they would wait forever. Every task then fails at once with the reason.
   let model: NativeModel;
+  let vad: SileroVad;
   try {
     await validateModelFile(config.modelPath);
     model = await whisper.WhisperModel.load(config.modelPath, false);
+    vad = await SileroVad.load(config.vadModelPath);
   } catch (err) {
     const reason = MODEL_UNUSABLE + (err instanceof Error ? err.message : String(err));
     return async () => {
@@ -123,7 +84,8 @@ async function init(): Promise<(task: WorkerTask) => Promise<TranscribeReply | W
       case 'transcribe': {
         if (task.crash && config.testHooks) process.exit(3); // ends this worker thread only
         const t0 = performance.now();
-        const voice = hasVoice(task.samples);
+        // Whisper only runs when there is voice, so it never invents text on silence or noise.
+        const voice = await vad.hasVoice(task.samples, config.vadThreshold, config.minSpeechS);
         const t1 = performance.now();
         if (!voice) return { op: 'transcribe', texto: '', vacio: true, vadMs: t1 - t0, whisperMs: 0 };
         const texto = await runWhisper(model, task.samples, task.idioma);
