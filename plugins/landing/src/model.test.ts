@@ -109,7 +109,7 @@ test('cancelar during generation: the version ends cancelada, its credits come b
   assert.equal((await h.client.post(`${base(h)}/${created.body.id}/cancelar`)).status, 409);
   const movements = (await h.client.get(`/cuentas/${h.accountId}/bolsa?movimientos=5`)).body.movimientos;
   assert.equal(movements[0].motivo, 'reembolso');
-  assert.equal(movements[0].ruta, 'landing.crear');
+  assert.equal(movements[0].ruta, 'POST /mod/landing/:espacio/landings');
 });
 
 test('DELETE during generation cancels the version and refunds it before deleting', async (t) => {

@@ -8,11 +8,11 @@ import { applyMigrations } from '../migrator.js';
 import { HOST_MIGRATIONS } from './index.js';
 
 test('0007_studio on a database with data: emails lower-cased and unique (the older owner keeps a shared one), sessions get an expiry', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'cerebro-0006-'));
+  const dir = await mkdtemp(join(tmpdir(), 'cerebro-0007-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const db = openDatabase(join(dir, 'cerebro.db'));
   t.after(() => db.close());
-  const before = HOST_MIGRATIONS.filter((m) => m.id < '0006');
+  const before = HOST_MIGRATIONS.filter((m) => m.id < '0007');
   applyMigrations(db, { owner: 'host', migrations: before });
   const owner = db.prepare('INSERT INTO owners (id, name, email, created_at, deleted_at) VALUES (?, ?, ?, ?, ?)');
   owner.run('own_vieja', 'Vieja', ' Ana@Example.com ', '2025-01-01T00:00:00.000Z', null);
