@@ -4,6 +4,7 @@ import { FichaRunner } from './fichas/ficha-runner.js';
 import { FichaStore } from './fichas/ficha-store.js';
 import { fichaHandlers } from './routes/ficha-routes.js';
 import { FUENTES_ROUTES } from './routes/route-declarations.js';
+import { HostPacer } from './crawl/host-pacer.js';
 import { RunManager } from './crawl/run-manager.js';
 import { PageReader } from './content/page-reader.js';
 import { GuardedFetcher } from './fetch/http-fetcher.js';
@@ -51,7 +52,7 @@ export default definePlugin({
     const reader = new PageReader();
     const manager = new RunManager({
       fetcher, reader, documents, pages, runs, userAgent: settings.userAgent, maxRunBytes: settings.maxRunBytes, maxRunMs: settings.maxRunMs,
-      maxCrawlDelayMs: settings.maxCrawlDelayMs, now: () => clock.now(), log,
+      maxCrawlDelayMs: settings.maxCrawlDelayMs, pacer: new HostPacer(), now: () => clock.now(), log,
     }, sources, runs, clock, log, settings.concurrentRuns);
     manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
     const fichas = new FichaStore(storage, clock);

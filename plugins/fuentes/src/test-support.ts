@@ -48,15 +48,9 @@ export async function documentsOf(lab: Lab): Promise<Map<string, any>> {
   return new Map(res.body.documentos.map((d: any) => [d.nombre, d]));
 }
 
-/** Waits until the space has nothing queued or being indexed. */
-export async function waitForIndexing(lab: Lab, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await lab.h.client.get(`/rag/${lab.h.spaceId}/indexing_status`);
-    if (res.body.listo) return;
-    if (Date.now() > until) assert.fail('la indexación no terminó');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Waits until the space has nothing queued or being indexed (the testing kit's own wait). */
+export function waitForIndexing(lab: Lab): Promise<void> {
+  return lab.h.waitForIndexing();
 }
 
 /** A clock the test moves by hand, starting now. */

@@ -58,6 +58,11 @@ export interface TestHost {
   dataDir: string;
   /** The running host (`RunningHost` of @cerebro/host). */
   host: { close(): Promise<void>; flushCounters(): void; openapi(): unknown; plugins: readonly { manifest: { id: string }; state: string }[] };
+  /**
+   * Resolves when the test space has nothing queued or being indexed: documents uploaded, or added by a plugin
+   * through `HostServices.Documents`, are searchable (or failed with a reason). Rejects after `timeoutMs`.
+   */
+  waitForIndexing(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -111,8 +116,18 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
     await rm(dataDir, { recursive: true, force: true });
   };
   t?.after(close);
+  const client = new TestClient(`${host.url}/api`, writeKey);
+  const waitForIndexing = async (timeoutMs = 30_000) => {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const status = await client.get(`/rag/${encodeURIComponent(spaceId)}/indexing_status`);
+      if (status.status === 200 && status.body.listo) return;
+      if (Date.now() > until) throw new Error(`La indexación del espacio ${spaceId} no terminó en ${timeoutMs} ms.`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   return {
-    url: host.url, client: new TestClient(`${host.url}/api`, writeKey),
-    spaceId, ownerId: owner.id, accountId: owner.cuenta, writeKey, readKey, admin, dataDir, host, close,
+    url: host.url, client,
+    spaceId, ownerId: owner.id, accountId: owner.cuenta, writeKey, readKey, admin, dataDir, host, waitForIndexing, close,
   };
 }

@@ -207,6 +207,9 @@ export class IndexingRunner {
   }
 
   private isIdle(): boolean {
+    // A job aborted by stop() settles after the host has closed the database: nothing can run any more, so idle
+    // (asking the closed database would throw inside that job's promise chain, an unhandled rejection).
+    if (!this.deps.db.open) return true;
     return this.running.size === 0 && !this.purging && !this.repo.nextQueued();
   }
 

@@ -9,7 +9,7 @@ import type { RunStore } from '../store/run-store.js';
 import type { SourceRecord } from '../store/source-model.js';
 import { documentNameOf } from './document-name.js';
 import { feedPages, sitemapPages } from './discovery.js';
-import { HostPacer } from './host-pacer.js';
+import type { HostPacer } from './host-pacer.js';
 import { RobotsCache } from './robots-cache.js';
 import { RunProgress } from './run-progress.js';
 import { normalizeUrl, siteScope } from './scope.js';
@@ -28,6 +28,8 @@ export interface CrawlDeps {
   maxRunMs: number;
   /** Longest pause honoured from a robots.txt Crawl-delay. */
   maxCrawlDelayMs: number;
+  /** The process's per-host pace, shared by all runs. */
+  pacer: HostPacer;
   now: () => number;
   log: Logger;
 }
@@ -48,7 +50,6 @@ interface QueueItem { url: string; depth: number }
 export class CrawlRun {
   private readonly progress = new RunProgress();
   private readonly robots: RobotsCache;
-  private readonly pacer: HostPacer;
   private readonly crawlDelay = new Map<string, number>();
   /** URLs queued or visited in this run (requested and final addresses). */
   private readonly known = new Set<string>();
@@ -61,7 +62,6 @@ export class CrawlRun {
 
   constructor(private readonly deps: CrawlDeps, private readonly source: SourceRecord, private readonly runId: string, private readonly signal: AbortSignal) {
     this.robots = new RobotsCache(deps.fetcher, deps.userAgent, signal);
-    this.pacer = new HostPacer((host) => Math.max(source.settings.pausa_ms, this.crawlDelay.get(host) ?? 0));
     this.inScope = source.tipo === 'sitio' && source.settings.url ? siteScope(source.settings.url, source.settings) : () => true;
   }
 
@@ -151,7 +151,8 @@ export class CrawlRun {
     const rules = await this.robots.for(item.url);
     if (rules.delayMs !== null) this.crawlDelay.set(new URL(item.url).host, Math.min(rules.delayMs, this.deps.maxCrawlDelayMs));
     if (!rules.allows(item.url)) return this.failed(new FetchFailure('robots', rules.refusal, item.url), null);
-    await this.pacer.wait(item.url, this.signal);
+    const host = new URL(item.url).host;
+    await this.deps.pacer.wait(item.url, Math.max(this.source.settings.pausa_ms, this.crawlDelay.get(host) ?? 0), this.signal);
     let res: FetchedResponse;
     try {
       // Conditional only while we still hold what the validators describe (a document deleted by hand is fetched whole).

@@ -9,16 +9,21 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Keeps a minimum pause between two requests to the same host (politeness). */
+/**
+ * Keeps a minimum pause between two requests to the same host (politeness). One pacer serves every run of the
+ * process, so two sources crawling one site share its pace instead of doubling it.
+ */
 export class HostPacer {
-  private readonly last = new Map<string, number>();
+  /** When each host may next be asked (ms since the epoch), as reserved by the last request. */
+  private readonly next = new Map<string, number>();
 
-  constructor(private readonly pauseFor: (host: string) => number) {}
-
-  async wait(url: string, signal: AbortSignal): Promise<void> {
+  async wait(url: string, pauseMs: number, signal: AbortSignal): Promise<void> {
     const host = new URL(url).host;
-    const previous = this.last.get(host);
-    if (previous !== undefined) await sleep(previous + this.pauseFor(host) - Date.now(), signal);
-    this.last.set(host, Date.now());
+    const now = Date.now();
+    const at = Math.max(now, this.next.get(host) ?? now);
+    // Reserved before sleeping: a concurrent run waits after this one, not at the same moment.
+    this.next.set(host, at + pauseMs);
+    await sleep(at - now, signal);
+    if (this.next.size > 10_000) for (const [h, t] of this.next) if (t < now) this.next.delete(h);
   }
 }
