@@ -125,7 +125,8 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
   const caracteristicas = [
     // One item per sentence: a feature list in the documents stays a list on the page.
     ...[...new Set(uses('caracteristicas').flatMap((f) => sentences(f.texto)))],
-    ...catalog.filter((p) => p.descripcion).map((p) => `${p.nombre}: ${firstSentences(p.descripcion, limit.sentences)}`),
+    // Product descriptions already sit in their price cards; they are features only on a page without prices.
+    ...(plan.secciones.includes('precios') ? [] : catalog.filter((p) => p.descripcion).map((p) => `${p.nombre}: ${firstSentences(p.descripcion, limit.sentences)}`)),
   ].slice(0, limit.items + 1);
   const productos = catalog.map((p) => ({
     nombre: p.nombre,

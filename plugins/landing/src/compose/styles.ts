@@ -14,7 +14,8 @@ a:focus-visible,summary:focus-visible{outline:3px solid ${t.primario};outline-of
 .envoltura{width:100%;max-width:68rem;margin:0 auto;padding:0 1.25rem}
 .cabecera{background:${t.banda};color:${t.sobreBanda}}
 .cabecera .envoltura{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1.5rem;padding-top:1rem;padding-bottom:1rem}
-.marca{font-weight:800;font-size:1.125rem;letter-spacing:.01em}
+.marca{font-weight:800;font-size:1.125rem;letter-spacing:.01em;margin:0}
+h1.marca{font-size:clamp(1.35rem,4vw,1.75rem);line-height:1.25}
 .menu{display:none}
 .menu ul{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;margin:0;padding:0;list-style:none}
 .menu a,.cabecera a{color:${t.sobreBanda};text-decoration:none;font-weight:600}

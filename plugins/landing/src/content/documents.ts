@@ -32,8 +32,7 @@ export function factQuestions(subject: string, sections: readonly SectionId[], i
     // Asked about the subject; shown without it, so the question reads naturally whatever the subject's number.
     const faq: [string, string, RegExp][] = es
       ? [[`¿Cómo funciona ${subject}?`, '¿Cómo funciona?', /funcion/i], [`¿Qué garantía tiene ${subject}?`, '¿Qué garantía tiene?', /garant/i],
-        ['¿Cómo se hace un pedido?', '¿Cómo hago un pedido?', /pedido|compra/i], ['¿Cómo es el envío?', '¿Cómo es el envío?', /env[ií]|entreg/i],
-        [`¿Cómo se cuida ${subject}?`, '¿Cómo se cuida?', /cuid|limpi|lav|mantenimiento/i]]
+        ['¿Cómo se hace un pedido?', '¿Cómo hago un pedido?', /pedido|compra/i], ['¿Cómo es el envío?', '¿Cómo es el envío?', /env[ií]|entreg/i]]
       : [[`How does ${subject} work?`, 'How does it work?', /work/i], [`What warranty does ${subject} have?`, 'What is the warranty?', /warrant|guarantee/i],
         ['How do I order?', 'How do I order?', /order|buy|purchase/i], ['How does shipping work?', 'How does shipping work?', /ship|deliver/i]];
     for (const [pregunta, titulo, requiere] of faq) q.push({ uso: 'preguntas_frecuentes', pregunta, titulo, requiere });
