@@ -1,8 +1,9 @@
 // External tools: each run has its own limit within its job's, a kill ends the tool's whole process group, and an
 // aborted job (its worker thread terminated) leaves neither a running tool nor a temporary folder behind.
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tempDir, type TempDir } from '../testing/fixtures.js';
@@ -85,25 +86,35 @@ test('a running tool is listed in its job\'s registry until it exits, and killAl
 });
 
 test('aborting a job mid-OCR kills its tools and removes its temporary files', async () => {
-  const page = await scannedPage(['Una página escaneada que el OCR tarda en leer.', 'Otra línea más para leer.'], 'jpeg', 200);
-  const path = await dir.file('escaneado.pdf', imageOnlyPdf(Array.from({ length: 8 }, () => page)));
+  // A pdftoppm that never finishes (a shell script sleeping in a child of its own), first on the worker's PATH: only
+  // killing the job's tools ends it, and only killing its process group ends the sleep.
+  await mkdir(join(dir.path, 'bin'), { recursive: true });
+  const bin = await dir.file('bin/pdftoppm', '#!/bin/sh\nsleep 60\n');
+  await chmod(bin, 0o755);
+  const page = await scannedPage(['Una página escaneada.'], 'jpeg');
+  const path = await dir.file('escaneado.pdf', imageOnlyPdf([page, page]));
   const before = await cerebroTemp();
+  const savedPath = process.env.PATH;
+  process.env.PATH = `${dirname(bin)}:${savedPath}`;
   const pool = createPreparePool({ threads: 1 });
   try {
     const abort = new AbortController();
     const job = pool.prepare({ path, name: 'escaneado.pdf' }, abort.signal);
     job.catch(() => {});
     let tools: number[] = [];
-    for (let i = 0; i < 400 && tools.length === 0; i++, await sleep(25)) tools = await childTools(['pdftoppm', 'tesseract']);
-    assert.ok(tools.length > 0, 'OCR started');
+    for (let i = 0; i < 400 && tools.length === 0; i++, await sleep(25)) tools = await childTools(['pdftoppm']);
+    assert.equal(tools.length, 1, 'the render started');
+    const sleeper = (await readFile(`/proc/${tools[0]}/task/${tools[0]}/children`, 'utf8')).trim().split(/\s+/).map(Number)[0]!;
+    assert.ok(sleeper > 0, 'the tool started its own child');
     abort.abort();
     await assert.rejects(job);
-    for (const pid of tools) assert.ok(await dies(pid), `tool ${pid} is killed with its job`);
+    assert.ok(await dies(tools[0]!, 2_000), 'the tool is killed with its job');
+    assert.ok(await dies(sleeper, 2_000), 'and what it started, with its process group');
     await sleep(400); // the late sweep
-    assert.deepEqual(await childTools(['pdftoppm', 'tesseract']), []);
     const left = [...await cerebroTemp()].filter((n) => !before.has(n));
     assert.deepEqual(left, [], 'no temporary folder of the job is left');
   } finally {
+    process.env.PATH = savedPath;
     await pool.close();
   }
 });
