@@ -54,6 +54,11 @@ if (!embedCurrent) {
 
 step('tsc -b');
 run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b']);
+// Studio is part of the product: build its static assets here too, so an executable never ships without its console
+// (the same steps as `npm run build -w host/studio`).
+step('Studio (host/studio)');
+run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: join(repoRoot, 'host', 'studio') });
+run(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: join(repoRoot, 'host', 'studio') });
 rmSync(work, { recursive: true, force: true });
 mkdirSync(tree, { recursive: true });
 
@@ -65,8 +70,7 @@ for (const id of readdirSync(join(repoRoot, 'plugins'))) copyFileSync(join(repoR
 copyFileSync(join(here, 'start.cjs'), join(tree, 'start.cjs'));
 // The console's built assets, when the checkout has them, at the same place relative to the host's code.
 const studio = join(repoRoot, 'host', 'studio', 'dist');
-if (existsSync(studio)) cpSync(studio, join(tree, 'host', 'studio', 'dist'), { recursive: true });
-step(existsSync(studio) ? 'Studio assets included (host/studio/dist)' : 'no host/studio/dist: the executable has no Studio assets');
+cpSync(studio, join(tree, 'host', 'studio', 'dist'), { recursive: true });
 
 step('native and shared packages');
 const copied = collectPackages(repoRoot, tree, EXTERNAL_PACKAGES, repoRoot);
