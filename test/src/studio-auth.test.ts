@@ -336,3 +336,15 @@ test('sessions and links that ended long ago are deleted; open ones stay', async
   assert.equal(links.n, 1, 'only the new link is left');
   assert.equal((await browserRequest(h.url, 'GET', '/api/sesion', { cookie: fresh.cookie })).status, 200);
 });
+
+test('guessing the current password through the profile is limited like sign-in (a stolen session cannot brute-force it)', async (t) => {
+  const h = await startTestHost(t);
+  await withPassword(h);
+  const s = await signIn(h.url);
+  const patch = (clave_actual: string) => browserRequest(h.url, 'PATCH', '/api/perfil', { cookie: s.cookie, csrf: s.csrf, json: { clave_nueva: 'la nueva clave elegida', clave_actual } });
+  for (let i = 0; i < 5; i++) assert.equal((await patch(`intento ${i} equivocado`)).status, 403);
+  const limited = await patch(OWNER_PASSWORD);
+  assert.equal(limited.status, 429);
+  assert.ok(Number(limited.headers.get('retry-after')) > 0);
+  assert.equal((await browserRequest(h.url, 'POST', '/api/sesion', { json: { email: OWNER_EMAIL, clave: OWNER_PASSWORD } })).status, 201, 'the password did not change');
+});
