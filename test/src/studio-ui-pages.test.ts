@@ -81,3 +81,28 @@ test('Studio under its own strict Content-Security-Policy: every page renders wi
   await page.getByTestId('persona').waitFor();
   assert.deepEqual(violations, []);
 });
+
+test('Studio by keyboard: the first Tab reaches a visible skip link, and a key is created without a mouse', async (t) => {
+  const world = await startStudioWorld(t);
+  const { page } = await openPage(world);
+  await signInThroughForm(page, world.studio);
+  await page.goto(world.studio + 'claves');
+  await page.getByRole('heading', { level: 1, name: 'Claves de la API' }).waitFor();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+  assert.equal(await page.evaluate<string>('document.activeElement?.textContent ?? ""'), 'Saltar al contenido');
+  assert.ok(await skip.isVisible(), 'visible once focused');
+  await checkPage(page, 'studio-saltar-al-contenido');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate<string>('location.hash'), '#contenido', 'the skip link leads to the main content');
+
+  await page.getByLabel('Nombre', { exact: true }).focus();
+  await page.keyboard.type('integracion-teclado');
+  await page.keyboard.press('Tab'); // first space
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Crear la clave' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('clave-secreta').waitFor();
+  const created = (await world.h.client.get('/tokens')).body.tokens.find((k: { nombre: string }) => k.nombre === 'integracion-teclado');
+  assert.deepEqual([created.espacios, created.permiso], [['demo'], 'lee']);
+});

@@ -9,6 +9,11 @@ import { useSave } from '../lib/use-save.js';
 
 type Filter = '' | 'derivada' | 'activa';
 
+const HANDOFF_REASON: Record<string, string> = {
+  pedido: 'El cliente pidió hablar con una persona',
+  sin_respuesta: 'El agente no supo responder',
+};
+
 const ROLE: Record<string, string> = { cliente: 'Cliente', agente: 'Agente', persona: 'Persona del equipo' };
 
 /** Leads of the sales agent: filter the handed-off ones, read them, answer as a person, hand back to the agent. */
@@ -86,7 +91,7 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
         <>
           <p class="muted small">
             {[c.contacto?.telefono, c.contacto?.email, c.ciudad].filter(Boolean).join(' · ') || 'Sin datos de contacto'}
-            {c.estado === 'derivada' && c.motivo_derivacion && <> · Derivada: {c.motivo_derivacion}</>}
+            {c.estado === 'derivada' && c.motivo_derivacion && <> · {HANDOFF_REASON[c.motivo_derivacion] ?? `Derivada: ${c.motivo_derivacion}`}</>}
           </p>
           <ol class="messages" aria-label="Mensajes">
             {(c.mensajes ?? []).map((m, i) => (
@@ -106,16 +111,14 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
                 <SuccessNotice>{reply.saved}</SuccessNotice>
                 <div class="row">
                   <button type="submit" class="button primary" disabled={reply.busy}>{reply.busy ? 'Enviando…' : 'Enviar respuesta'}</button>
+                  <button type="button" class="button" disabled={handBack.busy} onClick={() => void handBack.run(async () => {
+                    conv.set(await api<SalesConversation>('POST', `${base}/reanudar`).then(() => api<SalesConversation>('GET', base)));
+                    onChanged();
+                    return 'La conversación vuelve al agente.';
+                  })}>Devolver al agente</button>
                 </div>
-              </form>
-              <div class="row">
-                <button type="button" class="button" disabled={handBack.busy} onClick={() => void handBack.run(async () => {
-                  conv.set(await api<SalesConversation>('POST', `${base}/reanudar`).then(() => api<SalesConversation>('GET', base)));
-                  onChanged();
-                  return 'La conversación vuelve al agente.';
-                })}>Devolver al agente</button>
                 <ErrorNotice error={handBack.error} />
-              </div>
+              </form>
             </>
           ) : <p class="hint">El agente atiende esta conversación. Si la deriva a una persona, podrás responder aquí.</p>}
           <SuccessNotice>{handBack.saved}</SuccessNotice>
