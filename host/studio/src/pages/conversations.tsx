@@ -5,6 +5,7 @@ import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/n
 import { PageHeader, Section } from '../components/page.js';
 import { formatDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { usePoll } from '../lib/use-poll.js';
 import { useSave } from '../lib/use-save.js';
 
 type Filter = '' | 'derivada' | 'activa';
@@ -21,6 +22,8 @@ export function ConversationsPage({ space }: { space: string }) {
   const [filter, setFilter] = useState<Filter>('derivada');
   const [open, setOpen] = useState<string | null>(null);
   const list = useLoad(() => api<{ conversaciones: SalesConversation[]; total: number }>('GET', `/mod/ventas/${seg(space)}/conversaciones`, { query: { estado: filter || undefined, limite: 100 } }), [space, filter]);
+  // New leads and handed-off conversations arrive on their own: the inbox looks again every few seconds.
+  usePoll(true, list.reload, 10_000);
   const name = (c: SalesConversation) => c.contacto?.nombre || c.contacto?.telefono || c.contacto?.email || 'Cliente sin nombre';
 
   return (
@@ -65,6 +68,8 @@ export function ConversationsPage({ space }: { space: string }) {
 function ConversationView({ space, id, onChanged }: { space: string; id: string; onChanged: () => void }) {
   const base = `/mod/ventas/${seg(space)}/conversaciones/${seg(id)}`;
   const conv = useLoad(() => api<SalesConversation>('GET', base), [base]);
+  // The customer may write again while a person answers.
+  usePoll(true, conv.reload, 5_000);
   const [text, setText] = useState('');
   const reply = useSave();
   const handBack = useSave();
