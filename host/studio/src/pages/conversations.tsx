@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, seg } from '../api/client.js';
 import type { SalesConversation } from '../api/types.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
@@ -70,6 +70,8 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
   const conv = useLoad(() => api<SalesConversation>('GET', base), [base]);
   // The customer may write again while a person answers.
   usePoll(true, conv.reload, 5_000);
+  // On a phone the conversation opens below the inbox: bring it into view.
+  useEffect(() => { document.getElementById('conversacion-titulo')?.scrollIntoView({ block: 'nearest' }); }, [id]);
   const [text, setText] = useState('');
   const reply = useSave();
   const handBack = useSave();

@@ -35,7 +35,7 @@ export function KeyUsage({ record }: { record: KeyRecord }) {
             <TableWrap label="Llamadas por ruta">
               <table class="table compact">
                 <caption>Llamadas por ruta</caption>
-                <thead><tr><th scope="col">Ruta</th><th scope="col" class="num">Llamadas</th><th scope="col"><span class="sr-only">Proporción</span></th></tr></thead>
+                <thead><tr><th scope="col">Ruta</th><th scope="col" class="num">Llamadas</th><th scope="col" class="share-head"><span class="sr-only">Proporción</span></th></tr></thead>
                 <tbody>{routes.map((r) => (
                   <tr key={r.ruta}>
                     <td><code>{r.ruta}</code></td>
