@@ -240,12 +240,18 @@ async function listen(handler: RequestListener, config: HostConfig): Promise<Ser
 }
 
 async function shutdown(server: Server, lifecycle: Lifecycle, config: HostConfig, release: () => Promise<void>): Promise<void> {
+  const started = Date.now();
   const closed = new Promise<void>((ok) => server.close(() => ok()));
   server.closeIdleConnections();
   const drained = await lifecycle.drain(config.shutdownGraceMs);
   if (!drained) server.closeAllConnections();
   server.closeIdleConnections();
+  // A connection that is neither idle nor in the pipeline (a browser's preconnected socket that never sent a
+  // request, as Studio's Chromium opens; a file still streaming) gets what is left of the grace period, then is
+  // closed: a stop never waits on a client.
+  const straggler = setTimeout(() => server.closeAllConnections(), Math.max(0, config.shutdownGraceMs - (Date.now() - started)));
   await closed;
+  clearTimeout(straggler);
   await release();
   lifecycle.markStopped();
 }
