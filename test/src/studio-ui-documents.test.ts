@@ -110,3 +110,22 @@ test('Studio documents: a slow upload shows its progress as it goes, and can be 
   await bar.waitFor({ state: 'detached' });
   assert.equal((await world.h.client.get('/rag/demo/documents')).body.total, 0, 'a cancelled upload stores nothing');
 });
+
+test('Studio documents: past the 200 the list route gives at once, "Mostrar más documentos" brings the rest', async (t) => {
+  const world = await startStudioWorld(t);
+  const { filesForm } = await import('./support/rag.js');
+  for (let batch = 0; batch < 11; batch++) {
+    const files: Record<string, string> = {};
+    for (let i = batch * 20; i < Math.min(201, (batch + 1) * 20); i++) files[`nota-${String(i).padStart(3, '0')}.txt`] = `Nota número ${i}.`;
+    assert.equal((await world.h.client.post('/rag/demo/load_documents', { body: filesForm(files) })).status, 202);
+  }
+  const { page } = await openPage(world);
+  await signInThroughForm(page, world.studio);
+  await goTo(page, world.studio, 'espacios/demo/documentos', 'Documentos');
+  const rows = page.locator('tr[data-documento]');
+  await page.getByRole('button', { name: 'Mostrar más documentos' }).waitFor();
+  assert.equal(await rows.count(), 200);
+  await page.getByRole('button', { name: 'Mostrar más documentos' }).click();
+  await page.getByRole('button', { name: 'Mostrar más documentos' }).waitFor({ state: 'detached' });
+  assert.equal(await rows.count(), 201);
+});

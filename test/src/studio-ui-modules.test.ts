@@ -86,13 +86,17 @@ test('Studio ventas: a person answers a handed-off conversation, the API shows t
   const opened = await world.h.client.post(sales, { json: { mensaje: 'Hola, quiero hablar con una persona', contacto: { nombre: 'Carla Ruiz', telefono: '3001234567' } } });
   assert.equal(opened.body.estado, 'derivada', opened.text);
   const id = opened.body.conversacion as string;
-  await world.h.client.post(sales, { json: { mensaje: 'Busco zapatillas para correr' } });
+  const waiting = await world.h.client.post(sales, { json: { mensaje: 'Busco zapatillas para correr', conversacion: id } });
+  assert.equal(waiting.body.respuesta, null, 'the agent stays quiet while a person has it');
 
   const { page, seen } = await openPage(world);
   await signInThroughForm(page, world.studio);
   await goTo(page, world.studio, 'espacios/demo/conversaciones', 'Conversaciones');
   await page.getByRole('button', { name: /Carla Ruiz/ }).click();
   await page.getByRole('heading', { level: 2, name: 'Carla Ruiz' }).waitFor();
+  const messages = page.getByRole('list', { name: 'Mensajes' });
+  await messages.getByText('Busco zapatillas para correr').waitFor();
+  assert.match(await page.getByRole('region', { name: 'Carla Ruiz' }).innerText(), /El cliente pidió hablar con una persona/);
   await checkPage(page, 'studio-conversaciones');
 
   await page.getByLabel('Responder como persona del equipo').fill('Hola Carla, soy Marta. Te ayudo con las zapatillas.');

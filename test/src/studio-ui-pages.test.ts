@@ -2,7 +2,8 @@
 // violation), no sideways scroll at 375 px, no console error, no request outside the server; screenshots kept.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkPage, openPage, signInThroughForm, startStudioWorld } from './support/studio-ui.js';
+import { filesForm, GUIDE_MD, waitIndexed } from './support/rag.js';
+import { checkPage, openPage, signInThroughForm, startStudioWorld, type StudioWorld } from './support/studio-ui.js';
 
 const PAGES: [path: string, title: string][] = [
   ['', 'Espacios'],
@@ -21,11 +22,20 @@ const PAGES: [path: string, title: string][] = [
   ['espacios/demo/landings', 'Landings'],
 ];
 
+/** A document, products, an answered question and a handed-off conversation, so every page draws its content. */
+async function seedContent(world: StudioWorld): Promise<void> {
+  const { client } = world.h;
+  assert.equal((await client.post('/rag/demo/load_documents', { body: filesForm({ 'guia-larga-con-un-nombre-de-archivo-bastante-largo.md': GUIDE_MD }) })).status, 202);
+  await waitIndexed(client, 'demo');
+  await client.post('/rag/demo/conversations', { json: { pregunta: '¿Cómo se instala?' } });
+  await client.put('/mod/ventas/demo/productos/zapatillas-runner', { json: { nombre: 'Zapatillas Runner edición limitada', precio: 249900, moneda: 'COP', stock: 3 } });
+  await client.post('/mod/ventas/demo/conversaciones', { json: { mensaje: 'Hola, quiero hablar con una persona', contacto: { nombre: 'Carla Ruiz', email: 'carla.ruiz.con.un.correo.largo@example.com' } } });
+}
+
 for (const width of [1280, 375]) {
   test(`Studio pages at ${width} px: accessible, no sideways scroll, nothing from outside`, async (t) => {
     const world = await startStudioWorld(t);
-    // Something on the credit pool and in the key usage, so charts and tables are drawn.
-    await world.h.client.post('/rag/demo/conversations', { json: { pregunta: '¿Hay algo?' } });
+    await seedContent(world);
     const { page, seen } = await openPage(world, width);
     await signInThroughForm(page, world.studio);
     const modules = (await world.h.client.get('/companies')).body.espacios[0].modulos as string[];
@@ -36,6 +46,16 @@ for (const width of [1280, 375]) {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.waitForLoadState('networkidle');
       await checkPage(page, `studio-${path.replace(/\//g, '-') || 'inicio'}-${width}`);
+      if (path === 'espacios/demo/conversaciones') {
+        await page.getByRole('button', { name: /Carla Ruiz/ }).click();
+        await page.getByLabel('Responder como persona del equipo').waitFor();
+        await checkPage(page, `studio-conversacion-abierta-${width}`);
+      }
+      if (path === 'claves') {
+        await page.getByRole('row', { name: /pruebas-escribe/ }).getByRole('button', { name: /Uso/ }).click();
+        await page.getByRole('img', { name: /Llamadas por día/ }).waitFor();
+        await checkPage(page, `studio-claves-uso-${width}`);
+      }
     }
     const outside = seen.requests.filter((url) => !url.startsWith(world.h.url) && !url.startsWith('data:'));
     assert.deepEqual(outside, [], 'no request leaves the server');
@@ -80,4 +100,29 @@ test('Studio under its own strict Content-Security-Policy: every page renders wi
   await page.goto(world.studio + 'espacios/demo/marca');
   await page.getByTestId('persona').waitFor();
   assert.deepEqual(violations, []);
+});
+
+test('Studio by keyboard: the first Tab reaches a visible skip link, and a key is created without a mouse', async (t) => {
+  const world = await startStudioWorld(t);
+  const { page } = await openPage(world);
+  await signInThroughForm(page, world.studio);
+  await page.goto(world.studio + 'claves');
+  await page.getByRole('heading', { level: 1, name: 'Claves de la API' }).waitFor();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+  assert.equal(await page.evaluate<string>('document.activeElement?.textContent ?? ""'), 'Saltar al contenido');
+  assert.ok(await skip.isVisible(), 'visible once focused');
+  await checkPage(page, 'studio-saltar-al-contenido');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate<string>('location.hash'), '#contenido', 'the skip link leads to the main content');
+
+  await page.getByLabel('Nombre', { exact: true }).focus();
+  await page.keyboard.type('integracion-teclado');
+  await page.keyboard.press('Tab'); // first space
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Crear la clave' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('clave-secreta').waitFor();
+  const created = (await world.h.client.get('/tokens')).body.tokens.find((k: { nombre: string }) => k.nombre === 'integracion-teclado');
+  assert.deepEqual([created.espacios, created.permiso], [['demo'], 'lee']);
 });

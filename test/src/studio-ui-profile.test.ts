@@ -18,7 +18,8 @@ test('Studio first sign-in: a one-time link opens the console, the owner creates
   const { page, seen } = await openPage(world);
   await page.goto(enlace);
   await page.getByRole('heading', { level: 1, name: 'Espacios' }).waitFor();
-  await goTo(page, world.studio, 'perfil', 'Perfil y sesiones');
+  await page.getByRole('link', { name: 'Crea tu contraseña' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Perfil y sesiones' }).waitFor();
   assert.equal(await page.getByLabel('Contraseña actual').count(), 0, 'no current password to give yet');
   await page.getByText('aún no tienes contraseña').waitFor();
   await checkPage(page, 'studio-perfil-primera-vez');
@@ -26,6 +27,8 @@ test('Studio first sign-in: a one-time link opens the console, the owner creates
   await page.getByRole('button', { name: 'Crear la contraseña' }).click();
   await page.getByRole('status').filter({ hasText: 'Contraseña creada' }).waitFor();
   assert.equal(await page.getByLabel('Contraseña actual').count(), 1, 'from now on changing it asks for the current one');
+  await goTo(page, world.studio, 'claves', 'Claves de la API');
+  assert.equal(await page.getByRole('link', { name: 'Crea tu contraseña' }).count(), 0, 'the reminder is gone');
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();

@@ -64,6 +64,9 @@ export function Shell() {
           )}
         </nav>
         <main id="contenido" class="content">
+          {session.propietario.tiene_clave === false && path !== 'perfil' && (
+            <p class="notice notice-info">Entraste con un enlace de un solo uso. <Link to="perfil">Crea tu contraseña</Link> para poder volver a entrar.</p>
+          )}
           {routePage(path) ?? (
             <EmptyState title="Esta página no existe.">
               <p><Link to="">Volver a los espacios</Link></p>

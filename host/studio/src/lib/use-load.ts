@@ -8,8 +8,11 @@ export interface Loaded<T> {
   set(data: T): void;
 }
 
-/** Loads data for a page and reloads it when `deps` change; the latest call wins. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
+/**
+ * Loads data for a page and reloads it when `deps` change; the latest call wins. With `keep`, what was shown stays
+ * until the new data arrives (for "show more", where clearing would jump the page back to the top).
+ */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[], keep = false): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
@@ -28,6 +31,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
       if (mine === generation.current) setLoading(false);
     }
   }, [run]);
-  useEffect(() => { setData(undefined); void reload(); }, [reload]);
+  useEffect(() => { if (!keep) setData(undefined); void reload(); }, [reload]);
   return { data, error, loading, reload, set: setData };
 }

@@ -1,13 +1,19 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, seg } from '../api/client.js';
 import type { SalesConversation } from '../api/types.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { formatDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
+import { usePoll } from '../lib/use-poll.js';
 import { useSave } from '../lib/use-save.js';
 
 type Filter = '' | 'derivada' | 'activa';
+
+const HANDOFF_REASON: Record<string, string> = {
+  pedido: 'El cliente pidió hablar con una persona',
+  sin_respuesta: 'El agente no supo responder',
+};
 
 const ROLE: Record<string, string> = { cliente: 'Cliente', agente: 'Agente', persona: 'Persona del equipo' };
 
@@ -16,6 +22,8 @@ export function ConversationsPage({ space }: { space: string }) {
   const [filter, setFilter] = useState<Filter>('derivada');
   const [open, setOpen] = useState<string | null>(null);
   const list = useLoad(() => api<{ conversaciones: SalesConversation[]; total: number }>('GET', `/mod/ventas/${seg(space)}/conversaciones`, { query: { estado: filter || undefined, limite: 100 } }), [space, filter]);
+  // New leads and handed-off conversations arrive on their own: the inbox looks again every few seconds.
+  usePoll(true, list.reload, 10_000);
   const name = (c: SalesConversation) => c.contacto?.nombre || c.contacto?.telefono || c.contacto?.email || 'Cliente sin nombre';
 
   return (
@@ -60,6 +68,10 @@ export function ConversationsPage({ space }: { space: string }) {
 function ConversationView({ space, id, onChanged }: { space: string; id: string; onChanged: () => void }) {
   const base = `/mod/ventas/${seg(space)}/conversaciones/${seg(id)}`;
   const conv = useLoad(() => api<SalesConversation>('GET', base), [base]);
+  // The customer may write again while a person answers.
+  usePoll(true, conv.reload, 5_000);
+  // On a phone the conversation opens below the inbox: bring it into view.
+  useEffect(() => { document.getElementById('conversacion-titulo')?.scrollIntoView({ block: 'nearest' }); }, [id]);
   const [text, setText] = useState('');
   const reply = useSave();
   const handBack = useSave();
@@ -86,7 +98,7 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
         <>
           <p class="muted small">
             {[c.contacto?.telefono, c.contacto?.email, c.ciudad].filter(Boolean).join(' · ') || 'Sin datos de contacto'}
-            {c.estado === 'derivada' && c.motivo_derivacion && <> · Derivada: {c.motivo_derivacion}</>}
+            {c.estado === 'derivada' && c.motivo_derivacion && <> · {HANDOFF_REASON[c.motivo_derivacion] ?? `Derivada: ${c.motivo_derivacion}`}</>}
           </p>
           <ol class="messages" aria-label="Mensajes">
             {(c.mensajes ?? []).map((m, i) => (
@@ -106,16 +118,14 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
                 <SuccessNotice>{reply.saved}</SuccessNotice>
                 <div class="row">
                   <button type="submit" class="button primary" disabled={reply.busy}>{reply.busy ? 'Enviando…' : 'Enviar respuesta'}</button>
+                  <button type="button" class="button" disabled={handBack.busy} onClick={() => void handBack.run(async () => {
+                    conv.set(await api<SalesConversation>('POST', `${base}/reanudar`).then(() => api<SalesConversation>('GET', base)));
+                    onChanged();
+                    return 'La conversación vuelve al agente.';
+                  })}>Devolver al agente</button>
                 </div>
-              </form>
-              <div class="row">
-                <button type="button" class="button" disabled={handBack.busy} onClick={() => void handBack.run(async () => {
-                  conv.set(await api<SalesConversation>('POST', `${base}/reanudar`).then(() => api<SalesConversation>('GET', base)));
-                  onChanged();
-                  return 'La conversación vuelve al agente.';
-                })}>Devolver al agente</button>
                 <ErrorNotice error={handBack.error} />
-              </div>
+              </form>
             </>
           ) : <p class="hint">El agente atiende esta conversación. Si la deriva a una persona, podrás responder aquí.</p>}
           <SuccessNotice>{handBack.saved}</SuccessNotice>

@@ -21,7 +21,19 @@ const STAGE_LABEL: Record<string, string> = {
 
 /** Documents of a space: drag-and-drop upload with progress, live indexing state, download, delete. */
 export function DocumentsPage({ space }: { space: string }) {
-  const list = useLoad(() => api<{ documentos: DocumentRecord[]; total: number }>('GET', `/rag/${seg(space)}/documents`, { query: { limite: PAGE } }), [space]);
+  const [pages, setPages] = useState(1);
+  const list = useLoad(async () => {
+    // The route gives at most 200 per call: "Mostrar más" asks for the next page and keeps the earlier ones.
+    const documentos: DocumentRecord[] = [];
+    let total = 0;
+    for (let page = 0; page < pages; page++) {
+      const body = await api<{ documentos: DocumentRecord[]; total: number }>('GET', `/rag/${seg(space)}/documents`, { query: { limite: PAGE, desde: page * PAGE } });
+      documentos.push(...body.documentos);
+      total = body.total;
+      if (documentos.length >= total) break;
+    }
+    return { documentos, total };
+  }, [space, pages], true);
   const [notice, setNotice] = useState<string | null>(null);
   const busy = list.data?.documentos.some((d) => d.estado === 'en_cola' || d.estado === 'procesando') ?? false;
 
@@ -67,6 +79,9 @@ export function DocumentsPage({ space }: { space: string }) {
                 </tbody>
               </table>
             </TableWrap>
+            {list.data.total > list.data.documentos.length && (
+              <button type="button" class="button" disabled={list.loading} onClick={() => setPages(pages + 1)}>Mostrar más documentos</button>
+            )}
           </>
         )}
       </Section>

@@ -1,6 +1,5 @@
 import { useEffect } from 'preact/hooks';
 import { api, seg } from '../api/client.js';
-import { ApiError } from '../api/errors.js';
 import type { KeyRecord } from '../api/types.js';
 import { BarChart, dayLabel } from '../components/bar-chart.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
@@ -18,15 +17,7 @@ interface Usage {
 
 /** Calls of one key: per route (table) and per day (chart), from GET /tokens/{id}/uso. */
 export function KeyUsage({ record }: { record: KeyRecord }) {
-  const usage = useLoad(async (): Promise<Usage> => {
-    try {
-      return await api<Usage>('GET', `/tokens/${seg(record.id)}/uso`, { query: { dias: 30 } });
-    } catch (err) {
-      // Older servers have no per-day route: the list already carries the per-route counts.
-      if (err instanceof ApiError && err.status === 404 && err.codigo !== 'credencial_no_encontrada') return { llamadas: record.llamadas, ultimo_uso: record.ultimo_uso, por_ruta: record.por_ruta ?? {} };
-      throw err;
-    }
-  }, [record.id]);
+  const usage = useLoad(() => api<Usage>('GET', `/tokens/${seg(record.id)}/uso`, { query: { dias: 30 } }), [record.id]);
   // The usage opens below the table: bring it into view for whoever asked for it.
   useEffect(() => { document.getElementById('uso-clave-titulo')?.scrollIntoView({ block: 'nearest' }); }, [record.id]);
   const routes = normaliseRoutes(usage.data?.por_ruta ?? record.por_ruta ?? {});
@@ -44,7 +35,7 @@ export function KeyUsage({ record }: { record: KeyRecord }) {
             <TableWrap label="Llamadas por ruta">
               <table class="table compact">
                 <caption>Llamadas por ruta</caption>
-                <thead><tr><th scope="col">Ruta</th><th scope="col" class="num">Llamadas</th><th scope="col"><span class="sr-only">Proporción</span></th></tr></thead>
+                <thead><tr><th scope="col">Ruta</th><th scope="col" class="num">Llamadas</th><th scope="col" class="share-head"><span class="sr-only">Proporción</span></th></tr></thead>
                 <tbody>{routes.map((r) => (
                   <tr key={r.ruta}>
                     <td><code>{r.ruta}</code></td>

@@ -30,7 +30,10 @@ export function LandingsPage({ space }: { space: string }) {
           <ul class="record-list">
             {landings.data.map((l) => (
               <li key={recordId(l)} class="record">
-                <div><strong>{recordTitle(l)}</strong> <StateBadge state={recordState(l)} /></div>
+                <div>
+                  <strong>{recordTitle(l)}</strong> <StateBadge state={recordState(l)} />
+                  {recordState(l) === 'faltan_datos' && <MissingData base={base} id={recordId(l)} onAnswered={() => void landings.reload()} />}
+                </div>
                 {hasReadyVersion(l) && (
                   <button type="button" class="button" aria-pressed={preview?.id === recordId(l)}
                     onClick={() => setPreview({ id: recordId(l), title: recordTitle(l) })}>Vista previa<span class="sr-only"> de {recordTitle(l)}</span></button>
@@ -76,5 +79,43 @@ function CreateLanding({ base, onCreated }: { base: string; onCreated: () => voi
         <SaveBar busy={save.busy} error={save.error} saved={save.saved} label="Crear la landing" />
       </form>
     </Section>
+  );
+}
+
+interface Question {
+  id: string;
+  tipo?: string;
+  pregunta: string;
+}
+
+/** A version in `faltan_datos` asks questions; the owner answers them here (POST /completar) and writing goes on. */
+function MissingData({ base, id, onAnswered }: { base: string; id: string; onAnswered: () => void }) {
+  const path = `${base}/landings/${seg(id)}`;
+  const detail = useLoad(() => api<{ versiones?: { preguntas?: Question[] | null }[] }>('GET', path), [path]);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const save = useSave();
+  const questions = detail.data?.versiones?.at(-1)?.preguntas ?? [];
+  if (detail.error) return <ErrorNotice error={detail.error} />;
+  if (questions.length === 0) return null;
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void save.run(async () => {
+      await api('POST', `${path}/completar`, { json: { respuestas: answers } });
+      onAnswered();
+      return 'Respuestas enviadas: la landing se sigue escribiendo.';
+    });
+  };
+  return (
+    <form class="form missing-data" onSubmit={submit}>
+      <p class="hint">Para terminarla hace falta:</p>
+      {questions.map((q) => (
+        <div key={q.id} class="field">
+          <label for={`landing-${id}-${q.id}`}>{q.pregunta}</label>
+          <input id={`landing-${id}-${q.id}`} required maxLength={500} type={q.tipo === 'url' ? 'url' : 'text'} value={answers[q.id] ?? ''}
+            onInput={(e) => setAnswers({ ...answers, [q.id]: e.currentTarget.value })} />
+        </div>
+      ))}
+      <SaveBar busy={save.busy} error={save.error} saved={save.saved} label="Enviar respuestas" />
+    </form>
   );
 }

@@ -12,8 +12,16 @@ export function SalesBrandSwitch({ space }: { space: string }) {
   const config = useLoad(() => api<{ marca_activa: boolean }>('GET', path), [path]);
   const save = useSave();
   if (!config.data) return <ErrorNotice error={config.error} />;
+  // The switch moves at once (a switch that lags behind the click reads as broken) and moves back if refused.
   const toggle = (on: boolean) => void save.run(async () => {
-    config.set(await api<{ marca_activa: boolean }>('PATCH', path, { json: { marca_activa: on } }));
+    const before = config.data!;
+    config.set({ ...before, marca_activa: on });
+    try {
+      config.set(await api<{ marca_activa: boolean }>('PATCH', path, { json: { marca_activa: on } }));
+    } catch (err) {
+      config.set(before);
+      throw err;
+    }
     return on ? 'El agente de ventas usa la marca.' : 'El agente de ventas usa su propia descripción.';
   });
   return (

@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors.js';
 import { signIn } from '../api/session.js';
 import type { SessionInfo } from '../api/types.js';
 import { ErrorNotice } from '../components/notice.js';
+import { focusNextPageTitle } from '../components/page.js';
 
 /** Email and password; the API sets the session cookie. Shown for any path while there is no session. */
 export function SignInPage({ onSignedIn, expired }: { onSignedIn: (s: SessionInfo) => void; expired: boolean }) {
@@ -18,7 +19,9 @@ export function SignInPage({ onSignedIn, expired }: { onSignedIn: (s: SessionInf
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await signIn(email.trim(), clave));
+      const session = await signIn(email.trim(), clave);
+      focusNextPageTitle();
+      onSignedIn(session);
     } catch (err) {
       setError(err);
       setClave('');
