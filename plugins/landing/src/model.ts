@@ -1,6 +1,8 @@
 // The landing domain as data: what a caller asks for (the brief), the page plan a version is built from, the facts
 // it used (with where they came from), and the states a version moves through. Wire names are Spanish.
 
+import type { CatalogProduct } from '@cerebro/sdk';
+
 /** Sections a page can have, in their default order. */
 export const SECTION_IDS = ['hero', 'beneficios', 'caracteristicas', 'precios', 'preguntas_frecuentes', 'cta', 'contacto'] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
@@ -40,13 +42,7 @@ export interface Plan {
 }
 
 /** A product as the catalog held it when the version was built (versions keep these: a later price change does not alter them). */
-export interface CatalogFact {
-  id: string;
-  nombre: string;
-  descripcion: string;
-  precio: number;
-  moneda: string;
-  stock: number;
+export interface CatalogFact extends CatalogProduct {
   /** The caller chose to show it without its price (answer `sin_precio` to a `precio:<id>` question). */
   sin_precio?: boolean;
 }

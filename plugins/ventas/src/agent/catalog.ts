@@ -1,17 +1,10 @@
 // Catalog model: products of a space, their validation (shared by the routes and the CSV import)
 // and shipping lookup by city.
+import type { CatalogProduct } from '@cerebro/sdk';
 import { fold } from './text.js';
 
-export interface Product {
-  id: string;
-  nombre: string;
-  descripcion: string;
-  /** Unit price in `moneda` units (up to two decimals). */
-  precio: number;
-  /** ISO 4217 code, upper case: "COP", "EUR", "MXN". */
-  moneda: string;
-  /** Units available now (integer >= 0). */
-  stock: number;
+/** A product of the catalog: what every reader of the catalog sees (sdk `CatalogProduct`), plus shipping. */
+export interface Product extends CatalogProduct {
   /** Shipping cost per city, in `moneda`; a city absent here has no shipping. */
   envio?: Record<string, number>;
 }
