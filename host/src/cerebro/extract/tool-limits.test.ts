@@ -2,7 +2,6 @@
 // aborted job (its worker thread terminated) leaves neither a running tool nor a temporary folder behind.
 import assert from 'node:assert/strict';
 import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -48,7 +47,6 @@ async function childTools(names: string[]): Promise<number[]> {
   return out;
 }
 
-const cerebroTemp = async () => new Set((await readdir(tmpdir())).filter((n) => n.startsWith('cerebro-job-') || n.startsWith('cerebro-ocr-')));
 
 test('a time limit kills the tool with everything it started (its process group)', async () => {
   const started = Date.now();
@@ -93,9 +91,14 @@ test('aborting a job mid-OCR kills its tools and removes its temporary files', a
   await chmod(bin, 0o755);
   const page = await scannedPage(['Una página escaneada.'], 'jpeg');
   const path = await dir.file('escaneado.pdf', imageOnlyPdf([page, page]));
-  const before = await cerebroTemp();
+  // A temporary folder of this test's own (the pool's threads read TMPDIR when they start): other test files running
+  // at the same time create and remove cerebro-job-* folders in the shared /tmp.
+  const ownTmp = join(dir.path, 'tmp');
+  await mkdir(ownTmp, { recursive: true });
   const savedPath = process.env.PATH;
+  const savedTmp = process.env.TMPDIR;
   process.env.PATH = `${dirname(bin)}:${savedPath}`;
+  process.env.TMPDIR = ownTmp;
   const pool = createPreparePool({ threads: 1 });
   try {
     const abort = new AbortController();
@@ -111,10 +114,11 @@ test('aborting a job mid-OCR kills its tools and removes its temporary files', a
     assert.ok(await dies(tools[0]!, 2_000), 'the tool is killed with its job');
     assert.ok(await dies(sleeper, 2_000), 'and what it started, with its process group');
     await sleep(400); // the late sweep
-    const left = [...await cerebroTemp()].filter((n) => !before.has(n));
-    assert.deepEqual(left, [], 'no temporary folder of the job is left');
+    assert.deepEqual(await readdir(ownTmp), [], 'no temporary folder of the job is left');
   } finally {
     process.env.PATH = savedPath;
+    if (savedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmp;
     await pool.close();
   }
 });
