@@ -23,9 +23,11 @@ async function startWorld(t: TestContext): Promise<StudioWorld> {
 }
 
 /** Both widths the console supports: a desktop and a 375 px phone. */
-async function checkBothWidths(page: Page, name: string): Promise<void> {
+async function checkBothWidths(page: Page, name: string, before: () => Promise<unknown> = async () => undefined): Promise<void> {
+  await before();
   await checkPage(page, name);
   await page.setViewportSize({ width: 375, height: 800 });
+  await before();
   await checkPage(page, `${name}-375`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -145,7 +147,9 @@ test('Studio landings: questions answered in a form, the ready page previewed in
   await inside.getByText('Precio a consultar').first().waitFor();
   assert.equal(await inside.locator('h1').count(), 1);
   assert.match(await inside.locator('body').innerText(), /289\.900 COP/);
-  await checkBothWidths(page, 'studio-landings-lista');
+  // A sandboxed frame has its own renderer process: scrolled into view, it is painted before the screenshot.
+  const showFrame = async () => { await frame.scrollIntoViewIfNeeded(); await inside.locator('h1').waitFor(); await page.waitForTimeout(300); };
+  await checkBothWidths(page, 'studio-landings-lista', showFrame);
 
   // Refine with an instruction of the documented set: version 2, previewed in turn.
   await page.getByText('Refinar con instrucciones').click();
@@ -164,7 +168,7 @@ test('Studio landings: questions answered in a form, the ready page previewed in
   assert.ok(listed >= 4, await problems.innerText());
   const api = await world.h.client.get(`/mod/landing/demo/landings/${id}`);
   assert.equal(api.body.versiones.length, 2, 'a refused HTML stores no version');
-  await checkBothWidths(page, 'studio-landings-validar');
+  await checkBothWidths(page, 'studio-landings-validar', showFrame);
 
   // Delete asks first.
   await page.getByRole('button', { name: 'Eliminar la landing' }).click();

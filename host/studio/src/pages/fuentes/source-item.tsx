@@ -81,7 +81,7 @@ function RunSummary({ run, name }: { run: SourceRun; name: string }) {
           <summary>Ver {plural(run.errores.length + run.errores_omitidos, 'error', 'errores')} por página</summary>
           <ul>
             {run.errores.map((e, i) => (
-              <li key={`${e.url}-${i}`}><span class="url-text">{e.url}</span>: {e.motivo} <span class="muted small">({e.codigo}{e.estado_http ? ` ${e.estado_http}` : ''})</span></li>
+              <li key={`${e.url}-${i}`}><span class="url-text">{e.url}</span>: {e.motivo} <span class="muted small">({e.codigo === 'http' && e.estado_http ? `HTTP ${e.estado_http}` : e.codigo})</span></li>
             ))}
           </ul>
           {run.errores_omitidos > 0 && <p class="muted small">Y {plural(run.errores_omitidos, 'error más que no se guardó', 'errores más que no se guardaron')}.</p>}

@@ -103,7 +103,7 @@ export function LandingDetail({ base, id, onChanged, onDeleted }: { base: string
 function VersionTable({ versions, shown, onPreview }: { versions: LandingVersion[]; shown: number | null; onPreview: (n: number) => void }) {
   return (
     <TableWrap label="Versiones">
-      <table class="table stack">
+      <table class="table stack versions">
         <caption class="sr-only">Versiones de la landing</caption>
         <thead><tr><th scope="col">Versión</th><th scope="col">Estado</th><th scope="col">Origen</th><th scope="col">Secciones</th><th scope="col" class="num">Tamaño</th><th scope="col"><span class="sr-only">Acciones</span></th></tr></thead>
         <tbody>
@@ -111,13 +111,13 @@ function VersionTable({ versions, shown, onPreview }: { versions: LandingVersion
             <tr key={v.numero}>
               <th scope="row">v{v.numero}</th>
               <td data-label="Estado"><StateBadge state={v.estado} />{v.motivo && <p class="small">{v.motivo}</p>}</td>
-              <td data-label="Origen">
+              <td data-label="Origen" class="wrap">
                 {ORIGIN_LABEL[v.origen]}{v.instrucciones && <span class="muted small"> «{v.instrucciones}»</span>}
                 {v.avisos.length > 0 && (
                   <details class="small"><summary>{v.avisos.length === 1 ? '1 aviso' : `${v.avisos.length} avisos`}</summary><ul>{v.avisos.map((a, i) => <li key={i}>{a}</li>)}</ul></details>
                 )}
               </td>
-              <td data-label="Secciones">{v.secciones.map((s) => SECTION_LABEL[s] ?? s).join(', ')}</td>
+              <td data-label="Secciones" class="wrap">{v.secciones.map((s) => SECTION_LABEL[s] ?? s).join(', ')}</td>
               <td data-label="Tamaño" class="num">{v.bytes ? formatBytes(v.bytes) : '—'}</td>
               <td class="actions">
                 {v.estado === 'lista' && (
