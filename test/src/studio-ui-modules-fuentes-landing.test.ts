@@ -106,6 +106,37 @@ test('Studio fuentes: a site source is created, launched and followed to complet
   assert.deepEqual(seen.serverErrors, []);
 });
 
+test('Studio fuentes: a list of addresses launched at creation shows its run live and is cancelled from the page', async (t) => {
+  const site = await startTestSite({ slowMs: 15_000 });
+  t.after(() => site.close());
+  const world = await startWorld(t);
+  const { page, seen } = await openPage(world, 375);
+  await signInThroughForm(page, world.studio);
+  await goTo(page, world.studio, 'espacios/demo/fuentes', 'Fuentes');
+  await page.getByLabel('Tipo').selectOption('lista');
+  await page.getByLabel('Direcciones (una por línea, hasta 500)').fill(`${site.url}/docs/lento.html\n${site.url}/docs/soporte.html\n`);
+  await page.getByLabel('Nombre (opcional)').fill('Páginas sueltas');
+  await page.getByRole('button', { name: 'Crear la fuente' }).click();
+  await page.getByRole('status').filter({ hasText: 'creada y lanzada' }).waitFor();
+  const source = (await world.h.client.get('/mod/fuentes/demo/fuentes')).body.fuentes[0];
+  assert.deepEqual([source.tipo, source.urls.length, source.ultima_ejecucion?.origen], ['lista', 2, 'creacion']);
+  // The page's own polling shows the run working (the slow page holds it) without a reload.
+  await page.locator('[data-estado-ejecucion="ejecutando"]').waitFor({ timeout: 15_000 });
+  await checkPage(page, 'studio-fuentes-ejecutando-375');
+  await page.getByRole('button', { name: 'Cancelar la ejecución de Páginas sueltas' }).click();
+  await page.locator('[data-estado-ejecucion="cancelada"]').waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Lanzar Páginas sueltas' }).waitFor();
+  assert.equal((await world.h.client.get(`/mod/fuentes/demo/fuentes/${source.id}`)).body.ultima_ejecucion.estado, 'cancelada');
+  // A refused creation shows the module's own 422 message.
+  await page.getByLabel('Tipo').selectOption('url');
+  await page.getByLabel('Dirección de la página').fill('https://usuario:clave@example.com/');
+  await page.getByRole('button', { name: 'Crear la fuente' }).click();
+  await page.getByRole('alert').filter({ hasText: 'No se guardó.' }).waitFor();
+  assert.equal((await world.h.client.get('/mod/fuentes/demo/fuentes')).body.total, 1);
+  assert.deepEqual(seen.consoleErrors, []);
+  assert.deepEqual(seen.serverErrors, []);
+});
+
 const PRODUCTS = [
   { id: 'zap-trail', nombre: 'Zapatilla Trail Andes', descripcion: 'Zapatilla de trail con suela de agarre profundo.', precio: 289900, moneda: 'COP', stock: 14 },
   { id: 'calcetin', nombre: 'Calcetines técnicos', descripcion: 'Calcetines sin costuras que evitan ampollas.', precio: 0, moneda: 'COP', stock: 40 },

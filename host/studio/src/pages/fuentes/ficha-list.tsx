@@ -16,8 +16,8 @@ export function FichaList({ base, fichas }: { base: string; fichas: Ficha[] }) {
           <div class="source-head">
             <div>
               <h3 class="record-title">{f.tema}</h3>{' '}
-              <span data-estado-ficha={f.estado}><StateBadge state={f.estado} /></span>
-              <p class="muted small" aria-live="polite">
+              <span data-estado-ficha={f.estado} aria-live="polite"><StateBadge state={f.estado} /></span>
+              <p class="muted small">
                 {f.estado === 'generando' && <>Armando: {formatPercent(f.progreso)} · </>}
                 {f.resumen && <>{f.resumen.encontrados} de {f.resumen.campos} campos con datos{f.resumen.conflictos ? `, ${f.resumen.conflictos} con conflicto` : ''} · </>}
                 encargada {formatDateTime(f.creada)}

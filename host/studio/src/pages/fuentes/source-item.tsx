@@ -65,9 +65,9 @@ export function SourceItem({ base, source, onChanged }: { base: string; source: 
 
 function RunSummary({ run, name }: { run: SourceRun; name: string }) {
   return (
-    <div class="run" aria-live="polite">
+    <div class="run">
       <p class="small">
-        Última ejecución <span data-estado-ejecucion={run.estado}><StateBadge state={run.estado} /></span>{' '}
+        Última ejecución <span data-estado-ejecucion={run.estado} aria-live="polite"><StateBadge state={run.estado} /></span>{' '}
         <span class="muted">{ORIGIN_LABEL[run.origen]} · inicio {formatDateTime(run.inicio ?? run.creada)} · fin {run.fin ? formatDateTime(run.fin) : '—'} · {formatBytes(run.bytes)}</span>
       </p>
       {run.motivo && <p class="small">{run.motivo}</p>}
