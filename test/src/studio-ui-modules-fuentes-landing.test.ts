@@ -210,7 +210,7 @@ test('Studio landings: questions answered in a form, the ready page previewed in
   assert.deepEqual(seen.serverErrors, []);
 });
 
-test('Studio landings: the /html route may be framed by Studio only (frame-ancestors \'self\'), and is still sandboxed', async (t) => {
+test('Studio landings: the /html route may be framed by Studio only (frame-ancestors \'self\'), is still sandboxed, and loads under Studio\'s enforced CSP', async (t) => {
   const world = await startWorld(t);
   await world.h.client.put('/mod/ventas/demo/productos/zap-trail', { json: PRODUCTS[0] });
   const created = await world.h.client.post('/mod/landing/demo/landings', {
@@ -230,4 +230,12 @@ test('Studio landings: the /html route may be framed by Studio only (frame-ances
   assert.match(csp, /; sandbox$/);
   assert.equal(html.headers.get('x-frame-options'), null, 'nothing else forbids the same-origin frame');
   assert.equal(html.headers.get('cross-origin-resource-policy'), 'same-origin');
+
+  // In Chromium with Studio's own CSP enforced (frame-src 'self'), the preview loads: both policies allow it.
+  const { page, seen } = await openPage(world, 1280, { enforceCsp: true });
+  await signInThroughForm(page, world.studio);
+  await goTo(page, world.studio, 'espacios/demo/landings', 'Landings');
+  await page.getByRole('button', { name: 'Abrir la landing Vender zapatillas' }).click();
+  await page.frameLocator('iframe.landing-frame').getByText('289.900 COP').first().waitFor();
+  assert.deepEqual(seen.consoleErrors.filter((e) => /Content Security Policy|frame/i.test(e)), []);
 });
