@@ -238,4 +238,15 @@ test('Studio landings: the /html route may be framed by Studio only (frame-ances
   await page.getByRole('button', { name: 'Abrir la landing Vender zapatillas' }).click();
   await page.frameLocator('iframe.landing-frame').getByText('289.900 COP').first().waitFor();
   assert.deepEqual(seen.consoleErrors.filter((e) => /Content Security Policy|frame/i.test(e)), []);
+
+  // A version waiting for answers is cancelled from the page (its credits go back: the module's own rule).
+  const asking = await world.h.client.post('/mod/landing/demo/landings', { json: { objetivo: 'Vender más trail', productos: ['zap-trail'] } });
+  assert.equal(asking.status, 202, asking.text);
+  await page.reload();
+  await page.getByRole('button', { name: 'Abrir la landing Vender más trail' }).click();
+  await page.locator('[data-estado-landing="faltan_datos"]').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Cancelar la versión en curso' }).click();
+  await page.locator('[data-estado-landing="cancelada"]').waitFor();
+  await page.getByRole('status').filter({ hasText: 'Versión cancelada' }).waitFor();
+  assert.equal((await world.h.client.get(`/mod/landing/demo/landings/${asking.body.id}`)).body.estado, 'cancelada');
 });

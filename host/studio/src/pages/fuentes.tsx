@@ -36,7 +36,7 @@ export function FuentesPage({ space }: { space: string }) {
           <EmptyState title="Todavía no hay fuentes.">Crea una con el formulario de arriba.</EmptyState>
         ) : (
           <>
-            <p class="muted small">{plural(sources.data.total, 'fuente', 'fuentes')}</p>
+            <p class="muted small">{plural(sources.data.total, 'fuente', 'fuentes')}{sources.data.total > sources.data.fuentes.length && ` (se muestran ${sources.data.fuentes.length})`}</p>
             <ul class="record-list">
               {sources.data.fuentes.map((s) => <SourceItem key={s.id} base={base} source={s} onChanged={changed} />)}
             </ul>

@@ -30,7 +30,7 @@ export function LandingsPage({ space }: { space: string }) {
           <EmptyState title="Todavía no hay landings.">Crea una con el formulario de arriba.</EmptyState>
         ) : (
           <>
-            <p class="muted small">{plural(list.data.total, 'landing', 'landings')}</p>
+            <p class="muted small">{plural(list.data.total, 'landing', 'landings')}{list.data.total > list.data.landings.length && ` (se muestran ${list.data.landings.length})`}</p>
             <ul class="record-list">
               {list.data.landings.map((l) => (
                 <li key={l.id} class="record landing-item">

@@ -68,7 +68,7 @@ export function LandingForm({ space, base, onCreated }: { space: string; base: s
           {catalog.error ? <p class="hint">No se pudo leer el catálogo de ventas (¿el módulo está activo en este espacio?).</p>
             : products.length === 0 ? <p class="hint">{catalog.data ? 'El catálogo está vacío.' : 'Cargando el catálogo…'}</p> : (
               <div class="checks">
-                {products.slice(0, 200).map((p) => (
+                {products.map((p) => (
                   <label key={p.id} class="check">
                     <input type="checkbox" checked={form.productos.includes(p.id)} disabled={!form.productos.includes(p.id) && form.productos.length >= 12}
                       onChange={(e) => toggle('productos', p.id, e.currentTarget.checked)} /> {p.nombre} <span class="muted small">({formatNumber(p.precio)} {p.moneda})</span>
