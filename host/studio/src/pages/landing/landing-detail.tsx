@@ -110,14 +110,16 @@ function VersionTable({ versions, shown, onPreview }: { versions: LandingVersion
           {[...versions].reverse().map((v) => (
             <tr key={v.numero}>
               <th scope="row">v{v.numero}</th>
-              <td data-label="Estado"><StateBadge state={v.estado} />{v.motivo && <p class="small">{v.motivo}</p>}</td>
+              <td data-label="Estado"><div><StateBadge state={v.estado} />{v.motivo && <p class="small">{v.motivo}</p>}</div></td>
               <td data-label="Origen" class="wrap">
-                {ORIGIN_LABEL[v.origen]}{v.instrucciones && <span class="muted small"> «{v.instrucciones}»</span>}
-                {v.avisos.length > 0 && (
-                  <details class="small"><summary>{v.avisos.length === 1 ? '1 aviso' : `${v.avisos.length} avisos`}</summary><ul>{v.avisos.map((a, i) => <li key={i}>{a}</li>)}</ul></details>
-                )}
+                <div>
+                  {ORIGIN_LABEL[v.origen]}{v.instrucciones && <span class="muted small"> «{v.instrucciones}»</span>}
+                  {v.avisos.length > 0 && (
+                    <details class="small"><summary>{v.avisos.length === 1 ? '1 aviso' : `${v.avisos.length} avisos`}</summary><ul>{v.avisos.map((a, i) => <li key={i}>{a}</li>)}</ul></details>
+                  )}
+                </div>
               </td>
-              <td data-label="Secciones" class="wrap">{v.secciones.map((s) => SECTION_LABEL[s] ?? s).join(', ')}</td>
+              <td data-label="Secciones" class="wrap"><span>{v.secciones.map((s) => SECTION_LABEL[s] ?? s).join(', ')}</span></td>
               <td data-label="Tamaño" class="num">{v.bytes ? formatBytes(v.bytes) : '—'}</td>
               <td class="actions">
                 {v.estado === 'lista' && (
