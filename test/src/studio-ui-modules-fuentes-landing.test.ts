@@ -75,21 +75,37 @@ test('Studio fuentes: a site source is created, launched and followed to complet
   assert.match(await errors.innerText(), /falta\.html/);
   await checkBothWidths(page, 'studio-fuentes-ejecucion');
 
-  // A ficha restricted to that source, followed until ready, read with its value and the page it came from.
+  // A feed source, launched at creation: its February entry gives the Básico plan another price.
+  await page.getByLabel('Tipo').selectOption('feed');
+  await page.getByLabel('Dirección del feed').fill(`${site.url}/feed.xml`);
+  await page.getByLabel('Nombre (opcional)').fill('Blog de Sol');
+  await page.getByRole('button', { name: 'Crear la fuente' }).click();
+  await page.getByRole('status').filter({ hasText: 'Fuente «Blog de Sol» creada y lanzada.' }).waitFor();
+  await page.locator('[data-fuente] [data-estado-ejecucion="completada"]').nth(1).waitFor({ timeout: 60_000 });
+
+  // A ficha restricted to both sources, followed until ready, read with its value, the pages it came from and the
+  // conflict between them.
   await world.h.waitForIndexing(60_000);
   await page.getByLabel('Tema', { exact: true }).fill('Plan Básico');
   await page.getByLabel('Campos (opcional, uno por línea)').fill('precio\nfecha de lanzamiento');
-  await page.getByRole('group', { name: /Solo con los documentos de estas fuentes/ }).getByLabel('Documentación de Sol').check();
+  const restrict = page.getByRole('group', { name: /Solo con los documentos de estas fuentes/ });
+  await restrict.getByLabel('Documentación de Sol').check();
+  await restrict.getByLabel('Blog de Sol').check();
   await page.getByRole('button', { name: 'Armar la ficha' }).click();
   await page.getByRole('status').filter({ hasText: 'Ficha «Plan Básico» encargada' }).waitFor();
   await page.locator('[data-estado-ficha="lista"]').waitFor({ timeout: 90_000 });
   await page.getByRole('button', { name: 'Leer la ficha Plan Básico' }).click();
   const precio = page.locator('[data-campo="precio"]');
   await precio.waitFor();
-  assert.match(await precio.innerText(), /10 euros al mes/);
+  assert.match(await precio.innerText(), /1[02] euros al mes/);
+  const conflict = precio.getByRole('note');
+  assert.match(await conflict.innerText(), /Conflicto entre documentos/);
+  assert.match(await conflict.innerText(), /10 euros/);
+  assert.match(await conflict.innerText(), /12 euros/);
   assert.match(await page.locator('[data-campo="fecha de lanzamiento"]').innerText(), /Sin datos\./);
-  const cited = page.locator('.ficha-sources a[href^="http://localhost"]').first();
-  assert.match(await cited.getAttribute('href') ?? '', /\/docs\/precios\.html$/);
+  const cites = await page.locator('.ficha-sources a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  assert.ok(cites.some((h) => /\/docs\/precios\.html$/.test(h ?? '')), JSON.stringify(cites));
+  assert.ok(cites.some((h) => /\/blog\/2\.html$/.test(h ?? '')), JSON.stringify(cites));
   await page.getByText('Ver el Markdown').click();
   assert.match(await page.getByLabel('Markdown de la ficha').innerText(), /^# Plan Básico\n\n## precio/);
   await checkBothWidths(page, 'studio-fuentes-ficha');
@@ -100,7 +116,7 @@ test('Studio fuentes: a site source is created, launched and followed to complet
   await page.getByRole('group', { name: 'Confirmar borrado de Documentación de Sol' }).getByLabel(/Conservar sus/).check();
   await page.getByRole('button', { name: 'Sí, eliminar' }).click();
   await page.getByRole('status').filter({ hasText: /Se eliminó «Documentación de Sol»: 0 documentos eliminados/ }).waitFor();
-  assert.equal((await world.h.client.get('/mod/fuentes/demo/fuentes')).body.total, 0);
+  assert.equal((await world.h.client.get('/mod/fuentes/demo/fuentes')).body.total, 1);
   assert.equal((await world.h.client.get('/rag/demo/documents')).body.total, docsBefore);
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.serverErrors, []);
