@@ -1,111 +1,55 @@
 import { useState } from 'preact/hooks';
 import { api, seg } from '../api/client.js';
+import type { Ficha, Paged, Source } from '../api/module-types.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
-import { SaveBar } from '../components/save-bar.js';
-import { StateBadge } from '../components/state-badge.js';
-import { formatDateTime } from '../lib/format.js';
-import { listOf, recordId, recordState, recordTitle, WORKING_STATES, type LooseRecord } from '../lib/records.js';
+import { plural } from '../lib/plural.js';
 import { useLoad } from '../lib/use-load.js';
 import { usePoll } from '../lib/use-poll.js';
-import { useSave } from '../lib/use-save.js';
+import { FichaForm } from './fuentes/ficha-form.js';
+import { FichaList, fichaIsActive } from './fuentes/ficha-list.js';
+import { SourceForm } from './fuentes/source-form.js';
+import { runIsActive, SourceItem } from './fuentes/source-item.js';
 
-const KINDS: [string, string][] = [
-  ['url', 'Una página'], ['sitio', 'Un sitio (rastreo)'], ['sitemap', 'Las páginas de un sitemap'], ['feed', 'Un feed RSS o Atom'],
-];
+const PAGE = 200;
+const POLL_MS = 1500;
 
-/** Sources and fichas of the `fuentes` module: create a source, launch or cancel its run, follow its state. */
+/** Sources and fichas of the `fuentes` module: create, launch and cancel sources with live runs; assemble and read fichas. */
 export function FuentesPage({ space }: { space: string }) {
   const base = `/mod/fuentes/${seg(space)}`;
-  const sources = useLoad(() => api('GET', `${base}/fuentes`).then((b) => listOf(b, 'fuentes')), [base]);
-  const fichas = useLoad(() => api('GET', `${base}/fichas`).then((b) => listOf(b, 'fichas')), [base]);
-  const action = useSave();
-  const running = sources.data?.some((s) => WORKING_STATES.has(recordState(s) ?? '')) ?? false;
-  usePoll(running, sources.reload);
-
-  const act = (source: LooseRecord, verb: 'lanzar' | 'cancelar') => void action.run(async () => {
-    await api('POST', `${base}/fuentes/${seg(recordId(source))}/${verb}`);
-    await sources.reload();
-    return verb === 'lanzar' ? `Se lanzó «${recordTitle(source)}».` : `Se canceló «${recordTitle(source)}».`;
-  });
+  const sources = useLoad(() => api<Paged<'fuentes', Source>>('GET', `${base}/fuentes`, { query: { limite: PAGE } }), [base]);
+  const fichas = useLoad(() => api<Paged<'fichas', Ficha>>('GET', `${base}/fichas`, { query: { limite: PAGE } }), [base]);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Runs and fichas move on the server by themselves: follow them while one is queued or working.
+  usePoll(sources.data?.fuentes.some((s) => runIsActive(s.ultima_ejecucion)) ?? false, sources.reload, POLL_MS);
+  usePoll(fichas.data?.fichas.some(fichaIsActive) ?? false, fichas.reload, POLL_MS);
+  const changed = (message: string) => { setNotice(message); void sources.reload(); };
 
   return (
     <>
-      <PageHeader title="Fuentes" intro="Páginas, sitios, sitemaps y feeds de los que el espacio toma documentos, y las fichas que se arman con ellos." />
-      <CreateSource base={base} onCreated={() => void sources.reload()} />
-      <ErrorNotice error={action.error} />
-      <SuccessNotice>{action.saved}</SuccessNotice>
+      <PageHeader title="Fuentes" intro="Páginas, sitios, sitemaps, feeds y listas de direcciones de los que el espacio toma documentos, y las fichas que se arman con ellos." />
+      <SourceForm base={base} onCreated={() => { setNotice(null); void sources.reload(); }} />
       <Section title="Fuentes del espacio">
+        <SuccessNotice>{notice}</SuccessNotice>
         <ErrorNotice error={sources.error} />
-        {sources.error ? null : sources.loading && !sources.data ? <Loading /> : !sources.data?.length ? (
+        {sources.error ? null : !sources.data ? <Loading /> : sources.data.fuentes.length === 0 ? (
           <EmptyState title="Todavía no hay fuentes.">Crea una con el formulario de arriba.</EmptyState>
         ) : (
-          <ul class="record-list">
-            {sources.data.map((s) => {
-              const state = recordState(s);
-              const working = WORKING_STATES.has(state ?? '');
-              return (
-                <li key={recordId(s)} class="record">
-                  <div>
-                    <strong>{recordTitle(s)}</strong> <StateBadge state={state} />
-                    <p class="muted small">
-                      {[typeof s.url === 'string' && s.url !== recordTitle(s) ? s.url : null, typeof s.documentos === 'number' ? `${s.documentos} documentos` : null,
-                        s.actualizada ? `actualizada ${formatDateTime(s.actualizada as string)}` : null].filter(Boolean).join(' · ')}
-                    </p>
-                  </div>
-                  {working
-                    ? <button type="button" class="button" onClick={() => act(s, 'cancelar')}>Cancelar<span class="sr-only"> {recordTitle(s)}</span></button>
-                    : <button type="button" class="button" onClick={() => act(s, 'lanzar')}>Lanzar<span class="sr-only"> {recordTitle(s)}</span></button>}
-                </li>
-              );
-            })}
-          </ul>
+          <>
+            <p class="muted small">{plural(sources.data.total, 'fuente', 'fuentes')}{sources.data.total > sources.data.fuentes.length && ` (se muestran ${sources.data.fuentes.length})`}</p>
+            <ul class="record-list">
+              {sources.data.fuentes.map((s) => <SourceItem key={s.id} base={base} source={s} onChanged={changed} />)}
+            </ul>
+          </>
         )}
       </Section>
+      <FichaForm base={base} sources={sources.data?.fuentes ?? []} onCreated={() => void fichas.reload()} />
       <Section title="Fichas">
         <ErrorNotice error={fichas.error} />
-        {fichas.error ? null : fichas.loading && !fichas.data ? <Loading /> : !fichas.data?.length ? <EmptyState title="Todavía no hay fichas." /> : (
-          <ul class="record-list">
-            {fichas.data.map((f) => (
-              <li key={recordId(f)} class="record"><div><strong>{recordTitle(f)}</strong> <StateBadge state={recordState(f)} /></div></li>
-            ))}
-          </ul>
-        )}
+        {fichas.error ? null : !fichas.data ? <Loading /> : fichas.data.fichas.length === 0 ? (
+          <EmptyState title="Todavía no hay fichas.">Una ficha reúne en campos lo que los documentos dicen de un tema, con sus fuentes.</EmptyState>
+        ) : <FichaList base={base} fichas={fichas.data.fichas} />}
       </Section>
     </>
-  );
-}
-
-function CreateSource({ base, onCreated }: { base: string; onCreated: () => void }) {
-  const [tipo, setTipo] = useState('url');
-  const [url, setUrl] = useState('');
-  const [nombre, setNombre] = useState('');
-  const [lanzar, setLanzar] = useState(true);
-  const save = useSave();
-  const submit = (e: Event) => {
-    e.preventDefault();
-    void save.run(async () => {
-      await api('POST', `${base}/fuentes`, { json: { tipo, url: url.trim(), ...(nombre.trim() ? { nombre: nombre.trim() } : {}), lanzar } });
-      setUrl('');
-      setNombre('');
-      onCreated();
-      return lanzar ? 'Fuente creada y lanzada.' : 'Fuente creada.';
-    });
-  };
-  return (
-    <Section title="Nueva fuente">
-      <form class="form" onSubmit={submit}>
-        <label for="fuente-tipo">Tipo</label>
-        <select id="fuente-tipo" value={tipo} onChange={(e) => setTipo(e.currentTarget.value)}>
-          {KINDS.map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-        </select>
-        <label for="fuente-url">Dirección</label>
-        <input id="fuente-url" type="url" required placeholder="https://" value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
-        <label for="fuente-nombre">Nombre (opcional)</label>
-        <input id="fuente-nombre" maxLength={200} value={nombre} onInput={(e) => setNombre(e.currentTarget.value)} />
-        <label class="check"><input type="checkbox" checked={lanzar} onChange={(e) => setLanzar(e.currentTarget.checked)} /> Lanzarla ahora</label>
-        <SaveBar busy={save.busy} error={save.error} saved={save.saved} label="Crear la fuente" />
-      </form>
-    </Section>
   );
 }

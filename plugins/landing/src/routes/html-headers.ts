@@ -4,11 +4,13 @@
  * `Content-Disposition: inline` so a person can preview it in a browser, with a CSP whose `sandbox` directive (no
  * `allow-scripts`, no `allow-same-origin`, no `allow-forms`) puts the document in a unique opaque origin: even if a
  * page held something the sanitizer missed, it could not run script, read the API origin's cookies or storage,
- * submit forms or be framed. `default-src 'none'` with only inline styles and `data:` images allowed means the page
+ * submit forms or be framed by another site. `default-src 'none'` with only inline styles and `data:` images allowed means the page
  * cannot make a request either. `attachment` was the alternative; it blocks previews and protects no more than
- * the sandbox does. `filename` names the file when it is saved for publishing elsewhere.
+ * the sandbox does. `filename` names the file when it is saved for publishing elsewhere. `frame-ancestors 'self'`:
+ * only Studio, served from this same origin, may frame it (its preview is an `<iframe sandbox="">`); any other
+ * site is refused.
  */
-export const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
+export const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox";
 
 export function htmlHeaders(landingId: string, version: number): Record<string, string> {
   return {
