@@ -54,10 +54,20 @@ test('first start on an empty database writes a working key and a curl example t
   const anonymous = await fetch(`${url}/api/mod/marca/demo/config`);
   assert.equal(anonymous.status, 401);
 
+  // The demo owner can sign in to Studio with what the file says, at the address it names.
+  assert.ok(secrets.includes(`${url}/studio/`), 'the file names Studio');
+  const email = /Correo: (\S+)/.exec(secrets)?.[1];
+  const clave = /Contraseña: (\S+)/.exec(secrets)?.[1];
+  assert.ok(email && clave, `file lacks the Studio sign-in:\n${secrets}`);
+  const signIn = await fetch(`${url}/api/sesion`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, clave }) });
+  assert.equal(signIn.status, 201, await signIn.clone().text());
+  assert.match(signIn.headers.get('set-cookie') ?? '', /cerebro_sesion=crs_/);
+
   const exit = await stop(first.child);
   assert.equal(exit, 0, (first as unknown as { logs: () => string }).logs());
   const logs = (first as unknown as { logs: () => string }).logs();
   assert.ok(!logs.includes(key!.split('.')[1]!), 'the key secret must never reach the logs');
+  assert.ok(!logs.includes(clave!) && !first.banner.includes(clave!), 'nor the Studio password');
 
   const second = await serve(dataDir);
   assert.doesNotMatch(second.banner, /crb_/);

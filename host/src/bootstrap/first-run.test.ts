@@ -9,6 +9,7 @@ import { FIRST_RUN_FILE, announceFirstRun, type FirstRunResult } from './first-r
 const RESULT: FirstRunResult = {
   spaceId: 'demo', ownerId: 'own_1',
   key: `crb_${'a'.repeat(16)}.${'b'.repeat(43)}`, operatorCredential: `cra_${'c'.repeat(16)}.${'d'.repeat(43)}`,
+  studio: { email: 'demo@cerebro.example', clave: 'clave-de-prueba-larga' },
 };
 
 /** A stream that records what is written, as a terminal or as a pipe. */
@@ -27,6 +28,7 @@ test('on a terminal the banner with the credentials is shown, and the 0600 file 
   await new Promise((r) => setImmediate(r));
   assert.equal(file, join(dir, FIRST_RUN_FILE));
   assert.ok(tty.text().includes(RESULT.key) && tty.text().includes(RESULT.operatorCredential));
+  assert.ok(tty.text().includes('http://127.0.0.1:8080/studio/') && tty.text().includes(RESULT.studio.clave));
   assert.ok(tty.text().includes(file));
   assert.equal((await stat(file)).mode & 0o777, 0o600);
   assert.ok((await readFile(file, 'utf8')).includes(RESULT.operatorCredential));
@@ -41,7 +43,7 @@ test('on a pipe only the file path is written; a link planted at the path is rep
   const pipe = terminal(false);
   const file = announceFirstRun(pipe.stream, dir, 'http://127.0.0.1:8080', RESULT);
   await new Promise((r) => setImmediate(r));
-  assert.ok(!pipe.text().includes('crb_') && !pipe.text().includes('cra_'), pipe.text());
+  assert.ok(!pipe.text().includes('crb_') && !pipe.text().includes('cra_') && !pipe.text().includes(RESULT.studio.clave), pipe.text());
   assert.ok(pipe.text().includes(file));
   assert.equal(await readFile(target, 'utf8'), 'intacto');
   assert.ok((await readFile(file, 'utf8')).includes(RESULT.key));

@@ -10,23 +10,29 @@ export interface FirstRunResult {
   ownerId: string;
   key: string;
   operatorCredential: string;
+  /** How the demo owner signs in to Studio (`/studio/`): an email and a generated password. */
+  studio: { email: string; clave: string };
 }
 
 export const DEMO_SPACE = 'demo';
 const DEMO_CREDITS = 1000;
+/** A reserved domain (RFC 2606): no mail can ever reach it, and it cannot clash with a real owner's address. */
+export const DEMO_EMAIL = 'demo@cerebro.example';
 
 /**
- * On a database with no owner and no operator: creates the operator credential, a demo owner with credits, a demo
- * space with the `api` module and every loaded module, and a write key. Returns the credentials, which exist in
- * clear only here; null when the database already had data.
+ * On a database with no owner and no operator: creates the operator credential, a demo owner with credits and a
+ * Studio sign-in (email and a generated password), a demo space with the `api` module and every loaded module, and
+ * a write key. Returns the credentials, which exist in clear only here; null when the database already had data.
  */
-export function bootstrapFirstRun(admin: AdminService, moduleIds: string[]): FirstRunResult | null {
+export async function bootstrapFirstRun(admin: AdminService, moduleIds: string[]): Promise<FirstRunResult | null> {
   if (!admin.isEmpty()) return null;
   const operator = admin.issueOperatorCredential('operador inicial');
   const owner = admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });
   admin.createSpace({ id: DEMO_SPACE, ownerId: owner.id, name: 'Espacio de demostración', modules: ['api', ...moduleIds] });
   const key = admin.issueKey(owner.id, 'demo', [], 'escribe');
-  return { spaceId: DEMO_SPACE, ownerId: owner.id, key: key.token, operatorCredential: operator.token };
+  const email = admin.setOwnerEmail(owner.id, DEMO_EMAIL).email;
+  const { clave } = await admin.setOwnerPassword(owner.id);
+  return { spaceId: DEMO_SPACE, ownerId: owner.id, key: key.token, operatorCredential: operator.token, studio: { email, clave: clave! } };
 }
 
 /** The banner `cerebro serve` prints on first run (to stderr: stdout carries the JSON logs, which never hold a key). */
@@ -38,6 +44,10 @@ export function firstRunBanner(baseUrl: string, result: FirstRunResult): string 
     '',
     `  Clave de servicio (escribe, todos los espacios del propietario): ${result.key}`,
     `  Credencial de operador (rutas /api/admin y CLI):                 ${result.operatorCredential}`,
+    '',
+    `Studio (consola web): ${baseUrl}/studio/`,
+    `  Correo: ${result.studio.email}`,
+    `  Contraseña: ${result.studio.clave}`,
     '',
     'Prueba:',
     `  curl -H "Authorization: Bearer ${result.key}" ${baseUrl}/api/companies`,
@@ -67,7 +77,7 @@ export function announceFirstRun(terminal: NodeJS.WritableStream & { isTTY?: boo
         '',
         'Primera ejecución: se han creado un propietario de demostración, el espacio "demo" con todos los módulos y sus credenciales.',
         where,
-        `Cerebro escuchando en ${baseUrl}/api. Documentación de todas las rutas: ${baseUrl}/api/openapi.json`,
+        `Cerebro escuchando en ${baseUrl}/api (Studio: ${baseUrl}/studio/). Documentación de todas las rutas: ${baseUrl}/api/openapi.json`,
         '',
         '',
       ].join('\n'));

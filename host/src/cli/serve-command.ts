@@ -31,7 +31,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   const first = host.config.bootstrapDemo
-    ? bootstrapFirstRun(host.admin, host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id))
+    ? await bootstrapFirstRun(host.admin, host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id))
     : null;
   if (first) {
     announceFirstRun(io.stderr, host.config.dataDir, host.url, first);
