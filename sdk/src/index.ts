@@ -9,6 +9,7 @@ export { SALES_AGENT_FIXED_RULES, salesAgentFixedRulesText } from './services/br
 export type { CerebroService, CerebroAnswer, CerebroSource } from './services/cerebro.js';
 export type { DocumentsService, DocumentOrigin, RecordedOrigin, SpaceDocument, DocumentInput, PassageHit, SearchOptions } from './services/documents.js';
 export type { CatalogReader, CatalogProduct } from './services/catalog.js';
+export { formatMoney, parseAmount } from './services/money.js';
 export type { CreditRefunds } from './services/credits.js';
 export * from './errors/index.js';
 export { Reply, type ModuleRequest, type QueryValue, type RouteHandler, type SpaceContext, type CallerContext, type Permission, type HttpMethod } from './http.js';

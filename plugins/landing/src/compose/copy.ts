@@ -2,7 +2,7 @@
 // and the brand's voice. It writes no figure of its own: prices and stock come from the catalog facts, everything
 // else from the documents or the caller.
 import type { Brief, CatalogFact, DocumentFact, Length, Plan, SectionId, Voice } from '../model.js';
-import { formatMoney } from '../safety/money.js';
+import { formatMoney } from '@cerebro/sdk';
 import { wordsFor, type Address } from './wording.js';
 
 export interface PageCopy {

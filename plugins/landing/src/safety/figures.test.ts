@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CatalogFact } from '../model.js';
 import { unsupportedFigures } from './figures.js';
-import { formatMoney, parseAmount } from './money.js';
+import { formatMoney, parseAmount } from '@cerebro/sdk';
 
 const CATALOG: CatalogFact[] = [
   { id: 'a', nombre: 'Zapatilla Trail', descripcion: '', precio: 289900, moneda: 'COP', stock: 14 },

@@ -2,7 +2,7 @@
 // come from the catalog (stock), from the caller's own brief, or from a document fact kept with its provenance. It
 // reads the page's visible text, so it checks template copy, model copy and hand-edited HTML alike.
 import type { CatalogFact } from '../model.js';
-import { parseAmount } from './money.js';
+import { parseAmount } from '@cerebro/sdk';
 
 export interface FigureViolation {
   texto: string;

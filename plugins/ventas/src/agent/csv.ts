@@ -7,7 +7,7 @@
 // `envio` lists city costs separated by `|`, each `ciudad=costo` (or `ciudad:costo`),
 // e.g. `Bogotá=8000|Medellín=12000`. `descripcion` and `envio` may be empty.
 import { validateProduct, type Product } from './catalog.js';
-import { parseAmount } from './money.js';
+import { parseAmount } from '@cerebro/sdk';
 import { fold } from './text.js';
 
 export interface CsvLineError {

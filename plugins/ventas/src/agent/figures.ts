@@ -3,7 +3,8 @@
 // itself, so it checks wording from templates, from the brand and from an external LLM alike.
 // Discount percentages always fail: the catalog holds no discounts.
 import type { Product } from './catalog.js';
-import { parseAmount, toCents } from './money.js';
+import { parseAmount } from '@cerebro/sdk';
+import { toCents } from './money.js';
 import type { QuoteView } from './quote.js';
 import { productWords } from './match.js';
 import { fold, sameWord, sentences, tokens } from './text.js';

@@ -22,7 +22,7 @@ export { checkFigures, factsFrom } from './figures.js';
 export type { Facts, FigureViolation } from './figures.js';
 export { analyze } from './intent.js';
 export type { Analysis, Intent } from './intent.js';
-export { formatMoney } from './money.js';
+export { formatMoney } from '@cerebro/sdk';
 export type { AnswerKind } from './tactics.js';
 export { wordingMessages } from './wording.js';
 export type { WordingMessage } from './wording.js';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addToQuote, computeQuote, removeFromQuote } from './quote.js';
-import { formatMoney, parseAmount } from './money.js';
+import { formatMoney, parseAmount } from '@cerebro/sdk';
 import type { Product } from './catalog.js';
 import { catalog } from './test-fixtures.js';
 

@@ -2,7 +2,7 @@
 // or quote data here; nothing else in the agent writes a number. Sentences avoid the shapes the
 // figure checker reads as stock ("hay 3 ...") unless they state a real stock.
 import type { Product } from './catalog.js';
-import { formatMoney } from './money.js';
+import { formatMoney } from '@cerebro/sdk';
 import type { QuoteView } from './quote.js';
 
 export function price(p: Product): string {
