@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestHost } from '@cerebro/sdk/testing';
-import { balance, base, createLanding, landing, marca, settled, SHOES, startShop, ventas } from './test-support.js';
+import { balance, BRAND, base, createLanding, landing, marca, settled, SHOES, startShop, ventas } from './test-support.js';
 
 test('a landing from catalog and documents: lista, served with a strict CSP, facts with provenance, 2 credits', async (t) => {
   const h = await startShop(t);
@@ -138,6 +138,19 @@ test('brand on: the brand name, its form of address and its emojis; brand off: a
   const htmlOff = (await h.client.get(`${base(h)}/${off.id}/html`)).text;
   assert.doesNotMatch(htmlOff, /Deportes Ruiz|🏃/);
   assert.match(htmlOff, /Cuéntanos qué necesitas/);
+});
+
+test('a brand whose name has digits ("Tienda 24 Horas", "3M", "Forever 21") gets its landing: the name is no figure', async (t) => {
+  const h = await startShop(t);
+  for (const name of ['Tienda 24 Horas', '3M', 'Forever 21']) {
+    const set = await h.client.patch(`/mod/marca/${h.spaceId}/config`, { json: { ...BRAND, name } });
+    assert.equal(set.status, 200, set.text);
+    const l = await createLanding(h, SHOES);
+    assert.equal(l.estado, 'lista', `${name}: ${JSON.stringify(l.versiones[0])}`);
+    assert.deepEqual(l.versiones[0].marca, { aplicada: true, nombre: name });
+    const html = (await h.client.get(`${base(h)}/${l.id}/html`)).text;
+    assert.ok(html.includes(`<title>Zapatillas de running | ${name}</title>`), name);
+  }
 });
 
 test('validar: a clean hand edit becomes a ready version; a hostile one is a 422 listing every problem', async (t) => {

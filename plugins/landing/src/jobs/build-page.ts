@@ -32,6 +32,11 @@ export function figureTexts(input: PageInput): string[] {
   return [brief.objetivo, brief.tema ?? '', brief.publico ?? '', brief.cta.texto ?? '', brief.contacto ?? '', plan.titular ?? '', plan.cta_texto ?? '', ...documents.map((d) => d.texto)];
 }
 
+/** Names the page quotes whole, digits included ("Tienda 24 Horas", "3M"): the brand's and the products'. */
+export function quotedNames(input: PageInput): string[] {
+  return [...(input.voice ? [input.voice.nombre] : []), ...input.catalog.map((p) => p.nombre)];
+}
+
 export async function buildPage(input: PageInput, cerebro: CerebroService, signal: AbortSignal): Promise<PageOutcome> {
   const avisos: string[] = [];
   let copy = composeCopy({ brief: input.brief, plan: input.plan, catalog: input.catalog, documents: input.documents, voice: input.voice });
@@ -54,7 +59,7 @@ export async function buildPage(input: PageInput, cerebro: CerebroService, signa
   const html = sanitizeLanding(rendered);
   const problems = [...inspectLanding(rendered), ...inspectLanding(html)];
   if (problems.length > 0) return { ok: false, motivo: `La página no pasó las comprobaciones: ${problems.map((p) => p.mensaje).join(' ')}`, avisos };
-  const figures = unsupportedFigures(visibleText(html), { catalog: input.catalog, texts: figureTexts(input) });
+  const figures = unsupportedFigures(visibleText(html), { catalog: input.catalog, texts: figureTexts(input), names: quotedNames(input) });
   if (figures.length > 0) {
     return { ok: false, motivo: `La página tenía cifras que el catálogo no respalda: ${figures.map((f) => `«${f.texto}» (${f.motivo})`).join(', ')}.`, avisos };
   }

@@ -35,3 +35,14 @@ test('a product shown without its price cannot have one on the page', () => {
   const hidden = [{ ...CATALOG[0], sin_precio: true }];
   assert.equal(unsupportedFigures('289.900 COP', { catalog: hidden, texts: [] }).length, 1);
 });
+
+test('a name with digits (the brand, a product) is quoted whole, not read as a figure; its digits alone still need a source', () => {
+  const sources = { catalog: CATALOG, texts: [], names: ['Tienda 24 Horas', '3M', 'Forever 21', 'Zapatilla Trail'] };
+  assert.deepEqual(unsupportedFigures('Compra en TIENDA 24 HORAS, con cinta 3M y ropa de Forever\u00a021. Quedan 3 unidades.', sources), []);
+  assert.deepEqual(unsupportedFigures('Abierto 24 horas al día, 21 días de garantía.', sources).map((v) => v.texto), ['24', '21'],
+    'the same digits outside the name are figures');
+  assert.deepEqual(unsupportedFigures('Llevamos 23M pedidos.', sources).map((v) => v.texto), ['23'], 'a name inside a longer number is not the name');
+  assert.deepEqual(unsupportedFigures('Solo 24 horas', { catalog: CATALOG, texts: [], names: ['24'] }).map((v) => v.texto), ['24'],
+    'a name with no letter is a figure, never a name');
+  assert.deepEqual(unsupportedFigures('Tienda 24 Horas: 249.900 COP', sources).map((v) => v.texto), ['249.900 COP'], 'prices are checked as ever');
+});

@@ -34,11 +34,33 @@ export interface FigureSources {
   catalog: readonly CatalogFact[];
   /** Text the caller wrote (objective, audience, CTA, contact) and document facts: numbers in them may appear. */
   texts: readonly string[];
+  /**
+   * Names the page may quote whole, digits and all (the brand's own name, "Forever 21"; the catalog's product
+   * names): where one is written on the page its digits are part of the name, not a figure to back. A digit of the
+   * name used elsewhere ("21 días") still needs a source of its own.
+   */
+  names?: readonly string[];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The page text with every quoted name blanked out (same length, so positions stay), matched whole and
+ * case-insensitively (a heading may capitalise it) and with any spacing; a name without a letter ("24") is a
+ * figure, never a name. Longer names first, so "3M Pro" wins over "3M".
+ */
+function withoutNames(pageText: string, names: readonly string[]): string {
+  const wanted = [...new Set(names.map((n) => n.trim()).filter((n) => /\d/.test(n) && /\p{L}/u.test(n)))].sort((a, b) => b.length - a.length);
+  if (wanted.length === 0) return pageText;
+  // Not inside a longer word or number: "3M" is the brand in "3M cinta", not in "23M".
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${wanted.map((n) => escapeRegExp(n).replace(/\s+/g, '\\s+')).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  return pageText.replace(pattern, (m) => ' '.repeat(m.length));
 }
 
 /** Prices written on the page that the catalog does not hold, and numbers with no source. */
 export function unsupportedFigures(pageText: string, sources: FigureSources, options: { onlyMoney?: boolean } = {}): FigureViolation[] {
   const violations: FigureViolation[] = [];
+  pageText = withoutNames(pageText, sources.names ?? []);
   const prices = sources.catalog.filter((p) => !p.sin_precio);
   const moneySpans: [number, number][] = [];
   for (const m of pageText.matchAll(MONEY)) {
