@@ -31,6 +31,8 @@ export interface HostConfig {
   pluginInitTimeoutMs: number;
   /** How long a graceful shutdown waits for requests in flight. */
   shutdownGraceMs: number;
+  /** How long a client may take to send a request's headers before it is answered 408 and cut off. */
+  headersTimeoutMs: number;
   /** Which hops are our own proxies, compiled once (`CEREBRO_TRUST_PROXY`); `null`: the socket's address is the caller. */
   trustProxy: ProxyTrust | null;
   /** Counter flush interval (call counts, last use, daily quota). */
@@ -149,6 +151,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     discoverPlugins: bool(env, 'CEREBRO_DISCOVER_PLUGINS', true),
     pluginInitTimeoutMs: int(env, 'CEREBRO_PLUGIN_INIT_TIMEOUT_MS', 15_000),
     shutdownGraceMs: int(env, 'CEREBRO_SHUTDOWN_GRACE_MS', 10_000),
+    headersTimeoutMs: positive(env, 'CEREBRO_HEADERS_TIMEOUT_MS', 30_000),
     trustProxy: parseProxyTrust('CEREBRO_TRUST_PROXY', env.CEREBRO_TRUST_PROXY),
     counterFlushMs: int(env, 'CEREBRO_COUNTER_FLUSH_MS', 1_000),
     bootstrapDemo: bool(env, 'CEREBRO_BOOTSTRAP_DEMO', true),

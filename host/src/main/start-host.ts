@@ -241,11 +241,13 @@ function warnUnknownAllowed(config: HostConfig, plugins: readonly LoadedPlugin[]
 }
 
 async function listen(handler: RequestListener, config: HostConfig): Promise<Server> {
-  const server = createServer(handler);
+  // Node checks the timeouts below on an interval (30 s by default), so a request's headers could take up to twice
+  // their timeout: a shorter timeout is checked at least twice as often.
+  const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 2)) }, handler);
   answerClientErrorsWithDetail(server);
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;
-  server.headersTimeout = 30_000;
+  server.headersTimeout = config.headersTimeoutMs;
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

@@ -1,0 +1,108 @@
+// Slowloris against a real `cerebro serve` process (issue #23, item 4): clients that send their headers a few bytes
+// at a time, and keep sending after the server answered 408, must not keep the server's descriptors. The server's
+// open descriptors are counted in /proc/<pid>/fd, before the attack and after the answers.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startServer } from './support/server-process.js';
+
+const WANTED = 1_000;
+const HEADERS_TIMEOUT_MS = 2_000;
+
+const openDescriptors = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+
+/** This process's limit of open files (Node raises the soft limit to the hard one at start). */
+function openFileLimit(): number {
+  const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = line?.split(/\s{2,}/)[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+}
+
+interface SlowClient {
+  socket: Socket;
+  /** What the server wrote, and when its answer began. */
+  reply: string;
+  answeredAt: number | null;
+  closed: boolean;
+}
+
+/** Starts a request, then sends one more header line every 300 ms, before and after any answer, until cut off. */
+function slowClient(port: number): Promise<SlowClient> {
+  return new Promise((resolve, reject) => {
+    const client: SlowClient = { socket: connect({ port, host: '127.0.0.1', allowHalfOpen: true }), reply: '', answeredAt: null, closed: false };
+    const { socket } = client;
+    let n = 0;
+    const trickle = setInterval(() => {
+      if (socket.writable) socket.write(`X-Relleno-${n++}: a\r\n`);
+    }, 300);
+    socket.once('connect', () => {
+      socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      resolve(client);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      client.answeredAt ??= Date.now();
+      client.reply += chunk.toString('latin1');
+    });
+    // A reset after the answer is what the server may do; an error before the connection is a failure.
+    socket.on('error', (err) => { if (socket.connecting) reject(err); });
+    socket.once('close', () => {
+      client.closed = true;
+      clearInterval(trickle);
+    });
+  });
+}
+
+test('slowloris: connections answered 408 are closed by the server, its descriptors back at baseline within 10 s', { timeout: 120_000 }, async (t) => {
+  // Each side holds one descriptor per connection: keep inside this process's limit (the server, another Node
+  // process, has the same), with room for what else is open.
+  const count = Math.min(WANTED, openFileLimit() - 200);
+  if (count < WANTED) t.diagnostic(`open-file limit ${openFileLimit()}: ${count} connections instead of ${WANTED}`);
+  const dir = await mkdtemp(join(tmpdir(), 'cerebro-slowloris-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const server = await startServer(join(dir, 'data'), { CEREBRO_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), CEREBRO_BOOTSTRAP_DEMO: 'false' });
+  const clients: SlowClient[] = [];
+  t.after(async () => {
+    for (const c of clients) c.socket.destroy();
+    await server.stop();
+  });
+  const port = Number(new URL(server.url).port);
+  assert.equal((await fetch(`${server.url}/api/health`)).status, 200);
+  await sleep(200);
+  const baseline = openDescriptors(server.pid);
+
+  for (let i = 0; i < count; i += 100) {
+    clients.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, () => slowClient(port)))));
+  }
+  const held = openDescriptors(server.pid);
+  assert.ok(held >= baseline + count * 0.9, `the server holds the connections while they send (${baseline} → ${held})`);
+
+  // Every client is answered 408 once its headers are overdue (timeout plus the checking interval, plus load).
+  const answerDeadline = Date.now() + 60_000;
+  while (clients.some((c) => c.answeredAt === null) && Date.now() < answerDeadline) await sleep(100);
+  const unanswered = clients.filter((c) => c.answeredAt === null).length;
+  assert.equal(unanswered, 0, `${unanswered} of ${count} connections got no answer`);
+  for (const c of clients) {
+    assert.match(c.reply, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+    assert.match(c.reply, /"codigo":"request_timeout"/);
+  }
+  const lastAnswer = Math.max(...clients.map((c) => c.answeredAt!));
+
+  // The clients keep trickling; the server must let go of them anyway.
+  let now = openDescriptors(server.pid);
+  while (now > baseline && Date.now() < lastAnswer + 10_000) {
+    await sleep(100);
+    now = openDescriptors(server.pid);
+  }
+  t.diagnostic(`descriptors: baseline ${baseline}, during ${held}, ${((Date.now() - lastAnswer) / 1000).toFixed(1)} s after the last answer ${now}`);
+  assert.ok(now <= baseline, `server descriptors ${now} vs baseline ${baseline}, 10 s after the last answer`);
+  // A client learns of the close at its next write (a reset), at most 300 ms later.
+  const closeDeadline = Date.now() + 5_000;
+  while (clients.some((c) => !c.closed) && Date.now() < closeDeadline) await sleep(100);
+  assert.equal(clients.filter((c) => !c.closed).length, 0, 'every slow connection was closed by the server');
+  assert.equal((await fetch(`${server.url}/api/health`)).status, 200, 'and the server still serves');
+});
