@@ -1,4 +1,4 @@
-// Studio's static files at /studio/ and the one-time sign-in links at /studio/entrar (issue #14, back end).
+// Studio's static files at /studio/ and the one-time sign-in links (issues #14 and #23: a GET never spends one).
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -91,38 +91,58 @@ test('without a built console, /studio/ answers a clear 503 page and the API sti
   assert.equal((await h.client.get('/companies')).status, 200);
 });
 
-test('a one-time sign-in link opens a session once, then never again; an expired link does nothing', async (t) => {
+test('a one-time sign-in link: its GET only serves the console (a mail scanner uses nothing up), the POST opens a session once', async (t) => {
   let now = Date.now();
-  const h = await startTestHost(t, { clock: { now: () => now } });
+  const h = await startTestHost(t, { clock: { now: () => now }, env: { CEREBRO_STUDIO_DIR: await builtStudio(t) } });
   await withPassword(h);
   const { enlace, expira } = studioAdmin(h).issueSignInLink(h.ownerId, h.url);
   assert.match(enlace, new RegExp(`^${h.url}/studio/entrar\\?token=[0-9a-f]{16}\\.[A-Za-z0-9_-]{43}$`));
   assert.equal(Date.parse(expira), now + 30 * 60_000);
   const path = enlace.slice(h.url.length);
+  const token = new URL(enlace).searchParams.get('token')!;
 
-  const first = await browserRequest(h.url, 'GET', path);
-  assert.equal(first.status, 303);
-  assert.equal(first.headers.get('location'), '/studio/');
-  assert.equal(first.headers.get('referrer-policy'), 'no-referrer', 'the token does not leak through Referer');
+  // A scanner (or a link preview) fetching the link, any number of times and with any method it likes.
+  for (const method of ['GET', 'GET', 'HEAD']) {
+    const scanned = await browserRequest(h.url, method, path);
+    assert.equal(scanned.status, 200, method);
+    assert.deepEqual(scanned.setCookies, [], 'loading the page opens no session');
+    assert.equal(scanned.headers.get('referrer-policy'), 'no-referrer', 'the token does not leak through Referer');
+    assert.equal(scanned.headers.get('cache-control'), 'no-cache');
+    if (method === 'GET') assert.match(scanned.text, /<title>Studio<\/title>/, 'the console, whose page asks for the click');
+  }
+  // A cross-site form cannot send JSON, and the route takes nothing else.
+  const form = await rawRequest(h.url, {
+    method: 'POST', path: '/api/sesion/enlace', body: `token=${encodeURIComponent(token)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://otro.example' },
+  });
+  assert.equal(form.status, 415, form.text);
+  assert.equal(form.headers['set-cookie'], undefined);
+
+  const first = await browserRequest(h.url, 'POST', '/api/sesion/enlace', { json: { token } });
+  assert.equal(first.status, 201, first.text);
+  assert.equal(first.body.propietario.id, h.ownerId);
+  assert.equal(typeof first.body.csrf, 'string');
   const cookie = cookieFrom(first.setCookies);
   const session = await browserRequest(h.url, 'GET', '/api/sesion', { cookie });
   assert.equal(session.status, 200);
   const listed = await browserRequest(h.url, 'GET', '/api/sesiones', { cookie });
   assert.equal(listed.body.sesiones[0].origen, 'enlace');
 
-  const again = await browserRequest(h.url, 'GET', path);
-  assert.equal(again.status, 303);
-  assert.equal(again.headers.get('location'), '/studio/?enlace=no-valido');
+  const again = await browserRequest(h.url, 'POST', '/api/sesion/enlace', { json: { token } });
+  assert.equal(again.status, 401);
+  assert.equal(again.body.codigo, 'sign_in_link_invalid');
+  assert.match(again.body.detail, /no es válido, ya se usó o caducó/);
   assert.deepEqual(again.setCookies, []);
 
-  const late = studioAdmin(h).issueSignInLink(h.ownerId, h.url).enlace.slice(h.url.length);
+  const late = new URL(studioAdmin(h).issueSignInLink(h.ownerId, h.url).enlace).searchParams.get('token')!;
   now += 31 * 60_000;
-  const expired = await browserRequest(h.url, 'GET', late);
-  assert.equal(expired.headers.get('location'), '/studio/?enlace=no-valido');
+  const expired = await browserRequest(h.url, 'POST', '/api/sesion/enlace', { json: { token: late } });
+  assert.equal(expired.body.codigo, 'sign_in_link_invalid');
   assert.deepEqual(expired.setCookies, []);
-  for (const bad of ['/studio/entrar', '/studio/entrar?token=', '/studio/entrar?token=abc', `${late.slice(0, -3)}xyz`]) {
-    const res = await browserRequest(h.url, 'GET', bad);
-    assert.equal(res.headers.get('location'), '/studio/?enlace=no-valido', bad);
+  for (const bad of ['', 'abc', `${late.slice(0, -3)}xyz`, 'x'.repeat(128)]) {
+    const res = await browserRequest(h.url, 'POST', '/api/sesion/enlace', { json: { token: bad } });
+    assert.ok(res.status === 401 || res.status === 422, `${bad}: ${res.status}`);
+    assert.deepEqual(res.setCookies, []);
   }
 });
 

@@ -15,9 +15,20 @@ test('Studio first sign-in: a one-time link opens the console, the owner creates
   const world: StudioWorld = { h, browser, studio: `${h.url}/studio/` };
   const { enlace } = studioAdmin(h).issueSignInLink(h.ownerId, h.url);
 
+  // A mail scanner fetches the link before the owner clicks it: that must not use it up.
+  for (let i = 0; i < 2; i++) assert.equal((await fetch(enlace)).status, 200);
+  const scanner = await openPage(world);
+  await scanner.page.goto(enlace);
+  await scanner.page.getByRole('heading', { level: 1, name: 'Entrar con un enlace' }).waitFor();
+  await scanner.page.close();
+
   const { page, seen } = await openPage(world);
   await page.goto(enlace);
+  await page.getByRole('heading', { level: 1, name: 'Entrar con un enlace' }).waitFor();
+  await checkPage(page, 'studio-enlace-confirmar');
+  await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('heading', { level: 1, name: 'Espacios' }).waitFor();
+  assert.equal(new URL(page.url()).search, '', 'the token leaves the address bar');
   await page.getByRole('link', { name: 'Crea tu contraseña' }).click();
   await page.getByRole('heading', { level: 1, name: 'Perfil y sesiones' }).waitFor();
   assert.equal(await page.getByLabel('Contraseña actual').count(), 0, 'no current password to give yet');
@@ -36,8 +47,9 @@ test('Studio first sign-in: a one-time link opens the console, the owner creates
 
   const again = await openPage(world);
   await again.page.goto(enlace);
-  await again.page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
+  await again.page.getByRole('button', { name: 'Entrar' }).click();
   await again.page.getByRole('alert').filter({ hasText: 'El enlace de acceso no es válido' }).waitFor();
+  await again.page.getByRole('link', { name: 'Entrar con tu email y contraseña' }).waitFor();
   await checkPage(again.page, 'studio-enlace-usado');
   assert.deepEqual(seen.consoleErrors, []);
 });

@@ -186,11 +186,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
     // Last, and outside the OpenAPI document: they only answer paths no plugin route took.
     const app = buildApp([...routes, ...absentModuleRoutes(() => plugins)], resolveToken(container, HostRootTokens.Pipeline), log);
-    mountStudio(app, {
-      config, log, lifecycle,
-      sessions: resolveToken(container, HostTokens.Sessions),
-      links: resolveToken(container, HostTokens.SignInLinks),
-    });
+    mountStudio(app, { config, log });
     const handler = app.handler as unknown as RequestListener;
     server = await listen(handler, config);
     if (config.metricsPort !== null) metricsListener = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, log);

@@ -1,5 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
-import { Reply, validationError } from '@cerebro/sdk';
+import { apiError, Reply, validationError } from '@cerebro/sdk';
 import type { ConsoleCaller } from '../access/caller.js';
 import type { HostRoute } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
@@ -37,6 +37,7 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
   const sessions = resolveToken(container, HostTokens.Sessions);
   const logins = resolveToken(container, HostTokens.Logins);
   const signIn = resolveToken(container, HostTokens.SignIn);
+  const links = resolveToken(container, HostTokens.SignInLinks);
   const sessionBody = (caller: ConsoleCaller) => ({ propietario: logins.profile(caller.ownerId), csrf: caller.csrf, expira: caller.expiresAt });
   return [
     {
@@ -57,6 +58,26 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
         const ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
         const started = startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
         ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio');
+        return Reply.json(201, { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira }, { 'Set-Cookie': started.cookie });
+      },
+    },
+    {
+      operationId: 'studio.signInWithLink', method: 'POST', path: '/api/sesion/enlace', access: 'public', tag: 'studio', carriesCredentials: true,
+      summary: 'Entrar en Studio con un enlace de un solo uso',
+      description: 'El enlace `/studio/entrar?token=…` abre una página de Studio que no gasta nada al cargarse (un escáner de correo que lo visita no lo usa); su botón «Entrar» envía aquí el `token`, que se gasta en esta petición y abre una sesión de origen `enlace`, como `POST /api/sesion`. Como el resto de entradas, solo admite `application/json`, que un formulario de otro sitio no puede enviar. Un token mal formado, desconocido, usado o caducado: 401 `sign_in_link_invalid`.',
+      requestSchema: {
+        type: 'object', required: ['token'], additionalProperties: false,
+        properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
+      },
+      responses: {
+        '201': { description: 'La sesión abierta; la cookie va en `Set-Cookie`.', schema: SESSION_SCHEMA },
+        '401': { description: 'El enlace no es válido, ya se usó o caducó.' },
+      },
+      handler: (ctx) => {
+        const ownerId = links.consume((ctx.body as { token: string }).token);
+        if (!ownerId) throw apiError('sign_in_link_invalid');
+        const started = startBrowserSession(ctx.req, ownerId, 'enlace', ctx.ip, sessions, config);
+        ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio con enlace de un solo uso');
         return Reply.json(201, { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira }, { 'Set-Cookie': started.cookie });
       },
     },

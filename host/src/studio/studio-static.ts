@@ -3,7 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Polka, Request } from 'polka';
 import sirv, { type RequestHandler } from 'sirv';
-import { mountLinkEntry, type LinkEntryDeps } from './link-entry.js';
+import type { Logger as PinoLogger } from 'pino';
+import type { HostConfig } from '../config/host-config.js';
 import { beginStudioAnswer, plainAnswer, redirectAnswer } from './studio-answers.js';
 
 /** Vite writes content-hashed files under `assets/`: they never change, so browsers keep them for a year. */
@@ -18,18 +19,21 @@ const NOT_BUILT = `<!doctype html>
 </main></body></html>
 `;
 
-export type StudioDeps = LinkEntryDeps;
+export interface StudioDeps {
+  config: HostConfig;
+  log: PinoLogger;
+}
 
 /**
  * Serves the prebuilt console at `/studio/` outside the API pipeline (no credential needed to load it; every
- * API call it makes goes through the pipeline), and the one-time sign-in links at `/studio/entrar`. Only files
+ * API call it makes goes through the pipeline), including its page for one-time sign-in links, `/studio/entrar`,
+ * which only shows a button: loading it uses nothing up (`POST /api/sesion/enlace` does). Only files
  * found in the build folder when the console is first served are ever sent (sirv's index of the folder), so a
  * path outside it cannot be reached however it is spelt; any other path without an extension gets `index.html`
  * (the console's own routes). Each answer gets an access log line with its request id.
  */
 export function mountStudio(app: Polka, deps: StudioDeps): void {
   const { config, log } = deps;
-  mountLinkEntry(app, deps);
   let files: RequestHandler | undefined;
   const serveFiles = (): RequestHandler | undefined => {
     if (files) return files;

@@ -4,14 +4,27 @@ import { currentSession, signOut as endSession } from './api/session.js';
 import type { SessionInfo, Space } from './api/types.js';
 import { ErrorNotice, Loading } from './components/notice.js';
 import { Shell } from './shell.js';
+import { LINK_ENTRY_PATH, LinkEntryPage } from './pages/link-entry.js';
 import { SignInPage } from './pages/sign-in.js';
 import { StudioContext, type StudioState } from './state/session.js';
 
-type Phase = { kind: 'checking' } | { kind: 'signed-out'; expired: boolean } | { kind: 'signed-in'; session: SessionInfo } | { kind: 'broken'; error: unknown };
+type Phase = { kind: 'link'; token: string } | { kind: 'checking' } | { kind: 'signed-out'; expired: boolean } | { kind: 'signed-in'; session: SessionInfo } | { kind: 'broken'; error: unknown };
 
-/** Checks the session cookie, then shows either the sign-in page or the console. */
+/** The token of a one-time sign-in link when the console was opened through one. */
+function linkToken(): string | null {
+  if (location.pathname !== LINK_ENTRY_PATH) return null;
+  return new URLSearchParams(location.search).get('token') ?? '';
+}
+
+/**
+ * Checks the session cookie, then shows either the sign-in page or the console; opened through a one-time sign-in
+ * link, it first shows that link's page, whatever session the browser has (the link may be for another owner).
+ */
 export function App() {
-  const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const [phase, setPhase] = useState<Phase>(() => {
+    const token = linkToken();
+    return token === null ? { kind: 'checking' } : { kind: 'link', token };
+  });
   const [spaces, setSpaces] = useState<Space[]>([]);
 
   const loadSpaces = useCallback(async () => {
@@ -26,6 +39,7 @@ export function App() {
 
   useEffect(() => {
     onSessionLost(() => setPhase({ kind: 'signed-out', expired: true }));
+    if (linkToken() !== null) return;
     currentSession()
       .then((s) => (s ? start(s) : setPhase({ kind: 'signed-out', expired: false })))
       .catch((error) => setPhase({ kind: 'broken', error }));
@@ -41,6 +55,7 @@ export function App() {
     },
   }), [phase, spaces, loadSpaces]);
 
+  if (phase.kind === 'link') return <LinkEntryPage token={phase.token} onSignedIn={(s) => void start(s)} />;
   if (phase.kind === 'checking') return <main id="contenido" class="signin"><Loading label="Comprobando la sesión…" /></main>;
   if (phase.kind === 'broken') return <main id="contenido" class="signin"><h1>Cerebro Studio</h1><ErrorNotice error={phase.error} /></main>;
   if (phase.kind === 'signed-out') return <SignInPage expired={phase.expired} onSignedIn={(s) => void start(s)} />;

@@ -46,6 +46,7 @@ export const ERROR_CATALOGUE = {
   idempotency_not_supported: { status: 400, detail: 'Esta ruta no admite la cabecera Idempotency-Key.' },
   // Studio (the owners' console): sign-in, cookie sessions and CSRF.
   invalid_credentials: { status: 401, detail: 'Email o contraseña incorrectos.' },
+  sign_in_link_invalid: { status: 401, detail: 'El enlace de acceso no es válido, ya se usó o caducó. Pide otro al operador o entra con tu contraseña.' },
   csrf_invalid: { status: 403, detail: 'Falta el token CSRF o no es válido.' },
   console_only: { status: 403, detail: 'Esta ruta es solo para la consola (Studio): entra con tu email y contraseña.' },
   current_password_wrong: { status: 403, detail: 'La contraseña actual no es correcta.' },

@@ -19,6 +19,13 @@ export async function signIn(email: string, clave: string): Promise<SessionInfo>
   return session;
 }
 
+/** Spends a one-time sign-in link's token and opens a session (401 when it is not valid, used or expired). */
+export async function signInWithLink(token: string): Promise<SessionInfo> {
+  const session = await api<SessionInfo>('POST', '/sesion/enlace', { json: { token }, expectUnauthorized: true });
+  setCsrfToken(session.csrf);
+  return session;
+}
+
 export async function signOut(): Promise<void> {
   try {
     await api('DELETE', '/sesion', { expectUnauthorized: true });

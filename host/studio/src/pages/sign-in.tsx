@@ -30,8 +30,6 @@ export function SignInPage({ onSignedIn, expired }: { onSignedIn: (s: SessionInf
     }
   };
   const retryAfter = error instanceof ApiError && error.status === 429;
-  // A one-time sign-in link that failed comes back here as ?enlace=no-valido.
-  const badLink = new URLSearchParams(location.search).get('enlace') === 'no-valido';
 
   return (
     <main id="contenido" class="signin">
@@ -40,7 +38,6 @@ export function SignInPage({ onSignedIn, expired }: { onSignedIn: (s: SessionInf
         <h1 ref={heading}>Iniciar sesión</h1>
         <p class="intro">La consola de los propietarios: espacios, claves, documentos y módulos.</p>
         {expired && !error && <p class="notice notice-info" role="status">Tu sesión terminó. Vuelve a iniciar sesión.</p>}
-        {badLink && !error && <p class="notice notice-error" role="alert">El enlace de acceso no es válido, ya se usó o caducó. Pide otro al operador o entra con tu contraseña.</p>}
         <ErrorNotice error={error} />
         {retryAfter && <p class="hint">Por seguridad hay que esperar unos minutos antes de volver a intentarlo.</p>}
         <form onSubmit={submit} class="form">
