@@ -35,6 +35,8 @@ export interface CerebroEngineConfig {
   pool?: PreparePool;
   onContentChanged?: (space: string) => void;
   onStateChanged?: (doc: DocumentStatus) => void;
+  /** The folder stored document paths are relative to (the data folder); absent: paths are used as stored. */
+  originalsRoot?: string;
 }
 
 export class CerebroEngine {
@@ -56,6 +58,7 @@ export class CerebroEngine {
     const deps: IndexingDependencies = { db: config.db, index: this.index, pool: this.pool, vectors };
     if (config.onContentChanged) deps.onContentChanged = config.onContentChanged;
     if (config.onStateChanged) deps.onStateChanged = config.onStateChanged;
+    if (config.originalsRoot !== undefined) deps.originalsRoot = config.originalsRoot;
     this.documents = new IndexingRunner(deps, config.indexing);
     this.answerer = config.chat
       ? new GenerativeAnswerer(this.index, this.retriever, new OpenAiChatClient(config.chat))

@@ -10,7 +10,8 @@ import { ModuleCatalogToken } from '../admin/module-catalog.js';
 import { HostRootTokens, buildHostContainer } from '../main/host-container.js';
 import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
-import { backupDatabases } from '../storage/backup.js';
+import { backupDataFolder } from '../storage/data-backup.js';
+import { restoreBackup } from '../storage/restore.js';
 import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { formatHuman, reportError } from './cli-output.js';
@@ -128,7 +129,8 @@ function helpText(): string {
   return [
     'Uso: cerebro admin <recurso> <acción> [opciones] [--json] [--crear]', '',
     ...Object.entries(ACTIONS).map(([name, a]) => `  ${name.padEnd(18)} ${a.help}`),
-    `  ${'respaldo'.padEnd(18)} <carpeta nueva>  (copia en línea de todas las bases de datos)`,
+    `  ${'respaldo'.padEnd(18)} <carpeta nueva>  (respaldo completo en línea: bases de datos, originales y archivos de los plugins)`,
+    `  ${'restaurar'.padEnd(18)} <respaldo> <carpeta nueva o vacía>  (comprueba el respaldo y crea con él una carpeta de datos)`,
     ...COMMON,
   ].join('\n');
 }
@@ -148,6 +150,7 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   }
   const flags = parsed.values as Flags;
   if (parsed.positionals[0] === 'respaldo' && !flags.help) return runBackup(parsed.positionals.slice(1), flags, io);
+  if (parsed.positionals[0] === 'restaurar' && !flags.help) return runRestore(parsed.positionals.slice(1), flags, io);
   const name = parsed.positionals.slice(0, 2).join(' ');
   const action = ACTIONS[name];
   if (flags.help || name === 'help' || name === '') {
@@ -194,18 +197,38 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** `cerebro admin respaldo <carpeta>`: online copy of every database, without migrating or opening anything else. */
+/**
+ * `cerebro admin respaldo <carpeta>`: self-contained online backup (databases, originals, plugin files), without
+ * migrating or opening anything else.
+ */
 async function runBackup(args: string[], flags: Flags, io: CliIo): Promise<number> {
   if (args.length !== 1) {
     io.stderr.write('Uso: cerebro admin respaldo <carpeta nueva> [--json]\n');
     return 2;
   }
+  return report(io, flags, () => backupDataFolder(loadHostConfig(io.env).dataDir, resolve(args[0]!)));
+}
+
+/** `cerebro admin restaurar <respaldo> <carpeta>`: checks the backup, then writes a new data folder from it. */
+async function runRestore(args: string[], flags: Flags, io: CliIo): Promise<number> {
+  if (args.length !== 2) {
+    io.stderr.write('Uso: cerebro admin restaurar <respaldo> <carpeta nueva o vacía> [--json]\n');
+    return 2;
+  }
+  return report(io, flags, async () => {
+    const result = await restoreBackup(resolve(args[0]!), resolve(args[1]!));
+    if (!flags.json) io.stderr.write(`Respaldo comprobado y restaurado. Para arrancar sobre la copia:\n  ${result.arrancar}\n`);
+    return result;
+  });
+}
+
+async function report(io: CliIo, flags: Flags, work: () => Promise<unknown>): Promise<number> {
   try {
-    const result = await backupDatabases(loadHostConfig(io.env).dataDir, resolve(args[0]!));
+    const result = await work();
     io.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
     return 0;
   } catch (err) {
-    io.stderr.write(`Error: ${(err as Error).message}\n`);
+    reportError(io, flags.json === true, err);
     return 1;
   }
 }

@@ -65,7 +65,9 @@ export class BusboyUploadReceiver implements UploadReceiver {
           preservePath: true,
           // Clients send UTF-8 file names; busboy would read them as Latin-1 by default.
           defParamCharset: 'utf8',
-          limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles, fields: limits.maxFields ?? 20, fieldSize: 64 * 1024 },
+          // busboy signals its limit when a file *reaches* `fileSize`; the limit is inclusive (a file of exactly
+          // maxFileBytes is accepted, as the messages say), so the signal must come at the first byte past it.
+          limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles, fields: limits.maxFields ?? 20, fieldSize: 64 * 1024 },
         });
       } catch {
         return reject(new UploadError('malformed', 'Cuerpo multipart mal formado.'));

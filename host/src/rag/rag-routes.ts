@@ -167,9 +167,9 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       responses: { '200': { description: 'El archivo con su tipo de contenido.', contentType: 'application/octet-stream', schema: { type: 'string', format: 'binary' } }, '404': { description: 'Documento no encontrado.' } },
       handler: async (ctx) => {
         const doc = rag.documentByName(space(ctx), ctx.params.archivo!);
-        const size = doc && (await stat(doc.path).catch(() => null))?.size;
+        const size = doc && (await stat(rag.originalPath(doc)).catch(() => null))?.size;
         if (!doc || size === undefined || size === null) throw apiError('not_found', 'Documento no encontrado.');
-        return Reply.send(200, createReadStream(doc.path), doc.mediaType, {
+        return Reply.send(200, createReadStream(rag.originalPath(doc)), doc.mediaType, {
           'content-length': String(size), 'content-disposition': attachmentName(doc.name), 'x-content-type-options': 'nosniff',
         });
       },

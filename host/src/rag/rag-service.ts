@@ -1,13 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rename, writeFile } from 'node:fs/promises';
 import type { Logger as PinoLogger } from 'pino';
 import type { DocumentOrigin, ReceivedFile } from '@cerebro/sdk';
 import {
   CerebroEngine, MEDIA_TYPES, formatOf, type Answer, type AnswerEvent, type ChatClientConfig, type DocumentStatus,
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import { fileSha256 } from '../storage/file-sha256.js';
+import { OriginalsStore } from '../storage/originals/originals-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
@@ -41,12 +40,6 @@ export interface AskResult {
   cache: { hit: boolean; at?: string };
 }
 
-const sha256Of = (path: string): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    createReadStream(path).on('data', (c) => hash.update(c)).on('error', reject).on('end', () => resolve(hash.digest('hex')));
-  });
-
 /**
  * The question API around the engine: where originals are kept, per-space settings, the answer cache (emptied on
  * any document or settings change) and conversations.
@@ -57,7 +50,8 @@ export class RagService {
   readonly origins: DocumentOriginStore;
   private readonly cache: AnswerCache;
   private readonly conversations: ConversationStore;
-  private readonly storeDir: string;
+  /** Where originals are stored (paths relative to the data folder). */
+  readonly originals: OriginalsStore;
   private readonly stmts;
 
   /**
@@ -76,7 +70,7 @@ export class RagService {
     };
     const models = options.models;
     const engine = new CerebroEngine({
-      ...base, embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
+      ...base, originalsRoot: options.dataDir, embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
       ...(models ? { onEmbedderOutcome: models.onEmbedderOutcome, minWordSimilarity: models.minWordSimilarity } : {}),
     });
     const service = new RagService(options, engine);
@@ -90,7 +84,7 @@ export class RagService {
     this.origins = new DocumentOriginStore(db);
     this.cache = new AnswerCache(db, options.now);
     this.conversations = new ConversationStore(db, options.now);
-    this.storeDir = join(options.dataDir, 'documentos');
+    this.originals = new OriginalsStore(options.dataDir);
     this.stmts = {
       config: db.prepare<[string], { config: string }>('SELECT config FROM cerebro_space_config WHERE space = ?'),
       saveConfig: db.prepare('INSERT INTO cerebro_space_config (space, config, updated_at) VALUES (?, ?, ?) ON CONFLICT (space) DO UPDATE SET config = excluded.config, updated_at = excluded.updated_at'),
@@ -100,6 +94,8 @@ export class RagService {
   start(): void {
     const resumed = this.engine.start();
     this.cache.purgeExpired();
+    // Originals retired while a backup ran (or before a crash) go now.
+    void this.originals.purgeRetired().catch((err: unknown) => this.options.log.warn({ err }, 'no se pudieron borrar originales retirados'));
     if (resumed.requeued || resumed.failed) this.options.log.info(resumed, 'indexación reanudada tras el reinicio');
   }
 
@@ -123,7 +119,6 @@ export class RagService {
 
   /** Moves each received file into the space's storage and queues it; refused names never touch storage. */
   async upload(space: string, files: readonly ReceivedFile[]): Promise<UploadOutcome[]> {
-    const dir = await this.spaceDir(space);
     const outcomes: UploadOutcome[] = [];
     for (const file of files) {
       const problem = documentNameProblem(file.filename);
@@ -131,8 +126,8 @@ export class RagService {
         outcomes.push({ ok: false, nombre: file.filename, error: { codigo: 'nombre_no_valido', motivo: problem } });
         continue;
       }
-      const stored = join(dir, randomUUID());
-      await rename(file.path, stored);
+      const { stored, absolute } = await this.originals.newFile(space);
+      await rename(file.path, absolute);
       const document = await this.submitStored(space, canonicalDocumentName(file.filename), stored, file.mimeType, file.bytes);
       // An uploaded file replacing a module's document is no longer what the module brought.
       this.origins.clear(space, document.id);
@@ -146,8 +141,8 @@ export class RagService {
    * like). The name must pass the same check as an upload's (`documentNameProblem`); the caller checks it first.
    */
   async putDocument(space: string, input: { name: string; content: Uint8Array; mediaType: string; module: string; origin: DocumentOrigin | null }): Promise<DocumentStatus> {
-    const stored = join(await this.spaceDir(space), randomUUID());
-    await writeFile(stored, input.content);
+    const { stored, absolute } = await this.originals.newFile(space);
+    await writeFile(absolute, input.content);
     const name = canonicalDocumentName(input.name);
     const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength);
     if (input.origin) this.origins.put(space, document.id, input.module, input.origin);
@@ -155,20 +150,14 @@ export class RagService {
     return document;
   }
 
-  private async spaceDir(space: string): Promise<string> {
-    const dir = join(this.storeDir, createHash('sha256').update(space).digest('hex').slice(0, 24));
-    await mkdir(dir, { recursive: true });
-    return dir;
-  }
-
-  /** Queues a stored original under `name` (replacing a document of that name) and drops the replaced original. */
+  /** Queues a stored original under `name` (replacing a document of that name) and retires the replaced original. */
   private async submitStored(space: string, name: string, stored: string, mimeType: string, bytes: number): Promise<DocumentStatus> {
     const previous = this.engine.documents.documentByName(space, name);
     const format = formatOf(name, mimeType);
     const document = this.engine.documents.submit(space, {
-      name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: await sha256Of(stored),
+      name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: await fileSha256(this.originals.absolute(stored)),
     });
-    if (previous && previous.path !== stored) await rm(previous.path, { force: true });
+    if (previous && previous.path !== stored) await this.retire(previous.path);
     return document;
   }
 
@@ -181,8 +170,18 @@ export class RagService {
     const doc = this.documentByName(space, name);
     if (!doc) return null;
     this.engine.documents.remove(space, doc.id);
-    await rm(doc.path, { force: true });
+    await this.retire(doc.path);
     return doc;
+  }
+
+  /** Where a document's original bytes are on disk. */
+  originalPath(doc: DocumentStatus): string {
+    return this.originals.absolute(doc.path);
+  }
+
+  /** The record is already gone or replaced: a file that cannot be moved aside is only space, never an error. */
+  private async retire(stored: string): Promise<void> {
+    await this.originals.retire(stored).catch((err: unknown) => this.options.log.warn({ err }, 'no se pudo retirar un original'));
   }
 
   /** Whether this question would be answered from the cache (it then costs no credits). */

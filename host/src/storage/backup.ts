@@ -27,29 +27,35 @@ export function databaseFiles(dataDir: string): string[] {
  */
 export async function backupDatabases(dataDir: string, target: string): Promise<BackupResult> {
   if (existsSync(target)) throw new Error(`ya existe ${target}: elige otra ruta para el respaldo`);
-  const files = databaseFiles(dataDir);
-  if (files.length === 0) throw new Error(`no hay bases de datos en ${dataDir}`);
   const work = `${target}.tmp-${process.pid}`;
   rmSync(work, { recursive: true, force: true });
-  let bytes = 0;
   try {
-    for (const file of files) {
-      const destination = join(work, file);
-      mkdirSync(dirname(destination), { recursive: true });
-      const db = new Database(join(dataDir, file), { fileMustExist: true });
-      try {
-        db.pragma('busy_timeout = 5000');
-        await db.backup(destination);
-      } finally {
-        db.close();
-      }
-      bytes += statSync(destination).size;
-    }
+    const { bases, bytes } = await copyDatabases(dataDir, work);
     mkdirSync(dirname(target), { recursive: true });
     renameSync(work, target);
+    return { carpeta: target, bases, bytes };
   } catch (err) {
     rmSync(work, { recursive: true, force: true });
     throw err;
   }
-  return { carpeta: target, bases: files, bytes };
+}
+
+/** Online copy of every database of `dataDir` into the folder `work` (same layout); refuses a folder without any. */
+export async function copyDatabases(dataDir: string, work: string): Promise<{ bases: string[]; bytes: number }> {
+  const files = databaseFiles(dataDir);
+  if (files.length === 0) throw new Error(`no hay bases de datos en ${dataDir}`);
+  let bytes = 0;
+  for (const file of files) {
+    const destination = join(work, file);
+    mkdirSync(dirname(destination), { recursive: true });
+    const db = new Database(join(dataDir, file), { fileMustExist: true });
+    try {
+      db.pragma('busy_timeout = 5000');
+      await db.backup(destination);
+    } finally {
+      db.close();
+    }
+    bytes += statSync(destination).size;
+  }
+  return { bases: files, bytes };
 }

@@ -30,7 +30,7 @@ export function processStartStamp(pid: number): string | null {
 }
 
 let ownStamp: string | undefined;
-const stampOfThisProcess = (): string => (ownStamp ??= processStartStamp(process.pid) ?? String(Math.round(Date.now() - process.uptime() * 1000)));
+export const stampOfThisProcess = (): string => (ownStamp ??= processStartStamp(process.pid) ?? String(Math.round(Date.now() - process.uptime() * 1000)));
 
 export const tempRootOf = (dataDir: string): string => join(dataDir, 'tmp');
 
@@ -39,7 +39,8 @@ export function processTempDir(dataDir: string): string {
   return join(tempRootOf(dataDir), `${process.pid}-${stampOfThisProcess()}`);
 }
 
-function isAlive(pid: number, stamp: string): boolean {
+/** Whether the process `pid` that started at `stamp` still runs (a reused pid has another stamp). */
+export function isAlive(pid: number, stamp: string): boolean {
   if (pid === process.pid) return stamp === stampOfThisProcess();
   const current = processStartStamp(pid);
   if (current !== null) return current === stamp;

@@ -20,7 +20,7 @@ export interface ReceivedForm {
 }
 
 export interface UploadLimits {
-  /** Maximum size of one file in bytes. Exceeding it stops reading at once. */
+  /** Maximum size of one file in bytes, inclusive: a file of exactly this size is accepted; one byte more stops reading at once. */
   maxFileBytes: number;
   /** Maximum number of files. */
   maxFiles: number;

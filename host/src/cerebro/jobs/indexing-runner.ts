@@ -3,6 +3,7 @@
 // attempts) and nothing uploaded is lost. Every job has a deadline: past it the worker thread is terminated and the
 // document fails with a reason instead of hanging.
 import { randomInt, randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import type { SqliteDatabase } from '../../storage/database.js';
 import { reasons, type ExtractionErrorCode } from '../errors.js';
 import { formatOf } from '../extract/extract.js';
@@ -37,6 +38,8 @@ export interface IndexingDependencies {
   /** Called on every state change of a document (for logs or live status). */
   onStateChanged?: (doc: DocumentStatus) => void;
   now?: () => Date;
+  /** The folder stored document paths are relative to (the data folder); absent: paths are used as stored. */
+  originalsRoot?: string;
 }
 
 class Cancelled extends Error {}
@@ -319,7 +322,7 @@ export class IndexingRunner {
       // the first passages), analizando (by text seen), vectorizando (by passages embedded), guardando (the swap).
       const analysis = new AnalysisProgress(doc.bytes);
       const result = await this.deps.pool.prepare(
-        { path: doc.path, name: doc.name, mediaType: doc.mediaType, timeoutMs: this.options.deadlineMs },
+        { path: resolve(this.deps.originalsRoot ?? '', doc.path), name: doc.name, mediaType: doc.mediaType, timeoutMs: this.options.deadlineMs },
         signal,
         (batch) => {
           if (signal.aborted) return;

@@ -11,7 +11,7 @@ export interface DocumentStatus {
   format: string | null;
   bytes: number;
   sha256: string | null;
-  /** Where the original bytes are stored (for downloads). */
+  /** Where the original bytes are stored: relative to the data folder (older rows: absolute). */
   path: string;
   state: DocumentState;
   /** 0–1 while processing; 1 when ready. */
@@ -58,7 +58,7 @@ export interface SpaceIndexingStatus {
 export interface SubmitDocument {
   /** File name as uploaded; the same name in the same space replaces the earlier version. */
   name: string;
-  /** Absolute path of the stored original. */
+  /** Path of the stored original, relative to the engine's `originalsRoot` (or absolute). */
   path: string;
   mediaType?: string;
   bytes: number;
