@@ -14,14 +14,19 @@ export const READ_TIMEOUT_MS = 30_000;
  * server. Aborting a read (cancel, time limit) terminates its thread.
  */
 export class PageReader {
-  private readonly pool = new Piscina({
-    filename: new URL('./page-worker.js', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 30_000,
-    // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
-    resourceLimits: { maxYoungGenerationSizeMb: 8 },
-  });
+  private readonly pool;
+
+  /** `threads`: pages read in parallel (the runs' concurrent pages share them). */
+  constructor(threads = 1) {
+    this.pool = new Piscina({
+      filename: new URL('./page-worker.js', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 30_000,
+      // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
+  }
 
   /** What a body becomes: the document to index (none for noindex or empty HTML) and, for HTML, its links. */
   async read(body: Buffer, mediaType: string, contentType: string | undefined, url: string, signal: AbortSignal): Promise<PageContent> {
