@@ -58,6 +58,7 @@ export class RagService {
   private readonly cache: AnswerCache;
   private readonly conversations: ConversationStore;
   private readonly storeDir: string;
+  private readonly madeDirs = new Set<string>();
   private readonly stmts;
 
   /**
@@ -149,7 +150,9 @@ export class RagService {
     const stored = join(await this.spaceDir(space), randomUUID());
     await writeFile(stored, input.content);
     const name = canonicalDocumentName(input.name);
-    const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength);
+    // Hashed from memory: reading the file back costs three more file operations per document (hundreds per crawl).
+    const sha256 = createHash('sha256').update(input.content).digest('hex');
+    const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength, sha256);
     if (input.origin) this.origins.put(space, document.id, input.module, input.origin);
     else this.origins.clear(space, document.id);
     return document;
@@ -157,16 +160,20 @@ export class RagService {
 
   private async spaceDir(space: string): Promise<string> {
     const dir = join(this.storeDir, createHash('sha256').update(space).digest('hex').slice(0, 24));
-    await mkdir(dir, { recursive: true });
+    // Made once per space and process (nothing removes these folders): a crawl stores hundreds of documents.
+    if (!this.madeDirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.madeDirs.add(dir);
+    }
     return dir;
   }
 
   /** Queues a stored original under `name` (replacing a document of that name) and drops the replaced original. */
-  private async submitStored(space: string, name: string, stored: string, mimeType: string, bytes: number): Promise<DocumentStatus> {
+  private async submitStored(space: string, name: string, stored: string, mimeType: string, bytes: number, sha256?: string): Promise<DocumentStatus> {
     const previous = this.engine.documents.documentByName(space, name);
     const format = formatOf(name, mimeType);
     const document = this.engine.documents.submit(space, {
-      name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: await sha256Of(stored),
+      name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: sha256 ?? await sha256Of(stored),
     });
     if (previous && previous.path !== stored) await rm(previous.path, { force: true });
     return document;

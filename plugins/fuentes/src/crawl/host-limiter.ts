@@ -14,6 +14,8 @@ interface HostState {
   active: number;
   /** When the host may next be asked (ms since the epoch), as reserved by the last request granted. */
   next: number;
+  /** When the last request granted actually went out. */
+  lastStart: number;
   /** Requests waiting for a slot, first come first served. */
   waiting: (() => void)[];
 }
@@ -53,6 +55,11 @@ export class HostLimiter {
       // Reserved before sleeping: the next request granted waits after this one, not at the same moment.
       state.next = at + pauseMs;
       await sleep(at - now, signal);
+      // A timer that fired late (a busy process) must not squeeze the next gap: the pause also holds from the
+      // previous request's actual start.
+      for (let wait = state.lastStart + pauseMs - Date.now(); wait > 0; wait = state.lastStart + pauseMs - Date.now()) await sleep(wait, signal);
+      state.lastStart = Date.now();
+      state.next = Math.max(state.next, state.lastStart + pauseMs);
     } catch (err) {
       release();
       throw err;
@@ -69,7 +76,7 @@ export class HostLimiter {
     let state = this.hosts.get(host);
     if (!state) {
       if (this.hosts.size >= 1000) this.sweep();
-      state = { active: 0, next: 0, waiting: [] };
+      state = { active: 0, next: 0, lastStart: 0, waiting: [] };
       this.hosts.set(host, state);
     }
     return state;
