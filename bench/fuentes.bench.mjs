@@ -1,18 +1,26 @@
 #!/usr/bin/env node
-// `npm run bench -- fuentes`: pages per second crawled from a loopback site and peak memory, module fuentes vs a
-// plain fetch loop over the same pages, in the same run. Each side runs in its own process (peak RSS is the
-// process's own); the site is served from this process. Sides alternate, three rounds each; medians are reported.
+// `npm run bench -- fuentes`: how fast and how lightly module fuentes crawls, against a plain fetch loop in the same
+// run. Each side runs in its own process (peak RSS is the process's own); the sites are served from this process.
+//  1. Loopback: a sitemap of BENCH_FUENTES_PAGES pages (~1.5 kB each); fetch loop and module alternate, ROUNDS each.
+//     Targets: module ≥ 50 % of the loop's pages/s; its peak RSS growth ≤ 1.5× the loop's.
+//  2. A site adding 100 ms to every answer: one host. Target ≥ 80 % of concurrencia_por_host ÷ latency.
+//  3. Four such sites (four ports: four hosts) crawled at once by four sources. Target: near 4× one host.
+// Medians of ROUNDS are reported.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startTestSite } from '@cerebro/plugin-fuentes/testing';
 
 const PAGES = Number(process.env.BENCH_FUENTES_PAGES ?? 400);
+const SLOW_PAGES = Number(process.env.BENCH_FUENTES_SLOW_PAGES ?? 160);
 const ROUNDS = Number(process.env.BENCH_FUENTES_ROUNDS ?? 3);
+const LATENCY_MS = 100;
+/** The module's default concurrencia_por_host (the sides run with the defaults). */
+const PER_HOST = 4;
 const SIDE = fileURLToPath(new URL('support/fuentes-crawl.mjs', import.meta.url));
 
-function side(mode, sitemap) {
+function side(mode, sitemaps, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SIDE, mode, sitemap], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CEREBRO_LOG_LEVEL: 'silent' } });
+    const child = spawn(process.execPath, [SIDE, mode, sitemaps.join(',')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CEREBRO_LOG_LEVEL: 'silent', ...env } });
     let out = '';
     child.stdout.on('data', (d) => { out += d; });
     child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`${mode} exited ${code}: ${out}`))));
@@ -20,18 +28,41 @@ function side(mode, sitemap) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const site = await startTestSite({ generatedPages: PAGES });
-const sitemap = `${site.url}/gen/sitemap.xml`;
-const results = { module: [], fetch: [] };
+const pps = (rs) => median(rs.map((r) => r.pagesPerSecond));
+const fmt = (x, digits = 1) => x.toFixed(digits).padStart(8);
+const row = (label, rs) => `${label.padEnd(40)} ${fmt(pps(rs))} págs/s   pico RSS ${fmt(median(rs.map((r) => r.peakMb)), 0)} MB   crecimiento ${fmt(median(rs.map((r) => r.growthMb)), 0)} MB`;
+const verdict = (ok) => (ok ? 'cumple' : 'NO cumple');
+const states = (rs) => rs.map((r) => r.estados.join('+')).join(' / ');
+
+const local = await startTestSite({ generatedPages: PAGES });
+const slow = await Promise.all(Array.from({ length: 4 }, () => startTestSite({ generatedPages: SLOW_PAGES, latencyMs: LATENCY_MS })));
+const sitemapOf = (site) => `${site.url}/gen/sitemap.xml`;
+const results = { fetch: [], module: [], oneHost: [], fourHosts: [] };
 try {
   for (let round = 0; round < ROUNDS; round++) {
-    for (const mode of round % 2 ? ['module', 'fetch'] : ['fetch', 'module']) results[mode].push(await side(mode, sitemap));
+    for (const mode of round % 2 ? ['module', 'fetch'] : ['fetch', 'module']) {
+      results[mode].push(await side(mode, [sitemapOf(local)], { BENCH_WAIT_INDEXING: '1' }));
+    }
+    // Each round on fresh pages of the slow sites: nothing answered 304 from an earlier round (separate hosts anyway).
+    results.oneHost.push(await side('module', [sitemapOf(slow[round % 4])]));
+    results.fourHosts.push(await side('module', slow.map(sitemapOf)));
   }
 } finally {
-  await site.close();
+  await Promise.all([local, ...slow].map((s) => s.close()));
 }
-const row = (label, rs) => `${label.padEnd(34)} ${median(rs.map((r) => r.pagesPerSecond)).toFixed(1).padStart(8)} págs/s   pico RSS ${median(rs.map((r) => r.peakMb)).toFixed(0).padStart(4)} MB`;
-console.log(`${PAGES} páginas de ~1,5 kB desde un sitio en loopback, ${ROUNDS} rondas (medianas):`);
+
+const loop = pps(results.fetch);
+const mod = pps(results.module);
+const growthRatio = median(results.module.map((r) => r.growthMb)) / median(results.fetch.map((r) => r.growthMb));
+const bound = PER_HOST / (LATENCY_MS / 1000);
+console.log(`1. ${PAGES} páginas de ~1,5 kB desde un sitio en loopback, ${ROUNDS} rondas (medianas):`);
 console.log(row('bucle fetch sin más (referencia)', results.fetch));
-console.log(row('módulo fuentes (ejecución)', results.module));
-console.log(`  módulo fuentes: estado ${results.module.map((r) => r.estado).join('/')}, nuevas ${results.module.map((r) => r.nuevas).join('/')}, hasta indexado ${median(results.module.map((r) => r.indexedSeconds)).toFixed(1)} s`);
+console.log(row('módulo fuentes (una ejecución)', results.module));
+console.log(`   módulo/bucle: ${(100 * mod / loop).toFixed(0)} % de las págs/s (objetivo ≥ 50 %: ${verdict(mod >= loop / 2)}); crecimiento de RSS ${growthRatio.toFixed(2)}× el del bucle (objetivo ≤ 1,5×: ${verdict(growthRatio <= 1.5)})`);
+console.log(`   estados ${states(results.module)}, nuevas ${results.module.map((r) => r.nuevas).join('/')}, hasta indexado ${median(results.module.map((r) => r.indexedSeconds)).toFixed(1)} s`);
+console.log(`2. ${SLOW_PAGES} páginas con ${LATENCY_MS} ms de latencia cada una, un host (concurrencia_por_host ${PER_HOST}: tope ${bound} págs/s):`);
+console.log(row('módulo fuentes, un host', results.oneHost));
+console.log(`   ${(100 * pps(results.oneHost) / bound).toFixed(0)} % del tope (objetivo ≥ 80 %: ${verdict(pps(results.oneHost) >= 0.8 * bound)}); estados ${states(results.oneHost)}`);
+console.log(`3. Cuatro sitios así a la vez (cuatro fuentes, ${4 * SLOW_PAGES} páginas):`);
+console.log(row('módulo fuentes, cuatro hosts', results.fourHosts));
+console.log(`   ${(pps(results.fourHosts) / pps(results.oneHost)).toFixed(2)}× un host (objetivo: cerca de 4×); estados ${states(results.fourHosts)}`);

@@ -4,7 +4,7 @@ import { FichaRunner } from './fichas/ficha-runner.js';
 import { FichaStore } from './fichas/ficha-store.js';
 import { fichaHandlers } from './routes/ficha-routes.js';
 import { FUENTES_ROUTES } from './routes/route-declarations.js';
-import { HostPacer } from './crawl/host-pacer.js';
+import { HostLimiter } from './crawl/host-limiter.js';
 import { RunManager } from './crawl/run-manager.js';
 import { PageReader } from './content/page-reader.js';
 import { GuardedFetcher } from './fetch/http-fetcher.js';
@@ -48,11 +48,13 @@ export default definePlugin({
     const pages = new PageStore(storage);
     const fetcher = new GuardedFetcher(settings.policy, {
       maxBytes: settings.maxPageBytes, timeoutMs: settings.requestTimeoutMs, maxRedirects: settings.maxRedirects,
+      socketsPerHost: settings.perHostConcurrency,
     }, settings.userAgent);
-    const reader = new PageReader();
+    const reader = new PageReader(settings.readerThreads);
     const manager = new RunManager({
       fetcher, reader, documents, pages, runs, userAgent: settings.userAgent, maxRunBytes: settings.maxRunBytes, maxRunMs: settings.maxRunMs,
-      maxCrawlDelayMs: settings.maxCrawlDelayMs, pacer: new HostPacer(), now: () => clock.now(), log,
+      maxCrawlDelayMs: settings.maxCrawlDelayMs, limiter: new HostLimiter(settings.perHostConcurrency),
+      runConcurrency: settings.runConcurrency, now: () => clock.now(), log,
     }, sources, runs, clock, log, settings.concurrentRuns);
     manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
     const fichas = new FichaStore(storage, clock);

@@ -23,6 +23,12 @@ export const FUENTES_CONFIG = {
   pausa_ms: 1000,
   /** Longest robots.txt Crawl-delay honoured. */
   max_crawl_delay_ms: 30_000,
+  /** Requests to one host at once, across every run of the process (the pause still spaces their starts). */
+  concurrencia_por_host: 4,
+  /** Pages one run has in hand at once, across its hosts (bounds its memory: each holds at most one page's bytes). */
+  concurrencia_por_ejecucion: 8,
+  /** Worker threads reading pages (HTML with Readability, sitemaps, feeds), shared by every run. */
+  hilos_lectura: 2,
   /** Runs at once across all spaces (the rest wait `en_cola`). */
   ejecuciones_simultaneas: 2,
   /** How often scheduled sources are checked. */
@@ -42,6 +48,9 @@ export interface FuentesSettings {
   maxPages: number;
   pauseMs: number;
   maxCrawlDelayMs: number;
+  perHostConcurrency: number;
+  runConcurrency: number;
+  readerThreads: number;
   concurrentRuns: number;
   scheduleCheckMs: number;
   userAgent: string;
@@ -54,6 +63,11 @@ export function readSettings(config: PluginConfig): FuentesSettings {
     if (!(value > 0)) throw new Error(`La configuración ${key} de fuentes debe ser un número positivo.`);
     return value;
   };
+  const count = (key: keyof typeof FUENTES_CONFIG) => {
+    const value = config.number(key);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`La configuración ${key} de fuentes debe ser un número entero positivo.`);
+    return value;
+  };
   return {
     policy: AddressPolicy.fromSetting(config.string('permitidos')),
     maxPageBytes: positive('max_bytes_pagina'),
@@ -64,6 +78,9 @@ export function readSettings(config: PluginConfig): FuentesSettings {
     maxPages: positive('max_paginas'),
     pauseMs: Math.max(0, config.number('pausa_ms')),
     maxCrawlDelayMs: Math.max(0, config.number('max_crawl_delay_ms')),
+    perHostConcurrency: count('concurrencia_por_host'),
+    runConcurrency: count('concurrencia_por_ejecucion'),
+    readerThreads: count('hilos_lectura'),
     concurrentRuns: positive('ejecuciones_simultaneas'),
     scheduleCheckMs: positive('revisar_programadas_ms'),
     userAgent: config.string('agente'),

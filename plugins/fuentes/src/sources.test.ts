@@ -74,7 +74,9 @@ test('a re-run asks conditionally, re-indexes only what changed and removes the 
 });
 
 test('one run per source (409), cancel stops within about a second keeping what was read, delete keeps documents on request', async (t) => {
-  const lab = await startLab(t, { env: { CEREBRO_FUENTES_MAX_SEGUNDOS_PETICION: '30' }, site: { slowMs: 20_000 } });
+  // One page at a time, so that the page before the slow one has surely been read when the cancel comes (cancel with
+  // many pages in flight: crawl-concurrency.test.ts).
+  const lab = await startLab(t, { env: { CEREBRO_FUENTES_MAX_SEGUNDOS_PETICION: '30', CEREBRO_FUENTES_CONCURRENCIA_POR_EJECUCION: '1' }, site: { slowMs: 20_000 } });
   const urls = ['/docs/precios.html', '/docs/lento.html', '/docs/soporte.html'].map((p) => `${lab.site.url}${p}`);
   const created = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'lista', urls, lanzar: true } });
   const id = created.body.id;

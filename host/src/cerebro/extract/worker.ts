@@ -1,6 +1,6 @@
 // Piscina worker entry: one task prepares one document. Unexpected exceptions propagate to the pool (and the job
 // fails as corrupt); expected failures come back as values so their Spanish reason survives the thread boundary.
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { MessagePort } from 'node:worker_threads';
 import { ChildRegistry } from './child-registry.js';
@@ -13,9 +13,15 @@ import { prepareDocument, type PrepareResult, type PrepareTask } from './prepare
  * raises as it goes: over a batch of 20 files of 2.5 MB this thread grew by ~200 MB of garbage (npm run bench --
  * upload). A collection costs a few milliseconds on this small heap and bounds the thread at about one window's
  * worth. (`gc` is exposed through a fresh context: the flag only applies to contexts created after it is set.)
+ * Only when the heap holds more than COLLECT_ABOVE_BYTES: a full collection costs ~35 ms even on a small heap, and
+ * after each of hundreds of small web pages (module fuentes) it took more CPU than reading them (3 s per 400 pages).
  */
 setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+const gc = runInNewContext('gc') as () => void;
+const COLLECT_ABOVE_BYTES = 32 * 1024 * 1024;
+const collectGarbage = (): void => {
+  if (getHeapStatistics().used_heap_size > COLLECT_ABOVE_BYTES) gc();
+};
 
 export type WorkerTask = PrepareTask & {
   /** When given, passages are posted here in batches, then `null` once all were sent; the result has none. */

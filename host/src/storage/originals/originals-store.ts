@@ -20,13 +20,20 @@ export function relativeOriginal(dataDir: string, stored: string): string | null
 }
 
 export class OriginalsStore {
+  /** Space folders made by this process (nothing removes them): a crawl stores hundreds of documents per space. */
+  private readonly madeDirs = new Set<string>();
+
   constructor(readonly dataDir: string) {}
 
   /** A new, unused stored path for an original of `space` (its folder created): relative and absolute. */
   async newFile(space: string): Promise<{ stored: string; absolute: string }> {
     const stored = join(ORIGINALS_DIR, createHash('sha256').update(space).digest('hex').slice(0, 24), randomUUID());
     const absolute = this.absolute(stored);
-    await mkdir(dirname(absolute), { recursive: true });
+    const dir = dirname(absolute);
+    if (!this.madeDirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.madeDirs.add(dir);
+    }
     return { stored, absolute };
   }
 

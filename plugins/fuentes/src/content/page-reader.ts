@@ -14,31 +14,36 @@ export const READ_TIMEOUT_MS = 30_000;
  * server. Aborting a read (cancel, time limit) terminates its thread.
  */
 export class PageReader {
-  private readonly pool = new Piscina({
-    filename: new URL('./page-worker.js', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: 1,
-    idleTimeout: 30_000,
-    // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
-    resourceLimits: { maxYoungGenerationSizeMb: 8 },
-  });
+  private readonly pool;
+
+  /** `threads`: pages read in parallel (the runs' concurrent pages share them). */
+  constructor(threads = 1) {
+    this.pool = new Piscina({
+      filename: new URL('./page-worker.js', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 30_000,
+      // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
+  }
 
   /** What a body becomes: the document to index (none for noindex or empty HTML) and, for HTML, its links. */
   async read(body: Buffer, mediaType: string, contentType: string | undefined, url: string, signal: AbortSignal): Promise<PageContent> {
     if (!isHtml(mediaType)) return { document: { content: body, mediaType }, html: null };
-    const html = await this.run({ kind: 'html', body: new Uint8Array(body), contentType, url }, url, signal) as HtmlPage;
+    const html = await this.run({ kind: 'html', body: ownCopy(body), contentType, url }, url, signal) as HtmlPage;
     const document = html.noindex || !html.mainHtml ? null : { content: html.mainHtml, mediaType: 'text/html' };
     return { document, html };
   }
 
   /** A sitemap's pages or nested sitemaps; null when the body is not a sitemap. */
   sitemap(body: Buffer, url: string, signal: AbortSignal): Promise<SitemapContent | null> {
-    return this.run({ kind: 'sitemap', body: new Uint8Array(body) }, url, signal) as Promise<SitemapContent | null>;
+    return this.run({ kind: 'sitemap', body: ownCopy(body) }, url, signal) as Promise<SitemapContent | null>;
   }
 
   /** A feed's item links; null when the body is not RSS or Atom. */
   feed(body: Buffer, url: string, signal: AbortSignal): Promise<string[] | null> {
-    return this.run({ kind: 'feed', body: new Uint8Array(body) }, url, signal) as Promise<string[] | null>;
+    return this.run({ kind: 'feed', body: ownCopy(body) }, url, signal) as Promise<string[] | null>;
   }
 
   close(): Promise<void> {
@@ -48,11 +53,17 @@ export class PageReader {
   private async run(task: WorkerTask, url: string, signal: AbortSignal): Promise<WorkerResult> {
     const timeout = AbortSignal.timeout(READ_TIMEOUT_MS);
     try {
-      return await this.pool.run(task, { signal: AbortSignal.any([signal, timeout]) }) as WorkerResult;
+      // The copy's memory moves to the thread instead of being cloned a second time.
+      return await this.pool.run(task, { signal: AbortSignal.any([signal, timeout]), transferList: [task.body.buffer] }) as WorkerResult;
     } catch (err) {
       if (signal.aborted) throw err;
       if (timeout.aborted) throw new FetchFailure('tiempo_agotado', `El contenido tardó más de ${READ_TIMEOUT_MS / 1000} s en leerse.`, url);
       throw new FetchFailure('tipo_no_admitido', 'El contenido no se pudo leer (dañado o demasiado grande al descomprimirlo).', url);
     }
   }
+}
+
+/** The bytes in an ArrayBuffer of their own (a small Buffer shares Node's pool, which must not be transferred). */
+function ownCopy(body: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(body);
 }

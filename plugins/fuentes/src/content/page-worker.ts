@@ -9,8 +9,8 @@ import { decodeHtml } from './page-content.js';
 const MAX_XML_BYTES = 50 * 1024 * 1024;
 
 export type WorkerTask =
-  | { kind: 'html'; body: Uint8Array; contentType: string | undefined; url: string }
-  | { kind: 'sitemap' | 'feed'; body: Uint8Array };
+  | { kind: 'html'; body: Uint8Array<ArrayBuffer>; contentType: string | undefined; url: string }
+  | { kind: 'sitemap' | 'feed'; body: Uint8Array<ArrayBuffer> };
 
 export type WorkerResult = HtmlPage | SitemapContent | string[] | null;
 

@@ -4,12 +4,14 @@ import { isIndexable } from '../content/page-content.js';
 import type { PageReader } from '../content/page-reader.js';
 import { FetchFailure } from '../fetch/fetch-failure.js';
 import type { FetchedResponse, GuardedFetcher } from '../fetch/http-fetcher.js';
+import { PageBatch } from '../store/page-batch.js';
 import type { PageRecord, PageStore } from '../store/page-store.js';
 import type { RunStore } from '../store/run-store.js';
 import type { SourceRecord } from '../store/source-model.js';
 import { documentNameOf } from './document-name.js';
 import { feedPages, sitemapPages } from './discovery.js';
-import type { HostPacer } from './host-pacer.js';
+import { Frontier, type QueueItem } from './frontier.js';
+import type { HostLimiter } from './host-limiter.js';
 import { RobotsCache } from './robots-cache.js';
 import { RunProgress } from './run-progress.js';
 import { normalizeUrl, siteScope } from './scope.js';
@@ -28,8 +30,10 @@ export interface CrawlDeps {
   maxRunMs: number;
   /** Longest pause honoured from a robots.txt Crawl-delay. */
   maxCrawlDelayMs: number;
-  /** The process's per-host pace, shared by all runs. */
-  pacer: HostPacer;
+  /** The process's per-host slots and pace, shared by all runs. */
+  limiter: HostLimiter;
+  /** Pages one run has in hand at once (waiting for their host, in flight, being read or stored). */
+  runConcurrency: number;
   now: () => number;
   log: Logger;
 }
@@ -40,12 +44,16 @@ export type CrawlOutcome =
   | { kind: 'aborted' }
   | { kind: 'failed'; reason: string };
 
-interface QueueItem { url: string; depth: number }
+/** Progress is saved at most this often while a run goes (and always when it ends). */
+const SAVE_EVERY_MS = 200;
 
 /**
- * One run of one source. Pages are visited one at a time, pausing between requests to the same host; each page
- * goes through robots.txt, the address guard and a conditional request, and becomes (or updates, or removes) a
- * document of the space. Progress is saved after each page.
+ * One run of one source. Up to `runConcurrency` pages are visited at once, taken in turn across hosts; the
+ * requests themselves wait for a slot of their host (`HostLimiter`: per-host concurrency and pause, shared with every
+ * other run). Each page goes through robots.txt, the address guard and a conditional request, is read in the worker
+ * pool, and becomes (or updates, or removes) a document of the space. Every mutation of the run's state happens on
+ * the main thread between awaits, so counts, bytes and the de-duplication by normalised URL stay exact. Page records
+ * are written in batches and progress every SAVE_EVERY_MS.
  */
 export class CrawlRun {
   private readonly progress = new RunProgress();
@@ -53,7 +61,9 @@ export class CrawlRun {
   private readonly crawlDelay = new Map<string, number>();
   /** URLs queued or visited in this run (requested and final addresses). */
   private readonly known = new Set<string>();
-  private readonly queue: QueueItem[] = [];
+  private readonly frontier = new Frontier();
+  private readonly batch: PageBatch;
+  private savedAt = 0;
   /** Why a limit (bytes, time) stopped the run. */
   private truncated: string | null = null;
   /** Why discovery stopped short (`max_paginas`): the run goes on with what it queued. */
@@ -62,6 +72,7 @@ export class CrawlRun {
 
   constructor(private readonly deps: CrawlDeps, private readonly source: SourceRecord, private readonly runId: string, private readonly signal: AbortSignal) {
     this.robots = new RobotsCache(deps.fetcher, deps.userAgent, signal);
+    this.batch = new PageBatch(deps.pages, source.spaceId, source.id);
     this.inScope = source.tipo === 'sitio' && source.settings.url ? siteScope(source.settings.url, source.settings) : () => true;
   }
 
@@ -69,15 +80,8 @@ export class CrawlRun {
     const deadline = this.deps.now() + this.deps.maxRunMs;
     try {
       await this.seed();
-      while (this.queue.length > 0 && !this.truncated) {
-        this.signal.throwIfAborted();
-        if (this.deps.now() > deadline) {
-          this.truncated = `Se alcanzó el tiempo máximo de una ejecución (${Math.round(this.deps.maxRunMs / 60_000)} min).`;
-          break;
-        }
-        await this.visit(this.queue.shift()!);
-        this.save();
-      }
+      await this.crawl(deadline);
+      this.batch.flush();
       // Pages not seen are gone only when the run saw the whole source.
       if (!this.truncated && !this.capped) await this.removeVanished();
       return { kind: 'completed', reason: this.truncated ?? this.capped };
@@ -90,11 +94,44 @@ export class CrawlRun {
       this.deps.log.error({ err, fuente: this.source.id }, 'error inesperado en una ejecución');
       return { kind: 'failed', reason: 'Error interno durante la ejecución.' };
     } finally {
+      this.batch.flush();
       this.save();
     }
   }
 
+  /**
+   * Visits the frontier with up to `runConcurrency` pages at once until it is empty (links found on the way join
+   * it) or a limit stops the run. Returns once nothing is in flight any more, also when a visit failed or the run was
+   * aborted (every wait and request takes the run's signal, so in-flight work ends at once), then rethrows.
+   */
+  private async crawl(deadline: number): Promise<void> {
+    const running = new Set<Promise<void>>();
+    let failure: { error: unknown } | null = null;
+    let wake = () => {};
+    for (;;) {
+      while (!failure && !this.truncated && running.size < this.deps.runConcurrency && this.frontier.size > 0) {
+        if (this.signal.aborted) {
+          failure = { error: this.signal.reason };
+          break;
+        }
+        if (this.deps.now() > deadline) {
+          this.truncated = `Se alcanzó el tiempo máximo de una ejecución (${Math.round(this.deps.maxRunMs / 60_000)} min).`;
+          break;
+        }
+        const visit: Promise<void> = this.visit(this.frontier.take()!)
+          .catch((error: unknown) => { failure ??= { error }; })
+          .finally(() => { running.delete(visit); wake(); });
+        running.add(visit);
+      }
+      if (running.size === 0) break;
+      await new Promise<void>((resolve) => { wake = resolve; });
+      if (this.deps.now() - this.savedAt >= SAVE_EVERY_MS) this.save();
+    }
+    if (failure) throw failure.error;
+  }
+
   private save(): void {
+    this.savedAt = this.deps.now();
     this.deps.runs.saveProgress({
       spaceId: this.source.spaceId, id: this.runId, counts: this.progress.counts, bytes: this.progress.bytes,
       errors: this.progress.errors, errorsDropped: this.progress.errorsDropped,
@@ -111,7 +148,7 @@ export class CrawlRun {
     }
     this.known.add(url);
     this.progress.counts.encontradas++;
-    this.queue.push({ url, depth });
+    this.frontier.push({ url, depth });
   }
 
   private async seed(): Promise<void> {
@@ -152,7 +189,7 @@ export class CrawlRun {
     if (rules.delayMs !== null) this.crawlDelay.set(new URL(item.url).host, Math.min(rules.delayMs, this.deps.maxCrawlDelayMs));
     if (!rules.allows(item.url)) return this.failed(new FetchFailure('robots', rules.refusal, item.url), null);
     const host = new URL(item.url).host;
-    await this.deps.pacer.wait(item.url, Math.max(this.source.settings.pausa_ms, this.crawlDelay.get(host) ?? 0), this.signal);
+    const release = await this.deps.limiter.acquire(item.url, Math.max(this.source.settings.pausa_ms, this.crawlDelay.get(host) ?? 0), this.signal);
     let res: FetchedResponse;
     try {
       // Conditional only while we still hold what the validators describe (a document deleted by hand is fetched whole).
@@ -161,11 +198,14 @@ export class CrawlRun {
     } catch (err) {
       if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
       return this.failed(err, previous);
+    } finally {
+      // The slot covers the exchange with the host only: reading and storing the page do not load the site.
+      release();
     }
     if (res.notModified && previous) {
       this.progress.counts.leidas++;
       this.progress.counts.sin_cambios++;
-      this.deps.pages.markSeen(spaceId, sourceId, item.url, this.runId);
+      this.batch.markSeen(item.url, this.runId);
       return;
     }
     if (res.status === 404 || res.status === 410) {
@@ -182,7 +222,7 @@ export class CrawlRun {
   /** A page that could not be read this time: its document (if any) stays until the page is gone for good. */
   private failed(failure: FetchFailure, previous: PageRecord | null): void {
     this.progress.fail(failure);
-    if (previous) this.deps.pages.markSeen(this.source.spaceId, this.source.id, previous.url, this.runId);
+    if (previous) this.batch.markSeen(previous.url, this.runId);
   }
 
   private async accept(item: QueueItem, res: FetchedResponse, previous: PageRecord | null): Promise<void> {
@@ -193,12 +233,13 @@ export class CrawlRun {
     const finalUrl = normalizeUrl(res.url) ?? item.url;
     if (finalUrl !== item.url) {
       // Two addresses redirecting to one page make one document.
-      if (this.known.has(finalUrl) && !this.queue.some((q) => q.url === finalUrl)) {
+      // Reached already, or being visited by another worker: counted once.
+      if (this.known.has(finalUrl) && !this.frontier.has(finalUrl)) {
         this.progress.counts.sin_cambios++;
         return;
       }
       this.known.add(finalUrl);
-      this.queue.splice(0, this.queue.length, ...this.queue.filter((q) => q.url !== finalUrl));
+      this.frontier.remove(finalUrl);
     }
     if (!isIndexable(res.mediaType)) {
       return this.failed(new FetchFailure('tipo_no_admitido', `Tipo de contenido no admitido: ${res.mediaType || 'sin tipo'}.`, item.url, res.status), previous);
@@ -221,14 +262,14 @@ export class CrawlRun {
     if (!content.document) {
       // noindex, or no readable text: not a document (an earlier one is removed).
       if (previous?.document) await this.removeDocument(previous.document);
-      this.deps.pages.put(spaceId, sourceId, page);
+      this.batch.put(page);
       this.progress.counts.sin_cambios++;
       return;
     }
     const name = previous?.document ?? documentNameOf(item.url);
-    if (previous?.contentHash === hash && previous.document && this.deps.documents.get(spaceId, previous.document)) {
+    if (this.holds(previous, name, hash)) {
       this.progress.counts.sin_cambios++;
-      this.deps.pages.put(spaceId, sourceId, { ...page, document: previous.document });
+      this.batch.put({ ...page, document: name });
       return;
     }
     try {
@@ -242,7 +283,19 @@ export class CrawlRun {
     }
     if (previous?.document) this.progress.counts.cambiadas++;
     else this.progress.counts.nuevas++;
-    this.deps.pages.put(spaceId, sourceId, { ...page, document: name });
+    this.batch.put({ ...page, document: name });
+  }
+
+  /**
+   * Whether the space already holds this content as the page's document. Normally the page record says so; without
+   * one, the document's own origin is asked: page records are written in batches, so a crash can lose the last few,
+   * and the resumed run must not index those pages again.
+   */
+  private holds(previous: PageRecord | null, name: string, hash: string): boolean {
+    const doc = this.deps.documents.get(this.source.spaceId, name);
+    if (!doc) return false;
+    if (previous?.document) return previous.contentHash === hash;
+    return doc.origen?.fuente === this.source.id && doc.origen.hash === hash;
   }
 
   /**
@@ -260,7 +313,7 @@ export class CrawlRun {
 
   private async removePage(page: PageRecord): Promise<void> {
     if (page.document) await this.removeDocument(page.document);
-    this.deps.pages.delete(this.source.spaceId, this.source.id, page.url);
+    this.batch.delete(page.url);
   }
 
   /** Removes a document this source brought (one another source took over since is left alone). */

@@ -35,6 +35,7 @@ export function parseRobots(robotsUrl: string, text: string, userAgent: string):
     allows: (url) => robots.isAllowed(url, userAgent) !== false,
     refusal: 'robots.txt del sitio no permite visitar esta página.',
     delayMs: delay !== undefined && Number.isFinite(delay) ? delay * 1000 : null,
-    sitemaps: robots.getSitemaps(),
+    // Sitemap lines should be absolute; a relative one is taken against robots.txt's own address, as browsers would.
+    sitemaps: robots.getSitemaps().flatMap((s) => URL.canParse(s, robotsUrl) ? [new URL(s, robotsUrl).href] : []),
   };
 }

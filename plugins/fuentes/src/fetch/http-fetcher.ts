@@ -13,6 +13,8 @@ export interface FetchLimits {
   /** Time for the whole exchange (all redirects and the body). */
   timeoutMs: number;
   maxRedirects: number;
+  /** Connections kept per host (default 4): as many as requests one host may have at once. */
+  socketsPerHost?: number;
 }
 
 export interface FetchRequest {
@@ -47,11 +49,13 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 export class GuardedFetcher {
   private readonly lookup;
-  // Kept-alive sockets were opened through the guarded lookup: reusing one reaches the address checked then.
-  private readonly agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 4 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 4 }) };
+  private readonly agents;
 
   constructor(private readonly policy: AddressPolicy, private readonly limits: FetchLimits, private readonly userAgent: string, resolver: Resolver = systemResolver) {
     this.lookup = guardedLookup(policy, resolver);
+    // Kept-alive sockets were opened through the guarded lookup: reusing one reaches the address checked then.
+    const maxSockets = limits.socketsPerHost ?? 4;
+    this.agents = { http: new HttpAgent({ keepAlive: true, maxSockets }), https: new HttpsAgent({ keepAlive: true, maxSockets }) };
   }
 
   /** Closes the kept-alive sockets. */

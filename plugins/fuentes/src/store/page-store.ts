@@ -11,6 +11,12 @@ export interface PageRecord {
   seenRun: string;
 }
 
+/** One change to a source's page records, as `write` applies them. */
+export type PageWrite =
+  | { kind: 'put'; page: PageRecord }
+  | { kind: 'seen'; url: string; runId: string }
+  | { kind: 'delete'; url: string };
+
 interface Row { url: string; document: string | null; etag: string | null; last_modified: string | null; content_hash: string | null; fetched_at: string; seen_run: string }
 
 const toRecord = (r: Row): PageRecord => ({
@@ -19,6 +25,7 @@ const toRecord = (r: Row): PageRecord => ({
 
 export class PageStore {
   private readonly stmts;
+  private readonly writeAll;
 
   constructor(storage: PluginStorage) {
     this.stmts = {
@@ -35,6 +42,18 @@ export class PageStore {
       deleteOfSource: storage.prepare('DELETE FROM fuentes_pages WHERE space_id = ? AND source_id = ?'),
       count: storage.prepare<{ n: number }>('SELECT count(*) AS n FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND document IS NOT NULL'),
     };
+    this.writeAll = storage.transaction((spaceId: string, sourceId: string, writes: readonly PageWrite[]) => {
+      for (const w of writes) {
+        if (w.kind === 'put') this.put(spaceId, sourceId, w.page);
+        else if (w.kind === 'seen') this.markSeen(spaceId, sourceId, w.url, w.runId);
+        else this.delete(spaceId, sourceId, w.url);
+      }
+    });
+  }
+
+  /** Applies several changes in one transaction (a crawl writes its pages in batches). */
+  write(spaceId: string, sourceId: string, writes: readonly PageWrite[]): void {
+    this.writeAll(spaceId, sourceId, writes);
   }
 
   get(spaceId: string, sourceId: string, url: string): PageRecord | null {

@@ -2,6 +2,20 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A request the site received (times in ms since the epoch; `end` null while it is still open). */
+export interface SiteRequest { path: string; start: number; end: number | null }
+
+/** Most requests open at one moment among these. */
+export function peakConcurrency(requests: readonly SiteRequest[]): number {
+  const edges = requests.flatMap((r) => [[r.start, 1], [r.end ?? Infinity, -1]] as const);
+  // At equal times an end comes before a start: a request answered as the next arrives was not open with it.
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0;
+  let peak = 0;
+  for (const [, step] of edges) peak = Math.max(peak, (open += step));
+  return peak;
+}
+
 /** One page of the test site. */
 interface Page { body: string | Buffer; type: string; lastModified: string }
 
@@ -12,6 +26,10 @@ export interface TestSiteOptions {
   hugeBytes?: number;
   /** Extra generated pages `/gen/<i>.html`, each linking to the next ones, listed in `/gen/sitemap.xml` (benchmarks). */
   generatedPages?: number;
+  /** Delay added to every answer (a distant site; benchmarks and concurrency tests). */
+  latencyMs?: number;
+  /** robots.txt to serve instead of the default one. */
+  robots?: string;
 }
 
 export interface TestSite {
@@ -22,6 +40,8 @@ export interface TestSite {
   hits(path: string): number;
   /** Conditional requests answered 304. */
   notModified(): number;
+  /** Requests for paths under `prefix`, in order of arrival: when each came and when its answer ended or was cut. */
+  requests(prefix: string): SiteRequest[];
   /** Adds or changes a page (its ETag and Last-Modified change with it). */
   setPage(path: string, body: string, type?: string): void;
   /** The page answers 404 from now on. */
@@ -44,13 +64,21 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   const pages = new Map<string, Page>();
   const hits = new Map<string, number>();
   let notModified = 0;
+  const requests: SiteRequest[] = [];
   let clock = Date.parse('2026-01-01T00:00:00Z');
   const setPage = (path: string, body: string | Buffer, type = 'text/html; charset=utf-8') => {
     clock += 60_000;
     pages.set(path, { body, type, lastModified: new Date(clock).toUTCString() });
   };
 
-  const server = createServer((req, res) => serve(req, res));
+  const server = createServer((req, res) => {
+    const request: SiteRequest = { path: new URL(req.url ?? '/', base).pathname, start: Date.now(), end: null };
+    requests.push(request);
+    res.on('close', () => { request.end = Date.now(); });
+    if (!options.latencyMs) return serve(req, res);
+    const timer = setTimeout(() => serve(req, res), options.latencyMs);
+    res.on('close', () => clearTimeout(timer));
+  });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const port = (server.address() as AddressInfo).port;
   const base = `http://localhost:${port}`;
@@ -65,7 +93,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   setPage('/privado/secreto.html', html('Privado', '<p>Contenido que robots.txt no permite visitar.</p>'));
   setPage('/blog/1.html', html('Novedades de enero', '<p>En enero abrimos una oficina nueva en Valencia para atender a los clientes de la zona de Levante.</p>'));
   setPage('/blog/2.html', html('Novedades de febrero', '<p>Desde febrero el precio del plan Básico es de 12 euros al mes por la subida de costes de los servidores.</p>'));
-  setPage('/robots.txt', `User-agent: *\nDisallow: /privado/\nSitemap: ${base}/sitemap.xml\n`, 'text/plain');
+  setPage('/robots.txt', options.robots ?? `User-agent: *\nDisallow: /privado/\nSitemap: ${base}/sitemap.xml\n`, 'text/plain');
   setPage('/sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 <url><loc>${base}/docs/precios.html</loc></url><url><loc>${base}/docs/soporte.html</loc></url><url><loc>${base}/blog/1.html</loc></url>
@@ -136,6 +164,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     url: base, port,
     hits: (path) => hits.get(path) ?? 0,
     notModified: () => notModified,
+    requests: (prefix) => requests.filter((r) => r.path.startsWith(prefix)).map((r) => ({ ...r })),
     setPage: (path, body, type) => setPage(path, body, type),
     removePage: (path) => { pages.delete(path); },
     close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
