@@ -5,6 +5,7 @@ import { discoveredSources } from '../main/start-host.js';
 import { installPlugin, removePlugin } from '../plugins/install/install-plugin.js';
 import { readInstalled } from '../plugins/install/installed-records.js';
 import { DEFAULT_REGISTRY } from '../plugins/install/package-source.js';
+import { programName } from './program-name.js';
 import type { CliIo } from './run-cli.js';
 
 export const PLUGINS_USAGE = `Uso: cerebro plugins <acción>
@@ -44,7 +45,8 @@ async function add(spec: string, io: CliIo): Promise<number> {
   const { sources, failed } = await discoveredSources(config);
   const otherPluginIds = new Set([...sources.map((s) => s.definition.manifest.id), ...failed.map((f) => f.id)].filter((id) => !installedIds.has(id)));
   const record = await installPlugin({ spec, dataDir: config.dataDir, registry: io.env.CEREBRO_NPM_REGISTRY || DEFAULT_REGISTRY, otherPluginIds });
-  io.stdout.write(`Instalado ${record.id}@${record.version} (${record.packageName}). Reinicia el servicio para cargarlo y habilita el módulo "${record.id}" en los espacios que lo usen.\n`);
+  io.stdout.write(`Instalado ${record.id}@${record.version} (${record.packageName}). Reinicia el servicio para cargarlo ` +
+    `y habilita el módulo en cada espacio que lo use con:\n  ${programName(io.env)} admin space module --id <espacio> --module ${record.id} --on\n`);
   return 0;
 }
 
