@@ -81,7 +81,7 @@ export interface RunningHost {
  * built-in plugins. Null when the host is an installed package (`node_modules/@cerebro/host`, e.g. a plugin
  * project's testing kit), where the folder above it is `node_modules/@cerebro`, not a project.
  */
-const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : null))(fileURLToPath(new URL('../../../', import.meta.url)));
+export const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : null))(fileURLToPath(new URL('../../../', import.meta.url)));
 
 /**
  * Workspace and installed plugins, found from the repository, the working directory and the packages
