@@ -9,7 +9,7 @@
 // made by that same Node. CEREBRO_BINARY_NODE=current embeds the Node running this script with the addons already in
 // node_modules instead: a quicker build for this machine only (whisper.cpp built with -march=native).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,12 @@ function run(cmd, args, options = {}) {
 function entries() {
   // The plugin check of `cerebro plugins add` runs in a child process: its script must exist on its own.
   const list = ['host/dist/cli/main.js', 'host/dist/cerebro/extract/worker.js', 'host/dist/plugins/install/check-package-child.js'];
-  for (const id of readdirSync(join(repoRoot, 'plugins'))) list.push(`plugins/${id}/dist/index.js`);
+  for (const id of readdirSync(join(repoRoot, 'plugins'))) {
+    list.push(`plugins/${id}/dist/index.js`);
+    // A plugin's own command line (`cerebro <id> …`, e.g. transcripcion's model installer) runs as a child script.
+    const cli = JSON.parse(readFileSync(join(repoRoot, 'plugins', id, 'package.json'), 'utf8')).cerebro?.cli;
+    if (cli) list.push(join('plugins', id, cli));
+  }
   list.push('plugins/transcripcion/dist/engine/worker.js', 'plugins/transcripcion/dist/engine/model-probe.js');
   list.push('plugins/fuentes/dist/content/page-worker.js');
   return list;

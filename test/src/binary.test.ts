@@ -68,7 +68,11 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
     CEREBRO_LOG_LEVEL: 'warn', CEREBRO_EMBEDDING_MODEL_DIR: modelDir, CEREBRO_TRANSCRIPCION_MODELO: whisperModel,
   };
   // Installed before the first start, so the first run's demo space gets its module with all the others.
-  assert.match(await cli(dir, env, ['plugins', 'add', holaTgz]), /Instalado hola@1\.0\.0/);
+  const added = await cli(dir, env, ['plugins', 'add', holaTgz]);
+  assert.match(added, /Instalado hola@1\.0\.0/);
+  // Hints name the executable itself (its path: its folder is not on this PATH), and a plugin's own command runs.
+  assert.ok(added.includes(`${BINARY} admin space module --id <espacio> --module hola --on`), added);
+  assert.ok((await cli(dir, env, ['transcripcion', '--help'])).includes(`Uso: ${BINARY} transcripcion instalar-modelo <nombre|ruta|url>`));
 
   const server = await startServer(env.CEREBRO_DATA_DIR, env, { executable: BINARY, isolated: true, cwd: dir, timeoutMs: 60_000 });
   t.after(() => server.stop());

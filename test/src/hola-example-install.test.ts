@@ -7,11 +7,12 @@ import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
+import { authorEnv, brokenHeaders } from './support/author-env.js';
 import { npmPack } from './support/npm-pack.js';
 import { startServer } from './support/server-process.js';
 
@@ -98,24 +99,6 @@ async function treeBytes(dir: string): Promise<number> {
   }
   return total;
 }
-
-/**
- * The environment for npm in the author's project: this process's, less the settings `npm test` exported for the
- * workspace (npm_*, which would point npm back at it), with node-gyp given the running Node's own headers
- * when it has them (better-sqlite3 compiles when its prebuilt binary cannot be downloaded).
- */
-function authorEnv(): NodeJS.ProcessEnv {
-  // NODE_TEST_CONTEXT: set by this test runner for its children; the example's `node --test` must report normally.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_TEST_CONTEXT'));
-  const prefix = dirname(dirname(process.execPath));
-  if (existsSync(join(prefix, 'include/node/node.h'))) env.npm_config_nodedir = prefix;
-  return env;
-}
-
-// better-sqlite3 12 compiled against Node 24.19+ headers aborts the process when a statement is collected
-// (nodejs/node#65446, see scripts/binary/lts-node.mjs): on such a Node this install cannot be made to work here.
-const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
-const brokenHeaders = major === 24 && minor >= 19 ? `better-sqlite3 12 cannot be compiled for Node ${process.versions.node} (nodejs/node#65446)` : false;
 
 test('outside the workspace, with only the packed sdk, host and example and the registry, the example\'s own tests pass', { skip: brokenHeaders, timeout: 900_000 }, async (t) => {
   const tmp = await mkdtemp(join(tmpdir(), 'cerebro-autor-'));

@@ -2,6 +2,7 @@ import { HOST_VERSION } from '../main/version.js';
 import { runAdmin } from './admin-command.js';
 import { runConfig } from './config-command.js';
 import { runModels } from './models-command.js';
+import { pluginCli, runPluginCli } from './plugin-command.js';
 import { runPlugins } from './plugins-command.js';
 import { runServe } from './serve-command.js';
 
@@ -20,9 +21,14 @@ export const USAGE = `Uso: cerebro <orden>
                               Añade --json para salida JSON. "cerebro admin --help" lista las acciones.
   config                      La configuración efectiva, con los secretos ocultos.
   modelos lista|instalar      Modelos de embeddings y de reordenación ("cerebro modelos --help").
-  plugins list|add|remove     Plugins instalados en la carpeta de datos ("cerebro plugins --help").
+  plugins list|add|remove|nuevo
+                              Plugins instalados en la carpeta de datos, y el esqueleto de uno nuevo
+                              ("cerebro plugins --help").
+  <id de plugin> …            La orden propia de un plugin, p. ej. "cerebro transcripcion instalar-modelo base".
   --version                   La versión de Cerebro.
   help, --help                Esta ayuda. Cada orden admite --help.
+
+En una copia del repositorio la orden es "npx cerebro …" (o "npm run cerebro -- …"); el ejecutable, por su nombre.
 `;
 
 /** Entry point of the `cerebro` executable; returns the exit code. */
@@ -50,8 +56,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     case '-h':
       io.stdout.write(USAGE);
       return 0;
-    default:
+    default: {
+      const script = pluginCli(command, io);
+      if (script) return runPluginCli(command, script, rest, io);
       io.stderr.write(`Orden desconocida: ${command}\n\n${USAGE}`);
       return 2;
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { announceFirstRun, bootstrapFirstRun } from '../bootstrap/first-run.js';
 import { startHost } from '../main/start-host.js';
 import { wantsHelp } from './cli-output.js';
+import { programName } from './program-name.js';
 import type { CliIo } from './run-cli.js';
 
 export const SERVE_USAGE = `Uso: cerebro serve
@@ -37,7 +38,8 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     announceFirstRun(io.stderr, host.config.dataDir, host.url, first);
   } else {
     io.stderr.write(`\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
-      'Crea una clave con: cerebro admin key create --owner <id> --name <nombre>\n\n');
+      `Crea una clave con: ${programName(io.env)} admin key create --owner <id> --name <nombre> ` +
+      `(los propietarios: ${programName(io.env)} admin owner list).\n\n`);
   }
   await stopped;
   return 0;

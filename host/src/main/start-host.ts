@@ -17,7 +17,7 @@ import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
-import { discoverPlugins } from '../plugins/discovery.js';
+import { discoverPlugins, type PluginCandidate } from '../plugins/discovery.js';
 import { hostServiceFactories } from '../plugins/host-service-factories.js';
 import { disposePlugins, failedImportPlugin, importCandidates, loadPlugins, type ImportedCandidates, type LoadedPlugin } from '../plugins/plugin-loader.js';
 import { installedPackagesDir, linkHostSdk } from '../plugins/install/plugin-folder.js';
@@ -81,7 +81,7 @@ export interface RunningHost {
  * built-in plugins. Null when the host is an installed package (`node_modules/@cerebro/host`, e.g. a plugin
  * project's testing kit), where the folder above it is `node_modules/@cerebro`, not a project.
  */
-const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : null))(fileURLToPath(new URL('../../../', import.meta.url)));
+export const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : null))(fileURLToPath(new URL('../../../', import.meta.url)));
 
 /**
  * Workspace and installed plugins, found from the repository, the working directory and the packages
@@ -90,15 +90,19 @@ const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : nu
  */
 export async function discoveredSources(config: HostConfig): Promise<ImportedCandidates> {
   if (!config.discoverPlugins) return { sources: [], failed: [] };
+  return importCandidates(discoveredCandidates(config), config.pluginsAllow, config.pluginsDeny);
+}
+
+/** The plugin packages `discoveredSources` would import, found without importing any. */
+export function discoveredCandidates(config: HostConfig): PluginCandidate[] {
   const roots = [...new Set([...(REPO_ROOT ? [REPO_ROOT] : []), process.cwd()].map((r) => resolve(r)))];
   // Installed packages resolve the sdk of the host that runs now, even after the host moved or was upgraded.
   // A link that cannot be written (read-only data directory) is not fatal: those plugins then fail their import.
   if (existsSync(installedPackagesDir(config.dataDir))) try { linkHostSdk(config.dataDir); } catch { /* reported per plugin */ }
-  const candidates = discoverPlugins(
+  return discoverPlugins(
     [...roots.map((r) => join(r, 'plugins')), ...config.pluginPaths],
     [...roots.map((r) => join(r, 'node_modules')), installedPackagesDir(config.dataDir)].filter((p) => existsSync(p)),
   );
-  return importCandidates(candidates, config.pluginsAllow, config.pluginsDeny);
 }
 
 /** Boots the whole service: storage, migrations, plugins, HTTP. Rejects (and releases everything) on a fatal error. */

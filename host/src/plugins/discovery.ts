@@ -11,6 +11,8 @@ export interface PluginCandidate {
   dir: string;
   /** Absolute path of the entry module whose default export is the plugin definition. */
   entry: string;
+  /** Absolute path of the plugin's own command line (`package.json#cerebro.cli`), run as `cerebro <id> …`. */
+  cli?: string;
 }
 
 interface PackageJson {
@@ -18,7 +20,7 @@ interface PackageJson {
   version?: string;
   main?: string;
   keywords?: string[];
-  cerebro?: { id?: string; plugin?: string };
+  cerebro?: { id?: string; plugin?: string; cli?: string };
 }
 
 /** The plugin declared by the package in `dir`, or undefined when it is not a Cerebro plugin. */
@@ -33,7 +35,11 @@ export function readCandidate(dir: string): PluginCandidate | undefined {
   }
   const entry = pkg.cerebro?.plugin ?? (pkg.keywords?.includes('cerebro-plugin') ? pkg.main : undefined);
   if (!entry) return undefined;
-  return { packageName: pkg.name ?? dir, declaredId: pkg.cerebro?.id, version: pkg.version, dir, entry: resolve(dir, entry) };
+  const cli = pkg.cerebro?.cli;
+  return {
+    packageName: pkg.name ?? dir, declaredId: pkg.cerebro?.id, version: pkg.version, dir, entry: resolve(dir, entry),
+    ...(cli ? { cli: resolve(dir, cli) } : {}),
+  };
 }
 
 const subdirs = (dir: string): string[] => {

@@ -6,7 +6,7 @@ import { tablePrefixOf } from '../storage/plugin-storage.js';
 import { PluginError } from './plugin-error.js';
 import { reservedIdReason } from './reserved-ids.js';
 
-const ID = /^[a-z][a-z0-9-]{1,31}$/;
+export const PLUGIN_ID = /^[a-z][a-z0-9-]{1,31}$/;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const PATH = /^(\/(:[a-zA-Z][a-zA-Z0-9_]*|[a-zA-Z0-9._-]+))+$/;
 const HOST_SERVICE_TOKENS = new Set<symbol>(Object.values(HostServices));
@@ -25,7 +25,7 @@ function fail(manifest: PluginManifest, message: string): never {
 
 /** Validates one manifest on its own: id, versions, routes, services, migrations and config. */
 export function validateManifest(manifest: PluginManifest): void {
-  if (typeof manifest.id !== 'string' || !ID.test(manifest.id)) {
+  if (typeof manifest.id !== 'string' || !PLUGIN_ID.test(manifest.id)) {
     throw new PluginError('PLUGIN_MANIFEST_INVALID', String(manifest.id), 'id no válido: minúsculas, cifras y guiones, de 2 a 32 caracteres, empezando por letra.');
   }
   const reserved = reservedIdReason(manifest.id);

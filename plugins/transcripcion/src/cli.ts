@@ -3,17 +3,20 @@ import { parseArgs } from 'node:util';
 import { KNOWN_MODELS, installModel } from './engine/index.js';
 import { pluginDataDirFromEnv, pluginModelPath } from './model-path.js';
 
-const USAGE = `Uso: cerebro-transcripcion instalar-modelo <nombre|ruta|url> [--sha1 HEX] [--destino RUTA]
+// Run as `cerebro transcripcion …` the host passes the name it was called by; run directly, it is this package's bin.
+const COMMAND = process.env.CEREBRO_PLUGIN_COMMAND ?? 'cerebro-transcripcion';
+
+const USAGE = `Uso: ${COMMAND} instalar-modelo <nombre|ruta|url> [--sha1 HEX] [--destino RUTA]
 
   <nombre>  uno de: ${Object.keys(KNOWN_MODELS).join(', ')} (se descarga de CEREBRO_WHISPER_MODEL_URL y se comprueba su SHA-1)
   <ruta>    un archivo ggml local (sin internet: copia el archivo a la máquina e instálalo desde aquí)
   <url>     un archivo ggml por http(s); con --sha1 se comprueba
 
 El modelo queda donde el servicio lo lee (CEREBRO_TRANSCRIPCION_MODELO, o <CEREBRO_DATA_DIR>/plugins/transcripcion/whisper.bin);
-un servicio en marcha lo carga solo en unos segundos.
+un servicio en marcha lo carga solo en unos segundos. Ejemplo: ${COMMAND} instalar-modelo base
 `;
 
-/** `cerebro-transcripcion instalar-modelo`: installs and validates a Whisper model where the plugin reads it. */
+/** `cerebro transcripcion instalar-modelo` (or `cerebro-transcripcion …`): installs and validates a Whisper model where the plugin reads it. */
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
