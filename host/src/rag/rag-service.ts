@@ -6,13 +6,14 @@ import {
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { fileSha256 } from '../storage/file-sha256.js';
+import { DiskReserve } from '../storage/disk-reserve.js';
 import { OriginalsStore } from '../storage/originals/originals-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
 import type { HostMetrics } from '../metrics/host-metrics.js';
-import { indexingObserver } from './indexing-observer.js';
+import { indexingErrorLogger, indexingObserver } from './indexing-observer.js';
 import type { SearchModels } from './search-models.js';
 import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
 
@@ -60,25 +61,30 @@ export class RagService {
    */
   static async create(options: RagServiceOptions): Promise<RagService> {
     let cache: AnswerCache | undefined;
+    const reserve = new DiskReserve(options.dataDir, options.log);
+    const observe = indexingObserver(options.log, options.metrics);
     const base = {
       db: options.db,
       chat: options.chat,
       workerThreads: options.workerThreads,
       indexing: { deadlineMs: options.jobDeadlineMs },
       onContentChanged: (space: string) => cache?.clear(space),
-      onStateChanged: indexingObserver(options.log, options.metrics),
+      onStateChanged: (doc: DocumentStatus) => {
+        observe(doc);
+        if (doc.state === 'ready') reserve.ensure(); // space is back (or was never short): hold the reserve again
+      },
     };
     const models = options.models;
     const engine = new CerebroEngine({
-      ...base, originalsRoot: options.dataDir, embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
+      ...base, originalsRoot: options.dataDir, onIndexingError: indexingErrorLogger(options.log), onDiskFull: () => reserve.release(), embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
       ...(models ? { onEmbedderOutcome: models.onEmbedderOutcome, minWordSimilarity: models.minWordSimilarity } : {}),
     });
-    const service = new RagService(options, engine);
+    const service = new RagService(options, engine, reserve);
     cache = service.cache;
     return service;
   }
 
-  private constructor(private readonly options: RagServiceOptions, engine: CerebroEngine) {
+  private constructor(private readonly options: RagServiceOptions, engine: CerebroEngine, private readonly reserve: DiskReserve) {
     const { db } = options;
     this.engine = engine;
     this.origins = new DocumentOriginStore(db);
@@ -92,6 +98,7 @@ export class RagService {
   }
 
   start(): void {
+    this.reserve.ensure();
     const resumed = this.engine.start();
     this.cache.purgeExpired();
     // Originals retired while a backup ran (or before a crash) go now.
