@@ -5,10 +5,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { statfsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { test } from 'node:test';
+import Database from 'better-sqlite3';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
 const FS_BYTES = 24 * 1024 * 1024;
@@ -126,4 +127,11 @@ test('a full disk answers 507, fails only the document it hit, never ends the se
   assert.equal(status.documentos.find((d: { nombre: string }) => d.nombre === 'despues.txt').estado, 'listo');
   assert.equal((await health()).salud, 'ok');
   assert.equal(server.child.exitCode, null);
+  // No original was left behind by a refused upload: every stored file is a document's.
+  const db = new Database(join(dataDir, 'cerebro.db'), { readonly: true });
+  const named = new Set(db.prepare('SELECT path FROM cerebro_documents').pluck().all() as string[]);
+  db.close();
+  const stored = (await readdir(join(dataDir, 'documentos'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile())
+    .map((e) => relative(dataDir, join(e.parentPath, e.name)));
+  assert.deepEqual(stored.sort(), [...named].sort());
 });

@@ -1,4 +1,4 @@
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Logger as PinoLogger } from 'pino';
 import type { DocumentOrigin, ReceivedFile } from '@cerebro/sdk';
 import {
@@ -149,7 +149,10 @@ export class RagService {
    */
   async putDocument(space: string, input: { name: string; content: Uint8Array; mediaType: string; module: string; origin: DocumentOrigin | null }): Promise<DocumentStatus> {
     const { stored, absolute } = await this.originals.newFile(space);
-    await writeFile(absolute, input.content);
+    await writeFile(absolute, input.content).catch(async (err: unknown) => {
+      await rm(absolute, { force: true }); // half a file on a full disk is only space taken
+      throw err;
+    });
     const name = canonicalDocumentName(input.name);
     const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength);
     if (input.origin) this.origins.put(space, document.id, input.module, input.origin);
@@ -161,9 +164,16 @@ export class RagService {
   private async submitStored(space: string, name: string, stored: string, mimeType: string, bytes: number): Promise<DocumentStatus> {
     const previous = this.engine.documents.documentByName(space, name);
     const format = formatOf(name, mimeType);
-    const document = this.engine.documents.submit(space, {
-      name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: await fileSha256(this.originals.absolute(stored)),
-    });
+    let document: DocumentStatus;
+    try {
+      document = this.engine.documents.submit(space, {
+        name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: await fileSha256(this.originals.absolute(stored)),
+      });
+    } catch (err) {
+      // Not recorded (a full or busy database): the original would be an orphan no record or backup ever names.
+      await rm(this.originals.absolute(stored), { force: true });
+      throw err;
+    }
     if (previous && previous.path !== stored) await this.retire(previous.path);
     return document;
   }
