@@ -37,6 +37,10 @@ export interface CerebroEngineConfig {
   onStateChanged?: (doc: DocumentStatus) => void;
   /** The folder stored document paths are relative to (the data folder); absent: paths are used as stored. */
   originalsRoot?: string;
+  /** Errors the indexing runner survived (full disk, busy database), for the log. */
+  onIndexingError?: IndexingDependencies['onError'];
+  /** A job met a full disk (give back reserved space so its failure can be written). */
+  onDiskFull?: () => void;
 }
 
 export class CerebroEngine {
@@ -59,6 +63,8 @@ export class CerebroEngine {
     if (config.onContentChanged) deps.onContentChanged = config.onContentChanged;
     if (config.onStateChanged) deps.onStateChanged = config.onStateChanged;
     if (config.originalsRoot !== undefined) deps.originalsRoot = config.originalsRoot;
+    if (config.onIndexingError) deps.onError = config.onIndexingError;
+    if (config.onDiskFull) deps.onDiskFull = config.onDiskFull;
     this.documents = new IndexingRunner(deps, config.indexing);
     this.answerer = config.chat
       ? new GenerativeAnswerer(this.index, this.retriever, new OpenAiChatClient(config.chat))

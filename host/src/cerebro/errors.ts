@@ -10,6 +10,7 @@ export type ExtractionErrorCode =
   | 'interrumpido'
   | 'no_encontrado'
   | 'demasiado_grande'
+  | 'sin_espacio'
   | 'error_interno';
 
 export class CerebroExtractionError extends Error {
@@ -43,4 +44,5 @@ export const reasons = {
   missing: 'El archivo original ya no está disponible en el almacenamiento.',
   tooLarge: 'El archivo descomprimido sería demasiado grande para procesarse (más de 300 MB en DOCX o 100 MB en XLSX, o comprimido de forma anómala).',
   internal: 'Error interno al procesar el archivo; vuelve a subirlo o contacta con soporte si se repite.',
+  diskFull: 'El disco del servidor se llenó mientras se indexaba el documento; vuelve a subirlo cuando el operador haya liberado espacio.',
 } as const;

@@ -1,5 +1,6 @@
 import { announceFirstRun, bootstrapFirstRun } from '../bootstrap/first-run.js';
 import { startHost } from '../main/start-host.js';
+import { installProcessSafetyNet } from '../main/process-safety-net.js';
 import { wantsHelp } from './cli-output.js';
 import { programName } from './program-name.js';
 import type { CliIo } from './run-cli.js';
@@ -22,6 +23,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`Cerebro no pudo arrancar: ${(err as Error).message}\n`);
     return 1;
   }
+  installProcessSafetyNet(host.log);
   // Signal handlers first: whoever reads the banner may stop the service at once.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {

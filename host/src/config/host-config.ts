@@ -42,6 +42,8 @@ export interface HostConfig {
   /** Largest document accepted by load_documents, and files per request. */
   docMaxBytes: number;
   docMaxFiles: number;
+  /** Free bytes on the data folder's file system below which health says `degradada`. */
+  diskMinFreeBytes: number;
   /** A document still indexing after this long fails with a reason. */
   indexingDeadlineMs: number;
   /** Worker threads extracting document text. */
@@ -157,6 +159,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     bootstrapDemo: bool(env, 'CEREBRO_BOOTSTRAP_DEMO', true),
     docMaxBytes: int(env, 'CEREBRO_DOC_MAX_BYTES', 50 * 1024 * 1024),
     docMaxFiles: int(env, 'CEREBRO_DOC_MAX_FILES', 20),
+    diskMinFreeBytes: int(env, 'CEREBRO_DISK_MIN_FREE_BYTES', 512 * 1024 * 1024),
     indexingDeadlineMs: int(env, 'CEREBRO_INDEXING_DEADLINE_MS', 10 * 60_000),
     indexingThreads: int(env, 'CEREBRO_INDEXING_THREADS', 1),
     llmUrl: env.CEREBRO_LLM_URL ?? '',

@@ -50,7 +50,8 @@ const STANDARD_ERRORS: Record<string, string> = {
   '415': 'Tipo de contenido no admitido.',
   '422': 'Datos no válidos: `detail` es la lista de problemas (`loc`, `msg`, `type`).',
   '429': 'Límite por minuto o cuota diaria del espacio superados (cabecera `Retry-After`).',
-  '503': 'El servicio arranca o se detiene, o el módulo no está disponible.',
+  '503': 'El servicio arranca o se detiene, el módulo no está disponible, o la base de datos está ocupada (`database_busy`, cabecera `Retry-After`).',
+  '507': 'No queda espacio en el disco del servidor (`insufficient_storage`): nada se guardó; reintenta cuando el operador libere espacio.',
 };
 
 const readsJsonBody = (route: HostRoute): boolean =>
@@ -65,6 +66,8 @@ function pipelineErrors(route: HostRoute): string[] {
   if (route.query) statuses.push('422');
   if (readsJsonBody(route)) statuses.push('400', '413', '415', '422');
   if (route.body === 'multipart') statuses.push('400', '413', '415', '422');
+  // Anything that writes can meet a full disk; a request that only reads cannot make it worse.
+  if (route.method !== 'GET') statuses.push('507');
   return statuses;
 }
 

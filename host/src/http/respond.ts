@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { ApiError, ERROR_CATALOGUE, Reply, isApiError } from '@cerebro/sdk';
 import type { Logger as PinoLogger } from 'pino';
+import { storageApiError, storageFailureOf } from '../storage/storage-failure.js';
 
 /**
  * Sends `value` as JSON. `headers` are this response's headers so far and receive the content headers: adding
@@ -43,10 +44,16 @@ export function sendResult(res: ServerResponse, result: unknown, headers: Record
 }
 
 /**
- * Maps any error to `{"detail": ..., "codigo": ...}`: catalogue errors as they are, everything else as a 500
- * (`codigo: "internal"`) that hides internals.
+ * Maps any error to `{"detail": ..., "codigo": ...}`: catalogue errors as they are, a full disk (507) or a busy
+ * database (503, `Retry-After`) as theirs, everything else as a 500 (`codigo: "internal"`) that hides internals.
  */
 export function sendError(res: ServerResponse, err: unknown, log: PinoLogger, requestId: string, headers: Record<string, string> = {}): number {
+  const storage = isApiError(err) ? null : storageFailureOf(err);
+  if (storage) {
+    if (storage.kind === 'full') log.error({ err, errno: storage.errno }, `sin espacio en disco (${storage.errno}): la petición no se guardó`);
+    else log.warn({ err, errno: storage.errno }, `base de datos ocupada (${storage.errno})`);
+    err = storageApiError(storage);
+  }
   if (isApiError(err)) {
     const e = err as ApiError;
     sendJson(res, e.status, { detail: e.detail, codigo: e.code }, { ...headers, ...e.headers });

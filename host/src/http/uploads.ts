@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { discardRestOfBody } from './unread-body.js';
+import { storageFailureOf } from '../storage/storage-failure.js';
 import { UploadError, type ReceivedFile, type ReceivedForm, type UploadLimits, type UploadReceiver } from '@cerebro/sdk';
 
 /** Bytes a multipart envelope may add around the files (boundaries, part headers, small fields). */
@@ -56,7 +57,7 @@ export class BusboyUploadReceiver implements UploadReceiver {
       // No prototype: a form field named `__proto__` or `toString` is a field like any other.
       const fields = Object.create(null) as Record<string, string>;
       const writes: Promise<void>[] = [];
-      let failed: UploadError | null = null;
+      let failed: Error | null = null;
       let parser: busboy.Busboy;
       try {
         parser = busboy({
@@ -72,7 +73,8 @@ export class BusboyUploadReceiver implements UploadReceiver {
       } catch {
         return reject(new UploadError('malformed', 'Cuerpo multipart mal formado.'));
       }
-      const fail = (error: UploadError) => {
+      // An UploadError is the client's doing; a full disk is the server's and travels as it is (507 upstream).
+      const fail = (error: Error) => {
         if (failed) return;
         failed = error;
         req.unpipe(parser);
@@ -88,7 +90,7 @@ export class BusboyUploadReceiver implements UploadReceiver {
         writes.push(
           pipeline(stream, createWriteStream(path)).then(
             () => { slots[position] = file; },
-            () => fail(new UploadError('aborted', 'La subida se interrumpió.', field)),
+            (err: unknown) => fail(storageFailureOf(err) ? (err as Error) : new UploadError('aborted', 'La subida se interrumpió.', field)),
           ),
         );
       });

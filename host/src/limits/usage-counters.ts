@@ -21,6 +21,9 @@ const utcDay = (now: number): string => new Date(now).toISOString().slice(0, 10)
 const DAY_MS = 86_400_000;
 const nextMidnight = (now: number): number => Math.floor(now / DAY_MS) * DAY_MS + DAY_MS;
 
+/** A space's calls today: all of them, and those not yet written. */
+type DailyEntry = { day: string; calls: number; pending: number };
+
 /**
  * Call counters of keys (`llamadas`, `por_ruta`, `ultimo_uso`) and daily usage of spaces, kept in memory on the
  * hot path and written in one transaction every flush interval and at shutdown. A graceful restart loses nothing;
@@ -31,7 +34,7 @@ const nextMidnight = (now: number): number => Math.floor(now / DAY_MS) * DAY_MS 
 export class UsageCounters {
   private pendingKeys = new Map<string, KeyDelta>();
   /** Daily calls per space: stored value loaded once, plus everything counted since. */
-  private daily = new Map<string, { day: string; calls: number; pending: number }>();
+  private daily = new Map<string, DailyEntry>();
   private readonly stmts;
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
@@ -107,11 +110,14 @@ export class UsageCounters {
     return [...result.values()];
   }
 
-  /** Writes everything pending in one transaction. */
+  /**
+   * Writes everything pending in one transaction. If it fails (a full disk, a busy database), nothing pending is
+   * dropped: the counts stay in memory for the next flush, and the error goes to the caller.
+   */
   flush(): void {
     if (this.pendingKeys.size === 0 && ![...this.daily.values()].some((e) => e.pending > 0)) return;
     const keys = this.pendingKeys;
-    this.pendingKeys = new Map();
+    const written: [DailyEntry, number][] = [];
     this.db.transaction(() => {
       for (const [keyId, delta] of keys) {
         const current = this.stmts.keyGet.get(keyId);
@@ -128,10 +134,14 @@ export class UsageCounters {
       for (const [spaceId, entry] of this.daily) {
         if (entry.pending === 0) continue;
         this.stmts.dailyAdd.run(spaceId, entry.day, entry.pending);
-        entry.pending = 0;
+        written.push([entry, entry.pending]);
       }
     })();
+    // Synchronous since the transaction began: nothing was counted in between.
+    this.pendingKeys = new Map();
+    for (const [entry, n] of written) entry.pending -= n;
   }
+
 }
 
 /** The days a pending delta covers: those closed at a midnight, then the current one. */

@@ -45,6 +45,8 @@ import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-te
 import { HostRootTokens, buildHostContainer } from './host-container.js';
 import { HOST_VERSION } from './version.js';
 import { answerClientErrorsWithDetail } from './client-errors.js';
+import { logStorageError } from '../storage/storage-failure.js';
+import { DiskSpaceWatch } from '../storage/disk-space.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -168,7 +170,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     plugins.push(...discovered.failed.map(failedImportPlugin));
     resolveToken(container, ModuleCatalogToken).declare(plugins.map((p) => p.manifest.id));
     warnUnknownAllowed(config, plugins, log);
-    registerScrapeGauges(metrics.registry, { db, dataDir: config.dataDir, lifecycle, plugins, log });
+    const disk = new DiskSpaceWatch(config.dataDir, config.diskMinFreeBytes);
+    registerScrapeGauges(metrics.registry, { db, dataDir: config.dataDir, lifecycle, plugins, log, disk });
 
     let openapiDocument: unknown;
     const routes: HostRoute[] = [
@@ -176,6 +179,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         version: HOST_VERSION, lifecycle, plugins: () => plugins, openapi: () => openapiDocument,
         cerebro: () => ({ ...models.health(), motor: chat ? 'generativo' : 'extractivo' }),
         authenticator: resolveToken(container, HostTokens.Authenticator),
+        disk: () => disk.read(),
       }),
       metricsRoute(metrics),
       ...coreRoutes(container),
@@ -195,7 +199,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     server = await listen(handler, config);
     if (config.metricsPort !== null) metricsListener = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, log);
     const port = (server.address() as AddressInfo).port;
-    const flushTimer = setInterval(() => usage.flush(), config.counterFlushMs);
+    // A flush that fails (full disk, busy database) keeps its counts for the next one; it must not end the process.
+    const flushTimer = setInterval(() => {
+      try {
+        usage.flush();
+      } catch (err) {
+        logStorageError(log, err, 'no se pudieron guardar los contadores de llamadas; se reintenta');
+      }
+    }, config.counterFlushMs);
     flushTimer.unref();
     lifecycle.markReady();
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

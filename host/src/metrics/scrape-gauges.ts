@@ -6,6 +6,7 @@ import type { PluginGauge } from '@cerebro/sdk';
 import type { Lifecycle } from '../kernel/lifecycle.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import type { DiskSpaceWatch } from '../storage/disk-space.js';
 
 export interface ScrapeSources {
   db: SqliteDatabase;
@@ -13,6 +14,8 @@ export interface ScrapeSources {
   lifecycle: Lifecycle;
   plugins: readonly LoadedPlugin[];
   log: PinoLogger;
+  /** Free space where the data folder is. */
+  disk?: DiskSpaceWatch;
 }
 
 const PLUGIN_GAUGE_NAME = /^[a-z][a-z0-9_]*$/;
@@ -88,6 +91,18 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
       for (const f of files) this.set({ base: f.slice(0, -3) }, databaseBytes(join(pluginDir, f)));
     },
   });
+
+  const disk = sources.disk;
+  if (disk) {
+    new Gauge({
+      name: 'cerebro_disco_libre_bytes', help: 'Bytes libres (para el servicio) en el sistema de archivos de la carpeta de datos.', registers,
+      collect() { this.set(disk.read()?.free ?? Number.NaN); },
+    });
+    new Gauge({
+      name: 'cerebro_disco_total_bytes', help: 'Tamaño del sistema de archivos de la carpeta de datos.', registers,
+      collect() { this.set(disk.read()?.total ?? Number.NaN); },
+    });
+  }
 
   new Gauge<'plugin' | 'version'>({
     name: 'cerebro_plugin_activo', help: '1 si el plugin está activo, 0 si falló al arrancar.', labelNames: ['plugin', 'version'], registers,

@@ -1,6 +1,7 @@
 import type { Logger as PinoLogger } from 'pino';
 import type { DocumentStatus } from '../cerebro/index.js';
 import type { HostMetrics } from '../metrics/host-metrics.js';
+import { storageFailureOf } from '../storage/storage-failure.js';
 
 const durationMs = (doc: DocumentStatus): number =>
   doc.startedAt && doc.finishedAt ? Math.max(0, Date.parse(doc.finishedAt) - Date.parse(doc.startedAt)) : 0;
@@ -29,5 +30,21 @@ export function indexingObserver(log: PinoLogger, metrics: HostMetrics | undefin
       metrics?.indexingFinished(ms / 1000, doc.errorCode ?? 'error_interno');
       indexLog.warn({ ...fields, ms, codigo: doc.errorCode, motivo: doc.reason }, 'indexación fallida');
     }
+  };
+}
+
+/**
+ * Logs the errors the indexing runner outlived: a full disk at error level naming the errno (the operator must free
+ * space), a busy database as a warning (it retries by itself), anything else at error level. SQLite's and the file
+ * system's messages name no document text.
+ */
+export function indexingErrorLogger(log: PinoLogger): (err: unknown, where: { stage: string; space?: string; id?: string }) => void {
+  const indexLog = log.child({ componente: 'indexacion' });
+  return (err, where) => {
+    const storage = storageFailureOf(err);
+    const fields = { errno: storage?.errno ?? (err as { code?: string })?.code, etapa: where.stage, espacio: where.space, documento: where.id, err: (err as Error)?.message };
+    if (storage?.kind === 'busy') indexLog.warn(fields, `base de datos ocupada (${storage.errno}); la indexación lo reintenta`);
+    else if (storage?.kind === 'full') indexLog.error(fields, `sin espacio en disco (${storage.errno}) durante la indexación`);
+    else indexLog.error(fields, 'error de la cola de indexación; se reintenta');
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Logger as PinoLogger } from 'pino';
 import type { DocumentOrigin, ReceivedFile } from '@cerebro/sdk';
 import {
@@ -7,13 +7,14 @@ import {
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { fileSha256 } from '../storage/file-sha256.js';
+import { DiskReserve } from '../storage/disk-reserve.js';
 import { OriginalsStore } from '../storage/originals/originals-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
 import type { HostMetrics } from '../metrics/host-metrics.js';
-import { indexingObserver } from './indexing-observer.js';
+import { indexingErrorLogger, indexingObserver } from './indexing-observer.js';
 import type { SearchModels } from './search-models.js';
 import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
 
@@ -61,25 +62,30 @@ export class RagService {
    */
   static async create(options: RagServiceOptions): Promise<RagService> {
     let cache: AnswerCache | undefined;
+    const reserve = new DiskReserve(options.dataDir, options.log);
+    const observe = indexingObserver(options.log, options.metrics);
     const base = {
       db: options.db,
       chat: options.chat,
       workerThreads: options.workerThreads,
       indexing: { deadlineMs: options.jobDeadlineMs },
       onContentChanged: (space: string) => cache?.clear(space),
-      onStateChanged: indexingObserver(options.log, options.metrics),
+      onStateChanged: (doc: DocumentStatus) => {
+        observe(doc);
+        if (doc.state === 'ready') reserve.ensure(); // space is back (or was never short): hold the reserve again
+      },
     };
     const models = options.models;
     const engine = new CerebroEngine({
-      ...base, originalsRoot: options.dataDir, embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
+      ...base, originalsRoot: options.dataDir, onIndexingError: indexingErrorLogger(options.log), onDiskFull: () => reserve.release(), embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
       ...(models ? { onEmbedderOutcome: models.onEmbedderOutcome, minWordSimilarity: models.minWordSimilarity } : {}),
     });
-    const service = new RagService(options, engine);
+    const service = new RagService(options, engine, reserve);
     cache = service.cache;
     return service;
   }
 
-  private constructor(private readonly options: RagServiceOptions, engine: CerebroEngine) {
+  private constructor(private readonly options: RagServiceOptions, engine: CerebroEngine, private readonly reserve: DiskReserve) {
     const { db } = options;
     this.engine = engine;
     this.origins = new DocumentOriginStore(db);
@@ -93,6 +99,7 @@ export class RagService {
   }
 
   start(): void {
+    this.reserve.ensure();
     const resumed = this.engine.start();
     this.cache.purgeExpired();
     // Originals retired while a backup ran (or before a crash) go now.
@@ -143,7 +150,10 @@ export class RagService {
    */
   async putDocument(space: string, input: { name: string; content: Uint8Array; mediaType: string; module: string; origin: DocumentOrigin | null }): Promise<DocumentStatus> {
     const { stored, absolute } = await this.originals.newFile(space);
-    await writeFile(absolute, input.content);
+    await writeFile(absolute, input.content).catch(async (err: unknown) => {
+      await rm(absolute, { force: true }); // half a file on a full disk is only space taken
+      throw err;
+    });
     const name = canonicalDocumentName(input.name);
     // Hashed from memory: reading the file back costs three more file operations per document (hundreds per crawl).
     const sha256 = createHash('sha256').update(input.content).digest('hex');
@@ -157,9 +167,16 @@ export class RagService {
   private async submitStored(space: string, name: string, stored: string, mimeType: string, bytes: number, sha256?: string): Promise<DocumentStatus> {
     const previous = this.engine.documents.documentByName(space, name);
     const format = formatOf(name, mimeType);
-    const document = this.engine.documents.submit(space, {
-      name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: sha256 ?? await fileSha256(this.originals.absolute(stored)),
-    });
+    let document: DocumentStatus;
+    try {
+      document = this.engine.documents.submit(space, {
+        name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: sha256 ?? await fileSha256(this.originals.absolute(stored)),
+      });
+    } catch (err) {
+      // Not recorded (a full or busy database): the original would be an orphan no record or backup ever names.
+      await rm(this.originals.absolute(stored), { force: true });
+      throw err;
+    }
     if (previous && previous.path !== stored) await this.retire(previous.path);
     return document;
   }

@@ -4,6 +4,7 @@ import { FixedJsonDocument } from '../http/fixed-json-document.js';
 import type { HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
+import type { DiskSpace } from '../storage/disk-space.js';
 
 export interface SystemRouteDeps {
   version: string;
@@ -14,6 +15,8 @@ export interface SystemRouteDeps {
   cerebro: () => Record<string, string>;
   /** Tells the operator credential apart: only it sees the health details. */
   authenticator: Authenticator;
+  /** Free space where the data folder is (null: unknown). */
+  disk: () => DiskSpace | null;
 }
 
 const HEALTH_SCHEMA = {
@@ -21,7 +24,12 @@ const HEALTH_SCHEMA = {
   required: ['estado', 'salud'],
   properties: {
     estado: { enum: ['starting', 'ready', 'stopping', 'stopped'], description: 'Fase del proceso.' },
-    salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo.' },
+    salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo o si queda poco espacio en el disco de datos.' },
+    motivos: { type: 'array', items: { type: 'string' }, description: 'Solo con la credencial de operador y `salud: degradada`: por qué, una frase por motivo.' },
+    disco: {
+      type: 'object', description: 'Solo con la credencial de operador: espacio del sistema de archivos de la carpeta de datos.',
+      properties: { libre_bytes: { type: 'integer' }, total_bytes: { type: 'integer' }, minimo_libre_bytes: { type: 'integer' } },
+    },
     version: { type: 'string', description: 'Solo con la credencial de operador.' },
     cerebro: { type: 'object', additionalProperties: { type: 'string' }, description: 'Solo con la credencial de operador: `busqueda` y `motor`.' },
     plugins: {
@@ -52,15 +60,23 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       operationId: 'core.health', method: 'GET', path: '/api/health', access: 'public', tag: 'core', ungated: true,
       summary: 'Estado del proceso y de los plugins',
       description: 'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está y ' +
-        '`salud` si todos los plugins están activos. Los detalles (versiones, plugins, errores, motores) solo con la credencial ' +
+        '`salud` si todos los plugins están activos y queda espacio en el disco de datos. Los detalles (por qué está degradada en `motivos`, versiones, plugins, errores, motores, disco) solo con la credencial ' +
         'de operador (`Authorization: Bearer cra_...`); cualquier otra credencial válida recibe la respuesta pública, una no válida 401.',
       responses: { '200': { description: 'Estado.', schema: HEALTH_SCHEMA }, '401': { description: 'Credencial no válida.' } },
       handler: (ctx) => {
         const plugins = deps.plugins();
-        const summary = { estado: deps.lifecycle.current, salud: plugins.every((p) => p.state === 'activo') ? 'ok' : 'degradada' };
+        const disk = deps.disk();
+        const motivos = [
+          ...plugins.filter((p) => p.state !== 'activo').map((p) => `El plugin ${p.manifest.id} no está activo.`),
+          ...(disk?.low ? [`Queda poco espacio en el disco de datos (menos de ${disk.minFree} bytes libres): las subidas y escrituras pueden fallar con 507.`] : []),
+        ];
+        const summary = { estado: deps.lifecycle.current, salud: motivos.length === 0 ? 'ok' : 'degradada' };
         const header = ctx.req.headers.authorization;
         if (!header || deps.authenticator.authenticate(header).kind !== 'operator') return summary;
-        return { ...summary, version: deps.version, cerebro: deps.cerebro(), plugins: pluginStates() };
+        return {
+          ...summary, ...(motivos.length ? { motivos } : {}), version: deps.version, cerebro: deps.cerebro(), plugins: pluginStates(),
+          ...(disk ? { disco: { libre_bytes: disk.free, total_bytes: disk.total, minimo_libre_bytes: disk.minFree } } : {}),
+        };
       },
     },
     {

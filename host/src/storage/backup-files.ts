@@ -89,7 +89,13 @@ export async function copyPluginFiles(from: string, to: string, found: { files: 
   const links: BackupManifest['enlaces'] = [];
   for (const rel of found.files) {
     await mkdir(dirname(join(to, rel)), { recursive: true });
-    await copyFile(join(from, rel), join(to, rel), constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+    try {
+      await copyFile(join(from, rel), join(to, rel), constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+    } catch (err) {
+      // A plugin's temporary file gone between listing and copying (a model install renamed into place): not data.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw err;
+    }
     copied.push({ ruta: rel, bytes: (await stat(join(to, rel))).size });
   }
   for (const rel of found.links) {

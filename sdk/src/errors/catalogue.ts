@@ -41,6 +41,9 @@ export const ERROR_CATALOGUE = {
   internal: { status: 500, detail: 'Error interno del servidor.' },
   not_ready: { status: 503, detail: 'El servicio está arrancando o deteniéndose; reintenta en unos segundos.' },
   plugin_unavailable: { status: 503, detail: 'El módulo no está disponible en este momento.' },
+  // Storage (host/src/storage/storage-failure.ts): the server's disk or database, never the client's request.
+  insufficient_storage: { status: 507, detail: 'No queda espacio en el disco del servidor y la operación no se guardó. Avisa al operador del servicio; reintenta cuando haya liberado espacio.' },
+  database_busy: { status: 503, detail: 'La base de datos está ocupada por otra escritura; reintenta en unos segundos.' },
   idempotency_key_reused: { status: 422, detail: 'Esta Idempotency-Key ya se usó con otro cuerpo de petición; usa una clave nueva para una petición distinta.' },
   idempotency_in_flight: { status: 409, detail: 'Una petición con esta Idempotency-Key aún está en curso; reintenta cuando termine.' },
   idempotency_not_supported: { status: 400, detail: 'Esta ruta no admite la cabecera Idempotency-Key.' },

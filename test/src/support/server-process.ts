@@ -15,6 +15,8 @@ export interface ServerProcess {
   crash(): Promise<void>;
   /** SIGTERM; resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** What it wrote on stdout so far (the log lines), when started with `captureStdout`. */
+  stdout(): string;
 }
 
 export interface StartOptions {
@@ -24,6 +26,8 @@ export interface StartOptions {
   /** Only `env` and the defaults, not this process's environment (an installed copy: no PATH, no npm settings). */
   isolated?: boolean;
   cwd?: string;
+  /** Keeps stdout (the JSON log lines) for `stdout()` instead of discarding it. */
+  captureStdout?: boolean;
 }
 
 /** How long a start may take before the child is killed and the start fails: a hung start must not hang the suite. */
@@ -39,8 +43,10 @@ export function startServer(dataDir: string, env: Record<string, string> = {}, o
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: { ...(options.isolated ? {} : process.env), CEREBRO_DATA_DIR: dataDir, CEREBRO_PORT: '0', CEREBRO_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'],
   });
+  let stdout = '';
+  child.stdout?.on('data', (d) => (stdout += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stderr = '';
   return new Promise<ServerProcess>((resolve, reject) => {
@@ -57,6 +63,7 @@ export function startServer(dataDir: string, env: Record<string, string> = {}, o
         child, pid: child.pid!, url, banner: stderr,
         crash: async () => { child.kill('SIGKILL'); await exited; },
         stop: () => { child.kill('SIGTERM'); return exited; },
+        stdout: () => stdout,
       });
     });
     void exited.then((code) => {

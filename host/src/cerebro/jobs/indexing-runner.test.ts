@@ -7,6 +7,7 @@ import { createPreparePool } from '../extract/pool.js';
 import { PassageIndex } from '../index/passage-index.js';
 import { makePdf, migratedDb, tempDir, type TempDir } from '../testing/fixtures.js';
 import { IndexingRunner } from './indexing-runner.js';
+import { storageFailureOf } from '../../storage/storage-failure.js';
 import type { DocumentStatus } from './types.js';
 
 let dir: TempDir;
@@ -333,4 +334,47 @@ test('a processing document reports its stage and a progress that only moves for
   assert.ok(progress.some((p) => p > 0.3 && p < 0.6), 'an intermediate figure is reported while analysing');
   assert.equal(states.at(-1)?.state, 'ready');
   assert.equal(states.at(-1)?.progress, 1);
+});
+
+// A database that cannot grow (SQLite's max_page_count gives the genuine SQLITE_FULL a full disk gives) while a
+// document is being indexed: that document fails with `sin_espacio`, the error is reported with its errno, nothing
+// escapes as an unhandled rejection, and the queue goes on once there is room again.
+const fullDiskText = (n: number) => Array.from({ length: 3000 }, (_, i) => `Párrafo ${i} del texto ${n} con la palabra${i * 13 + n}.\n\n`).join('');
+
+test('SQLITE_FULL while indexing fails that document with a reason and the runner keeps working', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const errors: { errno: string | undefined; stage: string; id?: string }[] = [];
+  let released = 0;
+  const unhandled: unknown[] = [];
+  const onUnhandled = (err: unknown) => unhandled.push(err);
+  process.on('unhandledRejection', onUnhandled);
+  const runner = new IndexingRunner({
+    db, index, pool,
+    onError: (err, where) => errors.push({ errno: storageFailureOf(err)?.errno, stage: where.stage, ...(where.id ? { id: where.id } : {}) }),
+    // What the host's reserve does: a little room comes back so the failure itself can be written.
+    onDiskFull: () => { released++; db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true })) + 64}`); },
+  });
+  const big = await dir.file('grande.txt', fullDiskText(1));
+  const doc = runner.submit('s', { name: 'grande.txt', path: big, bytes: Buffer.byteLength(fullDiskText(1)) });
+  db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true })) + 1}`);
+  runner.start();
+  await runner.idle();
+
+  const failed = runner.document('s', doc.id)!;
+  assert.equal(failed.state, 'failed');
+  assert.equal(failed.errorCode, 'sin_espacio');
+  assert.match(failed.reason!, /disco del servidor se llenó/);
+  assert.equal(released, 1);
+  assert.deepEqual(errors[0], { errno: 'SQLITE_FULL', stage: 'indexación', id: doc.id });
+
+  db.pragma('max_page_count = 1073741823');
+  const small = await dir.file('pequeno.txt', 'Un texto corto que ya cabe.');
+  const next = runner.submit('s', { name: 'pequeno.txt', path: small, bytes: 27 });
+  await runner.idle();
+  assert.equal(runner.document('s', next.id)!.state, 'ready');
+  await runner.stop();
+  process.off('unhandledRejection', onUnhandled);
+  assert.deepEqual(unhandled, []);
+  db.close();
 });

@@ -5,6 +5,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { SqliteDatabase } from '../../storage/database.js';
+import { storageFailureOf } from '../../storage/storage-failure.js';
 import { reasons, type ExtractionErrorCode } from '../errors.js';
 import { formatOf } from '../extract/extract.js';
 import type { PreparePool } from '../extract/pool.js';
@@ -40,6 +41,13 @@ export interface IndexingDependencies {
   now?: () => Date;
   /** The folder stored document paths are relative to (the data folder); absent: paths are used as stored. */
   originalsRoot?: string;
+  /**
+   * Told of an error the runner survived (a full disk, a busy database) with where it happened; the runner never
+   * throws out of a background step, so this is where such errors are logged.
+   */
+  onError?: (err: unknown, where: { stage: string; space?: string; id?: string }) => void;
+  /** Called when a job met a full disk, before its failure is written: a chance to give back reserved space. */
+  onDiskFull?: () => void;
 }
 
 class Cancelled extends Error {}
@@ -54,6 +62,9 @@ interface Running { space: string; id: string; version: number; runId: number; c
  */
 export const PURGE_BATCH = 5000;
 
+/** After a background step failed on storage (full disk, busy database), how long before it is tried again. */
+export const STORAGE_RETRY_MS = 5000;
+
 export class IndexingRunner {
   private readonly repo: DocumentRepo;
   private readonly options: IndexingOptions;
@@ -62,6 +73,9 @@ export class IndexingRunner {
   private purging = false;
   private stopping = false;
   private idleWaiters: (() => void)[] = [];
+  /** Failures that could not be written (the disk was full), written again at the next retry. */
+  private unwrittenFailures: { job: Running; code: ExtractionErrorCode; reason: string }[] = [];
+  private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: IndexingDependencies, options: Partial<IndexingOptions> = {}) {
     this.repo = new DocumentRepo(deps.db);
@@ -217,7 +231,13 @@ export class IndexingRunner {
   }
 
   private wakeIdleWaiters(): void {
-    if (this.isIdle()) for (const w of this.idleWaiters.splice(0)) w();
+    let idle: boolean;
+    try {
+      idle = this.isIdle();
+    } catch {
+      return; // the queue could not be read; the next pump or retry asks again
+    }
+    if (idle) for (const w of this.idleWaiters.splice(0)) w();
   }
 
   /**
@@ -251,6 +271,8 @@ export class IndexingRunner {
   /** Stops taking work; running jobs are aborted and re-queued so the next start resumes them. */
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     const t = this.now();
     for (const job of this.running.values()) {
       this.repo.stmt.requeue.run(t, job.space, job.id, job.version);
@@ -267,8 +289,22 @@ export class IndexingRunner {
     job.controller.abort(new Cancelled('superseded'));
   }
 
+  /**
+   * Starts queued jobs up to the concurrency. Runs from request handlers and from the end of every job: it never
+   * throws, since an error here (a full disk on the claim) would be an unhandled rejection that ends the process;
+   * a step that fails is tried again after STORAGE_RETRY_MS.
+   */
   private pump(): void {
     if (!this.started || this.stopping) return;
+    try {
+      this.claimQueued();
+    } catch (err) {
+      this.survived(err, { stage: 'cola' });
+    }
+    this.wakeIdleWaiters();
+  }
+
+  private claimQueued(): void {
     while (this.running.size < this.options.concurrency) {
       const next = this.repo.nextQueued();
       if (!next) break;
@@ -279,13 +315,27 @@ export class IndexingRunner {
       const job: Running = { space: next.space, id: next.id, version: next.version, runId: randomInt(2 ** 47), controller: new AbortController() };
       this.running.set(`${job.space}\u0000${job.id}`, job);
       this.changed(job);
-      void this.run(job, next).finally(() => {
+      void this.run(job, next).catch((err: unknown) => this.survived(err, { stage: 'trabajo', space: job.space, id: job.id })).finally(() => {
         if (this.running.get(`${job.space}\u0000${job.id}`) === job) this.running.delete(`${job.space}\u0000${job.id}`);
         this.pump();
-        this.wakeIdleWaiters();
       });
     }
-    this.wakeIdleWaiters();
+  }
+
+  /** Reports an error the runner outlived and, for storage errors, schedules another try of the pending work. */
+  private survived(err: unknown, where: { stage: string; space?: string; id?: string }): void {
+    try {
+      this.deps.onError?.(err, where);
+    } catch {
+      // A logger that throws must not turn a survived error into a fatal one.
+    }
+    if (this.retryTimer || !this.started || this.stopping) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.writeUnwrittenFailures();
+      this.pump();
+    }, STORAGE_RETRY_MS);
+    this.retryTimer.unref();
   }
 
   private changed(job: Running): void {
@@ -301,15 +351,28 @@ export class IndexingRunner {
   private fail(job: Running, code: ExtractionErrorCode, reason: string): void {
     const t = this.now();
     // Only the job that still owns the document (same version, still processing) may fail it and drop its passages.
-    const owned = this.deps.db.transaction(() => {
-      if (this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version).changes !== 1) return false;
-      this.deps.index.hideDocument(job.space, job.id);
-      return true;
-    })();
+    let owned: boolean;
+    try {
+      owned = this.deps.db.transaction(() => {
+        if (this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version).changes !== 1) return false;
+        this.deps.index.hideDocument(job.space, job.id);
+        return true;
+      })();
+    } catch (err) {
+      // Not even the failure could be written (a full disk): kept and written at the next retry; until then the
+      // document stays `processing`, and a restart re-queues it.
+      this.unwrittenFailures.push({ job, code, reason });
+      this.survived(err, { stage: 'fallo', space: job.space, id: job.id });
+      return;
+    }
     if (!owned) return;
     this.changed(job);
     this.deps.onContentChanged?.(job.space);
     this.schedulePurge();
+  }
+
+  private writeUnwrittenFailures(): void {
+    for (const failure of this.unwrittenFailures.splice(0)) this.fail(failure.job, failure.code, failure.reason);
   }
 
   private async run(job: Running, doc: DocumentStatus): Promise<void> {
@@ -341,15 +404,24 @@ export class IndexingRunner {
       swapped = this.commit(job, result.document);
     } catch (err) {
       if (signal.aborted && signal.reason instanceof Cancelled) return; // replaced, removed or stopping: not a failure
+      const storage = storageFailureOf(err);
       if (signal.aborted) this.fail(job, 'tiempo_agotado', reasons.timeout(Math.round(this.options.deadlineMs / 1000)));
-      else this.fail(job, 'error_interno', reasons.internal);
-      void err; // not logged here: it may quote document text; onStateChanged carries the failure
+      else if (storage?.kind === 'full') {
+        this.survived(err, { stage: 'indexación', space: job.space, id: job.id });
+        this.deps.onDiskFull?.();
+        this.fail(job, 'sin_espacio', reasons.diskFull);
+      } else this.fail(job, 'error_interno', reasons.internal);
+      // Other errors are not logged here: they may quote document text; onStateChanged carries the failure.
     } finally {
       clearTimeout(timer);
       // A run that was not swapped in leaves its passages for the purge (unless the host already closed the
       // database on shutdown: start-up abandons every run then).
       if (!swapped && this.deps.db.open) {
-        this.deps.index.abandonRun(job);
+        try {
+          this.deps.index.abandonRun(job);
+        } catch (err) {
+          this.survived(err, { stage: 'abandono', space: job.space, id: job.id }); // start-up abandons every run too
+        }
         this.schedulePurge();
       }
     }

@@ -1,0 +1,25 @@
+// The last line of defence of `cerebro serve`: an error no code caught. A full disk or a busy database met by some
+// background step (a timer, a stream, a plugin's job) is logged with its errno and the service keeps serving:
+// nothing it holds in memory is wrong, only a write did not happen. Anything else still ends the process, as Node
+// would, but with a fatal log line first: its state can no longer be trusted.
+import type { Logger as PinoLogger } from 'pino';
+import { logStorageError, storageFailureOf } from '../storage/storage-failure.js';
+
+export function installProcessSafetyNet(log: PinoLogger, exit: (code: number) => void = (code) => process.exit(code)): () => void {
+  const onError = (err: unknown) => {
+    const storage = storageFailureOf(err);
+    if (storage) {
+      logStorageError(log, err, `${storage.kind === 'full' ? 'sin espacio en disco' : 'base de datos ocupada'} (${storage.errno}) fuera de una petición; el servicio sigue`);
+      return;
+    }
+    log.fatal({ err }, 'error no controlado: el proceso termina');
+    log.flush();
+    exit(1);
+  };
+  process.on('uncaughtException', onError);
+  process.on('unhandledRejection', onError);
+  return () => {
+    process.off('uncaughtException', onError);
+    process.off('unhandledRejection', onError);
+  };
+}
