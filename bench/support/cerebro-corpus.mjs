@@ -31,6 +31,7 @@ export function openDb() {
   db.pragma('foreign_keys = ON');
   db.exec(cerebro.CEREBRO_MIGRATION.sql);
   db.exec(cerebro.CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
+  db.exec(cerebro.CEREBRO_FAIR_QUEUE_MIGRATION.sql);
   return db;
 }
 

@@ -40,7 +40,19 @@ export class DocumentRepo {
            updated_at = ?, queued_at = ?, started_at = NULL, finished_at = NULL, deadline_at = NULL
          WHERE space = ? AND id = ?`,
       ),
-      nextQueued: db.prepare("SELECT * FROM cerebro_documents WHERE state = 'queued' ORDER BY queued_at, rowid LIMIT 1"),
+      anyQueued: db.prepare("SELECT 1 FROM cerebro_documents WHERE state = 'queued' LIMIT 1").pluck(),
+      // Turns: among the spaces with queued work, the one never served or served longest ago goes first (ties: the
+      // oldest waiting document), so a space's backlog delays another space's next document by one job at most.
+      nextSpace: db.prepare(
+        `SELECT q.space FROM (SELECT space, min(queued_at) AS first FROM cerebro_documents WHERE state = 'queued' GROUP BY space) q
+         LEFT JOIN cerebro_queue_turns t ON t.space = q.space ORDER BY t.served IS NOT NULL, t.served, q.first LIMIT 1`,
+      ).pluck(),
+      nextInSpace: db.prepare("SELECT * FROM cerebro_documents WHERE state = 'queued' AND space = ? ORDER BY queued_at, rowid LIMIT 1"),
+      served: db.prepare(
+        `INSERT INTO cerebro_queue_turns (space, served) VALUES (?, (SELECT coalesce(max(served), 0) + 1 FROM cerebro_queue_turns))
+         ON CONFLICT (space) DO UPDATE SET served = excluded.served`,
+      ),
+      forgetTurn: db.prepare('DELETE FROM cerebro_queue_turns WHERE space = ?'),
       claim: db.prepare(
         `UPDATE cerebro_documents SET state = 'processing', progress = 0.05, stage = 'extrayendo', attempts = attempts + 1,
            started_at = ?, deadline_at = ?, updated_at = ? WHERE space = ? AND id = ? AND state = 'queued' AND version = ?`,
@@ -91,8 +103,20 @@ export class DocumentRepo {
     return (stmt.all(...args) as Row[]).map(toStatus);
   }
 
+  hasQueued(): boolean {
+    return this.stmt.anyQueued.get() !== undefined;
+  }
+
+  /** The next document to index: the oldest queued one of the space whose turn it is. */
   nextQueued(): DocumentStatus | null {
-    const r = this.stmt.nextQueued.get() as Row | undefined;
+    const space = this.stmt.nextSpace.get() as string | undefined;
+    if (space === undefined) return null;
+    const r = this.stmt.nextInSpace.get(space) as Row | undefined;
     return r ? toStatus(r) : null;
+  }
+
+  /** Records that a space was just given a job: it goes to the back of the rotation (kept across restarts). */
+  markServed(space: string): void {
+    this.stmt.served.run(space);
   }
 }

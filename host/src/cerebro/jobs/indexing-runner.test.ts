@@ -378,3 +378,36 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
   assert.deepEqual(unhandled, []);
   db.close();
 });
+
+test('spaces take turns: a backlog in one space delays another space\'s document by at most one job, also after a restart', async () => {
+  const file = join(dir.path, 'fair.db');
+  const db = migratedDb(file);
+  const index = new PassageIndex(db);
+  const started: string[] = [];
+  const runner = new IndexingRunner({ db, index, pool, onStateChanged: (d) => { if (d.state === 'processing' && d.stage === 'extrayendo') started.push(`${d.space}/${d.name}`); } });
+  runner.start();
+  const backlog = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => upload(`a${i}.txt`, `Documento ${i} del espacio a.`)));
+  const others = [await upload('b0.txt', 'El único documento del espacio b.'), await upload('c0.txt', 'El único documento del espacio c.')];
+  for (const f of backlog) runner.submit('a', f);
+  runner.submit('b', others[0]!);
+  runner.submit('c', others[1]!);
+  await runner.idle();
+  // a0 was already running when b and c queued; after it, b and c each get a turn before a's backlog goes on.
+  assert.deepEqual(started.slice(0, 3), ['a/a0.txt', 'b/b0.txt', 'c/c0.txt']);
+  assert.equal(started.length, 8);
+  await runner.stop();
+
+  // The rotation lives in the database: after a restart the space served last (a) waits for the others, even for a
+  // document queued after its own.
+  const stuck = stuckPool();
+  const restarted = new IndexingRunner({ db, index, pool: stuck, onStateChanged: (d) => { if (d.state === 'processing') started.push(`${d.space}/${d.name}`); } });
+  started.length = 0;
+  const late = [await upload('a9.txt', 'Otro del espacio a.'), await upload('c1.txt', 'Otro del espacio c.')];
+  restarted.submit('a', late[0]!);
+  restarted.submit('c', late[1]!);
+  restarted.start();
+  assert.deepEqual(started, ['c/c1.txt']);
+  await restarted.stop();
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the aborted job settles before the database closes
+  db.close();
+});

@@ -1,7 +1,8 @@
 // The indexing queue: documents move queued → processing (with progress) → ready | failed (with a reason).
 // State lives in SQLite, so after a crash or restart `start()` re-queues interrupted work (up to a number of
 // attempts) and nothing uploaded is lost. Every job has a deadline: past it the worker thread is terminated and the
-// document fails with a reason instead of hanging.
+// document fails with a reason instead of hanging. Spaces take turns (DocumentRepo.nextQueued): one space's backlog
+// delays another space's next document by at most the jobs already running.
 import { randomInt, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { SqliteDatabase } from '../../storage/database.js';
@@ -181,6 +182,7 @@ export class IndexingRunner {
   removeSpace(space: string): number {
     const ids = this.repo.stmt.spaceDocs.all(space) as string[];
     for (const id of ids) this.remove(space, id);
+    this.repo.stmt.forgetTurn.run(space);
     return ids.length;
   }
 
@@ -227,7 +229,7 @@ export class IndexingRunner {
     // A job aborted by stop() settles after the host has closed the database: nothing can run any more, so idle
     // (asking the closed database would throw inside that job's promise chain, an unhandled rejection).
     if (!this.deps.db.open) return true;
-    return this.running.size === 0 && !this.purging && !this.repo.nextQueued();
+    return this.running.size === 0 && !this.purging && !this.repo.hasQueued();
   }
 
   private wakeIdleWaiters(): void {
@@ -312,6 +314,7 @@ export class IndexingRunner {
       const deadline = new Date(Date.parse(t) + this.options.deadlineMs).toISOString();
       const claimed = this.repo.stmt.claim.run(t, deadline, t, next.space, next.id, next.version).changes === 1;
       if (!claimed) continue;
+      this.repo.markServed(next.space);
       const job: Running = { space: next.space, id: next.id, version: next.version, runId: randomInt(2 ** 47), controller: new AbortController() };
       this.running.set(`${job.space}\u0000${job.id}`, job);
       this.changed(job);

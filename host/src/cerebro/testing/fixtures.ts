@@ -10,6 +10,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import type { SqliteDatabase } from '../../storage/database.js';
 import { CEREBRO_MIGRATION } from '../schema.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../hidden-passages-schema.js';
+import { CEREBRO_FAIR_QUEUE_MIGRATION } from '../fair-queue-schema.js';
 
 export interface TempDir { path: string; file(name: string, data: string | Uint8Array): Promise<string>; cleanup(): Promise<void> }
 
@@ -32,6 +33,7 @@ export function migratedDb(file = ':memory:'): SqliteDatabase {
   db.pragma('foreign_keys = ON');
   db.exec(CEREBRO_MIGRATION.sql);
   db.exec(CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
+  db.exec(CEREBRO_FAIR_QUEUE_MIGRATION.sql);
   return db;
 }
 
