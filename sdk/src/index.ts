@@ -30,6 +30,7 @@ export {
 } from './manifest.js';
 export type { PluginGauge, PluginGaugeSample } from './metrics.js';
 export { pagingQuery, MAX_OFFSET, type QuerySchema, type Page } from './query.js';
+export { objectSchema, listSchema, pageSchema, errorResponse, VALIDATION_RESPONSE, type RouteResponses } from './response-schemas.js';
 export type { Logger } from './services/logger.js';
 export type { PluginStorage, SqlStatement } from './services/storage.js';
 export type { Clock } from './services/clock.js';

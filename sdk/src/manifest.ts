@@ -4,6 +4,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { HttpMethod, ModuleRequest, Permission, RouteHandler } from './http.js';
 import type { QuerySchema } from './query.js';
 import type { Token } from './tokens.js';
+import type { ErrorCatalogue } from './errors/catalogue.js';
 
 /** JSON Schema fragment used to document (and, for bodies, to describe) a route in the OpenAPI document. */
 export type JsonSchema = Record<string, unknown>;
@@ -75,6 +76,11 @@ export interface PluginManifest {
   config?: Record<string, string | number | boolean>;
   /** Detail of the host's 403 when the module is not enabled for the space (default: the catalogue text). */
   moduleDisabledDetail?: string;
+  /**
+   * The plugin's own error codes (`defineErrors(...).catalogue`): merged into the one catalogue the host serves and
+   * into the OpenAPI document's `codigo`. A code the host or another loaded plugin has is refused at load.
+   */
+  errors?: ErrorCatalogue;
 }
 
 /** What `setup` receives: the plugin's own child container, holding only what the manifest asked for. */

@@ -60,9 +60,11 @@ test('successful answers carry nosniff; answers with a new credential are not st
   assert.deepEqual([session.status, session.headers.get('cache-control')], [201, 'no-store']);
 });
 
-test('the README error-code table lists every catalogue code with its status', async () => {
+test('the README error-code table lists every catalogue code with its status, the plugins\' own codes too', async () => {
   const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-  const missing = Object.entries(ERROR_CATALOGUE)
+  const transcripcion = (await import('@cerebro/plugin-transcripcion')).default as { manifest: { errors?: Record<string, { status: number }> } };
+  assert.ok(transcripcion.manifest.errors?.ocupado, 'transcripcion declares its codes in its manifest');
+  const missing = Object.entries({ ...ERROR_CATALOGUE, ...transcripcion.manifest.errors })
     .map(([code, { status }]) => `| \`${code}\` | ${status} |`)
     .filter((row) => !readme.includes(row));
   assert.deepEqual(missing, []);

@@ -1,24 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { createToken, definePlugin, HostServices } from '@cerebro/sdk';
 import { startTestHost, type TestHost } from '@cerebro/sdk/testing';
-import { PluginError, startHost } from '@cerebro/host';
 import { echoPlugin } from './support/plugins.js';
-
-async function startExpectingError(plugins: ReturnType<typeof echoPlugin>[]): Promise<PluginError> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-load-'));
-  try {
-    await startHost({ config: { dataDir, port: 0, discoverPlugins: false, logLevel: 'silent' }, plugins });
-  } catch (err) {
-    return err as PluginError;
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-  assert.fail('the host started although the plugin set is invalid');
-}
+import { startExpectingError } from './support/start-refusal.js';
 
 /** `/api/health` with its details, which only the operator credential sees. */
 const operatorHealth = (h: TestHost) => h.client.get('/health', { key: h.admin.issueOperatorCredential('ops').token });

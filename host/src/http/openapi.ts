@@ -1,11 +1,12 @@
-import { ERROR_CATALOGUE, type JsonSchema } from '@cerebro/sdk';
+import { ERROR_CATALOGUE, type ErrorCatalogue, type JsonSchema } from '@cerebro/sdk';
 import type { HostRoute } from './route.js';
 
 /**
  * Every error body: `detail` (a text, the 422 list of problems, or a structured object) and the stable `codigo`
- * of the error catalogue, so a client can branch on the code rather than on the wording.
+ * of the error catalogue (the host's codes and those of every loaded plugin), so a client can branch on the code
+ * rather than on the wording.
  */
-export const ERROR_SCHEMA = {
+const errorSchema = (codes: readonly string[]) => ({
   type: 'object',
   required: ['detail', 'codigo'],
   properties: {
@@ -23,9 +24,9 @@ export const ERROR_SCHEMA = {
         { type: 'object' },
       ],
     },
-    codigo: { type: 'string', enum: Object.keys(ERROR_CATALOGUE), description: 'Código estable del catálogo de errores.' },
+    codigo: { type: 'string', enum: codes, description: 'Código estable del catálogo de errores.' },
   },
-};
+});
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
@@ -73,7 +74,7 @@ function pipelineErrors(route: HostRoute): string[] {
 
 
 /** Builds the OpenAPI 3.1 document of every mounted route: the host's own and each loaded plugin's. */
-export function buildOpenApi(routes: readonly HostRoute[], info: { version: string; plugins: { id: string; title: string; version: string; description?: string }[] }) {
+export function buildOpenApi(routes: readonly HostRoute[], info: { version: string; plugins: { id: string; title: string; version: string; description?: string; errors?: ErrorCatalogue }[] }) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = toOpenApiPath(route.path);
@@ -149,7 +150,7 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
           description: 'Sesión de Studio (cookie HttpOnly de `POST /sesion`). Las peticiones POST, PUT, PATCH y DELETE con la cookie necesitan la cabecera `X-CSRF-Token` con el `csrf` de la sesión.',
         },
       },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: errorSchema([...Object.keys(ERROR_CATALOGUE), ...info.plugins.flatMap((p) => Object.keys(p.errors ?? {}))]) },
     },
     paths,
   };

@@ -189,7 +189,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     ];
     openapiDocument = buildOpenApi(routes, {
       version: HOST_VERSION,
-      plugins: plugins.map((p) => ({ id: p.manifest.id, title: p.manifest.title, version: p.manifest.version, description: p.manifest.description })),
+      plugins: plugins.map((p) => ({ id: p.manifest.id, title: p.manifest.title, version: p.manifest.version, description: p.manifest.description, errors: p.manifest.errors })),
     });
 
     // Last, and outside the OpenAPI document: they only answer paths no plugin route took.

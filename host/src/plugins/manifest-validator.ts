@@ -1,5 +1,5 @@
 import semver from 'semver';
-import { HostServices, SDK_VERSION, tokenName, type PluginDefinition, type PluginManifest } from '@cerebro/sdk';
+import { ERROR_CATALOGUE, HostServices, SDK_VERSION, tokenName, type PluginDefinition, type PluginManifest } from '@cerebro/sdk';
 import { routeSchemaProblem } from '../http/schema-validation.js';
 import { MigrationError, touchedObjects } from '../storage/migrator.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
@@ -10,6 +10,7 @@ export const PLUGIN_ID = /^[a-z][a-z0-9-]{1,31}$/;
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const PATH = /^(\/(:[a-zA-Z][a-zA-Z0-9_]*|[a-zA-Z0-9._-]+))+$/;
 const HOST_SERVICE_TOKENS = new Set<symbol>(Object.values(HostServices));
+const ERROR_CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
 /** Checks the shape of a plugin's default export before anything else is read from it. */
 export function assertDefinition(value: unknown, source: string): asserts value is PluginDefinition {
@@ -86,22 +87,43 @@ export function validateManifest(manifest: PluginManifest): void {
   for (const [key, value] of Object.entries(manifest.config ?? {})) {
     if (!['string', 'number', 'boolean'].includes(typeof value)) fail(manifest, `config.${key}: solo se admiten textos, números y booleanos.`);
   }
+  validateErrorCodes(manifest);
+}
+
+/** The manifest's own error codes: well formed, an error status, a text, and none of the host's. */
+function validateErrorCodes(manifest: PluginManifest): void {
+  if (manifest.errors === undefined) return;
+  if (typeof manifest.errors !== 'object' || manifest.errors === null || Array.isArray(manifest.errors)) fail(manifest, 'errors debe ser un objeto { codigo: { status, detail } }.');
+  for (const [code, entry] of Object.entries(manifest.errors)) {
+    if (!ERROR_CODE.test(code)) fail(manifest, `errors.${code}: el código debe ser minúsculas y cifras separadas por "_".`);
+    if (!Number.isInteger(entry?.status) || entry.status < 400 || entry.status > 599) fail(manifest, `errors.${code}: status debe ser un código HTTP de error (400 a 599).`);
+    if (typeof entry.detail !== 'string' || entry.detail === '') fail(manifest, `errors.${code}: falta detail (el texto por defecto).`);
+    if (Object.hasOwn(ERROR_CATALOGUE, code)) {
+      throw new PluginError('PLUGIN_ERROR_CODE_CLASH', manifest.id, `el código de error "${code}" ya es del host: elige otro nombre.`);
+    }
+  }
 }
 
 /** A path with every parameter name replaced, so `/a/:x` and `/a/:y` compare equal. */
 const routeShape = (path: string): string => path.replace(/:[a-zA-Z0-9_]+/g, ':');
 
 /**
- * Validates the set: each manifest, no duplicate ids, each provided service offered once, and every required
- * `uses` provided by some plugin of the set.
+ * Validates the set: each manifest, no duplicate ids, each provided service offered once, each error code declared
+ * once, and every required `uses` provided by some plugin of the set.
  */
 export function validatePluginSet(manifests: PluginManifest[]): void {
   const ids = new Set<string>();
   const providers = new Map<symbol, string>();
+  const errorCodes = new Map<string, string>();
   for (const manifest of manifests) {
     validateManifest(manifest);
     if (ids.has(manifest.id)) throw new PluginError('PLUGIN_DUPLICATE_ID', manifest.id, 'hay dos plugins con el mismo id.');
     ids.add(manifest.id);
+    for (const code of Object.keys(manifest.errors ?? {})) {
+      const other = errorCodes.get(code);
+      if (other) throw new PluginError('PLUGIN_ERROR_CODE_CLASH', manifest.id, `el código de error "${code}" ya lo declara el plugin "${other}".`);
+      errorCodes.set(code, manifest.id);
+    }
     for (const token of manifest.provides ?? []) {
       const other = providers.get(token);
       if (other) throw new PluginError('PLUGIN_MANIFEST_INVALID', manifest.id, `el servicio "${tokenName(token)}" ya lo proporciona "${other}".`);

@@ -1,4 +1,4 @@
-import { definePlugin, HostServices, ModuleServices, pagingQuery, type BrandReader, type CatalogReader } from '@cerebro/sdk';
+import { definePlugin, errorResponse, HostServices, ModuleServices, pagingQuery, type BrandReader, type CatalogReader } from '@cerebro/sdk';
 import { LandingGenerator } from './jobs/generator.js';
 import { landingMigrations } from './migrations.js';
 import { LANDING_PAGE_SCHEMA, LANDING_SCHEMA } from './response-schemas.js';
@@ -6,9 +6,9 @@ import { CREATE_COST, landingHandlers, REFINE_COST } from './routes/handlers.js'
 import { COMPLETE_SCHEMA, CREATE_SCHEMA, HTML_QUERY, REFINE_SCHEMA, VALIDATE_MAX_CHARS, VALIDATE_SCHEMA } from './schemas.js';
 import { LandingStore } from './store/landing-store.js';
 
-const notFound = { '404': { description: 'Landing no encontrada.' } };
-const conflict = (when: string) => ({ '409': { description: when } });
-const invalid = { '422': { description: 'Datos no válidos: lista `[{loc, msg, type}]` que nombra cada problema.' } };
+const notFound = errorResponse('404', 'Landing no encontrada.');
+const conflict = (when: string) => errorResponse('409', when);
+const invalid = errorResponse('422', 'Datos no válidos: lista `[{loc, msg, type}]` que nombra cada problema.');
 const landing = (description: string) => ({ description, schema: LANDING_SCHEMA });
 
 /** Resolves a service another module provides: null when that module is not installed or failed to start. */

@@ -1,12 +1,8 @@
 // What the landing routes answer, for the OpenAPI document (views.ts builds these objects).
-import type { JsonSchema } from '@cerebro/sdk';
+import { listSchema as list, objectSchema as object, type JsonSchema } from '@cerebro/sdk';
 import { LENGTHS, SECTION_IDS, THEME_IDS, VERSION_STATES } from './model.js';
 
-const object = (properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema => ({
-  type: 'object', required: Object.keys(properties).filter((k) => !optional.includes(k)), properties,
-});
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
-const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
 const str: JsonSchema = { type: 'string' };
 const int: JsonSchema = { type: 'integer' };
 

@@ -1,5 +1,5 @@
 import { HostServices, definePlugin } from '@cerebro/sdk';
-import { TranscriptionEngine, type EngineState } from './engine/index.js';
+import { TranscriptionEngine, TranscriptionErrors, type EngineState } from './engine/index.js';
 import { MAX_UPLOAD_BYTES, transcriptionHandler } from './route.js';
 import { pluginModelPath } from './model-path.js';
 
@@ -20,6 +20,7 @@ export default definePlugin({
     title: 'Transcripción',
     description: 'Transcripción de audio a texto con Whisper.',
     moduleDisabledDetail: 'módulo no habilitado para este espacio.',
+    errors: TranscriptionErrors.catalogue,
     needs: [HostServices.Uploads, HostServices.Config, HostServices.Logger],
     config: { modelo: '', ffmpeg: 'ffmpeg', ffprobe: 'ffprobe', workers: 1, hilos: 0, cola: 4, haz: 1 },
     routes: [

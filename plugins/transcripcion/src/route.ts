@@ -1,10 +1,11 @@
-import { ApiError, ERROR_CATALOGUE, UploadError, apiError, validationError, type ModuleRequest, type UploadReceiver } from '@cerebro/sdk';
+import { ApiError, UploadError, apiError, validationError, type ModuleRequest, type UploadReceiver } from '@cerebro/sdk';
+import { TranscriptionErrors } from './engine/error-codes.js';
 import { TranscriptionError, isSupportedLanguage, type TranscriptionEngine, type TranscriptionResult } from './engine/index.js';
 
 /** Contract limits (section 8). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
-const TOO_LARGE = { codigo: 'demasiado_grande', detalle: ERROR_CATALOGUE.demasiado_grande.detail } as const;
+const TOO_LARGE = { codigo: 'demasiado_grande', detalle: TranscriptionErrors.catalogue.demasiado_grande.detail } as const;
 
 /** `{detail: {codigo, detalle}, codigo}` with the engine's status, and Retry-After on the retryable 503s. */
 export function toApiError(err: TranscriptionError): ApiError {
@@ -46,7 +47,7 @@ export function transcriptionHandler(engine: TranscriptionEngine, uploads: Uploa
       form = await uploads.receive(req.raw, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 8 });
     } catch (err) {
       if (!(err instanceof UploadError)) throw err;
-      if (err.reason === 'file_too_large') throw apiError('demasiado_grande', TOO_LARGE);
+      if (err.reason === 'file_too_large') throw TranscriptionErrors.error('demasiado_grande', TOO_LARGE);
       if (err.reason === 'too_many_files') {
         throw validationError([{ loc: ['body', 'archivo'], msg: 'Envía un solo audio por petición.', type: 'too_many_files' }]);
       }

@@ -1,4 +1,4 @@
-import { definePlugin, HostServices, ModuleServices, pagingQuery, type BrandReader, type Logger } from '@cerebro/sdk';
+import { definePlugin, errorResponse, HostServices, ModuleServices, pagingQuery, VALIDATION_RESPONSE as error422, type BrandReader, type Logger } from '@cerebro/sdk';
 import { ConversationRunner, SalesAgent, type AgentEvent } from './agent/index.js';
 import { ventasMigrations } from './migrations.js';
 import { catalogHandlers } from './routes/catalog-routes.js';
@@ -14,8 +14,7 @@ import { catalogReader } from './store/catalog-reader.js';
 import { LeadsConfigStore } from './store/config-store.js';
 import { SqliteConversationStore } from './store/conversation-store.js';
 
-const error422 = { '422': { description: 'Datos no válidos: lista `[{loc, msg, type}]` que nombra cada campo.' } };
-const error404 = (what: string) => ({ '404': { description: `${what} no encontrado(a).` } });
+const error404 = (what: string) => errorResponse('404', `${what} no encontrado(a).`);
 
 /** Agent events go to the log without any customer or answer text (figures caught are counted, not quoted). */
 function logEvent(log: Logger, event: AgentEvent): void {

@@ -1,15 +1,9 @@
-import type { JsonSchema } from '@cerebro/sdk';
+import { listSchema as list, objectSchema as object, pageSchema as page, type JsonSchema } from '@cerebro/sdk';
 import { PRODUCT_SCHEMA } from './schemas.js';
 
 /** JSON Schemas of what the ventas routes answer (`views.ts` and the route handlers), for the OpenAPI document. */
 
-const object = (properties: Record<string, JsonSchema>, optional: readonly string[] = []): JsonSchema => ({
-  type: 'object', required: Object.keys(properties).filter((k) => !optional.includes(k)), properties,
-});
 const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
-const list = (items: JsonSchema): JsonSchema => ({ type: 'array', items });
-const page = (name: string, items: JsonSchema): JsonSchema =>
-  object({ [name]: list(items), total: { type: 'integer' }, limite: { type: 'integer' }, desde: { type: 'integer' } });
 
 /** A catalog product as stored: the body of PUT plus its `id`. */
 const STORED_PRODUCT: JsonSchema = {

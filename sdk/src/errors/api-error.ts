@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorCode } from './catalogue.js';
+import { ERROR_CATALOGUE, type ErrorCatalogue, type ErrorCode } from './catalogue.js';
 
 /** One entry of a validation `detail` list: where (`loc`), what (`msg`, Spanish), and a machine type. */
 export interface ValidationIssue {
@@ -8,15 +8,15 @@ export interface ValidationIssue {
 }
 
 /**
- * An error that reaches the client as `{"detail": detail, "codigo": code}` with `status`. `code` is a catalogue
- * key, so every code a client can see is listed in one place; `headers` are added to the response (for example
- * `Retry-After`).
+ * An error that reaches the client as `{"detail": detail, "codigo": code}` with `status`. `code` is a key of the
+ * host's catalogue (`ErrorCode`) or of the raising plugin's own (`manifest.errors`), so every code a client can see
+ * is listed in the one catalogue the host serves; `headers` are added to the response (for example `Retry-After`).
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: unknown,
-    readonly code: ErrorCode,
+    readonly code: string,
     readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(typeof detail === 'string' ? detail : code);
@@ -47,4 +47,26 @@ export function invalidField(path: string | (string | number)[], msg: string, ty
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError || (value instanceof Error && value.name === 'ApiError' && 'status' in value);
+}
+
+/** A plugin's own error codes: the catalogue its manifest declares (`errors`) and a typed way to raise them. */
+export interface PluginErrors<C extends ErrorCatalogue> {
+  /** What the manifest's `errors` takes. */
+  readonly catalogue: C;
+  /** The error `code` of this catalogue, with its status; `detail` replaces the catalogue text where it helps. */
+  error(code: keyof C & string, detail?: unknown, headers?: Readonly<Record<string, string>>): ApiError;
+}
+
+/**
+ * Declares a plugin's own error codes. Put `catalogue` in the manifest (`errors`): the host merges it into the one
+ * catalogue and the OpenAPI document, and refuses at load a code the host or another plugin already has.
+ * @example
+ * export const Errors = defineErrors({ cupo_agotado: { status: 409, detail: 'No quedan plazas.' } });
+ * // manifest: { ..., errors: Errors.catalogue }   handler: throw Errors.error('cupo_agotado');
+ */
+export function defineErrors<const C extends ErrorCatalogue>(catalogue: C): PluginErrors<C> {
+  return {
+    catalogue,
+    error: (code, detail, headers) => new ApiError(catalogue[code]!.status, detail ?? catalogue[code]!.detail, code, headers),
+  };
 }

@@ -1,3 +1,12 @@
+/** One entry of an error catalogue: the HTTP status and the default Spanish `detail` of a stable code. */
+export interface ErrorEntry {
+  readonly status: number;
+  readonly detail: string;
+}
+
+/** Error codes (lower-case words joined by `_`) with their entries: the host's, or a plugin's own (`manifest.errors`). */
+export type ErrorCatalogue = Readonly<Record<string, ErrorEntry>>;
+
 /**
  * The one error catalogue of Cerebro: every error the host answers with, by stable code.
  *
@@ -5,7 +14,8 @@
  * clients decide on, so a key is never renamed or reused for another meaning. Texts fixed by the contract are
  * reproduced to the letter (including the missing final dot of `module_disabled`, which the contract uses for the
  * brand module). Plugins use these codes through `apiError()` and add their own structured details where the
- * contract asks; the audio codes are the contract's own (section 7), which is why they are Spanish.
+ * contract asks. A plugin's own codes (transcripcion's audio codes, for one) are declared in its manifest
+ * (`errors`, see `defineErrors`); the host merges them into the catalogue it serves and documents.
  */
 export const ERROR_CATALOGUE = {
   malformed_json: { status: 400, detail: 'El cuerpo de la petición no es JSON válido.' },
@@ -56,13 +66,7 @@ export const ERROR_CATALOGUE = {
   session_not_found: { status: 404, detail: 'Sesión no encontrada.' },
   email_taken: { status: 409, detail: 'Ese email ya lo usa otro propietario.' },
   sign_in_throttled: { status: 429, detail: 'Demasiados intentos de entrada fallidos; espera unos minutos antes de volver a intentarlo.' },
-  // Audio (transcripcion): codes and statuses fixed by the contract; `detail` is `{codigo, detalle}` there.
-  demasiado_grande: { status: 413, detail: 'El archivo supera el tamaño máximo de 25 MB.' },
-  demasiado_largo: { status: 422, detail: 'El audio supera la duración máxima permitida.' },
-  no_soportado: { status: 422, detail: 'El archivo no es un audio reconocible o no tiene pista de sonido.' },
-  audio_invalido: { status: 422, detail: 'El audio está vacío, dañado o incompleto y no se pudo leer.' },
-  ocupado: { status: 503, detail: 'Hay demasiadas transcripciones en curso; reintenta en unos segundos.' },
-  motor_no_listo: { status: 503, detail: 'El motor de transcripción no está listo; reintenta en unos segundos.' },
-} as const satisfies Record<string, { status: number; detail: string }>;
+} as const satisfies ErrorCatalogue;
 
+/** A code of the host's catalogue. */
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,2 +1,2 @@
-export { ERROR_CATALOGUE, type ErrorCode } from './catalogue.js';
-export { ApiError, apiError, validationError, invalidField, isApiError, type ValidationIssue } from './api-error.js';
+export { ERROR_CATALOGUE, type ErrorCode, type ErrorEntry, type ErrorCatalogue } from './catalogue.js';
+export { ApiError, apiError, validationError, invalidField, isApiError, defineErrors, type ValidationIssue, type PluginErrors } from './api-error.js';

@@ -1,8 +1,10 @@
-import { ERROR_CATALOGUE } from '@cerebro/sdk';
+import { TranscriptionErrors } from './error-codes.js';
+
+const CATALOGUE = TranscriptionErrors.catalogue;
 
 /**
  * Failures of the transcription engine, one machine-readable `codigo` each (contract section 7).
- * Each code is a key of the sdk error catalogue, which holds its status; the HTTP layer sends
+ * Each code is a key of the plugin's own error catalogue, which holds its status; the HTTP layer sends
  * `{detail: {codigo, detalle}, codigo}`.
  */
 export type TranscriptionErrorCode =
@@ -12,13 +14,13 @@ export type TranscriptionErrorCode =
   | 'ocupado'
   | 'motor_no_listo';
 
-/** One Spanish sentence per code, from the one error catalogue; call sites may pass a more precise sentence. */
+/** One Spanish sentence per code, from the plugin's error catalogue; call sites may pass a more precise sentence. */
 export const DEFAULT_DETAIL: Readonly<Record<TranscriptionErrorCode, string>> = {
-  no_soportado: ERROR_CATALOGUE.no_soportado.detail,
-  audio_invalido: ERROR_CATALOGUE.audio_invalido.detail,
-  demasiado_largo: ERROR_CATALOGUE.demasiado_largo.detail,
-  ocupado: ERROR_CATALOGUE.ocupado.detail,
-  motor_no_listo: ERROR_CATALOGUE.motor_no_listo.detail,
+  no_soportado: CATALOGUE.no_soportado.detail,
+  audio_invalido: CATALOGUE.audio_invalido.detail,
+  demasiado_largo: CATALOGUE.demasiado_largo.detail,
+  ocupado: CATALOGUE.ocupado.detail,
+  motor_no_listo: CATALOGUE.motor_no_listo.detail,
 };
 
 export class TranscriptionError extends Error {
@@ -33,11 +35,11 @@ export class TranscriptionError extends Error {
     this.name = 'TranscriptionError';
     this.codigo = codigo;
     this.detalle = text;
-    this.retryAfterS = ERROR_CATALOGUE[codigo].status === 503 ? (options?.retryAfterS ?? 5) : undefined;
+    this.retryAfterS = CATALOGUE[codigo].status === 503 ? (options?.retryAfterS ?? 5) : undefined;
   }
 
   get httpStatus(): number {
-    return ERROR_CATALOGUE[this.codigo].status;
+    return CATALOGUE[this.codigo].status;
   }
 
   /** The `detail` object of the error body. */
@@ -47,7 +49,7 @@ export class TranscriptionError extends Error {
 }
 
 export function httpStatusFor(codigo: TranscriptionErrorCode): number {
-  return ERROR_CATALOGUE[codigo].status;
+  return CATALOGUE[codigo].status;
 }
 
 export function isTranscriptionError(value: unknown): value is TranscriptionError {

@@ -2,6 +2,7 @@ export { TranscriptionEngine } from './engine.js';
 export type { EngineState, EngineStatus, TranscribeOptions, TranscriptionResult, TranscriptionTimings } from './engine.js';
 export { TranscriptionError, DEFAULT_DETAIL, httpStatusFor, isTranscriptionError } from './errors.js';
 export type { TranscriptionErrorCode } from './errors.js';
+export { TranscriptionErrors } from './error-codes.js';
 export { MAX_DURATION_S, defaultModelPath, defaultVadModelPath, resolveDurationCap } from './options.js';
 export type { EngineLogger, TranscriptionEngineOptions } from './options.js';
 export { ModelFileError, validateModelFile } from './model-file.js';
