@@ -21,7 +21,8 @@ const HEALTH_SCHEMA = {
   required: ['estado', 'salud'],
   properties: {
     estado: { enum: ['starting', 'ready', 'stopping', 'stopped'], description: 'Fase del proceso.' },
-    salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo.' },
+    salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo o dice en su estado que le falta algo (`degradado`, p. ej. transcripcion sin modelo).' },
+    motivos: { type: 'array', items: { type: 'string' }, description: 'Solo con la credencial de operador, si `salud` es `degradada`: por qué, un texto por plugin.' },
     version: { type: 'string', description: 'Solo con la credencial de operador.' },
     cerebro: { type: 'object', additionalProperties: { type: 'string' }, description: 'Solo con la credencial de operador: `busqueda` y `motor`.' },
     plugins: {
@@ -40,6 +41,12 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       return { detalle: { error: (err as Error).message } };
     }
   };
+  /** Why health is degraded: a plugin that is not active, or an active one whose status says `degradado`. */
+  const degradations = (plugins: readonly LoadedPlugin[]): string[] => plugins.flatMap((p) => {
+    if (p.state !== 'activo') return [`${p.manifest.id}: ${p.state}${p.error ? ` (${p.error.message})` : ''}`];
+    const said = (detail(p.status).detalle as Record<string, unknown> | undefined)?.degradado;
+    return typeof said === 'string' && said !== '' ? [`${p.manifest.id}: ${said}`] : [];
+  });
   // Built on the first request: the document is complete only once every plugin's routes are mounted.
   let openapi: FixedJsonDocument | undefined;
   const pluginStates = () => deps.plugins().map((p) => ({
@@ -52,15 +59,15 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       operationId: 'core.health', method: 'GET', path: '/api/health', access: 'public', tag: 'core', ungated: true,
       summary: 'Estado del proceso y de los plugins',
       description: 'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está y ' +
-        '`salud` si todos los plugins están activos. Los detalles (versiones, plugins, errores, motores) solo con la credencial ' +
+        '`salud` si todos los plugins están activos y ninguno dice que le falta algo (`degradada` si no; el operador ve `motivos`). Los detalles (versiones, plugins, errores, motores) solo con la credencial ' +
         'de operador (`Authorization: Bearer cra_...`); cualquier otra credencial válida recibe la respuesta pública, una no válida 401.',
       responses: { '200': { description: 'Estado.', schema: HEALTH_SCHEMA }, '401': { description: 'Credencial no válida.' } },
       handler: (ctx) => {
-        const plugins = deps.plugins();
-        const summary = { estado: deps.lifecycle.current, salud: plugins.every((p) => p.state === 'activo') ? 'ok' : 'degradada' };
+        const reasons = degradations(deps.plugins());
+        const summary = { estado: deps.lifecycle.current, salud: reasons.length === 0 ? 'ok' : 'degradada' };
         const header = ctx.req.headers.authorization;
         if (!header || deps.authenticator.authenticate(header).kind !== 'operator') return summary;
-        return { ...summary, version: deps.version, cerebro: deps.cerebro(), plugins: pluginStates() };
+        return { ...summary, ...(reasons.length ? { motivos: reasons } : {}), version: deps.version, cerebro: deps.cerebro(), plugins: pluginStates() };
       },
     },
     {
