@@ -100,7 +100,11 @@ export interface PluginSetupResult {
    * Called after the body is read and before credits are reserved.
    */
   pricing?: Record<string, (req: ModuleRequest) => number>;
-  /** The plugin's own state for `GET /api/health` (`detalle`), e.g. whether an engine is loaded. Must be cheap. */
+  /**
+   * The plugin's own state for `GET /api/health` (`detalle`), e.g. whether an engine is loaded. Must be cheap. A
+   * non-empty string `degradado` in it says the module cannot do its job (an engine without a model) and why:
+   * health's `salud` becomes `degradada` and the operator sees that text in `motivos`.
+   */
   status?: () => Record<string, unknown>;
   /** Gauges for `GET /api/metrics` by name (e.g. queue length, engine state), read at scrape time. */
   metrics?: Record<string, PluginGauge>;

@@ -80,15 +80,36 @@ test('Studio transcription: an audio is sent as the API expects and the page sho
   await signInThroughForm(page, world.studio);
   await goTo(page, world.studio, 'espacios/demo/transcripcion', 'Transcripción');
   await page.getByLabel('Elegir audio').setInputFiles({ name: 'silencio.wav', mimeType: 'audio/wav', buffer: wav });
-  await page.getByRole('button', { name: 'Transcribir' }).click();
   if (direct.status === 200) {
+    await page.getByRole('button', { name: 'Transcribir' }).click();
     assert.equal(expected.vacio, true, 'silence has no voice');
     await page.getByText('No se oye ninguna voz en este audio').waitFor({ timeout: 60_000 });
   } else {
-    // Without a Whisper model installed the API answers motor_no_listo; the page shows its sentence.
+    // Without a Whisper model installed the API answers motor_no_listo; the page says the same before any upload.
     const alert = page.getByRole('alert');
     await alert.waitFor({ timeout: 60_000 });
-    assert.match(await alert.innerText(), new RegExp(expected.detail!.detalle!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.ok((await alert.innerText()).includes(expected.detail!.detalle!), await alert.innerText());
+    assert.equal(await page.getByRole('button', { name: 'Transcribir' }).isDisabled(), true);
   }
   await checkPage(page, 'studio-transcripcion');
+});
+
+test('Studio transcription without a model: the page says so, and how to install one, before any upload', async (t) => {
+  const world = await startStudioWorld(t, { CEREBRO_TRANSCRIPCION_MODELO: '/nonexistent/cerebro-test/whisper.bin' });
+  if (!((await world.h.client.get('/companies')).body.espacios[0].modulos as string[]).includes('transcripcion')) return;
+  const { page, seen } = await openPage(world);
+  await signInThroughForm(page, world.studio);
+  await goTo(page, world.studio, 'espacios/demo/transcripcion', 'Transcripción');
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  const text = await alert.innerText();
+  assert.match(text, /La transcripción no está disponible en este servidor/);
+  assert.match(text, /ggml-base\.bin/);
+  assert.match(text, /npm run cerebro-transcripcion -- instalar-modelo/);
+  assert.match(text, /Avisa al operador/);
+  assert.ok(!seen.requests.some((r) => r.includes('/transcripciones')), 'nothing was uploaded to learn it');
+  await page.getByLabel('Elegir audio').setInputFiles({ name: 'nota.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(64) });
+  assert.equal(await page.getByRole('button', { name: 'Transcribir' }).isDisabled(), true, 'an upload that cannot work is not offered');
+  await checkPage(page, 'studio-transcripcion-sin-modelo');
+  assert.deepEqual(seen.serverErrors, []);
 });

@@ -24,7 +24,7 @@ const HEALTH_SCHEMA = {
   required: ['estado', 'salud'],
   properties: {
     estado: { enum: ['starting', 'ready', 'stopping', 'stopped'], description: 'Fase del proceso.' },
-    salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo o si queda poco espacio en el disco de datos.' },
+    salud: { enum: ['ok', 'degradada'], description: '`degradada` si algún plugin no está activo o dice en su estado que le falta algo (`degradado`, p. ej. transcripcion sin modelo), o si queda poco espacio en el disco de datos.' },
     motivos: { type: 'array', items: { type: 'string' }, description: 'Solo con la credencial de operador y `salud: degradada`: por qué, una frase por motivo.' },
     disco: {
       type: 'object', description: 'Solo con la credencial de operador: espacio del sistema de archivos de la carpeta de datos.',
@@ -48,6 +48,12 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       return { detalle: { error: (err as Error).message } };
     }
   };
+  /** Why health is degraded: a plugin that is not active, or an active one whose status says `degradado`. */
+  const degradations = (plugins: readonly LoadedPlugin[]): string[] => plugins.flatMap((p) => {
+    if (p.state !== 'activo') return [`${p.manifest.id}: ${p.state}${p.error ? ` (${p.error.message})` : ''}`];
+    const said = (detail(p.status).detalle as Record<string, unknown> | undefined)?.degradado;
+    return typeof said === 'string' && said !== '' ? [`${p.manifest.id}: ${said}`] : [];
+  });
   // Built on the first request: the document is complete only once every plugin's routes are mounted.
   let openapi: FixedJsonDocument | undefined;
   const pluginStates = () => deps.plugins().map((p) => ({
@@ -60,14 +66,13 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       operationId: 'core.health', method: 'GET', path: '/api/health', access: 'public', tag: 'core', ungated: true,
       summary: 'Estado del proceso y de los plugins',
       description: 'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está y ' +
-        '`salud` si todos los plugins están activos y queda espacio en el disco de datos. Los detalles (por qué está degradada en `motivos`, versiones, plugins, errores, motores, disco) solo con la credencial ' +
+        '`salud` si todos los plugins están activos, ninguno dice que le falta algo y queda espacio en el disco de datos. Los detalles (por qué está degradada en `motivos`, versiones, plugins, errores, motores, disco) solo con la credencial ' +
         'de operador (`Authorization: Bearer cra_...`); cualquier otra credencial válida recibe la respuesta pública, una no válida 401.',
       responses: { '200': { description: 'Estado.', schema: HEALTH_SCHEMA }, '401': { description: 'Credencial no válida.' } },
       handler: (ctx) => {
-        const plugins = deps.plugins();
         const disk = deps.disk();
         const motivos = [
-          ...plugins.filter((p) => p.state !== 'activo').map((p) => `El plugin ${p.manifest.id} no está activo.`),
+          ...degradations(deps.plugins()),
           ...(disk?.low ? [`Queda poco espacio en el disco de datos (menos de ${disk.minFree} bytes libres): las subidas y escrituras pueden fallar con 507.`] : []),
         ];
         const summary = { estado: deps.lifecycle.current, salud: motivos.length === 0 ? 'ok' : 'degradada' };

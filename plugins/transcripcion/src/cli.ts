@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { KNOWN_MODELS, installModel } from './engine/index.js';
 import { pluginDataDirFromEnv, pluginModelPath } from './model-path.js';
@@ -15,6 +16,14 @@ const USAGE = `Uso: ${COMMAND} instalar-modelo <nombre|ruta|url> [--sha1 HEX] [-
 El modelo queda donde el servicio lo lee (CEREBRO_TRANSCRIPCION_MODELO, o <CEREBRO_DATA_DIR>/plugins/transcripcion/whisper.bin);
 un servicio en marcha lo carga solo en unos segundos. Ejemplo: ${COMMAND} instalar-modelo base
 `;
+
+/**
+ * A local file is named relative to where the operator typed the command: `npm run` moves to the package's folder
+ * but keeps that place in INIT_CWD.
+ */
+function localOrUrl(source: string): string {
+  return /^https?:\/\//i.test(source) ? source : resolve(process.env.INIT_CWD ?? process.cwd(), source);
+}
 
 /** `cerebro transcripcion instalar-modelo` (or `cerebro-transcripcion …`): installs and validates a Whisper model where the plugin reads it. */
 async function main(argv: string[]): Promise<number> {
@@ -33,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
   const dest = parsed.values.destino ?? pluginModelPath(process.env.CEREBRO_TRANSCRIPCION_MODELO ?? '', pluginDataDirFromEnv());
   try {
     const installed = await installModel({
-      ...(what in KNOWN_MODELS ? { name: what } : { source: what }),
+      ...(what in KNOWN_MODELS ? { name: what } : { source: localOrUrl(what) }),
       ...(parsed.values.sha1 ? { sha1: parsed.values.sha1 } : {}),
       dest,
       onProgress: (received, total) => {

@@ -1,7 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { KeepAliveClient, multipartBytes, startTestHost, type TestHost } from '@cerebro/sdk/testing';
 import transcripcion from './index.js';
 import { writeTinyModel } from './testing/tiny-model.js';
@@ -206,16 +209,56 @@ describe('POST /transcripciones', () => {
 });
 
 describe('POST /transcripciones without a model', () => {
-  it('answers 503 motor_no_listo with Retry-After', async (t) => {
+  it('answers 503 motor_no_listo without Retry-After, naming the file and the command; health and GET /estado say so; the command as written installs one', async (t) => {
     const fx = await fixtureDir('cerebro-route-nomodel-');
     t.after(() => fx.dispose());
-    const h = await startTestHost(t, { plugins: [transcripcion], env: { CEREBRO_TRANSCRIPCION_MODELO: fx.path('no-hay.bin') } });
+    const modelPath = fx.path('modelo instalado.bin'); // a space in the path: the command must still work as written
+    const h = await startTestHost(t, { plugins: [transcripcion], env: { CEREBRO_TRANSCRIPCION_MODELO: modelPath } });
+    const base = `/mod/transcripcion/${h.spaceId}`;
+    const waitState = async (wanted: (s: any) => boolean) => {
+      for (let i = 0; i < 300; i++) {
+        const res = await h.client.get(`${base}/estado`, { key: h.readKey });
+        assert.equal(res.status, 200, res.text);
+        if (wanted(res.body)) return res.body;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.fail('the engine never reached the expected state');
+    };
+    const state = await waitState((s) => s.motor === 'no_model');
+    assert.equal(state.listo, false);
+    assert.equal(state.reintentar, false);
+
     const f = new FormData();
     f.append('archivo', new Blob([new Uint8Array(1000)]), 'a.ogg');
-    const res = await h.client.post(`/mod/transcripcion/${h.spaceId}/transcripciones`, { body: f });
+    const res = await h.client.post(`${base}/transcripciones`, { body: f });
     assert.equal(res.status, 503);
     assert.equal(res.body.detail.codigo, 'motor_no_listo');
-    assert.ok(Number(res.headers.get('retry-after')) > 0);
+    assert.equal(res.headers.get('retry-after'), null, 'a missing model will not appear by itself: no Retry-After');
+    assert.match(res.body.detail.detalle, /ggml-base\.bin/);
+    assert.match(res.body.detail.detalle, /«npm run cerebro-transcripcion -- instalar-modelo \/ruta\/a\/ggml-base\.bin»/);
+    assert.ok(!res.body.detail.detalle.includes(fx.path('')), 'callers are not told server paths');
+    assert.equal(state.detalle, res.body.detail.detalle, 'GET /estado gives the same sentence before any upload');
     assert.deepEqual(await leftovers(h), []);
+
+    assert.deepEqual((await h.client.get('/health')).body, { estado: 'ready', salud: 'degradada' });
+    const operator = h.admin.issueOperatorCredential('op').token;
+    const health = await h.client.get('/health', { key: operator });
+    assert.equal(health.body.salud, 'degradada');
+    assert.equal(health.body.motivos.length, 1);
+    assert.match(health.body.motivos[0], /^transcripcion: .*no hay ningún modelo instalado/);
+
+    // The operator runs the command health gives, as written (only the file to install filled in), in a checkout.
+    const command = /«(npm run [^»]+)»/.exec(health.body.motivos[0])![1]!;
+    const source = fx.path('ggml-tiny.bin');
+    writeTinyModel(source);
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    // Not spawnSync: the test host serves from this process, and must keep serving (and timing its connections).
+    const run = await promisify(execFile)('sh', ['-c', command.replace('/ruta/a/ggml-base.bin', source)], { cwd: root, encoding: 'utf8', env: { ...process.env, CEREBRO_DATA_DIR: fx.path('otro-data') } });
+    assert.match(run.stdout, /Modelo instalado en /, run.stderr);
+    const ready = await waitState((s) => s.motor !== 'no_model');
+    assert.ok(ready.listo || ready.reintentar, JSON.stringify(ready));
+    const loaded = await waitState((s) => s.listo);
+    assert.equal(loaded.detalle, null);
+    assert.deepEqual((await h.client.get('/health')).body, { estado: 'ready', salud: 'ok' });
   });
 });

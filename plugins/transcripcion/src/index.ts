@@ -1,5 +1,6 @@
 import { HostServices, definePlugin } from '@cerebro/sdk';
-import { TranscriptionEngine, TranscriptionErrors, type EngineState } from './engine/index.js';
+import { degradedReason, TranscriptionEngine, TranscriptionErrors, type EngineState } from './engine/index.js';
+import { engineReadiness } from './readiness.js';
 import { MAX_UPLOAD_BYTES, transcriptionHandler } from './route.js';
 import { pluginModelPath } from './model-path.js';
 
@@ -61,7 +62,33 @@ export default definePlugin({
           },
           '413': { description: '`{detail: {codigo: "demasiado_grande", detalle}}`' },
           '422': { description: '`demasiado_largo`, `no_soportado`, `audio_invalido`, o lista de errores de validación' },
-          '503': { description: '`ocupado` o `motor_no_listo`, con Retry-After' },
+          '503': { description: '`ocupado`, o `motor_no_listo` (con `Retry-After` solo mientras el modelo se carga; sin modelo instalado, o con uno que no arranca, no lleva `Retry-After` y `detalle` dice qué archivo instalar y con qué orden)' },
+        },
+      },
+      {
+        id: 'estado',
+        method: 'GET',
+        path: '/estado',
+        permission: 'lee',
+        summary: 'Si el motor de transcripción está listo',
+        description:
+          'Para avisar antes de subir un audio (Studio lo hace): `listo` true si el motor acepta transcripciones; si no, `detalle` es ' +
+          'el mismo texto que daría `motor_no_listo` (sin modelo: qué archivo instalar y con qué orden) y `reintentar` dice si ' +
+          'basta con esperar (el modelo se está cargando) o hace falta que el operador actúe.',
+        responses: {
+          '200': {
+            description: 'Estado del motor',
+            schema: {
+              type: 'object',
+              required: ['listo', 'motor', 'reintentar', 'detalle'],
+              properties: {
+                listo: { type: 'boolean' },
+                motor: { enum: [...ENGINE_STATES] },
+                reintentar: { type: 'boolean', description: 'true si el motor se está cargando y basta con esperar.' },
+                detalle: { type: ['string', 'null'] },
+              },
+            },
+          },
         },
       },
     ],
@@ -79,14 +106,19 @@ export default definePlugin({
       beamSize: config.number('haz'),
       logger: log,
     });
-    // Loading runs in the background: until it ends the route answers 503 motor_no_listo with Retry-After.
+    // Loading runs in the background: until it ends the route answers 503 motor_no_listo (Retry-After while loading).
     void engine.start().catch((err: unknown) => log.error({ err: String(err) }, 'transcription engine failed to start'));
     return {
-      handlers: { transcribir: transcriptionHandler(engine, scope.resolve(HostServices.Uploads)) },
+      handlers: {
+        transcribir: transcriptionHandler(engine, scope.resolve(HostServices.Uploads)),
+        estado: () => engineReadiness(engine),
+      },
       dispose: () => engine.close(),
       status: () => {
-        const { state, reason, simd, build, workers, inFlight, queued, capacity } = engine.status();
-        return { motor: state, ...(reason ? { motivo: reason } : {}), simd, compilacion_whisper: build, workers, en_curso: inFlight, en_cola: queued, capacidad: capacity };
+        const { state, reason, modelPath, simd, build, workers, inFlight, queued, capacity } = engine.status();
+        // The module's one job needs a model: without one (or with one that failed) health is degraded, with the fix.
+        const degradado = state === 'no_model' || state === 'failed' ? degradedReason(state, reason, modelPath) : undefined;
+        return { motor: state, ...(reason ? { motivo: reason } : {}), ...(degradado ? { degradado } : {}), simd, compilacion_whisper: build, workers, en_curso: inFlight, en_cola: queued, capacidad: capacity };
       },
       metrics: {
         en_cola: { help: 'Transcripciones esperando un worker.', read: () => engine.status().queued },

@@ -13,8 +13,8 @@ export interface StudioWorld {
   studio: string;
 }
 
-export async function startStudioWorld(t: TestContext): Promise<StudioWorld> {
-  const h = await startTestHost(t, { discover: true, spaceId: 'demo', credits: 500 });
+export async function startStudioWorld(t: TestContext, env: Record<string, string> = {}): Promise<StudioWorld> {
+  const h = await startTestHost(t, { discover: true, spaceId: 'demo', credits: 500, env });
   await withPassword(h);
   const browser = await launchBrowser();
   t.after(() => browser.close());

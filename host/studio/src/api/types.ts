@@ -167,6 +167,15 @@ export interface Product {
   stock: number;
 }
 
+/** `GET /mod/transcripcion/{espacio}/estado`: whether a transcription would be accepted now. */
+export interface TranscriptionReadiness {
+  listo: boolean;
+  motor: string;
+  /** The model is loading: waiting is enough. */
+  reintentar: boolean;
+  detalle: string | null;
+}
+
 export interface Transcription {
   texto: string;
   vacio: boolean;

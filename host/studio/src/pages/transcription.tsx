@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
-import { seg } from '../api/client.js';
-import type { Transcription } from '../api/types.js';
+import { api, seg } from '../api/client.js';
+import type { Transcription, TranscriptionReadiness } from '../api/types.js';
 import { uploadForm } from '../api/upload.js';
 import { ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { CopyButton } from '../components/copy-button.js';
 import { FilePicker } from '../components/file-picker.js';
 import { formatNumber, formatPercent } from '../lib/format.js';
+import { useLoad } from '../lib/use-load.js';
 
 /** Upload one audio (or a video's sound track) and read its text; nothing is stored. */
 export function TranscriptionPage({ space }: { space: string }) {
@@ -15,6 +16,9 @@ export function TranscriptionPage({ space }: { space: string }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<Transcription | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // Asked before any upload: without a model every upload would fail after being sent in full.
+  const readiness = useLoad(() => api<TranscriptionReadiness>('GET', `/mod/transcripcion/${seg(space)}/estado`), [space]);
+  const down = readiness.data && !readiness.data.listo ? readiness.data : null;
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -37,6 +41,15 @@ export function TranscriptionPage({ space }: { space: string }) {
   return (
     <>
       <PageHeader title="Transcripción" intro="Sube un audio (OGG/Opus, MP3, M4A, WAV…) de hasta 25 MB y 120 segundos y lee su texto. Ni el audio ni el texto se guardan." />
+      {down && (
+        <div class={`notice ${down.reintentar ? 'notice-info' : 'notice-error'}`} role={down.reintentar ? 'status' : 'alert'}>
+          <strong>{down.reintentar ? 'El motor de transcripción se está preparando.' : 'La transcripción no está disponible en este servidor.'}</strong>{' '}
+          {down.detalle}{' '}
+          {down.reintentar
+            ? <button type="button" class="button small" onClick={() => void readiness.reload()}>Comprobar otra vez</button>
+            : 'Avisa al operador de la plataforma: hasta que instale el modelo no merece la pena subir audios.'}
+        </div>
+      )}
       <form class="card form" onSubmit={submit}>
         <span class="field-label" id="audio-titulo">Audio o vídeo</span>
         <FilePicker id="audio" label="Elegir audio" accept="audio/*,video/*" onFiles={(files) => setFile(files[0] ?? null)} />
@@ -48,7 +61,7 @@ export function TranscriptionPage({ space }: { space: string }) {
           <option value="fr">Francés</option>
         </select>
         <div class="row">
-          <button type="submit" class="button primary" disabled={!file || progress !== null}>Transcribir</button>
+          <button type="submit" class="button primary" disabled={!file || progress !== null || (down !== null && !down.reintentar)}>Transcribir</button>
         </div>
         {progress !== null && (progress < 1
           ? <p role="status">Subiendo: {formatPercent(progress)} <progress max={1} value={progress} aria-label="Subida del audio" /></p>

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { decodeAudio } from './decode.js';
 import { TranscriptionError } from './errors.js';
+import { FAILED_DETAIL, NO_MODEL_DETAIL } from './install-advice.js';
 import { isSupportedLanguage } from './languages.js';
 import { ModelFileError, validateModelFile, type ModelFileInfo } from './model-file.js';
 import { ModelWatcher } from './model-watch.js';
@@ -216,11 +217,14 @@ export class TranscriptionEngine {
     return this.status();
   }
 
-  private notReady(): TranscriptionError {
-    const detalle = this.state === 'loading'
-      ? 'El motor de transcripción se está iniciando; reintenta en unos segundos.'
-      : 'El motor de transcripción no está disponible: no hay un modelo utilizable instalado.';
-    return new TranscriptionError('motor_no_listo', detalle, { retryAfterS: this.opts.retryAfterS });
+  /**
+   * `motor_no_listo` for the current state. Only a loading (or restarting) engine gets `Retry-After`: without a
+   * model, or with one that failed, nothing changes until the operator acts, so the answer says what to install.
+   */
+  notReadyError(): TranscriptionError {
+    if (this.state === 'no_model') return new TranscriptionError('motor_no_listo', NO_MODEL_DETAIL, { retryAfterS: null });
+    if (this.state === 'failed') return new TranscriptionError('motor_no_listo', FAILED_DETAIL, { retryAfterS: null });
+    return new TranscriptionError('motor_no_listo', 'El motor de transcripción se está iniciando; reintenta en unos segundos.', { retryAfterS: this.opts.retryAfterS });
   }
 
   /**
@@ -234,7 +238,7 @@ export class TranscriptionEngine {
     if (!isSupportedLanguage(idioma)) throw new RangeError(`idioma no admitido: ${JSON.stringify(idioma)}.`);
     const cap = resolveDurationCap(options.duracionMaxS, this.opts.maxDurationS);
     options.signal?.throwIfAborted();
-    if (this.state !== 'ready' || !this.pool) throw this.notReady();
+    if (this.state !== 'ready' || !this.pool) throw this.notReadyError();
     if (this.inFlight >= this.capacity) {
       throw new TranscriptionError('ocupado', undefined, { retryAfterS: this.opts.retryAfterS });
     }
@@ -294,7 +298,7 @@ export class TranscriptionEngine {
     const pool = this.pool;
     if (!pool || this.state !== 'ready') {
       release();
-      throw this.notReady();
+      throw this.notReadyError();
     }
     // The task is never cancelled once handed over: whisper.cpp runs on libuv's pool and terminating its worker
     // mid-run is unsafe. An abort or timeout answers the caller now; the slot frees when the run really ends.
@@ -329,7 +333,7 @@ export class TranscriptionEngine {
       if (message.startsWith(MODEL_UNUSABLE)) {
         // The model changed under a running engine: stop taking work until start() is called again.
         this.fail('failed', `Modelo no utilizable: ${message.slice(MODEL_UNUSABLE.length)}.`);
-        throw this.notReady();
+        throw this.notReadyError();
       }
       // The worker died (piscina replaces it) or whisper.cpp reported a failure: a retryable 503.
       this.opts.logger.error({ err: String(err) }, 'transcription worker failed');
@@ -369,7 +373,7 @@ export class TranscriptionEngine {
     this.state = 'closed';
     this.reason = 'El motor de transcripción se ha detenido.';
     this.watcher.stop();
-    this.slots.rejectAll(this.notReady());
+    this.slots.rejectAll(this.notReadyError());
     await this.stopPool();
   }
 }

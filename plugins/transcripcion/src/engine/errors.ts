@@ -26,16 +26,19 @@ export const DEFAULT_DETAIL: Readonly<Record<TranscriptionErrorCode, string>> = 
 export class TranscriptionError extends Error {
   readonly codigo: TranscriptionErrorCode;
   readonly detalle: string;
-  /** Seconds a client should wait before retrying; only set for the retryable 503 codes. */
+  /**
+   * Seconds a client should wait before retrying; only set for the 503 codes, and not when `retryAfterS: null`
+   * says a retry cannot help (no model installed: it will not appear by itself).
+   */
   readonly retryAfterS: number | undefined;
 
-  constructor(codigo: TranscriptionErrorCode, detalle?: string, options?: { cause?: unknown; retryAfterS?: number }) {
+  constructor(codigo: TranscriptionErrorCode, detalle?: string, options?: { cause?: unknown; retryAfterS?: number | null }) {
     const text = detalle ?? DEFAULT_DETAIL[codigo];
     super(`${codigo}: ${text}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'TranscriptionError';
     this.codigo = codigo;
     this.detalle = text;
-    this.retryAfterS = CATALOGUE[codigo].status === 503 ? (options?.retryAfterS ?? 5) : undefined;
+    this.retryAfterS = CATALOGUE[codigo].status === 503 && options?.retryAfterS !== null ? (options?.retryAfterS ?? 5) : undefined;
   }
 
   get httpStatus(): number {

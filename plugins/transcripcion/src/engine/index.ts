@@ -13,3 +13,4 @@ export type { DecodedAudio, DecodeOptions } from './decode.js';
 export { whisperBuildHasSimd } from './simd.js';
 export { installModel, KNOWN_MODELS, ModelInstallError } from './installer.js';
 export type { InstallModelOptions, InstalledModel } from './installer.js';
+export { degradedReason, FAILED_DETAIL, INSTALL_COMMAND, NO_MODEL_DETAIL, SUGGESTED_MODEL_FILE } from './install-advice.js';
