@@ -133,6 +133,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     rag = await RagService.create({
       db, dataDir: config.dataDir, now: () => clock.now(), log, chat,
       workerThreads: config.indexingThreads,
+      searchThreads: config.searchThreads,
       jobDeadlineMs: config.indexingDeadlineMs,
       models,
       metrics,
@@ -155,7 +156,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         config, env, rootLogger: log, pluginDbs, clock,
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
-        cerebro: cerebroHostService(rag, chat),
+        cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
         documents: (pluginId) => documentsHostService(liveRagService, pluginId),
         creditRefunds: (pluginId) => pluginCreditRefunds(db, resolveToken(container, HostTokens.Credits), resolveToken(container, HostTokens.Directory), pluginId),
       }),
