@@ -67,13 +67,18 @@ const buildMs = performance.now() - t0;
 
 const question = (random) => `¿${Array.from({ length: 3 }, () => words[Math.floor(random() * words.length)]).join(' ')}?`;
 
+/** One question; a connection the server dropped (its time limits, with the main thread held) counts as "reset". */
 async function ask(base, key, space, pregunta) {
   const t = performance.now();
-  const res = await fetch(`${base}/api/rag/${space}/conversations`, {
-    method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ pregunta }),
-  });
-  await res.arrayBuffer();
-  return { status: res.status, ms: performance.now() - t };
+  try {
+    const res = await fetch(`${base}/api/rag/${space}/conversations`, {
+      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ pregunta }),
+    });
+    await res.arrayBuffer();
+    return { status: res.status, ms: performance.now() - t };
+  } catch {
+    return { status: 'reset', ms: performance.now() - t };
+  }
 }
 
 /** The small tenant's questions, one after another (bounded in count and time); sorted latencies of the 200s. */
@@ -132,7 +137,7 @@ async function run(label, config) {
   await host.close();
   flood.ms.sort((a, b) => a - b);
 
-  const s = (m) => [...m].sort((a, b) => a[0] - b[0]).map(([k, v]) => `${k}×${v}`).join(' ');
+  const s = (m) => [...m].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([k, v]) => `${k}×${v}`).join(' ');
   console.log(`\n-- ${label} --`);
   line(`small tenant alone:        p50 ${fmt(pct(alone.ms, 50), 1)} ms  p99 ${fmt(pct(alone.ms, 99), 1)} ms  (${alone.ms.length} answers)`);
   line(`small tenant under flood:  p50 ${fmt(pct(contended.ms, 50), 1)} ms  p99 ${fmt(pct(contended.ms, 99), 1)} ms  (${contended.ms.length} answers; ${s(contended.statuses)})`,

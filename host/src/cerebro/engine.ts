@@ -37,6 +37,8 @@ export interface CerebroEngineConfig {
    * with an in-memory database questions are searched on the calling thread whatever this says.
    */
   searchThreads?: number;
+  /** Spaces with fewer passages are matched on the calling thread even with search threads (default INLINE_MATCH_PASSAGES). */
+  searchInlinePassages?: number;
   /** Supply a pool (tests); otherwise one is created and owned by the engine. */
   pool?: PreparePool;
   onContentChanged?: (space: string) => void;
@@ -54,6 +56,7 @@ export class CerebroEngine {
 
   constructor(config: CerebroEngineConfig) {
     this.index = new PassageIndex(config.db);
+    if (config.searchInlinePassages !== undefined) this.index.inlineMatchPassages = config.searchInlinePassages;
     const vectors: VectorSearch | null = config.embedder
       ? { embedder: config.embedder, store: new VectorStore(config.db, config.embedder.dimensions), ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}), ...(config.minWordSimilarity !== undefined ? { minWordSimilarity: config.minWordSimilarity } : {}) }
       : null;

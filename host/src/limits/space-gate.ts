@@ -22,7 +22,6 @@ export interface Turn {
 }
 
 interface Waiter {
-  since: number;
   grant(): void;
 }
 
@@ -57,7 +56,6 @@ export class SpaceGate {
         this.forgetIfIdle(space, line);
       };
       const waiter: Waiter = {
-        since,
         grant: () => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);

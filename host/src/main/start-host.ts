@@ -134,6 +134,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       db, dataDir: config.dataDir, now: () => clock.now(), log, chat,
       workerThreads: config.indexingThreads,
       searchThreads: config.searchThreads,
+      searchInlinePassages: config.searchInlinePassages,
       jobDeadlineMs: config.indexingDeadlineMs,
       models,
       metrics,
@@ -157,7 +158,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
         cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
-        documents: (pluginId) => documentsHostService(liveRagService, pluginId),
+        documents: (pluginId) => documentsHostService(liveRagService, pluginId, (space, delta) => {
+          const account = resolveToken(container, HostTokens.Directory).space(space)?.row.account_id;
+          return account ? resolveToken(container, HostTokens.Quotas).hold(account, delta) : null;
+        }),
         creditRefunds: (pluginId) => pluginCreditRefunds(db, resolveToken(container, HostTokens.Credits), resolveToken(container, HostTokens.Directory), pluginId),
       }),
     });

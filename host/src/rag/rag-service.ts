@@ -26,6 +26,8 @@ export interface RagServiceOptions {
   workerThreads: number;
   /** Threads running the full-text match of questions (0 or absent: on the main thread). */
   searchThreads?: number;
+  /** Spaces with fewer passages are matched on the main thread even with search threads. */
+  searchInlinePassages?: number;
   /** A job running longer than this fails with a reason instead of hanging. */
   jobDeadlineMs: number;
   /** The embedder and reranker the configuration names, already loaded (absent: full text, no reranking). */
@@ -73,6 +75,7 @@ export class RagService {
       chat: options.chat,
       workerThreads: options.workerThreads,
       searchThreads: options.searchThreads ?? 0,
+      ...(options.searchInlinePassages !== undefined ? { searchInlinePassages: options.searchInlinePassages } : {}),
       indexing: { deadlineMs: options.jobDeadlineMs },
       onContentChanged: (space: string) => cache?.clear(space),
       onStateChanged: indexingObserver(options.log, options.metrics),

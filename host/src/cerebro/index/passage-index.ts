@@ -3,6 +3,7 @@ import type { SqliteDatabase } from '../../storage/database.js';
 import type { PreparedPassage } from '../extract/prepare.js';
 import { LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
 import { matchExpression } from './fts-query.js';
+import { INLINE_MATCH_PASSAGES } from './inline-match.js';
 import { spaceKey } from './space-key.js';
 
 /** BM25 weight of heading terms relative to body terms. */
@@ -107,6 +108,8 @@ export class PassageIndex {
   private readonly stmt;
   private totalRows: number | null = null;
   private readonly spaceCounts = new Map<string, number>();
+  /** Spaces with fewer passages are matched on this thread even when search threads exist (CEREBRO_SEARCH_INLINE_PASSAGES). */
+  inlineMatchPassages = INLINE_MATCH_PASSAGES;
   /** `languages(space)`, cached: asked on every question, it changes only when a document's passages come or go. */
   private readonly spaceLanguages = new Map<string, Language[]>();
 
@@ -281,10 +284,14 @@ export class PassageIndex {
     return this.hitsOf(space, runMatchPlan(this.stmt.match, this.plan(space, groups, k)));
   }
 
-  /** The same search with the full-text match run by `matcher` (a search thread), so this thread stays free. */
+  /**
+   * The same search with the full-text match run by `matcher` (a search thread), so this thread stays free. A space
+   * of fewer than `inlineMatchPassages` passages is matched here: its match costs less than handing it over.
+   */
   async searchGroupsWith(matcher: PlanMatcher, space: string, groups: readonly string[][], k: number): Promise<SearchHit[]> {
     if (k <= 0) return [];
-    return this.hitsOf(space, await matcher.match(this.plan(space, groups, k)));
+    const plan = this.plan(space, groups, k);
+    return this.hitsOf(space, this.spaceRows(space) < this.inlineMatchPassages ? runMatchPlan(this.stmt.match, plan) : await matcher.match(plan));
   }
 
   private plan(space: string, groups: readonly string[][], k: number): MatchPlan {
