@@ -100,3 +100,22 @@ test('questions take turns per space: a full line answers 503 with Retry-After, 
   assert.equal(Number(waited?.[1]), 13);
   assert.match(metrics, /cerebro_peticion_espera_segundos_bucket\{ruta="POST \/rag\/:espacio\/conversations",le="0.0005"\}/);
 });
+
+test('indexing takes turns between spaces: one space\'s backlog delays another space\'s document by one job at most', async (t) => {
+  const h = await startTestHost(t);
+  h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['api'] });
+  // Ten documents large enough to be still queued when the neighbour's one arrives.
+  const paragraph = 'El servidor guarda copias de seguridad cada noche en el disco externo. ';
+  const backlog = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`lote-${i}.txt`, `${paragraph.repeat(3000)} ${i}`]));
+  assert.equal((await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm(backlog) })).status, 202);
+  const neighbour = await h.client.post('/rag/vecino/load_documents', { body: filesForm({ 'unico.txt': 'El horario de atención es de nueve a cinco.' }) });
+  assert.equal(neighbour.status, 202);
+  const done = (await waitIndexed(h.client, 'vecino')).documentos[0];
+  const arrived = Date.parse(neighbour.body.documentos[0].creado);
+  const finished = Date.parse(done.actualizado);
+  const backlogDocs = (await waitIndexed(h.client, h.spaceId, 60_000)).documentos as { actualizado: string }[];
+  // Of the backlog, only the document already running when the neighbour's arrived may finish before it.
+  const overtaking = backlogDocs.filter((d) => Date.parse(d.actualizado) > arrived && Date.parse(d.actualizado) < finished);
+  assert.ok(overtaking.length <= 1, `${overtaking.length} documents of the backlog were indexed before the neighbour's`);
+  assert.ok(backlogDocs.filter((d) => Date.parse(d.actualizado) > finished).length >= 5, 'most of the backlog came after it');
+});
