@@ -36,7 +36,7 @@ function run(cmd, args, options = {}) {
 /** Compiled entry points: the CLI, every worker or child script, every built-in plugin. */
 function entries() {
   // The plugin check of `cerebro plugins add` runs in a child process: its script must exist on its own.
-  const list = ['host/dist/cli/main.js', 'host/dist/cerebro/extract/worker.js', 'host/dist/plugins/install/check-package-child.js'];
+  const list = ['host/dist/cli/main.js', 'host/dist/cerebro/extract/worker.js', 'host/dist/cerebro/index/search-worker.js', 'host/dist/plugins/install/check-package-child.js'];
   for (const id of readdirSync(join(repoRoot, 'plugins'))) {
     list.push(`plugins/${id}/dist/index.js`);
     // A plugin's own command line (`cerebro <id> …`, e.g. transcripcion's model installer) runs as a child script.

@@ -7,7 +7,7 @@ import { startHost } from '@cerebro/host';
 import { TestClient } from '@cerebro/sdk/testing';
 import { echoPlugin } from './support/plugins.js';
 
-interface LogLine { msg: string; reqId?: string; method?: string; route?: string; path?: string; status?: number; ms?: number; espacio?: string; clave?: string }
+interface LogLine { msg: string; reqId?: string; method?: string; route?: string; path?: string; status?: number; ms?: number; espera_ms?: number; espacio?: string; clave?: string }
 
 test('every request writes one access line, routed or not, and no line ever holds a key', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-accesslog-'));
@@ -40,6 +40,7 @@ test('every request writes one access line, routed or not, and no line ever hold
     { reqId: 'traza-1', method: 'GET', route: 'GET /mod/eco/:espacio/eco', status: 200, espacio: 'uno', clave: key.id },
   );
   assert.equal(typeof served!.ms, 'number');
+  assert.equal(served!.espera_ms, 0, 'a route without a turn to wait for waited 0 ms');
   assert.deepEqual([refused!.route, refused!.status, refused!.clave], ['GET /companies', 401, undefined]);
   assert.deepEqual([unknown!.path, unknown!.status], ['/api/no-existe/[oculto]', 404]);
 });

@@ -58,6 +58,12 @@ test('Studio credits: the balance and movements are the API\'s, with a chart of 
   const pool = (await world.h.client.get(`/cuentas/${world.h.accountId}/bolsa`)).body;
   assert.equal(await page.getByTestId('saldo').innerText(), new Intl.NumberFormat('es').format(pool.saldo));
   assert.ok(await page.getByRole('img', { name: /Créditos consumidos por día/ }).isVisible());
+  // The account's storage against its quota, as /cuenta says it (issue #23: shown in Studio).
+  const storage = (await world.h.client.get('/companies/demo/cuenta')).body.cuenta.almacenamiento;
+  const es = new Intl.NumberFormat('es');
+  assert.equal(await page.getByTestId('almacenamiento-documentos').innerText(),
+    `${es.format(storage.documentos)} de ${es.format(storage.max_documentos)} (${Math.round((storage.documentos / storage.max_documentos) * 100)} %)`);
+  assert.match(await page.getByTestId('almacenamiento-bytes').innerText(), / de 10[.,]?240 MB \(\d+ %\)$/);
   assert.equal(await page.getByRole('region', { name: 'Tabla: Movimientos' }).getByRole('row').count(), pool.movimientos.length + 1);
   await checkPage(page, 'studio-creditos');
 });

@@ -1,12 +1,13 @@
 import { validationError, type ValidationIssue } from '@cerebro/sdk';
 
-export type FieldType = 'string' | 'boolean' | 'integer' | 'string[]' | 'date?' | 'string?';
+export type FieldType = 'string' | 'boolean' | 'integer' | 'integer?' | 'string[]' | 'date?' | 'string?';
 
 const FIELD_CHECKS: Record<FieldType, (value: unknown) => boolean> = {
   'string': (v) => typeof v === 'string' && v.length > 0,
   'string?': (v) => v === null || (typeof v === 'string' && v.length > 0),
   'boolean': (v) => typeof v === 'boolean',
   'integer': (v) => Number.isSafeInteger(v),
+  'integer?': (v) => v === null || Number.isSafeInteger(v),
   'string[]': (v) => Array.isArray(v) && v.every((item) => typeof item === 'string'),
   // The date itself is checked by the admin service (strict ISO 8601), which the CLI shares.
   'date?': (v) => v === null || typeof v === 'string',
@@ -17,6 +18,7 @@ const TYPE_TEXT: Record<FieldType, string> = {
   'string?': 'un texto no vacío o null',
   'boolean': 'true o false',
   'integer': 'un número entero',
+  'integer?': 'un número entero o null',
   'string[]': 'una lista de textos',
   'date?': 'una fecha ISO 8601 o null',
 };

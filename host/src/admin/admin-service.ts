@@ -268,6 +268,28 @@ export class AdminService {
     });
   }
 
+  /**
+   * The account's own storage quota (`PATCH /admin/cuentas/{cuenta}/cuota`, `cerebro admin account quota`): a field
+   * left undefined keeps its value, null returns it to the configured default, 0 means no limit.
+   */
+  setQuota(accountId: string, patch: { bytes?: number | null; documents?: number | null }): { bytes: number | null; documents: number | null } {
+    const check = new InputCheck();
+    const valid = (field: string, v: number | null | undefined) => {
+      if (v !== undefined && v !== null && !(Number.isSafeInteger(v) && v >= 0)) check.fail(field, 'Debe ser un entero ≥ 0 (0: sin límite) o null (el valor por defecto).', 'greater_than_equal');
+    };
+    valid('max_bytes', patch.bytes);
+    valid('max_documentos', patch.documents);
+    check.done();
+    const row = this.db.prepare('SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?').get(accountId) as { quota_bytes: number | null; quota_documents: number | null } | undefined;
+    if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
+    const next = {
+      bytes: patch.bytes === undefined ? row.quota_bytes : patch.bytes,
+      documents: patch.documents === undefined ? row.quota_documents : patch.documents,
+    };
+    this.run('UPDATE accounts SET quota_bytes = ?, quota_documents = ? WHERE id = ?', next.bytes, next.documents, accountId);
+    return next;
+  }
+
   addCredits(accountId: string, amount: number): number {
     if (!Number.isSafeInteger(amount) || amount === 0) {
       throw validationError([{ loc: ['body', 'cantidad'], msg: 'La cantidad de créditos debe ser un entero distinto de cero.', type: 'value_error' }]);

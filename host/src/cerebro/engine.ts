@@ -9,6 +9,7 @@ import { createPreparePool, type PreparePool } from './extract/pool.js';
 import { PassageIndex, type SearchHit, type SpaceStats } from './index/passage-index.js';
 import type { RerankSettings } from './index/reranker.js';
 import { Retriever, type VectorSearch } from './index/retriever.js';
+import { createSearchPool, type SearchPool } from './index/search-pool.js';
 import { IndexingRunner, type IndexingDependencies, type IndexingOptions } from './jobs/indexing-runner.js';
 import type { DocumentStatus } from './jobs/types.js';
 import type { Embedder } from './vector/embedder.js';
@@ -31,6 +32,13 @@ export interface CerebroEngineConfig {
   indexing?: Partial<IndexingOptions>;
   /** Worker threads for extraction (default 1). */
   workerThreads?: number;
+  /**
+   * Threads running the full-text match of questions (default 0: on the calling thread). Needs a database file:
+   * with an in-memory database questions are searched on the calling thread whatever this says.
+   */
+  searchThreads?: number;
+  /** Spaces with fewer passages are matched on the calling thread even with search threads (default INLINE_MATCH_PASSAGES). */
+  searchInlinePassages?: number;
   /** Supply a pool (tests); otherwise one is created and owned by the engine. */
   pool?: PreparePool;
   onContentChanged?: (space: string) => void;
@@ -50,13 +58,16 @@ export class CerebroEngine {
   private readonly answerer: Answerer;
   private readonly pool: PreparePool;
   private readonly ownsPool: boolean;
+  private readonly searchPool: SearchPool | null;
 
   constructor(config: CerebroEngineConfig) {
     this.index = new PassageIndex(config.db);
+    if (config.searchInlinePassages !== undefined) this.index.inlineMatchPassages = config.searchInlinePassages;
     const vectors: VectorSearch | null = config.embedder
       ? { embedder: config.embedder, store: new VectorStore(config.db, config.embedder.dimensions), ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}), ...(config.minWordSimilarity !== undefined ? { minWordSimilarity: config.minWordSimilarity } : {}) }
       : null;
-    this.retriever = new Retriever(this.index, vectors, config.rerank ?? null);
+    this.searchPool = (config.searchThreads ?? 0) > 0 && !config.db.memory ? createSearchPool(config.db.name, config.searchThreads!) : null;
+    this.retriever = new Retriever(this.index, vectors, config.rerank ?? null, this.searchPool);
     this.ownsPool = !config.pool;
     this.pool = config.pool ?? createPreparePool({ threads: config.workerThreads ?? 1 });
     const deps: IndexingDependencies = { db: config.db, index: this.index, pool: this.pool, vectors };
@@ -96,6 +107,7 @@ export class CerebroEngine {
   async stop(): Promise<void> {
     await this.documents.stop();
     if (this.ownsPool) await this.pool.close();
+    await this.searchPool?.close();
   }
 
   /** Ranked passages of the space for a query (BM25, or hybrid when an embedder is configured). */

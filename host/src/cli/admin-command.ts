@@ -86,6 +86,14 @@ const ACTIONS: Record<string, Action> = {
     help: '--id C (--paid | --unpaid-since ISO | --suspended)',
     run: (a, f) => (a.setPayment(need(f, 'id'), { unpaidSince: (f['unpaid-since'] as string | undefined) ?? null, suspended: f.suspended === true }), { cuenta: f.id }),
   },
+  'account quota': {
+    help: '--id C [--bytes N|defecto] [--documents N|defecto]  (cuota de almacenamiento; 0: sin límite)',
+    run: (a, f) => {
+      const value = (flag: string) => (f[flag] === undefined ? undefined : f[flag] === 'defecto' ? null : integer(f[flag] as string));
+      const stored = a.setQuota(need(f, 'id'), { bytes: value('bytes'), documents: value('documents') });
+      return { cuenta: f.id, max_bytes: stored.bytes, max_documentos: stored.documents };
+    },
+  },
   'account credits': { help: '--id C --amount N', run: (a, f) => ({ cuenta: f.id, saldo: a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }) },
   'key create': {
     help: '--owner O --name N [--spaces a,b] [--permiso lee|escribe]',
@@ -110,7 +118,7 @@ const ACTIONS: Record<string, Action> = {
   'operator create': { help: '--name N  (credencial para /api/admin)', run: (a, f) => a.issueOperatorCredential(need(f, 'name')) },
 };
 
-const STRING_OPTIONS = ['name', 'email', 'credits', 'id', 'owner', 'modules', 'trial-ends', 'module', 'until', 'unpaid-since', 'amount', 'spaces', 'permiso', 'limit', 'offset'];
+const STRING_OPTIONS = ['name', 'email', 'credits', 'id', 'owner', 'modules', 'trial-ends', 'module', 'until', 'unpaid-since', 'amount', 'spaces', 'permiso', 'limit', 'offset', 'bytes', 'documents'];
 const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json', 'crear', 'stdin'];
 const OPTIONS: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
   ...Object.fromEntries(STRING_OPTIONS.map((n) => [n, { type: 'string' as const }])),

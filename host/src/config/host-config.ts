@@ -5,6 +5,9 @@ import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
 import type { LogFormat } from '../logging/logger.js';
 import { parseBooleanSetting } from './boolean-setting.js';
 import { parseProxyTrust, type ProxyTrust } from './proxy-trust.js';
+import { DEFAULT_SPACE_GATE } from '../limits/space-gate.js';
+import { DEFAULT_QUOTA } from '../limits/quota-defaults.js';
+import { INLINE_MATCH_PASSAGES } from '../cerebro/index/inline-match.js';
 
 /** Everything the host reads from its environment, with the embedded defaults. */
 export interface HostConfig {
@@ -48,6 +51,17 @@ export interface HostConfig {
   indexingDeadlineMs: number;
   /** Worker threads extracting document text. */
   indexingThreads: number;
+  /** Threads running the full-text match of questions (0: on the main thread). */
+  searchThreads: number;
+  /** Spaces with fewer passages are matched on the main thread even with search threads (a thread costs more there). */
+  searchInlinePassages: number;
+  /** Per-space question turns: questions answered at once, waiting at most, and the longest wait (limits/space-gate.ts). */
+  questionsPerSpace: number;
+  questionQueuePerSpace: number;
+  questionWaitMs: number;
+  /** Default storage quota of an account (bytes, documents) when the operator set none for it; 0: no limit. */
+  quotaBytes: number;
+  quotaDocuments: number;
   /** OpenAI-compatible chat endpoint (llama.cpp server, Ollama, vLLM, OpenAI); empty: the embedded engine answers. */
   llmUrl: string;
   llmModel: string;
@@ -162,6 +176,13 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     diskMinFreeBytes: int(env, 'CEREBRO_DISK_MIN_FREE_BYTES', 512 * 1024 * 1024),
     indexingDeadlineMs: int(env, 'CEREBRO_INDEXING_DEADLINE_MS', 10 * 60_000),
     indexingThreads: int(env, 'CEREBRO_INDEXING_THREADS', 1),
+    searchThreads: int(env, 'CEREBRO_SEARCH_THREADS', 2),
+    searchInlinePassages: int(env, 'CEREBRO_SEARCH_INLINE_PASSAGES', INLINE_MATCH_PASSAGES),
+    questionsPerSpace: positive(env, 'CEREBRO_QUESTIONS_PER_SPACE', DEFAULT_SPACE_GATE.concurrency),
+    questionQueuePerSpace: int(env, 'CEREBRO_QUESTION_QUEUE_PER_SPACE', DEFAULT_SPACE_GATE.queue),
+    questionWaitMs: positive(env, 'CEREBRO_QUESTION_WAIT_MS', DEFAULT_SPACE_GATE.maxWaitMs),
+    quotaBytes: int(env, 'CEREBRO_QUOTA_BYTES', DEFAULT_QUOTA.bytes),
+    quotaDocuments: int(env, 'CEREBRO_QUOTA_DOCUMENTS', DEFAULT_QUOTA.documents),
     llmUrl: env.CEREBRO_LLM_URL ?? '',
     llmModel: env.CEREBRO_LLM_MODEL ?? '',
     llmApiKey: env.CEREBRO_LLM_API_KEY ?? '',

@@ -201,11 +201,12 @@ export class RequestPipeline {
       }
     }
     const ms = performance.now() - exchange.started;
-    exchange.meter.record(status, ms);
+    exchange.meter.record(status, ms, ctx.queuedMs);
     exchange.accessLog.info({
       reqId: ctx.id,
       status,
       ms: Math.round(ms * 100) / 100,
+      espera_ms: Math.round(ctx.queuedMs * 100) / 100,
       espacio: ctx.space?.id,
       clave: ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
     }, 'petición');

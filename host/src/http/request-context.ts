@@ -27,6 +27,11 @@ export interface RequestContext {
   space?: SpaceContext;
   spaceRecord?: SpaceRecord;
   permission?: Permission;
+  /**
+   * Milliseconds the request waited for a turn before its work began (a space's question line); the access log
+   * says it as `espera_ms` and metrics count it in `cerebro_peticion_espera_segundos`.
+   */
+  queuedMs?: number;
 }
 
 /**
@@ -41,6 +46,7 @@ export class PipelineRequestContext implements RequestContext {
   space?: SpaceContext;
   spaceRecord?: SpaceRecord;
   permission?: Permission;
+  queuedMs = 0;
   params: Record<string, string>;
   query: Readonly<Record<string, QueryValue>> = NO_QUERY;
   private childLog: PinoLogger | undefined;

@@ -9,6 +9,8 @@ import type { IdempotentRequests } from '../idempotency/idempotent-requests.js';
 import type { CreditLedger } from '../credits/credit-ledger.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import type { UsageCounters } from '../limits/usage-counters.js';
+import type { SpaceGate } from '../limits/space-gate.js';
+import type { StorageQuotas } from '../limits/storage-quotas.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { HostMetrics } from '../metrics/host-metrics.js';
 import type { Lifecycle } from './lifecycle.js';
@@ -27,6 +29,8 @@ export const HostTokens = {
   SpacePolicy: createToken<SpaceAccessPolicy>('host:space-policy'),
   RateLimiter: createToken<RateLimiter>('host:rate-limiter'),
   Usage: createToken<UsageCounters>('host:usage-counters'),
+  QuestionGate: createToken<SpaceGate>('host:question-gate'),
+  Quotas: createToken<StorageQuotas>('host:storage-quotas'),
   Credits: createToken<CreditLedger>('host:credit-ledger'),
   Lifecycle: createToken<Lifecycle>('host:lifecycle'),
   Metrics: createToken<HostMetrics>('host:metrics'),

@@ -15,6 +15,8 @@ import { BusboyUploadReceiver } from '../http/uploads.js';
 import { Lifecycle } from '../kernel/lifecycle.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
+import { SpaceGate } from '../limits/space-gate.js';
+import { StorageQuotas } from '../limits/storage-quotas.js';
 import { UsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { createToken } from '@cerebro/sdk';
@@ -54,6 +56,10 @@ export function buildHostContainer(config: HostConfig, log: PinoLogger, db: Sqli
   c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessPolicy }, singleton);
   c.register(HostTokens.RateLimiter, { useClass: RateLimiter }, singleton);
   c.register(HostTokens.Usage, { useClass: UsageCounters }, singleton);
+  c.register(HostTokens.QuestionGate, {
+    useValue: new SpaceGate({ concurrency: config.questionsPerSpace, queue: config.questionQueuePerSpace, maxWaitMs: config.questionWaitMs }),
+  });
+  c.register(HostTokens.Quotas, { useClass: StorageQuotas }, singleton);
   c.register(HostTokens.Credits, { useClass: CreditLedger }, singleton);
   c.register(HostTokens.Lifecycle, { useClass: Lifecycle }, singleton);
   c.register(HostTokens.Idempotency, { useClass: IdempotencyStore }, singleton);

@@ -140,6 +140,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     rag = await RagService.create({
       db, dataDir: config.dataDir, now: () => clock.now(), log, chat,
       workerThreads: config.indexingThreads,
+      searchThreads: config.searchThreads,
+      searchInlinePassages: config.searchInlinePassages,
       jobDeadlineMs: config.indexingDeadlineMs,
       models,
       metrics,
@@ -162,8 +164,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         config, env, rootLogger: log, pluginDbs, clock,
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
-        cerebro: cerebroHostService(rag, chat),
-        documents: (pluginId) => documentsHostService(liveRagService, pluginId),
+        cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
+        documents: (pluginId) => documentsHostService(liveRagService, pluginId, (space, delta) => {
+          const account = resolveToken(container, HostTokens.Directory).space(space)?.row.account_id;
+          return account ? resolveToken(container, HostTokens.Quotas).hold(account, delta) : null;
+        }),
         creditRefunds: (pluginId) => pluginCreditRefunds(db, resolveToken(container, HostTokens.Credits), resolveToken(container, HostTokens.Directory), pluginId),
       }),
     });

@@ -11,53 +11,64 @@ export const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05,
 export class RouteMeter {
   /** Answers by status code; a Map keyed by number allocates nothing once a status has been seen. */
   readonly byStatus = new Map<number, number>();
-  readonly buckets = new Float64Array(LATENCY_BUCKETS.length);
-  count = 0;
-  sumSeconds = 0;
+  readonly latency = new Buckets();
+  /** Time waited for a turn before the work began (RequestContext.queuedMs). */
+  readonly wait = new Buckets();
 
   constructor(readonly route: string) {}
 
-  record(status: number, ms: number): void {
+  record(status: number, ms: number, queuedMs = 0): void {
     this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
-    const seconds = ms / 1000;
+    this.latency.observe(ms / 1000);
+    this.wait.observe(queuedMs / 1000);
+  }
+}
+
+/** One histogram's state with plain numbers: per-bucket counts (not cumulative), count and sum. */
+export class Buckets {
+  readonly counts = new Float64Array(LATENCY_BUCKETS.length);
+  count = 0;
+  sumSeconds = 0;
+
+  observe(seconds: number): void {
     this.count++;
     this.sumSeconds += seconds;
     for (let i = 0; i < LATENCY_BUCKETS.length; i++) {
       if (seconds <= LATENCY_BUCKETS[i]!) {
-        this.buckets[i]!++;
+        this.counts[i]!++;
         break;
       }
     }
   }
 }
 
-const LATENCY_NAME = 'cerebro_peticion_duracion_segundos';
 
 interface Sample { metricName: string; labels: Record<string, string | number>; value: number }
 
 /**
- * `cerebro_peticion_duracion_segundos{ruta}`: a histogram family built from the route meters at scrape time.
+ * A histogram family by route (`cerebro_peticion_duracion_segundos{ruta}`), built from the route meters at scrape time.
  * prom-client's Histogram keeps its own per-label state fed by `observe`, which the hot path avoids; the registry
  * formats any object with a name, help, type and `get()`, which is what this is (hence the one cast at
  * registration).
  */
-function registerLatencyHistogram(registry: Registry, meters: () => Iterable<RouteMeter>): void {
+function registerRouteHistogram(registry: Registry, name: string, help: string, meters: () => Iterable<RouteMeter>, of: (m: RouteMeter) => Buckets): void {
   const family = {
-    name: LATENCY_NAME,
-    help: 'Duración de las peticiones por ruta, en segundos.',
+    name,
+    help,
     type: 'histogram',
     aggregator: 'sum',
     get: async () => {
       const values: Sample[] = [];
       for (const meter of meters()) {
+        const h = of(meter);
         let cumulative = 0;
         LATENCY_BUCKETS.forEach((le, i) => {
-          cumulative += meter.buckets[i]!;
-          values.push({ metricName: `${LATENCY_NAME}_bucket`, labels: { ruta: meter.route, le }, value: cumulative });
+          cumulative += h.counts[i]!;
+          values.push({ metricName: `${name}_bucket`, labels: { ruta: meter.route, le }, value: cumulative });
         });
-        values.push({ metricName: `${LATENCY_NAME}_bucket`, labels: { ruta: meter.route, le: '+Inf' }, value: meter.count });
-        values.push({ metricName: `${LATENCY_NAME}_sum`, labels: { ruta: meter.route }, value: meter.sumSeconds });
-        values.push({ metricName: `${LATENCY_NAME}_count`, labels: { ruta: meter.route }, value: meter.count });
+        values.push({ metricName: `${name}_bucket`, labels: { ruta: meter.route, le: '+Inf' }, value: h.count });
+        values.push({ metricName: `${name}_sum`, labels: { ruta: meter.route }, value: h.sumSeconds });
+        values.push({ metricName: `${name}_count`, labels: { ruta: meter.route }, value: h.count });
       }
       return { name: family.name, help: family.help, type: family.type, aggregator: family.aggregator, values };
     },
@@ -78,7 +89,8 @@ export class RouteTraffic {
         for (const meter of meters()) for (const [status, n] of meter.byStatus) this.labels(meter.route, String(status)).inc(n);
       },
     });
-    registerLatencyHistogram(registry, meters);
+    registerRouteHistogram(registry, 'cerebro_peticion_duracion_segundos', 'Duración de las peticiones por ruta, en segundos.', meters, (m) => m.latency);
+    registerRouteHistogram(registry, 'cerebro_peticion_espera_segundos', 'Espera de las peticiones por ruta antes de empezar su trabajo (turno de preguntas del espacio), en segundos.', meters, (m) => m.wait);
   }
 
   /** The meter of a route label (`GET /rag/:espacio/documents`), created once when the route is mounted. */

@@ -1,10 +1,14 @@
 import type { CerebroService } from '@cerebro/sdk';
 import { OpenAiChatClient, type ChatClientConfig } from '../cerebro/index.js';
 import { answerOptionsOf } from './rag-config.js';
+import type { SpaceGate } from '../limits/space-gate.js';
 import type { RagService } from './rag-service.js';
 
-/** The Cerebro as plugins see it: one question, the space's settings, no cache, no conversation, no credits. */
-export function cerebroHostService(rag: RagService, chat: ChatClientConfig | null): CerebroService {
+/**
+ * The Cerebro as plugins see it: one question, the space's settings, no cache, no conversation, no credits. A
+ * module's questions take turns with the space's own (`gate`), so a module cannot starve other spaces either.
+ */
+export function cerebroHostService(rag: RagService, chat: ChatClientConfig | null, gate: SpaceGate): CerebroService {
   const client = chat ? new OpenAiChatClient(chat) : null;
   return {
     generative: client !== null,
@@ -13,7 +17,13 @@ export function cerebroHostService(rag: RagService, chat: ChatClientConfig | nul
       return (await client.complete(messages, options)).text;
     },
     async ask(spaceId, question, options) {
-      const answer = await rag.engine.ask({ space: spaceId, question, options: answerOptionsOf(rag.config(spaceId)), signal: options?.signal });
+      const turn = await gate.enter(spaceId, options?.signal);
+      let answer;
+      try {
+        answer = await rag.engine.ask({ space: spaceId, question, options: answerOptionsOf(rag.config(spaceId)), signal: options?.signal });
+      } finally {
+        turn.release();
+      }
       return {
         texto: answer.text,
         encontrada: answer.found,

@@ -1,6 +1,7 @@
 import { invalidField, type DocumentsService, type PassageHit, type SpaceDocument } from '@cerebro/sdk';
 import type { DocumentStatus } from '../cerebro/index.js';
 import { documentNameProblem } from './document-names.js';
+import type { StorageDelta, StorageHold } from '../limits/storage-quotas.js';
 import type { RagService } from './rag-service.js';
 
 const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
@@ -17,7 +18,12 @@ const IDLE_POLL_MS = 100;
  * The documents service of one plugin: adds and replaces documents through the same storage and indexing as
  * uploads, recording the plugin as the origin's `modulo`; lists only what that plugin added.
  */
-export function documentsHostService(rag: RagService, module: string): DocumentsService {
+export function documentsHostService(
+  rag: RagService,
+  module: string,
+  /** Checks and holds storage room in the space's account (limits/storage-quotas.ts); absent: no quota. */
+  room?: (space: string, delta: StorageDelta) => StorageHold | null,
+): DocumentsService {
   const view = (space: string, doc: DocumentStatus): SpaceDocument => ({
     id: doc.id, nombre: doc.name, estado: STATE_NAMES[doc.state], version: doc.version, bytes: doc.bytes,
     error: doc.state === 'failed' ? { codigo: doc.errorCode, motivo: doc.reason } : null,
@@ -36,7 +42,15 @@ export function documentsHostService(rag: RagService, module: string): Documents
       if (problem) throw invalidField(['nombre'], problem);
       const content = typeof input.contenido === 'string' ? Buffer.from(input.contenido, 'utf8') : input.contenido;
       if (content.byteLength === 0) throw invalidField(['contenido'], 'El documento está vacío.');
-      const doc = await rag.putDocument(space, { name: input.nombre, content, mediaType: input.tipo, module, origin: input.origen ?? null });
+      // A module's documents count against the account's storage quota like uploads (413 / 422 past it).
+      const existing = rag.documentByName(space, input.nombre);
+      const held = room?.(space, { bytes: content.byteLength - (existing?.bytes ?? 0), documents: existing ? 0 : 1 });
+      let doc;
+      try {
+        doc = await rag.putDocument(space, { name: input.nombre, content, mediaType: input.tipo, module, origin: input.origen ?? null });
+      } finally {
+        held?.release();
+      }
       return view(space, doc);
     },
     async remove(space, nombre) {

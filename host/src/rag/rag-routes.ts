@@ -60,7 +60,15 @@ const attachmentName = (name: string) =>
 export function ragRoutes(container: DependencyContainer, rag: RagService): HostRoute[] {
   const config: HostConfig = resolveToken(container, HostTokens.Config);
   const uploads = resolveToken(container, HostTokens.Uploads);
+  const gate = resolveToken(container, HostTokens.QuestionGate);
+  const quotas = resolveToken(container, HostTokens.Quotas);
   const space = (ctx: RequestContext) => ctx.space!.id;
+  /** A question's turn in its space (limits/space-gate.ts); the wait shows as `espera_ms` in the access log. */
+  const turnFor = async (ctx: RequestContext) => {
+    const turn = await gate.enter(space(ctx), ctx.signal);
+    ctx.queuedMs = (ctx.queuedMs ?? 0) + turn.waitedMs;
+    return turn;
+  };
   const openConversation = (ctx: RequestContext, q: Question) => {
     const id = rag.openConversation(space(ctx), q.conversacion);
     if (!id) throw apiError('not_found', 'Conversación no encontrada en este espacio.');
@@ -82,7 +90,13 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       handler: async (ctx) => {
         const q = parseQuestion(ctx.body);
         const conversation = openConversation(ctx, q);
-        const result = await rag.ask(space(ctx), q.pregunta, conversation, q.conversacion !== undefined, ctx.signal);
+        const turn = await turnFor(ctx);
+        let result;
+        try {
+          result = await rag.ask(space(ctx), q.pregunta, conversation, q.conversacion !== undefined, ctx.signal);
+        } finally {
+          turn.release();
+        }
         return answerView(result.conversation, result.answer, result.cache, result.cache.hit ? 0 : QUESTION_COST);
       },
     }),
@@ -96,6 +110,8 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         const q = parseQuestion(ctx.body);
         const conversation = openConversation(ctx, q);
         const cost = questionCost(ctx);
+        // The turn is taken before the stream opens, so a full line is an ordinary 503 with Retry-After.
+        const turn = await turnFor(ctx);
         const sse = new SseStream(ctx.res, { 'X-Request-Id': ctx.id });
         sse.send('inicio', { conversacion: conversation, peticion: ctx.id });
         let finished = false;
@@ -116,6 +132,8 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           sse.send('error', { detail: 'No se pudo completar la respuesta.', codigo: 'internal' });
           sse.end();
           throw err;
+        } finally {
+          turn.release();
         }
         sse.end();
         // A stream the client closed before `fin` delivered no answer: marked so the pipeline refunds it.
@@ -140,6 +158,8 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       requestSchema: { type: 'object', properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } } },
       responses: { '202': { description: 'Cada archivo en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.', schema: UPLOAD_SCHEMA } },
       handler: async (ctx) => {
+        // An account already full is refused before the body is read; the exact check follows once sizes are known.
+        quotas.assertRoom(ctx.space!.accountId);
         let form;
         try {
           form = await uploads.receive(ctx.req, { maxFileBytes: config.docMaxBytes, maxFiles: config.docMaxFiles });
@@ -152,7 +172,14 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         }
         try {
           if (form.files.length === 0) throw validationError([{ loc: ['body', 'archivos'], msg: 'Envía al menos un archivo.', type: 'missing' }]);
-          const outcomes = await rag.upload(space(ctx), form.files);
+          // Checked before any file moves into storage: nothing of a refused request is kept.
+          const room = quotas.hold(ctx.space!.accountId, rag.storageDelta(space(ctx), form.files));
+          let outcomes;
+          try {
+            outcomes = await rag.upload(space(ctx), form.files);
+          } finally {
+            room.release();
+          }
           return Reply.json(202, {
             documentos: outcomes.map((o) => (o.ok ? documentView(o.document, null) : { nombre: o.nombre, estado: 'rechazado', error: o.error })),
           });

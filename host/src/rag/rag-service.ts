@@ -25,6 +25,10 @@ export interface RagServiceOptions {
   log: PinoLogger;
   chat: ChatClientConfig | null;
   workerThreads: number;
+  /** Threads running the full-text match of questions (0 or absent: on the main thread). */
+  searchThreads?: number;
+  /** Spaces with fewer passages are matched on the main thread even with search threads. */
+  searchInlinePassages?: number;
   /** A job running longer than this fails with a reason instead of hanging. */
   jobDeadlineMs: number;
   /** The embedder and reranker the configuration names, already loaded (absent: full text, no reranking). */
@@ -68,6 +72,8 @@ export class RagService {
       db: options.db,
       chat: options.chat,
       workerThreads: options.workerThreads,
+      searchThreads: options.searchThreads ?? 0,
+      ...(options.searchInlinePassages !== undefined ? { searchInlinePassages: options.searchInlinePassages } : {}),
       indexing: { deadlineMs: options.jobDeadlineMs },
       onContentChanged: (space: string) => cache?.clear(space),
       onStateChanged: (doc: DocumentStatus) => {
@@ -123,6 +129,24 @@ export class RagService {
       this.cache.clear(space);
     }
     return result;
+  }
+
+  /**
+   * What storing these files would add to the space's account: their bytes less those of the documents they replace
+   * (same name), and one document per new name. Files with a refused name add nothing; a name repeated within the
+   * request counts once, at its last file (the one that stays).
+   */
+  storageDelta(space: string, files: readonly ReceivedFile[]): { bytes: number; documents: number } {
+    const last = new Map<string, number>();
+    for (const file of files) if (!documentNameProblem(file.filename)) last.set(canonicalDocumentName(file.filename), file.bytes);
+    let bytes = 0;
+    let documents = 0;
+    for (const [name, size] of last) {
+      const existing = this.engine.documents.documentByName(space, name);
+      bytes += size - (existing?.bytes ?? 0);
+      if (!existing) documents++;
+    }
+    return { bytes, documents };
   }
 
   /** Moves each received file into the space's storage and queues it; refused names never touch storage. */

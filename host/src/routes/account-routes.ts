@@ -62,6 +62,12 @@ const SPACE_ACCOUNT_SCHEMA = objectSchema({
     estado_pago: { enum: ['al_dia', 'impagada', 'suspendida'] },
     impagada_desde: nullable('string', { format: 'date-time' }),
     saldo: { type: 'integer' },
+    almacenamiento: objectSchema({
+      bytes: { type: 'integer', description: 'Bytes de los documentos guardados en todos los espacios de la cuenta (originales, en cualquier estado).' },
+      documentos: { type: 'integer' },
+      max_bytes: nullable('integer', { description: 'Cuota de bytes; null: sin límite. Pasada, las subidas responden 413.' }),
+      max_documentos: nullable('integer', { description: 'Cuota de documentos; null: sin límite. Pasada, las subidas responden 422.' }),
+    }),
   }),
 });
 
@@ -87,6 +93,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
   const clock: Clock = resolveToken(container, HostTokens.Clock);
   const db = resolveToken(container, HostTokens.Database);
   const catalog = resolveToken(container, ModuleCatalogToken);
+  const quotas = resolveToken(container, HostTokens.Quotas);
 
   return [
     {
@@ -108,7 +115,13 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
       responses: { '200': { description: 'La cuenta del espacio.', schema: SPACE_ACCOUNT_SCHEMA } },
       handler: (ctx) => {
         const account = directory.account(ctx.space!.accountId)!;
-        return { cuenta: { id: account.id, estado_pago: paymentState(account), impagada_desde: account.unpaid_since, saldo: account.credits } };
+        const storage = quotas.use(account.id);
+        return {
+          cuenta: {
+            id: account.id, estado_pago: paymentState(account), impagada_desde: account.unpaid_since, saldo: account.credits,
+            almacenamiento: { bytes: storage.bytes, documentos: storage.documents, max_bytes: storage.maxBytes, max_documentos: storage.maxDocuments },
+          },
+        };
       },
     },
     {

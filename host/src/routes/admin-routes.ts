@@ -152,6 +152,20 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       },
     }),
     route({
+      operationId: 'admin.setAccountQuota', method: 'PATCH', path: '/api/admin/cuentas/:cuenta/cuota', summary: 'Cuota de almacenamiento de una cuenta',
+      description: '`max_bytes` y `max_documentos` que pueden ocupar juntos todos los espacios de la cuenta: un entero ≥ 0 (0: sin límite) o null (vuelve al valor por defecto, `CEREBRO_QUOTA_BYTES` / `CEREBRO_QUOTA_DOCUMENTS`). Un campo no enviado conserva su valor. Pasada la cuota, las subidas responden 413 (bytes) o 422 (documentos); lo ya guardado no se toca.',
+      responses: { '200': { description: 'La cuota propia guardada (null: la de por defecto).', schema: objectSchema({ cuenta: { type: 'string' }, max_bytes: nullable('integer'), max_documentos: nullable('integer') }) }, '404': { description: 'No existe.' } },
+      requestSchema: closed({ properties: { max_bytes: { type: ['integer', 'null'], minimum: 0 }, max_documentos: { type: ['integer', 'null'], minimum: 0 } } }),
+      handler: (ctx) => {
+        const b = readBody(ctx, { max_bytes: 'integer?', max_documentos: 'integer?' });
+        const stored = admin.setQuota(ctx.params.cuenta!, {
+          ...(has(b, 'max_bytes') ? { bytes: b.max_bytes } : {}),
+          ...(has(b, 'max_documentos') ? { documents: b.max_documentos } : {}),
+        });
+        return { cuenta: ctx.params.cuenta, max_bytes: stored.bytes, max_documentos: stored.documents };
+      },
+    }),
+    route({
       operationId: 'admin.addCredits', method: 'POST', path: '/api/admin/cuentas/:cuenta/creditos', summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
       responses: { '200': { description: 'El saldo nuevo.', schema: objectSchema({ cuenta: { type: 'string' }, saldo: { type: 'integer' } }) }, '404': { description: 'No existe.' } },
       requestSchema: closed({ required: ['cantidad'], properties: { cantidad: { type: 'integer', not: { const: 0 } } } }),

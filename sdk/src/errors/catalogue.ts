@@ -54,6 +54,9 @@ export const ERROR_CATALOGUE = {
   // Storage (host/src/storage/storage-failure.ts): the server's disk or database, never the client's request.
   insufficient_storage: { status: 507, detail: 'No queda espacio en el disco del servidor y la operación no se guardó. Avisa al operador del servicio; reintenta cuando haya liberado espacio.' },
   database_busy: { status: 503, detail: 'La base de datos está ocupada por otra escritura; reintenta en unos segundos.' },
+  space_busy: { status: 503, detail: 'Este espacio tiene demasiadas preguntas esperando turno; reintenta en unos segundos.' },
+  storage_quota_bytes: { status: 413, detail: 'La cuenta ha alcanzado su cuota de almacenamiento.' },
+  storage_quota_documents: { status: 422, detail: 'La cuenta ha alcanzado su número máximo de documentos.' },
   idempotency_key_reused: { status: 422, detail: 'Esta Idempotency-Key ya se usó con otro cuerpo de petición; usa una clave nueva para una petición distinta.' },
   idempotency_in_flight: { status: 409, detail: 'Una petición con esta Idempotency-Key aún está en curso; reintenta cuando termine.' },
   idempotency_not_supported: { status: 400, detail: 'Esta ruta no admite la cabecera Idempotency-Key.' },

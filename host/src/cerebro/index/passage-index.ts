@@ -3,6 +3,7 @@ import type { SqliteDatabase } from '../../storage/database.js';
 import type { PreparedPassage } from '../extract/prepare.js';
 import { LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
 import { matchExpression } from './fts-query.js';
+import { INLINE_MATCH_PASSAGES } from './inline-match.js';
 import { spaceKey } from './space-key.js';
 
 /** BM25 weight of heading terms relative to body terms. */
@@ -59,6 +60,38 @@ const toRecord = (r: PassageRow): PassageRecord => ({
   headings: JSON.parse(r.headings) as string[], text: r.text,
 });
 
+/** Hidden passages are skipped as the ranked rows come out, so LIMIT still yields k searchable ones. */
+export const MATCH_SQL = `SELECT rowid AS id, rank FROM cerebro_fts WHERE cerebro_fts MATCH ? AND rank MATCH 'bm25(0.0, ${HEADING_WEIGHT}, 1.0)'
+  AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = cerebro_fts.rowid) ORDER BY rank LIMIT ?`;
+
+/**
+ * The full-text part of one search, as data: the conjunctive match (every question word; null with fewer than two
+ * words), then the match on any word that fills the list up to k (null when the question has no content word).
+ * Running it is the expensive part of a question in a large space, so it can run on another thread
+ * (search-pool.ts) while planning and reading the passages stay here.
+ */
+export interface MatchPlan { all: string | null; any: string | null; k: number }
+
+export interface MatchedRow { id: number; rank: number }
+
+/** Where a MatchPlan runs: here (`runMatchPlan` over this connection) or on a search thread. */
+export interface PlanMatcher { match(plan: MatchPlan): Promise<MatchedRow[]> }
+
+/** Runs a plan with a prepared MATCH_SQL statement: conjunctive rows first, then rows matching any word. */
+export function runMatchPlan(match: { all(...args: unknown[]): unknown[] }, plan: MatchPlan): MatchedRow[] {
+  let rows: MatchedRow[] = [];
+  if (plan.all) rows = match.all(plan.all, plan.k) as MatchedRow[];
+  if (rows.length < plan.k) {
+    if (!plan.any) return [];
+    const seen = new Set(rows.map((r) => r.id));
+    for (const r of match.all(plan.any, plan.k) as MatchedRow[]) {
+      if (rows.length >= plan.k) break;
+      if (!seen.has(r.id)) rows.push(r);
+    }
+  }
+  return rows;
+}
+
 /** Share of a space's passages a language needs before questions are searched in it too. */
 export const MIN_LANGUAGE_SHARE = 0.05;
 
@@ -75,6 +108,8 @@ export class PassageIndex {
   private readonly stmt;
   private totalRows: number | null = null;
   private readonly spaceCounts = new Map<string, number>();
+  /** Spaces with fewer passages are matched on this thread even when search threads exist (CEREBRO_SEARCH_INLINE_PASSAGES). */
+  inlineMatchPassages = INLINE_MATCH_PASSAGES;
   /** `languages(space)`, cached: asked on every question, it changes only when a document's passages come or go. */
   private readonly spaceLanguages = new Map<string, Language[]>();
 
@@ -106,11 +141,7 @@ export class PassageIndex {
       deleteDocumentHidden: db.prepare('DELETE FROM cerebro_hidden_passages WHERE space = ? AND document_id = ?'),
       deleteFts: db.prepare('DELETE FROM cerebro_fts WHERE rowid = ?'),
       deletePassages: db.prepare('DELETE FROM cerebro_passages WHERE space = ? AND document_id = ?'),
-      // Hidden passages are skipped as the ranked rows come out, so LIMIT still yields k searchable ones.
-      match: db.prepare(
-        `SELECT rowid AS id, rank FROM cerebro_fts WHERE cerebro_fts MATCH ? AND rank MATCH 'bm25(0.0, ${HEADING_WEIGHT}, 1.0)'
-           AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = cerebro_fts.rowid) ORDER BY rank LIMIT ?`,
-      ),
+      match: db.prepare(MATCH_SQL),
       passage: db.prepare(
         `SELECT p.id, p.document_id, d.name, p.ord, p.page, p.headings, p.text FROM cerebro_passages p
          JOIN cerebro_documents d ON d.space = p.space AND d.id = p.document_id WHERE p.id = ? AND p.space = ?
@@ -250,24 +281,32 @@ export class PassageIndex {
    */
   searchGroups(space: string, groups: readonly string[][], k: number): SearchHit[] {
     if (k <= 0) return [];
-    let rows: { id: number; rank: number }[] = [];
-    if (groups.length > 1) {
-      const all = matchExpression(space, groups, true);
-      if (all) rows = this.stmt.match.all(all, k) as { id: number; rank: number }[];
-    }
-    if (rows.length < k) {
-      const any = matchExpression(space, this.pruneCommon(space, groups));
-      if (!any) return [];
-      const seen = new Set(rows.map((r) => r.id));
-      for (const r of this.stmt.match.all(any, k) as { id: number; rank: number }[]) {
-        if (rows.length >= k) break;
-        if (!seen.has(r.id)) rows.push(r);
-      }
-    }
+    return this.hitsOf(space, runMatchPlan(this.stmt.match, this.plan(space, groups, k)));
+  }
+
+  /**
+   * The same search with the full-text match run by `matcher` (a search thread), so this thread stays free. A space
+   * of fewer than `inlineMatchPassages` passages is matched here: its match costs less than handing it over.
+   */
+  async searchGroupsWith(matcher: PlanMatcher, space: string, groups: readonly string[][], k: number): Promise<SearchHit[]> {
+    if (k <= 0) return [];
+    const plan = this.plan(space, groups, k);
+    return this.hitsOf(space, this.spaceRows(space) < this.inlineMatchPassages ? runMatchPlan(this.stmt.match, plan) : await matcher.match(plan));
+  }
+
+  private plan(space: string, groups: readonly string[][], k: number): MatchPlan {
+    return {
+      all: groups.length > 1 ? matchExpression(space, groups, true) : null,
+      any: matchExpression(space, this.pruneCommon(space, groups)),
+      k,
+    };
+  }
+
+  private hitsOf(space: string, rows: readonly MatchedRow[]): SearchHit[] {
     const hits: SearchHit[] = [];
     for (const row of rows) {
       const p = this.stmt.passage.get(row.id, space) as PassageRow | undefined;
-      if (!p) continue; // defensive: the space token already restricted the match
+      if (!p) continue; // defensive: the space token already restricted the match; or gone since a thread matched it
       hits.push({ ...toRecord(p), bm25: -row.rank, score: -row.rank, rank: hits.length + 1 });
     }
     return hits;

@@ -5,7 +5,7 @@ import { queryTermGroups, queryWords, type Language } from '../text/analyzer.js'
 import { closeWords, DEFAULT_MIN_WORD_SIMILARITY } from '../vector/close-words.js';
 import type { Embedder } from '../vector/embedder.js';
 import type { VectorStore } from '../vector/vector-store.js';
-import type { PassageIndex, SearchHit } from './passage-index.js';
+import type { PassageIndex, PlanMatcher, SearchHit } from './passage-index.js';
 import { DEFAULT_RERANK_MIN_PROBABILITY } from '../answer/relevance.js';
 import { rerankHits, type RerankSettings } from './reranker.js';
 import { reciprocalRankFusion } from './rrf.js';
@@ -47,6 +47,8 @@ export class Retriever {
     private readonly index: PassageIndex,
     private readonly vectors: VectorSearch | null = null,
     private readonly rerank: RerankSettings | null = null,
+    /** Where full-text matches run (search threads); null: on this thread. */
+    private readonly matcher: PlanMatcher | null = null,
   ) {}
 
   get hybrid(): boolean {
@@ -69,11 +71,11 @@ export class Retriever {
   private async firstStage(space: string, question: string, k: number): Promise<Retrieval> {
     const languages = this.index.languages(space);
     const groups = queryTermGroups(question, languages);
-    if (!this.vectors) return { hits: this.index.searchGroups(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
+    if (!this.vectors) return { hits: await this.lexical(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
-    const lexical = this.index.searchGroups(space, groups, depth);
+    const lexical = await this.lexical(space, groups, depth);
     // The content words ride in the question's call (one request to an endpoint), embedded the same way.
     const wordList = queryWords(question, languages);
     let queryVector: Float32Array;
@@ -99,6 +101,10 @@ export class Retriever {
     const passageVectors = this.vectors.store.vectors(space, hits.map((h) => h.id));
     const close = closeWords(wordVectors, passageVectors, this.vectors.minWordSimilarity ?? DEFAULT_MIN_WORD_SIMILARITY);
     return { hits, groups, languages, mode: 'hybrid', judgement: { rerank: null, closeWords: close, wordVectors } };
+  }
+
+  private lexical(space: string, groups: string[][], k: number): Promise<SearchHit[]> {
+    return this.matcher ? this.index.searchGroupsWith(this.matcher, space, groups, k) : Promise.resolve(this.index.searchGroups(space, groups, k));
   }
 
   /**

@@ -27,6 +27,8 @@ export interface Account {
   estado_pago: 'al_dia' | 'impagada' | 'suspendida';
   impagada_desde: string | null;
   saldo: number;
+  /** What all the spaces of the account store, and its quota (null: no limit). */
+  almacenamiento: { bytes: number; documentos: number; max_bytes: number | null; max_documentos: number | null };
 }
 
 export type Permission = 'lee' | 'escribe';

@@ -3,7 +3,7 @@ import type { Account, Pool } from '../api/types.js';
 import { BarChart, dayLabel, lastDays } from '../components/bar-chart.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
-import { formatDateTime, formatNumber } from '../lib/format.js';
+import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
 
@@ -32,6 +32,9 @@ export function CreditsPage({ space }: { space: string }) {
             <div class="stat"><span class="stat-label">Cuenta</span><span class="stat-value small"><code>{pool.data.cuenta.id}</code></span></div>
             <div class="stat"><span class="stat-label">Estado</span><span class="stat-value small">{pool.data.cuenta.estado_pago === 'al_dia' ? 'Al día' : pool.data.cuenta.estado_pago === 'impagada' ? 'Pago pendiente' : 'Suspendida'}</span></div>
           </div>
+          <Section title="Almacenamiento">
+            <StorageUse storage={pool.data.cuenta.almacenamiento} />
+          </Section>
           <Section title="Consumo por día">
             {movements.length === 0 ? <EmptyState title="Sin movimientos todavía." /> : <BarChart title="Créditos consumidos por día (últimos 14 días)" unit="créditos" bars={usedPerDay(movements)} />}
           </Section>
@@ -60,6 +63,29 @@ export function CreditsPage({ space }: { space: string }) {
           </Section>
         </>
       )}
+    </>
+  );
+}
+
+/**
+ * What the account's spaces store against its quota: past it, uploads are refused (413 for bytes, 422 for
+ * documents) until documents are deleted or the platform raises the quota.
+ */
+function StorageUse({ storage }: { storage: Account['almacenamiento'] }) {
+  const used = (value: number, max: number | null, format: (n: number) => string) =>
+    max === null ? `${format(value)} (sin límite)` : `${format(value)} de ${format(max)} (${formatPercent(max > 0 ? value / max : 1)})`;
+  const full = (storage.max_bytes !== null && storage.bytes >= storage.max_bytes) || (storage.max_documentos !== null && storage.documentos >= storage.max_documentos);
+  return (
+    <>
+      <div class="stats">
+        <div class="stat"><span class="stat-label">Espacio usado</span><span class="stat-value small" data-testid="almacenamiento-bytes">{used(storage.bytes, storage.max_bytes, formatBytes)}</span></div>
+        <div class="stat"><span class="stat-label">Documentos</span><span class="stat-value small" data-testid="almacenamiento-documentos">{used(storage.documentos, storage.max_documentos, formatNumber)}</span></div>
+      </div>
+      <p class="muted">
+        {full
+          ? 'La cuenta ha llegado a su cuota: las subidas nuevas se rechazan hasta que elimines documentos o la administración la amplíe.'
+          : 'La cuota es de toda la cuenta (todos sus espacios juntos). Sustituir un documento solo cuenta la diferencia de tamaño.'}
+      </p>
     </>
   );
 }
