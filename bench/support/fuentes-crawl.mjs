@@ -71,7 +71,7 @@ if (mode === 'fetch') {
     indexedSeconds = (performance.now() - started) / 1000;
   }
   console.log(JSON.stringify({
-    mode, estados: runs.map((r) => r.estado), pages, nuevas: runs.reduce((n, r) => n + r.contadores.nuevas, 0),
+    mode, estados: runs.map((r) => r.estado), motivos: runs.map((r) => r.motivo).filter(Boolean), pages, nuevas: runs.reduce((n, r) => n + r.contadores.nuevas, 0),
     bytes: runs.reduce((n, r) => n + r.bytes, 0), seconds, pagesPerSecond: pages / seconds, cpuMsPerPage, indexedSeconds, peakMb: peakMb(), growthMb: peakMb() - baseMb,
   }));
   await h.close();
