@@ -36,10 +36,11 @@ if (mode === 'fetch') {
     },
   });
   const base = `/mod/fuentes/${h.spaceId}`;
-  // Warm-up, as the loop's own first fetch (the sitemap) loads its HTTP client: a few pages of the site bring up
-  // the reading threads and the indexing thread, so the growth measured is the crawl's, not the machinery's start.
+  // Warm-up, as the loop's own first fetch (the sitemap) loads its HTTP client: 16 addresses of one page of the
+  // site, read several at once, bring up every reading thread and the indexing thread, so the growth measured is
+  // the crawl's, not the machinery's start (its fixed cost shows in the peak RSS).
   const origin = new URL(sitemaps.split(',')[0]).origin;
-  const warm = ['/', '/docs/precios.html', '/docs/soporte.html', '/blog/1.html'].map((p) => `${origin}${p}`);
+  const warm = Array.from({ length: 16 }, (_, i) => `${origin}/docs/precios.html?calentamiento=${i}`);
   const warmed = await h.client.post(`${base}/fuentes`, { json: { tipo: 'lista', urls: warm, lanzar: true } });
   if (warmed.status !== 201) throw new Error(`warm-up answered ${warmed.status}: ${warmed.text}`);
   while (['en_cola', 'ejecutando'].includes((await h.client.get(`${base}/fuentes/${warmed.body.id}`)).body.ultima_ejecucion.estado)) await pause(100);
@@ -71,7 +72,7 @@ if (mode === 'fetch') {
     indexedSeconds = (performance.now() - started) / 1000;
   }
   console.log(JSON.stringify({
-    mode, estados: runs.map((r) => r.estado), pages, nuevas: runs.reduce((n, r) => n + r.contadores.nuevas, 0),
+    mode, estados: runs.map((r) => r.estado), motivos: runs.map((r) => r.motivo).filter(Boolean), pages, nuevas: runs.reduce((n, r) => n + r.contadores.nuevas, 0),
     bytes: runs.reduce((n, r) => n + r.bytes, 0), seconds, pagesPerSecond: pages / seconds, cpuMsPerPage, indexedSeconds, peakMb: peakMb(), growthMb: peakMb() - baseMb,
   }));
   await h.close();

@@ -41,9 +41,10 @@ test('a robots.txt Crawl-delay spaces the starts of requests to the host even wi
   const starts = lab.site.requests('/gen/').filter((r) => r.path.endsWith('.html')).map((r) => r.start);
   assert.equal(starts.length, 8);
   const gaps = starts.slice(1).map((at, i) => at - starts[i]!);
-  // The crawler spaces the requests it sends; the site sees them after the event loop of this busy test process
-  // hands them over, a few milliseconds later or sooner each. Four slots without the delay: all within a few ms.
-  assert.ok(gaps.every((gap) => gap >= 150), `gaps between requests: ${gaps.join(', ')} ms`);
+  // The crawler spaces the requests it sends; the site sees them after the event loop of this test process (crawler
+  // and site in one, on a loaded machine) hands them over, up to tens of milliseconds later or sooner each. Four
+  // slots without the delay would send them all within a few milliseconds.
+  assert.ok(gaps.every((gap) => gap >= 100), `gaps between requests: ${gaps.join(', ')} ms`);
   assert.ok(starts.at(-1)! - starts[0]! >= 7 * 195, `eight requests over ${starts.at(-1)! - starts[0]!} ms`);
 });
 

@@ -94,8 +94,11 @@ export class CrawlRun {
       this.deps.log.error({ err, fuente: this.source.id }, 'error inesperado en una ejecución');
       return { kind: 'failed', reason: 'Error interno durante la ejecución.' };
     } finally {
-      this.batch.flush();
-      this.save();
+      try {
+        this.batch.flush();
+      } finally {
+        this.save();
+      }
     }
   }
 

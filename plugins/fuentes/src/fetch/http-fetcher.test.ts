@@ -1,7 +1,7 @@
 // The guarded fetcher's caps on a real loopback server: redirects, sizes (declared, streamed, compressed), time.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import { AddressPolicy } from '../guard/address-policy.js';
@@ -47,4 +47,30 @@ test('caps: redirect loops, declared and streamed sizes (decompressed bytes coun
   const pending = fetcher.fetch({ url: `${base}/lenta`, signal: aborted.signal });
   aborted.abort();
   assert.equal((await failureOf(pending)).code, 'cancelada');
+});
+
+test('a kept-alive socket the site closes as it is reused is asked again once on a new one', async (t) => {
+  // Each connection answers its first request and drops the second unanswered: a site whose idle timeout closes the
+  // socket just as the crawler reuses it.
+  let connections = 0;
+  const sockets = new Set<Socket>();
+  const srv = createTcpServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    let requests = 0;
+    socket.on('data', (chunk) => {
+      if (!chunk.includes('\r\n\r\n')) return;
+      if (++requests > 1) return void socket.destroy();
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nsi');
+    });
+    socket.on('error', () => {});
+  });
+  await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
+  t.after(() => new Promise((ok) => { for (const s of sockets) s.destroy(); srv.close(ok); }));
+  const base = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+  const fetcher = new GuardedFetcher(new AddressPolicy(['127.0.0.1']), { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 0, socketsPerHost: 1 }, 'prueba');
+  t.after(() => fetcher.close());
+  assert.equal((await fetcher.fetch({ url: `${base}/1` })).body.toString(), 'si');
+  assert.equal((await fetcher.fetch({ url: `${base}/2` })).body.toString(), 'si', 'the reset on the reused socket is not the page\'s failure');
+  assert.equal(connections, 2);
 });

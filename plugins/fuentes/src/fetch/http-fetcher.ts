@@ -116,17 +116,26 @@ export class GuardedFetcher {
     if (req.etag) headers['if-none-match'] = req.etag;
     if (req.lastModified) headers['if-modified-since'] = req.lastModified;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const ask = () => new Promise<IncomingMessage>((resolve, reject) => {
+      const r = send({
+        protocol: url.protocol, hostname: host, port: url.port || undefined, path: `${url.pathname}${url.search}`, method: 'GET',
+        headers, lookup: this.lookup, signal, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
+        ...(isIP(host) ? {} : { servername: host }),
+      }, resolve);
+      r.on('error', (err: NodeJS.ErrnoException) => reject(Object.assign(err, { reusedSocket: r.reusedSocket })));
+      r.end();
+    });
     let res: IncomingMessage;
     try {
-      res = await new Promise<IncomingMessage>((resolve, reject) => {
-        const r = send({
-          protocol: url.protocol, hostname: host, port: url.port || undefined, path: `${url.pathname}${url.search}`, method: 'GET',
-          headers, lookup: this.lookup, signal, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
-          ...(isIP(host) ? {} : { servername: host }),
-        }, resolve);
-        r.on('error', reject);
-        r.end();
-      });
+      try {
+        res = await ask();
+      } catch (err) {
+        // A kept-alive socket the site closed just as we reused it (its idle timeout): asked again on a new socket,
+        // as Node's documentation advises (a GET is safe to repeat). Once: a site resetting every request fails.
+        const e = err as NodeJS.ErrnoException & { reusedSocket?: boolean };
+        if (!e.reusedSocket || e.code !== 'ECONNRESET' || signal.aborted) throw err;
+        res = await ask();
+      }
     } catch (err) {
       throw this.failure(err, raw, signal, timeout);
     }

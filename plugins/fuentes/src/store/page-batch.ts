@@ -12,6 +12,8 @@ const MAX_DELAY_MS = 100;
 export class PageBatch {
   private writes: PageWrite[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** A write that failed on the timer, where nothing could catch it: the run's next flush throws it (the run fails). */
+  private failure: { error: unknown } | null = null;
 
   constructor(private readonly pages: PageStore, private readonly spaceId: string, private readonly sourceId: string) {}
 
@@ -31,6 +33,7 @@ export class PageBatch {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.failure) throw this.failure.error;
     if (this.writes.length === 0) return;
     const writes = this.writes;
     this.writes = [];
@@ -41,7 +44,9 @@ export class PageBatch {
     this.writes.push(write);
     if (this.writes.length >= MAX_WRITES) return this.flush();
     if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), MAX_DELAY_MS);
+      this.timer = setTimeout(() => {
+        try { this.flush(); } catch (error) { this.failure = { error }; }
+      }, MAX_DELAY_MS);
       this.timer.unref();
     }
   }
