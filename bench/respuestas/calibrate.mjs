@@ -1,64 +1,123 @@
 #!/usr/bin/env node
-// Calibrates answer-or-decline on the labelled question set (`npm run calibrate`). For every question it records the
-// relevance the engine compares with `minRelevance` (the best score among its retrieved passages) and, for every
-// candidate threshold up to that score, whether the answer given at that threshold holds a key. It writes the table
-// to bench/respuestas/scores.json, picks the threshold that answers the most questions correctly while declining
-// >= 90 % of the unanswerable ones, and sets DEFAULT_ANSWER_OPTIONS.minRelevance (host/src/cerebro/answer/types.ts)
-// to it. Re-run it whenever how relevance is computed changes; then rebuild and commit both files.
-import { readFileSync, writeFileSync } from 'node:fs';
+// Trains answer-or-decline (`npm run calibrate`): the logistic decision model over the features of each retrieved
+// passage (host/src/cerebro/answer/decision-features.ts) and its probability threshold.
+//
+// Data: the `dev` split of the shared QA set (../shared/qa) and the project's own set (preguntas.json), each corpus
+// in a space of its own (labelled-sets.mjs). A passage is labelled 1 when it holds the question's keys (an
+// unanswerable question's passages are all 0). The threshold is chosen by leave-one-corpus-out cross-validation: for
+// each corpus, a model trained on the others judges its questions, the answers the engine would give at every
+// candidate threshold are composed and checked for their keys, and `pickThreshold` takes the threshold that answers
+// most questions correctly net of wrong answers while declining >= 90 % of the unanswerable ones,
+// pooled over the held-out corpora. The final model is trained on every corpus and shipped with that threshold in
+// host/src/cerebro/answer/decision-weights.json (its default `minRelevance`); the table goes to scores.json.
+// `validacion` questions are only reported, never trained or tuned on. Re-run whenever the features, retrieval or
+// composition change; then rebuild and commit both files.
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cerebro } from '../support/cerebro-corpus.mjs';
-import { ANSWERABLE, SPACE, UNANSWERABLE, holdsKey, indexedEngine } from './question-set.mjs';
+import { holdsKeys, indexedSets, labelledQuestions } from './labelled-sets.mjs';
 
 const dist = new URL('../../host/dist/cerebro/', import.meta.url);
-const { scorePassages, searchText } = await import(new URL('answer/extractive.js', dist).href);
-const { CANDIDATE_THRESHOLDS, pickThreshold } = await import(new URL('calibration/pick-threshold.js', dist).href);
-const DEFAULTS_FILE = fileURLToPath(new URL('../../host/src/cerebro/answer/types.ts', import.meta.url));
+const load = async (path) => import(new URL(path, dist).href);
+const { ExtractiveAnswerer, resolveOptions } = await load('answer/extractive.js');
+const { FEATURE_NAMES } = await load('answer/decision-features.js');
+const { answerProbability } = await load('answer/decision-model.js');
+const { trainLogistic } = await load('calibration/logistic.js');
+const { CANDIDATE_THRESHOLDS, pickThreshold, thresholdFigures, thresholdKey } = await load('calibration/pick-threshold.js');
+const WEIGHTS_FILE = fileURLToPath(new URL('../../host/src/cerebro/answer/decision-weights.json', import.meta.url));
 const SCORES_FILE = fileURLToPath(new URL('scores.json', import.meta.url));
 
-const { db, engine } = await indexedEngine();
-const { passages } = cerebro.DEFAULT_ANSWER_OPTIONS;
-const questions = [];
-for (const q of [...ANSWERABLE, ...UNANSWERABLE]) {
-  // Searched as the engine searches (question-form words left out), so the recorded relevance is the one it gates on.
-  const retrieval = await engine.retriever.retrieve(SPACE, searchText({ space: SPACE, question: q.pregunta }), passages);
-  const { scored } = scorePassages(engine.index, retrieval.groups, retrieval.hits, retrieval);
-  const relevance = Math.round(Math.max(0, ...scored.map((s) => s.score)) * 10_000) / 10_000;
-  const correctAt = {};
-  if (q.claves) {
-    for (const t of CANDIDATE_THRESHOLDS.filter((t) => t <= relevance)) {
-      const answer = await engine.ask({ space: SPACE, question: q.pregunta, options: { minRelevance: t } });
-      correctAt[t.toFixed(2)] = answer.found && holdsKey(answer.text, q.claves);
-    }
+const { engine } = await indexedSets();
+const answerer = new ExtractiveAnswerer(engine.index, engine.retriever);
+const options = resolveOptions({});
+
+/** The request a labelled question is asked with: a conversation turn carries the questions before it. */
+const requestOf = (q) => ({
+  space: q.corpus, question: q.question,
+  history: (q.turn?.earlier ?? []).flatMap((p) => [{ role: 'user', content: p }, { role: 'assistant', content: '' }]),
+});
+
+const judged = [];
+for (const q of labelledQuestions()) {
+  const request = requestOf(q);
+  const j = await answerer.judge(request, options);
+  const labels = j.pool.map((p) => (q.answerable && holdsKeys(`${p.hit.headings.join(' ')} ${p.hit.text}`, q) ? 1 : 0));
+  judged.push({ q, request, j, labels });
+}
+
+/**
+ * The rows the model learns from: every one of the first `passages` of each question (those the decision is taken
+ * on), labelled 1 when it holds the question's keys.
+ */
+function rowsOf(items) {
+  const rows = [];
+  const labels = [];
+  for (const { j, labels: l } of items) {
+    j.pool.slice(0, options.passages).forEach((p, i) => { rows.push(p.features); labels.push(l[i]); });
   }
-  questions.push({ question: q.pregunta, answerable: Boolean(q.claves), relevance, correctAt });
+  return { rows, labels };
 }
-await engine.stop();
-db.close();
 
-const choice = pickThreshold(questions, CANDIDATE_THRESHOLDS);
+/** Each question judged by `model`: its best probability and, per candidate threshold, whether its answer is right. */
+async function scoreQuestions(items, model) {
+  const out = [];
+  for (const { q, request, j } of items) {
+    const pool = j.pool.map((p) => ({ ...p, score: answerProbability(model, p.features) }));
+    const relevance = Math.max(0, ...pool.slice(0, options.passages).map((p) => p.score));
+    const correctAt = {};
+    const bySet = new Map();
+    if (q.answerable) {
+      for (const t of CANDIDATE_THRESHOLDS.filter((t) => t <= relevance)) {
+        const set = pool.map((p) => (p.score >= t ? 1 : 0)).join('');
+        if (!bySet.has(set)) {
+          const answer = await answerer.compose(request, { ...j, pool }, { ...options, minRelevance: t });
+          bySet.set(set, answer.found && holdsKeys(answer.text, q));
+        }
+        correctAt[thresholdKey(t)] = bySet.get(set);
+      }
+    }
+    out.push({ question: q.question, corpus: q.corpus, split: q.split, conversation: q.turn !== null, answerable: q.answerable, relevance: Math.round(relevance * 10_000) / 10_000, correctAt });
+  }
+  return out;
+}
+
+const train = (items) => {
+  const { rows, labels } = rowsOf(items);
+  return trainLogistic(FEATURE_NAMES, rows, labels);
+};
+
+const dev = judged.filter((x) => x.q.split === 'dev');
+const corpora = [...new Set(dev.map((x) => x.q.corpus))];
+const heldOut = [];
+for (const corpus of corpora) {
+  const model = train(dev.filter((x) => x.q.corpus !== corpus));
+  heldOut.push(...await scoreQuestions(dev.filter((x) => x.q.corpus === corpus), model));
+}
+const choice = pickThreshold(heldOut, CANDIDATE_THRESHOLDS);
 if (!choice) {
-  console.error('calibrate: no candidate threshold declines 90 % of the unanswerable questions; nothing written.');
+  console.error('calibrate: no threshold declines 90 % of the held-out unanswerable questions; nothing written.');
   process.exit(1);
 }
-writeFileSync(SCORES_FILE, `${JSON.stringify({ threshold: choice.threshold, correct: choice.correct, declined: choice.declined, questions }, null, 1)}\n`);
+const final = { ...train(dev), threshold: choice.threshold };
+const round = (a) => a.map((v) => Math.round(v * 1e6) / 1e6);
+writeFileSync(WEIGHTS_FILE, `${JSON.stringify({ ...final, mean: round(final.mean), scale: round(final.scale), weights: round(final.weights), bias: Math.round(final.bias * 1e6) / 1e6 }, null, 1)}\n`);
+writeFileSync(SCORES_FILE, `${JSON.stringify({ threshold: choice.threshold, correct: choice.correct, declined: choice.declined, precision: choice.precision, questions: heldOut }, null, 1)}\n`);
 
-const source = readFileSync(DEFAULTS_FILE, 'utf8');
-const pattern = /(\n\s*minRelevance: )[\d.]+(,)/;
-if (!pattern.test(source)) {
-  console.error(`calibrate: minRelevance default not found in ${DEFAULTS_FILE}; set it to ${choice.threshold} by hand.`);
-  process.exit(1);
-}
-writeFileSync(DEFAULTS_FILE, source.replace(pattern, `$1${choice.threshold}$2`));
-
-const answerable = questions.filter((q) => q.answerable).length;
-console.log(`minRelevance = ${choice.threshold}: ${choice.correct}/${answerable} answerable questions answered with a key,`,
-  `${(100 * choice.declined).toFixed(1)} % of ${questions.length - answerable} unanswerable declined`);
-console.log('threshold  correct  declined');
-const unanswerable = questions.filter((q) => !q.answerable);
+const pct = (x) => `${(100 * x).toFixed(1).padStart(5)} %`;
+console.log('Held-out figures (each corpus judged by a model trained without it), pooled over the dev corpora:');
+console.log('threshold  correct  claimed  declined  precision');
 for (const t of CANDIDATE_THRESHOLDS) {
-  const correct = questions.filter((q) => q.answerable && q.correctAt[t.toFixed(2)] === true).length;
-  const declined = unanswerable.filter((q) => q.relevance < t).length / unanswerable.length;
-  console.log(`${t.toFixed(2).padStart(9)}  ${String(correct).padStart(7)}  ${(100 * declined).toFixed(1).padStart(7)} %`);
+  const f = thresholdFigures(heldOut, t);
+  console.log(`${t.toFixed(3).padStart(9)}  ${String(f.correct).padStart(7)}  ${String(f.claimed).padStart(7)}  ${pct(f.declined)}  ${pct(f.precision)}${t === choice.threshold ? '  <- chosen' : ''}`);
 }
-console.log(`wrote ${SCORES_FILE} and ${DEFAULTS_FILE}; rebuild (npx tsc -b) and commit both.`);
+console.log(`\nPer held-out corpus at ${choice.threshold}:`);
+for (const corpus of corpora) {
+  const f = thresholdFigures(heldOut.filter((q) => q.corpus === corpus), choice.threshold);
+  const answerable = heldOut.filter((q) => q.corpus === corpus && q.answerable).length;
+  console.log(`  ${corpus.padEnd(18)} answered right ${f.correct}/${answerable}, declined ${pct(f.declined)}, precision ${pct(f.precision)}`);
+}
+const validation = await scoreQuestions(judged.filter((x) => x.q.split === 'validacion'), final);
+const v = thresholdFigures(validation, choice.threshold);
+console.log(`\nvalidacion (report only, final model): answered right ${v.correct}/${validation.filter((q) => q.answerable).length}, declined ${pct(v.declined)}, precision ${pct(v.precision)}`);
+console.log('\nweights:', Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, Math.round(final.weights[i] * 1000) / 1000])));
+console.log(`wrote ${WEIGHTS_FILE} and ${SCORES_FILE}; rebuild (npx tsc -b) and commit both.`);
+await engine.stop();

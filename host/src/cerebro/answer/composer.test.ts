@@ -133,11 +133,14 @@ test('how-to: a command a little below the passages read is still found, but ans
   seedDocument(db, index, 'e', 'notas.md', prose);
   seedDocument(db, index, 'e', 'manual.md', [{ text: 'Para añadirla ejecute lo siguiente:\n\n$ lpadmin -p oficina -E -v ipp://impresora/ipp', headings: ['Configurar una impresora de red'] }]);
   const answerer = new ExtractiveAnswerer(index, new Retriever(index));
-  const howTo = await answerer.answer({ space: 'e', question: '¿Cómo configuro la impresora de red?' });
+  // Prose without a command is weak evidence for a how-to (the decision model says so): a lenient client answers.
+  const howTo = await answerer.answer({ space: 'e', question: '¿Cómo configuro la impresora de red?', options: { minRelevance: 0.05 } });
   assert.equal(howTo.found, true);
   assert.match(howTo.text, /`\$ lpadmin -p oficina -E -v ipp:\/\/impresora\/ipp`/);
-  const onlyOne = await answerer.answer({ space: 'e', question: '¿Cómo configuro la impresora de red?', options: { passages: 1 } });
-  assert.equal(onlyOne.found, true, 'the deeper look only adds candidates');
+  // The decision is taken on the first passages only: none of them holds a command, and a client asking for
+  // strong evidence is declined although the command further down would have answered.
+  const strict = await answerer.answer({ space: 'e', question: '¿Cómo configuro la impresora de red?', options: { minRelevance: 0.99 } });
+  assert.equal(strict.found, false);
   const definition = await answerer.answer({ space: 'e', question: '¿Qué es una impresora de red?' });
   assert.doesNotMatch(definition.text, /lpadmin/, 'other kinds of question read only the first passages');
 });

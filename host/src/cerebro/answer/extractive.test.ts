@@ -62,7 +62,8 @@ test('a question that only brushes a passage is below the relevance threshold', 
   // "productos" appears, but the topic (precio, Mongolia) does not: it must not answer with unrelated sentences.
   const answer = await answerer.answer({ space: 'tienda', question: '¿Qué precio tienen los productos en Mongolia?' });
   assert.equal(answer.found, false);
-  const lenient = await answerer.answer({ space: 'tienda', question: '¿Qué precio tienen los productos en Mongolia?', options: { minRelevance: 0.1 } });
+  // minRelevance is the decision model's probability: a client may accept far weaker evidence.
+  const lenient = await answerer.answer({ space: 'tienda', question: '¿Qué precio tienen los productos en Mongolia?', options: { minRelevance: 0.005 } });
   assert.equal(lenient.found, true);
 });
 

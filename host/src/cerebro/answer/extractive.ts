@@ -6,13 +6,16 @@
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { ModelJudgement, Retrieval, Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
-import { retrievalQuery } from './follow-up.js';
+import { askedType, holdsType, TYPE_WORDS } from './answer-type.js';
+import { decisionFeatures, type FeatureVector } from './decision-features.js';
+import { answerProbability, DECISION_MODEL, type DecisionModel } from './decision-model.js';
+import { dependsOnPrevious, previousQuestion, retrievalQuery } from './follow-up.js';
 import { askedName } from './asked-name.js';
 import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
 import { passageUnits } from './passage-units.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind, type QuestionKind } from './question-kind.js';
-import { judgedRelevance, Relevance } from './relevance.js';
+import { rerankedRelevance, Relevance } from './relevance.js';
 import { cite, tableSource } from './render.js';
 import {
   DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type Answerer, type AnswerOptions, type AnswerRequest,
@@ -54,16 +57,69 @@ export function resolveOptions(partial?: Partial<AnswerOptions>): AnswerOptions 
 export const searchText = (request: AnswerRequest): string => contentQuestion(retrievalQuery(request));
 
 /**
- * The relevance of each retrieved passage to a question: a 0–1 number, the IDF-weighted share of the question's
- * content words (question-form words and light verbs left out, see question-words.ts) found in the passage or its
- * heading path (with models, their judgement: see `judgedRelevance`). A passage counts as relevant when this reaches `minRelevance`. Shared by both engines; the
- * calibration script records it.
+ * The kind of answer a question asks for; a follow-up that does not say ("¿y a Canarias?") asks for what the
+ * question it follows asked.
+ */
+export function askedKind(request: AnswerRequest, asFollowUp = false): QuestionKind {
+  const own = questionKind(request.question);
+  const previous = previousQuestion(request);
+  if (own !== 'other' || !previous || !(asFollowUp || dependsOnPrevious(request.question))) return own;
+  return questionKind(previous);
+}
+
+/** Share of the threshold a passage must reach to lend units to a question its best passage answers. */
+const SUPPORT_SHARE = 0.5;
+
+/** Weight, in a follow-up, of the words that come only from the question it follows. */
+const CONTEXT_WORD_WEIGHT = 0.5;
+
+/**
+ * In a follow-up searched with the question it follows ("¿y a Canarias?" after "¿Cuánto cuesta el envío a
+ * Valencia?"), the follow-up's own words say what is asked now; the earlier question's words only set the scene, so
+ * they weigh less (else the row for Valencia answers the question about Canarias).
+ */
+function contextWeighted(groups: string[][], weights: number[], question: { text: string; followUp?: boolean }): number[] {
+  if (!question.followUp) return weights;
+  const own = new Set(queryTermGroups(contentQuestion(question.text)).flat());
+  return weights.map((w, i) => (groups[i]!.some((t) => own.has(t)) ? w : w * CONTEXT_WORD_WEIGHT));
+}
+
+/** One retrieved passage as the decision model saw it. */
+export interface JudgedPassage {
+  hit: SearchHit;
+  /** The IDF-weighted share of the question's content words it holds (with an embedder, close words count). */
+  coverage: number;
+  features: FeatureVector;
+  /** The decision model's probability that the passage holds the answer: what `minRelevance` is compared with. */
+  score: number;
+}
+
+/**
+ * Judges each retrieved passage: its features (decision-features.ts) and the decision model's probability that it
+ * holds the answer. With an embedding model, close words count in the coverage features; a reranker's verdict, where
+ * it judged, is the score (`rerankedRelevance`). Shared by both engines; the calibration script records the features.
  */
 export function scorePassages(
-  index: PassageIndex, groups: string[][], hits: SearchHit[], retrieval?: Pick<Retrieval, 'judgement' | 'languages'>,
-): { relevance: Relevance; scored: { hit: SearchHit; score: number }[] } {
-  const relevance = new Relevance(groups, index.idf(groups), retrieval?.languages);
-  const scored = hits.map((hit) => ({ hit, score: judgedRelevance(relevance, relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), hit.id, retrieval?.judgement) }));
+  index: PassageIndex, groups: string[][], hits: SearchHit[], retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
+  question: { text: string; kind: QuestionKind; followUp?: boolean }, model: DecisionModel = DECISION_MODEL,
+): { relevance: Relevance; scored: JudgedPassage[] } {
+  const relevance = new Relevance(groups, contextWeighted(groups, index.idf(groups), question), retrieval?.languages);
+  const judgement = retrieval?.judgement;
+  // With an embedding model, a question word close in meaning to the passage counts as covered.
+  const asked = askedType(question.text, question.kind);
+  // A word naming the kind of value asked ("¿Qué días…?") counts as found in a passage holding such a value, as a
+  // word close in meaning does (with an embedding model, a question word close to the passage).
+  const typeGroups = asked === null ? [] : [...relevance.groupsIn(new Set(TYPE_WORDS[asked].flatMap((w) => [...relevance.termsOf(w)])))];
+  const close = hits.map((hit) => {
+    const byModel = judgement?.closeWords?.get(hit.id);
+    if (typeGroups.length === 0 || !holdsType(`${hit.headings.join(' ')} ${hit.text}`, asked!)) return byModel;
+    return new Set([...(byModel ?? []), ...typeGroups]);
+  });
+  const coverage = hits.map((hit, i) => relevance.coverage(relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]));
+  const features = decisionFeatures({ question: question.text, relevance, asked, hits, coverage, close });
+  const scored = hits.map((hit, i) => ({
+    hit, coverage: coverage[i]!, features: features[i]!, score: rerankedRelevance(hit.id, judgement) ?? answerProbability(model, features[i]!),
+  }));
   return { relevance, scored };
 }
 
@@ -100,27 +156,65 @@ function addsToAnswer(candidate: Candidate, chosen: readonly Candidate[], kind: 
   return [...relevance.groupsIn(relevance.termsOf(candidate.text))].some((g) => !covered.has(g));
 }
 
+/** A question's retrieved passages, judged: what `compose` answers from. */
+export interface JudgedQuestion {
+  kind: QuestionKind;
+  relevance: Relevance;
+  judgement: ModelJudgement | null;
+  /** Every retrieved passage (deeper than `passages` for a how-to or a where), in rank order. */
+  pool: JudgedPassage[];
+}
+
 export class ExtractiveAnswerer implements Answerer {
-  constructor(private readonly index: PassageIndex, private readonly retriever: Retriever) {}
+  constructor(
+    private readonly index: PassageIndex,
+    private readonly retriever: Retriever,
+    private readonly model: DecisionModel = DECISION_MODEL,
+  ) {}
 
   async answer(request: AnswerRequest): Promise<Answer> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const kind = questionKind(request.question);
-    // A how-to or a where is also answered from a command or a path a little further down the ranking: the words
-    // of the question often meet the sentences around a command better than the command's own section. Whether to
-    // answer at all is still decided on the first `passages`.
+    let answer = await this.compose(request, await this.judge(request, options), options, started);
+    // A question with a topic of its own is first asked alone; if the documents do not answer it so, it may still
+    // be an unmarked follow-up ("¿Con cuánta anticipación las pido?"), asked again with the question it follows.
+    if (!answer.found && previousQuestion(request) && !dependsOnPrevious(request.question)) {
+      const retry = await this.compose(request, await this.judge(request, options, true), options, started);
+      if (retry.found) answer = retry;
+    }
+    return answer;
+  }
+
+  /**
+   * Retrieves the question's passages and judges each (`scorePassages`). A how-to or a where is also answered from
+   * a command or a path a little further down the ranking (the question's words often meet the sentences around a
+   * command better than the command's own section), so its pool is deeper; whether to answer is decided on the
+   * first `passages`.
+   */
+  async judge(request: AnswerRequest, options: AnswerOptions = resolveOptions(request.options), asFollowUp = false): Promise<JudgedQuestion> {
+    const kind = askedKind(request, asFollowUp);
     const depth = kind === 'procedure' || kind === 'location' ? options.passages * SHAPED_DEPTH : options.passages;
-    const retrieval = await this.retriever.retrieve(request.space, searchText(request), depth);
-    const { hits: pool, groups, judgement } = retrieval;
-    const { relevance, scored: poolScored } = scorePassages(this.index, groups, pool, retrieval);
-    const hits = pool.slice(0, options.passages);
-    const scored = poolScored.slice(0, options.passages);
-    const relevant = scored.filter((s) => s.score >= options.minRelevance);
-    const deeper = poolScored.slice(options.passages).filter((s) => s.score >= options.minRelevance);
+    const query = retrievalQuery(request, asFollowUp);
+    const retrieval = await this.retriever.retrieve(request.space, contentQuestion(query), depth);
+    const followUp = query !== request.question;
+    const { relevance, scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, { text: request.question, kind, followUp }, this.model);
+    return { kind, relevance, judgement: retrieval.judgement, pool: scored };
+  }
+
+  /** The answer from judged passages: units of those reaching `minRelevance`, or the no-answer text. */
+  async compose(request: AnswerRequest, judged: JudgedQuestion, options: AnswerOptions, started = performance.now()): Promise<Answer> {
+    const { kind, relevance, judgement, pool } = judged;
+    const scored = pool.slice(0, options.passages);
+    // Whether to answer is decided by the best passage; once answered, the units may come from any passage with at
+    // least SUPPORT_SHARE of the threshold (the passage holding the value is often judged a little below the one
+    // that echoes the question best).
+    const answered = scored.some((s) => s.score >= options.minRelevance);
+    const floor = options.minRelevance * SUPPORT_SHARE;
+    const relevant = answered ? scored.filter((s) => s.score >= floor) : [];
+    const deeper = answered ? pool.slice(options.passages).filter((s) => s.score >= floor) : [];
     const notFound = (): Answer => ({
       text: options.noAnswerText, found: false, engine: 'extractive', model: null, sources: [],
-      usage: { passages: hits.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
+      usage: { passages: scored.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
     });
     if (relevant.length === 0) return notFound();
 
@@ -128,9 +222,11 @@ export class ExtractiveAnswerer implements Answerer {
     // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
     const close = await this.unitCloseWords([...relevant, ...deeper].map((s) => s.hit), judgement);
     const closeIn = (hit: SearchHit) => (close.has(hit.id) ? (position: number) => close.get(hit.id)![position] : undefined);
-    const candidates = relevant.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, asked, closeIn(hit)));
-    for (const { hit, score } of deeper) {
-      candidates.push(...passageCandidates(hit, score, relevance, kind, asked, closeIn(hit)).filter((c) => hasAnswerShape(kind, c)));
+    // Units are weighed by their passage's coverage of the question (how much of it the passage's context adds),
+    // not by the decision's probability: once a passage is relevant, its units compete on what they say.
+    const candidates = relevant.flatMap(({ hit, coverage }) => passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit)));
+    for (const { hit, coverage } of deeper) {
+      candidates.push(...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit)).filter((c) => hasAnswerShape(kind, c)));
     }
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);
@@ -159,6 +255,7 @@ export class ExtractiveAnswerer implements Answerer {
     chosen.sort((a, b) => a.hit.rank - b.hit.rank || a.unit.position - b.unit.position);
 
     const sources: AnswerSource[] = [];
+    const scoreOf = new Map(pool.map((p) => [p.hit.id, p.score]));
     const numberOf = new Map<number, number>();
     // A table is named once: later rows quoted from it say only "según la tabla".
     const namedTables = new Set<string>();
@@ -168,7 +265,7 @@ export class ExtractiveAnswerer implements Answerer {
       if (n === undefined) {
         n = sources.length + 1;
         numberOf.set(c.hit.id, n);
-        sources.push(toSource(c.hit, n, c.passageScore, c.hit.text));
+        sources.push(toSource(c.hit, n, scoreOf.get(c.hit.id) ?? 0, c.hit.text));
       }
       return options.citations ? cite(text, n) : text;
     });
@@ -178,7 +275,7 @@ export class ExtractiveAnswerer implements Answerer {
     }
     return {
       text: parts.join(' ').replace(/ \n/g, '\n').trim(), found: true, engine: 'extractive', model: null, sources,
-      usage: { passages: hits.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
+      usage: { passages: scored.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
     };
   }
 

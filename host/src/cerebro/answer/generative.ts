@@ -3,7 +3,7 @@
 // instead, so the model has no room to invent. Sources are the passages the model cited with [n] markers.
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { Retriever } from '../index/retriever.js';
-import { resolveOptions, scorePassages, searchText, toSource } from './extractive.js';
+import { askedKind, resolveOptions, scorePassages, searchText, toSource } from './extractive.js';
 import type { ChatMessage, ChatUsage, OpenAiChatClient } from './openai-client.js';
 import type { Answer, AnswerEvent, Answerer, AnswerOptions, AnswerRequest, AnswerSource } from './types.js';
 
@@ -53,7 +53,7 @@ export class GenerativeAnswerer implements Answerer {
     const started = performance.now();
     const options = resolveOptions(request.options);
     const retrieval = await this.retriever.retrieve(request.space, searchText(request), options.passages);
-    const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval);
+    const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, { text: request.question, kind: askedKind(request) });
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const sources = relevant.map((s, i) => toSource(s.hit, i + 1, s.score, s.hit.text));
     const messages = relevant.length ? buildMessages(request, options, relevant.map((s) => s.hit)) : [];

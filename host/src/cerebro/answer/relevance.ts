@@ -23,6 +23,18 @@ export class Relevance {
     this.total = weights.reduce((a, b) => a + b, 0);
   }
 
+  /** How many content words (groups of alternative terms) the question has. */
+  get groupCount(): number {
+    return this.groups.length;
+  }
+
+  /** The question's weightiest content word (its topic: the rarest in the documents), by group index; null if none. */
+  topicGroup(): number | null {
+    let best: number | null = null;
+    this.weights.forEach((w, i) => { if (best === null || w > this.weights[best]!) best = i; });
+    return best;
+  }
+
   /** Every term a text could be indexed under, in Spanish, English or another of the question's languages. */
   termsOf(text: string): Set<string> {
     return Relevance.termsOf(text, this.languages);
@@ -63,9 +75,9 @@ export class Relevance {
 }
 
 /**
- * A reranker's relevance probability on the scale of `minRelevance`, whose default was calibrated on lexical
- * coverage: a probability and a coverage mean different things at the same number, so comparing them directly would
- * make the calibrated 0.45 accept passages the model itself judged irrelevant. The map is piecewise linear and
+ * A reranker's relevance probability on the scale of `minRelevance`, whose default was calibrated for the decision
+ * model: two probabilities from different models mean different things at the same number, so comparing them
+ * directly would accept passages the reranker itself judged irrelevant (or the reverse). The map is piecewise linear and
  * increasing: probability 0 → 0, the model's own threshold `minProbability` → the calibrated default, 1 → 1. So the
  * default `relevancia_minima` answers exactly where the model says "relevant", and a client raising or lowering it
  * is stricter or more lenient with the model as with full text.
@@ -77,13 +89,11 @@ export function rerankRelevance(probability: number, minProbability = DEFAULT_RE
 }
 
 /**
- * The relevance the engine compares with `minRelevance` for one passage. With a reranker that judged it: the
- * reranker's relevance probability (a cross-encoder reads the whole question and passage, synonyms included) mapped
- * onto the same scale (`rerankRelevance`). Else the lexical coverage, where with an embedding model a word close in
- * meaning to the passage counts as covered.
+ * A reranker's verdict on a passage on the scale of `minRelevance` (`rerankRelevance`), or undefined when no reranker
+ * judged it. A cross-encoder reads the whole question and passage, synonyms included: where it judged, its verdict
+ * is the decision, in place of the decision model's estimate from lexical features.
  */
-export function judgedRelevance(relevance: Relevance, terms: ReadonlySet<string>, passageId: number, judgement: ModelJudgement | null | undefined): number {
+export function rerankedRelevance(passageId: number, judgement: ModelJudgement | null | undefined): number | undefined {
   const probability = judgement?.rerank?.get(passageId);
-  if (probability !== undefined) return rerankRelevance(probability, judgement?.rerankMinProbability);
-  return relevance.coverage(terms, judgement?.closeWords?.get(passageId));
+  return probability === undefined ? undefined : rerankRelevance(probability, judgement?.rerankMinProbability);
 }

@@ -1,35 +1,40 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { DECISION_MODEL } from '../answer/decision-model.js';
 import { DEFAULT_ANSWER_OPTIONS } from '../answer/types.js';
-import { CANDIDATE_THRESHOLDS, pickThreshold, type ScoredQuestion } from './pick-threshold.js';
+import { CANDIDATE_THRESHOLDS, pickThreshold, thresholdFigures, type ScoredQuestion } from './pick-threshold.js';
 
 const q = (answerable: boolean, relevance: number, correctAt: Record<string, boolean> = {}): ScoredQuestion =>
-  ({ question: '?', answerable, relevance, correctAt });
+  ({ question: '?', corpus: 'c', answerable, relevance, correctAt });
 
-test('the committed scores table reproduces the default minimum relevance', () => {
-  // Written by `npm run calibrate` (bench/respuestas/calibrate.mjs) from the labelled question set.
+test('the committed held-out table reproduces the shipped threshold, which is the default minimum relevance', () => {
+  // Written by `npm run calibrate` (bench/respuestas/calibrate.mjs) from the labelled question sets.
   const table = JSON.parse(readFileSync(new URL('../../../../bench/respuestas/scores.json', import.meta.url), 'utf8')) as { questions: ScoredQuestion[] };
   const choice = pickThreshold(table.questions, CANDIDATE_THRESHOLDS);
   assert.ok(choice);
-  assert.equal(choice.threshold, DEFAULT_ANSWER_OPTIONS.minRelevance);
+  assert.equal(choice.threshold, DECISION_MODEL.threshold);
+  assert.equal(DEFAULT_ANSWER_OPTIONS.minRelevance, DECISION_MODEL.threshold);
+  assert.ok(choice.declined >= 0.9);
 });
 
 test('the lowest threshold that declines enough wins when it answers more', () => {
   const table = [
-    q(true, 0.5, { '0.40': true, '0.50': true }),
-    q(true, 0.45, { '0.40': true }),
+    q(true, 0.5, { '0.400': true, '0.500': true }),
+    q(true, 0.45, { '0.400': true }),
     q(false, 0.3),
     q(false, 0.35),
   ];
-  assert.deepEqual(pickThreshold(table, [0.3, 0.4, 0.5]), { threshold: 0.4, correct: 2, declined: 1 });
+  assert.deepEqual(pickThreshold(table, [0.3, 0.4, 0.5]), { threshold: 0.4, correct: 2, claimed: 2, declined: 1, precision: 1 });
 });
 
-test('an answer that is wrong at a threshold does not count there, and ties go to the higher threshold', () => {
-  const table = [q(true, 0.6, { '0.40': false, '0.50': true }), q(false, 0.2)];
-  assert.deepEqual(pickThreshold(table, [0.4, 0.5]), { threshold: 0.5, correct: 1, declined: 1 });
+test('a wrong answer costs as much as a right one gains, and ties go to the higher threshold', () => {
+  // At 0.4 two questions are answered, one wrongly: net 0, as at 0.5 where nothing is answered.
+  const table = [q(true, 0.45, { '0.400': true }), q(true, 0.42, { '0.400': false }), q(false, 0.2)];
+  assert.equal(pickThreshold(table, [0.4, 0.5])!.threshold, 0.5);
+  assert.deepEqual(thresholdFigures(table, 0.4), { threshold: 0.4, correct: 1, claimed: 2, declined: 1, precision: 0.5 });
 });
 
 test('no threshold is picked when none declines enough of the unanswerable questions', () => {
-  assert.equal(pickThreshold([q(true, 0.5, { '0.40': true }), q(false, 0.9)], [0.4, 0.5]), null);
+  assert.equal(pickThreshold([q(true, 0.5, { '0.400': true }), q(false, 0.9)], [0.4, 0.5]), null);
 });

@@ -1,0 +1,93 @@
+// The decision model's features and the model over them.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { SearchHit } from '../index/passage-index.js';
+import { queryTermGroups } from '../text/analyzer.js';
+import { askedType, holdsType } from './answer-type.js';
+import { decisionFeatures, FEATURE_NAMES, namesIn, proximity } from './decision-features.js';
+import { answerProbability, checkedModel, DECISION_MODEL } from './decision-model.js';
+import { contentQuestion } from './question-words.js';
+import { questionKind } from './question-kind.js';
+import { Relevance } from './relevance.js';
+
+const relevanceOf = (question: string, weights?: number[]) => {
+  const groups = queryTermGroups(contentQuestion(question));
+  return new Relevance(groups, weights ?? groups.map(() => 1));
+};
+const hit = (text: string, bm25: number, rank: number, headings: string[] = []): SearchHit =>
+  ({ id: rank, documentId: 'd', documentName: 'd.md', ord: rank, page: null, headings, text, bm25, score: bm25, rank });
+
+test('proximity: the question words said together score higher than the same words far apart', () => {
+  const r = relevanceOf('¿Cuánto cuesta el envío a Canarias?');
+  const near = proximity(r, 'El envío a Canarias cuesta 149 euros por pedido.');
+  const far = proximity(r, `El envío se prepara en dos días. ${'Texto de relleno sin nada que ver. '.repeat(6)}Canarias tiene otra tarifa que cuesta más.`);
+  assert.ok(near > far, `${near} > ${far}`);
+  assert.equal(proximity(r, 'Nada que ver.'), 1);
+});
+
+test('names: capitalised words past the first and words mixing letters with digits or dots', () => {
+  assert.deepEqual(namesIn('¿Cómo configuro una VPN con WireGuard?'), ['VPN', 'WireGuard']);
+  assert.deepEqual(namesIn('¿Cómo instalo node.js y systemd-boot?'), ['node.js', 'systemd-boot']);
+  assert.deepEqual(namesIn('¿Cuál es vuestro horario?'), []);
+});
+
+test('the asked value: a number for how much, a time for when, a place for where, a command for how', () => {
+  const typed = (q: string) => askedType(q, questionKind(q));
+  assert.equal(typed('¿Cuánto cuesta el plan Pro?'), 'number');
+  assert.equal(typed('¿Cuándo abrís?'), 'time');
+  assert.equal(typed('¿A qué hora cierra la tienda?'), 'time');
+  assert.equal(typed('¿Dónde se guarda la configuración?'), 'place');
+  assert.equal(typed('¿Cómo reinicio el servicio?'), 'command');
+  assert.equal(typed('¿Por qué falla la instalación?'), 'reason');
+  assert.equal(typed('¿Qué es un paquete virtual?'), null);
+  assert.equal(holdsType('El envío cuesta 29 €.', 'number'), true);
+  assert.equal(holdsType('Abrimos de lunes a viernes de 10:00 a 14:00.', 'time'), true);
+  assert.equal(holdsType('Se guarda en /etc/hostname.', 'place'), true);
+  assert.equal(holdsType('Ejecute `systemctl restart apache2`.', 'command'), true);
+  assert.equal(holdsType('Los envíos son rápidos.', 'number'), false);
+});
+
+test('features: one vector per hit in the stored order; a missing name and an absent value are seen', () => {
+  const question = '¿Cuánto cuesta el envío con Seur a Canarias?';
+  const relevance = relevanceOf(question);
+  const hits = [hit('El envío a Canarias cuesta 149 €.', 8, 1, ['Envíos']), hit('Los envíos a Canarias se preparan con cuidado.', 4, 2)];
+  const features = decisionFeatures({ question, relevance, asked: 'number', hits, coverage: [0.8, 0.6] });
+  assert.equal(features.length, 2);
+  assert.equal(features[0]!.length, FEATURE_NAMES.length);
+  const f = (i: number, name: (typeof FEATURE_NAMES)[number]) => features[i]![FEATURE_NAMES.indexOf(name)];
+  assert.equal(f(0, 'nameMissing'), 1, 'no passage names Seur');
+  assert.equal(f(0, 'typeHeld'), 1);
+  assert.equal(f(1, 'typeHeld'), 0);
+  assert.equal(f(0, 'unitTypeHeld'), 1, 'the sentence naming envío and Canarias holds the price');
+  assert.ok(f(0, 'unitCoverage')! > f(1, 'unitCoverage')!);
+  assert.ok(f(0, 'headingCoverage')! > 0);
+});
+
+test('the shipped model fits the features, and more evidence means a higher probability', () => {
+  assert.equal(checkedModel(DECISION_MODEL), DECISION_MODEL);
+  const question = '¿Cuánto cuesta el envío a Canarias?';
+  const relevance = relevanceOf(question);
+  const strong = decisionFeatures({ question, relevance, asked: 'number', hits: [hit('El envío a Canarias cuesta 149 €.', 9, 1, ['Envíos a Canarias'])], coverage: [1] })[0]!;
+  const weak = decisionFeatures({ question, relevance, asked: 'number', hits: [hit('Hablamos de muebles de salón.', 1, 1)], coverage: [0] })[0]!;
+  assert.ok(answerProbability(DECISION_MODEL, strong) > DECISION_MODEL.threshold);
+  assert.ok(answerProbability(DECISION_MODEL, weak) < DECISION_MODEL.threshold);
+  assert.throws(() => checkedModel({ ...DECISION_MODEL, features: ['coverage'] }), /npm run calibrate/);
+});
+
+test('a word naming the kind of value asked ("¿Qué días…?") counts as found in a passage holding such a value', async () => {
+  const { migratedDb } = await import('../testing/fixtures.js');
+  const { seedDocument } = await import('../testing/seed.js');
+  const { PassageIndex } = await import('../index/passage-index.js');
+  const { Retriever } = await import('../index/retriever.js');
+  const { ExtractiveAnswerer } = await import('./extractive.js');
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 's', 'horario.txt', [{ text: 'Horario de la biblioteca\n\nLa biblioteca abre de lunes a viernes de nueve a dos.' }]);
+  seedDocument(db, index, 's', 'normas.txt', [{ text: 'Normas\n\nEn la biblioteca se habla en voz baja.' }]);
+  const answerer = new ExtractiveAnswerer(index, new Retriever(index));
+  const [opening, rules] = (await answerer.judge({ space: 's', question: '¿Qué días abre la biblioteca?' })).pool;
+  assert.match(opening!.hit.text, /lunes a viernes/);
+  assert.equal(opening!.coverage, 1, '"días" is answered by the days the passage names');
+  assert.ok(rules!.coverage < 1, 'a passage naming no day does not cover it');
+  assert.equal((await answerer.answer({ space: 's', question: '¿Qué días abre la biblioteca?' })).found, true);
+});
