@@ -5,8 +5,9 @@
 import type { Logger as PinoLogger } from 'pino';
 import { logStorageError, storageFailureOf } from '../storage/storage-failure.js';
 
-export function installProcessSafetyNet(log: PinoLogger, exit: (code: number) => void = (code) => process.exit(code)): () => void {
-  const onError = (err: unknown) => {
+/** What the process does with an error nobody caught (split from the listeners so it can be tested alone). */
+export function uncaughtErrorHandler(log: PinoLogger, exit: (code: number) => void): (err: unknown) => void {
+  return (err: unknown) => {
     const storage = storageFailureOf(err);
     if (storage) {
       logStorageError(log, err, `${storage.kind === 'full' ? 'sin espacio en disco' : 'base de datos ocupada'} (${storage.errno}) fuera de una petición; el servicio sigue`);
@@ -16,6 +17,11 @@ export function installProcessSafetyNet(log: PinoLogger, exit: (code: number) =>
     log.flush();
     exit(1);
   };
+}
+
+/** Installs the handler for uncaught exceptions and unhandled rejections; returns how to remove it. */
+export function installProcessSafetyNet(log: PinoLogger, exit: (code: number) => void = (code) => process.exit(code)): () => void {
+  const onError = uncaughtErrorHandler(log, exit);
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);
   return () => {

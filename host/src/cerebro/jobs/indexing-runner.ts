@@ -325,7 +325,7 @@ export class IndexingRunner {
     }
   }
 
-  /** Reports an error the runner outlived and, for storage errors, schedules another try of the pending work. */
+  /** Reports an error the runner outlived and schedules another try of the pending work (claims, unwritten failures). */
   private survived(err: unknown, where: { stage: string; space?: string; id?: string }): void {
     try {
       this.deps.onError?.(err, where);

@@ -21,7 +21,8 @@ test('0007_studio on a database with data: emails lower-cased and unique (the ol
   owner.run('own_otra', 'Otra', 'Otra@Example.com', '2025-01-01T00:00:00.000Z', null);
   db.prepare('INSERT INTO console_sessions (id, owner_id, secret_digest, created_at) VALUES (?, ?, ?, ?)').run('0123456789abcdef', 'own_vieja', Buffer.alloc(32), '2025-01-02T00:00:00.000Z');
 
-  assert.deepEqual(applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS.filter((m) => m.id <= '0007_studio') }), ['0007_studio']);
+  // Up to this migration only: later ones have tests of their own.
+  assert.deepEqual(applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS.filter((m) => m.id < '0008') }), ['0007_studio']);
   const emails = Object.fromEntries((db.prepare('SELECT id, email FROM owners').all() as { id: string; email: string | null }[]).map((r) => [r.id, r.email]));
   assert.deepEqual(emails, { own_vieja: 'ana@example.com', own_nueva: null, own_borrada: 'ana@example.com', own_otra: 'otra@example.com' });
   assert.throws(() => db.prepare("UPDATE owners SET email = 'otra@example.com' WHERE id = 'own_nueva'").run(), /UNIQUE/);
