@@ -37,11 +37,13 @@ function slowClient(port: number): Promise<SlowClient> {
     const client: SlowClient = { socket: connect({ port, host: '127.0.0.1', allowHalfOpen: true }), reply: '', answeredAt: null, closed: false };
     const { socket } = client;
     let n = 0;
-    const trickle = setInterval(() => {
-      if (socket.writable) socket.write(`X-Relleno-${n++}: a\r\n`);
-    }, 300);
+    let trickle: NodeJS.Timeout | undefined;
+    // The trickle starts once the request line is out: under load a connection can take longer than one interval.
     socket.once('connect', () => {
       socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      trickle = setInterval(() => {
+        if (socket.writable) socket.write(`X-Relleno-${n++}: a\r\n`);
+      }, 300);
       resolve(client);
     });
     socket.on('data', (chunk: Buffer) => {
