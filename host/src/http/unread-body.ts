@@ -4,7 +4,7 @@
 // ones of unknown length, get `Connection: close` instead, so nobody reads gigabytes to keep a connection, and the
 // connection is then closed lingering (lingering-close.ts), so a client still sending reads the answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { closeLingering, LINGER_LIMITS } from './lingering-close.js';
+import { closeLingering } from './lingering-close.js';
 
 /** Largest declared body drained after an early answer (a few seconds of a slow upload at most). */
 export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -46,21 +46,4 @@ export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, head
   if (drainable(req)) return;
   headers.connection = 'close';
   closeLingering(req, res);
-}
-
-/**
- * Bounds what a client may still send after its answer: a body nobody reads any more (an early 401, 404 or 405; a
- * drained one) is read and discarded to keep the connection, but a client trickling it (slowloris) would hold the
- * connection until the request timeout, minutes later. If the body has not ended `ms` after the answer finished,
- * the connection is destroyed. A handler that reads the body answers after it ended, so this never cuts an upload.
- */
-export function limitBodyAfterAnswer(req: IncomingMessage, res: ServerResponse, ms = LINGER_LIMITS.ms): void {
-  res.once('finish', () => {
-    if (req.complete || req.destroyed) return;
-    const socket = req.socket;
-    const timer = setTimeout(() => { if (!req.complete) socket.destroy(); }, ms).unref();
-    const clear = () => clearTimeout(timer);
-    req.once('end', clear);
-    socket.once('close', clear);
-  });
 }

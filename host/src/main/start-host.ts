@@ -47,7 +47,6 @@ import { HOST_VERSION } from './version.js';
 import { answerClientErrorsWithDetail } from './client-errors.js';
 import { logStorageError } from '../storage/storage-failure.js';
 import { DiskSpaceWatch } from '../storage/disk-space.js';
-import { limitBodyAfterAnswer } from '../http/unread-body.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -260,10 +259,7 @@ function warnUnknownAllowed(config: HostConfig, plugins: readonly LoadedPlugin[]
 async function listen(handler: RequestListener, config: HostConfig): Promise<Server> {
   // Node checks the timeouts below on an interval (30 s by default), so a request's headers could take up to twice
   // their timeout: a shorter timeout is checked at least twice as often.
-  const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 2)) }, (req, res) => {
-    limitBodyAfterAnswer(req, res);
-    handler(req, res);
-  });
+  const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 2)) }, handler);
   answerClientErrorsWithDetail(server);
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;

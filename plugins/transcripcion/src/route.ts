@@ -42,6 +42,9 @@ function readFields(fields: Readonly<Record<string, string>>): { idioma: string;
  */
 export function transcriptionHandler(engine: TranscriptionEngine, uploads: UploadReceiver) {
   return async (req: ModuleRequest): Promise<TranscriptionResult> => {
+    // Without a usable model nothing the upload holds can change the answer: say so before receiving 25 MB.
+    const { state } = engine.status();
+    if (state === 'no_model' || state === 'failed') throw toApiError(engine.notReadyError());
     let form;
     try {
       form = await uploads.receive(req.raw, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 8 });
