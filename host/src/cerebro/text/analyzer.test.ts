@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectLanguage, foldAccents, indexTerms, passageLanguage, queryTermGroups } from './analyzer.js';
+import { detectLanguage, foldAccents, indexTerms, passageLanguage, queryTermGroups, termOf, unstressedStem } from './analyzer.js';
 
 test('Spanish stemming runs before accent folding, so inflections meet on one term', () => {
   const [a] = indexTerms('configuración', 'es');
@@ -70,6 +70,18 @@ test('questions are analysed only in the languages asked for', () => {
 test('"volver a <verbo>" searches the verb with the prefix re-, as documentation says it', () => {
   assert.deepEqual(queryTermGroups('vuelvo a configurar un paquete', ['es']), [['reconfigur'], ['paquet']]);
   assert.deepEqual(queryTermGroups('volver a instalar grub', ['es']), [['reinstal'], ['grub']]);
-  // Without a verb after it, "vuelve" is an ordinary word.
-  assert.deepEqual(queryTermGroups('vuelve a casa', ['es']), [['vuelv'], ['cas']]);
+  // Without a verb after it, "vuelve" is an ordinary word (with its unstressed stem, as any Spanish verb).
+  assert.deepEqual(queryTermGroups('vuelve a casa', ['es']), [['vuelv', 'volv'], ['cas']]);
+});
+
+test('a stressed diphthong stem also searches the unstressed one, as Spanish verbs alternate them', () => {
+  assert.equal(unstressedStem('devuelven'), 'devolven');
+  assert.equal(unstressedStem('cierran'), 'cerran');
+  assert.equal(unstressedStem('empieza'), 'empeza');
+  assert.equal(unstressedStem('sigue'), null, 'gue/que spell a consonant, not a diphthong');
+  assert.equal(unstressedStem('envío'), null);
+  const [group] = queryTermGroups('devuelven', ['es']);
+  assert.ok(group!.includes(termOf('devolver', 'es')), 'the question meets "devolver" in the text');
+  assert.ok(group!.includes(termOf('devuelven', 'es')));
+  assert.deepEqual(queryTermGroups('devuelven', ['en']), [[termOf('devuelven', 'en')]], 'only Spanish alternates so');
 });

@@ -107,8 +107,27 @@ export const LANGUAGES: readonly Language[] = ['es', 'en'];
 export function queryTermGroups(question: string, languages: readonly Language[] = LANGUAGES): string[][] {
   return queryEntries(question, languages).map(({ word, again }) => {
     const forms = again ? [`re${word}`] : [word];
-    return [...new Set(forms.flatMap((f) => languages.map((lang) => termOf(f, lang))))];
+    const terms = forms.flatMap((f) => languages.map((lang) => termOf(f, lang)));
+    // A Spanish verb said where its stem is stressed also searches the unstressed stem ("devuelven" → "devolver").
+    if (languages.includes('es')) {
+      for (const f of forms) {
+        const unstressed = unstressedStem(f);
+        if (unstressed) terms.push(termOf(unstressed, 'es'));
+      }
+    }
+    return [...new Set(terms)];
   });
+}
+
+/**
+ * The form of a word with its last diphthong "ie"/"ue" made "e"/"o": Spanish verbs diphthongise their stem where it
+ * is stressed ("cierran"/"cerrar", "cuesta"/"coste", "devuelvo"/"devolver", "tienen"/"tener"), and snowball stems
+ * both forms apart. Null when the word has no such diphthong.
+ */
+export function unstressedStem(word: string): string | null {
+  const m = /^(.*?)(ie|ue)([^aeiouáéíóú]+[aeiouáéíóú].*)$/u.exec(word);
+  if (!m || m[1]!.length === 0 || /[gq]$/.test(m[1]!)) return null;
+  return `${m[1]}${m[2] === 'ie' ? 'e' : 'o'}${m[3]}`;
 }
 
 /** The distinct content words of a question, one per group of `queryTermGroups(question, languages)`, in order. */
