@@ -210,7 +210,7 @@ export class ExtractiveAnswerer implements Answerer {
     // that echoes the question best).
     const answered = scored.some((s) => s.score >= options.minRelevance);
     const floor = options.minRelevance * SUPPORT_SHARE;
-    const relevant = answered ? scored.filter((s) => s.score >= floor) : [];
+    const relevant: JudgedPassage[] = answered ? scored.filter((s) => s.score >= floor) : [];
     const deeper = answered ? pool.slice(options.passages).filter((s) => s.score >= floor) : [];
     const notFound = (): Answer => ({
       text: options.noAnswerText, found: false, engine: 'extractive', model: null, sources: [],
@@ -219,14 +219,16 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const asked = askedName(request.question);
+    const typed = askedType(request.question, kind);
+    relevant.push(...this.announcedContinuations(request.space, relevant));
     // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
     const close = await this.unitCloseWords([...relevant, ...deeper].map((s) => s.hit), judgement);
     const closeIn = (hit: SearchHit) => (close.has(hit.id) ? (position: number) => close.get(hit.id)![position] : undefined);
     // Units are weighed by their passage's coverage of the question (how much of it the passage's context adds),
     // not by the decision's probability: once a passage is relevant, its units compete on what they say.
-    const candidates = relevant.flatMap(({ hit, coverage }) => passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit)));
+    const candidates = relevant.flatMap(({ hit, coverage }) => passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed));
     for (const { hit, coverage } of deeper) {
-      candidates.push(...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit)).filter((c) => hasAnswerShape(kind, c)));
+      candidates.push(...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed).filter((c) => hasAnswerShape(kind, c)));
     }
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);
@@ -277,6 +279,25 @@ export class ExtractiveAnswerer implements Answerer {
       text: parts.join(' ').replace(/ \n/g, '\n').trim(), found: true, engine: 'extractive', model: null, sources,
       usage: { passages: scored.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
     };
+  }
+
+  /**
+   * A relevant passage ending in a sentence that announces what follows ("…desde el primer año:") is continued by
+   * the next passage of its document, where the chunker put the table or list it announces (a table's rows form
+   * passages of their own): that passage lends its units too, at the announcing passage's coverage.
+   */
+  private announcedContinuations(space: string, relevant: readonly JudgedPassage[]): JudgedPassage[] {
+    const have = new Set(relevant.map((p) => p.hit.id));
+    const out: JudgedPassage[] = [];
+    for (const p of relevant) {
+      const last = passageUnits(p.hit.text).at(-1);
+      if (!last || last.kind !== 'sentence' || !/:\s*$/.test(last.text) || have.has(p.hit.id + 1)) continue;
+      const next = this.index.passage(space, p.hit.id + 1);
+      if (!next || next.documentId !== p.hit.documentId || next.ord !== p.hit.ord + 1) continue;
+      out.push({ ...p, hit: { ...next, bm25: 0, score: 0, rank: p.hit.rank } });
+      have.add(next.id);
+    }
+    return out;
   }
 
   /**
