@@ -170,6 +170,7 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
 export function passageCandidates(
   hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind, asked: AskedName | null = null,
   closeOf?: (position: number) => ReadonlySet<number> | undefined, typed: AnswerType | null = null,
+  typeGroups: ReadonlySet<number> = new Set(),
 ): Candidate[] {
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
@@ -202,7 +203,9 @@ export function passageCandidates(
       terms = unit.text;
     }
     const ownTerms = relevance.termsOf(terms);
-    const close = closeOf?.(unit.position);
+    // A word naming the asked kind of value ("horario", "días") is answered by a unit holding such a value.
+    const modelClose = closeOf?.(unit.position);
+    const close = typed !== null && typeGroups.size && holdsType(text, typed) ? new Set([...(modelClose ?? []), ...typeGroups]) : modelClose;
     const alone = relevance.coverage(ownTerms, close);
     // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
     // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may
