@@ -4,6 +4,7 @@
 // score, so an answerable question is not declined for lacking them and an unrelated passage that happens to hold
 // "puedo" or "hago" does not pass. Stored folded (lower case, no accents), as they are compared after folding.
 import { foldAccents, words } from '../text/analyzer.js';
+import { verbForms, type VerbSpec } from '../text/spanish-verbs.js';
 
 const SPANISH = `como que cual cuales cuando cuanto cuanta cuantos cuantas donde adonde quien quienes por porque para
 puedo puede pueden podemos podria podrian podriamos hago hace hacen hacemos hacer haria quiero quiere queremos querria
@@ -15,7 +16,33 @@ mis tu tus su sus vuestro vuestra vuestros vuestras nuestro nuestra nuestros nue
 const ENGLISH = `how what which where when who whom why can could would should do does did i me my we our you want
 need way please tell explain there is are get`;
 
-export const QUESTION_FORM_WORDS: ReadonlySet<string> = new Set(`${SPANISH} ${ENGLISH}`.split(/\s+/).filter(Boolean));
+/**
+ * The light verbs of how people ask, in every person they ask in (¿podéis…?, ¿tienen…?, ¿me podría…?, ¿sabéis…?):
+ * generated (text/spanish-verbs.ts), with their irregular stems.
+ */
+const LIGHT_VERBS: readonly VerbSpec[] = [
+  { infinitive: 'poder', strong: 'pued', future: 'podr', preterite: 'pud' },
+  { infinitive: 'hacer', yo: 'hago', future: 'har', preterite: 'hic' },
+  { infinitive: 'querer', strong: 'quier', future: 'querr', preterite: 'quis' },
+  { infinitive: 'tener', strong: 'tien', yo: 'tengo', future: 'tendr', preterite: 'tuv' },
+  { infinitive: 'saber', yo: 'se', subjunctive: 'sep', future: 'sabr', preterite: 'sup' },
+  { infinitive: 'decir', strong: 'dic', yo: 'digo', future: 'dir', preterite: 'dij' },
+  { infinitive: 'poner', yo: 'pongo', future: 'pondr', preterite: 'pus' },
+  { infinitive: 'conseguir', strong: 'consigu', yo: 'consigo' },
+  { infinitive: 'servir', strong: 'sirv', yo: 'sirvo' },
+  { infinitive: 'necesitar' }, { infinitive: 'deber' }, { infinitive: 'lograr' }, { infinitive: 'abrir' },
+  { infinitive: 'existir' },
+];
+/**
+ * "ir a" + infinitive is a future said another way ("¿me vais a cobrar…?"): its forms carry no topic. "ver" only in
+ * the present ("¿cómo veo…?", "¿veis…?"): its subjunctive often is the topic ("para que se vea la hora").
+ */
+const IR = 'voy vas va vamos vais van vaya vayas vayamos vayais vayan ir ves veis';
+
+export const QUESTION_FORM_WORDS: ReadonlySet<string> = new Set([
+  ...`${SPANISH} ${IR} ${ENGLISH}`.split(/\s+/).filter(Boolean),
+  ...LIGHT_VERBS.flatMap(verbForms),
+]);
 
 /** True for a word (any case, accents or not) that shapes a question without naming its topic. */
 export const isQuestionFormWord = (word: string): boolean => QUESTION_FORM_WORDS.has(foldAccents(word.toLowerCase()));

@@ -3,7 +3,9 @@ import type { SqliteDatabase } from '../../storage/database.js';
 import type { PreparedPassage } from '../extract/prepare.js';
 import { LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
 import { matchExpression } from './fts-query.js';
+import { passageLength, spaceBm25 } from './space-bm25.js';
 import { spaceKey } from './space-key.js';
+import { idfOf, SpaceTermStats } from './space-stats.js';
 
 /** BM25 weight of heading terms relative to body terms. */
 const HEADING_WEIGHT = 2;
@@ -14,6 +16,13 @@ const HEADING_WEIGHT = 2;
  */
 const PRUNE_MIN_PASSAGES = 5000;
 const PRUNE_SHARE = 0.1;
+
+/**
+ * Fewest candidates FTS5 hands over for ranking with the space's own statistics (see `searchGroups`): deep enough that
+ * a passage FTS5 ranks lower only because other spaces make its words look common is still among them. On the shared
+ * QA set 20 and 40 gave the same top 5; 10 lost passages. Each candidate is read and its words counted again.
+ */
+const MIN_CANDIDATES = 20;
 
 export interface PassageRecord {
   id: number;
@@ -77,8 +86,10 @@ export class PassageIndex {
   private readonly spaceCounts = new Map<string, number>();
   /** `languages(space)`, cached: asked on every question, it changes only when a document's passages come or go. */
   private readonly spaceLanguages = new Map<string, Language[]>();
+  private readonly termStats: SpaceTermStats;
 
   constructor(private readonly db: SqliteDatabase) {
+    this.termStats = new SpaceTermStats(db, passageLength);
     this.stmt = {
       insertPassage: db.prepare(
         'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text) VALUES (?, ?, ?, ?, ?, ?)',
@@ -244,33 +255,47 @@ export class PassageIndex {
   }
 
   /**
-   * BM25 top-k of the space for an analysed question. Passages holding every question word come first (a
-   * conjunctive match is also the cheap one: few rows to score); when they are fewer than k, the rest is filled
-   * from a match on any word.
+   * BM25 top-k of the space for an analysed question, by the space's own term statistics. FTS5 proposes candidates:
+   * passages holding every question word (a conjunctive match is also the cheap one: few rows to score), with those
+   * of a match on any word when they are fewer than k; its ranking uses every space's statistics, so it only picks the
+   * candidates, and `spaceBm25` orders them with this space's (see space-stats.ts).
    */
   searchGroups(space: string, groups: readonly string[][], k: number): SearchHit[] {
     if (k <= 0) return [];
+    const depth = Math.max(k * 2, MIN_CANDIDATES);
     let rows: { id: number; rank: number }[] = [];
     if (groups.length > 1) {
       const all = matchExpression(space, groups, true);
-      if (all) rows = this.stmt.match.all(all, k) as { id: number; rank: number }[];
+      if (all) rows = this.stmt.match.all(all, depth) as { id: number; rank: number }[];
     }
+    // Enough passages with every word: the match on any word, the costly one in a large space, is not needed.
     if (rows.length < k) {
       const any = matchExpression(space, this.pruneCommon(space, groups));
       if (!any) return [];
       const seen = new Set(rows.map((r) => r.id));
-      for (const r of this.stmt.match.all(any, k) as { id: number; rank: number }[]) {
-        if (rows.length >= k) break;
+      for (const r of this.stmt.match.all(any, depth) as { id: number; rank: number }[]) {
+        if (rows.length >= depth) break;
         if (!seen.has(r.id)) rows.push(r);
       }
     }
-    const hits: SearchHit[] = [];
+    const candidates: PassageRecord[] = [];
     for (const row of rows) {
       const p = this.stmt.passage.get(row.id, space) as PassageRow | undefined;
-      if (!p) continue; // defensive: the space token already restricted the match
-      hits.push({ ...toRecord(p), bm25: -row.rank, score: -row.rank, rank: hits.length + 1 });
+      if (p) candidates.push(toRecord(p)); // else defensive: the space token already restricted the match
     }
-    return hits;
+    if (candidates.length === 0) return [];
+    const passages = this.spaceRows(space);
+    const input = {
+      groups, passages, languages: this.languages(space), headingWeight: HEADING_WEIGHT,
+      df: groups.map((alts) => Math.max(0, ...alts.map((t) => this.termStats.df(space, passages, t)))),
+      meanLength: this.termStats.meanLength(space, passages),
+    };
+    return candidates
+      .map((p, order) => ({ p, order, bm25: spaceBm25(p, input) }))
+      // Ties (the same words as often in passages as long) keep FTS5's order.
+      .sort((a, b) => b.bm25 - a.bm25 || a.order - b.order)
+      .slice(0, k)
+      .map(({ p, bm25 }, i) => ({ ...p, bm25, score: bm25, rank: i + 1 }));
   }
 
   /**
@@ -311,17 +336,26 @@ export class PassageIndex {
   }
 
   /**
-   * Inverse document frequency of each term group (the rarest alternative counts), from the index's vocabulary.
-   * Used to weigh how much of a question a sentence covers.
+   * Inverse document frequency of each term group (the most frequent alternative counts) in `space`: its passages
+   * and how many of them hold the term (space-stats.ts); without a space, over the whole index. Used to weigh how
+   * much of a question a passage or sentence covers.
    */
-  idf(groups: readonly string[][]): number[] {
-    this.totalRows ??= this.stmt.countRows.get() as number;
-    const n = Math.max(1, this.totalRows);
-    const idfOf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  idf(groups: readonly string[][], space?: string): number[] {
+    let n: number;
+    let dfOf: (t: string) => number;
+    if (space === undefined) {
+      this.totalRows ??= this.stmt.countRows.get() as number;
+      n = Math.max(1, this.totalRows);
+      dfOf = (t) => (this.stmt.termDocs.get(t) as number | undefined) ?? 0;
+    } else {
+      const rows = this.spaceRows(space);
+      n = Math.max(1, rows);
+      dfOf = (t) => this.termStats.df(space, rows, t);
+    }
     return groups.map((alts) => {
       let df = 0;
-      for (const t of alts) df = Math.max(df, (this.stmt.termDocs.get(t) as number | undefined) ?? 0);
-      return df === 0 ? ABSENT_TERM_WEIGHT * idfOf(1) : idfOf(df);
+      for (const t of alts) df = Math.max(df, dfOf(t));
+      return df === 0 ? ABSENT_TERM_WEIGHT * idfOf(n, 1) : idfOf(n, df);
     });
   }
 

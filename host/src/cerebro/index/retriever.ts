@@ -23,6 +23,8 @@ export interface ModelJudgement {
 }
 
 export interface Retrieval {
+  /** The space searched (its term statistics weigh the question's words: PassageIndex.idf). */
+  space: string;
   hits: SearchHit[];
   /** The analysed question: one group of alternative terms per content word. */
   groups: string[][];
@@ -69,7 +71,7 @@ export class Retriever {
   private async firstStage(space: string, question: string, k: number): Promise<Retrieval> {
     const languages = this.index.languages(space);
     const groups = queryTermGroups(question, languages);
-    if (!this.vectors) return { hits: this.index.searchGroups(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
+    if (!this.vectors) return { space, hits: this.index.searchGroups(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
@@ -83,7 +85,7 @@ export class Retriever {
       this.vectors.onQueryOutcome?.(null);
     } catch (err) {
       this.vectors.onQueryOutcome?.((err as Error).message);
-      return { hits: lexical.slice(0, k), groups, languages, mode: 'bm25', judgement: null };
+      return { space, hits: lexical.slice(0, k), groups, languages, mode: 'bm25', judgement: null };
     }
     const semantic = this.vectors.store.nearest(space, queryVector, depth);
     const fused = reciprocalRankFusion([lexical.map((h) => h.id), semantic.map((h) => h.id)]).slice(0, k);
@@ -98,7 +100,7 @@ export class Retriever {
     }
     const passageVectors = this.vectors.store.vectors(space, hits.map((h) => h.id));
     const close = closeWords(wordVectors, passageVectors, this.vectors.minWordSimilarity ?? DEFAULT_MIN_WORD_SIMILARITY);
-    return { hits, groups, languages, mode: 'hybrid', judgement: { rerank: null, closeWords: close, wordVectors } };
+    return { space, hits, groups, languages, mode: 'hybrid', judgement: { rerank: null, closeWords: close, wordVectors } };
   }
 
   /**

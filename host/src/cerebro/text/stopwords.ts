@@ -2,13 +2,16 @@ import { createRequire } from 'node:module';
 
 // Function words dropped from both indexed text and questions. Kept deliberately short: only words that carry no
 // topic (articles, prepositions, pronouns, auxiliaries, question words), so content words are never lost.
-// Stored folded (no accents, lower case) because they are compared after folding.
+// Stored folded (no accents, lower case) because they are compared after folding. Every person people ask in has its
+// pronouns, possessives and forms of "ser"/"estar" here (usted and ustedes, vosotros: "¿cuál es vuestro horario?").
 const SPANISH = `a al algo alguien algun alguna algunas alguno algunos ante antes aqui asi aun cada como con contra cual
 cuales cualquier cuando cuanto de del desde donde dos el ella ellas ello ellos en entre era eran es esa esas ese eso
 esos esta estaba estan estar estas este esto estos fue fueron ha haber habia han hasta hay la las le les lo los mas me
 mi mis muy nada ni no nos nosotros o os otra otras otro otros para pero poco por porque pues que quien quienes se sea
 segun ser si sido sin sobre son su sus tal tambien te tiene tienen toda todas todo todos tu tus un una unas uno unos
-usted vosotros y ya yo cual cuales puedo puede pueden debo debe hacer hace como dice`;
+usted vosotros y ya yo cual cuales puedo puede pueden debo debe hacer hace como dice
+ustedes vosotras vuestro vuestra vuestros vuestras nuestro nuestra nuestros nuestras soy eres somos sois estoy estamos
+estais`;
 
 const ENGLISH = `a about an and are as at be been being but by can could did do does doing for from had has have how i
 if in into is it its me my no not of on or our so such than that the their them then there these they this those to
