@@ -1,8 +1,8 @@
-// Words that shape a question but say nothing about its topic: question words, light verbs and fillers of how
-// people ask ("¿cómo puedo…?", "quiero saber…", "how do I…"), and possessives ("¿cuál es vuestro horario?": the
-// document says "Horario de atención", not whose it is). They are left out of retrieval and of the relevance
-// score, so an answerable question is not declined for lacking them and an unrelated passage that happens to hold
-// "puedo" or "hago" does not pass. Stored folded (lower case, no accents), as they are compared after folding.
+// Words that shape a question but say nothing about its topic: question words, and light verbs and fillers of how
+// people ask ("¿cómo puedo…?", "quiero saber…", "how do I…"); possessives are stopwords (text/stopwords.ts). They
+// are left out of retrieval and of the relevance score, so an answerable question is not declined for lacking them
+// and an unrelated passage that happens to hold "puedo" or "hago" does not pass. Stored folded (lower case, no
+// accents), as they are compared after folding.
 import { foldAccents, words } from '../text/analyzer.js';
 import { verbForms, type VerbSpec } from '../text/spanish-verbs.js';
 
@@ -10,8 +10,7 @@ const SPANISH = `como que cual cuales cuando cuanto cuanta cuantos cuantas donde
 puedo puede pueden podemos podria podrian podriamos hago hace hacen hacemos hacer haria quiero quiere queremos querria
 quisiera necesito necesita necesitamos debo debe deberia tengo tiene tenemos tener veo ve ver vemos ven sabe se saber sabes
 abro abre abrir consigo conseguir logro lograr forma manera modo alguna algun existe hay favor dime digame decir explica explicame
-alguien ayuda ayudame usted ustedes yo mi me nos sirve sirven pongo pone ponemos poner
-mis tu tus su sus vuestro vuestra vuestros vuestras nuestro nuestra nuestros nuestras`;
+alguien ayuda ayudame usted ustedes yo mi me nos sirve sirven pongo pone ponemos poner`;
 
 const ENGLISH = `how what which where when who whom why can could would should do does did i me my we our you want
 need way please tell explain there is are get`;
