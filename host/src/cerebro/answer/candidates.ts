@@ -4,6 +4,7 @@
 import type { SearchHit } from '../index/passage-index.js';
 import { namesAsked, type AskedName } from './asked-name.js';
 import { announces, passageUnits, type AnswerUnit } from './passage-units.js';
+import { holdsType, type AnswerType } from './answer-type.js';
 import type { QuestionKind } from './question-kind.js';
 import { Relevance } from './relevance.js';
 import { renderCodeWithIntro, renderRow } from './render.js';
@@ -135,6 +136,26 @@ function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: st
   return wholeList(units, next.position) ?? alone;
 }
 
+/** Extra weight of a unit holding the kind of value asked for, and what one without it loses. */
+const TYPED_BONUS = 0.1;
+/** Longest unit joined to a sentence for the value it holds. */
+const VALUE_UNIT_MAX = 300;
+
+/**
+ * A sentence that echoes the question without the value it asks for is read with the next unit when that one holds
+ * it: "Nubeterra otorga más días de vacaciones desde el primer año:" with the row "1 año | 15", "La guardia es
+ * semanal." with "Compensación: $3,500 MXN por semana". The next unit alone may not share the question's words.
+ */
+function withTypedValue(
+  quote: { text: string; covers: number[] }, units: AnswerUnit[], typed: AnswerType | null, table: string | null,
+): { text: string; covers: number[] } {
+  if (typed === null || holdsType(quote.text, typed)) return quote;
+  const next = units[Math.max(...quote.covers) + 1];
+  if (!next || next.kind === 'code' || next.text.length > VALUE_UNIT_MAX || !holdsType(next.text, typed)) return quote;
+  const said = next.kind === 'table-row' ? renderRow(next.cells ?? [next.text], next.header, table) : next.text;
+  return { text: `${quote.text} ${said}`, covers: [...quote.covers, next.position] };
+}
+
 /** Bonus for a sentence whose subject is the question's topic (a topic word among its first words). */
 function leadBonus(sentence: string, relevance: Relevance, definitional: boolean): number {
   const head = relevance.termsOf(sentence.split(/\s+/).slice(0, 4).join(' '));
@@ -148,7 +169,8 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
  */
 export function passageCandidates(
   hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind, asked: AskedName | null = null,
-  closeOf?: (position: number) => ReadonlySet<number> | undefined,
+  closeOf?: (position: number) => ReadonlySet<number> | undefined, typed: AnswerType | null = null,
+  typeGroups: ReadonlySet<number> = new Set(),
 ): Candidate[] {
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
@@ -172,15 +194,18 @@ export function passageCandidates(
       if (introduced.has(unit.position) || unit.text.length < 12) continue;
       ({ text, covers } = withContinuation(unit, units));
       if (text === unit.text && unit.text.length < TITLE_MAX && !ENDS_SENTENCE.test(unit.text)) continue;
+      ({ text, covers } = withTypedValue({ text, covers }, units, typed, table));
       terms = unit.text;
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
       const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
-      ({ text, covers } = list ?? announcedItems(units, unit) ?? { text: unit.text, covers });
+      ({ text, covers } = list ?? announcedItems(units, unit) ?? withTypedValue({ text: unit.text, covers }, units, typed, table));
       terms = unit.text;
     }
     const ownTerms = relevance.termsOf(terms);
-    const close = closeOf?.(unit.position);
+    // A word naming the asked kind of value ("horario", "días") is answered by a unit holding such a value.
+    const modelClose = closeOf?.(unit.position);
+    const close = typed !== null && typeGroups.size && holdsType(text, typed) ? new Set([...(modelClose ?? []), ...typeGroups]) : modelClose;
     const alone = relevance.coverage(ownTerms, close);
     // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
     // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may
@@ -195,7 +220,9 @@ export function passageCandidates(
     const lead = unit.kind === 'sentence' ? leadBonus(unit.text, relevance, kind === 'definition') : 0;
     // For "¿Qué programa…?", the unit that names a program the question does not.
     const named = asked && namesAsked(unit.text, asked) ? NAMED_BONUS : 0;
-    const score = (own + 0.25 * passageScore + 0.05 / hit.rank + lead + named + kindBonus(kind, unit, text)) * lengthPenalty;
+    // The value asked for ("¿cuánto?": a number, "¿cuándo?": a time…) is what the answer must hold.
+    const value = typed === null ? 0 : holdsType(text, typed) ? TYPED_BONUS : -TYPED_BONUS;
+    const score = (own + 0.25 * passageScore + 0.05 / hit.rank + lead + named + value + kindBonus(kind, unit, text)) * lengthPenalty;
     out.push({ hit, passageScore, unit, text, score, covers });
   }
   return out;

@@ -194,3 +194,27 @@ test('rows of one table quoted together name the table once', async () => {
   assert.equal(answer.text.match(/según la tabla «Órdenes de red»/g)?.length, 1, answer.text);
   assert.equal(answer.text.match(/según la tabla/g)?.length, 2, answer.text);
 });
+
+test('the sentence echoing a "how much" question is read with the next one, which holds the number', async () => {
+  const answerer = answererOver([
+    { text: 'La guardia de fin de semana la cubre una persona del equipo de sistemas. Se paga aparte de la nómina. Compensación: 3.500 pesos por semana, más 450 pesos por hora de incidente.', headings: ['Guardias'] },
+    { text: 'La guardia se pide con dos semanas de antelación a tu líder.', headings: ['Solicitudes'] },
+  ]);
+  const answer = await answerer.answer({ space: 'e', question: '¿Cuánto se paga por la guardia de fin de semana?', options: { citations: false, minRelevance: 0.01 } });
+  assert.equal(answer.found, true);
+  assert.match(answer.text, /3\.500 pesos por semana/);
+});
+
+test('a sentence announcing a table is read with the row that holds the asked value', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const blocks: TextBlock[] = [
+    { text: 'La empresa da más días de vacaciones que el mínimo legal desde el primer año:', headings: ['Vacaciones'] },
+    { kind: 'table-row', text: '1 año | 15', headings: ['Vacaciones'], table: { cells: ['1 año', '15'], header: ['Antigüedad', 'Días'], caption: '' } },
+    { kind: 'table-row', text: '5 años | 20', headings: ['Vacaciones'], table: { cells: ['5 años', '20'], header: ['Antigüedad', 'Días'], caption: '' } },
+  ];
+  seedDocument(db, index, 'e', 'manual.html', chunkBlocks(blocks).map((x) => ({ text: x.text, headings: x.headings })));
+  const answer = await new ExtractiveAnswerer(index, new Retriever(index)).answer({ space: 'e', question: '¿Cuántos días de vacaciones tengo el primer año?', options: { citations: false } });
+  assert.equal(answer.found, true);
+  assert.match(answer.text, /15/);
+});

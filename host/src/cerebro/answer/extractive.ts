@@ -6,10 +6,10 @@
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { ModelJudgement, Retrieval, Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
-import { askedType, holdsType, TYPE_WORDS } from './answer-type.js';
+import { askedType, holdsType, TYPE_WORDS, type AnswerType } from './answer-type.js';
 import { decisionFeatures, type FeatureVector } from './decision-features.js';
 import { answerProbability, DECISION_MODEL, type DecisionModel } from './decision-model.js';
-import { dependsOnPrevious, previousQuestion, retrievalQuery } from './follow-up.js';
+import { dependsOnPrevious, hasWords, previousQuestion, retrievalQuery } from './follow-up.js';
 import { askedName } from './asked-name.js';
 import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
 import { passageUnits } from './passage-units.js';
@@ -67,6 +67,12 @@ export function askedKind(request: AnswerRequest, asFollowUp = false): QuestionK
   return questionKind(previous);
 }
 
+/** Whether an answer holds at least one content word of the question itself (not of the turn it follows). */
+function saysOwnWords(question: string, answer: string): boolean {
+  const terms = Relevance.termsOf(answer);
+  return queryTermGroups(contentQuestion(question)).some((alts) => alts.some((t) => terms.has(t)));
+}
+
 /** Share of the threshold a passage must reach to lend units to a question its best passage answers. */
 const SUPPORT_SHARE = 0.5;
 
@@ -82,6 +88,11 @@ function contextWeighted(groups: string[][], weights: number[], question: { text
   if (!question.followUp) return weights;
   const own = new Set(queryTermGroups(contentQuestion(question.text)).flat());
   return weights.map((w, i) => (groups[i]!.some((t) => own.has(t)) ? w : w * CONTEXT_WORD_WEIGHT));
+}
+
+/** The question's word groups that name the asked kind of value (`TYPE_WORDS`): "horario", "días", "precio". */
+export function typeWordGroups(relevance: Relevance, asked: AnswerType | null): Set<number> {
+  return asked === null ? new Set() : relevance.groupsIn(new Set(TYPE_WORDS[asked].flatMap((w) => [...relevance.termsOf(w)])));
 }
 
 /** One retrieved passage as the decision model saw it. */
@@ -109,7 +120,7 @@ export function scorePassages(
   const asked = askedType(question.text, question.kind);
   // A word naming the kind of value asked ("¿Qué días…?") counts as found in a passage holding such a value, as a
   // word close in meaning does (with an embedding model, a question word close to the passage).
-  const typeGroups = asked === null ? [] : [...relevance.groupsIn(new Set(TYPE_WORDS[asked].flatMap((w) => [...relevance.termsOf(w)])))];
+  const typeGroups = [...typeWordGroups(relevance, asked)];
   const close = hits.map((hit) => {
     const byModel = judgement?.closeWords?.get(hit.id);
     if (typeGroups.length === 0 || !holdsType(`${hit.headings.join(' ')} ${hit.text}`, asked!)) return byModel;
@@ -178,9 +189,10 @@ export class ExtractiveAnswerer implements Answerer {
     let answer = await this.compose(request, await this.judge(request, options), options, started);
     // A question with a topic of its own is first asked alone; if the documents do not answer it so, it may still
     // be an unmarked follow-up ("¿Con cuánta anticipación las pido?"), asked again with the question it follows.
-    if (!answer.found && previousQuestion(request) && !dependsOnPrevious(request.question)) {
+    if (!answer.found && previousQuestion(request) && hasWords(request.question) && !dependsOnPrevious(request.question)) {
       const retry = await this.compose(request, await this.judge(request, options, true), options, started);
-      if (retry.found) answer = retry;
+      // Only an answer that speaks to this turn's own words: else it is the previous question's answer again.
+      if (retry.found && saysOwnWords(request.question, retry.text)) answer = retry;
     }
     return answer;
   }
@@ -210,7 +222,7 @@ export class ExtractiveAnswerer implements Answerer {
     // that echoes the question best).
     const answered = scored.some((s) => s.score >= options.minRelevance);
     const floor = options.minRelevance * SUPPORT_SHARE;
-    const relevant = answered ? scored.filter((s) => s.score >= floor) : [];
+    const relevant: JudgedPassage[] = answered ? scored.filter((s) => s.score >= floor) : [];
     const deeper = answered ? pool.slice(options.passages).filter((s) => s.score >= floor) : [];
     const notFound = (): Answer => ({
       text: options.noAnswerText, found: false, engine: 'extractive', model: null, sources: [],
@@ -219,14 +231,17 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const asked = askedName(request.question);
+    const typed = askedType(request.question, kind);
+    const typeGroups = typeWordGroups(relevance, typed);
+    relevant.push(...this.announcedContinuations(request.space, relevant));
     // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
     const close = await this.unitCloseWords([...relevant, ...deeper].map((s) => s.hit), judgement);
     const closeIn = (hit: SearchHit) => (close.has(hit.id) ? (position: number) => close.get(hit.id)![position] : undefined);
     // Units are weighed by their passage's coverage of the question (how much of it the passage's context adds),
     // not by the decision's probability: once a passage is relevant, its units compete on what they say.
-    const candidates = relevant.flatMap(({ hit, coverage }) => passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit)));
+    const candidates = relevant.flatMap(({ hit, coverage }) => passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups));
     for (const { hit, coverage } of deeper) {
-      candidates.push(...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit)).filter((c) => hasAnswerShape(kind, c)));
+      candidates.push(...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups).filter((c) => hasAnswerShape(kind, c)));
     }
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);
@@ -277,6 +292,25 @@ export class ExtractiveAnswerer implements Answerer {
       text: parts.join(' ').replace(/ \n/g, '\n').trim(), found: true, engine: 'extractive', model: null, sources,
       usage: { passages: scored.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
     };
+  }
+
+  /**
+   * A relevant passage ending in a sentence that announces what follows ("…desde el primer año:") is continued by
+   * the next passage of its document, where the chunker put the table or list it announces (a table's rows form
+   * passages of their own): that passage lends its units too, at the announcing passage's coverage.
+   */
+  private announcedContinuations(space: string, relevant: readonly JudgedPassage[]): JudgedPassage[] {
+    const have = new Set(relevant.map((p) => p.hit.id));
+    const out: JudgedPassage[] = [];
+    for (const p of relevant) {
+      const last = passageUnits(p.hit.text).at(-1);
+      if (!last || last.kind !== 'sentence' || !/:\s*$/.test(last.text) || have.has(p.hit.id + 1)) continue;
+      const next = this.index.passage(space, p.hit.id + 1);
+      if (!next || next.documentId !== p.hit.documentId || next.ord !== p.hit.ord + 1) continue;
+      out.push({ ...p, hit: { ...next, bm25: 0, score: 0, rank: p.hit.rank } });
+      have.add(next.id);
+    }
+    return out;
   }
 
   /**

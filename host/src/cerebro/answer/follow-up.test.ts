@@ -25,3 +25,7 @@ test('retrieval reads a follow-up with the previous question, and a new question
   assert.equal(retrievalQuery({ space: 's', question: '¿y el segundo año?', history }), '¿y el segundo año?\n¿Cuántos días de vacaciones tengo?');
   assert.equal(retrievalQuery({ space: 's', question: '¿y el segundo año?' }), '¿y el segundo año?');
 });
+
+test('emoji, symbols or punctuation alone never lean on the previous turn', () => {
+  for (const q of ['🙂🙂', '???', '👍', '¿?']) assert.equal(dependsOnPrevious(q), false, q);
+});

@@ -47,6 +47,8 @@ const withoutAcknowledgement = (folded: string): string => folded.replace(ACKNOW
  * a new subject.
  */
 export function dependsOnPrevious(question: string): boolean {
+  // Emoji, punctuation or symbols alone ask nothing, of this turn or the one before.
+  if (!hasWords(question)) return false;
   const folded = withoutAcknowledgement(foldAccents(question.toLowerCase()).replace(/[¿¡]/g, ' ').trim());
   if (NEW_SUBJECT.test(folded)) return false;
   if (CONTINUES.test(folded) || ELLIPTICAL.test(folded)) return true;
@@ -60,6 +62,9 @@ export function dependsOnPrevious(question: string): boolean {
   const topic = ws.filter((w) => !isQuestionFormWord(w) && !MEASURE_VERBS.has(w));
   return queryTermGroups(topic.join(' ')).length === 0;
 }
+
+/** Whether a turn has any word at all (letters), as opposed to emoji, symbols or punctuation only. */
+export const hasWords = (question: string): boolean => /\p{L}/u.test(question);
 
 /** The previous question the user asked in this conversation, if any. */
 export const previousQuestion = (request: AnswerRequest): string | undefined =>

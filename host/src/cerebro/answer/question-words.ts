@@ -1,7 +1,8 @@
 // Words that shape a question but say nothing about its topic: question words, and light verbs and fillers of how
-// people ask ("¿cómo puedo…?", "quiero saber…", "how do I…"). They are left out of retrieval and of the relevance
-// score, so an answerable question is not declined for lacking them and an unrelated passage that happens to hold
-// "puedo" or "hago" does not pass. Stored folded (lower case, no accents), as they are compared after folding.
+// people ask ("¿cómo puedo…?", "quiero saber…", "how do I…"); possessives are stopwords (text/stopwords.ts). They
+// are left out of retrieval and of the relevance score, so an answerable question is not declined for lacking them
+// and an unrelated passage that happens to hold "puedo" or "hago" does not pass. Stored folded (lower case, no
+// accents), as they are compared after folding.
 import { foldAccents, words } from '../text/analyzer.js';
 import { verbForms, type VerbSpec } from '../text/spanish-verbs.js';
 
