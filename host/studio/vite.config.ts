@@ -8,9 +8,9 @@ export default defineConfig({
   base: '/studio/',
   plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
   resolve: {
-    // The brand editor bundles marca's persona builder (src/lib/persona.ts); its only sdk import is the fixed rules,
-    // which live in a file with no imports. Nothing else in the console imports the sdk.
-    alias: [{ find: /^@cerebro\/sdk$/, replacement: fileURLToPath(new URL('../../sdk/src/services/brand.ts', import.meta.url)) }],
+    // The brand editor bundles the sdk's persona builder (src/lib/persona.ts), from its source file, which imports
+    // only the brand's shape and fixed rules (a file with no imports). Nothing else in the console imports the sdk.
+    alias: [{ find: /^@cerebro\/sdk$/, replacement: fileURLToPath(new URL('../../sdk/src/services/brand-persona.ts', import.meta.url)) }],
   },
   build: {
     outDir: 'dist',

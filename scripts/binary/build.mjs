@@ -62,6 +62,7 @@ run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b'])
 // Studio is part of the product: build its static assets here too, so an executable never ships without its console
 // (the same steps as `npm run build -w host/studio`).
 step('Studio (host/studio)');
+run(process.execPath, [join(repoRoot, 'host/studio/scripts/wire-types.mjs')], { cwd: join(repoRoot, 'host', 'studio') });
 run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: join(repoRoot, 'host', 'studio') });
 run(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: join(repoRoot, 'host', 'studio') });
 rmSync(work, { recursive: true, force: true });

@@ -6,6 +6,7 @@ export { HostServices } from './host-services.js';
 export { ModuleServices } from './module-services.js';
 export type { BrandReader, BrandSnapshot, BrandConfig, BrandIdentidad, BrandEstilo, BrandTacticas } from './services/brand.js';
 export { SALES_AGENT_FIXED_RULES, salesAgentFixedRulesText } from './services/brand.js';
+export { buildPersona, brandIdentitySentence, BRAND_TONES, BRAND_TRAITS } from './services/brand-persona.js';
 export type { CerebroService, CerebroAnswer, CerebroSource } from './services/cerebro.js';
 export type { DocumentsService, DocumentOrigin, RecordedOrigin, SpaceDocument, DocumentInput, PassageHit, SearchOptions } from './services/documents.js';
 export type { CatalogReader, CatalogProduct } from './services/catalog.js';

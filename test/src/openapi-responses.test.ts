@@ -33,7 +33,7 @@ test('real answers of the main routes (host and plugins) match the response sche
   await check('GET', '/tokens', '/tokens');
   await check('DELETE', '/tokens/{id}', `/tokens/${created.token.id}`);
 
-  await check('POST', '/rag/{espacio}/load_documents', `/rag/${s}/load_documents`, { body: filesForm({ 'guia.md': GUIDE_MD, 'programa.exe': 'MZ\u0000binario' }) });
+  await check('POST', '/rag/{espacio}/load_documents', `/rag/${s}/load_documents`, { body: filesForm({ 'guia.md': GUIDE_MD, 'programa.exe': 'MZ\u0000binario', 'informe\u202Efdp.txt': 'nombre engañoso' }) });
   await waitIndexed(c, s);
   await check('GET', '/rag/{espacio}/indexing_status', `/rag/${s}/indexing_status`);
   await check('GET', '/rag/{espacio}/documents', `/rag/${s}/documents?limite=10`);

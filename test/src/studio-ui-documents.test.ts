@@ -111,6 +111,20 @@ test('Studio documents: a slow upload shows its progress as it goes, and can be 
   assert.equal((await world.h.client.get('/rag/demo/documents')).body.total, 0, 'a cancelled upload stores nothing');
 });
 
+test('Studio documents: a refused file is listed with the reason the service gives', async (t) => {
+  const world = await startStudioWorld(t);
+  const { page } = await openPage(world);
+  await signInThroughForm(page, world.studio);
+  await goTo(page, world.studio, 'espacios/demo/documentos', 'Documentos');
+  const hidden = 'informe\u202Efdp.txt'; // a right-to-left override: shown as "informetxt.pdf"
+  await page.getByLabel('Elegir archivos').setInputFiles([
+    { name: 'bien.txt', mimeType: 'text/plain', buffer: Buffer.from('Un documento corriente.') },
+    { name: hidden, mimeType: 'text/plain', buffer: Buffer.from('Nombre engañoso.') },
+  ]);
+  await page.locator('tr[data-documento="bien.txt"]').waitFor();
+  await page.getByText('El nombre del archivo contiene caracteres de control o de dirección del texto.').waitFor();
+});
+
 test('Studio documents: past the 200 the list route gives at once, "Mostrar más documentos" brings the rest', async (t) => {
   const world = await startStudioWorld(t);
   const { filesForm } = await import('./support/rag.js');

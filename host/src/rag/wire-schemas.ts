@@ -45,7 +45,7 @@ export const UPLOAD_SCHEMA = objectSchema({
   documentos: arrayOf({
     oneOf: [
       DOCUMENT_SCHEMA,
-      objectSchema({ nombre: { type: 'string' }, estado: { const: 'rechazado' }, error: { type: 'string' } }),
+      objectSchema({ nombre: { type: 'string' }, estado: { const: 'rechazado' }, error: objectSchema({ codigo: { type: 'string' }, motivo: { type: 'string' } }) }),
     ],
   }, 'En el orden recibido.'),
 });

@@ -1,6 +1,7 @@
 /**
- * The marca module's own persona builder (plugins/marca/src/brand/persona.ts), bundled into the console so the brand
- * editor shows, as you type, exactly the text GET /persona will give once saved: one function, not a copy. Vite
- * maps its one sdk import (the fixed rules) to sdk/src/services/brand.ts (vite.config.ts), which has no imports.
+ * The persona builder of the sdk (the one marca's GET /persona uses), bundled into the console so the brand editor
+ * shows, as you type, exactly the text GET /persona will give once saved: one function, not a copy, and no import
+ * of a plugin's source. Vite maps the sdk to sdk/src/services/brand-persona.ts (vite.config.ts), whose only import
+ * is the brand's shape and fixed rules (sdk/src/services/brand.ts, no imports).
  */
-export { buildPersona } from '../../../../plugins/marca/src/brand/persona.js';
+export { buildPersona } from '@cerebro/sdk';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, apiUrl, seg } from '../api/client.js';
-import type { DocumentRecord, IndexingStatus } from '../api/types.js';
+import type { DocumentRecord, IndexingStatus, UploadOutcome } from '../api/types.js';
 import { uploadForm } from '../api/upload.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
@@ -119,11 +119,9 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
       <td data-label="Pasajes" class="num">{formatNumber(doc.pasajes ?? 0)}</td>
       <td data-label="Actualizado">{formatDateTime(doc.actualizado)}</td>
       <td class="actions">
-        {doc.estado !== 'rechazado' && (
-          <a class="button subtle" href={apiUrl(`/rag/${seg(space)}/documents/${seg(doc.nombre)}`)} download={doc.nombre}>
-            Descargar<span class="sr-only"> {doc.nombre}</span>
-          </a>
-        )}
+        <a class="button subtle" href={apiUrl(`/rag/${seg(space)}/documents/${seg(doc.nombre)}`)} download={doc.nombre}>
+          Descargar<span class="sr-only"> {doc.nombre}</span>
+        </a>
         {confirming ? (
           <span class="confirm" role="group" aria-label={`Confirmar borrado de ${doc.nombre}`}>
             <button type="button" class="button danger" onClick={() => void remove()}>Sí, eliminar</button>
@@ -158,11 +156,11 @@ function Uploader({ space, onUploaded }: { space: string; onUploaded: (count: nu
     setError(null);
     setRejected([]);
     setProgress(0);
-    const handle = uploadForm<{ documentos: (DocumentRecord & { error: { motivo: string } | null })[] }>(`/rag/${seg(space)}/load_documents`, form, setProgress);
+    const handle = uploadForm<{ documentos: UploadOutcome[] }>(`/rag/${seg(space)}/load_documents`, form, setProgress);
     cancel.current = handle.abort;
     try {
       const body = await handle.done;
-      setRejected(body.documentos.filter((d) => d.estado === 'rechazado').map((d) => ({ nombre: d.nombre, motivo: d.error?.motivo ?? 'Nombre no válido.' })));
+      setRejected(body.documentos.flatMap((d) => (d.estado === 'rechazado' ? [{ nombre: d.nombre, motivo: d.error.motivo }] : [])));
       onUploaded(body.documentos.filter((d) => d.estado !== 'rechazado').length);
     } catch (err) {
       setError(err);
