@@ -8,19 +8,22 @@ import { inJob } from './job-scope.js';
 import { prepareDocument, type PrepareResult, type PrepareTask } from './prepare.js';
 
 /**
- * A full collection after each document and each window of a long one. Preparing a document makes tens of
- * megabytes of short-lived strings that V8 promotes and then keeps until its old generation reaches a limit it
- * raises as it goes: over a batch of 20 files of 2.5 MB this thread grew by ~200 MB of garbage (npm run bench --
- * upload). A collection costs a few milliseconds on this small heap and bounds the thread at about one window's
- * worth. (`gc` is exposed through a fresh context: the flag only applies to contexts created after it is set.)
- * Only when the heap holds more than COLLECT_ABOVE_BYTES: a full collection costs ~35 ms even on a small heap, and
- * after each of hundreds of small web pages (module fuentes) it took more CPU than reading them (3 s per 400 pages).
+ * A full collection after each document and each window of a long one, once the heap has grown by
+ * COLLECT_AFTER_BYTES since the last. Preparing a document makes tens of megabytes of short-lived strings that V8
+ * promotes and then keeps until its old generation reaches a limit it raises as it goes: over a batch of 20 files of
+ * 2.5 MB this thread grew by ~200 MB of garbage (npm run bench -- upload); collecting bounds it at about one window's
+ * worth plus that margin. Not after every document whatever its size: hundreds of small web pages (module fuentes)
+ * made a full collection each, more CPU than reading the pages (82 per 400 pages, ~3 s under --trace-gc).
+ * (`gc` is exposed through a fresh context: the flag only applies to contexts created after it is set.)
  */
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
-const COLLECT_ABOVE_BYTES = 32 * 1024 * 1024;
+const COLLECT_AFTER_BYTES = 8 * 1024 * 1024;
+let collectedAt = 0;
 const collectGarbage = (): void => {
-  if (getHeapStatistics().used_heap_size > COLLECT_ABOVE_BYTES) gc();
+  if (getHeapStatistics().used_heap_size < collectedAt + COLLECT_AFTER_BYTES) return;
+  gc();
+  collectedAt = getHeapStatistics().used_heap_size;
 };
 
 export type WorkerTask = PrepareTask & {
