@@ -66,9 +66,11 @@ export class SpaceGate {
         leave();
         reject(this.busy(`La pregunta esperó más de ${Math.round(this.options.maxWaitMs / 1000)} s su turno en este espacio; reintenta en unos segundos.`));
       }, this.options.maxWaitMs);
+      // The client left while waiting: its turn is not taken, and the answer (which nobody reads) is a refusal rather
+      // than an unexpected error in the logs.
       const onAbort = () => {
         leave();
-        reject(signal!.reason);
+        reject(this.busy('La pregunta dejó de esperar turno: el cliente cerró la conexión.'));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       line.waiting.push(waiter);
