@@ -38,3 +38,5 @@ export type SalesConversation = Ok<'/mod/ventas/{espacio}/conversaciones/{conver
 export type Product = Item<Ok<'/mod/ventas/{espacio}/productos', 'get'>['productos']>;
 
 export type Transcription = Ok<'/mod/transcripcion/{espacio}/transcripciones', 'post'>;
+/** Whether the engine can transcribe now, asked before an upload. */
+export type TranscriptionReadiness = Ok<'/mod/transcripcion/{espacio}/estado', 'get'>;
