@@ -40,8 +40,12 @@ export interface QuestionContext {
  */
 export function proximity(relevance: Relevance, text: string): number {
   const positions: { at: number; group: number }[] = [];
+  // A passage repeats its words: each distinct word is analysed once (stemming in every language is the cost here).
+  const groupsOf = new Map<string, Set<number>>();
   words(text).forEach((w, at) => {
-    for (const g of relevance.groupsIn(relevance.termsOf(w))) positions.push({ at, group: g });
+    let groups = groupsOf.get(w);
+    if (!groups) groupsOf.set(w, (groups = relevance.groupsIn(relevance.termsOf(w))));
+    for (const g of groups) positions.push({ at, group: g });
   });
   const groups = new Set(positions.map((p) => p.group));
   if (groups.size <= 1) return 1;
