@@ -1,16 +1,11 @@
 // Size limits are inclusive, as their messages say ("como máximo N bytes", "supera el máximo de N"): at one byte
 // under, at exactly the limit and at one byte over, over HTTP, for every limit with such a message (issue 23, item 5).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { startTestHost } from '@cerebro/sdk/testing';
 
 const DOC_MAX = 4096;
 const JSON_MAX = 2048;
-/** The transcription module's audio limit (its message: "supera el tamaño máximo de 25 MB"). */
-const AUDIO_MAX = 25 * 1024 * 1024;
 /** The catalogue import's body limit (`maxBodyBytes` of ventas' importProducts). */
 const IMPORT_MAX = 10 * 1024 * 1024;
 
@@ -22,13 +17,10 @@ function paddedJson(value: unknown, bytes: number): string {
 }
 
 test('every size limit accepts exactly its maximum and refuses one byte more', async (t) => {
-  const models = await mkdtemp(join(tmpdir(), 'cerebro-limits-'));
-  t.after(() => rm(models, { recursive: true, force: true }));
   const h = await startTestHost(t, {
     discover: true,
     env: {
-      CEREBRO_PLUGINS_ALLOW: 'ventas,transcripcion', CEREBRO_DOC_MAX_BYTES: String(DOC_MAX), CEREBRO_JSON_LIMIT_BYTES: String(JSON_MAX),
-      CEREBRO_TRANSCRIPCION_MODELO: join(models, 'no-hay.bin'),
+      CEREBRO_PLUGINS_ALLOW: 'ventas', CEREBRO_DOC_MAX_BYTES: String(DOC_MAX), CEREBRO_JSON_LIMIT_BYTES: String(JSON_MAX),
     },
   });
   const s = h.spaceId;
@@ -60,13 +52,6 @@ test('every size limit accepts exactly its maximum and refuses one byte more', a
     if (delta <= 0) assert.equal(res.status, 200, `${IMPORT_MAX + delta} bytes: ${JSON.stringify(res.body)}`);
     else assert.deepEqual([res.status, res.body.detail], [413, `El cuerpo supera el máximo de ${IMPORT_MAX} bytes.`]);
   }
-
-  // Without a model the engine is not ready: a file within the limit gets that far, one byte more is refused first.
-  for (const delta of [-1, 0, 1]) {
-    const form = new FormData();
-    form.append('archivo', new Blob([Buffer.alloc(AUDIO_MAX + delta)]), 'audio.ogg');
-    const res = await send(`/mod/transcripcion/${s}/transcripciones`, { method: 'POST', body: form });
-    if (delta <= 0) assert.notEqual(res.status, 413, `${AUDIO_MAX + delta} bytes: ${JSON.stringify(res.body)}`);
-    else assert.deepEqual([res.status, res.body.detail.codigo], [413, 'demasiado_grande']);
-  }
+  // Transcription audio (25 MB) is checked at -1, 0 and +1 by the plugin's own route test, on a host with a
+  // generated model: without one the route answers motor_no_listo before it reads any upload.
 });

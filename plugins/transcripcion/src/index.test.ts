@@ -114,8 +114,15 @@ describe('POST /transcripciones', () => {
     assert.deepEqual(await leftovers(h), []);
   });
 
-  it('refuses more than 25 MB with 413 demasiado_grande', async () => {
-    const big = new Blob([new Uint8Array(25 * 1024 * 1024 + 1)]);
+  it('accepts exactly 25 MB and refuses one byte more with 413 demasiado_grande (the limit is inclusive)', async () => {
+    const max = 25 * 1024 * 1024;
+    for (const delta of [-1, 0]) {
+      // Zeros are no audio: past the size check, the format check refuses them.
+      const res = await h.client.post(path, { body: form({ archivo: new Blob([new Uint8Array(max + delta)]) }) });
+      assert.equal(res.status, 422, `${max + delta} bytes: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.detail.codigo, 'no_soportado');
+    }
+    const big = new Blob([new Uint8Array(max + 1)]);
     const res = await h.client.post(path, { body: form({ archivo: big }) });
     assert.equal(res.status, 413);
     assert.equal(res.body.detail.codigo, 'demasiado_grande');
