@@ -26,7 +26,7 @@ test('cerebro plugins: usage, refusals with their reason and exit code 1, and th
   const odd = await cli(dataDir, ['add', 'No Es Un Nombre']);
   assert.deepEqual([odd.code, /no es una carpeta, un \.tgz ni un nombre de paquete npm/.test(odd.err)], [1, true]);
   const notInstalled = await cli(dataDir, ['remove', 'marca']);
-  assert.deepEqual([notInstalled.code, /no hay ningún plugin "marca" instalado con "cerebro plugins add"/.test(notInstalled.err)], [1, true]);
+  assert.deepEqual([notInstalled.code, /no hay ningún plugin "marca" instalado con "npx cerebro plugins add"/.test(notInstalled.err)], [1, true]);
   const list = await cli(dataDir, ['list']);
   assert.equal(list.code, 0);
   assert.match(list.out, /^marca\s+1\.0\.0\s+disponible\s+@cerebro\/plugin-marca$/m);

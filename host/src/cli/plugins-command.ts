@@ -51,7 +51,7 @@ async function add(spec: string, io: CliIo): Promise<number> {
   const installedIds = new Set(readInstalled(config.dataDir).map((r) => r.id));
   const { sources, failed } = await discoveredSources(config);
   const otherPluginIds = new Set([...sources.map((s) => s.definition.manifest.id), ...failed.map((f) => f.id)].filter((id) => !installedIds.has(id)));
-  const record = await installPlugin({ spec, dataDir: config.dataDir, registry: io.env.CEREBRO_NPM_REGISTRY || DEFAULT_REGISTRY, otherPluginIds });
+  const record = await installPlugin({ spec, dataDir: config.dataDir, registry: io.env.CEREBRO_NPM_REGISTRY || DEFAULT_REGISTRY, otherPluginIds, command: programName(io.env) });
   io.stdout.write(`Instalado ${record.id}@${record.version} (${record.packageName}). Reinicia el servicio para cargarlo ` +
     `y habilita el módulo en cada espacio que lo use con:\n  ${programName(io.env)} admin space module --id <espacio> --module ${record.id} --on\n`);
   return 0;
@@ -83,7 +83,7 @@ export async function runPlugins(args: string[], io: CliIo): Promise<number> {
     if (action === 'add' && rest.length === 1) return await add(rest[0]!, io);
     if (action === 'nuevo') return scaffold(rest, io);
     if (action === 'remove' && rest.length === 1) {
-      const record = removePlugin(loadHostConfig(io.env).dataDir, rest[0]!);
+      const record = removePlugin(loadHostConfig(io.env).dataDir, rest[0]!, programName(io.env));
       io.stdout.write(`Quitado ${record.id}@${record.version}. Sus datos siguen en la carpeta de datos; reinicia el servicio.\n`);
       return 0;
     }

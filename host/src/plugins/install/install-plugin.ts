@@ -12,6 +12,8 @@ export interface InstallOptions {
   registry: string;
   /** The ids of plugins found elsewhere (workspace, node_modules, extra paths): installing one of them again would stop the start. */
   otherPluginIds: ReadonlySet<string>;
+  /** How the operator runs the CLI (`npx cerebro`, the executable's name…), for the commands messages name. */
+  command?: string;
   now?: () => Date;
 }
 
@@ -60,7 +62,7 @@ export async function installPlugin(options: InstallOptions): Promise<InstalledR
     if (!PACKAGE_NAME.test(packageName)) throw new Error(`el paquete se llama "${packageName}", que no es un nombre de paquete npm válido.`);
     const records = readInstalled(options.dataDir);
     const clash = records.find((r) => r.id === id && r.packageName !== packageName);
-    if (clash) throw new Error(`el id "${id}" ya es del paquete ${clash.packageName}: quítalo antes con "cerebro plugins remove ${id}".`);
+    if (clash) throw new Error(`el id "${id}" ya es del paquete ${clash.packageName}: quítalo antes con "${options.command ?? 'cerebro'} plugins remove ${id}".`);
     const target = insideRoot(root, packageName);
     rmSync(target, { recursive: true, force: true });
     mkdirSync(dirname(target), { recursive: true });
@@ -77,10 +79,10 @@ export async function installPlugin(options: InstallOptions): Promise<InstalledR
 }
 
 /** Removes an installed package by plugin id; its data (`<data>/plugins/<id>.db` and files) stays. */
-export function removePlugin(dataDir: string, id: string): InstalledRecord {
+export function removePlugin(dataDir: string, id: string, command = 'cerebro'): InstalledRecord {
   const records = readInstalled(dataDir);
   const record = records.find((r) => r.id === id);
-  if (!record) throw new Error(`no hay ningún plugin "${id}" instalado con "cerebro plugins add".`);
+  if (!record) throw new Error(`no hay ningún plugin "${id}" instalado con "${command} plugins add".`);
   rmSync(insideRoot(installedPackagesDir(dataDir), record.packageName), { recursive: true, force: true });
   writeInstalled(dataDir, records.filter((r) => r.id !== id));
   return record;
