@@ -41,14 +41,20 @@ async function measure(name, script, headersOf) {
 }
 
 const bare = await measure('polka + 1 línea de log', here('support/bare-polka-server.mjs'), () => ({}));
-const cerebro = await measure('Cerebro GET /companies autenticado', here('support/cerebro-server.mjs'), (s) => ({ authorization: `Bearer ${s.key}` }));
+const cerebro = await measure('Cerebro GET /companies autenticado', here('support/cerebro-server.mjs'), (s) => ({
+  authorization: `Bearer ${s.key}`,
+}));
 const ratio = cerebro.rps / bare.rps;
 
 console.log(`auth: ${CONNECTIONS} conexiones, ${SECONDS} s por ruta, carga desde otro proceso (autocannon)`);
 for (const r of [bare, cerebro]) {
-  console.log(`  ${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (${r.total} peticiones)`);
+  console.log(
+    `  ${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms   (${r.total} peticiones)`,
+  );
 }
-console.log(`  ratio Cerebro / polka: ${(ratio * 100).toFixed(1)} %  (objetivo >= 50 %)   p99 Cerebro ${cerebro.p99} ms (objetivo < 10 ms)`);
+console.log(
+  `  ratio Cerebro / polka: ${(ratio * 100).toFixed(1)} %  (objetivo >= 50 %)   p99 Cerebro ${cerebro.p99} ms (objetivo < 10 ms)`,
+);
 console.log(`  ${ratio >= 0.5 && cerebro.p99 < 10 ? 'OBJETIVOS CUMPLIDOS' : 'OBJETIVOS NO CUMPLIDOS'}`);
 
 // Timing of the secret comparison by how much of the secret matches: SHA-256 digests compared with
@@ -69,7 +75,8 @@ const totals = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (let round = 0; round < ROUNDS; round++) {
   for (const [name, candidate] of Object.entries(cases)) {
     const t0 = process.hrtime.bigint();
-    for (let i = 0; i < PER_ROUND; i++) secretMatches(candidate ?? secret, candidate === null ? undefined : real.digest);
+    for (let i = 0; i < PER_ROUND; i++)
+      secretMatches(candidate ?? secret, candidate === null ? undefined : real.digest);
     totals[name].push(Number(process.hrtime.bigint() - t0) / PER_ROUND);
   }
 }

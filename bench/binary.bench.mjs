@@ -18,22 +18,30 @@ if (!existsSync(binary)) {
   process.exit(1);
 }
 
-const freePort = () => new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    server.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
   });
-});
 
 /** Milliseconds from spawn to the first 200 from /api/ready; then stops the server. */
 async function timeToReady(command, args, env) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(command, args, { cwd: env.HOME, env: { ...env, CEREBRO_PORT: String(port), CEREBRO_LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const child = spawn(command, args, {
+    cwd: env.HOME,
+    env: { ...env, CEREBRO_PORT: String(port), CEREBRO_LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let ms = null;
   while (child.exitCode === null && performance.now() - started < 60_000) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) {
       ms = performance.now() - started;
       break;
@@ -51,7 +59,7 @@ function treeBytes(dir) {
   let total = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = join(dir, entry.name);
-    total += entry.isDirectory() ? treeBytes(full) : statSync(full, { throwIfNoEntry: false })?.size ?? 0;
+    total += entry.isDirectory() ? treeBytes(full) : (statSync(full, { throwIfNoEntry: false })?.size ?? 0);
   }
   return total;
 }
@@ -76,10 +84,14 @@ try {
     plain.push(await timeToReady(process.execPath, [join(root, 'host/dist/cli/main.js'), 'serve'], nodeEnv));
   }
   const unpacked = treeBytes(join(dir, 'cache'));
-  console.log(`executable: ${mb(size)} (gzip ${mb(gzip)}); goals < 150 MB, < 100 MB compressed; unpacked into the cache: ${mb(unpacked)}`);
+  console.log(
+    `executable: ${mb(size)} (gzip ${mb(gzip)}); goals < 150 MB, < 100 MB compressed; unpacked into the cache: ${mb(unpacked)}`,
+  );
   console.log(`first start (unpacks into the cache): ${first.toFixed(0)} ms to /api/ready`);
-  console.log(`warm start, median of ${RUNS}: ${median(warm).toFixed(0)} ms (executable)` +
-    ` vs ${median(plain).toFixed(0)} ms (node ${process.version} host/dist/cli/main.js serve)`);
+  console.log(
+    `warm start, median of ${RUNS}: ${median(warm).toFixed(0)} ms (executable)` +
+      ` vs ${median(plain).toFixed(0)} ms (node ${process.version} host/dist/cli/main.js serve)`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

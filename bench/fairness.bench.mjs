@@ -27,7 +27,10 @@ const SMALL_BUDGET_MS = 30_000;
 const sentences = [];
 for (const f of corpusFiles(CORPORA.guia)) {
   const text = readFileSync(f.path, 'utf8')
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/&[a-z#0-9]+;/g, ' ').replace(/\s+/g, ' ');
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/g, ' ')
+    .replace(/\s+/g, ' ');
   for (const s of cerebro.splitSentences(text)) if (s.length > 40 && s.length < 300) sentences.push(s);
 }
 const analysed = sentences.map((s) => ({ text: s, terms: cerebro.passageTerms(s, [], 'es').terms }));
@@ -43,7 +46,8 @@ const t0 = performance.now();
   const index = new cerebro.PassageIndex(db);
   const random = rng(7);
   const now = new Date().toISOString();
-  const addDoc = db.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, progress, created_at, updated_at, queued_at, passages, lang)
+  const addDoc =
+    db.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, progress, created_at, updated_at, queued_at, passages, lang)
                              VALUES (?, ?, ?, 'text/plain', '-', 'ready', 1, ?, ?, ?, ?, 'es')`);
   const fill = (space, count) => {
     const perDoc = 1000;
@@ -51,7 +55,14 @@ const t0 = performance.now();
       const n = Math.min(perDoc, count - d * perDoc);
       const passages = Array.from({ length: n }, (_, ord) => {
         const picked = Array.from({ length: 5 }, () => analysed[Math.floor(random() * analysed.length)]);
-        return { ord, page: null, headings: [], text: picked.map((s) => s.text).join(' '), terms: picked.map((s) => s.terms).join(' '), headingTerms: '' };
+        return {
+          ord,
+          page: null,
+          headings: [],
+          text: picked.map((s) => s.text).join(' '),
+          terms: picked.map((s) => s.terms).join(' '),
+          headingTerms: '',
+        };
       });
       db.transaction(() => {
         addDoc.run(space, `d${d}`, `doc${d}.txt`, now, now, now, n);
@@ -65,14 +76,17 @@ const t0 = performance.now();
 }
 const buildMs = performance.now() - t0;
 
-const question = (random) => `¿${Array.from({ length: 3 }, () => words[Math.floor(random() * words.length)]).join(' ')}?`;
+const question = (random) =>
+  `¿${Array.from({ length: 3 }, () => words[Math.floor(random() * words.length)]).join(' ')}?`;
 
 /** One question; a connection the server dropped (its time limits, with the main thread held) counts as "reset". */
 async function ask(base, key, space, pregunta) {
   const t = performance.now();
   try {
     const res = await fetch(`${base}/api/rag/${space}/conversations`, {
-      method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ pregunta }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pregunta }),
     });
     await res.arrayBuffer();
     return { status: res.status, ms: performance.now() - t };
@@ -99,7 +113,15 @@ async function smallTenant(base, key, seed) {
 let keys = null;
 async function run(label, config) {
   const host = await startHost({
-    config: { dataDir, port: 0, host: '127.0.0.1', discoverPlugins: false, bootstrapDemo: false, logLevel: 'info', ...config },
+    config: {
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      discoverPlugins: false,
+      bootstrapDemo: false,
+      logLevel: 'info',
+      ...config,
+    },
     logDestination: pino.destination({ dest: '/dev/null', sync: false }),
   });
   const base = host.url;
@@ -111,7 +133,9 @@ async function run(label, config) {
       keys[space] = host.admin.issueKey(owner.id, 'bench', [], 'escribe').token;
       // Every question distinct and uncached: the cost measured is the engine's.
       await fetch(`${base}/api/rag/${space}/config`, {
-        method: 'PATCH', headers: { authorization: `Bearer ${keys[space]}`, 'content-type': 'application/json' }, body: JSON.stringify({ cache_segundos: 0 }),
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${keys[space]}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ cache_segundos: 0 }),
       });
     }
   }
@@ -137,18 +161,34 @@ async function run(label, config) {
   await host.close();
   flood.ms.sort((a, b) => a - b);
 
-  const s = (m) => [...m].sort((a, b) => String(a[0]).localeCompare(String(b[0]))).map(([k, v]) => `${k}×${v}`).join(' ');
+  const s = (m) =>
+    [...m]
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+      .map(([k, v]) => `${k}×${v}`)
+      .join(' ');
   console.log(`\n-- ${label} --`);
-  line(`small tenant alone:        p50 ${fmt(pct(alone.ms, 50), 1)} ms  p99 ${fmt(pct(alone.ms, 99), 1)} ms  (${alone.ms.length} answers)`);
-  line(`small tenant under flood:  p50 ${fmt(pct(contended.ms, 50), 1)} ms  p99 ${fmt(pct(contended.ms, 99), 1)} ms  (${contended.ms.length} answers; ${s(contended.statuses)})`,
-    `→ p50 ×${fmt(pct(contended.ms, 50) / pct(alone.ms, 50), 1)}`);
-  line(`flooding tenant:           p50 ${flood.ms.length ? fmt(pct(flood.ms, 50), 1) : '-'} ms  p99 ${flood.ms.length ? fmt(pct(flood.ms, 99), 1) : '-'} ms  (statuses ${s(flood.statuses)})`);
+  line(
+    `small tenant alone:        p50 ${fmt(pct(alone.ms, 50), 1)} ms  p99 ${fmt(pct(alone.ms, 99), 1)} ms  (${alone.ms.length} answers)`,
+  );
+  line(
+    `small tenant under flood:  p50 ${fmt(pct(contended.ms, 50), 1)} ms  p99 ${fmt(pct(contended.ms, 99), 1)} ms  (${contended.ms.length} answers; ${s(contended.statuses)})`,
+    `→ p50 ×${fmt(pct(contended.ms, 50) / pct(alone.ms, 50), 1)}`,
+  );
+  line(
+    `flooding tenant:           p50 ${flood.ms.length ? fmt(pct(flood.ms, 50), 1) : '-'} ms  p99 ${flood.ms.length ? fmt(pct(flood.ms, 99), 1) : '-'} ms  (statuses ${s(flood.statuses)})`,
+  );
 }
 
-console.log(`\n== Fairness: a tenant flooding ${PASSAGES} passages with ${FLOOD_LOOPS} parallel questions vs another tenant's questions (${SMALL_PASSAGES} passages) ==`);
+console.log(
+  `\n== Fairness: a tenant flooding ${PASSAGES} passages with ${FLOOD_LOOPS} parallel questions vs another tenant's questions (${SMALL_PASSAGES} passages) ==`,
+);
 line(`spaces built in ${fmt(buildMs / 1000, 1)} s from ${sentences.length} sentences of the Debian reference manual`);
 try {
-  await run('antes: full-text match on the main thread, no per-space turns', { searchThreads: 0, questionsPerSpace: 10_000, questionQueuePerSpace: 10_000 });
+  await run('antes: full-text match on the main thread, no per-space turns', {
+    searchThreads: 0,
+    questionsPerSpace: 10_000,
+    questionQueuePerSpace: 10_000,
+  });
   await run('despues: defaults (2 search threads, 1 question at a time per space, line of 20, wait ≤ 10 s)', {});
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -21,22 +21,34 @@ const SIDE = fileURLToPath(new URL('support/fuentes-crawl.mjs', import.meta.url)
 
 function side(mode, sitemaps, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SIDE, mode, sitemaps.join(',')], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CEREBRO_LOG_LEVEL: 'silent', ...env } });
+    const child = spawn(process.execPath, [SIDE, mode, sitemaps.join(',')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, CEREBRO_LOG_LEVEL: 'silent', ...env },
+    });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop())) : reject(new Error(`${mode} exited ${code}: ${out}`))));
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()))
+        : reject(new Error(`${mode} exited ${code}: ${out}`)),
+    );
   });
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pps = (rs) => median(rs.map((r) => r.pagesPerSecond));
 const fmt = (x, digits = 1) => x.toFixed(digits).padStart(8);
-const row = (label, rs) => `${label.padEnd(36)} ${fmt(pps(rs))} págs/s  CPU ${fmt(median(rs.map((r) => r.cpuMsPerPage)), 2)} ms/pág  pico RSS ${fmt(median(rs.map((r) => r.peakMb)), 0)} MB  crecimiento ${fmt(median(rs.map((r) => r.growthMb)), 0)} MB`;
+const row = (label, rs) =>
+  `${label.padEnd(36)} ${fmt(pps(rs))} págs/s  CPU ${fmt(median(rs.map((r) => r.cpuMsPerPage)), 2)} ms/pág  pico RSS ${fmt(median(rs.map((r) => r.peakMb)), 0)} MB  crecimiento ${fmt(median(rs.map((r) => r.growthMb)), 0)} MB`;
 const verdict = (ok) => (ok ? 'cumple' : 'NO cumple');
 const states = (rs) => rs.map((r) => r.estados.join('+')).join(' / ');
 
 const local = await startTestSite({ generatedPages: PAGES });
-const slow = await Promise.all(Array.from({ length: 4 }, () => startTestSite({ generatedPages: SLOW_PAGES, latencyMs: LATENCY_MS })));
+const slow = await Promise.all(
+  Array.from({ length: 4 }, () => startTestSite({ generatedPages: SLOW_PAGES, latencyMs: LATENCY_MS })),
+);
 const sitemapOf = (site) => `${site.url}/gen/sitemap.xml`;
 const results = { fetch: [], module: [], oneHost: [], fourHosts: [] };
 try {
@@ -59,11 +71,21 @@ const bound = PER_HOST / (LATENCY_MS / 1000);
 console.log(`1. ${PAGES} páginas de ~1,5 kB desde un sitio en loopback, ${ROUNDS} rondas (medianas):`);
 console.log(row('bucle fetch sin más (referencia)', results.fetch));
 console.log(row('módulo fuentes (una ejecución)', results.module));
-console.log(`   módulo/bucle: ${(100 * mod / loop).toFixed(0)} % de las págs/s (objetivo ≥ 50 %: ${verdict(mod >= loop / 2)}); crecimiento de RSS ${growthRatio.toFixed(2)}× el del bucle (objetivo ≤ 1,5×: ${verdict(growthRatio <= 1.5)})`);
-console.log(`   estados ${states(results.module)}, nuevas ${results.module.map((r) => r.nuevas).join('/')}, hasta indexado ${median(results.module.map((r) => r.indexedSeconds)).toFixed(1)} s`);
-console.log(`2. ${SLOW_PAGES} páginas con ${LATENCY_MS} ms de latencia cada una, un host (concurrencia_por_host ${PER_HOST}: tope ${bound} págs/s):`);
+console.log(
+  `   módulo/bucle: ${((100 * mod) / loop).toFixed(0)} % de las págs/s (objetivo ≥ 50 %: ${verdict(mod >= loop / 2)}); crecimiento de RSS ${growthRatio.toFixed(2)}× el del bucle (objetivo ≤ 1,5×: ${verdict(growthRatio <= 1.5)})`,
+);
+console.log(
+  `   estados ${states(results.module)}, nuevas ${results.module.map((r) => r.nuevas).join('/')}, hasta indexado ${median(results.module.map((r) => r.indexedSeconds)).toFixed(1)} s`,
+);
+console.log(
+  `2. ${SLOW_PAGES} páginas con ${LATENCY_MS} ms de latencia cada una, un host (concurrencia_por_host ${PER_HOST}: tope ${bound} págs/s):`,
+);
 console.log(row('módulo fuentes, un host', results.oneHost));
-console.log(`   ${(100 * pps(results.oneHost) / bound).toFixed(0)} % del tope (objetivo ≥ 80 %: ${verdict(pps(results.oneHost) >= 0.8 * bound)}); estados ${states(results.oneHost)}`);
+console.log(
+  `   ${((100 * pps(results.oneHost)) / bound).toFixed(0)} % del tope (objetivo ≥ 80 %: ${verdict(pps(results.oneHost) >= 0.8 * bound)}); estados ${states(results.oneHost)}`,
+);
 console.log(`3. Cuatro sitios así a la vez (cuatro fuentes, ${4 * SLOW_PAGES} páginas):`);
 console.log(row('módulo fuentes, cuatro hosts', results.fourHosts));
-console.log(`   ${(pps(results.fourHosts) / pps(results.oneHost)).toFixed(2)}× un host (objetivo: cerca de 4×); estados ${states(results.fourHosts)}`);
+console.log(
+  `   ${(pps(results.fourHosts) / pps(results.oneHost)).toFixed(2)}× un host (objetivo: cerca de 4×); estados ${states(results.fourHosts)}`,
+);

@@ -25,21 +25,52 @@ class FakeResponse {
   writableEnded = false;
   finished = false;
   headers = {};
-  setHeader(name, value) { this.headers[name] = value; }
-  getHeader(name) { return this.headers[name]; }
-  writeHead(status, headers) { this.statusCode = status; this.headers = headers; this.headersSent = true; return this; }
-  end(chunk) { this.body = chunk; this.writableEnded = true; this.finished = true; }
-  on() { return this; }
-  once() { return this; }
+  setHeader(name, value) {
+    this.headers[name] = value;
+  }
+  getHeader(name) {
+    return this.headers[name];
+  }
+  writeHead(status, headers) {
+    this.statusCode = status;
+    this.headers = headers;
+    this.headersSent = true;
+    return this;
+  }
+  end(chunk) {
+    this.body = chunk;
+    this.writableEnded = true;
+    this.finished = true;
+  }
+  on() {
+    return this;
+  }
+  once() {
+    return this;
+  }
 }
 const socket = { remoteAddress: '127.0.0.1', destroyed: false };
-const requestFor = (url, headers) => () => ({ method: 'GET', url, headers, socket, on() { return this; } });
+const requestFor = (url, headers) => () => ({
+  method: 'GET',
+  url,
+  headers,
+  socket,
+  on() {
+    return this;
+  },
+});
 
 const cases = {
   'polka + 1 línea de log': [bare.handler, requestFor('/api/companies', {})],
   'Cerebro GET /ready (público)': [host.handler, requestFor('/api/ready', {})],
-  'Cerebro GET /companies autenticado': [host.handler, requestFor('/api/companies', { authorization: `Bearer ${key}` })],
-  'Cerebro GET /companies, cookie Studio': [host.handler, requestFor('/api/companies', { cookie: `cerebro_sesion=${session}` })],
+  'Cerebro GET /companies autenticado': [
+    host.handler,
+    requestFor('/api/companies', { authorization: `Bearer ${key}` }),
+  ],
+  'Cerebro GET /companies, cookie Studio': [
+    host.handler,
+    requestFor('/api/companies', { cookie: `cerebro_sesion=${session}` }),
+  ],
 };
 
 async function round([handler, makeRequest], n) {
@@ -60,7 +91,8 @@ async function round([handler, makeRequest], n) {
 
 for (const c of Object.values(cases)) await round(c, 20_000); // warm-up: JIT, caches
 const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
-for (let r = 0; r < ROUNDS; r++) for (const [name, c] of Object.entries(cases)) samples[name].push(await round(c, PER_ROUND));
+for (let r = 0; r < ROUNDS; r++)
+  for (const [name, c] of Object.entries(cases)) samples[name].push(await round(c, PER_ROUND));
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 console.log(`pipeline sin sockets: ${ROUNDS} rondas de ${PER_ROUND} peticiones, mediana de CPU por petición`);

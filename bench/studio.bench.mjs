@@ -46,11 +46,23 @@ try {
   child.kill('SIGTERM');
 }
 const median = (list, key) => [...list].map((r) => r[key]).sort((a, b) => a - b)[list.length >> 1];
-const results = ways.map(([name], i) => ({ name, rps: median(runs[i], 'rps'), p50: median(runs[i], 'p50'), p99: median(runs[i], 'p99') }));
-console.log(`studio: GET /api/companies, ${CONNECTIONS} conexiones, 4 rondas intercaladas de ${ROUND_SECONDS} s por forma de autenticarse (mediana)`);
-for (const r of results) console.log(`  ${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`);
+const results = ways.map(([name], i) => ({
+  name,
+  rps: median(runs[i], 'rps'),
+  p50: median(runs[i], 'p50'),
+  p99: median(runs[i], 'p99'),
+}));
+console.log(
+  `studio: GET /api/companies, ${CONNECTIONS} conexiones, 4 rondas intercaladas de ${ROUND_SECONDS} s por forma de autenticarse (mediana)`,
+);
+for (const r of results)
+  console.log(
+    `  ${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`,
+  );
 const ratio = results[2].rps / results[0].rps;
-console.log(`  cookie / clave: ${(ratio * 100).toFixed(1)} % (objetivo >= 70 %)  ${ratio >= 0.7 ? 'CUMPLIDO' : 'NO CUMPLIDO'}`);
+console.log(
+  `  cookie / clave: ${(ratio * 100).toFixed(1)} % (objetivo >= 70 %)  ${ratio >= 0.7 ? 'CUMPLIDO' : 'NO CUMPLIDO'}`,
+);
 
 const { hashPassword, passwordMatches } = await import('../host/dist/studio/password-digest.js');
 const stored = await hashPassword('la clave correcta de la dueña');
@@ -77,4 +89,6 @@ const medians = Object.entries(samples).map(([name, list]) => {
 for (const [name, ms] of medians) console.log(`  ${name.padEnd(30)} ${ms.toFixed(1).padStart(7)} ms`);
 const values = medians.map(([, ms]) => ms);
 const spread = (Math.max(...values) - Math.min(...values)) / Math.min(...values);
-console.log(`  diferencia máxima entre casos: ${(spread * 100).toFixed(1)} % (objetivo <= 10 %)  ${spread <= 0.1 ? 'CUMPLIDO' : 'NO CUMPLIDO'}`);
+console.log(
+  `  diferencia máxima entre casos: ${(spread * 100).toFixed(1)} % (objetivo <= 10 %)  ${spread <= 0.1 ? 'CUMPLIDO' : 'NO CUMPLIDO'}`,
+);

@@ -16,26 +16,38 @@ const sized = (text, bytes) => Buffer.from(text.repeat(Math.ceil(bytes / Buffer.
 
 /** A PDF of `bytes` bytes: `pages` pages of text, padded with an unreferenced binary stream before the xref. */
 function pdfOf(bytes, pages) {
-  const text = makePdf(Array.from({ length: pages }, (_, p) => Array.from({ length: 40 }, (_, l) => `Página ${p + 1}, línea ${l + 1}: ${line.trim()}`)));
+  const text = makePdf(
+    Array.from({ length: pages }, (_, p) =>
+      Array.from({ length: 40 }, (_, l) => `Página ${p + 1}, línea ${l + 1}: ${line.trim()}`),
+    ),
+  );
   const at = text.lastIndexOf('xref\n');
   const padding = Buffer.alloc(Math.max(0, bytes - text.length - 64), 0x5a);
   // The padding goes right before the cross-reference table, as an object nothing refers to: the offsets of the
   // objects before it stand, and only `startxref` (the table's own offset) moves.
-  const object = Buffer.concat([Buffer.from(`999 0 obj\n<< /Length ${padding.length} >>\nstream\n`), padding, Buffer.from('\nendstream\nendobj\n')]);
-  const table = text.subarray(at).toString('latin1').replace(/startxref\n\d+/, `startxref\n${at + object.length}`);
+  const object = Buffer.concat([
+    Buffer.from(`999 0 obj\n<< /Length ${padding.length} >>\nstream\n`),
+    padding,
+    Buffer.from('\nendstream\nendobj\n'),
+  ]);
+  const table = text
+    .subarray(at)
+    .toString('latin1')
+    .replace(/startxref\n\d+/, `startxref\n${at + object.length}`);
   return Buffer.concat([text.subarray(0, at), object, Buffer.from(table, 'latin1')]);
 }
 
-const batchFiles = () => Array.from({ length: 20 }, (_, i) => {
-  const kinds = [
-    ['txt', line],
-    ['md', `## Sección ${i}\n\n${line}\n`],
-    ['html', `<h2>Sección ${i}</h2><p>${line}</p>\n`],
-    ['csv', 'clave,valor\nred,' + line.replace(/,/g, ' ')],
-  ];
-  const [ext, unit] = kinds[i % kinds.length];
-  return [`lote-${i}.${ext}`, sized(unit, 2.5 * MB)];
-});
+const batchFiles = () =>
+  Array.from({ length: 20 }, (_, i) => {
+    const kinds = [
+      ['txt', line],
+      ['md', `## Sección ${i}\n\n${line}\n`],
+      ['html', `<h2>Sección ${i}</h2><p>${line}</p>\n`],
+      ['csv', 'clave,valor\nred,' + line.replace(/,/g, ' ')],
+    ];
+    const [ext, unit] = kinds[i % kinds.length];
+    return [`lote-${i}.${ext}`, sized(unit, 2.5 * MB)];
+  });
 
 const LOADS = [
   ['un archivo de texto de 25 MB', () => [['grande.txt', sized(line, 25 * MB)]]],
@@ -45,17 +57,28 @@ const LOADS = [
 
 async function measure(mode, files) {
   const child = spawn(process.execPath, [SERVER, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const info = await new Promise((resolve) => createInterface({ input: child.stdout }).once('line', (l) => resolve(JSON.parse(l))));
+  const info = await new Promise((resolve) =>
+    createInterface({ input: child.stdout }).once('line', (l) => resolve(JSON.parse(l))),
+  );
   const rss = async () => (await (await fetch(`http://127.0.0.1:${info.rssPort}/rss`)).json()).maxRssKb / 1024;
   const before = await rss();
   const started = performance.now();
   if (mode === 'raw') {
-    await (await fetch(`http://127.0.0.1:${info.port}/upload`, { method: 'POST', body: Buffer.concat(files.map(([, b]) => b)) })).text();
+    await (
+      await fetch(`http://127.0.0.1:${info.port}/upload`, {
+        method: 'POST',
+        body: Buffer.concat(files.map(([, b]) => b)),
+      })
+    ).text();
   } else {
     const form = new FormData();
     for (const [name, bytes] of files) form.append('archivos', new Blob([bytes]), name);
     const headers = { authorization: `Bearer ${info.key}` };
-    const res = await fetch(`http://127.0.0.1:${info.port}/api/rag/demo/load_documents`, { method: 'POST', headers, body: form });
+    const res = await fetch(`http://127.0.0.1:${info.port}/api/rag/demo/load_documents`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
     if (res.status !== 202) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
     let status;
     for (let i = 0; i < 3000; i++) {
@@ -65,7 +88,8 @@ async function measure(mode, files) {
     }
     // A failed document would also end the wait, and measure nothing worth printing.
     const failed = status.documentos.filter((d) => d.estado !== 'listo');
-    if (failed.length > 0) throw new Error(`not indexed: ${JSON.stringify(failed.map((d) => [d.nombre, d.estado, d.error]))}`);
+    if (failed.length > 0)
+      throw new Error(`not indexed: ${JSON.stringify(failed.map((d) => [d.nombre, d.estado, d.error]))}`);
   }
   const seconds = (performance.now() - started) / 1000;
   const peak = await rss();
@@ -73,7 +97,8 @@ async function measure(mode, files) {
   return { before, peak, seconds };
 }
 
-const row = (label, m) => `  ${label.padEnd(31)} RSS ${m.before.toFixed(0)} → pico ${m.peak.toFixed(0)} MB   (+${(m.peak - m.before).toFixed(0)} MB, ${m.seconds.toFixed(1)} s)`;
+const row = (label, m) =>
+  `  ${label.padEnd(31)} RSS ${m.before.toFixed(0)} → pico ${m.peak.toFixed(0)} MB   (+${(m.peak - m.before).toFixed(0)} MB, ${m.seconds.toFixed(1)} s)`;
 for (const [title, make] of LOADS) {
   const files = make();
   const raw = await measure('raw', files);
@@ -82,4 +107,6 @@ for (const [title, make] of LOADS) {
   console.log(row('http crudo → archivo', raw));
   console.log(row('Cerebro subida + indexación', cerebro));
 }
-console.log('  la subida se transmite a disco; el aumento de Cerebro es el de la indexación (texto y pasajes por ventanas)');
+console.log(
+  '  la subida se transmite a disco; el aumento de Cerebro es el de la indexación (texto y pasajes por ventanas)',
+);

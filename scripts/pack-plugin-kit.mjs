@@ -12,5 +12,11 @@ const out = join(root, 'dist-sdk');
 mkdirSync(out, { recursive: true });
 // Tarballs of earlier versions would be picked up by nobody but would mislead a reader of the folder.
 for (const name of readdirSync(out)) if (name.endsWith('.tgz')) rmSync(join(out, name));
-const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', out, './sdk', './host'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+const packed = JSON.parse(
+  execFileSync('npm', ['pack', '--json', '--pack-destination', out, './sdk', './host'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }),
+);
 for (const { filename } of packed) console.log(`dist-sdk/${filename}`);

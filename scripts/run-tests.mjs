@@ -7,11 +7,21 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const packageDirs = ['sdk', 'host', 'test', 'examples/hola-plugin', ...readdirSync(join(root, 'plugins')).map((p) => join('plugins', p))];
+const packageDirs = [
+  'sdk',
+  'host',
+  'test',
+  'examples/hola-plugin',
+  ...readdirSync(join(root, 'plugins')).map((p) => join('plugins', p)),
+];
 
 function collect(dir, out) {
   let entries;
-  try { entries = readdirSync(dir); } catch { return out; }
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
   for (const name of entries) {
     const full = join(dir, name);
     if (statSync(full).isDirectory()) collect(full, out);

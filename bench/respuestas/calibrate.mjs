@@ -22,7 +22,9 @@ const { ExtractiveAnswerer, resolveOptions } = await load('answer/extractive.js'
 const { FEATURE_NAMES } = await load('answer/decision-features.js');
 const { answerProbability } = await load('answer/decision-model.js');
 const { trainLogistic } = await load('calibration/logistic.js');
-const { CANDIDATE_THRESHOLDS, pickThreshold, thresholdFigures, thresholdKey } = await load('calibration/pick-threshold.js');
+const { CANDIDATE_THRESHOLDS, pickThreshold, thresholdFigures, thresholdKey } = await load(
+  'calibration/pick-threshold.js',
+);
 const WEIGHTS_FILE = fileURLToPath(new URL('../../host/src/cerebro/answer/decision-weights.json', import.meta.url));
 const SCORES_FILE = fileURLToPath(new URL('scores.json', import.meta.url));
 
@@ -32,8 +34,12 @@ const options = resolveOptions({});
 
 /** The request a labelled question is asked with: a conversation turn carries the questions before it. */
 const requestOf = (q) => ({
-  space: q.corpus, question: q.question,
-  history: (q.turn?.earlier ?? []).flatMap((p) => [{ role: 'user', content: p }, { role: 'assistant', content: '' }]),
+  space: q.corpus,
+  question: q.question,
+  history: (q.turn?.earlier ?? []).flatMap((p) => [
+    { role: 'user', content: p },
+    { role: 'assistant', content: '' },
+  ]),
 });
 
 const judged = [];
@@ -52,7 +58,10 @@ function rowsOf(items) {
   const rows = [];
   const labels = [];
   for (const { j, labels: l } of items) {
-    j.pool.slice(0, options.passages).forEach((p, i) => { rows.push(p.features); labels.push(l[i]); });
+    j.pool.slice(0, options.passages).forEach((p, i) => {
+      rows.push(p.features);
+      labels.push(l[i]);
+    });
   }
   return { rows, labels };
 }
@@ -75,7 +84,15 @@ async function scoreQuestions(items, model) {
         correctAt[thresholdKey(t)] = bySet.get(set);
       }
     }
-    out.push({ question: q.question, corpus: q.corpus, split: q.split, conversation: q.turn !== null, answerable: q.answerable, relevance: Math.round(relevance * 10_000) / 10_000, correctAt });
+    out.push({
+      question: q.question,
+      corpus: q.corpus,
+      split: q.split,
+      conversation: q.turn !== null,
+      answerable: q.answerable,
+      relevance: Math.round(relevance * 10_000) / 10_000,
+      correctAt,
+    });
   }
   return out;
 }
@@ -90,7 +107,12 @@ const corpora = [...new Set(dev.map((x) => x.q.corpus))];
 const heldOut = [];
 for (const corpus of corpora) {
   const model = train(dev.filter((x) => x.q.corpus !== corpus));
-  heldOut.push(...await scoreQuestions(dev.filter((x) => x.q.corpus === corpus), model));
+  heldOut.push(
+    ...(await scoreQuestions(
+      dev.filter((x) => x.q.corpus === corpus),
+      model,
+    )),
+  );
 }
 const choice = pickThreshold(heldOut, CANDIDATE_THRESHOLDS);
 if (!choice) {
@@ -99,25 +121,46 @@ if (!choice) {
 }
 const final = { ...train(dev), threshold: choice.threshold };
 const round = (a) => a.map((v) => Math.round(v * 1e6) / 1e6);
-writeFileSync(WEIGHTS_FILE, `${JSON.stringify({ ...final, mean: round(final.mean), scale: round(final.scale), weights: round(final.weights), bias: Math.round(final.bias * 1e6) / 1e6 }, null, 1)}\n`);
-writeFileSync(SCORES_FILE, `${JSON.stringify({ threshold: choice.threshold, correct: choice.correct, declined: choice.declined, precision: choice.precision, questions: heldOut }, null, 1)}\n`);
+writeFileSync(
+  WEIGHTS_FILE,
+  `${JSON.stringify({ ...final, mean: round(final.mean), scale: round(final.scale), weights: round(final.weights), bias: Math.round(final.bias * 1e6) / 1e6 }, null, 1)}\n`,
+);
+writeFileSync(
+  SCORES_FILE,
+  `${JSON.stringify({ threshold: choice.threshold, correct: choice.correct, declined: choice.declined, precision: choice.precision, questions: heldOut }, null, 1)}\n`,
+);
 
 const pct = (x) => `${(100 * x).toFixed(1).padStart(5)} %`;
 console.log('Held-out figures (each corpus judged by a model trained without it), pooled over the dev corpora:');
 console.log('threshold  correct  claimed  declined  precision');
 for (const t of CANDIDATE_THRESHOLDS) {
   const f = thresholdFigures(heldOut, t);
-  console.log(`${t.toFixed(3).padStart(9)}  ${String(f.correct).padStart(7)}  ${String(f.claimed).padStart(7)}  ${pct(f.declined)}  ${pct(f.precision)}${t === choice.threshold ? '  <- chosen' : ''}`);
+  console.log(
+    `${t.toFixed(3).padStart(9)}  ${String(f.correct).padStart(7)}  ${String(f.claimed).padStart(7)}  ${pct(f.declined)}  ${pct(f.precision)}${t === choice.threshold ? '  <- chosen' : ''}`,
+  );
 }
 console.log(`\nPer held-out corpus at ${choice.threshold}:`);
 for (const corpus of corpora) {
-  const f = thresholdFigures(heldOut.filter((q) => q.corpus === corpus), choice.threshold);
+  const f = thresholdFigures(
+    heldOut.filter((q) => q.corpus === corpus),
+    choice.threshold,
+  );
   const answerable = heldOut.filter((q) => q.corpus === corpus && q.answerable).length;
-  console.log(`  ${corpus.padEnd(18)} answered right ${f.correct}/${answerable}, declined ${pct(f.declined)}, precision ${pct(f.precision)}`);
+  console.log(
+    `  ${corpus.padEnd(18)} answered right ${f.correct}/${answerable}, declined ${pct(f.declined)}, precision ${pct(f.precision)}`,
+  );
 }
-const validation = await scoreQuestions(judged.filter((x) => x.q.split === 'validacion'), final);
+const validation = await scoreQuestions(
+  judged.filter((x) => x.q.split === 'validacion'),
+  final,
+);
 const v = thresholdFigures(validation, choice.threshold);
-console.log(`\nvalidacion (report only, final model): answered right ${v.correct}/${validation.filter((q) => q.answerable).length}, declined ${pct(v.declined)}, precision ${pct(v.precision)}`);
-console.log('\nweights:', Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, Math.round(final.weights[i] * 1000) / 1000])));
+console.log(
+  `\nvalidacion (report only, final model): answered right ${v.correct}/${validation.filter((q) => q.answerable).length}, declined ${pct(v.declined)}, precision ${pct(v.precision)}`,
+);
+console.log(
+  '\nweights:',
+  Object.fromEntries(FEATURE_NAMES.map((n, i) => [n, Math.round(final.weights[i] * 1000) / 1000])),
+);
 console.log(`wrote ${WEIGHTS_FILE} and ${SCORES_FILE}; rebuild (npx tsc -b) and commit both.`);
 await engine.stop();

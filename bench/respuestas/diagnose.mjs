@@ -22,7 +22,10 @@ process.argv.forEach((a, i) => {
 
 const { db, engine } = await indexedEngine();
 const passages = options.passages ?? cerebro.DEFAULT_ANSWER_OPTIONS.passages;
-const tally = { tune: { n: 0, ok: 0, retrieval: 0, composition: 0, declined: 0, u: 0, uDeclined: 0 }, held: { n: 0, ok: 0, retrieval: 0, composition: 0, declined: 0, u: 0, uDeclined: 0 } };
+const tally = {
+  tune: { n: 0, ok: 0, retrieval: 0, composition: 0, declined: 0, u: 0, uDeclined: 0 },
+  held: { n: 0, ok: 0, retrieval: 0, composition: 0, declined: 0, u: 0, uDeclined: 0 },
+};
 const words = [];
 for (const [i, q] of ANSWERABLE.entries()) {
   const part = heldOut(i) ? tally.held : tally.tune;
@@ -40,19 +43,28 @@ for (const [i, q] of ANSWERABLE.entries()) {
   }
   if ((ok && !showAll) || (heldOutOnly && !heldOut(i))) continue;
   const where = rank === 0 ? `not in top ${DEPTH}` : `key at rank ${rank}`;
-  console.log(`${ok ? 'HIT ' : 'MISS'} [${q.tipo}] ${heldOut(i) ? '(held-out) ' : ''}${q.pregunta}\n  keys: ${q.claves.join(' | ')} — ${where}${answer.found ? '' : ' — declined'}\n  answer: ${answer.text.replace(/\s+/g, ' ').slice(0, 400)}`);
+  console.log(
+    `${ok ? 'HIT ' : 'MISS'} [${q.tipo}] ${heldOut(i) ? '(held-out) ' : ''}${q.pregunta}\n  keys: ${q.claves.join(' | ')} — ${where}${answer.found ? '' : ' — declined'}\n  answer: ${answer.text.replace(/\s+/g, ' ').slice(0, 400)}`,
+  );
 }
 for (const [i, q] of UNANSWERABLE.entries()) {
   const part = heldOut(i) ? tally.held : tally.tune;
   const answer = await engine.ask({ space: SPACE, question: q.pregunta, options });
   part.u++;
   if (!answer.found) part.uDeclined++;
-  else if (!heldOutOnly || heldOut(i)) console.log(`ANSWERED-UNANSWERABLE ${heldOut(i) ? '(held-out) ' : ''}${q.pregunta}\n  answer: ${answer.text.replace(/\s+/g, ' ').slice(0, 300)}`);
+  else if (!heldOutOnly || heldOut(i))
+    console.log(
+      `ANSWERED-UNANSWERABLE ${heldOut(i) ? '(held-out) ' : ''}${q.pregunta}\n  answer: ${answer.text.replace(/\s+/g, ' ').slice(0, 300)}`,
+    );
 }
 await engine.stop();
 db.close();
 words.sort((a, b) => a - b);
 for (const [name, t] of Object.entries(tally)) {
-  console.log(`${name}: key in ${t.ok}/${t.n} (${(100 * t.ok / t.n).toFixed(1)} %); misses: ${t.retrieval} retrieval, ${t.composition} composition (${t.declined} declined); unanswerable declined ${t.uDeclined}/${t.u}`);
+  console.log(
+    `${name}: key in ${t.ok}/${t.n} (${((100 * t.ok) / t.n).toFixed(1)} %); misses: ${t.retrieval} retrieval, ${t.composition} composition (${t.declined} declined); unanswerable declined ${t.uDeclined}/${t.u}`,
+  );
 }
-console.log(`all: key in ${tally.tune.ok + tally.held.ok}/${tally.tune.n + tally.held.n}; median words ${words[Math.floor((words.length - 1) / 2)]}`);
+console.log(
+  `all: key in ${tally.tune.ok + tally.held.ok}/${tally.tune.n + tally.held.n}; median words ${words[Math.floor((words.length - 1) / 2)]}`,
+);

@@ -18,10 +18,21 @@ const { hits, groups } = await engine.retriever.retrieve(SPACE, searchText({ spa
 const { relevance, scored } = scorePassages(engine.index, groups, hits);
 const kind = questionKind(question);
 console.log(`kind ${kind}; groups ${JSON.stringify(groups)}`);
-for (const { hit, score } of scored) console.log(`passage ${hit.rank} relevance ${score.toFixed(3)} ${holdsKey(hit.text, keys) ? 'KEY' : ''} ${hit.headings.join(' › ')}`);
-const candidates = scored.flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, askedName(question))).sort((a, b) => b.score - a.score);
-for (const c of candidates.slice(0, 15)) console.log(`${c.score.toFixed(3)} p${c.hit.rank} ${c.unit.kind} ${holdsKey(c.text, keys) ? 'KEY ' : ''}${c.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+for (const { hit, score } of scored)
+  console.log(
+    `passage ${hit.rank} relevance ${score.toFixed(3)} ${holdsKey(hit.text, keys) ? 'KEY' : ''} ${hit.headings.join(' › ')}`,
+  );
+const candidates = scored
+  .flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, askedName(question)))
+  .sort((a, b) => b.score - a.score);
+for (const c of candidates.slice(0, 15))
+  console.log(
+    `${c.score.toFixed(3)} p${c.hit.rank} ${c.unit.kind} ${holdsKey(c.text, keys) ? 'KEY ' : ''}${c.text.replace(/\s+/g, ' ').slice(0, 160)}`,
+  );
 const keyed = candidates.findIndex((c) => holdsKey(c.text, keys));
-if (keyed >= 10) console.log(`first key candidate at ${keyed + 1}: ${candidates[keyed].score.toFixed(3)} ${candidates[keyed].text.slice(0, 160)}`);
+if (keyed >= 10)
+  console.log(
+    `first key candidate at ${keyed + 1}: ${candidates[keyed].score.toFixed(3)} ${candidates[keyed].text.slice(0, 160)}`,
+  );
 await engine.stop();
 db.close();

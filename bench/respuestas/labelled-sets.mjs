@@ -19,21 +19,57 @@ export function labelledQuestions() {
   const shared = sharedSet();
   const own = JSON.parse(readFileSync(new URL('preguntas.json', import.meta.url), 'utf8'));
   const out = shared.preguntas.map((q) => ({
-    id: q.id, corpus: q.corpus, split: q.split, question: q.pregunta, kind: q.tipo, answerable: q.respondible,
-    keys: q.claves ?? [], every: true, turn: null,
+    id: q.id,
+    corpus: q.corpus,
+    split: q.split,
+    question: q.pregunta,
+    kind: q.tipo,
+    answerable: q.respondible,
+    keys: q.claves ?? [],
+    every: true,
+    turn: null,
   }));
   for (const c of shared.conversaciones) {
-    c.turnos.forEach((t, i) => out.push({
-      id: `${c.id}#${i + 1}`, corpus: c.corpus, split: c.split, question: t.pregunta, kind: null, answerable: t.respondible,
-      keys: t.claves ?? [], every: true, turn: { conversation: c.id, index: i, earlier: c.turnos.slice(0, i).map((p) => p.pregunta) },
-    }));
+    c.turnos.forEach((t, i) =>
+      out.push({
+        id: `${c.id}#${i + 1}`,
+        corpus: c.corpus,
+        split: c.split,
+        question: t.pregunta,
+        kind: null,
+        answerable: t.respondible,
+        keys: t.claves ?? [],
+        every: true,
+        turn: { conversation: c.id, index: i, earlier: c.turnos.slice(0, i).map((p) => p.pregunta) },
+      }),
+    );
   }
-  own.con_respuesta.forEach((q, i) => out.push({
-    id: `propia-${i + 1}`, corpus: 'propio', split: 'dev', question: q.pregunta, kind: q.tipo ?? null, answerable: true, keys: q.claves, every: false, turn: null,
-  }));
-  own.sin_respuesta.forEach((q, i) => out.push({
-    id: `propia-sin-${i + 1}`, corpus: 'propio', split: 'dev', question: q.pregunta, kind: null, answerable: false, keys: [], every: false, turn: null,
-  }));
+  own.con_respuesta.forEach((q, i) =>
+    out.push({
+      id: `propia-${i + 1}`,
+      corpus: 'propio',
+      split: 'dev',
+      question: q.pregunta,
+      kind: q.tipo ?? null,
+      answerable: true,
+      keys: q.claves,
+      every: false,
+      turn: null,
+    }),
+  );
+  own.sin_respuesta.forEach((q, i) =>
+    out.push({
+      id: `propia-sin-${i + 1}`,
+      corpus: 'propio',
+      split: 'dev',
+      question: q.pregunta,
+      kind: null,
+      answerable: false,
+      keys: [],
+      every: false,
+      turn: null,
+    }),
+  );
   return out;
 }
 

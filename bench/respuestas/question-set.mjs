@@ -10,7 +10,10 @@ export const SPACE = 'docs';
 
 /** Lower case, citation markers dropped, runs of white space made one: how answers and keys are compared. */
 export function normalise(text) {
-  return text.replace(/\s\[\d+\]/g, '').toLowerCase().replace(/\s+/g, ' ');
+  return text
+    .replace(/\s\[\d+\]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 }
 
 export function holdsKey(text, keys) {
@@ -33,10 +36,11 @@ export async function indexedEngine() {
  */
 export async function askAll(engine, db, options = {}) {
   const passageText = db.prepare('SELECT headings, text FROM cerebro_passages WHERE id = ?');
-  const sourceHoldsKey = (sources, keys) => sources.some((s) => {
-    const p = passageText.get(s.passageId);
-    return p !== undefined && holdsKey(`${JSON.parse(p.headings).join(' ')} ${p.text}`, keys);
-  });
+  const sourceHoldsKey = (sources, keys) =>
+    sources.some((s) => {
+      const p = passageText.get(s.passageId);
+      return p !== undefined && holdsKey(`${JSON.parse(p.headings).join(' ')} ${p.text}`, keys);
+    });
   const out = [];
   for (const q of [...ANSWERABLE, ...UNANSWERABLE]) {
     const answer = await engine.ask({ space: SPACE, question: q.pregunta, options });
@@ -59,7 +63,10 @@ export async function askAll(engine, db, options = {}) {
 export function summarise(records) {
   const answerable = records.filter((r) => r.answerable);
   const unanswerable = records.filter((r) => !r.answerable);
-  const words = records.filter((r) => r.found).map((r) => r.words).sort((a, b) => a - b);
+  const words = records
+    .filter((r) => r.found)
+    .map((r) => r.words)
+    .sort((a, b) => a - b);
   return {
     keyInAnswer: answerable.filter((r) => r.correct).length / answerable.length,
     keyInSources: answerable.filter((r) => r.sourced).length / answerable.length,

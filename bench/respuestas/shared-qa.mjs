@@ -24,9 +24,10 @@ const dist = new URL('../../host/dist/cerebro/', import.meta.url);
 const { searchText } = await import(new URL('answer/extractive.js', dist).href);
 
 // Beside the checkout (<repo>/../shared/qa); a git worktree one level further down (…/wt/<name>) finds it one higher.
-export const QA_DIR = process.env.CEREBRO_QA_DIR
-  ?? [join(REPO, '..', 'shared', 'qa'), join(REPO, '..', '..', 'shared', 'qa')].find((d) => existsSync(d))
-  ?? join(REPO, '..', 'shared', 'qa');
+export const QA_DIR =
+  process.env.CEREBRO_QA_DIR ??
+  [join(REPO, '..', 'shared', 'qa'), join(REPO, '..', '..', 'shared', 'qa')].find((d) => existsSync(d)) ??
+  join(REPO, '..', 'shared', 'qa');
 export const HANDBOOK_DIR = '/usr/share/doc/debian-handbook/html/es-ES/';
 export const RECORDS_FILE = join(REPO, '.bench', 'shared-qa-records.json');
 /** Depth at which retrieval recall is compared: the passages an answer is drawn from (DEFAULT_ANSWER_OPTIONS.passages). */
@@ -35,13 +36,24 @@ export const RECALL_DEPTH = 5;
 const HISTORY_TURNS = 12;
 export const TARGETS = { answered: 0.75, declined: 0.9, precision: 0.85, turns: 0.75, medianWords: 60 };
 
-const list = (value) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : null);
+const list = (value) =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : null;
 
 /** The set itself (questions, conversations, corpora), filtered by split/corpus (env or arguments). */
-export function loadSharedQa({ splits = list(process.env.CEREBRO_QA_SPLIT), corpora = list(process.env.CEREBRO_QA_CORPUS) } = {}) {
+export function loadSharedQa({
+  splits = list(process.env.CEREBRO_QA_SPLIT),
+  corpora = list(process.env.CEREBRO_QA_CORPUS),
+} = {}) {
   const file = join(QA_DIR, 'preguntas.json');
   if (!existsSync(file)) {
-    throw new Error(`shared QA set not found at ${QA_DIR} (expected preguntas.json and documentos/); set CEREBRO_QA_DIR to its folder`);
+    throw new Error(
+      `shared QA set not found at ${QA_DIR} (expected preguntas.json and documentos/); set CEREBRO_QA_DIR to its folder`,
+    );
   }
   const set = JSON.parse(readFileSync(file, 'utf8'));
   const keep = (item) => (!splits || splits.includes(item.split)) && (!corpora || corpora.includes(item.corpus));
@@ -55,8 +67,11 @@ export function loadSharedQa({ splits = list(process.env.CEREBRO_QA_SPLIT), corp
 /** The files of one corpus, as the engine receives them from an upload. */
 export function corpusDocuments(name, description) {
   if (name === 'debian-handbook') {
-    if (!existsSync(HANDBOOK_DIR)) throw new Error(`${HANDBOOK_DIR} not found: install the Debian package debian-handbook`);
-    return readdirSync(HANDBOOK_DIR).filter((f) => f.endsWith('.html')).sort()
+    if (!existsSync(HANDBOOK_DIR))
+      throw new Error(`${HANDBOOK_DIR} not found: install the Debian package debian-handbook`);
+    return readdirSync(HANDBOOK_DIR)
+      .filter((f) => f.endsWith('.html'))
+      .sort()
       .map((f) => ({ name: f, path: join(HANDBOOK_DIR, f), mediaType: 'text/html', bytes: 0 }));
   }
   const path = join(QA_DIR, description.archivo);
@@ -85,13 +100,20 @@ export async function indexSharedQa(filter = {}) {
   await engine.documents.idle();
   for (const corpus of qa.corpora) {
     const status = engine.documents.status(spaceOf(corpus));
-    if (status.failed) throw new Error(`${corpus} failed to index: ${JSON.stringify(status.documents.filter((d) => d.state === 'failed'))}`);
+    if (status.failed)
+      throw new Error(
+        `${corpus} failed to index: ${JSON.stringify(status.documents.filter((d) => d.state === 'failed'))}`,
+      );
   }
   return { ...qa, db, engine, indexMs: performance.now() - t0 };
 }
 
 /** How answers and keys are compared: lower case, citation markers dropped, white space runs made one. */
-export const normalise = (text) => text.replace(/\s\[\d+\]/g, '').toLowerCase().replace(/\s+/g, ' ');
+export const normalise = (text) =>
+  text
+    .replace(/\s\[\d+\]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 /** Whether a text holds EVERY key (the set's rule). */
 export const holdsEveryKey = (text, keys) => {
   const t = normalise(text);
@@ -111,7 +133,9 @@ export function plainBm25(db, corpora) {
     const table = `bench_plain_${i}`;
     db.exec(`DROP TABLE IF EXISTS ${table}; CREATE VIRTUAL TABLE ${table} USING fts5(body)`);
     const insert = db.prepare(`INSERT INTO ${table} (rowid, body) VALUES (?, ?)`);
-    db.transaction(() => { for (const p of passages) insert.run(p.id, passageText(p)); })();
+    db.transaction(() => {
+      for (const p of passages) insert.run(p.id, passageText(p));
+    })();
     const query = db.prepare(`SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? ORDER BY rank LIMIT ?`).pluck();
     tables.set(corpus, { query, byId: new Map(passages.map((p) => [p.id, p])), count: passages.length });
   });
@@ -142,10 +166,27 @@ export async function askSharedQa(engine, { db, qa, options = {}, ask = (e, r) =
     const keys = item.claves ?? [];
     const answerable = item.respondible !== false;
     const record = {
-      id: extra.id, split: extra.split, corpus: extra.corpus, kind, tipo: item.tipo ?? null, question: item.pregunta,
-      answerable, keys, found: answer.found, correct: answerable && answer.found && holdsEveryKey(answer.text, keys),
-      words: answer.found ? wordCount(answer.text) : 0, ms: Math.round(ms * 100) / 100, text: answer.text,
-      sources: answer.sources.map((s) => ({ passageId: s.passageId, document: s.document, heading: s.heading, score: s.score, bm25: s.bm25, cited: s.cited })),
+      id: extra.id,
+      split: extra.split,
+      corpus: extra.corpus,
+      kind,
+      tipo: item.tipo ?? null,
+      question: item.pregunta,
+      answerable,
+      keys,
+      found: answer.found,
+      correct: answerable && answer.found && holdsEveryKey(answer.text, keys),
+      words: answer.found ? wordCount(answer.text) : 0,
+      ms: Math.round(ms * 100) / 100,
+      text: answer.text,
+      sources: answer.sources.map((s) => ({
+        passageId: s.passageId,
+        document: s.document,
+        heading: s.heading,
+        score: s.score,
+        bm25: s.bm25,
+        cited: s.cited,
+      })),
     };
     if (answerable && kind === 'pregunta') {
       // Retrieval recall (standalone questions): do the passages the engine draws from (its top RECALL_DEPTH, searched as it searches) hold
@@ -156,7 +197,11 @@ export async function askSharedQa(engine, { db, qa, options = {}, ask = (e, r) =
       record.engineRecall = holdsEveryKey(hits.map(passageText).join('\n'), keys);
       record.ftsRank = firstRankHolding(ftsTop, keys);
       record.ftsRecall = holdsEveryKey(ftsTop.map(passageText).join('\n'), keys);
-      record.engineTop = hits.map((h) => ({ id: h.id, bm25: Math.round(h.bm25 * 1000) / 1000, score: Math.round(h.score * 1000) / 1000 }));
+      record.engineTop = hits.map((h) => ({
+        id: h.id,
+        bm25: Math.round(h.bm25 * 1000) / 1000,
+        score: Math.round(h.score * 1000) / 1000,
+      }));
     }
     records.push(record);
     return answer;
@@ -186,7 +231,10 @@ export function summarise(records) {
   const unanswerable = questions.filter((r) => !r.answerable);
   const claimed = questions.filter((r) => r.found);
   const turns = records.filter((r) => r.kind === 'turno');
-  const words = records.filter((r) => r.found).map((r) => r.words).sort((a, b) => a - b);
+  const words = records
+    .filter((r) => r.found)
+    .map((r) => r.words)
+    .sort((a, b) => a - b);
   const recallOf = answerable.filter((r) => r.engineRecall !== undefined);
   return {
     answerable: answerable.length,
@@ -212,7 +260,8 @@ export function score(records) {
   for (const split of [...new Set(records.map((r) => r.split))].sort()) {
     const of = records.filter((r) => r.split === split);
     const corpora = {};
-    for (const corpus of [...new Set(of.map((r) => r.corpus))].sort()) corpora[corpus] = summarise(of.filter((r) => r.corpus === corpus));
+    for (const corpus of [...new Set(of.map((r) => r.corpus))].sort())
+      corpora[corpus] = summarise(of.filter((r) => r.corpus === corpus));
     out[split] = { all: summarise(of), corpora };
   }
   return out;
@@ -223,16 +272,21 @@ const pc = (x) => (x === null ? '    -  ' : `${fmt(100 * x, 1)} %`.padStart(7));
 export function printScore(scored) {
   for (const [split, { all, corpora }] of Object.entries(scored)) {
     console.log(`\n-- split ${split} --`);
-    line('corpus            | answered | declined | precision |  turns  | words | recall@5: engine | fts5 bm25 | fts5 only');
-    const row = (name, s) => line(
-      `${name.padEnd(17)} | ${pc(s.answered)}  | ${pc(s.declined)}  | ${pc(s.precision)}   | ${pc(s.turnsCorrect)} | ${String(s.medianWords).padStart(5)} |`,
-      `         ${pc(s.engineRecall)} |   ${pc(s.ftsRecall)} | ${String(s.ftsOnly).padStart(9)}  (${s.answerable}+${s.unanswerable} q, ${s.turns} turns)`,
+    line(
+      'corpus            | answered | declined | precision |  turns  | words | recall@5: engine | fts5 bm25 | fts5 only',
     );
+    const row = (name, s) =>
+      line(
+        `${name.padEnd(17)} | ${pc(s.answered)}  | ${pc(s.declined)}  | ${pc(s.precision)}   | ${pc(s.turnsCorrect)} | ${String(s.medianWords).padStart(5)} |`,
+        `         ${pc(s.engineRecall)} |   ${pc(s.ftsRecall)} | ${String(s.ftsOnly).padStart(9)}  (${s.answerable}+${s.unanswerable} q, ${s.turns} turns)`,
+      );
     for (const [corpus, s] of Object.entries(corpora)) row(corpus, s);
     row('ALL', all);
   }
-  line(`targets: answered >= ${TARGETS.answered * 100} %, declined >= ${TARGETS.declined * 100} %, precision >= ${TARGETS.precision * 100} %,`,
-    `turns >= ${TARGETS.turns * 100} %, median words <= ${TARGETS.medianWords}, engine recall@5 >= fts5 recall@5 on every corpus`);
+  line(
+    `targets: answered >= ${TARGETS.answered * 100} %, declined >= ${TARGETS.declined * 100} %, precision >= ${TARGETS.precision * 100} %,`,
+    `turns >= ${TARGETS.turns * 100} %, median words <= ${TARGETS.medianWords}, engine recall@5 >= fts5 recall@5 on every corpus`,
+  );
 }
 
 export function writeRecords(records, file = RECORDS_FILE) {
@@ -253,7 +307,9 @@ export async function runSharedQa() {
   const records = await askSharedQa(qa.engine, { db: qa.db, qa });
   const passages = qa.corpora.map((c) => `${c} ${spacePassages(qa.db, spaceOf(c)).length}`).join(', ');
   console.log(`\n== Cerebro: shared QA set (${QA_DIR}), scored as its README says, extractive, no model ==`);
-  line(`passages per space: ${passages}; indexed in ${fmt(qa.indexMs / 1000, 1)} s; ${qa.questions.length} questions, ${qa.conversations.length} conversations`);
+  line(
+    `passages per space: ${passages}; indexed in ${fmt(qa.indexMs / 1000, 1)} s; ${qa.questions.length} questions, ${qa.conversations.length} conversations`,
+  );
   printScore(score(records));
   line(`per-question records: ${writeRecords(records)}`);
   await qa.engine.stop();

@@ -61,12 +61,21 @@ engine.retriever.retrieve = async (space, question, k) => {
   const own = new Set(first.groups.flat());
   const tf = new Map();
   for (const hit of first.hits.slice(0, 3)) {
-    for (const t of cerebro.indexTerms(hit.text, 'es')) if (t && !own.has(t) && !/^\d+$/.test(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const t of cerebro.indexTerms(hit.text, 'es'))
+      if (t && !own.has(t) && !/^\d+$/.test(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
   }
   const candidates = [...tf.keys()].map((t) => [t]);
   const idf = engine.index.idf(candidates);
-  const feedback = candidates.map((g, i) => ({ t: g[0], w: tf.get(g[0]) * idf[i] })).sort((a, b) => b.w - a.w).slice(0, 3).map((x) => [x.t]);
-  return { hits: engine.index.searchGroups(space, [...first.groups, ...feedback], k), groups: first.groups, mode: 'bm25' };
+  const feedback = candidates
+    .map((g, i) => ({ t: g[0], w: tf.get(g[0]) * idf[i] }))
+    .sort((a, b) => b.w - a.w)
+    .slice(0, 3)
+    .map((x) => [x.t]);
+  return {
+    hits: engine.index.searchGroups(space, [...first.groups, ...feedback], k),
+    groups: first.groups,
+    mode: 'bm25',
+  };
 };
 figures.push(['+ pseudo-relevance feedback', summarise(await askAll(engine, db))]);
 engine.retriever.retrieve = original;
@@ -75,7 +84,9 @@ console.log('\n== Vocabulary gaps: variants on the labelled questions ==');
 console.log('variant                       | key in answer | key in sources | unanswerable declined | median words');
 for (const [label, f] of figures) {
   const pc = (x) => `${(100 * x).toFixed(1)} %`;
-  console.log(`${label.padEnd(30)}| ${pc(f.keyInAnswer).padStart(13)} | ${pc(f.keyInSources).padStart(14)} | ${pc(f.declined).padStart(21)} | ${f.medianWords}`);
+  console.log(
+    `${label.padEnd(30)}| ${pc(f.keyInAnswer).padStart(13)} | ${pc(f.keyInSources).padStart(14)} | ${pc(f.declined).padStart(21)} | ${f.medianWords}`,
+  );
 }
 await engine.stop();
 db.close();

@@ -23,7 +23,11 @@ export const LATENCY_TARGETS = { p50: 25, p99: 100 };
 
 export const fmt = (n, d = 3) => n.toFixed(d);
 export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-export const median = (values) => pct([...values].sort((a, b) => a - b), 50);
+export const median = (values) =>
+  pct(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 export const line = (...cols) => console.log(cols.join('  '));
 
 export function openDb() {
@@ -38,7 +42,8 @@ export function openDb() {
 /** Deterministic pseudo-random numbers (mulberry32), so every run builds the same synthetic passages. */
 export function rng(seed) {
   return () => {
-    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
@@ -58,7 +63,8 @@ export const CORPORA = {
   freedombox: {
     package: 'freedombox-doc-es',
     dir: '/usr/share/freedombox/manual/es',
-    files: (names) => names.filter((f) => f.endsWith('.part.html') && !/^(Manual|freedombox-manual)\.part\.html$/.test(f)),
+    files: (names) =>
+      names.filter((f) => f.endsWith('.part.html') && !/^(Manual|freedombox-manual)\.part\.html$/.test(f)),
   },
 };
 
@@ -68,7 +74,10 @@ export function corpusFiles(corpus) {
     console.error(`cerebro bench: ${corpus.dir} not found; install the Debian package ${corpus.package}.`);
     process.exit(1);
   }
-  return corpus.files(readdirSync(corpus.dir)).sort().map((name) => ({ name, path: join(corpus.dir, name) }));
+  return corpus
+    .files(readdirSync(corpus.dir))
+    .sort()
+    .map((name) => ({ name, path: join(corpus.dir, name) }));
 }
 
 /** Indexes corpora through the engine (worker thread, as an upload is processed) into one space; returns its ms. */
@@ -79,7 +88,8 @@ export async function indexCorpora(engine, space, corpora) {
   }
   await engine.documents.idle();
   const status = engine.documents.status(space);
-  if (status.failed) throw new Error(`corpus failed to index: ${JSON.stringify(status.documents.filter((d) => d.state === 'failed'))}`);
+  if (status.failed)
+    throw new Error(`corpus failed to index: ${JSON.stringify(status.documents.filter((d) => d.state === 'failed'))}`);
   return performance.now() - t0;
 }
 
@@ -102,7 +112,9 @@ export function buildLatencySpace(realTexts) {
   const big = openDb();
   const bigIndex = new PassageIndex(big);
   const texts = [...realTexts];
-  const sentencePool = texts.flatMap((p) => p.text.split('\n').flatMap((para) => splitSentences(para))).filter((s) => s.length > 30);
+  const sentencePool = texts
+    .flatMap((p) => p.text.split('\n').flatMap((para) => splitSentences(para)))
+    .filter((s) => s.length > 30);
   const random = rng(42);
   const filler = [];
   while (texts.length + filler.length < LATENCY_PASSAGES) {
@@ -117,14 +129,20 @@ export function buildLatencySpace(realTexts) {
   const write = (d, runId) => {
     const run = { space: 'grande', id: `d${d}`, runId };
     const passages = all.slice(d * perDoc, (d + 1) * perDoc).map((p, ord) => ({
-      ord, text: p.text, page: null, headings: p.headings, ...passageTerms(p.text, p.headings, p.lang ?? 'es'),
+      ord,
+      text: p.text,
+      page: null,
+      headings: p.headings,
+      ...passageTerms(p.text, p.headings, p.lang ?? 'es'),
     }));
     for (let i = 0; i < passages.length; i += 256) bigIndex.addHidden(run, passages.slice(i, i + 256));
     big.transaction(() => bigIndex.swapIn(run))();
   };
   for (let d = 0; d * perDoc < all.length; d++) {
-    big.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at, passages)
-                 VALUES ('grande', ?, ?, 'text/plain', '-', 'ready', ?, ?, ?, ?)`).run(`d${d}`, `doc${d}.txt`, now, now, now, perDoc);
+    big
+      .prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at, passages)
+                 VALUES ('grande', ?, ?, 'text/plain', '-', 'ready', ?, ?, ?, ?)`)
+      .run(`d${d}`, `doc${d}.txt`, now, now, now, perDoc);
     write(d, d + 1);
   }
   for (let d = 0; d * perDoc < all.length; d += 5) {
@@ -132,11 +150,27 @@ export function buildLatencySpace(realTexts) {
     while (bigIndex.purge(PURGE_BATCH).length === PURGE_BATCH);
   }
   big.transaction(() => {
-    big.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at)
-                 VALUES ('vecino', 'v', 'v.txt', 'text/plain', '-', 'ready', ?, ?, ?)`).run(now, now, now);
-    bigIndex.replaceDocument('vecino', 'v', filler.slice(0, 20_000).map((p, ord) => ({ ord, text: p.text, page: null, headings: [], ...passageTerms(p.text, [], 'es') })));
+    big
+      .prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at)
+                 VALUES ('vecino', 'v', 'v.txt', 'text/plain', '-', 'ready', ?, ?, ?)`)
+      .run(now, now, now);
+    bigIndex.replaceDocument(
+      'vecino',
+      'v',
+      filler
+        .slice(0, 20_000)
+        .map((p, ord) => ({ ord, text: p.text, page: null, headings: [], ...passageTerms(p.text, [], 'es') })),
+    );
   })();
-  const engine = new CerebroEngine({ db: big, pool: { prepare: async () => { throw new Error('unused'); }, close: async () => {} } });
+  const engine = new CerebroEngine({
+    db: big,
+    pool: {
+      prepare: async () => {
+        throw new Error('unused');
+      },
+      close: async () => {},
+    },
+  });
   return { db: big, index: bigIndex, engine, passages: all.length, buildMs: performance.now() - t0 };
 }
 
@@ -162,9 +196,15 @@ export async function measureLatency(space, questions) {
 
 export function printLatency(space, questionCount, lat) {
   const met = lat.p50 < LATENCY_TARGETS.p50 && lat.p99 < LATENCY_TARGETS.p99;
-  console.log(`\n== Cerebro: question latency, ${space.passages} passages in the space (+20000 in a neighbour space), after a fifth of its documents were replaced ==`);
-  line(`index built in ${fmt(space.buildMs / 1000, 1)} s; ${questionCount} questions, ${lat.answered} answered from the documents`);
+  console.log(
+    `\n== Cerebro: question latency, ${space.passages} passages in the space (+20000 in a neighbour space), after a fifth of its documents were replaced ==`,
+  );
+  line(
+    `index built in ${fmt(space.buildMs / 1000, 1)} s; ${questionCount} questions, ${lat.answered} answered from the documents`,
+  );
   line(`retrieval only (BM25 top-5): p50 ${fmt(pct(lat.searchMs, 50), 2)} ms  p99 ${fmt(pct(lat.searchMs, 99), 2)} ms`);
-  line(`full extractive answer:      p50 ${fmt(lat.p50, 2)} ms  p99 ${fmt(lat.p99, 2)} ms  max ${fmt(lat.askMs.at(-1), 1)} ms`,
-    `(targets p50 < ${LATENCY_TARGETS.p50} ms, p99 < ${LATENCY_TARGETS.p99} ms: ${met ? 'met' : 'NOT met'})`);
+  line(
+    `full extractive answer:      p50 ${fmt(lat.p50, 2)} ms  p99 ${fmt(lat.p99, 2)} ms  max ${fmt(lat.askMs.at(-1), 1)} ms`,
+    `(targets p50 < ${LATENCY_TARGETS.p50} ms, p99 < ${LATENCY_TARGETS.p99} ms: ${met ? 'met' : 'NOT met'})`,
+  );
 }

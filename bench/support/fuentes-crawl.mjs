@@ -15,7 +15,10 @@ const mb = (bytes) => bytes / 1024 / 1024;
 const peakMb = () => process.resourceUsage().maxRSS / 1024;
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 /** CPU time of the whole process (every thread) since `from`, in ms. */
-const cpuMs = (from) => { const u = process.cpuUsage(from); return (u.user + u.system) / 1000; };
+const cpuMs = (from) => {
+  const u = process.cpuUsage(from);
+  return (u.user + u.system) / 1000;
+};
 
 if (mode === 'fetch') {
   const xml = await (await fetch(sitemaps)).text();
@@ -26,12 +29,25 @@ if (mode === 'fetch') {
   let bytes = 0;
   for (const url of urls) bytes += (await (await fetch(url)).arrayBuffer()).byteLength;
   const seconds = (performance.now() - started) / 1000;
-  console.log(JSON.stringify({ mode, pages: urls.length, bytes, seconds, pagesPerSecond: urls.length / seconds, cpuMsPerPage: cpuMs(cpu) / urls.length, peakMb: peakMb(), growthMb: peakMb() - baseMb }));
+  console.log(
+    JSON.stringify({
+      mode,
+      pages: urls.length,
+      bytes,
+      seconds,
+      pagesPerSecond: urls.length / seconds,
+      cpuMsPerPage: cpuMs(cpu) / urls.length,
+      peakMb: peakMb(),
+      growthMb: peakMb() - baseMb,
+    }),
+  );
 } else {
   const h = await startTestHost(undefined, {
     plugins: [fuentes],
     env: {
-      CEREBRO_FUENTES_PERMITIDOS: 'localhost', CEREBRO_FUENTES_PAUSA_MS: '0', CEREBRO_FUENTES_MAX_PAGINAS: '100000',
+      CEREBRO_FUENTES_PERMITIDOS: 'localhost',
+      CEREBRO_FUENTES_PAUSA_MS: '0',
+      CEREBRO_FUENTES_MAX_PAGINAS: '100000',
       CEREBRO_FUENTES_EJECUCIONES_SIMULTANEAS: '4',
     },
   });
@@ -43,13 +59,20 @@ if (mode === 'fetch') {
   const warm = Array.from({ length: 16 }, (_, i) => `${origin}/docs/precios.html?calentamiento=${i}`);
   const warmed = await h.client.post(`${base}/fuentes`, { json: { tipo: 'lista', urls: warm, lanzar: true } });
   if (warmed.status !== 201) throw new Error(`warm-up answered ${warmed.status}: ${warmed.text}`);
-  while (['en_cola', 'ejecutando'].includes((await h.client.get(`${base}/fuentes/${warmed.body.id}`)).body.ultima_ejecucion.estado)) await pause(100);
+  while (
+    ['en_cola', 'ejecutando'].includes(
+      (await h.client.get(`${base}/fuentes/${warmed.body.id}`)).body.ultima_ejecucion.estado,
+    )
+  )
+    await pause(100);
   await h.waitForIndexing();
   const baseMb = mb(process.memoryUsage.rss());
   const cpu = process.cpuUsage();
   const started = performance.now();
   for (const url of sitemaps.split(',')) {
-    const created = await h.client.post(`${base}/fuentes`, { json: { tipo: 'sitemap', url, max_paginas: 100000, lanzar: true } });
+    const created = await h.client.post(`${base}/fuentes`, {
+      json: { tipo: 'sitemap', url, max_paginas: 100000, lanzar: true },
+    });
     if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.text}`);
   }
   // Polled gently: the space's per-minute request limit counts these calls too.
@@ -62,7 +85,8 @@ if (mode === 'fetch') {
     if (runs.every((run) => !['en_cola', 'ejecutando'].includes(run.estado))) break;
   }
   // From the first run's start to the last one's end, as the runs recorded them.
-  const seconds = (Math.max(...runs.map((r) => Date.parse(r.fin))) - Math.min(...runs.map((r) => Date.parse(r.inicio)))) / 1000;
+  const seconds =
+    (Math.max(...runs.map((r) => Date.parse(r.fin))) - Math.min(...runs.map((r) => Date.parse(r.inicio)))) / 1000;
   const pages = runs.reduce((n, r) => n + r.contadores.leidas, 0);
   // Until the runs ended (polling included): the indexing that goes on after them is not the crawl's.
   const cpuMsPerPage = cpuMs(cpu) / pages;
@@ -71,9 +95,21 @@ if (mode === 'fetch') {
     while (!(await h.client.get(`/rag/${h.spaceId}/indexing_status`)).body.listo) await pause(250);
     indexedSeconds = (performance.now() - started) / 1000;
   }
-  console.log(JSON.stringify({
-    mode, estados: runs.map((r) => r.estado), motivos: runs.map((r) => r.motivo).filter(Boolean), pages, nuevas: runs.reduce((n, r) => n + r.contadores.nuevas, 0),
-    bytes: runs.reduce((n, r) => n + r.bytes, 0), seconds, pagesPerSecond: pages / seconds, cpuMsPerPage, indexedSeconds, peakMb: peakMb(), growthMb: peakMb() - baseMb,
-  }));
+  console.log(
+    JSON.stringify({
+      mode,
+      estados: runs.map((r) => r.estado),
+      motivos: runs.map((r) => r.motivo).filter(Boolean),
+      pages,
+      nuevas: runs.reduce((n, r) => n + r.contadores.nuevas, 0),
+      bytes: runs.reduce((n, r) => n + r.bytes, 0),
+      seconds,
+      pagesPerSecond: pages / seconds,
+      cpuMsPerPage,
+      indexedSeconds,
+      peakMb: peakMb(),
+      growthMb: peakMb() - baseMb,
+    }),
+  );
   await h.close();
 }

@@ -13,7 +13,8 @@ const mode = process.argv[2];
  * maxRSS is not usable here because Linux carries it over from the parent across fork and exec, so the bench's
  * own size (it holds the files it sends) would show up as the server's.
  */
-const peakRssKb = () => Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? process.resourceUsage().maxRSS);
+const peakRssKb = () =>
+  Number(/^VmHWM:\s+(\d+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? process.resourceUsage().maxRSS);
 const dir = mkdtempSync(join(tmpdir(), 'cerebro-upload-bench-'));
 let port;
 let key = null;
@@ -29,7 +30,16 @@ if (mode === 'raw') {
   close = () => server.close();
 } else {
   const { startHost } = await import('@cerebro/host');
-  const host = await startHost({ config: { dataDir: dir, port: 0, host: '127.0.0.1', logLevel: 'silent', discoverPlugins: false, bootstrapDemo: false } });
+  const host = await startHost({
+    config: {
+      dataDir: dir,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      discoverPlugins: false,
+      bootstrapDemo: false,
+    },
+  });
   const owner = host.admin.createOwner({ name: 'bench' });
   host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
   key = host.admin.issueKey(owner.id, 'bench', [], 'escribe').token;
@@ -38,7 +48,10 @@ if (mode === 'raw') {
   const side = rssServer((req, res) => res.end(JSON.stringify({ maxRssKb: peakRssKb() })));
   await new Promise((r) => side.listen(0, '127.0.0.1', r));
   process.stdout.write(`${JSON.stringify({ port, key, rssPort: side.address().port })}\n`);
-  close = async () => { side.close(); await host.close(); };
+  close = async () => {
+    side.close();
+    await host.close();
+  };
 }
 if (mode === 'raw') process.stdout.write(`${JSON.stringify({ port, key, rssPort: port })}\n`);
 process.on('SIGTERM', async () => {

@@ -10,7 +10,12 @@ export default defineConfig({
   resolve: {
     // The brand editor bundles the sdk's persona builder (src/lib/persona.ts), from its source file, which imports
     // only the brand's shape and fixed rules (a file with no imports). Nothing else in the console imports the sdk.
-    alias: [{ find: /^@cerebro\/sdk$/, replacement: fileURLToPath(new URL('../../sdk/src/services/brand-persona.ts', import.meta.url)) }],
+    alias: [
+      {
+        find: /^@cerebro\/sdk$/,
+        replacement: fileURLToPath(new URL('../../sdk/src/services/brand-persona.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',

@@ -9,7 +9,18 @@
 // made by that same Node. CEREBRO_BINARY_NODE=current embeds the Node running this script with the addons already in
 // node_modules instead: a quicker build for this machine only (whisper.cpp built with -march=native).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +47,12 @@ function run(cmd, args, options = {}) {
 /** Compiled entry points: the CLI, every worker or child script, every built-in plugin. */
 function entries() {
   // The plugin check of `cerebro plugins add` runs in a child process: its script must exist on its own.
-  const list = ['host/dist/cli/main.js', 'host/dist/cerebro/extract/worker.js', 'host/dist/cerebro/index/search-worker.js', 'host/dist/plugins/install/check-package-child.js'];
+  const list = [
+    'host/dist/cli/main.js',
+    'host/dist/cerebro/extract/worker.js',
+    'host/dist/cerebro/index/search-worker.js',
+    'host/dist/plugins/install/check-package-child.js',
+  ];
   for (const id of readdirSync(join(repoRoot, 'plugins'))) {
     list.push(`plugins/${id}/dist/index.js`);
     // A plugin's own command line (`cerebro <id> …`, e.g. transcripcion's model installer) runs as a child script.
@@ -62,9 +78,15 @@ run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b'])
 // Studio is part of the product: build its static assets here too, so an executable never ships without its console
 // (the same steps as `npm run build -w host/studio`).
 step('Studio (host/studio)');
-run(process.execPath, [join(repoRoot, 'host/studio/scripts/wire-types.mjs')], { cwd: join(repoRoot, 'host', 'studio') });
-run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: join(repoRoot, 'host', 'studio') });
-run(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: join(repoRoot, 'host', 'studio') });
+run(process.execPath, [join(repoRoot, 'host/studio/scripts/wire-types.mjs')], {
+  cwd: join(repoRoot, 'host', 'studio'),
+});
+run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+  cwd: join(repoRoot, 'host', 'studio'),
+});
+run(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build'], {
+  cwd: join(repoRoot, 'host', 'studio'),
+});
 rmSync(work, { recursive: true, force: true });
 mkdirSync(tree, { recursive: true });
 
@@ -72,7 +94,8 @@ step('esbuild bundles');
 await bundleEntries(repoRoot, tree, entries());
 copyFileSync(join(repoRoot, 'package.json'), join(tree, 'package.json'));
 copyFileSync(join(repoRoot, 'host/package.json'), join(tree, 'host/package.json'));
-for (const id of readdirSync(join(repoRoot, 'plugins'))) copyFileSync(join(repoRoot, 'plugins', id, 'package.json'), join(tree, 'plugins', id, 'package.json'));
+for (const id of readdirSync(join(repoRoot, 'plugins')))
+  copyFileSync(join(repoRoot, 'plugins', id, 'package.json'), join(tree, 'plugins', id, 'package.json'));
 copyFileSync(join(here, 'start.cjs'), join(tree, 'start.cjs'));
 // The console's built assets, when the checkout has them, at the same place relative to the host's code.
 const studio = join(repoRoot, 'host', 'studio', 'dist');
@@ -84,7 +107,12 @@ const copied = collectPackages(repoRoot, tree, EXTERNAL_PACKAGES, repoRoot);
 // verbatimSymlinks: relative links stay relative (cpSync would otherwise point them at the build folder).
 if (addons) {
   rmSync(join(tree, 'node_modules', 'smart-whisper', 'build'), { recursive: true, force: true }); // all its builds come from `addons`
-  cpSync(addons, join(tree, 'node_modules'), { recursive: true, verbatimSymlinks: true, force: true, filter: (src) => basename(src) !== '.stamps' });
+  cpSync(addons, join(tree, 'node_modules'), {
+    recursive: true,
+    verbatimSymlinks: true,
+    force: true,
+    filter: (src) => basename(src) !== '.stamps',
+  });
 }
 console.log(`  ${copied.length} packages: ${copied.join(', ')}`);
 
@@ -94,13 +122,16 @@ const buildId = createHash('sha256').update(gzip).update(node).digest('hex').sli
 writeFileSync(join(work, 'tree.gz'), gzip);
 writeFileSync(join(work, 'build-id'), `${buildId}\n`);
 copyFileSync(join(here, 'launcher.cjs'), join(work, 'launcher.cjs'));
-writeFileSync(join(work, 'sea-config.json'), JSON.stringify({
-  main: join(work, 'launcher.cjs'),
-  output: join(work, 'sea-prep.blob'),
-  disableExperimentalSEAWarning: true,
-  useCodeCache: false,
-  assets: { 'tree.gz': join(work, 'tree.gz'), 'build-id': join(work, 'build-id') },
-}));
+writeFileSync(
+  join(work, 'sea-config.json'),
+  JSON.stringify({
+    main: join(work, 'launcher.cjs'),
+    output: join(work, 'sea-prep.blob'),
+    disableExperimentalSEAWarning: true,
+    useCodeCache: false,
+    assets: { 'tree.gz': join(work, 'tree.gz'), 'build-id': join(work, 'build-id') },
+  }),
+);
 
 step(`SEA blob with ${node}`);
 run(node, ['--experimental-sea-config', join(work, 'sea-config.json')]);
@@ -110,12 +141,21 @@ copyFileSync(node, out);
 chmodSync(out, 0o755);
 // The official binaries carry their symbol table and some debug sections (18 MB); addons link against the dynamic
 // symbols, which strip keeps. Only native crash traces lose function names.
-if (spawnSync('strip', [out]).status !== 0) console.warn('  strip failed or missing (binutils): the executable keeps its symbols');
-run(process.execPath, [join(repoRoot, 'node_modules/postject/dist/cli.js'), out, 'NODE_SEA_BLOB', join(work, 'sea-prep.blob'),
-  '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2']);
+if (spawnSync('strip', [out]).status !== 0)
+  console.warn('  strip failed or missing (binutils): the executable keeps its symbols');
+run(process.execPath, [
+  join(repoRoot, 'node_modules/postject/dist/cli.js'),
+  out,
+  'NODE_SEA_BLOB',
+  join(work, 'sea-prep.blob'),
+  '--sentinel-fuse',
+  'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
+]);
 
 const size = statSync(out).size;
 const compressed = spawnSync('sh', ['-c', `gzip -c < '${out}' | wc -c`], { encoding: 'utf8' }).stdout.trim();
 const mb = (n) => `${(Number(n) / 1024 / 1024).toFixed(1)} MB`;
 step('done');
-console.log(`  executable ${out}: ${mb(size)} (gzip ${mb(compressed)}); tree ${mb(raw)} unpacked, ${mb(gzip.length)} packed; build ${buildId}`);
+console.log(
+  `  executable ${out}: ${mb(size)} (gzip ${mb(compressed)}); tree ${mb(raw)} unpacked, ${mb(gzip.length)} packed; build ${buildId}`,
+);

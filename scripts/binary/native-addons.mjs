@@ -17,7 +17,8 @@ export const WHISPER_VARIANTS = ['x86-64', 'x86-64-v3'];
 /** npm's own node-gyp: beside the npm running this script (`npm run`), else under the global npm. */
 function nodeGyp() {
   const candidates = [];
-  if (process.env.npm_execpath) candidates.push(join(dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
+  if (process.env.npm_execpath)
+    candidates.push(join(dirname(process.env.npm_execpath), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
   const root = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' }).stdout?.trim();
   if (root) candidates.push(join(root, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
   const script = candidates.find((c) => existsSync(c));
@@ -33,7 +34,9 @@ function compile(packageDir, scratch, headersDir, env, built, to) {
   // command line: without this the addon silently gets the running Node's ABI.
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_config_/i.test(k)));
   const res = spawnSync(process.execPath, [nodeGyp(), 'rebuild', '--jobs', '2', `--nodedir=${headersDir}`], {
-    cwd: scratch, stdio: ['ignore', 'ignore', 'inherit'], env: { ...clean, ...env, npm_config_nodedir: headersDir },
+    cwd: scratch,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...clean, ...env, npm_config_nodedir: headersDir },
   });
   if (res.status !== 0) throw new Error(`node-gyp rebuild failed in ${scratch}`);
   mkdirSync(dirname(to), { recursive: true });
@@ -57,16 +60,28 @@ export function buildNativeAddons(repoRoot, headersDir, outDir) {
   const version = (name) => JSON.parse(readFileSync(join(pkg(name), 'package.json'), 'utf8')).version;
   const scratch = `${outDir}.work`;
 
-  cached(outDir, 'better-sqlite3', { version: version('better-sqlite3'), headers: basename(headersDir) }, () => compile(
-    pkg('better-sqlite3'), join(scratch, 'better-sqlite3'), headersDir, {},
-    'build/Release/better_sqlite3.node', join(outDir, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
-  ));
+  cached(outDir, 'better-sqlite3', { version: version('better-sqlite3'), headers: basename(headersDir) }, () =>
+    compile(
+      pkg('better-sqlite3'),
+      join(scratch, 'better-sqlite3'),
+      headersDir,
+      {},
+      'build/Release/better_sqlite3.node',
+      join(outDir, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'),
+    ),
+  );
   for (const march of WHISPER_VARIANTS) {
     const flags = `-O3 -march=${march} -DNDEBUG`;
-    cached(outDir, `smart-whisper-${march}`, { version: version('smart-whisper'), flags }, () => compile(
-      pkg('smart-whisper'), join(scratch, `smart-whisper-${march}`), headersDir, { CFLAGS: flags, CXXFLAGS: flags },
-      'build/Release/smart-whisper.node', join(outDir, 'smart-whisper', 'build', march, 'smart-whisper.node'),
-    ));
+    cached(outDir, `smart-whisper-${march}`, { version: version('smart-whisper'), flags }, () =>
+      compile(
+        pkg('smart-whisper'),
+        join(scratch, `smart-whisper-${march}`),
+        headersDir,
+        { CFLAGS: flags, CXXFLAGS: flags },
+        'build/Release/smart-whisper.node',
+        join(outDir, 'smart-whisper', 'build', march, 'smart-whisper.node'),
+      ),
+    );
   }
   // The default path leads to the build that runs on every x86-64 CPU: a relative link (packed as a link, not a
   // second copy of the addon).

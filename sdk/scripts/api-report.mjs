@@ -26,7 +26,12 @@ export function runApiReport({ update = false } = {}) {
           projectFolder: SDK,
           mainEntryPointFilePath: `<projectFolder>/${entry}`,
           compiler: { tsconfigFilePath: '<projectFolder>/tsconfig.json' },
-          apiReport: { enabled: true, reportFileName: report, reportFolder: '<projectFolder>/api/', reportTempFolder: scratch },
+          apiReport: {
+            enabled: true,
+            reportFileName: report,
+            reportFolder: '<projectFolder>/api/',
+            reportTempFolder: scratch,
+          },
           docModel: { enabled: false },
           dtsRollup: { enabled: false },
           tsdocMetadata: { enabled: false },
@@ -40,8 +45,16 @@ export function runApiReport({ update = false } = {}) {
         configObjectFullPath: join(SDK, 'api-extractor.json'),
         packageJsonFullPath: join(SDK, 'package.json'),
       });
-      compilerState ??= CompilerState.create(config, { additionalEntryPoints: ENTRY_POINTS.map((e) => join(SDK, e.entry)) });
-      const result = Extractor.invoke(config, { localBuild: update, compilerState, messageCallback: (m) => { m.handled = true; } });
+      compilerState ??= CompilerState.create(config, {
+        additionalEntryPoints: ENTRY_POINTS.map((e) => join(SDK, e.entry)),
+      });
+      const result = Extractor.invoke(config, {
+        localBuild: update,
+        compilerState,
+        messageCallback: (m) => {
+          m.handled = true;
+        },
+      });
       return result.apiReportChanged && !update ? [`${report}.api.md`] : [];
     });
   } finally {
@@ -52,7 +65,9 @@ export function runApiReport({ update = false } = {}) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const changed = runApiReport({ update: process.argv.includes('--update') });
   if (changed.length) {
-    console.error(`La superficie pública del sdk cambió: ${changed.join(', ')}. Revisa el cambio, actualiza CHANGELOG.md y ejecuta con --update.`);
+    console.error(
+      `La superficie pública del sdk cambió: ${changed.join(', ')}. Revisa el cambio, actualiza CHANGELOG.md y ejecuta con --update.`,
+    );
     process.exit(1);
   }
 }

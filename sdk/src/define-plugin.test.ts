@@ -7,8 +7,18 @@ import { definePlugin, type RouteDeclaration } from './index.js';
 const routes = [
   { id: 'saludo', method: 'GET', path: '/saludo', permission: 'lee', summary: 'Saluda' },
   {
-    id: 'guardar', method: 'POST', path: '/saludos', permission: 'escribe', credits: 2, summary: 'Guarda',
-    requestSchema: { type: 'object', required: ['texto'], additionalProperties: false, properties: { texto: { type: 'string' }, veces: { type: 'integer' } } },
+    id: 'guardar',
+    method: 'POST',
+    path: '/saludos',
+    permission: 'escribe',
+    credits: 2,
+    summary: 'Guarda',
+    requestSchema: {
+      type: 'object',
+      required: ['texto'],
+      additionalProperties: false,
+      properties: { texto: { type: 'string' }, veces: { type: 'integer' } },
+    },
   },
 ] as const satisfies readonly RouteDeclaration[];
 
@@ -29,7 +39,10 @@ test('handlers are typed by the manifest: route ids, request bodies and pricing'
       pricing: { guardar: (req) => (req.body.veces ?? 1) * 2 },
     }),
   });
-  assert.deepEqual(plugin.manifest.routes.map((r) => r.id), ['saludo', 'guardar']);
+  assert.deepEqual(
+    plugin.manifest.routes.map((r) => r.id),
+    ['saludo', 'guardar'],
+  );
   assert.ok(Object.isFrozen(plugin.manifest));
 });
 

@@ -60,7 +60,12 @@ export class Reply {
   }
 
   /** Raw bytes or a stream with its content type (downloads, HTML). */
-  static send(status: number, body: Buffer | string | Readable, contentType: string, headers: Record<string, string> = {}): Reply {
+  static send(
+    status: number,
+    body: Buffer | string | Readable,
+    contentType: string,
+    headers: Record<string, string> = {},
+  ): Reply {
     return new Reply(status, body, { ...headers, 'content-type': contentType }, false);
   }
 

@@ -119,7 +119,9 @@ export interface PluginDefinition {
 export type RouteBody<R> = R extends { body: 'multipart' | 'none' }
   ? undefined
   : R extends { requestSchema: infer S extends JSONSchema & { readonly type: string } }
-    ? string extends S['type'] ? unknown : FromSchema<S> // a schema typed as a plain record says nothing
+    ? string extends S['type']
+      ? unknown
+      : FromSchema<S> // a schema typed as a plain record says nothing
     : unknown;
 
 /** One handler per route id of `Routes`, each receiving the body its route declares. */
@@ -128,9 +130,14 @@ export type HandlersOf<Routes extends readonly RouteDeclaration[]> = {
 };
 
 /** `PluginSetupResult` checked against the manifest's routes: a missing, extra or misspelt route id does not compile. */
-export interface TypedSetupResult<Routes extends readonly RouteDeclaration[]> extends Omit<PluginSetupResult, 'handlers' | 'pricing'> {
+export interface TypedSetupResult<Routes extends readonly RouteDeclaration[]>
+  extends Omit<PluginSetupResult, 'handlers' | 'pricing'> {
   handlers: HandlersOf<Routes>;
-  pricing?: { [Id in Extract<Routes[number], { credits: number }>['id']]?: (req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>>) => number };
+  pricing?: {
+    [Id in Extract<Routes[number], { credits: number }>['id']]?: (
+      req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>>,
+    ) => number;
+  };
 }
 
 /** What `definePlugin` takes: the manifest with its routes as written (ids and schemas kept literal). */
@@ -150,7 +157,9 @@ export interface TypedPluginDefinition<Routes extends readonly RouteDeclaration[
  *   setup: () => ({ handlers: { saludo: (req) => ({ hola: req.space.id }) } }),
  * });
  */
-export function definePlugin<const Routes extends readonly RouteDeclaration[]>(definition: TypedPluginDefinition<Routes>): PluginDefinition {
+export function definePlugin<const Routes extends readonly RouteDeclaration[]>(
+  definition: TypedPluginDefinition<Routes>,
+): PluginDefinition {
   // The typing is compile-time only: at run time the host checks handlers against routes again (it also loads
   // plugins written in plain JavaScript).
   const untyped = definition as unknown as PluginDefinition;

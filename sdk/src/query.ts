@@ -18,8 +18,20 @@ export const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 /** `?limite=N&desde=M`, the paging of every list: `limite` 1..`maxLimit` (default `defaultLimit`), `desde` >= 0. */
 export function pagingQuery(defaultLimit: number, maxLimit: number): Record<string, JsonSchema> {
   return {
-    limite: { type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit, description: `Elementos por página (1 a ${maxLimit}).` },
-    desde: { type: 'integer', minimum: 0, maximum: MAX_OFFSET, default: 0, description: 'Elementos que se saltan desde el principio.' },
+    limite: {
+      type: 'integer',
+      minimum: 1,
+      maximum: maxLimit,
+      default: defaultLimit,
+      description: `Elementos por página (1 a ${maxLimit}).`,
+    },
+    desde: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_OFFSET,
+      default: 0,
+      description: 'Elementos que se saltan desde el principio.',
+    },
   };
 }
 

@@ -18,7 +18,12 @@ export function listSchema(items: JsonSchema, description?: string): JsonSchema 
 
 /** A page of a paged listing (see `pagingQuery`): the items under `name`, with `total`, `limite` and `desde`. */
 export function pageSchema(name: string, items: JsonSchema): JsonSchema {
-  return objectSchema({ [name]: listSchema(items), total: { type: 'integer' }, limite: { type: 'integer' }, desde: { type: 'integer' } });
+  return objectSchema({
+    [name]: listSchema(items),
+    total: { type: 'integer' },
+    limite: { type: 'integer' },
+    desde: { type: 'integer' },
+  });
 }
 
 /** An error answer a handler gives (`404`, `409`, …), with the `Error` body of the catalogue. */
@@ -27,4 +32,7 @@ export function errorResponse(status: `${4 | 5}${number}`, description: string):
 }
 
 /** The 422 of a route whose body or query the host validates. */
-export const VALIDATION_RESPONSE: RouteResponses = errorResponse('422', 'Datos no válidos: lista `[{loc, msg, type}]` que nombra cada campo.');
+export const VALIDATION_RESPONSE: RouteResponses = errorResponse(
+  '422',
+  'Datos no válidos: lista `[{loc, msg, type}]` que nombra cada campo.',
+);

@@ -40,24 +40,34 @@ export async function mainFlows(baseUrl: string, key: string, files: File[], aud
 
   // Upload documents and follow their indexing.
   const uploaded = await api.POST('/rag/{espacio}/load_documents', {
-    params: { path: { espacio } }, body: { archivos: files }, bodySerializer: form,
+    params: { path: { espacio } },
+    body: { archivos: files },
+    bodySerializer: form,
   });
   for (const doc of uploaded.data?.documentos ?? []) seen.push(`${doc.nombre}: ${doc.estado}`);
   const status = await api.GET('/rag/{espacio}/indexing_status', { params: { path: { espacio } } });
   const ready: boolean = status.data?.listo ?? false;
   const progress: number = status.data?.documentos.reduce((sum, d) => sum + d.progreso, 0) ?? 0;
   seen.push(`listo=${ready} progreso=${progress}`);
-  const page = await api.GET('/rag/{espacio}/documents', { params: { path: { espacio }, query: { limite: 10, desde: 0 } } });
+  const page = await api.GET('/rag/{espacio}/documents', {
+    params: { path: { espacio }, query: { limite: 10, desde: 0 } },
+  });
   const bytes: number = page.data?.documentos.reduce((sum, d) => sum + d.bytes, 0) ?? 0;
   seen.push(`${page.data?.total ?? 0} documentos, ${bytes} bytes`);
 
   // Ask, then continue the conversation.
-  const answer = await api.POST('/rag/{espacio}/conversations', { params: { path: { espacio } }, body: { pregunta: '¿Cómo se instala?' } });
+  const answer = await api.POST('/rag/{espacio}/conversations', {
+    params: { path: { espacio } },
+    body: { pregunta: '¿Cómo se instala?' },
+  });
   if (answer.error) return [explain(answer.error)];
-  const cited: string[] = answer.data.fuentes.filter((f) => f.citada).map((f) => `${f.documento} p. ${f.pagina ?? '-'}`);
+  const cited: string[] = answer.data.fuentes
+    .filter((f) => f.citada)
+    .map((f) => `${f.documento} p. ${f.pagina ?? '-'}`);
   seen.push(answer.data.respuesta, ...cited, `${answer.data.creditos} créditos`);
   const next = await api.POST('/rag/{espacio}/conversations', {
-    params: { path: { espacio } }, body: { pregunta: '¿Y después?', conversacion: answer.data.conversacion },
+    params: { path: { espacio } },
+    body: { pregunta: '¿Y después?', conversacion: answer.data.conversacion },
   });
   const found: boolean = next.data?.encontrada ?? false;
   seen.push(`encontrada=${found}`);
@@ -65,7 +75,10 @@ export async function mainFlows(baseUrl: string, key: string, files: File[], aud
   // Read and patch how the space answers.
   const config = await api.GET('/rag/{espacio}/config', { params: { path: { espacio } } });
   const passages: number = config.data?.pasajes ?? 0;
-  const patched = await api.PATCH('/rag/{espacio}/config', { params: { path: { espacio } }, body: { longitud: 'corta', pasajes: passages + 1 } });
+  const patched = await api.PATCH('/rag/{espacio}/config', {
+    params: { path: { espacio } },
+    body: { longitud: 'corta', pasajes: passages + 1 },
+  });
   const length: 'corta' | 'media' | 'larga' | undefined = patched.data?.longitud;
   seen.push(`longitud=${length ?? '?'}`);
 
@@ -84,7 +97,9 @@ export async function mainFlows(baseUrl: string, key: string, files: File[], aud
   // The credit pool of the space's account.
   const account = await api.GET('/companies/{espacio}/cuenta', { params: { path: { espacio } } });
   if (account.data) {
-    const pool = await api.GET('/cuentas/{cuenta}/bolsa', { params: { path: { cuenta: account.data.cuenta.id }, query: { movimientos: 5 } } });
+    const pool = await api.GET('/cuentas/{cuenta}/bolsa', {
+      params: { path: { cuenta: account.data.cuenta.id }, query: { movimientos: 5 } },
+    });
     const deltas: number[] = pool.data?.movimientos.map((m) => m.delta) ?? [];
     seen.push(`saldo=${pool.data?.saldo ?? 0}`, ...deltas.map(String));
   }
@@ -93,25 +108,31 @@ export async function mainFlows(baseUrl: string, key: string, files: File[], aud
   const brand = await api.GET('/mod/marca/{espacio}/config', { params: { path: { espacio } } });
   const tones: string[] = brand.data?.estilo.tono ?? [];
   const renamed = await api.PATCH('/mod/marca/{espacio}/config', {
-    params: { path: { espacio } }, body: { name: 'Sol Deportes', estilo: { tono: ['cercano', ...tones].slice(0, 3) } },
+    params: { path: { espacio } },
+    body: { name: 'Sol Deportes', estilo: { tono: ['cercano', ...tones].slice(0, 3) } },
   });
   seen.push(renamed.data?.name ?? '');
 
   // A customer message to the sales agent (module ventas).
   const turn = await api.POST('/mod/ventas/{espacio}/conversaciones', {
-    params: { path: { espacio } }, body: { mensaje: 'Hola, ¿tienen camisetas?', contacto: { nombre: 'Ana' } },
+    params: { path: { espacio } },
+    body: { mensaje: 'Hola, ¿tienen camisetas?', contacto: { nombre: 'Ana' } },
   });
   if (turn.data) {
     const reply: string | null = turn.data.respuesta;
     const total: number = turn.data.cotizacion.total;
     seen.push(reply ?? '(con una persona)', `total=${total}`, turn.data.estado);
-    const leads = await api.GET('/mod/ventas/{espacio}/conversaciones', { params: { path: { espacio }, query: { estado: 'activa', limite: 20 } } });
+    const leads = await api.GET('/mod/ventas/{espacio}/conversaciones', {
+      params: { path: { espacio }, query: { estado: 'activa', limite: 20 } },
+    });
     seen.push(...(leads.data?.conversaciones.map((c) => c.conversacion) ?? []));
   }
 
   // An audio transcription (module transcripcion).
   const transcript = await api.POST('/mod/transcripcion/{espacio}/transcripciones', {
-    params: { path: { espacio } }, body: { archivo: audio, idioma: 'es' }, bodySerializer: form,
+    params: { path: { espacio } },
+    body: { archivo: audio, idioma: 'es' },
+    bodySerializer: form,
   });
   if (transcript.error) seen.push(explain(transcript.error));
   else seen.push(transcript.data.texto, `${transcript.data.duracion_s} s`);

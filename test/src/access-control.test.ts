@@ -18,7 +18,10 @@ describe('reach (contract section 5)', () => {
     h.admin.createSpace({ id: 'nuevo', ownerId: h.ownerId, modules: ['eco'] });
     assert.equal((await h.client.get(eco(h, 'nuevo'))).status, 200);
     const companies = await h.client.get('/companies');
-    assert.deepEqual(companies.body.espacios.map((s: { id: string }) => s.id), ['nuevo', 'pruebas']);
+    assert.deepEqual(
+      companies.body.espacios.map((s: { id: string }) => s.id),
+      ['nuevo', 'pruebas'],
+    );
     assert.deepEqual(companies.body.espacios[1].modulos, ['api', 'eco']);
   });
 
@@ -27,9 +30,15 @@ describe('reach (contract section 5)', () => {
     h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['eco'] });
     const limited = h.admin.issueKey(h.ownerId, 'limitada', ['otro'], 'escribe').token;
     const res = await h.client.get(eco(h), { key: limited });
-    assert.deepEqual([res.status, res.body], [403, { detail: 'Sin acceso a este espacio.', codigo: 'space_not_reachable' }]);
+    assert.deepEqual(
+      [res.status, res.body],
+      [403, { detail: 'Sin acceso a este espacio.', codigo: 'space_not_reachable' }],
+    );
     assert.equal((await h.client.get(eco(h, 'otro'), { key: limited })).status, 200);
-    assert.deepEqual((await h.client.get('/companies', { key: limited })).body.espacios.map((s: { id: string }) => s.id), ['otro']);
+    assert.deepEqual(
+      (await h.client.get('/companies', { key: limited })).body.espacios.map((s: { id: string }) => s.id),
+      ['otro'],
+    );
   });
 
   test('a space removed from the owner answers 403 on the very next call', async (t) => {
@@ -37,7 +46,10 @@ describe('reach (contract section 5)', () => {
     assert.equal((await h.client.get(eco(h))).status, 200);
     h.admin.assignSpace(h.spaceId, null);
     const res = await h.client.get(eco(h));
-    assert.deepEqual([res.status, res.body], [403, { detail: 'Sin acceso a este espacio.', codigo: 'space_not_reachable' }]);
+    assert.deepEqual(
+      [res.status, res.body],
+      [403, { detail: 'Sin acceso a este espacio.', codigo: 'space_not_reachable' }],
+    );
   });
 });
 
@@ -50,12 +62,15 @@ describe('when a key stops working', () => {
     assert.deepEqual([revoked.status, revoked.body], [200, { revocado: victim.id }]);
     assert.equal((await h.client.get(eco(h), { key: victim.token })).status, 401);
     const again = await h.client.delete(`/tokens/${victim.id}`);
-    assert.deepEqual([again.status, again.body], [409, { detail: 'La credencial ya estaba revocada.', codigo: 'key_already_revoked' }]);
+    assert.deepEqual(
+      [again.status, again.body],
+      [409, { detail: 'La credencial ya estaba revocada.', codigo: 'key_already_revoked' }],
+    );
     const listed = (await h.client.get('/tokens')).body.tokens.find((k: { id: string }) => k.id === victim.id);
     assert.equal(listed.revocado, true);
   });
 
-  test('revoking an unknown key or another owner\'s key answers 404 Credencial no encontrada.', async (t) => {
+  test("revoking an unknown key or another owner's key answers 404 Credencial no encontrada.", async (t) => {
     const h = await host(t);
     const other = h.admin.createOwner({ name: 'Otro' });
     const foreign = h.admin.issueKey(other.id, 'ajena', [], 'escribe');
@@ -66,7 +81,7 @@ describe('when a key stops working', () => {
     assert.equal((await h.client.get('/companies', { key: foreign.token })).status, 200);
   });
 
-  test('a deleted owner\'s keys answer 401', async (t) => {
+  test("a deleted owner's keys answer 401", async (t) => {
     const h = await host(t);
     h.admin.deleteOwner(h.ownerId);
     assert.equal((await h.client.get(eco(h))).status, 401);
@@ -113,12 +128,17 @@ describe('when a key stops working', () => {
   test('the IP list is honoured for keys (CIDR, IPv4-mapped) and ignored for console sessions', async (t) => {
     const h = await host(t);
     const session = h.admin.issueConsoleSession(h.ownerId).token;
-    await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { ips_permitidas: ['10.0.0.0/8', '2001:db8::/32'] } });
+    await h.client.patch(`/companies/${h.spaceId}/api-config`, {
+      json: { ips_permitidas: ['10.0.0.0/8', '2001:db8::/32'] },
+    });
     const res = await h.client.get(eco(h));
     assert.equal(res.status, 403);
     assert.match(res.body.detail, /IP/);
     assert.equal((await h.client.get(eco(h), { key: session })).status, 200);
-    await h.client.patch(`/companies/${h.spaceId}/api-config`, { key: session, json: { ips_permitidas: ['127.0.0.0/8'] } });
+    await h.client.patch(`/companies/${h.spaceId}/api-config`, {
+      key: session,
+      json: { ips_permitidas: ['127.0.0.0/8'] },
+    });
     assert.equal((await h.client.get(eco(h))).status, 200);
   });
 });
@@ -129,7 +149,10 @@ describe('permissions', () => {
     assert.equal((await h.client.post(eco(h), { json: {} })).status, 200);
     h.admin.setOwnerReadOnlyOnSpace(h.spaceId, true);
     const res = await h.client.post(eco(h), { json: {} });
-    assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }]);
+    assert.deepEqual(
+      [res.status, res.body],
+      [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }],
+    );
     assert.equal((await h.client.get(eco(h))).body.permiso, 'lee');
     h.admin.setOwnerReadOnlyOnSpace(h.spaceId, false);
     h.admin.setOwnerReadOnly(h.ownerId, true);
@@ -140,19 +163,28 @@ describe('permissions', () => {
     const h = await startTestHost(t, { plugins: [echoPlugin()], discover: true });
     const doc = (await h.client.get('/openapi.json', { key: null })).body;
     const writes: string[] = [];
-    for (const [path, methods] of Object.entries<Record<string, { 'x-cerebro-permiso'?: string; 'x-cerebro-access': string }>>(doc.paths)) {
+    for (const [path, methods] of Object.entries<
+      Record<string, { 'x-cerebro-permiso'?: string; 'x-cerebro-access': string }>
+    >(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         if (op['x-cerebro-access'] !== 'space' || op['x-cerebro-permiso'] !== 'escribe') continue;
         const url = path.replace('{espacio}', h.spaceId).replace(/\{[^}]+\}/g, 'x');
         const res = await h.client.request(method.toUpperCase(), url, { key: h.readKey, json: {} });
-        assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }], `${method} ${path}`);
+        assert.deepEqual(
+          [res.status, res.body],
+          [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }],
+          `${method} ${path}`,
+        );
         writes.push(`${method} ${path}`);
       }
     }
     assert.ok(writes.includes('patch /companies/{espacio}/api-config'));
     assert.ok(writes.includes('post /mod/eco/{espacio}/eco'));
     assert.equal((await h.client.delete('/tokens/0123456789abcdef', { key: h.readKey })).status, 403);
-    assert.equal((await h.client.post('/tokens', { key: h.readKey, json: { nombre: 'x', permiso: 'escribe' } })).status, 403);
+    assert.equal(
+      (await h.client.post('/tokens', { key: h.readKey, json: { nombre: 'x', permiso: 'escribe' } })).status,
+      403,
+    );
   });
 
   test('tampered, truncated and wrong-prefix keys all answer 401 with the same body', async (t) => {
@@ -184,7 +216,10 @@ describe('permissions', () => {
       const res = await h.client.post('/admin/propietarios', { key, json: { nombre: 'X' } });
       assert.equal(res.status, 403);
     }
-    const created = await h.client.post('/admin/propietarios', { key: operator, json: { nombre: 'Nuevo', creditos: 5 } });
+    const created = await h.client.post('/admin/propietarios', {
+      key: operator,
+      json: { nombre: 'Nuevo', creditos: 5 },
+    });
     assert.equal(created.status, 201);
     assert.equal((await h.client.get('/companies', { key: operator })).status, 403);
     const field = await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { modulos: ['landing'] } });
@@ -208,7 +243,17 @@ describe('key management (contract 4.B)', () => {
     const list = await h.client.get('/tokens');
     assert.equal(list.status, 200);
     const listed = list.body.tokens.find((k: { id: string }) => k.id === record.id);
-    assert.deepEqual(Object.keys(listed).sort(), ['creado', 'espacios', 'id', 'llamadas', 'nombre', 'permiso', 'por_ruta', 'revocado', 'ultimo_uso']);
+    assert.deepEqual(Object.keys(listed).sort(), [
+      'creado',
+      'espacios',
+      'id',
+      'llamadas',
+      'nombre',
+      'permiso',
+      'por_ruta',
+      'revocado',
+      'ultimo_uso',
+    ]);
     assert.equal(listed.llamadas, 1);
     assert.deepEqual(listed.por_ruta, { 'GET /mod/eco/:espacio/eco': 1 });
     assert.ok(!list.text.includes(record.token.split('.')[1]));
@@ -216,7 +261,13 @@ describe('key management (contract 4.B)', () => {
 
   test('nombre must have 1 to 80 characters; permiso lee or escribe', async (t) => {
     const h = await host(t);
-    for (const body of [{}, { nombre: '' }, { nombre: 'x'.repeat(81) }, { nombre: 'ok', permiso: 'admin' }, { nombre: 'ok', espacios: 'todos' }]) {
+    for (const body of [
+      {},
+      { nombre: '' },
+      { nombre: 'x'.repeat(81) },
+      { nombre: 'ok', permiso: 'admin' },
+      { nombre: 'ok', espacios: 'todos' },
+    ]) {
       const res = await h.client.post('/tokens', { json: body });
       assert.equal(res.status, 422, JSON.stringify(body));
       assert.ok(Array.isArray(res.body.detail));
@@ -224,7 +275,7 @@ describe('key management (contract 4.B)', () => {
     assert.equal((await h.client.post('/tokens', { json: { nombre: 'ñ'.repeat(80) } })).status, 201);
   });
 
-  test('403 for spaces that are not the caller\'s, or when none has the api module', async (t) => {
+  test("403 for spaces that are not the caller's, or when none has the api module", async (t) => {
     const h = await host(t);
     const other = h.admin.createOwner({ name: 'Otro' });
     h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api'] });
@@ -246,8 +297,14 @@ describe('key management (contract 4.B)', () => {
     h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
     const limited = h.admin.issueKey(h.ownerId, 'limitada', [h.spaceId], 'escribe').token;
     assert.equal((await h.client.post('/tokens', { key: limited, json: { nombre: 'x' } })).status, 403);
-    assert.equal((await h.client.post('/tokens', { key: limited, json: { nombre: 'x', espacios: ['otro'] } })).status, 403);
-    assert.equal((await h.client.post('/tokens', { key: limited, json: { nombre: 'x', espacios: [h.spaceId] } })).status, 201);
+    assert.equal(
+      (await h.client.post('/tokens', { key: limited, json: { nombre: 'x', espacios: ['otro'] } })).status,
+      403,
+    );
+    assert.equal(
+      (await h.client.post('/tokens', { key: limited, json: { nombre: 'x', espacios: [h.spaceId] } })).status,
+      201,
+    );
     const reader = await h.client.post('/tokens', { key: h.readKey, json: { nombre: 'x' } });
     assert.deepEqual([reader.status, reader.body.token.permiso], [201, 'lee']);
   });
@@ -273,25 +330,51 @@ describe('limits and credits', () => {
 
   test('the API config is validated and returned as stored', async (t) => {
     const h = await host(t);
-    const bad = await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { limite_por_minuto: 0, ips_permitidas: ['300.1.1.1', '10.0.0.0/40'], otro: 1 } });
+    const bad = await h.client.patch(`/companies/${h.spaceId}/api-config`, {
+      json: { limite_por_minuto: 0, ips_permitidas: ['300.1.1.1', '10.0.0.0/40'], otro: 1 },
+    });
     assert.equal(bad.status, 422);
     // Shape first (the route's schema: ranges, unknown fields), then what only the IP parser knows.
-    assert.deepEqual(bad.body.detail.map((d: { loc: unknown[] }) => d.loc.join('.')), ['body.limite_por_minuto', 'body.otro']);
-    const badIps = await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { ips_permitidas: ['300.1.1.1', '10.0.0.0/40'] } });
-    assert.deepEqual(badIps.body.detail.map((d: { loc: unknown[] }) => d.loc.join('.')), ['body.ips_permitidas.0', 'body.ips_permitidas.1']);
-    const ok = await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { cuota_diaria: 1000, ips_permitidas: ['127.0.0.1', '::1'] } });
-    assert.deepEqual(ok.body, { api_activa: true, limite_por_minuto: 600, cuota_diaria: 1000, ips_permitidas: ['127.0.0.1', '::1'] });
+    assert.deepEqual(
+      bad.body.detail.map((d: { loc: unknown[] }) => d.loc.join('.')),
+      ['body.limite_por_minuto', 'body.otro'],
+    );
+    const badIps = await h.client.patch(`/companies/${h.spaceId}/api-config`, {
+      json: { ips_permitidas: ['300.1.1.1', '10.0.0.0/40'] },
+    });
+    assert.deepEqual(
+      badIps.body.detail.map((d: { loc: unknown[] }) => d.loc.join('.')),
+      ['body.ips_permitidas.0', 'body.ips_permitidas.1'],
+    );
+    const ok = await h.client.patch(`/companies/${h.spaceId}/api-config`, {
+      json: { cuota_diaria: 1000, ips_permitidas: ['127.0.0.1', '::1'] },
+    });
+    assert.deepEqual(ok.body, {
+      api_activa: true,
+      limite_por_minuto: 600,
+      cuota_diaria: 1000,
+      ips_permitidas: ['127.0.0.1', '::1'],
+    });
     assert.deepEqual((await h.client.get(`/companies/${h.spaceId}/api-config`)).body, ok.body);
   });
 
   test('credits are debited by routes that deduct them, refunded when the handler fails, 402 when empty', async (t) => {
     let fail = false;
-    const paid = echoPlugin({
-      routes: [
-        { id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 'gratis' },
-        { id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 'de pago', credits: 4 },
-      ],
-    }, { leer: () => ({}), escribir: () => { if (fail) throw new Error('boom'); return { ok: true }; } });
+    const paid = echoPlugin(
+      {
+        routes: [
+          { id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 'gratis' },
+          { id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 'de pago', credits: 4 },
+        ],
+      },
+      {
+        leer: () => ({}),
+        escribir: () => {
+          if (fail) throw new Error('boom');
+          return { ok: true };
+        },
+      },
+    );
     const h = await startTestHost(t, { plugins: [paid], credits: 10 });
     assert.equal((await h.client.post(eco(h), { json: {} })).status, 200);
     fail = true;
@@ -299,10 +382,16 @@ describe('limits and credits', () => {
     fail = false;
     assert.equal((await h.client.post(eco(h), { json: {} })).status, 200);
     const empty = await h.client.post(eco(h), { json: {} });
-    assert.deepEqual([empty.status, empty.body.detail], [402, 'La bolsa de créditos de la cuenta no tiene saldo suficiente.']);
+    assert.deepEqual(
+      [empty.status, empty.body.detail],
+      [402, 'La bolsa de créditos de la cuenta no tiene saldo suficiente.'],
+    );
     const bolsa = await h.client.get(`/cuentas/${h.accountId}/bolsa`);
     assert.equal(bolsa.body.saldo, 2);
-    assert.deepEqual(bolsa.body.movimientos.map((m: { motivo: string; delta: number }) => `${m.motivo}${m.delta}`), ['consumo-4', 'reembolso4', 'consumo-4', 'consumo-4', 'recarga10']);
+    assert.deepEqual(
+      bolsa.body.movimientos.map((m: { motivo: string; delta: number }) => `${m.motivo}${m.delta}`),
+      ['consumo-4', 'reembolso4', 'consumo-4', 'consumo-4', 'recarga10'],
+    );
     assert.equal((await h.client.get(`/companies/${h.spaceId}/cuenta`)).body.cuenta.saldo, 2);
   });
 
@@ -322,10 +411,13 @@ describe('plugin pricing', () => {
         { id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 'de pago', credits: 4 },
       ],
     });
-    const withPricing = { ...priced, setup: async (scope: Parameters<typeof priced.setup>[0]) => ({
-      ...(await priced.setup(scope)),
-      pricing: { escribir: (req: { body: unknown }) => (req.body as { precio: number }).precio },
-    }) };
+    const withPricing = {
+      ...priced,
+      setup: async (scope: Parameters<typeof priced.setup>[0]) => ({
+        ...(await priced.setup(scope)),
+        pricing: { escribir: (req: { body: unknown }) => (req.body as { precio: number }).precio },
+      }),
+    };
     const h = await startTestHost(t, { plugins: [withPricing], credits: 10 });
     const saldo = async () => (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.saldo;
     await h.client.post(eco(h), { json: { precio: 0 } });

@@ -7,7 +7,18 @@ import { startHost } from '@cerebro/host';
 import { TestClient } from '@cerebro/sdk/testing';
 import { echoPlugin } from './support/plugins.js';
 
-interface LogLine { msg: string; reqId?: string; method?: string; route?: string; path?: string; status?: number; ms?: number; espera_ms?: number; espacio?: string; clave?: string }
+interface LogLine {
+  msg: string;
+  reqId?: string;
+  method?: string;
+  route?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+  espera_ms?: number;
+  espacio?: string;
+  clave?: string;
+}
 
 test('every request writes one access line, routed or not, and no line ever holds a key', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-accesslog-'));
@@ -16,7 +27,11 @@ test('every request writes one access line, routed or not, and no line ever hold
   const host = await startHost({
     config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: false, bootstrapDemo: false },
     plugins: [echoPlugin()],
-    logDestination: { write: (chunk: string) => { written.push(chunk); } },
+    logDestination: {
+      write: (chunk: string) => {
+        written.push(chunk);
+      },
+    },
   });
   t.after(() => host.close());
   const owner = host.admin.createOwner({ name: 'P' });
@@ -32,11 +47,22 @@ test('every request writes one access line, routed or not, and no line ever hold
 
   const text = written.join('');
   assert.ok(!text.includes(key.token.split('.')[1]!), 'no secret in the logs');
-  const lines = text.trim().split('\n').map((l) => JSON.parse(l) as LogLine).filter((l) => l.msg === 'petición');
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as LogLine)
+    .filter((l) => l.msg === 'petición');
   assert.equal(lines.length, 3);
   const [served, refused, unknown] = lines;
   assert.deepEqual(
-    { reqId: served!.reqId, method: served!.method, route: served!.route, status: served!.status, espacio: served!.espacio, clave: served!.clave },
+    {
+      reqId: served!.reqId,
+      method: served!.method,
+      route: served!.route,
+      status: served!.status,
+      espacio: served!.espacio,
+      clave: served!.clave,
+    },
     { reqId: 'traza-1', method: 'GET', route: 'GET /mod/eco/:espacio/eco', status: 200, espacio: 'uno', clave: key.id },
   );
   assert.equal(typeof served!.ms, 'number');

@@ -18,18 +18,33 @@ test('owners, spaces and keys are listed page by page and shown one by one, neve
   assert.equal(owners.body.propietarios.length, 1);
   const next = await admin.get(`/admin/propietarios?limite=1&desde=1`);
   // Two pages of one hold both owners, once each (same creation instant or not: the order is stable).
-  assert.deepEqual([owners.body.propietarios[0].id, next.body.propietarios[0].id].sort(), [h.ownerId, second.id].sort());
+  assert.deepEqual(
+    [owners.body.propietarios[0].id, next.body.propietarios[0].id].sort(),
+    [h.ownerId, second.id].sort(),
+  );
   const shown = (await admin.get(`/admin/propietarios/${second.id}`)).body;
   assert.deepEqual(shown, {
-    id: second.id, nombre: 'Tienda Sol', email: 'sol@example.com', solo_lectura: false,
-    cuenta: { id: second.cuenta, creditos: 7, impagada_desde: null, suspendida: false }, espacios: ['sol'], creado: shown.creado,
+    id: second.id,
+    nombre: 'Tienda Sol',
+    email: 'sol@example.com',
+    solo_lectura: false,
+    cuenta: { id: second.cuenta, creditos: 7, impagada_desde: null, suspendida: false },
+    espacios: ['sol'],
+    creado: shown.creado,
   });
 
   const spaces = await admin.get(`/admin/espacios?propietario=${second.id}`);
   assert.equal(spaces.body.total, 1);
   assert.deepEqual(spaces.body.espacios[0], {
-    id: 'sol', nombre: 'sol', propietario: second.id, cuenta: second.cuenta, modulos: ['api'], prueba_hasta: null,
-    api_activa: true, solo_lectura_propietario: false, creado: spaces.body.espacios[0].creado,
+    id: 'sol',
+    nombre: 'sol',
+    propietario: second.id,
+    cuenta: second.cuenta,
+    modulos: ['api'],
+    prueba_hasta: null,
+    api_activa: true,
+    solo_lectura_propietario: false,
+    creado: spaces.body.espacios[0].creado,
   });
   assert.equal((await admin.get('/admin/espacios')).body.total, 2);
   assert.deepEqual((await admin.get('/admin/espacios/sol')).body, spaces.body.espacios[0]);
@@ -57,7 +72,7 @@ test('paging and ids out of range are clear 4xx answers', async (t) => {
   assert.equal((await h.client.get('/admin/propietarios')).status, 403);
 });
 
-test('DELETE /admin/claves/{id} revokes any owner\'s key at once; a second time is 409', async (t) => {
+test("DELETE /admin/claves/{id} revokes any owner's key at once; a second time is 409", async (t) => {
   const h = await startTestHost(t);
   const admin = h.client.as(h.admin.issueOperatorCredential('ops').token);
   assert.equal((await h.client.get('/companies')).status, 200);

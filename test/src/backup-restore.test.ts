@@ -18,7 +18,10 @@ const ENV = { CEREBRO_PLUGINS_ALLOW: 'marca' };
 const SPACE = 'demo';
 
 function cli(dataDir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, 'admin', ...args], { env: { ...process.env, CEREBRO_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'admin', ...args], {
+    env: { ...process.env, CEREBRO_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -29,16 +32,30 @@ function cli(dataDir: string, args: string[]): Promise<{ code: number | null; st
 const sha256 = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
 
 const text = (name: string, version: number): string =>
-  Array.from({ length: 40 }, (_, i) => `El documento ${name}, versión ${version}, párrafo ${i}: copias, discos y restauraciones.\n\n`).join('');
+  Array.from(
+    { length: 40 },
+    (_, i) => `El documento ${name}, versión ${version}, párrafo ${i}: copias, discos y restauraciones.\n\n`,
+  ).join('');
 
 class Api {
-  constructor(readonly server: ServerProcess, readonly key: string) {}
+  constructor(
+    readonly server: ServerProcess,
+    readonly key: string,
+  ) {}
 
   async call(method: string, path: string, body?: FormData): Promise<{ status: number; bytes: Buffer; json: any }> {
-    const res = await fetch(`${this.server.url}/api/rag/${SPACE}${path}`, { method, body, headers: { authorization: `Bearer ${this.key}` } });
+    const res = await fetch(`${this.server.url}/api/rag/${SPACE}${path}`, {
+      method,
+      body,
+      headers: { authorization: `Bearer ${this.key}` },
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     let json: any = null;
-    try { json = JSON.parse(bytes.toString('utf8')); } catch { /* a download */ }
+    try {
+      json = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      /* a download */
+    }
     return { status: res.status, bytes, json };
   }
 
@@ -87,7 +104,8 @@ test('a backup under load restores into a folder that never touches the original
     for (let round = 2; loading || round < 4; round++) {
       for (let i = 0; i < 12; i += 3) await a.upload(`base-${i}.txt`, text(`base-${i}`, round));
       await a.upload(`nuevo-${round}.txt`, text(`nuevo-${round}`, 1));
-      if (round % 2 === 0) assert.equal((await a.call('DELETE', `/documents/nuevo-${round - 1}.txt`)).status, round > 2 ? 200 : 404);
+      if (round % 2 === 0)
+        assert.equal((await a.call('DELETE', `/documents/nuevo-${round - 1}.txt`)).status, round > 2 ? 200 : 404);
     }
   })();
   const made = await cli(original, ['respaldo', backup, '--json']);
@@ -96,7 +114,10 @@ test('a backup under load restores into a folder that never touches the original
   assert.equal(made.code, 0, made.stderr);
   const summary = JSON.parse(made.stdout);
   assert.deepEqual(summary.ausentes, []);
-  assert.ok(summary.originales.archivos >= 12 && summary.originales.enlazados === summary.originales.archivos, made.stdout);
+  assert.ok(
+    summary.originales.archivos >= 12 && summary.originales.enlazados === summary.originales.archivos,
+    made.stdout,
+  );
   assert.equal(summary.archivos_plugins >= 1, true);
   assert.ok(existsSync(join(backup, 'respaldo.json')));
   assert.equal((await cli(original, ['respaldo', backup])).code, 1, 'an existing backup folder is refused');
@@ -113,7 +134,10 @@ test('a backup under load restores into a folder that never touches the original
 
   const restored = await cli(original, ['restaurar', backup, copy]);
   assert.equal(restored.code, 0, restored.stderr);
-  assert.match(restored.stderr, new RegExp(`CEREBRO_DATA_DIR=${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cerebro serve`));
+  assert.match(
+    restored.stderr,
+    new RegExp(`CEREBRO_DATA_DIR=${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cerebro serve`),
+  );
   assert.equal(await readFile(join(copy, 'plugins', 'marca', 'nota.bin'), 'utf8'), 'archivo del plugin');
 
   // Both running side by side: a delete on either leaves the other's document and bytes intact.
@@ -124,7 +148,11 @@ test('a backup under load restores into a folder that never touches the original
   const [gone, kept] = [bothHave[0], bothHave[1]];
   const keptInA = (await a.call('GET', `/documents/${kept}`)).bytes;
   assert.equal((await b.call('DELETE', `/documents/${gone}`)).status, 200);
-  assert.equal((await a.call('GET', `/documents/${gone}`)).status, 200, 'deleting on the copy must not touch the original');
+  assert.equal(
+    (await a.call('GET', `/documents/${gone}`)).status,
+    200,
+    'deleting on the copy must not touch the original',
+  );
   assert.equal((await a.call('DELETE', `/documents/${kept}`)).status, 200);
   const keptInB = await b.call('GET', `/documents/${kept}`);
   assert.equal(keptInB.status, 200, 'deleting on the original must not touch the copy');
@@ -136,7 +164,11 @@ test('a backup under load restores into a folder that never touches the original
   await servers[1]!.stop();
   await rm(original, { recursive: true, force: true });
   const db = new Database(join(copy, 'cerebro.db'));
-  assert.equal(db.prepare("SELECT count(*) FROM cerebro_documents WHERE path LIKE '/%'").pluck().get(), 0, 'no absolute path stored');
+  assert.equal(
+    db.prepare("SELECT count(*) FROM cerebro_documents WHERE path LIKE '/%'").pluck().get(),
+    0,
+    'no absolute path stored',
+  );
   db.prepare("UPDATE cerebro_documents SET state = 'queued', passages = 0").run();
   db.close();
   const c = new Api(servers[servers.push(await startServer(copy, ENV)) - 1]!, a.key);

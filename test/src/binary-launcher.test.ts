@@ -2,7 +2,16 @@
 // modules: unpacking (files, modes, links), and which cached build folders a start removes.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -20,7 +29,9 @@ interface Launcher {
   ensureTree(root: string, buildId: string, readTree: () => Buffer): string;
 }
 const launcher = createRequire(import.meta.url)(join(ROOT, 'scripts/binary/launcher.cjs')) as Launcher;
-const { packTree } = (await import(pathToFileURL(join(ROOT, 'scripts/binary/archive.mjs')).href)) as { packTree(root: string): { gzip: Buffer; raw: number } };
+const { packTree } = (await import(pathToFileURL(join(ROOT, 'scripts/binary/archive.mjs')).href)) as {
+  packTree(root: string): { gzip: Buffer; raw: number };
+};
 
 /** A pid that certainly belongs to no running process: a child that has already exited. */
 function deadPid(): number {
@@ -61,7 +72,11 @@ test('a link pointing out of the tree is refused while unpacking', async (t) => 
 
 test('a start removes other builds nobody uses and keeps the ones a live process still runs', async (t) => {
   const root = await tempDir(t, 'cache');
-  const build = (id: string) => { mkdirSync(join(root, id), { recursive: true }); writeFileSync(join(root, id, '.complete'), id); return join(root, id); };
+  const build = (id: string) => {
+    mkdirSync(join(root, id), { recursive: true });
+    writeFileSync(join(root, id, '.complete'), id);
+    return join(root, id);
+  };
   const old = build('1111111111111111'); // no process marks it
   const running = build('2222222222222222');
   launcher.markInUse(root, '2222222222222222', process.pid); // an older executable still serving (this process is alive)
@@ -82,8 +97,17 @@ test('a start removes other builds nobody uses and keeps the ones a live process
   assert.ok(launcher.inUse(root, 'aaaaaaaaaaaaaaaa'), 'the new build is marked by this process');
   assert.ok(existsSync(running), 'a build a live process uses stays');
   assert.ok(!existsSync(old) && !existsSync(crashed), 'unused builds are removed');
-  assert.deepEqual((await readdir(root)).sort(), ['.en-uso', `.tmp-5555555555555555-${process.pid}`, '2222222222222222', 'aaaaaaaaaaaaaaaa', 'otra-cosa']);
-  assert.ok(!(await readdir(join(root, '.en-uso'))).includes(`3333333333333333-${killed}`), 'a dead process\'s mark is cleared');
+  assert.deepEqual((await readdir(root)).sort(), [
+    '.en-uso',
+    `.tmp-5555555555555555-${process.pid}`,
+    '2222222222222222',
+    'aaaaaaaaaaaaaaaa',
+    'otra-cosa',
+  ]);
+  assert.ok(
+    !(await readdir(join(root, '.en-uso'))).includes(`3333333333333333-${killed}`),
+    "a dead process's mark is cleared",
+  );
 
   // Once the old executable has stopped (its mark is gone), the next start removes its folder.
   await rm(join(root, '.en-uso', `2222222222222222-${process.pid}`));
@@ -97,13 +121,16 @@ test('a second start of the same build reuses its folder without unpacking', asy
   t.after(() => rm(tree, { recursive: true, force: true }));
   writeFileSync(join(tree, 'f'), 'x');
   let reads = 0;
-  const read = () => { reads++; return packTree(tree).gzip; };
+  const read = () => {
+    reads++;
+    return packTree(tree).gzip;
+  };
   launcher.ensureTree(root, 'bbbbbbbbbbbbbbbb', read);
   launcher.ensureTree(root, 'bbbbbbbbbbbbbbbb', read);
   assert.equal(reads, 1);
 });
 
-test('two first starts of the same build at once: the one that renames second uses the other\'s folder', async (t) => {
+test("two first starts of the same build at once: the one that renames second uses the other's folder", async (t) => {
   const root = await tempDir(t, 'race');
   const tree = join(root, '..', `arbol-carrera-${process.pid}`);
   mkdirSync(tree, { recursive: true });
@@ -118,5 +145,9 @@ test('two first starts of the same build at once: the one that renames second us
     return packTree(tree).gzip;
   });
   assert.equal(readFileSync(join(dir, 'f'), 'utf8'), 'del otro proceso');
-  assert.deepEqual((await readdir(root)).filter((n) => n.startsWith('.tmp-')), [], 'its own temporary folder is removed');
+  assert.deepEqual(
+    (await readdir(root)).filter((n) => n.startsWith('.tmp-')),
+    [],
+    'its own temporary folder is removed',
+  );
 });

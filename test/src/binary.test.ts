@@ -23,8 +23,12 @@ const skip = existsSync(BINARY) ? false : `no executable at ${BINARY}: build it 
 const STUDIO = join(ROOT, 'host/studio/dist/index.html');
 
 // Model generators from the repository's own test kits (compiled with it; loaded by path, outside this package).
-const { embeddingTableModel } = (await import(join(ROOT, 'host/dist/cerebro/testing/onnx-model.js'))) as { embeddingTableModel(table: Float32Array[]): Uint8Array };
-const { writeTinyModel } = (await import(join(ROOT, 'plugins/transcripcion/dist/testing/tiny-model.js'))) as { writeTinyModel(path: string): unknown };
+const { embeddingTableModel } = (await import(join(ROOT, 'host/dist/cerebro/testing/onnx-model.js'))) as {
+  embeddingTableModel(table: Float32Array[]): Uint8Array;
+};
+const { writeTinyModel } = (await import(join(ROOT, 'plugins/transcripcion/dist/testing/tiny-model.js'))) as {
+  writeTinyModel(path: string): unknown;
+};
 
 /** A folder holding only the external tools the features call, to be the whole PATH. */
 async function toolsOnly(dir: string): Promise<string> {
@@ -41,40 +45,88 @@ function cli(cwd: string, env: Record<string, string>, args: string[]): Promise<
   const child: ChildProcess = spawn(BINARY, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { err += d; });
-  return new Promise((resolve, reject) => child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`cerebro ${args.join(' ')} → ${code}: ${err}`)))));
+  child.stdout!.on('data', (d) => {
+    out += d;
+  });
+  child.stderr!.on('data', (d) => {
+    err += d;
+  });
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`cerebro ${args.join(' ')} → ${code}: ${err}`)),
+    ),
+  );
 }
 
 const VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'actualizar', 'sistema', 'apt', 'paquetes'];
 
-test('the single executable, with no checkout and no Node on the PATH: plugins add, hybrid search, transcription, upload and ask, admin', { skip, timeout: 180_000 }, async (t) => {
+test('the single executable, with no checkout and no Node on the PATH: plugins add, hybrid search, transcription, upload and ask, admin', {
+  skip,
+  timeout: 180_000,
+}, async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'cerebro-binary-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const holaTgz = await npmPack('examples/hola-plugin', dir);
   const modelDir = join(dir, 'modelo-embeddings');
   await mkdir(modelDir);
-  writeFileSync(join(modelDir, 'model.onnx'), embeddingTableModel(VOCAB.map((_, i) => Float32Array.from([Math.cos(i), Math.sin(i), 1]))));
+  writeFileSync(
+    join(modelDir, 'model.onnx'),
+    embeddingTableModel(VOCAB.map((_, i) => Float32Array.from([Math.cos(i), Math.sin(i), 1]))),
+  );
   writeFileSync(join(modelDir, 'vocab.txt'), `${VOCAB.join('\n')}\n`);
   const whisperModel = join(dir, 'whisper-tiny.bin');
   writeTinyModel(whisperModel);
   const speech = join(dir, 'voz.wav');
   const silence = join(dir, 'silencio.wav');
-  await run('espeak-ng', ['-v', 'es', '-s', '160', '-w', speech, 'Hola, esta es una prueba del servicio de transcripción.']);
-  await run('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '2', '-ac', '1', silence]);
+  await run('espeak-ng', [
+    '-v',
+    'es',
+    '-s',
+    '160',
+    '-w',
+    speech,
+    'Hola, esta es una prueba del servicio de transcripción.',
+  ]);
+  await run('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'anullsrc=r=16000:cl=mono',
+    '-t',
+    '2',
+    '-ac',
+    '1',
+    silence,
+  ]);
 
   const env = {
-    PATH: await toolsOnly(join(dir, 'bin')), HOME: dir, CEREBRO_DATA_DIR: join(dir, 'data'), CEREBRO_CACHE_DIR: join(dir, 'cache'),
-    CEREBRO_LOG_LEVEL: 'warn', CEREBRO_EMBEDDING_MODEL_DIR: modelDir, CEREBRO_TRANSCRIPCION_MODELO: whisperModel,
+    PATH: await toolsOnly(join(dir, 'bin')),
+    HOME: dir,
+    CEREBRO_DATA_DIR: join(dir, 'data'),
+    CEREBRO_CACHE_DIR: join(dir, 'cache'),
+    CEREBRO_LOG_LEVEL: 'warn',
+    CEREBRO_EMBEDDING_MODEL_DIR: modelDir,
+    CEREBRO_TRANSCRIPCION_MODELO: whisperModel,
   };
   // Installed before the first start, so the first run's demo space gets its module with all the others.
   const added = await cli(dir, env, ['plugins', 'add', holaTgz]);
   assert.match(added, /Instalado hola@1\.0\.0/);
   // Hints name the executable itself (its path: its folder is not on this PATH), and a plugin's own command runs.
   assert.ok(added.includes(`${BINARY} admin space module --id <espacio> --module hola --on`), added);
-  assert.ok((await cli(dir, env, ['transcripcion', '--help'])).includes(`Uso: ${BINARY} transcripcion instalar-modelo <nombre|ruta|url>`));
+  assert.ok(
+    (await cli(dir, env, ['transcripcion', '--help'])).includes(
+      `Uso: ${BINARY} transcripcion instalar-modelo <nombre|ruta|url>`,
+    ),
+  );
 
-  const server = await startServer(env.CEREBRO_DATA_DIR, env, { executable: BINARY, isolated: true, cwd: dir, timeoutMs: 60_000 });
+  const server = await startServer(env.CEREBRO_DATA_DIR, env, {
+    executable: BINARY,
+    isolated: true,
+    cwd: dir,
+    timeoutMs: 60_000,
+  });
   t.after(() => server.stop());
   const secrets = await readFile(join(dir, 'data', 'primer-arranque.txt'), 'utf8');
   const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)?.[0];
@@ -85,12 +137,22 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
 
   const builds = readdirSync(join(dir, 'cache')).filter((n) => !n.startsWith('.'));
   assert.equal(builds.length, 1, 'one unpacked build');
-  assert.ok(readdirSync(join(dir, 'cache', '.en-uso')).includes(`${builds[0]}-${server.pid}`), 'the running server marks its build');
+  assert.ok(
+    readdirSync(join(dir, 'cache', '.en-uso')).includes(`${builds[0]}-${server.pid}`),
+    'the running server marks its build',
+  );
 
-  const cerebroHealth = async () => ((await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })).json()) as {
-    cerebro: { busqueda: string; busqueda_aviso?: string };
-  }).cerebro;
-  assert.equal((await cerebroHealth()).busqueda, 'hibrida', `hybrid search with the local ONNX model: ${JSON.stringify(await cerebroHealth())}`);
+  const cerebroHealth = async () =>
+    (
+      (await (await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })).json()) as {
+        cerebro: { busqueda: string; busqueda_aviso?: string };
+      }
+    ).cerebro;
+  assert.equal(
+    (await cerebroHealth()).busqueda,
+    'hibrida',
+    `hybrid search with the local ONNX model: ${JSON.stringify(await cerebroHealth())}`,
+  );
 
   // The installed plugin, through the pipeline.
   const hola = await fetch(`${url}/api/mod/hola/demo/saludo`, { headers: auth });
@@ -104,12 +166,16 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
   assert.equal(upload.status < 300, true, await upload.clone().text());
   let indexed = false;
   for (let i = 0; i < 600 && !indexed; i++) {
-    indexed = ((await (await fetch(`${url}/api/rag/demo/indexing_status`, { headers: auth })).json()) as { listo: boolean }).listo;
+    indexed = (
+      (await (await fetch(`${url}/api/rag/demo/indexing_status`, { headers: auth })).json()) as { listo: boolean }
+    ).listo;
     if (!indexed) await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(indexed, 'indexing finished');
   const ask = await fetch(`${url}/api/rag/demo/conversations`, {
-    method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ pregunta: '¿Cómo actualizo el sistema?' }),
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ pregunta: '¿Cómo actualizo el sistema?' }),
   });
   const answer = (await ask.json()) as { encontrada: boolean; respuesta: string; fuentes: { documento: string }[] };
   assert.equal(ask.status, 200);
@@ -152,6 +218,8 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
   }
 
   // The operator CLI from the same executable, on the same data, while the server runs.
-  const owner = JSON.parse(await cli(dir, env, ['admin', 'owner', 'create', '--name', 'Ana', '--json'])) as { id: string };
+  const owner = JSON.parse(await cli(dir, env, ['admin', 'owner', 'create', '--name', 'Ana', '--json'])) as {
+    id: string;
+  };
   assert.match(owner.id, /^own_/);
 });

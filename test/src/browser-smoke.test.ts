@@ -11,10 +11,15 @@ test('Debian chromium renders a page, takes a screenshot and runs axe-core', asy
   const context = await browser.context({ width: 375 });
   const page = await context.newPage();
   const seen = watchPage(page);
-  await page.setContent('<!doctype html><html lang="es"><head><title>Prueba</title></head><body><main><h1>Hola</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>');
+  await page.setContent(
+    '<!doctype html><html lang="es"><head><title>Prueba</title></head><body><main><h1>Hola</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>',
+  );
   assert.equal(await page.textContent('h1'), 'Hola');
   const violations = await seriousA11yViolations(page);
-  assert.ok(violations.some((v) => v.id === 'image-alt'), 'an image without alt is a critical violation');
+  assert.ok(
+    violations.some((v) => v.id === 'image-alt'),
+    'an image without alt is a critical violation',
+  );
   assert.deepEqual(seen.consoleErrors, []);
   assert.ok(existsSync(await screenshot(page, 'browser-smoke')));
 });

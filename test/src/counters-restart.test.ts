@@ -11,10 +11,19 @@ test('call counters and the daily quota are exact across a graceful restart, wit
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-counters-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
   // A flush interval far longer than the test: only shutdown writes the counters.
-  const start = () => startHost({
-    config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', discoverPlugins: false, bootstrapDemo: false, counterFlushMs: 3_600_000 },
-    plugins: [echoPlugin()],
-  });
+  const start = () =>
+    startHost({
+      config: {
+        dataDir,
+        port: 0,
+        host: '127.0.0.1',
+        logLevel: 'silent',
+        discoverPlugins: false,
+        bootstrapDemo: false,
+        counterFlushMs: 3_600_000,
+      },
+      plugins: [echoPlugin()],
+    });
 
   let host: RunningHost = await start();
   const owner = host.admin.createOwner({ name: 'P' });

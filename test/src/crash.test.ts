@@ -15,15 +15,27 @@ const FLUSH_MS = 200;
 const ENV = { CEREBRO_COUNTER_FLUSH_MS: String(FLUSH_MS), CEREBRO_PLUGINS_ALLOW: 'marca' };
 const SPACE = 'demo';
 
-async function call(server: ServerProcess, key: string, path: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.url}/api${path}`, { ...init, headers: { authorization: `Bearer ${key}`, ...init.headers } });
+async function call(
+  server: ServerProcess,
+  key: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${key}`, ...init.headers },
+  });
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
 /** Reads the data directory's host file while the server runs (WAL lets a second reader in). */
 function readDb<T>(dataDir: string, fn: (db: Database.Database) => T): T {
   const db = new Database(join(dataDir, 'cerebro.db'), { readonly: true });
-  try { return fn(db); } finally { db.close(); }
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
 }
 
 const storedCalls = (dataDir: string, keyId: string): number =>
@@ -55,14 +67,20 @@ function startStalledUpload(server: ServerProcess, key: string): { failed: Promi
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
   });
-  const failed = new Promise((resolve) => { req.once('error', resolve); req.once('response', resolve); });
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="archivos"; filename="a-medias.txt"\r\nContent-Type: text/plain\r\n\r\n`);
+  const failed = new Promise((resolve) => {
+    req.once('error', resolve);
+    req.once('response', resolve);
+  });
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="archivos"; filename="a-medias.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+  );
   req.write('texto que nunca termina de llegar. '.repeat(4000));
   return { failed };
 }
 
 function documentText(n: number): string {
-  const paragraph = (i: number) => `Sección ${i} del documento ${n}. El servidor indexa este párrafo con su número ${i * 7 + n} y unas palabras más sobre redes, discos y paquetes.\n\n`;
+  const paragraph = (i: number) =>
+    `Sección ${i} del documento ${n}. El servidor indexa este párrafo con su número ${i * 7 + n} y unas palabras más sobre redes, discos y paquetes.\n\n`;
   return Array.from({ length: 3000 }, (_, i) => paragraph(i)).join('');
 }
 
@@ -83,11 +101,19 @@ test('kill -9 after key creation and a plugin write, during counting, indexing a
   };
 
   // 1. A key created just before the crash survives it (writes are committed before the answer).
-  const created = await call(server, demoKey, '/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nombre: 'justo-antes', espacios: [SPACE], permiso: 'escribe' }) });
+  const created = await call(server, demoKey, '/tokens', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nombre: 'justo-antes', espacios: [SPACE], permiso: 'escribe' }),
+  });
   assert.equal(created.status, 201);
   const key: string = created.body.token.token;
   // A plugin write (marca, in its own database file) answered just before the crash survives it too.
-  const patched = await call(server, key, `/mod/marca/${SPACE}/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Tienda tras el choque' }) });
+  const patched = await call(server, key, `/mod/marca/${SPACE}/config`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Tienda tras el choque' }),
+  });
   assert.equal(patched.status, 200);
   await restart();
   assert.equal((await call(server, key, '/companies')).status, 200);
@@ -103,7 +129,10 @@ test('kill -9 after key creation and a plugin write, during counting, indexing a
   for (let i = 0; i < 5; i++) assert.equal((await call(server, key, '/companies')).status, 200);
   await restart();
   const afterCrash = storedCalls(dataDir, keyId);
-  assert.ok(afterCrash >= flushed && afterCrash <= flushed + 5, `calls after the crash ${afterCrash}, flushed ${flushed}, 5 made after the flush`);
+  assert.ok(
+    afterCrash >= flushed && afterCrash <= flushed + 5,
+    `calls after the crash ${afterCrash}, flushed ${flushed}, 5 made after the flush`,
+  );
 
   // 3. Indexing interrupted: every accepted document ends listo or fallido with a reason after the restart.
   const form = new FormData();
@@ -111,20 +140,36 @@ test('kill -9 after key creation and a plugin write, during counting, indexing a
   form.append('archivos', new Blob(['%PDF-1.4 roto']), 'roto.pdf');
   const upload = await call(server, key, `/rag/${SPACE}/load_documents`, { method: 'POST', body: form });
   assert.equal(upload.status, 202);
-  const accepted = (upload.body.documentos as { nombre: string; estado: string }[]).filter((d) => d.estado !== 'rechazado').map((d) => d.nombre);
+  const accepted = (upload.body.documentos as { nombre: string; estado: string }[])
+    .filter((d) => d.estado !== 'rechazado')
+    .map((d) => d.nombre);
   await restart();
-  const pendingAtCrash = readDb(dataDir, (db) => db.prepare("SELECT count(*) FROM cerebro_documents WHERE state IN ('queued', 'processing')").pluck().get() as number);
+  const pendingAtCrash = readDb(
+    dataDir,
+    (db) =>
+      db
+        .prepare("SELECT count(*) FROM cerebro_documents WHERE state IN ('queued', 'processing')")
+        .pluck()
+        .get() as number,
+  );
   assert.ok(pendingAtCrash > 0 || accepted.length === 0, 'the crash must have interrupted indexing');
-  const status = await until('indexing to end', async () => {
-    const s = (await call(server, key, `/rag/${SPACE}/indexing_status`)).body;
-    return s.listo ? s : undefined;
-  }, 25_000);
+  const status = await until(
+    'indexing to end',
+    async () => {
+      const s = (await call(server, key, `/rag/${SPACE}/indexing_status`)).body;
+      return s.listo ? s : undefined;
+    },
+    25_000,
+  );
   const byName = new Map((status.documentos as any[]).map((d) => [d.nombre, d]));
   for (const name of accepted) {
     const doc = byName.get(name);
     assert.ok(doc, `${name} was accepted and must still be listed`);
-    assert.ok(doc.estado === 'listo' || (doc.estado === 'fallido' && typeof doc.error?.motivo === 'string' && doc.error.motivo.length > 0),
-      `${name}: ${JSON.stringify({ estado: doc.estado, error: doc.error })}`);
+    assert.ok(
+      doc.estado === 'listo' ||
+        (doc.estado === 'fallido' && typeof doc.error?.motivo === 'string' && doc.error.motivo.length > 0),
+      `${name}: ${JSON.stringify({ estado: doc.estado, error: doc.error })}`,
+    );
   }
 
   // 4. An upload in flight: a second server on the same data directory leaves its temp file alone; the crash
@@ -136,11 +181,18 @@ test('kill -9 after key creation and a plugin write, during counting, indexing a
   });
   const second = await startServer(dataDir, ENV);
   await second.stop();
-  assert.ok(partial.every((p) => existsSync(join(dataDir, 'tmp', p))), 'another process must not remove a live server\'s upload');
+  assert.ok(
+    partial.every((p) => existsSync(join(dataDir, 'tmp', p))),
+    "another process must not remove a live server's upload",
+  );
   await restart();
   await stalled.failed;
   assert.deepEqual(uploadFiles(dataDir), [], 'no upload of the dead process is left');
-  assert.deepEqual(readdirSync(join(dataDir, 'tmp')).filter((name) => !name.startsWith(`${server.pid}-`)), [], 'only the live process has a temp folder');
+  assert.deepEqual(
+    readdirSync(join(dataDir, 'tmp')).filter((name) => !name.startsWith(`${server.pid}-`)),
+    [],
+    'only the live process has a temp folder',
+  );
   const listed = (await call(server, key, `/rag/${SPACE}/documents?limite=50`)).body;
   assert.ok(!JSON.stringify(listed).includes('a-medias.txt'), 'an upload cut by the crash was never accepted');
   assert.equal((await call(server, key, '/companies')).status, 200);

@@ -13,16 +13,27 @@ import { createTenant, seedSpace, SEEDED_MODULES } from './support/tenant.js';
 function victimReads(victim: Victim): string[] {
   const { space, document, salesConversation, fuente, ficha, landing } = victim.seeded;
   return [
-    '/companies', '/tokens', `/rag/${space}/documents`, `/rag/${space}/documents/${encodeURIComponent(document.nombre)}`, `/rag/${space}/config`,
-    `/companies/${space}/api-config`, `/companies/${space}/cuenta`, `/mod/marca/${space}/config`, `/mod/ventas/${space}/leads-config`,
-    `/mod/ventas/${space}/productos?limite=1000`, `/mod/ventas/${space}/conversaciones?limite=1000`, `/mod/ventas/${space}/conversaciones/${salesConversation}`,
-    `/mod/landing/${space}/landings?limite=200`, `/mod/landing/${space}/landings/${landing}`, `/mod/landing/${space}/landings/${landing}/html`,
+    '/companies',
+    '/tokens',
+    `/rag/${space}/documents`,
+    `/rag/${space}/documents/${encodeURIComponent(document.nombre)}`,
+    `/rag/${space}/config`,
+    `/companies/${space}/api-config`,
+    `/companies/${space}/cuenta`,
+    `/mod/marca/${space}/config`,
+    `/mod/ventas/${space}/leads-config`,
+    `/mod/ventas/${space}/productos?limite=1000`,
+    `/mod/ventas/${space}/conversaciones?limite=1000`,
+    `/mod/ventas/${space}/conversaciones/${salesConversation}`,
+    `/mod/landing/${space}/landings?limite=200`,
+    `/mod/landing/${space}/landings/${landing}`,
+    `/mod/landing/${space}/landings/${landing}/html`,
     ...(victim.accountId ? [`/cuentas/${victim.accountId}/bolsa`] : []),
     ...(fuente ? [`/mod/fuentes/${space}/fuentes/${fuente}`, `/mod/fuentes/${space}/fichas/${ficha}`] : []),
   ];
 }
 
-test('no credential of one owner reads or changes another owner\'s data, on any route of the OpenAPI document', async (t) => {
+test("no credential of one owner reads or changes another owner's data, on any route of the OpenAPI document", async (t) => {
   const h = await startTestHost(t, { discover: true, spaceId: 'a-uno', credits: 1_000_000 });
   const modules = [...new Set([...SEEDED_MODULES, ...h.host.plugins.map((p) => p.manifest.id)])];
 
@@ -35,12 +46,23 @@ test('no credential of one owner reads or changes another owner\'s data, on any 
   const b = createTenant(h.admin, 'Propietaria B', 'b-espacio', modules);
   const bReadKey = h.admin.issueKey(b.ownerId, 'b-lee', [], 'lee');
   const victimB: Victim = {
-    name: 'owner B', keyIds: [b.writeKey.id, bReadKey.id], accountId: b.accountId,
+    name: 'owner B',
+    keyIds: [b.writeKey.id, bReadKey.id],
+    accountId: b.accountId,
     seeded: await seedSpace(h.client.as(b.session), 'b-espacio', 'secretobeta'),
   };
-  const victimADos: Victim = { name: 'A\'s other space', keyIds: [aDosKey.id], seeded: await seedSpace(h.client.as(sessionA), 'a-dos', 'secretoados') };
+  const victimADos: Victim = {
+    name: "A's other space",
+    keyIds: [aDosKey.id],
+    seeded: await seedSpace(h.client.as(sessionA), 'a-dos', 'secretoados'),
+  };
   // A's own key ids, for the control of routes about one key (`GET /tokens/{id}/uso`); `crb_<16 hex id>.<secret>`.
-  const ownA: Victim = { name: 'A itself', keyIds: [h.writeKey.slice(4, 20)], accountId: h.accountId, seeded: await seedSpace(h.client.as(sessionA), 'a-uno', 'datospropios') };
+  const ownA: Victim = {
+    name: 'A itself',
+    keyIds: [h.writeKey.slice(4, 20)],
+    accountId: h.accountId,
+    seeded: await seedSpace(h.client.as(sessionA), 'a-uno', 'datospropios'),
+  };
 
   const intruders: { kind: string; credential: string; victims: Victim[] }[] = [
     { kind: 'write key', credential: h.writeKey, victims: [victimB] },
@@ -48,14 +70,18 @@ test('no credential of one owner reads or changes another owner\'s data, on any 
     { kind: 'key limited to one space', credential: limitedA, victims: [victimB, victimADos] },
     { kind: 'console session', credential: sessionA, victims: [victimB] },
   ];
-  const readerOf = new Map<Victim, TestClient>([[victimB, h.client.as(b.session)], [victimADos, h.client.as(sessionA)]]);
+  const readerOf = new Map<Victim, TestClient>([
+    [victimB, h.client.as(b.session)],
+    [victimADos, h.client.as(sessionA)],
+  ]);
   const before = new Map<Victim, Awaited<ReturnType<typeof snapshot>>>();
   for (const [victim, reader] of readerOf) before.set(victim, await snapshot(reader, victimReads(victim)));
 
   // Signing out (`DELETE /sesion`) ends the caller's own session and nobody else's: it is no intrusion, and sent with
   // A's session it would only leave A's reader signed out for the rest of the sweep.
-  const operations = operationsOf((await h.client.get('/openapi.json', { key: null })).body)
-    .filter((op) => op.access !== 'public' && !(op.method === 'DELETE' && op.path === '/sesion'));
+  const operations = operationsOf((await h.client.get('/openapi.json', { key: null })).body).filter(
+    (op) => op.access !== 'public' && !(op.method === 'DELETE' && op.path === '/sesion'),
+  );
   const failures: string[] = [];
   // Control: the same reads aimed at A's own data succeed, so the refusals below come from tenancy, not from
   // requests too malformed to ever succeed.
@@ -64,7 +90,10 @@ test('no credential of one owner reads or changes another owner\'s data, on any 
   for (const op of operations.filter((o) => o.method === 'GET' && o.access !== 'admin')) {
     const own = intrusions(op, sessionA, 'a-uno', ownA).filter((i) => i.variant !== 'own space, foreign ids');
     const statuses = await Promise.all(own.map(async (i) => (await rawRequest(h.url, i.request)).status));
-    if (!statuses.includes(200)) failures.push(`control ${label(op)}: ${statuses.join(', ')} for A's own ${own.map((i) => i.request.path).join(', ')}`);
+    if (!statuses.includes(200))
+      failures.push(
+        `control ${label(op)}: ${statuses.join(', ')} for A's own ${own.map((i) => i.request.path).join(', ')}`,
+      );
   }
   let sent = 0;
   for (const op of operations) {
@@ -75,14 +104,18 @@ test('no credential of one owner reads or changes another owner\'s data, on any 
           const res = await rawRequest(h.url, intrusion.request);
           const problems: string[] = [];
           if (res.status >= 500) problems.push(`status ${res.status}`);
-          if (op.access === 'admin' && res.status !== 403) problems.push(`status ${res.status} on an operator route, not 403`);
-          else if (intrusion.namesForeignResource && res.status !== 403 && res.status !== 404) problems.push(`status ${res.status}, not 403/404`);
+          if (op.access === 'admin' && res.status !== 403)
+            problems.push(`status ${res.status} on an operator route, not 403`);
+          else if (intrusion.namesForeignResource && res.status !== 403 && res.status !== 404)
+            problems.push(`status ${res.status}, not 403/404`);
           const shape = errorBodyProblem(res);
           if (shape) problems.push(shape);
           if (res.text.includes(victim.seeded.marker)) problems.push(`the answer shows ${victim.name}'s data`);
           if (res.status < 300 && !intrusion.namesForeignResource) {
             const sent = `${intrusion.request.path} ${String(intrusion.request.body ?? '')}`;
-            const named = [victim.seeded.space, ...victim.keyIds].filter((id) => res.text.includes(id) && !sent.includes(id));
+            const named = [victim.seeded.space, ...victim.keyIds].filter(
+              (id) => res.text.includes(id) && !sent.includes(id),
+            );
             if (named.length > 0) problems.push(`the answer lists ${victim.name}'s ${named.join(', ')}`);
           }
           const input = `${intruder.kind} → ${intrusion.variant}: ${intrusion.request.method} ${intrusion.request.path} ${String(intrusion.request.body ?? '').slice(0, 200)}`;

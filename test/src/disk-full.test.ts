@@ -27,7 +27,11 @@ function mountTmpfs(dir: string, bytes: number): string | null {
 
 /** Text that does not repeat much, so its passages and index entries take real space. */
 const documentText = (n: number): string =>
-  Array.from({ length: 2500 }, (_, i) => `Párrafo ${i} del documento ${n}: palabra${(i * 7919 + n * 104729) % 100003} y término${(i * 31 + n) % 9973} sobre discos llenos.\n\n`).join('');
+  Array.from(
+    { length: 2500 },
+    (_, i) =>
+      `Párrafo ${i} del documento ${n}: palabra${(i * 7919 + n * 104729) % 100003} y término${(i * 31 + n) % 9973} sobre discos llenos.\n\n`,
+  ).join('');
 
 test('a full disk answers 507, fails only the document it hit, never ends the server, and recovers once space is freed', async (t) => {
   const mountPoint = await mkdtemp(join(tmpdir(), 'cerebro-disco-'));
@@ -44,15 +48,26 @@ test('a full disk answers 507, fails only the document it hit, never ends the se
     execFileSync('umount', [mountPoint]);
     await rm(mountPoint, { recursive: true, force: true });
   });
-  server = await startServer(dataDir, { CEREBRO_PLUGINS_ALLOW: 'marca', CEREBRO_DISK_MIN_FREE_BYTES: String(MIN_FREE), CEREBRO_LOG_LEVEL: 'info' }, { captureStdout: true });
+  server = await startServer(
+    dataDir,
+    { CEREBRO_PLUGINS_ALLOW: 'marca', CEREBRO_DISK_MIN_FREE_BYTES: String(MIN_FREE), CEREBRO_LOG_LEVEL: 'info' },
+    { captureStdout: true },
+  );
   const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
   const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
   const operator = /cra_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
   const api = async (path: string, init: RequestInit = {}, credential = key) => {
-    const res = await fetch(`${server!.url}/api${path}`, { ...init, headers: { authorization: `Bearer ${credential}`, ...init.headers } });
+    const res = await fetch(`${server!.url}/api${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${credential}`, ...init.headers },
+    });
     const text = await res.text();
     let body: any = text;
-    try { body = JSON.parse(text); } catch { /* metrics are text */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* metrics are text */
+    }
     return { status: res.status, body, headers: res.headers };
   };
   const upload = (name: string, content: string) => {
@@ -72,7 +87,10 @@ test('a full disk answers 507, fails only the document it hit, never ends the se
   const degraded = await health();
   assert.equal(degraded.salud, 'degradada');
   assert.match(degraded.motivos.join(' '), /poco espacio en el disco de datos/);
-  assert.ok(degraded.disco.libre_bytes < MIN_FREE && degraded.disco.minimo_libre_bytes === MIN_FREE, JSON.stringify(degraded.disco));
+  assert.ok(
+    degraded.disco.libre_bytes < MIN_FREE && degraded.disco.minimo_libre_bytes === MIN_FREE,
+    JSON.stringify(degraded.disco),
+  );
   const metrics = await api('/metrics', {}, operator);
   assert.match(metrics.body, /^cerebro_disco_libre_bytes \d+/m);
 
@@ -88,8 +106,15 @@ test('a full disk answers 507, fails only the document it hit, never ends the se
     }
   }
   assert.ok(statuses.includes(507), `the disk never filled: ${statuses.join(',')}`);
-  const brand = await api('/mod/marca/demo/config', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Tienda del disco lleno' }) });
-  assert.ok(brand.status === 200 || (brand.status === 507 && brand.body.codigo === 'insufficient_storage'), `${brand.status} ${JSON.stringify(brand.body)}`);
+  const brand = await api('/mod/marca/demo/config', {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Tienda del disco lleno' }),
+  });
+  assert.ok(
+    brand.status === 200 || (brand.status === 507 && brand.body.codigo === 'insufficient_storage'),
+    `${brand.status} ${JSON.stringify(brand.body)}`,
+  );
   assert.equal(server.child.exitCode, null, 'the server is still running');
   assert.equal((await api('/health')).status, 200);
 
@@ -99,14 +124,28 @@ test('a full disk answers 507, fails only the document it hit, never ends the se
   assert.ok(indexingHitFullDisk(), 'indexing met the full disk and logged it');
   const midway = (await api('/rag/demo/indexing_status')).body;
   // The reserve the server holds is given back at that moment, so the failure can be written on a full disk.
-  assert.ok(midway.documentos.some((d: { estado: string; error: { codigo: string; motivo: string } | null }) => d.estado === 'fallido' && d.error?.codigo === 'sin_espacio' && /disco del servidor se llenó/.test(d.error.motivo)),
-    JSON.stringify(midway.documentos.map((d: { estado: string }) => d.estado)));
+  assert.ok(
+    midway.documentos.some(
+      (d: { estado: string; error: { codigo: string; motivo: string } | null }) =>
+        d.estado === 'fallido' &&
+        d.error?.codigo === 'sin_espacio' &&
+        /disco del servidor se llenó/.test(d.error.motivo),
+    ),
+    JSON.stringify(midway.documentos.map((d: { estado: string }) => d.estado)),
+  );
   assert.equal(server.child.exitCode, null, 'the server is still running after indexing met the full disk');
 
-  const logs = server.stdout().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { level: number; errno?: string; msg: string });
+  const logs = server
+    .stdout()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { level: number; errno?: string; msg: string });
   const diskErrors = logs.filter((l) => l.level >= 50 && (l.errno === 'ENOSPC' || l.errno === 'SQLITE_FULL'));
   assert.ok(diskErrors.length > 0, 'an error-level line names the errno');
-  assert.ok(logs.every((l) => l.level < 60), 'nothing fatal');
+  assert.ok(
+    logs.every((l) => l.level < 60),
+    'nothing fatal',
+  );
 
   // Space comes back: what was waiting finishes (listo, or fallido with the disk's reason), new uploads work again.
   await rm(filler);
@@ -121,7 +160,8 @@ test('a full disk answers 507, fails only the document it hit, never ends the se
   }
   assert.equal(status.listo, true, JSON.stringify(status));
   for (const doc of status.documentos) {
-    if (doc.estado === 'fallido') assert.equal(doc.error.codigo, 'sin_espacio', `${doc.nombre}: ${JSON.stringify(doc.error)}`);
+    if (doc.estado === 'fallido')
+      assert.equal(doc.error.codigo, 'sin_espacio', `${doc.nombre}: ${JSON.stringify(doc.error)}`);
     else assert.equal(doc.estado, 'listo', doc.nombre);
   }
   assert.equal(status.documentos.find((d: { nombre: string }) => d.nombre === 'despues.txt').estado, 'listo');
@@ -131,7 +171,8 @@ test('a full disk answers 507, fails only the document it hit, never ends the se
   const db = new Database(join(dataDir, 'cerebro.db'), { readonly: true });
   const named = new Set(db.prepare('SELECT path FROM cerebro_documents').pluck().all() as string[]);
   db.close();
-  const stored = (await readdir(join(dataDir, 'documentos'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile())
+  const stored = (await readdir(join(dataDir, 'documentos'), { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
     .map((e) => relative(dataDir, join(e.parentPath, e.name)));
   assert.deepEqual(stored.sort(), [...named].sort());
 });

@@ -21,15 +21,25 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * that is not linked fails instead of being looked up there: the old `npx cerebro` asked the registry, E404).
  */
 async function shell(line: string, env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_TEST_CONTEXT'));
-  return run('sh', ['-c', line], { cwd: ROOT, env: { ...clean, npm_config_offline: 'true', npm_config_yes: 'false', ...env } });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'NODE_TEST_CONTEXT'),
+  );
+  return run('sh', ['-c', line], {
+    cwd: ROOT,
+    env: { ...clean, npm_config_offline: 'true', npm_config_yes: 'false', ...env },
+  });
 }
 
 test('every bin a workspace package declares is a committed, executable file that npm install links', () => {
   for (const pkg of ['host', 'plugins/transcripcion']) {
-    const { bin } = JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    const { bin } = JSON.parse(readFileSync(join(ROOT, pkg, 'package.json'), 'utf8')) as {
+      bin: Record<string, string>;
+    };
     for (const [name, file] of Object.entries(bin)) {
-      assert.ok(!file.includes('dist/'), `${name} must not point into dist/, which does not exist when npm install links bins`);
+      assert.ok(
+        !file.includes('dist/'),
+        `${name} must not point into dist/, which does not exist when npm install links bins`,
+      );
       accessSync(join(ROOT, pkg, file), constants.X_OK);
       accessSync(join(ROOT, 'node_modules/.bin', name), constants.X_OK);
     }
@@ -44,26 +54,44 @@ test('npx cerebro, npm run cerebro and the transcription model installer work fr
 
   // The Whisper model installer: its own bin, the root script, and the plugin's command through the host; each
   // usage names the command it was called by and what to pass.
-  for (const [line, name] of [['npx cerebro-transcripcion --help', 'cerebro-transcripcion'], ['npm run -s cerebro-transcripcion -- --help', 'cerebro-transcripcion'], ['npx cerebro transcripcion --help', 'npx cerebro transcripcion']]) {
+  for (const [line, name] of [
+    ['npx cerebro-transcripcion --help', 'cerebro-transcripcion'],
+    ['npm run -s cerebro-transcripcion -- --help', 'cerebro-transcripcion'],
+    ['npx cerebro transcripcion --help', 'npx cerebro transcripcion'],
+  ]) {
     const { stdout } = await shell(line!);
     assert.ok(stdout.startsWith(`Uso: ${name} instalar-modelo <nombre|ruta|url>`), `${line}: ${stdout}`);
     assert.match(stdout, /uno de: tiny, .*base/, `${line} lists the model names`);
   }
-  await assert.rejects(shell('npx cerebro transcripcion'), (err: { code: number; stderr: string }) => err.code === 2 && /Uso: npx cerebro transcripcion instalar-modelo/.test(err.stderr));
-  await assert.rejects(shell('npx cerebro no-existe'), (err: { code: number; stderr: string }) => err.code === 2 && /Orden desconocida: no-existe/.test(err.stderr));
+  await assert.rejects(
+    shell('npx cerebro transcripcion'),
+    (err: { code: number; stderr: string }) =>
+      err.code === 2 && /Uso: npx cerebro transcripcion instalar-modelo/.test(err.stderr),
+  );
+  await assert.rejects(
+    shell('npx cerebro no-existe'),
+    (err: { code: number; stderr: string }) => err.code === 2 && /Orden desconocida: no-existe/.test(err.stderr),
+  );
 });
 
-test('the command the server\'s start-up hint names runs as printed', async (t) => {
+test("the command the server's start-up hint names runs as printed", async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'cerebro-hint-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const server = await startServer(dir, { CEREBRO_BOOTSTRAP_DEMO: 'false', CEREBRO_DISCOVER_PLUGINS: 'false' });
   const stopped = server.stop();
-  const hint = /Crea una clave con: (npx cerebro admin key create --owner <id> --name <nombre>) \(los propietarios: (npx cerebro admin owner list)\)/.exec(server.banner);
+  const hint =
+    /Crea una clave con: (npx cerebro admin key create --owner <id> --name <nombre>) \(los propietarios: (npx cerebro admin owner list)\)/.exec(
+      server.banner,
+    );
   assert.ok(hint, server.banner);
   await stopped;
   const env = { CEREBRO_DATA_DIR: dir, CEREBRO_DISCOVER_PLUGINS: 'false' };
   assert.equal((await shell(`${hint[2]} --json`, env)).stdout.trim().startsWith('{'), true);
-  const owner = JSON.parse((await shell('npx cerebro admin owner create --name Ana --json', env)).stdout) as { id: string };
-  const created = JSON.parse((await shell(`${hint[1]!.replace('<id>', owner.id).replace('<nombre>', 'web')} --json`, env)).stdout) as { token: string };
+  const owner = JSON.parse((await shell('npx cerebro admin owner create --name Ana --json', env)).stdout) as {
+    id: string;
+  };
+  const created = JSON.parse(
+    (await shell(`${hint[1]!.replace('<id>', owner.id).replace('<nombre>', 'web')} --json`, env)).stdout,
+  ) as { token: string };
   assert.match(created.token, /^crb_/);
 });

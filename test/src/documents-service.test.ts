@@ -8,37 +8,85 @@ import { definePlugin, HostServices, type CreditRefunds, type DocumentsService }
 import { startTestHost } from '@cerebro/sdk/testing';
 import { filesForm, waitIndexed } from './support/rag.js';
 
-function libraryPlugin(id: string, handles: { docs?: DocumentsService; refunds?: CreditRefunds; lastRequest?: string }) {
+function libraryPlugin(
+  id: string,
+  handles: { docs?: DocumentsService; refunds?: CreditRefunds; lastRequest?: string },
+) {
   return definePlugin({
     manifest: {
-      id, version: '1.0.0', sdk: '^1.0.0', title: id, needs: [HostServices.Documents, HostServices.CreditRefunds],
-      routes: [{ id: 'pagar', method: 'POST', path: '/pagar', permission: 'escribe', credits: 3, body: 'none', summary: 'Cobra 3 créditos' }],
+      id,
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: id,
+      needs: [HostServices.Documents, HostServices.CreditRefunds],
+      routes: [
+        {
+          id: 'pagar',
+          method: 'POST',
+          path: '/pagar',
+          permission: 'escribe',
+          credits: 3,
+          body: 'none',
+          summary: 'Cobra 3 créditos',
+        },
+      ],
     },
     setup(scope) {
       handles.docs = scope.resolve(HostServices.Documents);
       handles.refunds = scope.resolve(HostServices.CreditRefunds);
-      return { handlers: { pagar: (req) => { handles.lastRequest = req.id; return { ok: true }; } } };
+      return {
+        handlers: {
+          pagar: (req) => {
+            handles.lastRequest = req.id;
+            return { ok: true };
+          },
+        },
+      };
     },
   });
 }
 
-const ORIGIN = { fuente: 'f1', url: 'https://ejemplo.com/precios', obtenido: '2026-01-01T00:00:00.000Z', etag: '"abc"', ultima_modificacion: 'Thu, 01 Jan 2026 00:00:00 GMT', hash: 'a'.repeat(64) };
+const ORIGIN = {
+  fuente: 'f1',
+  url: 'https://ejemplo.com/precios',
+  obtenido: '2026-01-01T00:00:00.000Z',
+  etag: '"abc"',
+  ultima_modificacion: 'Thu, 01 Jan 2026 00:00:00 GMT',
+  hash: 'a'.repeat(64),
+};
 
 test('documents with an origin: indexed, listed with origen, own list, search, replace by upload, remove', async (t) => {
   const mine: { docs?: DocumentsService } = {};
   const theirs: { docs?: DocumentsService } = {};
   const h = await startTestHost(t, { plugins: [libraryPlugin('biblioteca', mine), libraryPlugin('otra', theirs)] });
   const docs = mine.docs!;
-  const put = await docs.put(h.spaceId, { nombre: 'ejemplo.com › precios', contenido: '<h1>Precios</h1><p>El plan Básico cuesta 10 euros al mes.</p>', tipo: 'text/html', origen: ORIGIN });
-  assert.deepEqual([put.estado, put.version, put.origen?.modulo, put.origen?.url], ['en_cola', 1, 'biblioteca', ORIGIN.url]);
-  await theirs.docs!.put(h.spaceId, { nombre: 'ajeno.md', contenido: '# Ajeno\n\nEl horario es de 9 a 18 horas.', tipo: 'text/markdown', origen: { ...ORIGIN, fuente: 'x', url: null } });
+  const put = await docs.put(h.spaceId, {
+    nombre: 'ejemplo.com › precios',
+    contenido: '<h1>Precios</h1><p>El plan Básico cuesta 10 euros al mes.</p>',
+    tipo: 'text/html',
+    origen: ORIGIN,
+  });
+  assert.deepEqual(
+    [put.estado, put.version, put.origen?.modulo, put.origen?.url],
+    ['en_cola', 1, 'biblioteca', ORIGIN.url],
+  );
+  await theirs.docs!.put(h.spaceId, {
+    nombre: 'ajeno.md',
+    contenido: '# Ajeno\n\nEl horario es de 9 a 18 horas.',
+    tipo: 'text/markdown',
+    origen: { ...ORIGIN, fuente: 'x', url: null },
+  });
   await docs.idle(h.spaceId, { timeoutMs: 20_000 });
 
   const listed = await h.client.get(`/rag/${h.spaceId}/documents`);
   const record = listed.body.documentos.find((d: any) => d.nombre === 'ejemplo.com › precios');
   assert.deepEqual(record.origen, { modulo: 'biblioteca', ...ORIGIN });
   assert.equal(record.estado, 'listo');
-  assert.deepEqual(docs.listOwn(h.spaceId).map((d) => d.nombre), ['ejemplo.com › precios'], 'only this plugin\'s documents');
+  assert.deepEqual(
+    docs.listOwn(h.spaceId).map((d) => d.nombre),
+    ['ejemplo.com › precios'],
+    "only this plugin's documents",
+  );
   assert.deepEqual(docs.listOwn(h.spaceId, { fuente: 'otra-fuente' }), []);
 
   const hits = await docs.search(h.spaceId, 'precio del plan Básico', { limite: 5 });
@@ -49,11 +97,19 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
   const onlyOther = await docs.search(h.spaceId, 'precio horario', { documentos: ['ajeno.md'] });
   assert.deepEqual([...new Set(onlyOther.map((x) => x.documento))], ['ajeno.md']);
 
-  await assert.rejects(docs.put(h.spaceId, { nombre: 'a/b', contenido: 'x', tipo: 'text/plain' }), (e: any) => e.status === 422);
-  await assert.rejects(docs.put(h.spaceId, { nombre: 'vacio.txt', contenido: '', tipo: 'text/plain' }), (e: any) => e.status === 422);
+  await assert.rejects(
+    docs.put(h.spaceId, { nombre: 'a/b', contenido: 'x', tipo: 'text/plain' }),
+    (e: any) => e.status === 422,
+  );
+  await assert.rejects(
+    docs.put(h.spaceId, { nombre: 'vacio.txt', contenido: '', tipo: 'text/plain' }),
+    (e: any) => e.status === 422,
+  );
 
   // An upload with the same name replaces the document: it is no longer what the plugin brought.
-  const upload = await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ 'ejemplo.com › precios': 'Subido a mano.' }) });
+  const upload = await h.client.post(`/rag/${h.spaceId}/load_documents`, {
+    body: filesForm({ 'ejemplo.com › precios': 'Subido a mano.' }),
+  });
   assert.equal(upload.status, 202, upload.text);
   await waitIndexed(h.client, h.spaceId);
   assert.equal(docs.get(h.spaceId, 'ejemplo.com › precios')?.origen, null);
@@ -64,10 +120,13 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
   assert.equal(docs.get(h.spaceId, 'ajeno.md'), null);
 });
 
-test('a refund gives back the plugin\'s own charge once, and nothing for another plugin\'s request', async (t) => {
+test("a refund gives back the plugin's own charge once, and nothing for another plugin's request", async (t) => {
   const mine: { refunds?: CreditRefunds; lastRequest?: string } = {};
   const theirs: { refunds?: CreditRefunds; lastRequest?: string } = {};
-  const h = await startTestHost(t, { plugins: [libraryPlugin('biblioteca', mine), libraryPlugin('otra', theirs)], credits: 100 });
+  const h = await startTestHost(t, {
+    plugins: [libraryPlugin('biblioteca', mine), libraryPlugin('otra', theirs)],
+    credits: 100,
+  });
   const paid = await h.client.post(`/mod/biblioteca/${h.spaceId}/pagar`);
   assert.equal(paid.status, 200, paid.text);
   const saldo = async () => (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.saldo;
@@ -86,12 +145,26 @@ test('a search limited to some documents finds their passages even when many oth
   const h = await startTestHost(t, { plugins: [libraryPlugin('biblioteca', mine)] });
   const docs = mine.docs!;
   for (let i = 0; i < 60; i++) {
-    await docs.put(h.spaceId, { nombre: `ruido-${i}.md`, contenido: `# Tarifas ${i}\n\nLa tarifa del plan ${i} cuesta ${i} euros al mes y la tarifa anual cuesta ${i * 10} euros.`, tipo: 'text/markdown' });
+    await docs.put(h.spaceId, {
+      nombre: `ruido-${i}.md`,
+      contenido: `# Tarifas ${i}\n\nLa tarifa del plan ${i} cuesta ${i} euros al mes y la tarifa anual cuesta ${i * 10} euros.`,
+      tipo: 'text/markdown',
+    });
   }
-  await docs.put(h.spaceId, { nombre: 'objetivo.md', contenido: '# Condiciones\n\nEl plan objetivo tiene una tarifa distinta que se revisa cada año.', tipo: 'text/markdown' });
+  await docs.put(h.spaceId, {
+    nombre: 'objetivo.md',
+    contenido: '# Condiciones\n\nEl plan objetivo tiene una tarifa distinta que se revisa cada año.',
+    tipo: 'text/markdown',
+  });
   await docs.idle(h.spaceId, { timeoutMs: 60_000 });
   const all = await docs.search(h.spaceId, 'tarifa del plan euros', { limite: 8 });
-  assert.ok(all.every((x) => x.documento !== 'objetivo.md'), 'unfiltered, the target is not among the first 8 (what a limit of 1 fetches at first)');
+  assert.ok(
+    all.every((x) => x.documento !== 'objetivo.md'),
+    'unfiltered, the target is not among the first 8 (what a limit of 1 fetches at first)',
+  );
   const only = await docs.search(h.spaceId, 'tarifa del plan euros', { limite: 1, documentos: ['objetivo.md'] });
-  assert.deepEqual(only.map((x) => x.documento), ['objetivo.md']);
+  assert.deepEqual(
+    only.map((x) => x.documento),
+    ['objetivo.md'],
+  );
 });

@@ -8,7 +8,10 @@ import { startTestHost } from '@cerebro/sdk/testing';
 
 const MB = 1024 * 1024;
 
-interface Exchange { reply: string; error: string | null }
+interface Exchange {
+  reply: string;
+  error: string | null;
+}
 
 /** Sends the head and `bodyBytes` of body at once, without waiting for an answer, and reads until the close. */
 function sendWithoutWaiting(url: string, head: string, bodyBytes: number): Promise<Exchange> {
@@ -29,8 +32,12 @@ function sendWithoutWaiting(url: string, head: string, bodyBytes: number): Promi
 test('a client sending a 40 MB body to an early refusal reads the whole answer, not a reset', async (t) => {
   const h = await startTestHost(t);
   const head = [
-    `POST /api/rag/${h.spaceId}/load_documents HTTP/1.1`, 'Host: x', 'Content-Type: multipart/form-data; boundary=x',
-    `Content-Length: ${40 * MB}`, '', '',
+    `POST /api/rag/${h.spaceId}/load_documents HTTP/1.1`,
+    'Host: x',
+    'Content-Type: multipart/form-data; boundary=x',
+    `Content-Length: ${40 * MB}`,
+    '',
+    '',
   ].join('\r\n');
   // Several connections: the reset was a race between the server's close and the data still in flight.
   for (let i = 0; i < 4; i++) {

@@ -8,14 +8,32 @@ import { echoPlugin } from './support/plugins.js';
 
 test('every error body carries the catalogue codigo beside detail, inside and outside routes', async (t) => {
   const h = await startTestHost(t, {
-    plugins: [echoPlugin({}, { leer: () => { throw new Error('fallo interno con datos privados'); }, escribir: (req) => req.body })],
+    plugins: [
+      echoPlugin(
+        {},
+        {
+          leer: () => {
+            throw new Error('fallo interno con datos privados');
+          },
+          escribir: (req) => req.body,
+        },
+      ),
+    ],
   });
-  const cases: [Promise<{ status: number; body: { detail: unknown; codigo: string }; headers: Headers }>, number, string][] = [
+  const cases: [
+    Promise<{ status: number; body: { detail: unknown; codigo: string }; headers: Headers }>,
+    number,
+    string,
+  ][] = [
     [h.client.get('/no/existe'), 404, 'route_not_found'],
     [h.client.request('PUT', '/companies'), 405, 'method_not_allowed'],
     [h.client.get(`/mod/eco/otro-espacio/eco`), 403, 'space_not_reachable'],
     [h.client.get(`/mod/eco/${h.spaceId}/eco`), 500, 'internal'],
-    [h.client.post(`/mod/eco/${h.spaceId}/eco`, { body: '{"a":', headers: { 'content-type': 'application/json' } }), 400, 'malformed_json'],
+    [
+      h.client.post(`/mod/eco/${h.spaceId}/eco`, { body: '{"a":', headers: { 'content-type': 'application/json' } }),
+      400,
+      'malformed_json',
+    ],
     [h.client.post('/tokens', { json: { nombre: 5 } }), 422, 'validation_failed'],
   ];
   for (const [pending, status, codigo] of cases) {
@@ -36,7 +54,11 @@ test('401 answers carry WWW-Authenticate: Bearer, with error="invalid_token" onl
   assert.deepEqual([missing.status, missing.body.codigo], [401, 'missing_key']);
   assert.equal(missing.headers.get('www-authenticate'), 'Bearer realm="cerebro"');
 
-  for (const key of ['basura', `crb_${'0'.repeat(16)}.${'a'.repeat(43)}`, h.admin.issueOperatorCredential('op').token.replace(/.$/, 'x')]) {
+  for (const key of [
+    'basura',
+    `crb_${'0'.repeat(16)}.${'a'.repeat(43)}`,
+    h.admin.issueOperatorCredential('op').token.replace(/.$/, 'x'),
+  ]) {
     const res = await h.client.get('/companies', { key });
     assert.deepEqual([res.status, res.body.codigo], [401, 'invalid_key']);
     assert.equal(res.headers.get('www-authenticate'), 'Bearer realm="cerebro", error="invalid_token"');
@@ -54,15 +76,20 @@ test('successful answers carry nosniff; answers with a new credential are not st
   assert.equal(created.headers.get('cache-control'), 'no-store');
 
   const operator = h.admin.issueOperatorCredential('ops').token;
-  const key = await h.client.post(`/admin/propietarios/${h.ownerId}/claves`, { key: operator, json: { nombre: 'desde-admin' } });
+  const key = await h.client.post(`/admin/propietarios/${h.ownerId}/claves`, {
+    key: operator,
+    json: { nombre: 'desde-admin' },
+  });
   const session = await h.client.post(`/admin/propietarios/${h.ownerId}/sesiones`, { key: operator });
   assert.deepEqual([key.status, key.headers.get('cache-control')], [201, 'no-store']);
   assert.deepEqual([session.status, session.headers.get('cache-control')], [201, 'no-store']);
 });
 
-test('the README error-code table lists every catalogue code with its status, the plugins\' own codes too', async () => {
+test("the README error-code table lists every catalogue code with its status, the plugins' own codes too", async () => {
   const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-  const transcripcion = (await import('@cerebro/plugin-transcripcion')).default as { manifest: { errors?: Record<string, { status: number }> } };
+  const transcripcion = (await import('@cerebro/plugin-transcripcion')).default as {
+    manifest: { errors?: Record<string, { status: number }> };
+  };
   assert.ok(transcripcion.manifest.errors?.ocupado, 'transcripcion declares its codes in its manifest');
   const missing = Object.entries({ ...ERROR_CATALOGUE, ...transcripcion.manifest.errors })
     .map(([code, { status }]) => `| \`${code}\` | ${status} |`)

@@ -16,7 +16,9 @@ function serve(dataDir: string): Promise<{ child: ChildProcess; banner: string }
   });
   let stderr = '';
   let stdout = '';
-  child.stdout!.on('data', (d) => { stdout += d; });
+  child.stdout!.on('data', (d) => {
+    stdout += d;
+  });
   return new Promise((resolve, reject) => {
     child.stderr!.on('data', (d) => {
       stderr += d;
@@ -26,10 +28,11 @@ function serve(dataDir: string): Promise<{ child: ChildProcess; banner: string }
   }).then((r) => Object.assign(r as { child: ChildProcess; banner: string }, { logs: () => stdout }));
 }
 
-const stop = (child: ChildProcess) => new Promise<number | null>((resolve) => {
-  child.once('exit', (code, signal) => resolve(code ?? signal as never));
-  child.kill('SIGTERM');
-});
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? (signal as never)));
+    child.kill('SIGTERM');
+  });
 
 test('first start on an empty database writes a working key and a curl example to a 0600 file, not to logs; later starts print no key', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-first-run-'));
@@ -59,7 +62,11 @@ test('first start on an empty database writes a working key and a curl example t
   const email = /Correo: (\S+)/.exec(secrets)?.[1];
   const clave = /Contraseña: (\S+)/.exec(secrets)?.[1];
   assert.ok(email && clave, `file lacks the Studio sign-in:\n${secrets}`);
-  const signIn = await fetch(`${url}/api/sesion`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, clave }) });
+  const signIn = await fetch(`${url}/api/sesion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, clave }),
+  });
   assert.equal(signIn.status, 201, await signIn.clone().text());
   assert.match(signIn.headers.get('set-cookie') ?? '', /cerebro_sesion=crs_/);
 

@@ -13,9 +13,14 @@ import { startServer, type ServerProcess } from './support/server-process.js';
 const SPACE = 'demo';
 const BASE = `/mod/fuentes/${SPACE}`;
 
-interface Api { call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> }
+interface Api {
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+}
 
-async function boot(t: { after(fn: () => unknown): void }, env: Record<string, string>): Promise<{ api: Api; dataDir: string; server: () => ServerProcess; restart(): Promise<void> }> {
+async function boot(
+  t: { after(fn: () => unknown): void },
+  env: Record<string, string>,
+): Promise<{ api: Api; dataDir: string; server: () => ServerProcess; restart(): Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-fuentes-'));
   const fullEnv = { CEREBRO_PLUGINS_ALLOW: 'fuentes', CEREBRO_FUENTES_PAUSA_MS: '0', ...env };
   let server = await startServer(dataDir, fullEnv);
@@ -23,19 +28,30 @@ async function boot(t: { after(fn: () => unknown): void }, env: Record<string, s
     if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
-  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8'))![0];
+  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(
+    await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8'),
+  )![0];
   const api: Api = {
     async call(method, path, body) {
       const res = await fetch(`${server.url}/api${path}`, {
-        method, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        method,
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: res.status, body: await res.json().catch(() => null) };
     },
   };
   return {
-    api, dataDir, server: () => server,
-    restart: async () => { await server.crash(); server = await startServer(dataDir, fullEnv); },
+    api,
+    dataDir,
+    server: () => server,
+    restart: async () => {
+      await server.crash();
+      server = await startServer(dataDir, fullEnv);
+    },
   };
 }
 
@@ -70,18 +86,35 @@ test('crawl, documents with origin, re-run after changes, SSRF attempts recorded
   assert.equal(crawled.ultima_ejecucion.contadores.nuevas, 4, JSON.stringify(crawled.ultima_ejecucion.contadores));
   const docs = await api.call('GET', `/rag/${SPACE}/documents?limite=200`);
   const web = docs.body.documentos.filter((d: any) => d.origen);
-  assert.deepEqual(web.map((d: any) => new URL(d.origen.url).pathname).sort(), ['/', '/blog/1.html', '/docs/precios.html', '/docs/soporte.html']);
+  assert.deepEqual(web.map((d: any) => new URL(d.origen.url).pathname).sort(), [
+    '/',
+    '/blog/1.html',
+    '/docs/precios.html',
+    '/docs/soporte.html',
+  ]);
   for (const d of web) {
     assert.equal(d.origen.fuente, siteId);
     assert.equal(d.origen.modulo, 'fuentes');
-    assert.ok(d.origen.etag && d.origen.ultima_modificacion && /^[0-9a-f]{64}$/.test(d.origen.hash) && Date.parse(d.origen.obtenido) > 0);
+    assert.ok(
+      d.origen.etag &&
+        d.origen.ultima_modificacion &&
+        /^[0-9a-f]{64}$/.test(d.origen.hash) &&
+        Date.parse(d.origen.obtenido) > 0,
+    );
   }
 
   // Re-run after a change: one page changed, the rest unchanged through 304.
-  site.setPage('/docs/precios.html', '<html><body><main><p>El plan Básico cuesta ahora 11 euros al mes e incluye soporte por correo y chat.</p></main></body></html>');
+  site.setPage(
+    '/docs/precios.html',
+    '<html><body><main><p>El plan Básico cuesta ahora 11 euros al mes e incluye soporte por correo y chat.</p></main></body></html>',
+  );
   assert.equal((await api.call('POST', `${BASE}/fuentes/${siteId}/lanzar`)).status, 202);
   const rerun = (await finished(api, siteId)).ultima_ejecucion;
-  assert.deepEqual([rerun.contadores.cambiadas, rerun.contadores.sin_cambios, rerun.contadores.nuevas], [1, 3, 0], JSON.stringify(rerun.contadores));
+  assert.deepEqual(
+    [rerun.contadores.cambiadas, rerun.contadores.sin_cambios, rerun.contadores.nuevas],
+    [1, 3, 0],
+    JSON.stringify(rerun.contadores),
+  );
 
   // Address-guard attempts: every one refused and listed in the run's errors.
   const port = site.port;
@@ -97,7 +130,9 @@ test('crawl, documents with origin, re-run after changes, SSRF attempts recorded
   const guarded = (await finished(api, guardId)).ultima_ejecucion;
   assert.equal(guarded.contadores.rechazadas_guardia, attempts.length, JSON.stringify(guarded.errores));
   assert.equal(guarded.contadores.nuevas, 0);
-  const refused = new Set(guarded.errores.filter((e: any) => e.codigo === 'direccion_bloqueada').map((e: any) => e.url));
+  const refused = new Set(
+    guarded.errores.filter((e: any) => e.codigo === 'direccion_bloqueada').map((e: any) => e.url),
+  );
   assert.equal(refused.size, attempts.length, JSON.stringify(guarded.errores));
   assert.equal(site.hits('/docs/precios.html'), 2, 'the redirect target on 127.0.0.1 was never requested');
 
@@ -112,12 +147,20 @@ test('crawl, documents with origin, re-run after changes, SSRF attempts recorded
   assert.equal(resumed.origen, 'reanudacion');
   assert.notEqual(resumed.id, cut.id);
   const db = new Database(join(lab.dataDir, 'plugins', 'fuentes.db'), { readonly: true });
-  const stored = db.prepare('SELECT state, reason, finished_at FROM fuentes_runs WHERE id = ?').get(cut.id) as { state: string; reason: string; finished_at: string };
+  const stored = db.prepare('SELECT state, reason, finished_at FROM fuentes_runs WHERE id = ?').get(cut.id) as {
+    state: string;
+    reason: string;
+    finished_at: string;
+  };
   db.close();
   assert.equal(stored.state, 'fallida');
   assert.match(stored.reason, /reinició.*relanzó/);
   assert.ok(stored.finished_at);
-  assert.equal((await api.call('POST', `${BASE}/fuentes/${slowId}/lanzar`)).status, 409, 'the resumed run is the one running');
+  assert.equal(
+    (await api.call('POST', `${BASE}/fuentes/${slowId}/lanzar`)).status,
+    409,
+    'the resumed run is the one running',
+  );
   const cancelled = await api.call('POST', `${BASE}/fuentes/${slowId}/cancelar`);
   assert.equal(cancelled.body.estado, 'cancelada');
   assert.equal((await api.call('POST', `${BASE}/fuentes/${slowId}/lanzar`)).status, 202);

@@ -13,7 +13,12 @@ test('every route refuses each listed edge value cleanly (an exhaustive sweep be
     const problems: string[] = [];
     const check = async (edge: EdgeCase) => {
       const ordinary = edge.ordinary;
-      const { res, problems: found } = await target.probe(op, edge.request, edge.undeclaredPrototypeKeys, ordinary && (() => ordinary));
+      const { res, problems: found } = await target.probe(
+        op,
+        edge.request,
+        edge.undeclaredPrototypeKeys,
+        ordinary && (() => ordinary),
+      );
       const input = `${edge.request.method} ${edge.request.path.slice(0, 300)} body=${String(edge.request.body ?? '').slice(0, 300)}`;
       for (const problem of found) {
         problems.push(`${problem}\n  → ${res.status} for ${input}`);

@@ -23,7 +23,12 @@ test('every route of the OpenAPI document survives hostile input', async (t) => 
     await t.test(label(op), async () => {
       const seed = routeSeed(label(op));
       const run = fc.asyncProperty(fuzzCases(op, target.world), async (fuzz) => {
-        const { res, problems } = await target.probe(op, fuzz.request, fuzz.undeclaredPrototypeKeys, fuzz.withOrdinaryKeys);
+        const { res, problems } = await target.probe(
+          op,
+          fuzz.request,
+          fuzz.undeclaredPrototypeKeys,
+          fuzz.withOrdinaryKeys,
+        );
         if (problems.length > 0) throw new Error(`${problems.join('; ')}\n  → ${res.status} for ${fuzz.toString()}`);
       });
       try {
@@ -31,7 +36,9 @@ test('every route of the OpenAPI document survives hostile input', async (t) => 
       } catch (error) {
         failures.push(label(op));
         const cause = (error as Error).cause instanceof Error ? `\n${((error as Error).cause as Error).message}` : '';
-        throw new Error(`${label(op)} (CEREBRO_FUZZ_SEED=${SEED}, route seed ${seed}): ${(error as Error).message}${cause}`);
+        throw new Error(
+          `${label(op)} (CEREBRO_FUZZ_SEED=${SEED}, route seed ${seed}): ${(error as Error).message}${cause}`,
+        );
       } finally {
         assert.ok(await target.healthy(), `the server answers /api/health after ${label(op)}`);
       }

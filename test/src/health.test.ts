@@ -9,7 +9,9 @@ import { echoPlugin } from './support/plugins.js';
 
 const broken = definePlugin({
   manifest: { id: 'roto', version: '9.9.9', sdk: '^1.0.0', title: 'Roto', routes: [] },
-  setup: () => { throw new Error('contraseña de la base interna: hunter2'); },
+  setup: () => {
+    throw new Error('contraseña de la base interna: hunter2');
+  },
 });
 
 test('anyone sees the phase and overall state; versions, plugins and errors only with the operator credential', async (t) => {
@@ -20,7 +22,10 @@ test('anyone sees the phase and overall state; versions, plugins and errors only
     assert.deepEqual(res.body, { estado: 'ready', salud: 'degradada' }, String(key));
     assert.doesNotMatch(res.text, /hunter2|9\.9\.9|roto/);
   }
-  assert.equal((await h.client.get('/health', { key: 'crb_0123456789abcdef.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' })).status, 401);
+  assert.equal(
+    (await h.client.get('/health', { key: 'crb_0123456789abcdef.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' })).status,
+    401,
+  );
 
   const operator = await h.client.get('/health', { key: h.admin.issueOperatorCredential('ops').token });
   assert.equal(operator.body.estado, 'ready');
@@ -40,9 +45,27 @@ test('with every plugin active the overall state is ok', async (t) => {
 test('health keeps answering while the host stops, for the public and for the operator', async (t) => {
   let release!: () => void;
   let entered!: () => void;
-  const inHandler = new Promise<void>((resolve) => { entered = resolve; });
-  const gate = new Promise<void>((resolve) => { release = resolve; });
-  const h = await startTestHost(t, { plugins: [echoPlugin({}, { leer: async () => { entered(); await gate; return {}; }, escribir: () => ({}) })] });
+  const inHandler = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const h = await startTestHost(t, {
+    plugins: [
+      echoPlugin(
+        {},
+        {
+          leer: async () => {
+            entered();
+            await gate;
+            return {};
+          },
+          escribir: () => ({}),
+        },
+      ),
+    ],
+  });
   const operator = h.admin.issueOperatorCredential('ops').token;
   // RunningHost.handler (the kit's type leaves it out). The host's own listener stops accepting connections when it stops; a second server on the same request
   // handler shows what the pipeline answers meanwhile.

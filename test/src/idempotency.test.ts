@@ -10,8 +10,21 @@ function paidPlugin() {
   const state = { runs: 0, gate: null as Promise<void> | null };
   const plugin = definePlugin({
     manifest: {
-      id: 'cobro', version: '1.0.0', sdk: '^1.0.0', title: 'Cobro',
-      routes: [{ id: 'pagar', method: 'POST', path: '/pagos', permission: 'lee', credits: 2, idempotent: true, summary: 'Un pago' }],
+      id: 'cobro',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: 'Cobro',
+      routes: [
+        {
+          id: 'pagar',
+          method: 'POST',
+          path: '/pagos',
+          permission: 'lee',
+          credits: 2,
+          idempotent: true,
+          summary: 'Un pago',
+        },
+      ],
     },
     setup: () => ({
       handlers: {
@@ -40,9 +53,16 @@ test('a retry with the same key and body replays the stored answer without runni
   const retry = await h.client.post(path, { json: { importe: 5 }, headers });
   assert.equal(first.status, 200);
   assert.equal(first.headers.get('idempotent-replayed'), null);
-  assert.deepEqual([retry.status, retry.text, retry.headers.get('content-type')], [first.status, first.text, first.headers.get('content-type')]);
+  assert.deepEqual(
+    [retry.status, retry.text, retry.headers.get('content-type')],
+    [first.status, first.text, first.headers.get('content-type')],
+  );
   assert.equal(retry.headers.get('idempotent-replayed'), 'true');
-  assert.notEqual(retry.headers.get('x-request-id'), first.headers.get('x-request-id'), 'each request keeps its own id');
+  assert.notEqual(
+    retry.headers.get('x-request-id'),
+    first.headers.get('x-request-id'),
+    'each request keeps its own id',
+  );
   assert.equal(state.runs, 1);
   assert.equal(await balance(h), 98, 'charged once');
 
@@ -64,7 +84,9 @@ test('the same key while the first request runs is 409; a failed request frees i
   const headers = { 'idempotency-key': 'k-concurrente' };
 
   let release!: () => void;
-  state.gate = new Promise((resolve) => { release = resolve; });
+  state.gate = new Promise((resolve) => {
+    release = resolve;
+  });
   const first = h.client.post(path, { json: { n: 1 }, headers });
   while (state.runs === 0) await new Promise((r) => setImmediate(r));
   const concurrent = await h.client.post(path, { json: { n: 1 }, headers });
@@ -77,7 +99,11 @@ test('the same key while the first request runs is 409; a failed request frees i
 
   const failing = { 'idempotency-key': 'k-falla' };
   assert.equal((await h.client.post(path, { json: { falla: true }, headers: failing })).status, 500);
-  assert.equal((await h.client.post(path, { json: { falla: true }, headers: failing })).status, 500, 'a failure is not replayed: it runs again');
+  assert.equal(
+    (await h.client.post(path, { json: { falla: true }, headers: failing })).status,
+    500,
+    'a failure is not replayed: it runs again',
+  );
   assert.equal(state.runs, 3);
   assert.equal(await balance(h), 98, 'only the successful request paid');
 });
@@ -87,7 +113,8 @@ test('a stored answer expires after 24 h and the key runs (and pays) again', asy
   const clock: Clock = { now: () => now };
   const { plugin, state } = paidPlugin();
   const h = await startTestHost(t, { plugins: [plugin], credits: 100, clock });
-  const send = () => h.client.post(`/mod/cobro/${h.spaceId}/pagos`, { json: { n: 1 }, headers: { 'idempotency-key': 'k-dia' } });
+  const send = () =>
+    h.client.post(`/mod/cobro/${h.spaceId}/pagos`, { json: { n: 1 }, headers: { 'idempotency-key': 'k-dia' } });
 
   await send();
   now += 24 * 60 * 60 * 1000 - 1000;
@@ -121,9 +148,11 @@ test('asking the Cerebro: a retried question is charged once and replayed identi
   await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ 'guia.md': GUIDE_MD }) });
   await waitIndexed(h.client, h.spaceId);
   const before = await balance(h);
-  const ask = () => h.client.post(`/rag/${h.spaceId}/conversations`, {
-    json: { pregunta: '¿Cómo actualizo el sistema?' }, headers: { 'idempotency-key': 'pregunta-1' },
-  });
+  const ask = () =>
+    h.client.post(`/rag/${h.spaceId}/conversations`, {
+      json: { pregunta: '¿Cómo actualizo el sistema?' },
+      headers: { 'idempotency-key': 'pregunta-1' },
+    });
   const first = await ask();
   const retry = await ask();
   assert.equal(first.status, 200, first.text);
@@ -132,13 +161,15 @@ test('asking the Cerebro: a retried question is charged once and replayed identi
   assert.equal(await balance(h), before - 1);
 
   const stream = await h.client.post(`/rag/${h.spaceId}/conversations/stream`, {
-    json: { pregunta: '¿Cómo actualizo el sistema?' }, headers: { 'idempotency-key': 'pregunta-2' },
+    json: { pregunta: '¿Cómo actualizo el sistema?' },
+    headers: { 'idempotency-key': 'pregunta-2' },
   });
   assert.deepEqual([stream.status, stream.body.codigo], [400, 'idempotency_not_supported']);
   assert.equal(await balance(h), before - 1);
 
   const doc = (await h.client.get('/openapi.json', { key: null })).body;
-  const headerParams = (op: { parameters?: { in: string; name: string }[] }) => (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+  const headerParams = (op: { parameters?: { in: string; name: string }[] }) =>
+    (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
   assert.deepEqual(headerParams(doc.paths['/rag/{espacio}/conversations'].post), ['Idempotency-Key']);
   assert.deepEqual(headerParams(doc.paths['/rag/{espacio}/conversations/stream'].post), []);
 });

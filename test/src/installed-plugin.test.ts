@@ -9,12 +9,24 @@ import { startHost } from '@cerebro/host';
 async function installHolaPlugin(nodeModules: string): Promise<void> {
   const dir = join(nodeModules, 'cerebro-plugin-hola');
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'cerebro-plugin-hola', version: '1.0.0', type: 'module', keywords: ['cerebro-plugin'], main: 'index.js' }));
-  await writeFile(join(dir, 'index.js'), `export default {
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'cerebro-plugin-hola',
+      version: '1.0.0',
+      type: 'module',
+      keywords: ['cerebro-plugin'],
+      main: 'index.js',
+    }),
+  );
+  await writeFile(
+    join(dir, 'index.js'),
+    `export default {
   manifest: { id: 'hola', version: '1.0.0', sdk: '^1.0.0', title: 'Hola',
     routes: [{ id: 'saludo', method: 'GET', path: '/saludo', permission: 'lee', summary: 'Saluda' }] },
   setup: () => ({ handlers: { saludo: (req) => ({ hola: req.space.id }) } }),
-};\n`);
+};\n`,
+  );
 }
 
 test('a plugin installed into node_modules is discovered on restart; the deny list keeps it out', async (t) => {
@@ -22,7 +34,14 @@ test('a plugin installed into node_modules is discovered on restart; the deny li
   t.after(() => rm(root, { recursive: true, force: true }));
   const nodeModules = join(root, 'node_modules');
   await installHolaPlugin(nodeModules);
-  const base = { dataDir: join(root, 'data'), port: 0, host: '127.0.0.1', logLevel: 'silent', bootstrapDemo: false, pluginPaths: [nodeModules] };
+  const base = {
+    dataDir: join(root, 'data'),
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    bootstrapDemo: false,
+    pluginPaths: [nodeModules],
+  };
 
   const host = await startHost({ config: { ...base, pluginsAllow: ['hola'] } });
   try {

@@ -11,10 +11,38 @@ import { launchBrowser, screenshot, seriousA11yViolations, watchPage, type TestB
 import { filesForm, waitIndexed } from './support/rag.js';
 
 const PRODUCTS = [
-  { id: 'trail', nombre: 'Zapatilla Trail Andes', descripcion: 'Zapatilla de trail con suela de agarre profundo y puntera reforzada para montaña.', precio: 289900, moneda: 'COP', stock: 14 },
-  { id: 'ruta', nombre: 'Zapatilla Ruta Ligera', descripcion: 'Zapatilla de asfalto ligera y transpirable para entrenar a diario.', precio: 219900, moneda: 'COP', stock: 3 },
-  { id: 'maraton', nombre: 'Zapatilla Maratón Pro con placa de carbono', descripcion: 'Placa de carbono y espuma reactiva para competir en distancias largas.', precio: 649900, moneda: 'COP', stock: 0 },
-  { id: 'calcetin', nombre: 'Calcetines técnicos', descripcion: 'Calcetines sin costuras que evitan ampollas.', precio: 0, moneda: 'COP', stock: 40 },
+  {
+    id: 'trail',
+    nombre: 'Zapatilla Trail Andes',
+    descripcion: 'Zapatilla de trail con suela de agarre profundo y puntera reforzada para montaña.',
+    precio: 289900,
+    moneda: 'COP',
+    stock: 14,
+  },
+  {
+    id: 'ruta',
+    nombre: 'Zapatilla Ruta Ligera',
+    descripcion: 'Zapatilla de asfalto ligera y transpirable para entrenar a diario.',
+    precio: 219900,
+    moneda: 'COP',
+    stock: 3,
+  },
+  {
+    id: 'maraton',
+    nombre: 'Zapatilla Maratón Pro con placa de carbono',
+    descripcion: 'Placa de carbono y espuma reactiva para competir en distancias largas.',
+    precio: 649900,
+    moneda: 'COP',
+    stock: 0,
+  },
+  {
+    id: 'calcetin',
+    nombre: 'Calcetines técnicos',
+    descripcion: 'Calcetines sin costuras que evitan ampollas.',
+    precio: 0,
+    moneda: 'COP',
+    stock: 40,
+  },
 ];
 
 const GUIDE = `# Zapatillas de running
@@ -47,14 +75,25 @@ El envío se hace con transportadora a todo el país y llega en pocos días háb
 `;
 
 const BRAND = {
-  name: 'Deportes Ruiz', activo: true,
+  name: 'Deportes Ruiz',
+  activo: true,
   identidad: { nombre_agente: 'Sofía', rol: 'asesora de ventas', linea: 'ropa deportiva' },
-  estilo: { tono: ['formal'], rasgos: ['experto'], emojis_permitidos: ['🏃', '👟'], emojis_obligatorios: ['👟'], max_lineas: 6, solo_texto_plano: false },
+  estilo: {
+    tono: ['formal'],
+    rasgos: ['experto'],
+    emojis_permitidos: ['🏃', '👟'],
+    emojis_obligatorios: ['👟'],
+    max_lineas: 6,
+    solo_texto_plano: false,
+  },
 };
 
 const SHOES = {
-  objetivo: 'Vender más zapatillas en temporada de carreras', tema: 'zapatillas de running', productos: ['trail', 'ruta', 'maraton'],
-  publico: 'corredores que entrenan varias veces por semana', cta: { texto: 'Comprar ahora', url: 'https://tienda.example/zapatillas' },
+  objetivo: 'Vender más zapatillas en temporada de carreras',
+  tema: 'zapatillas de running',
+  productos: ['trail', 'ruta', 'maraton'],
+  publico: 'corredores que entrenan varias veces por semana',
+  cta: { texto: 'Comprar ahora', url: 'https://tienda.example/zapatillas' },
 };
 
 async function settle(h: TestHost, space: string, id: string): Promise<any> {
@@ -75,13 +114,22 @@ async function create(h: TestHost, space: string, body: unknown): Promise<string
 }
 
 async function refine(h: TestHost, space: string, id: string, instrucciones: string): Promise<void> {
-  assert.equal((await h.client.post(`/mod/landing/${space}/landings/${id}/refinar`, { json: { instrucciones } })).status, 202);
+  assert.equal(
+    (await h.client.post(`/mod/landing/${space}/landings/${id}/refinar`, { json: { instrucciones } })).status,
+    202,
+  );
   const l = await settle(h, space, id);
   assert.equal(l.estado, 'lista', JSON.stringify(l.versiones.at(-1)));
 }
 
 /** Loads a served landing at `width` and checks everything a person and a browser would notice. */
-async function checkLanding(browser: TestBrowser, h: TestHost, url: string, name: string, width: number): Promise<void> {
+async function checkLanding(
+  browser: TestBrowser,
+  h: TestHost,
+  url: string,
+  name: string,
+  width: number,
+): Promise<void> {
   const context = await browser.context({ width, height: 900, bypassCSP: true });
   await context.setExtraHTTPHeaders({ authorization: `Bearer ${h.writeKey}` });
   try {
@@ -93,12 +141,19 @@ async function checkLanding(browser: TestBrowser, h: TestHost, url: string, name
       const doc = (globalThis as any).document.documentElement;
       return { scroll: doc.scrollWidth as number, client: doc.clientWidth as number };
     });
-    assert.ok(overflow.scroll <= overflow.client, `${name} @${width}: horizontal scroll (${overflow.scroll} > ${overflow.client})`);
+    assert.ok(
+      overflow.scroll <= overflow.client,
+      `${name} @${width}: horizontal scroll (${overflow.scroll} > ${overflow.client})`,
+    );
     await screenshot(page, `landing-${name}-${width}`);
     const violations = await seriousA11yViolations(page);
     assert.deepEqual(violations, [], `${name} @${width}: ${JSON.stringify(violations)}`);
     assert.deepEqual(seen.consoleErrors, [], `${name} @${width}`);
-    assert.deepEqual(seen.requests.filter((r) => r !== url), [], `${name} @${width}: the page requested something`);
+    assert.deepEqual(
+      seen.requests.filter((r) => r !== url),
+      [],
+      `${name} @${width}: the page requested something`,
+    );
   } finally {
     await context.close();
   }
@@ -107,28 +162,67 @@ async function checkLanding(browser: TestBrowser, h: TestHost, url: string, name
 test('every generated landing renders at 375 and 1280 px: no horizontal scroll, no console error, no request, no serious axe violation', async (t) => {
   const h = await startTestHost(t, { discover: true, spaceId: 'tienda', credits: 100_000 });
   const space = h.spaceId;
-  for (const p of PRODUCTS) assert.equal((await h.client.put(`/mod/ventas/${space}/productos/${p.id}`, { json: p })).status, 201);
-  assert.equal((await h.client.post(`/rag/${space}/load_documents`, { body: filesForm({ 'guia-zapatillas.md': GUIDE }) })).status, 202);
+  for (const p of PRODUCTS)
+    assert.equal((await h.client.put(`/mod/ventas/${space}/productos/${p.id}`, { json: p })).status, 201);
+  assert.equal(
+    (await h.client.post(`/rag/${space}/load_documents`, { body: filesForm({ 'guia-zapatillas.md': GUIDE }) })).status,
+    202,
+  );
   await waitIndexed(h.client, space);
 
   const landings: { name: string; id: string; version?: number }[] = [];
   const plain = await create(h, space, SHOES);
   landings.push({ name: 'azul-sin-marca', id: plain, version: 1 });
-  await refine(h, space, plain, 'tema: oscuro; más larga; titular: Zapatillas para correr más lejos y con menos impacto');
+  await refine(
+    h,
+    space,
+    plain,
+    'tema: oscuro; más larga; titular: Zapatillas para correr más lejos y con menos impacto',
+  );
   landings.push({ name: 'oscuro-refinada', id: plain, version: 2 });
   await refine(h, space, plain, 'quita la portada; tema: violeta; más corta');
   landings.push({ name: 'violeta-sin-portada', id: plain, version: 3 });
-  landings.push({ name: 'en-verde-corta', id: await create(h, space, { objetivo: 'Sell trail shoes', productos: ['trail', 'ruta'], idioma: 'en', tema_color: 'verde', longitud: 'corta', cta: { texto: 'Buy now', url: 'https://shop.example/trail' } }) });
+  landings.push({
+    name: 'en-verde-corta',
+    id: await create(h, space, {
+      objetivo: 'Sell trail shoes',
+      productos: ['trail', 'ruta'],
+      idioma: 'en',
+      tema_color: 'verde',
+      longitud: 'corta',
+      cta: { texto: 'Buy now', url: 'https://shop.example/trail' },
+    }),
+  });
 
   assert.equal((await h.client.patch(`/mod/marca/${space}/config`, { json: BRAND })).status, 200);
   const branded = await h.client.post(`/mod/landing/${space}/landings`, {
-    json: { ...SHOES, productos: [...SHOES.productos, 'calcetin'], tema_color: 'coral', contacto: 'ventas@tienda.example' },
+    json: {
+      ...SHOES,
+      productos: [...SHOES.productos, 'calcetin'],
+      tema_color: 'coral',
+      contacto: 'ventas@tienda.example',
+    },
   });
   assert.equal((await settle(h, space, branded.body.id)).estado, 'faltan_datos');
-  assert.equal((await h.client.post(`/mod/landing/${space}/landings/${branded.body.id}/completar`, { json: { respuestas: { 'precio:calcetin': 'sin_precio' } } })).status, 202);
+  assert.equal(
+    (
+      await h.client.post(`/mod/landing/${space}/landings/${branded.body.id}/completar`, {
+        json: { respuestas: { 'precio:calcetin': 'sin_precio' } },
+      })
+    ).status,
+    202,
+  );
   assert.equal((await settle(h, space, branded.body.id)).estado, 'lista');
   landings.push({ name: 'coral-con-marca', id: branded.body.id });
-  landings.push({ name: 'neutro-con-marca', id: await create(h, space, { ...SHOES, tema_color: 'neutro', secciones: ['hero', 'precios', 'preguntas_frecuentes', 'contacto', 'cta'], contacto: '+57 300 123 4567' }) });
+  landings.push({
+    name: 'neutro-con-marca',
+    id: await create(h, space, {
+      ...SHOES,
+      tema_color: 'neutro',
+      secciones: ['hero', 'precios', 'preguntas_frecuentes', 'contacto', 'cta'],
+      contacto: '+57 300 123 4567',
+    }),
+  });
 
   const browser = await launchBrowser();
   t.after(() => browser.close());
@@ -148,8 +242,18 @@ test('every generated landing renders at 375 and 1280 px: no horizontal scroll, 
   // storage are out of reach.
   const seenFromInside = await page.evaluate(() => {
     const g = globalThis as any;
-    const attempt = (read: () => unknown) => { try { return String(read()); } catch (err) { return (err as Error).name; } };
-    return { origin: g.origin as string, cookie: attempt(() => g.document.cookie), storage: attempt(() => g.localStorage.length) };
+    const attempt = (read: () => unknown) => {
+      try {
+        return String(read());
+      } catch (err) {
+        return (err as Error).name;
+      }
+    };
+    return {
+      origin: g.origin as string,
+      cookie: attempt(() => g.document.cookie),
+      storage: attempt(() => g.localStorage.length),
+    };
   });
   assert.deepEqual(seenFromInside, { origin: 'null', cookie: 'SecurityError', storage: 'SecurityError' });
 });
@@ -162,8 +266,13 @@ test('no sanitized OWASP XSS vector runs script, opens a dialog or requests anyt
   const page = await context.newPage();
   const seen = watchPage(page);
   const dialogs: string[] = [];
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  await page.exposeFunction('__xss', (name: string) => { dialogs.push(`ran: ${name}`); });
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.exposeFunction('__xss', (name: string) => {
+    dialogs.push(`ran: ${name}`);
+  });
   for (const vector of XSS_VECTORS) {
     for (const html of [pageWith(vector.html), pageWith('', vector.html)]) {
       // A vector that survived would call alert(); hover and focus give event-handler vectors their chance.
@@ -175,6 +284,9 @@ test('no sanitized OWASP XSS vector runs script, opens a dialog or requests anyt
   }
   await page.waitForTimeout(300);
   assert.deepEqual(dialogs, []);
-  assert.deepEqual(seen.requests.filter((r) => r !== 'about:blank'), []);
+  assert.deepEqual(
+    seen.requests.filter((r) => r !== 'about:blank'),
+    [],
+  );
   assert.deepEqual(seen.consoleErrors, []);
 });

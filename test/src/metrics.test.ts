@@ -30,8 +30,20 @@ const gauges = definePlugin({
     handlers: {},
     metrics: {
       cola: { help: 'Trabajos en cola.', read: () => 7 },
-      motor: { help: 'Estado del motor.', labels: ['estado'], read: () => [{ labels: { estado: 'listo' }, value: 1 }, { labels: { estado: 'cargando' }, value: 0 }] },
-      roto: { help: 'Siempre falla.', read: () => { throw new Error('sin datos'); } },
+      motor: {
+        help: 'Estado del motor.',
+        labels: ['estado'],
+        read: () => [
+          { labels: { estado: 'listo' }, value: 1 },
+          { labels: { estado: 'cargando' }, value: 0 },
+        ],
+      },
+      roto: {
+        help: 'Siempre falla.',
+        read: () => {
+          throw new Error('sin datos');
+        },
+      },
       'Nombre-Malo': { help: 'Nombre no válido.', read: () => 1 },
     },
   }),
@@ -52,10 +64,20 @@ test('requests by route and status, latency, credits, documents, passages, index
   const h = await startTestHost(t);
   const operator = h.admin.issueOperatorCredential('ops').token;
   for (let i = 0; i < 3; i++) assert.equal((await h.client.get('/companies')).status, 200);
-  assert.equal((await h.client.get('/companies', { key: 'crb_0123456789abcdef.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' })).status, 401);
-  await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ 'guia.md': GUIDE_MD, 'vacio.txt': '' }) });
+  assert.equal(
+    (await h.client.get('/companies', { key: 'crb_0123456789abcdef.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' }))
+      .status,
+    401,
+  );
+  await h.client.post(`/rag/${h.spaceId}/load_documents`, {
+    body: filesForm({ 'guia.md': GUIDE_MD, 'vacio.txt': '' }),
+  });
   await waitIndexed(h.client, h.spaceId);
-  assert.equal((await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cómo actualizo el sistema?' } })).status, 200);
+  assert.equal(
+    (await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cómo actualizo el sistema?' } }))
+      .status,
+    200,
+  );
 
   const text = await scrape(h, operator);
   assert.equal(sample(text, 'cerebro_peticiones_total', { ruta: 'GET /companies', estado: '200' }), 3);
@@ -78,9 +100,22 @@ test('requests by route and status, latency, credits, documents, passages, index
 
 test('credits: a failed paid request counts its debit and its refund; a top-up counts as recarga', async (t) => {
   const paid = definePlugin({
-    manifest: { id: 'cobro', version: '1.0.0', sdk: '^1.0.0', title: 'Cobro', routes: [
-      { id: 'falla', method: 'POST', path: '/falla', permission: 'escribe', credits: 2, summary: 'Cobra y falla' }] },
-    setup: () => ({ handlers: { falla: () => { throw apiError('bad_request'); } } }),
+    manifest: {
+      id: 'cobro',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: 'Cobro',
+      routes: [
+        { id: 'falla', method: 'POST', path: '/falla', permission: 'escribe', credits: 2, summary: 'Cobra y falla' },
+      ],
+    },
+    setup: () => ({
+      handlers: {
+        falla: () => {
+          throw apiError('bad_request');
+        },
+      },
+    }),
   });
   const h = await startTestHost(t, { plugins: [paid] });
   const operator = h.admin.issueOperatorCredential('ops').token;

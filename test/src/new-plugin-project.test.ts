@@ -28,25 +28,37 @@ test('cerebro plugins nuevo: refuses a bad id, a reserved id, a folder with file
   const tmp = await mkdtemp(join(tmpdir(), 'cerebro-nuevo-refusals-'));
   t.after(() => rm(tmp, { recursive: true, force: true }));
   const nuevo = (...args: string[]) => run(process.execPath, [CLI, 'plugins', 'nuevo', ...args], { cwd: tmp });
-  const refused = (message: RegExp) => (err: { code: number; stderr: string }) => err.code === 1 && message.test(err.stderr);
+  const refused = (message: RegExp) => (err: { code: number; stderr: string }) =>
+    err.code === 1 && message.test(err.stderr);
   await assert.rejects(nuevo('Mal_Id'), refused(/"Mal_Id" no vale como id de plugin/));
   await assert.rejects(nuevo('admin'), refused(/reservado por el host/));
-  await assert.rejects(nuevo('uno', '--sdk', join(tmp, 'no-hay.tgz')), refused(/no encuentro el paquete del sdk .*no-hay\.tgz/));
+  await assert.rejects(
+    nuevo('uno', '--sdk', join(tmp, 'no-hay.tgz')),
+    refused(/no encuentro el paquete del sdk .*no-hay\.tgz/),
+  );
   await mkdir(join(tmp, 'ocupada', 'algo'), { recursive: true });
   await assert.rejects(nuevo('uno', '--destino', join(tmp, 'ocupada')), refused(/no está vacía/));
   assert.ok(!existsSync(join(tmp, 'cerebro-plugin-uno')), 'nothing written');
 });
 
-test('from an empty folder outside the workspace: scaffold, install, build, test with the sdk kit, pack, plugins add, enable, serve', { skip: brokenHeaders, timeout: 900_000 }, async (t) => {
+test('from an empty folder outside the workspace: scaffold, install, build, test with the sdk kit, pack, plugins add, enable, serve', {
+  skip: brokenHeaders,
+  timeout: 900_000,
+}, async (t) => {
   // The tarballs are what `npm run build` leaves in dist-sdk/; a build without its last step gets them here.
-  if (!existsSync(join(ROOT, 'dist-sdk'))) await run(process.execPath, [join(ROOT, 'scripts/pack-plugin-kit.mjs')], { cwd: ROOT });
+  if (!existsSync(join(ROOT, 'dist-sdk')))
+    await run(process.execPath, [join(ROOT, 'scripts/pack-plugin-kit.mjs')], { cwd: ROOT });
   const tmp = await mkdtemp(join(tmpdir(), 'cerebro-nuevo-'));
   t.after(() => rm(tmp, { recursive: true, force: true }));
   const env = authorEnv();
 
   const printed = (await run(process.execPath, [CLI, 'plugins', 'nuevo', 'saludos'], { cwd: tmp, env })).stdout;
   const project = join(tmp, 'cerebro-plugin-saludos');
-  const lines = printed.split('\n').slice(1).map((l) => l.trim()).filter(Boolean);
+  const lines = printed
+    .split('\n')
+    .slice(1)
+    .map((l) => l.trim())
+    .filter(Boolean);
   assert.deepEqual(lines.slice(0, 2), [`cd ${project}`, 'npm install && npm test && npm pack'], printed);
   const tgz = join(project, 'cerebro-plugin-saludos-0.1.0.tgz');
   assert.equal(lines[2], `cd ${ROOT.replace(/\/$/, '')} && npx cerebro plugins add ${tgz}`);
@@ -58,18 +70,29 @@ test('from an empty folder outside the workspace: scaffold, install, build, test
 
   // The server's side: a data folder of its own, only this plugin.
   const dataDir = join(tmp, 'data');
-  const serverEnv = { ...env, CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'saludos', CEREBRO_LOG_LEVEL: 'silent' };
+  const serverEnv = {
+    ...env,
+    CEREBRO_DATA_DIR: dataDir,
+    CEREBRO_PLUGINS_ALLOW: 'saludos',
+    CEREBRO_LOG_LEVEL: 'silent',
+  };
   const added = await shell(lines[2]!, tmp, serverEnv);
   const enable = /^ {2}(npx cerebro admin space module --id <espacio> --module saludos --on)$/m.exec(added)?.[1];
   assert.ok(enable, added);
   const cli = async (...args: string[]) => (await run(process.execPath, [CLI, ...args], { env: serverEnv })).stdout;
-  const owner = JSON.parse(await cli('admin', 'owner', 'create', '--name', 'Ana', '--credits', '5', '--json', '--crear')) as { id: string };
+  const owner = JSON.parse(
+    await cli('admin', 'owner', 'create', '--name', 'Ana', '--credits', '5', '--json', '--crear'),
+  ) as { id: string };
   await cli('admin', 'space', 'create', '--id', 'tienda', '--owner', owner.id, '--modules', 'api');
   await shell(enable.replace('<espacio>', 'tienda'), ROOT, serverEnv);
-  const key = JSON.parse(await cli('admin', 'key', 'create', '--owner', owner.id, '--name', 'k', '--permiso', 'escribe', '--json')) as { token: string };
+  const key = JSON.parse(
+    await cli('admin', 'key', 'create', '--owner', owner.id, '--name', 'k', '--permiso', 'escribe', '--json'),
+  ) as { token: string };
 
   const server = await startServer(dataDir, { CEREBRO_PLUGINS_ALLOW: 'saludos', CEREBRO_BOOTSTRAP_DEMO: 'false' });
   t.after(() => server.stop());
-  const res = await fetch(`${server.url}/api/mod/saludos/tienda/saludo`, { headers: { authorization: `Bearer ${key.token}` } });
+  const res = await fetch(`${server.url}/api/mod/saludos/tienda/saludo`, {
+    headers: { authorization: `Bearer ${key.token}` },
+  });
   assert.deepEqual(await res.json(), { saludo: 'Hola desde saludos, tienda' });
 });

@@ -19,7 +19,10 @@ const clientDir = join(testDir, 'openapi-client');
 /** `format: binary` is a file: a generated client takes a `Blob` (or `File`) there, not a string. */
 const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
 
-interface LintReport { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] }
+interface LintReport {
+  totals: { errors: number; warnings: number };
+  problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+}
 
 test('the OpenAPI document passes Redocly lint (test/redocly.yaml) with no errors', async (t) => {
   const h = await startTestHost(t, { discover: true });
@@ -30,22 +33,42 @@ test('the OpenAPI document passes Redocly lint (test/redocly.yaml) with no error
   await writeFile(file, JSON.stringify(doc));
   const cli = join(require.resolve('@redocly/cli/package.json'), '..', 'bin', 'cli.js');
   // Lint exits 1 on errors; the JSON report on stdout is read either way.
-  const result = await run(process.execPath, [cli, 'lint', file, '--config', join(testDir, 'redocly.yaml'), '--format=json'], {
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-    maxBuffer: 16 * 1024 * 1024,
-  }).catch((err: { stdout: string; stderr: string }) => err);
+  const result = await run(
+    process.execPath,
+    [cli, 'lint', file, '--config', join(testDir, 'redocly.yaml'), '--format=json'],
+    {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  ).catch((err: { stdout: string; stderr: string }) => err);
   const report = JSON.parse(result.stdout) as LintReport;
-  const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
+  const errors = report.problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`);
   assert.deepEqual(errors, [], 'Redocly lint errors');
   assert.equal(report.totals.errors, 0);
 
   // What a linter does not know: every operation says what it answers on success, with a typed body.
   const untyped: string[] = [];
-  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>)) {
+  for (const [path, methods] of Object.entries(
+    doc.paths as Record<
+      string,
+      Record<string, { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>
+    >,
+  )) {
     for (const [method, op] of Object.entries(methods)) {
       const success = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status));
-      const typed = success.some(([status, r]) => status === '204' || Object.values(r.content ?? {}).some(({ schema }) =>
-        schema !== undefined && (schema.type !== 'object' || schema.properties !== undefined || schema.additionalProperties !== undefined)));
+      const typed = success.some(
+        ([status, r]) =>
+          status === '204' ||
+          Object.values(r.content ?? {}).some(
+            ({ schema }) =>
+              schema !== undefined &&
+              (schema.type !== 'object' ||
+                schema.properties !== undefined ||
+                schema.additionalProperties !== undefined),
+          ),
+      );
       if (!typed) untyped.push(`${method.toUpperCase()} ${path}`);
     }
   }
@@ -61,11 +84,15 @@ test('a client generated with openapi-typescript compiles against the main flows
   await writeFile(join(clientDir, 'cerebro-api.d.ts'), astToString(ast));
 
   const config = ts.getParsedCommandLineOfConfigFile(join(clientDir, 'tsconfig.json'), undefined, {
-    ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => assert.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
   })!;
   const program = ts.createProgram(config.fileNames, config.options);
   const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${d.file.fileName.slice(clientDir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : '';
+    const where =
+      d.file && d.start !== undefined
+        ? `${d.file.fileName.slice(clientDir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}`
+        : '';
     return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
   });
   assert.deepEqual(problems, [], 'the usage file does not compile against the generated client');

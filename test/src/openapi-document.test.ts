@@ -4,7 +4,11 @@ import { test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startTestHost } from '@cerebro/sdk/testing';
 
-interface RawAnswer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** A GET without fetch's automatic decompression, to see the bytes and headers the server really sends. */
 function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
@@ -13,7 +17,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -40,7 +46,10 @@ test('GET /api/openapi.json: compressed as the client accepts, with an ETag that
   for (const answer of [plain, gzip, br]) {
     const etag = String(answer.headers.etag);
     assert.match(etag, /^"[^"]+"$/);
-    const again = await rawGet(url, { 'accept-encoding': String(answer.headers['content-encoding'] ?? 'identity'), 'if-none-match': etag });
+    const again = await rawGet(url, {
+      'accept-encoding': String(answer.headers['content-encoding'] ?? 'identity'),
+      'if-none-match': etag,
+    });
     assert.equal(again.status, 304);
     assert.equal(again.body.length, 0);
     assert.equal(again.headers.etag, etag);

@@ -9,7 +9,10 @@ import { definePlugin } from '@cerebro/sdk';
 async function writePackage(root: string, name: string, id: string, source: string): Promise<void> {
   const dir = join(root, name);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'package.json'), JSON.stringify({ name, version: '0.3.0', type: 'module', cerebro: { id, plugin: 'index.js' } }));
+  await writeFile(
+    join(dir, 'package.json'),
+    JSON.stringify({ name, version: '0.3.0', type: 'module', cerebro: { id, plugin: 'index.js' } }),
+  );
   await writeFile(join(dir, 'index.js'), source);
 }
 
@@ -18,10 +21,26 @@ test('a plugin whose import fails is fallido with its reason, the service starts
   t.after(() => rm(root, { recursive: true, force: true }));
   const extra = join(root, 'extra');
   await writePackage(extra, 'cerebro-plugin-roto', 'roto', 'export default {\n  manifest: { id: "roto", \n'); // syntax error
-  await writePackage(extra, 'cerebro-plugin-sin-dep', 'sindep', "import 'paquete-que-no-existe-en-ninguna-parte';\nexport default {};\n");
-  const config = { dataDir: join(root, 'data'), port: 0, host: '127.0.0.1', logLevel: 'silent', bootstrapDemo: false, pluginPaths: [extra], pluginsAllow: ['roto', 'sindep'] };
+  await writePackage(
+    extra,
+    'cerebro-plugin-sin-dep',
+    'sindep',
+    "import 'paquete-que-no-existe-en-ninguna-parte';\nexport default {};\n",
+  );
+  const config = {
+    dataDir: join(root, 'data'),
+    port: 0,
+    host: '127.0.0.1',
+    logLevel: 'silent',
+    bootstrapDemo: false,
+    pluginPaths: [extra],
+    pluginsAllow: ['roto', 'sindep'],
+  };
   // A first run with a plugin "ausente" enables it on the space; the second run no longer has that plugin.
-  const ausente = definePlugin({ manifest: { id: 'ausente', version: '1.0.0', sdk: '^1.0.0', title: 'Ausente', routes: [] }, setup: () => ({ handlers: {} }) });
+  const ausente = definePlugin({
+    manifest: { id: 'ausente', version: '1.0.0', sdk: '^1.0.0', title: 'Ausente', routes: [] },
+    setup: () => ({ handlers: {} }),
+  });
   const first = await startHost({ config, plugins: [ausente] });
   const owner = first.admin.createOwner({ name: 'P' });
   first.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'roto', 'ausente'] });
@@ -31,8 +50,11 @@ test('a plugin whose import fails is fallido with its reason, the service starts
   const host = await startHost({ config });
   t.after(() => host.close());
   const operator = host.admin.issueOperatorCredential('op').token;
-  const health = (await (await fetch(`${host.url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })).json()) as {
-    salud: string; plugins: { id: string; version: string; estado: string; error?: string }[];
+  const health = (await (
+    await fetch(`${host.url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })
+  ).json()) as {
+    salud: string;
+    plugins: { id: string; version: string; estado: string; error?: string }[];
   };
   assert.equal(health.salud, 'degradada');
   const roto = health.plugins.find((p) => p.id === 'roto');
@@ -47,7 +69,10 @@ test('a plugin whose import fails is fallido with its reason, the service starts
   };
   const failed = await get('/mod/roto/uno/cualquier/ruta');
   assert.equal(failed.status, 503);
-  assert.match(String(failed.body.detail), /El módulo roto está habilitado en este espacio pero su plugin falló al cargar/);
+  assert.match(
+    String(failed.body.detail),
+    /El módulo roto está habilitado en este espacio pero su plugin falló al cargar/,
+  );
   const absent = await get('/mod/ausente/uno/algo');
   assert.equal(absent.status, 503);
   assert.match(String(absent.body.detail), /su plugin no está instalado/);

@@ -12,21 +12,47 @@ test('a valid plugin is mounted under /api/mod/<id>/{espacio} and answers throug
   const h = await startTestHost(t, { plugins: [echoPlugin()] });
   const res = await h.client.get(`/mod/eco/${h.spaceId}/eco?x=1&no_declarado=2`);
   assert.equal(res.status, 200);
-  assert.deepEqual(res.body, { espacio: h.spaceId, permiso: 'escribe', query: { x: '1' } }, 'only the declared query parameters reach the handler');
+  assert.deepEqual(
+    res.body,
+    { espacio: h.spaceId, permiso: 'escribe', query: { x: '1' } },
+    'only the declared query parameters reach the handler',
+  );
   assert.match(res.headers.get('x-request-id') ?? '', /^[0-9a-f-]{36}$/);
   const health = await operatorHealth(h);
   assert.deepEqual(health.body.plugins, [{ id: 'eco', version: '1.0.0', estado: 'activo' }]);
 });
 
 test('a route whose body or query schema does not compile refuses start with PLUGIN_MANIFEST_INVALID naming it', async () => {
-  const badBody = await startExpectingError([echoPlugin({
-    routes: [{ id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 's', requestSchema: { type: 'objeto' } }],
-  })]);
+  const badBody = await startExpectingError([
+    echoPlugin({
+      routes: [
+        {
+          id: 'escribir',
+          method: 'POST',
+          path: '/eco',
+          permission: 'escribe',
+          summary: 's',
+          requestSchema: { type: 'objeto' },
+        },
+      ],
+    }),
+  ]);
   assert.equal(badBody.code, 'PLUGIN_MANIFEST_INVALID');
   assert.match(badBody.message, /ruta escribir: requestSchema no es un JSON Schema válido/);
-  const badQuery = await startExpectingError([echoPlugin({
-    routes: [{ id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 's', query: { properties: {} } as never }],
-  })]);
+  const badQuery = await startExpectingError([
+    echoPlugin({
+      routes: [
+        {
+          id: 'leer',
+          method: 'GET',
+          path: '/eco',
+          permission: 'lee',
+          summary: 's',
+          query: { properties: {} } as never,
+        },
+      ],
+    }),
+  ]);
   assert.match(badQuery.message, /ruta leer: query debe ser un JSON Schema/);
 });
 
@@ -46,12 +72,15 @@ test('two plugins with the same id refuse start with PLUGIN_DUPLICATE_ID naming 
 
 test('two routes of one plugin with the same method and shape refuse start with PLUGIN_ROUTE_COLLISION', async () => {
   const err = await startExpectingError([
-    echoPlugin({
-      routes: [
-        { id: 'a', method: 'GET', path: '/cosas/:id', permission: 'lee', summary: 'a' },
-        { id: 'b', method: 'GET', path: '/cosas/:nombre', permission: 'lee', summary: 'b' },
-      ],
-    }, { a: () => 1, b: () => 2 }),
+    echoPlugin(
+      {
+        routes: [
+          { id: 'a', method: 'GET', path: '/cosas/:id', permission: 'lee', summary: 'a' },
+          { id: 'b', method: 'GET', path: '/cosas/:nombre', permission: 'lee', summary: 'b' },
+        ],
+      },
+      { a: () => 1, b: () => 2 },
+    ),
   ]);
   assert.equal(err.code, 'PLUGIN_ROUTE_COLLISION');
   assert.match(err.message, /"a" y "b"/);
@@ -76,8 +105,16 @@ test('a required service no plugin provides refuses start with PLUGIN_DEPENDENCY
 
 test('a plugin whose setup throws is left disabled; the host and the other plugins keep serving', async (t) => {
   const broken = definePlugin({
-    manifest: { id: 'roto', version: '1.0.0', sdk: '^1.0.0', title: 'Roto', routes: [{ id: 'x', method: 'GET', path: '/x', permission: 'lee', summary: 'x' }] },
-    setup: () => { throw new Error('sin configuración'); },
+    manifest: {
+      id: 'roto',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: 'Roto',
+      routes: [{ id: 'x', method: 'GET', path: '/x', permission: 'lee', summary: 'x' }],
+    },
+    setup: () => {
+      throw new Error('sin configuración');
+    },
   });
   const h = await startTestHost(t, { plugins: [broken, echoPlugin()] });
   const health = await operatorHealth(h);
@@ -103,10 +140,24 @@ test('a plugin whose setup never finishes is disabled at its deadline, naming it
 test('a plugin container holds only what its manifest asked for', async (t) => {
   let seen: { storage: boolean; clock: boolean; error?: string } | undefined;
   const nosy = definePlugin({
-    manifest: { id: 'curioso', version: '1.0.0', sdk: '^1.0.0', title: 'Curioso', routes: [], needs: [HostServices.Clock] },
+    manifest: {
+      id: 'curioso',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: 'Curioso',
+      routes: [],
+      needs: [HostServices.Clock],
+    },
     setup(scope) {
-      seen = { storage: scope.container.isRegistered(HostServices.Storage, true), clock: typeof scope.resolve(HostServices.Clock).now() === 'number' };
-      try { scope.resolve(HostServices.Storage); } catch (err) { seen.error = (err as Error).message; }
+      seen = {
+        storage: scope.container.isRegistered(HostServices.Storage, true),
+        clock: typeof scope.resolve(HostServices.Clock).now() === 'number',
+      };
+      try {
+        scope.resolve(HostServices.Storage);
+      } catch (err) {
+        seen.error = (err as Error).message;
+      }
       return { handlers: {} };
     },
   });
@@ -128,7 +179,10 @@ test('a service one plugin provides reaches the plugin that uses it; an optional
   const Missing = createToken<unknown>('nadie:servicio');
   const consumer = definePlugin({
     manifest: {
-      id: 'cliente', version: '1.0.0', sdk: '^1.0.0', title: 'Cliente',
+      id: 'cliente',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: 'Cliente',
       uses: [{ token: Greeting }, { token: Missing, optional: true }],
       routes: [{ id: 'x', method: 'GET', path: '/x', permission: 'lee', summary: 'x' }],
     },
@@ -157,7 +211,12 @@ test('a plugin can report its own state in /api/health; a failing status hook do
   });
   const broken = definePlugin({
     manifest: { id: 'averiado', version: '1.0.0', sdk: '^1.0.0', title: 'Averiado', routes: [] },
-    setup: () => ({ handlers: {}, status: () => { throw new Error('sin datos'); } }),
+    setup: () => ({
+      handlers: {},
+      status: () => {
+        throw new Error('sin datos');
+      },
+    }),
   });
   const h = await startTestHost(t, { plugins: [withStatus, broken] });
   const plugins = (await operatorHealth(h)).body.plugins;

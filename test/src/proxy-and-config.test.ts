@@ -12,8 +12,12 @@ import { echoPlugin } from './support/plugins.js';
 test('behind a trusted proxy, a client-written X-Forwarded-For entry does not pass the IP allow-list', async (t) => {
   // The test client connects from 127.0.0.1, which plays the proxy here.
   const h = await startTestHost(t, { plugins: [echoPlugin()], env: { CEREBRO_TRUST_PROXY: 'loopback' } });
-  assert.equal((await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { ips_permitidas: ['203.0.113.7'] } })).status, 200);
-  const asSeenBy = (forwarded: string) => h.client.get(`/mod/eco/${h.spaceId}/eco`, { headers: { 'x-forwarded-for': forwarded } });
+  assert.equal(
+    (await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { ips_permitidas: ['203.0.113.7'] } })).status,
+    200,
+  );
+  const asSeenBy = (forwarded: string) =>
+    h.client.get(`/mod/eco/${h.spaceId}/eco`, { headers: { 'x-forwarded-for': forwarded } });
 
   assert.equal((await asSeenBy('203.0.113.7')).status, 200, 'the allowed client, as the proxy reports it');
   // The client sends "X-Forwarded-For: 203.0.113.7"; the proxy appends the address it really saw.
@@ -25,24 +29,40 @@ test('behind a trusted proxy, a client-written X-Forwarded-For entry does not pa
 test('without a trusted proxy X-Forwarded-For is ignored', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin()] });
   await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { ips_permitidas: ['203.0.113.7'] } });
-  assert.equal((await h.client.get(`/mod/eco/${h.spaceId}/eco`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status, 403);
+  assert.equal(
+    (await h.client.get(`/mod/eco/${h.spaceId}/eco`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status,
+    403,
+  );
 });
 
 test('the host refuses to start on CEREBRO_TRUST_PROXY=true or an unknown boolean value, naming the variable', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-config-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
-  const start = (env: Record<string, string>) => startHost({
-    env: { CEREBRO_LOG_LEVEL: 'silent', ...env }, config: { dataDir, port: 0, host: '127.0.0.1', discoverPlugins: false, bootstrapDemo: false },
-  });
+  const start = (env: Record<string, string>) =>
+    startHost({
+      env: { CEREBRO_LOG_LEVEL: 'silent', ...env },
+      config: { dataDir, port: 0, host: '127.0.0.1', discoverPlugins: false, bootstrapDemo: false },
+    });
   await assert.rejects(start({ CEREBRO_TRUST_PROXY: 'true' }), /CEREBRO_TRUST_PROXY=true ya no se admite.*loopback/);
   await assert.rejects(start({ CEREBRO_TRUST_PROXY: 'mi-proxy' }), /CEREBRO_TRUST_PROXY debe ser/);
-  await assert.rejects(start({ CEREBRO_BOOTSTRAP_DEMO: 'ture' }), /CEREBRO_BOOTSTRAP_DEMO debe ser true o false.*"ture"/);
+  await assert.rejects(
+    start({ CEREBRO_BOOTSTRAP_DEMO: 'ture' }),
+    /CEREBRO_BOOTSTRAP_DEMO debe ser true o false.*"ture"/,
+  );
   await assert.rejects(start({ CEREBRO_DISCOVER_PLUGINS: 'nope' }), /CEREBRO_DISCOVER_PLUGINS debe ser true o false/);
 });
 
 test('a plugin boolean setting with an unknown value disables the plugin at start, naming the variable', async (t) => {
   const flagged = definePlugin({
-    manifest: { id: 'bandera', version: '1.0.0', sdk: '^1.0.0', title: 'Bandera', routes: [], needs: [HostServices.Config], config: { activo: true } },
+    manifest: {
+      id: 'bandera',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: 'Bandera',
+      routes: [],
+      needs: [HostServices.Config],
+      config: { activo: true },
+    },
     setup: (scope) => {
       scope.resolve(HostServices.Config);
       return { handlers: {} };

@@ -12,7 +12,10 @@ async function withGuide(t: { after(fn: () => unknown): void }, credits = 100): 
 
 test('an answer comes from the documents with its sources; an unknown question says so plainly', async (t) => {
   const h = await withGuide(t);
-  const res = await h.client.post(`/rag/${h.spaceId}/conversations`, { key: h.readKey, json: { pregunta: '¿Cómo actualizo el sistema?' } });
+  const res = await h.client.post(`/rag/${h.spaceId}/conversations`, {
+    key: h.readKey,
+    json: { pregunta: '¿Cómo actualizo el sistema?' },
+  });
   assert.equal(res.status, 200);
   assert.equal(res.body.encontrada, true);
   assert.match(res.body.respuesta, /apt update/);
@@ -21,8 +24,13 @@ test('an answer comes from the documents with its sources; an unknown question s
   assert.ok(res.body.fuentes[0].puntuacion > 0);
   assert.match(res.body.conversacion, /^conv_/);
 
-  const unknown = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cuál es la capital de Mongolia?' } });
-  assert.deepEqual([unknown.body.encontrada, unknown.body.respuesta, unknown.body.fuentes], [false, 'No encuentro esa información en los documentos disponibles.', []]);
+  const unknown = await h.client.post(`/rag/${h.spaceId}/conversations`, {
+    json: { pregunta: '¿Cuál es la capital de Mongolia?' },
+  });
+  assert.deepEqual(
+    [unknown.body.encontrada, unknown.body.respuesta, unknown.body.fuentes],
+    [false, 'No encuentro esa información en los documentos disponibles.', []],
+  );
 });
 
 test('config: GET shows defaults, PATCH is validated and partial, and changes the no-answer text', async (t) => {
@@ -35,7 +43,9 @@ test('config: GET shows defaults, PATCH is validated and partial, and changes th
   assert.equal(bad.body.detail.length, 3);
   const ok = await h.client.patch(url, { json: { texto_sin_respuesta: 'Eso no está en la guía.' } });
   assert.deepEqual(ok.body, { ...defaults, texto_sin_respuesta: 'Eso no está en la guía.' });
-  const res = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cuál es la capital de Mongolia?' } });
+  const res = await h.client.post(`/rag/${h.spaceId}/conversations`, {
+    json: { pregunta: '¿Cuál es la capital de Mongolia?' },
+  });
   assert.equal(res.body.respuesta, 'Eso no está en la guía.');
   assert.equal((await h.client.patch(url, { key: h.readKey, json: { citas: false } })).status, 403);
 });
@@ -47,9 +57,14 @@ test('cache: an identical normalised question is served from the cache for free;
   const first = await ask('¿Cómo actualizo el sistema?');
   assert.deepEqual([first.body.cache, first.body.creditos, await balance()], [false, 1, 9]);
   const second = await ask('como   ACTUALIZO el sistema');
-  assert.deepEqual([second.body.cache, second.body.creditos, second.body.respuesta, await balance()], [true, 0, first.body.respuesta, 9]);
+  assert.deepEqual(
+    [second.body.cache, second.body.creditos, second.body.respuesta, await balance()],
+    [true, 0, first.body.respuesta, 9],
+  );
 
-  await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ 'extra.txt': 'Texto nuevo sin relación.' }) });
+  await h.client.post(`/rag/${h.spaceId}/load_documents`, {
+    body: filesForm({ 'extra.txt': 'Texto nuevo sin relación.' }),
+  });
   await waitIndexed(h.client, h.spaceId);
   assert.equal((await ask('¿Cómo actualizo el sistema?')).body.cache, false);
   assert.equal((await ask('¿Cómo actualizo el sistema?')).body.cache, true);
@@ -63,8 +78,13 @@ test('cache: an identical normalised question is served from the cache for free;
 
 test('credits: each question costs one credit; an empty pool answers 402 before any work', async (t) => {
   const h = await withGuide(t, 1);
-  assert.equal((await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cómo instalo Debian?' } })).status, 200);
-  const res = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Dónde se guarda la red?' } });
+  assert.equal(
+    (await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cómo instalo Debian?' } })).status,
+    200,
+  );
+  const res = await h.client.post(`/rag/${h.spaceId}/conversations`, {
+    json: { pregunta: '¿Dónde se guarda la red?' },
+  });
   assert.equal(res.status, 402);
   const bad = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '' } });
   assert.equal(bad.status, 422);
@@ -73,11 +93,15 @@ test('credits: each question costs one credit; an empty pool answers 402 before 
 test('a conversation continues by id; an id from another space is 404', async (t) => {
   const h = await withGuide(t);
   const first = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cómo instalo Debian?' } });
-  const follow = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Y cómo lo actualizo?', conversacion: first.body.conversacion } });
+  const follow = await h.client.post(`/rag/${h.spaceId}/conversations`, {
+    json: { pregunta: '¿Y cómo lo actualizo?', conversacion: first.body.conversacion },
+  });
   assert.equal(follow.status, 200);
   assert.equal(follow.body.conversacion, first.body.conversacion);
   h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
-  const foreign = await h.client.post('/rag/otro/conversations', { json: { pregunta: 'hola', conversacion: first.body.conversacion } });
+  const foreign = await h.client.post('/rag/otro/conversations', {
+    json: { pregunta: 'hola', conversacion: first.body.conversacion },
+  });
   assert.equal(foreign.status, 404);
 });
 
@@ -92,12 +116,18 @@ test('the live stream sends inicio, texto, fuentes once, then fin; unbuffered by
   assert.match(res.headers.get('content-type')!, /^text\/event-stream/);
   assert.equal(res.headers.get('x-accel-buffering'), 'no');
   const text = await res.text();
-  const events = [...text.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map((m) => ({ name: m[1]!, data: JSON.parse(m[2]!) }));
+  const events = [...text.matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map((m) => ({
+    name: m[1]!,
+    data: JSON.parse(m[2]!),
+  }));
   const names = events.map((e) => e.name);
   assert.equal(names[0], 'inicio');
   assert.deepEqual(names.slice(-2), ['fuentes', 'fin']);
   assert.equal(names.filter((n) => n === 'fuentes').length, 1);
-  const streamed = events.filter((e) => e.name === 'texto').map((e) => e.data.delta).join('');
+  const streamed = events
+    .filter((e) => e.name === 'texto')
+    .map((e) => e.data.delta)
+    .join('');
   const fin = events.at(-1)!.data;
   assert.equal(streamed, fin.respuesta);
   assert.match(fin.respuesta, /apt update/);
@@ -124,7 +154,8 @@ test('a how-to answer quotes the command in backticks with its introduction; a t
   const h = await startTestHost(t, { credits: 100 });
   await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ 'ordenes.html': COMMANDS_HTML }) });
   await waitIndexed(h.client, h.spaceId);
-  const ask = async (pregunta: string) => (await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta } })).body;
+  const ask = async (pregunta: string) =>
+    (await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta } })).body;
 
   const install = await ask('¿Cómo instalo un paquete .deb que descargué?');
   assert.equal(install.encontrada, true);
@@ -132,11 +163,20 @@ test('a how-to answer quotes the command in backticks with its introduction; a t
   assert.equal(install.fuentes[0].citada, true);
 
   const clock = await ask('¿Qué orden muestra la hora del sistema?');
-  assert.match(clock.respuesta, /orden `date` — acción: muestra la fecha y la hora del sistema, según la tabla «Órdenes del reloj» \[1\]/);
+  assert.match(
+    clock.respuesta,
+    /orden `date` — acción: muestra la fecha y la hora del sistema, según la tabla «Órdenes del reloj» \[1\]/,
+  );
   assert.doesNotMatch(clock.respuesta, /hwclock/);
   assert.equal(clock.fuentes[0].seccion, 'Órdenes del sistema › Reloj › Órdenes del reloj');
-  assert.deepEqual(clock.fuentes.map((f: { n: number; citada: boolean }) => f.n), clock.fuentes.map((_: unknown, i: number) => i + 1));
+  assert.deepEqual(
+    clock.fuentes.map((f: { n: number; citada: boolean }) => f.n),
+    clock.fuentes.map((_: unknown, i: number) => i + 1),
+  );
   // Cited passages first, then any other relevant ones, never a cited one after an uncited one.
   const flags = clock.fuentes.map((f: { citada: boolean }) => f.citada);
-  assert.deepEqual(flags, [...flags].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
+  assert.deepEqual(
+    flags,
+    [...flags].sort((a: boolean, b: boolean) => Number(b) - Number(a)),
+  );
 });

@@ -73,7 +73,9 @@ test('in a conversation, junk after a real question is declined, not answered wi
     assert.equal(res.body.encontrada, false, `${pregunta} → ${res.body.respuesta}`);
   }
   // A follow-up that leans on the question before it still uses it.
-  const followUp = await h.client.post(url, { json: { pregunta: '¿Y después qué ejecuto?', conversacion: first.body.conversacion } });
+  const followUp = await h.client.post(url, {
+    json: { pregunta: '¿Y después qué ejecuto?', conversacion: first.body.conversacion },
+  });
   assert.equal(followUp.status, 200);
 });
 
@@ -94,7 +96,8 @@ El envío a la península cuesta 29 €. El envío a Canarias cuesta 149 € y t
   await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ 'faq.md': faq }) });
   await waitIndexed(h.client, h.spaceId);
   const url = `/rag/${h.spaceId}/conversations`;
-  const ask = async (pregunta: string, conversacion?: string) => (await h.client.post(url, { json: { pregunta, ...(conversacion ? { conversacion } : {}) } })).body;
+  const ask = async (pregunta: string, conversacion?: string) =>
+    (await h.client.post(url, { json: { pregunta, ...(conversacion ? { conversacion } : {}) } })).body;
 
   const holidays = await ask('¿Cuántos días de vacaciones tengo?');
   assert.match(holidays.respuesta, /22 días/);

@@ -12,8 +12,13 @@ test('upload answers at once with each file and its state; indexing reports read
     body: filesForm({ 'guia.md': GUIDE_MD, 'notas.txt': latin1, 'programa.exe': 'MZ\u0000binario', 'vacio.txt': '' }),
   });
   assert.equal(res.status, 202);
-  assert.deepEqual(res.body.documentos.map((d: { nombre: string }) => d.nombre), ['guia.md', 'notas.txt', 'programa.exe', 'vacio.txt']);
-  assert.ok(res.body.documentos.every((d: { estado: string }) => ['en_cola', 'procesando', 'listo'].includes(d.estado)));
+  assert.deepEqual(
+    res.body.documentos.map((d: { nombre: string }) => d.nombre),
+    ['guia.md', 'notas.txt', 'programa.exe', 'vacio.txt'],
+  );
+  assert.ok(
+    res.body.documentos.every((d: { estado: string }) => ['en_cola', 'procesando', 'listo'].includes(d.estado)),
+  );
 
   const status = await waitIndexed(h.client, h.spaceId);
   assert.equal(status.estado, 'listo');
@@ -32,7 +37,15 @@ test('upload answers at once with each file and its state; indexing reports read
 
 test('file names can never escape the space storage: paths, absolute names and unicode tricks are refused', async (t) => {
   const h = await startTestHost(t);
-  const names = ['../../etc/passwd', '/etc/passwd', 'C:\\Windows\\win.ini', 'a\\..\\b.txt', 'doc\uff0fsecreto.txt', 'factura\u202etxt.exe', '..'];
+  const names = [
+    '../../etc/passwd',
+    '/etc/passwd',
+    'C:\\Windows\\win.ini',
+    'a\\..\\b.txt',
+    'doc\uff0fsecreto.txt',
+    'factura\u202etxt.exe',
+    '..',
+  ];
   const form = filesForm(Object.fromEntries(names.map((n) => [n, 'contenido'])));
   const res = await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: form });
   assert.equal(res.status, 202);
@@ -43,16 +56,27 @@ test('file names can never escape the space storage: paths, absolute names and u
   assert.equal((await h.client.get(`/rag/${h.spaceId}/documents`)).body.total, 0);
   // Whatever was sent, nothing but random-id files exists under the storage folder.
   const stored = await readdir(join(h.dataDir, 'documentos'), { recursive: true }).catch(() => []);
-  assert.ok(stored.every((p) => /^[0-9a-f]{24}(\/[0-9a-f-]{36})?$/.test(String(p))), String(stored));
+  assert.ok(
+    stored.every((p) => /^[0-9a-f]{24}(\/[0-9a-f-]{36})?$/.test(String(p))),
+    String(stored),
+  );
   assert.equal((await h.client.get(`/rag/${h.spaceId}/documents/..%2F..%2Fcerebro.db`)).status, 404);
 });
 
 test('the same name replaces the document; list is paginated; download returns the original bytes; delete works', async (t) => {
   const h = await startTestHost(t);
   const base = `/rag/${h.spaceId}`;
-  await h.client.post(`${base}/load_documents`, { body: filesForm({ 'guía.md': '# Uno\n\nPrimera versión del texto.', 'b.txt': 'Otro documento.', 'c.csv': 'producto,precio\nmesa,10\n' }) });
+  await h.client.post(`${base}/load_documents`, {
+    body: filesForm({
+      'guía.md': '# Uno\n\nPrimera versión del texto.',
+      'b.txt': 'Otro documento.',
+      'c.csv': 'producto,precio\nmesa,10\n',
+    }),
+  });
   await waitIndexed(h.client, h.spaceId);
-  const replaced = await h.client.post(`${base}/load_documents`, { body: filesForm({ 'guía.md': '# Dos\n\nSegunda versión del texto.' }) });
+  const replaced = await h.client.post(`${base}/load_documents`, {
+    body: filesForm({ 'guía.md': '# Dos\n\nSegunda versión del texto.' }),
+  });
   assert.equal(replaced.body.documentos[0].version, 2);
   await waitIndexed(h.client, h.spaceId);
 
@@ -98,7 +122,10 @@ test('upload limits: oversized file 413, no file 422, not multipart 415, read ke
   assert.equal(empty.status, 422);
   assert.deepEqual(empty.body.detail[0].loc, ['body', 'archivos']);
   assert.equal((await h.client.post(`${base}/load_documents`, { json: { a: 1 } })).status, 415);
-  assert.equal((await h.client.post(`${base}/load_documents`, { key: h.readKey, body: filesForm({ 'a.txt': 'a' }) })).status, 403);
+  assert.equal(
+    (await h.client.post(`${base}/load_documents`, { key: h.readKey, body: filesForm({ 'a.txt': 'a' }) })).status,
+    403,
+  );
   assert.equal((await h.client.get(`${base}/documents`)).body.total, 0);
   // Uploads live in a per-process folder under tmp/ (see process-temp-dir.ts): none may be left in it.
   const tmp = (await readdir(join(h.dataDir, 'tmp'), { recursive: true })).filter((p) => p.includes('upload-'));

@@ -6,7 +6,9 @@ import { startTestHost } from '@cerebro/sdk/testing';
 test('every route in the OpenAPI document (host and every installed plugin) is in the README route overview', async (t) => {
   const h = await startTestHost(t, { discover: true });
   const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-  const doc = (await h.client.get('/openapi.json', { key: null })).body as { paths: Record<string, Record<string, unknown>> };
+  const doc = (await h.client.get('/openapi.json', { key: null })).body as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const missing: string[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const method of Object.keys(methods)) {

@@ -20,7 +20,9 @@ test('every size limit accepts exactly its maximum and refuses one byte more', a
   const h = await startTestHost(t, {
     discover: true,
     env: {
-      CEREBRO_PLUGINS_ALLOW: 'ventas', CEREBRO_DOC_MAX_BYTES: String(DOC_MAX), CEREBRO_JSON_LIMIT_BYTES: String(JSON_MAX),
+      CEREBRO_PLUGINS_ALLOW: 'ventas',
+      CEREBRO_DOC_MAX_BYTES: String(DOC_MAX),
+      CEREBRO_JSON_LIMIT_BYTES: String(JSON_MAX),
     },
   });
   const s = h.spaceId;
@@ -41,14 +43,22 @@ test('every size limit accepts exactly its maximum and refuses one byte more', a
 
   for (const delta of [-1, 0, 1]) {
     const body = paddedJson({ cache_segundos: 60 }, JSON_MAX + delta);
-    const res = await send(`/rag/${s}/config`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body });
+    const res = await send(`/rag/${s}/config`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     if (delta <= 0) assert.equal(res.status, 200, `${JSON_MAX + delta} bytes: ${JSON.stringify(res.body)}`);
     else assert.deepEqual([res.status, res.body.detail], [413, `El cuerpo supera el máximo de ${JSON_MAX} bytes.`]);
   }
 
   for (const delta of [-1, 0, 1]) {
     const body = paddedJson({ csv: 'id;nombre;precio;moneda;stock\nmesa;Mesa;35000;COP;7\n' }, IMPORT_MAX + delta);
-    const res = await send(`/mod/ventas/${s}/productos/importar`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await send(`/mod/ventas/${s}/productos/importar`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     if (delta <= 0) assert.equal(res.status, 200, `${IMPORT_MAX + delta} bytes: ${JSON.stringify(res.body)}`);
     else assert.deepEqual([res.status, res.body.detail], [413, `El cuerpo supera el máximo de ${IMPORT_MAX} bytes.`]);
   }

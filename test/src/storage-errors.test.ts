@@ -19,13 +19,29 @@ test('SQLITE_FULL answers 507 insufficient_storage; SQLITE_BUSY answers 503 data
   const holder = new Database(join(dir, 'b.db'));
   holder.exec('CREATE TABLE t (v TEXT)');
   const waiter = new Database(join(dir, 'b.db'), { timeout: 0 });
-  t.after(async () => { capped.close(); holder.close(); waiter.close(); await rm(dir, { recursive: true, force: true }); });
+  t.after(async () => {
+    capped.close();
+    holder.close();
+    waiter.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   const h = await startTestHost(t, {
-    plugins: [echoPlugin({}, {
-      leer: () => { waiter.prepare('INSERT INTO t VALUES (1)').run(); return {}; },
-      escribir: () => { capped.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000)); return {}; },
-    })],
+    plugins: [
+      echoPlugin(
+        {},
+        {
+          leer: () => {
+            waiter.prepare('INSERT INTO t VALUES (1)').run();
+            return {};
+          },
+          escribir: () => {
+            capped.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000));
+            return {};
+          },
+        },
+      ),
+    ],
   });
   const full = await h.client.post(`/mod/eco/${h.spaceId}/eco`, { json: {} });
   assert.equal(full.status, 507);
@@ -49,7 +65,9 @@ test('health is degradada, with the reason for the operator, when the data disk 
   const operator = h.admin.issueOperatorCredential('ops').token;
   const detail = (await h.client.get('/health', { key: operator })).body;
   assert.equal(detail.salud, 'degradada');
-  assert.deepEqual(detail.motivos, [`Queda poco espacio en el disco de datos (menos de ${2 ** 52} bytes libres): las subidas y escrituras pueden fallar con 507.`]);
+  assert.deepEqual(detail.motivos, [
+    `Queda poco espacio en el disco de datos (menos de ${2 ** 52} bytes libres): las subidas y escrituras pueden fallar con 507.`,
+  ]);
   assert.ok(detail.disco.libre_bytes > 0 && detail.disco.total_bytes >= detail.disco.libre_bytes);
   const metrics = (await h.client.get('/metrics', { key: operator })).text;
   assert.match(metrics, /^cerebro_disco_libre_bytes \d+$/m);

@@ -12,7 +12,12 @@ import { TestClient } from '@cerebro/sdk/testing';
 import { launchBrowser } from './support/browser.js';
 import { OWNER_EMAIL, OWNER_PASSWORD } from './support/studio.js';
 
-interface LogLine { msg: string; route?: string; method?: string; status?: number }
+interface LogLine {
+  msg: string;
+  route?: string;
+  method?: string;
+  status?: number;
+}
 
 /** The attacker's page: a form post, a no-cors fetch, a JSON fetch (needs a preflight) and a read, all at `target`. */
 const hostilePage = (target: string) => `<!doctype html><html><head><title>oferta</title></head><body>
@@ -31,14 +36,29 @@ document.querySelector('iframe').addEventListener('load', async () => {
 document.getElementById('f').submit();
 </script></body></html>`;
 
-test('a hostile page cannot use the owner\'s session: CSRF stops same-site posts, SameSite=Strict cross-site ones, no CORS stops reads', async (t) => {
+test("a hostile page cannot use the owner's session: CSRF stops same-site posts, SameSite=Strict cross-site ones, no CORS stops reads", async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-studio-browser-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
-  await writeFile(join(dataDir, 'index.html'), '<!doctype html><html lang="es"><head><title>Studio</title></head><body><main><h1>Studio</h1></main></body></html>');
+  await writeFile(
+    join(dataDir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Studio</title></head><body><main><h1>Studio</h1></main></body></html>',
+  );
   const written: string[] = [];
   const host = await startHost({
-    config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: false, bootstrapDemo: false, studioDir: dataDir },
-    logDestination: { write: (chunk: string) => { written.push(chunk); } },
+    config: {
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'info',
+      discoverPlugins: false,
+      bootstrapDemo: false,
+      studioDir: dataDir,
+    },
+    logDestination: {
+      write: (chunk: string) => {
+        written.push(chunk);
+      },
+    },
   });
   t.after(() => host.close());
   const admin = host.admin as unknown as {
@@ -57,7 +77,13 @@ test('a hostile page cannot use the owner\'s session: CSRF stops same-site posts
     res.end(hostilePage(host.url));
   });
   await new Promise<void>((ok) => hostile.listen(0, '127.0.0.1', ok));
-  t.after(() => new Promise<void>((ok) => { hostile.close(() => ok()); hostile.closeAllConnections(); }));
+  t.after(
+    () =>
+      new Promise<void>((ok) => {
+        hostile.close(() => ok());
+        hostile.closeAllConnections();
+      }),
+  );
   const hostilePort = (hostile.address() as AddressInfo).port;
 
   const browser = await launchBrowser();
@@ -65,16 +91,35 @@ test('a hostile page cannot use the owner\'s session: CSRF stops same-site posts
   const context = await browser.context();
   const page = await context.newPage();
   await page.goto(`${host.url}/studio/`);
-  const signedIn = await page.evaluate(async ([email, clave]) => {
-    const res = await fetch('/api/sesion', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, clave }) });
-    return { status: res.status, body: (await res.json()) as { csrf: string }, scriptSees: (globalThis as unknown as { document: { cookie: string } }).document.cookie };
-  }, [OWNER_EMAIL, OWNER_PASSWORD] as const);
+  const signedIn = await page.evaluate(
+    async ([email, clave]) => {
+      const res = await fetch('/api/sesion', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, clave }),
+      });
+      return {
+        status: res.status,
+        body: (await res.json()) as { csrf: string },
+        scriptSees: (globalThis as unknown as { document: { cookie: string } }).document.cookie,
+      };
+    },
+    [OWNER_EMAIL, OWNER_PASSWORD] as const,
+  );
   assert.equal(signedIn.status, 201);
   assert.equal(signedIn.scriptSees, '', 'HttpOnly: page scripts never see the session cookie');
   // The owner's own page, with the token, does create a key: the defences below are not a broken console.
-  const own = await page.evaluate(async (csrf) => (await fetch('/api/tokens', {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: '{"nombre":"desde-studio"}',
-  })).status, signedIn.body.csrf as string);
+  const own = await page.evaluate(
+    async (csrf) =>
+      (
+        await fetch('/api/tokens', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+          body: '{"nombre":"desde-studio"}',
+        })
+      ).status,
+    signedIn.body.csrf as string,
+  );
   assert.equal(own, 201);
 
   const attack = async (origin: string) => {
@@ -85,14 +130,24 @@ test('a hostile page cannot use the owner\'s session: CSRF stops same-site posts
     await hostileTab.close();
     return results;
   };
-  const tokenPosts = () => written.join('').trim().split('\n').map((l) => JSON.parse(l) as LogLine)
-    .filter((l) => l.msg === 'petición' && l.route === 'POST /tokens').map((l) => l.status);
+  const tokenPosts = () =>
+    written
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as LogLine)
+      .filter((l) => l.msg === 'petición' && l.route === 'POST /tokens')
+      .map((l) => l.status);
 
   // Same site, other origin (another port of 127.0.0.1): the browser sends the Strict cookie; the CSRF token stops it.
   const sameSite = await attack(`http://127.0.0.1:${hostilePort}`);
   assert.deepEqual(sameSite, { texto: 'opaca', json: 'bloqueada', lectura: 'bloqueada' });
   await new Promise((r) => setTimeout(r, 100));
-  assert.deepEqual(tokenPosts(), [201, 403, 403], 'form and text posts arrived with the cookie and were refused for CSRF; the JSON one never left (preflight)');
+  assert.deepEqual(
+    tokenPosts(),
+    [201, 403, 403],
+    'form and text posts arrived with the cookie and were refused for CSRF; the JSON one never left (preflight)',
+  );
 
   // Another site (localhost is not 127.0.0.1): SameSite=Strict keeps the cookie home, so there is no session at all.
   const crossSite = await attack(`http://localhost:${hostilePort}`);
@@ -101,5 +156,9 @@ test('a hostile page cannot use the owner\'s session: CSRF stops same-site posts
   assert.deepEqual(tokenPosts(), [201, 403, 403, 401, 401], 'without the cookie: 401');
 
   const keys = (await new TestClient(`${host.url}/api`, key).get('/tokens')).body.tokens as { nombre: string }[];
-  assert.deepEqual(keys.map((k) => k.nombre).sort(), ['desde-studio', 'servidor'], 'no key was created by the hostile page');
+  assert.deepEqual(
+    keys.map((k) => k.nombre).sort(),
+    ['desde-studio', 'servidor'],
+    'no key was created by the hostile page',
+  );
 });

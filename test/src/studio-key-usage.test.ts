@@ -28,15 +28,23 @@ test('per-day and per-route counts are exact before and after the batched write,
     assert.equal(res.body.id, key.id);
     assert.equal(res.body.nombre, 'integracion');
     assert.equal(res.body.llamadas, 8, label);
-    assert.deepEqual(res.body.por_ruta, { 'GET /companies': 5, 'GET /rag/:espacio/documents': 2, 'GET /rag/:espacio/indexing_status': 1 }, label);
+    assert.deepEqual(
+      res.body.por_ruta,
+      { 'GET /companies': 5, 'GET /rag/:espacio/documents': 2, 'GET /rag/:espacio/indexing_status': 1 },
+      label,
+    );
     assert.equal(res.body.ultimo_uso, new Date(now).toISOString(), label);
-    assert.deepEqual(res.body.por_dia, [
-      { dia: '2026-03-07', llamadas: 4, por_ruta: { 'GET /companies': 4 } },
-      { dia: '2026-03-08', llamadas: 0, por_ruta: {} },
-      { dia: '2026-03-09', llamadas: 0, por_ruta: {} },
-      { dia: '2026-03-10', llamadas: 2, por_ruta: { 'GET /rag/:espacio/documents': 2 } },
-      { dia: '2026-03-11', llamadas: 2, por_ruta: { 'GET /companies': 1, 'GET /rag/:espacio/indexing_status': 1 } },
-    ], label);
+    assert.deepEqual(
+      res.body.por_dia,
+      [
+        { dia: '2026-03-07', llamadas: 4, por_ruta: { 'GET /companies': 4 } },
+        { dia: '2026-03-08', llamadas: 0, por_ruta: {} },
+        { dia: '2026-03-09', llamadas: 0, por_ruta: {} },
+        { dia: '2026-03-10', llamadas: 2, por_ruta: { 'GET /rag/:espacio/documents': 2 } },
+        { dia: '2026-03-11', llamadas: 2, por_ruta: { 'GET /companies': 1, 'GET /rag/:espacio/indexing_status': 1 } },
+      ],
+      label,
+    );
   };
   await check('pending in memory');
   h.host.flushCounters();
@@ -51,16 +59,20 @@ test('per-day and per-route counts are exact before and after the batched write,
   assert.equal((await h.client.get(`/tokens/${key.id}/uso?dias=91`)).status, 422);
 });
 
-test('usage follows the listing\'s reach rules and works from the console cookie', async (t) => {
+test("usage follows the listing's reach rules and works from the console cookie", async (t) => {
   const h = await startTestHost(t);
   h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
   const limited = h.admin.issueKey(h.ownerId, 'solo-pruebas', [h.spaceId], 'lee');
   const wide = h.admin.issueKey(h.ownerId, 'todas', [], 'escribe');
-  assert.equal((await h.client.get(`/tokens/${wide.id}/uso`, { key: limited.token })).status, 404, 'a limited key does not see a wider one');
+  assert.equal(
+    (await h.client.get(`/tokens/${wide.id}/uso`, { key: limited.token })).status,
+    404,
+    'a limited key does not see a wider one',
+  );
   assert.equal((await h.client.get(`/tokens/${limited.id}/uso`, { key: limited.token })).status, 200);
   const stranger = h.admin.createOwner({ name: 'Otra' });
   const theirs = h.admin.issueKey(stranger.id, 'ajena', [], 'lee');
-  assert.equal((await h.client.get(`/tokens/${theirs.id}/uso`)).status, 404, 'another owner\'s key');
+  assert.equal((await h.client.get(`/tokens/${theirs.id}/uso`)).status, 404, "another owner's key");
   assert.equal((await h.client.get('/tokens/zz/uso')).status, 404);
 
   await withPassword(h);
@@ -70,5 +82,10 @@ test('usage follows the listing\'s reach rules and works from the console cookie
   assert.equal(viaCookie.status, 200, viaCookie.text);
   assert.equal(viaCookie.body.por_dia[0].llamadas, 1);
   const consoleCalls = await browserRequest(h.url, 'GET', '/api/tokens', { cookie: s.cookie });
-  assert.ok(consoleCalls.body.tokens.every((k: { llamadas: number; id: string }) => k.id === wide.id ? k.llamadas === 1 : true), 'console calls are not counted against keys');
+  assert.ok(
+    consoleCalls.body.tokens.every((k: { llamadas: number; id: string }) =>
+      k.id === wide.id ? k.llamadas === 1 : true,
+    ),
+    'console calls are not counted against keys',
+  );
 });

@@ -9,7 +9,8 @@ import { rawRequest } from './support/raw-http.js';
 import { browserRequest, cookieFrom, studioAdmin, withPassword } from './support/studio.js';
 
 const SECRET = 'CONTENIDO-FUERA-DE-STUDIO';
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'; frame-ancestors 'none'";
 
 /** A built console in a temporary folder, with a file beside it that must never be served. */
 async function builtStudio(t: TestContext): Promise<string> {
@@ -17,7 +18,10 @@ async function builtStudio(t: TestContext): Promise<string> {
   t.after(() => rm(root, { recursive: true, force: true }));
   const dist = join(root, 'dist');
   await mkdir(join(dist, 'assets'), { recursive: true });
-  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Studio</title><script type="module" src="/studio/assets/app-3f9a1c.js"></script>');
+  await writeFile(
+    join(dist, 'index.html'),
+    '<!doctype html><title>Studio</title><script type="module" src="/studio/assets/app-3f9a1c.js"></script>',
+  );
   await writeFile(join(dist, 'assets', 'app-3f9a1c.js'), 'console.log("studio");');
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dist, '.env'), SECRET);
@@ -32,7 +36,10 @@ test('serves the built console with strict headers: immutable hashed assets, no-
   assert.match(index.text, /<title>Studio<\/title>/);
   assert.match(index.headers.get('content-type')!, /^text\/html/);
   assert.equal(index.headers.get('cache-control'), 'no-cache');
-  assert.ok(index.headers.get('content-security-policy')!.startsWith(CSP), index.headers.get('content-security-policy')!);
+  assert.ok(
+    index.headers.get('content-security-policy')!.startsWith(CSP),
+    index.headers.get('content-security-policy')!,
+  );
   assert.equal(index.headers.get('x-content-type-options'), 'nosniff');
   assert.equal(index.headers.get('referrer-policy'), 'no-referrer');
   assert.match(index.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
@@ -42,14 +49,21 @@ test('serves the built console with strict headers: immutable hashed assets, no-
   assert.match(asset.headers.get('content-type')!, /javascript/);
   assert.equal(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable');
   const etag = asset.headers.get('etag')!;
-  assert.equal((await browserRequest(h.url, 'GET', '/studio/assets/app-3f9a1c.js', { headers: { 'if-none-match': etag } })).status, 304);
+  assert.equal(
+    (await browserRequest(h.url, 'GET', '/studio/assets/app-3f9a1c.js', { headers: { 'if-none-match': etag } })).status,
+    304,
+  );
 
   for (const route of ['/studio/claves', '/studio/espacios/demo/documentos', '/studio/index.html']) {
     const page = await browserRequest(h.url, 'GET', route);
     assert.equal(page.status, 200, route);
     assert.match(page.text, /<title>Studio<\/title>/, route);
   }
-  assert.equal((await browserRequest(h.url, 'GET', '/studio/assets/no-existe.js')).status, 404, 'a missing file is not the index');
+  assert.equal(
+    (await browserRequest(h.url, 'GET', '/studio/assets/no-existe.js')).status,
+    404,
+    'a missing file is not the index',
+  );
   for (const range of ['bytes=5-2', 'bytes=abc', 'bytes=-3', 'bytes=0-1', 'bytes=999999-']) {
     const ranged = await browserRequest(h.url, 'GET', '/studio/assets/app-3f9a1c.js', { headers: { range } });
     assert.equal(ranged.status, 200, `Range ${range}: the whole file`);
@@ -66,10 +80,22 @@ test('serves the built console with strict headers: immutable hashed assets, no-
 test('no path leaves the build folder, however it is spelt; dotfiles are not served', async (t) => {
   const h = await startTestHost(t, { env: { CEREBRO_STUDIO_DIR: await builtStudio(t) } });
   const attempts = [
-    '/studio/../secreto.txt', '/studio/..%2fsecreto.txt', '/studio/%2e%2e/secreto.txt', '/studio/%2e%2e%2fsecreto.txt',
-    '/studio/assets/../../secreto.txt', '/studio/assets/..%2f..%2fsecreto.txt', '/studio/..\\secreto.txt', '/studio/%2e%2e%5csecreto.txt',
-    '/studio//secreto.txt', '/studio/.env', '/studio/%2eenv', '/studio/assets/%2e%2e/.env', '/studio/../../../../etc/passwd',
-    '/studio/%252e%252e%252fsecreto.txt', '/studio/%c0%ae%c0%ae/secreto.txt', '/studio/secreto.txt%00.html',
+    '/studio/../secreto.txt',
+    '/studio/..%2fsecreto.txt',
+    '/studio/%2e%2e/secreto.txt',
+    '/studio/%2e%2e%2fsecreto.txt',
+    '/studio/assets/../../secreto.txt',
+    '/studio/assets/..%2f..%2fsecreto.txt',
+    '/studio/..\\secreto.txt',
+    '/studio/%2e%2e%5csecreto.txt',
+    '/studio//secreto.txt',
+    '/studio/.env',
+    '/studio/%2eenv',
+    '/studio/assets/%2e%2e/.env',
+    '/studio/../../../../etc/passwd',
+    '/studio/%252e%252e%252fsecreto.txt',
+    '/studio/%c0%ae%c0%ae/secreto.txt',
+    '/studio/secreto.txt%00.html',
   ];
   for (const path of attempts) {
     const res = await rawRequest(h.url, { method: 'GET', path });
@@ -108,11 +134,14 @@ test('a one-time sign-in link: its GET only serves the console (a mail scanner u
     assert.deepEqual(scanned.setCookies, [], 'loading the page opens no session');
     assert.equal(scanned.headers.get('referrer-policy'), 'no-referrer', 'the token does not leak through Referer');
     assert.equal(scanned.headers.get('cache-control'), 'no-cache');
-    if (method === 'GET') assert.match(scanned.text, /<title>Studio<\/title>/, 'the console, whose page asks for the click');
+    if (method === 'GET')
+      assert.match(scanned.text, /<title>Studio<\/title>/, 'the console, whose page asks for the click');
   }
   // A cross-site form cannot send JSON, and the route takes nothing else.
   const form = await rawRequest(h.url, {
-    method: 'POST', path: '/api/sesion/enlace', body: `token=${encodeURIComponent(token)}`,
+    method: 'POST',
+    path: '/api/sesion/enlace',
+    body: `token=${encodeURIComponent(token)}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://otro.example' },
   });
   assert.equal(form.status, 415, form.text);
@@ -146,7 +175,7 @@ test('a one-time sign-in link: its GET only serves the console (a mail scanner u
   }
 });
 
-test('operator routes: set an owner\'s email, reset the password, issue a link (all refused to owners)', async (t) => {
+test("operator routes: set an owner's email, reset the password, issue a link (all refused to owners)", async (t) => {
   const h = await startTestHost(t, { env: { CEREBRO_PUBLIC_URL: 'https://cerebro.example.com/' } });
   const operator = h.admin.issueOperatorCredential('op').token;
   const op = h.client.as(operator);
@@ -155,14 +184,26 @@ test('operator routes: set an owner\'s email, reset the password, issue a link (
   assert.deepEqual(email.body, { id: h.ownerId, email: 'jefa@example.com' });
   assert.equal((await op.patch(`/admin/propietarios/${h.ownerId}`, { json: { email: 'no es un email' } })).status, 422);
   const other = h.admin.createOwner({ name: 'Otra' });
-  assert.equal((await op.patch(`/admin/propietarios/${other.id}`, { json: { email: 'JEFA@example.com' } })).status, 409);
+  assert.equal(
+    (await op.patch(`/admin/propietarios/${other.id}`, { json: { email: 'JEFA@example.com' } })).status,
+    409,
+  );
   assert.equal((await op.patch(`/admin/propietarios/${h.ownerId}`, { json: {} })).status, 422);
 
-  const set = await op.put(`/admin/propietarios/${h.ownerId}/clave`, { json: { clave: 'clave elegida por el operador' } });
+  const set = await op.put(`/admin/propietarios/${h.ownerId}/clave`, {
+    json: { clave: 'clave elegida por el operador' },
+  });
   assert.equal(set.status, 200, set.text);
   assert.deepEqual(set.body, { id: h.ownerId, sesiones_cerradas: 0 });
   assert.equal(set.headers.get('cache-control'), 'no-store');
-  assert.equal((await browserRequest(h.url, 'POST', '/api/sesion', { json: { email: 'jefa@example.com', clave: 'clave elegida por el operador' } })).status, 201);
+  assert.equal(
+    (
+      await browserRequest(h.url, 'POST', '/api/sesion', {
+        json: { email: 'jefa@example.com', clave: 'clave elegida por el operador' },
+      })
+    ).status,
+    201,
+  );
   const generated = await op.put(`/admin/propietarios/${h.ownerId}/clave`, { json: {} });
   assert.equal(generated.body.sesiones_cerradas, 1);
   assert.equal(typeof generated.body.clave, 'string');

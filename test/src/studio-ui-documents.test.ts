@@ -25,7 +25,9 @@ test('Studio documents and ask: upload with progress, live indexing to ready, a 
   await page.getByText('Este espacio todavía no tiene documentos.').waitFor();
   await checkPage(page, 'studio-documentos-vacio');
 
-  await page.getByLabel('Elegir archivos').setInputFiles({ name: 'guia-oficina.md', mimeType: 'text/markdown', buffer: Buffer.from(GUIDE) });
+  await page
+    .getByLabel('Elegir archivos')
+    .setInputFiles({ name: 'guia-oficina.md', mimeType: 'text/markdown', buffer: Buffer.from(GUIDE) });
   await page.getByRole('status').filter({ hasText: 'Se subió 1 documento' }).waitFor();
   const row = page.locator('tr[data-documento="guia-oficina.md"]');
   await row.locator('[data-estado="listo"]').waitFor({ timeout: 60_000 });
@@ -47,7 +49,11 @@ test('Studio documents and ask: upload with progress, live indexing to ready, a 
   await page.getByLabel('Tu pregunta').fill('¿Qué horario tiene la oficina?');
   const streamed = page.waitForResponse((r) => r.url().endsWith('/api/rag/demo/conversations/stream'));
   await page.getByRole('button', { name: 'Preguntar' }).click();
-  assert.match((await streamed).headers()['content-type'] ?? '', /text\/event-stream/, 'the answer comes over the live (SSE) route');
+  assert.match(
+    (await streamed).headers()['content-type'] ?? '',
+    /text\/event-stream/,
+    'the answer comes over the live (SSE) route',
+  );
   const answer = page.getByTestId('respuesta').first();
   await answer.and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 30_000 });
   assert.match(await answer.innerText(), /lunes a viernes/);
@@ -71,7 +77,11 @@ test('Studio documents and ask: upload with progress, live indexing to ready, a 
     return data;
   })()`);
   await page.dispatchEvent('.dropzone', 'dragover', { dataTransfer: dropped });
-  assert.match(await page.locator('.dropzone').getAttribute('class') ?? '', /dragging/, 'the zone shows it will take the file');
+  assert.match(
+    (await page.locator('.dropzone').getAttribute('class')) ?? '',
+    /dragging/,
+    'the zone shows it will take the file',
+  );
   await page.dispatchEvent('.dropzone', 'drop', { dataTransfer: dropped });
   await page.locator('tr[data-documento="notas.md"] [data-estado="listo"]').waitFor({ timeout: 60_000 });
   assert.equal((await world.h.client.get('/rag/demo/documents')).body.total, 2);
@@ -79,7 +89,10 @@ test('Studio documents and ask: upload with progress, live indexing to ready, a 
   await row.getByRole('button', { name: /Eliminar/ }).click();
   await row.getByRole('button', { name: 'Sí, eliminar' }).click();
   await row.waitFor({ state: 'detached' });
-  assert.deepEqual((await world.h.client.get('/rag/demo/documents')).body.documentos.map((d: { nombre: string }) => d.nombre), ['notas.md']);
+  assert.deepEqual(
+    (await world.h.client.get('/rag/demo/documents')).body.documentos.map((d: { nombre: string }) => d.nombre),
+    ['notas.md'],
+  );
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.serverErrors, []);
 });
@@ -92,7 +105,12 @@ test('Studio documents: a slow upload shows its progress as it goes, and can be 
   // A slow connection (Chromium's own throttling), so the progress can be seen between 0 and 100 %.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
   const big = Buffer.from('Una línea del manual de la oficina que se repite para ocupar espacio.\n'.repeat(16_000));
   await page.getByLabel('Elegir archivos').setInputFiles({ name: 'manual.txt', mimeType: 'text/plain', buffer: big });
   const bar = page.locator('#progreso-subida');
@@ -104,7 +122,10 @@ test('Studio documents: a slow upload shows its progress as it goes, and can be 
     else await page.waitForTimeout(100);
   }
   assert.ok(midway > 0 && midway < 1, 'a share between 0 and 1 was shown');
-  assert.match(await page.getByRole('status').filter({ hasText: 'Subiendo manual.txt' }).innerText(), /Subiendo manual\.txt: \d+ %/);
+  assert.match(
+    await page.getByRole('status').filter({ hasText: 'Subiendo manual.txt' }).innerText(),
+    /Subiendo manual\.txt: \d+ %/,
+  );
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByRole('alert').filter({ hasText: 'cancelada' }).waitFor();
   await bar.waitFor({ state: 'detached' });
@@ -130,7 +151,8 @@ test('Studio documents: past the 200 the list route gives at once, "Mostrar más
   const { filesForm } = await import('./support/rag.js');
   for (let batch = 0; batch < 11; batch++) {
     const files: Record<string, string> = {};
-    for (let i = batch * 20; i < Math.min(201, (batch + 1) * 20); i++) files[`nota-${String(i).padStart(3, '0')}.txt`] = `Nota número ${i}.`;
+    for (let i = batch * 20; i < Math.min(201, (batch + 1) * 20); i++)
+      files[`nota-${String(i).padStart(3, '0')}.txt`] = `Nota número ${i}.`;
     assert.equal((await world.h.client.post('/rag/demo/load_documents', { body: filesForm(files) })).status, 202);
   }
   const { page } = await openPage(world);

@@ -31,7 +31,10 @@ test('Studio: sign-in refuses a wrong password with the API message, then signs 
   await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
-  assert.ok(seen.requests.every((url) => url.startsWith(world.h.url)), `only the server itself is called: ${seen.requests.filter((u) => !u.startsWith(world.h.url))}`);
+  assert.ok(
+    seen.requests.every((url) => url.startsWith(world.h.url)),
+    `only the server itself is called: ${seen.requests.filter((u) => !u.startsWith(world.h.url))}`,
+  );
 });
 
 test('Studio keys: a new key is shown once with a copy button, works on the API, shows its use, and revoking it stops it', async (t) => {

@@ -13,7 +13,9 @@ import { checkPage, goTo, openPage, signInThroughForm, type StudioWorld } from '
 /** The Studio world of the other UI tests, with the loopback test site allowed through fuentes' address guard. */
 async function startWorld(t: TestContext): Promise<StudioWorld> {
   const h = await startTestHost(t, {
-    discover: true, spaceId: 'demo', credits: 500,
+    discover: true,
+    spaceId: 'demo',
+    credits: 500,
     env: { CEREBRO_FUENTES_PERMITIDOS: 'localhost', CEREBRO_FUENTES_PAUSA_MS: '0' },
   });
   await withPassword(h);
@@ -23,7 +25,11 @@ async function startWorld(t: TestContext): Promise<StudioWorld> {
 }
 
 /** Both widths the console supports: a desktop and a 375 px phone. */
-async function checkBothWidths(page: Page, name: string, before: () => Promise<unknown> = async () => undefined): Promise<void> {
+async function checkBothWidths(
+  page: Page,
+  name: string,
+  before: () => Promise<unknown> = async () => undefined,
+): Promise<void> {
   await before();
   await checkPage(page, name);
   await page.setViewportSize({ width: 375, height: 800 });
@@ -53,7 +59,10 @@ test('Studio fuentes: a site source is created, launched and followed to complet
   await page.getByRole('button', { name: 'Crear la fuente' }).click();
   await page.getByRole('status').filter({ hasText: 'Fuente «Documentación de Sol» creada.' }).waitFor();
   const created = (await world.h.client.get('/mod/fuentes/demo/fuentes')).body.fuentes[0];
-  assert.deepEqual([created.tipo, created.prefijo, created.profundidad, created.cada_horas, created.ultima_ejecucion], ['sitio', '/docs/', 1, 24, null]);
+  assert.deepEqual(
+    [created.tipo, created.prefijo, created.profundidad, created.cada_horas, created.ultima_ejecucion],
+    ['sitio', '/docs/', 1, 24, null],
+  );
   await page.getByText('Todavía no se ha ejecutado.').waitFor();
 
   await page.getByRole('button', { name: 'Lanzar Documentación de Sol' }).click();
@@ -62,7 +71,7 @@ test('Studio fuentes: a site source is created, launched and followed to complet
   const run = (await world.h.client.get(`/mod/fuentes/demo/fuentes/${created.id}`)).body.ultima_ejecucion;
   assert.equal(run.estado, 'completada');
   const counts = page.getByRole('definition');
-  assert.ok(await counts.count() >= 8);
+  assert.ok((await counts.count()) >= 8);
   const shown = await page.locator('dl.counts').innerText();
   assert.match(shown, new RegExp(`Nuevas\\s+${run.contadores.nuevas}`));
   assert.match(shown, new RegExp(`Fallidas\\s+${run.contadores.fallidas}`));
@@ -104,8 +113,14 @@ test('Studio fuentes: a site source is created, launched and followed to complet
   assert.match(await conflict.innerText(), /12 euros/);
   assert.match(await page.locator('[data-campo="fecha de lanzamiento"]').innerText(), /Sin datos\./);
   const cites = await page.locator('.ficha-sources a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  assert.ok(cites.some((h) => /\/docs\/precios\.html$/.test(h ?? '')), JSON.stringify(cites));
-  assert.ok(cites.some((h) => /\/blog\/2\.html$/.test(h ?? '')), JSON.stringify(cites));
+  assert.ok(
+    cites.some((h) => /\/docs\/precios\.html$/.test(h ?? '')),
+    JSON.stringify(cites),
+  );
+  assert.ok(
+    cites.some((h) => /\/blog\/2\.html$/.test(h ?? '')),
+    JSON.stringify(cites),
+  );
   await page.getByText('Ver el Markdown').click();
   assert.match(await page.getByLabel('Markdown de la ficha').innerText(), /^# Plan Básico\n\n## precio/);
   await checkBothWidths(page, 'studio-fuentes-ficha');
@@ -113,9 +128,15 @@ test('Studio fuentes: a site source is created, launched and followed to complet
   // Deleting asks first and can keep the documents the source brought.
   const docsBefore = (await world.h.client.get('/rag/demo/documents')).body.total;
   await page.getByRole('button', { name: 'Eliminar Documentación de Sol' }).click();
-  await page.getByRole('group', { name: 'Confirmar borrado de Documentación de Sol' }).getByLabel(/Conservar sus/).check();
+  await page
+    .getByRole('group', { name: 'Confirmar borrado de Documentación de Sol' })
+    .getByLabel(/Conservar sus/)
+    .check();
   await page.getByRole('button', { name: 'Sí, eliminar' }).click();
-  await page.getByRole('status').filter({ hasText: /Se eliminó «Documentación de Sol»: 0 documentos eliminados/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Se eliminó «Documentación de Sol»: 0 documentos eliminados/ })
+    .waitFor();
   assert.equal((await world.h.client.get('/mod/fuentes/demo/fuentes')).body.total, 1);
   assert.equal((await world.h.client.get('/rag/demo/documents')).body.total, docsBefore);
   assert.deepEqual(seen.consoleErrors, []);
@@ -130,7 +151,9 @@ test('Studio fuentes: a list of addresses launched at creation shows its run liv
   await signInThroughForm(page, world.studio);
   await goTo(page, world.studio, 'espacios/demo/fuentes', 'Fuentes');
   await page.getByLabel('Tipo').selectOption('lista');
-  await page.getByLabel('Direcciones (una por línea, hasta 500)').fill(`${site.url}/docs/lento.html\n${site.url}/docs/soporte.html\n`);
+  await page
+    .getByLabel('Direcciones (una por línea, hasta 500)')
+    .fill(`${site.url}/docs/lento.html\n${site.url}/docs/soporte.html\n`);
   await page.getByLabel('Nombre (opcional)').fill('Páginas sueltas');
   await page.getByRole('button', { name: 'Crear la fuente' }).click();
   await page.getByRole('status').filter({ hasText: 'creada y lanzada' }).waitFor();
@@ -142,7 +165,10 @@ test('Studio fuentes: a list of addresses launched at creation shows its run liv
   await page.getByRole('button', { name: 'Cancelar la ejecución de Páginas sueltas' }).click();
   await page.locator('[data-estado-ejecucion="cancelada"]').waitFor({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Lanzar Páginas sueltas' }).waitFor();
-  assert.equal((await world.h.client.get(`/mod/fuentes/demo/fuentes/${source.id}`)).body.ultima_ejecucion.estado, 'cancelada');
+  assert.equal(
+    (await world.h.client.get(`/mod/fuentes/demo/fuentes/${source.id}`)).body.ultima_ejecucion.estado,
+    'cancelada',
+  );
   // A refused creation shows the module's own 422 message.
   await page.getByLabel('Tipo').selectOption('url');
   await page.getByLabel('Dirección de la página').fill('https://usuario:clave@example.com/');
@@ -154,13 +180,28 @@ test('Studio fuentes: a list of addresses launched at creation shows its run liv
 });
 
 const PRODUCTS = [
-  { id: 'zap-trail', nombre: 'Zapatilla Trail Andes', descripcion: 'Zapatilla de trail con suela de agarre profundo.', precio: 289900, moneda: 'COP', stock: 14 },
-  { id: 'calcetin', nombre: 'Calcetines técnicos', descripcion: 'Calcetines sin costuras que evitan ampollas.', precio: 0, moneda: 'COP', stock: 40 },
+  {
+    id: 'zap-trail',
+    nombre: 'Zapatilla Trail Andes',
+    descripcion: 'Zapatilla de trail con suela de agarre profundo.',
+    precio: 289900,
+    moneda: 'COP',
+    stock: 14,
+  },
+  {
+    id: 'calcetin',
+    nombre: 'Calcetines técnicos',
+    descripcion: 'Calcetines sin costuras que evitan ampollas.',
+    precio: 0,
+    moneda: 'COP',
+    stock: 40,
+  },
 ];
 
 test('Studio landings: questions answered in a form, the ready page previewed in a sandboxed frame, refined, refused HTML listed', async (t) => {
   const world = await startWorld(t);
-  for (const p of PRODUCTS) assert.equal((await world.h.client.put(`/mod/ventas/demo/productos/${p.id}`, { json: p })).status, 201);
+  for (const p of PRODUCTS)
+    assert.equal((await world.h.client.put(`/mod/ventas/demo/productos/${p.id}`, { json: p })).status, 201);
   const { page, seen } = await openPage(world);
   await signInThroughForm(page, world.studio);
   await goTo(page, world.studio, 'espacios/demo/landings', 'Landings');
@@ -195,7 +236,11 @@ test('Studio landings: questions answered in a form, the ready page previewed in
   assert.equal(await inside.locator('h1').count(), 1);
   assert.match(await inside.locator('body').innerText(), /289\.900 COP/);
   // A sandboxed frame has its own renderer process: scrolled into view, it is painted before the screenshot.
-  const showFrame = async () => { await frame.scrollIntoViewIfNeeded(); await inside.locator('h1').waitFor(); await page.waitForTimeout(300); };
+  const showFrame = async () => {
+    await frame.scrollIntoViewIfNeeded();
+    await inside.locator('h1').waitFor();
+    await page.waitForTimeout(300);
+  };
   await checkBothWidths(page, 'studio-landings-lista', showFrame);
 
   // Refine with an instruction of the documented set: version 2, previewed in turn.
@@ -207,7 +252,11 @@ test('Studio landings: questions answered in a form, the ready page previewed in
 
   // HTML pasted by hand that breaks the rules: every problem of the 422 is listed, nothing stored.
   await page.getByText('Pegar HTML editado').click();
-  await page.getByLabel('HTML editado a mano').fill('<html><body><h1 onclick="alert(1)">Hola</h1><script>alert(2)</script><img src="https://x.example/a.png"></body></html>');
+  await page
+    .getByLabel('HTML editado a mano')
+    .fill(
+      '<html><body><h1 onclick="alert(1)">Hola</h1><script>alert(2)</script><img src="https://x.example/a.png"></body></html>',
+    );
   await page.getByRole('button', { name: 'Validar y guardar' }).click();
   const problems = page.getByTestId('problemas-html');
   await problems.waitFor();
@@ -226,11 +275,15 @@ test('Studio landings: questions answered in a form, the ready page previewed in
   assert.deepEqual(seen.serverErrors, []);
 });
 
-test('Studio landings: the /html route may be framed by Studio only (frame-ancestors \'self\'), is still sandboxed, and loads under Studio\'s enforced CSP', async (t) => {
+test("Studio landings: the /html route may be framed by Studio only (frame-ancestors 'self'), is still sandboxed, and loads under Studio's enforced CSP", async (t) => {
   const world = await startWorld(t);
   await world.h.client.put('/mod/ventas/demo/productos/zap-trail', { json: PRODUCTS[0] });
   const created = await world.h.client.post('/mod/landing/demo/landings', {
-    json: { objetivo: 'Vender zapatillas', productos: ['zap-trail'], cta: { texto: 'Comprar', url: 'https://tienda.example' } },
+    json: {
+      objetivo: 'Vender zapatillas',
+      productos: ['zap-trail'],
+      cta: { texto: 'Comprar', url: 'https://tienda.example' },
+    },
   });
   assert.equal(created.status, 202, created.text);
   const until = Date.now() + 30_000;
@@ -253,10 +306,15 @@ test('Studio landings: the /html route may be framed by Studio only (frame-ances
   await goTo(page, world.studio, 'espacios/demo/landings', 'Landings');
   await page.getByRole('button', { name: 'Abrir la landing Vender zapatillas' }).click();
   await page.frameLocator('iframe.landing-frame').getByText('289.900 COP').first().waitFor();
-  assert.deepEqual(seen.consoleErrors.filter((e) => /Content Security Policy|frame/i.test(e)), []);
+  assert.deepEqual(
+    seen.consoleErrors.filter((e) => /Content Security Policy|frame/i.test(e)),
+    [],
+  );
 
   // A version waiting for answers is cancelled from the page (its credits go back: the module's own rule).
-  const asking = await world.h.client.post('/mod/landing/demo/landings', { json: { objetivo: 'Vender más trail', productos: ['zap-trail'] } });
+  const asking = await world.h.client.post('/mod/landing/demo/landings', {
+    json: { objetivo: 'Vender más trail', productos: ['zap-trail'] },
+  });
   assert.equal(asking.status, 202, asking.text);
   await page.reload();
   await page.getByRole('button', { name: 'Abrir la landing Vender más trail' }).click();

@@ -21,7 +21,10 @@ test('Studio brand: editing the brand changes the persona the sales agent reads'
   await page.getByLabel('formal').check();
   // Live: the persona follows the form before anything is saved, built by marca's own code.
   const draft = page.getByTestId('persona-borrador');
-  assert.match(await draft.innerText(), /^Eres Lucía, asesor de ventas de Deportes Ría, tienda de ropa deportiva\.\nTu tono es profesional: .* y formal: /);
+  assert.match(
+    await draft.innerText(),
+    /^Eres Lucía, asesor de ventas de Deportes Ría, tienda de ropa deportiva\.\nTu tono es profesional: .* y formal: /,
+  );
   assert.match((await world.h.client.get('/mod/marca/demo/persona')).body.persona, /^Eres Asistente/, 'not saved yet');
   await checkPage(page, 'studio-marca-borrador');
   await page.getByRole('button', { name: 'Guardar la marca' }).click();
@@ -31,7 +34,10 @@ test('Studio brand: editing the brand changes the persona the sales agent reads'
   const api = await world.h.client.get('/mod/marca/demo/persona');
   assert.equal(api.body.persona, await persona.innerText(), 'the preview is exactly what the API gives the agent');
   assert.equal(await draft.count(), 0, 'nothing left unsaved');
-  assert.deepEqual((await world.h.client.get('/mod/marca/demo/config')).body.estilo.tono.sort(), ['formal', 'profesional']);
+  assert.deepEqual((await world.h.client.get('/mod/marca/demo/config')).body.estilo.tono.sort(), [
+    'formal',
+    'profesional',
+  ]);
 
   // The sales switch (off by default) sits beside the brand's: the brand reaches conversations only with it on.
   const salesSwitch = page.getByRole('switch', { name: 'Usar la marca en el agente de ventas' });
@@ -61,7 +67,9 @@ test('Studio ventas: the CSV import lists every bad line before anything is stor
   await page.getByText('El catálogo está vacío.').waitFor();
   const header = 'id;nombre;precio;moneda;stock;envio\n';
   const bad = `${header}zap;Zapatillas;249900;COP;3;Bogotá=10000\ngorra;Gorra;treinta;COP;2;\ntermo;Termo;35000;COP;-1;\n`;
-  await page.getByLabel('Elegir archivo CSV').setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+  await page
+    .getByLabel('Elegir archivo CSV')
+    .setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
   const lines = page.getByTestId('lineas-malas');
   await lines.waitFor();
   const text = await lines.innerText();
@@ -72,7 +80,9 @@ test('Studio ventas: the CSV import lists every bad line before anything is stor
   await checkPage(page, 'studio-catalogo-errores');
 
   const good = `${header}zap;Zapatillas;249900;COP;3;Bogotá=10000\ntermo;Termo;35000;COP;4;\n`;
-  await page.getByLabel('Elegir archivo CSV').setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+  await page
+    .getByLabel('Elegir archivo CSV')
+    .setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
   await page.getByRole('button', { name: 'Importar 2 productos' }).click();
   await page.getByRole('status').filter({ hasText: 'Importados 2 productos' }).waitFor();
   await page.getByRole('row', { name: /Termo/ }).waitFor();
@@ -83,10 +93,17 @@ test('Studio ventas: the CSV import lists every bad line before anything is stor
 test('Studio ventas: a person answers a handed-off conversation, the API shows the reply, and it goes back to the agent', async (t) => {
   const world = await startStudioWorld(t);
   const sales = '/mod/ventas/demo/conversaciones';
-  const opened = await world.h.client.post(sales, { json: { mensaje: 'Hola, quiero hablar con una persona', contacto: { nombre: 'Carla Ruiz', telefono: '3001234567' } } });
+  const opened = await world.h.client.post(sales, {
+    json: {
+      mensaje: 'Hola, quiero hablar con una persona',
+      contacto: { nombre: 'Carla Ruiz', telefono: '3001234567' },
+    },
+  });
   assert.equal(opened.body.estado, 'derivada', opened.text);
   const id = opened.body.conversacion as string;
-  const waiting = await world.h.client.post(sales, { json: { mensaje: 'Busco zapatillas para correr', conversacion: id } });
+  const waiting = await world.h.client.post(sales, {
+    json: { mensaje: 'Busco zapatillas para correr', conversacion: id },
+  });
   assert.equal(waiting.body.respuesta, null, 'the agent stays quiet while a person has it');
 
   const { page, seen } = await openPage(world);
@@ -96,10 +113,15 @@ test('Studio ventas: a person answers a handed-off conversation, the API shows t
   await page.getByRole('heading', { level: 2, name: 'Carla Ruiz' }).waitFor();
   const messages = page.getByRole('list', { name: 'Mensajes' });
   await messages.getByText('Busco zapatillas para correr').waitFor();
-  assert.match(await page.getByRole('region', { name: 'Carla Ruiz' }).innerText(), /El cliente pidió hablar con una persona/);
+  assert.match(
+    await page.getByRole('region', { name: 'Carla Ruiz' }).innerText(),
+    /El cliente pidió hablar con una persona/,
+  );
   await checkPage(page, 'studio-conversaciones');
 
-  await page.getByLabel('Responder como persona del equipo').fill('Hola Carla, soy Marta. Te ayudo con las zapatillas.');
+  await page
+    .getByLabel('Responder como persona del equipo')
+    .fill('Hola Carla, soy Marta. Te ayudo con las zapatillas.');
   await page.getByRole('button', { name: 'Enviar respuesta' }).click();
   await page.getByRole('status').filter({ hasText: 'Respuesta enviada' }).waitFor();
   await page.getByText('Hola Carla, soy Marta.', { exact: false }).waitFor();

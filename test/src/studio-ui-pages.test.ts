@@ -25,11 +25,25 @@ const PAGES: [path: string, title: string][] = [
 /** A document, products, an answered question and a handed-off conversation, so every page draws its content. */
 async function seedContent(world: StudioWorld): Promise<void> {
   const { client } = world.h;
-  assert.equal((await client.post('/rag/demo/load_documents', { body: filesForm({ 'guia-larga-con-un-nombre-de-archivo-bastante-largo.md': GUIDE_MD }) })).status, 202);
+  assert.equal(
+    (
+      await client.post('/rag/demo/load_documents', {
+        body: filesForm({ 'guia-larga-con-un-nombre-de-archivo-bastante-largo.md': GUIDE_MD }),
+      })
+    ).status,
+    202,
+  );
   await waitIndexed(client, 'demo');
   await client.post('/rag/demo/conversations', { json: { pregunta: '¿Cómo se instala?' } });
-  await client.put('/mod/ventas/demo/productos/zapatillas-runner', { json: { nombre: 'Zapatillas Runner edición limitada', precio: 249900, moneda: 'COP', stock: 3 } });
-  await client.post('/mod/ventas/demo/conversaciones', { json: { mensaje: 'Hola, quiero hablar con una persona', contacto: { nombre: 'Carla Ruiz', email: 'carla.ruiz.con.un.correo.largo@example.com' } } });
+  await client.put('/mod/ventas/demo/productos/zapatillas-runner', {
+    json: { nombre: 'Zapatillas Runner edición limitada', precio: 249900, moneda: 'COP', stock: 3 },
+  });
+  await client.post('/mod/ventas/demo/conversaciones', {
+    json: {
+      mensaje: 'Hola, quiero hablar con una persona',
+      contacto: { nombre: 'Carla Ruiz', email: 'carla.ruiz.con.un.correo.largo@example.com' },
+    },
+  });
 }
 
 for (const width of [1280, 375]) {
@@ -52,7 +66,10 @@ for (const width of [1280, 375]) {
         await checkPage(page, `studio-conversacion-abierta-${width}`);
       }
       if (path === 'claves') {
-        await page.getByRole('row', { name: /pruebas-escribe/ }).getByRole('button', { name: /Uso/ }).click();
+        await page
+          .getByRole('row', { name: /pruebas-escribe/ })
+          .getByRole('button', { name: /Uso/ })
+          .click();
         await page.getByRole('img', { name: /Llamadas por día/ }).waitFor();
         await checkPage(page, `studio-claves-uso-${width}`);
       }
@@ -77,7 +94,11 @@ test('Studio on a phone: the navigation opens from the Menu button by keyboard a
   await nav.getByRole('link', { name: 'Créditos' }).click();
   await page.getByRole('heading', { level: 1, name: 'Créditos' }).waitFor();
   assert.equal(await nav.isVisible(), false, 'folds again after choosing');
-  assert.equal(await page.evaluate<string>('document.activeElement?.tagName'), 'H1', 'focus moves to the new page title');
+  assert.equal(
+    await page.evaluate<string>('document.activeElement?.tagName'),
+    'H1',
+    'focus moves to the new page title',
+  );
   await checkPage(page, 'studio-menu-movil');
 });
 
@@ -86,11 +107,15 @@ test('Studio under its own strict Content-Security-Policy: every page renders wi
   await world.h.client.post('/rag/demo/conversations', { json: { pregunta: '¿Hay algo?' } });
   const { page } = await openPage(world, 1280, { enforceCsp: true });
   const violations: string[] = [];
-  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) violations.push(m.text()); });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   const response = await page.goto(world.studio);
   assert.match(response!.headers()['content-security-policy'] ?? '', /script-src 'self'; style-src 'self'/);
   await signInThroughForm(page, world.studio);
-  await page.evaluate(`document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy: ' + e.violatedDirective))`);
+  await page.evaluate(
+    `document.addEventListener('securitypolicyviolation', (e) => console.error('Content Security Policy: ' + e.violatedDirective))`,
+  );
   for (const [path, title] of PAGES) {
     // Navigation inside the console (no reload), so the listener above stays and each page is drawn by the app.
     await page.evaluate(`history.pushState(null, '', '/studio/${path}'); dispatchEvent(new PopStateEvent('popstate'))`);
@@ -123,6 +148,8 @@ test('Studio by keyboard: the first Tab reaches a visible skip link, and a key i
   await page.getByRole('button', { name: 'Crear la clave' }).focus();
   await page.keyboard.press('Enter');
   await page.getByTestId('clave-secreta').waitFor();
-  const created = (await world.h.client.get('/tokens')).body.tokens.find((k: { nombre: string }) => k.nombre === 'integracion-teclado');
+  const created = (await world.h.client.get('/tokens')).body.tokens.find(
+    (k: { nombre: string }) => k.nombre === 'integracion-teclado',
+  );
   assert.deepEqual([created.espacios, created.permiso], [['demo'], 'lee']);
 });

@@ -4,7 +4,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { launchBrowser } from './support/browser.js';
-import { checkPage, goTo, openPage, signInThroughForm, startStudioWorld, type StudioWorld } from './support/studio-ui.js';
+import {
+  checkPage,
+  goTo,
+  openPage,
+  signInThroughForm,
+  startStudioWorld,
+  type StudioWorld,
+} from './support/studio-ui.js';
 import { studioAdmin } from './support/studio.js';
 
 test('Studio first sign-in: a one-time link opens the console, the owner creates a password and signs in with it; the link works once', async (t) => {
@@ -37,7 +44,11 @@ test('Studio first sign-in: a one-time link opens the console, the owner creates
   await page.getByLabel('Contraseña nueva').fill('mi primera clave segura');
   await page.getByRole('button', { name: 'Crear la contraseña' }).click();
   await page.getByRole('status').filter({ hasText: 'Contraseña creada' }).waitFor();
-  assert.equal(await page.getByLabel('Contraseña actual').count(), 1, 'from now on changing it asks for the current one');
+  assert.equal(
+    await page.getByLabel('Contraseña actual').count(),
+    1,
+    'from now on changing it asks for the current one',
+  );
   await goTo(page, world.studio, 'claves', 'Claves de la API');
   assert.equal(await page.getByRole('link', { name: 'Crea tu contraseña' }).count(), 0, 'the reminder is gone');
 

@@ -49,7 +49,7 @@ test('Studio settings: Cerebro configuration and API settings are saved; with th
   assert.deepEqual(seen.serverErrors, []);
 });
 
-test('Studio credits: the balance and movements are the API\'s, with a chart of use per day', async (t) => {
+test("Studio credits: the balance and movements are the API's, with a chart of use per day", async (t) => {
   const world = await startStudioWorld(t);
   await world.h.client.post('/rag/demo/conversations', { json: { pregunta: '¿Qué hay?' } });
   const { page } = await openPage(world);
@@ -61,26 +61,45 @@ test('Studio credits: the balance and movements are the API\'s, with a chart of 
   // The account's storage against its quota, as /cuenta says it (issue #23: shown in Studio).
   const storage = (await world.h.client.get('/companies/demo/cuenta')).body.cuenta.almacenamiento;
   const es = new Intl.NumberFormat('es');
-  assert.equal(await page.getByTestId('almacenamiento-documentos').innerText(),
-    `${es.format(storage.documentos)} de ${es.format(storage.max_documentos)} (${Math.round((storage.documentos / storage.max_documentos) * 100)} %)`);
+  assert.equal(
+    await page.getByTestId('almacenamiento-documentos').innerText(),
+    `${es.format(storage.documentos)} de ${es.format(storage.max_documentos)} (${Math.round((storage.documentos / storage.max_documentos) * 100)} %)`,
+  );
   assert.match(await page.getByTestId('almacenamiento-bytes').innerText(), / de 10[.,]?240 MB \(\d+ %\)$/);
-  assert.equal(await page.getByRole('region', { name: 'Tabla: Movimientos' }).getByRole('row').count(), pool.movimientos.length + 1);
+  assert.equal(
+    await page.getByRole('region', { name: 'Tabla: Movimientos' }).getByRole('row').count(),
+    pool.movimientos.length + 1,
+  );
   await checkPage(page, 'studio-creditos');
 });
 
-test('Studio transcription: an audio is sent as the API expects and the page shows the API\'s answer', async (t) => {
+test("Studio transcription: an audio is sent as the API expects and the page shows the API's answer", async (t) => {
   const world = await startStudioWorld(t);
-  if (!((await world.h.client.get('/companies')).body.espacios[0].modulos as string[]).includes('transcripcion')) return;
+  if (!((await world.h.client.get('/companies')).body.espacios[0].modulos as string[]).includes('transcripcion'))
+    return;
   // One second of silence, 16 kHz mono 16-bit PCM WAV.
   const samples = 16_000;
   const wav = Buffer.alloc(44 + samples * 2);
-  wav.write('RIFF', 0); wav.writeUInt32LE(36 + samples * 2, 4); wav.write('WAVEfmt ', 8); wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); wav.writeUInt16LE(1, 22); wav.writeUInt32LE(16_000, 24); wav.writeUInt32LE(32_000, 28);
-  wav.writeUInt16LE(2, 32); wav.writeUInt16LE(16, 34); wav.write('data', 36); wav.writeUInt32LE(samples * 2, 40);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(16_000, 24);
+  wav.writeUInt32LE(32_000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
   const form = new FormData();
   form.append('archivo', new Blob([wav], { type: 'audio/wav' }), 'silencio.wav');
-  const direct = await fetch(`${world.h.url}/api/mod/transcripcion/demo/transcripciones`, { method: 'POST', body: form, headers: { authorization: `Bearer ${world.h.writeKey}` } });
-  const expected = await direct.json() as { vacio?: boolean; detail?: { detalle?: string } };
+  const direct = await fetch(`${world.h.url}/api/mod/transcripcion/demo/transcripciones`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${world.h.writeKey}` },
+  });
+  const expected = (await direct.json()) as { vacio?: boolean; detail?: { detalle?: string } };
 
   const { page } = await openPage(world);
   await signInThroughForm(page, world.studio);
@@ -102,7 +121,8 @@ test('Studio transcription: an audio is sent as the API expects and the page sho
 
 test('Studio transcription without a model: the page says so, and how to install one, before any upload', async (t) => {
   const world = await startStudioWorld(t, { CEREBRO_TRANSCRIPCION_MODELO: '/nonexistent/cerebro-test/whisper.bin' });
-  if (!((await world.h.client.get('/companies')).body.espacios[0].modulos as string[]).includes('transcripcion')) return;
+  if (!((await world.h.client.get('/companies')).body.espacios[0].modulos as string[]).includes('transcripcion'))
+    return;
   const { page, seen } = await openPage(world);
   await signInThroughForm(page, world.studio);
   await goTo(page, world.studio, 'espacios/demo/transcripcion', 'Transcripción');
@@ -114,8 +134,14 @@ test('Studio transcription without a model: the page says so, and how to install
   assert.match(text, /npm run cerebro-transcripcion -- instalar-modelo/);
   assert.match(text, /Avisa al operador/);
   assert.ok(!seen.requests.some((r) => r.includes('/transcripciones')), 'nothing was uploaded to learn it');
-  await page.getByLabel('Elegir audio').setInputFiles({ name: 'nota.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(64) });
-  assert.equal(await page.getByRole('button', { name: 'Transcribir' }).isDisabled(), true, 'an upload that cannot work is not offered');
+  await page
+    .getByLabel('Elegir audio')
+    .setInputFiles({ name: 'nota.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(64) });
+  assert.equal(
+    await page.getByRole('button', { name: 'Transcribir' }).isDisabled(),
+    true,
+    'an upload that cannot work is not offered',
+  );
   await checkPage(page, 'studio-transcripcion-sin-modelo');
   assert.deepEqual(seen.serverErrors, []);
 });

@@ -15,7 +15,29 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const STUDIO = join(ROOT, 'host/studio');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { items: { required: string[]; properties: Record<string, unknown> } }> } }> }> }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<
+          string,
+          {
+            content: Record<
+              string,
+              {
+                schema: {
+                  properties: Record<string, { items: { required: string[]; properties: Record<string, unknown> } }>;
+                };
+              }
+            >;
+          }
+        >;
+      }
+    >
+  >;
+};
 
 /** Type-checks a copy of Studio's sources whose wire types come from `document`; tsc's output, or null when clean. */
 async function typecheckAgainst(document: unknown): Promise<string | null> {
@@ -25,7 +47,13 @@ async function typecheckAgainst(document: unknown): Promise<string | null> {
     await cp(join(STUDIO, 'src'), join(dir, 'src'), { recursive: true });
     await writeFile(join(dir, 'openapi.json'), JSON.stringify(document));
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['src'] }));
-    await run(process.execPath, [join(STUDIO, 'scripts/wire-types.mjs'), '--document', join(dir, 'openapi.json'), '--out', join(dir, 'src/api/openapi.gen.ts')]);
+    await run(process.execPath, [
+      join(STUDIO, 'scripts/wire-types.mjs'),
+      '--document',
+      join(dir, 'openapi.json'),
+      '--out',
+      join(dir, 'src/api/openapi.gen.ts'),
+    ]);
     try {
       await run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')]);
       return null;
@@ -37,25 +65,34 @@ async function typecheckAgainst(document: unknown): Promise<string | null> {
   }
 }
 
-test('Studio type-checks against the served OpenAPI document and fails when a field it reads is renamed', { timeout: 300_000 }, async (t) => {
+test('Studio type-checks against the served OpenAPI document and fails when a field it reads is renamed', {
+  timeout: 300_000,
+}, async (t) => {
   const h = await startTestHost(t, { discover: true });
   const document = h.host.openapi() as Doc;
   assert.equal(await typecheckAgainst(document), null, 'the real document type-checks');
 
   const renamed = structuredClone(document);
-  const space = renamed.paths['/companies']!.get!.responses['200']!.content['application/json']!.schema.properties.espacios!.items;
+  const space =
+    renamed.paths['/companies']!.get!.responses['200']!.content['application/json']!.schema.properties.espacios!.items;
   space.properties.nombre_visible = space.properties.nombre;
   delete space.properties.nombre;
   space.required = space.required.map((f) => (f === 'nombre' ? 'nombre_visible' : f));
   const errors = await typecheckAgainst(renamed);
-  assert.match(errors ?? '', /error TS\d+: Property 'nombre' does not exist/, 'renaming espacios[].nombre breaks the console build');
+  assert.match(
+    errors ?? '',
+    /error TS\d+: Property 'nombre' does not exist/,
+    'renaming espacios[].nombre breaks the console build',
+  );
 });
 
 test('Studio imports no plugin source', async () => {
-  const { stdout } = await run('grep', ['-rlE', "from '[./]*plugins/", join(STUDIO, 'src')]).catch((err: { code: number; stdout: string }) => {
-    if (err.code === 1) return { stdout: '' }; // grep: no match
-    throw err;
-  });
+  const { stdout } = await run('grep', ['-rlE', "from '[./]*plugins/", join(STUDIO, 'src')]).catch(
+    (err: { code: number; stdout: string }) => {
+      if (err.code === 1) return { stdout: '' }; // grep: no match
+      throw err;
+    },
+  );
   assert.equal(stdout, '');
   assert.match(await readFile(join(STUDIO, 'src/lib/persona.ts'), 'utf8'), /from '@cerebro\/sdk'/);
 });

@@ -10,9 +10,14 @@ test('a key limited to one space lists only keys limited to that space; wider ca
   const only = h.admin.issueKey(h.ownerId, 'solo-pruebas', [h.spaceId], 'lee');
   h.admin.issueKey(h.ownerId, 'solo-otro', ['otro'], 'escribe');
   const both = h.admin.issueKey(h.ownerId, 'pruebas-y-otro', [h.spaceId, 'otro'], 'lee');
-  const names = async (key: string) => ((await h.client.get('/tokens', { key })).body.tokens as { nombre: string }[]).map((k) => k.nombre).sort();
+  const names = async (key: string) =>
+    ((await h.client.get('/tokens', { key })).body.tokens as { nombre: string }[]).map((k) => k.nombre).sort();
 
-  assert.deepEqual(await names(only.token), ['solo-pruebas'], 'not the all-spaces keys, not the other space, not a wider key');
+  assert.deepEqual(
+    await names(only.token),
+    ['solo-pruebas'],
+    'not the all-spaces keys, not the other space, not a wider key',
+  );
   assert.deepEqual(await names(both.token), ['pruebas-y-otro', 'solo-otro', 'solo-pruebas']);
   const everyKey = ['pruebas-escribe', 'pruebas-lee', 'pruebas-y-otro', 'solo-otro', 'solo-pruebas'];
   assert.deepEqual(await names(h.readKey), everyKey, 'a key reaching all spaces (empty list) sees all');

@@ -18,15 +18,25 @@ function rawExchange(url: string, bytes: string): Promise<string> {
 
 test('headers over Node\'s limit answer 431 with a {"detail"} body, and the server keeps serving', async (t) => {
   const h = await startTestHost(t);
-  const res = await rawRequest(h.url, { method: 'GET', path: '/api/companies', headers: { 'x-relleno': 'a'.repeat(20_000) } });
+  const res = await rawRequest(h.url, {
+    method: 'GET',
+    path: '/api/companies',
+    headers: { 'x-relleno': 'a'.repeat(20_000) },
+  });
   assert.equal(res.status, 431);
-  assert.deepEqual(res.json, { detail: 'Las cabeceras de la petición son demasiado grandes.', codigo: 'headers_too_large' });
+  assert.deepEqual(res.json, {
+    detail: 'Las cabeceras de la petición son demasiado grandes.',
+    codigo: 'headers_too_large',
+  });
   assert.equal((await h.client.get('/companies')).status, 200);
 });
 
 test('a request Node cannot parse answers 400 with a {"detail"} body', async (t) => {
   const h = await startTestHost(t);
-  const reply = await rawExchange(h.url, 'GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab');
+  const reply = await rawExchange(
+    h.url,
+    'GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab',
+  );
   const [head, body] = reply.split('\r\n\r\n');
   assert.match(head!, /^HTTP\/1\.1 400 /);
   assert.match(head!, /content-type: application\/json/i);

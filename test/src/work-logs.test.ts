@@ -10,7 +10,11 @@ import { TestClient } from '@cerebro/sdk/testing';
 import { counterPlugin } from './support/plugins.js';
 import { filesForm, waitIndexed } from './support/rag.js';
 
-interface Line { msg: string; level: number; [field: string]: unknown }
+interface Line {
+  msg: string;
+  level: number;
+  [field: string]: unknown;
+}
 
 test('indexing, migrations and the allow list leave their lines; no line names a document or quotes its text', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-worklogs-'));
@@ -20,20 +24,30 @@ test('indexing, migrations and the allow list leave their lines; no line names a
     env: { ...process.env, CEREBRO_PLUGINS_ALLOW: 'contador,contadro' },
     config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: false, bootstrapDemo: false },
     plugins: [counterPlugin],
-    logDestination: { write: (chunk: string) => { written.push(chunk); } },
+    logDestination: {
+      write: (chunk: string) => {
+        written.push(chunk);
+      },
+    },
   });
   t.after(() => host.close());
   const owner = host.admin.createOwner({ name: 'P' });
   host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api'] });
   const client = new TestClient(`${host.url}/api`, host.admin.issueKey(owner.id, 'k', [], 'escribe').token);
   const upload = await client.post('/rag/uno/load_documents', {
-    body: filesForm({ 'nomina-ana-garcia.md': '# Nómina\n\nSalario confidencial de Ana: 2345 euros.\n', 'vacia-de-luis.txt': '' }),
+    body: filesForm({
+      'nomina-ana-garcia.md': '# Nómina\n\nSalario confidencial de Ana: 2345 euros.\n',
+      'vacia-de-luis.txt': '',
+    }),
   });
   assert.equal(upload.status, 202);
   await waitIndexed(client, 'uno');
   await new Promise((resolve) => setImmediate(resolve));
   const text = written.join('');
-  const lines: Line[] = text.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const lines: Line[] = text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   const [ready, failed] = upload.body.documentos.map((d: { id: string }) => d.id);
 
   const started = lines.filter((l) => l.msg === 'indexación iniciada');
@@ -51,7 +65,10 @@ test('indexing, migrations and the allow list leave their lines; no line names a
 
   const migrations = lines.filter((l) => typeof l.msg === 'string' && l.msg.startsWith('migración'));
   assert.ok(migrations.some((l) => l.msg === 'migración del host aplicada'));
-  assert.deepEqual(migrations.filter((l) => l.plugin === 'contador').map((l) => l.migracion), ['0001_visitas']);
+  assert.deepEqual(
+    migrations.filter((l) => l.plugin === 'contador').map((l) => l.migracion),
+    ['0001_visitas'],
+  );
 
   const allow = lines.find((l) => l.msg === 'CEREBRO_PLUGINS_ALLOW nombra plugins que no se encontraron');
   assert.deepEqual(allow?.desconocidos, ['contadro']);

@@ -19,7 +19,9 @@ test('guardar cuesta 2 créditos y queda en el espacio; un texto en blanco o un 
   assert.equal((await save('x', { otro: 1 })).status, 422);
   assert.equal((await save('buenas tardes')).status, 201, 'the refused requests cost nothing: 2 credits remain');
   assert.equal((await save('sin saldo')).status, 402);
-  assert.deepEqual((await h.client.get(`/mod/hola/${h.spaceId}/saludos`)).body, { saludos: ['buenos días', 'buenas tardes'] });
+  assert.deepEqual((await h.client.get(`/mod/hola/${h.spaceId}/saludos`)).body, {
+    saludos: ['buenos días', 'buenas tardes'],
+  });
 });
 
 test('una clave de lectura no puede guardar', async (t) => {

@@ -11,14 +11,26 @@ export default definePlugin({
     title: 'Hola',
     description: 'Plugin de ejemplo: saluda y guarda saludos por espacio.',
     needs: [HostServices.Storage],
-    migrations: [{ id: '0001_saludos', sql: 'CREATE TABLE hola_saludos (id INTEGER PRIMARY KEY, space_id TEXT NOT NULL, texto TEXT NOT NULL)' }],
+    migrations: [
+      {
+        id: '0001_saludos',
+        sql: 'CREATE TABLE hola_saludos (id INTEGER PRIMARY KEY, space_id TEXT NOT NULL, texto TEXT NOT NULL)',
+      },
+    ],
     routes: [
       { id: 'saludo', method: 'GET', path: '/saludo', permission: 'lee', summary: 'Saluda al espacio' },
       { id: 'listar', method: 'GET', path: '/saludos', permission: 'lee', summary: 'Saludos guardados en el espacio' },
       {
-        id: 'guardar', method: 'POST', path: '/saludos', permission: 'escribe', credits: 2, summary: 'Guarda un saludo (2 créditos)',
+        id: 'guardar',
+        method: 'POST',
+        path: '/saludos',
+        permission: 'escribe',
+        credits: 2,
+        summary: 'Guarda un saludo (2 créditos)',
         requestSchema: {
-          type: 'object', required: ['texto'], additionalProperties: false,
+          type: 'object',
+          required: ['texto'],
+          additionalProperties: false,
           properties: { texto: { type: 'string', minLength: 1, maxLength: MAX_TEXT } },
         },
       },

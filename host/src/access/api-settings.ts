@@ -22,7 +22,12 @@ export function parseIpEntry(entry: string): { address: string; prefix: number; 
   if (!version || rest.length > 0) return `"${entry}" no es una dirección IP ni un rango CIDR.`;
   const max = version === 4 ? 32 : 128;
   const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (prefixText !== undefined && !/^\d+$/.test(prefixText))) {
+  if (
+    !Number.isInteger(prefix) ||
+    prefix < 0 ||
+    prefix > max ||
+    (prefixText !== undefined && !/^\d+$/.test(prefixText))
+  ) {
     return `"${entry}": el prefijo CIDR debe estar entre 0 y ${max}.`;
   }
   return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
@@ -41,7 +46,8 @@ export function parseApiSettings(json: string): ApiSettings {
   const raw = JSON.parse(json || '{}') as Partial<ApiSettings>;
   const ips = raw.ips_permitidas ?? [];
   return {
-    limite_por_minuto: raw.limite_por_minuto === undefined ? DEFAULT_API_SETTINGS.limite_por_minuto : raw.limite_por_minuto,
+    limite_por_minuto:
+      raw.limite_por_minuto === undefined ? DEFAULT_API_SETTINGS.limite_por_minuto : raw.limite_por_minuto,
     cuota_diaria: raw.cuota_diaria ?? null,
     ips_permitidas: ips,
     allowList: compile(ips),
@@ -61,18 +67,31 @@ export function validateApiSettingsPatch(body: Record<string, unknown>): Validat
   const issues: ValidationIssue[] = [];
   for (const field of ['limite_por_minuto', 'cuota_diaria'] as const) {
     const value = body[field];
-    if (value !== undefined && value !== null && (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 1_000_000_000)) {
-      issues.push({ loc: ['body', field], msg: 'Debe ser un entero mayor o igual que 1, o null para no limitar.', type: 'int_type' });
+    if (
+      value !== undefined &&
+      value !== null &&
+      (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 1_000_000_000)
+    ) {
+      issues.push({
+        loc: ['body', field],
+        msg: 'Debe ser un entero mayor o igual que 1, o null para no limitar.',
+        type: 'int_type',
+      });
     }
   }
   const ips = body.ips_permitidas;
   if (ips !== undefined) {
     if (!Array.isArray(ips) || ips.length > 200) {
-      issues.push({ loc: ['body', 'ips_permitidas'], msg: 'Debe ser una lista de hasta 200 direcciones IP o rangos CIDR.', type: 'list_type' });
+      issues.push({
+        loc: ['body', 'ips_permitidas'],
+        msg: 'Debe ser una lista de hasta 200 direcciones IP o rangos CIDR.',
+        type: 'list_type',
+      });
     } else {
       ips.forEach((entry, i) => {
         const parsed = typeof entry === 'string' ? parseIpEntry(entry) : 'Debe ser un texto.';
-        if (typeof parsed === 'string') issues.push({ loc: ['body', 'ips_permitidas', i], msg: parsed, type: 'value_error' });
+        if (typeof parsed === 'string')
+          issues.push({ loc: ['body', 'ips_permitidas', i], msg: parsed, type: 'value_error' });
       });
     }
   }

@@ -22,9 +22,11 @@ const invalidKey = () => apiError('invalid_key', undefined, INVALID_TOKEN_CHALLE
  * every request: a revoked key or a deleted owner answers 401 from the very next request.
  */
 /** A cookie that no longer opens a session is removed from the browser along with the 401. */
-const expiredCookie = (secure: boolean) => apiError('invalid_key', 'La sesión ha caducado o se cerró: vuelve a entrar.', {
-  ...INVALID_TOKEN_CHALLENGE, 'Set-Cookie': clearedSessionCookie(secure),
-});
+const expiredCookie = (secure: boolean) =>
+  apiError('invalid_key', 'La sesión ha caducado o se cerró: vuelve a entrar.', {
+    ...INVALID_TOKEN_CHALLENGE,
+    'Set-Cookie': clearedSessionCookie(secure),
+  });
 
 /**
  * Turns the Authorization header (or the Studio session cookie) into a caller, reading the credential, its owner
@@ -82,7 +84,13 @@ export class Authenticator {
         kind: 'key' as const,
         ownerId: row.owner_id,
         ownerReadOnly: row.owner_read_only === 1,
-        key: Object.freeze({ id: row.id, ownerId: row.owner_id, name: row.name, spaces: row.spaces, permission: row.permission }),
+        key: Object.freeze({
+          id: row.id,
+          ownerId: row.owner_id,
+          name: row.name,
+          spaces: row.spaces,
+          permission: row.permission,
+        }),
       });
       this.keyCallers.set(row, caller);
     }
@@ -96,7 +104,14 @@ export class Authenticator {
     const now = this.sessions.now();
     if (!row || !valid || row.owner_deleted_at || !this.sessions.isLive(row, now)) return null;
     const expiresAt = this.sessions.touch(row, now);
-    return { kind: 'console', ownerId: row.owner_id, sessionId: row.id, ownerReadOnly: row.owner_read_only === 1, csrf: this.csrfOf(row.id, parsed.secret), expiresAt };
+    return {
+      kind: 'console',
+      ownerId: row.owner_id,
+      sessionId: row.id,
+      ownerReadOnly: row.owner_read_only === 1,
+      csrf: this.csrfOf(row.id, parsed.secret),
+      expiresAt,
+    };
   }
 
   /** CSRF tokens by session id (the secret was just verified): an HMAC per request saved, bounded in memory. */

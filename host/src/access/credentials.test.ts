@@ -16,8 +16,16 @@ test('parseBearer accepts exactly the format and nothing else', () => {
   assert.equal(parseBearer(`bearer crb_0123456789abcdef.${secret}`)?.kind, 'key');
   assert.equal(parseBearer(`Bearer crs_0123456789abcdef.${secret}`)?.kind, 'console');
   assert.equal(parseBearer(`Bearer cra_0123456789abcdef.${secret}`)?.kind, 'operator');
-  for (const bad of [undefined, '', 'Basic abc', `Bearer crb_0123456789ABCDEF.${secret}`, `Bearer crb_0123456789abcdef.${secret}x`,
-    `Bearer crb_0123456789abcde.${secret}`, `Bearer xyz_0123456789abcdef.${secret}`, `Bearer crb_0123456789abcdef.${'A'.repeat(42)}=`]) {
+  for (const bad of [
+    undefined,
+    '',
+    'Basic abc',
+    `Bearer crb_0123456789ABCDEF.${secret}`,
+    `Bearer crb_0123456789abcdef.${secret}x`,
+    `Bearer crb_0123456789abcde.${secret}`,
+    `Bearer xyz_0123456789abcdef.${secret}`,
+    `Bearer crb_0123456789abcdef.${'A'.repeat(42)}=`,
+  ]) {
     assert.equal(parseBearer(bad), null, String(bad));
   }
 });

@@ -4,25 +4,66 @@ import type { Permission } from '@cerebro/sdk';
 import type { SqliteDatabase } from '../storage/database.js';
 import { parseApiSettings, type ApiSettings } from './api-settings.js';
 
-export interface OwnerRow { id: string; name: string; email: string | null; read_only: number; deleted_at: string | null }
+export interface OwnerRow {
+  id: string;
+  name: string;
+  email: string | null;
+  read_only: number;
+  deleted_at: string | null;
+}
 export interface KeyRow {
-  id: string; owner_id: string; name: string; spaces: string; permission: Permission; secret_digest: Buffer;
-  created_at: string; revoked_at: string | null; calls: number; calls_by_route: string; last_used_at: string | null;
+  id: string;
+  owner_id: string;
+  name: string;
+  spaces: string;
+  permission: Permission;
+  secret_digest: Buffer;
+  created_at: string;
+  revoked_at: string | null;
+  calls: number;
+  calls_by_route: string;
+  last_used_at: string | null;
 }
 /** A key's credential and its owner's state, read in one query on every key request. */
 export interface KeyCredentialRow {
-  id: string; owner_id: string; name: string; spaces: string; permission: Permission; secret_digest: Buffer;
-  revoked_at: string | null; owner_read_only: number; owner_deleted_at: string | null;
+  id: string;
+  owner_id: string;
+  name: string;
+  spaces: string;
+  permission: Permission;
+  secret_digest: Buffer;
+  revoked_at: string | null;
+  owner_read_only: number;
+  owner_deleted_at: string | null;
 }
 
 /** A key credential with its space list already parsed (memoised as such). */
 export type KeyCredential = Omit<KeyCredentialRow, 'spaces'> & { spaces: readonly string[] };
-export interface CredentialRow { id: string; owner_id?: string; secret_digest: Buffer; revoked_at: string | null }
-export interface SpaceRow {
-  id: string; name: string; owner_id: string | null; account_id: string; trial_ends_at: string | null;
-  owner_read_only: number; api_enabled: number; api_settings: string; created_at: string;
+export interface CredentialRow {
+  id: string;
+  owner_id?: string;
+  secret_digest: Buffer;
+  revoked_at: string | null;
 }
-export interface AccountRow { id: string; owner_id: string; credits: number; unpaid_since: string | null; suspended: number; created_at: string }
+export interface SpaceRow {
+  id: string;
+  name: string;
+  owner_id: string | null;
+  account_id: string;
+  trial_ends_at: string | null;
+  owner_read_only: number;
+  api_enabled: number;
+  api_settings: string;
+  created_at: string;
+}
+export interface AccountRow {
+  id: string;
+  owner_id: string;
+  credits: number;
+  unpaid_since: string | null;
+  suspended: number;
+  created_at: string;
+}
 
 /** A space with what every request needs to decide access. */
 export interface SpaceRecord {
@@ -33,7 +74,7 @@ export interface SpaceRecord {
 
 /** A space row with its enabled modules in the same query (one round trip instead of two per request). */
 const SPACE_WITH_MODULES =
-  "SELECT s.*, (SELECT group_concat(m.module) FROM space_modules m WHERE m.space_id = s.id) AS modules FROM spaces s";
+  'SELECT s.*, (SELECT group_concat(m.module) FROM space_modules m WHERE m.space_id = s.id) AS modules FROM spaces s';
 
 /**
  * Read access to owners, spaces, accounts and credentials, with statements prepared once.
@@ -59,20 +100,28 @@ export class AccessDirectory {
     this.stmts = {
       owner: db.prepare<[string], OwnerRow>('SELECT id, name, email, read_only, deleted_at FROM owners WHERE id = ?'),
       key: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
-      operator: db.prepare<[string], CredentialRow>('SELECT id, secret_digest, revoked_at FROM operator_credentials WHERE id = ?'),
+      operator: db.prepare<[string], CredentialRow>(
+        'SELECT id, secret_digest, revoked_at FROM operator_credentials WHERE id = ?',
+      ),
       keyCredential: db.prepare<[string], KeyCredentialRow>(
         `SELECT k.id, k.owner_id, k.name, k.spaces, k.permission, k.secret_digest, k.revoked_at,
                 o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at
            FROM api_keys k JOIN owners o ON o.id = k.owner_id WHERE k.id = ?`,
       ),
       space: db.prepare<[string], SpaceRow & { modules: string | null }>(`${SPACE_WITH_MODULES} WHERE s.id = ?`),
-      ownerSpaces: db.prepare<[string], SpaceRow & { modules: string | null }>(`${SPACE_WITH_MODULES} WHERE s.owner_id = ? ORDER BY s.id`),
+      ownerSpaces: db.prepare<[string], SpaceRow & { modules: string | null }>(
+        `${SPACE_WITH_MODULES} WHERE s.owner_id = ? ORDER BY s.id`,
+      ),
       account: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
     };
   }
 
-  owner(id: string): OwnerRow | undefined { return this.stmts.owner.get(id); }
-  key(id: string): KeyRow | undefined { return this.stmts.key.get(id); }
+  owner(id: string): OwnerRow | undefined {
+    return this.stmts.owner.get(id);
+  }
+  key(id: string): KeyRow | undefined {
+    return this.stmts.key.get(id);
+  }
   keyCredential(id: string): KeyCredential | undefined {
     return this.memo(this.keyMemo, id, () => {
       const row = this.stmts.keyCredential.get(id);
@@ -91,7 +140,9 @@ export class AccessDirectory {
   private memo<V>(map: Map<string, V>, key: string, load: () => V): V {
     if (!this.checkedThisTurn) {
       this.checkedThisTurn = true;
-      queueMicrotask(() => { this.checkedThisTurn = false; });
+      queueMicrotask(() => {
+        this.checkedThisTurn = false;
+      });
       const version = this.dataVersion.get() as number;
       if (version !== this.seenVersion) {
         this.seenVersion = version;
@@ -110,8 +161,12 @@ export class AccessDirectory {
     map.set(key, value);
     return value;
   }
-  operator(id: string): CredentialRow | undefined { return this.stmts.operator.get(id); }
-  account(id: string): AccountRow | undefined { return this.stmts.account.get(id); }
+  operator(id: string): CredentialRow | undefined {
+    return this.stmts.operator.get(id);
+  }
+  account(id: string): AccountRow | undefined {
+    return this.stmts.account.get(id);
+  }
 
   space(id: string): SpaceRecord | undefined {
     return this.memo(this.spaceMemo, id, () => {
@@ -121,7 +176,9 @@ export class AccessDirectory {
   }
 
   ownerSpaces(ownerId: string): SpaceRecord[] {
-    return this.memo(this.ownerSpacesMemo, ownerId, () => this.stmts.ownerSpaces.all(ownerId).map((row) => this.record(row)));
+    return this.memo(this.ownerSpacesMemo, ownerId, () =>
+      this.stmts.ownerSpaces.all(ownerId).map((row) => this.record(row)),
+    );
   }
 
   private record({ modules, ...row }: SpaceRow & { modules: string | null }): SpaceRecord {

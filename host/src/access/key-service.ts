@@ -1,5 +1,12 @@
 import { inject, injectable } from 'tsyringe';
-import { apiError, invalidField, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
+import {
+  apiError,
+  invalidField,
+  validationError,
+  type Clock,
+  type Permission,
+  type ValidationIssue,
+} from '@cerebro/sdk';
 import type { AdminService, CreatedKey } from '../admin/admin-service.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { KeyDay, UsageCounters } from '../limits/usage-counters.js';
@@ -22,13 +29,18 @@ export interface KeyListing {
   revocado: boolean;
 }
 
-interface CreateKeyBody { nombre: string; espacios: string[]; permiso?: Permission }
+interface CreateKeyBody {
+  nombre: string;
+  espacios: string[];
+  permiso?: Permission;
+}
 
 const stricter = (a: Permission, b: Permission): Permission => (a === 'lee' || b === 'lee' ? 'lee' : 'escribe');
 
 /** Validates a `POST /tokens` body; 422 with one entry per problem. */
 export function parseCreateKeyBody(body: unknown): CreateKeyBody {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidField([], 'Se esperaba un objeto JSON.', 'dict_type');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw invalidField([], 'Se esperaba un objeto JSON.', 'dict_type');
   const b = body as Record<string, unknown>;
   const issues: ValidationIssue[] = [];
   const nombre = typeof b.nombre === 'string' ? b.nombre.trim() : undefined;
@@ -38,13 +50,21 @@ export function parseCreateKeyBody(body: unknown): CreateKeyBody {
   }
   const espacios = b.espacios ?? [];
   if (!Array.isArray(espacios) || espacios.some((s) => typeof s !== 'string' || !s)) {
-    issues.push({ loc: ['body', 'espacios'], msg: 'Debe ser una lista de ids de espacio (vacía: todos tus espacios).', type: 'list_type' });
+    issues.push({
+      loc: ['body', 'espacios'],
+      msg: 'Debe ser una lista de ids de espacio (vacía: todos tus espacios).',
+      type: 'list_type',
+    });
   }
   if (b.permiso !== undefined && b.permiso !== 'lee' && b.permiso !== 'escribe') {
     issues.push({ loc: ['body', 'permiso'], msg: 'Debe ser "lee" o "escribe".', type: 'enum' });
   }
   if (issues.length) throw validationError(issues);
-  return { nombre: nombre!, espacios: [...new Set(espacios as string[])], permiso: b.permiso as Permission | undefined };
+  return {
+    nombre: nombre!,
+    espacios: [...new Set(espacios as string[])],
+    permiso: b.permiso as Permission | undefined,
+  };
 }
 
 /** Key management as the contract's section 4.B and 5 define it, for keys and console sessions alike. */
@@ -71,13 +91,20 @@ export class KeyService {
     if (caller.kind === 'key') {
       // A key never creates a key that reaches further or allows more than itself.
       const restricted = caller.key.spaces.length > 0;
-      const widens = restricted && (input.espacios.length === 0 || input.espacios.some((id) => !caller.key.spaces.includes(id)));
+      const widens =
+        restricted && (input.espacios.length === 0 || input.espacios.some((id) => !caller.key.spaces.includes(id)));
       const elevates = input.permiso === 'escribe' && caller.key.permission === 'lee';
       if (widens || elevates) throw apiError('key_scope_exceeded');
       permiso = stricter(permiso, caller.key.permission);
     }
     if (caller.ownerReadOnly) permiso = 'lee';
-    return this.admin.issueKey(caller.ownerId, input.nombre, input.espacios, permiso, caller.kind === 'key' ? caller.key.id : null);
+    return this.admin.issueKey(
+      caller.ownerId,
+      input.nombre,
+      input.espacios,
+      permiso,
+      caller.kind === 'key' ? caller.key.id : null,
+    );
   }
 
   /**
@@ -86,7 +113,9 @@ export class KeyService {
    * reaching all spaces and a console session see every key of the owner.
    */
   list(caller: OwnerCaller): KeyListing[] {
-    const rows = this.db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id').all(caller.ownerId);
+    const rows = this.db
+      .prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id')
+      .all(caller.ownerId);
     const visible = rows
       .map((row) => ({ row, espacios: JSON.parse(row.spaces) as string[] }))
       .filter(({ espacios }) => this.withinReach(caller, espacios));
@@ -110,7 +139,11 @@ export class KeyService {
     const espacios = row ? (JSON.parse(row.spaces) as string[]) : [];
     if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, espacios)) throw apiError('key_not_found');
     return {
-      id: row.id, nombre: row.name, espacios, permiso: row.permission, creado: row.created_at,
+      id: row.id,
+      nombre: row.name,
+      espacios,
+      permiso: row.permission,
+      creado: row.created_at,
       ...this.usage.keyUsage(row.id, row),
       revocado: row.revoked_at !== null,
       por_dia: this.usage.keyDays(row.id, days, this.clock.now()),
@@ -124,7 +157,9 @@ export class KeyService {
       throw apiError('key_not_found');
     }
     if (row.revoked_at) throw apiError('key_already_revoked');
-    this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(new Date(this.clock.now()).toISOString(), keyId);
+    this.db
+      .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+      .run(new Date(this.clock.now()).toISOString(), keyId);
     this.directory.invalidate();
     return { revocado: keyId };
   }

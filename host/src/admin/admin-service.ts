@@ -67,7 +67,8 @@ class InputCheck {
 
   text(field: string, value: unknown, max = MAX_NAME): string {
     const text = typeof value === 'string' ? value.trim() : '';
-    if (!text || [...text].length > max) this.fail(field, `Debe ser un texto de 1 a ${max} caracteres.`, 'string_length');
+    if (!text || [...text].length > max)
+      this.fail(field, `Debe ser un texto de 1 a ${max} caracteres.`, 'string_length');
     return text;
   }
 
@@ -75,7 +76,12 @@ class InputCheck {
   date(field: string, value: unknown): string | null {
     if (value === null) return null;
     const date = typeof value === 'string' ? parseIsoDate(value) : undefined;
-    if (date === undefined) this.fail(field, 'Debe ser una fecha ISO 8601 real: 2026-12-31, o 2026-12-31T18:00:00Z con su zona.', 'date_format');
+    if (date === undefined)
+      this.fail(
+        field,
+        'Debe ser una fecha ISO 8601 real: 2026-12-31, o 2026-12-31T18:00:00Z con su zona.',
+        'date_format',
+      );
     return date ?? null;
   }
 
@@ -125,11 +131,13 @@ export class AdminService {
   }
 
   private requireSpace(id: string): void {
-    if (!this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(id)) throw apiError('not_found', 'Espacio no encontrado.');
+    if (!this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(id))
+      throw apiError('not_found', 'Espacio no encontrado.');
   }
 
   private requireAccount(id: string): void {
-    if (!this.db.prepare('SELECT 1 FROM accounts WHERE id = ?').get(id)) throw apiError('not_found', 'Cuenta no encontrada.');
+    if (!this.db.prepare('SELECT 1 FROM accounts WHERE id = ?').get(id))
+      throw apiError('not_found', 'Cuenta no encontrada.');
   }
 
   private unknownModuleText(module: string): string {
@@ -143,10 +151,12 @@ export class AdminService {
     const badEmail = input.email === undefined ? null : emailIssue('email', input.email);
     if (badEmail) check.fail('email', badEmail.msg, badEmail.type);
     const credits = input.credits ?? 0;
-    if (!Number.isSafeInteger(credits) || credits < 0) check.fail('creditos', 'Debe ser un entero mayor o igual que 0.', 'greater_than_equal');
+    if (!Number.isSafeInteger(credits) || credits < 0)
+      check.fail('creditos', 'Debe ser un entero mayor o igual que 0.', 'greater_than_equal');
     check.done();
     const id = input.id ?? `own_${randomBytes(6).toString('hex')}`;
-    if (this.db.prepare('SELECT 1 FROM owners WHERE id = ?').get(id)) throw apiError('conflict', `El propietario "${id}" ya existe.`);
+    if (this.db.prepare('SELECT 1 FROM owners WHERE id = ?').get(id))
+      throw apiError('conflict', `El propietario "${id}" ya existe.`);
     const email = input.email === undefined ? null : normalizeEmail(input.email);
     if (email !== null && this.logins.byEmail(email)) throw apiError('email_taken');
     const account = `cta_${randomBytes(6).toString('hex')}`;
@@ -166,7 +176,9 @@ export class AdminService {
   }
 
   accountOf(ownerId: string): string {
-    const row = this.db.prepare<[string], { id: string }>('SELECT id FROM accounts WHERE owner_id = ? ORDER BY created_at LIMIT 1').get(ownerId);
+    const row = this.db
+      .prepare<[string], { id: string }>('SELECT id FROM accounts WHERE owner_id = ? ORDER BY created_at LIMIT 1')
+      .get(ownerId);
     if (!row) throw apiError('not_found', 'El propietario no tiene cuenta.');
     return row.id;
   }
@@ -174,18 +186,36 @@ export class AdminService {
   /** Creates a space for an owner, billed to the owner's account, with the given modules enabled. */
   createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void {
     const check = new InputCheck();
-    if (typeof input.id !== 'string' || !SPACE_ID.test(input.id)) check.fail('id', 'El id del espacio debe ser minúsculas, cifras, "-" o "_" (1 a 63).', 'string_pattern_mismatch');
+    if (typeof input.id !== 'string' || !SPACE_ID.test(input.id))
+      check.fail('id', 'El id del espacio debe ser minúsculas, cifras, "-" o "_" (1 a 63).', 'string_pattern_mismatch');
     const name = input.name === undefined ? input.id : check.text('nombre', input.name);
     const modules = [...new Set(input.modules ?? [])];
-    modules.forEach((module, i) => { if (!this.modules.has(module)) check.fail(['modulos', i], this.unknownModuleText(module), 'enum'); });
+    modules.forEach((module, i) => {
+      if (!this.modules.has(module)) check.fail(['modulos', i], this.unknownModuleText(module), 'enum');
+    });
     const trialEndsAt = input.trialEndsAt === undefined ? null : check.date('prueba_hasta', input.trialEndsAt);
     check.done();
     this.requireOwner(input.ownerId);
-    if (this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(input.id)) throw apiError('conflict', `El espacio "${input.id}" ya existe.`);
+    if (this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(input.id))
+      throw apiError('conflict', `El espacio "${input.id}" ya existe.`);
     const account = this.accountOf(input.ownerId);
     this.db.transaction(() => {
-      this.run('INSERT INTO spaces (id, name, owner_id, account_id, trial_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)', input.id, name, input.ownerId, account, trialEndsAt, this.iso());
-      for (const module of modules) this.run('INSERT INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)', input.id, module, this.iso());
+      this.run(
+        'INSERT INTO spaces (id, name, owner_id, account_id, trial_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        input.id,
+        name,
+        input.ownerId,
+        account,
+        trialEndsAt,
+        this.iso(),
+      );
+      for (const module of modules)
+        this.run(
+          'INSERT INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)',
+          input.id,
+          module,
+          this.iso(),
+        );
     })();
   }
 
@@ -200,7 +230,12 @@ export class AdminService {
   enableModule(spaceId: string, module: string): void {
     this.requireSpace(spaceId);
     if (!this.modules.has(module)) throw apiError('not_found', this.unknownModuleText(module));
-    this.run('INSERT OR IGNORE INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)', spaceId, module, this.iso());
+    this.run(
+      'INSERT OR IGNORE INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)',
+      spaceId,
+      module,
+      this.iso(),
+    );
   }
 
   /**
@@ -235,32 +270,54 @@ export class AdminService {
       if (changes.ownerId !== undefined) this.assignSpace(spaceId, (stored.ownerId = changes.ownerId));
       if (changes.trialEndsAt !== undefined) stored.trialEndsAt = this.setTrialEnd(spaceId, changes.trialEndsAt);
       if (changes.apiEnabled !== undefined) this.setApiEnabled(spaceId, (stored.apiEnabled = changes.apiEnabled));
-      if (changes.ownerReadOnly !== undefined) this.setOwnerReadOnlyOnSpace(spaceId, (stored.ownerReadOnly = changes.ownerReadOnly));
+      if (changes.ownerReadOnly !== undefined)
+        this.setOwnerReadOnlyOnSpace(spaceId, (stored.ownerReadOnly = changes.ownerReadOnly));
       return stored;
     })();
   }
-  setApiEnabled(spaceId: string, enabled: boolean): void { this.updateSpace(spaceId, 'api_enabled', enabled ? 1 : 0); }
-  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void { this.updateSpace(spaceId, 'owner_read_only', readOnly ? 1 : 0); }
+  setApiEnabled(spaceId: string, enabled: boolean): void {
+    this.updateSpace(spaceId, 'api_enabled', enabled ? 1 : 0);
+  }
+  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void {
+    this.updateSpace(spaceId, 'owner_read_only', readOnly ? 1 : 0);
+  }
 
   setOwnerReadOnly(ownerId: string, readOnly: boolean): void {
-    const result = this.run('UPDATE owners SET read_only = ? WHERE id = ? AND deleted_at IS NULL', readOnly ? 1 : 0, ownerId);
+    const result = this.run(
+      'UPDATE owners SET read_only = ? WHERE id = ? AND deleted_at IS NULL',
+      readOnly ? 1 : 0,
+      ownerId,
+    );
     if (result.changes === 0) throw apiError('not_found', 'Propietario no encontrado.');
   }
 
   /** Payment state of an account: paid, unpaid since a date, or suspended. */
   /** Sets the whole payment state (what is not given is cleared: `{}` marks the account paid and not suspended). */
-  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): { unpaidSince: string | null; suspended: boolean } {
+  setPayment(
+    accountId: string,
+    state: { unpaidSince?: string | null; suspended?: boolean },
+  ): { unpaidSince: string | null; suspended: boolean } {
     const check = new InputCheck();
     const unpaidSince = check.date('impagada_desde', state.unpaidSince ?? null);
     check.done();
-    const result = this.run('UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?', unpaidSince, state.suspended ? 1 : 0, accountId);
+    const result = this.run(
+      'UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?',
+      unpaidSince,
+      state.suspended ? 1 : 0,
+      accountId,
+    );
     if (result.changes === 0) throw apiError('not_found', 'Cuenta no encontrada.');
     return { unpaidSince, suspended: state.suspended === true };
   }
 
   /** A partial update of the payment state (`PATCH /admin/cuentas/{cuenta}`): a field left undefined keeps its value. */
-  patchPayment(accountId: string, patch: { unpaidSince?: string | null; suspended?: boolean }): { unpaidSince: string | null; suspended: boolean } {
-    const row = this.db.prepare('SELECT unpaid_since, suspended FROM accounts WHERE id = ?').get(accountId) as { unpaid_since: string | null; suspended: number } | undefined;
+  patchPayment(
+    accountId: string,
+    patch: { unpaidSince?: string | null; suspended?: boolean },
+  ): { unpaidSince: string | null; suspended: boolean } {
+    const row = this.db.prepare('SELECT unpaid_since, suspended FROM accounts WHERE id = ?').get(accountId) as
+      | { unpaid_since: string | null; suspended: number }
+      | undefined;
     if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
     return this.setPayment(accountId, {
       unpaidSince: patch.unpaidSince === undefined ? row.unpaid_since : patch.unpaidSince,
@@ -272,27 +329,48 @@ export class AdminService {
    * The account's own storage quota (`PATCH /admin/cuentas/{cuenta}/cuota`, `cerebro admin account quota`): a field
    * left undefined keeps its value, null returns it to the configured default, 0 means no limit.
    */
-  setQuota(accountId: string, patch: { bytes?: number | null; documents?: number | null }): { bytes: number | null; documents: number | null } {
+  setQuota(
+    accountId: string,
+    patch: { bytes?: number | null; documents?: number | null },
+  ): { bytes: number | null; documents: number | null } {
     const check = new InputCheck();
     const valid = (field: string, v: number | null | undefined) => {
-      if (v !== undefined && v !== null && !(Number.isSafeInteger(v) && v >= 0)) check.fail(field, 'Debe ser un entero ≥ 0 (0: sin límite) o null (el valor por defecto).', 'greater_than_equal');
+      if (v !== undefined && v !== null && !(Number.isSafeInteger(v) && v >= 0))
+        check.fail(
+          field,
+          'Debe ser un entero ≥ 0 (0: sin límite) o null (el valor por defecto).',
+          'greater_than_equal',
+        );
     };
     valid('max_bytes', patch.bytes);
     valid('max_documentos', patch.documents);
     check.done();
-    const row = this.db.prepare('SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?').get(accountId) as { quota_bytes: number | null; quota_documents: number | null } | undefined;
+    const row = this.db.prepare('SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?').get(accountId) as
+      | { quota_bytes: number | null; quota_documents: number | null }
+      | undefined;
     if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
     const next = {
       bytes: patch.bytes === undefined ? row.quota_bytes : patch.bytes,
       documents: patch.documents === undefined ? row.quota_documents : patch.documents,
     };
-    this.run('UPDATE accounts SET quota_bytes = ?, quota_documents = ? WHERE id = ?', next.bytes, next.documents, accountId);
+    this.run(
+      'UPDATE accounts SET quota_bytes = ?, quota_documents = ? WHERE id = ?',
+      next.bytes,
+      next.documents,
+      accountId,
+    );
     return next;
   }
 
   addCredits(accountId: string, amount: number): number {
     if (!Number.isSafeInteger(amount) || amount === 0) {
-      throw validationError([{ loc: ['body', 'cantidad'], msg: 'La cantidad de créditos debe ser un entero distinto de cero.', type: 'value_error' }]);
+      throw validationError([
+        {
+          loc: ['body', 'cantidad'],
+          msg: 'La cantidad de créditos debe ser un entero distinto de cero.',
+          type: 'value_error',
+        },
+      ]);
     }
     this.requireAccount(accountId);
     if (amount > 0) return this.credits.credit(accountId, amount, 'recarga');
@@ -300,19 +378,40 @@ export class AdminService {
   }
 
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
-  issueKey(ownerId: string, nombre: string, espacios: string[], permiso: Permission, createdByKey: string | null = null): CreatedKey {
+  issueKey(
+    ownerId: string,
+    nombre: string,
+    espacios: string[],
+    permiso: Permission,
+    createdByKey: string | null = null,
+  ): CreatedKey {
     const check = new InputCheck();
     nombre = check.text('nombre', nombre, 80);
     if (permiso !== 'lee' && permiso !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
     check.done();
     this.requireOwner(ownerId);
     espacios = [...new Set(espacios)];
-    const owned = new Set(this.db.prepare<[string], { id: string }>('SELECT id FROM spaces WHERE owner_id = ?').all(ownerId).map((r) => r.id));
+    const owned = new Set(
+      this.db
+        .prepare<[string], { id: string }>('SELECT id FROM spaces WHERE owner_id = ?')
+        .all(ownerId)
+        .map((r) => r.id),
+    );
     const foreign = espacios.filter((id) => !owned.has(id));
     if (foreign.length) throw apiError('not_found', `Espacios que no son de este propietario: ${foreign.join(', ')}.`);
     const credential = issueCredential('key');
     const creado = this.iso();
-    this.run('INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', credential.id, ownerId, nombre, JSON.stringify(espacios), permiso, credential.digest, createdByKey, creado);
+    this.run(
+      'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      credential.id,
+      ownerId,
+      nombre,
+      JSON.stringify(espacios),
+      permiso,
+      credential.digest,
+      createdByKey,
+      creado,
+    );
     return { id: credential.id, nombre, espacios, permiso, creado, token: credential.token };
   }
 
@@ -347,7 +446,13 @@ export class AdminService {
     name = check.text('nombre', name);
     check.done();
     const credential = issueCredential('operator');
-    this.run('INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)', credential.id, name, credential.digest, this.iso());
+    this.run(
+      'INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)',
+      credential.id,
+      name,
+      credential.digest,
+      this.iso(),
+    );
     return { id: credential.id, token: credential.token };
   }
 
@@ -404,6 +509,9 @@ export class AdminService {
   }
 
   isEmpty(): boolean {
-    return !this.db.prepare('SELECT 1 FROM owners LIMIT 1').get() && !this.db.prepare('SELECT 1 FROM operator_credentials LIMIT 1').get();
+    return (
+      !this.db.prepare('SELECT 1 FROM owners LIMIT 1').get() &&
+      !this.db.prepare('SELECT 1 FROM operator_credentials LIMIT 1').get()
+    );
   }
 }

@@ -11,8 +11,22 @@ test('strict ISO 8601 dates and date-times with an offset are read and normalise
 });
 
 test('words, impossible calendar dates and date-times without an offset are refused', () => {
-  for (const text of ['tomorrow', '', '2026-13-45', '2026-02-29', '2026-04-31', '2026-00-10', '2026-1-5', '31/12/2026',
-    '2026-12-31T18:00:00', '2026-12-31T24:00:00Z', '2026-12-31T18:60Z', '2026-12-31T18:00+25:00', '2026-12-31 18:00Z', ' 2026-12-31']) {
+  for (const text of [
+    'tomorrow',
+    '',
+    '2026-13-45',
+    '2026-02-29',
+    '2026-04-31',
+    '2026-00-10',
+    '2026-1-5',
+    '31/12/2026',
+    '2026-12-31T18:00:00',
+    '2026-12-31T24:00:00Z',
+    '2026-12-31T18:60Z',
+    '2026-12-31T18:00+25:00',
+    '2026-12-31 18:00Z',
+    ' 2026-12-31',
+  ]) {
     assert.equal(parseIsoDate(text), undefined, text);
   }
 });

@@ -9,7 +9,9 @@ const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d
 export function parseIsoDate(text: string): string | undefined {
   const m = ISO_8601.exec(text);
   if (!m) return undefined;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) => (v === undefined ? undefined : Number(v)));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) =>
+    v === undefined ? undefined : Number(v),
+  );
   if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
   // Day 0 of the next month is the last day of this one: the real length of the month, leap years included.
   if (day! > new Date(Date.UTC(year!, month!, 0)).getUTCDate()) return undefined;

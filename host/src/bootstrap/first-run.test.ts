@@ -7,8 +7,10 @@ import { test } from 'node:test';
 import { FIRST_RUN_FILE, announceFirstRun, type FirstRunResult } from './first-run.js';
 
 const RESULT: FirstRunResult = {
-  spaceId: 'demo', ownerId: 'own_1',
-  key: `crb_${'a'.repeat(16)}.${'b'.repeat(43)}`, operatorCredential: `cra_${'c'.repeat(16)}.${'d'.repeat(43)}`,
+  spaceId: 'demo',
+  ownerId: 'own_1',
+  key: `crb_${'a'.repeat(16)}.${'b'.repeat(43)}`,
+  operatorCredential: `cra_${'c'.repeat(16)}.${'d'.repeat(43)}`,
   studio: { email: 'demo@cerebro.example', clave: 'clave-de-prueba-larga' },
 };
 
@@ -16,7 +18,9 @@ const RESULT: FirstRunResult = {
 function terminal(isTTY: boolean) {
   const stream = Object.assign(new PassThrough(), { isTTY });
   let text = '';
-  stream.on('data', (d) => { text += d; });
+  stream.on('data', (d) => {
+    text += d;
+  });
   return { stream, text: () => text };
 }
 
@@ -43,7 +47,10 @@ test('on a pipe only the file path is written; a link planted at the path is rep
   const pipe = terminal(false);
   const file = announceFirstRun(pipe.stream, dir, 'http://127.0.0.1:8080', RESULT);
   await new Promise((r) => setImmediate(r));
-  assert.ok(!pipe.text().includes('crb_') && !pipe.text().includes('cra_') && !pipe.text().includes(RESULT.studio.clave), pipe.text());
+  assert.ok(
+    !pipe.text().includes('crb_') && !pipe.text().includes('cra_') && !pipe.text().includes(RESULT.studio.clave),
+    pipe.text(),
+  );
   assert.ok(pipe.text().includes(file));
   assert.equal(await readFile(target, 'utf8'), 'intacto');
   assert.ok((await readFile(file, 'utf8')).includes(RESULT.key));

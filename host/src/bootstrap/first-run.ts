@@ -28,11 +28,22 @@ export async function bootstrapFirstRun(admin: AdminService, moduleIds: string[]
   if (!admin.isEmpty()) return null;
   const operator = admin.issueOperatorCredential('operador inicial');
   const owner = admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });
-  admin.createSpace({ id: DEMO_SPACE, ownerId: owner.id, name: 'Espacio de demostración', modules: ['api', ...moduleIds] });
+  admin.createSpace({
+    id: DEMO_SPACE,
+    ownerId: owner.id,
+    name: 'Espacio de demostración',
+    modules: ['api', ...moduleIds],
+  });
   const key = admin.issueKey(owner.id, 'demo', [], 'escribe');
   const email = admin.setOwnerEmail(owner.id, DEMO_EMAIL).email;
   const { clave } = await admin.setOwnerPassword(owner.id);
-  return { spaceId: DEMO_SPACE, ownerId: owner.id, key: key.token, operatorCredential: operator.token, studio: { email, clave: clave! } };
+  return {
+    spaceId: DEMO_SPACE,
+    ownerId: owner.id,
+    key: key.token,
+    operatorCredential: operator.token,
+    studio: { email, clave: clave! },
+  };
 }
 
 /** The banner `cerebro serve` prints on first run (to stderr: stdout carries the JSON logs, which never hold a key). */
@@ -64,22 +75,32 @@ export function firstRunBanner(baseUrl: string, result: FirstRunResult): string 
  * is one. Under systemd or Docker stderr is a pipe into journald or `docker logs`, where a secret would stay for
  * anyone who can read them; there only the file's path is written. Returns the file's path.
  */
-export function announceFirstRun(terminal: NodeJS.WritableStream & { isTTY?: boolean }, dataDir: string, baseUrl: string, result: FirstRunResult): string {
+export function announceFirstRun(
+  terminal: NodeJS.WritableStream & { isTTY?: boolean },
+  dataDir: string,
+  baseUrl: string,
+  result: FirstRunResult,
+): string {
   const file = join(dataDir, FIRST_RUN_FILE);
   const banner = firstRunBanner(baseUrl, result);
   // A fresh file (O_EXCL) so the mode applies and no planted link is followed; an old one is from an earlier database.
   rmSync(file, { force: true });
-  writeFileSync(file, `${banner.trimStart()}\nBorra este archivo cuando hayas guardado las credenciales.\n`, { mode: 0o600, flag: 'wx' });
+  writeFileSync(file, `${banner.trimStart()}\nBorra este archivo cuando hayas guardado las credenciales.\n`, {
+    mode: 0o600,
+    flag: 'wx',
+  });
   const where = `Las credenciales están en ${file} (solo legible por este usuario); bórralo cuando las hayas guardado.`;
-  terminal.write(terminal.isTTY === true
-    ? `${banner}${where}\n\n`
-    : [
-        '',
-        'Primera ejecución: se han creado un propietario de demostración, el espacio "demo" con todos los módulos y sus credenciales.',
-        where,
-        `Cerebro escuchando en ${baseUrl}/api (Studio: ${baseUrl}/studio/). Documentación de todas las rutas: ${baseUrl}/api/openapi.json`,
-        '',
-        '',
-      ].join('\n'));
+  terminal.write(
+    terminal.isTTY === true
+      ? `${banner}${where}\n\n`
+      : [
+          '',
+          'Primera ejecución: se han creado un propietario de demostración, el espacio "demo" con todos los módulos y sus credenciales.',
+          where,
+          `Cerebro escuchando en ${baseUrl}/api (Studio: ${baseUrl}/studio/). Documentación de todas las rutas: ${baseUrl}/api/openapi.json`,
+          '',
+          '',
+        ].join('\n'),
+  );
   return file;
 }

@@ -64,9 +64,17 @@ export class CerebroEngine {
     this.index = new PassageIndex(config.db);
     if (config.searchInlinePassages !== undefined) this.index.inlineMatchPassages = config.searchInlinePassages;
     const vectors: VectorSearch | null = config.embedder
-      ? { embedder: config.embedder, store: new VectorStore(config.db, config.embedder.dimensions), ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}), ...(config.minWordSimilarity !== undefined ? { minWordSimilarity: config.minWordSimilarity } : {}) }
+      ? {
+          embedder: config.embedder,
+          store: new VectorStore(config.db, config.embedder.dimensions),
+          ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}),
+          ...(config.minWordSimilarity !== undefined ? { minWordSimilarity: config.minWordSimilarity } : {}),
+        }
       : null;
-    this.searchPool = (config.searchThreads ?? 0) > 0 && !config.db.memory ? createSearchPool(config.db.name, config.searchThreads!) : null;
+    this.searchPool =
+      (config.searchThreads ?? 0) > 0 && !config.db.memory
+        ? createSearchPool(config.db.name, config.searchThreads!)
+        : null;
     this.retriever = new Retriever(this.index, vectors, config.rerank ?? null, this.searchPool);
     this.ownsPool = !config.pool;
     this.pool = config.pool ?? createPreparePool({ threads: config.workerThreads ?? 1 });

@@ -18,4 +18,7 @@ CREATE INDEX cerebro_hidden_passages_document ON cerebro_hidden_passages (space,
 `;
 
 /** Registered after 0003_rag in the host's migration list. */
-export const CEREBRO_HIDDEN_PASSAGES_MIGRATION: Migration = { id: '0004_cerebro_hidden_passages', sql: CEREBRO_HIDDEN_PASSAGES_SQL };
+export const CEREBRO_HIDDEN_PASSAGES_MIGRATION: Migration = {
+  id: '0004_cerebro_hidden_passages',
+  sql: CEREBRO_HIDDEN_PASSAGES_SQL,
+};

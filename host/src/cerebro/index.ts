@@ -10,8 +10,14 @@ export type { SearchHit, SpaceStats } from './index/passage-index.js';
 export type { DocumentState, DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './jobs/types.js';
 export { DEFAULT_INDEXING_OPTIONS, PURGE_BATCH, type IndexingOptions } from './jobs/indexing-runner.js';
 export {
-  DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type AnswerOptions, type AnswerRequest, type AnswerSource,
-  type AnswerUsage, type ChatTurn,
+  DEFAULT_ANSWER_OPTIONS,
+  type Answer,
+  type AnswerEvent,
+  type AnswerOptions,
+  type AnswerRequest,
+  type AnswerSource,
+  type AnswerUsage,
+  type ChatTurn,
 } from './answer/types.js';
 export { ChatClientError, OpenAiChatClient, type ChatClientConfig } from './answer/openai-client.js';
 export type { Embedder } from './vector/embedder.js';

@@ -10,7 +10,9 @@ export async function loadOnnxRuntime(): Promise<OnnxRuntime> {
     return await import('onnxruntime-node');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
-      throw new Error('onnxruntime-node no está instalado: instálalo (npm install onnxruntime-node) para usar modelos ONNX locales.');
+      throw new Error(
+        'onnxruntime-node no está instalado: instálalo (npm install onnxruntime-node) para usar modelos ONNX locales.',
+      );
     }
     throw err;
   }

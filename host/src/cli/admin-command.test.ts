@@ -14,9 +14,19 @@ import { runCli } from './run-cli.js';
 async function cli(dataDir: string, args: string[], json = true): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const sink = (write: (s: string) => void) => new Writable({ write(chunk, _enc, done) { write(String(chunk)); done(); } });
+  const sink = (write: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, done) {
+        write(String(chunk));
+        done();
+      },
+    });
   const env = { CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'marca' };
-  const code = await runCli(['admin', ...args, '--crear', ...(json ? ['--json'] : [])], { stdout: sink((s) => (out += s)), stderr: sink((s) => (err += s)), env });
+  const code = await runCli(['admin', ...args, '--crear', ...(json ? ['--json'] : [])], {
+    stdout: sink((s) => (out += s)),
+    stderr: sink((s) => (err += s)),
+    env,
+  });
   return { code, out, err };
 }
 
@@ -37,10 +47,17 @@ test('the CLI validates through the admin service: ids, credits, dates and modul
   assert.equal(noOwner.code, 1);
   assert.match(noOwner.err, /Propietario no encontrado/);
 
-  const unknownModule = await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', ownerId, '--modules', 'api,inventado'], false);
+  const unknownModule = await cli(
+    dataDir,
+    ['space', 'create', '--id', 'tienda', '--owner', ownerId, '--modules', 'api,inventado'],
+    false,
+  );
   assert.equal(unknownModule.code, 1);
   assert.match(unknownModule.err, /--modules: Módulo desconocido: "inventado"\. Módulos disponibles: api, marca\./);
-  assert.equal((await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', ownerId, '--modules', 'api,marca'])).code, 0);
+  assert.equal(
+    (await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', ownerId, '--modules', 'api,marca'])).code,
+    0,
+  );
 
   for (const until of ['tomorrow', '2026-13-45']) {
     const res = await cli(dataDir, ['space', 'trial', '--id', 'tienda', '--until', until], false);
@@ -64,8 +81,18 @@ test('the CLI validates through the admin service: ids, credits, dates and modul
 async function raw(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const sink = (write: (s: string) => void) => new Writable({ write(chunk, _enc, done) { write(String(chunk)); done(); } });
-  const code = await runCli(args, { stdout: sink((s) => (out += s)), stderr: sink((s) => (err += s)), env: { CEREBRO_PLUGINS_ALLOW: 'marca', ...env } });
+  const sink = (write: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, done) {
+        write(String(chunk));
+        done();
+      },
+    });
+  const code = await runCli(args, {
+    stdout: sink((s) => (out += s)),
+    stderr: sink((s) => (err += s)),
+    env: { CEREBRO_PLUGINS_ALLOW: 'marca', ...env },
+  });
   return { code, out, err };
 }
 
@@ -86,36 +113,63 @@ test('without a database the CLI says so and creates nothing, unless --crear', a
 test('list, show and revoke from the CLI; errors under --json are {"detail": ...}', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
-  const owner = JSON.parse((await cli(dataDir, ['owner', 'create', '--name', 'Ana', '--credits', '3'])).out) as { id: string; cuenta: string };
-  assert.equal((await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', owner.id, '--modules', 'api'])).code, 0);
-  const key = JSON.parse((await cli(dataDir, ['key', 'create', '--owner', owner.id, '--name', 'web'])).out) as { id: string };
+  const owner = JSON.parse((await cli(dataDir, ['owner', 'create', '--name', 'Ana', '--credits', '3'])).out) as {
+    id: string;
+    cuenta: string;
+  };
+  assert.equal(
+    (await cli(dataDir, ['space', 'create', '--id', 'tienda', '--owner', owner.id, '--modules', 'api'])).code,
+    0,
+  );
+  const key = JSON.parse((await cli(dataDir, ['key', 'create', '--owner', owner.id, '--name', 'web'])).out) as {
+    id: string;
+  };
 
   const owners = JSON.parse((await cli(dataDir, ['owner', 'list', '--limit', '10'])).out);
   assert.equal(owners.total, 1);
   assert.deepEqual(owners.propietarios[0].espacios, ['tienda']);
   assert.equal(JSON.parse((await cli(dataDir, ['owner', 'show', '--id', owner.id])).out).cuenta.creditos, 3);
-  assert.deepEqual(JSON.parse((await cli(dataDir, ['space', 'list', '--owner', owner.id])).out).espacios.map((s: { id: string }) => s.id), ['tienda']);
+  assert.deepEqual(
+    JSON.parse((await cli(dataDir, ['space', 'list', '--owner', owner.id])).out).espacios.map(
+      (s: { id: string }) => s.id,
+    ),
+    ['tienda'],
+  );
   assert.deepEqual(JSON.parse((await cli(dataDir, ['space', 'show', '--id', 'tienda'])).out).modulos, ['api']);
   const human = await cli(dataDir, ['space', 'list'], false);
-  assert.match(human.out, /espacios:\n  - id=tienda nombre=tienda propietario=own_/);
+  assert.match(human.out, /espacios:\n {2}- id=tienda nombre=tienda propietario=own_/);
 
   assert.deepEqual(JSON.parse((await cli(dataDir, ['key', 'revoke', '--id', key.id])).out), { revocado: key.id });
   const again = await cli(dataDir, ['key', 'revoke', '--id', key.id]);
   assert.equal(again.code, 1);
   assert.deepEqual(JSON.parse(again.err), { detail: 'La credencial ya estaba revocada.' });
-  assert.match(JSON.parse((await cli(dataDir, ['key', 'list', '--owner', owner.id])).out).claves[0].revocado, /^\d{4}-/);
+  assert.match(
+    JSON.parse((await cli(dataDir, ['key', 'list', '--owner', owner.id])).out).claves[0].revocado,
+    /^\d{4}-/,
+  );
 
   const badPage = await cli(dataDir, ['owner', 'list', '--limit', '0']);
   assert.equal(badPage.code, 1);
   assert.deepEqual(JSON.parse(badPage.err).detail[0].loc, ['query', 'limite']);
-  assert.match((await cli(dataDir, ['owner', 'list', '--limit', '0'], false)).err, /--limit: Debe ser un entero de 1 a 200/);
+  assert.match(
+    (await cli(dataDir, ['owner', 'list', '--limit', '0'], false)).err,
+    /--limit: Debe ser un entero de 1 a 200/,
+  );
   const unknownOption = await cli(dataDir, ['owner', 'list', '--nada']);
   assert.equal(unknownOption.code, 2);
   assert.match(JSON.parse(unknownOption.err).detail, /nada/);
 });
 
 test('--help on every command prints its usage and does nothing else; --version prints the version', async () => {
-  for (const args of [['--help'], ['admin', '--help'], ['admin', 'owner', 'create', '--help'], ['serve', '--help'], ['modelos', '--help'], ['config', '--help'], ['admin', 'key', 'revoke', '-h']]) {
+  for (const args of [
+    ['--help'],
+    ['admin', '--help'],
+    ['admin', 'owner', 'create', '--help'],
+    ['serve', '--help'],
+    ['modelos', '--help'],
+    ['config', '--help'],
+    ['admin', 'key', 'revoke', '-h'],
+  ]) {
     const res = await raw(args, { CEREBRO_DATA_DIR: join(tmpdir(), 'cerebro-no-existe') });
     assert.equal(res.code, 0, args.join(' '));
     assert.match(res.out, /^Uso: cerebro/, args.join(' '));
@@ -129,8 +183,11 @@ test('--help on every command prints its usage and does nothing else; --version 
 
 test('cerebro config prints the effective configuration with every secret masked', async () => {
   const env = {
-    CEREBRO_PORT: '9000', CEREBRO_LLM_URL: 'https://ana:contrasena@llm.example/v1', CEREBRO_LLM_API_KEY: 'sk-secreto',
-    CEREBRO_MARCA_API_KEY: 'otro-secreto', CEREBRO_MARCA_TONO: 'cercano',
+    CEREBRO_PORT: '9000',
+    CEREBRO_LLM_URL: 'https://ana:contrasena@llm.example/v1',
+    CEREBRO_LLM_API_KEY: 'sk-secreto',
+    CEREBRO_MARCA_API_KEY: 'otro-secreto',
+    CEREBRO_MARCA_TONO: 'cercano',
   };
   const res = await raw(['config', '--json'], env);
   assert.equal(res.code, 0, res.err);

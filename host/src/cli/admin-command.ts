@@ -36,7 +36,13 @@ const paging = (f: Flags): { limite?: number; desde?: number } => ({
   ...(typeof f.limit === 'string' ? { limite: integer(f.limit) } : {}),
   ...(typeof f.offset === 'string' ? { desde: integer(f.offset) } : {}),
 });
-const list = (value: unknown): string[] => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** The first line of standard input (a password piped in, never typed on the command line where `ps` shows it). */
 async function firstLine(io: CliIo): Promise<string> {
@@ -58,17 +64,36 @@ function publicOrigin(io: CliIo): string {
 const ACTIONS: Record<string, Action> = {
   'owner create': {
     help: '--name N [--email E] [--credits N]',
-    run: (a, f) => a.createOwner({ name: need(f, 'name'), email: f.email as string | undefined, credits: typeof f.credits === 'string' ? integer(f.credits) : undefined }),
+    run: (a, f) =>
+      a.createOwner({
+        name: need(f, 'name'),
+        email: f.email as string | undefined,
+        credits: typeof f.credits === 'string' ? integer(f.credits) : undefined,
+      }),
   },
   'owner delete': { help: '--id ID', run: (a, f) => (a.deleteOwner(need(f, 'id')), { eliminado: f.id }) },
-  'owner read-only': { help: '--id ID --on|--off', run: (a, f) => (a.setOwnerReadOnly(need(f, 'id'), onOff(f)), { propietario: f.id, solo_lectura: onOff(f) }) },
+  'owner read-only': {
+    help: '--id ID --on|--off',
+    run: (a, f) => (a.setOwnerReadOnly(need(f, 'id'), onOff(f)), { propietario: f.id, solo_lectura: onOff(f) }),
+  },
   'space create': {
     help: '--id S --owner O [--modules api,marca,...] [--trial-ends ISO]',
-    run: (a, f) => (a.createSpace({ id: need(f, 'id'), ownerId: need(f, 'owner'), modules: list(f.modules), trialEndsAt: f['trial-ends'] as string | undefined }), { espacio: f.id }),
+    run: (a, f) => (
+      a.createSpace({
+        id: need(f, 'id'),
+        ownerId: need(f, 'owner'),
+        modules: list(f.modules),
+        trialEndsAt: f['trial-ends'] as string | undefined,
+      }),
+      { espacio: f.id }
+    ),
   },
   'space assign': {
     help: '--id S (--owner O | --none)',
-    run: (a, f) => (a.assignSpace(need(f, 'id'), f.none ? null : need(f, 'owner')), { espacio: f.id, propietario: f.none ? null : f.owner }),
+    run: (a, f) => (
+      a.assignSpace(need(f, 'id'), f.none ? null : need(f, 'owner')),
+      { espacio: f.id, propietario: f.none ? null : f.owner }
+    ),
   },
   'space module': {
     help: '--id S --module M --on|--off',
@@ -79,46 +104,113 @@ const ACTIONS: Record<string, Action> = {
       return { espacio: f.id, modulo: f.module, habilitado: on };
     },
   },
-  'space trial': { help: '--id S (--until ISO | --none)', run: (a, f) => (a.setTrialEnd(need(f, 'id'), f.none ? null : need(f, 'until')), { espacio: f.id }) },
-  'space api': { help: '--id S --on|--off', run: (a, f) => (a.setApiEnabled(need(f, 'id'), onOff(f)), { espacio: f.id, api_activa: onOff(f) }) },
-  'space read-only': { help: '--id S --on|--off  (el propietario, solo lectura en este espacio)', run: (a, f) => (a.setOwnerReadOnlyOnSpace(need(f, 'id'), onOff(f)), { espacio: f.id }) },
+  'space trial': {
+    help: '--id S (--until ISO | --none)',
+    run: (a, f) => (a.setTrialEnd(need(f, 'id'), f.none ? null : need(f, 'until')), { espacio: f.id }),
+  },
+  'space api': {
+    help: '--id S --on|--off',
+    run: (a, f) => (a.setApiEnabled(need(f, 'id'), onOff(f)), { espacio: f.id, api_activa: onOff(f) }),
+  },
+  'space read-only': {
+    help: '--id S --on|--off  (el propietario, solo lectura en este espacio)',
+    run: (a, f) => (a.setOwnerReadOnlyOnSpace(need(f, 'id'), onOff(f)), { espacio: f.id }),
+  },
   'account payment': {
     help: '--id C (--paid | --unpaid-since ISO | --suspended)',
-    run: (a, f) => (a.setPayment(need(f, 'id'), { unpaidSince: (f['unpaid-since'] as string | undefined) ?? null, suspended: f.suspended === true }), { cuenta: f.id }),
+    run: (a, f) => (
+      a.setPayment(need(f, 'id'), {
+        unpaidSince: (f['unpaid-since'] as string | undefined) ?? null,
+        suspended: f.suspended === true,
+      }),
+      { cuenta: f.id }
+    ),
   },
   'account quota': {
     help: '--id C [--bytes N|defecto] [--documents N|defecto]  (cuota de almacenamiento; 0: sin límite)',
     run: (a, f) => {
-      const value = (flag: string) => (f[flag] === undefined ? undefined : f[flag] === 'defecto' ? null : integer(f[flag] as string));
+      const value = (flag: string) =>
+        f[flag] === undefined ? undefined : f[flag] === 'defecto' ? null : integer(f[flag] as string);
       const stored = a.setQuota(need(f, 'id'), { bytes: value('bytes'), documents: value('documents') });
       return { cuenta: f.id, max_bytes: stored.bytes, max_documentos: stored.documents };
     },
   },
-  'account credits': { help: '--id C --amount N', run: (a, f) => ({ cuenta: f.id, saldo: a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }) },
+  'account credits': {
+    help: '--id C --amount N',
+    run: (a, f) => ({ cuenta: f.id, saldo: a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }),
+  },
   'key create': {
     help: '--owner O --name N [--spaces a,b] [--permiso lee|escribe]',
-    run: (a, f) => a.issueKey(need(f, 'owner'), need(f, 'name'), list(f.spaces), ((f.permiso as string | undefined) ?? 'escribe') as Permission),
+    run: (a, f) =>
+      a.issueKey(
+        need(f, 'owner'),
+        need(f, 'name'),
+        list(f.spaces),
+        ((f.permiso as string | undefined) ?? 'escribe') as Permission,
+      ),
   },
-  'owner list': { help: '[--limit N] [--offset N]  (propietarios, con su cuenta y sus espacios)', run: (a, f) => a.listOwners(paging(f)) },
+  'owner list': {
+    help: '[--limit N] [--offset N]  (propietarios, con su cuenta y sus espacios)',
+    run: (a, f) => a.listOwners(paging(f)),
+  },
   'owner show': { help: '--id ID', run: (a, f) => a.owner(need(f, 'id')) },
-  'space list': { help: '[--owner O] [--limit N] [--offset N]', run: (a, f) => a.listSpaces(paging(f), f.owner === undefined ? undefined : need(f, 'owner')) },
+  'space list': {
+    help: '[--owner O] [--limit N] [--offset N]',
+    run: (a, f) => a.listSpaces(paging(f), f.owner === undefined ? undefined : need(f, 'owner')),
+  },
   'space show': { help: '--id S', run: (a, f) => a.space(need(f, 'id')) },
-  'key list': { help: '--owner O [--limit N] [--offset N]  (también las revocadas; nunca el secreto)', run: (a, f) => a.listKeys(need(f, 'owner'), paging(f)) },
-  'key revoke': { help: '--id K  (la clave responde 401 desde la petición siguiente)', run: (a, f) => a.revokeKey(need(f, 'id')) },
-  'session create': { help: '--owner O  (credencial de consola para el propietario)', run: (a, f) => a.issueConsoleSession(need(f, 'owner')) },
-  'owner email': { help: '--id ID --email E  (el email con el que entra en Studio)', run: (a, f) => a.setOwnerEmail(need(f, 'id'), need(f, 'email')) },
+  'key list': {
+    help: '--owner O [--limit N] [--offset N]  (también las revocadas; nunca el secreto)',
+    run: (a, f) => a.listKeys(need(f, 'owner'), paging(f)),
+  },
+  'key revoke': {
+    help: '--id K  (la clave responde 401 desde la petición siguiente)',
+    run: (a, f) => a.revokeKey(need(f, 'id')),
+  },
+  'session create': {
+    help: '--owner O  (credencial de consola para el propietario)',
+    run: (a, f) => a.issueConsoleSession(need(f, 'owner')),
+  },
+  'owner email': {
+    help: '--id ID --email E  (el email con el que entra en Studio)',
+    run: (a, f) => a.setOwnerEmail(need(f, 'id'), need(f, 'email')),
+  },
   'owner password': {
     help: '--id ID [--stdin]  (contraseña de Studio: generada y mostrada una vez, o leída de la entrada estándar; cierra sus sesiones)',
-    run: async (a, f, io) => ({ id: f.id, ...(await a.setOwnerPassword(need(f, 'id'), f.stdin ? await firstLine(io) : undefined)) }),
+    run: async (a, f, io) => ({
+      id: f.id,
+      ...(await a.setOwnerPassword(need(f, 'id'), f.stdin ? await firstLine(io) : undefined)),
+    }),
   },
   'owner link': {
     help: '--id ID  (enlace de entrada a Studio de un solo uso, 30 minutos; base: CEREBRO_PUBLIC_URL)',
     run: (a, f, io) => a.issueSignInLink(need(f, 'id'), publicOrigin(io)),
   },
-  'operator create': { help: '--name N  (credencial para /api/admin)', run: (a, f) => a.issueOperatorCredential(need(f, 'name')) },
+  'operator create': {
+    help: '--name N  (credencial para /api/admin)',
+    run: (a, f) => a.issueOperatorCredential(need(f, 'name')),
+  },
 };
 
-const STRING_OPTIONS = ['name', 'email', 'credits', 'id', 'owner', 'modules', 'trial-ends', 'module', 'until', 'unpaid-since', 'amount', 'spaces', 'permiso', 'limit', 'offset', 'bytes', 'documents'];
+const STRING_OPTIONS = [
+  'name',
+  'email',
+  'credits',
+  'id',
+  'owner',
+  'modules',
+  'trial-ends',
+  'module',
+  'until',
+  'unpaid-since',
+  'amount',
+  'spaces',
+  'permiso',
+  'limit',
+  'offset',
+  'bytes',
+  'documents',
+];
 const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json', 'crear', 'stdin'];
 const OPTIONS: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
   ...Object.fromEntries(STRING_OPTIONS.map((n) => [n, { type: 'string' as const }])),
@@ -135,7 +227,8 @@ const COMMON = [
 
 function helpText(): string {
   return [
-    'Uso: cerebro admin <recurso> <acción> [opciones] [--json] [--crear]', '',
+    'Uso: cerebro admin <recurso> <acción> [opciones] [--json] [--crear]',
+    '',
     ...Object.entries(ACTIONS).map(([name, a]) => `  ${name.padEnd(18)} ${a.help}`),
     `  ${'respaldo'.padEnd(18)} <carpeta nueva>  (respaldo completo en línea: bases de datos, originales y archivos de los plugins)`,
     `  ${'restaurar'.padEnd(18)} <respaldo> <carpeta nueva o vacía>  (comprueba el respaldo y crea con él una carpeta de datos)`,
@@ -143,7 +236,8 @@ function helpText(): string {
   ].join('\n');
 }
 
-const actionHelp = (name: string, action: Action): string => [`Uso: cerebro admin ${name} ${action.help}`, ...COMMON].join('\n');
+const actionHelp = (name: string, action: Action): string =>
+  [`Uso: cerebro admin ${name} ${action.help}`, ...COMMON].join('\n');
 
 /** `cerebro admin ...`: operator actions straight on the database (safe while the server runs: SQLite WAL). */
 export async function runAdmin(args: string[], io: CliIo): Promise<number> {
@@ -185,7 +279,13 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   if (!existsSync(file) && !flags.crear) {
     // A mistyped CEREBRO_DATA_DIR (or a command run from the wrong directory) would otherwise create an empty
     // database and act on it, and the operator would wonder where everything went.
-    reportError(io, json, new Error(`No hay base de datos en ${config.dataDir} (CEREBRO_DATA_DIR). Revisa la variable, o añade --crear para crear una nueva.`));
+    reportError(
+      io,
+      json,
+      new Error(
+        `No hay base de datos en ${config.dataDir} (CEREBRO_DATA_DIR). Revisa la variable, o añade --crear para crear una nueva.`,
+      ),
+    );
     return 1;
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -225,7 +325,8 @@ async function runRestore(args: string[], flags: Flags, io: CliIo): Promise<numb
   }
   return report(io, flags, async () => {
     const result = await restoreBackup(resolve(args[0]!), resolve(args[1]!));
-    if (!flags.json) io.stderr.write(`Respaldo comprobado y restaurado. Para arrancar sobre la copia:\n  ${result.arrancar}\n`);
+    if (!flags.json)
+      io.stderr.write(`Respaldo comprobado y restaurado. Para arrancar sobre la copia:\n  ${result.arrancar}\n`);
     return result;
   });
 }
@@ -243,16 +344,27 @@ async function report(io: CliIo, flags: Flags, work: () => Promise<unknown>): Pr
 
 /** Wire field names of the admin service's validation errors, as the CLI's options. */
 const OPTION_OF_FIELD: Record<string, string> = {
-  nombre: '--name', email: '--email', creditos: '--credits', id: '--id', modulos: '--modules', prueba_hasta: '--until / --trial-ends',
-  impagada_desde: '--unpaid-since', cantidad: '--amount', permiso: '--permiso', limite: '--limit', desde: '--offset',
+  nombre: '--name',
+  email: '--email',
+  creditos: '--credits',
+  id: '--id',
+  modulos: '--modules',
+  prueba_hasta: '--until / --trial-ends',
+  impagada_desde: '--unpaid-since',
+  cantidad: '--amount',
+  permiso: '--permiso',
+  limite: '--limit',
+  desde: '--offset',
   clave: '--stdin',
 };
 
 /** A service error for a terminal: validation issues one per line, named by the option that carried the value. */
 function describeDetail(detail: unknown): string {
   if (!Array.isArray(detail)) return String(detail);
-  return detail.map((issue: { loc: (string | number)[]; msg: string }) => {
-    const field = String(issue.loc[1] ?? '');
-    return `${Object.hasOwn(OPTION_OF_FIELD, field) ? OPTION_OF_FIELD[field] : field}: ${issue.msg}`;
-  }).join('\n       ');
+  return detail
+    .map((issue: { loc: (string | number)[]; msg: string }) => {
+      const field = String(issue.loc[1] ?? '');
+      return `${Object.hasOwn(OPTION_OF_FIELD, field) ? OPTION_OF_FIELD[field] : field}: ${issue.msg}`;
+    })
+    .join('\n       ');
 }

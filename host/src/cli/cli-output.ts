@@ -9,23 +9,34 @@ export const wantsHelp = (args: readonly string[]): boolean => args.includes('--
  * has, `{"detail": ...}` (a string, or the validation list), so a script reads one format from both.
  * `describe` turns a validation list into lines for a person.
  */
-export function reportError(io: CliIo, json: boolean, err: unknown, describe: (detail: unknown) => string = String): void {
-  const detail = isApiError(err) ? (err as { detail: unknown }).detail : (err as Error)?.message ?? String(err);
+export function reportError(
+  io: CliIo,
+  json: boolean,
+  err: unknown,
+  describe: (detail: unknown) => string = String,
+): void {
+  const detail = isApiError(err) ? (err as { detail: unknown }).detail : ((err as Error)?.message ?? String(err));
   io.stderr.write(json ? `${JSON.stringify({ detail })}\n` : `Error: ${describe(detail)}\n`);
 }
 
 const inline = (value: unknown): string =>
-  Array.isArray(value) ? value.map(inline).join(', ') || '(ninguno)'
-    : value && typeof value === 'object' ? Object.entries(value).map(([k, v]) => `${k}=${inline(v)}`).join(' ')
+  Array.isArray(value)
+    ? value.map(inline).join(', ') || '(ninguno)'
+    : value && typeof value === 'object'
+      ? Object.entries(value)
+          .map(([k, v]) => `${k}=${inline(v)}`)
+          .join(' ')
       : String(value);
 
 /** A result for a terminal: `field: value` lines; a list of records (a page) one record per line. */
 export function formatHuman(value: unknown): string {
   if (!value || typeof value !== 'object') return String(value);
-  return Object.entries(value).map(([k, v]) => {
-    if (Array.isArray(v) && v.some((item) => item && typeof item === 'object')) {
-      return `${k}:${v.map((item) => `\n  - ${inline(item)}`).join('') || ' (ninguno)'}`;
-    }
-    return `${k}: ${Array.isArray(v) ? v.join(', ') || '(todos)' : inline(v)}`;
-  }).join('\n');
+  return Object.entries(value)
+    .map(([k, v]) => {
+      if (Array.isArray(v) && v.some((item) => item && typeof item === 'object')) {
+        return `${k}:${v.map((item) => `\n  - ${inline(item)}`).join('') || ' (ninguno)'}`;
+      }
+      return `${k}: ${Array.isArray(v) ? v.join(', ') || '(todos)' : inline(v)}`;
+    })
+    .join('\n');
 }

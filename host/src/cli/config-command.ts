@@ -23,23 +23,38 @@ export function effectiveConfig(env: NodeJS.ProcessEnv): Record<string, unknown>
     ...config,
     // The compiled matcher is not printable: the setting as written (default false).
     trustProxy: env.CEREBRO_TRUST_PROXY || 'false',
-    llmUrl: maskUrlPassword(config.llmUrl), embeddingUrl: maskUrlPassword(config.embeddingUrl), rerankUrl: maskUrlPassword(config.rerankUrl),
-    llmApiKey: maskSecret(config.llmApiKey), embeddingApiKey: maskSecret(config.embeddingApiKey), rerankApiKey: maskSecret(config.rerankApiKey),
+    llmUrl: maskUrlPassword(config.llmUrl),
+    embeddingUrl: maskUrlPassword(config.embeddingUrl),
+    rerankUrl: maskUrlPassword(config.rerankUrl),
+    llmApiKey: maskSecret(config.llmApiKey),
+    embeddingApiKey: maskSecret(config.embeddingApiKey),
+    rerankApiKey: maskSecret(config.rerankApiKey),
   };
   const hostVariables = new Set(['CEREBRO_LLM_API_KEY', 'CEREBRO_EMBEDDING_API_KEY', 'CEREBRO_RERANK_API_KEY']);
-  const entorno = Object.fromEntries(Object.entries(env)
-    .filter(([name, value]) => name.startsWith('CEREBRO_') && value !== undefined && !hostVariables.has(name))
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => [name, SECRET_NAME.test(name.slice('CEREBRO_'.length)) ? maskSecret(value!) : maskUrlPassword(value!)]));
+  const entorno = Object.fromEntries(
+    Object.entries(env)
+      .filter(([name, value]) => name.startsWith('CEREBRO_') && value !== undefined && !hostVariables.has(name))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => [
+        name,
+        SECRET_NAME.test(name.slice('CEREBRO_'.length)) ? maskSecret(value!) : maskUrlPassword(value!),
+      ]),
+  );
   return { ...host, entorno };
 }
 
 /** `cerebro config`. */
 export function runConfig(args: string[], io: CliIo): number {
-  if (wantsHelp(args)) { io.stdout.write(CONFIG_USAGE); return 0; }
+  if (wantsHelp(args)) {
+    io.stdout.write(CONFIG_USAGE);
+    return 0;
+  }
   const json = args.includes('--json');
   const unknown = args.filter((a) => a !== '--json');
-  if (unknown.length) { io.stderr.write(`Argumento desconocido: ${unknown[0]}\n\n${CONFIG_USAGE}`); return 2; }
+  if (unknown.length) {
+    io.stderr.write(`Argumento desconocido: ${unknown[0]}\n\n${CONFIG_USAGE}`);
+    return 2;
+  }
   try {
     const shown = effectiveConfig(io.env);
     io.stdout.write(json ? `${JSON.stringify(shown, null, 2)}\n` : `${formatHuman(shown)}\n`);

@@ -2,4 +2,8 @@
 import '../main/no-onnx-telemetry.js';
 import { runCli } from './run-cli.js';
 
-process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env });
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+});

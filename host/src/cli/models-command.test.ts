@@ -12,7 +12,9 @@ import { runCli } from './run-cli.js';
 
 const VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'frase', 'prueba', 'horario'];
 const rows = (dim: number) => VOCAB.map((_, i) => Float32Array.from({ length: dim }, (_, j) => ((i + j) % 3) - 1));
-const tokenizerJson = JSON.stringify({ model: { type: 'WordPiece', vocab: Object.fromEntries(VOCAB.map((t, i) => [t, i])) } });
+const tokenizerJson = JSON.stringify({
+  model: { type: 'WordPiece', vocab: Object.fromEntries(VOCAB.map((t, i) => [t, i])) },
+});
 
 let dir: TempDir;
 let files: Map<string, Uint8Array | string>;
@@ -47,20 +49,30 @@ async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code:
   const stderr = new PassThrough();
   let out = '';
   let err = '';
-  stdout.on('data', (c: Buffer) => { out += c.toString(); });
-  stderr.on('data', (c: Buffer) => { err += c.toString(); });
+  stdout.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  stderr.on('data', (c: Buffer) => {
+    err += c.toString();
+  });
   const code = await runCli(['modelos', ...args], { stdout, stderr, env: { CEREBRO_DATA_DIR: dir.path, ...env } });
   return { code, out, err };
 }
 
 test('a catalogue name is downloaded, checked and installed where CEREBRO_EMBEDDING_MODEL_DIR points, with its prefixes', async () => {
   const target = join(dir.path, 'e5');
-  const run = await cli(['instalar', 'multilingual-e5-small'], { CEREBRO_MODELS_MIRROR: mirror, CEREBRO_EMBEDDING_MODEL_DIR: target });
+  const run = await cli(['instalar', 'multilingual-e5-small'], {
+    CEREBRO_MODELS_MIRROR: mirror,
+    CEREBRO_EMBEDDING_MODEL_DIR: target,
+  });
   assert.equal(run.code, 0, run.err);
   assert.match(run.out, /Instalado multilingual-e5-small \(embeddings, 384 dimensiones\)/);
   assert.doesNotMatch(run.out, /Para usarlo/, 'already where the configuration points');
   const manifest = JSON.parse(await readFile(join(target, 'cerebro-modelo.json'), 'utf8'));
-  assert.deepEqual([manifest.kind, manifest.dimensions, manifest.queryPrefix, manifest.passagePrefix], ['embeddings', 384, 'query: ', 'passage: ']);
+  assert.deepEqual(
+    [manifest.kind, manifest.dimensions, manifest.queryPrefix, manifest.passagePrefix],
+    ['embeddings', 384, 'query: ', 'passage: '],
+  );
   assert.ok(existsSync(join(target, 'onnx/model_quantized.onnx')) && existsSync(join(target, 'tokenizer.json')));
 });
 
@@ -71,18 +83,25 @@ test('a model of the wrong size, or a download that fails, leaves the installed 
   const good = files.get(key)!;
   try {
     files.set(key, embeddingTableModel(rows(16)));
-    const wrong = await cli(['instalar', 'multilingual-e5-small', '--destino', target], { CEREBRO_MODELS_MIRROR: mirror });
+    const wrong = await cli(['instalar', 'multilingual-e5-small', '--destino', target], {
+      CEREBRO_MODELS_MIRROR: mirror,
+    });
     assert.equal(wrong.code, 1);
     assert.match(wrong.err, /16 dimensiones; se esperaban 384/);
     files.delete(key);
-    const missing = await cli(['instalar', 'multilingual-e5-small', '--destino', target], { CEREBRO_MODELS_MIRROR: mirror });
+    const missing = await cli(['instalar', 'multilingual-e5-small', '--destino', target], {
+      CEREBRO_MODELS_MIRROR: mirror,
+    });
     assert.equal(missing.code, 1);
     assert.match(missing.err, /no existe http/);
   } finally {
     files.set(key, good);
   }
   assert.equal(await readFile(join(target, 'cerebro-modelo.json'), 'utf8'), before);
-  assert.deepEqual((await readdir(dir.path)).filter((f) => f.includes('.instalando-')), []);
+  assert.deepEqual(
+    (await readdir(dir.path)).filter((f) => f.includes('.instalando-')),
+    [],
+  );
 });
 
 test('a URL of an .onnx file brings the tokenizer beside it; a broken file is refused', async () => {
@@ -103,7 +122,9 @@ test('a local reranker directory is copied, run once and installed where CEREBRO
   await dir.file('ce/model.onnx', crossEncoderModel(VOCAB.map((t) => (t === 'horario' ? 1 : 0))));
   await dir.file('ce/vocab.txt', `${VOCAB.join('\n')}\n`);
   const target = join(dir.path, 'reordenador');
-  const run = await cli(['instalar', join(dir.path, 'ce'), '--tipo', 'reordenacion'], { CEREBRO_RERANK_MODEL_DIR: target });
+  const run = await cli(['instalar', join(dir.path, 'ce'), '--tipo', 'reordenacion'], {
+    CEREBRO_RERANK_MODEL_DIR: target,
+  });
   assert.equal(run.code, 0, run.err);
   assert.equal(JSON.parse(await readFile(join(target, 'cerebro-modelo.json'), 'utf8')).kind, 'reordenacion');
   assert.equal((await cli(['instalar', join(dir.path, 'ce'), '--tipo', 'otro'])).code, 2);

@@ -22,7 +22,10 @@ export function runPluginCli(id: string, script: string, args: string[], io: Cli
     const child = spawn(process.execPath, [script, ...args], { env, stdio: ['inherit', 'pipe', 'pipe'] });
     child.stdout.pipe(io.stdout, { end: false });
     child.stderr.pipe(io.stderr, { end: false });
-    child.on('error', (err) => { io.stderr.write(`No se pudo ejecutar la orden de ${id}: ${err.message}\n`); resolve(1); });
+    child.on('error', (err) => {
+      io.stderr.write(`No se pudo ejecutar la orden de ${id}: ${err.message}\n`);
+      resolve(1);
+    });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

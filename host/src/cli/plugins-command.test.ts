@@ -9,9 +9,19 @@ import { runCli } from './run-cli.js';
 async function cli(dataDir: string, args: string[]) {
   let out = '';
   let err = '';
-  const sink = (write: (s: string) => void) => new Writable({ write(chunk, _enc, done) { write(String(chunk)); done(); } });
+  const sink = (write: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, done) {
+        write(String(chunk));
+        done();
+      },
+    });
   const env = { CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'marca' };
-  const code = await runCli(['plugins', ...args], { stdout: sink((s) => (out += s)), stderr: sink((s) => (err += s)), env });
+  const code = await runCli(['plugins', ...args], {
+    stdout: sink((s) => (out += s)),
+    stderr: sink((s) => (err += s)),
+    env,
+  });
   return { code, out, err };
 }
 
@@ -26,7 +36,10 @@ test('cerebro plugins: usage, refusals with their reason and exit code 1, and th
   const odd = await cli(dataDir, ['add', 'No Es Un Nombre']);
   assert.deepEqual([odd.code, /no es una carpeta, un \.tgz ni un nombre de paquete npm/.test(odd.err)], [1, true]);
   const notInstalled = await cli(dataDir, ['remove', 'marca']);
-  assert.deepEqual([notInstalled.code, /no hay ningún plugin "marca" instalado con "npx cerebro plugins add"/.test(notInstalled.err)], [1, true]);
+  assert.deepEqual(
+    [notInstalled.code, /no hay ningún plugin "marca" instalado con "npx cerebro plugins add"/.test(notInstalled.err)],
+    [1, true],
+  );
   const list = await cli(dataDir, ['list']);
   assert.equal(list.code, 0);
   assert.match(list.out, /^marca\s+1\.0\.0\s+disponible\s+@cerebro\/plugin-marca$/m);

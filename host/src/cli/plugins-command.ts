@@ -36,8 +36,19 @@ async function list(io: CliIo): Promise<number> {
     return record ? `instalado desde ${record.source}` : origin;
   };
   const rows = [
-    ...sources.map((s) => ({ id: s.definition.manifest.id, version: s.definition.manifest.version, estado: 'disponible', procedencia: from(s.definition.manifest.id, s.origin) })),
-    ...failed.map((f) => ({ id: f.id, version: f.version, estado: 'fallido', procedencia: from(f.id, f.origin), error: f.error.message })),
+    ...sources.map((s) => ({
+      id: s.definition.manifest.id,
+      version: s.definition.manifest.version,
+      estado: 'disponible',
+      procedencia: from(s.definition.manifest.id, s.origin),
+    })),
+    ...failed.map((f) => ({
+      id: f.id,
+      version: f.version,
+      estado: 'fallido',
+      procedencia: from(f.id, f.origin),
+      error: f.error.message,
+    })),
   ].sort((a, b) => a.id.localeCompare(b.id));
   for (const row of rows) {
     io.stdout.write(`${row.id.padEnd(20)} ${row.version.padEnd(10)} ${row.estado.padEnd(11)} ${row.procedencia}\n`);
@@ -50,28 +61,45 @@ async function add(spec: string, io: CliIo): Promise<number> {
   const config = loadHostConfig(io.env);
   const installedIds = new Set(readInstalled(config.dataDir).map((r) => r.id));
   const { sources, failed } = await discoveredSources(config);
-  const otherPluginIds = new Set([...sources.map((s) => s.definition.manifest.id), ...failed.map((f) => f.id)].filter((id) => !installedIds.has(id)));
-  const record = await installPlugin({ spec, dataDir: config.dataDir, registry: io.env.CEREBRO_NPM_REGISTRY || DEFAULT_REGISTRY, otherPluginIds, command: programName(io.env) });
-  io.stdout.write(`Instalado ${record.id}@${record.version} (${record.packageName}). Reinicia el servicio para cargarlo ` +
-    `y habilita el módulo en cada espacio que lo use con:\n  ${programName(io.env)} admin space module --id <espacio> --module ${record.id} --on\n`);
+  const otherPluginIds = new Set(
+    [...sources.map((s) => s.definition.manifest.id), ...failed.map((f) => f.id)].filter((id) => !installedIds.has(id)),
+  );
+  const record = await installPlugin({
+    spec,
+    dataDir: config.dataDir,
+    registry: io.env.CEREBRO_NPM_REGISTRY || DEFAULT_REGISTRY,
+    otherPluginIds,
+    command: programName(io.env),
+  });
+  io.stdout.write(
+    `Instalado ${record.id}@${record.version} (${record.packageName}). Reinicia el servicio para cargarlo ` +
+      `y habilita el módulo en cada espacio que lo use con:\n  ${programName(io.env)} admin space module --id <espacio> --module ${record.id} --on\n`,
+  );
   return 0;
 }
 
 function scaffold(args: string[], io: CliIo): number {
   const { positionals, values } = parseArgs({
-    args, allowPositionals: true, options: { destino: { type: 'string' }, sdk: { type: 'string' }, host: { type: 'string' } },
+    args,
+    allowPositionals: true,
+    options: { destino: { type: 'string' }, sdk: { type: 'string' }, host: { type: 'string' } },
   });
   if (positionals.length !== 1) throw new Error('indica un id: plugins nuevo <id>.');
   const id = positionals[0]!;
   const dir = newPluginProject({
-    id, dir: values.destino ?? join(process.cwd(), `cerebro-plugin-${id}`), checkout: REPO_ROOT,
-    ...(values.sdk ? { sdk: values.sdk } : {}), ...(values.host ? { host: values.host } : {}),
+    id,
+    dir: values.destino ?? join(process.cwd(), `cerebro-plugin-${id}`),
+    checkout: REPO_ROOT,
+    ...(values.sdk ? { sdk: values.sdk } : {}),
+    ...(values.host ? { host: values.host } : {}),
   });
   // `npx cerebro` resolves inside the checkout only, and there the server's default data folder is the checkout's.
   const program = programName(io.env);
   const cli = REPO_ROOT && /^np[mx] /.test(program) ? `cd ${resolve(REPO_ROOT)} && ${program}` : program;
-  io.stdout.write(`Proyecto del plugin "${id}" escrito en ${dir}. Para compilarlo, probarlo, empaquetarlo e instalarlo:\n` +
-    `  cd ${dir}\n  npm install && npm test && npm pack\n  ${cli} plugins add ${join(dir, `cerebro-plugin-${id}-0.1.0.tgz`)}\n`);
+  io.stdout.write(
+    `Proyecto del plugin "${id}" escrito en ${dir}. Para compilarlo, probarlo, empaquetarlo e instalarlo:\n` +
+      `  cd ${dir}\n  npm install && npm test && npm pack\n  ${cli} plugins add ${join(dir, `cerebro-plugin-${id}-0.1.0.tgz`)}\n`,
+  );
   return 0;
 }
 
@@ -84,7 +112,9 @@ export async function runPlugins(args: string[], io: CliIo): Promise<number> {
     if (action === 'nuevo') return scaffold(rest, io);
     if (action === 'remove' && rest.length === 1) {
       const record = removePlugin(loadHostConfig(io.env).dataDir, rest[0]!, programName(io.env));
-      io.stdout.write(`Quitado ${record.id}@${record.version}. Sus datos siguen en la carpeta de datos; reinicia el servicio.\n`);
+      io.stdout.write(
+        `Quitado ${record.id}@${record.version}. Sus datos siguen en la carpeta de datos; reinicia el servicio.\n`,
+      );
       return 0;
     }
   } catch (err) {

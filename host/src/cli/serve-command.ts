@@ -14,8 +14,14 @@ export const SERVE_USAGE = `Uso: cerebro serve
 
 /** `cerebro serve`: starts the host, bootstraps an empty database, and stops gracefully on SIGINT/SIGTERM. */
 export async function runServe(args: string[], io: CliIo): Promise<number> {
-  if (wantsHelp(args)) { io.stdout.write(SERVE_USAGE); return 0; }
-  if (args.length > 0) { io.stderr.write(`Argumento desconocido: ${args[0]}\n\n${SERVE_USAGE}`); return 2; }
+  if (wantsHelp(args)) {
+    io.stdout.write(SERVE_USAGE);
+    return 0;
+  }
+  if (args.length > 0) {
+    io.stderr.write(`Argumento desconocido: ${args[0]}\n\n${SERVE_USAGE}`);
+    return 2;
+  }
   let host;
   try {
     host = await startHost({ env: io.env });
@@ -34,14 +40,19 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   const first = host.config.bootstrapDemo
-    ? await bootstrapFirstRun(host.admin, host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id))
+    ? await bootstrapFirstRun(
+        host.admin,
+        host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id),
+      )
     : null;
   if (first) {
     announceFirstRun(io.stderr, host.config.dataDir, host.url, first);
   } else {
-    io.stderr.write(`\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
-      `Crea una clave con: ${programName(io.env)} admin key create --owner <id> --name <nombre> ` +
-      `(los propietarios: ${programName(io.env)} admin owner list).\n\n`);
+    io.stderr.write(
+      `\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
+        `Crea una clave con: ${programName(io.env)} admin key create --owner <id> --name <nombre> ` +
+        `(los propietarios: ${programName(io.env)} admin owner list).\n\n`,
+    );
   }
   await stopped;
   return 0;

@@ -9,13 +9,29 @@ import { passwordMatches } from '../studio/password-digest.js';
 import { runCli } from './run-cli.js';
 
 /** `cerebro admin ...` with JSON output, optional standard input, and CEREBRO_PUBLIC_URL set. */
-async function cli(dataDir: string, args: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
+async function cli(
+  dataDir: string,
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const sink = (write: (s: string) => void) => new Writable({ write(chunk, _enc, done) { write(String(chunk)); done(); } });
-  const env = { CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'marca', CEREBRO_PUBLIC_URL: 'https://cerebro.example.com' };
+  const sink = (write: (s: string) => void) =>
+    new Writable({
+      write(chunk, _enc, done) {
+        write(String(chunk));
+        done();
+      },
+    });
+  const env = {
+    CEREBRO_DATA_DIR: dataDir,
+    CEREBRO_PLUGINS_ALLOW: 'marca',
+    CEREBRO_PUBLIC_URL: 'https://cerebro.example.com',
+  };
   const code = await runCli(['admin', ...args, '--crear', '--json'], {
-    stdout: sink((s) => (out += s)), stderr: sink((s) => (err += s)), env,
+    stdout: sink((s) => (out += s)),
+    stderr: sink((s) => (err += s)),
+    env,
     ...(stdin === undefined ? {} : { stdin: Readable.from([stdin]) }),
   });
   return { code, out, err };
@@ -24,7 +40,9 @@ async function cli(dataDir: string, args: string[], stdin?: string): Promise<{ c
 const digestOf = (dataDir: string, ownerId: string): string | null => {
   const db = openDatabase(join(dataDir, 'cerebro.db'));
   try {
-    return (db.prepare('SELECT password_digest FROM owners WHERE id = ?').get(ownerId) as { password_digest: string | null }).password_digest;
+    return (
+      db.prepare('SELECT password_digest FROM owners WHERE id = ?').get(ownerId) as { password_digest: string | null }
+    ).password_digest;
   } finally {
     db.close();
   }
@@ -33,13 +51,19 @@ const digestOf = (dataDir: string, ownerId: string): string | null => {
 test('owner email, password (generated, or from stdin: never an argument) and one-time link from the CLI', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-studio-'));
   t.after(() => rm(dataDir, { recursive: true, force: true }));
-  const { id } = JSON.parse((await cli(dataDir, ['owner', 'create', '--name', 'Ana', '--email', 'Ana@Example.com'])).out) as { id: string };
+  const { id } = JSON.parse(
+    (await cli(dataDir, ['owner', 'create', '--name', 'Ana', '--email', 'Ana@Example.com'])).out,
+  ) as { id: string };
   const { id: other } = JSON.parse((await cli(dataDir, ['owner', 'create', '--name', 'Bea'])).out) as { id: string };
 
   const taken = await cli(dataDir, ['owner', 'email', '--id', other, '--email', 'ANA@example.com']);
   assert.equal(taken.code, 1);
   assert.match(taken.err, /ya lo usa otro propietario/);
-  assert.equal((await cli(dataDir, ['owner', 'create', '--name', 'Otra', '--email', 'ana@EXAMPLE.com'])).code, 1, 'unique on creation too');
+  assert.equal(
+    (await cli(dataDir, ['owner', 'create', '--name', 'Otra', '--email', 'ana@EXAMPLE.com'])).code,
+    1,
+    'unique on creation too',
+  );
   const bad = await cli(dataDir, ['owner', 'email', '--id', other, '--email', 'no-es-email']);
   assert.equal(bad.code, 1);
   const set = await cli(dataDir, ['owner', 'email', '--id', other, '--email', 'Bea@Example.com']);
@@ -51,14 +75,22 @@ test('owner email, password (generated, or from stdin: never an argument) and on
   assert.equal(sesiones_cerradas, 0);
   assert.equal(await passwordMatches(clave, digestOf(dataDir, id)), true);
 
-  const piped = await cli(dataDir, ['owner', 'password', '--id', id, '--stdin'], 'clave leída de la entrada\nsegunda línea ignorada\n');
+  const piped = await cli(
+    dataDir,
+    ['owner', 'password', '--id', id, '--stdin'],
+    'clave leída de la entrada\nsegunda línea ignorada\n',
+  );
   assert.equal(piped.code, 0, piped.err);
   assert.deepEqual(JSON.parse(piped.out), { id, sesiones_cerradas: 0 });
   assert.equal(await passwordMatches('clave leída de la entrada', digestOf(dataDir, id)), true);
   const short = await cli(dataDir, ['owner', 'password', '--id', id, '--stdin'], 'corta\n');
   assert.equal(short.code, 1);
   assert.match(short.err, /10 a 200 caracteres/);
-  assert.equal((await cli(dataDir, ['owner', 'password', '--id', id, '--password', 'x'.repeat(12)])).code, 2, 'no password option exists');
+  assert.equal(
+    (await cli(dataDir, ['owner', 'password', '--id', id, '--password', 'x'.repeat(12)])).code,
+    2,
+    'no password option exists',
+  );
 
   const link = await cli(dataDir, ['owner', 'link', '--id', id]);
   assert.equal(link.code, 0, link.err);

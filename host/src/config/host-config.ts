@@ -97,7 +97,10 @@ export interface HostConfig {
 }
 
 const list = (value: string | undefined): string[] =>
-  (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -113,7 +116,8 @@ function fraction(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > 1) throw new Error(`${name} debe ser un número entre 0 y 1 (recibido "${raw}").`);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new Error(`${name} debe ser un número entre 0 y 1 (recibido "${raw}").`);
   return value;
 }
 
@@ -143,9 +147,15 @@ function publicUrl(raw: string | undefined): string {
   const value = (raw ?? '').trim().replace(/\/+$/, '');
   if (value === '') return '';
   let url: URL | undefined;
-  try { url = new URL(value); } catch { url = undefined; }
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new Error(`CEREBRO_PUBLIC_URL debe ser una dirección http(s) como https://cerebro.example.com (recibido "${raw}").`);
+    throw new Error(
+      `CEREBRO_PUBLIC_URL debe ser una dirección http(s) como https://cerebro.example.com (recibido "${raw}").`,
+    );
   }
   return value;
 }

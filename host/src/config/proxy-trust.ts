@@ -23,19 +23,26 @@ export function parseProxyTrust(variable: string, raw: string | undefined): Prox
   const value = (raw ?? '').trim();
   if (value === '' || value.toLowerCase() === 'false' || value === '0') return null;
   if (OLD_TRUE_WORDS.has(value.toLowerCase())) {
-    throw new Error(`${variable}=${raw} ya no se admite: tomaba la primera dirección de X-Forwarded-For, que escribe el cliente. ` +
-      'Indica qué proxies son tuyos: sus direcciones o redes (p. ej. "loopback" o "10.0.0.0/8,loopback") o el número de saltos (p. ej. "1").');
+    throw new Error(
+      `${variable}=${raw} ya no se admite: tomaba la primera dirección de X-Forwarded-For, que escribe el cliente. ` +
+        'Indica qué proxies son tuyos: sus direcciones o redes (p. ej. "loopback" o "10.0.0.0/8,loopback") o el número de saltos (p. ej. "1").',
+    );
   }
   if (HOPS.test(value)) {
     const hops = Number(value);
     return (_addr, i) => i < hops;
   }
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   try {
     const compiled = proxyaddr.compile(entries);
     return remembered((addr) => compiled(addr, 0));
   } catch (err) {
-    throw new Error(`${variable} debe ser un número de saltos o una lista de direcciones, redes CIDR, loopback, linklocal o uniquelocal; ${(err as Error).message} (recibido "${raw}").`);
+    throw new Error(
+      `${variable} debe ser un número de saltos o una lista de direcciones, redes CIDR, loopback, linklocal o uniquelocal; ${(err as Error).message} (recibido "${raw}").`,
+    );
   }
 }
 

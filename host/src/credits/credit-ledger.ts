@@ -15,7 +15,11 @@ export interface Movement {
   fecha: string;
 }
 
-export interface ChargeContext { spaceId: string | null; route: string | null; requestId: string | null }
+export interface ChargeContext {
+  spaceId: string | null;
+  route: string | null;
+  requestId: string | null;
+}
 
 /**
  * The credit pool (`bolsa`) of accounts. Every change is one transaction that moves the balance and records the
@@ -31,10 +35,27 @@ export class CreditLedger {
     @inject(HostTokens.Metrics) private readonly metrics: HostMetrics,
   ) {
     this.stmts = {
-      debit: db.prepare<[number, string, number], { credits: number }>('UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits'),
-      credit: db.prepare<[number, string], { credits: number }>('UPDATE accounts SET credits = credits + ? WHERE id = ? RETURNING credits'),
-      record: db.prepare('INSERT INTO credit_movements (account_id, delta, balance_after, reason, space_id, route, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      recent: db.prepare<[string, number], { id: number; delta: number; balance_after: number; reason: string; space_id: string | null; route: string | null; created_at: string }>(
+      debit: db.prepare<[number, string, number], { credits: number }>(
+        'UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits',
+      ),
+      credit: db.prepare<[number, string], { credits: number }>(
+        'UPDATE accounts SET credits = credits + ? WHERE id = ? RETURNING credits',
+      ),
+      record: db.prepare(
+        'INSERT INTO credit_movements (account_id, delta, balance_after, reason, space_id, route, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      recent: db.prepare<
+        [string, number],
+        {
+          id: number;
+          delta: number;
+          balance_after: number;
+          reason: string;
+          space_id: string | null;
+          route: string | null;
+          created_at: string;
+        }
+      >(
         'SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements WHERE account_id = ? ORDER BY id DESC LIMIT ?',
       ),
     };
@@ -45,7 +66,16 @@ export class CreditLedger {
     const balance = this.db.transaction(() => {
       const row = this.stmts.debit.get(amount, accountId, amount);
       if (!row) throw apiError('credits_exhausted');
-      this.stmts.record.run(accountId, -amount, row.credits, reason, ctx.spaceId, ctx.route, ctx.requestId, new Date(this.clock.now()).toISOString());
+      this.stmts.record.run(
+        accountId,
+        -amount,
+        row.credits,
+        reason,
+        ctx.spaceId,
+        ctx.route,
+        ctx.requestId,
+        new Date(this.clock.now()).toISOString(),
+      );
       return row.credits;
     })();
     this.metrics.creditsMoved(reason, amount);
@@ -53,11 +83,25 @@ export class CreditLedger {
   }
 
   /** Adds credits (top-up by the operator, or the refund of a charge whose request failed). */
-  credit(accountId: string, amount: number, reason: 'recarga' | 'reembolso' | 'ajuste', ctx?: Partial<ChargeContext>): number {
+  credit(
+    accountId: string,
+    amount: number,
+    reason: 'recarga' | 'reembolso' | 'ajuste',
+    ctx?: Partial<ChargeContext>,
+  ): number {
     const balance = this.db.transaction(() => {
       const row = this.stmts.credit.get(amount, accountId);
       if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
-      this.stmts.record.run(accountId, amount, row.credits, reason, ctx?.spaceId ?? null, ctx?.route ?? null, ctx?.requestId ?? null, new Date(this.clock.now()).toISOString());
+      this.stmts.record.run(
+        accountId,
+        amount,
+        row.credits,
+        reason,
+        ctx?.spaceId ?? null,
+        ctx?.route ?? null,
+        ctx?.requestId ?? null,
+        new Date(this.clock.now()).toISOString(),
+      );
       return row.credits;
     })();
     this.metrics.creditsMoved(reason, amount);
@@ -66,7 +110,13 @@ export class CreditLedger {
 
   recent(accountId: string, limit = 20): Movement[] {
     return this.stmts.recent.all(accountId, limit).map((m) => ({
-      id: m.id, delta: m.delta, saldo: m.balance_after, motivo: m.reason, espacio: m.space_id, ruta: m.route, fecha: m.created_at,
+      id: m.id,
+      delta: m.delta,
+      saldo: m.balance_after,
+      motivo: m.reason,
+      espacio: m.space_id,
+      ruta: m.route,
+      fecha: m.created_at,
     }));
   }
 }

@@ -8,7 +8,12 @@ import type { CreditLedger } from './credit-ledger.js';
  * only once (a `reembolso` movement with the same request id means it was already given back, by the pipeline or
  * by an earlier call).
  */
-export function pluginCreditRefunds(db: SqliteDatabase, ledger: CreditLedger, directory: AccessDirectory, module: string): CreditRefunds {
+export function pluginCreditRefunds(
+  db: SqliteDatabase,
+  ledger: CreditLedger,
+  directory: AccessDirectory,
+  module: string,
+): CreditRefunds {
   const movements = db.prepare<[string, string], { delta: number; reason: string; route: string | null }>(
     'SELECT delta, reason, route FROM credit_movements WHERE account_id = ? AND request_id = ?',
   );
@@ -19,7 +24,9 @@ export function pluginCreditRefunds(db: SqliteDatabase, ledger: CreditLedger, di
       if (!accountId) return 0;
       return db.transaction(() => {
         const rows = movements.all(accountId, requestId);
-        const charged = rows.filter((r) => r.reason === 'consumo' && r.route?.includes(routePrefix)).reduce((n, r) => n - r.delta, 0);
+        const charged = rows
+          .filter((r) => r.reason === 'consumo' && r.route?.includes(routePrefix))
+          .reduce((n, r) => n - r.delta, 0);
         const given = rows.filter((r) => r.reason === 'reembolso').reduce((n, r) => n + r.delta, 0);
         const owed = charged - given;
         if (owed <= 0) return 0;

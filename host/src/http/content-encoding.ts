@@ -15,7 +15,11 @@ export function chooseContentCoding(header: string | undefined): ContentCoding {
   if (!header) return 'identity';
   const weights = new Map<string, number>();
   for (const entry of header.split(',')) {
-    const [name, ...params] = entry.trim().toLowerCase().split(';').map((part) => part.trim());
+    const [name, ...params] = entry
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((part) => part.trim());
     if (!name) continue;
     const q = params.find((p) => p.startsWith('q='));
     const weight = q === undefined ? 1 : Number(q.slice(2));

@@ -3,7 +3,12 @@ import { test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { FixedJsonDocument } from './fixed-json-document.js';
 
-const DOCUMENT = { openapi: '3.1.0', paths: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`/ruta/${i}`, { get: { summary: 'Lo mismo otra vez' } }])) };
+const DOCUMENT = {
+  openapi: '3.1.0',
+  paths: Object.fromEntries(
+    Array.from({ length: 50 }, (_, i) => [`/ruta/${i}`, { get: { summary: 'Lo mismo otra vez' } }]),
+  ),
+};
 
 test('each coding carries the same document, compressed, with its own ETag and Vary', () => {
   const doc = new FixedJsonDocument(DOCUMENT);

@@ -3,7 +3,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Reply } from '@cerebro/sdk';
 import { chooseContentCoding, type ContentCoding } from './content-encoding.js';
 
-interface Representation { body: Buffer; etag: string }
+interface Representation {
+  body: Buffer;
+  etag: string;
+}
 
 /**
  * A JSON document that never changes while the process runs (the OpenAPI document): serialized, hashed and
@@ -21,7 +24,9 @@ export class FixedJsonDocument {
       identity: { body: json, etag: `"${hash}"` },
       gzip: { body: gzipSync(json, { level: 9 }), etag: `"${hash}-gzip"` },
       br: {
-        body: brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } }),
+        body: brotliCompressSync(json, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length },
+        }),
         etag: `"${hash}-br"`,
       },
     };
@@ -44,6 +49,9 @@ export class FixedJsonDocument {
   private matches(ifNoneMatch: string | undefined): boolean {
     if (!ifNoneMatch) return false;
     const known = new Set(Object.values(this.representations).map((r) => r.etag));
-    return ifNoneMatch.split(',').map((tag) => tag.trim().replace(/^W\//, '')).some((tag) => tag === '*' || known.has(tag));
+    return ifNoneMatch
+      .split(',')
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === '*' || known.has(tag));
   }
 }

@@ -36,7 +36,13 @@ export function readJsonBody(req: Request, res: ServerResponse, limit: number): 
         req.pause();
         return reject(apiError('body_too_large', `El cuerpo supera el máximo de ${limit} bytes.`));
       }
-      if (status === 422) return reject(apiError('malformed_json', `El cuerpo de la petición no es JSON válido: ${(err as { details?: string }).details ?? ''}`.trim()));
+      if (status === 422)
+        return reject(
+          apiError(
+            'malformed_json',
+            `El cuerpo de la petición no es JSON válido: ${(err as { details?: string }).details ?? ''}`.trim(),
+          ),
+        );
       reject(apiError('bad_request', 'No se pudo leer el cuerpo de la petición.'));
     });
   });

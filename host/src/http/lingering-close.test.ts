@@ -8,13 +8,19 @@ const MB = 1024 * 1024;
 const ANSWER = '{"detail":"Demasiado grande."}';
 
 /** A server that answers every request at once, before reading its body, closing lingering within `limits`. */
-async function earlyAnswering(limits: typeof LINGER_LIMITS): Promise<{ server: Server; port: number; bytesRead: Promise<number> }> {
+async function earlyAnswering(
+  limits: typeof LINGER_LIMITS,
+): Promise<{ server: Server; port: number; bytesRead: Promise<number> }> {
   let reportBytes!: (n: number) => void;
   const bytesRead = new Promise<number>((resolve) => (reportBytes = resolve));
   const server = createServer((req, res) => {
     req.socket.once('close', () => reportBytes(req.socket.bytesRead));
     closeLingering(req, res, limits);
-    res.writeHead(413, { connection: 'close', 'content-type': 'application/json', 'content-length': Buffer.byteLength(ANSWER) });
+    res.writeHead(413, {
+      connection: 'close',
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(ANSWER),
+    });
     res.end(ANSWER);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -17,8 +17,13 @@ const errorSchema = (codes: readonly string[]) => ({
         {
           type: 'array',
           items: {
-            type: 'object', required: ['loc', 'msg', 'type'],
-            properties: { loc: { type: 'array', items: { type: ['string', 'integer'] } }, msg: { type: 'string' }, type: { type: 'string' } },
+            type: 'object',
+            required: ['loc', 'msg', 'type'],
+            properties: {
+              loc: { type: 'array', items: { type: ['string', 'integer'] } },
+              msg: { type: 'string' },
+              type: { type: 'string' },
+            },
           },
         },
         { type: 'object' },
@@ -51,8 +56,10 @@ const STANDARD_ERRORS: Record<string, string> = {
   '415': 'Tipo de contenido no admitido.',
   '422': 'Datos no válidos: `detail` es la lista de problemas (`loc`, `msg`, `type`).',
   '429': 'Límite por minuto o cuota diaria del espacio superados (cabecera `Retry-After`).',
-  '503': 'El servicio arranca o se detiene, el módulo no está disponible, o la base de datos está ocupada (`database_busy`, cabecera `Retry-After`).',
-  '507': 'No queda espacio en el disco del servidor (`insufficient_storage`): nada se guardó; reintenta cuando el operador libere espacio.',
+  '503':
+    'El servicio arranca o se detiene, el módulo no está disponible, o la base de datos está ocupada (`database_busy`, cabecera `Retry-After`).',
+  '507':
+    'No queda espacio en el disco del servidor (`insufficient_storage`): nada se guardó; reintenta cuando el operador libere espacio.',
 };
 
 const readsJsonBody = (route: HostRoute): boolean =>
@@ -72,25 +79,40 @@ function pipelineErrors(route: HostRoute): string[] {
   return statuses;
 }
 
-
 /** Builds the OpenAPI 3.1 document of every mounted route: the host's own and each loaded plugin's. */
-export function buildOpenApi(routes: readonly HostRoute[], info: { version: string; plugins: { id: string; title: string; version: string; description?: string; errors?: ErrorCatalogue }[] }) {
+export function buildOpenApi(
+  routes: readonly HostRoute[],
+  info: {
+    version: string;
+    plugins: { id: string; title: string; version: string; description?: string; errors?: ErrorCatalogue }[];
+  },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = toOpenApiPath(route.path);
     const parameters: Record<string, unknown>[] = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
-      name: m[1], in: 'path', required: true, schema: { type: 'string' },
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
     }));
     for (const [name, { description, ...schema }] of Object.entries(route.query?.properties ?? {})) {
       parameters.push({
-        name, in: 'query', required: route.query?.required?.includes(name) ?? false,
-        ...(typeof description === 'string' ? { description } : {}), schema,
+        name,
+        in: 'query',
+        required: route.query?.required?.includes(name) ?? false,
+        ...(typeof description === 'string' ? { description } : {}),
+        schema,
       });
     }
     if (route.idempotent) {
       parameters.push({
-        name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 },
-        description: 'Reintento seguro: la misma clave y el mismo cuerpo en 24 h devuelven la respuesta guardada (`Idempotent-Replayed: true`) sin volver a cobrar.',
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+        description:
+          'Reintento seguro: la misma clave y el mismo cuerpo en 24 h devuelven la respuesta guardada (`Idempotent-Replayed: true`) sin volver a cobrar.',
       });
     }
     const responses: Record<string, unknown> = {};
@@ -99,17 +121,30 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
       const schema: JsonSchema | undefined = r.schema ?? (isError ? ERROR_REF : undefined);
       responses[status] = {
         description: r.description,
-        ...(schema || r.contentType ? { content: { [r.contentType ?? 'application/json']: { schema: schema ?? {} } } } : {}),
+        ...(schema || r.contentType
+          ? { content: { [r.contentType ?? 'application/json']: { schema: schema ?? {} } } }
+          : {}),
       };
     }
     for (const status of pipelineErrors(route)) {
-      responses[status] ??= { description: STANDARD_ERRORS[status], content: { 'application/json': { schema: ERROR_REF } } };
+      responses[status] ??= {
+        description: STANDARD_ERRORS[status],
+        content: { 'application/json': { schema: ERROR_REF } },
+      };
     }
-    responses['default'] = { description: 'Error (`{"detail": ..., "codigo": ...}`).', content: { 'application/json': { schema: ERROR_REF } } };
+    responses['default'] = {
+      description: 'Error (`{"detail": ..., "codigo": ...}`).',
+      content: { 'application/json': { schema: ERROR_REF } },
+    };
     // Required even when every field is optional: the pipeline validates a missing body as `undefined` against the
     // object schema (422, `loc: ["body"]`), and a multipart route without its files is refused too.
     const requestBody = route.requestSchema
-      ? { required: true, content: { [route.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: route.requestSchema } } }
+      ? {
+          required: true,
+          content: {
+            [route.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: route.requestSchema },
+          },
+        }
       : undefined;
     (paths[path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.operationId,
@@ -132,7 +167,8 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
     info: {
       title: 'Cerebro API',
       version: info.version,
-      description: 'API de Cerebro: preguntas a los documentos de un espacio y módulos. Todas las rutas cuelgan de `/api`.',
+      description:
+        'API de Cerebro: preguntas a los documentos de un espacio y módulos. Todas las rutas cuelgan de `/api`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: '/api' }],
@@ -140,17 +176,33 @@ export function buildOpenApi(routes: readonly HostRoute[], info: { version: stri
       { name: 'core', description: 'Rutas del núcleo.' },
       { name: 'admin', description: 'Administración de la plataforma (credencial de operador).' },
       { name: 'studio', description: 'Studio, la consola de los propietarios: entrada, sesiones y perfil.' },
-      ...info.plugins.map((p) => ({ name: p.id, description: `${p.title} (v${p.version})${p.description ? `: ${p.description}` : ''}` })),
+      ...info.plugins.map((p) => ({
+        name: p.id,
+        description: `${p.title} (v${p.version})${p.description ? `: ${p.description}` : ''}`,
+      })),
     ],
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'Clave de servicio `crb_<id>.<secreto>` (o sesión de consola `crs_…`, o credencial de operador `cra_…` en /admin).' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'Clave de servicio `crb_<id>.<secreto>` (o sesión de consola `crs_…`, o credencial de operador `cra_…` en /admin).',
+        },
         sesion: {
-          type: 'apiKey', in: 'cookie', name: 'cerebro_sesion',
-          description: 'Sesión de Studio (cookie HttpOnly de `POST /sesion`). Las peticiones POST, PUT, PATCH y DELETE con la cookie necesitan la cabecera `X-CSRF-Token` con el `csrf` de la sesión.',
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'cerebro_sesion',
+          description:
+            'Sesión de Studio (cookie HttpOnly de `POST /sesion`). Las peticiones POST, PUT, PATCH y DELETE con la cookie necesitan la cabecera `X-CSRF-Token` con el `csrf` de la sesión.',
         },
       },
-      schemas: { Error: errorSchema([...Object.keys(ERROR_CATALOGUE), ...info.plugins.flatMap((p) => Object.keys(p.errors ?? {}))]) },
+      schemas: {
+        Error: errorSchema([
+          ...Object.keys(ERROR_CATALOGUE),
+          ...info.plugins.flatMap((p) => Object.keys(p.errors ?? {})),
+        ]),
+      },
     },
     paths,
   };

@@ -20,7 +20,12 @@ import { readJsonBody } from './json-body.js';
 import { PipelineRequestContext, callerIp, requestIdFor, type RequestContext } from './request-context.js';
 import { sendError, sendResult } from './respond.js';
 import { routeLabel, type HostRoute } from './route.js';
-import { compileBodyValidator, compileQueryValidator, type BodyValidator, type QueryValidator } from './schema-validation.js';
+import {
+  compileBodyValidator,
+  compileQueryValidator,
+  type BodyValidator,
+  type QueryValidator,
+} from './schema-validation.js';
 import { settleUnreadBody } from './unread-body.js';
 import { STATE_CHANGING, csrfMatches } from '../studio/csrf.js';
 import { requestIsSecure, sessionCookieOf } from '../studio/session-cookie.js';
@@ -58,7 +63,12 @@ class Exchange {
   idempotency: IdempotencyScope | null = null;
   entered = false;
 
-  constructor(readonly ctx: PipelineRequestContext, readonly label: string, readonly accessLog: PinoLogger, readonly meter: RouteMeter) {
+  constructor(
+    readonly ctx: PipelineRequestContext,
+    readonly label: string,
+    readonly accessLog: PinoLogger,
+    readonly meter: RouteMeter,
+  ) {
     this.headers = { 'X-Request-Id': ctx.id, 'X-Content-Type-Options': 'nosniff' };
   }
 }
@@ -94,13 +104,21 @@ export class RequestPipeline {
     const meter = this.metrics.traffic.meterFor(label);
     const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
     const validateQuery: QueryValidator | undefined = route.query && compileQueryValidator(route.query);
-    const validateBody: BodyValidator | undefined = readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
+    const validateBody: BodyValidator | undefined =
+      readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
     const noStore = route.carriesCredentials === true;
     // A stream cannot be replayed as it was sent: its route refuses the header rather than charge a retry again.
     const refusesIdempotencyKey = route.stream === true;
     return (req: Request, res: ServerResponse) => {
       const exchange = new Exchange(
-        new PipelineRequestContext(requestIdFor(req.headers['x-request-id']), req, res, callerIp(req, this.config.trustProxy), this.clock.now(), this.rootLog),
+        new PipelineRequestContext(
+          requestIdFor(req.headers['x-request-id']),
+          req,
+          res,
+          callerIp(req, this.config.trustProxy),
+          this.clock.now(),
+          this.rootLog,
+        ),
         label,
         accessLog,
         meter,
@@ -115,7 +133,8 @@ export class RequestPipeline {
           exchange.entered = true;
         }
         this.authorize(route, ctx, label, exchange.headers);
-        if (refusesIdempotencyKey && req.headers['idempotency-key'] !== undefined) throw apiError('idempotency_not_supported');
+        if (refusesIdempotencyKey && req.headers['idempotency-key'] !== undefined)
+          throw apiError('idempotency_not_supported');
         if (validateQuery) ctx.query = validateQuery(req.query as Record<string, unknown>);
         if (readsJson) return this.continueWithBody(route, exchange, validateBody);
         this.charge(route, exchange);
@@ -131,7 +150,11 @@ export class RequestPipeline {
   }
 
   /** Step 6 onwards for routes with a JSON body. */
-  private async continueWithBody(route: HostRoute, exchange: Exchange, validateBody: BodyValidator | undefined): Promise<void> {
+  private async continueWithBody(
+    route: HostRoute,
+    exchange: Exchange,
+    validateBody: BodyValidator | undefined,
+  ): Promise<void> {
     const { ctx } = exchange;
     let status = 500;
     try {
@@ -171,7 +194,11 @@ export class RequestPipeline {
     const { ctx } = exchange;
     const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
     if (cost > 0 && ctx.space) {
-      this.credits.debit(ctx.space.accountId, cost, { spaceId: ctx.space.id, route: exchange.label, requestId: ctx.id });
+      this.credits.debit(ctx.space.accountId, cost, {
+        spaceId: ctx.space.id,
+        route: exchange.label,
+        requestId: ctx.id,
+      });
       exchange.charged = { accountId: ctx.space.accountId, amount: cost };
     }
   }
@@ -195,21 +222,31 @@ export class RequestPipeline {
     if (exchange.idempotency && status >= 400) this.idempotent.release(exchange.idempotency);
     if (charged && status >= 400) {
       try {
-        this.credits.credit(charged.accountId, charged.amount, 'reembolso', { spaceId: ctx.space?.id, route: exchange.label, requestId: ctx.id });
+        this.credits.credit(charged.accountId, charged.amount, 'reembolso', {
+          spaceId: ctx.space?.id,
+          route: exchange.label,
+          requestId: ctx.id,
+        });
       } catch (err) {
-        ctx.log.error({ err, cuenta: charged.accountId, creditos: charged.amount }, 'no se pudo reembolsar una petición fallida');
+        ctx.log.error(
+          { err, cuenta: charged.accountId, creditos: charged.amount },
+          'no se pudo reembolsar una petición fallida',
+        );
       }
     }
     const ms = performance.now() - exchange.started;
     exchange.meter.record(status, ms, ctx.queuedMs);
-    exchange.accessLog.info({
-      reqId: ctx.id,
-      status,
-      ms: Math.round(ms * 100) / 100,
-      espera_ms: Math.round(ctx.queuedMs * 100) / 100,
-      espacio: ctx.space?.id,
-      clave: ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
-    }, 'petición');
+    exchange.accessLog.info(
+      {
+        reqId: ctx.id,
+        status,
+        ms: Math.round(ms * 100) / 100,
+        espera_ms: Math.round(ctx.queuedMs * 100) / 100,
+        espacio: ctx.space?.id,
+        clave: ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
+      },
+      'petición',
+    );
   }
 
   /**
@@ -219,12 +256,14 @@ export class RequestPipeline {
    */
   private callerOf(req: Request): Caller {
     const authorization = req.headers.authorization;
-    if (authorization !== undefined || req.headers.cookie === undefined) return this.authenticator.authenticate(authorization);
+    if (authorization !== undefined || req.headers.cookie === undefined)
+      return this.authenticator.authenticate(authorization);
     const secure = requestIsSecure(req, this.config.trustProxy);
     const cookie = sessionCookieOf(req, secure);
     if (cookie === undefined) return this.authenticator.authenticate(authorization);
     const caller = this.authenticator.authenticateCookie(cookie, secure);
-    if (STATE_CHANGING.has(req.method ?? '') && !csrfMatches(req.headers['x-csrf-token'], caller.csrf)) throw apiError('csrf_invalid');
+    if (STATE_CHANGING.has(req.method ?? '') && !csrfMatches(req.headers['x-csrf-token'], caller.csrf))
+      throw apiError('csrf_invalid');
     return caller;
   }
 
@@ -237,7 +276,8 @@ export class RequestPipeline {
       if (caller.kind !== 'operator') throw apiError('admin_only');
       return;
     }
-    if (caller.kind === 'operator') throw apiError('admin_only', 'Las credenciales de operador solo sirven para las rutas /api/admin.');
+    if (caller.kind === 'operator')
+      throw apiError('admin_only', 'Las credenciales de operador solo sirven para las rutas /api/admin.');
     if (route.access === 'console') {
       if (caller.kind !== 'console') throw apiError('console_only');
       return;

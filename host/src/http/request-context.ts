@@ -8,7 +8,9 @@ import type { SpaceRecord } from '../access/directory.js';
 import { trustedCallerAddress, type ProxyTrust } from '../config/proxy-trust.js';
 
 /** The query of a request before validation, and of any route without a `query` declaration: nothing to read. */
-export const NO_QUERY: Readonly<Record<string, QueryValue>> = Object.freeze(Object.create(null) as Record<string, QueryValue>);
+export const NO_QUERY: Readonly<Record<string, QueryValue>> = Object.freeze(
+  Object.create(null) as Record<string, QueryValue>,
+);
 
 /** Everything known about one request once the pipeline has run. */
 export interface RequestContext {
@@ -84,7 +86,7 @@ export function requestIdFor(header: string | string[] | undefined): string {
  * counted from the right (`proxy-addr`); never the leftmost entry, which the client writes.
  */
 export function callerIp(req: Request, trustProxy: ProxyTrust | null): string {
-  return trustProxy ? trustedCallerAddress(req, trustProxy) : req.socket.remoteAddress ?? '';
+  return trustProxy ? trustedCallerAddress(req, trustProxy) : (req.socket.remoteAddress ?? '');
 }
 
 /**

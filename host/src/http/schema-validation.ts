@@ -1,5 +1,11 @@
 import AjvModule, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import { validationError, type JsonSchema, type QuerySchema, type QueryValue, type ValidationIssue } from '@cerebro/sdk';
+import {
+  validationError,
+  type JsonSchema,
+  type QuerySchema,
+  type QueryValue,
+  type ValidationIssue,
+} from '@cerebro/sdk';
 
 // ajv is CommonJS with `exports.default`; under NodeNext the class sits on the module's `default`.
 const Ajv = AjvModule.default;
@@ -10,7 +16,13 @@ const Ajv = AjvModule.default;
  * "null"]`) allowed, and the annotation keywords of the OpenAPI document (`format: "binary"`, `description`) left
  * alone rather than failing a plugin's manifest at start.
  */
-const COMMON: Options = { allErrors: true, ownProperties: true, allowUnionTypes: true, strict: false, validateFormats: false };
+const COMMON: Options = {
+  allErrors: true,
+  ownProperties: true,
+  allowUnionTypes: true,
+  strict: false,
+  validateFormats: false,
+};
 
 /** Bodies are validated as sent: no coercion, no defaults, nothing changed. */
 const bodyAjv = new Ajv({ ...COMMON });
@@ -31,10 +43,13 @@ const TYPE_WORDS: Record<string, { msg: string; type: string }> = {
 const pointerParts = (pointer: string): (string | number)[] =>
   pointer === ''
     ? []
-    : pointer.slice(1).split('/').map((part) => {
-        const name = part.replace(/~1/g, '/').replace(/~0/g, '~');
-        return /^(0|[1-9][0-9]*)$/.test(name) ? Number(name) : name;
-      });
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((part) => {
+          const name = part.replace(/~1/g, '/').replace(/~0/g, '~');
+          return /^(0|[1-9][0-9]*)$/.test(name) ? Number(name) : name;
+        });
 
 const listed = (values: readonly unknown[]): string => values.map((v) => JSON.stringify(v)).join(', ');
 
@@ -114,7 +129,8 @@ export function compileBodyValidator(schema: JsonSchema): BodyValidator {
   const validate: ValidateFunction = bodyAjv.compile(schema);
   return (body) => {
     // A request without a body is checked as JSON `null`: ajv needs a JSON value, and `null` fails an object schema.
-    if (!validate(body === undefined ? null : body)) throw validationError(issuesOf(validate.errors ?? [], 'body', body));
+    if (!validate(body === undefined ? null : body))
+      throw validationError(issuesOf(validate.errors ?? [], 'body', body));
   };
 }
 
@@ -145,7 +161,13 @@ export function routeSchemaProblem(route: { requestSchema?: JsonSchema; query?: 
   }
   const query = route.query;
   if (query === undefined) return null;
-  if (typeof query !== 'object' || query === null || query.type !== 'object' || typeof query.properties !== 'object' || query.properties === null) {
+  if (
+    typeof query !== 'object' ||
+    query === null ||
+    query.type !== 'object' ||
+    typeof query.properties !== 'object' ||
+    query.properties === null
+  ) {
     return 'query debe ser un JSON Schema { type: "object", properties: {...} }.';
   }
   try {

@@ -8,7 +8,11 @@ export class SseStream {
   private heartbeat: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private readonly res: ServerResponse, headers: Record<string, string> = {}, heartbeatMs = 15_000) {
+  constructor(
+    private readonly res: ServerResponse,
+    headers: Record<string, string> = {},
+    heartbeatMs = 15_000,
+  ) {
     res.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',

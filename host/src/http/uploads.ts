@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { discardRestOfBody } from './unread-body.js';
 import { storageFailureOf } from '../storage/storage-failure.js';
-import { UploadError, type ReceivedFile, type ReceivedForm, type UploadLimits, type UploadReceiver } from '@cerebro/sdk';
+import {
+  UploadError,
+  type ReceivedFile,
+  type ReceivedForm,
+  type UploadLimits,
+  type UploadReceiver,
+} from '@cerebro/sdk';
 
 /** Bytes a multipart envelope may add around the files (boundaries, part headers, small fields). */
 const ENVELOPE_ALLOWANCE = 256 * 1024;
@@ -51,7 +57,12 @@ export class BusboyUploadReceiver implements UploadReceiver {
     }
   }
 
-  private parse(req: IncomingMessage, limits: UploadLimits, dir: string, cleanup: () => Promise<void>): Promise<ReceivedForm> {
+  private parse(
+    req: IncomingMessage,
+    limits: UploadLimits,
+    dir: string,
+    cleanup: () => Promise<void>,
+  ): Promise<ReceivedForm> {
     return new Promise<ReceivedForm>((resolve, reject) => {
       const slots: (ReceivedFile | null)[] = [];
       // No prototype: a form field named `__proto__` or `toString` is a field like any other.
@@ -68,7 +79,12 @@ export class BusboyUploadReceiver implements UploadReceiver {
           defParamCharset: 'utf8',
           // busboy signals its limit when a file *reaches* `fileSize`; the limit is inclusive (a file of exactly
           // maxFileBytes is accepted, as the messages say), so the signal must come at the first byte past it.
-          limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles, fields: limits.maxFields ?? 20, fieldSize: 64 * 1024 },
+          limits: {
+            fileSize: limits.maxFileBytes + 1,
+            files: limits.maxFiles,
+            fields: limits.maxFields ?? 20,
+            fieldSize: 64 * 1024,
+          },
         });
       } catch {
         return reject(new UploadError('malformed', 'Cuerpo multipart mal formado.'));
@@ -85,17 +101,32 @@ export class BusboyUploadReceiver implements UploadReceiver {
         const path = join(dir, randomUUID());
         const file = { field, filename: info.filename ?? '', mimeType: info.mimeType, path, bytes: 0 };
         const position = slots.push(null) - 1; // results keep the order files arrived in
-        stream.on('data', (chunk: Buffer) => { file.bytes += chunk.length; });
-        stream.on('limit', () => fail(new UploadError('file_too_large', `El archivo supera el máximo de ${limits.maxFileBytes} bytes.`, field)));
+        stream.on('data', (chunk: Buffer) => {
+          file.bytes += chunk.length;
+        });
+        stream.on('limit', () =>
+          fail(
+            new UploadError('file_too_large', `El archivo supera el máximo de ${limits.maxFileBytes} bytes.`, field),
+          ),
+        );
         writes.push(
           pipeline(stream, createWriteStream(path)).then(
-            () => { slots[position] = file; },
-            (err: unknown) => fail(storageFailureOf(err) ? (err as Error) : new UploadError('aborted', 'La subida se interrumpió.', field)),
+            () => {
+              slots[position] = file;
+            },
+            (err: unknown) =>
+              fail(
+                storageFailureOf(err) ? (err as Error) : new UploadError('aborted', 'La subida se interrumpió.', field),
+              ),
           ),
         );
       });
-      parser.on('field', (name, value) => { fields[name] = value; });
-      parser.on('filesLimit', () => fail(new UploadError('too_many_files', `Se admiten como máximo ${limits.maxFiles} archivos por petición.`)));
+      parser.on('field', (name, value) => {
+        fields[name] = value;
+      });
+      parser.on('filesLimit', () =>
+        fail(new UploadError('too_many_files', `Se admiten como máximo ${limits.maxFiles} archivos por petición.`)),
+      );
       parser.on('fieldsLimit', () => fail(new UploadError('too_many_fields', 'Demasiados campos en el formulario.')));
       parser.on('error', () => fail(new UploadError('malformed', 'Cuerpo multipart mal formado.')));
       parser.on('close', () => {

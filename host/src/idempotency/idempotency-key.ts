@@ -20,14 +20,19 @@ export function readIdempotencyKey(raw: string | string[] | undefined): string |
   const quoted = raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"');
   const key = quoted ? raw.slice(1, -1) : raw.trim();
   if (key.length === 0) throw invalidKey('La Idempotency-Key no puede estar vacía.');
-  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH) throw invalidKey(`La Idempotency-Key admite como máximo ${MAX_IDEMPOTENCY_KEY_LENGTH} caracteres.`);
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+    throw invalidKey(`La Idempotency-Key admite como máximo ${MAX_IDEMPOTENCY_KEY_LENGTH} caracteres.`);
   if (!VISIBLE_ASCII.test(key) || key.includes('"') || key.includes(',')) {
-    throw invalidKey('La Idempotency-Key solo admite caracteres ASCII visibles, sin comillas ni comas (una sola clave).');
+    throw invalidKey(
+      'La Idempotency-Key solo admite caracteres ASCII visibles, sin comillas ni comas (una sola clave).',
+    );
   }
   return key;
 }
 
 /** What "the same request" means for a key: the same JSON body, whatever its spacing. */
 export function requestFingerprint(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body ?? null)).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify(body ?? null))
+    .digest('base64url');
 }

@@ -24,7 +24,13 @@ export interface StoredAnswer {
 /** What the first look at a key decided: run the request (the key is now held) or replay the stored answer. */
 export type IdempotencyClaim = { kind: 'run' } | { kind: 'replay'; answer: StoredAnswer };
 
-interface Row { fingerprint: string; state: 'en_curso' | 'hecha'; status: number | null; headers: string | null; body: string | null }
+interface Row {
+  fingerprint: string;
+  state: 'en_curso' | 'hecha';
+  status: number | null;
+  headers: string | null;
+  body: string | null;
+}
 
 /**
  * The stored answers of requests sent with an `Idempotency-Key`. Claiming a key is one synchronous statement
@@ -41,9 +47,15 @@ export class IdempotencyStore {
     const where = 'caller = ? AND space_id = ? AND route = ? AND idempotency_key = ?';
     this.stmts = {
       purge: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?'),
-      find: db.prepare<[string, string, string, string], Row>(`SELECT fingerprint, state, status, headers, body FROM idempotency_keys WHERE ${where}`),
-      hold: db.prepare('INSERT INTO idempotency_keys (caller, space_id, route, idempotency_key, fingerprint, state, created_at) VALUES (?, ?, ?, ?, ?, \'en_curso\', ?)'),
-      complete: db.prepare(`UPDATE idempotency_keys SET state = 'hecha', status = ?, headers = ?, body = ? WHERE ${where}`),
+      find: db.prepare<[string, string, string, string], Row>(
+        `SELECT fingerprint, state, status, headers, body FROM idempotency_keys WHERE ${where}`,
+      ),
+      hold: db.prepare(
+        "INSERT INTO idempotency_keys (caller, space_id, route, idempotency_key, fingerprint, state, created_at) VALUES (?, ?, ?, ?, ?, 'en_curso', ?)",
+      ),
+      complete: db.prepare(
+        `UPDATE idempotency_keys SET state = 'hecha', status = ?, headers = ?, body = ? WHERE ${where}`,
+      ),
       release: db.prepare(`DELETE FROM idempotency_keys WHERE ${where} AND state = 'en_curso'`),
       abandoned: db.prepare("DELETE FROM idempotency_keys WHERE state = 'en_curso'"),
     };
@@ -68,13 +80,24 @@ export class IdempotencyStore {
       }
       if (row.fingerprint !== fingerprint) throw apiError('idempotency_key_reused');
       if (row.state === 'en_curso') throw apiError('idempotency_in_flight');
-      return { kind: 'replay', answer: { status: row.status!, headers: JSON.parse(row.headers!) as Record<string, string>, body: row.body! } };
+      return {
+        kind: 'replay',
+        answer: { status: row.status!, headers: JSON.parse(row.headers!) as Record<string, string>, body: row.body! },
+      };
     })();
   }
 
   /** Stores the answer of a held key; retries within the TTL get it. */
   complete(scope: IdempotencyScope, answer: StoredAnswer): void {
-    this.stmts.complete.run(answer.status, JSON.stringify(answer.headers), answer.body, scope.caller, scope.spaceId, scope.route, scope.key);
+    this.stmts.complete.run(
+      answer.status,
+      JSON.stringify(answer.headers),
+      answer.body,
+      scope.caller,
+      scope.spaceId,
+      scope.route,
+      scope.key,
+    );
   }
 
   /** Frees a held key whose request failed (and was refunded), so the client may retry it with the same key. */

@@ -13,7 +13,10 @@ export const REPLAY_HEADER = 'Idempotent-Replayed';
 /** Headers of the first answer worth replaying (the request id and rate-limit headers belong to each request). */
 const REPLAYED_HEADERS = new Set(['content-type', 'location', 'retry-after']);
 
-export type IdempotencyOutcome = { kind: 'none' } | { kind: 'held'; scope: IdempotencyScope } | { kind: 'replayed'; status: number };
+export type IdempotencyOutcome =
+  | { kind: 'none' }
+  | { kind: 'held'; scope: IdempotencyScope }
+  | { kind: 'replayed'; status: number };
 
 /**
  * `Idempotency-Key` on the routes flagged `idempotent` (draft-ietf-httpapi-idempotency-key-header): the pipeline
@@ -59,10 +62,16 @@ export class IdempotentRequests {
 /** The answer as bytes on the wire, or null for one that cannot be replayed (a stream). */
 function storable(result: unknown): StoredAnswer | null {
   if (result === undefined) return { status: 204, headers: {}, body: '' };
-  if (!(result instanceof Reply)) return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(result) };
+  if (!(result instanceof Reply))
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(result),
+    };
   if (typeof result.body !== 'string' && result.body !== undefined) return null;
   const headers: Record<string, string> = result.json ? { 'content-type': 'application/json; charset=utf-8' } : {};
-  for (const [name, value] of Object.entries(result.headers)) if (REPLAYED_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(result.headers))
+    if (REPLAYED_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
   return { status: result.status, headers, body: result.body ?? '' };
 }
 

@@ -13,10 +13,16 @@ export class Lifecycle {
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];
 
-  get current(): LifecycleState { return this.state; }
-  get requestsInFlight(): number { return this.inFlight; }
+  get current(): LifecycleState {
+    return this.state;
+  }
+  get requestsInFlight(): number {
+    return this.inFlight;
+  }
 
-  markReady(): void { this.state = 'ready'; }
+  markReady(): void {
+    this.state = 'ready';
+  }
 
   /** Called when a request enters the pipeline; throws 503 unless ready. */
   enter(): void {
@@ -36,9 +42,14 @@ export class Lifecycle {
     if (this.inFlight === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), graceMs);
-      this.idleWaiters.push(() => { clearTimeout(timer); resolve(true); });
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
     });
   }
 
-  markStopped(): void { this.state = 'stopped'; }
+  markStopped(): void {
+    this.state = 'stopped';
+  }
 }

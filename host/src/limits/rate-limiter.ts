@@ -3,7 +3,10 @@ import { apiError } from '@cerebro/sdk';
 
 const WINDOW_MS = 60_000;
 
-interface Window { start: number; count: number }
+interface Window {
+  start: number;
+  count: number;
+}
 
 /**
  * Requests-per-minute limit per space for keys, as a fixed one-minute window in memory (a restart forgives at
@@ -27,7 +30,11 @@ export class RateLimiter {
     headers['RateLimit-Policy'] = `${limit};w=60`;
     if (window.count >= limit) {
       headers['RateLimit-Remaining'] = '0';
-      throw apiError('rate_limited', `Demasiadas peticiones: este espacio admite ${limit} por minuto. Reintenta en ${reset} s.`, { ...headers, 'Retry-After': String(reset) });
+      throw apiError(
+        'rate_limited',
+        `Demasiadas peticiones: este espacio admite ${limit} por minuto. Reintenta en ${reset} s.`,
+        { ...headers, 'Retry-After': String(reset) },
+      );
     }
     window.count++;
     headers['RateLimit-Remaining'] = String(limit - window.count);

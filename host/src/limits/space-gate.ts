@@ -45,7 +45,9 @@ export class SpaceGate {
       return Promise.resolve(this.turn(space, line, 0));
     }
     if (line.waiting.length >= this.options.queue) {
-      return Promise.reject(this.busy(`Este espacio ya tiene ${this.options.queue} preguntas esperando turno; reintenta en unos segundos.`));
+      return Promise.reject(
+        this.busy(`Este espacio ya tiene ${this.options.queue} preguntas esperando turno; reintenta en unos segundos.`),
+      );
     }
     return new Promise<Turn>((resolve, reject) => {
       const leave = () => {
@@ -64,7 +66,11 @@ export class SpaceGate {
       };
       const timer = setTimeout(() => {
         leave();
-        reject(this.busy(`La pregunta esperó más de ${Math.round(this.options.maxWaitMs / 1000)} s su turno en este espacio; reintenta en unos segundos.`));
+        reject(
+          this.busy(
+            `La pregunta esperó más de ${Math.round(this.options.maxWaitMs / 1000)} s su turno en este espacio; reintenta en unos segundos.`,
+          ),
+        );
       }, this.options.maxWaitMs);
       // The client left while waiting: its turn is not taken, and the answer (which nobody reads) is a refusal rather
       // than an unexpected error in the logs.

@@ -10,7 +10,10 @@ import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
 
 /** What an upload adds: bytes (negative when a replacement is smaller) and new documents. */
-export interface StorageDelta { bytes: number; documents: number }
+export interface StorageDelta {
+  bytes: number;
+  documents: number;
+}
 
 /** An account's storage: what it holds and its limits (null: no limit). */
 export interface StorageUse {
@@ -21,7 +24,9 @@ export interface StorageUse {
 }
 
 /** Room held for an upload in flight; `release` once its files are stored (or it failed). */
-export interface StorageHold { release(): void }
+export interface StorageHold {
+  release(): void;
+}
 
 const limitOf = (own: number | null, fallback: number): number | null => {
   const value = own ?? fallback;
@@ -56,7 +61,8 @@ export class StorageQuotas {
     const used = this.stmts.used.get(accountId)!;
     const own = this.stmts.own.get(accountId);
     return {
-      bytes: used.bytes, documents: used.documents,
+      bytes: used.bytes,
+      documents: used.documents,
       maxBytes: limitOf(own?.quota_bytes ?? null, this.config.quotaBytes),
       maxDocuments: limitOf(own?.quota_documents ?? null, this.config.quotaDocuments),
     };
@@ -81,7 +87,8 @@ export class StorageQuotas {
         released = true;
         held.bytes -= Math.max(0, delta.bytes);
         held.documents -= Math.max(0, delta.documents);
-        if (held.bytes <= 0 && held.documents <= 0 && this.pending.get(accountId) === held) this.pending.delete(accountId);
+        if (held.bytes <= 0 && held.documents <= 0 && this.pending.get(accountId) === held)
+          this.pending.delete(accountId);
       },
     };
   }
@@ -92,12 +99,16 @@ export class StorageQuotas {
     const bytes = use.bytes + held.bytes;
     const documents = use.documents + held.documents;
     if (use.maxDocuments !== null && delta.documents > 0 && documents + delta.documents > use.maxDocuments) {
-      throw apiError('storage_quota_documents',
-        `La cuenta ha alcanzado su máximo de ${use.maxDocuments} documentos (tiene ${documents}; esta subida añadiría ${delta.documents}). Elimina documentos o pide a la administración una cuota mayor.`);
+      throw apiError(
+        'storage_quota_documents',
+        `La cuenta ha alcanzado su máximo de ${use.maxDocuments} documentos (tiene ${documents}; esta subida añadiría ${delta.documents}). Elimina documentos o pide a la administración una cuota mayor.`,
+      );
     }
     if (use.maxBytes !== null && delta.bytes > 0 && bytes + delta.bytes > use.maxBytes) {
-      throw apiError('storage_quota_bytes',
-        `La cuenta ha alcanzado su cuota de almacenamiento: usa ${inMb(bytes)} de ${inMb(use.maxBytes)} y esta subida añadiría ${inMb(delta.bytes)}. Elimina documentos o pide a la administración una cuota mayor.`);
+      throw apiError(
+        'storage_quota_bytes',
+        `La cuenta ha alcanzado su cuota de almacenamiento: usa ${inMb(bytes)} de ${inMb(use.maxBytes)} y esta subida añadiría ${inMb(delta.bytes)}. Elimina documentos o pide a la administración una cuota mayor.`,
+      );
     }
   }
 }

@@ -8,14 +8,26 @@ import type { SqliteDatabase } from '../storage/database.js';
  * midnight moves it to `earlier` first, so the per-day figures stay exact across a flush interval that spans days.
  */
 interface KeyDelta {
-  calls: number; byRoute: Map<string, number>; lastUsed: number;
-  day: string; dayEnd: number; earlier: { day: string; byRoute: Map<string, number> }[] | null;
+  calls: number;
+  byRoute: Map<string, number>;
+  lastUsed: number;
+  day: string;
+  dayEnd: number;
+  earlier: { day: string; byRoute: Map<string, number> }[] | null;
 }
 
 /** One day of a key's calls, for the console's chart. */
-export interface KeyDay { dia: string; llamadas: number; por_ruta: Record<string, number> }
+export interface KeyDay {
+  dia: string;
+  llamadas: number;
+  por_ruta: Record<string, number>;
+}
 
-export interface KeyUsage { llamadas: number; por_ruta: Record<string, number>; ultimo_uso: string | null }
+export interface KeyUsage {
+  llamadas: number;
+  por_ruta: Record<string, number>;
+  ultimo_uso: string | null;
+}
 
 const utcDay = (now: number): string => new Date(now).toISOString().slice(0, 10);
 const DAY_MS = 86_400_000;
@@ -39,19 +51,38 @@ export class UsageCounters {
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
     this.stmts = {
-      dailyGet: db.prepare<[string, string], { calls: number }>('SELECT calls FROM daily_usage WHERE space_id = ? AND day = ?'),
-      dailyAdd: db.prepare('INSERT INTO daily_usage (space_id, day, calls) VALUES (?, ?, ?) ON CONFLICT (space_id, day) DO UPDATE SET calls = calls + excluded.calls'),
+      dailyGet: db.prepare<[string, string], { calls: number }>(
+        'SELECT calls FROM daily_usage WHERE space_id = ? AND day = ?',
+      ),
+      dailyAdd: db.prepare(
+        'INSERT INTO daily_usage (space_id, day, calls) VALUES (?, ?, ?) ON CONFLICT (space_id, day) DO UPDATE SET calls = calls + excluded.calls',
+      ),
       keyGet: db.prepare<[string], { calls_by_route: string }>('SELECT calls_by_route FROM api_keys WHERE id = ?'),
       keyAdd: db.prepare('UPDATE api_keys SET calls = calls + ?, calls_by_route = ?, last_used_at = ? WHERE id = ?'),
-      keyDayAdd: db.prepare('INSERT INTO key_daily_usage (key_id, day, route, calls) VALUES (?, ?, ?, ?) ON CONFLICT (key_id, day, route) DO UPDATE SET calls = calls + excluded.calls'),
-      keyDays: db.prepare<[string, string], { day: string; route: string; calls: number }>('SELECT day, route, calls FROM key_daily_usage WHERE key_id = ? AND day >= ? ORDER BY day'),
+      keyDayAdd: db.prepare(
+        'INSERT INTO key_daily_usage (key_id, day, route, calls) VALUES (?, ?, ?, ?) ON CONFLICT (key_id, day, route) DO UPDATE SET calls = calls + excluded.calls',
+      ),
+      keyDays: db.prepare<[string, string], { day: string; route: string; calls: number }>(
+        'SELECT day, route, calls FROM key_daily_usage WHERE key_id = ? AND day >= ? ORDER BY day',
+      ),
     };
   }
 
   /** Counts one call of a key on a route pattern (e.g. `GET /companies`). */
   countKeyCall(keyId: string, route: string, now: number): void {
     let delta = this.pendingKeys.get(keyId);
-    if (!delta) this.pendingKeys.set(keyId, (delta = { calls: 0, byRoute: new Map(), lastUsed: 0, day: utcDay(now), dayEnd: nextMidnight(now), earlier: null }));
+    if (!delta)
+      this.pendingKeys.set(
+        keyId,
+        (delta = {
+          calls: 0,
+          byRoute: new Map(),
+          lastUsed: 0,
+          day: utcDay(now),
+          dayEnd: nextMidnight(now),
+          earlier: null,
+        }),
+      );
     else if (now >= delta.dayEnd) {
       (delta.earlier ??= []).push({ day: delta.day, byRoute: delta.byRoute });
       delta.byRoute = new Map();
@@ -73,7 +104,11 @@ export class UsageCounters {
     }
     if (quota !== null && entry.calls >= quota) {
       const retry = Math.ceil((Date.parse(`${day}T00:00:00Z`) + 86_400_000 - now) / 1000);
-      throw apiError('daily_quota_exceeded', `Se ha agotado la cuota diaria de ${quota} peticiones de este espacio; se renueva a las 00:00 UTC.`, { 'Retry-After': String(retry) });
+      throw apiError(
+        'daily_quota_exceeded',
+        `Se ha agotado la cuota diaria de ${quota} peticiones de este espacio; se renueva a las 00:00 UTC.`,
+        { 'Retry-After': String(retry) },
+      );
     }
     entry.calls++;
     entry.pending++;
@@ -85,7 +120,11 @@ export class UsageCounters {
     const delta = this.pendingKeys.get(keyId);
     if (!delta) return { llamadas: stored.calls, por_ruta: byRoute, ultimo_uso: stored.last_used_at };
     for (const day of daysOf(delta)) for (const [route, n] of day.byRoute) byRoute[route] = (byRoute[route] ?? 0) + n;
-    return { llamadas: stored.calls + delta.calls, por_ruta: byRoute, ultimo_uso: new Date(delta.lastUsed).toISOString() };
+    return {
+      llamadas: stored.calls + delta.calls,
+      por_ruta: byRoute,
+      ultimo_uso: new Date(delta.lastUsed).toISOString(),
+    };
   }
 
   /**
@@ -104,7 +143,8 @@ export class UsageCounters {
       entry.llamadas += calls;
       entry.por_ruta[route] = (entry.por_ruta[route] ?? 0) + calls;
     };
-    for (const row of this.stmts.keyDays.all(keyId, utcDay(now - (days - 1) * DAY_MS))) add(row.day, row.route, row.calls);
+    for (const row of this.stmts.keyDays.all(keyId, utcDay(now - (days - 1) * DAY_MS)))
+      add(row.day, row.route, row.calls);
     const delta = this.pendingKeys.get(keyId);
     if (delta) for (const day of daysOf(delta)) for (const [route, n] of day.byRoute) add(day.day, route, n);
     return [...result.values()];
@@ -141,10 +181,11 @@ export class UsageCounters {
     this.pendingKeys = new Map();
     for (const [entry, n] of written) entry.pending -= n;
   }
-
 }
 
 /** The days a pending delta covers: those closed at a midnight, then the current one. */
 function daysOf(delta: KeyDelta): { day: string; byRoute: Map<string, number> }[] {
-  return delta.earlier ? [...delta.earlier, { day: delta.day, byRoute: delta.byRoute }] : [{ day: delta.day, byRoute: delta.byRoute }];
+  return delta.earlier
+    ? [...delta.earlier, { day: delta.day, byRoute: delta.byRoute }]
+    : [{ day: delta.day, byRoute: delta.byRoute }];
 }

@@ -18,7 +18,15 @@ export function createRootLogger(level: string, destination?: LineSink, format: 
     base: { service: 'cerebro' },
     redact: {
       // Explicit paths only: wildcard paths make pino walk every logged object, on every request line.
-      paths: ['authorization', 'headers.authorization', 'req.headers.authorization', 'token', 'secret', 'key', 'credential'],
+      paths: [
+        'authorization',
+        'headers.authorization',
+        'req.headers.authorization',
+        'token',
+        'secret',
+        'key',
+        'credential',
+      ],
       censor: '[oculto]',
     },
   };

@@ -4,7 +4,15 @@ import { createRootLogger } from './logger.js';
 
 test('CEREBRO_LOG_FORMAT=pretty writes one readable line per entry, keeps the fields and the redaction', async () => {
   const written: string[] = [];
-  const log = createRootLogger('info', { write: (chunk: string) => { written.push(chunk); } }, 'pretty');
+  const log = createRootLogger(
+    'info',
+    {
+      write: (chunk: string) => {
+        written.push(chunk);
+      },
+    },
+    'pretty',
+  );
   log.info({ espacio: 'uno', authorization: 'Bearer crb_0123456789abcdef.secreto' }, 'petición');
   log.warn('segunda');
   await new Promise((resolve) => setImmediate(resolve));

@@ -9,7 +9,10 @@ import type { LineSink } from './turn-batched-destination.js';
 export class PrettyLines implements LineSink {
   private readonly prettify: (line: string) => string;
 
-  constructor(private readonly sink: LineSink, colorize: boolean) {
+  constructor(
+    private readonly sink: LineSink,
+    colorize: boolean,
+  ) {
     this.prettify = prettyFactory({ colorize, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
   }
 

@@ -8,8 +8,12 @@ import { TurnBatchedDestination, type LineSink } from './turn-batched-destinatio
 class RecordingSink implements LineSink {
   writes: string[] = [];
   syncFlushes = 0;
-  write(chunk: string): void { this.writes.push(chunk); }
-  flushSync(): void { this.syncFlushes++; }
+  write(chunk: string): void {
+    this.writes.push(chunk);
+  }
+  flushSync(): void {
+    this.syncFlushes++;
+  }
 }
 
 test('the lines of one turn reach the sink as one write, in order, when the turn ends', async () => {
@@ -59,7 +63,14 @@ test('lines logged just before the process exits are written, also after an unca
       for (let i = 0; i < 3; i++) log.info({ n: i }, 'linea');
       ${ending};`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { n: number });
-    assert.deepEqual(lines.map((l) => l.n), [0, 1, 2], `${ending}: ${run.stdout} ${run.stderr}`);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { n: number });
+    assert.deepEqual(
+      lines.map((l) => l.n),
+      [0, 1, 2],
+      `${ending}: ${run.stdout} ${run.stderr}`,
+    );
   }
 });

@@ -29,7 +29,10 @@ export class TurnBatchedDestination {
     this.drain();
   };
 
-  constructor(private readonly sink: LineSink, private readonly maxBatchChars = 64 * 1024) {
+  constructor(
+    private readonly sink: LineSink,
+    private readonly maxBatchChars = 64 * 1024,
+  ) {
     watchForExit(this);
   }
 

@@ -39,7 +39,12 @@ export const HostRootTokens = {
  * The host's own container. A child of tsyringe's global container, which stays empty: plugin containers are
  * siblings, so nothing registered here is visible to a plugin.
  */
-export function buildHostContainer(config: HostConfig, log: PinoLogger, db: SqliteDatabase, clock: Clock): DependencyContainer {
+export function buildHostContainer(
+  config: HostConfig,
+  log: PinoLogger,
+  db: SqliteDatabase,
+  clock: Clock,
+): DependencyContainer {
   const c = globalContainer.createChildContainer();
   const singleton = { lifecycle: Scope.ContainerScoped };
   c.register(HostTokens.Config, { useValue: config });
@@ -57,7 +62,11 @@ export function buildHostContainer(config: HostConfig, log: PinoLogger, db: Sqli
   c.register(HostTokens.RateLimiter, { useClass: RateLimiter }, singleton);
   c.register(HostTokens.Usage, { useClass: UsageCounters }, singleton);
   c.register(HostTokens.QuestionGate, {
-    useValue: new SpaceGate({ concurrency: config.questionsPerSpace, queue: config.questionQueuePerSpace, maxWaitMs: config.questionWaitMs }),
+    useValue: new SpaceGate({
+      concurrency: config.questionsPerSpace,
+      queue: config.questionQueuePerSpace,
+      maxWaitMs: config.questionWaitMs,
+    }),
   });
   c.register(HostTokens.Quotas, { useClass: StorageQuotas }, singleton);
   c.register(HostTokens.Credits, { useClass: CreditLedger }, singleton);

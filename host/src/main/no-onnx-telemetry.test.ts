@@ -9,7 +9,7 @@ import { embeddingTableModel } from '../cerebro/testing/onnx-model.js';
 
 const HOST_INDEX = fileURLToPath(new URL('../index.js', import.meta.url));
 
-test('loading the host turns off onnxruntime\'s telemetry: running a model leaves nothing in the temporary folder', (t) => {
+test("loading the host turns off onnxruntime's telemetry: running a model leaves nothing in the temporary folder", (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'cerebro-ort-telemetry-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const scratch = join(dir, 'tmp');
@@ -23,7 +23,10 @@ test('loading the host turns off onnxruntime\'s telemetry: running a model leave
     console.log(process.env.ORT_DISABLE_TELEMETRY);`;
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'ORT_DISABLE_TELEMETRY'));
   mkdirSync(scratch);
-  const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...env, TMPDIR: scratch }, encoding: 'utf8' });
+  const res = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...env, TMPDIR: scratch },
+    encoding: 'utf8',
+  });
   assert.equal(res.status, 0, res.stderr);
   assert.equal(res.stdout.trim(), '1');
   assert.deepEqual(readdirSync(scratch), []);

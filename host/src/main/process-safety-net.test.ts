@@ -11,7 +11,13 @@ test('a storage error nobody caught is logged with its errno and the process goe
   handle(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
   handle(new Error('rechazo', { cause: Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }) }));
   assert.deepEqual(exits, []);
-  assert.deepEqual(lines.map((l) => [l.level, l.errno]), [[50, 'SQLITE_FULL'], [50, 'ENOSPC']]);
+  assert.deepEqual(
+    lines.map((l) => [l.level, l.errno]),
+    [
+      [50, 'SQLITE_FULL'],
+      [50, 'ENOSPC'],
+    ],
+  );
   handle(new Error('otra cosa'));
   assert.deepEqual(exits, [1]);
   assert.equal(lines.at(-1)!.level, 60);

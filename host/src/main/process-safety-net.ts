@@ -10,7 +10,11 @@ export function uncaughtErrorHandler(log: PinoLogger, exit: (code: number) => vo
   return (err: unknown) => {
     const storage = storageFailureOf(err);
     if (storage) {
-      logStorageError(log, err, `${storage.kind === 'full' ? 'sin espacio en disco' : 'base de datos ocupada'} (${storage.errno}) fuera de una petición; el servicio sigue`);
+      logStorageError(
+        log,
+        err,
+        `${storage.kind === 'full' ? 'sin espacio en disco' : 'base de datos ocupada'} (${storage.errno}) fuera de una petición; el servicio sigue`,
+      );
       return;
     }
     log.fatal({ err }, 'error no controlado: el proceso termina');
@@ -20,7 +24,10 @@ export function uncaughtErrorHandler(log: PinoLogger, exit: (code: number) => vo
 }
 
 /** Installs the handler for uncaught exceptions and unhandled rejections; returns how to remove it. */
-export function installProcessSafetyNet(log: PinoLogger, exit: (code: number) => void = (code) => process.exit(code)): () => void {
+export function installProcessSafetyNet(
+  log: PinoLogger,
+  exit: (code: number) => void = (code) => process.exit(code),
+): () => void {
   const onError = uncaughtErrorHandler(log, exit);
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);

@@ -19,7 +19,14 @@ import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
 import { discoverPlugins, type PluginCandidate } from '../plugins/discovery.js';
 import { hostServiceFactories } from '../plugins/host-service-factories.js';
-import { disposePlugins, failedImportPlugin, importCandidates, loadPlugins, type ImportedCandidates, type LoadedPlugin } from '../plugins/plugin-loader.js';
+import {
+  disposePlugins,
+  failedImportPlugin,
+  importCandidates,
+  loadPlugins,
+  type ImportedCandidates,
+  type LoadedPlugin,
+} from '../plugins/plugin-loader.js';
 import { installedPackagesDir, linkHostSdk } from '../plugins/install/plugin-folder.js';
 import { absentModuleRoutes } from '../plugins/absent-module-routes.js';
 import { pluginRoutes } from '../plugins/plugin-routes.js';
@@ -83,7 +90,9 @@ export interface RunningHost {
  * built-in plugins. Null when the host is an installed package (`node_modules/@cerebro/host`, e.g. a plugin
  * project's testing kit), where the folder above it is `node_modules/@cerebro`, not a project.
  */
-export const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : null))(fileURLToPath(new URL('../../../', import.meta.url)));
+export const REPO_ROOT = ((root) => (existsSync(join(root, 'package.json')) ? root : null))(
+  fileURLToPath(new URL('../../../', import.meta.url)),
+);
 
 /**
  * Workspace and installed plugins, found from the repository, the working directory and the packages
@@ -100,7 +109,12 @@ export function discoveredCandidates(config: HostConfig): PluginCandidate[] {
   const roots = [...new Set([...(REPO_ROOT ? [REPO_ROOT] : []), process.cwd()].map((r) => resolve(r)))];
   // Installed packages resolve the sdk of the host that runs now, even after the host moved or was upgraded.
   // A link that cannot be written (read-only data directory) is not fatal: those plugins then fail their import.
-  if (existsSync(installedPackagesDir(config.dataDir))) try { linkHostSdk(config.dataDir); } catch { /* reported per plugin */ }
+  if (existsSync(installedPackagesDir(config.dataDir)))
+    try {
+      linkHostSdk(config.dataDir);
+    } catch {
+      /* reported per plugin */
+    }
   return discoverPlugins(
     [...roots.map((r) => join(r, 'plugins')), ...config.pluginPaths],
     [...roots.map((r) => join(r, 'node_modules')), installedPackagesDir(config.dataDir)].filter((p) => existsSync(p)),
@@ -124,20 +138,31 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let rag: RagService | undefined;
   try {
     const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
-    if (migration.backup) log.info({ carpeta: migration.backup.carpeta, migraciones: migration.applied }, 'respaldo automático antes de migrar');
+    if (migration.backup)
+      log.info(
+        { carpeta: migration.backup.carpeta, migraciones: migration.applied },
+        'respaldo automático antes de migrar',
+      );
     // One automatic backup per start at most: the host's, if it took one, was made before any plugin migrates.
     let backup = migration.backup;
-    const backupBeforeMigrating = async () => (backup ??= await backupDatabases(config.dataDir, automaticBackupDir(config.dataDir, new Date(clock.now()))));
+    const backupBeforeMigrating = async () =>
+      (backup ??= await backupDatabases(config.dataDir, automaticBackupDir(config.dataDir, new Date(clock.now()))));
     for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
     const container = buildHostContainer(config, log, db, clock);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
     const admin = resolveToken(container, HostRootTokens.Admin);
     const metrics = resolveToken(container, HostTokens.Metrics);
-    const chat = config.llmUrl ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined } : null;
+    const chat = config.llmUrl
+      ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined }
+      : null;
     const models = await SearchModels.load(config, log);
     rag = await RagService.create({
-      db, dataDir: config.dataDir, now: () => clock.now(), log, chat,
+      db,
+      dataDir: config.dataDir,
+      now: () => clock.now(),
+      log,
+      chat,
       workerThreads: config.indexingThreads,
       searchThreads: config.searchThreads,
       searchInlinePassages: config.searchInlinePassages,
@@ -151,7 +176,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));
     const discovered = await discoveredSources(config);
     for (const failure of discovered.failed) {
-      log.error({ plugin: failure.id, code: failure.error.code, err: failure.error.message }, 'plugin desactivado: no se pudo importar');
+      log.error(
+        { plugin: failure.id, code: failure.error.code, err: failure.error.message },
+        'plugin desactivado: no se pudo importar',
+      );
     }
     plugins = await loadPlugins([...discovered.sources, ...explicit], {
       hostDb: db,
@@ -160,15 +188,26 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       initTimeoutMs: config.pluginInitTimeoutMs,
       backupBeforeMigrating,
       hostServices: hostServiceFactories({
-        config, env, rootLogger: log, pluginDbs, clock,
+        config,
+        env,
+        rootLogger: log,
+        pluginDbs,
+        clock,
         uploads: resolveToken(container, HostTokens.Uploads),
         directory: resolveToken(container, HostTokens.Directory),
         cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
-        documents: (pluginId) => documentsHostService(liveRagService, pluginId, (space, delta) => {
-          const account = resolveToken(container, HostTokens.Directory).space(space)?.row.account_id;
-          return account ? resolveToken(container, HostTokens.Quotas).hold(account, delta) : null;
-        }),
-        creditRefunds: (pluginId) => pluginCreditRefunds(db, resolveToken(container, HostTokens.Credits), resolveToken(container, HostTokens.Directory), pluginId),
+        documents: (pluginId) =>
+          documentsHostService(liveRagService, pluginId, (space, delta) => {
+            const account = resolveToken(container, HostTokens.Directory).space(space)?.row.account_id;
+            return account ? resolveToken(container, HostTokens.Quotas).hold(account, delta) : null;
+          }),
+        creditRefunds: (pluginId) =>
+          pluginCreditRefunds(
+            db,
+            resolveToken(container, HostTokens.Credits),
+            resolveToken(container, HostTokens.Directory),
+            pluginId,
+          ),
       }),
     });
 
@@ -181,7 +220,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     let openapiDocument: unknown;
     const routes: HostRoute[] = [
       ...systemRoutes({
-        version: HOST_VERSION, lifecycle, plugins: () => plugins, openapi: () => openapiDocument,
+        version: HOST_VERSION,
+        lifecycle,
+        plugins: () => plugins,
+        openapi: () => openapiDocument,
         cerebro: () => ({ ...models.health(), motor: chat ? 'generativo' : 'extractivo' }),
         authenticator: resolveToken(container, HostTokens.Authenticator),
         disk: () => disk.read(),
@@ -194,15 +236,26 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     ];
     openapiDocument = buildOpenApi(routes, {
       version: HOST_VERSION,
-      plugins: plugins.map((p) => ({ id: p.manifest.id, title: p.manifest.title, version: p.manifest.version, description: p.manifest.description, errors: p.manifest.errors })),
+      plugins: plugins.map((p) => ({
+        id: p.manifest.id,
+        title: p.manifest.title,
+        version: p.manifest.version,
+        description: p.manifest.description,
+        errors: p.manifest.errors,
+      })),
     });
 
     // Last, and outside the OpenAPI document: they only answer paths no plugin route took.
-    const app = buildApp([...routes, ...absentModuleRoutes(() => plugins)], resolveToken(container, HostRootTokens.Pipeline), log);
+    const app = buildApp(
+      [...routes, ...absentModuleRoutes(() => plugins)],
+      resolveToken(container, HostRootTokens.Pipeline),
+      log,
+    );
     mountStudio(app, { config, log });
     const handler = app.handler as unknown as RequestListener;
     server = await listen(handler, config);
-    if (config.metricsPort !== null) metricsListener = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, log);
+    if (config.metricsPort !== null)
+      metricsListener = await listenForMetrics(metrics, config.metricsHost, config.metricsPort, log);
     const port = (server.address() as AddressInfo).port;
     // A flush that fails (full disk, busy database) keeps its counts for the next one; it must not end the process.
     const flushTimer = setInterval(() => {
@@ -215,28 +268,42 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     flushTimer.unref();
     lifecycle.markReady();
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    log.info({ url, plugins: plugins.map((p) => `${p.manifest.id}@${p.manifest.version}:${p.state}`) }, 'Cerebro escuchando');
+    log.info(
+      { url, plugins: plugins.map((p) => `${p.manifest.id}@${p.manifest.version}:${p.state}`) },
+      'Cerebro escuchando',
+    );
 
     const liveServer = server;
     const liveMetrics = metricsListener;
     const liveRag = rag;
     let closing: Promise<void> | undefined;
     return {
-      url, port, config, plugins, routes, admin, log, handler, metricsUrl: liveMetrics?.url,
+      url,
+      port,
+      config,
+      plugins,
+      routes,
+      admin,
+      log,
+      handler,
+      metricsUrl: liveMetrics?.url,
       openapi: () => openapiDocument,
       flushCounters: () => usage.flush(),
-      close: () => (closing ??= shutdown(liveServer, lifecycle, config, () => {
-        clearInterval(flushTimer);
-        return (liveMetrics?.close() ?? Promise.resolve()).then(() => disposePlugins(plugins, log)).then(async () => {
-          await liveRag.stop();
-          usage.flush();
-          pluginDbs.closeAll();
-          db.close();
-          await releaseProcessTempDir(config.dataDir);
-          log.info('Cerebro detenido');
-          log.flush();
-        });
-      })),
+      close: () =>
+        (closing ??= shutdown(liveServer, lifecycle, config, () => {
+          clearInterval(flushTimer);
+          return (liveMetrics?.close() ?? Promise.resolve())
+            .then(() => disposePlugins(plugins, log))
+            .then(async () => {
+              await liveRag.stop();
+              usage.flush();
+              pluginDbs.closeAll();
+              db.close();
+              await releaseProcessTempDir(config.dataDir);
+              log.info('Cerebro detenido');
+              log.flush();
+            });
+        })),
     };
   } catch (err) {
     server?.close();
@@ -253,13 +320,20 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 function warnUnknownAllowed(config: HostConfig, plugins: readonly LoadedPlugin[], log: PinoLogger): void {
   const loaded = new Set(plugins.map((p) => p.manifest.id));
   const unknown = config.pluginsAllow.filter((id) => !loaded.has(id) && !config.pluginsDeny.includes(id));
-  if (unknown.length) log.warn({ desconocidos: unknown, cargados: [...loaded] }, 'CEREBRO_PLUGINS_ALLOW nombra plugins que no se encontraron');
+  if (unknown.length)
+    log.warn(
+      { desconocidos: unknown, cargados: [...loaded] },
+      'CEREBRO_PLUGINS_ALLOW nombra plugins que no se encontraron',
+    );
 }
 
 async function listen(handler: RequestListener, config: HostConfig): Promise<Server> {
   // Node checks the timeouts below on an interval (30 s by default), so a request's headers could take up to twice
   // their timeout: a shorter timeout is checked at least twice as often.
-  const server = createServer({ connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 2)) }, handler);
+  const server = createServer(
+    { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 2)) },
+    handler,
+  );
   answerClientErrorsWithDetail(server);
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;
@@ -267,12 +341,20 @@ async function listen(handler: RequestListener, config: HostConfig): Promise<Ser
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
-    server.listen(config.port, config.host, () => { server.off('error', fail); ok(); });
+    server.listen(config.port, config.host, () => {
+      server.off('error', fail);
+      ok();
+    });
   });
   return server;
 }
 
-async function shutdown(server: Server, lifecycle: Lifecycle, config: HostConfig, release: () => Promise<void>): Promise<void> {
+async function shutdown(
+  server: Server,
+  lifecycle: Lifecycle,
+  config: HostConfig,
+  release: () => Promise<void>,
+): Promise<void> {
   const started = Date.now();
   const closed = new Promise<void>((ok) => server.close(() => ok()));
   server.closeIdleConnections();
@@ -282,7 +364,10 @@ async function shutdown(server: Server, lifecycle: Lifecycle, config: HostConfig
   // A connection that is neither idle nor in the pipeline (a browser's preconnected socket that never sent a
   // request, as Studio's Chromium opens; a file still streaming) gets what is left of the grace period, then is
   // closed: a stop never waits on a client.
-  const straggler = setTimeout(() => server.closeAllConnections(), Math.max(0, config.shutdownGraceMs - (Date.now() - started)));
+  const straggler = setTimeout(
+    () => server.closeAllConnections(),
+    Math.max(0, config.shutdownGraceMs - (Date.now() - started)),
+  );
   await closed;
   clearTimeout(straggler);
   await release();

@@ -24,17 +24,33 @@ export class HostMetrics {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'cerebro_' });
     this.traffic = new RouteTraffic(this.registry);
-    const credits = new Counter<'motivo'>({ name: 'cerebro_creditos_total', help: 'Créditos movidos en las bolsas, por motivo (consumo = cobrados, reembolso = devueltos).', labelNames: ['motivo'], registers });
+    const credits = new Counter<'motivo'>({
+      name: 'cerebro_creditos_total',
+      help: 'Créditos movidos en las bolsas, por motivo (consumo = cobrados, reembolso = devueltos).',
+      labelNames: ['motivo'],
+      registers,
+    });
     this.credits = {
-      consumo: credits.labels('consumo'), reembolso: credits.labels('reembolso'), recarga: credits.labels('recarga'), ajuste: credits.labels('ajuste'),
+      consumo: credits.labels('consumo'),
+      reembolso: credits.labels('reembolso'),
+      recarga: credits.labels('recarga'),
+      ajuste: credits.labels('ajuste'),
     };
     // Every reason is exported from the start (as 0), so rate() and alerts see a series before the first movement.
     for (const child of Object.values(this.credits)) child.inc(0);
     this.indexingSeconds = new Histogram<'resultado'>({
-      name: 'cerebro_indexacion_duracion_segundos', help: 'Duración de la indexación de cada documento terminado (listo o fallido), en segundos.',
-      labelNames: ['resultado'], buckets: INDEXING_BUCKETS, registers,
+      name: 'cerebro_indexacion_duracion_segundos',
+      help: 'Duración de la indexación de cada documento terminado (listo o fallido), en segundos.',
+      labelNames: ['resultado'],
+      buckets: INDEXING_BUCKETS,
+      registers,
     });
-    this.indexingFailures = new Counter<'codigo'>({ name: 'cerebro_indexacion_fallos_total', help: 'Documentos cuya indexación falló, por código de error.', labelNames: ['codigo'], registers });
+    this.indexingFailures = new Counter<'codigo'>({
+      name: 'cerebro_indexacion_fallos_total',
+      help: 'Documentos cuya indexación falló, por código de error.',
+      labelNames: ['codigo'],
+      registers,
+    });
   }
 
   get contentType(): string {

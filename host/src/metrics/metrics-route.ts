@@ -11,10 +11,19 @@ export const METRICS_DESCRIPTION =
 /** `GET /api/metrics` for the operator credential. */
 export function metricsRoute(metrics: HostMetrics): HostRoute {
   return {
-    operationId: 'core.metrics', method: 'GET', path: '/api/metrics', access: 'admin', tag: 'admin',
-    summary: 'Métricas de Prometheus', description: METRICS_DESCRIPTION,
+    operationId: 'core.metrics',
+    method: 'GET',
+    path: '/api/metrics',
+    access: 'admin',
+    tag: 'admin',
+    summary: 'Métricas de Prometheus',
+    description: METRICS_DESCRIPTION,
     responses: {
-      '200': { description: 'Exposición de Prometheus (text/plain; version=0.0.4).', contentType: 'text/plain', schema: { type: 'string' } },
+      '200': {
+        description: 'Exposición de Prometheus (text/plain; version=0.0.4).',
+        contentType: 'text/plain',
+        schema: { type: 'string' },
+      },
       '401': { description: 'Falta la credencial o no es válida.' },
       '403': { description: 'La credencial no es la de operador.' },
     },

@@ -14,12 +14,20 @@ export interface MetricsListener {
  * network (`CEREBRO_METRICS_HOST` / `CEREBRO_METRICS_PORT`). It answers `GET /metrics` and `GET /api/metrics`;
  * anything else is a 404, so nothing of the API is reachable through it.
  */
-export async function listenForMetrics(metrics: HostMetrics, host: string, port: number, log: PinoLogger): Promise<MetricsListener> {
+export async function listenForMetrics(
+  metrics: HostMetrics,
+  host: string,
+  port: number,
+  log: PinoLogger,
+): Promise<MetricsListener> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method === 'GET' && (path === '/metrics' || path === '/api/metrics')) {
       metrics.text().then(
-        (text) => { res.writeHead(200, { 'content-type': metrics.contentType }); res.end(text); },
+        (text) => {
+          res.writeHead(200, { 'content-type': metrics.contentType });
+          res.end(text);
+        },
         (err: unknown) => {
           log.error({ err }, 'no se pudieron calcular las métricas');
           res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
@@ -33,13 +41,20 @@ export async function listenForMetrics(metrics: HostMetrics, host: string, port:
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
-    server.listen(port, host, () => { server.off('error', fail); ok(); });
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      ok();
+    });
   });
   const bound = (server.address() as AddressInfo).port;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
   log.info({ url: `${url}/metrics` }, 'métricas sin credencial escuchando');
   return {
     url,
-    close: () => new Promise<void>((ok) => { server.close(() => ok()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
   };
 }

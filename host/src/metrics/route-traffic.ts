@@ -42,8 +42,11 @@ export class Buckets {
   }
 }
 
-
-interface Sample { metricName: string; labels: Record<string, string | number>; value: number }
+interface Sample {
+  metricName: string;
+  labels: Record<string, string | number>;
+  value: number;
+}
 
 /**
  * A histogram family by route (`cerebro_peticion_duracion_segundos{ruta}`), built from the route meters at scrape time.
@@ -51,7 +54,13 @@ interface Sample { metricName: string; labels: Record<string, string | number>; 
  * formats any object with a name, help, type and `get()`, which is what this is (hence the one cast at
  * registration).
  */
-function registerRouteHistogram(registry: Registry, name: string, help: string, meters: () => Iterable<RouteMeter>, of: (m: RouteMeter) => Buckets): void {
+function registerRouteHistogram(
+  registry: Registry,
+  name: string,
+  help: string,
+  meters: () => Iterable<RouteMeter>,
+  of: (m: RouteMeter) => Buckets,
+): void {
   const family = {
     name,
     help,
@@ -83,14 +92,30 @@ export class RouteTraffic {
   constructor(registry: Registry) {
     const meters = () => this.meters.values();
     new Counter<'ruta' | 'estado'>({
-      name: 'cerebro_peticiones_total', help: 'Peticiones atendidas, por ruta y código de estado.', labelNames: ['ruta', 'estado'], registers: [registry],
+      name: 'cerebro_peticiones_total',
+      help: 'Peticiones atendidas, por ruta y código de estado.',
+      labelNames: ['ruta', 'estado'],
+      registers: [registry],
       collect() {
         this.reset();
-        for (const meter of meters()) for (const [status, n] of meter.byStatus) this.labels(meter.route, String(status)).inc(n);
+        for (const meter of meters())
+          for (const [status, n] of meter.byStatus) this.labels(meter.route, String(status)).inc(n);
       },
     });
-    registerRouteHistogram(registry, 'cerebro_peticion_duracion_segundos', 'Duración de las peticiones por ruta, en segundos.', meters, (m) => m.latency);
-    registerRouteHistogram(registry, 'cerebro_peticion_espera_segundos', 'Espera de las peticiones por ruta antes de empezar su trabajo (turno de preguntas del espacio), en segundos.', meters, (m) => m.wait);
+    registerRouteHistogram(
+      registry,
+      'cerebro_peticion_duracion_segundos',
+      'Duración de las peticiones por ruta, en segundos.',
+      meters,
+      (m) => m.latency,
+    );
+    registerRouteHistogram(
+      registry,
+      'cerebro_peticion_espera_segundos',
+      'Espera de las peticiones por ruta antes de empezar su trabajo (turno de preguntas del espacio), en segundos.',
+      meters,
+      (m) => m.wait,
+    );
   }
 
   /** The meter of a route label (`GET /rag/:espacio/documents`), created once when the route is mounted. */

@@ -41,8 +41,12 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
   const registers = [registry];
   const { db, lifecycle } = sources;
   new Gauge({
-    name: 'cerebro_peticiones_en_curso', help: 'Peticiones dentro del pipeline ahora mismo.', registers,
-    collect() { this.set(lifecycle.requestsInFlight); },
+    name: 'cerebro_peticiones_en_curso',
+    help: 'Peticiones dentro del pipeline ahora mismo.',
+    registers,
+    collect() {
+      this.set(lifecycle.requestsInFlight);
+    },
   });
 
   const byState = db.prepare<[], { space: string; state: string; documents: number; passages: number }>(
@@ -52,7 +56,10 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
   let rows: ReturnType<typeof byState.all> | null = null;
   const readRows = () => (rows ??= db.open ? byState.all() : []);
   new Gauge<'estado'>({
-    name: 'cerebro_indexacion_cola', help: 'Documentos pendientes de indexar (en_cola) y en proceso (procesando), en todos los espacios.', labelNames: ['estado'], registers,
+    name: 'cerebro_indexacion_cola',
+    help: 'Documentos pendientes de indexar (en_cola) y en proceso (procesando), en todos los espacios.',
+    labelNames: ['estado'],
+    registers,
     collect() {
       rows = null;
       const total = { queued: 0, processing: 0 };
@@ -62,14 +69,20 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
     },
   });
   new Gauge<'espacio' | 'estado'>({
-    name: 'cerebro_documentos', help: 'Documentos por espacio y estado (queued, processing, ready, failed).', labelNames: ['espacio', 'estado'], registers,
+    name: 'cerebro_documentos',
+    help: 'Documentos por espacio y estado (queued, processing, ready, failed).',
+    labelNames: ['espacio', 'estado'],
+    registers,
     collect() {
       this.reset();
       for (const r of readRows()) this.set({ espacio: r.space, estado: r.state }, r.documents);
     },
   });
   new Gauge<'espacio'>({
-    name: 'cerebro_pasajes', help: 'Pasajes buscables por espacio (de los documentos listos).', labelNames: ['espacio'], registers,
+    name: 'cerebro_pasajes',
+    help: 'Pasajes buscables por espacio (de los documentos listos).',
+    labelNames: ['espacio'],
+    registers,
     collect() {
       this.reset();
       for (const r of readRows()) if (r.state === 'ready') this.set({ espacio: r.space }, r.passages);
@@ -77,7 +90,10 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
   });
 
   new Gauge<'base'>({
-    name: 'cerebro_sqlite_bytes', help: 'Tamaño en disco de cada base SQLite (fichero y WAL): cerebro y la de cada plugin.', labelNames: ['base'], registers,
+    name: 'cerebro_sqlite_bytes',
+    help: 'Tamaño en disco de cada base SQLite (fichero y WAL): cerebro y la de cada plugin.',
+    labelNames: ['base'],
+    registers,
     collect() {
       this.reset();
       this.set({ base: 'cerebro' }, databaseBytes(join(sources.dataDir, 'cerebro.db')));
@@ -95,19 +111,31 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
   const disk = sources.disk;
   if (disk) {
     new Gauge({
-      name: 'cerebro_disco_libre_bytes', help: 'Bytes libres (para el servicio) en el sistema de archivos de la carpeta de datos.', registers,
-      collect() { this.set(disk.read()?.free ?? Number.NaN); },
+      name: 'cerebro_disco_libre_bytes',
+      help: 'Bytes libres (para el servicio) en el sistema de archivos de la carpeta de datos.',
+      registers,
+      collect() {
+        this.set(disk.read()?.free ?? Number.NaN);
+      },
     });
     new Gauge({
-      name: 'cerebro_disco_total_bytes', help: 'Tamaño del sistema de archivos de la carpeta de datos.', registers,
-      collect() { this.set(disk.read()?.total ?? Number.NaN); },
+      name: 'cerebro_disco_total_bytes',
+      help: 'Tamaño del sistema de archivos de la carpeta de datos.',
+      registers,
+      collect() {
+        this.set(disk.read()?.total ?? Number.NaN);
+      },
     });
   }
 
   new Gauge<'plugin' | 'version'>({
-    name: 'cerebro_plugin_activo', help: '1 si el plugin está activo, 0 si falló al arrancar.', labelNames: ['plugin', 'version'], registers,
+    name: 'cerebro_plugin_activo',
+    help: '1 si el plugin está activo, 0 si falló al arrancar.',
+    labelNames: ['plugin', 'version'],
+    registers,
     collect() {
-      for (const p of sources.plugins) this.set({ plugin: p.manifest.id, version: p.manifest.version }, p.state === 'activo' ? 1 : 0);
+      for (const p of sources.plugins)
+        this.set({ plugin: p.manifest.id, version: p.manifest.version }, p.state === 'activo' ? 1 : 0);
     },
   });
 
@@ -118,15 +146,27 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
   }
 }
 
-function registerPluginGauge(registry: Registry, pluginId: string, name: string, gauge: PluginGauge, log: PinoLogger): void {
+function registerPluginGauge(
+  registry: Registry,
+  pluginId: string,
+  name: string,
+  gauge: PluginGauge,
+  log: PinoLogger,
+): void {
   const fullName = `cerebro_plugin_${pluginId.replace(/[^a-z0-9_]/g, '_')}_${name}`;
   if (!PLUGIN_GAUGE_NAME.test(name)) {
-    log.warn({ plugin: pluginId, metrica: name }, 'métrica de plugin ignorada: el nombre solo admite minúsculas, dígitos y _');
+    log.warn(
+      { plugin: pluginId, metrica: name },
+      'métrica de plugin ignorada: el nombre solo admite minúsculas, dígitos y _',
+    );
     return;
   }
   const labelNames = [...(gauge.labels ?? [])];
   new Gauge<string>({
-    name: fullName, help: gauge.help, labelNames, registers: [registry],
+    name: fullName,
+    help: gauge.help,
+    labelNames,
+    registers: [registry],
     collect() {
       this.reset();
       let read: ReturnType<PluginGauge['read']>;

@@ -9,7 +9,9 @@ const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 function unmatchedPluginPath(plugin: LoadedPlugin, url: string) {
   const rest = `/${new URL(url, 'http://h').pathname.split('/').slice(5).join('/')}`;
   const allowed = [...new Set(plugin.manifest.routes.filter((r) => pathShape(r.path).test(rest)).map((r) => r.method))];
-  return allowed.length ? apiError('method_not_allowed', undefined, { Allow: allowed.join(', ') }) : apiError('route_not_found');
+  return allowed.length
+    ? apiError('method_not_allowed', undefined, { Allow: allowed.join(', ') })
+    : apiError('route_not_found');
 }
 
 /**
@@ -33,7 +35,9 @@ export function absentModuleRoutes(plugins: () => readonly LoadedPlugin[]): Host
       const plugin = plugins().find((p) => p.manifest.id === id);
       if (plugin?.state === 'activo') throw unmatchedPluginPath(plugin, ctx.req.url ?? '');
       if (!ctx.space?.modules.includes(id)) throw apiError('route_not_found');
-      const reason = plugin ? `su plugin falló al cargar (${plugin.error?.code ?? 'error'}); el operador lo ve en /api/health` : 'su plugin no está instalado en este servidor';
+      const reason = plugin
+        ? `su plugin falló al cargar (${plugin.error?.code ?? 'error'}); el operador lo ve en /api/health`
+        : 'su plugin no está instalado en este servidor';
       throw apiError('plugin_unavailable', `El módulo ${id} está habilitado en este espacio pero ${reason}.`);
     },
   }));

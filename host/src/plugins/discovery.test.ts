@@ -13,8 +13,15 @@ async function pkg(dir: string, json: object): Promise<void> {
 test('finds workspace plugins and installed packages that declare themselves Cerebro plugins, each once', async (t) => {
   const root = await mkdtemp(join(tmpdir(), 'cerebro-discovery-'));
   t.after(() => rm(root, { recursive: true, force: true }));
-  await pkg(join(root, 'plugins/alfa'), { name: '@cerebro/plugin-alfa', cerebro: { id: 'alfa', plugin: './dist/index.js' } });
-  await pkg(join(root, 'node_modules/@terceros/beta'), { name: '@terceros/beta', keywords: ['cerebro-plugin'], main: 'index.js' });
+  await pkg(join(root, 'plugins/alfa'), {
+    name: '@cerebro/plugin-alfa',
+    cerebro: { id: 'alfa', plugin: './dist/index.js' },
+  });
+  await pkg(join(root, 'node_modules/@terceros/beta'), {
+    name: '@terceros/beta',
+    keywords: ['cerebro-plugin'],
+    main: 'index.js',
+  });
   await pkg(join(root, 'node_modules/gamma'), { name: 'gamma', main: 'index.js' });
   await pkg(join(root, 'node_modules/roto'), { name: 'roto' });
   await writeFile(join(root, 'node_modules/roto/package.json'), '{ no es json');
@@ -22,8 +29,11 @@ test('finds workspace plugins and installed packages that declare themselves Cer
   await symlink(join(root, 'plugins/alfa'), join(root, 'node_modules/@cerebro/plugin-alfa'));
 
   const found = discoverPlugins([join(root, 'plugins')], [join(root, 'node_modules'), join(root, 'no-existe')]);
-  assert.deepEqual(found.map((c) => [c.packageName, c.declaredId, c.entry.slice(root.length)]), [
-    ['@cerebro/plugin-alfa', 'alfa', '/plugins/alfa/dist/index.js'],
-    ['@terceros/beta', undefined, '/node_modules/@terceros/beta/index.js'],
-  ]);
+  assert.deepEqual(
+    found.map((c) => [c.packageName, c.declaredId, c.entry.slice(root.length)]),
+    [
+      ['@cerebro/plugin-alfa', 'alfa', '/plugins/alfa/dist/index.js'],
+      ['@terceros/beta', undefined, '/node_modules/@terceros/beta/index.js'],
+    ],
+  );
 });

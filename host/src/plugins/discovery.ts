@@ -37,7 +37,11 @@ export function readCandidate(dir: string): PluginCandidate | undefined {
   if (!entry) return undefined;
   const cli = pkg.cerebro?.cli;
   return {
-    packageName: pkg.name ?? dir, declaredId: pkg.cerebro?.id, version: pkg.version, dir, entry: resolve(dir, entry),
+    packageName: pkg.name ?? dir,
+    declaredId: pkg.cerebro?.id,
+    version: pkg.version,
+    dir,
+    entry: resolve(dir, entry),
     ...(cli ? { cli: resolve(dir, cli) } : {}),
   };
 }

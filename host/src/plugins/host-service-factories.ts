@@ -1,5 +1,15 @@
 import type { Logger as PinoLogger } from 'pino';
-import { HostServices, type CerebroService, type Clock, type CreditRefunds, type DocumentsService, type Logger, type PluginManifest, type SpaceDirectory, type UploadReceiver } from '@cerebro/sdk';
+import {
+  HostServices,
+  type CerebroService,
+  type Clock,
+  type CreditRefunds,
+  type DocumentsService,
+  type Logger,
+  type PluginManifest,
+  type SpaceDirectory,
+  type UploadReceiver,
+} from '@cerebro/sdk';
 import type { AccessDirectory } from '../access/directory.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';

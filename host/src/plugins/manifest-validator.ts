@@ -1,5 +1,12 @@
 import semver from 'semver';
-import { ERROR_CATALOGUE, HostServices, SDK_VERSION, tokenName, type PluginDefinition, type PluginManifest } from '@cerebro/sdk';
+import {
+  ERROR_CATALOGUE,
+  HostServices,
+  SDK_VERSION,
+  tokenName,
+  type PluginDefinition,
+  type PluginManifest,
+} from '@cerebro/sdk';
 import { routeSchemaProblem } from '../http/schema-validation.js';
 import { MigrationError, touchedObjects } from '../storage/migrator.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
@@ -16,7 +23,11 @@ const ERROR_CODE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 export function assertDefinition(value: unknown, source: string): asserts value is PluginDefinition {
   const def = value as Partial<PluginDefinition> | undefined;
   if (!def || typeof def !== 'object' || !def.manifest || typeof def.setup !== 'function') {
-    throw new PluginError('PLUGIN_ENTRY_INVALID', source, 'su módulo de entrada debe exportar por defecto definePlugin({ manifest, setup }).');
+    throw new PluginError(
+      'PLUGIN_ENTRY_INVALID',
+      source,
+      'su módulo de entrada debe exportar por defecto definePlugin({ manifest, setup }).',
+    );
   }
 }
 
@@ -27,14 +38,22 @@ function fail(manifest: PluginManifest, message: string): never {
 /** Validates one manifest on its own: id, versions, routes, services, migrations and config. */
 export function validateManifest(manifest: PluginManifest): void {
   if (typeof manifest.id !== 'string' || !PLUGIN_ID.test(manifest.id)) {
-    throw new PluginError('PLUGIN_MANIFEST_INVALID', String(manifest.id), 'id no válido: minúsculas, cifras y guiones, de 2 a 32 caracteres, empezando por letra.');
+    throw new PluginError(
+      'PLUGIN_MANIFEST_INVALID',
+      String(manifest.id),
+      'id no válido: minúsculas, cifras y guiones, de 2 a 32 caracteres, empezando por letra.',
+    );
   }
   const reserved = reservedIdReason(manifest.id);
   if (reserved) fail(manifest, reserved);
   if (!semver.valid(manifest.version)) fail(manifest, `version "${manifest.version}" no es semver.`);
   if (!semver.validRange(manifest.sdk)) fail(manifest, `sdk "${manifest.sdk}" no es un rango semver.`);
   if (!semver.satisfies(SDK_VERSION, manifest.sdk)) {
-    throw new PluginError('PLUGIN_SDK_RANGE', manifest.id, `necesita el sdk ${manifest.sdk} y este host ofrece ${SDK_VERSION}.`);
+    throw new PluginError(
+      'PLUGIN_SDK_RANGE',
+      manifest.id,
+      `necesita el sdk ${manifest.sdk} y este host ofrece ${SDK_VERSION}.`,
+    );
   }
   if (typeof manifest.title !== 'string' || !manifest.title) fail(manifest, 'falta title.');
   if (!Array.isArray(manifest.routes)) fail(manifest, 'routes debe ser una lista.');
@@ -45,14 +64,23 @@ export function validateManifest(manifest: PluginManifest): void {
     if (!route.id || routeIds.has(route.id)) fail(manifest, `ruta con id vacío o repetido: "${route.id}".`);
     routeIds.add(route.id);
     if (!METHODS.has(route.method)) fail(manifest, `ruta ${route.id}: método "${route.method}" no admitido.`);
-    if (typeof route.path !== 'string' || !PATH.test(route.path)) fail(manifest, `ruta ${route.id}: path "${route.path}" no válido (debe empezar por / y usar :parametro).`);
-    if (/(^|\/):espacio(\/|$)/.test(route.path)) fail(manifest, `ruta ${route.id}: :espacio lo pone el host, no el plugin.`);
-    if (route.permission !== 'lee' && route.permission !== 'escribe') fail(manifest, `ruta ${route.id}: permission debe ser "lee" o "escribe".`);
-    if (route.credits !== undefined && (!Number.isInteger(route.credits) || route.credits < 0)) fail(manifest, `ruta ${route.id}: credits debe ser un entero >= 0.`);
-    if (route.body !== undefined && !['json', 'multipart', 'none'].includes(route.body)) fail(manifest, `ruta ${route.id}: body debe ser json, multipart o none.`);
-    if (route.idempotent !== undefined && typeof route.idempotent !== 'boolean') fail(manifest, `ruta ${route.id}: idempotent debe ser true o false.`);
+    if (typeof route.path !== 'string' || !PATH.test(route.path))
+      fail(manifest, `ruta ${route.id}: path "${route.path}" no válido (debe empezar por / y usar :parametro).`);
+    if (/(^|\/):espacio(\/|$)/.test(route.path))
+      fail(manifest, `ruta ${route.id}: :espacio lo pone el host, no el plugin.`);
+    if (route.permission !== 'lee' && route.permission !== 'escribe')
+      fail(manifest, `ruta ${route.id}: permission debe ser "lee" o "escribe".`);
+    if (route.credits !== undefined && (!Number.isInteger(route.credits) || route.credits < 0))
+      fail(manifest, `ruta ${route.id}: credits debe ser un entero >= 0.`);
+    if (route.body !== undefined && !['json', 'multipart', 'none'].includes(route.body))
+      fail(manifest, `ruta ${route.id}: body debe ser json, multipart o none.`);
+    if (route.idempotent !== undefined && typeof route.idempotent !== 'boolean')
+      fail(manifest, `ruta ${route.id}: idempotent debe ser true o false.`);
     // The JSON body is what makes two requests "the same": without one a key could not tell a retry from another call.
-    if (route.idempotent && (!['POST', 'PUT', 'PATCH'].includes(route.method) || (route.body !== undefined && route.body !== 'json'))) {
+    if (
+      route.idempotent &&
+      (!['POST', 'PUT', 'PATCH'].includes(route.method) || (route.body !== undefined && route.body !== 'json'))
+    ) {
       fail(manifest, `ruta ${route.id}: idempotent solo vale para POST, PUT o PATCH con cuerpo JSON.`);
     }
     if (!route.summary) fail(manifest, `ruta ${route.id}: falta summary.`);
@@ -61,18 +89,27 @@ export function validateManifest(manifest: PluginManifest): void {
     const shape = `${route.method} ${routeShape(route.path)}`;
     const other = shapes.get(shape);
     if (other) {
-      throw new PluginError('PLUGIN_ROUTE_COLLISION', manifest.id, `las rutas "${other}" y "${route.id}" coinciden (${route.method} ${route.path}).`);
+      throw new PluginError(
+        'PLUGIN_ROUTE_COLLISION',
+        manifest.id,
+        `las rutas "${other}" y "${route.id}" coinciden (${route.method} ${route.path}).`,
+      );
     }
     shapes.set(shape, route.id);
   }
 
   for (const token of manifest.needs ?? []) {
     if (!HOST_SERVICE_TOKENS.has(token)) {
-      throw new PluginError('PLUGIN_UNKNOWN_SERVICE', manifest.id, `pide el servicio "${tokenName(token)}", que el host no ofrece (disponibles: ${[...HOST_SERVICE_TOKENS].map(tokenName).join(', ')}).`);
+      throw new PluginError(
+        'PLUGIN_UNKNOWN_SERVICE',
+        manifest.id,
+        `pide el servicio "${tokenName(token)}", que el host no ofrece (disponibles: ${[...HOST_SERVICE_TOKENS].map(tokenName).join(', ')}).`,
+      );
     }
   }
   for (const token of manifest.provides ?? []) {
-    if (HOST_SERVICE_TOKENS.has(token)) fail(manifest, `no puede proporcionar el servicio del host "${tokenName(token)}".`);
+    if (HOST_SERVICE_TOKENS.has(token))
+      fail(manifest, `no puede proporcionar el servicio del host "${tokenName(token)}".`);
   }
 
   const prefix = tablePrefixOf(manifest.id);
@@ -81,11 +118,20 @@ export function validateManifest(manifest: PluginManifest): void {
   for (const migration of manifest.migrations ?? []) {
     const foreign = touchedObjects(migration.sql).filter((name) => !name.toLowerCase().startsWith(prefix));
     if (foreign.length > 0) {
-      throw new PluginError('PLUGIN_MIGRATION', manifest.id, new MigrationError('MIGRATION_NAMESPACE', manifest.id, `la migración ${migration.id} toca objetos fuera del prefijo "${prefix}": ${foreign.join(', ')}.`).message);
+      throw new PluginError(
+        'PLUGIN_MIGRATION',
+        manifest.id,
+        new MigrationError(
+          'MIGRATION_NAMESPACE',
+          manifest.id,
+          `la migración ${migration.id} toca objetos fuera del prefijo "${prefix}": ${foreign.join(', ')}.`,
+        ).message,
+      );
     }
   }
   for (const [key, value] of Object.entries(manifest.config ?? {})) {
-    if (!['string', 'number', 'boolean'].includes(typeof value)) fail(manifest, `config.${key}: solo se admiten textos, números y booleanos.`);
+    if (!['string', 'number', 'boolean'].includes(typeof value))
+      fail(manifest, `config.${key}: solo se admiten textos, números y booleanos.`);
   }
   validateErrorCodes(manifest);
 }
@@ -93,13 +139,21 @@ export function validateManifest(manifest: PluginManifest): void {
 /** The manifest's own error codes: well formed, an error status, a text, and none of the host's. */
 function validateErrorCodes(manifest: PluginManifest): void {
   if (manifest.errors === undefined) return;
-  if (typeof manifest.errors !== 'object' || manifest.errors === null || Array.isArray(manifest.errors)) fail(manifest, 'errors debe ser un objeto { codigo: { status, detail } }.');
+  if (typeof manifest.errors !== 'object' || manifest.errors === null || Array.isArray(manifest.errors))
+    fail(manifest, 'errors debe ser un objeto { codigo: { status, detail } }.');
   for (const [code, entry] of Object.entries(manifest.errors)) {
-    if (!ERROR_CODE.test(code)) fail(manifest, `errors.${code}: el código debe ser minúsculas y cifras separadas por "_".`);
-    if (!Number.isInteger(entry?.status) || entry.status < 400 || entry.status > 599) fail(manifest, `errors.${code}: status debe ser un código HTTP de error (400 a 599).`);
-    if (typeof entry.detail !== 'string' || entry.detail === '') fail(manifest, `errors.${code}: falta detail (el texto por defecto).`);
+    if (!ERROR_CODE.test(code))
+      fail(manifest, `errors.${code}: el código debe ser minúsculas y cifras separadas por "_".`);
+    if (!Number.isInteger(entry?.status) || entry.status < 400 || entry.status > 599)
+      fail(manifest, `errors.${code}: status debe ser un código HTTP de error (400 a 599).`);
+    if (typeof entry.detail !== 'string' || entry.detail === '')
+      fail(manifest, `errors.${code}: falta detail (el texto por defecto).`);
     if (Object.hasOwn(ERROR_CATALOGUE, code)) {
-      throw new PluginError('PLUGIN_ERROR_CODE_CLASH', manifest.id, `el código de error "${code}" ya es del host: elige otro nombre.`);
+      throw new PluginError(
+        'PLUGIN_ERROR_CODE_CLASH',
+        manifest.id,
+        `el código de error "${code}" ya es del host: elige otro nombre.`,
+      );
     }
   }
 }
@@ -117,23 +171,38 @@ export function validatePluginSet(manifests: PluginManifest[]): void {
   const errorCodes = new Map<string, string>();
   for (const manifest of manifests) {
     validateManifest(manifest);
-    if (ids.has(manifest.id)) throw new PluginError('PLUGIN_DUPLICATE_ID', manifest.id, 'hay dos plugins con el mismo id.');
+    if (ids.has(manifest.id))
+      throw new PluginError('PLUGIN_DUPLICATE_ID', manifest.id, 'hay dos plugins con el mismo id.');
     ids.add(manifest.id);
     for (const code of Object.keys(manifest.errors ?? {})) {
       const other = errorCodes.get(code);
-      if (other) throw new PluginError('PLUGIN_ERROR_CODE_CLASH', manifest.id, `el código de error "${code}" ya lo declara el plugin "${other}".`);
+      if (other)
+        throw new PluginError(
+          'PLUGIN_ERROR_CODE_CLASH',
+          manifest.id,
+          `el código de error "${code}" ya lo declara el plugin "${other}".`,
+        );
       errorCodes.set(code, manifest.id);
     }
     for (const token of manifest.provides ?? []) {
       const other = providers.get(token);
-      if (other) throw new PluginError('PLUGIN_MANIFEST_INVALID', manifest.id, `el servicio "${tokenName(token)}" ya lo proporciona "${other}".`);
+      if (other)
+        throw new PluginError(
+          'PLUGIN_MANIFEST_INVALID',
+          manifest.id,
+          `el servicio "${tokenName(token)}" ya lo proporciona "${other}".`,
+        );
       providers.set(token, manifest.id);
     }
   }
   for (const manifest of manifests) {
     for (const use of manifest.uses ?? []) {
       if (!use.optional && !providers.has(use.token)) {
-        throw new PluginError('PLUGIN_DEPENDENCY_MISSING', manifest.id, `necesita el servicio "${tokenName(use.token)}" y ningún plugin cargado lo proporciona.`);
+        throw new PluginError(
+          'PLUGIN_DEPENDENCY_MISSING',
+          manifest.id,
+          `necesita el servicio "${tokenName(use.token)}" y ningún plugin cargado lo proporciona.`,
+        );
       }
     }
   }

@@ -28,7 +28,10 @@ export class EnvPluginConfig implements PluginConfig {
   }
 
   private raw(key: string): string | number | boolean {
-    if (!(key in this.defaults)) throw new Error(`El plugin "${this.pluginId}" lee la clave de configuración "${key}", que su manifiesto no declara.`);
+    if (!(key in this.defaults))
+      throw new Error(
+        `El plugin "${this.pluginId}" lee la clave de configuración "${key}", que su manifiesto no declara.`,
+      );
     const fromEnv = this.env[EnvPluginConfig.variableName(this.pluginId, key)];
     return fromEnv === undefined || fromEnv === '' ? this.defaults[key]! : fromEnv;
   }
@@ -39,12 +42,15 @@ export class EnvPluginConfig implements PluginConfig {
 
   number(key: string): number {
     const value = Number(this.raw(key));
-    if (!Number.isFinite(value)) throw new Error(`${EnvPluginConfig.variableName(this.pluginId, key)} debe ser un número.`);
+    if (!Number.isFinite(value))
+      throw new Error(`${EnvPluginConfig.variableName(this.pluginId, key)} debe ser un número.`);
     return value;
   }
 
   boolean(key: string): boolean {
     const value = this.raw(key);
-    return typeof value === 'boolean' ? value : parseBooleanSetting(EnvPluginConfig.variableName(this.pluginId, key), String(value));
+    return typeof value === 'boolean'
+      ? value
+      : parseBooleanSetting(EnvPluginConfig.variableName(this.pluginId, key), String(value));
   }
 }

@@ -15,7 +15,11 @@ export type PluginErrorCode =
 
 /** A plugin problem, always naming the plugin (or the package when the id is not known yet). */
 export class PluginError extends Error {
-  constructor(readonly code: PluginErrorCode, readonly plugin: string, message: string) {
+  constructor(
+    readonly code: PluginErrorCode,
+    readonly plugin: string,
+    message: string,
+  ) {
     super(`[${code}] plugin "${plugin}": ${message}`);
     this.name = 'PluginError';
   }

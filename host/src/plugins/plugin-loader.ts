@@ -1,7 +1,16 @@
 import { pathToFileURL } from 'node:url';
 import type { Logger as PinoLogger } from 'pino';
 import { container as emptyRoot, type DependencyContainer } from 'tsyringe';
-import { tokenName, type ModuleRequest, type PluginDefinition, type PluginGauge, type PluginManifest, type PluginScope, type RouteHandler, type Token } from '@cerebro/sdk';
+import {
+  tokenName,
+  type ModuleRequest,
+  type PluginDefinition,
+  type PluginGauge,
+  type PluginManifest,
+  type PluginScope,
+  type RouteHandler,
+  type Token,
+} from '@cerebro/sdk';
 import type { BackupResult } from '../storage/backup.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
@@ -51,11 +60,19 @@ async function importCandidate(candidate: PluginCandidate): Promise<PluginDefini
   try {
     module = (await import(pathToFileURL(candidate.entry).href)) as { default?: unknown };
   } catch (err) {
-    throw new PluginError('PLUGIN_ENTRY_INVALID', candidate.packageName, `no se pudo importar ${candidate.entry}: ${(err as Error)?.message ?? String(err)}`);
+    throw new PluginError(
+      'PLUGIN_ENTRY_INVALID',
+      candidate.packageName,
+      `no se pudo importar ${candidate.entry}: ${(err as Error)?.message ?? String(err)}`,
+    );
   }
   assertDefinition(module.default, candidate.packageName);
   if (candidate.declaredId && module.default.manifest.id !== candidate.declaredId) {
-    throw new PluginError('PLUGIN_MANIFEST_INVALID', candidate.packageName, `package.json declara el id "${candidate.declaredId}" y el manifiesto "${module.default.manifest.id}".`);
+    throw new PluginError(
+      'PLUGIN_MANIFEST_INVALID',
+      candidate.packageName,
+      `package.json declara el id "${candidate.declaredId}" y el manifiesto "${module.default.manifest.id}".`,
+    );
   }
   return module.default;
 }
@@ -65,7 +82,11 @@ async function importCandidate(candidate: PluginCandidate): Promise<PluginDefini
  * A package whose import fails (syntax error, missing dependency, no plugin definition) is returned in `failed`
  * with the reason instead of stopping the start: the other plugins and the service still run.
  */
-export async function importCandidates(candidates: PluginCandidate[], allow: string[], deny: string[]): Promise<ImportedCandidates> {
+export async function importCandidates(
+  candidates: PluginCandidate[],
+  allow: string[],
+  deny: string[],
+): Promise<ImportedCandidates> {
   const permitted = (id: string) => !deny.includes(id) && (allow.length === 0 || allow.includes(id));
   const result: ImportedCandidates = { sources: [], failed: [] };
   for (const candidate of candidates) {
@@ -74,8 +95,14 @@ export async function importCandidates(candidates: PluginCandidate[], allow: str
       const definition = await importCandidate(candidate);
       if (permitted(definition.manifest.id)) result.sources.push({ definition, origin: candidate.packageName });
     } catch (err) {
-      const error = err instanceof PluginError ? err : new PluginError('PLUGIN_ENTRY_INVALID', candidate.packageName, String(err));
-      result.failed.push({ id: candidate.declaredId ?? candidate.packageName, version: candidate.version ?? '?', origin: candidate.packageName, error });
+      const error =
+        err instanceof PluginError ? err : new PluginError('PLUGIN_ENTRY_INVALID', candidate.packageName, String(err));
+      result.failed.push({
+        id: candidate.declaredId ?? candidate.packageName,
+        version: candidate.version ?? '?',
+        origin: candidate.packageName,
+        error,
+      });
     }
   }
   return result;
@@ -85,7 +112,10 @@ export async function importCandidates(candidates: PluginCandidate[], allow: str
 export function failedImportPlugin(failure: ImportFailure): LoadedPlugin {
   return {
     manifest: { id: failure.id, version: failure.version, sdk: '*', title: failure.origin, routes: [] },
-    origin: failure.origin, state: 'fallido', error: failure.error, handlers: {},
+    origin: failure.origin,
+    state: 'fallido',
+    error: failure.error,
+    handlers: {},
   };
 }
 
@@ -98,7 +128,11 @@ function loadOrder(sources: PluginSource[]): PluginSource[] {
   const visit = (source: PluginSource) => {
     if (state.get(source) === 'done') return;
     if (state.get(source) === 'visiting') {
-      throw new PluginError('PLUGIN_MANIFEST_INVALID', source.definition.manifest.id, 'dependencia circular entre servicios de plugins.');
+      throw new PluginError(
+        'PLUGIN_MANIFEST_INVALID',
+        source.definition.manifest.id,
+        'dependencia circular entre servicios de plugins.',
+      );
     }
     state.set(source, 'visiting');
     for (const use of source.definition.manifest.uses ?? []) {
@@ -115,7 +149,10 @@ function loadOrder(sources: PluginSource[]): PluginSource[] {
 function withDeadline<T>(work: Promise<T>, ms: number, pluginId: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PluginError('PLUGIN_INIT_TIMEOUT', pluginId, `setup no terminó en ${ms} ms.`)), ms);
+    timer = setTimeout(
+      () => reject(new PluginError('PLUGIN_INIT_TIMEOUT', pluginId, `setup no terminó en ${ms} ms.`)),
+      ms,
+    );
   });
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
@@ -145,7 +182,10 @@ export interface LoaderDeps {
  */
 export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Promise<LoadedPlugin[]> {
   validatePluginSet(sources.map((s) => s.definition.manifest));
-  await migratePluginDatabases(sources.map((s) => s.definition.manifest), deps);
+  await migratePluginDatabases(
+    sources.map((s) => s.definition.manifest),
+    deps,
+  );
 
   const loaded = new Map<symbol, LoadedPlugin>();
   const results: LoadedPlugin[] = [];
@@ -156,29 +196,49 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
     try {
       const scope = buildScope(manifest, deps, loaded);
       plugin.container = scope.container;
-      const setup = await withDeadline(Promise.resolve().then(() => source.definition.setup(scope)), deps.initTimeoutMs, manifest.id);
+      const setup = await withDeadline(
+        Promise.resolve().then(() => source.definition.setup(scope)),
+        deps.initTimeoutMs,
+        manifest.id,
+      );
       const declared = new Set(manifest.routes.map((r) => r.id));
       const given = Object.keys(setup?.handlers ?? {});
       const missing = [...declared].filter((id) => typeof setup.handlers[id] !== 'function');
       const extra = given.filter((id) => !declared.has(id));
       if (missing.length || extra.length) {
-        throw new PluginError('PLUGIN_HANDLERS_MISMATCH', manifest.id, `rutas sin handler: [${missing.join(', ')}]; handlers sin ruta declarada: [${extra.join(', ')}].`);
+        throw new PluginError(
+          'PLUGIN_HANDLERS_MISMATCH',
+          manifest.id,
+          `rutas sin handler: [${missing.join(', ')}]; handlers sin ruta declarada: [${extra.join(', ')}].`,
+        );
       }
       plugin.handlers = setup.handlers;
       plugin.dispose = setup.dispose;
       plugin.status = setup.status;
       plugin.metrics = setup.metrics;
-      const unpriced = Object.keys(setup.pricing ?? {}).filter((id) => !manifest.routes.some((r) => r.id === id && (r.credits ?? 0) > 0));
+      const unpriced = Object.keys(setup.pricing ?? {}).filter(
+        (id) => !manifest.routes.some((r) => r.id === id && (r.credits ?? 0) > 0),
+      );
       if (unpriced.length) {
-        throw new PluginError('PLUGIN_HANDLERS_MISMATCH', manifest.id, `pricing para rutas sin credits en el manifiesto: [${unpriced.join(', ')}].`);
+        throw new PluginError(
+          'PLUGIN_HANDLERS_MISMATCH',
+          manifest.id,
+          `pricing para rutas sin credits en el manifiesto: [${unpriced.join(', ')}].`,
+        );
       }
       plugin.pricing = setup.pricing;
       plugin.state = 'activo';
       for (const token of manifest.provides ?? []) loaded.set(token, plugin);
       deps.log.info({ plugin: manifest.id, version: manifest.version, origin: source.origin }, 'plugin cargado');
     } catch (err) {
-      plugin.error = err instanceof PluginError ? err : new PluginError('PLUGIN_INIT_FAILED', manifest.id, (err as Error)?.message ?? String(err));
-      deps.log.error({ plugin: manifest.id, code: plugin.error.code, err: plugin.error.message }, 'plugin desactivado: falló al arrancar');
+      plugin.error =
+        err instanceof PluginError
+          ? err
+          : new PluginError('PLUGIN_INIT_FAILED', manifest.id, (err as Error)?.message ?? String(err));
+      deps.log.error(
+        { plugin: manifest.id, code: plugin.error.code, err: plugin.error.message },
+        'plugin desactivado: falló al arrancar',
+      );
     }
   }
   return results;
@@ -200,14 +260,20 @@ function buildScope(manifest: PluginManifest, deps: LoaderDeps, providers: Map<s
     } else if (use.optional) {
       child.register(use.token, { useFactory: () => null }); // tsyringe rejects useValue: null
     } else {
-      throw new PluginError('PLUGIN_DEPENDENCY_MISSING', manifest.id, `el servicio "${tokenName(use.token)}" no está disponible (su plugin falló al arrancar).`);
+      throw new PluginError(
+        'PLUGIN_DEPENDENCY_MISSING',
+        manifest.id,
+        `el servicio "${tokenName(use.token)}" no está disponible (su plugin falló al arrancar).`,
+      );
     }
   }
   return {
     container: child,
     resolve<T>(token: Token<T>): T {
       if (!child.isRegistered(token, true)) {
-        throw new Error(`El plugin "${manifest.id}" pide "${tokenName(token)}", que no está en su contenedor: decláralo en needs, uses o regístralo en setup.`);
+        throw new Error(
+          `El plugin "${manifest.id}" pide "${tokenName(token)}", que no está en su contenedor: decláralo en needs, uses o regístralo en setup.`,
+        );
       }
       return child.resolve(token);
     },

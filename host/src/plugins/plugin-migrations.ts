@@ -30,7 +30,9 @@ export async function migratePluginDatabases(manifests: readonly PluginManifest[
     const changesData = asPluginError(manifest, () => {
       const db = deps.pluginDbs.of(manifest.id);
       const pending = verifyMigrations(db, { owner, migrations, tablePrefix });
-      const applied = (db.prepare('SELECT count(*) AS n FROM cerebro_migrations WHERE owner = ?').get(owner) as { n: number }).n;
+      const applied = (
+        db.prepare('SELECT count(*) AS n FROM cerebro_migrations WHERE owner = ?').get(owner) as { n: number }
+      ).n;
       return legacy || (pending.length > 0 && applied > 0);
     });
     plans.push({ manifest, owner, tablePrefix, changesData });
@@ -47,7 +49,10 @@ export async function migratePluginDatabases(manifests: readonly PluginManifest[
       const db = deps.pluginDbs.of(manifest.id);
       const moved = moveLegacyPluginTables(db, deps.hostDb.name, owner, tablePrefix);
       if (moved.copied.length || moved.dropped.length) {
-        deps.log.info({ plugin: manifest.id, tablas: moved.copied.length, eliminadas: moved.dropped.length }, 'tablas del plugin movidas a su propia base de datos');
+        deps.log.info(
+          { plugin: manifest.id, tablas: moved.copied.length, eliminadas: moved.dropped.length },
+          'tablas del plugin movidas a su propia base de datos',
+        );
       }
       for (const id of applyMigrations(db, { owner, migrations: manifest.migrations ?? [], tablePrefix })) {
         deps.log.info({ plugin: manifest.id, migracion: id }, 'migración del plugin aplicada');

@@ -7,7 +7,8 @@ import type { LoadedPlugin } from './plugin-loader.js';
 function moduleRequest(ctx: RequestContext, pluginId: string): ModuleRequest {
   const { espacio: _space, ...params } = ctx.params;
   const caller = ctx.caller!;
-  if (caller.kind === 'operator' || !ctx.space || !ctx.permission) throw new Error('pipeline invariant: plugin route without space access');
+  if (caller.kind === 'operator' || !ctx.space || !ctx.permission)
+    throw new Error('pipeline invariant: plugin route without space access');
   return Object.freeze({
     id: ctx.id,
     space: Object.freeze({ ...ctx.space, modules: Object.freeze([...ctx.space.modules]) }),
@@ -49,7 +50,9 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
     module: manifest.id,
     moduleDisabledDetail: manifest.moduleDisabledDetail,
     credits: route.credits ?? 0,
-    ...(plugin.pricing?.[route.id] ? { creditsFor: (ctx: RequestContext) => priceOf(plugin, route.id, route.credits ?? 0, ctx) } : {}),
+    ...(plugin.pricing?.[route.id]
+      ? { creditsFor: (ctx: RequestContext) => priceOf(plugin, route.id, route.credits ?? 0, ctx) }
+      : {}),
     body: route.body ?? (['POST', 'PUT', 'PATCH'].includes(route.method) ? 'json' : 'none'),
     maxBodyBytes: route.maxBodyBytes,
     idempotent: route.idempotent,

@@ -4,8 +4,14 @@ import { reservedIdReason } from './reserved-ids.js';
 
 test('ids whose table prefix begins a host table are reserved, naming the table', () => {
   for (const [id, table] of [
-    ['space', 'space_modules'], ['credit', 'credit_movements'], ['daily', 'daily_usage'], ['console', 'console_sessions'],
-    ['operator', 'operator_credentials'], ['api-keys', 'api_keys'], ['accounts', 'accounts'], ['spaces', 'spaces'],
+    ['space', 'space_modules'],
+    ['credit', 'credit_movements'],
+    ['daily', 'daily_usage'],
+    ['console', 'console_sessions'],
+    ['operator', 'operator_credentials'],
+    ['api-keys', 'api_keys'],
+    ['accounts', 'accounts'],
+    ['spaces', 'spaces'],
   ] as const) {
     assert.match(reservedIdReason(id) ?? '', new RegExp(`reservado por el host.*"${table}`), id);
   }

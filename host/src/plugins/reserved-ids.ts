@@ -8,10 +8,24 @@ import { touchedObjects } from '../storage/migrator.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
 
 /** Ids that would clash with host paths or names. */
-const RESERVED_IDS = new Set(['api', 'admin', 'host', 'core', 'cerebro', 'rag', 'mod', 'tokens', 'companies', 'cuentas', 'paquetes']);
+const RESERVED_IDS = new Set([
+  'api',
+  'admin',
+  'host',
+  'core',
+  'cerebro',
+  'rag',
+  'mod',
+  'tokens',
+  'companies',
+  'cuentas',
+  'paquetes',
+]);
 
 /** Every object name the host's migrations create, lower-cased. */
-const HOST_OBJECTS: readonly string[] = [...new Set(HOST_MIGRATIONS.flatMap((m) => touchedObjects(m.sql).map((n) => n.toLowerCase())))];
+const HOST_OBJECTS: readonly string[] = [
+  ...new Set(HOST_MIGRATIONS.flatMap((m) => touchedObjects(m.sql).map((n) => n.toLowerCase()))),
+];
 
 /**
  * Why `id` is reserved, in Spanish, or null when it is free. A name followed by `_` is compared too, so that an
@@ -21,5 +35,7 @@ export function reservedIdReason(id: string): string | null {
   if (RESERVED_IDS.has(id)) return `el id "${id}" está reservado por el host.`;
   const prefix = tablePrefixOf(id);
   const table = HOST_OBJECTS.find((name) => `${name}_`.startsWith(prefix));
-  return table ? `el id "${id}" está reservado por el host: su prefijo de tablas "${prefix}" coincide con la tabla del host "${table}".` : null;
+  return table
+    ? `el id "${id}" está reservado por el host: su prefijo de tablas "${prefix}" coincide con la tabla del host "${table}".`
+    : null;
 }

@@ -7,7 +7,12 @@ import type { Answer } from '../cerebro/index.js';
  * questions different ("¿Cómo instalo Debian?" = "como instalo debian").
  */
 export function questionKey(question: string): string {
-  const folded = question.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const folded = question
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
   return createHash('sha256').update(folded).digest('hex');
 }
 
@@ -18,7 +23,10 @@ export function questionKey(question: string): string {
 export class AnswerCache {
   private readonly stmts;
 
-  constructor(db: SqliteDatabase, private readonly now: () => number) {
+  constructor(
+    db: SqliteDatabase,
+    private readonly now: () => number,
+  ) {
     this.stmts = {
       get: db.prepare<[string, string, string], { answer: string; created_at: string }>(
         'SELECT answer, created_at FROM cerebro_answer_cache WHERE space = ? AND question_key = ? AND expires_at > ?',
@@ -44,7 +52,13 @@ export class AnswerCache {
   put(space: string, question: string, answer: Answer, ttlSeconds: number): void {
     if (ttlSeconds <= 0) return;
     const now = this.now();
-    this.stmts.put.run(space, questionKey(question), JSON.stringify(answer), new Date(now).toISOString(), new Date(now + ttlSeconds * 1000).toISOString());
+    this.stmts.put.run(
+      space,
+      questionKey(question),
+      JSON.stringify(answer),
+      new Date(now).toISOString(),
+      new Date(now + ttlSeconds * 1000).toISOString(),
+    );
   }
 
   /** Empties the space's cache; returns how many answers were dropped. */

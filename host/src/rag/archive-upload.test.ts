@@ -7,7 +7,11 @@ test('an uploaded DOCX bomb (declared 1,692 bytes, inflating to 64 MB) ends fall
   const h = await startTestHost(t);
   const form = new FormData();
   form.append('archivos', new Blob([makeDocxBomb(64 * 1024 * 1024)]), 'bomba.docx');
-  form.append('archivos', new Blob([await makeDocx([{ text: 'Instalación', heading: 1 }, { text: 'Ejecute el instalador.' }])]), 'manual.docx');
+  form.append(
+    'archivos',
+    new Blob([await makeDocx([{ text: 'Instalación', heading: 1 }, { text: 'Ejecute el instalador.' }])]),
+    'manual.docx',
+  );
   const res = await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: form });
   assert.equal(res.status, 202, res.text);
   let status;

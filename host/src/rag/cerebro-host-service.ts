@@ -20,14 +20,26 @@ export function cerebroHostService(rag: RagService, chat: ChatClientConfig | nul
       const turn = await gate.enter(spaceId, options?.signal);
       let answer;
       try {
-        answer = await rag.engine.ask({ space: spaceId, question, options: answerOptionsOf(rag.config(spaceId)), signal: options?.signal });
+        answer = await rag.engine.ask({
+          space: spaceId,
+          question,
+          options: answerOptionsOf(rag.config(spaceId)),
+          signal: options?.signal,
+        });
       } finally {
         turn.release();
       }
       return {
         texto: answer.text,
         encontrada: answer.found,
-        fuentes: answer.sources.map((s) => ({ documento: s.document, pagina: s.page, seccion: s.heading, puntuacion: s.score, extracto: s.excerpt, citada: s.cited })),
+        fuentes: answer.sources.map((s) => ({
+          documento: s.document,
+          pagina: s.page,
+          seccion: s.heading,
+          puntuacion: s.score,
+          extracto: s.excerpt,
+          citada: s.cited,
+        })),
       };
     },
   };

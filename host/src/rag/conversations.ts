@@ -9,13 +9,22 @@ const HISTORY_TURNS = 6;
 export class ConversationStore {
   private readonly stmts;
 
-  constructor(private readonly db: SqliteDatabase, private readonly now: () => number) {
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly now: () => number,
+  ) {
     this.stmts = {
       create: db.prepare('INSERT INTO cerebro_conversations (id, space, created_at, updated_at) VALUES (?, ?, ?, ?)'),
       touch: db.prepare('UPDATE cerebro_conversations SET updated_at = ? WHERE id = ?'),
-      find: db.prepare<[string, string], { id: string }>('SELECT id FROM cerebro_conversations WHERE id = ? AND space = ?'),
-      nextSeq: db.prepare<[string], { n: number }>('SELECT coalesce(max(seq), 0) + 1 AS n FROM cerebro_messages WHERE conversation_id = ?'),
-      add: db.prepare('INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      find: db.prepare<[string, string], { id: string }>(
+        'SELECT id FROM cerebro_conversations WHERE id = ? AND space = ?',
+      ),
+      nextSeq: db.prepare<[string], { n: number }>(
+        'SELECT coalesce(max(seq), 0) + 1 AS n FROM cerebro_messages WHERE conversation_id = ?',
+      ),
+      add: db.prepare(
+        'INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
       history: db.prepare<[string, number], { role: 'user' | 'assistant'; content: string }>(
         'SELECT role, content FROM (SELECT role, content, seq FROM cerebro_messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
       ),

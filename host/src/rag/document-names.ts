@@ -10,10 +10,12 @@ export function documentNameProblem(raw: string): string | null {
   if (name === '.' || name === '..') return 'El nombre del archivo no es válido.';
   // NFKC folds look-alikes such as the fullwidth solidus (U+FF0F) into "/".
   const folded = name.normalize('NFKC');
-  if (/[/\\]/.test(folded) || /^[a-zA-Z]:/.test(folded)) return 'El nombre del archivo no puede contener rutas ("/", "\\" o unidades).';
+  if (/[/\\]/.test(folded) || /^[a-zA-Z]:/.test(folded))
+    return 'El nombre del archivo no puede contener rutas ("/", "\\" o unidades).';
   if (folded.split(/[/\\]/).some((part) => part === '..')) return 'El nombre del archivo no puede contener "..".';
   // Control characters, and bidirectional overrides that make "gpj.exe" display as "exe.jpg".
-  if (/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\u200e\u200f]/.test(name)) return 'El nombre del archivo contiene caracteres de control o de dirección del texto.';
+  if (/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069\u200e\u200f]/.test(name))
+    return 'El nombre del archivo contiene caracteres de control o de dirección del texto.';
   return null;
 }
 

@@ -2,12 +2,24 @@ import type { DocumentOrigin, RecordedOrigin } from '@cerebro/sdk';
 import type { SqliteDatabase } from '../storage/database.js';
 
 interface OriginRow {
-  document_id: string; module: string; source: string | null; url: string | null; fetched_at: string;
-  etag: string | null; last_modified: string | null; content_hash: string | null;
+  document_id: string;
+  module: string;
+  source: string | null;
+  url: string | null;
+  fetched_at: string;
+  etag: string | null;
+  last_modified: string | null;
+  content_hash: string | null;
 }
 
 const toOrigin = (r: OriginRow): RecordedOrigin => ({
-  modulo: r.module, fuente: r.source, url: r.url, obtenido: r.fetched_at, etag: r.etag, ultima_modificacion: r.last_modified, hash: r.content_hash,
+  modulo: r.module,
+  fuente: r.source,
+  url: r.url,
+  obtenido: r.fetched_at,
+  etag: r.etag,
+  ultima_modificacion: r.last_modified,
+  hash: r.content_hash,
 });
 
 /** Origins of documents modules brought (table `cerebro_document_origins`); a trigger drops them with the document. */
@@ -23,14 +35,30 @@ export class DocumentOriginStore {
            fetched_at = excluded.fetched_at, etag = excluded.etag, last_modified = excluded.last_modified, content_hash = excluded.content_hash`,
       ),
       clear: db.prepare('DELETE FROM cerebro_document_origins WHERE space = ? AND document_id = ?'),
-      get: db.prepare<[string, string], OriginRow>('SELECT * FROM cerebro_document_origins WHERE space = ? AND document_id = ?'),
-      ofModule: db.prepare<[string, string], OriginRow>('SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ?'),
-      ofSource: db.prepare<[string, string, string], OriginRow>('SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ? AND source = ?'),
+      get: db.prepare<[string, string], OriginRow>(
+        'SELECT * FROM cerebro_document_origins WHERE space = ? AND document_id = ?',
+      ),
+      ofModule: db.prepare<[string, string], OriginRow>(
+        'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ?',
+      ),
+      ofSource: db.prepare<[string, string, string], OriginRow>(
+        'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ? AND source = ?',
+      ),
     };
   }
 
   put(space: string, documentId: string, module: string, origin: DocumentOrigin): void {
-    this.stmts.put.run(space, documentId, module, origin.fuente, origin.url, origin.obtenido, origin.etag, origin.ultima_modificacion, origin.hash);
+    this.stmts.put.run(
+      space,
+      documentId,
+      module,
+      origin.fuente,
+      origin.url,
+      origin.obtenido,
+      origin.etag,
+      origin.ultima_modificacion,
+      origin.hash,
+    );
   }
 
   /** A document replaced by an upload is no longer what the module brought. */
@@ -45,7 +73,8 @@ export class DocumentOriginStore {
 
   /** Origins of one module's documents (optionally of one of its sources), by document id. */
   ofModule(space: string, module: string, source?: string): Map<string, RecordedOrigin> {
-    const rows = source === undefined ? this.stmts.ofModule.all(space, module) : this.stmts.ofSource.all(space, module, source);
+    const rows =
+      source === undefined ? this.stmts.ofModule.all(space, module) : this.stmts.ofSource.all(space, module, source);
     return new Map(rows.map((r) => [r.document_id, toOrigin(r)]));
   }
 }

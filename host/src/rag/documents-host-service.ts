@@ -25,7 +25,11 @@ export function documentsHostService(
   room?: (space: string, delta: StorageDelta) => StorageHold | null,
 ): DocumentsService {
   const view = (space: string, doc: DocumentStatus): SpaceDocument => ({
-    id: doc.id, nombre: doc.name, estado: STATE_NAMES[doc.state], version: doc.version, bytes: doc.bytes,
+    id: doc.id,
+    nombre: doc.name,
+    estado: STATE_NAMES[doc.state],
+    version: doc.version,
+    bytes: doc.bytes,
     error: doc.state === 'failed' ? { codigo: doc.errorCode, motivo: doc.reason } : null,
     origen: rag.origins.get(space, doc.id),
   });
@@ -47,7 +51,13 @@ export function documentsHostService(
       const held = room?.(space, { bytes: content.byteLength - (existing?.bytes ?? 0), documents: existing ? 0 : 1 });
       let doc;
       try {
-        doc = await rag.putDocument(space, { name: input.nombre, content, mediaType: input.tipo, module, origin: input.origen ?? null });
+        doc = await rag.putDocument(space, {
+          name: input.nombre,
+          content,
+          mediaType: input.tipo,
+          module,
+          origin: input.origen ?? null,
+        });
       } finally {
         held?.release();
       }
@@ -79,11 +89,19 @@ export function documentsHostService(
         kept = hits.filter((h) => only.has(h.documentName));
       }
       kept = kept.slice(0, limit);
-      return kept.map((h, i): PassageHit => ({
-        documento: h.documentName, documento_id: h.documentId, pasaje: h.id, pagina: h.page,
-        seccion: h.headings.length ? h.headings.join(' › ') : null, puntuacion: h.score, posicion: i + 1, texto: h.text,
-        origen: rag.origins.get(space, h.documentId),
-      }));
+      return kept.map(
+        (h, i): PassageHit => ({
+          documento: h.documentName,
+          documento_id: h.documentId,
+          pasaje: h.id,
+          pagina: h.page,
+          seccion: h.headings.length ? h.headings.join(' › ') : null,
+          puntuacion: h.score,
+          posicion: i + 1,
+          texto: h.text,
+          origen: rag.origins.get(space, h.documentId),
+        }),
+      );
     },
     async idle(space, options) {
       const deadline = options?.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;

@@ -11,7 +11,14 @@ async function health(modelDir: string, t: { after(fn: () => unknown): void }): 
   t.after(() => data.cleanup());
   const host = await startHost({
     env: { CEREBRO_EMBEDDING_MODEL_DIR: modelDir },
-    config: { dataDir: data.path, port: 0, host: '127.0.0.1', logLevel: 'silent', discoverPlugins: false, bootstrapDemo: false },
+    config: {
+      dataDir: data.path,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      discoverPlugins: false,
+      bootstrapDemo: false,
+    },
   });
   try {
     const operator = host.admin.issueOperatorCredential('ops').token;
@@ -27,7 +34,11 @@ test('CEREBRO_EMBEDDING_MODEL_DIR with a local ONNX model turns on hybrid retrie
   t.after(() => model.cleanup());
   await model.file('model.onnx', embeddingTableModel(VOCAB.map((_, i) => Float32Array.from([i % 2, (i + 1) % 2]))));
   await model.file('vocab.txt', `${VOCAB.join('\n')}\n`);
-  assert.deepEqual(await health(model.path, t), { busqueda: 'hibrida', reordenacion: 'desactivada', motor: 'extractivo' });
+  assert.deepEqual(await health(model.path, t), {
+    busqueda: 'hibrida',
+    reordenacion: 'desactivada',
+    motor: 'extractivo',
+  });
 });
 
 test('a configured model that is missing is reported and the Cerebro runs on full text instead of failing', async (t) => {

@@ -15,16 +15,26 @@ const durationMs = (doc: DocumentStatus): number =>
 export function indexingObserver(log: PinoLogger, metrics: HostMetrics | undefined): (doc: DocumentStatus) => void {
   const indexLog = log.child({ componente: 'indexacion' });
   return (doc) => {
-    const fields = { espacio: doc.space, documento: doc.id, version: doc.version, formato: doc.format, bytes: doc.bytes };
+    const fields = {
+      espacio: doc.space,
+      documento: doc.id,
+      version: doc.version,
+      formato: doc.format,
+      bytes: doc.bytes,
+    };
     if (doc.state === 'processing') {
       // The claim writes started_at and updated_at with the same instant; every later progress update moves updated_at.
-      if (doc.startedAt !== null && doc.startedAt === doc.updatedAt) indexLog.info({ ...fields, intento: doc.attempts }, 'indexación iniciada');
+      if (doc.startedAt !== null && doc.startedAt === doc.updatedAt)
+        indexLog.info({ ...fields, intento: doc.attempts }, 'indexación iniciada');
       return;
     }
     if (doc.state === 'ready') {
       const ms = durationMs(doc);
       metrics?.indexingFinished(ms / 1000, null);
-      indexLog.info({ ...fields, ms, pasajes: doc.passages, paginas: doc.pages, caracteres: doc.chars }, 'indexación terminada');
+      indexLog.info(
+        { ...fields, ms, pasajes: doc.passages, paginas: doc.pages, caracteres: doc.chars },
+        'indexación terminada',
+      );
     } else if (doc.state === 'failed') {
       const ms = durationMs(doc);
       metrics?.indexingFinished(ms / 1000, doc.errorCode ?? 'error_interno');
@@ -38,13 +48,23 @@ export function indexingObserver(log: PinoLogger, metrics: HostMetrics | undefin
  * space), a busy database as a warning (it retries by itself), anything else at error level. SQLite's and the file
  * system's messages name no document text.
  */
-export function indexingErrorLogger(log: PinoLogger): (err: unknown, where: { stage: string; space?: string; id?: string }) => void {
+export function indexingErrorLogger(
+  log: PinoLogger,
+): (err: unknown, where: { stage: string; space?: string; id?: string }) => void {
   const indexLog = log.child({ componente: 'indexacion' });
   return (err, where) => {
     const storage = storageFailureOf(err);
-    const fields = { errno: storage?.errno ?? (err as { code?: string })?.code, etapa: where.stage, espacio: where.space, documento: where.id, err: (err as Error)?.message };
-    if (storage?.kind === 'busy') indexLog.warn(fields, `base de datos ocupada (${storage.errno}); la indexación lo reintenta`);
-    else if (storage?.kind === 'full') indexLog.error(fields, `sin espacio en disco (${storage.errno}) durante la indexación`);
+    const fields = {
+      errno: storage?.errno ?? (err as { code?: string })?.code,
+      etapa: where.stage,
+      espacio: where.space,
+      documento: where.id,
+      err: (err as Error)?.message,
+    };
+    if (storage?.kind === 'busy')
+      indexLog.warn(fields, `base de datos ocupada (${storage.errno}); la indexación lo reintenta`);
+    else if (storage?.kind === 'full')
+      indexLog.error(fields, `sin espacio en disco (${storage.errno}) durante la indexación`);
     else indexLog.error(fields, 'error de la cola de indexación; se reintenta');
   };
 }

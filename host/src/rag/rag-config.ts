@@ -57,9 +57,20 @@ const FIELDS = Object.keys(DEFAULT_RAG_CONFIG) as (keyof RagConfig)[];
  * fields). Only what a schema cannot say is checked here; fields are copied by name from the known list, so no
  * body key can reach the prototype of the result.
  */
-export function patchRagConfig(current: RagConfig, patch: Partial<RagConfig>): { config: RagConfig } | { issues: ValidationIssue[] } {
+export function patchRagConfig(
+  current: RagConfig,
+  patch: Partial<RagConfig>,
+): { config: RagConfig } | { issues: ValidationIssue[] } {
   if (typeof patch.texto_sin_respuesta === 'string' && patch.texto_sin_respuesta.trim() === '') {
-    return { issues: [{ loc: ['body', 'texto_sin_respuesta'], msg: 'Debe ser un texto de 1 a 500 caracteres.', type: 'string_too_short' }] };
+    return {
+      issues: [
+        {
+          loc: ['body', 'texto_sin_respuesta'],
+          msg: 'Debe ser un texto de 1 a 500 caracteres.',
+          type: 'string_too_short',
+        },
+      ],
+    };
   }
   const next: Record<string, unknown> = { ...current };
   for (const field of FIELDS) if (Object.hasOwn(patch, field)) next[field] = patch[field];
@@ -67,4 +78,7 @@ export function patchRagConfig(current: RagConfig, patch: Partial<RagConfig>): {
 }
 
 /** A stored configuration read back with defaults for fields added since it was written. */
-export const ragConfigFromStored = (json: string | undefined): RagConfig => ({ ...DEFAULT_RAG_CONFIG, ...(json ? (JSON.parse(json) as Partial<RagConfig>) : {}) });
+export const ragConfigFromStored = (json: string | undefined): RagConfig => ({
+  ...DEFAULT_RAG_CONFIG,
+  ...(json ? (JSON.parse(json) as Partial<RagConfig>) : {}),
+});

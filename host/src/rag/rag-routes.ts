@@ -18,40 +18,61 @@ import { objectSchema } from '../http/response-schemas.js';
 export const QUESTION_COST = 1;
 
 const QUESTION_SCHEMA = {
-  type: 'object', required: ['pregunta'],
+  type: 'object',
+  required: ['pregunta'],
   properties: {
     pregunta: { type: 'string', minLength: 1, maxLength: 4000 },
-    conversacion: { type: 'string', minLength: 1, description: 'Id de una conversación anterior de este espacio, para continuarla.' },
+    conversacion: {
+      type: 'string',
+      minLength: 1,
+      description: 'Id de una conversación anterior de este espacio, para continuarla.',
+    },
   },
   additionalProperties: false,
 };
 const CONFIG_SCHEMA = {
   type: 'object',
   properties: {
-    instrucciones: { type: 'string', maxLength: 4000 }, idioma: { type: 'string', pattern: '^[a-z]{2}$' },
-    longitud: { enum: ['corta', 'media', 'larga'] }, pasajes: { type: 'integer', minimum: 1, maximum: 20 },
-    relevancia_minima: { type: 'number', minimum: 0, maximum: 1 }, texto_sin_respuesta: { type: 'string', minLength: 1, maxLength: 500 },
-    citas: { type: 'boolean' }, cache_segundos: { type: 'integer', minimum: 0, maximum: 604800 },
+    instrucciones: { type: 'string', maxLength: 4000 },
+    idioma: { type: 'string', pattern: '^[a-z]{2}$' },
+    longitud: { enum: ['corta', 'media', 'larga'] },
+    pasajes: { type: 'integer', minimum: 1, maximum: 20 },
+    relevancia_minima: { type: 'number', minimum: 0, maximum: 1 },
+    texto_sin_respuesta: { type: 'string', minLength: 1, maxLength: 500 },
+    citas: { type: 'boolean' },
+    cache_segundos: { type: 'integer', minimum: 0, maximum: 604800 },
   },
   additionalProperties: false,
   description: `Por defecto: ${JSON.stringify(DEFAULT_RAG_CONFIG)}`,
 };
 /** GET and PATCH answer every setting, the defaults filled in. */
-const CONFIG_RESPONSE = { ...objectSchema(CONFIG_SCHEMA.properties), description: 'La configuración completa, con los valores por defecto.' };
+const CONFIG_RESPONSE = {
+  ...objectSchema(CONFIG_SCHEMA.properties),
+  description: 'La configuración completa, con los valores por defecto.',
+};
 
-interface Question { pregunta: string; conversacion?: string }
+interface Question {
+  pregunta: string;
+  conversacion?: string;
+}
 
 /** The question of a body the pipeline already checked against QUESTION_SCHEMA; only blank text is left to refuse. */
 function parseQuestion(body: unknown): Question {
   const q = body as Question;
   const pregunta = q.pregunta.trim();
-  if (!pregunta) throw validationError([{ loc: ['body', 'pregunta'], msg: 'Debe ser un texto de 1 a 4000 caracteres.', type: 'string_too_short' }]);
+  if (!pregunta)
+    throw validationError([
+      { loc: ['body', 'pregunta'], msg: 'Debe ser un texto de 1 a 4000 caracteres.', type: 'string_too_short' },
+    ]);
   return { pregunta, conversacion: q.conversacion };
 }
 
 /** `?limite&desde` of the documents list; the pipeline validates them, so the handler reads integers in range. */
 const DOCUMENTS_QUERY: QuerySchema = { type: 'object', properties: pagingQuery(50, 200) };
-const pageOf = (ctx: RequestContext): Page => ({ limite: ctx.query.limite as number, desde: ctx.query.desde as number });
+const pageOf = (ctx: RequestContext): Page => ({
+  limite: ctx.query.limite as number,
+  desde: ctx.query.desde as number,
+});
 
 const attachmentName = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -78,15 +99,29 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     const q = parseQuestion(ctx.body);
     return rag.cachedAnswer(space(ctx), q.pregunta, q.conversacion) ? 0 : QUESTION_COST;
   };
-  const rag_ = (r: Omit<HostRoute, 'access' | 'tag' | 'path'> & { path: string }): HostRoute => ({ ...r, path: `/api/rag/:espacio${r.path}`, access: 'space', tag: 'core' });
+  const rag_ = (r: Omit<HostRoute, 'access' | 'tag' | 'path'> & { path: string }): HostRoute => ({
+    ...r,
+    path: `/api/rag/:espacio${r.path}`,
+    access: 'space',
+    tag: 'core',
+  });
 
   return [
     rag_({
-      operationId: 'core.ask', method: 'POST', path: '/conversations', permission: 'lee', credits: QUESTION_COST, creditsFor: questionCost, idempotent: true,
+      operationId: 'core.ask',
+      method: 'POST',
+      path: '/conversations',
+      permission: 'lee',
+      credits: QUESTION_COST,
+      creditsFor: questionCost,
+      idempotent: true,
       summary: 'Preguntar a los documentos del espacio',
       description: `Responde con el texto, si los documentos contienen la respuesta (\`encontrada\`) y sus fuentes. Sin \`conversacion\` abre una nueva; con ella continúa la anterior. Cuesta ${QUESTION_COST} crédito; una respuesta servida desde la caché (\`cache: true\`) no cuesta nada.`,
       requestSchema: QUESTION_SCHEMA,
-      responses: { '200': { description: 'La respuesta.', schema: ANSWER_SCHEMA }, '404': { description: 'Conversación no encontrada.' } },
+      responses: {
+        '200': { description: 'La respuesta.', schema: ANSWER_SCHEMA },
+        '404': { description: 'Conversación no encontrada.' },
+      },
       handler: async (ctx) => {
         const q = parseQuestion(ctx.body);
         const conversation = openConversation(ctx, q);
@@ -101,11 +136,21 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
     }),
     rag_({
-      operationId: 'core.askStream', method: 'POST', path: '/conversations/stream', permission: 'lee', credits: QUESTION_COST, creditsFor: questionCost, stream: true,
+      operationId: 'core.askStream',
+      method: 'POST',
+      path: '/conversations/stream',
+      permission: 'lee',
+      credits: QUESTION_COST,
+      creditsFor: questionCost,
+      stream: true,
       summary: 'La misma pregunta, en directo (server-sent events)',
-      description: 'Eventos: `inicio` {conversacion, peticion}; `progreso` {etapa: buscando|generando}; `texto` {delta} (uno o más); `fuentes` {encontrada, fuentes} (una vez, al final del texto); `fin` (la respuesta completa, como la ruta JSON); `error` {detail}. Comentarios `: ping` cada 15 s. Cerrar la conexión detiene el trabajo y no cobra la pregunta.',
+      description:
+        'Eventos: `inicio` {conversacion, peticion}; `progreso` {etapa: buscando|generando}; `texto` {delta} (uno o más); `fuentes` {encontrada, fuentes} (una vez, al final del texto); `fin` (la respuesta completa, como la ruta JSON); `error` {detail}. Comentarios `: ping` cada 15 s. Cerrar la conexión detiene el trabajo y no cobra la pregunta.',
       requestSchema: QUESTION_SCHEMA,
-      responses: { '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } }, '404': { description: 'Conversación no encontrada.' } },
+      responses: {
+        '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } },
+        '404': { description: 'Conversación no encontrada.' },
+      },
       handler: async (ctx) => {
         const q = parseQuestion(ctx.body);
         const conversation = openConversation(ctx, q);
@@ -117,14 +162,27 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         let finished = false;
         try {
           let sources: ReturnType<typeof sourceView>[] | null = null;
-          for await (const event of rag.askStream(space(ctx), q.pregunta, conversation, q.conversacion !== undefined, ctx.signal)) {
+          for await (const event of rag.askStream(
+            space(ctx),
+            q.pregunta,
+            conversation,
+            q.conversacion !== undefined,
+            ctx.signal,
+          )) {
             if (sse.isClosed) break;
-            if (event.type === 'progress') sse.send('progreso', { etapa: event.stage === 'retrieving' ? 'buscando' : 'generando' });
+            if (event.type === 'progress')
+              sse.send('progreso', { etapa: event.stage === 'retrieving' ? 'buscando' : 'generando' });
             else if (event.type === 'delta') sse.send('texto', { delta: event.text });
             else if (event.type === 'sources') sources = event.sources.map(sourceView);
             else {
-              sse.send('fuentes', { encontrada: event.answer.found, fuentes: sources ?? event.answer.sources.map(sourceView) });
-              sse.send('fin', answerView(conversation, event.answer, event.cache ?? { hit: false }, event.cache?.hit ? 0 : cost));
+              sse.send('fuentes', {
+                encontrada: event.answer.found,
+                fuentes: sources ?? event.answer.sources.map(sourceView),
+              });
+              sse.send(
+                'fin',
+                answerView(conversation, event.answer, event.cache ?? { hit: false }, event.cache?.hit ? 0 : cost),
+              );
               finished = true;
             }
           }
@@ -141,7 +199,10 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
     }),
     rag_({
-      operationId: 'core.listDocuments', method: 'GET', path: '/documents', permission: 'lee',
+      operationId: 'core.listDocuments',
+      method: 'GET',
+      path: '/documents',
+      permission: 'lee',
       summary: 'Listar documentos (paginado: `?limite=50&desde=0`)',
       query: DOCUMENTS_QUERY,
       responses: { '200': { description: 'Una página de documentos.', schema: DOCUMENT_PAGE_SCHEMA } },
@@ -152,11 +213,23 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
     }),
     rag_({
-      operationId: 'core.loadDocuments', method: 'POST', path: '/load_documents', permission: 'escribe', body: 'multipart',
+      operationId: 'core.loadDocuments',
+      method: 'POST',
+      path: '/load_documents',
+      permission: 'escribe',
+      body: 'multipart',
       summary: 'Subir documentos (multipart, uno o más archivos)',
       description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF (las páginas escaneadas se leen con OCR), DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX, imágenes PNG, JPEG y TIFF (OCR). Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición.`,
-      requestSchema: { type: 'object', properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } } },
-      responses: { '202': { description: 'Cada archivo en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.', schema: UPLOAD_SCHEMA } },
+      requestSchema: {
+        type: 'object',
+        properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } },
+      },
+      responses: {
+        '202': {
+          description: 'Cada archivo en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.',
+          schema: UPLOAD_SCHEMA,
+        },
+      },
       handler: async (ctx) => {
         // An account already full is refused before the body is read; the exact check follows once sizes are known.
         quotas.assertRoom(ctx.space!.accountId);
@@ -165,13 +238,15 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           form = await uploads.receive(ctx.req, { maxFileBytes: config.docMaxBytes, maxFiles: config.docMaxFiles });
         } catch (err) {
           if (!(err instanceof UploadError)) throw err;
-          if (err.reason === 'file_too_large') throw apiError('body_too_large', `Cada archivo admite como máximo ${config.docMaxBytes} bytes.`);
+          if (err.reason === 'file_too_large')
+            throw apiError('body_too_large', `Cada archivo admite como máximo ${config.docMaxBytes} bytes.`);
           if (err.reason === 'too_many_files') throw apiError('body_too_large', err.message);
           if (err.reason === 'not_multipart') throw apiError('unsupported_media_type', err.message);
           throw apiError('bad_request', err.message);
         }
         try {
-          if (form.files.length === 0) throw validationError([{ loc: ['body', 'archivos'], msg: 'Envía al menos un archivo.', type: 'missing' }]);
+          if (form.files.length === 0)
+            throw validationError([{ loc: ['body', 'archivos'], msg: 'Envía al menos un archivo.', type: 'missing' }]);
           // Checked before any file moves into storage: nothing of a refused request is kept.
           const room = quotas.hold(ctx.space!.accountId, rag.storageDelta(space(ctx), form.files));
           let outcomes;
@@ -181,7 +256,9 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
             room.release();
           }
           return Reply.json(202, {
-            documentos: outcomes.map((o) => (o.ok ? documentView(o.document, null) : { nombre: o.nombre, estado: 'rechazado', error: o.error })),
+            documentos: outcomes.map((o) =>
+              o.ok ? documentView(o.document, null) : { nombre: o.nombre, estado: 'rechazado', error: o.error },
+            ),
           });
         } finally {
           await form.cleanup();
@@ -189,22 +266,43 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
     }),
     rag_({
-      operationId: 'core.downloadDocument', method: 'GET', path: '/documents/:archivo', permission: 'lee',
+      operationId: 'core.downloadDocument',
+      method: 'GET',
+      path: '/documents/:archivo',
+      permission: 'lee',
       summary: 'Descargar un documento (los bytes originales)',
-      responses: { '200': { description: 'El archivo con su tipo de contenido.', contentType: 'application/octet-stream', schema: { type: 'string', format: 'binary' } }, '404': { description: 'Documento no encontrado.' } },
+      responses: {
+        '200': {
+          description: 'El archivo con su tipo de contenido.',
+          contentType: 'application/octet-stream',
+          schema: { type: 'string', format: 'binary' },
+        },
+        '404': { description: 'Documento no encontrado.' },
+      },
       handler: async (ctx) => {
         const doc = rag.documentByName(space(ctx), ctx.params.archivo!);
         const size = doc && (await stat(rag.originalPath(doc)).catch(() => null))?.size;
         if (!doc || size === undefined || size === null) throw apiError('not_found', 'Documento no encontrado.');
         return Reply.send(200, createReadStream(rag.originalPath(doc)), doc.mediaType, {
-          'content-length': String(size), 'content-disposition': attachmentName(doc.name), 'x-content-type-options': 'nosniff',
+          'content-length': String(size),
+          'content-disposition': attachmentName(doc.name),
+          'x-content-type-options': 'nosniff',
         });
       },
     }),
     rag_({
-      operationId: 'core.deleteDocument', method: 'DELETE', path: '/documents/:archivo', permission: 'escribe',
+      operationId: 'core.deleteDocument',
+      method: 'DELETE',
+      path: '/documents/:archivo',
+      permission: 'escribe',
       summary: 'Eliminar un documento (también mientras se indexa)',
-      responses: { '200': { description: 'El nombre del documento eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) }, '404': { description: 'Documento no encontrado.' } },
+      responses: {
+        '200': {
+          description: 'El nombre del documento eliminado.',
+          schema: objectSchema({ eliminado: { type: 'string' } }),
+        },
+        '404': { description: 'Documento no encontrado.' },
+      },
       handler: async (ctx) => {
         const removed = await rag.remove(space(ctx), ctx.params.archivo!);
         if (!removed) throw apiError('not_found', 'Documento no encontrado.');
@@ -212,20 +310,31 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
     }),
     rag_({
-      operationId: 'core.indexingStatus', method: 'GET', path: '/indexing_status', permission: 'lee',
+      operationId: 'core.indexingStatus',
+      method: 'GET',
+      path: '/indexing_status',
+      permission: 'lee',
       summary: 'Si los documentos subidos están listos',
-      description: '`estado`: vacio, indexando o listo; por documento: en_cola, procesando (con `progreso` y `etapa`), listo o fallido (con `error.motivo`).',
+      description:
+        '`estado`: vacio, indexando o listo; por documento: en_cola, procesando (con `progreso` y `etapa`), listo o fallido (con `error.motivo`).',
       responses: { '200': { description: 'El estado de la indexación.', schema: INDEXING_STATUS_SCHEMA } },
-      handler: (ctx) => indexingStatusView(rag.engine.documents.status(space(ctx)), (d) => rag.origins.get(space(ctx), d.id)),
+      handler: (ctx) =>
+        indexingStatusView(rag.engine.documents.status(space(ctx)), (d) => rag.origins.get(space(ctx), d.id)),
     }),
     rag_({
-      operationId: 'core.getRagConfig', method: 'GET', path: '/config', permission: 'lee',
+      operationId: 'core.getRagConfig',
+      method: 'GET',
+      path: '/config',
+      permission: 'lee',
       summary: 'Cómo responde el Cerebro en este espacio (valores actuales, con los por defecto)',
       responses: { '200': { description: 'La configuración.', schema: CONFIG_RESPONSE } },
       handler: (ctx) => rag.config(space(ctx)),
     }),
     rag_({
-      operationId: 'core.patchRagConfig', method: 'PATCH', path: '/config', permission: 'escribe',
+      operationId: 'core.patchRagConfig',
+      method: 'PATCH',
+      path: '/config',
+      permission: 'escribe',
       summary: 'Ajustar cómo responde el Cerebro (actualización parcial)',
       description: 'Solo cambia lo enviado; vacía la caché de respuestas del espacio.',
       requestSchema: CONFIG_SCHEMA,
@@ -237,9 +346,17 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
     }),
     rag_({
-      operationId: 'core.clearCache', method: 'DELETE', path: '/clear_cache', permission: 'escribe',
+      operationId: 'core.clearCache',
+      method: 'DELETE',
+      path: '/clear_cache',
+      permission: 'escribe',
       summary: 'Vaciar la caché de respuestas del espacio',
-      responses: { '200': { description: 'Cuántas respuestas se eliminaron.', schema: objectSchema({ eliminadas: { type: 'integer' } }) } },
+      responses: {
+        '200': {
+          description: 'Cuántas respuestas se eliminaron.',
+          schema: objectSchema({ eliminadas: { type: 'integer' } }),
+        },
+      },
       handler: (ctx) => ({ eliminadas: rag.clearCache(space(ctx)) }),
     }),
   ];

@@ -3,7 +3,13 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Logger as PinoLogger } from 'pino';
 import type { DocumentOrigin, ReceivedFile } from '@cerebro/sdk';
 import {
-  CerebroEngine, MEDIA_TYPES, formatOf, type Answer, type AnswerEvent, type ChatClientConfig, type DocumentStatus,
+  CerebroEngine,
+  MEDIA_TYPES,
+  formatOf,
+  type Answer,
+  type AnswerEvent,
+  type ChatClientConfig,
+  type DocumentStatus,
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { fileSha256 } from '../storage/file-sha256.js';
@@ -38,7 +44,9 @@ export interface RagServiceOptions {
 }
 
 /** One uploaded file's outcome: its document record, or why it was refused before indexing. */
-export type UploadOutcome = { ok: true; document: DocumentStatus } | { ok: false; nombre: string; error: { codigo: string; motivo: string } };
+export type UploadOutcome =
+  | { ok: true; document: DocumentStatus }
+  | { ok: false; nombre: string; error: { codigo: string; motivo: string } };
 
 export interface AskResult {
   conversation: string;
@@ -83,7 +91,12 @@ export class RagService {
     };
     const models = options.models;
     const engine = new CerebroEngine({
-      ...base, originalsRoot: options.dataDir, onIndexingError: indexingErrorLogger(options.log), onDiskFull: () => reserve.release(), embedder: models?.embedder ?? null, rerank: models?.rerank ?? null,
+      ...base,
+      originalsRoot: options.dataDir,
+      onIndexingError: indexingErrorLogger(options.log),
+      onDiskFull: () => reserve.release(),
+      embedder: models?.embedder ?? null,
+      rerank: models?.rerank ?? null,
       ...(models ? { onEmbedderOutcome: models.onEmbedderOutcome, minWordSimilarity: models.minWordSimilarity } : {}),
     });
     const service = new RagService(options, engine, reserve);
@@ -91,7 +104,11 @@ export class RagService {
     return service;
   }
 
-  private constructor(private readonly options: RagServiceOptions, engine: CerebroEngine, private readonly reserve: DiskReserve) {
+  private constructor(
+    private readonly options: RagServiceOptions,
+    engine: CerebroEngine,
+    private readonly reserve: DiskReserve,
+  ) {
     const { db } = options;
     this.engine = engine;
     this.origins = new DocumentOriginStore(db);
@@ -100,7 +117,9 @@ export class RagService {
     this.originals = new OriginalsStore(options.dataDir);
     this.stmts = {
       config: db.prepare<[string], { config: string }>('SELECT config FROM cerebro_space_config WHERE space = ?'),
-      saveConfig: db.prepare('INSERT INTO cerebro_space_config (space, config, updated_at) VALUES (?, ?, ?) ON CONFLICT (space) DO UPDATE SET config = excluded.config, updated_at = excluded.updated_at'),
+      saveConfig: db.prepare(
+        'INSERT INTO cerebro_space_config (space, config, updated_at) VALUES (?, ?, ?) ON CONFLICT (space) DO UPDATE SET config = excluded.config, updated_at = excluded.updated_at',
+      ),
     };
   }
 
@@ -109,7 +128,9 @@ export class RagService {
     const resumed = this.engine.start();
     this.cache.purgeExpired();
     // Originals retired while a backup ran (or before a crash) go now.
-    void this.originals.purgeRetired().catch((err: unknown) => this.options.log.warn({ err }, 'no se pudieron borrar originales retirados'));
+    void this.originals
+      .purgeRetired()
+      .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudieron borrar originales retirados'));
     if (resumed.requeued || resumed.failed) this.options.log.info(resumed, 'indexación reanudada tras el reinicio');
   }
 
@@ -138,7 +159,8 @@ export class RagService {
    */
   storageDelta(space: string, files: readonly ReceivedFile[]): { bytes: number; documents: number } {
     const last = new Map<string, number>();
-    for (const file of files) if (!documentNameProblem(file.filename)) last.set(canonicalDocumentName(file.filename), file.bytes);
+    for (const file of files)
+      if (!documentNameProblem(file.filename)) last.set(canonicalDocumentName(file.filename), file.bytes);
     let bytes = 0;
     let documents = 0;
     for (const [name, size] of last) {
@@ -160,7 +182,13 @@ export class RagService {
       }
       const { stored, absolute } = await this.originals.newFile(space);
       await rename(file.path, absolute);
-      const document = await this.submitStored(space, canonicalDocumentName(file.filename), stored, file.mimeType, file.bytes);
+      const document = await this.submitStored(
+        space,
+        canonicalDocumentName(file.filename),
+        stored,
+        file.mimeType,
+        file.bytes,
+      );
       // An uploaded file replacing a module's document is no longer what the module brought.
       this.origins.clear(space, document.id);
       outcomes.push({ ok: true, document });
@@ -172,7 +200,10 @@ export class RagService {
    * Adds or replaces a document from bytes in memory, recording where it came from (modules: web pages and the
    * like). The name must pass the same check as an upload's (`documentNameProblem`); the caller checks it first.
    */
-  async putDocument(space: string, input: { name: string; content: Uint8Array; mediaType: string; module: string; origin: DocumentOrigin | null }): Promise<DocumentStatus> {
+  async putDocument(
+    space: string,
+    input: { name: string; content: Uint8Array; mediaType: string; module: string; origin: DocumentOrigin | null },
+  ): Promise<DocumentStatus> {
     const { stored, absolute } = await this.originals.newFile(space);
     await writeFile(absolute, input.content).catch(async (err: unknown) => {
       await rm(absolute, { force: true }); // half a file on a full disk is only space taken
@@ -188,13 +219,24 @@ export class RagService {
   }
 
   /** Queues a stored original under `name` (replacing a document of that name) and retires the replaced original. */
-  private async submitStored(space: string, name: string, stored: string, mimeType: string, bytes: number, sha256?: string): Promise<DocumentStatus> {
+  private async submitStored(
+    space: string,
+    name: string,
+    stored: string,
+    mimeType: string,
+    bytes: number,
+    sha256?: string,
+  ): Promise<DocumentStatus> {
     const previous = this.engine.documents.documentByName(space, name);
     const format = formatOf(name, mimeType);
     let document: DocumentStatus;
     try {
       document = this.engine.documents.submit(space, {
-        name, path: stored, mediaType: format ? MEDIA_TYPES[format] : mimeType, bytes, sha256: sha256 ?? await fileSha256(this.originals.absolute(stored)),
+        name,
+        path: stored,
+        mediaType: format ? MEDIA_TYPES[format] : mimeType,
+        bytes,
+        sha256: sha256 ?? (await fileSha256(this.originals.absolute(stored))),
       });
     } catch (err) {
       // Not recorded (a full or busy database): the original would be an orphan no record or backup ever names.
@@ -225,11 +267,17 @@ export class RagService {
 
   /** The record is already gone or replaced: a file that cannot be moved aside is only space, never an error. */
   private async retire(stored: string): Promise<void> {
-    await this.originals.retire(stored).catch((err: unknown) => this.options.log.warn({ err }, 'no se pudo retirar un original'));
+    await this.originals
+      .retire(stored)
+      .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudo retirar un original'));
   }
 
   /** Whether this question would be answered from the cache (it then costs no credits). */
-  cachedAnswer(space: string, question: string, conversation: string | undefined): { answer: Answer; at: string } | null {
+  cachedAnswer(
+    space: string,
+    question: string,
+    conversation: string | undefined,
+  ): { answer: Answer; at: string } | null {
     if (conversation !== undefined || this.config(space).cache_segundos === 0) return null;
     const hit = this.cache.get(space, question);
     return hit && { answer: hit.answer, at: hit.cachedAt };
@@ -240,18 +288,36 @@ export class RagService {
     return this.conversations.open(space, id);
   }
 
-  async ask(space: string, question: string, conversation: string, continuing: boolean, signal?: AbortSignal): Promise<AskResult> {
+  async ask(
+    space: string,
+    question: string,
+    conversation: string,
+    continuing: boolean,
+    signal?: AbortSignal,
+  ): Promise<AskResult> {
     const config = this.config(space);
     const cached = continuing ? null : this.cachedAnswer(space, question, undefined);
-    const answer = cached?.answer ?? await this.engine.ask({
-      space, question, options: answerOptionsOf(config), history: continuing ? this.conversations.history(conversation) : [], signal,
-    });
+    const answer =
+      cached?.answer ??
+      (await this.engine.ask({
+        space,
+        question,
+        options: answerOptionsOf(config),
+        history: continuing ? this.conversations.history(conversation) : [],
+        signal,
+      }));
     this.finish(space, question, conversation, answer, !cached && !continuing, config);
     return { conversation, answer, cache: cached ? { hit: true, at: cached.at } : { hit: false } };
   }
 
   /** The same question as events; the final event carries the whole answer. */
-  async *askStream(space: string, question: string, conversation: string, continuing: boolean, signal: AbortSignal): AsyncGenerator<AnswerEvent & { cache?: { hit: boolean; at?: string } }> {
+  async *askStream(
+    space: string,
+    question: string,
+    conversation: string,
+    continuing: boolean,
+    signal: AbortSignal,
+  ): AsyncGenerator<AnswerEvent & { cache?: { hit: boolean; at?: string } }> {
     const config = this.config(space);
     const cached = continuing ? null : this.cachedAnswer(space, question, undefined);
     if (cached) {
@@ -262,7 +328,11 @@ export class RagService {
       return;
     }
     const events = this.engine.askStream({
-      space, question, options: answerOptionsOf(config), history: continuing ? this.conversations.history(conversation) : [], signal,
+      space,
+      question,
+      options: answerOptionsOf(config),
+      history: continuing ? this.conversations.history(conversation) : [],
+      signal,
     });
     for await (const event of events) {
       if (event.type === 'done') {
@@ -278,9 +348,20 @@ export class RagService {
     return this.cache.clear(space);
   }
 
-  private finish(space: string, question: string, conversation: string, answer: Answer, cacheIt: boolean, config: RagConfig): void {
-    this.conversations.record(conversation, question, answer.text, answer.sources.map((s) => ({ documento: s.document, pasaje: s.passageId })));
+  private finish(
+    space: string,
+    question: string,
+    conversation: string,
+    answer: Answer,
+    cacheIt: boolean,
+    config: RagConfig,
+  ): void {
+    this.conversations.record(
+      conversation,
+      question,
+      answer.text,
+      answer.sources.map((s) => ({ documento: s.document, pasaje: s.passageId })),
+    );
     if (cacheIt) this.cache.put(space, question, answer, config.cache_segundos);
   }
 }
-

@@ -5,9 +5,15 @@ import { imageOnlyPdf, scannedPage, tiffOf } from '../cerebro/testing/scanned.js
 
 test('scanned documents (an image-only PDF, PNG, JPEG, TIFF) are uploaded, read with OCR and answer questions with their page', async (t) => {
   const h = await startTestHost(t);
-  const hours = await scannedPage(['Horario de la biblioteca', 'La biblioteca abre de lunes a viernes de nueve a dos.'], 'png');
+  const hours = await scannedPage(
+    ['Horario de la biblioteca', 'La biblioteca abre de lunes a viernes de nueve a dos.'],
+    'png',
+  );
   const returns = await scannedPage(['Devoluciones', 'Las devoluciones se aceptan durante treinta dias.'], 'jpeg');
-  const parking = await scannedPage(['Aparcamiento', 'El aparcamiento de bicicletas esta junto a la puerta norte.'], 'png');
+  const parking = await scannedPage(
+    ['Aparcamiento', 'El aparcamiento de bicicletas esta junto a la puerta norte.'],
+    'png',
+  );
   const form = new FormData();
   form.append('archivos', new Blob([imageOnlyPdf([['Reglamento de la biblioteca'], returns])]), 'reglamento.pdf');
   form.append('archivos', new Blob([hours]), 'horario.png');
@@ -22,10 +28,15 @@ test('scanned documents (an image-only PDF, PNG, JPEG, TIFF) are uploaded, read 
     if (status.listo) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  assert.deepEqual(status.documentos.map((d: { nombre: string; estado: string }) => [d.nombre, d.estado]).sort(),
-    [['cartel.jpg', 'listo'], ['horario.png', 'listo'], ['plano.tiff', 'listo'], ['reglamento.pdf', 'listo']]);
+  assert.deepEqual(status.documentos.map((d: { nombre: string; estado: string }) => [d.nombre, d.estado]).sort(), [
+    ['cartel.jpg', 'listo'],
+    ['horario.png', 'listo'],
+    ['plano.tiff', 'listo'],
+    ['reglamento.pdf', 'listo'],
+  ]);
 
-  const ask = async (pregunta: string) => (await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta } })).body;
+  const ask = async (pregunta: string) =>
+    (await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta } })).body;
   const opening = await ask('¿Qué días abre la biblioteca?');
   assert.match(opening.respuesta, /lunes a viernes/);
   assert.equal(opening.fuentes[0].documento, 'horario.png');

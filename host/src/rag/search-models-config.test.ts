@@ -13,7 +13,8 @@ async function ready(h: Awaited<ReturnType<typeof startTestHost>>, name: string,
   const form = new FormData();
   form.append('archivos', new Blob([text]), name);
   await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: form });
-  for (let i = 0; i < 200 && !(await h.client.get(`/rag/${h.spaceId}/indexing_status`)).body.listo; i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 200 && !(await h.client.get(`/rag/${h.spaceId}/indexing_status`)).body.listo; i++)
+    await new Promise((r) => setTimeout(r, 50));
 }
 
 test('embedding and rerank endpoints: hybrid search with reranking, shown in health; a question never fails on them', async (t) => {
@@ -21,27 +22,45 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
   t.after(() => server.close());
   const h = await startTestHost(t, {
     env: {
-      CEREBRO_EMBEDDING_URL: server.baseUrl, CEREBRO_EMBEDDING_MODEL: 'multilingual-e5-small',
-      CEREBRO_RERANK_URL: server.baseUrl, CEREBRO_RERANK_MODEL: 'bge-reranker-v2-m3', CEREBRO_RERANK_TOP_N: '3', CEREBRO_RERANK_TIMEOUT_MS: '5000',
+      CEREBRO_EMBEDDING_URL: server.baseUrl,
+      CEREBRO_EMBEDDING_MODEL: 'multilingual-e5-small',
+      CEREBRO_RERANK_URL: server.baseUrl,
+      CEREBRO_RERANK_MODEL: 'bge-reranker-v2-m3',
+      CEREBRO_RERANK_TOP_N: '3',
+      CEREBRO_RERANK_TIMEOUT_MS: '5000',
     },
   });
-  assert.deepEqual((await operatorHealth(h)).cerebro, { busqueda: 'hibrida', reordenacion: 'activa', motor: 'extractivo' });
-  await ready(h, 'taller.md', '# Taller\n\nEl coche se guarda en el garaje del taller.\n\n# Perros\n\nEl perro duerme en su caseta.\n');
+  assert.deepEqual((await operatorHealth(h)).cerebro, {
+    busqueda: 'hibrida',
+    reordenacion: 'activa',
+    motor: 'extractivo',
+  });
+  await ready(
+    h,
+    'taller.md',
+    '# Taller\n\nEl coche se guarda en el garaje del taller.\n\n# Perros\n\nEl perro duerme en su caseta.\n',
+  );
 
-  const asked = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Dónde se guarda el automóvil?' } });
+  const asked = await h.client.post(`/rag/${h.spaceId}/conversations`, {
+    json: { pregunta: '¿Dónde se guarda el automóvil?' },
+  });
   assert.equal(asked.status, 200);
   assert.match(asked.body.respuesta, /garaje/);
   const rerank = server.requests.filter((r) => r.path === '/v1/rerank').at(-1)!;
   assert.equal(rerank.body.model, 'bge-reranker-v2-m3');
   assert.ok((rerank.body.documents as string[]).length <= 3);
   // The reranker judges relevance: a question about something the documents do not hold is still declined.
-  const unrelated = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿Cuánto cuesta un billete de avión a Lima?' } });
+  const unrelated = await h.client.post(`/rag/${h.spaceId}/conversations`, {
+    json: { pregunta: '¿Cuánto cuesta un billete de avión a Lima?' },
+  });
   assert.equal(unrelated.status, 200);
   assert.equal(unrelated.body.encontrada, false);
 
   // Both endpoints down: the question is answered from full text, and health says so.
   server.status = 503;
-  const degraded = await h.client.post(`/rag/${h.spaceId}/conversations`, { json: { pregunta: '¿El perro duerme en el garaje?' } });
+  const degraded = await h.client.post(`/rag/${h.spaceId}/conversations`, {
+    json: { pregunta: '¿El perro duerme en el garaje?' },
+  });
   assert.equal(degraded.status, 200);
   assert.equal(degraded.body.encontrada, true);
   const health = (await operatorHealth(h)).cerebro;
@@ -52,7 +71,9 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
 });
 
 test('endpoints that do not answer at start-up: full text, no reranking, and health tells why', async (t) => {
-  const h = await startTestHost(t, { env: { CEREBRO_EMBEDDING_URL: 'http://127.0.0.1:9/v1', CEREBRO_RERANK_URL: 'http://127.0.0.1:9/v1' } });
+  const h = await startTestHost(t, {
+    env: { CEREBRO_EMBEDDING_URL: 'http://127.0.0.1:9/v1', CEREBRO_RERANK_URL: 'http://127.0.0.1:9/v1' },
+  });
   const health = (await operatorHealth(h)).cerebro;
   assert.equal(health.busqueda, 'texto');
   assert.equal(health.reordenacion, 'no disponible');

@@ -13,14 +13,31 @@ import type { Reranker, RerankSettings } from '../cerebro/index/reranker.js';
 import { readManifest } from '../cerebro/models/model-manifest.js';
 import type { HostConfig } from '../config/host-config.js';
 
-export type SearchModelsConfig = Pick<HostConfig,
-  | 'embeddingModelDir' | 'embeddingUrl' | 'embeddingModel' | 'embeddingApiKey' | 'embeddingQueryPrefix' | 'embeddingPassagePrefix' | 'embeddingMinSimilarity'
-  | 'rerankModelDir' | 'rerankUrl' | 'rerankModel' | 'rerankApiKey' | 'rerankTopN' | 'rerankTimeoutMs' | 'rerankMinProbability'>;
+export type SearchModelsConfig = Pick<
+  HostConfig,
+  | 'embeddingModelDir'
+  | 'embeddingUrl'
+  | 'embeddingModel'
+  | 'embeddingApiKey'
+  | 'embeddingQueryPrefix'
+  | 'embeddingPassagePrefix'
+  | 'embeddingMinSimilarity'
+  | 'rerankModelDir'
+  | 'rerankUrl'
+  | 'rerankModel'
+  | 'rerankApiKey'
+  | 'rerankTopN'
+  | 'rerankTimeoutMs'
+  | 'rerankMinProbability'
+>;
 
 /** Tracks one model's failures so that health and the log tell when it starts and stops failing. */
 class ModelState {
   failure: string | null = null;
-  constructor(private readonly what: string, private readonly log: PinoLogger) {}
+  constructor(
+    private readonly what: string,
+    private readonly log: PinoLogger,
+  ) {}
 
   outcome(failure: string | null): void {
     if (failure && !this.failure) this.log.warn({ err: failure }, `${this.what} falla: se sigue sin él mientras falle`);
@@ -49,14 +66,18 @@ export class SearchModels {
     const [embedder, reranker] = await Promise.all([
       loadEmbedder(config).catch((err: Error) => {
         models.embedLoadFailed = true;
-        log.error({ dir: config.embeddingModelDir || undefined, url: config.embeddingUrl || undefined, err: err.message },
-          'no se pudo cargar el modelo de embeddings (CEREBRO_EMBEDDING_*): el Cerebro busca solo por texto');
+        log.error(
+          { dir: config.embeddingModelDir || undefined, url: config.embeddingUrl || undefined, err: err.message },
+          'no se pudo cargar el modelo de embeddings (CEREBRO_EMBEDDING_*): el Cerebro busca solo por texto',
+        );
         return null;
       }),
       loadReranker(config).catch((err: Error) => {
         models.rerankLoadFailed = true;
-        log.error({ dir: config.rerankModelDir || undefined, url: config.rerankUrl || undefined, err: err.message },
-          'no se pudo cargar el modelo de reordenación (CEREBRO_RERANK_*): los pasajes quedan en el orden de la búsqueda');
+        log.error(
+          { dir: config.rerankModelDir || undefined, url: config.rerankUrl || undefined, err: err.message },
+          'no se pudo cargar el modelo de reordenación (CEREBRO_RERANK_*): los pasajes quedan en el orden de la búsqueda',
+        );
         return null;
       }),
     ]);
@@ -64,7 +85,10 @@ export class SearchModels {
     models.minWordSimilarity = config.embeddingMinSimilarity;
     if (reranker) {
       models.rerank = {
-        reranker, topN: Math.max(2, config.rerankTopN), timeoutMs: config.rerankTimeoutMs, minProbability: config.rerankMinProbability,
+        reranker,
+        topN: Math.max(2, config.rerankTopN),
+        timeoutMs: config.rerankTimeoutMs,
+        minProbability: config.rerankMinProbability,
         onOutcome: (failure) => models.rerankState.outcome(failure),
       };
     }
@@ -77,11 +101,17 @@ export class SearchModels {
   /** The `cerebro` entries of `GET /api/health` about search (no URL, path or key: the log has the details). */
   health(): Record<string, string> {
     const entries: Record<string, string> = { busqueda: this.embedder ? 'hibrida' : 'texto' };
-    if (this.embedLoadFailed) entries.busqueda_aviso = 'el modelo de embeddings configurado no se pudo cargar (ver el registro)';
-    else if (this.embedState.failure) entries.busqueda_aviso = 'la última pregunta se buscó solo por texto: el modelo de embeddings falló (ver el registro)';
+    if (this.embedLoadFailed)
+      entries.busqueda_aviso = 'el modelo de embeddings configurado no se pudo cargar (ver el registro)';
+    else if (this.embedState.failure)
+      entries.busqueda_aviso =
+        'la última pregunta se buscó solo por texto: el modelo de embeddings falló (ver el registro)';
     entries.reordenacion = this.rerank ? 'activa' : this.rerankLoadFailed ? 'no disponible' : 'desactivada';
-    if (this.rerankLoadFailed) entries.reordenacion_aviso = 'el modelo de reordenación configurado no se pudo cargar (ver el registro)';
-    else if (this.rerankState.failure) entries.reordenacion_aviso = 'la última reordenación falló o tardó demasiado; se usó el orden de la búsqueda (ver el registro)';
+    if (this.rerankLoadFailed)
+      entries.reordenacion_aviso = 'el modelo de reordenación configurado no se pudo cargar (ver el registro)';
+    else if (this.rerankState.failure)
+      entries.reordenacion_aviso =
+        'la última reordenación falló o tardó demasiado; se usó el orden de la búsqueda (ver el registro)';
     return entries;
   }
 }
@@ -94,10 +124,13 @@ async function loadEmbedder(config: SearchModelsConfig): Promise<Embedder | null
       passagePrefix: config.embeddingPassagePrefix || manifest?.passagePrefix || '',
     };
   };
-  if (config.embeddingModelDir) return OnnxEmbedder.load(config.embeddingModelDir, await prefixes(config.embeddingModelDir));
+  if (config.embeddingModelDir)
+    return OnnxEmbedder.load(config.embeddingModelDir, await prefixes(config.embeddingModelDir));
   if (config.embeddingUrl) {
     return HttpEmbedder.connect({
-      baseUrl: config.embeddingUrl, model: config.embeddingModel, ...(await prefixes(null)),
+      baseUrl: config.embeddingUrl,
+      model: config.embeddingModel,
+      ...(await prefixes(null)),
       ...(config.embeddingApiKey ? { apiKey: config.embeddingApiKey } : {}),
     });
   }
@@ -109,7 +142,9 @@ async function loadReranker(config: SearchModelsConfig): Promise<Reranker | null
   if (config.rerankUrl) {
     const reranker = new HttpReranker({
       // The per-question limit is the signal rerankHits passes; this one only bounds the start-up probe.
-      baseUrl: config.rerankUrl, model: config.rerankModel, timeoutMs: Math.max(config.rerankTimeoutMs, 10_000),
+      baseUrl: config.rerankUrl,
+      model: config.rerankModel,
+      timeoutMs: Math.max(config.rerankTimeoutMs, 10_000),
       ...(config.rerankApiKey ? { apiKey: config.rerankApiKey } : {}),
     });
     await reranker.score('prueba', ['una prueba', 'otra prueba'], AbortSignal.timeout(10_000));

@@ -24,30 +24,43 @@ export const DOCUMENT_SCHEMA = objectSchema({
   actualizado: { type: 'string' },
   origen: {
     description: 'De dónde lo trajo un módulo (una página web de `fuentes`); null para los archivos subidos.',
-    oneOf: [{ type: 'null' }, objectSchema({
-      modulo: { type: 'string', description: 'Módulo que lo añadió.' },
-      fuente: nullable('string', { description: 'Id de la fuente del módulo.' }),
-      url: nullable('string', { description: 'Dirección leída (tras las redirecciones).' }),
-      obtenido: { type: 'string', description: 'Cuándo se leyó (ISO 8601).' },
-      etag: nullable('string'),
-      ultima_modificacion: nullable('string', { description: 'Cabecera Last-Modified tal como llegó.' }),
-      hash: nullable('string', { description: 'SHA-256 del contenido leído.' }),
-    })],
+    oneOf: [
+      { type: 'null' },
+      objectSchema({
+        modulo: { type: 'string', description: 'Módulo que lo añadió.' },
+        fuente: nullable('string', { description: 'Id de la fuente del módulo.' }),
+        url: nullable('string', { description: 'Dirección leída (tras las redirecciones).' }),
+        obtenido: { type: 'string', description: 'Cuándo se leyó (ISO 8601).' },
+        etag: nullable('string'),
+        ultima_modificacion: nullable('string', { description: 'Cabecera Last-Modified tal como llegó.' }),
+        hash: nullable('string', { description: 'SHA-256 del contenido leído.' }),
+      }),
+    ],
   },
 });
 
 export const DOCUMENT_PAGE_SCHEMA = objectSchema({
-  documentos: arrayOf(DOCUMENT_SCHEMA), total: { type: 'integer' }, limite: { type: 'integer' }, desde: { type: 'integer' },
+  documentos: arrayOf(DOCUMENT_SCHEMA),
+  total: { type: 'integer' },
+  limite: { type: 'integer' },
+  desde: { type: 'integer' },
 });
 
 /** One file of an upload: its document record, or `rechazado` with the reason. */
 export const UPLOAD_SCHEMA = objectSchema({
-  documentos: arrayOf({
-    oneOf: [
-      DOCUMENT_SCHEMA,
-      objectSchema({ nombre: { type: 'string' }, estado: { const: 'rechazado' }, error: objectSchema({ codigo: { type: 'string' }, motivo: { type: 'string' } }) }),
-    ],
-  }, 'En el orden recibido.'),
+  documentos: arrayOf(
+    {
+      oneOf: [
+        DOCUMENT_SCHEMA,
+        objectSchema({
+          nombre: { type: 'string' },
+          estado: { const: 'rechazado' },
+          error: objectSchema({ codigo: { type: 'string' }, motivo: { type: 'string' } }),
+        }),
+      ],
+    },
+    'En el orden recibido.',
+  ),
 });
 
 export const INDEXING_STATUS_SCHEMA = objectSchema({
@@ -72,20 +85,30 @@ export const SOURCE_SCHEMA = objectSchema({
   seccion: nullable('string'),
   puntuacion: { type: 'number' },
   extracto: { type: 'string' },
-  citada: { type: 'boolean', description: 'true: la respuesta cita este pasaje ([n]); false: otro pasaje relevante recuperado, listado después de los citados' },
+  citada: {
+    type: 'boolean',
+    description:
+      'true: la respuesta cita este pasaje ([n]); false: otro pasaje relevante recuperado, listado después de los citados',
+  },
 });
 
-export const ANSWER_SCHEMA: JsonSchema = objectSchema({
-  conversacion: { type: 'string' },
-  respuesta: { type: 'string' },
-  encontrada: { type: 'boolean' },
-  fuentes: arrayOf(SOURCE_SCHEMA),
-  motor: { enum: ['extractivo', 'generativo'] },
-  modelo: nullable('string'),
-  cache: { type: 'boolean' },
-  cache_desde: { type: 'string', description: 'Solo con `cache: true`: cuándo se guardó la respuesta.' },
-  creditos: { type: 'integer' },
-  uso: objectSchema({
-    pasajes: { type: 'integer' }, tokens_prompt: { type: 'integer' }, tokens_respuesta: { type: 'integer' }, ms: { type: 'number' },
-  }),
-}, ['cache_desde']);
+export const ANSWER_SCHEMA: JsonSchema = objectSchema(
+  {
+    conversacion: { type: 'string' },
+    respuesta: { type: 'string' },
+    encontrada: { type: 'boolean' },
+    fuentes: arrayOf(SOURCE_SCHEMA),
+    motor: { enum: ['extractivo', 'generativo'] },
+    modelo: nullable('string'),
+    cache: { type: 'boolean' },
+    cache_desde: { type: 'string', description: 'Solo con `cache: true`: cuándo se guardó la respuesta.' },
+    creditos: { type: 'integer' },
+    uso: objectSchema({
+      pasajes: { type: 'integer' },
+      tokens_prompt: { type: 'integer' },
+      tokens_respuesta: { type: 'integer' },
+      ms: { type: 'number' },
+    }),
+  },
+  ['cache_desde'],
+);

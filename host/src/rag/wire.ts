@@ -31,7 +31,10 @@ export function documentView(doc: DocumentStatus, origin: RecordedOrigin | null 
   };
 }
 
-export function indexingStatusView(status: SpaceIndexingStatus, originOf: (doc: DocumentStatus) => RecordedOrigin | null = () => null) {
+export function indexingStatusView(
+  status: SpaceIndexingStatus,
+  originOf: (doc: DocumentStatus) => RecordedOrigin | null = () => null,
+) {
   return {
     estado: ({ empty: 'vacio', indexing: 'indexando', ready: 'listo' } as const)[status.state],
     listo: status.ready,
@@ -61,7 +64,12 @@ export function sourceView(source: AnswerSource) {
 }
 
 /** The JSON answer of `POST /rag/{espacio}/conversations`, and the `fin` event of the stream. */
-export function answerView(conversation: string, answer: Answer, cache: { hit: boolean; at?: string }, creditos: number) {
+export function answerView(
+  conversation: string,
+  answer: Answer,
+  cache: { hit: boolean; at?: string },
+  creditos: number,
+) {
   return {
     conversacion: conversation,
     respuesta: answer.text,

@@ -12,7 +12,17 @@ import { HostRootTokens } from '../main/host-container.js';
 import { ModuleCatalogToken } from '../admin/module-catalog.js';
 
 /** Fields of a space that only the platform operator sets; a key sending them gets 403. */
-export const PLATFORM_FIELDS = ['modulos', 'prueba_hasta', 'propietario', 'cuenta', 'creditos', 'saldo', 'suspendida', 'impagada_desde', 'solo_lectura'];
+export const PLATFORM_FIELDS = [
+  'modulos',
+  'prueba_hasta',
+  'propietario',
+  'cuenta',
+  'creditos',
+  'saldo',
+  'suspendida',
+  'impagada_desde',
+  'solo_lectura',
+];
 
 const paymentState = (a: AccountRow) => (a.suspended ? 'suspendida' : a.unpaid_since ? 'impagada' : 'al_dia');
 
@@ -26,10 +36,25 @@ const apiConfigView = (record: SpaceRecord) => ({
 const API_CONFIG_SCHEMA = {
   type: 'object',
   properties: {
-    api_activa: { type: 'boolean', description: 'Apagada, las claves reciben 403 en este espacio (la consola sigue funcionando).' },
-    limite_por_minuto: { type: ['integer', 'null'], minimum: 1, description: `Peticiones por minuto de las claves en este espacio; null sin límite. Por defecto ${DEFAULT_API_SETTINGS.limite_por_minuto}.` },
-    cuota_diaria: { type: ['integer', 'null'], minimum: 1, description: 'Peticiones por día (UTC) de las claves en este espacio; null sin cuota (por defecto).' },
-    ips_permitidas: { type: 'array', items: { type: 'string' }, description: 'IPs o rangos CIDR (IPv4/IPv6) desde los que las claves pueden llamar; vacía: cualquiera.' },
+    api_activa: {
+      type: 'boolean',
+      description: 'Apagada, las claves reciben 403 en este espacio (la consola sigue funcionando).',
+    },
+    limite_por_minuto: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      description: `Peticiones por minuto de las claves en este espacio; null sin límite. Por defecto ${DEFAULT_API_SETTINGS.limite_por_minuto}.`,
+    },
+    cuota_diaria: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      description: 'Peticiones por día (UTC) de las claves en este espacio; null sin cuota (por defecto).',
+    },
+    ips_permitidas: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'IPs o rangos CIDR (IPv4/IPv6) desde los que las claves pueden llamar; vacía: cualquiera.',
+    },
   },
 };
 
@@ -44,16 +69,27 @@ const API_CONFIG_PATCH_SCHEMA = {
   ...API_CONFIG_SCHEMA,
   properties: {
     ...API_CONFIG_SCHEMA.properties,
-    ...Object.fromEntries(PLATFORM_FIELDS.map((f) => [f, { description: 'Reservado a la administración de la plataforma: 403.' }])),
+    ...Object.fromEntries(
+      PLATFORM_FIELDS.map((f) => [f, { description: 'Reservado a la administración de la plataforma: 403.' }]),
+    ),
   },
   additionalProperties: false,
 };
 
 const SPACES_SCHEMA = objectSchema({
-  espacios: arrayOf(objectSchema({
-    id: { type: 'string' }, nombre: { type: 'string' }, modulos: arrayOf({ type: 'string' }), api_activa: { type: 'boolean' },
-    prueba_hasta: { type: ['string', 'null'], description: 'Fin del periodo de prueba (ISO 8601); null: sin prueba. Pasada la fecha, las rutas del espacio responden 403.' },
-  })),
+  espacios: arrayOf(
+    objectSchema({
+      id: { type: 'string' },
+      nombre: { type: 'string' },
+      modulos: arrayOf({ type: 'string' }),
+      api_activa: { type: 'boolean' },
+      prueba_hasta: {
+        type: ['string', 'null'],
+        description:
+          'Fin del periodo de prueba (ISO 8601); null: sin prueba. Pasada la fecha, las rutas del espacio responden 403.',
+      },
+    }),
+  ),
 });
 
 const SPACE_ACCOUNT_SCHEMA = objectSchema({
@@ -63,10 +99,18 @@ const SPACE_ACCOUNT_SCHEMA = objectSchema({
     impagada_desde: nullable('string', { format: 'date-time' }),
     saldo: { type: 'integer' },
     almacenamiento: objectSchema({
-      bytes: { type: 'integer', description: 'Bytes de los documentos guardados en todos los espacios de la cuenta (originales, en cualquier estado).' },
+      bytes: {
+        type: 'integer',
+        description:
+          'Bytes de los documentos guardados en todos los espacios de la cuenta (originales, en cualquier estado).',
+      },
       documentos: { type: 'integer' },
-      max_bytes: nullable('integer', { description: 'Cuota de bytes; null: sin límite. Pasada, las subidas responden 413.' }),
-      max_documentos: nullable('integer', { description: 'Cuota de documentos; null: sin límite. Pasada, las subidas responden 422.' }),
+      max_bytes: nullable('integer', {
+        description: 'Cuota de bytes; null: sin límite. Pasada, las subidas responden 413.',
+      }),
+      max_documentos: nullable('integer', {
+        description: 'Cuota de documentos; null: sin límite. Pasada, las subidas responden 422.',
+      }),
     }),
   }),
 });
@@ -74,15 +118,31 @@ const SPACE_ACCOUNT_SCHEMA = objectSchema({
 const CREDIT_POOL_SCHEMA = objectSchema({
   cuenta: { type: 'string' },
   saldo: { type: 'integer' },
-  movimientos: arrayOf(objectSchema({
-    id: { type: 'integer' }, delta: { type: 'integer' }, saldo: { type: 'integer', description: 'Saldo tras el movimiento.' },
-    motivo: { type: 'string' }, espacio: nullable('string'), ruta: nullable('string'), fecha: { type: 'string', format: 'date-time' },
-  }), 'Los más recientes primero.'),
+  movimientos: arrayOf(
+    objectSchema({
+      id: { type: 'integer' },
+      delta: { type: 'integer' },
+      saldo: { type: 'integer', description: 'Saldo tras el movimiento.' },
+      motivo: { type: 'string' },
+      espacio: nullable('string'),
+      ruta: nullable('string'),
+      fecha: { type: 'string', format: 'date-time' },
+    }),
+    'Los más recientes primero.',
+  ),
 });
 
 const MOVEMENTS_QUERY: QuerySchema = {
   type: 'object',
-  properties: { movimientos: { type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'Cuántos movimientos recientes devolver (1 a 100).' } },
+  properties: {
+    movimientos: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+      description: 'Cuántos movimientos recientes devolver (1 a 100).',
+    },
+  },
 };
 
 /** Spaces, accounts, credit pools and API settings (contract table A). */
@@ -97,20 +157,33 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
 
   return [
     {
-      operationId: 'core.listCompanies', method: 'GET', path: '/api/companies', access: 'owner', tag: 'core',
+      operationId: 'core.listCompanies',
+      method: 'GET',
+      path: '/api/companies',
+      access: 'owner',
+      tag: 'core',
       summary: 'Espacios que alcanza la clave, con su id y sus módulos',
-      description: 'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos). `modulos` lista solo `api` y los plugins instalados: un módulo guardado cuyo plugin no está instalado se omite (sigue guardado y vuelve al reinstalar el plugin).',
+      description:
+        'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos). `modulos` lista solo `api` y los plugins instalados: un módulo guardado cuyo plugin no está instalado se omite (sigue guardado y vuelve al reinstalar el plugin).',
       responses: { '200': { description: 'Los espacios alcanzables.', schema: SPACES_SCHEMA } },
       handler: (ctx) => ({
         espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
           // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
-          id: r.row.id, nombre: r.row.name, modulos: r.modules.filter((m) => catalog.has(m)), api_activa: r.row.api_enabled === 1,
+          id: r.row.id,
+          nombre: r.row.name,
+          modulos: r.modules.filter((m) => catalog.has(m)),
+          api_activa: r.row.api_enabled === 1,
           prueba_hasta: r.row.trial_ends_at,
         })),
       }),
     },
     {
-      operationId: 'core.getSpaceAccount', method: 'GET', path: '/api/companies/:espacio/cuenta', access: 'space', permission: 'lee', tag: 'core',
+      operationId: 'core.getSpaceAccount',
+      method: 'GET',
+      path: '/api/companies/:espacio/cuenta',
+      access: 'space',
+      permission: 'lee',
+      tag: 'core',
       summary: 'Cuenta del espacio',
       responses: { '200': { description: 'La cuenta del espacio.', schema: SPACE_ACCOUNT_SCHEMA } },
       handler: (ctx) => {
@@ -118,57 +191,99 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         const storage = quotas.use(account.id);
         return {
           cuenta: {
-            id: account.id, estado_pago: paymentState(account), impagada_desde: account.unpaid_since, saldo: account.credits,
-            almacenamiento: { bytes: storage.bytes, documentos: storage.documents, max_bytes: storage.maxBytes, max_documentos: storage.maxDocuments },
+            id: account.id,
+            estado_pago: paymentState(account),
+            impagada_desde: account.unpaid_since,
+            saldo: account.credits,
+            almacenamiento: {
+              bytes: storage.bytes,
+              documentos: storage.documents,
+              max_bytes: storage.maxBytes,
+              max_documentos: storage.maxDocuments,
+            },
           },
         };
       },
     },
     {
-      operationId: 'core.getCreditPool', method: 'GET', path: '/api/cuentas/:cuenta/bolsa', access: 'owner', permission: 'lee', tag: 'core',
+      operationId: 'core.getCreditPool',
+      method: 'GET',
+      path: '/api/cuentas/:cuenta/bolsa',
+      access: 'owner',
+      permission: 'lee',
+      tag: 'core',
       summary: 'Bolsa de créditos: saldo y últimos movimientos',
-      description: 'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20).',
+      description:
+        'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20).',
       query: MOVEMENTS_QUERY,
-      responses: { '200': { description: 'Saldo y movimientos.', schema: CREDIT_POOL_SCHEMA }, '402': { description: 'Cuenta impagada más de 7 días o suspendida.' } },
+      responses: {
+        '200': { description: 'Saldo y movimientos.', schema: CREDIT_POOL_SCHEMA },
+        '402': { description: 'Cuenta impagada más de 7 días o suspendida.' },
+      },
       handler: (ctx) => {
         const caller = ctx.caller as OwnerCaller;
         const accountId = ctx.params.cuenta!;
-        const reachable = directory.ownerSpaces(caller.ownerId).some((r) => r.row.account_id === accountId && reaches(caller, r));
+        const reachable = directory
+          .ownerSpaces(caller.ownerId)
+          .some((r) => r.row.account_id === accountId && reaches(caller, r));
         const account = reachable ? directory.account(accountId) : undefined;
         if (!account) throw apiError('space_not_reachable', 'Sin acceso a esta cuenta.');
         const unpaidFor = account.unpaid_since ? clock.now() - Date.parse(account.unpaid_since) : 0;
         if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
-        return { cuenta: account.id, saldo: account.credits, movimientos: ledger.recent(account.id, ctx.query.movimientos as number) };
+        return {
+          cuenta: account.id,
+          saldo: account.credits,
+          movimientos: ledger.recent(account.id, ctx.query.movimientos as number),
+        };
       },
     },
     {
-      operationId: 'core.getApiConfig', method: 'GET', path: '/api/companies/:espacio/api-config', access: 'space', permission: 'lee', tag: 'core',
+      operationId: 'core.getApiConfig',
+      method: 'GET',
+      path: '/api/companies/:espacio/api-config',
+      access: 'space',
+      permission: 'lee',
+      tag: 'core',
       summary: 'Ajustes de API del espacio (interruptor, límite por minuto, cuota diaria, IPs)',
       responses: { '200': { description: 'Los ajustes.', schema: API_CONFIG_RESPONSE } },
       handler: (ctx) => apiConfigView(ctx.spaceRecord!),
     },
     {
-      operationId: 'core.patchApiConfig', method: 'PATCH', path: '/api/companies/:espacio/api-config', access: 'space', permission: 'escribe', tag: 'core',
+      operationId: 'core.patchApiConfig',
+      method: 'PATCH',
+      path: '/api/companies/:espacio/api-config',
+      access: 'space',
+      permission: 'escribe',
+      tag: 'core',
       summary: 'Cambiar límites, cuota diaria, lista de IPs o el interruptor de la API del espacio',
-      description: 'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403.',
+      description:
+        'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403.',
       requestSchema: API_CONFIG_PATCH_SCHEMA,
       responses: { '200': { description: 'Los ajustes guardados.', schema: API_CONFIG_RESPONSE } },
       handler: (ctx) => {
         // Types, ranges and unknown fields were checked by the pipeline against API_CONFIG_PATCH_SCHEMA.
         const body = ctx.body as Record<string, unknown>;
         const platform = PLATFORM_FIELDS.filter((f) => Object.hasOwn(body, f));
-        if (platform.length) throw apiError('platform_field', `Campo reservado a la administración de la plataforma: ${platform.join(', ')}.`);
+        if (platform.length)
+          throw apiError(
+            'platform_field',
+            `Campo reservado a la administración de la plataforma: ${platform.join(', ')}.`,
+          );
         const issues = validateApiSettingsPatch(body);
         if (issues.length) throw validationError(issues);
         const patch = body as Partial<ApiSettings> & { api_activa?: boolean };
         const current = ctx.spaceRecord!.settings;
         const next = {
-          limite_por_minuto: patch.limite_por_minuto !== undefined ? patch.limite_por_minuto : current.limite_por_minuto,
+          limite_por_minuto:
+            patch.limite_por_minuto !== undefined ? patch.limite_por_minuto : current.limite_por_minuto,
           cuota_diaria: patch.cuota_diaria !== undefined ? patch.cuota_diaria : current.cuota_diaria,
           ips_permitidas: patch.ips_permitidas ?? current.ips_permitidas,
         };
-        db.prepare('UPDATE spaces SET api_settings = ?, api_enabled = ? WHERE id = ?')
-          .run(JSON.stringify(next), (patch.api_activa ?? ctx.spaceRecord!.row.api_enabled === 1) ? 1 : 0, ctx.space!.id);
+        db.prepare('UPDATE spaces SET api_settings = ?, api_enabled = ? WHERE id = ?').run(
+          JSON.stringify(next),
+          (patch.api_activa ?? ctx.spaceRecord!.row.api_enabled === 1) ? 1 : 0,
+          ctx.space!.id,
+        );
         directory.invalidate();
         return apiConfigView(directory.space(ctx.space!.id)!);
       },

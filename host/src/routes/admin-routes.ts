@@ -15,75 +15,180 @@ import { requestIsSecure } from '../studio/session-cookie.js';
  * The same actions exist as `cerebro admin ...` commands.
  */
 /** Dates the admin service accepts (strict ISO 8601, a real calendar date; a date-time needs its offset). */
-const ISO_DATE = { type: ['string', 'null'], description: 'ISO 8601: `2026-12-31` (medianoche UTC) o `2026-12-31T18:00:00Z` / `-05:00`; null la quita.' };
-const MODULE_STATE = objectSchema({ espacio: { type: 'string' }, modulo: { type: 'string' }, habilitado: { type: 'boolean' } });
+const ISO_DATE = {
+  type: ['string', 'null'],
+  description: 'ISO 8601: `2026-12-31` (medianoche UTC) o `2026-12-31T18:00:00Z` / `-05:00`; null la quita.',
+};
+const MODULE_STATE = objectSchema({
+  espacio: { type: 'string' },
+  modulo: { type: 'string' },
+  habilitado: { type: 'boolean' },
+});
 
 const closed = (schema: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, ...schema });
 
-const readBody = (ctx: RequestContext, fields: Partial<Record<string, FieldType>>, required: string[] = []): AdminBody =>
-  readAdminBody(ctx.body, fields, required);
+const readBody = (
+  ctx: RequestContext,
+  fields: Partial<Record<string, FieldType>>,
+  required: string[] = [],
+): AdminBody => readAdminBody(ctx.body, fields, required);
 
 /** A route of the operator (`access: 'admin'`, OpenAPI tag `admin`). */
-export const adminRoute = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => ({ ...r, access: 'admin', tag: 'admin' });
+export const adminRoute = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => ({
+  ...r,
+  access: 'admin',
+  tag: 'admin',
+});
 
 export function adminRoutes(container: DependencyContainer): HostRoute[] {
   const admin = resolveToken(container, HostRootTokens.Admin);
   const config = resolveToken(container, HostTokens.Config);
   /** Where owners reach the service: the configured public address, else the one this request came to. */
   const publicOrigin = (ctx: RequestContext): string =>
-    config.publicUrl || `${requestIsSecure(ctx.req, config.trustProxy) ? 'https' : 'http'}://${ctx.req.headers.host ?? `${config.host}:${config.port}`}`;
+    config.publicUrl ||
+    `${requestIsSecure(ctx.req, config.trustProxy) ? 'https' : 'http'}://${ctx.req.headers.host ?? `${config.host}:${config.port}`}`;
   const route = adminRoute;
   return [
     route({
-      operationId: 'admin.createOwner', method: 'POST', path: '/api/admin/propietarios', summary: 'Crear un propietario y su cuenta',
-      requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 120 }, email: { type: 'string' }, creditos: { type: 'integer', minimum: 0 } } }),
-      responses: { '201': { description: 'El propietario y su cuenta.', schema: objectSchema({ id: { type: 'string' }, cuenta: { type: 'string' } }) } },
+      operationId: 'admin.createOwner',
+      method: 'POST',
+      path: '/api/admin/propietarios',
+      summary: 'Crear un propietario y su cuenta',
+      requestSchema: closed({
+        required: ['nombre'],
+        properties: {
+          nombre: { type: 'string', minLength: 1, maxLength: 120 },
+          email: { type: 'string' },
+          creditos: { type: 'integer', minimum: 0 },
+        },
+      }),
+      responses: {
+        '201': {
+          description: 'El propietario y su cuenta.',
+          schema: objectSchema({ id: { type: 'string' }, cuenta: { type: 'string' } }),
+        },
+      },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', email: 'string', creditos: 'integer' }, ['nombre']);
         return Reply.json(201, admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
       },
     }),
     route({
-      operationId: 'admin.updateOwner', method: 'PATCH', path: '/api/admin/propietarios/:id', summary: 'Propietario de solo lectura (en todos sus espacios) y su email de Studio',
-      description: '`email`: con el que el propietario entra en Studio (único, sin distinguir mayúsculas; 409 si otro lo usa).',
-      responses: { '200': { description: 'Los campos enviados, tal como quedaron.', schema: objectSchema({ id: { type: 'string' }, solo_lectura: { type: 'boolean' }, email: { type: 'string' } }, ['solo_lectura', 'email']) }, '404': { description: 'No existe.' }, '409': { description: 'Ese email ya lo usa otro propietario.' } },
-      requestSchema: closed({ minProperties: 1, properties: { solo_lectura: { type: 'boolean' }, email: { type: 'string', maxLength: 254 } } }),
+      operationId: 'admin.updateOwner',
+      method: 'PATCH',
+      path: '/api/admin/propietarios/:id',
+      summary: 'Propietario de solo lectura (en todos sus espacios) y su email de Studio',
+      description:
+        '`email`: con el que el propietario entra en Studio (único, sin distinguir mayúsculas; 409 si otro lo usa).',
+      responses: {
+        '200': {
+          description: 'Los campos enviados, tal como quedaron.',
+          schema: objectSchema(
+            { id: { type: 'string' }, solo_lectura: { type: 'boolean' }, email: { type: 'string' } },
+            ['solo_lectura', 'email'],
+          ),
+        },
+        '404': { description: 'No existe.' },
+        '409': { description: 'Ese email ya lo usa otro propietario.' },
+      },
+      requestSchema: closed({
+        minProperties: 1,
+        properties: { solo_lectura: { type: 'boolean' }, email: { type: 'string', maxLength: 254 } },
+      }),
       handler: (ctx) => {
         const b = readBody(ctx, { solo_lectura: 'boolean', email: 'string' });
         const id = ctx.params.id!;
         const email = has(b, 'email') ? admin.setOwnerEmail(id, b.email).email : undefined;
         if (has(b, 'solo_lectura')) admin.setOwnerReadOnly(id, b.solo_lectura);
-        return { id, ...(has(b, 'solo_lectura') ? { solo_lectura: b.solo_lectura } : {}), ...(email !== undefined ? { email } : {}) };
+        return {
+          id,
+          ...(has(b, 'solo_lectura') ? { solo_lectura: b.solo_lectura } : {}),
+          ...(email !== undefined ? { email } : {}),
+        };
       },
     }),
     route({
-      operationId: 'admin.setOwnerPassword', method: 'PUT', path: '/api/admin/propietarios/:id/clave', summary: 'Poner o restablecer la contraseña de Studio de un propietario',
+      operationId: 'admin.setOwnerPassword',
+      method: 'PUT',
+      path: '/api/admin/propietarios/:id/clave',
+      summary: 'Poner o restablecer la contraseña de Studio de un propietario',
       carriesCredentials: true,
-      description: 'Sin `clave`, se genera una segura y se devuelve una sola vez. Cierra todas las sesiones de Studio del propietario.',
+      description:
+        'Sin `clave`, se genera una segura y se devuelve una sola vez. Cierra todas las sesiones de Studio del propietario.',
       requestSchema: closed({ properties: { clave: { type: 'string', minLength: 10, maxLength: 200 } } }),
-      responses: { '200': { description: 'Guardada.', schema: objectSchema({ id: { type: 'string' }, clave: { type: 'string', description: 'Solo si se generó.' }, sesiones_cerradas: { type: 'integer' } }, ['clave']) }, '404': { description: 'No existe.' } },
+      responses: {
+        '200': {
+          description: 'Guardada.',
+          schema: objectSchema(
+            {
+              id: { type: 'string' },
+              clave: { type: 'string', description: 'Solo si se generó.' },
+              sesiones_cerradas: { type: 'integer' },
+            },
+            ['clave'],
+          ),
+        },
+        '404': { description: 'No existe.' },
+      },
       handler: async (ctx) => {
         const b = readBody(ctx, { clave: 'string' });
         return { id: ctx.params.id, ...(await admin.setOwnerPassword(ctx.params.id!, b.clave)) };
       },
     }),
     route({
-      operationId: 'admin.issueSignInLink', method: 'POST', path: '/api/admin/propietarios/:id/enlace', summary: 'Emitir un enlace de entrada a Studio de un solo uso',
-      carriesCredentials: true, body: 'none',
-      description: 'Vale una vez, durante 30 minutos. La dirección base es `CEREBRO_PUBLIC_URL`, o la de esta petición.',
-      responses: { '201': { description: 'El enlace.', schema: objectSchema({ enlace: { type: 'string', format: 'uri' }, expira: { type: 'string', format: 'date-time' } }) }, '404': { description: 'No existe.' } },
+      operationId: 'admin.issueSignInLink',
+      method: 'POST',
+      path: '/api/admin/propietarios/:id/enlace',
+      summary: 'Emitir un enlace de entrada a Studio de un solo uso',
+      carriesCredentials: true,
+      body: 'none',
+      description:
+        'Vale una vez, durante 30 minutos. La dirección base es `CEREBRO_PUBLIC_URL`, o la de esta petición.',
+      responses: {
+        '201': {
+          description: 'El enlace.',
+          schema: objectSchema({
+            enlace: { type: 'string', format: 'uri' },
+            expira: { type: 'string', format: 'date-time' },
+          }),
+        },
+        '404': { description: 'No existe.' },
+      },
       handler: (ctx) => Reply.json(201, admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
     }),
     route({
-      operationId: 'admin.deleteOwner', method: 'DELETE', path: '/api/admin/propietarios/:id', summary: 'Eliminar un propietario (sus claves responden 401)',
-      responses: { '200': { description: 'Eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) }, '404': { description: 'No existe.' } },
+      operationId: 'admin.deleteOwner',
+      method: 'DELETE',
+      path: '/api/admin/propietarios/:id',
+      summary: 'Eliminar un propietario (sus claves responden 401)',
+      responses: {
+        '200': { description: 'Eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) },
+        '404': { description: 'No existe.' },
+      },
       handler: (ctx) => (admin.deleteOwner(ctx.params.id!), { eliminado: ctx.params.id }),
     }),
     route({
-      operationId: 'admin.issueKey', method: 'POST', path: '/api/admin/propietarios/:id/claves', summary: 'Emitir una clave de servicio para un propietario',
+      operationId: 'admin.issueKey',
+      method: 'POST',
+      path: '/api/admin/propietarios/:id/claves',
+      summary: 'Emitir una clave de servicio para un propietario',
       carriesCredentials: true,
-      requestSchema: closed({ required: ['nombre'], properties: { nombre: { type: 'string', minLength: 1, maxLength: 80 }, espacios: { type: 'array', items: { type: 'string' }, description: 'Espacios de ese propietario; vacía: todos.' }, permiso: { enum: ['lee', 'escribe'] } } }),
-      responses: { '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) }, '404': { description: 'No existe.' } },
+      requestSchema: closed({
+        required: ['nombre'],
+        properties: {
+          nombre: { type: 'string', minLength: 1, maxLength: 80 },
+          espacios: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Espacios de ese propietario; vacía: todos.',
+          },
+          permiso: { enum: ['lee', 'escribe'] },
+        },
+      }),
+      responses: {
+        '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) },
+        '404': { description: 'No existe.' },
+      },
       handler: (ctx) => {
         const b = readBody(ctx, { nombre: 'string', espacios: 'string[]', permiso: 'string' }, ['nombre']);
         const permiso = (b.permiso ?? 'escribe') as Permission;
@@ -91,30 +196,99 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       },
     }),
     route({
-      operationId: 'admin.issueSession', method: 'POST', path: '/api/admin/propietarios/:id/sesiones', summary: 'Emitir una sesión de consola (Studio) para un propietario',
+      operationId: 'admin.issueSession',
+      method: 'POST',
+      path: '/api/admin/propietarios/:id/sesiones',
+      summary: 'Emitir una sesión de consola (Studio) para un propietario',
       carriesCredentials: true,
-      body: 'none', responses: { '201': { description: 'La sesión, con su secreto.', schema: objectSchema({ id: { type: 'string' }, token: { type: 'string' } }) }, '404': { description: 'No existe.' } },
+      body: 'none',
+      responses: {
+        '201': {
+          description: 'La sesión, con su secreto.',
+          schema: objectSchema({ id: { type: 'string' }, token: { type: 'string' } }),
+        },
+        '404': { description: 'No existe.' },
+      },
       handler: (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
     }),
     route({
-      operationId: 'admin.createSpace', method: 'POST', path: '/api/admin/espacios', summary: 'Crear un espacio para un propietario',
-      requestSchema: closed({ required: ['id', 'propietario'], properties: { id: { type: 'string' }, propietario: { type: 'string' }, nombre: { type: 'string' }, modulos: { type: 'array', items: { type: 'string' }, description: '`api` o el id de un plugin instalado.' }, prueba_hasta: ISO_DATE } }),
-      responses: { '201': { description: 'El id del espacio creado.', schema: objectSchema({ espacio: { type: 'string' } }) }, '404': { description: 'El propietario no existe.' }, '409': { description: 'El espacio ya existe.' } },
+      operationId: 'admin.createSpace',
+      method: 'POST',
+      path: '/api/admin/espacios',
+      summary: 'Crear un espacio para un propietario',
+      requestSchema: closed({
+        required: ['id', 'propietario'],
+        properties: {
+          id: { type: 'string' },
+          propietario: { type: 'string' },
+          nombre: { type: 'string' },
+          modulos: { type: 'array', items: { type: 'string' }, description: '`api` o el id de un plugin instalado.' },
+          prueba_hasta: ISO_DATE,
+        },
+      }),
+      responses: {
+        '201': { description: 'El id del espacio creado.', schema: objectSchema({ espacio: { type: 'string' } }) },
+        '404': { description: 'El propietario no existe.' },
+        '409': { description: 'El espacio ya existe.' },
+      },
       handler: (ctx) => {
-        const b = readBody(ctx, { id: 'string', propietario: 'string', nombre: 'string', modulos: 'string[]', prueba_hasta: 'date?' }, ['id', 'propietario']);
-        admin.createSpace({ id: b.id, ownerId: b.propietario, name: b.nombre, modules: b.modulos, trialEndsAt: b.prueba_hasta ?? undefined });
+        const b = readBody(
+          ctx,
+          { id: 'string', propietario: 'string', nombre: 'string', modulos: 'string[]', prueba_hasta: 'date?' },
+          ['id', 'propietario'],
+        );
+        admin.createSpace({
+          id: b.id,
+          ownerId: b.propietario,
+          name: b.nombre,
+          modules: b.modulos,
+          trialEndsAt: b.prueba_hasta ?? undefined,
+        });
         return Reply.json(201, { espacio: b.id });
       },
     }),
     route({
-      operationId: 'admin.updateSpace', method: 'PATCH', path: '/api/admin/espacios/:espacio', summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
-      responses: { '200': { description: 'Los campos enviados, tal como quedaron.', schema: objectSchema({ espacio: { type: 'string' }, propietario: nullable('string'), prueba_hasta: nullable('string'), api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } }, ['propietario', 'prueba_hasta', 'api_activa', 'solo_lectura_propietario']) }, '404': { description: 'No existe.' } },
+      operationId: 'admin.updateSpace',
+      method: 'PATCH',
+      path: '/api/admin/espacios/:espacio',
+      summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
+      responses: {
+        '200': {
+          description: 'Los campos enviados, tal como quedaron.',
+          schema: objectSchema(
+            {
+              espacio: { type: 'string' },
+              propietario: nullable('string'),
+              prueba_hasta: nullable('string'),
+              api_activa: { type: 'boolean' },
+              solo_lectura_propietario: { type: 'boolean' },
+            },
+            ['propietario', 'prueba_hasta', 'api_activa', 'solo_lectura_propietario'],
+          ),
+        },
+        '404': { description: 'No existe.' },
+      },
       description: '`propietario: null` quita el espacio a su propietario (sus claves reciben 403 en él).',
-      requestSchema: closed({ properties: { propietario: { type: ['string', 'null'] }, prueba_hasta: ISO_DATE, api_activa: { type: 'boolean' }, solo_lectura_propietario: { type: 'boolean' } } }),
+      requestSchema: closed({
+        properties: {
+          propietario: { type: ['string', 'null'] },
+          prueba_hasta: ISO_DATE,
+          api_activa: { type: 'boolean' },
+          solo_lectura_propietario: { type: 'boolean' },
+        },
+      }),
       handler: (ctx) => {
-        const b = readBody(ctx, { propietario: 'string?', prueba_hasta: 'date?', api_activa: 'boolean', solo_lectura_propietario: 'boolean' });
+        const b = readBody(ctx, {
+          propietario: 'string?',
+          prueba_hasta: 'date?',
+          api_activa: 'boolean',
+          solo_lectura_propietario: 'boolean',
+        });
         const stored = admin.changeSpace(ctx.params.espacio!, {
-          ownerId: b.propietario, trialEndsAt: b.prueba_hasta, apiEnabled: b.api_activa, ownerReadOnly: b.solo_lectura_propietario,
+          ownerId: b.propietario,
+          trialEndsAt: b.prueba_hasta,
+          apiEnabled: b.api_activa,
+          ownerReadOnly: b.solo_lectura_propietario,
         });
         return {
           espacio: ctx.params.espacio,
@@ -126,20 +300,50 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       },
     }),
     route({
-      operationId: 'admin.enableModule', method: 'PUT', path: '/api/admin/espacios/:espacio/modulos/:modulo', summary: 'Habilitar un módulo en un espacio',
+      operationId: 'admin.enableModule',
+      method: 'PUT',
+      path: '/api/admin/espacios/:espacio/modulos/:modulo',
+      summary: 'Habilitar un módulo en un espacio',
       responses: { '200': { description: 'Habilitado.', schema: MODULE_STATE }, '404': { description: 'No existe.' } },
       description: '`api` o el id de un plugin instalado; 404 si el espacio o el módulo no existen.',
-      body: 'none', handler: (ctx) => (admin.enableModule(ctx.params.espacio!, ctx.params.modulo!), { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }),
+      body: 'none',
+      handler: (ctx) => (
+        admin.enableModule(ctx.params.espacio!, ctx.params.modulo!),
+        { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }
+      ),
     }),
     route({
-      operationId: 'admin.disableModule', method: 'DELETE', path: '/api/admin/espacios/:espacio/modulos/:modulo', summary: 'Deshabilitar un módulo en un espacio',
-      responses: { '200': { description: 'Deshabilitado.', schema: MODULE_STATE }, '404': { description: 'No existe.' } },
-      handler: (ctx) => (admin.disableModule(ctx.params.espacio!, ctx.params.modulo!), { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: false }),
+      operationId: 'admin.disableModule',
+      method: 'DELETE',
+      path: '/api/admin/espacios/:espacio/modulos/:modulo',
+      summary: 'Deshabilitar un módulo en un espacio',
+      responses: {
+        '200': { description: 'Deshabilitado.', schema: MODULE_STATE },
+        '404': { description: 'No existe.' },
+      },
+      handler: (ctx) => (
+        admin.disableModule(ctx.params.espacio!, ctx.params.modulo!),
+        { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: false }
+      ),
     }),
     route({
-      operationId: 'admin.updateAccount', method: 'PATCH', path: '/api/admin/cuentas/:cuenta', summary: 'Estado de pago de una cuenta',
-      responses: { '200': { description: 'El estado de pago guardado.', schema: objectSchema({ cuenta: { type: 'string' }, impagada_desde: nullable('string'), suspendida: { type: 'boolean' } }) }, '404': { description: 'No existe.' } },
-      description: '`impagada_desde` (fecha ISO o null) y `suspendida`; un campo no enviado conserva su valor. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
+      operationId: 'admin.updateAccount',
+      method: 'PATCH',
+      path: '/api/admin/cuentas/:cuenta',
+      summary: 'Estado de pago de una cuenta',
+      responses: {
+        '200': {
+          description: 'El estado de pago guardado.',
+          schema: objectSchema({
+            cuenta: { type: 'string' },
+            impagada_desde: nullable('string'),
+            suspendida: { type: 'boolean' },
+          }),
+        },
+        '404': { description: 'No existe.' },
+      },
+      description:
+        '`impagada_desde` (fecha ISO o null) y `suspendida`; un campo no enviado conserva su valor. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
       requestSchema: closed({ properties: { impagada_desde: ISO_DATE, suspendida: { type: 'boolean' } } }),
       handler: (ctx) => {
         const b = readBody(ctx, { impagada_desde: 'date?', suspendida: 'boolean' });
@@ -152,10 +356,29 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       },
     }),
     route({
-      operationId: 'admin.setAccountQuota', method: 'PATCH', path: '/api/admin/cuentas/:cuenta/cuota', summary: 'Cuota de almacenamiento de una cuenta',
-      description: '`max_bytes` y `max_documentos` que pueden ocupar juntos todos los espacios de la cuenta: un entero ≥ 0 (0: sin límite) o null (vuelve al valor por defecto, `CEREBRO_QUOTA_BYTES` / `CEREBRO_QUOTA_DOCUMENTS`). Un campo no enviado conserva su valor. Pasada la cuota, las subidas responden 413 (bytes) o 422 (documentos); lo ya guardado no se toca.',
-      responses: { '200': { description: 'La cuota propia guardada (null: la de por defecto).', schema: objectSchema({ cuenta: { type: 'string' }, max_bytes: nullable('integer'), max_documentos: nullable('integer') }) }, '404': { description: 'No existe.' } },
-      requestSchema: closed({ properties: { max_bytes: { type: ['integer', 'null'], minimum: 0 }, max_documentos: { type: ['integer', 'null'], minimum: 0 } } }),
+      operationId: 'admin.setAccountQuota',
+      method: 'PATCH',
+      path: '/api/admin/cuentas/:cuenta/cuota',
+      summary: 'Cuota de almacenamiento de una cuenta',
+      description:
+        '`max_bytes` y `max_documentos` que pueden ocupar juntos todos los espacios de la cuenta: un entero ≥ 0 (0: sin límite) o null (vuelve al valor por defecto, `CEREBRO_QUOTA_BYTES` / `CEREBRO_QUOTA_DOCUMENTS`). Un campo no enviado conserva su valor. Pasada la cuota, las subidas responden 413 (bytes) o 422 (documentos); lo ya guardado no se toca.',
+      responses: {
+        '200': {
+          description: 'La cuota propia guardada (null: la de por defecto).',
+          schema: objectSchema({
+            cuenta: { type: 'string' },
+            max_bytes: nullable('integer'),
+            max_documentos: nullable('integer'),
+          }),
+        },
+        '404': { description: 'No existe.' },
+      },
+      requestSchema: closed({
+        properties: {
+          max_bytes: { type: ['integer', 'null'], minimum: 0 },
+          max_documentos: { type: ['integer', 'null'], minimum: 0 },
+        },
+      }),
       handler: (ctx) => {
         const b = readBody(ctx, { max_bytes: 'integer?', max_documentos: 'integer?' });
         const stored = admin.setQuota(ctx.params.cuenta!, {
@@ -166,9 +389,21 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       },
     }),
     route({
-      operationId: 'admin.addCredits', method: 'POST', path: '/api/admin/cuentas/:cuenta/creditos', summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
-      responses: { '200': { description: 'El saldo nuevo.', schema: objectSchema({ cuenta: { type: 'string' }, saldo: { type: 'integer' } }) }, '404': { description: 'No existe.' } },
-      requestSchema: closed({ required: ['cantidad'], properties: { cantidad: { type: 'integer', not: { const: 0 } } } }),
+      operationId: 'admin.addCredits',
+      method: 'POST',
+      path: '/api/admin/cuentas/:cuenta/creditos',
+      summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
+      responses: {
+        '200': {
+          description: 'El saldo nuevo.',
+          schema: objectSchema({ cuenta: { type: 'string' }, saldo: { type: 'integer' } }),
+        },
+        '404': { description: 'No existe.' },
+      },
+      requestSchema: closed({
+        required: ['cantidad'],
+        properties: { cantidad: { type: 'integer', not: { const: 0 } } },
+      }),
       handler: (ctx) => {
         const b = readBody(ctx, { cantidad: 'integer' }, ['cantidad']);
         return { cuenta: ctx.params.cuenta, saldo: admin.addCredits(ctx.params.cuenta!, b.cantidad) };

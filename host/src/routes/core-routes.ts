@@ -7,5 +7,10 @@ import { tokenRoutes } from './token-routes.js';
 
 /** The host's own API routes besides health and OpenAPI. */
 export function coreRoutes(container: DependencyContainer): HostRoute[] {
-  return [...accountRoutes(container), ...tokenRoutes(container), ...adminRoutes(container), ...adminListingRoutes(container)];
+  return [
+    ...accountRoutes(container),
+    ...tokenRoutes(container),
+    ...adminRoutes(container),
+    ...adminListingRoutes(container),
+  ];
 }

@@ -24,7 +24,11 @@ export interface BackupManifest {
   enlaces: { ruta: string; destino: string }[];
 }
 
-export interface StoredOriginal { path: string; bytes: number; sha256: string | null }
+export interface StoredOriginal {
+  path: string;
+  bytes: number;
+  sha256: string | null;
+}
 
 /**
  * The originals a host database copy names, with legacy absolute paths made relative first (the statement of the
@@ -33,7 +37,9 @@ export interface StoredOriginal { path: string; bytes: number; sha256: string | 
 export function originalsOf(databaseCopy: string, { normalise }: { normalise: boolean }): StoredOriginal[] {
   const db = new Database(databaseCopy, { fileMustExist: true });
   try {
-    const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cerebro_documents'").get();
+    const hasTable = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cerebro_documents'")
+      .get();
     if (!hasTable) return [];
     if (normalise) db.exec(RELATIVE_DOCUMENT_PATHS_SQL);
     return db.prepare('SELECT path, bytes, sha256 FROM cerebro_documents ORDER BY path').all() as StoredOriginal[];
@@ -84,7 +90,11 @@ export async function pluginFiles(root: string): Promise<{ files: string[]; link
 }
 
 /** Copies the plugins' files and links from one folder to another (copy-on-write where the file system has it). */
-export async function copyPluginFiles(from: string, to: string, found: { files: string[]; links: string[] }): Promise<Pick<BackupManifest, 'archivos' | 'enlaces'>> {
+export async function copyPluginFiles(
+  from: string,
+  to: string,
+  found: { files: string[]; links: string[] },
+): Promise<Pick<BackupManifest, 'archivos' | 'enlaces'>> {
   const copied: BackupManifest['archivos'] = [];
   const links: BackupManifest['enlaces'] = [];
   for (const rel of found.files) {

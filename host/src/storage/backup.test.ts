@@ -18,7 +18,10 @@ test('a backup copies the host and every plugin database while a writer keeps th
   const dir = await dataDir(t);
   const host = openDatabase(join(dir, 'cerebro.db'));
   const plugin = openDatabase(join(dir, 'plugins', 'marca.db'));
-  t.after(() => { host.close(); plugin.close(); });
+  t.after(() => {
+    host.close();
+    plugin.close();
+  });
   host.exec("CREATE TABLE t (v TEXT); INSERT INTO t VALUES ('anfitrión')");
   plugin.exec("CREATE TABLE marca_t (v TEXT); INSERT INTO marca_t VALUES ('marca')");
   // Committed rows still only in the WAL: a plain file copy of cerebro.db alone would miss them.
@@ -37,7 +40,11 @@ test('a backup copies the host and every plugin database while a writer keeps th
 
   await assert.rejects(backupDatabases(dir, target), /ya existe/);
   await assert.rejects(backupDatabases(join(dir, 'vacía'), join(dir, 'otra')), /no hay bases de datos/);
-  assert.deepEqual((await readdir(dir)).filter((n) => n.includes('.tmp-')), [], 'no temporary folder left');
+  assert.deepEqual(
+    (await readdir(dir)).filter((n) => n.includes('.tmp-')),
+    [],
+    'no temporary folder left',
+  );
 });
 
 test('migrating a database that has data backs it up first; a new database or nothing pending takes no backup', async (t) => {
@@ -59,6 +66,6 @@ test('migrating a database that has data backs it up first; a new database or no
   const copy = openDatabase(join(upgrade.backup!.carpeta, 'cerebro.db'));
   t.after(() => copy.close());
   // The copy is the database as it was before the migration: without the new column.
-  assert.deepEqual(copy.prepare('SELECT name FROM pragma_table_info(\'t\')').pluck().all(), ['v']);
-  assert.deepEqual(db.prepare('SELECT name FROM pragma_table_info(\'t\')').pluck().all(), ['v', 'w']);
+  assert.deepEqual(copy.prepare("SELECT name FROM pragma_table_info('t')").pluck().all(), ['v']);
+  assert.deepEqual(db.prepare("SELECT name FROM pragma_table_info('t')").pluck().all(), ['v', 'w']);
 });

@@ -11,7 +11,11 @@ export const DISK_RESERVE_BYTES = 4 * 1024 * 1024;
 export class DiskReserve {
   readonly file: string;
 
-  constructor(dataDir: string, private readonly log: PinoLogger, private readonly bytes = DISK_RESERVE_BYTES) {
+  constructor(
+    dataDir: string,
+    private readonly log: PinoLogger,
+    private readonly bytes = DISK_RESERVE_BYTES,
+  ) {
     this.file = join(dataDir, DISK_RESERVE_FILE);
   }
 

@@ -16,7 +16,11 @@ const CACHE_MS = 1000;
 export class DiskSpaceWatch {
   private last: { at: number; value: DiskSpace | null } | null = null;
 
-  constructor(private readonly dir: string, private readonly minFree: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly dir: string,
+    private readonly minFree: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The current figures; null when the file system cannot be asked (the folder is gone, an exotic platform). */
   read(): DiskSpace | null {

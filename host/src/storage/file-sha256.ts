@@ -5,5 +5,8 @@ import { createReadStream } from 'node:fs';
 export const fileSha256 = (path: string): Promise<string> =>
   new Promise((resolve, reject) => {
     const hash = createHash('sha256');
-    createReadStream(path).on('data', (c) => hash.update(c)).on('error', reject).on('end', () => resolve(hash.digest('hex')));
+    createReadStream(path)
+      .on('data', (c) => hash.update(c))
+      .on('error', reject)
+      .on('end', () => resolve(hash.digest('hex')));
   });

@@ -32,27 +32,45 @@ const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 function legacyObjects(db: SqliteDatabase, prefix: string): SchemaObject[] {
   const shadow = new Set(
     (db.prepare(`PRAGMA ${ALIAS}.table_list`).all() as { name: string; type: string }[])
-      .filter((t) => t.type === 'shadow').map((t) => t.name),
+      .filter((t) => t.type === 'shadow')
+      .map((t) => t.name),
   );
-  return (db.prepare(`SELECT type, name, sql FROM ${ALIAS}.sqlite_master WHERE sql IS NOT NULL ORDER BY rowid`).all() as SchemaObject[])
-    .filter((o) => isPluginObject(o.name, prefix) && !shadow.has(o.name));
+  return (
+    db
+      .prepare(`SELECT type, name, sql FROM ${ALIAS}.sqlite_master WHERE sql IS NOT NULL ORDER BY rowid`)
+      .all() as SchemaObject[]
+  ).filter((o) => isPluginObject(o.name, prefix) && !shadow.has(o.name));
 }
 
 /** Columns a row copy can write: hidden and generated columns are filled in by SQLite itself. */
 function writableColumns(db: SqliteDatabase, table: string): string {
-  const columns = db.prepare(`PRAGMA ${ALIAS}.table_xinfo(${quoted(table)})`).all() as { name: string; hidden: number }[];
-  return columns.filter((c) => c.hidden === 0).map((c) => quoted(c.name)).join(', ');
+  const columns = db.prepare(`PRAGMA ${ALIAS}.table_xinfo(${quoted(table)})`).all() as {
+    name: string;
+    hidden: number;
+  }[];
+  return columns
+    .filter((c) => c.hidden === 0)
+    .map((c) => quoted(c.name))
+    .join(', ');
 }
 
 function hostHasLedger(db: SqliteDatabase): boolean {
-  return db.prepare(`SELECT 1 FROM ${ALIAS}.sqlite_master WHERE type = 'table' AND name = 'cerebro_migrations'`).get() !== undefined;
+  return (
+    db.prepare(`SELECT 1 FROM ${ALIAS}.sqlite_master WHERE type = 'table' AND name = 'cerebro_migrations'`).get() !==
+    undefined
+  );
 }
 
 /** Whether the host file still holds anything of a plugin (checked on the host's own connection, attaching nothing). */
 export function holdsLegacyData(hostDb: SqliteDatabase, owner: string, prefix: string): boolean {
-  const ledger = hostDb.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cerebro_migrations'").get() !== undefined;
-  if (ledger && hostDb.prepare('SELECT 1 FROM cerebro_migrations WHERE owner = ? LIMIT 1').get(owner) !== undefined) return true;
-  return (hostDb.prepare('SELECT name FROM sqlite_master').pluck().all() as string[]).some((name) => isPluginObject(name, prefix));
+  const ledger =
+    hostDb.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cerebro_migrations'").get() !==
+    undefined;
+  if (ledger && hostDb.prepare('SELECT 1 FROM cerebro_migrations WHERE owner = ? LIMIT 1').get(owner) !== undefined)
+    return true;
+  return (hostDb.prepare('SELECT name FROM sqlite_master').pluck().all() as string[]).some((name) =>
+    isPluginObject(name, prefix),
+  );
 }
 
 export interface LegacyMove {
@@ -66,17 +84,25 @@ export interface LegacyMove {
  * Moves a plugin's tables and migration records from the host file into the plugin's own file (its connection
  * `pluginDb`). Does nothing when the host file holds nothing of the plugin.
  */
-export function moveLegacyPluginTables(pluginDb: SqliteDatabase, hostFile: string, owner: string, prefix: string): LegacyMove {
+export function moveLegacyPluginTables(
+  pluginDb: SqliteDatabase,
+  hostFile: string,
+  owner: string,
+  prefix: string,
+): LegacyMove {
   const move: LegacyMove = { copied: [], dropped: [] };
   pluginDb.prepare(`ATTACH DATABASE ? AS ${ALIAS}`).run(hostFile);
   try {
     if (!hostHasLedger(pluginDb)) return move;
-    const records = pluginDb.prepare(`SELECT count(*) AS n FROM ${ALIAS}.cerebro_migrations WHERE owner = ?`).get(owner) as { n: number };
+    const records = pluginDb
+      .prepare(`SELECT count(*) AS n FROM ${ALIAS}.cerebro_migrations WHERE owner = ?`)
+      .get(owner) as { n: number };
     const objects = legacyObjects(pluginDb, prefix);
     if (records.n === 0 && objects.length === 0) return move;
 
     ensureLedger(pluginDb);
-    const alreadyCopied = pluginDb.prepare('SELECT 1 FROM main.cerebro_migrations WHERE owner = ? LIMIT 1').get(owner) !== undefined;
+    const alreadyCopied =
+      pluginDb.prepare('SELECT 1 FROM main.cerebro_migrations WHERE owner = ? LIMIT 1').get(owner) !== undefined;
     if (!alreadyCopied) {
       pluginDb.transaction(() => {
         pluginDb.pragma('defer_foreign_keys = ON');
@@ -84,17 +110,21 @@ export function moveLegacyPluginTables(pluginDb: SqliteDatabase, hostFile: strin
         for (const t of tables) pluginDb.exec(t.sql); // the stored text recreates the object in the main schema
         for (const t of tables) {
           const columns = writableColumns(pluginDb, t.name);
-          pluginDb.exec(`INSERT INTO main.${quoted(t.name)} (${columns}) SELECT ${columns} FROM ${ALIAS}.${quoted(t.name)}`);
+          pluginDb.exec(
+            `INSERT INTO main.${quoted(t.name)} (${columns}) SELECT ${columns} FROM ${ALIAS}.${quoted(t.name)}`,
+          );
           move.copied.push(t.name);
         }
         // Indexes after the rows (faster), triggers after the copy (so they do not fire on it), views last.
         for (const type of ['index', 'trigger', 'view'] as const) {
           for (const o of objects.filter((x) => x.type === type)) pluginDb.exec(o.sql);
         }
-        pluginDb.prepare(
-          `INSERT INTO main.cerebro_migrations (owner, id, checksum, applied_at)
+        pluginDb
+          .prepare(
+            `INSERT INTO main.cerebro_migrations (owner, id, checksum, applied_at)
            SELECT owner, id, checksum, applied_at FROM ${ALIAS}.cerebro_migrations WHERE owner = ?`,
-        ).run(owner);
+          )
+          .run(owner);
       })();
     }
 

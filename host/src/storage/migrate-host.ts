@@ -18,9 +18,15 @@ export const automaticBackupDir = (dataDir: string, now: Date): string =>
  * already holds migrated data: an upgrade that goes wrong can then be undone by restoring that folder. A new,
  * empty database needs no backup.
  */
-export async function migrateHostDatabase(db: SqliteDatabase, dataDir: string, set: MigrationSet, now: () => Date = () => new Date()): Promise<HostMigration> {
+export async function migrateHostDatabase(
+  db: SqliteDatabase,
+  dataDir: string,
+  set: MigrationSet,
+  now: () => Date = () => new Date(),
+): Promise<HostMigration> {
   const pending = verifyMigrations(db, set);
   const hasData = (db.prepare('SELECT count(*) AS n FROM cerebro_migrations').get() as { n: number }).n > 0;
-  const backup = pending.length > 0 && hasData ? await backupDatabases(dataDir, automaticBackupDir(dataDir, now())) : undefined;
+  const backup =
+    pending.length > 0 && hasData ? await backupDatabases(dataDir, automaticBackupDir(dataDir, now())) : undefined;
   return { applied: applyMigrations(db, set, now), backup };
 }

@@ -10,7 +10,11 @@ export type MigrationErrorCode =
   | 'MIGRATION_FAILED';
 
 export class MigrationError extends Error {
-  constructor(readonly code: MigrationErrorCode, readonly owner: string, message: string) {
+  constructor(
+    readonly code: MigrationErrorCode,
+    readonly owner: string,
+    message: string,
+  ) {
     super(`[${code}] ${owner}: ${message}`);
     this.name = 'MigrationError';
   }
@@ -52,14 +56,22 @@ function checkDeclared(set: MigrationSet): void {
   const ids = set.migrations.map((m) => m.id);
   for (let i = 1; i < ids.length; i++) {
     if (ids[i]! <= ids[i - 1]!) {
-      throw new MigrationError('MIGRATION_ORDER', set.owner, `las migraciones deben tener ids únicos y crecientes ("${ids[i - 1]}" antes de "${ids[i]}").`);
+      throw new MigrationError(
+        'MIGRATION_ORDER',
+        set.owner,
+        `las migraciones deben tener ids únicos y crecientes ("${ids[i - 1]}" antes de "${ids[i]}").`,
+      );
     }
   }
   if (set.tablePrefix) {
     for (const m of set.migrations) {
       const foreign = touchedObjects(m.sql).filter((name) => !name.toLowerCase().startsWith(set.tablePrefix!));
       if (foreign.length > 0) {
-        throw new MigrationError('MIGRATION_NAMESPACE', set.owner, `la migración ${m.id} toca objetos fuera de su prefijo "${set.tablePrefix}": ${foreign.join(', ')}.`);
+        throw new MigrationError(
+          'MIGRATION_NAMESPACE',
+          set.owner,
+          `la migración ${m.id} toca objetos fuera de su prefijo "${set.tablePrefix}": ${foreign.join(', ')}.`,
+        );
       }
     }
   }
@@ -80,10 +92,18 @@ export function verifyMigrations(db: SqliteDatabase, set: MigrationSet): Migrati
   for (const row of applied) {
     const migration = declared.get(row.id);
     if (!migration) {
-      throw new MigrationError('DATABASE_NEWER_THAN_CODE', set.owner, `la base de datos tiene aplicada la migración "${row.id}", que este código no conoce: la base de datos es más nueva que el código. Actualiza Cerebro o usa una copia de la base de datos anterior.`);
+      throw new MigrationError(
+        'DATABASE_NEWER_THAN_CODE',
+        set.owner,
+        `la base de datos tiene aplicada la migración "${row.id}", que este código no conoce: la base de datos es más nueva que el código. Actualiza Cerebro o usa una copia de la base de datos anterior.`,
+      );
     }
     if (migrationChecksum(migration.sql) !== row.checksum) {
-      throw new MigrationError('MIGRATION_TAMPERED', set.owner, `la migración "${row.id}" ha cambiado después de aplicarse. Las migraciones publicadas no se editan: añade una nueva.`);
+      throw new MigrationError(
+        'MIGRATION_TAMPERED',
+        set.owner,
+        `la migración "${row.id}" ha cambiado después de aplicarse. Las migraciones publicadas no se editan: añade una nueva.`,
+      );
     }
   }
   const appliedIds = new Set(applied.map((r) => r.id));
@@ -91,7 +111,11 @@ export function verifyMigrations(db: SqliteDatabase, set: MigrationSet): Migrati
   const lastApplied = applied.at(-1)?.id;
   const early = lastApplied ? pending.find((m) => m.id < lastApplied) : undefined;
   if (early) {
-    throw new MigrationError('MIGRATION_ORDER', set.owner, `la migración "${early.id}" es anterior a "${lastApplied}", ya aplicada.`);
+    throw new MigrationError(
+      'MIGRATION_ORDER',
+      set.owner,
+      `la migración "${early.id}" es anterior a "${lastApplied}", ya aplicada.`,
+    );
   }
   return pending;
 }
@@ -107,7 +131,11 @@ export function applyMigrations(db: SqliteDatabase, set: MigrationSet, now: () =
         record.run(set.owner, migration.id, migrationChecksum(migration.sql), now().toISOString());
       })();
     } catch (err) {
-      throw new MigrationError('MIGRATION_FAILED', set.owner, `la migración "${migration.id}" falló: ${(err as Error).message}`);
+      throw new MigrationError(
+        'MIGRATION_FAILED',
+        set.owner,
+        `la migración "${migration.id}" falló: ${(err as Error).message}`,
+      );
     }
   }
   return pending.map((m) => m.id);

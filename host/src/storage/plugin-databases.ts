@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { openDatabase, type SqliteDatabase } from './database.js';
 
 /** Where a plugin's database lives: one file per plugin, beside its data folder `<data>/plugins/<id>/`. */
-export const pluginDatabaseFile = (dataDir: string, pluginId: string): string => join(dataDir, 'plugins', `${pluginId}.db`);
+export const pluginDatabaseFile = (dataDir: string, pluginId: string): string =>
+  join(dataDir, 'plugins', `${pluginId}.db`);
 
 /**
  * The plugins' database files, each opened once with the host's pragmas and closed together at shutdown.

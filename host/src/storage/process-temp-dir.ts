@@ -30,7 +30,8 @@ export function processStartStamp(pid: number): string | null {
 }
 
 let ownStamp: string | undefined;
-export const stampOfThisProcess = (): string => (ownStamp ??= processStartStamp(process.pid) ?? String(Math.round(Date.now() - process.uptime() * 1000)));
+export const stampOfThisProcess = (): string =>
+  (ownStamp ??= processStartStamp(process.pid) ?? String(Math.round(Date.now() - process.uptime() * 1000)));
 
 export const tempRootOf = (dataDir: string): string => join(dataDir, 'tmp');
 

@@ -27,9 +27,14 @@ async function readManifest(backup: string): Promise<BackupManifest> {
   try {
     manifest = JSON.parse(await readFile(join(backup, MANIFEST_FILE), 'utf8')) as BackupManifest;
   } catch {
-    throw new Error(`${backup} no es un respaldo de «cerebro admin respaldo» (falta o no se puede leer ${MANIFEST_FILE}).`);
+    throw new Error(
+      `${backup} no es un respaldo de «cerebro admin respaldo» (falta o no se puede leer ${MANIFEST_FILE}).`,
+    );
   }
-  if (manifest.formato !== 1) throw new Error(`${backup}: formato de respaldo desconocido (${String(manifest.formato)}); restáuralo con la versión que lo escribió o una posterior.`);
+  if (manifest.formato !== 1)
+    throw new Error(
+      `${backup}: formato de respaldo desconocido (${String(manifest.formato)}); restáuralo con la versión que lo escribió o una posterior.`,
+    );
   return manifest;
 }
 
@@ -41,10 +46,14 @@ async function readManifest(backup: string): Promise<BackupManifest> {
 export async function verifyBackup(backup: string): Promise<{ manifest: BackupManifest; originals: string[] }> {
   const manifest = await readManifest(backup);
   const problems: string[] = [];
-  for (const base of manifest.bases) if (!existsSync(join(backup, base))) problems.push(`falta la base de datos ${base}`);
+  for (const base of manifest.bases)
+    if (!existsSync(join(backup, base))) problems.push(`falta la base de datos ${base}`);
   for (const file of manifest.archivos) {
     const size = (await stat(join(backup, file.ruta)).catch(() => null))?.size;
-    if (size !== file.bytes) problems.push(size === undefined ? `falta ${file.ruta}` : `${file.ruta}: ${size} bytes, el respaldo anotó ${file.bytes}`);
+    if (size !== file.bytes)
+      problems.push(
+        size === undefined ? `falta ${file.ruta}` : `${file.ruta}: ${size} bytes, el respaldo anotó ${file.bytes}`,
+      );
   }
   const originals: string[] = [];
   const missingAtBackup = new Set(manifest.ausentes);
@@ -55,12 +64,15 @@ export async function verifyBackup(backup: string): Promise<{ manifest: BackupMa
     const size = rel === null ? undefined : (await stat(join(backup, rel)).catch(() => null))?.size;
     if (rel === null || size === undefined) problems.push(`falta el original ${original.path}`);
     else if (size !== original.bytes) problems.push(`${rel}: ${size} bytes, la base de datos dice ${original.bytes}`);
-    else if (original.sha256 && (await fileSha256(join(backup, rel))) !== original.sha256) problems.push(`${rel}: el contenido no coincide con su SHA-256`);
+    else if (original.sha256 && (await fileSha256(join(backup, rel))) !== original.sha256)
+      problems.push(`${rel}: el contenido no coincide con su SHA-256`);
     else originals.push(rel);
   }
   if (problems.length > 0) {
     const shown = problems.slice(0, 10).join('; ');
-    throw new Error(`el respaldo ${backup} no está completo: ${shown}${problems.length > 10 ? ` (y ${problems.length - 10} más)` : ''}.`);
+    throw new Error(
+      `el respaldo ${backup} no está completo: ${shown}${problems.length > 10 ? ` (y ${problems.length - 10} más)` : ''}.`,
+    );
   }
   return { manifest, originals };
 }
@@ -81,7 +93,8 @@ function checkDatabases(folder: string, bases: string[]): void {
 /** Restores `backup` into `target`, which must not exist or be an empty folder. */
 export async function restoreBackup(backup: string, target: string): Promise<RestoreResult> {
   const existing = await readdir(target).catch(() => null);
-  if (existing && existing.length > 0) throw new Error(`${target} no está vacía: restaura en una carpeta nueva o vacía.`);
+  if (existing && existing.length > 0)
+    throw new Error(`${target} no está vacía: restaura en una carpeta nueva o vacía.`);
   const { manifest, originals } = await verifyBackup(backup);
   const created = existing === null;
   await mkdir(target, { recursive: true });
@@ -93,18 +106,27 @@ export async function restoreBackup(backup: string, target: string): Promise<Res
     checkDatabases(target, manifest.bases);
     const counts = { archivos: 0, enlazados: 0, copiados: 0 };
     for (const rel of originals) {
-      counts[await linkOrCopy(join(backup, rel), join(target, rel)) === 'enlazado' ? 'enlazados' : 'copiados']++;
+      counts[(await linkOrCopy(join(backup, rel), join(target, rel))) === 'enlazado' ? 'enlazados' : 'copiados']++;
       counts.archivos++;
     }
-    await copyPluginFiles(backup, target, { files: manifest.archivos.map((f) => f.ruta), links: manifest.enlaces.map((l) => l.ruta) });
+    await copyPluginFiles(backup, target, {
+      files: manifest.archivos.map((f) => f.ruta),
+      links: manifest.enlaces.map((l) => l.ruta),
+    });
     return {
-      carpeta: target, bases: manifest.bases, originales: counts, ausentes: manifest.ausentes, archivos_plugins: manifest.archivos.length,
+      carpeta: target,
+      bases: manifest.bases,
+      originales: counts,
+      ausentes: manifest.ausentes,
+      archivos_plugins: manifest.archivos.length,
       arrancar: `CEREBRO_DATA_DIR=${shellWord(target)} cerebro serve`,
     };
   } catch (err) {
     // Leave the target as it was found: gone if this created it, empty otherwise.
     if (created) await rm(target, { recursive: true, force: true });
-    else for (const name of await readdir(target).catch(() => [])) await rm(join(target, name), { recursive: true, force: true });
+    else
+      for (const name of await readdir(target).catch(() => []))
+        await rm(join(target, name), { recursive: true, force: true });
     throw err;
   }
 }

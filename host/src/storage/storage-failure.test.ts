@@ -14,9 +14,23 @@ test('full disk and busy database errors are told apart from any other error, al
   assert.deepEqual(storageFailureOf(coded('SQLITE_FULL')), { kind: 'full', errno: 'SQLITE_FULL' });
   assert.deepEqual(storageFailureOf(coded('SQLITE_BUSY')), { kind: 'busy', errno: 'SQLITE_BUSY' });
   assert.deepEqual(storageFailureOf(coded('SQLITE_BUSY_SNAPSHOT')), { kind: 'busy', errno: 'SQLITE_BUSY_SNAPSHOT' });
-  assert.deepEqual(storageFailureOf(coded('SQLITE_LOCKED_SHAREDCACHE')), { kind: 'busy', errno: 'SQLITE_LOCKED_SHAREDCACHE' });
-  assert.deepEqual(storageFailureOf(new Error('envuelto', { cause: coded('ENOSPC') })), { kind: 'full', errno: 'ENOSPC' });
-  for (const other of [coded('ENOENT'), coded('SQLITE_CONSTRAINT'), coded('SQLITE_BUSYNESS'), new Error('x'), null, 'ENOSPC', { code: 5 }]) {
+  assert.deepEqual(storageFailureOf(coded('SQLITE_LOCKED_SHAREDCACHE')), {
+    kind: 'busy',
+    errno: 'SQLITE_LOCKED_SHAREDCACHE',
+  });
+  assert.deepEqual(storageFailureOf(new Error('envuelto', { cause: coded('ENOSPC') })), {
+    kind: 'full',
+    errno: 'ENOSPC',
+  });
+  for (const other of [
+    coded('ENOENT'),
+    coded('SQLITE_CONSTRAINT'),
+    coded('SQLITE_BUSYNESS'),
+    new Error('x'),
+    null,
+    'ENOSPC',
+    { code: 5 },
+  ]) {
     assert.equal(storageFailureOf(other), null, String((other as { code?: unknown })?.code ?? other));
   }
   const full = storageApiError({ kind: 'full', errno: 'ENOSPC' });
@@ -31,15 +45,24 @@ test('the real errors of better-sqlite3 are recognised: SQLITE_FULL from a cappe
   const capped = new Database(':memory:');
   capped.exec('CREATE TABLE t (v TEXT)');
   capped.pragma(`max_page_count = ${Number(capped.pragma('page_count', { simple: true }))}`);
-  assert.throws(() => capped.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000)), (err) => storageFailureOf(err)?.kind === 'full');
+  assert.throws(
+    () => capped.prepare('INSERT INTO t VALUES (?)').run('x'.repeat(100_000)),
+    (err) => storageFailureOf(err)?.kind === 'full',
+  );
   capped.close();
 
   const file = join(dir, 'b.db');
   const holder = new Database(file);
   holder.exec('CREATE TABLE t (v TEXT)');
   const waiter = new Database(file, { timeout: 0 });
-  t.after(() => { holder.close(); waiter.close(); });
+  t.after(() => {
+    holder.close();
+    waiter.close();
+  });
   holder.exec('BEGIN IMMEDIATE');
-  assert.throws(() => waiter.prepare('INSERT INTO t VALUES (1)').run(), (err) => storageFailureOf(err)?.kind === 'busy');
+  assert.throws(
+    () => waiter.prepare('INSERT INTO t VALUES (1)').run(),
+    (err) => storageFailureOf(err)?.kind === 'busy',
+  );
   holder.exec('ROLLBACK');
 });

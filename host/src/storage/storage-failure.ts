@@ -15,7 +15,8 @@ export function storageFailureOf(err: unknown): StorageFailure | null {
     const code = (e as { code?: unknown }).code;
     if (typeof code !== 'string') continue;
     // better-sqlite3 reports SQLite's extended codes (`SQLITE_BUSY_SNAPSHOT`, `SQLITE_LOCKED_SHAREDCACHE`...).
-    if (FULL.has(code) || code === 'SQLITE_FULL' || code.startsWith('SQLITE_FULL_')) return { kind: 'full', errno: code };
+    if (FULL.has(code) || code === 'SQLITE_FULL' || code.startsWith('SQLITE_FULL_'))
+      return { kind: 'full', errno: code };
     if (/^SQLITE_(BUSY|LOCKED)(_|$)/.test(code)) return { kind: 'busy', errno: code };
   }
   return null;
@@ -32,7 +33,8 @@ export function storageApiError(failure: StorageFailure): ApiError {
 }
 
 /** The reason a document fails with when the disk filled up while it was being indexed. */
-export const DISK_FULL_REASON = 'No quedó espacio en el disco del servidor mientras se indexaba; vuelve a subirlo cuando el operador libere espacio.';
+export const DISK_FULL_REASON =
+  'No quedó espacio en el disco del servidor mientras se indexaba; vuelve a subirlo cuando el operador libere espacio.';
 
 /** One log line for a storage error outside a request: error level for a full disk (naming the errno), warn if busy. */
 export function logStorageError(log: PinoLogger, err: unknown, message: string): void {

@@ -10,21 +10,42 @@ import type { SqliteDatabase } from '../storage/database.js';
 export type SessionOrigin = 'clave' | 'enlace' | 'operador';
 
 export interface SessionRow {
-  id: string; owner_id: string; secret_digest: Buffer; created_at: string; revoked_at: string | null;
-  expires_at: string | null; max_expires_at: string | null; last_seen_at: string | null;
-  user_agent: string | null; ip: string | null; origin: SessionOrigin;
+  id: string;
+  owner_id: string;
+  secret_digest: Buffer;
+  created_at: string;
+  revoked_at: string | null;
+  expires_at: string | null;
+  max_expires_at: string | null;
+  last_seen_at: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  origin: SessionOrigin;
 }
 
 /** A session with its owner's state, read in one query on every console request. */
-export interface SessionWithOwner extends SessionRow { owner_read_only: number; owner_deleted_at: string | null }
+export interface SessionWithOwner extends SessionRow {
+  owner_read_only: number;
+  owner_deleted_at: string | null;
+}
 
 /** A session as the owner sees it in `GET /api/sesiones`. */
 export interface SessionView {
-  id: string; creada: string; ultimo_uso: string | null; expira: string | null; origen: SessionOrigin;
-  agente: string | null; ip: string | null; actual: boolean;
+  id: string;
+  creada: string;
+  ultimo_uso: string | null;
+  expira: string | null;
+  origen: SessionOrigin;
+  agente: string | null;
+  ip: string | null;
+  actual: boolean;
 }
 
-export interface IssuedSession { id: string; token: string; expira: string }
+export interface IssuedSession {
+  id: string;
+  token: string;
+  expira: string;
+}
 
 /** Idle expiry is pushed forward at most once a minute per session: one write a minute, not one per request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -50,15 +71,24 @@ export class ConsoleSessions {
       withOwner: db.prepare<[string], SessionWithOwner>(
         'SELECT s.*, o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at FROM console_sessions s JOIN owners o ON o.id = s.owner_id WHERE s.id = ?',
       ),
-      insert: db.prepare(`INSERT INTO console_sessions (id, owner_id, secret_digest, created_at, expires_at, max_expires_at, last_seen_at, user_agent, ip, origin)
+      insert:
+        db.prepare(`INSERT INTO console_sessions (id, owner_id, secret_digest, created_at, expires_at, max_expires_at, last_seen_at, user_agent, ip, origin)
                           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      touch: db.prepare('UPDATE console_sessions SET last_seen_at = ?, expires_at = ? WHERE id = ? AND revoked_at IS NULL'),
+      touch: db.prepare(
+        'UPDATE console_sessions SET last_seen_at = ?, expires_at = ? WHERE id = ? AND revoked_at IS NULL',
+      ),
       active: db.prepare<[string, string], SessionRow>(
         'SELECT * FROM console_sessions WHERE owner_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at DESC, id',
       ),
-      revoke: db.prepare('UPDATE console_sessions SET revoked_at = ? WHERE id = ? AND owner_id = ? AND revoked_at IS NULL'),
-      revokeOthers: db.prepare('UPDATE console_sessions SET revoked_at = ? WHERE owner_id = ? AND id != ? AND revoked_at IS NULL'),
-      prune: db.prepare('DELETE FROM console_sessions WHERE coalesce(revoked_at, max_expires_at, expires_at) < ? OR expires_at < ?'),
+      revoke: db.prepare(
+        'UPDATE console_sessions SET revoked_at = ? WHERE id = ? AND owner_id = ? AND revoked_at IS NULL',
+      ),
+      revokeOthers: db.prepare(
+        'UPDATE console_sessions SET revoked_at = ? WHERE owner_id = ? AND id != ? AND revoked_at IS NULL',
+      ),
+      prune: db.prepare(
+        'DELETE FROM console_sessions WHERE coalesce(revoked_at, max_expires_at, expires_at) < ? OR expires_at < ?',
+      ),
     };
   }
 
@@ -75,7 +105,9 @@ export class ConsoleSessions {
     this.stmts.prune.run(before, before);
   }
 
-  now(): number { return this.clock.now(); }
+  now(): number {
+    return this.clock.now();
+  }
 
   /** Opens a session for an owner. The user agent and IP are kept (cut short) only to show in the owner's list. */
   issue(ownerId: string, origin: SessionOrigin, seen: { userAgent?: string; ip?: string } = {}): IssuedSession {
@@ -84,14 +116,28 @@ export class ConsoleSessions {
     this.pruneNow(now);
     const max = now + this.config.sessionMaxMs;
     const expires = Math.min(now + this.config.sessionIdleMs, max);
-    this.stmts.insert.run(credential.id, ownerId, credential.digest, iso(now), iso(expires), iso(max), iso(now),
-      seen.userAgent?.slice(0, 200) ?? null, seen.ip?.slice(0, 64) ?? null, origin);
+    this.stmts.insert.run(
+      credential.id,
+      ownerId,
+      credential.digest,
+      iso(now),
+      iso(expires),
+      iso(max),
+      iso(now),
+      seen.userAgent?.slice(0, 200) ?? null,
+      seen.ip?.slice(0, 64) ?? null,
+      origin,
+    );
     this.directory.invalidate();
     return { id: credential.id, token: credential.token, expira: iso(expires) };
   }
 
-  find(id: string): SessionRow | undefined { return this.stmts.find.get(id); }
-  findWithOwner(id: string): SessionWithOwner | undefined { return this.stmts.withOwner.get(id); }
+  find(id: string): SessionRow | undefined {
+    return this.stmts.find.get(id);
+  }
+  findWithOwner(id: string): SessionWithOwner | undefined {
+    return this.stmts.withOwner.get(id);
+  }
 
   /** Not revoked and within both expiries. */
   isLive(row: SessionRow, now: number): boolean {
@@ -114,10 +160,19 @@ export class ConsoleSessions {
   /** The owner's sessions still open, newest first; `current` marks the one asking. */
   list(ownerId: string, current: string | undefined): SessionView[] {
     const now = this.clock.now();
-    return this.stmts.active.all(ownerId, iso(now)).filter((row) => this.isLive(row, now)).map((row) => ({
-      id: row.id, creada: row.created_at, ultimo_uso: row.last_seen_at, expira: row.expires_at, origen: row.origin,
-      agente: row.user_agent, ip: row.ip, actual: row.id === current,
-    }));
+    return this.stmts.active
+      .all(ownerId, iso(now))
+      .filter((row) => this.isLive(row, now))
+      .map((row) => ({
+        id: row.id,
+        creada: row.created_at,
+        ultimo_uso: row.last_seen_at,
+        expira: row.expires_at,
+        origen: row.origin,
+        agente: row.user_agent,
+        ip: row.ip,
+        actual: row.id === current,
+      }));
   }
 
   /** Ends one of the owner's sessions (404 when it is not theirs or already ended). */

@@ -16,7 +16,11 @@ export function emailIssue(field: string, value: unknown): ValidationIssue | nul
 
 export function passwordIssue(field: string, value: unknown): ValidationIssue | null {
   if (typeof value === 'string' && [...value].length >= PASSWORD_MIN && [...value].length <= PASSWORD_MAX) return null;
-  return { loc: ['body', field], msg: `Debe tener de ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres.`, type: 'string_length' };
+  return {
+    loc: ['body', field],
+    msg: `Debe tener de ${PASSWORD_MIN} a ${PASSWORD_MAX} caracteres.`,
+    type: 'string_length',
+  };
 }
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();

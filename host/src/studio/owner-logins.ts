@@ -8,10 +8,21 @@ import type { ConsoleSessions } from './console-sessions.js';
 import { emailIssue, normalizeEmail, passwordIssue, throwIssues } from './owner-credentials.js';
 import { hashPassword, passwordMatches } from './password-digest.js';
 
-export interface LoginRow { id: string; name: string; email: string | null; password_digest: string | null; deleted_at: string | null }
+export interface LoginRow {
+  id: string;
+  name: string;
+  email: string | null;
+  password_digest: string | null;
+  deleted_at: string | null;
+}
 
 /** The owner as Studio shows it (`propietario` of `/api/sesion`, `/api/perfil`). */
-export interface OwnerProfile { id: string; nombre: string; email: string | null; tiene_clave: boolean }
+export interface OwnerProfile {
+  id: string;
+  nombre: string;
+  email: string | null;
+  tiene_clave: boolean;
+}
 
 /**
  * An owner's sign-in data: email (unique, case-insensitive) and password digest. Used by the operator (HTTP and
@@ -28,8 +39,12 @@ export class OwnerLogins {
     @inject(HostTokens.Sessions) private readonly sessions: ConsoleSessions,
   ) {
     this.stmts = {
-      byId: db.prepare<[string], LoginRow>('SELECT id, name, email, password_digest, deleted_at FROM owners WHERE id = ? AND deleted_at IS NULL'),
-      byEmail: db.prepare<[string], LoginRow>('SELECT id, name, email, password_digest, deleted_at FROM owners WHERE email = ? AND deleted_at IS NULL'),
+      byId: db.prepare<[string], LoginRow>(
+        'SELECT id, name, email, password_digest, deleted_at FROM owners WHERE id = ? AND deleted_at IS NULL',
+      ),
+      byEmail: db.prepare<[string], LoginRow>(
+        'SELECT id, name, email, password_digest, deleted_at FROM owners WHERE email = ? AND deleted_at IS NULL',
+      ),
       setEmail: db.prepare('UPDATE owners SET email = ? WHERE id = ?'),
       setName: db.prepare('UPDATE owners SET name = ? WHERE id = ?'),
       setPassword: db.prepare('UPDATE owners SET password_digest = ?, password_changed_at = ? WHERE id = ?'),
@@ -73,7 +88,12 @@ export class OwnerLogins {
    * Sets the owner's password and ends their other sessions (`keep`: the session making the change, if any).
    * Without a password given (`undefined`), a strong one is generated and returned once.
    */
-  async setPassword(ownerId: string, password: unknown, keep: string | null, field = 'clave'): Promise<{ clave?: string; sesiones_cerradas: number }> {
+  async setPassword(
+    ownerId: string,
+    password: unknown,
+    keep: string | null,
+    field = 'clave',
+  ): Promise<{ clave?: string; sesiones_cerradas: number }> {
     const generated = password === undefined ? randomBytes(15).toString('base64url') : undefined;
     const chosen = generated ?? password;
     throwIssues([passwordIssue(field, chosen)]);

@@ -9,29 +9,53 @@ const request = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =
   ({ headers, socket: { remoteAddress } }) as unknown as IncomingMessage;
 
 test('the session cookie is read among others; its attributes are HttpOnly, SameSite=Strict, Path=/ and Secure on demand', () => {
-  assert.equal(sessionCookieOf(request({ cookie: 'tema=oscuro; cerebro_sesion=crs_abc.def; otra=1' }), false), 'crs_abc.def');
+  assert.equal(
+    sessionCookieOf(request({ cookie: 'tema=oscuro; cerebro_sesion=crs_abc.def; otra=1' }), false),
+    'crs_abc.def',
+  );
   assert.equal(sessionCookieOf(request({ cookie: 'tema=oscuro' }), false), undefined);
   assert.equal(sessionCookieOf(request({}), false), undefined);
-  assert.equal(sessionCookie('crs_x.y', 3_600_000, false), 'cerebro_sesion=crs_x.y; Max-Age=3600; Path=/; HttpOnly; SameSite=Strict');
+  assert.equal(
+    sessionCookie('crs_x.y', 3_600_000, false),
+    'cerebro_sesion=crs_x.y; Max-Age=3600; Path=/; HttpOnly; SameSite=Strict',
+  );
   assert.match(clearedSessionCookie(false), /^cerebro_sesion=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict$/);
 });
 
 test('over HTTPS the cookie is __Host-cerebro_sesion (no subdomain can plant it), and only that name is read there', () => {
-  assert.equal(sessionCookie('crs_x.y', 3_600_000, true), '__Host-cerebro_sesion=crs_x.y; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Strict');
-  assert.match(clearedSessionCookie(true), /^__Host-cerebro_sesion=; Max-Age=0; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+  assert.equal(
+    sessionCookie('crs_x.y', 3_600_000, true),
+    '__Host-cerebro_sesion=crs_x.y; Max-Age=3600; Path=/; HttpOnly; Secure; SameSite=Strict',
+  );
+  assert.match(
+    clearedSessionCookie(true),
+    /^__Host-cerebro_sesion=; Max-Age=0; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+  );
   const both = request({ cookie: 'cerebro_sesion=crs_plantada.x; __Host-cerebro_sesion=crs_buena.y' });
   assert.equal(sessionCookieOf(both, true), 'crs_buena.y');
   assert.equal(sessionCookieOf(both, false), 'crs_plantada.x');
-  assert.equal(sessionCookieOf(request({ cookie: 'cerebro_sesion=crs_plantada.x' }), true), undefined, 'the plain name is ignored over HTTPS');
+  assert.equal(
+    sessionCookieOf(request({ cookie: 'cerebro_sesion=crs_plantada.x' }), true),
+    undefined,
+    'the plain name is ignored over HTTPS',
+  );
 });
 
 test('TLS is believed from X-Forwarded-Proto only when the socket peer is a trusted proxy; the nearest entry counts', () => {
   const loopback = parseProxyTrust('T', 'loopback');
   assert.equal(requestIsSecure(request({ 'x-forwarded-proto': 'https' }), loopback), true);
   assert.equal(requestIsSecure(request({ 'x-forwarded-proto': 'HTTPS' }), loopback), true);
-  assert.equal(requestIsSecure(request({ 'x-forwarded-proto': 'https, http' }), loopback), false, 'our proxy says http');
+  assert.equal(
+    requestIsSecure(request({ 'x-forwarded-proto': 'https, http' }), loopback),
+    false,
+    'our proxy says http',
+  );
   assert.equal(requestIsSecure(request({ 'x-forwarded-proto': 'http, https' }), loopback), true);
-  assert.equal(requestIsSecure(request({ 'x-forwarded-proto': 'https' }, '203.0.113.5'), loopback), false, 'not our proxy');
+  assert.equal(
+    requestIsSecure(request({ 'x-forwarded-proto': 'https' }, '203.0.113.5'), loopback),
+    false,
+    'not our proxy',
+  );
   assert.equal(requestIsSecure(request({ 'x-forwarded-proto': 'https' }), null), false, 'no proxy trusted');
   assert.equal(requestIsSecure(request({}), loopback), false);
 });

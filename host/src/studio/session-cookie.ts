@@ -27,7 +27,7 @@ export function requestIsSecure(req: IncomingMessage, trustProxy: ProxyTrust | n
   if (req.socket instanceof TLSSocket && req.socket.encrypted) return true;
   if (!trustProxy || !trustProxy(req.socket.remoteAddress ?? '', 0)) return false;
   const header = req.headers['x-forwarded-proto'];
-  const value = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').at(-1)?.trim().toLowerCase();
+  const value = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').at(-1)?.trim().toLowerCase();
   return value === 'https';
 }
 
@@ -37,10 +37,26 @@ export function requestIsSecure(req: IncomingMessage, trustProxy: ProxyTrust | n
  * is enforced by the server.
  */
 export function sessionCookie(token: string, maxAgeMs: number, secure: boolean): string {
-  return stringifySetCookie({ name: nameFor(secure), value: token, httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: Math.floor(maxAgeMs / 1000) });
+  return stringifySetCookie({
+    name: nameFor(secure),
+    value: token,
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure,
+    maxAge: Math.floor(maxAgeMs / 1000),
+  });
 }
 
 /** `Set-Cookie` that removes the session cookie from the browser. */
 export function clearedSessionCookie(secure: boolean): string {
-  return stringifySetCookie({ name: nameFor(secure), value: '', httpOnly: true, sameSite: 'strict', path: '/', secure, maxAge: 0 });
+  return stringifySetCookie({
+    name: nameFor(secure),
+    value: '',
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    secure,
+    maxAge: 0,
+  });
 }

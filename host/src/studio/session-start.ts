@@ -17,8 +17,12 @@ export interface StartedSession extends IssuedSession {
  * planted by someone else before sign-in is worthless after it.
  */
 export function startBrowserSession(
-  req: IncomingMessage, ownerId: string, origin: SessionOrigin, ip: string,
-  sessions: ConsoleSessions, config: HostConfig,
+  req: IncomingMessage,
+  ownerId: string,
+  origin: SessionOrigin,
+  ip: string,
+  sessions: ConsoleSessions,
+  config: HostConfig,
 ): StartedSession {
   const secure = requestIsSecure(req, config.trustProxy);
   const previous = sessionCookieOf(req, secure);

@@ -23,8 +23,12 @@ export class SignInLinks {
     @inject(HostTokens.Clock) private readonly clock: Clock,
   ) {
     this.stmts = {
-      insert: db.prepare('INSERT INTO sign_in_links (id, owner_id, secret_digest, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
-      find: db.prepare<[string], { owner_id: string; secret_digest: Buffer }>('SELECT owner_id, secret_digest FROM sign_in_links WHERE id = ?'),
+      insert: db.prepare(
+        'INSERT INTO sign_in_links (id, owner_id, secret_digest, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      find: db.prepare<[string], { owner_id: string; secret_digest: Buffer }>(
+        'SELECT owner_id, secret_digest FROM sign_in_links WHERE id = ?',
+      ),
       use: db.prepare('UPDATE sign_in_links SET used_at = ? WHERE id = ? AND used_at IS NULL AND expires_at > ?'),
       owner: db.prepare('SELECT 1 FROM owners WHERE id = ? AND deleted_at IS NULL'),
       prune: db.prepare('DELETE FROM sign_in_links WHERE expires_at < ?'),

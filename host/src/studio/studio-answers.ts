@@ -8,7 +8,8 @@ import { requestIdFor } from '../http/request-context.js';
  * other origin); `frame-src 'self'` lets it preview a landing in a sandboxed frame; nobody may frame the console.
  */
 export const STUDIO_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
@@ -24,15 +25,36 @@ export function beginStudioAnswer(req: Request, res: ServerResponse, log: PinoLo
   const id = requestIdFor(req.headers['x-request-id']);
   res.setHeader('X-Request-Id', id);
   for (const [name, value] of Object.entries(STUDIO_HEADERS)) res.setHeader(name, value);
-  res.once('close', () => log.info({ method: req.method, path: req.path.slice(0, 200), reqId: id, status: res.statusCode }, 'petición'));
+  res.once('close', () =>
+    log.info({ method: req.method, path: req.path.slice(0, 200), reqId: id, status: res.statusCode }, 'petición'),
+  );
 }
 
-export function plainAnswer(res: ServerResponse, status: number, text: string, type = 'text/plain; charset=utf-8'): void {
-  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-cache' });
+export function plainAnswer(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  type = 'text/plain; charset=utf-8',
+): void {
+  res.writeHead(status, {
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-cache',
+  });
   res.end(text);
 }
 
-export function redirectAnswer(res: ServerResponse, status: 301 | 303, location: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { Location: location, 'Content-Length': 0, ...(status === 303 ? { 'Cache-Control': 'no-store' } : {}), ...headers });
+export function redirectAnswer(
+  res: ServerResponse,
+  status: 301 | 303,
+  location: string,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, {
+    Location: location,
+    'Content-Length': 0,
+    ...(status === 303 ? { 'Cache-Control': 'no-store' } : {}),
+    ...headers,
+  });
   res.end();
 }

@@ -11,22 +11,40 @@ import { clearedSessionCookie, requestIsSecure } from './session-cookie.js';
 import { startBrowserSession } from './session-start.js';
 
 const OWNER_FIELDS = {
-  id: { type: 'string' }, nombre: { type: 'string' }, email: nullable('string'),
-  tiene_clave: { type: 'boolean', description: 'Si el propietario tiene contraseña (puede haber entrado con un enlace de un solo uso).' },
+  id: { type: 'string' },
+  nombre: { type: 'string' },
+  email: nullable('string'),
+  tiene_clave: {
+    type: 'boolean',
+    description: 'Si el propietario tiene contraseña (puede haber entrado con un enlace de un solo uso).',
+  },
 };
 const OWNER_SCHEMA = objectSchema(OWNER_FIELDS);
 const SESSION_SCHEMA = objectSchema({
   propietario: OWNER_SCHEMA,
-  csrf: { type: 'string', description: 'Token CSRF de esta sesión: envíalo en la cabecera `X-CSRF-Token` de cada POST, PUT, PATCH y DELETE hecho con la cookie.' },
-  expira: nullable('string', { format: 'date-time', description: 'Cuándo caduca la sesión si no se usa (cada uso la alarga, hasta su duración máxima).' }),
+  csrf: {
+    type: 'string',
+    description:
+      'Token CSRF de esta sesión: envíalo en la cabecera `X-CSRF-Token` de cada POST, PUT, PATCH y DELETE hecho con la cookie.',
+  },
+  expira: nullable('string', {
+    format: 'date-time',
+    description: 'Cuándo caduca la sesión si no se usa (cada uso la alarga, hasta su duración máxima).',
+  }),
 });
 const SESSION_LIST_SCHEMA = objectSchema({
-  sesiones: arrayOf(objectSchema({
-    id: { type: 'string' }, creada: { type: 'string', format: 'date-time' }, ultimo_uso: nullable('string', { format: 'date-time' }),
-    expira: nullable('string', { format: 'date-time' }), origen: { enum: ['clave', 'enlace', 'operador'] },
-    agente: nullable('string', { description: 'User-Agent del navegador que la abrió.' }), ip: nullable('string'),
-    actual: { type: 'boolean', description: 'La sesión que hace esta petición.' },
-  })),
+  sesiones: arrayOf(
+    objectSchema({
+      id: { type: 'string' },
+      creada: { type: 'string', format: 'date-time' },
+      ultimo_uso: nullable('string', { format: 'date-time' }),
+      expira: nullable('string', { format: 'date-time' }),
+      origen: { enum: ['clave', 'enlace', 'operador'] },
+      agente: nullable('string', { description: 'User-Agent del navegador que la abrió.' }),
+      ip: nullable('string'),
+      actual: { type: 'boolean', description: 'La sesión que hace esta petición.' },
+    }),
+  ),
 });
 
 const consoleCaller = (ctx: RequestContext) => ctx.caller as ConsoleCaller;
@@ -38,15 +56,30 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
   const logins = resolveToken(container, HostTokens.Logins);
   const signIn = resolveToken(container, HostTokens.SignIn);
   const links = resolveToken(container, HostTokens.SignInLinks);
-  const sessionBody = (caller: ConsoleCaller) => ({ propietario: logins.profile(caller.ownerId), csrf: caller.csrf, expira: caller.expiresAt });
+  const sessionBody = (caller: ConsoleCaller) => ({
+    propietario: logins.profile(caller.ownerId),
+    csrf: caller.csrf,
+    expira: caller.expiresAt,
+  });
   return [
     {
-      operationId: 'studio.signIn', method: 'POST', path: '/api/sesion', access: 'public', tag: 'studio', carriesCredentials: true,
+      operationId: 'studio.signIn',
+      method: 'POST',
+      path: '/api/sesion',
+      access: 'public',
+      tag: 'studio',
+      carriesCredentials: true,
       summary: 'Entrar en Studio con email y contraseña',
-      description: 'Abre una sesión nueva (nunca reutiliza la cookie que el navegador enviara antes) y la deja en la cookie `cerebro_sesion` (HttpOnly, SameSite=Strict, Path=/, Secure tras TLS). Email o contraseña incorrectos: 401 con el mismo texto. 5 fallos por email (o 20 por IP) en 15 minutos: 429 con `Retry-After`.',
+      description:
+        'Abre una sesión nueva (nunca reutiliza la cookie que el navegador enviara antes) y la deja en la cookie `cerebro_sesion` (HttpOnly, SameSite=Strict, Path=/, Secure tras TLS). Email o contraseña incorrectos: 401 con el mismo texto. 5 fallos por email (o 20 por IP) en 15 minutos: 429 con `Retry-After`.',
       requestSchema: {
-        type: 'object', required: ['email', 'clave'], additionalProperties: false,
-        properties: { email: { type: 'string', minLength: 1, maxLength: 254 }, clave: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX * 4 } },
+        type: 'object',
+        required: ['email', 'clave'],
+        additionalProperties: false,
+        properties: {
+          email: { type: 'string', minLength: 1, maxLength: 254 },
+          clave: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX * 4 },
+        },
       },
       responses: {
         '201': { description: 'La sesión abierta; la cookie va en `Set-Cookie`.', schema: SESSION_SCHEMA },
@@ -58,15 +91,27 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
         const ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
         const started = startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
         ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio');
-        return Reply.json(201, { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira }, { 'Set-Cookie': started.cookie });
+        return Reply.json(
+          201,
+          { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
+          { 'Set-Cookie': started.cookie },
+        );
       },
     },
     {
-      operationId: 'studio.signInWithLink', method: 'POST', path: '/api/sesion/enlace', access: 'public', tag: 'studio', carriesCredentials: true,
+      operationId: 'studio.signInWithLink',
+      method: 'POST',
+      path: '/api/sesion/enlace',
+      access: 'public',
+      tag: 'studio',
+      carriesCredentials: true,
       summary: 'Entrar en Studio con un enlace de un solo uso',
-      description: 'El enlace `/studio/entrar?token=…` abre una página de Studio que no gasta nada al cargarse (un escáner de correo que lo visita no lo usa); su botón «Entrar» envía aquí el `token`, que se gasta en esta petición y abre una sesión de origen `enlace`, como `POST /api/sesion`. Como el resto de entradas, solo admite `application/json`, que un formulario de otro sitio no puede enviar. Un token mal formado, desconocido, usado o caducado: 401 `sign_in_link_invalid`.',
+      description:
+        'El enlace `/studio/entrar?token=…` abre una página de Studio que no gasta nada al cargarse (un escáner de correo que lo visita no lo usa); su botón «Entrar» envía aquí el `token`, que se gasta en esta petición y abre una sesión de origen `enlace`, como `POST /api/sesion`. Como el resto de entradas, solo admite `application/json`, que un formulario de otro sitio no puede enviar. Un token mal formado, desconocido, usado o caducado: 401 `sign_in_link_invalid`.',
       requestSchema: {
-        type: 'object', required: ['token'], additionalProperties: false,
+        type: 'object',
+        required: ['token'],
+        additionalProperties: false,
         properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
       },
       responses: {
@@ -78,18 +123,31 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
         if (!ownerId) throw apiError('sign_in_link_invalid');
         const started = startBrowserSession(ctx.req, ownerId, 'enlace', ctx.ip, sessions, config);
         ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio con enlace de un solo uso');
-        return Reply.json(201, { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira }, { 'Set-Cookie': started.cookie });
+        return Reply.json(
+          201,
+          { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
+          { 'Set-Cookie': started.cookie },
+        );
       },
     },
     {
-      operationId: 'studio.currentSession', method: 'GET', path: '/api/sesion', access: 'console', tag: 'studio', carriesCredentials: true,
+      operationId: 'studio.currentSession',
+      method: 'GET',
+      path: '/api/sesion',
+      access: 'console',
+      tag: 'studio',
+      carriesCredentials: true,
       summary: 'La sesión de Studio en curso (y su token CSRF)',
       description: 'Cada uso de la sesión alarga su caducidad por inactividad. 401 si no hay sesión o ha caducado.',
       responses: { '200': { description: 'La sesión.', schema: SESSION_SCHEMA } },
       handler: (ctx) => sessionBody(consoleCaller(ctx)),
     },
     {
-      operationId: 'studio.signOut', method: 'DELETE', path: '/api/sesion', access: 'console', tag: 'studio',
+      operationId: 'studio.signOut',
+      method: 'DELETE',
+      path: '/api/sesion',
+      access: 'console',
+      tag: 'studio',
       summary: 'Salir: cierra la sesión en curso y borra la cookie',
       responses: { '204': { description: 'Sesión cerrada.' } },
       handler: (ctx) => {
@@ -98,33 +156,57 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
       },
     },
     {
-      operationId: 'studio.listSessions', method: 'GET', path: '/api/sesiones', access: 'console', tag: 'studio',
+      operationId: 'studio.listSessions',
+      method: 'GET',
+      path: '/api/sesiones',
+      access: 'console',
+      tag: 'studio',
       summary: 'Las sesiones abiertas del propietario',
-      responses: { '200': { description: 'Las sesiones abiertas, la más nueva primero.', schema: SESSION_LIST_SCHEMA } },
+      responses: {
+        '200': { description: 'Las sesiones abiertas, la más nueva primero.', schema: SESSION_LIST_SCHEMA },
+      },
       handler: (ctx) => ({ sesiones: sessions.list(consoleCaller(ctx).ownerId, consoleCaller(ctx).sessionId) }),
     },
     {
-      operationId: 'studio.revokeSession', method: 'DELETE', path: '/api/sesiones/:id', access: 'console', tag: 'studio',
+      operationId: 'studio.revokeSession',
+      method: 'DELETE',
+      path: '/api/sesiones/:id',
+      access: 'console',
+      tag: 'studio',
       summary: 'Cerrar una de las sesiones del propietario',
-      description: 'Desde la petición siguiente esa sesión responde 401. 404 si no es del propietario o ya estaba cerrada.',
-      responses: { '204': { description: 'Cerrada.' }, '404': { description: 'No existe, no es tuya o ya estaba cerrada.' } },
+      description:
+        'Desde la petición siguiente esa sesión responde 401. 404 si no es del propietario o ya estaba cerrada.',
+      responses: {
+        '204': { description: 'Cerrada.' },
+        '404': { description: 'No existe, no es tuya o ya estaba cerrada.' },
+      },
       handler: (ctx) => {
         sessions.revoke(consoleCaller(ctx).ownerId, ctx.params.id!);
         return Reply.empty(204);
       },
     },
     {
-      operationId: 'studio.profile', method: 'GET', path: '/api/perfil', access: 'console', tag: 'studio',
+      operationId: 'studio.profile',
+      method: 'GET',
+      path: '/api/perfil',
+      access: 'console',
+      tag: 'studio',
       summary: 'El perfil del propietario',
       responses: { '200': { description: 'El perfil.', schema: OWNER_SCHEMA } },
       handler: (ctx) => logins.profile(consoleCaller(ctx).ownerId),
     },
     {
-      operationId: 'studio.updateProfile', method: 'PATCH', path: '/api/perfil', access: 'console', tag: 'studio',
+      operationId: 'studio.updateProfile',
+      method: 'PATCH',
+      path: '/api/perfil',
+      access: 'console',
+      tag: 'studio',
       summary: 'Cambiar nombre, email o contraseña',
-      description: 'Cambiar el email o la contraseña pide `clave_actual` (salvo a quien aún no tiene contraseña). Cambiar la contraseña cierra las demás sesiones del propietario.',
+      description:
+        'Cambiar el email o la contraseña pide `clave_actual` (salvo a quien aún no tiene contraseña). Cambiar la contraseña cierra las demás sesiones del propietario.',
       requestSchema: {
-        type: 'object', additionalProperties: false,
+        type: 'object',
+        additionalProperties: false,
         properties: {
           nombre: { type: 'string', minLength: 1, maxLength: 120 },
           email: { type: 'string', maxLength: 254 },
@@ -133,7 +215,10 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
         },
       },
       responses: {
-        '200': { description: 'El perfil tal como quedó, y cuántas sesiones se cerraron.', schema: objectSchema({ ...OWNER_FIELDS, sesiones_cerradas: { type: 'integer' } }) },
+        '200': {
+          description: 'El perfil tal como quedó, y cuántas sesiones se cerraron.',
+          schema: objectSchema({ ...OWNER_FIELDS, sesiones_cerradas: { type: 'integer' } }),
+        },
         '403': { description: 'La contraseña actual no es correcta.' },
         '409': { description: 'Ese email ya lo usa otro propietario.' },
         '429': { description: 'Demasiados intentos con una contraseña actual incorrecta.' },
@@ -144,12 +229,20 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
         throwIssues([
           body.email === undefined ? null : emailIssue('email', body.email),
           body.clave_nueva === undefined ? null : passwordIssue('clave_nueva', body.clave_nueva),
-          body.nombre !== undefined && body.nombre.trim() === '' ? { loc: ['body', 'nombre'], msg: 'No puede estar vacío.', type: 'string_length' } : null,
+          body.nombre !== undefined && body.nombre.trim() === ''
+            ? { loc: ['body', 'nombre'], msg: 'No puede estar vacío.', type: 'string_length' }
+            : null,
         ]);
         const sensitive = body.email !== undefined || body.clave_nueva !== undefined;
         if (sensitive && logins.profile(caller.ownerId).tiene_clave) {
           if (body.clave_actual === undefined) {
-            throw validationError([{ loc: ['body', 'clave_actual'], msg: 'Hace falta la contraseña actual para cambiar el email o la contraseña.', type: 'missing' }]);
+            throw validationError([
+              {
+                loc: ['body', 'clave_actual'],
+                msg: 'Hace falta la contraseña actual para cambiar el email o la contraseña.',
+                type: 'missing',
+              },
+            ]);
           }
           await signIn.verifyOwner(caller.ownerId, body.clave_actual, ctx.ip);
         }
@@ -157,7 +250,9 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
         if (body.email !== undefined) logins.setEmail(caller.ownerId, body.email);
         if (body.nombre !== undefined) logins.setName(caller.ownerId, body.nombre.trim());
         let closed = 0;
-        if (body.clave_nueva !== undefined) closed = (await logins.setPassword(caller.ownerId, body.clave_nueva, caller.sessionId, 'clave_nueva')).sesiones_cerradas;
+        if (body.clave_nueva !== undefined)
+          closed = (await logins.setPassword(caller.ownerId, body.clave_nueva, caller.sessionId, 'clave_nueva'))
+            .sesiones_cerradas;
         return { ...logins.profile(caller.ownerId), sesiones_cerradas: closed };
       },
     },

@@ -39,8 +39,11 @@ export function mountStudio(app: Polka, deps: StudioDeps): void {
     if (files) return files;
     if (!existsSync(join(config.studioDir, 'index.html'))) return undefined;
     return (files = sirv(config.studioDir, {
-      single: true, etag: true, dotfiles: false,
-      setHeaders: (res, pathname) => res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      single: true,
+      etag: true,
+      dotfiles: false,
+      setHeaders: (res, pathname) =>
+        res.setHeader('Cache-Control', HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     }));
   };
 

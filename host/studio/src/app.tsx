@@ -8,7 +8,12 @@ import { LINK_ENTRY_PATH, LinkEntryPage } from './pages/link-entry.js';
 import { SignInPage } from './pages/sign-in.js';
 import { StudioContext, type StudioState } from './state/session.js';
 
-type Phase = { kind: 'link'; token: string } | { kind: 'checking' } | { kind: 'signed-out'; expired: boolean } | { kind: 'signed-in'; session: SessionInfo } | { kind: 'broken'; error: unknown };
+type Phase =
+  | { kind: 'link'; token: string }
+  | { kind: 'checking' }
+  | { kind: 'signed-out'; expired: boolean }
+  | { kind: 'signed-in'; session: SessionInfo }
+  | { kind: 'broken'; error: unknown };
 
 /** The token of a one-time sign-in link when the console was opened through one. */
 function linkToken(): string | null {
@@ -32,10 +37,17 @@ export function App() {
     setSpaces(body.espacios);
   }, []);
 
-  const start = useCallback(async (session: SessionInfo) => {
-    setPhase({ kind: 'signed-in', session });
-    try { await loadSpaces(); } catch { /* the spaces page shows its own error */ }
-  }, [loadSpaces]);
+  const start = useCallback(
+    async (session: SessionInfo) => {
+      setPhase({ kind: 'signed-in', session });
+      try {
+        await loadSpaces();
+      } catch {
+        /* the spaces page shows its own error */
+      }
+    },
+    [loadSpaces],
+  );
 
   useEffect(() => {
     onSessionLost(() => setPhase({ kind: 'signed-out', expired: true }));
@@ -45,19 +57,41 @@ export function App() {
       .catch((error) => setPhase({ kind: 'broken', error }));
   }, [start]);
 
-  const state = useMemo<StudioState | null>(() => (phase.kind !== 'signed-in' ? null : {
-    session: phase.session,
-    spaces,
-    reloadSpaces: loadSpaces,
-    setSession: (session) => setPhase({ kind: 'signed-in', session }),
-    signOut: async () => {
-      try { await endSession(); } finally { setPhase({ kind: 'signed-out', expired: false }); setSpaces([]); }
-    },
-  }), [phase, spaces, loadSpaces]);
+  const state = useMemo<StudioState | null>(
+    () =>
+      phase.kind !== 'signed-in'
+        ? null
+        : {
+            session: phase.session,
+            spaces,
+            reloadSpaces: loadSpaces,
+            setSession: (session) => setPhase({ kind: 'signed-in', session }),
+            signOut: async () => {
+              try {
+                await endSession();
+              } finally {
+                setPhase({ kind: 'signed-out', expired: false });
+                setSpaces([]);
+              }
+            },
+          },
+    [phase, spaces, loadSpaces],
+  );
 
   if (phase.kind === 'link') return <LinkEntryPage token={phase.token} onSignedIn={(s) => void start(s)} />;
-  if (phase.kind === 'checking') return <main id="contenido" class="signin"><Loading label="Comprobando la sesión…" /></main>;
-  if (phase.kind === 'broken') return <main id="contenido" class="signin"><h1>Cerebro Studio</h1><ErrorNotice error={phase.error} /></main>;
+  if (phase.kind === 'checking')
+    return (
+      <main id="contenido" class="signin">
+        <Loading label="Comprobando la sesión…" />
+      </main>
+    );
+  if (phase.kind === 'broken')
+    return (
+      <main id="contenido" class="signin">
+        <h1>Cerebro Studio</h1>
+        <ErrorNotice error={phase.error} />
+      </main>
+    );
   if (phase.kind === 'signed-out') return <SignInPage expired={phase.expired} onSignedIn={(s) => void start(s)} />;
   return (
     <StudioContext.Provider value={state}>

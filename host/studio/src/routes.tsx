@@ -39,7 +39,8 @@ export function routePage(path: string): JSX.Element | null {
   if (path === 'claves') return <KeysPage />;
   if (path === 'perfil') return <ProfilePage />;
   const inSpace = matchPath('espacios/:espacio/:pagina', path);
-  if (inSpace && SPACE_COMPONENTS[inSpace.pagina!]) return <SpaceGate space={inSpace.espacio!} page={inSpace.pagina!} />;
+  if (inSpace && SPACE_COMPONENTS[inSpace.pagina!])
+    return <SpaceGate space={inSpace.espacio!} page={inSpace.pagina!} />;
   return null;
 }
 
@@ -50,7 +51,13 @@ function SpaceGate({ space, page }: { space: string; page: string }) {
   const needs = SPACE_PAGES.find((p) => p.slug === page)?.module;
   if (spaces.length === 0) return <Loading />;
   if (!found) {
-    return <EmptyState title={`No tienes acceso al espacio «${space}».`}><p><Link to="">Ver tus espacios</Link></p></EmptyState>;
+    return (
+      <EmptyState title={`No tienes acceso al espacio «${space}».`}>
+        <p>
+          <Link to="">Ver tus espacios</Link>
+        </p>
+      </EmptyState>
+    );
   }
   if (needs && !found.modulos.includes(needs)) {
     return (

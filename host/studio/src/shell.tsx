@@ -16,8 +16,12 @@ export function Shell() {
   const spaceId = inSpace?.espacio ?? lastSpace ?? spaces[0]?.id ?? null;
   const space = spaces.find((s) => s.id === spaceId);
 
-  useEffect(() => { if (inSpace) setLastSpace(inSpace.espacio!); }, [inSpace?.espacio]);
-  useEffect(() => { setMenuOpen(false); }, [path]);
+  useEffect(() => {
+    if (inSpace) setLastSpace(inSpace.espacio!);
+  }, [inSpace?.espacio]);
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [path]);
 
   const changeSpace = (id: string) => {
     const page = inSpace?.pagina ?? 'documentos';
@@ -29,35 +33,72 @@ export function Shell() {
 
   return (
     <div class="layout">
-      <a class="skip-link" href="#contenido">Saltar al contenido</a>
+      <a class="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
       <header class="topbar">
-        <button type="button" class="button menu-toggle" aria-expanded={menuOpen} aria-controls="navegacion"
-          onClick={() => setMenuOpen(!menuOpen)}>
+        <button
+          type="button"
+          class="button menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="navegacion"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
           Menú
         </button>
-        <Link to="" class="brand-mark">Cerebro <span>Studio</span></Link>
+        <Link to="" class="brand-mark">
+          Cerebro <span>Studio</span>
+        </Link>
         <div class="topbar-user">
-          <Link to="perfil" class="user-name">{session.propietario.nombre}</Link>
-          <button type="button" class="button subtle" onClick={() => void signOut()}>Cerrar sesión</button>
+          <Link to="perfil" class="user-name">
+            {session.propietario.nombre}
+          </Link>
+          <button type="button" class="button subtle" onClick={() => void signOut()}>
+            Cerrar sesión
+          </button>
         </div>
       </header>
       <div class="body">
         <nav id="navegacion" aria-label="Secciones" class={menuOpen ? 'sidebar open' : 'sidebar'}>
           <ul class="nav-list">
-            <li><Link to="" current={path === ''}>Espacios</Link></li>
-            <li><Link to="claves" current={path === 'claves'}>Claves de la API</Link></li>
-            <li><Link to="perfil" current={path === 'perfil'}>Perfil y sesiones</Link></li>
+            <li>
+              <Link to="" current={path === ''}>
+                Espacios
+              </Link>
+            </li>
+            <li>
+              <Link to="claves" current={path === 'claves'}>
+                Claves de la API
+              </Link>
+            </li>
+            <li>
+              <Link to="perfil" current={path === 'perfil'}>
+                Perfil y sesiones
+              </Link>
+            </li>
           </ul>
           {spaces.length > 0 && spaceId && (
             <div class="nav-space">
-              <label for="espacio-actual" class="nav-heading">Espacio</label>
+              <label for="espacio-actual" class="nav-heading">
+                Espacio
+              </label>
               <select id="espacio-actual" value={spaceId} onChange={(e) => changeSpace(e.currentTarget.value)}>
-                {spaces.map((s) => <option key={s.id} value={s.id}>{s.nombre || s.id}</option>)}
+                {spaces.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.nombre || s.id}
+                  </option>
+                ))}
               </select>
               <ul class="nav-list">
                 {SPACE_PAGES.filter((p) => !p.module || space?.modulos.includes(p.module)).map((p) => {
                   const to = spacePath(spaceId, p.slug);
-                  return <li key={p.slug}><Link to={to} current={path === to}>{p.label}</Link></li>;
+                  return (
+                    <li key={p.slug}>
+                      <Link to={to} current={path === to}>
+                        {p.label}
+                      </Link>
+                    </li>
+                  );
                 })}
               </ul>
             </div>
@@ -65,11 +106,16 @@ export function Shell() {
         </nav>
         <main id="contenido" class="content">
           {session.propietario.tiene_clave === false && path !== 'perfil' && (
-            <p class="notice notice-info">Entraste con un enlace de un solo uso. <Link to="perfil">Crea tu contraseña</Link> para poder volver a entrar.</p>
+            <p class="notice notice-info">
+              Entraste con un enlace de un solo uso. <Link to="perfil">Crea tu contraseña</Link> para poder volver a
+              entrar.
+            </p>
           )}
           {routePage(path) ?? (
             <EmptyState title="Esta página no existe.">
-              <p><Link to="">Volver a los espacios</Link></p>
+              <p>
+                <Link to="">Volver a los espacios</Link>
+              </p>
             </EmptyState>
           )}
         </main>

@@ -13,15 +13,26 @@ async function launch(lab: Lab, json: Record<string, unknown>): Promise<string> 
 
 test('two runs on one host never have more requests open at once than concurrencia_por_host; counts stay exact', async (t) => {
   const lab = await startLab(t, {
-    env: { CEREBRO_FUENTES_CONCURRENCIA_POR_HOST: '3', CEREBRO_FUENTES_CONCURRENCIA_POR_EJECUCION: '8', CEREBRO_FUENTES_EJECUCIONES_SIMULTANEAS: '2' },
+    env: {
+      CEREBRO_FUENTES_CONCURRENCIA_POR_HOST: '3',
+      CEREBRO_FUENTES_CONCURRENCIA_POR_EJECUCION: '8',
+      CEREBRO_FUENTES_EJECUCIONES_SIMULTANEAS: '2',
+    },
     site: { generatedPages: 24, latencyMs: 60 },
   });
   const sitemap = `${lab.site.url}/gen/sitemap.xml`;
-  const ids = [await launch(lab, { tipo: 'sitemap', url: sitemap }), await launch(lab, { tipo: 'sitemap', url: sitemap })];
+  const ids = [
+    await launch(lab, { tipo: 'sitemap', url: sitemap }),
+    await launch(lab, { tipo: 'sitemap', url: sitemap }),
+  ];
   const runs = await Promise.all(ids.map(async (id) => (await waitForRun(lab, id)).ultima_ejecucion));
   for (const run of runs) {
     assert.equal(run.estado, 'completada', JSON.stringify(run));
-    assert.deepEqual([run.contadores.encontradas, run.contadores.leidas, run.contadores.nuevas, run.contadores.fallidas], [24, 24, 24, 0], JSON.stringify(run.contadores));
+    assert.deepEqual(
+      [run.contadores.encontradas, run.contadores.leidas, run.contadores.nuevas, run.contadores.fallidas],
+      [24, 24, 24, 0],
+      JSON.stringify(run.contadores),
+    );
   }
   assert.equal(runs[0].bytes, runs[1].bytes, 'both runs read the same pages: the same bytes');
   const pages = lab.site.requests('/gen/').filter((r) => r.path.endsWith('.html'));
@@ -36,15 +47,24 @@ test('a robots.txt Crawl-delay spaces the starts of requests to the host even wi
     site: { generatedPages: 5, robots: 'User-agent: *\nCrawl-delay: 0.2\n' },
   });
   const sitemap = `${lab.site.url}/gen/sitemap.xml`;
-  const ids = [await launch(lab, { tipo: 'sitemap', url: sitemap }), await launch(lab, { tipo: 'lista', urls: [0, 1, 2].map((i) => `${lab.site.url}/gen/${i}.html`) })];
+  const ids = [
+    await launch(lab, { tipo: 'sitemap', url: sitemap }),
+    await launch(lab, { tipo: 'lista', urls: [0, 1, 2].map((i) => `${lab.site.url}/gen/${i}.html`) }),
+  ];
   for (const id of ids) assert.equal((await waitForRun(lab, id)).ultima_ejecucion.estado, 'completada');
-  const starts = lab.site.requests('/gen/').filter((r) => r.path.endsWith('.html')).map((r) => r.start);
+  const starts = lab.site
+    .requests('/gen/')
+    .filter((r) => r.path.endsWith('.html'))
+    .map((r) => r.start);
   assert.equal(starts.length, 8);
   const gaps = starts.slice(1).map((at, i) => at - starts[i]!);
   // The crawler spaces the requests it sends; the site sees them after the event loop of this test process (crawler
   // and site in one, on a loaded machine) hands them over, up to tens of milliseconds later or sooner each. Four
   // slots without the delay would send them all within a few milliseconds.
-  assert.ok(gaps.every((gap) => gap >= 100), `gaps between requests: ${gaps.join(', ')} ms`);
+  assert.ok(
+    gaps.every((gap) => gap >= 100),
+    `gaps between requests: ${gaps.join(', ')} ms`,
+  );
   assert.ok(starts.at(-1)! - starts[0]! >= 7 * 195, `eight requests over ${starts.at(-1)! - starts[0]!} ms`);
 });
 
@@ -59,15 +79,28 @@ test('a site crawl finding every page both in its sitemap and through links fetc
   const run = (await waitForRun(lab, id)).ultima_ejecucion;
   assert.equal(run.estado, 'completada', JSON.stringify(run));
   const counts = new Map<string, number>();
-  for (const r of lab.site.requests('/gen/')) if (r.path.endsWith('.html')) counts.set(r.path, (counts.get(r.path) ?? 0) + 1);
+  for (const r of lab.site.requests('/gen/'))
+    if (r.path.endsWith('.html')) counts.set(r.path, (counts.get(r.path) ?? 0) + 1);
   assert.equal(counts.size, 30, [...counts.keys()].join(' '));
-  assert.deepEqual([...counts].filter(([, n]) => n !== 1), [], 'no page fetched twice');
-  assert.deepEqual([run.contadores.encontradas, run.contadores.leidas, run.contadores.nuevas], [30, 30, 30], JSON.stringify(run.contadores));
+  assert.deepEqual(
+    [...counts].filter(([, n]) => n !== 1),
+    [],
+    'no page fetched twice',
+  );
+  assert.deepEqual(
+    [run.contadores.encontradas, run.contadores.leidas, run.contadores.nuevas],
+    [30, 30, 30],
+    JSON.stringify(run.contadores),
+  );
 });
 
 test('cancel with many requests in flight aborts them all and answers within a second', async (t) => {
   const lab = await startLab(t, {
-    env: { CEREBRO_FUENTES_MAX_SEGUNDOS_PETICION: '30', CEREBRO_FUENTES_CONCURRENCIA_POR_HOST: '4', CEREBRO_FUENTES_CONCURRENCIA_POR_EJECUCION: '8' },
+    env: {
+      CEREBRO_FUENTES_MAX_SEGUNDOS_PETICION: '30',
+      CEREBRO_FUENTES_CONCURRENCIA_POR_HOST: '4',
+      CEREBRO_FUENTES_CONCURRENCIA_POR_EJECUCION: '8',
+    },
     site: { slowMs: 20_000 },
   });
   const urls = Array.from({ length: 10 }, (_, i) => `${lab.site.url}/docs/lento.html?p=${i}`);
@@ -81,7 +114,11 @@ test('cancel with many requests in flight aborts them all and answers within a s
   assert.equal(cancelled.status, 200, cancelled.text);
   assert.equal(cancelled.body.estado, 'cancelada');
   assert.ok(took < 1000, `cancel took ${took} ms`);
-  assert.deepEqual([cancelled.body.contadores.leidas, cancelled.body.contadores.fallidas], [0, 0], 'aborted requests are neither read nor failed');
+  assert.deepEqual(
+    [cancelled.body.contadores.leidas, cancelled.body.contadores.fallidas],
+    [0, 0],
+    'aborted requests are neither read nor failed',
+  );
   for (let i = 0; i < 40 && open() > 0; i++) await new Promise((r) => setTimeout(r, 25));
   assert.equal(open(), 0, 'every request in flight was aborted');
   assert.equal(lab.site.requests('/docs/lento.html').length, 4, 'the pages waiting for a slot were never asked for');

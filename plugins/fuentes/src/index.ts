@@ -26,10 +26,17 @@ export default definePlugin({
     version: '1.0.0',
     sdk: '^1.0.0',
     title: 'Fuentes',
-    description: 'Fuentes web que alimentan los documentos del espacio, y fichas ensambladas a partir de ellos con su procedencia.',
+    description:
+      'Fuentes web que alimentan los documentos del espacio, y fichas ensambladas a partir de ellos con su procedencia.',
     needs: [
-      HostServices.Storage, HostServices.Clock, HostServices.Logger, HostServices.Config, HostServices.Documents, HostServices.Cerebro,
-      HostServices.CreditRefunds, HostServices.Spaces,
+      HostServices.Storage,
+      HostServices.Clock,
+      HostServices.Logger,
+      HostServices.Config,
+      HostServices.Documents,
+      HostServices.Cerebro,
+      HostServices.CreditRefunds,
+      HostServices.Spaces,
     ],
     migrations: fuentesMigrations,
     config: { ...FUENTES_CONFIG },
@@ -46,26 +53,60 @@ export default definePlugin({
     const sources = new SourceStore(storage, clock);
     const runs = new RunStore(storage, clock);
     const pages = new PageStore(storage);
-    const fetcher = new GuardedFetcher(settings.policy, {
-      maxBytes: settings.maxPageBytes, timeoutMs: settings.requestTimeoutMs, maxRedirects: settings.maxRedirects,
-      socketsPerHost: settings.perHostConcurrency,
-    }, settings.userAgent);
+    const fetcher = new GuardedFetcher(
+      settings.policy,
+      {
+        maxBytes: settings.maxPageBytes,
+        timeoutMs: settings.requestTimeoutMs,
+        maxRedirects: settings.maxRedirects,
+        socketsPerHost: settings.perHostConcurrency,
+      },
+      settings.userAgent,
+    );
     const reader = new PageReader(settings.readerThreads);
-    const manager = new RunManager({
-      fetcher, reader, documents, pages, runs, userAgent: settings.userAgent, maxRunBytes: settings.maxRunBytes, maxRunMs: settings.maxRunMs,
-      maxCrawlDelayMs: settings.maxCrawlDelayMs, limiter: new HostLimiter(settings.perHostConcurrency),
-      runConcurrency: settings.runConcurrency, now: () => clock.now(), log,
-    }, sources, runs, clock, log, settings.concurrentRuns);
+    const manager = new RunManager(
+      {
+        fetcher,
+        reader,
+        documents,
+        pages,
+        runs,
+        userAgent: settings.userAgent,
+        maxRunBytes: settings.maxRunBytes,
+        maxRunMs: settings.maxRunMs,
+        maxCrawlDelayMs: settings.maxCrawlDelayMs,
+        limiter: new HostLimiter(settings.perHostConcurrency),
+        runConcurrency: settings.runConcurrency,
+        now: () => clock.now(),
+        log,
+      },
+      sources,
+      runs,
+      clock,
+      log,
+      settings.concurrentRuns,
+    );
     manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
     const fichas = new FichaStore(storage, clock);
     const runner = new FichaRunner(
-      fichas, new FichaAssembler({ documents, cerebro, log }), scope.resolve(HostServices.CreditRefunds), scope.resolve(HostServices.Spaces), log,
+      fichas,
+      new FichaAssembler({ documents, cerebro, log }),
+      scope.resolve(HostServices.CreditRefunds),
+      scope.resolve(HostServices.Spaces),
+      log,
     );
     runner.resume();
 
     return {
       handlers: {
-        ...sourceHandlers({ sources, runs, pages, manager, documents, caps: { maxPages: settings.maxPages, pauseMs: settings.pauseMs } }),
+        ...sourceHandlers({
+          sources,
+          runs,
+          pages,
+          manager,
+          documents,
+          caps: { maxPages: settings.maxPages, pauseMs: settings.pauseMs },
+        }),
         ...fichaHandlers({ fichas, runner, sources, documents }),
       },
       dispose: async () => {
@@ -73,10 +114,20 @@ export default definePlugin({
         fetcher.close();
         await reader.close();
       },
-      status: () => ({ ejecuciones_en_curso: manager.counts().running, ejecuciones_en_cola: manager.counts().waiting, fichas_pendientes: runner.queued }),
+      status: () => ({
+        ejecuciones_en_curso: manager.counts().running,
+        ejecuciones_en_cola: manager.counts().waiting,
+        fichas_pendientes: runner.queued,
+      }),
       metrics: {
-        ejecuciones_en_curso: { help: 'Ejecuciones de fuentes leyendo páginas ahora.', read: () => manager.counts().running },
-        ejecuciones_en_cola: { help: 'Ejecuciones esperando un hueco (ejecuciones_simultaneas).', read: () => manager.counts().waiting },
+        ejecuciones_en_curso: {
+          help: 'Ejecuciones de fuentes leyendo páginas ahora.',
+          read: () => manager.counts().running,
+        },
+        ejecuciones_en_cola: {
+          help: 'Ejecuciones esperando un hueco (ejecuciones_simultaneas).',
+          read: () => manager.counts().waiting,
+        },
         fichas_pendientes: { help: 'Fichas en cola o ensamblándose.', read: () => runner.queued },
       },
     };

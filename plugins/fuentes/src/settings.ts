@@ -65,7 +65,8 @@ export function readSettings(config: PluginConfig): FuentesSettings {
   };
   const count = (key: keyof typeof FUENTES_CONFIG) => {
     const value = config.number(key);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`La configuración ${key} de fuentes debe ser un número entero positivo.`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`La configuración ${key} de fuentes debe ser un número entero positivo.`);
     return value;
   };
   return {

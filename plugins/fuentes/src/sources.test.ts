@@ -5,7 +5,9 @@ import { documentsOf, startLab, waitForIndexing, waitForRun } from './test-suppo
 
 test('a site crawl reads robots.txt and the sitemap, follows links in scope and records each failure per URL', async (t) => {
   const lab = await startLab(t);
-  const created = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'sitio', url: `${lab.site.url}/`, profundidad: 1 } });
+  const created = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'sitio', url: `${lab.site.url}/`, profundidad: 1 },
+  });
   assert.equal(created.status, 201, created.text);
   assert.equal(created.body.ultima_ejecucion, null);
   const launched = await lab.h.client.post(`${lab.base}/fuentes/${created.body.id}/lanzar`);
@@ -13,9 +15,17 @@ test('a site crawl reads robots.txt and the sitemap, follows links in scope and 
   const source = await waitForRun(lab, created.body.id);
   const run = source.ultima_ejecucion;
   assert.equal(run.estado, 'completada', JSON.stringify(run));
-  const byCode = (code: string) => run.errores.filter((e: any) => e.codigo === code).map((e: any) => new URL(e.url).pathname).sort();
+  const byCode = (code: string) =>
+    run.errores
+      .filter((e: any) => e.codigo === code)
+      .map((e: any) => new URL(e.url).pathname)
+      .sort();
   assert.deepEqual(byCode('robots'), ['/privado/secreto.html']);
-  assert.deepEqual(byCode('direccion_bloqueada'), ['/salir'], 'the redirect to 127.0.0.1 is refused: only the name localhost is allowed');
+  assert.deepEqual(
+    byCode('direccion_bloqueada'),
+    ['/salir'],
+    'the redirect to 127.0.0.1 is refused: only the name localhost is allowed',
+  );
   assert.deepEqual(byCode('demasiado_grande'), ['/docs/enorme.html']);
   assert.deepEqual(byCode('tiempo_agotado'), ['/docs/lento.html']);
   assert.deepEqual(byCode('tipo_no_admitido'), ['/docs/imagen.png']);
@@ -55,28 +65,52 @@ test('a re-run asks conditionally, re-indexes only what changed and removes the 
   const before = await documentsOf(lab);
   const name = (path: string) => `localhost:${lab.site.port} › ${path.split('/').filter(Boolean).join(' › ')}`;
 
-  lab.site.setPage('/docs/soporte.html', '<html><body><main><p>El soporte atiende ahora también los sábados de 10 a 14 horas, además del horario de diario.</p></main></body></html>');
+  lab.site.setPage(
+    '/docs/soporte.html',
+    '<html><body><main><p>El soporte atiende ahora también los sábados de 10 a 14 horas, además del horario de diario.</p></main></body></html>',
+  );
   lab.site.removePage('/docs/nuevo.html');
   const notModifiedBefore = lab.site.notModified();
   assert.equal((await lab.h.client.post(`${lab.base}/fuentes/${created.body.id}/lanzar`)).status, 202);
   const second = (await waitForRun(lab, created.body.id)).ultima_ejecucion;
   assert.equal(second.estado, 'completada');
   assert.deepEqual(
-    [second.contadores.sin_cambios, second.contadores.cambiadas, second.contadores.nuevas, second.contadores.eliminadas],
-    [1, 1, 0, 1], JSON.stringify(second.contadores),
+    [
+      second.contadores.sin_cambios,
+      second.contadores.cambiadas,
+      second.contadores.nuevas,
+      second.contadores.eliminadas,
+    ],
+    [1, 1, 0, 1],
+    JSON.stringify(second.contadores),
   );
-  assert.equal(lab.site.notModified() - notModifiedBefore, 1, 'the unchanged page answered 304 to a conditional request');
+  assert.equal(
+    lab.site.notModified() - notModifiedBefore,
+    1,
+    'the unchanged page answered 304 to a conditional request',
+  );
   await waitForIndexing(lab);
   const after = await documentsOf(lab);
-  assert.equal(after.get(name('/docs/precios.html')).version, before.get(name('/docs/precios.html')).version, 'unchanged: not re-indexed');
-  assert.equal(after.get(name('/docs/soporte.html')).version, before.get(name('/docs/soporte.html')).version + 1, 'changed: replaced');
+  assert.equal(
+    after.get(name('/docs/precios.html')).version,
+    before.get(name('/docs/precios.html')).version,
+    'unchanged: not re-indexed',
+  );
+  assert.equal(
+    after.get(name('/docs/soporte.html')).version,
+    before.get(name('/docs/soporte.html')).version + 1,
+    'changed: replaced',
+  );
   assert.equal(after.has(name('/docs/nuevo.html')), false, 'a page answering 404 takes its document with it');
 });
 
 test('one run per source (409), cancel stops within about a second keeping what was read, delete keeps documents on request', async (t) => {
   // One page at a time, so that the page before the slow one has surely been read when the cancel comes (cancel with
   // many pages in flight: crawl-concurrency.test.ts).
-  const lab = await startLab(t, { env: { CEREBRO_FUENTES_MAX_SEGUNDOS_PETICION: '30', CEREBRO_FUENTES_CONCURRENCIA_POR_EJECUCION: '1' }, site: { slowMs: 20_000 } });
+  const lab = await startLab(t, {
+    env: { CEREBRO_FUENTES_MAX_SEGUNDOS_PETICION: '30', CEREBRO_FUENTES_CONCURRENCIA_POR_EJECUCION: '1' },
+    site: { slowMs: 20_000 },
+  });
   const urls = ['/docs/precios.html', '/docs/lento.html', '/docs/soporte.html'].map((p) => `${lab.site.url}${p}`);
   const created = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'lista', urls, lanzar: true } });
   const id = created.body.id;
@@ -86,7 +120,11 @@ test('one run per source (409), cancel stops within about a second keeping what 
   // Wait until the slow page is being fetched.
   for (let i = 0; i < 200 && lab.site.hits('/docs/lento.html') === 0; i++) await new Promise((r) => setTimeout(r, 25));
   const metrics = await lab.h.client.get('/metrics', { key: lab.h.admin.issueOperatorCredential('metricas').token });
-  assert.match(metrics.text, /^cerebro_plugin_fuentes_ejecuciones_en_curso 1$/m, 'the running run shows in the metrics');
+  assert.match(
+    metrics.text,
+    /^cerebro_plugin_fuentes_ejecuciones_en_curso 1$/m,
+    'the running run shows in the metrics',
+  );
   const started = Date.now();
   const cancelled = await lab.h.client.post(`${lab.base}/fuentes/${id}/cancelar`);
   assert.equal(cancelled.status, 200, cancelled.text);
@@ -103,7 +141,9 @@ test('one run per source (409), cancel stops within about a second keeping what 
   assert.equal((await lab.h.client.get(`${lab.base}/fuentes/${id}`)).status, 404);
   assert.equal((await documentsOf(lab)).size, 1, 'the document stays');
 
-  const other = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'url', url: `${lab.site.url}/docs/soporte.html`, lanzar: true } });
+  const other = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'url', url: `${lab.site.url}/docs/soporte.html`, lanzar: true },
+  });
   await waitForRun(lab, other.body.id);
   const removed = await lab.h.client.delete(`${lab.base}/fuentes/${other.body.id}`);
   assert.deepEqual(removed.body, { eliminada: other.body.id, documentos_eliminados: 1, documentos_conservados: 0 });
@@ -112,14 +152,20 @@ test('one run per source (409), cancel stops within about a second keeping what 
 
 test('sitemap and feed sources read their entries; a bad body names every problem (422)', async (t) => {
   const lab = await startLab(t);
-  const sitemap = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'sitemap', url: `${lab.site.url}/sitemap.xml`, lanzar: true } });
-  const feed = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'feed', url: `${lab.site.url}/feed.xml`, lanzar: true, cada_horas: 6 } });
+  const sitemap = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'sitemap', url: `${lab.site.url}/sitemap.xml`, lanzar: true },
+  });
+  const feed = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'feed', url: `${lab.site.url}/feed.xml`, lanzar: true, cada_horas: 6 },
+  });
   assert.ok(feed.body.proxima_ejecucion, 'a schedule shows the next launch');
   const s = (await waitForRun(lab, sitemap.body.id)).ultima_ejecucion;
   const f = (await waitForRun(lab, feed.body.id)).ultima_ejecucion;
   assert.deepEqual([s.estado, s.contadores.encontradas, s.contadores.nuevas], ['completada', 3, 3], JSON.stringify(s));
   assert.deepEqual([f.estado, f.contadores.encontradas, f.contadores.nuevas], ['completada', 2, 2], JSON.stringify(f));
-  const notFeed = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'feed', url: `${lab.site.url}/docs/precios.html`, lanzar: true } });
+  const notFeed = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'feed', url: `${lab.site.url}/docs/precios.html`, lanzar: true },
+  });
   const nf = (await waitForRun(lab, notFeed.body.id)).ultima_ejecucion;
   assert.equal(nf.estado, 'fallida');
   assert.match(nf.motivo, /no es un feed/i);
@@ -127,32 +173,62 @@ test('sitemap and feed sources read their entries; a bad body names every proble
   const list = await lab.h.client.get(`${lab.base}/fuentes?limite=2`);
   assert.deepEqual([list.body.total, list.body.fuentes.length, list.body.limite, list.body.desde], [3, 2, 2, 0]);
 
-  const bad = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'lista', url: 'ftp://ejemplo.com/x', urls: ['no es una dirección', 'file:///etc/passwd'], profundidad: 1 } });
+  const bad = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: {
+      tipo: 'lista',
+      url: 'ftp://ejemplo.com/x',
+      urls: ['no es una dirección', 'file:///etc/passwd'],
+      profundidad: 1,
+    },
+  });
   assert.equal(bad.status, 422, bad.text);
-  assert.deepEqual(bad.body.detail.map((d: any) => d.loc.join('.')).sort(), ['body.profundidad', 'body.url', 'body.urls.0', 'body.urls.1']);
+  assert.deepEqual(bad.body.detail.map((d: any) => d.loc.join('.')).sort(), [
+    'body.profundidad',
+    'body.url',
+    'body.urls.0',
+    'body.urls.1',
+  ]);
   const missing = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'sitio' } });
-  assert.deepEqual(missing.body.detail.map((d: any) => d.loc.join('.')), ['body.url']);
-  const unknown = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'url', url: 'https://ejemplo.com/', color: 'rojo' } });
+  assert.deepEqual(
+    missing.body.detail.map((d: any) => d.loc.join('.')),
+    ['body.url'],
+  );
+  const unknown = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'url', url: 'https://ejemplo.com/', color: 'rojo' },
+  });
   assert.equal(unknown.status, 422);
-  const readOnly = await lab.h.client.post(`${lab.base}/fuentes`, { key: lab.h.readKey, json: { tipo: 'url', url: 'https://ejemplo.com/' } });
+  const readOnly = await lab.h.client.post(`${lab.base}/fuentes`, {
+    key: lab.h.readKey,
+    json: { tipo: 'url', url: 'https://ejemplo.com/' },
+  });
   assert.equal(readOnly.status, 403);
 });
 
 test('max_paginas caps what a run reads and says so; a capped run removes nothing it did not see', async (t) => {
   const lab = await startLab(t);
-  const created = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'sitemap', url: `${lab.site.url}/sitemap.xml`, lanzar: true } });
+  const created = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'sitemap', url: `${lab.site.url}/sitemap.xml`, lanzar: true },
+  });
   const full = (await waitForRun(lab, created.body.id)).ultima_ejecucion;
   assert.equal(full.contadores.nuevas, 3);
-  const capped = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'sitemap', url: `${lab.site.url}/sitemap.xml`, max_paginas: 2, lanzar: true } });
+  const capped = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'sitemap', url: `${lab.site.url}/sitemap.xml`, max_paginas: 2, lanzar: true },
+  });
   const run = (await waitForRun(lab, capped.body.id)).ultima_ejecucion;
-  assert.deepEqual([run.estado, run.contadores.encontradas, run.contadores.leidas], ['completada', 2, 2], JSON.stringify(run));
+  assert.deepEqual(
+    [run.estado, run.contadores.encontradas, run.contadores.leidas],
+    ['completada', 2, 2],
+    JSON.stringify(run),
+  );
   assert.match(run.motivo, /máximo de 2 páginas/);
   assert.equal(run.contadores.eliminadas, 0);
 });
 
 test('a document deleted by hand comes back on the next run (fetched whole, not answered 304)', async (t) => {
   const lab = await startLab(t);
-  const created = await lab.h.client.post(`${lab.base}/fuentes`, { json: { tipo: 'url', url: `${lab.site.url}/docs/soporte.html`, lanzar: true } });
+  const created = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'url', url: `${lab.site.url}/docs/soporte.html`, lanzar: true },
+  });
   await waitForRun(lab, created.body.id);
   await waitForIndexing(lab);
   const name = `localhost:${lab.site.port} › docs › soporte.html`;

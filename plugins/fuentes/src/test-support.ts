@@ -21,10 +21,17 @@ export const FAST_SETTINGS: Record<string, string> = {
   CEREBRO_FUENTES_MAX_BYTES_PAGINA: String(1024 * 1024),
 };
 
-export async function startLab(t: { after(fn: () => unknown): void }, options: { env?: Record<string, string>; site?: TestSiteOptions; clock?: { now(): number } } = {}): Promise<Lab> {
+export async function startLab(
+  t: { after(fn: () => unknown): void },
+  options: { env?: Record<string, string>; site?: TestSiteOptions; clock?: { now(): number } } = {},
+): Promise<Lab> {
   const site = await startTestSite(options.site);
   t.after(() => site.close());
-  const h = await startTestHost(t, { plugins: [fuentes], env: { ...FAST_SETTINGS, ...options.env }, clock: options.clock });
+  const h = await startTestHost(t, {
+    plugins: [fuentes],
+    env: { ...FAST_SETTINGS, ...options.env },
+    clock: options.clock,
+  });
   return { h, site, base: `/mod/fuentes/${h.spaceId}` };
 }
 
@@ -56,6 +63,10 @@ export function waitForIndexing(lab: Lab): Promise<void> {
 /** A clock the test moves by hand, starting now. */
 export class ManualClock {
   private ms = Date.now();
-  now(): number { return this.ms; }
-  advance(ms: number): void { this.ms += ms; }
+  now(): number {
+    return this.ms;
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
 }

@@ -1,9 +1,24 @@
-import { definePlugin, errorResponse, HostServices, ModuleServices, pagingQuery, type BrandReader, type CatalogReader } from '@cerebro/sdk';
+import {
+  definePlugin,
+  errorResponse,
+  HostServices,
+  ModuleServices,
+  pagingQuery,
+  type BrandReader,
+  type CatalogReader,
+} from '@cerebro/sdk';
 import { LandingGenerator } from './jobs/generator.js';
 import { landingMigrations } from './migrations.js';
 import { LANDING_PAGE_SCHEMA, LANDING_SCHEMA } from './response-schemas.js';
 import { CREATE_COST, landingHandlers, REFINE_COST } from './routes/handlers.js';
-import { COMPLETE_SCHEMA, CREATE_SCHEMA, HTML_QUERY, REFINE_SCHEMA, VALIDATE_MAX_CHARS, VALIDATE_SCHEMA } from './schemas.js';
+import {
+  COMPLETE_SCHEMA,
+  CREATE_SCHEMA,
+  HTML_QUERY,
+  REFINE_SCHEMA,
+  VALIDATE_MAX_CHARS,
+  VALIDATE_SCHEMA,
+} from './schemas.js';
 import { LandingStore } from './store/landing-store.js';
 
 const notFound = errorResponse('404', 'Landing no encontrada.');
@@ -14,7 +29,11 @@ const landing = (description: string) => ({ description, schema: LANDING_SCHEMA 
 /** Resolves a service another module provides: null when that module is not installed or failed to start. */
 function optional<T>(resolve: () => T | null): () => T | null {
   return () => {
-    try { return resolve(); } catch { return null; }
+    try {
+      return resolve();
+    } catch {
+      return null;
+    }
   };
 }
 
@@ -28,9 +47,21 @@ export default definePlugin({
     version: '1.0.0',
     sdk: '^1.0.0',
     title: 'Landing',
-    description: 'Páginas de aterrizaje generadas y refinadas a partir del catálogo, los documentos y la marca del espacio.',
-    needs: [HostServices.Storage, HostServices.Clock, HostServices.Cerebro, HostServices.Logger, HostServices.Spaces, HostServices.CreditRefunds, HostServices.Config],
-    uses: [{ token: ModuleServices.Catalog, optional: true }, { token: ModuleServices.Brand, optional: true }],
+    description:
+      'Páginas de aterrizaje generadas y refinadas a partir del catálogo, los documentos y la marca del espacio.',
+    needs: [
+      HostServices.Storage,
+      HostServices.Clock,
+      HostServices.Cerebro,
+      HostServices.Logger,
+      HostServices.Spaces,
+      HostServices.CreditRefunds,
+      HostServices.Config,
+    ],
+    uses: [
+      { token: ModuleServices.Catalog, optional: true },
+      { token: ModuleServices.Brand, optional: true },
+    ],
     migrations: landingMigrations,
     config: {
       /** Pages built at the same time; the rest wait in order. */
@@ -38,27 +69,44 @@ export default definePlugin({
     },
     routes: [
       {
-        id: 'create', method: 'POST', path: '/landings', permission: 'escribe', credits: CREATE_COST, idempotent: true,
+        id: 'create',
+        method: 'POST',
+        path: '/landings',
+        permission: 'escribe',
+        credits: CREATE_COST,
+        idempotent: true,
         summary: 'Crear una landing',
         description: `Responde 202 con la versión 1 en \`generando\`; consulta la landing hasta \`lista\`, \`faltan_datos\` (con \`preguntas\`) o \`fallida\` (con \`motivo\`). Cuesta ${CREATE_COST} créditos, devueltos si la versión falla o se cancela.`,
         requestSchema: CREATE_SCHEMA,
         responses: { '202': landing('La landing con su versión 1 en `generando`.'), ...invalid },
       },
       {
-        id: 'list', method: 'GET', path: '/landings', permission: 'lee',
+        id: 'list',
+        method: 'GET',
+        path: '/landings',
+        permission: 'lee',
         summary: 'Listar las landings del espacio (paginado: `?limite=50&desde=0`, máx. 200)',
         query: { type: 'object', properties: pagingQuery(50, 200) },
-        responses: { '200': { description: 'Una página de landings, las más recientes primero.', schema: LANDING_PAGE_SCHEMA } },
+        responses: {
+          '200': { description: 'Una página de landings, las más recientes primero.', schema: LANDING_PAGE_SCHEMA },
+        },
       },
       {
-        id: 'get', method: 'GET', path: '/landings/:landing', permission: 'lee',
+        id: 'get',
+        method: 'GET',
+        path: '/landings/:landing',
+        permission: 'lee',
         summary: 'Estado de una landing: versiones, estados, preguntas, avisos y cambios del catálogo',
         responses: { '200': landing('La landing con todas sus versiones.'), ...notFound },
       },
       {
-        id: 'html', method: 'GET', path: '/landings/:landing/html', permission: 'lee',
+        id: 'html',
+        method: 'GET',
+        path: '/landings/:landing/html',
+        permission: 'lee',
         summary: 'HTML de la última versión lista (`?version=N` para otra)',
-        description: 'Un documento HTML autónomo, servido con `Content-Security-Policy` estricta (con `sandbox`), `X-Content-Type-Options: nosniff` y `Content-Disposition: inline; filename=…`.',
+        description:
+          'Un documento HTML autónomo, servido con `Content-Security-Policy` estricta (con `sandbox`), `X-Content-Type-Options: nosniff` y `Content-Disposition: inline; filename=…`.',
         query: HTML_QUERY,
         responses: {
           '200': { description: 'El documento HTML.', contentType: 'text/html', schema: { type: 'string' } },
@@ -67,34 +115,73 @@ export default definePlugin({
         },
       },
       {
-        id: 'complete', method: 'POST', path: '/landings/:landing/completar', permission: 'escribe',
+        id: 'complete',
+        method: 'POST',
+        path: '/landings/:landing/completar',
+        permission: 'escribe',
         summary: 'Responder lo que falta a una versión en `faltan_datos`',
         description: 'Sigue con la misma versión (sin coste adicional): 202 y la versión vuelve a `generando`.',
         requestSchema: COMPLETE_SCHEMA,
-        responses: { '202': landing('La landing con la versión de nuevo en `generando`.'), ...notFound, ...conflict('Ninguna versión espera datos.'), ...invalid },
+        responses: {
+          '202': landing('La landing con la versión de nuevo en `generando`.'),
+          ...notFound,
+          ...conflict('Ninguna versión espera datos.'),
+          ...invalid,
+        },
       },
       {
-        id: 'refine', method: 'POST', path: '/landings/:landing/refinar', permission: 'escribe', credits: REFINE_COST, idempotent: true,
+        id: 'refine',
+        method: 'POST',
+        path: '/landings/:landing/refinar',
+        permission: 'escribe',
+        credits: REFINE_COST,
+        idempotent: true,
         summary: 'Pedir cambios: una versión nueva a partir de la última lista',
         description: `Sin modelo, \`instrucciones\` del conjunto documentado (422 nombrando cada una que no se entiende); con modelo, texto libre. Cuesta ${REFINE_COST} crédito, devuelto si la versión falla o se cancela.`,
         requestSchema: REFINE_SCHEMA,
-        responses: { '202': landing('La landing con la nueva versión en `generando`.'), ...notFound, ...conflict('Hay una versión en curso o ninguna lista.'), ...invalid },
+        responses: {
+          '202': landing('La landing con la nueva versión en `generando`.'),
+          ...notFound,
+          ...conflict('Hay una versión en curso o ninguna lista.'),
+          ...invalid,
+        },
       },
       {
-        id: 'validate', method: 'POST', path: '/landings/:landing/validar', permission: 'escribe', maxBodyBytes: VALIDATE_MAX_CHARS * 4 + 1024,
+        id: 'validate',
+        method: 'POST',
+        path: '/landings/:landing/validar',
+        permission: 'escribe',
+        maxBodyBytes: VALIDATE_MAX_CHARS * 4 + 1024,
         summary: 'Comprobar HTML editado a mano y guardarlo como versión nueva',
-        description: '201 con la nueva versión `lista` si pasa todas las comprobaciones; si no, 422 con un problema por entrada (`type` = código del problema).',
+        description:
+          '201 con la nueva versión `lista` si pasa todas las comprobaciones; si no, 422 con un problema por entrada (`type` = código del problema).',
         requestSchema: VALIDATE_SCHEMA,
-        responses: { '201': landing('La landing con la nueva versión lista.'), ...notFound, ...conflict('Hay una versión en curso.'), ...invalid },
+        responses: {
+          '201': landing('La landing con la nueva versión lista.'),
+          ...notFound,
+          ...conflict('Hay una versión en curso.'),
+          ...invalid,
+        },
       },
       {
-        id: 'cancel', method: 'POST', path: '/landings/:landing/cancelar', permission: 'escribe', body: 'none',
+        id: 'cancel',
+        method: 'POST',
+        path: '/landings/:landing/cancelar',
+        permission: 'escribe',
+        body: 'none',
         summary: 'Cancelar la versión en curso (`generando` o `faltan_datos`)',
         description: 'La versión pasa a `cancelada` y se devuelven sus créditos.',
-        responses: { '200': landing('La landing con la versión cancelada.'), ...notFound, ...conflict('No hay ninguna versión en curso.') },
+        responses: {
+          '200': landing('La landing con la versión cancelada.'),
+          ...notFound,
+          ...conflict('No hay ninguna versión en curso.'),
+        },
       },
       {
-        id: 'remove', method: 'DELETE', path: '/landings/:landing', permission: 'escribe',
+        id: 'remove',
+        method: 'DELETE',
+        path: '/landings/:landing',
+        permission: 'escribe',
         summary: 'Borrar una landing con todas sus versiones',
         description: 'Una versión en curso se cancela (y se devuelven sus créditos) antes de borrar.',
         responses: { '204': { description: 'Borrada.' }, ...notFound },
@@ -108,7 +195,11 @@ export default definePlugin({
     const catalog = optional<CatalogReader>(() => scope.resolve(ModuleServices.Catalog));
     const brand = optional<BrandReader>(() => scope.resolve(ModuleServices.Brand));
     const generator = new LandingGenerator({
-      store, catalog, brand, cerebro, log,
+      store,
+      catalog,
+      brand,
+      cerebro,
+      log,
       spaces: scope.resolve(HostServices.Spaces),
       credits: scope.resolve(HostServices.CreditRefunds),
       concurrency: Math.max(1, Math.min(8, scope.resolve(HostServices.Config).number('simultaneas'))),

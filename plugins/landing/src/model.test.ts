@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { balance, base, createLanding, settled, SHOES, startShop } from './test-support.js';
 
-interface ChatRequest { messages: { role: string; content: string }[] }
+interface ChatRequest {
+  messages: { role: string; content: string }[];
+}
 type Reply = string | null | Promise<string | null>;
 
 async function chatServer(t: { after(fn: () => unknown): void }, reply: (req: ChatRequest) => Reply) {
@@ -15,7 +17,9 @@ async function chatServer(t: { after(fn: () => unknown): void }, reply: (req: Ch
   // `seen` holds only the landing's own calls (wording and refinement), not the Cerebro's.
   const server: Server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', async () => {
       const parsed = JSON.parse(body) as ChatRequest;
       // The Cerebro's own questions to the documents: answered with the first fragment, cited, as a model would.
@@ -25,12 +29,30 @@ async function chatServer(t: { after(fn: () => unknown): void }, reply: (req: Ch
       if (res.destroyed) return;
       res.statusCode = content === null ? 500 : 200;
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(content === null ? { error: { message: 'sobrecargado' } } : { choices: [{ message: { role: 'assistant', content } }] }));
+      res.end(
+        JSON.stringify(
+          content === null
+            ? { error: { message: 'sobrecargado' } }
+            : { choices: [{ message: { role: 'assistant', content } }] },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
-  return { seen, env: { CEREBRO_LLM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, CEREBRO_LLM_MODEL: 'prueba' } };
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return {
+    seen,
+    env: {
+      CEREBRO_LLM_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      CEREBRO_LLM_MODEL: 'prueba',
+    },
+  };
 }
 
 /** Rewords the JSON it receives by prefixing each text, keeping every key. */
@@ -38,7 +60,8 @@ function rewording(prefix: string, extra = '') {
   return (req: ChatRequest): string => {
     const copy = JSON.parse(req.messages[1].content) as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(copy)) out[k] = Array.isArray(v) ? v.map((x) => `${prefix}${x}`) : `${prefix}${v}${k === 'subtitulo' ? extra : ''}`;
+    for (const [k, v] of Object.entries(copy))
+      out[k] = Array.isArray(v) ? v.map((x) => `${prefix}${x}`) : `${prefix}${v}${k === 'subtitulo' ? extra : ''}`;
     return JSON.stringify(out);
   };
 }
@@ -76,20 +99,33 @@ test('a failing model leaves the template copy, with a warning', async (t) => {
 });
 
 test('refinar with a model takes free text, translated into the documented instructions', async (t) => {
-  const llm = await chatServer(t, (req) => (req.messages[0].content.startsWith('Traduces') ? 'tema: verde\nquita preguntas_frecuentes' : rewording('')(req)));
+  const llm = await chatServer(t, (req) =>
+    req.messages[0].content.startsWith('Traduces') ? 'tema: verde\nquita preguntas_frecuentes' : rewording('')(req),
+  );
   const h = await startShop(t, { env: llm.env });
   const l = await createLanding(h, SHOES);
-  const res = await h.client.post(`${base(h)}/${l.id}/refinar`, { json: { instrucciones: 'Quiero algo más natural, en tonos de bosque y sin la parte de dudas' } });
+  const res = await h.client.post(`${base(h)}/${l.id}/refinar`, {
+    json: { instrucciones: 'Quiero algo más natural, en tonos de bosque y sin la parte de dudas' },
+  });
   assert.equal(res.status, 202, res.text);
   const v2 = await settled(h, l.id);
-  assert.deepEqual([v2.versiones[1].estado, v2.versiones[1].tema_color], ['lista', 'verde'], JSON.stringify(v2.versiones[1]));
+  assert.deepEqual(
+    [v2.versiones[1].estado, v2.versiones[1].tema_color],
+    ['lista', 'verde'],
+    JSON.stringify(v2.versiones[1]),
+  );
   assert.ok(!v2.versiones[1].secciones.includes('preguntas_frecuentes'));
 });
 
 test('cancelar during generation: the version ends cancelada, its credits come back, and the late model answer changes nothing', async (t) => {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  const llm = await chatServer(t, async (req) => { await held; return rewording('')(req); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const llm = await chatServer(t, async (req) => {
+    await held;
+    return rewording('')(req);
+  });
   const h = await startShop(t, { env: llm.env });
   const before = await balance(h);
   const created = await h.client.post(base(h), { json: SHOES });
@@ -114,8 +150,13 @@ test('cancelar during generation: the version ends cancelada, its credits come b
 
 test('DELETE during generation cancels the version and refunds it before deleting', async (t) => {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  const llm = await chatServer(t, async (req) => { await held; return rewording('')(req); });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const llm = await chatServer(t, async (req) => {
+    await held;
+    return rewording('')(req);
+  });
   const h = await startShop(t, { env: llm.env, documents: false });
   const before = await balance(h);
   const created = await h.client.post(base(h), { json: SHOES });

@@ -4,7 +4,15 @@
 import type { CatalogProduct } from '@cerebro/sdk';
 
 /** Sections a page can have, in their default order. */
-export const SECTION_IDS = ['hero', 'beneficios', 'caracteristicas', 'precios', 'preguntas_frecuentes', 'cta', 'contacto'] as const;
+export const SECTION_IDS = [
+  'hero',
+  'beneficios',
+  'caracteristicas',
+  'precios',
+  'preguntas_frecuentes',
+  'cta',
+  'contacto',
+] as const;
 export type SectionId = (typeof SECTION_IDS)[number];
 
 export const THEME_IDS = ['azul', 'verde', 'violeta', 'coral', 'oscuro', 'neutro'] as const;

@@ -6,12 +6,32 @@ const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 
 const str: JsonSchema = { type: 'string' };
 const int: JsonSchema = { type: 'integer' };
 
-const QUESTION = object({ id: str, pregunta: str, tipo: { type: 'string', enum: ['url', 'contacto', 'opcion'] }, opciones: list(str) }, ['opciones']);
-const CATALOG_FACT = object({ id: str, nombre: str, descripcion: str, precio: { type: 'number' }, moneda: str, stock: int, sin_precio: { type: 'boolean' } }, ['sin_precio']);
-const DOCUMENT_FACT = object({
-  uso: { type: 'string', enum: ['descripcion', 'beneficios', 'caracteristicas', 'preguntas_frecuentes'] }, pregunta: str, titulo: str, texto: str,
-  fuentes: list(object({ documento: str, pagina: nullable(int), seccion: nullable(str) })),
-}, ['titulo']);
+const QUESTION = object(
+  { id: str, pregunta: str, tipo: { type: 'string', enum: ['url', 'contacto', 'opcion'] }, opciones: list(str) },
+  ['opciones'],
+);
+const CATALOG_FACT = object(
+  {
+    id: str,
+    nombre: str,
+    descripcion: str,
+    precio: { type: 'number' },
+    moneda: str,
+    stock: int,
+    sin_precio: { type: 'boolean' },
+  },
+  ['sin_precio'],
+);
+const DOCUMENT_FACT = object(
+  {
+    uso: { type: 'string', enum: ['descripcion', 'beneficios', 'caracteristicas', 'preguntas_frecuentes'] },
+    pregunta: str,
+    titulo: str,
+    texto: str,
+    fuentes: list(object({ documento: str, pagina: nullable(int), seccion: nullable(str) })),
+  },
+  ['titulo'],
+);
 
 export const VERSION_SCHEMA = object({
   numero: int,
@@ -35,10 +55,19 @@ export const VERSION_SCHEMA = object({
   terminada: nullable(str),
 });
 
-const CATALOG_CHANGE = object({ producto: str, campo: { type: 'string', enum: ['precio', 'stock', 'moneda', 'nombre', 'retirado'] }, antes: {}, ahora: {} });
+const CATALOG_CHANGE = object({
+  producto: str,
+  campo: { type: 'string', enum: ['precio', 'stock', 'moneda', 'nombre', 'retirado'] },
+  antes: {},
+  ahora: {},
+});
 
 const SUMMARY_PROPERTIES: Record<string, JsonSchema> = {
-  id: str, objetivo: str, tema: nullable(str), creada: str, actualizada: str,
+  id: str,
+  objetivo: str,
+  tema: nullable(str),
+  creada: str,
+  actualizada: str,
   version_actual: nullable(int),
   ultima_version: object({ numero: int, estado: { type: 'string', enum: [...VERSION_STATES] } }),
 };
@@ -47,7 +76,8 @@ export const LANDING_SUMMARY_SCHEMA = object(SUMMARY_PROPERTIES);
 
 export const LANDING_SCHEMA = object({
   ...SUMMARY_PROPERTIES,
-  productos: list(str), publico: nullable(str),
+  productos: list(str),
+  publico: nullable(str),
   cta: object({ texto: nullable(str), url: nullable(str) }),
   contacto: nullable(str),
   idioma: { type: 'string', enum: ['es', 'en'] },
@@ -56,4 +86,9 @@ export const LANDING_SCHEMA = object({
   versiones: list(VERSION_SCHEMA),
 });
 
-export const LANDING_PAGE_SCHEMA = object({ landings: list(LANDING_SUMMARY_SCHEMA), total: int, limite: int, desde: int });
+export const LANDING_PAGE_SCHEMA = object({
+  landings: list(LANDING_SUMMARY_SCHEMA),
+  total: int,
+  limite: int,
+  desde: int,
+});

@@ -17,7 +17,14 @@ async function startOn(dataDir: string, env: Record<string, string>): Promise<Ho
   const { startHost } = (await import(specifier)) as { startHost: (o: unknown) => Promise<Host> };
   return startHost({
     env: { ...process.env, CEREBRO_LOG_LEVEL: 'silent', ...env },
-    config: { dataDir, port: 0, host: '127.0.0.1', discoverPlugins: false, bootstrapDemo: false, shutdownGraceMs: 2000 },
+    config: {
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      discoverPlugins: false,
+      bootstrapDemo: false,
+      shutdownGraceMs: 2000,
+    },
     plugins: [marca, ventas, landing],
   });
 }
@@ -38,15 +45,25 @@ test('a version interrupted by a shutdown is built at the next start', async (t)
   });
   let hold = true;
   await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => { model.closeAllConnections(); model.close(() => resolve()); }));
-  const env = { CEREBRO_LLM_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, CEREBRO_LLM_MODEL: 'prueba' };
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        model.closeAllConnections();
+        model.close(() => resolve());
+      }),
+  );
+  const env = {
+    CEREBRO_LLM_URL: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+    CEREBRO_LLM_MODEL: 'prueba',
+  };
 
   const first = await startOn(dataDir, env);
   const owner = first.admin.createOwner({ name: 'Tienda', credits: 100 });
   first.admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api', 'marca', 'ventas', 'landing'] });
   const key = first.admin.issueKey(owner.id, 'escribe', [], 'escribe').token as string;
   let client = new TestClient(`${first.url}/api`, key);
-  for (const p of PRODUCTS) assert.equal((await client.put(`/mod/ventas/tienda/productos/${p.id}`, { json: p })).status, 201);
+  for (const p of PRODUCTS)
+    assert.equal((await client.put(`/mod/ventas/tienda/productos/${p.id}`, { json: p })).status, 201);
   const created = await client.post('/mod/landing/tienda/landings', { json: SHOES });
   assert.equal(created.status, 202);
   for (let i = 0; i < 400 && calls === 0; i++) await new Promise((r) => setTimeout(r, 25));

@@ -7,20 +7,58 @@ export const CREATE_SCHEMA = {
   required: ['objetivo'],
   additionalProperties: false,
   properties: {
-    objetivo: { type: 'string', minLength: 3, maxLength: 500, description: 'Qué debe conseguir la página (vender, captar contactos…). Guía la composición; no se publica tal cual.' },
-    tema: { type: 'string', minLength: 2, maxLength: 120, description: 'De qué trata la página. Obligatorio si no hay `productos`.' },
-    productos: { type: 'array', maxItems: 12, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 100 }, description: 'Ids de productos del catálogo de ventas, en el orden en que se muestran.' },
-    publico: { type: 'string', minLength: 2, maxLength: 200, description: 'A quién va dirigida («corredores principiantes»).' },
-    secciones: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...SECTION_IDS] }, description: 'Secciones en orden. Por defecto: las que tienen datos.' },
+    objetivo: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 500,
+      description:
+        'Qué debe conseguir la página (vender, captar contactos…). Guía la composición; no se publica tal cual.',
+    },
+    tema: {
+      type: 'string',
+      minLength: 2,
+      maxLength: 120,
+      description: 'De qué trata la página. Obligatorio si no hay `productos`.',
+    },
+    productos: {
+      type: 'array',
+      maxItems: 12,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      description: 'Ids de productos del catálogo de ventas, en el orden en que se muestran.',
+    },
+    publico: {
+      type: 'string',
+      minLength: 2,
+      maxLength: 200,
+      description: 'A quién va dirigida («corredores principiantes»).',
+    },
+    secciones: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', enum: [...SECTION_IDS] },
+      description: 'Secciones en orden. Por defecto: las que tienen datos.',
+    },
     cta: {
-      type: 'object', additionalProperties: false,
+      type: 'object',
+      additionalProperties: false,
       properties: {
         texto: { type: 'string', minLength: 2, maxLength: 60, description: 'Texto del botón.' },
         url: { type: 'string', minLength: 1, maxLength: 500, description: 'https://…, http://…, mailto:… o tel:…' },
       },
     },
-    contacto: { type: 'string', minLength: 3, maxLength: 120, description: 'Correo o teléfono para la sección `contacto`.' },
-    idioma: { type: 'string', enum: ['es', 'en'], description: 'Idioma de la página (atributo lang y textos fijos). Por defecto `es`.' },
+    contacto: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 120,
+      description: 'Correo o teléfono para la sección `contacto`.',
+    },
+    idioma: {
+      type: 'string',
+      enum: ['es', 'en'],
+      description: 'Idioma de la página (atributo lang y textos fijos). Por defecto `es`.',
+    },
     tema_color: { type: 'string', enum: [...THEME_IDS], description: 'Tema de color. Por defecto `azul`.' },
     longitud: { type: 'string', enum: [...LENGTHS], description: 'Cantidad de texto. Por defecto `media`.' },
   },
@@ -32,7 +70,9 @@ export const COMPLETE_SCHEMA = {
   additionalProperties: false,
   properties: {
     respuestas: {
-      type: 'object', minProperties: 1, maxProperties: 30,
+      type: 'object',
+      minProperties: 1,
+      maxProperties: 30,
       additionalProperties: { type: 'string', minLength: 1, maxLength: 500 },
       description: 'Respuesta por id de pregunta (`preguntas[].id` de la versión en `faltan_datos`).',
     },
@@ -44,7 +84,13 @@ export const REFINE_SCHEMA = {
   required: ['instrucciones'],
   additionalProperties: false,
   properties: {
-    instrucciones: { type: 'string', minLength: 1, maxLength: 2000, description: 'Sin modelo: instrucciones del conjunto documentado, una por línea o separadas por «;». Con modelo: texto libre.' },
+    instrucciones: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2000,
+      description:
+        'Sin modelo: instrucciones del conjunto documentado, una por línea o separadas por «;». Con modelo: texto libre.',
+    },
   },
 } as const;
 
@@ -56,11 +102,23 @@ export const VALIDATE_SCHEMA = {
   required: ['html'],
   additionalProperties: false,
   properties: {
-    html: { type: 'string', minLength: 1, maxLength: VALIDATE_MAX_CHARS, description: 'El documento HTML completo, editado a mano.' },
+    html: {
+      type: 'string',
+      minLength: 1,
+      maxLength: VALIDATE_MAX_CHARS,
+      description: 'El documento HTML completo, editado a mano.',
+    },
   },
 } as const;
 
 export const HTML_QUERY = {
   type: 'object',
-  properties: { version: { type: 'integer', minimum: 1, maximum: 1_000_000, description: 'Número de versión; por defecto la última lista.' } },
+  properties: {
+    version: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000,
+      description: 'Número de versión; por defecto la última lista.',
+    },
+  },
 } as const;

@@ -9,9 +9,30 @@ import landing from './index.js';
 export { landing, marca, ventas };
 
 export const PRODUCTS = [
-  { id: 'zap-trail', nombre: 'Zapatilla Trail Andes', descripcion: 'Zapatilla de trail con suela de agarre profundo y puntera reforzada.', precio: 289900, moneda: 'COP', stock: 14 },
-  { id: 'zap-ruta', nombre: 'Zapatilla Ruta Ligera', descripcion: 'Zapatilla de asfalto ligera y transpirable para entrenar a diario.', precio: 219900, moneda: 'COP', stock: 3 },
-  { id: 'calcetin', nombre: 'Calcetines técnicos', descripcion: 'Calcetines sin costuras que evitan ampollas.', precio: 0, moneda: 'COP', stock: 40 },
+  {
+    id: 'zap-trail',
+    nombre: 'Zapatilla Trail Andes',
+    descripcion: 'Zapatilla de trail con suela de agarre profundo y puntera reforzada.',
+    precio: 289900,
+    moneda: 'COP',
+    stock: 14,
+  },
+  {
+    id: 'zap-ruta',
+    nombre: 'Zapatilla Ruta Ligera',
+    descripcion: 'Zapatilla de asfalto ligera y transpirable para entrenar a diario.',
+    precio: 219900,
+    moneda: 'COP',
+    stock: 3,
+  },
+  {
+    id: 'calcetin',
+    nombre: 'Calcetines técnicos',
+    descripcion: 'Calcetines sin costuras que evitan ampollas.',
+    precio: 0,
+    moneda: 'COP',
+    stock: 40,
+  },
 ];
 
 export const GUIDE = `# Zapatillas de running
@@ -47,7 +68,14 @@ export const BRAND = {
   name: 'Deportes Ruiz',
   activo: true,
   identidad: { nombre_agente: 'Sofía', rol: 'asesora de ventas', linea: 'ropa deportiva' },
-  estilo: { tono: ['formal'], rasgos: ['experto'], emojis_permitidos: ['🏃'], emojis_obligatorios: ['🏃'], max_lineas: 6, solo_texto_plano: false },
+  estilo: {
+    tono: ['formal'],
+    rasgos: ['experto'],
+    emojis_permitidos: ['🏃'],
+    emojis_obligatorios: ['🏃'],
+    max_lineas: 6,
+    solo_texto_plano: false,
+  },
 };
 
 export interface ShopOptions extends TestHostOptions {
@@ -60,7 +88,8 @@ export interface ShopOptions extends TestHostOptions {
 export async function startShop(t: { after(fn: () => unknown): void }, options: ShopOptions = {}): Promise<TestHost> {
   const { brand = false, documents = true, ...hostOptions } = options;
   const h = await startTestHost(t, { plugins: [marca, ventas, landing], ...hostOptions });
-  for (const p of PRODUCTS) assert.equal((await h.client.put(`/mod/ventas/${h.spaceId}/productos/${p.id}`, { json: p })).status, 201);
+  for (const p of PRODUCTS)
+    assert.equal((await h.client.put(`/mod/ventas/${h.spaceId}/productos/${p.id}`, { json: p })).status, 201);
   if (brand) assert.equal((await h.client.patch(`/mod/marca/${h.spaceId}/config`, { json: BRAND })).status, 200);
   if (documents) {
     const form = new FormData();
@@ -101,4 +130,10 @@ export async function createLanding(h: TestHost, body: Record<string, unknown>):
   return settled(h, res.body.id);
 }
 
-export const SHOES = { objetivo: 'Vender más zapatillas en temporada de carreras', tema: 'zapatillas de running', productos: ['zap-trail', 'zap-ruta'], publico: 'corredores que entrenan varias veces por semana', cta: { texto: 'Comprar ahora', url: 'https://tienda.example/zapatillas' } };
+export const SHOES = {
+  objetivo: 'Vender más zapatillas en temporada de carreras',
+  tema: 'zapatillas de running',
+  productos: ['zap-trail', 'zap-ruta'],
+  publico: 'corredores que entrenan varias veces por semana',
+  cta: { texto: 'Comprar ahora', url: 'https://tienda.example/zapatillas' },
+};

@@ -11,10 +11,25 @@ export interface CatalogChange {
 
 export function versionView(v: Version) {
   return {
-    numero: v.numero, estado: v.estado, origen: v.origen, instrucciones: v.instrucciones, preguntas: v.preguntas, motivo: v.motivo,
-    avisos: v.avisos, secciones: v.plan.secciones, titular: v.plan.titular, cta_texto: v.plan.cta_texto, tema_color: v.plan.tema_color,
-    longitud: v.plan.longitud, hechos: v.hechos, marca: { aplicada: v.marca !== null, nombre: v.marca?.nombre ?? null },
-    redaccion: v.redaccion, bytes: v.bytes, creditos: v.creditos, creada: v.creada, terminada: v.terminada,
+    numero: v.numero,
+    estado: v.estado,
+    origen: v.origen,
+    instrucciones: v.instrucciones,
+    preguntas: v.preguntas,
+    motivo: v.motivo,
+    avisos: v.avisos,
+    secciones: v.plan.secciones,
+    titular: v.plan.titular,
+    cta_texto: v.plan.cta_texto,
+    tema_color: v.plan.tema_color,
+    longitud: v.plan.longitud,
+    hechos: v.hechos,
+    marca: { aplicada: v.marca !== null, nombre: v.marca?.nombre ?? null },
+    redaccion: v.redaccion,
+    bytes: v.bytes,
+    creditos: v.creditos,
+    creada: v.creada,
+    terminada: v.terminada,
   };
 }
 
@@ -22,7 +37,11 @@ function summary(l: Landing, versions: readonly Version[]) {
   const last = versions[versions.length - 1];
   const ready = [...versions].reverse().find((v) => v.estado === 'lista');
   return {
-    id: l.id, objetivo: l.brief.objetivo, tema: l.brief.tema, creada: l.creada, actualizada: l.actualizada,
+    id: l.id,
+    objetivo: l.brief.objetivo,
+    tema: l.brief.tema,
+    creada: l.creada,
+    actualizada: l.actualizada,
     version_actual: ready?.numero ?? null,
     ultima_version: { numero: last?.numero ?? 0, estado: (last?.estado ?? 'fallida') as VersionState },
   };
@@ -36,7 +55,11 @@ export function landingView(l: Landing, versions: readonly Version[], changes: C
   const s = summary(l, versions);
   return {
     ...s,
-    productos: l.brief.productos, publico: l.brief.publico, cta: l.brief.cta, contacto: l.brief.contacto, idioma: l.brief.idioma,
+    productos: l.brief.productos,
+    publico: l.brief.publico,
+    cta: l.brief.cta,
+    contacto: l.brief.contacto,
+    idioma: l.brief.idioma,
     estado: s.ultima_version.estado,
     cambios_catalogo: changes,
     versiones: versions.map(versionView),
@@ -47,7 +70,10 @@ export function landingView(l: Landing, versions: readonly Version[], changes: C
  * How the catalog moved since the current version was built: the version keeps the figures it used (a price change
  * never alters it silently); the landing says what changed so the caller can refine it.
  */
-export function catalogChanges(version: Version | undefined, products: readonly CatalogProduct[] | null): CatalogChange[] {
+export function catalogChanges(
+  version: Version | undefined,
+  products: readonly CatalogProduct[] | null,
+): CatalogChange[] {
   if (!version || products === null) return [];
   const changes: CatalogChange[] = [];
   for (const used of version.hechos.catalogo) {
@@ -56,10 +82,14 @@ export function catalogChanges(version: Version | undefined, products: readonly 
       changes.push({ producto: used.id, campo: 'retirado', antes: used.nombre, ahora: null });
       continue;
     }
-    if (now.precio !== used.precio && !used.sin_precio) changes.push({ producto: used.id, campo: 'precio', antes: used.precio, ahora: now.precio });
-    if (now.moneda !== used.moneda) changes.push({ producto: used.id, campo: 'moneda', antes: used.moneda, ahora: now.moneda });
-    if (now.stock !== used.stock) changes.push({ producto: used.id, campo: 'stock', antes: used.stock, ahora: now.stock });
-    if (now.nombre !== used.nombre) changes.push({ producto: used.id, campo: 'nombre', antes: used.nombre, ahora: now.nombre });
+    if (now.precio !== used.precio && !used.sin_precio)
+      changes.push({ producto: used.id, campo: 'precio', antes: used.precio, ahora: now.precio });
+    if (now.moneda !== used.moneda)
+      changes.push({ producto: used.id, campo: 'moneda', antes: used.moneda, ahora: now.moneda });
+    if (now.stock !== used.stock)
+      changes.push({ producto: used.id, campo: 'stock', antes: used.stock, ahora: now.stock });
+    if (now.nombre !== used.nombre)
+      changes.push({ producto: used.id, campo: 'nombre', antes: used.nombre, ahora: now.nombre });
   }
   return changes;
 }

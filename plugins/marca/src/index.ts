@@ -14,28 +14,48 @@ export default definePlugin({
     version: '1.0.0',
     sdk: '^1.0.0',
     title: 'Marca',
-    description: 'Personalidad de marca del agente de ventas: quién es, cómo habla y cómo lleva la conversación a la compra.',
+    description:
+      'Personalidad de marca del agente de ventas: quién es, cómo habla y cómo lleva la conversación a la compra.',
     needs: [HostServices.Storage, HostServices.Clock],
     provides: [ModuleServices.Brand],
     migrations: marcaMigrations,
     routes: [
       {
-        id: 'getConfig', method: 'GET', path: '/config', permission: 'lee',
+        id: 'getConfig',
+        method: 'GET',
+        path: '/config',
+        permission: 'lee',
         summary: 'Leer la marca',
-        description: 'La marca con todas sus secciones. Nunca configurada: valores por defecto con `name` = id del espacio.',
+        description:
+          'La marca con todas sus secciones. Nunca configurada: valores por defecto con `name` = id del espacio.',
         responses: { '200': { description: 'La marca.', schema: BRAND_RESPONSE_SCHEMA } },
       },
       {
-        id: 'patchConfig', method: 'PATCH', path: '/config', permission: 'escribe',
+        id: 'patchConfig',
+        method: 'PATCH',
+        path: '/config',
+        permission: 'escribe',
         summary: 'Cambiar la marca',
-        description: 'Cada sección enviada (`identidad`, `estilo`, `tacticas`) sustituye a la guardada entera: sus campos no enviados vuelven al valor por defecto. Lo no enviado no cambia. Devuelve la marca guardada. Los cambios llegan a las conversaciones en menos de un minuto.',
+        description:
+          'Cada sección enviada (`identidad`, `estilo`, `tacticas`) sustituye a la guardada entera: sus campos no enviados vuelven al valor por defecto. Lo no enviado no cambia. Devuelve la marca guardada. Los cambios llegan a las conversaciones en menos de un minuto.',
         requestSchema: BRAND_PATCH_SCHEMA,
-        responses: { '200': { description: 'La marca guardada.', schema: BRAND_RESPONSE_SCHEMA }, '422': { description: 'Campos no válidos: lista con `loc`, `msg`, `type`.' } },
+        responses: {
+          '200': { description: 'La marca guardada.', schema: BRAND_RESPONSE_SCHEMA },
+          '422': { description: 'Campos no válidos: lista con `loc`, `msg`, `type`.' },
+        },
       },
       {
-        id: 'getPersona', method: 'GET', path: '/persona', permission: 'lee',
+        id: 'getPersona',
+        method: 'GET',
+        path: '/persona',
+        permission: 'lee',
         summary: 'Descripción del agente tal como la lee el módulo de ventas',
-        responses: { '200': { description: '`{persona}`: el texto exacto, terminado en las reglas fijas.', schema: { type: 'object', required: ['persona'], properties: { persona: { type: 'string' } } } } },
+        responses: {
+          '200': {
+            description: '`{persona}`: el texto exacto, terminado en las reglas fijas.',
+            schema: { type: 'object', required: ['persona'], properties: { persona: { type: 'string' } } },
+          },
+        },
       },
     ],
   },
@@ -48,7 +68,13 @@ export default definePlugin({
         patchConfig: (req) => {
           const result = applyBrandPatch(store.get(req.space.id), req.body ?? {});
           if (!result.ok) {
-            throw validationError(result.errores.map((e) => ({ loc: ['body', ...e.campo.split('.').filter(Boolean)], msg: e.mensaje, type: 'value_error' })));
+            throw validationError(
+              result.errores.map((e) => ({
+                loc: ['body', ...e.campo.split('.').filter(Boolean)],
+                msg: e.mensaje,
+                type: 'value_error',
+              })),
+            );
           }
           store.save(req.space.id, result.brand);
           return result.brand;

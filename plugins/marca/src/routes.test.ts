@@ -17,8 +17,12 @@ test('regla 12: a brand never configured returns the defaults, with name = the s
 test('PATCH /config: a section sent replaces the stored one whole; what is not sent stays', async (t) => {
   const h = await startTestHost(t, { plugins: [marca] });
   const url = `${base(h.spaceId)}/config`;
-  await h.client.patch(url, { json: { name: 'Sol Deportes', estilo: { tono: ['formal'], max_lineas: 3, emojis_permitidos: ['🙂'] } } });
-  const second = await h.client.patch(url, { json: { estilo: { rasgos: ['experto'] }, identidad: { nombre_agente: 'Lucía', rol: 'asesora' } } });
+  await h.client.patch(url, {
+    json: { name: 'Sol Deportes', estilo: { tono: ['formal'], max_lineas: 3, emojis_permitidos: ['🙂'] } },
+  });
+  const second = await h.client.patch(url, {
+    json: { estilo: { rasgos: ['experto'] }, identidad: { nombre_agente: 'Lucía', rol: 'asesora' } },
+  });
   assert.equal(second.status, 200);
   assert.equal(second.body.name, 'Sol Deportes', 'name not sent: unchanged');
   assert.deepEqual(second.body.estilo.rasgos, ['experto']);
@@ -32,7 +36,9 @@ test('PATCH /config with wrong types answers 422 naming each field, and stores n
   const h = await startTestHost(t, { plugins: [marca] });
   const url = `${base(h.spaceId)}/config`;
   const before = (await h.client.get(url)).body;
-  const res = await h.client.patch(url, { json: { activo: 'sí', estilo: { max_lineas: 'muchas', tono: ['gritón'] }, color: 'rojo' } });
+  const res = await h.client.patch(url, {
+    json: { activo: 'sí', estilo: { max_lineas: 'muchas', tono: ['gritón'] }, color: 'rojo' },
+  });
   assert.equal(res.status, 422);
   const locs = res.body.detail.map((d: { loc: string[] }) => d.loc.join('.'));
   // Types and unknown fields are the host's schema check, all at once; the vocabulary of `tono` is the brand's own
@@ -40,7 +46,10 @@ test('PATCH /config with wrong types answers 422 naming each field, and stores n
   assert.deepEqual(locs, ['body.activo', 'body.estilo.max_lineas', 'body.color']);
   const vocabulary = await h.client.patch(url, { json: { activo: true, estilo: { tono: ['gritón'] } } });
   assert.equal(vocabulary.status, 422);
-  assert.deepEqual(vocabulary.body.detail.map((d: { loc: string[] }) => d.loc.join('.')), ['body.estilo.tono']);
+  assert.deepEqual(
+    vocabulary.body.detail.map((d: { loc: string[] }) => d.loc.join('.')),
+    ['body.estilo.tono'],
+  );
   assert.deepEqual((await h.client.get(url)).body, before);
 });
 
@@ -56,16 +65,29 @@ test('PATCH /config: Object.prototype names are unknown fields at every level, n
     assert.deepEqual([nested.status, nested.body.detail[0].loc], [422, ['body', 'estilo', name]]);
   }
   const inheritedWord = await h.client.patch(url, { json: { estilo: { tono: ['constructor'] } } });
-  assert.deepEqual([inheritedWord.status, inheritedWord.body.detail[0].loc], [422, ['body', 'estilo', 'tono']], 'only the vocabulary\'s own words');
+  assert.deepEqual(
+    [inheritedWord.status, inheritedWord.body.detail[0].loc],
+    [422, ['body', 'estilo', 'tono']],
+    "only the vocabulary's own words",
+  );
   const combos = await send('{"tacticas": {"upsell_combos": {"__proto__": "Combo A"}}}');
   assert.equal(combos.status, 200);
-  assert.deepEqual(Object.entries(combos.body.tacticas.upsell_combos), [['__proto__', 'Combo A']], 'a key, not a prototype');
+  assert.deepEqual(
+    Object.entries(combos.body.tacticas.upsell_combos),
+    [['__proto__', 'Combo A']],
+    'a key, not a prototype',
+  );
   assert.notDeepEqual((await h.client.get(url)).body, before);
 });
 
 test('reglas 10 y 11: GET /persona starts with agent name, role and brand, and ends with the fixed rules', async (t) => {
   const h = await startTestHost(t, { plugins: [marca] });
-  await h.client.patch(`${base(h.spaceId)}/config`, { json: { name: 'Sol Deportes', identidad: { nombre_agente: 'Lucía', rol: 'asesora de ventas', linea: 'ropa deportiva' } } });
+  await h.client.patch(`${base(h.spaceId)}/config`, {
+    json: {
+      name: 'Sol Deportes',
+      identidad: { nombre_agente: 'Lucía', rol: 'asesora de ventas', linea: 'ropa deportiva' },
+    },
+  });
   const { persona } = (await h.client.get(`${base(h.spaceId)}/persona`, { key: h.readKey })).body;
   assert.equal(persona.split('\n')[0], 'Eres Lucía, asesora de ventas de Sol Deportes, ropa deportiva.');
   assert.match(persona, /No inventes precios, totales, plazos, descuentos ni disponibilidad/);
@@ -80,7 +102,9 @@ test('regla 9: no brand route deducts credits, even from an empty pool', async (
   assert.equal((await h.client.get(`${url}/persona`)).status, 200);
   assert.deepEqual((await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.movimientos, []);
   const doc = (await h.client.get('/openapi.json', { key: null })).body;
-  for (const op of Object.values<Record<string, { 'x-cerebro-creditos': number }>>(doc.paths).flatMap((m) => Object.values(m))) {
+  for (const op of Object.values<Record<string, { 'x-cerebro-creditos': number }>>(doc.paths).flatMap((m) =>
+    Object.values(m),
+  )) {
     if ((op as { tags?: string[] }).tags?.includes('marca')) assert.equal(op['x-cerebro-creditos'], 0);
   }
 });
@@ -89,9 +113,15 @@ test('a space without the module gets 403 with the contract text; a read key can
   const h = await startTestHost(t, { plugins: [marca], modules: ['api'] });
   for (const path of ['/config', '/persona']) {
     const res = await h.client.get(`${base(h.spaceId)}${path}`);
-    assert.deepEqual([res.status, res.body], [403, { detail: 'módulo no habilitado para este espacio', codigo: 'module_disabled' }]);
+    assert.deepEqual(
+      [res.status, res.body],
+      [403, { detail: 'módulo no habilitado para este espacio', codigo: 'module_disabled' }],
+    );
   }
   h.admin.enableModule(h.spaceId, 'marca');
   const res = await h.client.patch(`${base(h.spaceId)}/config`, { key: h.readKey, json: { activo: false } });
-  assert.deepEqual([res.status, res.body], [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }]);
+  assert.deepEqual(
+    [res.status, res.body],
+    [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }],
+  );
 });

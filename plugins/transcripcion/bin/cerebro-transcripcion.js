@@ -6,6 +6,8 @@ try {
   await import(cli.href);
 } catch (err) {
   if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
-  process.stderr.write('El plugin transcripcion no está compilado: ejecuta "npm run build" en la carpeta del repositorio.\n');
+  process.stderr.write(
+    'El plugin transcripcion no está compilado: ejecuta "npm run build" en la carpeta del repositorio.\n',
+  );
   process.exitCode = 1;
 }

@@ -38,7 +38,8 @@ export function countSimdInstructions(binaryPath) {
 
 function findNodeGyp() {
   // npm exposes its bundled node-gyp to lifecycle scripts; outside npm, look next to npm itself.
-  if (process.env.npm_config_node_gyp && existsSync(process.env.npm_config_node_gyp)) return process.env.npm_config_node_gyp;
+  if (process.env.npm_config_node_gyp && existsSync(process.env.npm_config_node_gyp))
+    return process.env.npm_config_node_gyp;
   const npmCli = spawnSync('npm', ['root', '-g'], { encoding: 'utf8' });
   const candidate = join(npmCli.stdout.trim(), 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
   return existsSync(candidate) ? candidate : null;

@@ -14,7 +14,12 @@ test('cerebro-transcripcion instalar-modelo installs a local model where the plu
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const source = join(dir, 'ggml-tiny.bin');
   writeTinyModel(source);
-  const env = { ...process.env, CEREBRO_DATA_DIR: join(dir, 'data'), CEREBRO_TRANSCRIPCION_MODELO: '', CEREBRO_WHISPER_MODEL: '' };
+  const env = {
+    ...process.env,
+    CEREBRO_DATA_DIR: join(dir, 'data'),
+    CEREBRO_TRANSCRIPCION_MODELO: '',
+    CEREBRO_WHISPER_MODEL: '',
+  };
 
   const ok = spawnSync(process.execPath, [CLI, 'instalar-modelo', source], { env, encoding: 'utf8' });
   assert.equal(ok.status, 0, ok.stderr);
@@ -24,7 +29,10 @@ test('cerebro-transcripcion instalar-modelo installs a local model where the plu
 
   const bad = join(dir, 'roto.bin');
   writeFileSync(bad, 'esto no es un modelo ggml');
-  const refused = spawnSync(process.execPath, [CLI, 'instalar-modelo', bad, '--destino', join(dir, 'otro.bin')], { env, encoding: 'utf8' });
+  const refused = spawnSync(process.execPath, [CLI, 'instalar-modelo', bad, '--destino', join(dir, 'otro.bin')], {
+    env,
+    encoding: 'utf8',
+  });
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /No se pudo instalar el modelo/);
   assert.ok(!existsSync(join(dir, 'otro.bin')));

@@ -29,7 +29,11 @@ function localOrUrl(source: string): string {
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { sha1: { type: 'string' }, destino: { type: 'string' }, help: { type: 'boolean' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { sha1: { type: 'string' }, destino: { type: 'string' }, help: { type: 'boolean' } },
+    });
   } catch (err) {
     process.stderr.write(`${(err as Error).message}\n\n${USAGE}`);
     return 2;
@@ -39,17 +43,23 @@ async function main(argv: string[]): Promise<number> {
     (parsed.values.help ? process.stdout : process.stderr).write(USAGE);
     return parsed.values.help ? 0 : 2;
   }
-  const dest = parsed.values.destino ?? pluginModelPath(process.env.CEREBRO_TRANSCRIPCION_MODELO ?? '', pluginDataDirFromEnv());
+  const dest =
+    parsed.values.destino ?? pluginModelPath(process.env.CEREBRO_TRANSCRIPCION_MODELO ?? '', pluginDataDirFromEnv());
   try {
     const installed = await installModel({
       ...(what in KNOWN_MODELS ? { name: what } : { source: localOrUrl(what) }),
       ...(parsed.values.sha1 ? { sha1: parsed.values.sha1 } : {}),
       dest,
       onProgress: (received, total) => {
-        if (process.stderr.isTTY) process.stderr.write(`\r${(received / 1048576).toFixed(0)} MB${total ? ` de ${(total / 1048576).toFixed(0)} MB` : ''}`);
+        if (process.stderr.isTTY)
+          process.stderr.write(
+            `\r${(received / 1048576).toFixed(0)} MB${total ? ` de ${(total / 1048576).toFixed(0)} MB` : ''}`,
+          );
       },
     });
-    process.stdout.write(`Modelo instalado en ${installed.path} (${(installed.sizeBytes / 1048576).toFixed(0)} MB, SHA-1 ${installed.sha1}).\n`);
+    process.stdout.write(
+      `Modelo instalado en ${installed.path} (${(installed.sizeBytes / 1048576).toFixed(0)} MB, SHA-1 ${installed.sha1}).\n`,
+    );
     return 0;
   } catch (err) {
     process.stderr.write(`No se pudo instalar el modelo: ${(err as Error).message}\n`);

@@ -66,7 +66,9 @@ describe('POST /transcripciones', () => {
 
   it('transcribes an uploaded audio in the same request', async () => {
     await untilReady();
-    const res = await h.client.post(path, { body: form({ archivo: await audioBlob(speech.ogg!, 'audio/ogg'), idioma: 'es' }) });
+    const res = await h.client.post(path, {
+      body: form({ archivo: await audioBlob(speech.ogg!, 'audio/ogg'), idioma: 'es' }),
+    });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(Object.keys(res.body).sort(), ['duracion_s', 'idioma', 'latencia_ms', 'texto', 'vacio']);
     assert.equal(res.body.vacio, false);
@@ -87,21 +89,29 @@ describe('POST /transcripciones', () => {
     const notMultipart = await h.client.post(path, { json: { archivo: 'x' } });
     assert.equal(notMultipart.status, 422);
     assert.ok(Array.isArray(notMultipart.body.detail));
-    const badCap = await h.client.post(path, { body: form({ archivo: await audioBlob(speech.wav!), duracion_max_s: '0.5' }) });
+    const badCap = await h.client.post(path, {
+      body: form({ archivo: await audioBlob(speech.wav!), duracion_max_s: '0.5' }),
+    });
     assert.equal(badCap.status, 422);
     assert.deepEqual(badCap.body.detail[0].loc, ['body', 'duracion_max_s']);
-    const badLang = await h.client.post(path, { body: form({ archivo: await audioBlob(speech.wav!), idioma: 'espanol' }) });
+    const badLang = await h.client.post(path, {
+      body: form({ archivo: await audioBlob(speech.wav!), idioma: 'espanol' }),
+    });
     assert.equal(badLang.status, 422);
     assert.deepEqual(badLang.body.detail[0].loc, ['body', 'idioma']);
     assert.deepEqual(await leftovers(h), []);
   });
 
   it('maps audio errors to 422 with codigo and detalle', async () => {
-    const long = await h.client.post(path, { body: form({ archivo: await audioBlob(speech.wav!), duracion_max_s: '2' }) });
+    const long = await h.client.post(path, {
+      body: form({ archivo: await audioBlob(speech.wav!), duracion_max_s: '2' }),
+    });
     assert.equal(long.status, 422);
     assert.equal(long.body.detail.codigo, 'demasiado_largo');
     assert.equal(typeof long.body.detail.detalle, 'string');
-    const capped = await h.client.post(path, { body: form({ archivo: await audioBlob(silence), duracion_max_s: '900' }) });
+    const capped = await h.client.post(path, {
+      body: form({ archivo: await audioBlob(silence), duracion_max_s: '900' }),
+    });
     assert.equal(capped.status, 200);
     const text = await h.client.post(path, { body: form({ archivo: new Blob(['esto no es audio']) }) });
     assert.equal(text.status, 422);
@@ -160,18 +170,28 @@ describe('POST /transcripciones', () => {
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${h.writeKey}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
+        headers: {
+          authorization: `Bearer ${h.writeKey}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'transfer-encoding': 'chunked',
+        },
       });
       req.on('response', (r) => {
         answered = true; // stop sending: the answer is in
         let body = '';
-        r.setEncoding('utf8').on('data', (d: string) => { body += d; }).on('end', () => {
-          resolve({ status: r.statusCode ?? 0, body });
-          req.destroy();
-        });
+        r.setEncoding('utf8')
+          .on('data', (d: string) => {
+            body += d;
+          })
+          .on('end', () => {
+            resolve({ status: r.statusCode ?? 0, body });
+            req.destroy();
+          });
       });
       req.on('error', (err) => (sent < total ? undefined : reject(err)));
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="a.ogg"\r\nContent-Type: audio/ogg\r\n\r\n`);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="a.ogg"\r\nContent-Type: audio/ogg\r\n\r\n`,
+      );
       const chunk = Buffer.alloc(256 * 1024);
       const pump = (): void => {
         while (sent < total && !answered && !req.destroyed) {
@@ -242,7 +262,10 @@ describe('POST /transcripciones without a model', () => {
     assert.equal(res.body.detail.codigo, 'motor_no_listo');
     assert.equal(res.headers.get('retry-after'), null, 'a missing model will not appear by itself: no Retry-After');
     assert.match(res.body.detail.detalle, /ggml-base\.bin/);
-    assert.match(res.body.detail.detalle, /«npm run cerebro-transcripcion -- instalar-modelo \/ruta\/a\/ggml-base\.bin»/);
+    assert.match(
+      res.body.detail.detalle,
+      /«npm run cerebro-transcripcion -- instalar-modelo \/ruta\/a\/ggml-base\.bin»/,
+    );
     assert.ok(!res.body.detail.detalle.includes(fx.path('')), 'callers are not told server paths');
     assert.equal(state.detalle, res.body.detail.detalle, 'GET /estado gives the same sentence before any upload');
     assert.deepEqual(await leftovers(h), []);
@@ -260,7 +283,11 @@ describe('POST /transcripciones without a model', () => {
     writeTinyModel(source);
     const root = fileURLToPath(new URL('../../..', import.meta.url));
     // Not spawnSync: the test host serves from this process, and must keep serving (and timing its connections).
-    const run = await promisify(execFile)('sh', ['-c', command.replace('/ruta/a/ggml-base.bin', source)], { cwd: root, encoding: 'utf8', env: { ...process.env, CEREBRO_DATA_DIR: fx.path('otro-data') } });
+    const run = await promisify(execFile)('sh', ['-c', command.replace('/ruta/a/ggml-base.bin', source)], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, CEREBRO_DATA_DIR: fx.path('otro-data') },
+    });
     assert.match(run.stdout, /Modelo instalado en /, run.stderr);
     const ready = await waitState((s) => s.motor !== 'no_model');
     assert.ok(ready.listo || ready.reintentar, JSON.stringify(ready));

@@ -61,8 +61,13 @@ export default definePlugin({
             },
           },
           '413': { description: '`{detail: {codigo: "demasiado_grande", detalle}}`' },
-          '422': { description: '`demasiado_largo`, `no_soportado`, `audio_invalido`, o lista de errores de validación' },
-          '503': { description: '`ocupado`, o `motor_no_listo` (con `Retry-After` solo mientras el modelo se carga; sin modelo instalado, o con uno que no arranca, no lleva `Retry-After` y `detalle` dice qué archivo instalar y con qué orden)' },
+          '422': {
+            description: '`demasiado_largo`, `no_soportado`, `audio_invalido`, o lista de errores de validación',
+          },
+          '503': {
+            description:
+              '`ocupado`, o `motor_no_listo` (con `Retry-After` solo mientras el modelo se carga; sin modelo instalado, o con uno que no arranca, no lleva `Retry-After` y `detalle` dice qué archivo instalar y con qué orden)',
+          },
         },
       },
       {
@@ -107,7 +112,9 @@ export default definePlugin({
       logger: log,
     });
     // Loading runs in the background: until it ends the route answers 503 motor_no_listo (Retry-After while loading).
-    void engine.start().catch((err: unknown) => log.error({ err: String(err) }, 'transcription engine failed to start'));
+    void engine
+      .start()
+      .catch((err: unknown) => log.error({ err: String(err) }, 'transcription engine failed to start'));
     return {
       handlers: {
         transcribir: transcriptionHandler(engine, scope.resolve(HostServices.Uploads)),
@@ -117,15 +124,30 @@ export default definePlugin({
       status: () => {
         const { state, reason, modelPath, simd, build, workers, inFlight, queued, capacity } = engine.status();
         // The module's one job needs a model: without one (or with one that failed) health is degraded, with the fix.
-        const degradado = state === 'no_model' || state === 'failed' ? degradedReason(state, reason, modelPath) : undefined;
-        return { motor: state, ...(reason ? { motivo: reason } : {}), ...(degradado ? { degradado } : {}), simd, compilacion_whisper: build, workers, en_curso: inFlight, en_cola: queued, capacidad: capacity };
+        const degradado =
+          state === 'no_model' || state === 'failed' ? degradedReason(state, reason, modelPath) : undefined;
+        return {
+          motor: state,
+          ...(reason ? { motivo: reason } : {}),
+          ...(degradado ? { degradado } : {}),
+          simd,
+          compilacion_whisper: build,
+          workers,
+          en_curso: inFlight,
+          en_cola: queued,
+          capacidad: capacity,
+        };
       },
       metrics: {
         en_cola: { help: 'Transcripciones esperando un worker.', read: () => engine.status().queued },
         en_curso: { help: 'Transcripciones en curso.', read: () => engine.status().inFlight },
-        capacidad: { help: 'Transcripciones admitidas a la vez (en curso más cola).', read: () => engine.status().capacity },
+        capacidad: {
+          help: 'Transcripciones admitidas a la vez (en curso más cola).',
+          read: () => engine.status().capacity,
+        },
         motor: {
-          help: 'Estado del motor Whisper: 1 en el estado actual, 0 en los demás.', labels: ['estado'],
+          help: 'Estado del motor Whisper: 1 en el estado actual, 0 en los demás.',
+          labels: ['estado'],
           read: () => {
             const { state } = engine.status();
             return ENGINE_STATES.map((estado) => ({ labels: { estado }, value: estado === state ? 1 : 0 }));

@@ -1,11 +1,26 @@
-import { ApiError, UploadError, apiError, validationError, type ModuleRequest, type UploadReceiver } from '@cerebro/sdk';
+import {
+  ApiError,
+  UploadError,
+  apiError,
+  validationError,
+  type ModuleRequest,
+  type UploadReceiver,
+} from '@cerebro/sdk';
 import { TranscriptionErrors } from './engine/error-codes.js';
-import { TranscriptionError, isSupportedLanguage, type TranscriptionEngine, type TranscriptionResult } from './engine/index.js';
+import {
+  TranscriptionError,
+  isSupportedLanguage,
+  type TranscriptionEngine,
+  type TranscriptionResult,
+} from './engine/index.js';
 
 /** Contract limits (section 8). */
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
-const TOO_LARGE = { codigo: 'demasiado_grande', detalle: TranscriptionErrors.catalogue.demasiado_grande.detail } as const;
+const TOO_LARGE = {
+  codigo: 'demasiado_grande',
+  detalle: TranscriptionErrors.catalogue.demasiado_grande.detail,
+} as const;
 
 /** `{detail: {codigo, detalle}, codigo}` with the engine's status, and Retry-After on the retryable 503s. */
 export function toApiError(err: TranscriptionError): ApiError {
@@ -22,14 +37,24 @@ function readFields(fields: Readonly<Record<string, string>>): { idioma: string;
   const issues: { loc: string[]; msg: string; type: string }[] = [];
   const idioma = (fields.idioma ?? '').trim() || 'es';
   if (!/^[a-z]{2}$/.test(idioma) || !isSupportedLanguage(idioma)) {
-    issues.push({ loc: ['body', 'idioma'], msg: 'Debe ser un código de idioma de dos letras admitido (por ejemplo, es).', type: 'value_error' });
+    issues.push({
+      loc: ['body', 'idioma'],
+      msg: 'Debe ser un código de idioma de dos letras admitido (por ejemplo, es).',
+      type: 'value_error',
+    });
   }
   let duracionMaxS: number | undefined;
   const rawCap = fields.duracion_max_s?.trim();
   if (rawCap !== undefined && rawCap !== '') {
     const n = Number(rawCap);
-    if (!Number.isFinite(n)) issues.push({ loc: ['body', 'duracion_max_s'], msg: 'Debe ser un número.', type: 'float_parsing' });
-    else if (n < 1) issues.push({ loc: ['body', 'duracion_max_s'], msg: 'Debe ser mayor o igual que 1.', type: 'greater_than_equal' });
+    if (!Number.isFinite(n))
+      issues.push({ loc: ['body', 'duracion_max_s'], msg: 'Debe ser un número.', type: 'float_parsing' });
+    else if (n < 1)
+      issues.push({
+        loc: ['body', 'duracion_max_s'],
+        msg: 'Debe ser mayor o igual que 1.',
+        type: 'greater_than_equal',
+      });
     else duracionMaxS = Math.min(n, 120);
   }
   if (issues.length > 0) throw validationError(issues);
@@ -52,9 +77,12 @@ export function transcriptionHandler(engine: TranscriptionEngine, uploads: Uploa
       if (!(err instanceof UploadError)) throw err;
       if (err.reason === 'file_too_large') throw TranscriptionErrors.error('demasiado_grande', TOO_LARGE);
       if (err.reason === 'too_many_files') {
-        throw validationError([{ loc: ['body', 'archivo'], msg: 'Envía un solo audio por petición.', type: 'too_many_files' }]);
+        throw validationError([
+          { loc: ['body', 'archivo'], msg: 'Envía un solo audio por petición.', type: 'too_many_files' },
+        ]);
       }
-      if (err.reason === 'not_multipart') throw missingArchivo('Envía el audio como multipart/form-data en el campo archivo.');
+      if (err.reason === 'not_multipart')
+        throw missingArchivo('Envía el audio como multipart/form-data en el campo archivo.');
       throw apiError('bad_request', err.message);
     }
     try {

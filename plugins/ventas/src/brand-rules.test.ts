@@ -77,15 +77,32 @@ test('regla 5: el combo va tras una respuesta de catálogo con stock, una vez po
 });
 
 test('regla 5: pasan los mensajes configurados en leads-config entre dos sugerencias', async (t) => {
-  const { h, ventas: base, chat } = await startShop(t, { leadsConfig: { marca_activa: true, mensajes_entre_combos: 2 } });
+  const {
+    h,
+    ventas: base,
+    chat,
+  } = await startShop(t, { leadsConfig: { marca_activa: true, mensajes_entre_combos: 2 } });
   await h.client.patch(`/mod/marca/${h.spaceId}/config`, {
-    json: { tacticas: { ...BRAND.tacticas, upsell_combos: { zapatillas: 'el kit Runner', camiseta: 'el combo Camiseta y medias' } } },
+    json: {
+      tacticas: {
+        ...BRAND.tacticas,
+        upsell_combos: { zapatillas: 'el kit Runner', camiseta: 'el combo Camiseta y medias' },
+      },
+    },
   });
   const c = chat();
   assert.equal((await c.say('¿cuánto cuestan las zapatillas runner?')).combo_sugerido, 'el kit Runner');
-  assert.equal((await c.say('¿cuánto cuesta la camiseta roja?')).combo_sugerido, null, '1 message since the last suggestion');
+  assert.equal(
+    (await c.say('¿cuánto cuesta la camiseta roja?')).combo_sugerido,
+    null,
+    '1 message since the last suggestion',
+  );
   assert.equal((await c.say('¿cuánto cuesta la camiseta roja?')).combo_sugerido, null, '2 messages');
-  assert.equal((await c.say('¿cuánto cuesta la camiseta roja?')).combo_sugerido, 'el combo Camiseta y medias', 'gap of 2 passed');
+  assert.equal(
+    (await c.say('¿cuánto cuesta la camiseta roja?')).combo_sugerido,
+    'el combo Camiseta y medias',
+    'gap of 2 passed',
+  );
   assert.equal((await h.client.get(`${base}/leads-config`)).body.mensajes_entre_combos, 2);
 });
 
@@ -99,7 +116,11 @@ test('regla 6: preguntas de cierre por turnos, sin la de ciudad si ya se conoce,
   assert.equal(city.ciudad, 'Bogotá');
   assert.equal(city.pregunta_cierre, '¿Quieres que te prepare una cotización?');
   const third = await c.say('¿cuánto cuestan las medias deportivas?');
-  assert.equal(third.pregunta_cierre, '¿Quieres que te prepare una cotización?', 'the city question is skipped: the city is known');
+  assert.equal(
+    third.pregunta_cierre,
+    '¿Quieres que te prepare una cotización?',
+    'the city question is skipped: the city is known',
+  );
   const bye = await c.say('gracias, chao');
   assert.deepEqual([bye.tipo, bye.pregunta_cierre], ['despedida', null]);
 
@@ -120,7 +141,14 @@ function controllableMarca() {
     },
   };
   const plugin = definePlugin({
-    manifest: { id: 'marca', version: '1.0.0', sdk: '^1.0.0', title: 'Marca de prueba', provides: [ModuleServices.Brand], routes: [] },
+    manifest: {
+      id: 'marca',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: 'Marca de prueba',
+      provides: [ModuleServices.Brand],
+      routes: [],
+    },
     setup: (scope) => {
       scope.container.register(ModuleServices.Brand, { useValue: reader });
       return { handlers: {} };
@@ -133,7 +161,10 @@ test('regla 7: si marca falla o no responde se usa la última marca que se tuvo,
   const clock = new ManualClock();
   const { control, plugin } = controllableMarca();
   const { chat } = await startShop(t, {
-    plugins: [plugin, ventas], clock, brand: false, env: { CEREBRO_VENTAS_MARCA_ESPERA_MS: '100' },
+    plugins: [plugin, ventas],
+    clock,
+    brand: false,
+    env: { CEREBRO_VENTAS_MARCA_ESPERA_MS: '100' },
   });
   assert.equal((await chat().say('hola')).respuesta, BRAND_GREETING);
 
@@ -153,12 +184,19 @@ test('regla 7: sin marca previa, con marca caída, colgada o ausente, descripci�
   for (const mode of ['error', 'hang'] as const) {
     const { control, plugin } = controllableMarca();
     control.mode = mode;
-    const { h, chat } = await startShop(t, { plugins: [plugin, ventas], brand: false, env: { CEREBRO_VENTAS_MARCA_ESPERA_MS: '100' } });
+    const { h, chat } = await startShop(t, {
+      plugins: [plugin, ventas],
+      brand: false,
+      env: { CEREBRO_VENTAS_MARCA_ESPERA_MS: '100' },
+    });
     const c = chat();
     const res = await c.say('hola');
     assert.equal(res.respuesta, OWN_GREETING(h.spaceId), mode);
     assert.deepEqual(res.marca, { aplicada: false, origen: 'ninguna' });
-    assert.equal((await c.say('¿cuánto cuestan las zapatillas runner?')).respuesta, 'El precio de Zapatillas Runner es 250.000 COP.');
+    assert.equal(
+      (await c.say('¿cuánto cuestan las zapatillas runner?')).respuesta,
+      'El precio de Zapatillas Runner es 250.000 COP.',
+    );
   }
   // No brand service at all, though the space lists the module and marca_activa is on. The host only lets an
   // operator enable installed modules, so a `marca` that provides nothing stands for the absent one.
@@ -166,7 +204,11 @@ test('regla 7: sin marca previa, con marca caída, colgada o ausente, descripci�
     manifest: { id: 'marca', version: '1.0.0', sdk: '^1.0.0', title: 'Marca vacía', routes: [] },
     setup: () => ({ handlers: {} }),
   });
-  const { h, chat } = await startShop(t, { plugins: [emptyMarca, ventas], brand: false, modules: ['api', 'ventas', 'marca'] });
+  const { h, chat } = await startShop(t, {
+    plugins: [emptyMarca, ventas],
+    brand: false,
+    modules: ['api', 'ventas', 'marca'],
+  });
   const res = await chat().say('hola');
   assert.equal(res.respuesta, OWN_GREETING(h.spaceId));
   assert.equal(res.marca.aplicada, false);
@@ -177,7 +219,9 @@ test('regla 8: un cambio de marca llega a las conversaciones en menos de un minu
   const { h, chat } = await startShop(t, { clock });
   const c = chat();
   assert.equal((await c.say('hola')).respuesta, BRAND_GREETING);
-  await h.client.patch(`/mod/marca/${h.spaceId}/config`, { json: { name: 'Sol Deportes', identidad: { nombre_agente: 'Lucía', rol: 'asesora' } } });
+  await h.client.patch(`/mod/marca/${h.spaceId}/config`, {
+    json: { name: 'Sol Deportes', identidad: { nombre_agente: 'Lucía', rol: 'asesora' } },
+  });
   // Within the minute the cached brand may still answer: the clock has not moved at all here.
   assert.equal((await chat().say('hola')).marca.origen, 'cache');
   clock.advance(60_000);

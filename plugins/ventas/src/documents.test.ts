@@ -51,7 +51,10 @@ test('a question the documents do not cover: the agent says so, and hands off af
   await upload(h.client, h.spaceId, { 'politicas.md': POLICIES_MD });
   const c = chat();
   const first = await c.say('¿Cuál es la capital de Mongolia?');
-  assert.deepEqual([first.tipo, first.respuesta], ['aclaracion', 'No tengo esa información. ¿Te ayudo con algún producto del catálogo?']);
+  assert.deepEqual(
+    [first.tipo, first.respuesta],
+    ['aclaracion', 'No tengo esa información. ¿Te ayudo con algún producto del catálogo?'],
+  );
   const second = await c.say('¿Quién ganó el mundial de ajedrez?');
   assert.deepEqual([second.tipo, second.estado, second.motivo_derivacion], ['derivacion', 'derivada', 'sin_respuesta']);
 });

@@ -7,7 +7,8 @@ test('a person replies into a handed-off conversation: stored as rol "persona", 
   const { h, ventas: base, chat } = await startShop(t);
   const c = chat();
   await c.say('hola');
-  const reply = (texto: unknown, key?: string) => h.client.post(`${base}/conversaciones/${c.id}/mensajes`, { json: { texto }, ...(key ? { key } : {}) });
+  const reply = (texto: unknown, key?: string) =>
+    h.client.post(`${base}/conversaciones/${c.id}/mensajes`, { json: { texto }, ...(key ? { key } : {}) });
 
   const early = await reply('Hola, soy Marta de la tienda');
   assert.equal(early.status, 409, 'the agent is handling it');
@@ -24,21 +25,31 @@ test('a person replies into a handed-off conversation: stored as rol "persona", 
   assert.equal(sent.body.texto, 'Hola, soy Marta de la tienda. ¿En qué te ayudo?');
   assert.equal(sent.body.tipo, null);
   assert.ok(!Number.isNaN(Date.parse(sent.body.fecha)));
-  assert.equal(await balance(), before, 'a person\'s reply costs no credits');
+  assert.equal(await balance(), before, "a person's reply costs no credits");
 
   const silent = await c.say('gracias, quiero unas zapatillas');
   assert.equal(silent.respuesta, null, 'the agent stays silent after the person writes');
   const conversation = (await h.client.get(`${base}/conversaciones/${c.id}`)).body;
-  assert.deepEqual(conversation.mensajes.map((m: { rol: string }) => m.rol), ['cliente', 'agente', 'cliente', 'agente', 'persona', 'cliente']);
+  assert.deepEqual(
+    conversation.mensajes.map((m: { rol: string }) => m.rol),
+    ['cliente', 'agente', 'cliente', 'agente', 'persona', 'cliente'],
+  );
   assert.equal(conversation.mensajes[4].texto, 'Hola, soy Marta de la tienda. ¿En qué te ayudo?');
   assert.equal(conversation.num_mensajes, 6);
   assert.equal(conversation.estado, 'derivada');
 
   assert.equal((await reply('   ')).status, 422, 'only blanks');
   assert.equal((await reply('x'.repeat(2001))).status, 422);
-  assert.equal((await h.client.post(`${base}/conversaciones/${c.id}/mensajes`, { json: { texto: 'hola', rol: 'agente' } })).status, 422, 'unknown field');
+  assert.equal(
+    (await h.client.post(`${base}/conversaciones/${c.id}/mensajes`, { json: { texto: 'hola', rol: 'agente' } })).status,
+    422,
+    'unknown field',
+  );
   assert.equal((await reply('hola', h.readKey)).status, 403, 'writing needs escribe');
-  assert.equal((await h.client.post(`${base}/conversaciones/conv_nope/mensajes`, { json: { texto: 'hola' } })).status, 404);
+  assert.equal(
+    (await h.client.post(`${base}/conversaciones/conv_nope/mensajes`, { json: { texto: 'hola' } })).status,
+    404,
+  );
 
   await h.client.post(`${base}/conversaciones/${c.id}/reanudar`);
   assert.equal((await reply('¿sigues ahí?')).status, 409, 'handed back to the agent: no more person replies');

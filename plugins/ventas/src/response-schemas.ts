@@ -15,14 +15,28 @@ const STORED_PRODUCT: JsonSchema = {
 
 export const PRODUCT_PAGE_SCHEMA = page('productos', STORED_PRODUCT);
 
-export const IMPORT_RESULT_SCHEMA = object({
-  importados: { type: 'integer' }, creados: { type: 'integer' }, actualizados: { type: 'integer' }, eliminados: { type: 'integer' },
-  errores: list(object({ linea: { type: 'integer' }, mensaje: { type: 'string' } })),
-  simulado: { type: 'boolean', description: 'Presente (true) solo en una simulación: no se cambió nada.' },
-}, ['simulado']);
+export const IMPORT_RESULT_SCHEMA = object(
+  {
+    importados: { type: 'integer' },
+    creados: { type: 'integer' },
+    actualizados: { type: 'integer' },
+    eliminados: { type: 'integer' },
+    errores: list(object({ linea: { type: 'integer' }, mensaje: { type: 'string' } })),
+    simulado: { type: 'boolean', description: 'Presente (true) solo en una simulación: no se cambió nada.' },
+  },
+  ['simulado'],
+);
 
 const QUOTE_SCHEMA = object({
-  lineas: list(object({ producto: { type: 'string' }, nombre: { type: 'string' }, cantidad: { type: 'integer' }, precio: { type: 'number' }, importe: { type: 'number' } })),
+  lineas: list(
+    object({
+      producto: { type: 'string' },
+      nombre: { type: 'string' },
+      cantidad: { type: 'integer' },
+      precio: { type: 'number' },
+      importe: { type: 'number' },
+    }),
+  ),
   moneda: nullable('string'),
   subtotal: { type: 'number' },
   envio: { oneOf: [{ type: 'null' }, object({ ciudad: { type: 'string' }, costo: { type: 'number' } })] },
@@ -35,7 +49,11 @@ const LEAD_FIELDS: Record<string, JsonSchema> = {
   conversacion: { type: 'string' },
   estado: { enum: ['activa', 'derivada'] },
   motivo_derivacion: { enum: ['pedido', 'sin_respuesta', null] },
-  contacto: object({ nombre: { type: 'string' }, telefono: { type: 'string' }, email: { type: 'string' } }, ['nombre', 'telefono', 'email']),
+  contacto: object({ nombre: { type: 'string' }, telefono: { type: 'string' }, email: { type: 'string' } }, [
+    'nombre',
+    'telefono',
+    'email',
+  ]),
   ciudad: nullable('string'),
   cotizacion: QUOTE_SCHEMA,
   num_mensajes: { type: 'integer' },
@@ -48,8 +66,13 @@ export const CONVERSATION_SCHEMA = object(LEAD_FIELDS);
 export const CONVERSATION_PAGE_SCHEMA = page('conversaciones', CONVERSATION_SCHEMA);
 
 const MESSAGE_FIELDS: Record<string, JsonSchema> = {
-  rol: { enum: ['cliente', 'agente', 'persona'], description: '`persona`: una respuesta escrita por alguien de la tienda en una conversación derivada.' },
-  texto: { type: 'string' }, tipo: nullable('string'), fecha: { type: 'string' },
+  rol: {
+    enum: ['cliente', 'agente', 'persona'],
+    description: '`persona`: una respuesta escrita por alguien de la tienda en una conversación derivada.',
+  },
+  texto: { type: 'string' },
+  tipo: nullable('string'),
+  fecha: { type: 'string' },
 };
 
 export const CONVERSATION_WITH_MESSAGES_SCHEMA = object({

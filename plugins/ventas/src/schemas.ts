@@ -5,10 +5,27 @@ import type { JsonSchema } from '@cerebro/sdk';
 export const LEADS_CONFIG_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    marca_activa: { type: 'boolean', description: 'El agente usa la marca del módulo marca (regla 1). Por defecto false.' },
-    mensajes_entre_combos: { type: 'integer', minimum: 0, maximum: 50, description: 'Mensajes del cliente entre dos sugerencias de combo. Por defecto 3.' },
-    derivar_tras_fallos: { type: 'integer', minimum: 1, maximum: 10, description: 'Preguntas seguidas sin respuesta antes de pasar la conversación a una persona. Por defecto 2.' },
-    nombre_tienda: { type: 'string', maxLength: 80, description: 'Nombre que usa el agente sin marca; vacío = id del espacio.' },
+    marca_activa: {
+      type: 'boolean',
+      description: 'El agente usa la marca del módulo marca (regla 1). Por defecto false.',
+    },
+    mensajes_entre_combos: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 50,
+      description: 'Mensajes del cliente entre dos sugerencias de combo. Por defecto 3.',
+    },
+    derivar_tras_fallos: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10,
+      description: 'Preguntas seguidas sin respuesta antes de pasar la conversación a una persona. Por defecto 2.',
+    },
+    nombre_tienda: {
+      type: 'string',
+      maxLength: 80,
+      description: 'Nombre que usa el agente sin marca; vacío = id del espacio.',
+    },
   },
 };
 
@@ -24,7 +41,11 @@ export const PRODUCT_SCHEMA: JsonSchema = {
     precio: { type: 'number', minimum: 0, description: 'Precio unitario, dos decimales como máximo.' },
     moneda: { type: 'string', description: 'Código ISO 4217: COP, EUR, MXN…' },
     stock: { type: 'integer', minimum: 0 },
-    envio: { type: ['object', 'null'], additionalProperties: { type: 'number', minimum: 0 }, description: 'Costo de envío por ciudad; una ciudad ausente no tiene envío.' },
+    envio: {
+      type: ['object', 'null'],
+      additionalProperties: { type: 'number', minimum: 0 },
+      description: 'Costo de envío por ciudad; una ciudad ausente no tiene envío.',
+    },
   },
   additionalProperties: false,
 };
@@ -33,10 +54,28 @@ export const IMPORT_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['csv'],
   properties: {
-    csv: { type: 'string', minLength: 1, description: 'Texto CSV con encabezado: id, nombre, descripcion, precio, moneda, stock, envio (`Bogotá=8000|Cali=9000`). Separador `,` o `;`.' },
-    modo: { type: 'string', enum: ['combinar', 'reemplazar'], description: '`combinar` (por defecto) crea o sustituye por id; `reemplazar` deja solo los productos del archivo.' },
-    parcial: { type: 'boolean', description: 'false (por defecto): con una línea mala no se importa nada (422). true: se importan las líneas buenas y se informan las malas.' },
-    simular: { type: 'boolean', description: 'true: no cambia nada; responde 200 con lo que haría la importación (`creados`, `actualizados`, `eliminados`) y todas las líneas malas en `errores`, con `simulado: true`.' },
+    csv: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'Texto CSV con encabezado: id, nombre, descripcion, precio, moneda, stock, envio (`Bogotá=8000|Cali=9000`). Separador `,` o `;`.',
+    },
+    modo: {
+      type: 'string',
+      enum: ['combinar', 'reemplazar'],
+      description:
+        '`combinar` (por defecto) crea o sustituye por id; `reemplazar` deja solo los productos del archivo.',
+    },
+    parcial: {
+      type: 'boolean',
+      description:
+        'false (por defecto): con una línea mala no se importa nada (422). true: se importan las líneas buenas y se informan las malas.',
+    },
+    simular: {
+      type: 'boolean',
+      description:
+        'true: no cambia nada; responde 200 con lo que haría la importación (`creados`, `actualizados`, `eliminados`) y todas las líneas malas en `errores`, con `simulado: true`.',
+    },
   },
   additionalProperties: false,
 };
@@ -46,7 +85,12 @@ export const MESSAGE_SCHEMA: JsonSchema = {
   required: ['mensaje'],
   properties: {
     mensaje: { type: 'string', minLength: 1, maxLength: 2000, description: 'Lo que escribió el cliente.' },
-    conversacion: { type: ['string', 'null'], minLength: 1, maxLength: 100, description: 'Id de una conversación anterior para continuarla; sin él se abre una nueva.' },
+    conversacion: {
+      type: ['string', 'null'],
+      minLength: 1,
+      maxLength: 100,
+      description: 'Id de una conversación anterior para continuarla; sin él se abre una nueva.',
+    },
     contacto: {
       type: ['object', 'null'],
       properties: {
@@ -65,6 +109,8 @@ export const MESSAGE_SCHEMA: JsonSchema = {
 export const PERSON_REPLY_SCHEMA: JsonSchema = {
   type: 'object',
   required: ['texto'],
-  properties: { texto: { type: 'string', minLength: 1, maxLength: 2000, description: 'Lo que responde la persona de la tienda.' } },
+  properties: {
+    texto: { type: 'string', minLength: 1, maxLength: 2000, description: 'Lo que responde la persona de la tienda.' },
+  },
   additionalProperties: false,
 };

@@ -14,14 +14,19 @@ const { persona: _persona, ...brandConfig } = brand();
 /** The brand as marca's PATCH /config takes it. */
 export const BRAND = brandConfig;
 
-export const OWN_GREETING = (space: string) => `¡Hola! Soy el asistente de ventas de ${space}. ¿En qué te puedo ayudar?`;
+export const OWN_GREETING = (space: string) =>
+  `¡Hola! Soy el asistente de ventas de ${space}. ¿En qué te puedo ayudar?`;
 export const BRAND_GREETING = '¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz. ¿En qué te puedo ayudar?';
 
 /** A clock the test moves by hand (rule 8), starting now. */
 export class ManualClock {
   private ms = Date.now();
-  now(): number { return this.ms; }
-  advance(ms: number): void { this.ms += ms; }
+  now(): number {
+    return this.ms;
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
 }
 
 export interface ShopOptions extends TestHostOptions {
@@ -46,7 +51,9 @@ export async function startShop(t: { after(fn: () => unknown): void }, options: 
   if (brand ?? loaded.includes('marca')) {
     assert.equal((await h.client.patch(`/mod/marca/${h.spaceId}/config`, { json: BRAND })).status, 200);
   }
-  const config = await h.client.patch(`${base}/leads-config`, { json: leadsConfig ?? { marca_activa: true, mensajes_entre_combos: 2 } });
+  const config = await h.client.patch(`${base}/leads-config`, {
+    json: leadsConfig ?? { marca_activa: true, mensajes_entre_combos: 2 },
+  });
   assert.equal(config.status, 200);
   return { h, ventas: base, chat: (key) => new Chat(h, base, key ?? h.readKey) };
 }
@@ -54,7 +61,11 @@ export async function startShop(t: { after(fn: () => unknown): void }, options: 
 /** One lead's conversation over HTTP; `say` posts a message and remembers the conversation id. */
 export class Chat {
   id: string | null = null;
-  constructor(private readonly h: TestHost, private readonly base: string, private readonly key: string) {}
+  constructor(
+    private readonly h: TestHost,
+    private readonly base: string,
+    private readonly key: string,
+  ) {}
 
   async say(mensaje: string, extra: Record<string, unknown> = {}): Promise<any> {
     const json = { mensaje, ...(this.id ? { conversacion: this.id } : {}), ...extra };

@@ -19,7 +19,10 @@ const indexes = new WeakMap<readonly Product[], Map<string, Product>>();
 
 function quotedProducts(state: ConversationState, products: readonly Product[]): Product[] {
   let byId = indexes.get(products);
-  if (!byId) { byId = new Map(products.map((p) => [p.id, p])); indexes.set(products, byId); }
+  if (!byId) {
+    byId = new Map(products.map((p) => [p.id, p]));
+    indexes.set(products, byId);
+  }
   // computeQuote only needs the quoted products: listing 200 leads must not walk the whole catalog 200 times.
   return state.cotizacion.flatMap((l) => byId.get(l.productId) ?? []);
 }
@@ -28,7 +31,13 @@ function quotedProducts(state: ConversationState, products: readonly Product[]):
 export function quoteView(state: ConversationState, products: readonly Product[]): QuoteWire {
   const q = computeQuote(state.cotizacion, quotedProducts(state, products), state.ciudad);
   return {
-    lineas: q.lineas.map((l) => ({ producto: l.product.id, nombre: l.product.nombre, cantidad: l.cantidad, precio: l.product.precio, importe: l.importe })),
+    lineas: q.lineas.map((l) => ({
+      producto: l.product.id,
+      nombre: l.product.nombre,
+      cantidad: l.cantidad,
+      precio: l.product.precio,
+      importe: l.importe,
+    })),
     moneda: q.moneda,
     subtotal: q.subtotal,
     envio: q.envio,

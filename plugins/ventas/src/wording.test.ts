@@ -7,22 +7,35 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { startShop } from './test-support.js';
 
-interface ChatRequest { model: string; messages: { role: string; content: string }[] }
+interface ChatRequest {
+  model: string;
+  messages: { role: string; content: string }[];
+}
 
 /** `reply` returning null answers 500, like an overloaded model server. */
 async function chatServer(t: { after(fn: () => unknown): void }, reply: (req: ChatRequest) => string | null) {
   const seen: ChatRequest[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const parsed = JSON.parse(body) as ChatRequest;
       seen.push(parsed);
       const content = reply(parsed);
       res.statusCode = content === null ? 500 : 200;
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify(content === null ? { error: { message: 'sobrecargado' } }
-        : { choices: [{ message: { role: 'assistant', content } }], usage: { prompt_tokens: 1, completion_tokens: 1 } }));
+      res.end(
+        JSON.stringify(
+          content === null
+            ? { error: { message: 'sobrecargado' } }
+            : {
+                choices: [{ message: { role: 'assistant', content } }],
+                usage: { prompt_tokens: 1, completion_tokens: 1 },
+              },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

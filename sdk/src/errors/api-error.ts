@@ -67,6 +67,7 @@ export interface PluginErrors<C extends ErrorCatalogue> {
 export function defineErrors<const C extends ErrorCatalogue>(catalogue: C): PluginErrors<C> {
   return {
     catalogue,
-    error: (code, detail, headers) => new ApiError(catalogue[code]!.status, detail ?? catalogue[code]!.detail, code, headers),
+    error: (code, detail, headers) =>
+      new ApiError(catalogue[code]!.status, detail ?? catalogue[code]!.detail, code, headers),
   };
 }

@@ -22,7 +22,10 @@ export const ERROR_CATALOGUE = {
   bad_request: { status: 400, detail: 'Petición mal formada.' },
   missing_key: { status: 401, detail: 'Falta la credencial: envía la cabecera Authorization: Bearer <clave>.' },
   invalid_key: { status: 401, detail: 'Credencial no válida.' },
-  payment_required: { status: 402, detail: 'La cuenta tiene pagos pendientes desde hace más de 7 días o está suspendida.' },
+  payment_required: {
+    status: 402,
+    detail: 'La cuenta tiene pagos pendientes desde hace más de 7 días o está suspendida.',
+  },
   credits_exhausted: { status: 402, detail: 'La bolsa de créditos de la cuenta no tiene saldo suficiente.' },
   space_not_reachable: { status: 403, detail: 'Sin acceso a este espacio.' },
   module_disabled: { status: 403, detail: 'módulo no habilitado para este espacio' },
@@ -34,7 +37,10 @@ export const ERROR_CATALOGUE = {
   platform_field: { status: 403, detail: 'Campo reservado a la administración de la plataforma.' },
   spaces_not_owned: { status: 403, detail: 'Alguno de los espacios solicitados no es tuyo.' },
   no_api_module: { status: 403, detail: 'Ninguno de los espacios tiene el módulo API.' },
-  key_scope_exceeded: { status: 403, detail: 'Una credencial no puede crear otra con más alcance o permisos que ella misma.' },
+  key_scope_exceeded: {
+    status: 403,
+    detail: 'Una credencial no puede crear otra con más alcance o permisos que ella misma.',
+  },
   route_not_found: { status: 404, detail: 'Ruta no encontrada.' },
   not_found: { status: 404, detail: 'Recurso no encontrado.' },
   key_not_found: { status: 404, detail: 'Credencial no encontrada.' },
@@ -52,23 +58,46 @@ export const ERROR_CATALOGUE = {
   not_ready: { status: 503, detail: 'El servicio está arrancando o deteniéndose; reintenta en unos segundos.' },
   plugin_unavailable: { status: 503, detail: 'El módulo no está disponible en este momento.' },
   // Storage (host/src/storage/storage-failure.ts): the server's disk or database, never the client's request.
-  insufficient_storage: { status: 507, detail: 'No queda espacio en el disco del servidor y la operación no se guardó. Avisa al operador del servicio; reintenta cuando haya liberado espacio.' },
-  database_busy: { status: 503, detail: 'La base de datos está ocupada por otra escritura; reintenta en unos segundos.' },
-  space_busy: { status: 503, detail: 'Este espacio tiene demasiadas preguntas esperando turno; reintenta en unos segundos.' },
+  insufficient_storage: {
+    status: 507,
+    detail:
+      'No queda espacio en el disco del servidor y la operación no se guardó. Avisa al operador del servicio; reintenta cuando haya liberado espacio.',
+  },
+  database_busy: {
+    status: 503,
+    detail: 'La base de datos está ocupada por otra escritura; reintenta en unos segundos.',
+  },
+  space_busy: {
+    status: 503,
+    detail: 'Este espacio tiene demasiadas preguntas esperando turno; reintenta en unos segundos.',
+  },
   storage_quota_bytes: { status: 413, detail: 'La cuenta ha alcanzado su cuota de almacenamiento.' },
   storage_quota_documents: { status: 422, detail: 'La cuenta ha alcanzado su número máximo de documentos.' },
-  idempotency_key_reused: { status: 422, detail: 'Esta Idempotency-Key ya se usó con otro cuerpo de petición; usa una clave nueva para una petición distinta.' },
-  idempotency_in_flight: { status: 409, detail: 'Una petición con esta Idempotency-Key aún está en curso; reintenta cuando termine.' },
+  idempotency_key_reused: {
+    status: 422,
+    detail:
+      'Esta Idempotency-Key ya se usó con otro cuerpo de petición; usa una clave nueva para una petición distinta.',
+  },
+  idempotency_in_flight: {
+    status: 409,
+    detail: 'Una petición con esta Idempotency-Key aún está en curso; reintenta cuando termine.',
+  },
   idempotency_not_supported: { status: 400, detail: 'Esta ruta no admite la cabecera Idempotency-Key.' },
   // Studio (the owners' console): sign-in, cookie sessions and CSRF.
   invalid_credentials: { status: 401, detail: 'Email o contraseña incorrectos.' },
-  sign_in_link_invalid: { status: 401, detail: 'El enlace de acceso no es válido, ya se usó o caducó. Pide otro al operador o entra con tu contraseña.' },
+  sign_in_link_invalid: {
+    status: 401,
+    detail: 'El enlace de acceso no es válido, ya se usó o caducó. Pide otro al operador o entra con tu contraseña.',
+  },
   csrf_invalid: { status: 403, detail: 'Falta el token CSRF o no es válido.' },
   console_only: { status: 403, detail: 'Esta ruta es solo para la consola (Studio): entra con tu email y contraseña.' },
   current_password_wrong: { status: 403, detail: 'La contraseña actual no es correcta.' },
   session_not_found: { status: 404, detail: 'Sesión no encontrada.' },
   email_taken: { status: 409, detail: 'Ese email ya lo usa otro propietario.' },
-  sign_in_throttled: { status: 429, detail: 'Demasiados intentos de entrada fallidos; espera unos minutos antes de volver a intentarlo.' },
+  sign_in_throttled: {
+    status: 429,
+    detail: 'Demasiados intentos de entrada fallidos; espera unos minutos antes de volver a intentarlo.',
+  },
 } as const satisfies ErrorCatalogue;
 
 /** A code of the host's catalogue. */

@@ -61,9 +61,9 @@ export function buildPersona(brand: BrandConfig): string {
   if (estilo.rasgos.length > 0) {
     lines.push(`Tus rasgos: ${spanishList(estilo.rasgos.map((r) => `${r} (${BRAND_TRAITS[r] ?? r})`))}.`);
   }
-  lines.push(estilo.max_lineas === 1
-    ? 'Responde en una sola línea.'
-    : `Responde en ${estilo.max_lineas} líneas como máximo.`);
+  lines.push(
+    estilo.max_lineas === 1 ? 'Responde en una sola línea.' : `Responde en ${estilo.max_lineas} líneas como máximo.`,
+  );
   if (estilo.solo_texto_plano) {
     lines.push('Escribe solo texto plano: sin negritas, cursivas, listas, encabezados ni enlaces con formato.');
   }

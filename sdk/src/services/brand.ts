@@ -71,4 +71,5 @@ export const SALES_AGENT_FIXED_RULES: readonly string[] = Object.freeze([
 ]);
 
 /** The closing line of every agent description. */
-export const salesAgentFixedRulesText = (): string => `Reglas que siempre cumples: ${SALES_AGENT_FIXED_RULES.join(' ')}`;
+export const salesAgentFixedRulesText = (): string =>
+  `Reglas que siempre cumples: ${SALES_AGENT_FIXED_RULES.join(' ')}`;

@@ -31,5 +31,8 @@ export interface CerebroService {
    * One chat completion on the configured endpoint (for wording). Rejects when none is configured or it fails:
    * callers keep a deterministic text to fall back on.
    */
-  complete(messages: { role: 'system' | 'user' | 'assistant'; content: string }[], options?: { signal?: AbortSignal; maxTokens?: number }): Promise<string>;
+  complete(
+    messages: { role: 'system' | 'user' | 'assistant'; content: string }[],
+    options?: { signal?: AbortSignal; maxTokens?: number },
+  ): Promise<string>;
 }

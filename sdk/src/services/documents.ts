@@ -111,5 +111,8 @@ export interface DocumentsService {
   /** Passages of the space ranked for `query` (full text, plus vectors when the host has an embedding model). */
   search(spaceId: string, query: string, options?: SearchOptions): Promise<PassageHit[]>;
   /** Resolves when none of the given documents (default: none of the space's) is queued or being indexed. */
-  idle(spaceId: string, options?: { nombres?: readonly string[]; signal?: AbortSignal; timeoutMs?: number }): Promise<void>;
+  idle(
+    spaceId: string,
+    options?: { nombres?: readonly string[]; signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<void>;
 }

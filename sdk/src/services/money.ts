@@ -6,7 +6,9 @@
 export function formatMoney(amount: number, currency: string): string {
   const cents = Math.round(amount * 100);
   const abs = Math.abs(cents);
-  const units = Math.floor(abs / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const units = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   const rest = abs % 100;
   const decimals = rest === 0 ? '' : `,${rest.toString().padStart(2, '0')}`;
   return `${cents < 0 ? '-' : ''}${units}${decimals} ${currency}`;

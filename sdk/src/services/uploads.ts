@@ -29,7 +29,13 @@ export interface UploadLimits {
 }
 
 /** Why an upload was refused; the caller maps it to its own error body. */
-export type UploadFailure = 'file_too_large' | 'too_many_files' | 'too_many_fields' | 'not_multipart' | 'malformed' | 'aborted';
+export type UploadFailure =
+  | 'file_too_large'
+  | 'too_many_files'
+  | 'too_many_fields'
+  | 'not_multipart'
+  | 'malformed'
+  | 'aborted';
 
 export class UploadError extends Error {
   constructor(

@@ -18,7 +18,10 @@ export interface TestRequestOptions {
 
 /** A small fetch wrapper bound to a base URL (`.../api`) and a default credential. */
 export class TestClient {
-  constructor(readonly baseUrl: string, readonly key: string | null) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly key: string | null,
+  ) {}
 
   /** The same client with another default credential. */
   as(key: string | null): TestClient {
@@ -37,12 +40,27 @@ export class TestClient {
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     const text = await response.text();
     const isJson = (response.headers.get('content-type') ?? '').includes('json');
-    return { status: response.status, headers: response.headers, text, body: (isJson && text ? JSON.parse(text) : text) as T };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: (isJson && text ? JSON.parse(text) : text) as T,
+    };
   }
 
-  get<T = any>(path: string, options?: TestRequestOptions) { return this.request<T>('GET', path, options); }
-  post<T = any>(path: string, options?: TestRequestOptions) { return this.request<T>('POST', path, options); }
-  patch<T = any>(path: string, options?: TestRequestOptions) { return this.request<T>('PATCH', path, options); }
-  put<T = any>(path: string, options?: TestRequestOptions) { return this.request<T>('PUT', path, options); }
-  delete<T = any>(path: string, options?: TestRequestOptions) { return this.request<T>('DELETE', path, options); }
+  get<T = any>(path: string, options?: TestRequestOptions) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = any>(path: string, options?: TestRequestOptions) {
+    return this.request<T>('POST', path, options);
+  }
+  patch<T = any>(path: string, options?: TestRequestOptions) {
+    return this.request<T>('PATCH', path, options);
+  }
+  put<T = any>(path: string, options?: TestRequestOptions) {
+    return this.request<T>('PUT', path, options);
+  }
+  delete<T = any>(path: string, options?: TestRequestOptions) {
+    return this.request<T>('DELETE', path, options);
+  }
 }

@@ -57,7 +57,12 @@ export interface TestHost {
   admin: TestAdmin;
   dataDir: string;
   /** The running host (`RunningHost` of @cerebro/host). */
-  host: { close(): Promise<void>; flushCounters(): void; openapi(): unknown; plugins: readonly { manifest: { id: string }; state: string }[] };
+  host: {
+    close(): Promise<void>;
+    flushCounters(): void;
+    openapi(): unknown;
+    plugins: readonly { manifest: { id: string }; state: string }[];
+  };
   /**
    * Resolves when the test space has nothing queued or being indexed: documents uploaded, or added by a plugin
    * through `HostServices.Documents`, are searchable (or failed with a reason). Rejects after `timeoutMs`.
@@ -72,8 +77,14 @@ async function importHost(): Promise<{ startHost: (o: unknown) => Promise<any> }
   try {
     return (await import(specifier)) as { startHost: (o: unknown) => Promise<any> };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || !String((err as Error).message).includes(`'${specifier}'`)) throw err;
-    throw new Error('El kit de pruebas arranca un Cerebro real: instala @cerebro/host como devDependency de tu plugin.');
+    if (
+      (err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' ||
+      !String((err as Error).message).includes(`'${specifier}'`)
+    )
+      throw err;
+    throw new Error(
+      'El kit de pruebas arranca un Cerebro real: instala @cerebro/host como devDependency de tu plugin.',
+    );
   }
 }
 
@@ -97,7 +108,14 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-test-'));
   const host = await startHost({
     env: { ...process.env, CEREBRO_LOG_LEVEL: process.env.CEREBRO_LOG_LEVEL ?? 'silent', ...options.env },
-    config: { dataDir, port: 0, host: '127.0.0.1', discoverPlugins: options.discover ?? false, bootstrapDemo: false, shutdownGraceMs: 2000 },
+    config: {
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      discoverPlugins: options.discover ?? false,
+      bootstrapDemo: false,
+      shutdownGraceMs: 2000,
+    },
     plugins: options.plugins ?? [],
     clock: options.clock,
   });
@@ -127,7 +145,17 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
     }
   };
   return {
-    url: host.url, client,
-    spaceId, ownerId: owner.id, accountId: owner.cuenta, writeKey, readKey, admin, dataDir, host, waitForIndexing, close,
+    url: host.url,
+    client,
+    spaceId,
+    ownerId: owner.id,
+    accountId: owner.cuenta,
+    writeKey,
+    readKey,
+    admin,
+    dataDir,
+    host,
+    waitForIndexing,
+    close,
   };
 }

@@ -17,9 +17,16 @@ export interface KeepAliveResponse {
 export class KeepAliveClient {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-  constructor(readonly baseUrl: string, readonly key: string | null) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly key: string | null,
+  ) {}
 
-  request(method: string, path: string, options: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<KeepAliveResponse> {
+  request(
+    method: string,
+    path: string,
+    options: { body?: Buffer; headers?: Record<string, string> } = {},
+  ): Promise<KeepAliveResponse> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.body) headers['content-length'] = String(options.body.length);
     return this.send(method, path, headers, (req) => req.end(options.body));
@@ -31,18 +38,33 @@ export class KeepAliveClient {
    */
   async requestHeadersOnly(method: string, path: string, headers: Record<string, string>): Promise<KeepAliveResponse> {
     let sent: ClientRequest | undefined;
-    const answer = await this.send(method, path, headers, (req) => { sent = req; req.flushHeaders(); });
+    const answer = await this.send(method, path, headers, (req) => {
+      sent = req;
+      req.flushHeaders();
+    });
     sent?.destroy();
     return answer;
   }
 
-  private send(method: string, path: string, headers: Record<string, string>, start: (req: ClientRequest) => void): Promise<KeepAliveResponse> {
+  private send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    start: (req: ClientRequest) => void,
+  ): Promise<KeepAliveResponse> {
     if (this.key) headers.authorization = `Bearer ${this.key}`;
     return new Promise((resolve, reject) => {
       const req = request(`${this.baseUrl}${path}`, { method, headers, agent: this.agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), reusedSocket: req.reusedSocket }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+            reusedSocket: req.reusedSocket,
+          }),
+        );
         res.on('error', reject);
       });
       req.on('error', reject);

@@ -12,8 +12,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const CHROMIUM_PATH = process.env.CEREBRO_CHROMIUM ?? '/usr/bin/chromium';
 
 const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** Where screenshots go: CI keeps this folder as the run's artefacts. */
@@ -40,7 +46,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   return {
     browser,
-    context: ({ width = 1280, height = 800, bypassCSP = false } = {}) => browser.newContext({ viewport: { width, height }, bypassCSP }),
+    context: ({ width = 1280, height = 800, bypassCSP = false } = {}) =>
+      browser.newContext({ viewport: { width, height }, bypassCSP }),
     close: async () => {
       await browser.close().catch(() => undefined);
     },
@@ -71,9 +78,20 @@ const axeSource = (() => {
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: axeSource() });
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: unknown }).document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run((globalThis as unknown as { document: unknown }).document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
@@ -82,7 +100,9 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
 export function watchPage(page: Page): { consoleErrors: string[]; requests: string[] } {
   const consoleErrors: string[] = [];
   const requests: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
   page.on('request', (request) => requests.push(request.url()));
   return { consoleErrors, requests };

@@ -24,33 +24,59 @@ export function edgeCases(op: Operation, credential: string, real: Record<string
   const base = `/api${fillPath(op.path, realValues, true)}`;
   const headers = { authorization: `Bearer ${credential}` };
   const cases: EdgeCase[] = [];
-  const plain = (path: string, body?: JsonNode, undeclaredPrototypeKeys: string[] = [], ordinary?: JsonNode): EdgeCase => ({
-    request: { method: op.method, path, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' }, body: body === undefined ? undefined : jsonText(body) },
+  const plain = (
+    path: string,
+    body?: JsonNode,
+    undeclaredPrototypeKeys: string[] = [],
+    ordinary?: JsonNode,
+  ): EdgeCase => ({
+    request: {
+      method: op.method,
+      path,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : jsonText(body),
+    },
     undeclaredPrototypeKeys,
-    ordinary: ordinary === undefined ? undefined : { method: op.method, path, headers: { ...headers, 'content-type': 'application/json' }, body: jsonText(ordinary) },
+    ordinary:
+      ordinary === undefined
+        ? undefined
+        : {
+            method: op.method,
+            path,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: jsonText(ordinary),
+          },
   });
 
   if (op.method === 'GET') {
     const encode = (value: string) => (/^%/.test(value) ? value : encodeURIComponent(value));
-    for (const name of QUERY_PARAMETERS) for (const value of SWEPT_QUERY_VALUES) cases.push(plain(`${base}?${name}=${encode(value)}`));
-    for (const value of PROTOTYPE_NAMES) cases.push(plain(`${base}?${QUERY_PARAMETERS.map((name) => `${name}=${encode(value)}`).join('&')}&${encode(value)}=1`));
+    for (const name of QUERY_PARAMETERS)
+      for (const value of SWEPT_QUERY_VALUES) cases.push(plain(`${base}?${name}=${encode(value)}`));
+    for (const value of PROTOTYPE_NAMES)
+      cases.push(
+        plain(`${base}?${QUERY_PARAMETERS.map((name) => `${name}=${encode(value)}`).join('&')}&${encode(value)}=1`),
+      );
   }
   // A hostile space id stops at the reach check on owner routes; on admin routes it is an ordinary id to look up.
   for (const param of op.params.filter((p) => p !== 'espacio' || op.access === 'admin')) {
-    for (const segment of [...HOSTILE_SEGMENTS, ...PROTOTYPE_NAMES]) cases.push(plain(`/api${fillPath(op.path, { ...realValues, [param]: segment }, true)}`));
+    for (const segment of [...HOSTILE_SEGMENTS, ...PROTOTYPE_NAMES])
+      cases.push(plain(`/api${fillPath(op.path, { ...realValues, [param]: segment }, true)}`));
   }
   if (op.bodyType === 'application/json') {
     const properties = Object.entries(op.bodySchema?.properties ?? {});
     for (const key of PROTOTYPE_NAMES) {
       const declared = properties.some(([name]) => name === key);
       for (const value of [num('1'), null, { entries: [['x', num('1')]] } as JsonNode]) {
-        cases.push(plain(base, { entries: [[key, value]] }, declared ? [] : [key], { entries: [['campo_inventado', value]] }));
+        cases.push(
+          plain(base, { entries: [[key, value]] }, declared ? [] : [key], { entries: [['campo_inventado', value]] }),
+        );
       }
       for (const [name, schema] of properties) {
         if (schema.type === 'object') cases.push(plain(base, { entries: [[name, { entries: [[key, num('1')]] }]] }));
       }
     }
-    for (const [name] of properties) for (const value of WRONG_TYPE_VALUES) cases.push(plain(base, { entries: [[name, value]] }));
+    for (const [name] of properties)
+      for (const value of WRONG_TYPE_VALUES) cases.push(plain(base, { entries: [[name, value]] }));
   }
   return cases;
 }

@@ -13,21 +13,34 @@ export function errorBodyProblem(res: RawResponse): string | null {
     return `error ${res.status} is not JSON (content-type ${String(res.headers['content-type'])}): ${res.text.slice(0, 200)}`;
   }
   const body = res.json;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return `error body is not an object: ${res.text.slice(0, 200)}`;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return `error body is not an object: ${res.text.slice(0, 200)}`;
   const keys = Object.keys(body);
-  if (keys.length !== 2 || keys[0] !== 'detail' || keys[1] !== 'codigo') return `error body keys are ${JSON.stringify(keys)}, not ["detail","codigo"]`;
-  if (res.headers['x-content-type-options'] !== 'nosniff') return `error ${res.status} without X-Content-Type-Options: nosniff`;
+  if (keys.length !== 2 || keys[0] !== 'detail' || keys[1] !== 'codigo')
+    return `error body keys are ${JSON.stringify(keys)}, not ["detail","codigo"]`;
+  if (res.headers['x-content-type-options'] !== 'nosniff')
+    return `error ${res.status} without X-Content-Type-Options: nosniff`;
   const { detail, codigo } = body as { detail: unknown; codigo: unknown };
-  if (typeof codigo !== 'string' || !Object.hasOwn(ERROR_CATALOGUE, codigo)) return `codigo ${JSON.stringify(codigo)} is not in the catalogue`;
-  if (ERROR_CATALOGUE[codigo as ErrorCode].status !== res.status) return `codigo ${codigo} is a ${ERROR_CATALOGUE[codigo as ErrorCode].status} in the catalogue, answered ${res.status}`;
+  if (typeof codigo !== 'string' || !Object.hasOwn(ERROR_CATALOGUE, codigo))
+    return `codigo ${JSON.stringify(codigo)} is not in the catalogue`;
+  if (ERROR_CATALOGUE[codigo as ErrorCode].status !== res.status)
+    return `codigo ${codigo} is a ${ERROR_CATALOGUE[codigo as ErrorCode].status} in the catalogue, answered ${res.status}`;
   if (typeof detail === 'string') return detail.length > 0 ? null : 'empty detail';
   if (Array.isArray(detail)) {
     if (res.status !== 422) return `a list detail with status ${res.status} (only 422 carries a list)`;
-    const bad = detail.find((d) => !(Array.isArray(d?.loc) && typeof d?.msg === 'string' && typeof d?.type === 'string'));
-    return detail.length === 0 ? 'empty validation list' : bad === undefined ? null : `validation item without loc/msg/type: ${JSON.stringify(bad)}`;
+    const bad = detail.find(
+      (d) => !(Array.isArray(d?.loc) && typeof d?.msg === 'string' && typeof d?.type === 'string'),
+    );
+    return detail.length === 0
+      ? 'empty validation list'
+      : bad === undefined
+        ? null
+        : `validation item without loc/msg/type: ${JSON.stringify(bad)}`;
   }
   if (typeof detail === 'object' && detail !== null && typeof (detail as { codigo?: unknown }).codigo === 'string') {
-    return (detail as { codigo: string }).codigo === codigo ? null : `detail.codigo ${(detail as { codigo: string }).codigo} differs from codigo ${codigo}`;
+    return (detail as { codigo: string }).codigo === codigo
+      ? null
+      : `detail.codigo ${(detail as { codigo: string }).codigo} differs from codigo ${codigo}`;
   }
   return `detail is neither a sentence, a validation list nor {codigo, detalle}: ${res.text.slice(0, 200)}`;
 }

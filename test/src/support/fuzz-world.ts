@@ -22,14 +22,20 @@ export interface FuzzTarget {
    * ordinary unknown names) is sent too: a route may ignore unknown fields, it may not refuse `campo_inventado`
    * yet let `__proto__` through.
    */
-  probe(op: Operation, request: RawRequest, prototypeKeys?: string[], ordinary?: () => RawRequest): Promise<{ res: RawResponse; problems: string[] }>;
+  probe(
+    op: Operation,
+    request: RawRequest,
+    prototypeKeys?: string[],
+    ordinary?: () => RawRequest,
+  ): Promise<{ res: RawResponse; problems: string[] }>;
   healthy(): Promise<boolean>;
 }
 
 /** What must hold for every answer: no 5xx but documented 503s, and errors shaped `{"detail": ...}`. */
 function responseProblems(op: Operation, res: RawResponse): string[] {
   const problems: string[] = [];
-  if (res.status >= 500 && !(res.status === 503 && op.documented.has(503))) problems.push(`status ${res.status}: ${res.text.slice(0, 200)}`);
+  if (res.status >= 500 && !(res.status === 503 && op.documented.has(503)))
+    problems.push(`status ${res.status}: ${res.text.slice(0, 200)}`);
   const shape = errorBodyProblem(res);
   if (shape) problems.push(shape);
   return problems;
@@ -53,7 +59,12 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
     otherCredentials: [h.writeKey, h.readKey, operator],
     realParams: (op): Record<string, string[]> =>
       op.access === 'admin'
-        ? { id: [victim.ownerId], espacio: ['victima'], cuenta: [victim.accountId], modulo: ['ventas', 'api', ...installed] }
+        ? {
+            id: [victim.ownerId],
+            espacio: ['victima'],
+            cuenta: [victim.accountId],
+            modulo: ['ventas', 'api', ...installed],
+          }
         : {
             espacio: [h.spaceId],
             cuenta: [h.accountId],
@@ -74,11 +85,22 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
     cuentas: [bolsa],
     tokens: ['/tokens'],
     'mod/marca': [`/mod/marca/${s}/config`, `/mod/marca/${s}/persona`],
-    'mod/ventas': [`/mod/ventas/${s}/leads-config`, `/mod/ventas/${s}/productos?limite=1000`, `/mod/ventas/${s}/conversaciones?limite=1000`,
-      `/mod/ventas/${s}/conversaciones/${seeded.salesConversation}`, bolsa],
+    'mod/ventas': [
+      `/mod/ventas/${s}/leads-config`,
+      `/mod/ventas/${s}/productos?limite=1000`,
+      `/mod/ventas/${s}/conversaciones?limite=1000`,
+      `/mod/ventas/${s}/conversaciones/${seeded.salesConversation}`,
+      bolsa,
+    ],
     'mod/landing': [`/mod/landing/${s}/landings?limite=200`, `/mod/landing/${s}/landings/${seeded.landing}`, bolsa],
   };
-  const victimReads = ['/companies', '/companies/victima/api-config', '/companies/victima/cuenta', '/tokens', `/cuentas/${victim.accountId}/bolsa`];
+  const victimReads = [
+    '/companies',
+    '/companies/victima/api-config',
+    '/companies/victima/cuenta',
+    '/tokens',
+    `/cuentas/${victim.accountId}/bolsa`,
+  ];
   const victimClient = h.client.as(victim.session);
 
   /** The reads that show what a write to this route could change, and who reads them. */
@@ -98,7 +120,8 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
     const res = await rawRequest(h.url, request);
     const problems = responseProblems(op, res);
     const unsafe = res.status < 300 ? unsafeAcceptedNames(res.json) : [];
-    if (unsafe.length > 0) problems.push(`accepted document names that act as paths or hide text: ${JSON.stringify(unsafe)}`);
+    if (unsafe.length > 0)
+      problems.push(`accepted document names that act as paths or hide text: ${JSON.stringify(unsafe)}`);
     if (reads && before) {
       if (res.status >= 400 && res.status < 500) {
         const after = await snapshot(reads.client, reads.paths);
@@ -112,7 +135,10 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
     }
     if (res.status < 300 && prototypeKeys.length > 0 && ordinary) {
       const refused = await rawRequest(h.url, ordinary());
-      if (refused.status === 422) problems.push(`let through ${JSON.stringify(prototypeKeys)} (${res.status}), though an ordinary unknown field is refused (422)`);
+      if (refused.status === 422)
+        problems.push(
+          `let through ${JSON.stringify(prototypeKeys)} (${res.status}), though an ordinary unknown field is refused (422)`,
+        );
     }
     return { res, problems };
   }

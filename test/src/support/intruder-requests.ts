@@ -59,11 +59,22 @@ function fieldValue(name: string, schema: JsonSchema, op: Operation, victim: Vic
 function bodyFor(op: Operation, victim: Victim): Pick<RawRequest, 'body' | 'headers'> {
   if (op.bodyType === 'multipart/form-data') {
     // Same name as the victim's document: a leak across spaces would replace it.
-    const form = multipart([{ field: 'archivo', fileName: victim.seeded.document.nombre, content: Buffer.from('# Intruso\n\nTexto del intruso.\n') }], 'frontera');
+    const form = multipart(
+      [
+        {
+          field: 'archivo',
+          fileName: victim.seeded.document.nombre,
+          content: Buffer.from('# Intruso\n\nTexto del intruso.\n'),
+        },
+      ],
+      'frontera',
+    );
     return { body: form.body, headers: { 'content-type': form.contentType } };
   }
   if (op.bodyType !== 'application/json' || !op.bodySchema?.properties) return {};
-  const body = Object.fromEntries(Object.entries(op.bodySchema.properties).map(([name, schema]) => [name, fieldValue(name, schema, op, victim)]));
+  const body = Object.fromEntries(
+    Object.entries(op.bodySchema.properties).map(([name, schema]) => [name, fieldValue(name, schema, op, victim)]),
+  );
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
 
@@ -98,7 +109,10 @@ function combinations(op: Operation, values: Record<string, string[]>): Record<s
 export function intrusions(op: Operation, credential: string, ownSpace: string, victim: Victim): Intrusion[] {
   const { body, headers } = bodyFor(op, victim);
   const request = (params: Record<string, string>): RawRequest => ({
-    method: op.method, path: `/api${fillPath(op.path, params)}`, body, headers: { ...headers, authorization: `Bearer ${credential}` },
+    method: op.method,
+    path: `/api${fillPath(op.path, params)}`,
+    body,
+    headers: { ...headers, authorization: `Bearer ${credential}` },
   });
   const values = victimParams(victim, op);
   const others = op.params.filter((p) => p !== 'espacio');
@@ -107,7 +121,11 @@ export function intrusions(op: Operation, credential: string, ownSpace: string, 
   const out: Intrusion[] = [];
   const hasSpace = op.params.includes('espacio');
   for (const params of combinations(op, values)) {
-    out.push({ request: request(params), variant: hasSpace ? 'foreign space' : 'foreign ids', namesForeignResource: hasSpace || others.length > 0 || carriesForeignId });
+    out.push({
+      request: request(params),
+      variant: hasSpace ? 'foreign space' : 'foreign ids',
+      namesForeignResource: hasSpace || others.length > 0 || carriesForeignId,
+    });
   }
   // A PUT with a foreign id in the intruder's own space creates the intruder's own resource under that id: not an
   // intrusion, and it would make the later DELETE of that id rightly succeed.

@@ -17,4 +17,6 @@ export function jsonText(node: JsonNode): string {
   return `{${node.entries.map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(',')}}`;
 }
 
-export const num = (n: number | string): JsonNode => ({ literal: typeof n === 'number' ? (Number.isFinite(n) ? String(n) : 'null') : n });
+export const num = (n: number | string): JsonNode => ({
+  literal: typeof n === 'number' ? (Number.isFinite(n) ? String(n) : 'null') : n,
+});

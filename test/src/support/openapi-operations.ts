@@ -51,7 +51,11 @@ export function operationsOf(doc: { paths: Record<string, Record<string, OpenApi
         params: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
         bodyType,
         bodySchema: media?.schema,
-        documented: new Set(Object.keys(op.responses).filter((s) => /^\d+$/.test(s)).map(Number)),
+        documented: new Set(
+          Object.keys(op.responses)
+            .filter((s) => /^\d+$/.test(s))
+            .map(Number),
+        ),
         stream: op['x-cerebro-stream'] === true,
       });
     }

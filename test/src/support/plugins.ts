@@ -1,7 +1,16 @@
-import { definePlugin, HostServices, type PluginDefinition, type PluginManifest, type RouteHandler } from '@cerebro/sdk';
+import {
+  definePlugin,
+  HostServices,
+  type PluginDefinition,
+  type PluginManifest,
+  type RouteHandler,
+} from '@cerebro/sdk';
 
 /** A small plugin for tests: one GET (lee) and one POST (escribe) route, echoing what the pipeline resolved. */
-export function echoPlugin(overrides: Partial<PluginManifest> = {}, handlers?: Record<string, RouteHandler>): PluginDefinition {
+export function echoPlugin(
+  overrides: Partial<PluginManifest> = {},
+  handlers?: Record<string, RouteHandler>,
+): PluginDefinition {
   return definePlugin({
     manifest: {
       id: 'eco',
@@ -9,7 +18,14 @@ export function echoPlugin(overrides: Partial<PluginManifest> = {}, handlers?: R
       sdk: '^1.0.0',
       title: 'Eco',
       routes: [
-        { id: 'leer', method: 'GET', path: '/eco', permission: 'lee', summary: 'Eco de lectura', query: { type: 'object', properties: { x: { type: 'string' } } } },
+        {
+          id: 'leer',
+          method: 'GET',
+          path: '/eco',
+          permission: 'lee',
+          summary: 'Eco de lectura',
+          query: { type: 'object', properties: { x: { type: 'string' } } },
+        },
         { id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 'Eco de escritura' },
       ],
       ...overrides,
@@ -31,8 +47,19 @@ export const counterPlugin = definePlugin({
     sdk: '^1.0.0',
     title: 'Contador',
     needs: [HostServices.Storage],
-    migrations: [{ id: '0001_visitas', sql: 'CREATE TABLE contador_visitas (space_id TEXT PRIMARY KEY, n INTEGER NOT NULL)' }],
-    routes: [{ id: 'visitar', method: 'POST', path: '/visitas', permission: 'escribe', summary: 'Cuenta una visita', body: 'none' }],
+    migrations: [
+      { id: '0001_visitas', sql: 'CREATE TABLE contador_visitas (space_id TEXT PRIMARY KEY, n INTEGER NOT NULL)' },
+    ],
+    routes: [
+      {
+        id: 'visitar',
+        method: 'POST',
+        path: '/visitas',
+        permission: 'escribe',
+        summary: 'Cuenta una visita',
+        body: 'none',
+      },
+    ],
   },
   setup(scope) {
     const storage = scope.resolve(HostServices.Storage);

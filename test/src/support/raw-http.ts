@@ -24,12 +24,22 @@ export interface RawResponse {
  */
 export function rawRequest(origin: string, req: RawRequest): Promise<RawResponse> {
   const url = new URL(origin);
-  const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
+  const body =
+    req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
   const headers: Record<string, string | string[]> = { ...req.headers };
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) headers['content-length'] = String(body.length);
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length'))
+    headers['content-length'] = String(body.length);
   return new Promise((resolve, reject) => {
     const outgoing = request(
-      { host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent: false, insecureHTTPParser: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.path,
+        headers,
+        agent: false,
+        insecureHTTPParser: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -38,7 +48,11 @@ export function rawRequest(origin: string, req: RawRequest): Promise<RawResponse
           const text = Buffer.concat(chunks).toString('utf8');
           let json: unknown;
           if ((res.headers['content-type'] ?? '').includes('json') && text) {
-            try { json = JSON.parse(text); } catch { json = undefined; }
+            try {
+              json = JSON.parse(text);
+            } catch {
+              json = undefined;
+            }
           }
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
         });

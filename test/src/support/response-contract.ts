@@ -4,7 +4,9 @@ import type { TestResponse } from '@cerebro/sdk/testing';
 // ajv is CommonJS with `exports.default`; under NodeNext the class sits on the module's `default`.
 const Ajv = AjvModule.default;
 
-interface MediaType { schema?: Record<string, unknown> }
+interface MediaType {
+  schema?: Record<string, unknown>;
+}
 interface OpenApiDocument {
   components: { schemas: Record<string, unknown> };
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, MediaType> }> }>>;
@@ -30,21 +32,29 @@ export class ResponseContract {
     const operation = this.doc.paths[template]?.[method.toLowerCase()];
     if (!operation) throw new Error(`${method} ${template} is not in the OpenAPI document`);
     const declared = operation.responses[String(res.status)];
-    if (!declared) throw new Error(`${method} ${template} answered ${res.status}, which it does not declare: ${res.text.slice(0, 300)}`);
+    if (!declared)
+      throw new Error(
+        `${method} ${template} answered ${res.status}, which it does not declare: ${res.text.slice(0, 300)}`,
+      );
     const key = `${method} ${template} ${res.status}`;
     this.checked.add(key);
     const schema = declared.content?.['application/json']?.schema;
     if (!schema) {
-      if (res.text !== '' && declared.content === undefined) throw new Error(`${key} has a body but declares no content`);
+      if (res.text !== '' && declared.content === undefined)
+        throw new Error(`${key} has a body but declares no content`);
       return;
     }
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')));
+      validate = this.ajv.compile(
+        JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi#/components/')),
+      );
       this.compiled.set(key, validate);
     }
     if (!validate(res.body)) {
-      throw new Error(`${key}: the answer does not match its declared schema: ${this.ajv.errorsText(validate.errors)}\n${res.text.slice(0, 600)}`);
+      throw new Error(
+        `${key}: the answer does not match its declared schema: ${this.ajv.errorsText(validate.errors)}\n${res.text.slice(0, 600)}`,
+      );
     }
   }
 }

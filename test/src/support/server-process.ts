@@ -37,12 +37,22 @@ export const START_TIMEOUT_MS = 60_000;
  * Starts `cerebro serve` and resolves once its banner (first run or not) is complete. Rejects, with what the
  * server printed, if it exits first or has not finished starting within `timeoutMs` (the child is then killed).
  */
-export function startServer(dataDir: string, env: Record<string, string> = {}, options: StartOptions = {}): Promise<ServerProcess> {
+export function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
   const [command, args] = options.executable ? [options.executable, ['serve']] : [process.execPath, [CLI, 'serve']];
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: { ...(options.isolated ? {} : process.env), CEREBRO_DATA_DIR: dataDir, CEREBRO_PORT: '0', CEREBRO_LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...(options.isolated ? {} : process.env),
+      CEREBRO_DATA_DIR: dataDir,
+      CEREBRO_PORT: '0',
+      CEREBRO_LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'],
   });
   let stdout = '';
@@ -60,9 +70,18 @@ export function startServer(dataDir: string, env: Record<string, string> = {}, o
       if (!url || !/openapi\.json/.test(stderr)) return;
       clearTimeout(timer);
       resolve({
-        child, pid: child.pid!, url, banner: stderr,
-        crash: async () => { child.kill('SIGKILL'); await exited; },
-        stop: () => { child.kill('SIGTERM'); return exited; },
+        child,
+        pid: child.pid!,
+        url,
+        banner: stderr,
+        crash: async () => {
+          child.kill('SIGKILL');
+          await exited;
+        },
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
         stdout: () => stdout,
       });
     });

@@ -30,7 +30,11 @@ export interface Seen {
   serverErrors: string[];
 }
 
-export async function openPage(world: StudioWorld, width = 1280, options: { enforceCsp?: boolean } = {}): Promise<{ page: Page; seen: Seen }> {
+export async function openPage(
+  world: StudioWorld,
+  width = 1280,
+  options: { enforceCsp?: boolean } = {},
+): Promise<{ page: Page; seen: Seen }> {
   // axe-core is injected as a script tag, which the strict CSP refuses: pages checked with axe bypass CSP, and one
   // test walks every page with the policy enforced to prove the console itself needs nothing it forbids.
   const context = await world.browser.context({ width, height: 900, bypassCSP: options.enforceCsp !== true });
@@ -38,11 +42,15 @@ export async function openPage(world: StudioWorld, width = 1280, options: { enfo
   page.setDefaultTimeout(20_000);
   const watched = watchPage(page);
   const serverErrors: string[] = [];
-  page.on('response', (r) => { if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.url()}`);
+  });
   return {
     page,
     seen: {
-      get consoleErrors() { return watched.consoleErrors.filter((e) => !e.startsWith('Failed to load resource')); },
+      get consoleErrors() {
+        return watched.consoleErrors.filter((e) => !e.startsWith('Failed to load resource'));
+      },
       requests: watched.requests,
       serverErrors,
     },
@@ -50,7 +58,12 @@ export async function openPage(world: StudioWorld, width = 1280, options: { enfo
 }
 
 /** Signs in through the form, as an owner would, and waits for the console. */
-export async function signInThroughForm(page: Page, studio: string, email = OWNER_EMAIL, password = OWNER_PASSWORD): Promise<void> {
+export async function signInThroughForm(
+  page: Page,
+  studio: string,
+  email = OWNER_EMAIL,
+  password = OWNER_PASSWORD,
+): Promise<void> {
   await page.goto(studio);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña').fill(password);
@@ -70,8 +83,14 @@ export async function goTo(page: Page, studio: string, path: string, title: stri
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   const violations = await seriousA11yViolations(page);
-  assert.deepEqual(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.slice(0, 3))}`), [], `${name}: accessibility`);
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+  assert.deepEqual(
+    violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.slice(0, 3))}`),
+    [],
+    `${name}: accessibility`,
+  );
+  const overflow = await page.evaluate<number>(
+    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+  );
   assert.ok(overflow <= 0, `${name}: the page scrolls sideways by ${overflow}px`);
   await screenshot(page, name);
 }

@@ -30,7 +30,9 @@ export interface BrowserResponse {
 
 /** A request as a browser page of Studio would make it: the cookie, and (if given) the CSRF header; no Bearer. */
 export async function browserRequest(
-  url: string, method: string, path: string,
+  url: string,
+  method: string,
+  path: string,
   options: { cookie?: string; csrf?: string; json?: unknown; headers?: Record<string, string> } = {},
 ): Promise<BrowserResponse> {
   const headers: Record<string, string> = { ...options.headers };
@@ -44,7 +46,13 @@ export async function browserRequest(
   const res = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
   const isJson = (res.headers.get('content-type') ?? '').includes('json');
-  return { status: res.status, headers: res.headers, text, body: isJson && text ? JSON.parse(text) : text, setCookies: res.headers.getSetCookie() };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: isJson && text ? JSON.parse(text) : text,
+    setCookies: res.headers.getSetCookie(),
+  };
 }
 
 /** `cerebro_sesion=<value>` (or its `__Host-` form over TLS) out of a `Set-Cookie` line, ready to send back as a `Cookie` header. */
@@ -62,7 +70,12 @@ export interface SignedIn {
 }
 
 /** Signs in through `POST /api/sesion` and returns the cookie to send back and the CSRF token. */
-export async function signIn(url: string, email = OWNER_EMAIL, password = OWNER_PASSWORD, headers: Record<string, string> = {}): Promise<SignedIn> {
+export async function signIn(
+  url: string,
+  email = OWNER_EMAIL,
+  password = OWNER_PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<SignedIn> {
   const res = await browserRequest(url, 'POST', '/api/sesion', { json: { email, clave: password }, headers });
   assert.equal(res.status, 201, res.text);
   const setCookie = res.setCookies.find((c) => /^(__Host-)?cerebro_sesion=/.test(c))!;

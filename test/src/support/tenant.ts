@@ -27,40 +27,80 @@ export const SEEDED_MODULES = ['api', 'marca', 'ventas', 'landing'];
  */
 export async function seedSpace(client: TestClient, space: string, marker: string): Promise<SeededSpace> {
   const upload = await client.post(`/rag/${space}/load_documents`, {
-    body: filesForm({ [`informe-${space}.md`]: `# Informe\n\nEl código secreto de la caja fuerte es ${marker}. Se guarda en la oficina.\n` }),
+    body: filesForm({
+      [`informe-${space}.md`]: `# Informe\n\nEl código secreto de la caja fuerte es ${marker}. Se guarda en la oficina.\n`,
+    }),
   });
   assert.equal(upload.status, 202, upload.text);
   await waitIndexed(client, space);
   const product = `prod-${space}`;
   const put = await client.put(`/mod/ventas/${space}/productos/${product}`, {
-    json: { nombre: `Lámpara ${marker}`, descripcion: `Producto de ${marker}`, precio: 1000, moneda: 'COP', stock: 5, envio: { Bogotá: 100 } },
+    json: {
+      nombre: `Lámpara ${marker}`,
+      descripcion: `Producto de ${marker}`,
+      precio: 1000,
+      moneda: 'COP',
+      stock: 5,
+      envio: { Bogotá: 100 },
+    },
   });
   assert.equal(put.status, 201, put.text);
-  const asked = await client.post(`/rag/${space}/conversations`, { json: { pregunta: '¿Cuál es el código secreto de la caja fuerte?' } });
+  const asked = await client.post(`/rag/${space}/conversations`, {
+    json: { pregunta: '¿Cuál es el código secreto de la caja fuerte?' },
+  });
   assert.equal(asked.status, 200, asked.text);
   const sold = await client.post(`/mod/ventas/${space}/conversaciones`, {
-    json: { mensaje: `Hola, quiero la lámpara ${marker}`, contacto: { nombre: `Cliente ${marker}`, email: `${marker}@example.com` } },
+    json: {
+      mensaje: `Hola, quiero la lámpara ${marker}`,
+      contacto: { nombre: `Cliente ${marker}`, email: `${marker}@example.com` },
+    },
   });
   assert.equal(sold.status, 200, sold.text);
   const landing = await client.post(`/mod/landing/${space}/landings`, {
-    json: { objetivo: `Vender la lámpara ${marker}`, productos: [product], cta: { texto: 'Comprar', url: 'https://tienda.example/lampara' } },
+    json: {
+      objetivo: `Vender la lámpara ${marker}`,
+      productos: [product],
+      cta: { texto: 'Comprar', url: 'https://tienda.example/lampara' },
+    },
   });
   assert.equal(landing.status, 202, landing.text);
-  for (let i = 0; (await client.get(`/mod/landing/${space}/landings/${landing.body.id}`)).body.estado !== 'lista'; i++) {
+  for (
+    let i = 0;
+    (await client.get(`/mod/landing/${space}/landings/${landing.body.id}`)).body.estado !== 'lista';
+    i++
+  ) {
     assert.ok(i < 200, 'the seeded landing did not become ready');
     await new Promise((r) => setTimeout(r, 50));
   }
   const doc = upload.body.documentos[0] as { id: string; nombre: string };
   const { fuente, ficha } = await seedFuentes(client, space, marker);
-  return { space, document: { id: doc.id, nombre: doc.nombre }, product, ragConversation: asked.body.conversacion, salesConversation: sold.body.conversacion, fuente, ficha, landing: landing.body.id, marker };
+  return {
+    space,
+    document: { id: doc.id, nombre: doc.nombre },
+    product,
+    ragConversation: asked.body.conversacion,
+    salesConversation: sold.body.conversacion,
+    fuente,
+    ficha,
+    landing: landing.body.id,
+    marker,
+  };
 }
 
 /** A source (never launched: no network) and a ficha waited until it ends, so nothing changes later on its own. */
-async function seedFuentes(client: TestClient, space: string, marker: string): Promise<{ fuente: string; ficha: string }> {
-  const source = await client.post(`/mod/fuentes/${space}/fuentes`, { json: { tipo: 'url', url: 'https://ejemplo.com/', nombre: `Fuente ${marker}` } });
+async function seedFuentes(
+  client: TestClient,
+  space: string,
+  marker: string,
+): Promise<{ fuente: string; ficha: string }> {
+  const source = await client.post(`/mod/fuentes/${space}/fuentes`, {
+    json: { tipo: 'url', url: 'https://ejemplo.com/', nombre: `Fuente ${marker}` },
+  });
   if (source.status === 403) return { fuente: '', ficha: '' };
   assert.equal(source.status, 201, source.text);
-  const ficha = await client.post(`/mod/fuentes/${space}/fichas`, { json: { tema: `Caja fuerte ${marker}`, campos: ['código secreto'] } });
+  const ficha = await client.post(`/mod/fuentes/${space}/fichas`, {
+    json: { tema: `Caja fuerte ${marker}`, campos: ['código secreto'] },
+  });
   assert.equal(ficha.status, 202, ficha.text);
   for (let i = 0; i < 400; i++) {
     const state = (await client.get(`/mod/fuentes/${space}/fichas/${ficha.body.id}`)).body.estado;
@@ -78,7 +118,13 @@ export interface Tenant {
   writeKey: { id: string; token: string };
 }
 
-export function createTenant(admin: TestAdmin, name: string, space: string, modules: string[], credits = 1_000_000): Tenant {
+export function createTenant(
+  admin: TestAdmin,
+  name: string,
+  space: string,
+  modules: string[],
+  credits = 1_000_000,
+): Tenant {
   const owner = admin.createOwner({ name, credits });
   admin.createSpace({ id: space, ownerId: owner.id, modules });
   return {

@@ -10,7 +10,8 @@ export type AnswerType = 'number' | 'time' | 'place' | 'command' | 'reason';
 const fold = (s: string) => foldAccents(s.toLowerCase()).replace(/[¿¡]/g, ' ');
 
 /** "¿cuándo…?", "¿a qué hora…?", "¿qué día…?", "¿en qué horario…?", "¿qué plazo…?": a time or a date. */
-const ASKS_TIME = /\b(cuando|a que hora|que hora|que dias?|que fecha|en que (mes|ano|momento|horario)|hasta que (hora|dia|fecha)|horarios?|plazo|when|what time|what day)\b/;
+const ASKS_TIME =
+  /\b(cuando|a que hora|que hora|que dias?|que fecha|en que (mes|ano|momento|horario)|hasta que (hora|dia|fecha)|horarios?|plazo|when|what time|what day)\b/;
 const ASKS_REASON = /\b(por que|porque|para que|why|motivo|razon)\b/;
 
 /** The value a question asks for, or null when it asks for no particular kind (a definition, a yes/no…). */
@@ -25,22 +26,32 @@ export function askedType(question: string, kind: QuestionKind): AnswerType | nu
 }
 
 /** Digits, or a number in words ("treinta días", "dos años", "la mitad"): scanned and plain prose spell them out. */
-const NUMBER = /\d|\b(dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|cuarenta|cincuenta|sesenta|cien|ciento|doscientos|quinientos|mil|millon(es)?|medio|media|mitad|doble|triple|docena|gratis|gratuit[oa]s?|one|two|three|four|five|ten|twenty|hundred|thousand|half|free)\b/;
-const TIME = /\b\d{1,2}(:\d{2}| ?h\b| ?(am|pm)\b)|\b(lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|festivos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|dias?|semanas?|meses|mes|anos?|horas?|minutos?|inmediat\w*|antes|despues|durante|hasta|desde|cada|monday|tuesday|wednesday|thursday|friday|saturday|sunday|days?|weeks?|months?|years?|hours?|before|after|until|every)\b/;
+const NUMBER =
+  /\d|\b(dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|cuarenta|cincuenta|sesenta|cien|ciento|doscientos|quinientos|mil|millon(es)?|medio|media|mitad|doble|triple|docena|gratis|gratuit[oa]s?|one|two|three|four|five|ten|twenty|hundred|thousand|half|free)\b/;
+const TIME =
+  /\b\d{1,2}(:\d{2}| ?h\b| ?(am|pm)\b)|\b(lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|festivos?|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|dias?|semanas?|meses|mes|anos?|horas?|minutos?|inmediat\w*|antes|despues|durante|hasta|desde|cada|monday|tuesday|wednesday|thursday|friday|saturday|sunday|days?|weeks?|months?|years?|hours?|before|after|until|every)\b/;
 /** A path, a URL, a Windows share, a host name, a file name, or the words that name a place in prose. */
-const PLACE = /(^|[\s«"'`(])(\/[\w.@-]+)+\/?|\b[a-z]:\\|\\\\[\w.-]+|\b[a-z][\w+.-]*:\/\/\S+|\b[\w-]+\.(local|conf|cfg|ini|list|json|ya?ml|toml|txt|sh|log)\b|\b(calle|avenida|avda|plaza|paseo|carretera|poligono|local|planta|piso|oficina|tienda|almacen|sede|exposicion|ciudad|provincia|zona|pais|menu|pestana|seccion|apartado|panel|boton|en la parte|puerta|entrada|salida|edificio|junto a|al lado|frente a|enfrente|detras|delante|encima|debajo|dentro|fuera|norte|sur|este|oeste|izquierda|derecha|street|menu|tab|section|folder|directory|directorio|carpeta|archivo|fichero)\b/;
-const COMMAND = /`[^`]+`|^\s*[$#] |\b(apt|apt-get|dpkg|systemctl|sudo|ejecut\w+|escrib\w+|puls\w+|pincha\w*|haz clic|clic|selecciona|elige|entra en|ve a|accede|run|type|press|click|select)\b/m;
-const REASON = /\b(porque|ya que|debido a|puesto que|para que|para evitar|asi|por eso|por ello|de modo que|de forma que|because|since|so that|due to|in order to)\b/;
+const PLACE =
+  /(^|[\s«"'`(])(\/[\w.@-]+)+\/?|\b[a-z]:\\|\\\\[\w.-]+|\b[a-z][\w+.-]*:\/\/\S+|\b[\w-]+\.(local|conf|cfg|ini|list|json|ya?ml|toml|txt|sh|log)\b|\b(calle|avenida|avda|plaza|paseo|carretera|poligono|local|planta|piso|oficina|tienda|almacen|sede|exposicion|ciudad|provincia|zona|pais|menu|pestana|seccion|apartado|panel|boton|en la parte|puerta|entrada|salida|edificio|junto a|al lado|frente a|enfrente|detras|delante|encima|debajo|dentro|fuera|norte|sur|este|oeste|izquierda|derecha|street|menu|tab|section|folder|directory|directorio|carpeta|archivo|fichero)\b/;
+const COMMAND =
+  /`[^`]+`|^\s*[$#] |\b(apt|apt-get|dpkg|systemctl|sudo|ejecut\w+|escrib\w+|puls\w+|pincha\w*|haz clic|clic|selecciona|elige|entra en|ve a|accede|run|type|press|click|select)\b/m;
+const REASON =
+  /\b(porque|ya que|debido a|puesto que|para que|para evitar|asi|por eso|por ello|de modo que|de forma que|because|since|so that|due to|in order to)\b/;
 
 /** Whether `text` holds a value of the asked kind. */
 export function holdsType(text: string, type: AnswerType): boolean {
   const t = fold(text);
   switch (type) {
-    case 'number': return NUMBER.test(t);
-    case 'time': return TIME.test(t);
-    case 'place': return PLACE.test(t);
-    case 'command': return COMMAND.test(text);
-    case 'reason': return REASON.test(t);
+    case 'number':
+      return NUMBER.test(t);
+    case 'time':
+      return TIME.test(t);
+    case 'place':
+      return PLACE.test(t);
+    case 'command':
+      return COMMAND.test(text);
+    case 'reason':
+      return REASON.test(t);
   }
 }
 
@@ -49,8 +60,40 @@ export function holdsType(text: string, type: AnswerType): boolean {
  * precio tiene…?"): a passage holding a value of that kind answers them without repeating the word.
  */
 export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
-  time: ['dia', 'dias', 'hora', 'horas', 'horario', 'horarios', 'fecha', 'fechas', 'plazo', 'plazos', 'tiempo', 'momento', 'day', 'days', 'time', 'hours', 'date'],
-  number: ['precio', 'precios', 'coste', 'costo', 'cantidad', 'numero', 'importe', 'tarifa', 'valor', 'price', 'cost', 'amount', 'number'],
+  time: [
+    'dia',
+    'dias',
+    'hora',
+    'horas',
+    'horario',
+    'horarios',
+    'fecha',
+    'fechas',
+    'plazo',
+    'plazos',
+    'tiempo',
+    'momento',
+    'day',
+    'days',
+    'time',
+    'hours',
+    'date',
+  ],
+  number: [
+    'precio',
+    'precios',
+    'coste',
+    'costo',
+    'cantidad',
+    'numero',
+    'importe',
+    'tarifa',
+    'valor',
+    'price',
+    'cost',
+    'amount',
+    'number',
+  ],
   place: ['sitio', 'lugar', 'ubicacion', 'direccion', 'place', 'location', 'address'],
   command: ['orden', 'comando', 'instruccion', 'command'],
   reason: ['motivo', 'razon', 'causa', 'reason', 'cause'],

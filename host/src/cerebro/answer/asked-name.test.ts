@@ -14,6 +14,10 @@ test('a unit names what was asked when it holds the noun and a name the question
   const asked = askedName('¿Qué programa usa FreedomBox para las copias de seguridad?')!;
   assert.equal(namesAsked('Borg es un programa de backup con deduplicación y compresión.', asked), true);
   assert.equal(namesAsked('Las copias se hacen con el programa `borg` cada noche.', asked), true);
-  assert.equal(namesAsked('FreedomBox incluye un programa para copiar y restaurar datos.', asked), false, 'only a name the question gives');
+  assert.equal(
+    namesAsked('FreedomBox incluye un programa para copiar y restaurar datos.', asked),
+    false,
+    'only a name the question gives',
+  );
   assert.equal(namesAsked('Borg hace copias con deduplicación.', asked), false, 'no asked noun');
 });

@@ -6,8 +6,10 @@ import { isQuestionFormWord } from './question-words.js';
 import { Relevance } from './relevance.js';
 
 /** Words that may follow "qué" without being the asked noun (verbs, articles, pronouns). */
-const NOT_A_NOUN = new Set(`es son era fue significa significan quiere hay se le les lo la las el los un una unos unas
-esta estan pasa ocurre sucede is are was does do did the a an`.split(/\s+/));
+const NOT_A_NOUN = new Set(
+  `es son era fue significa significan quiere hay se le les lo la las el los un una unos unas
+esta estan pasa ocurre sucede is are was does do did the a an`.split(/\s+/),
+);
 
 export interface AskedName {
   /** Terms of the asked noun ("programa" → program, programa…). */
@@ -18,7 +20,9 @@ export interface AskedName {
 
 /** The asked noun of a "which X" question, or null when the question is not of that shape. */
 export function askedName(question: string): AskedName | null {
-  const m = /^\W*(?:que|cual|cuales|which|what)\s+(\p{L}+)/u.exec(foldAccents(question.toLowerCase()).replace(/[¿¡]/g, ' '));
+  const m = /^\W*(?:que|cual|cuales|which|what)\s+(\p{L}+)/u.exec(
+    foldAccents(question.toLowerCase()).replace(/[¿¡]/g, ' '),
+  );
   const noun = m?.[1];
   if (!noun || NOT_A_NOUN.has(noun) || isQuestionFormWord(noun)) return null;
   return { noun: Relevance.termsOf(noun), question: Relevance.termsOf(question) };

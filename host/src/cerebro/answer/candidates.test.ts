@@ -9,16 +9,31 @@ import { contentQuestion } from './question-words.js';
 import { Relevance } from './relevance.js';
 
 const hit = (text: string, headings: string[], rank = 1): SearchHit => ({
-  id: rank, documentId: 'd', documentName: 'manual.html', ord: 0, page: null, headings, text, bm25: 1, score: 1, rank,
+  id: rank,
+  documentId: 'd',
+  documentName: 'manual.html',
+  ord: 0,
+  page: null,
+  headings,
+  text,
+  bm25: 1,
+  score: 1,
+  rank,
 });
 
 const relevanceOf = (question: string) => {
   const groups = queryTermGroups(contentQuestion(question));
-  return new Relevance(groups, groups.map(() => 1));
+  return new Relevance(
+    groups,
+    groups.map(() => 1),
+  );
 };
 
 test('a list item that announces more is quoted with the items it announces', () => {
-  const passage = hit('- Debes redirigir los siguientes puertos:\n- TCP 80 (http)\n- TCP 443 (https)\n- Publica tu nombre de dominio:\n- Escribe el dominio', ['Certificados']);
+  const passage = hit(
+    '- Debes redirigir los siguientes puertos:\n- TCP 80 (http)\n- TCP 443 (https)\n- Publica tu nombre de dominio:\n- Escribe el dominio',
+    ['Certificados'],
+  );
   const candidates = passageCandidates(passage, 1, relevanceOf('¿Qué puertos hay que redirigir?'), 'quantity');
   const best = candidates.sort((a, b) => b.score - a.score)[0]!;
   assert.equal(best.text, 'Debes redirigir los siguientes puertos: TCP 80 (http); TCP 443 (https).');
@@ -40,7 +55,8 @@ test('a long unit is held back, a long sentence (an unsplit run of text) more th
   const relevance = relevanceOf('¿Qué puertos usa el proxy?');
   const long = `El proxy usa los puertos 4444 y 4445 ${'para el tráfico web de los navegadores configurados '.repeat(8)}.`;
   const short = 'El proxy usa los puertos 4444 y 4445.';
-  const score = (text: string) => passageCandidates(hit(text, ['Proxy']), 1, relevance, 'quantity').find((c) => c.text.includes('4444'))!.score;
+  const score = (text: string) =>
+    passageCandidates(hit(text, ['Proxy']), 1, relevance, 'quantity').find((c) => c.text.includes('4444'))!.score;
   const sentence = score(long);
   const item = score(`- ${long}`);
   assert.ok(long.length > 400);

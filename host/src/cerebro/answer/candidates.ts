@@ -22,12 +22,14 @@ export interface Candidate {
 
 const DEFINES = /\s(es|son|significa|consiste|is|are|means)\s/i;
 /** A path, a Windows share (\\\\host), a URL or a local host name: what a "where" is answered with. */
-const HAS_PATH = /(^|[\s«"'`(])(\/[\w.@-]+)+\/?|\b[A-Z]:\\|\\\\[\w.-]+|\b[a-z][\w+.-]*:\/\/\S+|\b[\w-]+\.local\b|\b[\w-]+\.(conf|cfg|ini|list|json|ya?ml|toml|txt|sh)\b/;
+const HAS_PATH =
+  /(^|[\s«"'`(])(\/[\w.@-]+)+\/?|\b[A-Z]:\\|\\\\[\w.-]+|\b[a-z][\w+.-]*:\/\/\S+|\b[\w-]+\.local\b|\b[\w-]+\.(conf|cfg|ini|list|json|ya?ml|toml|txt|sh)\b/;
 /**
  * A sentence that states a condition, a limit or a polarity ("solo está disponible en la red local", "requiere
  * Btrfs", "no funciona con…"): what a yes/no question turns on, more than a sentence that merely shares its words.
  */
-const STATES_POLARITY = /\b(s[oó]lo|[uú]nicamente|exclusivamente|requiere|requieren|necesita|necesitan|no|nunca|ning[uú]n|ninguna|excepto|salvo|pero|aunque|siempre que|only|requires?|not|never|no longer|unless|except)\b/i;
+const STATES_POLARITY =
+  /\b(s[oó]lo|[uú]nicamente|exclusivamente|requiere|requieren|necesita|necesitan|no|nunca|ning[uú]n|ninguna|excepto|salvo|pero|aunque|siempre que|only|requires?|not|never|no longer|unless|except)\b/i;
 const CODE_LIKE = /`[^`]+`/;
 const COMMAND_COLUMN = /orden|comando|command|sintaxis|syntax|uso|usage|ejemplo|example/i;
 /** Final punctuation of a whole sentence; a short unit without it (a title, a caption) is a fragment, not an answer. */
@@ -40,7 +42,9 @@ const NAMED_BONUS = 0.15;
 
 /** A row keyed by a command (not by a package or file name that the source also set as code). */
 const isCommandRow = (unit: AnswerUnit): boolean =>
-  unit.kind === 'table-row' && CODE_LIKE.test(unit.cells?.[0] ?? '') && COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
+  unit.kind === 'table-row' &&
+  CODE_LIKE.test(unit.cells?.[0] ?? '') &&
+  COMMAND_COLUMN.test(unit.header?.[0] ?? 'orden');
 
 /**
  * True for a candidate that has the very shape its question asks for: a command (code, a command-keyed row) for a
@@ -102,7 +106,8 @@ function wholeList(units: AnswerUnit[], position: number): { text: string; cover
   let end = position;
   while (units[end + 1]?.kind === 'list-item') end++;
   const items = units.slice(start, end + 1);
-  const lead = units[start - 1]?.kind === 'sentence' && introduces(units[start - 1]!.text) ? units[start - 1] : undefined;
+  const lead =
+    units[start - 1]?.kind === 'sentence' && introduces(units[start - 1]!.text) ? units[start - 1] : undefined;
   const body = items.map((u) => u.text.replace(/[.;,]\s*$/, '')).join('; ');
   const text = lead ? `${lead.text.replace(/:?\s*$/, ':')} ${body}.` : `${body}.`;
   if (text.length > LIST_MAX) return null;
@@ -117,7 +122,8 @@ function wholeList(units: AnswerUnit[], position: number): { text: string; cover
 function announcedItems(units: AnswerUnit[], item: AnswerUnit): { text: string; covers: number[] } | null {
   if (!/:\s*$/.test(item.text)) return null;
   const items: AnswerUnit[] = [];
-  for (let i = item.position + 1; units[i]?.kind === 'list-item' && !/:\s*$/.test(units[i]!.text); i++) items.push(units[i]!);
+  for (let i = item.position + 1; units[i]?.kind === 'list-item' && !/:\s*$/.test(units[i]!.text); i++)
+    items.push(units[i]!);
   if (items.length === 0) return null;
   const text = `${item.text.replace(/:?\s*$/, ':')} ${items.map((u) => u.text.replace(/[.;,]\s*$/, '')).join('; ')}.`;
   return text.length > LIST_MAX ? null : { text, covers: [item.position, ...items.map((u) => u.position)] };
@@ -131,7 +137,10 @@ function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: st
   const alone = { text: sentence.text, covers: [sentence.position] };
   const next = units[sentence.position + 1];
   if (!next || !(introduces(sentence.text) || sentence.text.length < 40)) return alone;
-  if (next.kind === 'sentence') return next.text.length > 300 ? alone : { text: `${sentence.text} ${next.text}`, covers: [sentence.position, next.position] };
+  if (next.kind === 'sentence')
+    return next.text.length > 300
+      ? alone
+      : { text: `${sentence.text} ${next.text}`, covers: [sentence.position, next.position] };
   if (next.kind !== 'list-item' || !introduces(sentence.text)) return alone;
   return wholeList(units, next.position) ?? alone;
 }
@@ -147,7 +156,10 @@ const VALUE_UNIT_MAX = 300;
  * semanal." with "Compensación: $3,500 MXN por semana". The next unit alone may not share the question's words.
  */
 function withTypedValue(
-  quote: { text: string; covers: number[] }, units: AnswerUnit[], typed: AnswerType | null, table: string | null,
+  quote: { text: string; covers: number[] },
+  units: AnswerUnit[],
+  typed: AnswerType | null,
+  table: string | null,
 ): { text: string; covers: number[] } {
   if (typed === null || holdsType(quote.text, typed)) return quote;
   const next = units[Math.max(...quote.covers) + 1];
@@ -168,8 +180,13 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
  * close in meaning to each unit, by its position; they count as covered for that unit only.
  */
 export function passageCandidates(
-  hit: SearchHit, passageScore: number, relevance: Relevance, kind: QuestionKind, asked: AskedName | null = null,
-  closeOf?: (position: number) => ReadonlySet<number> | undefined, typed: AnswerType | null = null,
+  hit: SearchHit,
+  passageScore: number,
+  relevance: Relevance,
+  kind: QuestionKind,
+  asked: AskedName | null = null,
+  closeOf?: (position: number) => ReadonlySet<number> | undefined,
+  typed: AnswerType | null = null,
   typeGroups: ReadonlySet<number> = new Set(),
 ): Candidate[] {
   const units = passageUnits(hit.text);
@@ -199,13 +216,17 @@ export function passageCandidates(
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
       const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
-      ({ text, covers } = list ?? announcedItems(units, unit) ?? withTypedValue({ text: unit.text, covers }, units, typed, table));
+      ({ text, covers } =
+        list ?? announcedItems(units, unit) ?? withTypedValue({ text: unit.text, covers }, units, typed, table));
       terms = unit.text;
     }
     const ownTerms = relevance.termsOf(terms);
     // A word naming the asked kind of value ("horario", "días") is answered by a unit holding such a value.
     const modelClose = closeOf?.(unit.position);
-    const close = typed !== null && typeGroups.size && holdsType(text, typed) ? new Set([...(modelClose ?? []), ...typeGroups]) : modelClose;
+    const close =
+      typed !== null && typeGroups.size && holdsType(text, typed)
+        ? new Set([...(modelClose ?? []), ...typeGroups])
+        : modelClose;
     const alone = relevance.coverage(ownTerms, close);
     // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
     // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may
@@ -216,13 +237,22 @@ export function passageCandidates(
     if (own === 0) continue;
     // Judged on its own words, helped a little by its passage (heading context) and rank; a very long sentence or
     // list item (a run of text the extractor could not structure) reads badly as an answer and is held back.
-    const lengthPenalty = unit.text.length <= LONG_UNIT ? 1 : unit.kind === 'sentence' ? LONG_SENTENCE_WEIGHT : unit.kind === 'list-item' ? LONG_ITEM_WEIGHT : 1;
+    const lengthPenalty =
+      unit.text.length <= LONG_UNIT
+        ? 1
+        : unit.kind === 'sentence'
+          ? LONG_SENTENCE_WEIGHT
+          : unit.kind === 'list-item'
+            ? LONG_ITEM_WEIGHT
+            : 1;
     const lead = unit.kind === 'sentence' ? leadBonus(unit.text, relevance, kind === 'definition') : 0;
     // For "¿Qué programa…?", the unit that names a program the question does not.
     const named = asked && namesAsked(unit.text, asked) ? NAMED_BONUS : 0;
     // The value asked for ("¿cuánto?": a number, "¿cuándo?": a time…) is what the answer must hold.
     const value = typed === null ? 0 : holdsType(text, typed) ? TYPED_BONUS : -TYPED_BONUS;
-    const score = (own + 0.25 * passageScore + 0.05 / hit.rank + lead + named + value + kindBonus(kind, unit, text)) * lengthPenalty;
+    const score =
+      (own + 0.25 * passageScore + 0.05 / hit.rank + lead + named + value + kindBonus(kind, unit, text)) *
+      lengthPenalty;
     out.push({ hit, passageScore, unit, text, score, covers });
   }
   return out;

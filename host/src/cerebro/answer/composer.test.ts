@@ -14,7 +14,9 @@ const p = (text: string, section: string): TextBlock => ({ text, headings: [...H
 const code = (text: string, section: string): TextBlock => ({ kind: 'code', text, headings: [...H, section] });
 const item = (text: string, section: string): TextBlock => ({ kind: 'list-item', text, headings: [...H, section] });
 const row = (cells: string[], section: string): TextBlock => ({
-  kind: 'table-row', text: cells.join(' | '), headings: [...H, section],
+  kind: 'table-row',
+  text: cells.join(' | '),
+  headings: [...H, section],
   table: { cells, header: ['orden', 'acción'], caption: 'Órdenes de red' },
 });
 
@@ -45,32 +47,57 @@ const MANUAL: TextBlock[] = [
 function setup() {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  seedDocument(db, index, 'e', 'manual.html', chunkBlocks(MANUAL).map((x) => ({ text: x.text, headings: x.headings })));
-  seedDocument(db, index, 'e', 'notas.md', [{ text: 'Las dependencias de un paquete se instalan con apt. Los paquetes se instalan en el sistema con cuidado.', headings: ['Notas'] }]);
-  seedDocument(db, index, 'e', 'opiniones.txt', [{ text: 'Con este equipo por fin veo y hago lo que quiero, y siempre sé cómo.' }]);
+  seedDocument(
+    db,
+    index,
+    'e',
+    'manual.html',
+    chunkBlocks(MANUAL).map((x) => ({ text: x.text, headings: x.headings })),
+  );
+  seedDocument(db, index, 'e', 'notas.md', [
+    {
+      text: 'Las dependencias de un paquete se instalan con apt. Los paquetes se instalan en el sistema con cuidado.',
+      headings: ['Notas'],
+    },
+  ]);
+  seedDocument(db, index, 'e', 'opiniones.txt', [
+    { text: 'Con este equipo por fin veo y hago lo que quiero, y siempre sé cómo.' },
+  ]);
   return new ExtractiveAnswerer(index, new Retriever(index));
 }
 
 test('how-to: the command verbatim in backticks, with the sentence that introduces it', async () => {
   const answer = await setup().answer({ space: 'e', question: '¿Cómo instalo un paquete .deb que descargué?' });
   assert.equal(answer.found, true);
-  assert.match(answer.text, /^Para instalar un paquete descargado como archivo \.deb, ejecute la siguiente orden: `# dpkg -i paquete\.deb` \[1\]/);
+  assert.match(
+    answer.text,
+    /^Para instalar un paquete descargado como archivo \.deb, ejecute la siguiente orden: `# dpkg -i paquete\.deb` \[1\]/,
+  );
 });
 
 test('how-to over a code block: every line verbatim in a fenced block, after its introduction', async () => {
   const answer = await setup().answer({ space: 'e', question: '¿Cómo compilo el núcleo desde las fuentes?' });
-  assert.match(answer.text, /^Para compilar el núcleo desde sus fuentes ejecute lo siguiente:\n```\n\$ make menuconfig\n\$ make -j4 deb-pkg\n```\n\[1\]/);
+  assert.match(
+    answer.text,
+    /^Para compilar el núcleo desde sus fuentes ejecute lo siguiente:\n```\n\$ make menuconfig\n\$ make -j4 deb-pkg\n```\n\[1\]/,
+  );
 });
 
 test('how-to over a table: the row with its header, never a run of cells', async () => {
   const answer = await setup().answer({ space: 'e', question: '¿Qué orden muestra la tabla de encaminamiento?' });
-  assert.match(answer.text, /^orden `ip route show` — acción: muestra la tabla de encaminamiento, según la tabla «Órdenes de red» \[1\]\./);
+  assert.match(
+    answer.text,
+    /^orden `ip route show` — acción: muestra la tabla de encaminamiento, según la tabla «Órdenes de red» \[1\]\./,
+  );
   assert.doesNotMatch(answer.text, /\|/);
 });
 
 test('how-to over steps: the announcing sentence with every step, in order', async () => {
   const answer = await setup().answer({ space: 'e', question: '¿Cómo creo una copia de respaldo?' });
-  assert.match(answer.text, /^Para crear una copia de respaldo siga estos pasos: Abra el menú Sistema; Pulse el botón Crear; Elija el disco de destino \[1\]\.$/);
+  assert.match(
+    answer.text,
+    /^Para crear una copia de respaldo siga estos pasos: Abra el menú Sistema; Pulse el botón Crear; Elija el disco de destino \[1\]\.$/,
+  );
 });
 
 test('definition: the defining sentence', async () => {
@@ -90,36 +117,62 @@ test('quantity: the sentence with the number', async () => {
 
 test('list: the announcing sentence with its items', async () => {
   const answer = await setup().answer({ space: 'e', question: '¿Cuáles son las áreas del archivo de Debian?' });
-  assert.match(answer.text, /Las áreas del archivo de Debian son las siguientes: main: software libre; contrib: libre pero depende de software no libre; non-free: software no libre \[1\]\./);
+  assert.match(
+    answer.text,
+    /Las áreas del archivo de Debian son las siguientes: main: software libre; contrib: libre pero depende de software no libre; non-free: software no libre \[1\]\./,
+  );
 });
 
 test('yes/no: the sentence that settles it', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Puedo actualizar el sistema sin conexión a Internet?' });
+  const answer = await setup().answer({
+    space: 'e',
+    question: '¿Puedo actualizar el sistema sin conexión a Internet?',
+  });
   assert.match(answer.text, /^Se puede actualizar el sistema sin conexión a Internet usando un DVD/);
 });
 
 test('relevance counts content words only: question-form words neither block nor carry an answer', async () => {
   const answerer = setup();
   // Every content word is in the passage; "cómo", "puedo", "hacer" are not: still answered.
-  const answered = await answerer.answer({ space: 'e', question: '¿Cómo puedo hacer para ver las direcciones de las interfaces de red?' });
+  const answered = await answerer.answer({
+    space: 'e',
+    question: '¿Cómo puedo hacer para ver las direcciones de las interfaces de red?',
+  });
   assert.equal(answered.found, true);
   assert.match(answered.text, /`ip addr show`/);
-  assert.doesNotMatch(answered.text, /Interfaces de red y sus direcciones IP/, 'a table title is a fragment, not an answer');
+  assert.doesNotMatch(
+    answered.text,
+    /Interfaces de red y sus direcciones IP/,
+    'a table title is a fragment, not an answer',
+  );
   // A passage sharing only the question-form words ("veo", "hago", "quiero") is not relevant: declined.
   const declined = await answerer.answer({ space: 'e', question: '¿Cómo veo y hago lo que quiero con la impresora?' });
   assert.equal(declined.found, false);
 });
 
 test('fuentes: cited passages first, numbered as in the text, then the other relevant passages marked uncited', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Cómo se instalan las dependencias de un paquete?', options: { maxSentences: 1 } });
+  const answer = await setup().answer({
+    space: 'e',
+    question: '¿Cómo se instalan las dependencias de un paquete?',
+    options: { maxSentences: 1 },
+  });
   assert.equal(answer.found, true);
   const cited = answer.sources.filter((s) => s.cited);
-  assert.deepEqual(cited.map((s) => s.n), [1]);
+  assert.deepEqual(
+    cited.map((s) => s.n),
+    [1],
+  );
   assert.match(answer.text, /\[1\]/);
   assert.doesNotMatch(answer.text, /\[2\]/);
   assert.ok(answer.sources.length > 1, 'the other relevant passage is listed');
-  assert.deepEqual(answer.sources.map((s) => s.n), answer.sources.map((_, i) => i + 1));
-  assert.deepEqual(answer.sources.map((s) => s.cited), [true, ...answer.sources.slice(1).map(() => false)]);
+  assert.deepEqual(
+    answer.sources.map((s) => s.n),
+    answer.sources.map((_, i) => i + 1),
+  );
+  assert.deepEqual(
+    answer.sources.map((s) => s.cited),
+    [true, ...answer.sources.slice(1).map(() => false)],
+  );
 });
 
 test('how-to: a command a little below the passages read is still found, but answering is decided on those passages', async () => {
@@ -131,15 +184,28 @@ test('how-to: a command a little below the passages read is still found, but ans
     headings: [`Oficina ${i}`],
   }));
   seedDocument(db, index, 'e', 'notas.md', prose);
-  seedDocument(db, index, 'e', 'manual.md', [{ text: 'Para añadirla ejecute lo siguiente:\n\n$ lpadmin -p oficina -E -v ipp://impresora/ipp', headings: ['Configurar una impresora de red'] }]);
+  seedDocument(db, index, 'e', 'manual.md', [
+    {
+      text: 'Para añadirla ejecute lo siguiente:\n\n$ lpadmin -p oficina -E -v ipp://impresora/ipp',
+      headings: ['Configurar una impresora de red'],
+    },
+  ]);
   const answerer = new ExtractiveAnswerer(index, new Retriever(index));
   // Prose without a command is weak evidence for a how-to (the decision model says so): a lenient client answers.
-  const howTo = await answerer.answer({ space: 'e', question: '¿Cómo configuro la impresora de red?', options: { minRelevance: 0.05 } });
+  const howTo = await answerer.answer({
+    space: 'e',
+    question: '¿Cómo configuro la impresora de red?',
+    options: { minRelevance: 0.05 },
+  });
   assert.equal(howTo.found, true);
   assert.match(howTo.text, /`\$ lpadmin -p oficina -E -v ipp:\/\/impresora\/ipp`/);
   // The decision is taken on the first passages only: none of them holds a command, and a client asking for
   // strong evidence is declined although the command further down would have answered.
-  const strict = await answerer.answer({ space: 'e', question: '¿Cómo configuro la impresora de red?', options: { minRelevance: 0.99 } });
+  const strict = await answerer.answer({
+    space: 'e',
+    question: '¿Cómo configuro la impresora de red?',
+    options: { minRelevance: 0.99 },
+  });
   assert.equal(strict.found, false);
   const definition = await answerer.answer({ space: 'e', question: '¿Qué es una impresora de red?' });
   assert.doesNotMatch(definition.text, /lpadmin/, 'other kinds of question read only the first passages');
@@ -154,29 +220,39 @@ function answererOver(passages: { text: string; headings?: string[] }[]) {
 }
 
 test('yes/no without a question word: the unit stating the condition, not the one merely sharing its words', async () => {
-  const answerer = answererOver([{
-    headings: ['Instantáneas'],
-    text: 'Las instantáneas del sistema de archivos guardan el estado del sistema de archivos en un momento dado.\n\nLas instantáneas del sistema de archivos se crean cada hora.\n\nEsta funcionalidad requiere un sistema de archivos Btrfs.',
-  }]);
-  const answer = await answerer.answer({ space: 'e', question: '¿Las instantáneas funcionan con cualquier sistema de archivos?', options: { maxSentences: 1 } });
+  const answerer = answererOver([
+    {
+      headings: ['Instantáneas'],
+      text: 'Las instantáneas del sistema de archivos guardan el estado del sistema de archivos en un momento dado.\n\nLas instantáneas del sistema de archivos se crean cada hora.\n\nEsta funcionalidad requiere un sistema de archivos Btrfs.',
+    },
+  ]);
+  const answer = await answerer.answer({
+    space: 'e',
+    question: '¿Las instantáneas funcionan con cualquier sistema de archivos?',
+    options: { maxSentences: 1 },
+  });
   assert.match(answer.text, /^Esta funcionalidad requiere un sistema de archivos Btrfs/);
 });
 
 test('where, asked as "¿en qué dirección…?": the sentence with the address', async () => {
-  const answerer = answererOver([{
-    headings: ['Roundcube', 'Usar Roundcube'],
-    text: 'Roundcube es un cliente de correo web con una dirección propia para cada usuario.\n\nTras instalar Roundcube se puede acceder a él en https://servidor/roundcube desde el navegador.',
-  }]);
+  const answerer = answererOver([
+    {
+      headings: ['Roundcube', 'Usar Roundcube'],
+      text: 'Roundcube es un cliente de correo web con una dirección propia para cada usuario.\n\nTras instalar Roundcube se puede acceder a él en https://servidor/roundcube desde el navegador.',
+    },
+  ]);
   const answer = await answerer.answer({ space: 'e', question: '¿En qué dirección abro Roundcube?' });
   assert.equal(answer.found, true, '"abro" is a light verb: it does not count against relevance');
   assert.match(answer.text, /https:\/\/servidor\/roundcube/);
 });
 
 test('a third unit is quoted only when it adds a question word or the shape asked for, never as filler', async () => {
-  const answerer = answererOver([{
-    headings: ['Correo'],
-    text: 'El correo se lee con el cliente web.\n\nEl cliente web de correo es ligero.\n\nEl cliente de correo web funciona en el navegador.\n\nEl cliente web de correo guarda los adjuntos en el servidor.',
-  }]);
+  const answerer = answererOver([
+    {
+      headings: ['Correo'],
+      text: 'El correo se lee con el cliente web.\n\nEl cliente web de correo es ligero.\n\nEl cliente de correo web funciona en el navegador.\n\nEl cliente web de correo guarda los adjuntos en el servidor.',
+    },
+  ]);
   const filler = await answerer.answer({ space: 'e', question: '¿Con qué se lee el correo en el cliente web?' });
   assert.equal(filler.text.match(/\[1\]/g)?.length, 2, filler.text);
   // A list question asks for several things: its third unit is kept.
@@ -185,22 +261,40 @@ test('a third unit is quoted only when it adds a question word or the shape aske
 });
 
 test('rows of one table quoted together name the table once', async () => {
-  const table = (cells: string[]): TextBlock => ({ kind: 'table-row', text: cells.join(' | '), headings: ['Red'], table: { cells, header: ['orden', 'acción'], caption: 'Órdenes de red' } });
+  const table = (cells: string[]): TextBlock => ({
+    kind: 'table-row',
+    text: cells.join(' | '),
+    headings: ['Red'],
+    table: { cells, header: ['orden', 'acción'], caption: 'Órdenes de red' },
+  });
   const blocks = chunkBlocks([
     table(['`ip addr show`', 'muestra las direcciones de red asignadas a cada una de las interfaces']),
-    table(['`nmcli device show`', 'lista interfaces con sus direcciones de red, pasarela y servidores DNS según NetworkManager']),
+    table([
+      '`nmcli device show`',
+      'lista interfaces con sus direcciones de red, pasarela y servidores DNS según NetworkManager',
+    ]),
   ]);
-  const answer = await answererOver(blocks.map((b) => ({ text: b.text, headings: b.headings }))).answer({ space: 'e', question: '¿Cómo veo las direcciones de red de las interfaces?' });
+  const answer = await answererOver(blocks.map((b) => ({ text: b.text, headings: b.headings }))).answer({
+    space: 'e',
+    question: '¿Cómo veo las direcciones de red de las interfaces?',
+  });
   assert.equal(answer.text.match(/según la tabla «Órdenes de red»/g)?.length, 1, answer.text);
   assert.equal(answer.text.match(/según la tabla/g)?.length, 2, answer.text);
 });
 
 test('the sentence echoing a "how much" question is read with the next one, which holds the number', async () => {
   const answerer = answererOver([
-    { text: 'La guardia de fin de semana la cubre una persona del equipo de sistemas. Se paga aparte de la nómina. Compensación: 3.500 pesos por semana, más 450 pesos por hora de incidente.', headings: ['Guardias'] },
+    {
+      text: 'La guardia de fin de semana la cubre una persona del equipo de sistemas. Se paga aparte de la nómina. Compensación: 3.500 pesos por semana, más 450 pesos por hora de incidente.',
+      headings: ['Guardias'],
+    },
     { text: 'La guardia se pide con dos semanas de antelación a tu líder.', headings: ['Solicitudes'] },
   ]);
-  const answer = await answerer.answer({ space: 'e', question: '¿Cuánto se paga por la guardia de fin de semana?', options: { citations: false, minRelevance: 0.01 } });
+  const answer = await answerer.answer({
+    space: 'e',
+    question: '¿Cuánto se paga por la guardia de fin de semana?',
+    options: { citations: false, minRelevance: 0.01 },
+  });
   assert.equal(answer.found, true);
   assert.match(answer.text, /3\.500 pesos por semana/);
 });
@@ -210,11 +304,31 @@ test('a sentence announcing a table is read with the row that holds the asked va
   const index = new PassageIndex(db);
   const blocks: TextBlock[] = [
     { text: 'La empresa da más días de vacaciones que el mínimo legal desde el primer año:', headings: ['Vacaciones'] },
-    { kind: 'table-row', text: '1 año | 15', headings: ['Vacaciones'], table: { cells: ['1 año', '15'], header: ['Antigüedad', 'Días'], caption: '' } },
-    { kind: 'table-row', text: '5 años | 20', headings: ['Vacaciones'], table: { cells: ['5 años', '20'], header: ['Antigüedad', 'Días'], caption: '' } },
+    {
+      kind: 'table-row',
+      text: '1 año | 15',
+      headings: ['Vacaciones'],
+      table: { cells: ['1 año', '15'], header: ['Antigüedad', 'Días'], caption: '' },
+    },
+    {
+      kind: 'table-row',
+      text: '5 años | 20',
+      headings: ['Vacaciones'],
+      table: { cells: ['5 años', '20'], header: ['Antigüedad', 'Días'], caption: '' },
+    },
   ];
-  seedDocument(db, index, 'e', 'manual.html', chunkBlocks(blocks).map((x) => ({ text: x.text, headings: x.headings })));
-  const answer = await new ExtractiveAnswerer(index, new Retriever(index)).answer({ space: 'e', question: '¿Cuántos días de vacaciones tengo el primer año?', options: { citations: false } });
+  seedDocument(
+    db,
+    index,
+    'e',
+    'manual.html',
+    chunkBlocks(blocks).map((x) => ({ text: x.text, headings: x.headings })),
+  );
+  const answer = await new ExtractiveAnswerer(index, new Retriever(index)).answer({
+    space: 'e',
+    question: '¿Cuántos días de vacaciones tengo el primer año?',
+    options: { citations: false },
+  });
   assert.equal(answer.found, true);
   assert.match(answer.text, /15/);
 });

@@ -14,13 +14,26 @@ const relevanceOf = (question: string, weights?: number[]) => {
   const groups = queryTermGroups(contentQuestion(question));
   return new Relevance(groups, weights ?? groups.map(() => 1));
 };
-const hit = (text: string, bm25: number, rank: number, headings: string[] = []): SearchHit =>
-  ({ id: rank, documentId: 'd', documentName: 'd.md', ord: rank, page: null, headings, text, bm25, score: bm25, rank });
+const hit = (text: string, bm25: number, rank: number, headings: string[] = []): SearchHit => ({
+  id: rank,
+  documentId: 'd',
+  documentName: 'd.md',
+  ord: rank,
+  page: null,
+  headings,
+  text,
+  bm25,
+  score: bm25,
+  rank,
+});
 
 test('proximity: the question words said together score higher than the same words far apart', () => {
   const r = relevanceOf('¿Cuánto cuesta el envío a Canarias?');
   const near = proximity(r, 'El envío a Canarias cuesta 149 euros por pedido.');
-  const far = proximity(r, `El envío se prepara en dos días. ${'Texto de relleno sin nada que ver. '.repeat(6)}Canarias tiene otra tarifa que cuesta más.`);
+  const far = proximity(
+    r,
+    `El envío se prepara en dos días. ${'Texto de relleno sin nada que ver. '.repeat(6)}Canarias tiene otra tarifa que cuesta más.`,
+  );
   assert.ok(near > far, `${near} > ${far}`);
   assert.equal(proximity(r, 'Nada que ver.'), 1);
 });
@@ -50,7 +63,10 @@ test('the asked value: a number for how much, a time for when, a place for where
 test('features: one vector per hit in the stored order; a missing name and an absent value are seen', () => {
   const question = '¿Cuánto cuesta el envío con Seur a Canarias?';
   const relevance = relevanceOf(question);
-  const hits = [hit('El envío a Canarias cuesta 149 €.', 8, 1, ['Envíos']), hit('Los envíos a Canarias se preparan con cuidado.', 4, 2)];
+  const hits = [
+    hit('El envío a Canarias cuesta 149 €.', 8, 1, ['Envíos']),
+    hit('Los envíos a Canarias se preparan con cuidado.', 4, 2),
+  ];
   const features = decisionFeatures({ question, relevance, asked: 'number', hits, coverage: [0.8, 0.6] });
   assert.equal(features.length, 2);
   assert.equal(features[0]!.length, FEATURE_NAMES.length);
@@ -67,8 +83,20 @@ test('the shipped model fits the features, and more evidence means a higher prob
   assert.equal(checkedModel(DECISION_MODEL), DECISION_MODEL);
   const question = '¿Cuánto cuesta el envío a Canarias?';
   const relevance = relevanceOf(question);
-  const strong = decisionFeatures({ question, relevance, asked: 'number', hits: [hit('El envío a Canarias cuesta 149 €.', 9, 1, ['Envíos a Canarias'])], coverage: [1] })[0]!;
-  const weak = decisionFeatures({ question, relevance, asked: 'number', hits: [hit('Hablamos de muebles de salón.', 1, 1)], coverage: [0] })[0]!;
+  const strong = decisionFeatures({
+    question,
+    relevance,
+    asked: 'number',
+    hits: [hit('El envío a Canarias cuesta 149 €.', 9, 1, ['Envíos a Canarias'])],
+    coverage: [1],
+  })[0]!;
+  const weak = decisionFeatures({
+    question,
+    relevance,
+    asked: 'number',
+    hits: [hit('Hablamos de muebles de salón.', 1, 1)],
+    coverage: [0],
+  })[0]!;
   assert.ok(answerProbability(DECISION_MODEL, strong) > DECISION_MODEL.threshold);
   assert.ok(answerProbability(DECISION_MODEL, weak) < DECISION_MODEL.threshold);
   assert.throws(() => checkedModel({ ...DECISION_MODEL, features: ['coverage'] }), /npm run calibrate/);
@@ -82,7 +110,9 @@ test('a word naming the kind of value asked ("¿Qué días…?") counts as found
   const { ExtractiveAnswerer } = await import('./extractive.js');
   const db = migratedDb();
   const index = new PassageIndex(db);
-  seedDocument(db, index, 's', 'horario.txt', [{ text: 'Horario de la biblioteca\n\nLa biblioteca abre de lunes a viernes de nueve a dos.' }]);
+  seedDocument(db, index, 's', 'horario.txt', [
+    { text: 'Horario de la biblioteca\n\nLa biblioteca abre de lunes a viernes de nueve a dos.' },
+  ]);
   seedDocument(db, index, 's', 'normas.txt', [{ text: 'Normas\n\nEn la biblioteca se habla en voz baja.' }]);
   const answerer = new ExtractiveAnswerer(index, new Retriever(index));
   const [opening, rules] = (await answerer.judge({ space: 's', question: '¿Qué días abre la biblioteca?' })).pool;

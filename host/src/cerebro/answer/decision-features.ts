@@ -9,8 +9,18 @@ import type { Relevance } from './relevance.js';
 
 /** The features, in the order the model's weights are stored (decision-weights.json names them). */
 export const FEATURE_NAMES = [
-  'coverage', 'bodyCoverage', 'headingCoverage', 'unionCoverage', 'topicCovered', 'proximity', 'typeAsked', 'typeHeld',
-  'contentWords', 'nameMissing', 'unitCoverage', 'unitTypeHeld',
+  'coverage',
+  'bodyCoverage',
+  'headingCoverage',
+  'unionCoverage',
+  'topicCovered',
+  'proximity',
+  'typeAsked',
+  'typeHeld',
+  'contentWords',
+  'nameMissing',
+  'unitCoverage',
+  'unitTypeHeld',
 ] as const;
 
 export type FeatureVector = number[];
@@ -75,13 +85,18 @@ export function proximity(relevance: Relevance, text: string): number {
  * sign that the documents do not talk about what is asked; an ordinary word missing is often only a paraphrase.
  */
 export function namesIn(question: string): string[] {
-  const tokens = question.replace(/[¿?¡!,;:()«»"]/g, ' ').split(/\s+/).filter(Boolean);
-  return tokens.filter((t, i) => {
-    const bare = t.replace(/[.]+$/, '');
-    if (bare.length < 2 || !/\p{L}/u.test(bare)) return false;
-    if (i > 0 && /^\p{Lu}/u.test(bare)) return true;
-    return /\p{L}[\d.-]|[\d.-]\p{L}|\p{Ll}\p{Lu}/u.test(bare);
-  }).map((t) => t.replace(/[.]+$/, ''));
+  const tokens = question
+    .replace(/[¿?¡!,;:()«»"]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  return tokens
+    .filter((t, i) => {
+      const bare = t.replace(/[.]+$/, '');
+      if (bare.length < 2 || !/\p{L}/u.test(bare)) return false;
+      if (i > 0 && /^\p{Lu}/u.test(bare)) return true;
+      return /\p{L}[\d.-]|[\d.-]\p{L}|\p{Ll}\p{Lu}/u.test(bare);
+    })
+    .map((t) => t.replace(/[.]+$/, ''));
 }
 
 /**
@@ -89,7 +104,12 @@ export function namesIn(question: string): string[] {
  * the section's headings as the unit's own words (as the composer scores units), and whether it or the unit after
  * it holds the asked value. A passage whose words are scattered over unrelated sentences scores low here.
  */
-function bestUnit(relevance: Relevance, hit: SearchHit, asked: AnswerType | null, close?: ReadonlySet<number>): { coverage: number; typed: boolean } {
+function bestUnit(
+  relevance: Relevance,
+  hit: SearchHit,
+  asked: AnswerType | null,
+  close?: ReadonlySet<number>,
+): { coverage: number; typed: boolean } {
   const units = passageUnits(hit.text);
   const heading = relevance.termsOf(hit.headings.join(' '));
   let best = { coverage: 0, typed: false };
@@ -99,7 +119,9 @@ function bestUnit(relevance: Relevance, hit: SearchHit, asked: AnswerType | null
     for (const t of heading) own.add(t);
     const coverage = 0.5 * alone + 0.5 * relevance.coverage(own, close);
     if (coverage <= best.coverage) return;
-    const typed = asked !== null && (holdsType(unit.text, asked) || (units[i + 1] !== undefined && holdsType(units[i + 1]!.text, asked)));
+    const typed =
+      asked !== null &&
+      (holdsType(unit.text, asked) || (units[i + 1] !== undefined && holdsType(units[i + 1]!.text, asked)));
     best = { coverage, typed };
   });
   return best;
@@ -118,7 +140,9 @@ export function decisionFeatures(context: QuestionContext): FeatureVector[] {
   });
   const closeAll = new Set((context.close ?? []).flatMap((c) => [...(c ?? [])]));
   const unionCoverage = relevance.coverage(union, closeAll);
-  const nameMissing = namesIn(context.question).some((name) => ![...relevance.termsOf(name)].some((t) => union.has(t))) ? 1 : 0;
+  const nameMissing = namesIn(context.question).some((name) => ![...relevance.termsOf(name)].some((t) => union.has(t)))
+    ? 1
+    : 0;
   return hits.map((hit, i) => {
     const body = relevance.termsOf(hit.text);
     const heading = relevance.termsOf(hit.headings.join(' '));

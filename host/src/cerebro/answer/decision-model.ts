@@ -20,7 +20,8 @@ export interface DecisionModel {
 /** The probability (0–1) that a passage with these features holds the answer. */
 export function answerProbability(model: DecisionModel, features: FeatureVector): number {
   let z = model.bias;
-  for (let j = 0; j < model.weights.length; j++) z += model.weights[j]! * ((features[j]! - model.mean[j]!) / model.scale[j]!);
+  for (let j = 0; j < model.weights.length; j++)
+    z += model.weights[j]! * ((features[j]! - model.mean[j]!) / model.scale[j]!);
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -28,7 +29,8 @@ export function answerProbability(model: DecisionModel, features: FeatureVector)
 export function checkedModel(model: DecisionModel): DecisionModel {
   const same = model.features.length === FEATURE_NAMES.length && model.features.every((f, i) => f === FEATURE_NAMES[i]);
   const sized = [model.mean, model.scale, model.weights].every((a) => a.length === FEATURE_NAMES.length);
-  if (!same || !sized) throw new Error('decision-weights.json does not match the decision features; run `npm run calibrate`.');
+  if (!same || !sized)
+    throw new Error('decision-weights.json does not match the decision features; run `npm run calibrate`.');
   return model;
 }
 

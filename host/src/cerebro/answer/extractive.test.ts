@@ -11,12 +11,21 @@ function setup() {
   const db = migratedDb();
   const index = new PassageIndex(db);
   seedDocument(db, index, 'tienda', 'politicas.pdf', [
-    { page: 3, text: 'Política de devoluciones. Los clientes pueden devolver un producto en un plazo de 30 días desde la compra. El reembolso se hace con el mismo medio de pago.' },
-    { page: 5, text: 'Envíos. Los pedidos se envían en 24 horas laborables. El envío es gratuito a partir de 50 euros.' },
+    {
+      page: 3,
+      text: 'Política de devoluciones. Los clientes pueden devolver un producto en un plazo de 30 días desde la compra. El reembolso se hace con el mismo medio de pago.',
+    },
+    {
+      page: 5,
+      text: 'Envíos. Los pedidos se envían en 24 horas laborables. El envío es gratuito a partir de 50 euros.',
+    },
     { page: 7, text: 'Horario de atención. Atendemos de lunes a viernes de 9 a 18 horas por teléfono y correo.' },
   ]);
   seedDocument(db, index, 'tienda', 'faq.md', [
-    { headings: ['Preguntas frecuentes', 'Garantía'], text: 'La garantía de los productos electrónicos es de dos años. Para reclamarla hace falta la factura.' },
+    {
+      headings: ['Preguntas frecuentes', 'Garantía'],
+      text: 'La garantía de los productos electrónicos es de dos años. Para reclamarla hace falta la factura.',
+    },
   ]);
   return { index, answerer: new ExtractiveAnswerer(index, new Retriever(index)) };
 }
@@ -63,19 +72,30 @@ test('a question that only brushes a passage is below the relevance threshold', 
   const answer = await answerer.answer({ space: 'tienda', question: '¿Qué precio tienen los productos en Mongolia?' });
   assert.equal(answer.found, false);
   // minRelevance is the decision model's probability: a client may accept far weaker evidence.
-  const lenient = await answerer.answer({ space: 'tienda', question: '¿Qué precio tienen los productos en Mongolia?', options: { minRelevance: 0.005 } });
+  const lenient = await answerer.answer({
+    space: 'tienda',
+    question: '¿Qué precio tienen los productos en Mongolia?',
+    options: { minRelevance: 0.005 },
+  });
   assert.equal(lenient.found, true);
 });
 
 test('answers only from the asking space', async () => {
   const { answerer } = setup();
-  const answer = await answerer.answer({ space: 'otra-tienda', question: '¿En cuántos días puedo devolver un producto?' });
+  const answer = await answerer.answer({
+    space: 'otra-tienda',
+    question: '¿En cuántos días puedo devolver un producto?',
+  });
   assert.equal(answer.found, false);
 });
 
 test('every sentence of the answer is copied from a source passage', async () => {
   const { answerer, index } = setup();
-  const answer = await answerer.answer({ space: 'tienda', question: 'envío gratuito pedidos', options: { citations: false } });
+  const answer = await answerer.answer({
+    space: 'tienda',
+    question: 'envío gratuito pedidos',
+    options: { citations: false },
+  });
   assert.equal(answer.found, true);
   const passages = answer.sources.map((s) => index.passage('tienda', s.passageId)!.text).join(' ');
   for (const sentence of answer.text.split(/(?<=\.)\s+/)) assert.ok(passages.includes(sentence), sentence);
@@ -84,7 +104,8 @@ test('every sentence of the answer is copied from a source passage', async () =>
 test('the stream carries progress, deltas that rebuild the text, the sources and the final answer', async () => {
   const { answerer } = setup();
   const events: AnswerEvent[] = [];
-  for await (const e of answerer.stream({ space: 'tienda', question: '¿Cuál es el horario de atención?' })) events.push(e);
+  for await (const e of answerer.stream({ space: 'tienda', question: '¿Cuál es el horario de atención?' }))
+    events.push(e);
   assert.equal(events[0]?.type, 'progress');
   const done = events.at(-1);
   assert.equal(done?.type, 'done');
@@ -98,16 +119,29 @@ test('the stream carries progress, deltas that rebuild the text, the sources and
 
 test('passage lines become sentences: wrapped lines rejoin, labels and shell commands stand alone', async () => {
   const { passageSentences } = await import('./extractive.js');
-  assert.deepEqual(passageSentences('Nota\nLa línea de un PDF que se\ncorta sigue aquí. Otra frase.\n$ sudo apt update\nY después se\ninstala.'), [
-    'Nota', 'La línea de un PDF que se corta sigue aquí.', 'Otra frase.', '$ sudo apt update', 'Y después se instala.',
-  ]);
+  assert.deepEqual(
+    passageSentences(
+      'Nota\nLa línea de un PDF que se\ncorta sigue aquí. Otra frase.\n$ sudo apt update\nY después se\ninstala.',
+    ),
+    [
+      'Nota',
+      'La línea de un PDF que se corta sigue aquí.',
+      'Otra frase.',
+      '$ sudo apt update',
+      'Y después se instala.',
+    ],
+  );
 });
 
 test('a short follow-up question is answered in the context of the previous one', async () => {
   const { answerer } = setup();
   const followUp = await answerer.answer({
-    space: 'tienda', question: '¿Y por teléfono?',
-    history: [{ role: 'user', content: '¿Cuál es el horario de atención?' }, { role: 'assistant', content: 'De lunes a viernes.' }],
+    space: 'tienda',
+    question: '¿Y por teléfono?',
+    history: [
+      { role: 'user', content: '¿Cuál es el horario de atención?' },
+      { role: 'assistant', content: 'De lunes a viernes.' },
+    ],
   });
   assert.equal(followUp.found, true);
   assert.match(followUp.text, /lunes a viernes de 9 a 18 horas por teléfono/);

@@ -18,7 +18,12 @@ import { questionKind, type QuestionKind } from './question-kind.js';
 import { rerankedRelevance, Relevance } from './relevance.js';
 import { cite, tableSource } from './render.js';
 import {
-  DEFAULT_ANSWER_OPTIONS, type Answer, type AnswerEvent, type Answerer, type AnswerOptions, type AnswerRequest,
+  DEFAULT_ANSWER_OPTIONS,
+  type Answer,
+  type AnswerEvent,
+  type Answerer,
+  type AnswerOptions,
+  type AnswerRequest,
   type AnswerSource,
 } from './types.js';
 
@@ -39,18 +44,29 @@ function overlap(a: Set<string>, b: Set<string>): number {
   return n / small.size;
 }
 
-export const headingOf = (hit: { headings: string[] }): string | null => (hit.headings.length ? hit.headings.join(' › ') : null);
+export const headingOf = (hit: { headings: string[] }): string | null =>
+  hit.headings.length ? hit.headings.join(' › ') : null;
 
 export function toSource(hit: SearchHit, n: number, score: number, excerpt: string, cited = true): AnswerSource {
   return {
-    n, documentId: hit.documentId, document: hit.documentName, passageId: hit.id, page: hit.page,
-    heading: headingOf(hit), score: Math.round(score * 1000) / 1000, bm25: Math.round(hit.bm25 * 1000) / 1000, excerpt,
+    n,
+    documentId: hit.documentId,
+    document: hit.documentName,
+    passageId: hit.id,
+    page: hit.page,
+    heading: headingOf(hit),
+    score: Math.round(score * 1000) / 1000,
+    bm25: Math.round(hit.bm25 * 1000) / 1000,
+    excerpt,
     cited,
   };
 }
 
 export function resolveOptions(partial?: Partial<AnswerOptions>): AnswerOptions {
-  return { ...DEFAULT_ANSWER_OPTIONS, ...Object.fromEntries(Object.entries(partial ?? {}).filter(([, v]) => v !== undefined)) };
+  return {
+    ...DEFAULT_ANSWER_OPTIONS,
+    ...Object.fromEntries(Object.entries(partial ?? {}).filter(([, v]) => v !== undefined)),
+  };
 }
 
 /** The text retrieval searches for: the question (or follow-up with its antecedent) without question-form words. */
@@ -84,7 +100,11 @@ const CONTEXT_WORD_WEIGHT = 0.5;
  * Valencia?"), the follow-up's own words say what is asked now; the earlier question's words only set the scene, so
  * they weigh less (else the row for Valencia answers the question about Canarias).
  */
-function contextWeighted(groups: string[][], weights: number[], question: { text: string; followUp?: boolean }): number[] {
+function contextWeighted(
+  groups: string[][],
+  weights: number[],
+  question: { text: string; followUp?: boolean },
+): number[] {
   if (!question.followUp) return weights;
   const own = new Set(queryTermGroups(contentQuestion(question.text)).flat());
   return weights.map((w, i) => (groups[i]!.some((t) => own.has(t)) ? w : w * CONTEXT_WORD_WEIGHT));
@@ -92,7 +112,9 @@ function contextWeighted(groups: string[][], weights: number[], question: { text
 
 /** The question's word groups that name the asked kind of value (`TYPE_WORDS`): "horario", "días", "precio". */
 export function typeWordGroups(relevance: Relevance, asked: AnswerType | null): Set<number> {
-  return asked === null ? new Set() : relevance.groupsIn(new Set(TYPE_WORDS[asked].flatMap((w) => [...relevance.termsOf(w)])));
+  return asked === null
+    ? new Set()
+    : relevance.groupsIn(new Set(TYPE_WORDS[asked].flatMap((w) => [...relevance.termsOf(w)])));
 }
 
 /** One retrieved passage as the decision model saw it. */
@@ -111,8 +133,12 @@ export interface JudgedPassage {
  * it judged, is the score (`rerankedRelevance`). Shared by both engines; the calibration script records the features.
  */
 export function scorePassages(
-  index: PassageIndex, groups: string[][], hits: SearchHit[], retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
-  question: { text: string; kind: QuestionKind; followUp?: boolean }, model: DecisionModel = DECISION_MODEL,
+  index: PassageIndex,
+  groups: string[][],
+  hits: SearchHit[],
+  retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
+  question: { text: string; kind: QuestionKind; followUp?: boolean },
+  model: DecisionModel = DECISION_MODEL,
 ): { relevance: Relevance; scored: JudgedPassage[] } {
   const relevance = new Relevance(groups, contextWeighted(groups, index.idf(groups), question), retrieval?.languages);
   const judgement = retrieval?.judgement;
@@ -126,10 +152,15 @@ export function scorePassages(
     if (typeGroups.length === 0 || !holdsType(`${hit.headings.join(' ')} ${hit.text}`, asked!)) return byModel;
     return new Set([...(byModel ?? []), ...typeGroups]);
   });
-  const coverage = hits.map((hit, i) => relevance.coverage(relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]));
+  const coverage = hits.map((hit, i) =>
+    relevance.coverage(relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]),
+  );
   const features = decisionFeatures({ question: question.text, relevance, asked, hits, coverage, close });
   const scored = hits.map((hit, i) => ({
-    hit, coverage: coverage[i]!, features: features[i]!, score: rerankedRelevance(hit.id, judgement) ?? answerProbability(model, features[i]!),
+    hit,
+    coverage: coverage[i]!,
+    features: features[i]!,
+    score: rerankedRelevance(hit.id, judgement) ?? answerProbability(model, features[i]!),
   }));
   return { relevance, scored };
 }
@@ -159,7 +190,12 @@ const FURTHER_UNIT_SHARE = 0.7;
  * answer the question asks for (a command, a path, a number, a condition). A list question asks for several things,
  * so its units always add. Otherwise the unit is filler that only lengthens the answer.
  */
-function addsToAnswer(candidate: Candidate, chosen: readonly Candidate[], kind: QuestionKind, relevance: Relevance): boolean {
+function addsToAnswer(
+  candidate: Candidate,
+  chosen: readonly Candidate[],
+  kind: QuestionKind,
+  relevance: Relevance,
+): boolean {
   if (chosen.length < FREE_UNITS) return true;
   if (candidate.score < chosen[0]!.score * FURTHER_UNIT_SHARE) return false;
   if (kind === 'list' || hasAnswerShape(kind, candidate)) return true;
@@ -189,7 +225,12 @@ export class ExtractiveAnswerer implements Answerer {
     let answer = await this.compose(request, await this.judge(request, options), options, started);
     // A question with a topic of its own is first asked alone; if the documents do not answer it so, it may still
     // be an unmarked follow-up ("¿Con cuánta anticipación las pido?"), asked again with the question it follows.
-    if (!answer.found && previousQuestion(request) && hasWords(request.question) && !dependsOnPrevious(request.question)) {
+    if (
+      !answer.found &&
+      previousQuestion(request) &&
+      hasWords(request.question) &&
+      !dependsOnPrevious(request.question)
+    ) {
       const retry = await this.compose(request, await this.judge(request, options, true), options, started);
       // Only an answer that speaks to this turn's own words: else it is the previous question's answer again.
       if (retry.found && saysOwnWords(request.question, retry.text)) answer = retry;
@@ -203,18 +244,34 @@ export class ExtractiveAnswerer implements Answerer {
    * command better than the command's own section), so its pool is deeper; whether to answer is decided on the
    * first `passages`.
    */
-  async judge(request: AnswerRequest, options: AnswerOptions = resolveOptions(request.options), asFollowUp = false): Promise<JudgedQuestion> {
+  async judge(
+    request: AnswerRequest,
+    options: AnswerOptions = resolveOptions(request.options),
+    asFollowUp = false,
+  ): Promise<JudgedQuestion> {
     const kind = askedKind(request, asFollowUp);
     const depth = kind === 'procedure' || kind === 'location' ? options.passages * SHAPED_DEPTH : options.passages;
     const query = retrievalQuery(request, asFollowUp);
     const retrieval = await this.retriever.retrieve(request.space, contentQuestion(query), depth);
     const followUp = query !== request.question;
-    const { relevance, scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, { text: request.question, kind, followUp }, this.model);
+    const { relevance, scored } = scorePassages(
+      this.index,
+      retrieval.groups,
+      retrieval.hits,
+      retrieval,
+      { text: request.question, kind, followUp },
+      this.model,
+    );
     return { kind, relevance, judgement: retrieval.judgement, pool: scored };
   }
 
   /** The answer from judged passages: units of those reaching `minRelevance`, or the no-answer text. */
-  async compose(request: AnswerRequest, judged: JudgedQuestion, options: AnswerOptions, started = performance.now()): Promise<Answer> {
+  async compose(
+    request: AnswerRequest,
+    judged: JudgedQuestion,
+    options: AnswerOptions,
+    started = performance.now(),
+  ): Promise<Answer> {
     const { kind, relevance, judgement, pool } = judged;
     const scored = pool.slice(0, options.passages);
     // Whether to answer is decided by the best passage; once answered, the units may come from any passage with at
@@ -225,7 +282,11 @@ export class ExtractiveAnswerer implements Answerer {
     const relevant: JudgedPassage[] = answered ? scored.filter((s) => s.score >= floor) : [];
     const deeper = answered ? pool.slice(options.passages).filter((s) => s.score >= floor) : [];
     const notFound = (): Answer => ({
-      text: options.noAnswerText, found: false, engine: 'extractive', model: null, sources: [],
+      text: options.noAnswerText,
+      found: false,
+      engine: 'extractive',
+      model: null,
+      sources: [],
       usage: { passages: scored.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
     });
     if (relevant.length === 0) return notFound();
@@ -235,13 +296,23 @@ export class ExtractiveAnswerer implements Answerer {
     const typeGroups = typeWordGroups(relevance, typed);
     relevant.push(...this.announcedContinuations(request.space, relevant));
     // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
-    const close = await this.unitCloseWords([...relevant, ...deeper].map((s) => s.hit), judgement);
-    const closeIn = (hit: SearchHit) => (close.has(hit.id) ? (position: number) => close.get(hit.id)![position] : undefined);
+    const close = await this.unitCloseWords(
+      [...relevant, ...deeper].map((s) => s.hit),
+      judgement,
+    );
+    const closeIn = (hit: SearchHit) =>
+      close.has(hit.id) ? (position: number) => close.get(hit.id)![position] : undefined;
     // Units are weighed by their passage's coverage of the question (how much of it the passage's context adds),
     // not by the decision's probability: once a passage is relevant, its units compete on what they say.
-    const candidates = relevant.flatMap(({ hit, coverage }) => passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups));
+    const candidates = relevant.flatMap(({ hit, coverage }) =>
+      passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups),
+    );
     for (const { hit, coverage } of deeper) {
-      candidates.push(...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups).filter((c) => hasAnswerShape(kind, c)));
+      candidates.push(
+        ...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups).filter((c) =>
+          hasAnswerShape(kind, c),
+        ),
+      );
     }
     if (candidates.length === 0) return notFound();
     candidates.sort((a, b) => b.score - a.score);
@@ -289,7 +360,11 @@ export class ExtractiveAnswerer implements Answerer {
       if (!numberOf.has(hit.id)) sources.push(toSource(hit, sources.length + 1, score, hit.text, false));
     }
     return {
-      text: parts.join(' ').replace(/ \n/g, '\n').trim(), found: true, engine: 'extractive', model: null, sources,
+      text: parts.join(' ').replace(/ \n/g, '\n').trim(),
+      found: true,
+      engine: 'extractive',
+      model: null,
+      sources,
       usage: { passages: scored.length, promptTokens: 0, completionTokens: 0, ms: performance.now() - started },
     };
   }
@@ -318,7 +393,10 @@ export class ExtractiveAnswerer implements Answerer {
    * passages where the embedding model found some: the passage's vector says a close word is somewhere in it, the
    * units' own vectors say where. One embedding call for at most MAX_UNITS_EMBEDDED units; none without a model.
    */
-  private async unitCloseWords(hits: SearchHit[], judgement: ModelJudgement | null): Promise<Map<number, Set<number>[]>> {
+  private async unitCloseWords(
+    hits: SearchHit[],
+    judgement: ModelJudgement | null,
+  ): Promise<Map<number, Set<number>[]>> {
     const out = new Map<number, Set<number>[]>();
     const words = judgement?.wordVectors;
     if (!judgement?.closeWords || !words) return out;

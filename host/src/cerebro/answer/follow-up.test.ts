@@ -5,24 +5,48 @@ import { dependsOnPrevious, retrievalQuery } from './follow-up.js';
 
 test('a turn that continues, points back or names nothing depends on the previous one', () => {
   for (const q of [
-    '¿y en Valencia?', '¿Y para empresas?', 'Pero ¿y los domingos?', '¿en Sevilla?', '¿para autónomos?',
-    '¿Cuánto tarda eso?', '¿Dónde está ese archivo?', '¿Qué pasa allí?', '¿Lo puedo cambiar después?',
-    '¿Cada cuánto los cambian?', '¿Me la puedo llevar?', '¿Cuánto cuesta?', 'Vale, ¿y el martes?',
-  ]) assert.equal(dependsOnPrevious(q), true, q);
+    '¿y en Valencia?',
+    '¿Y para empresas?',
+    'Pero ¿y los domingos?',
+    '¿en Sevilla?',
+    '¿para autónomos?',
+    '¿Cuánto tarda eso?',
+    '¿Dónde está ese archivo?',
+    '¿Qué pasa allí?',
+    '¿Lo puedo cambiar después?',
+    '¿Cada cuánto los cambian?',
+    '¿Me la puedo llevar?',
+    '¿Cuánto cuesta?',
+    'Vale, ¿y el martes?',
+  ])
+    assert.equal(dependsOnPrevious(q), true, q);
 });
 
 test('a turn with a topic of its own, or announcing a new subject, stands alone', () => {
   for (const q of [
-    '¿Cuál es el horario?', '¿Cuál es vuestro horario de atención?', 'Otra cosa: ¿cuál es vuestro teléfono?',
-    'Cambiando de tema, ¿y el precio del plan básico?', '¿A qué hora abrís los sábados?', '¿Cómo instalo un paquete .deb?',
-    'Perfecto. ¿Aceptáis transferencias bancarias?', '¿Cuál es la dirección de la oficina?', '¿Por cierto, hacéis envíos a Portugal?',
-  ]) assert.equal(dependsOnPrevious(q), false, q);
+    '¿Cuál es el horario?',
+    '¿Cuál es vuestro horario de atención?',
+    'Otra cosa: ¿cuál es vuestro teléfono?',
+    'Cambiando de tema, ¿y el precio del plan básico?',
+    '¿A qué hora abrís los sábados?',
+    '¿Cómo instalo un paquete .deb?',
+    'Perfecto. ¿Aceptáis transferencias bancarias?',
+    '¿Cuál es la dirección de la oficina?',
+    '¿Por cierto, hacéis envíos a Portugal?',
+  ])
+    assert.equal(dependsOnPrevious(q), false, q);
 });
 
 test('retrieval reads a follow-up with the previous question, and a new question alone', () => {
-  const history = [{ role: 'user' as const, content: '¿Cuántos días de vacaciones tengo?' }, { role: 'assistant' as const, content: 'Quince días.' }];
+  const history = [
+    { role: 'user' as const, content: '¿Cuántos días de vacaciones tengo?' },
+    { role: 'assistant' as const, content: 'Quince días.' },
+  ];
   assert.equal(retrievalQuery({ space: 's', question: '¿Cuál es el horario?', history }), '¿Cuál es el horario?');
-  assert.equal(retrievalQuery({ space: 's', question: '¿y el segundo año?', history }), '¿y el segundo año?\n¿Cuántos días de vacaciones tengo?');
+  assert.equal(
+    retrievalQuery({ space: 's', question: '¿y el segundo año?', history }),
+    '¿y el segundo año?\n¿Cuántos días de vacaciones tengo?',
+  );
   assert.equal(retrievalQuery({ space: 's', question: '¿y el segundo año?' }), '¿y el segundo año?');
 });
 

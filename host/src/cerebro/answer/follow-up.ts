@@ -10,21 +10,26 @@ import { isQuestionFormWord } from './question-words.js';
 import type { AnswerRequest } from './types.js';
 
 /** Phrases that announce a new subject: what follows stands on its own. */
-const NEW_SUBJECT = /^\W*(otra cosa|otra pregunta|otra duda|una pregunta|una duda|una cosa mas|cambiando de tema|por otro lado|aparte de eso|por cierto|another question|on another note|by the way|unrelated)\b/;
+const NEW_SUBJECT =
+  /^\W*(otra cosa|otra pregunta|otra duda|una pregunta|una duda|una cosa mas|cambiando de tema|por otro lado|aparte de eso|por cierto|another question|on another note|by the way|unrelated)\b/;
 /** Acknowledgements a turn may open with ("Vale.", "Perfecto,"): they say nothing about dependence; skipped. */
-const ACKNOWLEDGEMENT = /^\W*(vale|ok|okay|perfecto|genial|bien|muy bien|bueno|gracias|muchas gracias|entendido|de acuerdo|claro|estupendo|thanks|great|fine)\b[\s.,;:!¡]*/;
+const ACKNOWLEDGEMENT =
+  /^\W*(vale|ok|okay|perfecto|genial|bien|muy bien|bueno|gracias|muchas gracias|entendido|de acuerdo|claro|estupendo|thanks|great|fine)\b[\s.,;:!¡]*/;
 /** A question opening with a conjunction continues the previous one. */
 const CONTINUES = /^\W*(y|e|o|u|pero|entonces|ademas|tambien|and|but|also|so|what about|how about)\b/;
 /**
  * A bare preposition first, not followed by a question word ("¿en Bilbao?", "¿para empresas?"), is an elliptical
  * question; "¿A qué hora abrís?" is not.
  */
-const ELLIPTICAL = /^\W*(a|al|en|para|con|de|del|desde|hasta|por|sin|in|for|with|to|from)\s+(?!(que|cual|cuales|cuanto|cuanta|cuantos|cuantas|donde|quien|quienes|como|cuando|what|which|how|where|when|who)\b)/;
+const ELLIPTICAL =
+  /^\W*(a|al|en|para|con|de|del|desde|hasta|por|sin|in|for|with|to|from)\s+(?!(que|cual|cuales|cuanto|cuanta|cuantos|cuantas|donde|quien|quienes|como|cuando|what|which|how|where|when|who)\b)/;
 /** Words that point back to something said before. */
-const POINTS_BACK = new Set((
-  'ese esa eso esos esas este esta esto estos estas aquel aquella aquello aquellos aquellas alli ahi alla '
-  + 'mismo misma mismos mismas tambien lo le les that those it they them there same too'
-).split(' '));
+const POINTS_BACK = new Set(
+  (
+    'ese esa eso esos esas este esta esto estos estas aquel aquella aquello aquellos aquellas alli ahi alla ' +
+    'mismo misma mismos mismas tambien lo le les that those it they them there same too'
+  ).split(' '),
+);
 /** Object pronouns; "la", "las" and "los" are also articles, so they point back only right before a verb form. */
 const CLITIC = new Set(['la', 'las', 'los', 'lo', 'le', 'les']);
 const REFLEXIVE = new Set(['me', 'te', 'se', 'nos', 'os']);
@@ -36,7 +41,11 @@ const NOT_VERB = /(men|gen|den|ven)$/;
  * Verbs that ask for a measure of something already named ("¿Cuánto cuesta?", "¿Cuánto tarda?", "¿Qué pasa?"):
  * alone they name no topic.
  */
-const MEASURE_VERBS = new Set('cuesta cuestan vale valen sale salen tarda tardan dura duran cobra cobran cobrais pasa pasan ocurre funciona'.split(' '));
+const MEASURE_VERBS = new Set(
+  'cuesta cuestan vale valen sale salen tarda tardan dura duran cobra cobran cobrais pasa pasan ocurre funciona'.split(
+    ' ',
+  ),
+);
 
 /** The question without an opening acknowledgement ("Vale. ¿Vendéis…?" → "¿Vendéis…?"). */
 const withoutAcknowledgement = (folded: string): string => folded.replace(ACKNOWLEDGEMENT, '');
@@ -57,7 +66,12 @@ export function dependsOnPrevious(question: string): boolean {
     const w = ws[i]!;
     if (POINTS_BACK.has(w)) return true;
     const next = ws[i + 1];
-    if (CLITIC.has(w) && next !== undefined && (REFLEXIVE.has(ws[i - 1] ?? '') || (VERB_FORM.test(next) && !NOT_VERB.test(next)))) return true;
+    if (
+      CLITIC.has(w) &&
+      next !== undefined &&
+      (REFLEXIVE.has(ws[i - 1] ?? '') || (VERB_FORM.test(next) && !NOT_VERB.test(next)))
+    )
+      return true;
   }
   const topic = ws.filter((w) => !isQuestionFormWord(w) && !MEASURE_VERBS.has(w));
   return queryTermGroups(topic.join(' ')).length === 0;

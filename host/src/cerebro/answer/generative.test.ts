@@ -10,7 +10,9 @@ import { ChatClientError, OpenAiChatClient } from './openai-client.js';
 import type { AnswerEvent } from './types.js';
 
 let server: ChatServer;
-before(async () => { server = await startChatServer(); });
+before(async () => {
+  server = await startChatServer();
+});
 after(() => server.close());
 
 function setup(apiKey = 'sk-prueba') {
@@ -28,7 +30,11 @@ test('generates from the retrieved passages and returns the common answer shape 
   server.status = 200;
   server.requests.length = 0;
   server.reply = () => 'Puedes devolverlo en 30 días [1].';
-  const answer = await setup().answer({ space: 'tienda', question: '¿En cuántos días puedo devolver un producto?', options: { instructions: 'Eres Ana, de la tienda.' } });
+  const answer = await setup().answer({
+    space: 'tienda',
+    question: '¿En cuántos días puedo devolver un producto?',
+    options: { instructions: 'Eres Ana, de la tienda.' },
+  });
   assert.equal(answer.found, true);
   assert.equal(answer.engine, 'generative');
   assert.equal(answer.model, 'modelo-local');
@@ -50,11 +56,15 @@ test('streams text deltas, then sources, then the final answer', async () => {
   server.status = 200;
   server.reply = () => 'El plazo es de 30 días desde la compra [1].';
   const events: AnswerEvent[] = [];
-  for await (const e of setup().stream({ space: 'tienda', question: 'plazo para devolver un producto' })) events.push(e);
+  for await (const e of setup().stream({ space: 'tienda', question: 'plazo para devolver un producto' }))
+    events.push(e);
   const deltas = events.flatMap((e) => (e.type === 'delta' ? [e.text] : []));
   assert.ok(deltas.length > 3, 'several deltas');
   assert.equal(deltas.join(''), 'El plazo es de 30 días desde la compra [1].');
-  assert.deepEqual(events.filter((e) => e.type === 'progress').map((e) => e.type === 'progress' && e.stage), ['retrieving', 'generating']);
+  assert.deepEqual(
+    events.filter((e) => e.type === 'progress').map((e) => e.type === 'progress' && e.stage),
+    ['retrieving', 'generating'],
+  );
   const done = events.at(-1);
   assert.ok(done?.type === 'done' && done.answer.found && done.answer.usage.completionTokens === 7);
   assert.equal(server.requests.at(-1)?.body.stream, true);
@@ -62,7 +72,11 @@ test('streams text deltas, then sources, then the final answer', async () => {
 
 test('never calls the model when no passage is relevant, and answers with the no-answer text', async () => {
   server.requests.length = 0;
-  const answer = await setup().answer({ space: 'tienda', question: '¿Quién ganó el mundial de 1930?', options: { noAnswerText: 'No consta.' } });
+  const answer = await setup().answer({
+    space: 'tienda',
+    question: '¿Quién ganó el mundial de 1930?',
+    options: { noAnswerText: 'No consta.' },
+  });
   assert.equal(answer.found, false);
   assert.equal(answer.text, 'No consta.');
   assert.deepEqual(answer.sources, []);
@@ -79,13 +93,16 @@ test('a model reply of the no-answer text is reported as not found', async () =>
 
 test('an endpoint error becomes a ChatClientError with its status and without the key', async () => {
   server.status = 503;
-  await assert.rejects(setup('sk-secreto').answer({ space: 'tienda', question: 'envío gratuito euros' }), (err: unknown) => {
-    assert.ok(err instanceof ChatClientError);
-    assert.equal(err.status, 503);
-    assert.match(err.message, /503.*sobrecargado/);
-    assert.doesNotMatch(err.message, /sk-secreto/);
-    return true;
-  });
+  await assert.rejects(
+    setup('sk-secreto').answer({ space: 'tienda', question: 'envío gratuito euros' }),
+    (err: unknown) => {
+      assert.ok(err instanceof ChatClientError);
+      assert.equal(err.status, 503);
+      assert.match(err.message, /503.*sobrecargado/);
+      assert.doesNotMatch(err.message, /sk-secreto/);
+      return true;
+    },
+  );
   server.status = 200;
 });
 
@@ -103,12 +120,26 @@ test('fuentes: the passages the model cited first, then the other relevant ones 
     { text: 'Los paquetes descargados se guardan en la caché de APT.', headings: ['Caché'] },
     { text: 'Para instalar un paquete descargado:\n```\n# dpkg -i paquete.deb\n```', headings: ['Instalar'] },
   ]);
-  const answerer = new GenerativeAnswerer(index, new Retriever(index), new OpenAiChatClient({ baseUrl: server.baseUrl, model: 'm', apiKey: 'k' }));
+  const answerer = new GenerativeAnswerer(
+    index,
+    new Retriever(index),
+    new OpenAiChatClient({ baseUrl: server.baseUrl, model: 'm', apiKey: 'k' }),
+  );
   server.requests.length = 0;
-  const answer = await answerer.answer({ space: 'e', question: '¿Cómo instalo un paquete descargado?', options: { minRelevance: 0.01 } });
+  const answer = await answerer.answer({
+    space: 'e',
+    question: '¿Cómo instalo un paquete descargado?',
+    options: { minRelevance: 0.01 },
+  });
   assert.equal(answer.found, true);
   const prompt = server.requests[0]!.body.messages.at(-1)!.content;
-  assert.match(prompt, /\[1\] guia\.md, Instalar\n[^]*\[2\] guia\.md, Caché\n/);
+  assert.match(prompt, /\[1\] guia\.md, Instalar\n[\s\S]*\[2\] guia\.md, Caché\n/);
   assert.match(prompt, /```\n# dpkg -i paquete\.deb\n```/, 'code reaches the model verbatim');
-  assert.deepEqual(answer.sources.map((s) => [s.n, s.heading, s.cited]), [[2, 'Caché', true], [1, 'Instalar', false]]);
+  assert.deepEqual(
+    answer.sources.map((s) => [s.n, s.heading, s.cited]),
+    [
+      [2, 'Caché', true],
+      [1, 'Instalar', false],
+    ],
+  );
 });

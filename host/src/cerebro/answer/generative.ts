@@ -7,9 +7,22 @@ import { askedKind, resolveOptions, scorePassages, searchText, toSource } from '
 import type { ChatMessage, ChatUsage, OpenAiChatClient } from './openai-client.js';
 import type { Answer, AnswerEvent, Answerer, AnswerOptions, AnswerRequest, AnswerSource } from './types.js';
 
-interface Context { options: AnswerOptions; sources: AnswerSource[]; messages: ChatMessage[]; passages: number; started: number }
+interface Context {
+  options: AnswerOptions;
+  sources: AnswerSource[];
+  messages: ChatMessage[];
+  passages: number;
+  started: number;
+}
 
-const LANGUAGE_NAMES: Record<string, string> = { es: 'español', en: 'inglés', pt: 'portugués', fr: 'francés', it: 'italiano', de: 'alemán' };
+const LANGUAGE_NAMES: Record<string, string> = {
+  es: 'español',
+  en: 'inglés',
+  pt: 'portugués',
+  fr: 'francés',
+  it: 'italiano',
+  de: 'alemán',
+};
 
 export function buildMessages(request: AnswerRequest, options: AnswerOptions, hits: SearchHit[]): ChatMessage[] {
   const language = LANGUAGE_NAMES[options.language] ?? options.language;
@@ -20,9 +33,14 @@ export function buildMessages(request: AnswerRequest, options: AnswerOptions, hi
     `Si los fragmentos no contienen la respuesta, responde exactamente: ${options.noAnswerText}`,
     'Copia las órdenes, el código y las rutas literalmente, entre comillas invertidas (`así`).',
     'No inventes datos, cifras, nombres ni enlaces.',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   const context = hits
-    .map((h, i) => `[${i + 1}] ${h.documentName}${h.page ? `, página ${h.page}` : ''}${h.headings.length ? `, ${h.headings.join(' › ')}` : ''}\n${h.text}`)
+    .map(
+      (h, i) =>
+        `[${i + 1}] ${h.documentName}${h.page ? `, página ${h.page}` : ''}${h.headings.length ? `, ${h.headings.join(' › ')}` : ''}\n${h.text}`,
+    )
     .join('\n\n');
   return [
     { role: 'system', content: system },
@@ -53,16 +71,26 @@ export class GenerativeAnswerer implements Answerer {
     const started = performance.now();
     const options = resolveOptions(request.options);
     const retrieval = await this.retriever.retrieve(request.space, searchText(request), options.passages);
-    const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, { text: request.question, kind: askedKind(request) });
+    const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, {
+      text: request.question,
+      kind: askedKind(request),
+    });
     const relevant = scored.filter((s) => s.score >= options.minRelevance);
     const sources = relevant.map((s, i) => toSource(s.hit, i + 1, s.score, s.hit.text));
-    const messages = relevant.length ? buildMessages(request, options, relevant.map((s) => s.hit)) : [];
+    const messages = relevant.length
+      ? buildMessages(
+          request,
+          options,
+          relevant.map((s) => s.hit),
+        )
+      : [];
     return { options, sources, messages, passages: retrieval.hits.length, started };
   }
 
   private finish(ctx: Context, text: string, usage: ChatUsage | null): Answer {
     const trimmed = text.trim();
-    const found = ctx.sources.length > 0 && trimmed !== '' && !trimmed.startsWith(ctx.options.noAnswerText.replace(/[.\s]+$/, ''));
+    const found =
+      ctx.sources.length > 0 && trimmed !== '' && !trimmed.startsWith(ctx.options.noAnswerText.replace(/[.\s]+$/, ''));
     return {
       text: found ? trimmed : ctx.options.noAnswerText,
       found,
@@ -70,7 +98,9 @@ export class GenerativeAnswerer implements Answerer {
       model: this.client.model,
       sources: found ? citedSources(trimmed, ctx.sources) : [],
       usage: {
-        passages: ctx.passages, promptTokens: usage?.promptTokens ?? 0, completionTokens: usage?.completionTokens ?? 0,
+        passages: ctx.passages,
+        promptTokens: usage?.promptTokens ?? 0,
+        completionTokens: usage?.completionTokens ?? 0,
         ms: performance.now() - ctx.started,
       },
     };
@@ -83,7 +113,10 @@ export class GenerativeAnswerer implements Answerer {
   async answer(request: AnswerRequest): Promise<Answer> {
     const ctx = await this.prepare(request);
     if (ctx.messages.length === 0) return this.finish(ctx, '', null);
-    const { text, usage } = await this.client.complete(ctx.messages, { maxTokens: this.maxTokens(ctx.options), signal: request.signal });
+    const { text, usage } = await this.client.complete(ctx.messages, {
+      maxTokens: this.maxTokens(ctx.options),
+      signal: request.signal,
+    });
     return this.finish(ctx, text, usage);
   }
 
@@ -100,9 +133,15 @@ export class GenerativeAnswerer implements Answerer {
     yield { type: 'progress', stage: 'generating' };
     let text = '';
     let usage: ChatUsage | null = null;
-    for await (const chunk of this.client.stream(ctx.messages, { maxTokens: this.maxTokens(ctx.options), signal: request.signal })) {
+    for await (const chunk of this.client.stream(ctx.messages, {
+      maxTokens: this.maxTokens(ctx.options),
+      signal: request.signal,
+    })) {
       if (chunk.type === 'usage') usage = chunk.usage;
-      else { text += chunk.text; yield { type: 'delta', text: chunk.text }; }
+      else {
+        text += chunk.text;
+        yield { type: 'delta', text: chunk.text };
+      }
     }
     const answer = this.finish(ctx, text, usage);
     yield { type: 'sources', sources: answer.sources };

@@ -12,15 +12,24 @@ export interface ChatClientConfig {
   temperature?: number;
 }
 
-export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
 
-export interface ChatUsage { promptTokens: number; completionTokens: number }
+export interface ChatUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
 
 export type ChatChunk = { type: 'delta'; text: string } | { type: 'usage'; usage: ChatUsage };
 
 export class ChatClientError extends Error {
   override readonly name = 'ChatClientError';
-  constructor(message: string, readonly status: number | null) {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
     super(message);
   }
 }
@@ -43,35 +52,56 @@ export class OpenAiChatClient {
 
   private async post(body: object, signal?: AbortSignal): Promise<Response> {
     const timeout = AbortSignal.timeout(this.config.timeoutMs ?? 120_000);
-    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
     if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
     let res: Response;
     try {
       res = await fetch(`${this.config.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-        method: 'POST', headers, body: JSON.stringify(body),
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (err) {
       if (signal?.aborted) throw err;
-      throw new ChatClientError(`el modelo de chat no responde (${(err as Error).name === 'TimeoutError' ? 'tiempo agotado' : 'sin conexión'})`, null);
+      throw new ChatClientError(
+        `el modelo de chat no responde (${(err as Error).name === 'TimeoutError' ? 'tiempo agotado' : 'sin conexión'})`,
+        null,
+      );
     }
     if (!res.ok) {
       let detail = '';
-      try { detail = ((await res.json()) as CompletionBody).error?.message ?? ''; } catch { /* not JSON */ }
-      throw new ChatClientError(`el modelo de chat respondió ${res.status}${detail ? `: ${detail.slice(0, 200)}` : ''}`, res.status);
+      try {
+        detail = ((await res.json()) as CompletionBody).error?.message ?? '';
+      } catch {
+        /* not JSON */
+      }
+      throw new ChatClientError(
+        `el modelo de chat respondió ${res.status}${detail ? `: ${detail.slice(0, 200)}` : ''}`,
+        res.status,
+      );
     }
     return res;
   }
 
   private request(messages: ChatMessage[], maxTokens: number | undefined, stream: boolean): object {
     return {
-      model: this.config.model, messages, stream, temperature: this.config.temperature ?? 0.1,
+      model: this.config.model,
+      messages,
+      stream,
+      temperature: this.config.temperature ?? 0.1,
       ...(maxTokens ? { max_tokens: maxTokens } : {}),
       ...(stream ? { stream_options: { include_usage: true } } : {}),
     };
   }
 
-  async complete(messages: ChatMessage[], options: { maxTokens?: number; signal?: AbortSignal } = {}): Promise<{ text: string; usage: ChatUsage | null }> {
+  async complete(
+    messages: ChatMessage[],
+    options: { maxTokens?: number; signal?: AbortSignal } = {},
+  ): Promise<{ text: string; usage: ChatUsage | null }> {
     const res = await this.post(this.request(messages, options.maxTokens, false), options.signal);
     const body = (await res.json()) as CompletionBody;
     const text = body.choices?.[0]?.message?.content;
@@ -79,7 +109,10 @@ export class OpenAiChatClient {
     return { text, usage: usageOf(body.usage) };
   }
 
-  async *stream(messages: ChatMessage[], options: { maxTokens?: number; signal?: AbortSignal } = {}): AsyncIterable<ChatChunk> {
+  async *stream(
+    messages: ChatMessage[],
+    options: { maxTokens?: number; signal?: AbortSignal } = {},
+  ): AsyncIterable<ChatChunk> {
     const res = await this.post(this.request(messages, options.maxTokens, true), options.signal);
     if (!res.body) throw new ChatClientError('respuesta del modelo de chat sin cuerpo', res.status);
     const decoder = new TextDecoder();
@@ -90,12 +123,21 @@ export class OpenAiChatClient {
       while ((end = buffer.search(/\r?\n\r?\n/)) !== -1) {
         const event = buffer.slice(0, end);
         buffer = buffer.slice(end).replace(/^\r?\n\r?\n/, '');
-        const data = event.split(/\r?\n/).filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
+        const data = event
+          .split(/\r?\n/)
+          .filter((l) => l.startsWith('data:'))
+          .map((l) => l.slice(5).trimStart())
+          .join('\n');
         if (!data) continue;
         if (data === '[DONE]') return;
         let chunk: CompletionBody;
-        try { chunk = JSON.parse(data) as CompletionBody; } catch { continue; }
-        if (chunk.error) throw new ChatClientError(`error del modelo de chat: ${chunk.error.message ?? ''}`.slice(0, 240), res.status);
+        try {
+          chunk = JSON.parse(data) as CompletionBody;
+        } catch {
+          continue;
+        }
+        if (chunk.error)
+          throw new ChatClientError(`error del modelo de chat: ${chunk.error.message ?? ''}`.slice(0, 240), res.status);
         const text = chunk.choices?.[0]?.delta?.content;
         if (text) yield { type: 'delta', text };
         const usage = usageOf(chunk.usage);

@@ -27,8 +27,15 @@ export function passageSentences(text: string): string[] {
   };
   const lines = text.split('\n').map((l) => l.trim());
   lines.forEach((l, i) => {
-    if (!l) { flush(); return; }
-    if (COMMAND_LINE.test(l)) { flush(); paragraphs.push(l); return; }
+    if (!l) {
+      flush();
+      return;
+    }
+    if (COMMAND_LINE.test(l)) {
+      flush();
+      paragraphs.push(l);
+      return;
+    }
     current = current ? `${current} ${l}` : l;
     const next = lines[i + 1] ?? '';
     // A line ends its paragraph at final punctuation, or when it is a short label ("Nota", a table title)
@@ -44,7 +51,8 @@ export function passageSentences(text: string): string[] {
  * A sentence that announces the code after it: it ends in a colon, or says "como se muestra", "la siguiente
  * orden", "escriba", "ejecute", "as follows", "run"…
  */
-const ANNOUNCES = /(:\s*$)|\b(como se muestra|como sigue|lo siguiente|la siguiente|el siguiente|las siguientes|los siguientes|a continuaci[oó]n|de esta (forma|manera)|as[ií]:|escrib[ae]|ejecut[ae]|teclee|us[ae] la orden|con la orden|mediante|as follows|the following|as shown|run|type|execute)\b/i;
+const ANNOUNCES =
+  /(:\s*$)|\b(como se muestra|como sigue|lo siguiente|la siguiente|el siguiente|las siguientes|los siguientes|a continuaci[oó]n|de esta (forma|manera)|as[ií]:|escrib[ae]|ejecut[ae]|teclee|us[ae] la orden|con la orden|mediante|as follows|the following|as shown|run|type|execute)\b/i;
 
 export const announces = (sentence: string): boolean => ANNOUNCES.test(sentence);
 
@@ -56,7 +64,9 @@ export function passageUnits(text: string): AnswerUnit[] {
         const command = COMMAND_LINE.test(s);
         const previous = units[units.length - 1];
         units.push({
-          kind: command ? 'code' : 'sentence', text: s, position: units.length,
+          kind: command ? 'code' : 'sentence',
+          text: s,
+          position: units.length,
           ...(command && previous?.kind === 'sentence' ? { intro: previous.position } : {}),
         });
       }

@@ -46,6 +46,9 @@ test('question-form words and light verbs are left out of the searched words', (
   assert.equal(contentQuestion('How do I restart a service?'), 'restart a service');
   assert.equal(contentQuestion('¿Para qué sirve Coturn?'), 'coturn');
   assert.equal(contentQuestion('¿Cómo?'), '¿Cómo?', 'nothing else left: the question as it is');
-  assert.equal(contentQuestion('¿En qué dirección ven los usuarios el contenido?'), 'en dirección los usuarios el contenido');
+  assert.equal(
+    contentQuestion('¿En qué dirección ven los usuarios el contenido?'),
+    'en dirección los usuarios el contenido',
+  );
   assert.equal(contentQuestion('¿En qué dirección abro Roundcube?'), 'en dirección roundcube');
 });

@@ -29,7 +29,10 @@ const LIGHT_VERBS: readonly VerbSpec[] = [
   { infinitive: 'poner', yo: 'pongo', future: 'pondr', preterite: 'pus' },
   { infinitive: 'conseguir', strong: 'consigu', yo: 'consigo' },
   { infinitive: 'servir', strong: 'sirv', yo: 'sirvo' },
-  { infinitive: 'necesitar' }, { infinitive: 'deber' }, { infinitive: 'lograr' }, { infinitive: 'abrir' },
+  { infinitive: 'necesitar' },
+  { infinitive: 'deber' },
+  { infinitive: 'lograr' },
+  { infinitive: 'abrir' },
   { infinitive: 'existir' },
 ];
 /**

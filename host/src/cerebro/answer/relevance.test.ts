@@ -17,7 +17,10 @@ test('a reranker probability maps onto the calibrated scale: its own threshold l
   assert.equal(rerankRelevance(0.7, 0.7), calibrated, 'a configured model threshold also lands on the default');
   // Increasing, so a client raising relevancia_minima is stricter with the model too.
   const grid = Array.from({ length: 21 }, (_, i) => rerankRelevance(i / 20));
-  assert.ok(grid.every((v, i) => i === 0 || v > grid[i - 1]!), grid.join(' '));
+  assert.ok(
+    grid.every((v, i) => i === 0 || v > grid[i - 1]!),
+    grid.join(' '),
+  );
   assert.ok(rerankRelevance(0.48) < calibrated, 'a passage the model calls irrelevant stays under the default');
 });
 
@@ -33,7 +36,12 @@ function answererWith(probability: number, minProbability?: number) {
   seedDocument(db, index, 'tienda', 'politicas.md', [
     { text: 'Los clientes pueden devolver un producto en un plazo de 30 días desde la compra.' },
   ]);
-  const rerank = { reranker: fixedReranker(probability), topN: 5, timeoutMs: 5_000, ...(minProbability !== undefined ? { minProbability } : {}) };
+  const rerank = {
+    reranker: fixedReranker(probability),
+    topN: 5,
+    timeoutMs: 5_000,
+    ...(minProbability !== undefined ? { minProbability } : {}),
+  };
   return new ExtractiveAnswerer(index, new Retriever(index, null, rerank));
 }
 
@@ -44,8 +52,14 @@ test('with a reranker, answer-or-decline follows the model threshold, not the le
   assert.equal((await answererWith(0.55).answer({ space: 'tienda', question })).found, true);
   // A stricter model threshold, and a stricter client, both decline the same passage.
   assert.equal((await answererWith(0.55, 0.6).answer({ space: 'tienda', question })).found, false);
-  assert.equal((await answererWith(0.55).answer({ space: 'tienda', question, options: { minRelevance: 0.9 } })).found, false);
-  assert.equal((await answererWith(0.97).answer({ space: 'tienda', question, options: { minRelevance: 0.9 } })).found, true);
+  assert.equal(
+    (await answererWith(0.55).answer({ space: 'tienda', question, options: { minRelevance: 0.9 } })).found,
+    false,
+  );
+  assert.equal(
+    (await answererWith(0.97).answer({ space: 'tienda', question, options: { minRelevance: 0.9 } })).found,
+    true,
+  );
   // The source score is on the same scale the client set.
   const answer = await answererWith(0.55).answer({ space: 'tienda', question });
   assert.equal(answer.sources[0]!.score, Math.round(rerankRelevance(0.55) * 1000) / 1000);

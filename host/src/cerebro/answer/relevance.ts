@@ -31,7 +31,9 @@ export class Relevance {
   /** The question's weightiest content word (its topic: the rarest in the documents), by group index; null if none. */
   topicGroup(): number | null {
     let best: number | null = null;
-    this.weights.forEach((w, i) => { if (best === null || w > this.weights[best]!) best = i; });
+    this.weights.forEach((w, i) => {
+      if (best === null || w > this.weights[best]!) best = i;
+    });
     return best;
   }
 
@@ -56,7 +58,9 @@ export class Relevance {
   /** Indices of the question's content-word groups whose terms occur in `terms`. */
   groupsIn(terms: ReadonlySet<string>): Set<number> {
     const out = new Set<number>();
-    this.groups.forEach((alts, i) => { if (alts.some((t) => terms.has(t))) out.add(i); });
+    this.groups.forEach((alts, i) => {
+      if (alts.some((t) => terms.has(t))) out.add(i);
+    });
     return out;
   }
 
@@ -82,7 +86,11 @@ export class Relevance {
  * default `relevancia_minima` answers exactly where the model says "relevant", and a client raising or lowering it
  * is stricter or more lenient with the model as with full text.
  */
-export function rerankRelevance(probability: number, minProbability = DEFAULT_RERANK_MIN_PROBABILITY, calibrated = DEFAULT_ANSWER_OPTIONS.minRelevance): number {
+export function rerankRelevance(
+  probability: number,
+  minProbability = DEFAULT_RERANK_MIN_PROBABILITY,
+  calibrated = DEFAULT_ANSWER_OPTIONS.minRelevance,
+): number {
   const p = Math.min(1, Math.max(0, probability));
   const t = Math.min(0.999, Math.max(0.001, minProbability));
   return p <= t ? (p / t) * calibrated : calibrated + ((p - t) / (1 - t)) * (1 - calibrated);

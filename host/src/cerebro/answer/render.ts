@@ -28,7 +28,8 @@ export function renderCodeWithIntro(code: string, intro: string | undefined): st
 const asCode = (cell: string) => (cell.includes('`') || cell === '' ? cell : `\`${cell}\``);
 
 /** Where a quoted row comes from: ", según la tabla «Órdenes de fecha»", or without a title. */
-export const tableSource = (table: string | null): string => (table ? `, según la tabla «${table}»` : ', según la tabla');
+export const tableSource = (table: string | null): string =>
+  table ? `, según la tabla «${table}»` : ', según la tabla';
 
 /**
  * A table row with its header: "orden `date` — acción: muestra la hora, según la tabla «Órdenes de fecha»". The
@@ -36,7 +37,12 @@ export const tableSource = (table: string | null): string => (table ? `, según 
  */
 export function renderRow(cells: string[], header: string[] | undefined, table: string | null): string {
   const [first = '', ...rest] = cells;
-  const key = first.includes('`') ? first : header && /orden|comando|command|opci[oó]n|option|archivo|fichero|file|ruta|path|paquete|package/i.test(header[0] ?? '') ? asCode(first) : first;
+  const key = first.includes('`')
+    ? first
+    : header &&
+        /orden|comando|command|opci[oó]n|option|archivo|fichero|file|ruta|path|paquete|package/i.test(header[0] ?? '')
+      ? asCode(first)
+      : first;
   const label = !header?.[0] ? key : key.startsWith('`') ? `${header[0]} ${key}` : `${header[0]}: ${key}`;
   const others = rest
     .map((c, i) => [header?.[i + 1] ?? '', c] as const)

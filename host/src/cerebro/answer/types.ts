@@ -80,7 +80,10 @@ export type AnswerEvent =
   | { type: 'sources'; sources: AnswerSource[] }
   | { type: 'done'; answer: Answer };
 
-export interface ChatTurn { role: 'user' | 'assistant'; content: string }
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
 
 export interface AnswerRequest {
   space: string;

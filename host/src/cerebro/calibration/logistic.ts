@@ -18,7 +18,10 @@ const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** Fits a logistic model to rows of features and 0/1 labels. `threshold` is left for the caller to choose. */
 export function trainLogistic(
-  names: readonly string[], rows: readonly number[][], labels: readonly number[], options: TrainingOptions = DEFAULT_TRAINING,
+  names: readonly string[],
+  rows: readonly number[][],
+  labels: readonly number[],
+  options: TrainingOptions = DEFAULT_TRAINING,
 ): DecisionModel {
   const d = names.length;
   const n = rows.length;

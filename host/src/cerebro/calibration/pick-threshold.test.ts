@@ -5,12 +5,19 @@ import { DECISION_MODEL } from '../answer/decision-model.js';
 import { DEFAULT_ANSWER_OPTIONS } from '../answer/types.js';
 import { CANDIDATE_THRESHOLDS, pickThreshold, thresholdFigures, type ScoredQuestion } from './pick-threshold.js';
 
-const q = (answerable: boolean, relevance: number, correctAt: Record<string, boolean> = {}): ScoredQuestion =>
-  ({ question: '?', corpus: 'c', answerable, relevance, correctAt });
+const q = (answerable: boolean, relevance: number, correctAt: Record<string, boolean> = {}): ScoredQuestion => ({
+  question: '?',
+  corpus: 'c',
+  answerable,
+  relevance,
+  correctAt,
+});
 
 test('the committed held-out table reproduces the shipped threshold, which is the default minimum relevance', () => {
   // Written by `npm run calibrate` (bench/respuestas/calibrate.mjs) from the labelled question sets.
-  const table = JSON.parse(readFileSync(new URL('../../../../bench/respuestas/scores.json', import.meta.url), 'utf8')) as { questions: ScoredQuestion[] };
+  const table = JSON.parse(
+    readFileSync(new URL('../../../../bench/respuestas/scores.json', import.meta.url), 'utf8'),
+  ) as { questions: ScoredQuestion[] };
   const choice = pickThreshold(table.questions, CANDIDATE_THRESHOLDS);
   assert.ok(choice);
   assert.equal(choice.threshold, DECISION_MODEL.threshold);
@@ -25,14 +32,26 @@ test('the lowest threshold that declines enough wins when it answers more', () =
     q(false, 0.3),
     q(false, 0.35),
   ];
-  assert.deepEqual(pickThreshold(table, [0.3, 0.4, 0.5]), { threshold: 0.4, correct: 2, claimed: 2, declined: 1, precision: 1 });
+  assert.deepEqual(pickThreshold(table, [0.3, 0.4, 0.5]), {
+    threshold: 0.4,
+    correct: 2,
+    claimed: 2,
+    declined: 1,
+    precision: 1,
+  });
 });
 
 test('a wrong answer costs as much as a right one gains, and ties go to the higher threshold', () => {
   // At 0.4 two questions are answered, one wrongly: net 0, as at 0.5 where nothing is answered.
   const table = [q(true, 0.45, { '0.400': true }), q(true, 0.42, { '0.400': false }), q(false, 0.2)];
   assert.equal(pickThreshold(table, [0.4, 0.5])!.threshold, 0.5);
-  assert.deepEqual(thresholdFigures(table, 0.4), { threshold: 0.4, correct: 1, claimed: 2, declined: 1, precision: 0.5 });
+  assert.deepEqual(thresholdFigures(table, 0.4), {
+    threshold: 0.4,
+    correct: 1,
+    claimed: 2,
+    declined: 1,
+    precision: 0.5,
+  });
 });
 
 test('no threshold is picked when none declines enough of the unanswerable questions', () => {

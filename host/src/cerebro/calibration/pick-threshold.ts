@@ -42,8 +42,11 @@ export function thresholdFigures(table: readonly ScoredQuestion[], threshold: nu
   const claimed = table.filter((q) => q.relevance >= threshold);
   const correct = table.filter((q) => q.answerable && q.relevance >= threshold && q.correctAt[key] === true).length;
   return {
-    threshold, correct, claimed: claimed.length,
-    declined: unanswerable.length === 0 ? 1 : unanswerable.filter((q) => q.relevance < threshold).length / unanswerable.length,
+    threshold,
+    correct,
+    claimed: claimed.length,
+    declined:
+      unanswerable.length === 0 ? 1 : unanswerable.filter((q) => q.relevance < threshold).length / unanswerable.length,
     precision: claimed.length === 0 ? 1 : correct / claimed.length,
   };
 }
@@ -55,7 +58,11 @@ export function thresholdFigures(table: readonly ScoredQuestion[], threshold: nu
  * threshold declines enough. Precision is reported beside it, not constrained: below its goal the fault is in the
  * answers composed from relevant passages, which a stricter threshold would only hide by declining more.
  */
-export function pickThreshold(table: readonly ScoredQuestion[], candidates: readonly number[], minDeclined = DEFAULT_MIN_DECLINED): ThresholdChoice | null {
+export function pickThreshold(
+  table: readonly ScoredQuestion[],
+  candidates: readonly number[],
+  minDeclined = DEFAULT_MIN_DECLINED,
+): ThresholdChoice | null {
   let best: ThresholdChoice | null = null;
   const net = (f: ThresholdChoice) => 2 * f.correct - f.claimed;
   for (const t of [...candidates].sort((a, b) => a - b)) {
@@ -66,4 +73,7 @@ export function pickThreshold(table: readonly ScoredQuestion[], candidates: read
 }
 
 /** Thresholds the calibration tries: 0.05 to 0.95 in steps of 0.025. */
-export const CANDIDATE_THRESHOLDS: readonly number[] = Array.from({ length: 37 }, (_, i) => Math.round((0.05 + i * 0.025) * 1000) / 1000);
+export const CANDIDATE_THRESHOLDS: readonly number[] = Array.from(
+  { length: 37 },
+  (_, i) => Math.round((0.05 + i * 0.025) * 1000) / 1000,
+);

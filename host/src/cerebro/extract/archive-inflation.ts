@@ -22,7 +22,9 @@ export class InflationFailed extends Error {}
  */
 export function inflatedSize(compressed: Uint8Array, method: number, allowed: number): Promise<number> {
   if (method === ZIP_METHOD.stored) {
-    return compressed.length > allowed ? Promise.reject(new InflationLimitExceeded(allowed)) : Promise.resolve(compressed.length);
+    return compressed.length > allowed
+      ? Promise.reject(new InflationLimitExceeded(allowed))
+      : Promise.resolve(compressed.length);
   }
   if (method !== ZIP_METHOD.deflate) return Promise.reject(new InflationFailed(`compression method ${method}`));
   return new Promise((resolve, reject) => {

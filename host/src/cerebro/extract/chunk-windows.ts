@@ -24,7 +24,11 @@ export interface ChunkWindowOptions {
  * chunker continues a passage across consecutive blocks of one section, and a cut at a paragraph or line break
  * leaves its sentences as they were, so this changes no passage.
  */
-export const DEFAULT_CHUNK_WINDOW: ChunkWindowOptions = { blockChars: 16 * 1024, sectionCutChars: 256 * 1024, forcedCutChars: 1024 * 1024 };
+export const DEFAULT_CHUNK_WINDOW: ChunkWindowOptions = {
+  blockChars: 16 * 1024,
+  sectionCutChars: 256 * 1024,
+  forcedCutChars: 1024 * 1024,
+};
 
 const sectionKey = (b: TextBlock) => `${b.page ?? ''}\u0000${(b.headings ?? []).join('\u0001')}`;
 
@@ -87,7 +91,11 @@ async function* blockWindows(blocks: Blocks, options: ChunkWindowOptions): Async
  * The passages of `blocks`, window by window, numbered across windows. Blocks are read as the windows need them
  * (pass an array through `releasing` to let its text go as it is chunked).
  */
-export async function* chunkInWindows(blocks: Blocks, chunk: ChunkOptions, options: ChunkWindowOptions = DEFAULT_CHUNK_WINDOW): AsyncGenerator<Passage[]> {
+export async function* chunkInWindows(
+  blocks: Blocks,
+  chunk: ChunkOptions,
+  options: ChunkWindowOptions = DEFAULT_CHUNK_WINDOW,
+): AsyncGenerator<Passage[]> {
   let ord = 0;
   for await (const window of blockWindows(blocks, options)) {
     const passages = chunkBlocks(window, chunk);

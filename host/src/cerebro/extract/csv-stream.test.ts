@@ -9,7 +9,9 @@ import { csvToDocument } from './tabular.js';
 import type { TextBlock } from './types.js';
 
 let dir: TempDir;
-before(async () => { dir = await tempDir(); });
+before(async () => {
+  dir = await tempDir();
+});
 after(() => dir.cleanup());
 
 async function streamed(name: string, bytes: Buffer): Promise<{ encoding: string; blocks: TextBlock[] }> {
@@ -26,13 +28,19 @@ function whole(bytes: Buffer): { encoding: string; blocks: TextBlock[] } {
 }
 
 async function rejectsWith(name: string, bytes: Buffer, code: string): Promise<void> {
-  await assert.rejects(streamed(name, bytes), (err: unknown) => err instanceof CerebroExtractionError && err.code === code);
+  await assert.rejects(
+    streamed(name, bytes),
+    (err: unknown) => err instanceof CerebroExtractionError && err.code === code,
+  );
 }
 
 test('a streamed CSV gives the blocks and encoding of the whole-file reader, across read boundaries', async () => {
   // Quoted cells with line breaks and two-byte characters, over many 32 KB reads, so records and characters
   // straddle the boundaries.
-  const rows = Array.from({ length: 4000 }, (_, i) => `Café ${i};${i},50;"Tostado ""natural""\nen grano, año ${i % 7}"`);
+  const rows = Array.from(
+    { length: 4000 },
+    (_, i) => `Café ${i};${i},50;"Tostado ""natural""\nen grano, año ${i % 7}"`,
+  );
   const bytes = Buffer.from(`Producto;Precio;Descripción\n${rows.join('\n')}\n`);
   const got = await streamed('precios.csv', bytes);
   assert.deepEqual(got, whole(bytes));

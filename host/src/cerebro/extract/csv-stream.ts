@@ -22,10 +22,12 @@ async function firstLine(pieces: AsyncIterator<string>): Promise<{ head: string;
 async function* rows(path: string, encoding: string, bomBytes: number): AsyncGenerator<TextBlock> {
   const pieces = decodedPieces(path, encoding, bomBytes);
   const { head, done } = await firstLine(pieces);
-  const text = Readable.from((async function* () {
-    yield head;
-    if (!done) yield* pieces; // the rest, after the pieces firstLine took
-  })());
+  const text = Readable.from(
+    (async function* () {
+      yield head;
+      if (!done) yield* pieces; // the rest, after the pieces firstLine took
+    })(),
+  );
   const parser = text.pipe(parse(csvOptions(csvDelimiter(head.slice(0, head.indexOf('\n') >>> 0)))));
   text.once('error', (err) => parser.destroy(err));
   const table = new TableRows();

@@ -34,6 +34,12 @@ test('UTF-16 little and big endian with BOM, and little endian without BOM', () 
 });
 
 test('binary content is refused with a Spanish reason', () => {
-  const binary = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00]);
-  assert.throws(() => decodeText(binary), (err: unknown) => err instanceof CerebroExtractionError && err.code === 'no_soportado' && /binario/.test(err.reason));
+  const binary = Buffer.from([
+    0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00,
+  ]);
+  assert.throws(
+    () => decodeText(binary),
+    (err: unknown) =>
+      err instanceof CerebroExtractionError && err.code === 'no_soportado' && /binario/.test(err.reason),
+  );
 });

@@ -6,7 +6,10 @@ import iconv from 'iconv-lite';
 import { isUtf8 } from 'node:buffer';
 import { CerebroExtractionError, reasons } from '../errors.js';
 
-export interface Decoded { text: string; encoding: string }
+export interface Decoded {
+  text: string;
+  encoding: string;
+}
 
 function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   const n = Math.min(bytes.length, 4096) & ~1;
@@ -24,7 +27,10 @@ function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
 }
 
 /** How a text's bytes are encoded, and how many leading bytes are its byte-order mark. */
-export interface TextEncoding { encoding: string; bomBytes: number }
+export interface TextEncoding {
+  encoding: string;
+  bomBytes: number;
+}
 
 /** Bytes of the start of a text that encoding detection looks at. */
 export const HEAD_BYTES = 262_144;
@@ -50,12 +56,17 @@ export function detectEncoding(head: Buffer): TextEncoding | null {
 /** A statistical guess among legacy encodings, for text that is not valid UTF-8. */
 export function legacyEncodingOf(head: Buffer): string {
   const guess = (chardet.detect(head.subarray(0, HEAD_BYTES)) ?? 'windows-1252').toLowerCase();
-  return guess === 'iso-8859-1' || guess === 'ascii' || guess === 'utf-8' || !iconv.encodingExists(guess) ? 'windows-1252' : guess;
+  return guess === 'iso-8859-1' || guess === 'ascii' || guess === 'utf-8' || !iconv.encodingExists(guess)
+    ? 'windows-1252'
+    : guess;
 }
 
 export function decodeText(bytes: Uint8Array): Decoded {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const { encoding, bomBytes } = detectEncoding(buf) ?? { encoding: isUtf8(buf) ? 'utf-8' : legacyEncodingOf(buf), bomBytes: 0 };
+  const { encoding, bomBytes } = detectEncoding(buf) ?? {
+    encoding: isUtf8(buf) ? 'utf-8' : legacyEncodingOf(buf),
+    bomBytes: 0,
+  };
   const body = buf.subarray(bomBytes);
   return { text: encoding === 'utf-8' ? body.toString('utf8') : iconv.decode(body, encoding), encoding };
 }

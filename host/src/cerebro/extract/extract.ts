@@ -16,27 +16,53 @@ import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
 import { loadOptionalReader } from './optional-reader.js';
 
 const BY_EXTENSION: Record<string, DocumentFormat> = {
-  '.pdf': 'pdf', '.docx': 'docx', '.html': 'html', '.htm': 'html', '.xhtml': 'html', '.md': 'markdown',
-  '.markdown': 'markdown', '.txt': 'text', '.text': 'text', '.csv': 'csv', '.tsv': 'csv', '.xlsx': 'xlsx',
-  '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.tif': 'tiff', '.tiff': 'tiff',
+  '.pdf': 'pdf',
+  '.docx': 'docx',
+  '.html': 'html',
+  '.htm': 'html',
+  '.xhtml': 'html',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.txt': 'text',
+  '.text': 'text',
+  '.csv': 'csv',
+  '.tsv': 'csv',
+  '.xlsx': 'xlsx',
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.tif': 'tiff',
+  '.tiff': 'tiff',
 };
 
 const BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
   'application/pdf': 'pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'text/html': 'html', 'application/xhtml+xml': 'html', 'text/markdown': 'markdown', 'text/x-markdown': 'markdown',
-  'text/plain': 'text', 'text/csv': 'csv', 'text/tab-separated-values': 'csv',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'text/plain': 'text',
+  'text/csv': 'csv',
+  'text/tab-separated-values': 'csv',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'image/png': 'png', 'image/jpeg': 'jpeg', 'image/tiff': 'tiff',
+  'image/png': 'png',
+  'image/jpeg': 'jpeg',
+  'image/tiff': 'tiff',
 };
 
 /** Content type to serve each format with (downloads). */
 export const MEDIA_TYPES: Record<DocumentFormat, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  html: 'text/html', markdown: 'text/markdown', text: 'text/plain', csv: 'text/csv',
+  html: 'text/html',
+  markdown: 'text/markdown',
+  text: 'text/plain',
+  csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  png: 'image/png', jpeg: 'image/jpeg', tiff: 'image/tiff',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  tiff: 'image/tiff',
 };
 
 /** The format of a file by name then media type, or null when neither is supported. */
@@ -52,7 +78,10 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]; // compound file: password-protected OOXML or legacy .doc/.xls
 
 function plainToDocument(text: string, encoding: string): ExtractedDocument {
-  const blocks: TextBlock[] = text.split(/\n\s*\n/).filter((p) => p.trim()).flatMap((p) => structureLines(p));
+  const blocks: TextBlock[] = text
+    .split(/\n\s*\n/)
+    .filter((p) => p.trim())
+    .flatMap((p) => structureLines(p));
   return { blocks, encoding };
 }
 
@@ -64,7 +93,8 @@ export function extractFile(path: string, name: string, mediaType?: string, time
 
 async function extractFormat(path: string, name: string, mediaType: string | undefined): Promise<ExtractedDocument> {
   const format = formatOf(name, mediaType);
-  if (!format) throw new CerebroExtractionError('no_soportado', reasons.unsupported(extname(name) || mediaType || 'desconocido'));
+  if (!format)
+    throw new CerebroExtractionError('no_soportado', reasons.unsupported(extname(name) || mediaType || 'desconocido'));
   // A PDF is read by poppler from its file (pdf.ts checks its header, its text and its emptiness itself).
   if (format === 'pdf') return pdfToDocument(path);
   const bytes = await readFile(path);
@@ -75,12 +105,14 @@ async function extractFormat(path: string, name: string, mediaType: string | und
     case 'docx':
     case 'xlsx':
       if (startsWith(bytes, OLE_MAGIC)) throw new CerebroExtractionError('cifrado', reasons.legacyOffice);
-      if (!startsWith(bytes, ZIP_MAGIC)) throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
+      if (!startsWith(bytes, ZIP_MAGIC))
+        throw new CerebroExtractionError('corrupto', reasons.corrupt(format.toUpperCase()));
       await assertReasonableZip(bytes, format);
       // Loaded on first use: mammoth and exceljs add ~40 MB to every indexing thread that never reads an Office file.
-      doc = format === 'docx'
-        ? await (await loadOptionalReader(() => import('./docx.js'), 'DOCX', 'mammoth')).docxToDocument(bytes)
-        : await (await loadOptionalReader(() => import('./xlsx.js'), 'XLSX', 'exceljs')).xlsxToDocument(bytes);
+      doc =
+        format === 'docx'
+          ? await (await loadOptionalReader(() => import('./docx.js'), 'DOCX', 'mammoth')).docxToDocument(bytes)
+          : await (await loadOptionalReader(() => import('./xlsx.js'), 'XLSX', 'exceljs')).xlsxToDocument(bytes);
       break;
     case 'html': {
       const { text, encoding } = decodeHtml(bytes);

@@ -8,13 +8,52 @@ import { oneLine } from '../text/normalize.js';
 import { tableRow, type BlockKind, type ExtractedDocument, type TextBlock } from './types.js';
 
 /** Elements whose content is never document text. */
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'head', 'iframe', 'object', 'canvas', 'button', 'select', 'nav']);
+const SKIP = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'head',
+  'iframe',
+  'object',
+  'canvas',
+  'button',
+  'select',
+  'nav',
+]);
 /** Page furniture by class name (navigation bars, tables of contents, breadcrumbs): repeated, not content. */
 const FURNITURE_CLASS = /(^|\s)(nav\w*|toc|breadcrumbs?)(\s|$)/i;
 /** Elements that end a paragraph-like block. */
 const BLOCK = new Set([
-  'p', 'div', 'section', 'article', 'main', 'aside', 'header', 'footer', 'nav', 'li', 'ul', 'ol', 'dl', 'dt', 'dd',
-  'blockquote', 'pre', 'figure', 'figcaption', 'form', 'fieldset', 'address', 'details', 'summary', 'br', 'hr', 'body',
+  'p',
+  'div',
+  'section',
+  'article',
+  'main',
+  'aside',
+  'header',
+  'footer',
+  'nav',
+  'li',
+  'ul',
+  'ol',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'address',
+  'details',
+  'summary',
+  'br',
+  'hr',
+  'body',
   'html',
 ]);
 const CELL = new Set(['td', 'th']);
@@ -39,10 +78,13 @@ interface TableState {
 }
 
 /** Backticks around nothing (an empty <code>) and spacing inside them are noise. */
-const tidyCode = (text: string) => text
-  .replace(/`([^`]*)`/g, (_, inner: string) => (inner.trim() ? `${/^\s/.test(inner) ? ' ' : ''}\`${inner.trim()}\`${/\s$/.test(inner) ? ' ' : ''}` : ' '))
-  .replace(/ {2,}/g, ' ')
-  .trim();
+const tidyCode = (text: string) =>
+  text
+    .replace(/`([^`]*)`/g, (_, inner: string) =>
+      inner.trim() ? `${/^\s/.test(inner) ? ' ' : ''}\`${inner.trim()}\`${/\s$/.test(inner) ? ' ' : ''}` : ' ',
+    )
+    .replace(/ {2,}/g, ' ')
+    .trim();
 
 export function htmlToDocument(html: string): ExtractedDocument {
   const blocks: TextBlock[] = [];
@@ -63,7 +105,8 @@ export function htmlToDocument(html: string): ExtractedDocument {
 
   const flush = () => {
     const kind: BlockKind = preDepth > 0 ? 'code' : listItemDepth > 0 ? 'list-item' : 'paragraph';
-    const text = kind === 'code' ? buffer.replace(/[ \t]+\n/g, '\n').replace(/^\n+|\s+$/g, '') : tidyCode(oneLine(buffer));
+    const text =
+      kind === 'code' ? buffer.replace(/[ \t]+\n/g, '\n').replace(/^\n+|\s+$/g, '') : tidyCode(oneLine(buffer));
     buffer = '';
     if (!text.trim()) return;
     blocks.push(kind === 'paragraph' ? { text, headings: path() } : { text, kind, headings: path() });
@@ -84,7 +127,12 @@ export function htmlToDocument(html: string): ExtractedDocument {
     t.row = null;
     if (!row) return;
     const filled = row.filter((c) => c !== '').length;
-    if (!t.header && filled >= 2 && (t.rowAllHeader || t.dataRows === 0)) { t.dataRows++; t.header = row; t.headerFromTh = t.rowAllHeader; return; }
+    if (!t.header && filled >= 2 && (t.rowAllHeader || t.dataRows === 0)) {
+      t.dataRows++;
+      t.header = row;
+      t.headerFromTh = t.rowAllHeader;
+      return;
+    }
     if (filled >= 2) {
       t.dataRows++;
       const block = tableRow(row, t.header, t.caption, path());
@@ -100,8 +148,14 @@ export function htmlToDocument(html: string): ExtractedDocument {
     {
       onopentag(name, attributes) {
         if (name === 'title') inTitle = true;
-        if (skipDepth) { skipDepth++; return; }
-        if (SKIP.has(name) || FURNITURE_CLASS.test(attributes.class ?? '')) { skipDepth = 1; return; }
+        if (skipDepth) {
+          skipDepth++;
+          return;
+        }
+        if (SKIP.has(name) || FURNITURE_CLASS.test(attributes.class ?? '')) {
+          skipDepth = 1;
+          return;
+        }
         const t = table();
         if (t && t.cell !== null) {
           if (!FLOW_IN_CELL.has(name)) {
@@ -117,28 +171,63 @@ export function htmlToDocument(html: string): ExtractedDocument {
         if (name === 'table') {
           flush();
           const summary = oneLine(attributes.summary ?? '');
-          tables.push({ row: null, rowAllHeader: true, dataRows: 0, cell: null, captionText: null, ...(summary && !ADMONITION.test(summary) ? { caption: summary } : {}) });
+          tables.push({
+            row: null,
+            rowAllHeader: true,
+            dataRows: 0,
+            cell: null,
+            captionText: null,
+            ...(summary && !ADMONITION.test(summary) ? { caption: summary } : {}),
+          });
           return;
         }
-        if (t && name === 'caption') { t.captionText = ''; return; }
-        if (t && name === 'tr') { endRow(t); t.row = []; t.rowAllHeader = true; return; }
+        if (t && name === 'caption') {
+          t.captionText = '';
+          return;
+        }
+        if (t && name === 'tr') {
+          endRow(t);
+          t.row = [];
+          t.rowAllHeader = true;
+          return;
+        }
         if (t && CELL.has(name)) {
           flush();
-          if (!t.row) { t.row = []; t.rowAllHeader = true; }
+          if (!t.row) {
+            t.row = [];
+            t.rowAllHeader = true;
+          }
           if (name === 'td') t.rowAllHeader = false;
           t.cell = '';
           return;
         }
         const h = HEADING.exec(name);
-        if (h) { flush(); headingLevel = Number(h[1]); headingText = ''; return; }
-        if (INLINE_CODE.has(name)) {
-          if (!preDepth && !headingLevel) { inlineCodeDepth++; buffer += '`'; }
+        if (h) {
+          flush();
+          headingLevel = Number(h[1]);
+          headingText = '';
           return;
         }
-        if (name === 'pre') { flush(); preDepth++; }
-        else if (preDepth) { if (name === 'br') buffer += '\n'; } // markup inside code keeps it one verbatim block
-        else if (name === 'li') { flush(); listItemDepth++; }
-        else if (BLOCK.has(name)) { if (headingLevel) headingText += ' '; else flush(); }
+        if (INLINE_CODE.has(name)) {
+          if (!preDepth && !headingLevel) {
+            inlineCodeDepth++;
+            buffer += '`';
+          }
+          return;
+        }
+        if (name === 'pre') {
+          flush();
+          preDepth++;
+        } else if (preDepth) {
+          if (name === 'br') buffer += '\n';
+        } // markup inside code keeps it one verbatim block
+        else if (name === 'li') {
+          flush();
+          listItemDepth++;
+        } else if (BLOCK.has(name)) {
+          if (headingLevel) headingText += ' ';
+          else flush();
+        }
       },
       ontext(text) {
         if (inTitle) title += text;
@@ -147,7 +236,10 @@ export function htmlToDocument(html: string): ExtractedDocument {
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
-        if (skipDepth) { skipDepth--; return; }
+        if (skipDepth) {
+          skipDepth--;
+          return;
+        }
         const t = table();
         if (t && t.cell !== null) {
           if (CELL.has(name)) {
@@ -156,14 +248,28 @@ export function htmlToDocument(html: string): ExtractedDocument {
           } else if (INLINE_CODE.has(name)) t.cell += '`';
           return;
         }
-        if (t && name === 'caption' && t.captionText !== null) { t.caption = oneLine(t.captionText); t.captionText = null; return; }
-        if (t && CELL.has(name)) { flush(); t.row?.push(''); return; } // a cell that held blocks: they are out already
-        if (t && name === 'tr') { endRow(t); return; }
+        if (t && name === 'caption' && t.captionText !== null) {
+          t.caption = oneLine(t.captionText);
+          t.captionText = null;
+          return;
+        }
+        if (t && CELL.has(name)) {
+          flush();
+          t.row?.push('');
+          return;
+        } // a cell that held blocks: they are out already
+        if (t && name === 'tr') {
+          endRow(t);
+          return;
+        }
         if (name === 'table' && t) {
           endRow(t);
           tables.pop();
           // A one-row table taken for its header holds data after all: keep it as a row.
-          if (t.header && t.dataRows === 1 && !t.headerFromTh) { const b = tableRow(t.header, undefined, t.caption, path()); if (b) blocks.push(b); }
+          if (t.header && t.dataRows === 1 && !t.headerFromTh) {
+            const b = tableRow(t.header, undefined, t.caption, path());
+            if (b) blocks.push(b);
+          }
           return;
         }
         const h = HEADING.exec(name);
@@ -177,13 +283,20 @@ export function htmlToDocument(html: string): ExtractedDocument {
           return;
         }
         if (INLINE_CODE.has(name)) {
-          if (inlineCodeDepth) { inlineCodeDepth--; buffer += '`'; }
+          if (inlineCodeDepth) {
+            inlineCodeDepth--;
+            buffer += '`';
+          }
           return;
         }
-        if (name === 'pre') { flush(); preDepth = Math.max(0, preDepth - 1); }
-        else if (preDepth) return;
-        else if (name === 'li') { flush(); listItemDepth = Math.max(0, listItemDepth - 1); }
-        else if (BLOCK.has(name) && !headingLevel) flush();
+        if (name === 'pre') {
+          flush();
+          preDepth = Math.max(0, preDepth - 1);
+        } else if (preDepth) return;
+        else if (name === 'li') {
+          flush();
+          listItemDepth = Math.max(0, listItemDepth - 1);
+        } else if (BLOCK.has(name) && !headingLevel) flush();
       },
     },
     { decodeEntities: true, lowerCaseTags: true },

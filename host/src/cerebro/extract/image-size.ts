@@ -1,7 +1,10 @@
 // Page sizes of a PNG, JPEG or TIFF from its header alone, so that an image too large for OCR (or a multi-page TIFF
 // with too many pages) is refused before any decoder allocates its pixels.
 
-export interface ImagePage { width: number; height: number }
+export interface ImagePage {
+  width: number;
+  height: number;
+}
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -17,7 +20,10 @@ function jpegSize(b: Buffer): ImagePage[] | null {
   while (i + 9 < b.length) {
     if (b[i] !== 0xff) return null;
     const marker = b[i + 1]!;
-    if (marker === 0xff) { i++; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
     if (marker === 0xda || marker === 0xd9) return null; // image data or end before any frame header
     const length = b.readUInt16BE(i + 2);
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {

@@ -10,12 +10,19 @@ export async function imageToDocument(path: string, bytes: Buffer, what: string)
   const pages = imagePages(bytes, OCR_LIMITS.maxPages);
   if (!pages) throw new CerebroExtractionError('corrupto', reasons.corrupt(what));
   if (pages.length > OCR_LIMITS.maxPages) {
-    throw new CerebroExtractionError('demasiado_grande', reasons.imageTooLarge(`más de ${OCR_LIMITS.maxPages} páginas`));
+    throw new CerebroExtractionError(
+      'demasiado_grande',
+      reasons.imageTooLarge(`más de ${OCR_LIMITS.maxPages} páginas`),
+    );
   }
   const largest = Math.max(...pages.map((p) => p.width * p.height));
   if (largest > OCR_LIMITS.maxPixels) {
-    throw new CerebroExtractionError('demasiado_grande', reasons.imageTooLarge(
-      `${Math.round(largest / 1e6)} megapíxeles por página; máximo ${OCR_LIMITS.maxPixels / 1e6}`));
+    throw new CerebroExtractionError(
+      'demasiado_grande',
+      reasons.imageTooLarge(
+        `${Math.round(largest / 1e6)} megapíxeles por página; máximo ${OCR_LIMITS.maxPixels / 1e6}`,
+      ),
+    );
   }
   let texts: string[];
   try {

@@ -29,11 +29,14 @@ const scope = new AsyncLocalStorage<JobScope>();
 export function inJob<T>(options: JobScopeOptions, fn: () => Promise<T>): Promise<T> {
   if (scope.getStore()) return fn();
   const timeoutMs = options.timeoutMs ?? 0;
-  return scope.run({
-    deadlineAt: timeoutMs > 0 ? Date.now() + timeoutMs : null,
-    tempRoot: options.tempRoot ?? tmpdir(),
-    children: options.children ?? null,
-  }, fn);
+  return scope.run(
+    {
+      deadlineAt: timeoutMs > 0 ? Date.now() + timeoutMs : null,
+      tempRoot: options.tempRoot ?? tmpdir(),
+      children: options.children ?? null,
+    },
+    fn,
+  );
 }
 
 /**

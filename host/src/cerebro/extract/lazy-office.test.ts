@@ -8,7 +8,9 @@ import { promisify } from 'node:util';
 import { makeXlsx, tempDir, type TempDir } from '../testing/fixtures.js';
 
 let dir: TempDir;
-before(async () => { dir = await tempDir(); });
+before(async () => {
+  dir = await tempDir();
+});
 after(() => dir.cleanup());
 
 const REFUSE_OFFICE = `export async function resolve(specifier, context, next) {
@@ -38,6 +40,14 @@ test('a CSV is extracted without loading exceljs or mammoth', async () => {
 });
 
 test('the XLSX path does load exceljs (the hook sees the lazy import)', async () => {
-  const xlsx = await dir.file('hoja.xlsx', await makeXlsx({ Hoja: [['a', 'b'], ['1', '2']] }));
+  const xlsx = await dir.file(
+    'hoja.xlsx',
+    await makeXlsx({
+      Hoja: [
+        ['a', 'b'],
+        ['1', '2'],
+      ],
+    }),
+  );
   assert.match(await extractWithoutOffice(xlsx, 'hoja.xlsx'), /cargado exceljs/);
 });

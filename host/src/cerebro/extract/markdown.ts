@@ -10,7 +10,10 @@ function inlineText(tokens: Token[] | undefined, fallback: string): string {
   if (!tokens) return fallback;
   let out = '';
   for (const t of tokens) {
-    if (t.type === 'html') out += htmlToDocument(t.raw).blocks.map((b) => b.text).join(' ');
+    if (t.type === 'html')
+      out += htmlToDocument(t.raw)
+        .blocks.map((b) => b.text)
+        .join(' ');
     else if (t.type === 'br') out += '\n';
     else if (t.type === 'list') out += (t as Tokens.List).items.map((i) => inlineText(i.tokens, i.text)).join('\n');
     else if (t.type === 'space') out += ' ';
@@ -42,7 +45,8 @@ export function* markdownPieces(markdown: string): Generator<string> {
     const line = markdown.slice(pos, lineEnd);
     const fenceMark = FENCE.exec(line)?.[1];
     if (fence) {
-      if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && line.trim() === fenceMark) fence = null;
+      if (fenceMark && fenceMark[0] === fence[0] && fenceMark.length >= fence.length && line.trim() === fenceMark)
+        fence = null;
     } else if (fenceMark) {
       fence = fenceMark;
     } else if (pos > start && (ATX_HEADING.test(line) || (line.trim() === '' && pos - start > MAX_PIECE_CHARS))) {
@@ -84,13 +88,19 @@ export function markdownToDocument(markdown: string): ExtractedDocument {
           walk((token as Tokens.Blockquote).tokens);
           break;
         case 'list':
-          for (const item of (token as Tokens.List).items) push(oneLine(inlineText(item.tokens, item.text)), 'list-item');
+          for (const item of (token as Tokens.List).items)
+            push(oneLine(inlineText(item.tokens, item.text)), 'list-item');
           break;
         case 'table': {
           const table = token as Tokens.Table;
           const header = table.header.map((c) => oneLine(inlineText(c.tokens, c.text)));
           for (const row of table.rows) {
-            const block = tableRow(row.map((c) => oneLine(inlineText(c.tokens, c.text))), header, undefined, path());
+            const block = tableRow(
+              row.map((c) => oneLine(inlineText(c.tokens, c.text))),
+              header,
+              undefined,
+              path(),
+            );
             if (block) blocks.push(block);
           }
           break;

@@ -19,10 +19,17 @@ before(async () => {
 });
 after(() => dir.cleanup());
 
-const text = (blocks: { text: string }[]) => blocks.map((b) => b.text).join('\n').replace(/\s+/g, ' ');
+const text = (blocks: { text: string }[]) =>
+  blocks
+    .map((b) => b.text)
+    .join('\n')
+    .replace(/\s+/g, ' ');
 
 test('images are upload formats with their content types', () => {
-  assert.deepEqual(['a.png', 'b.JPG', 'c.jpeg', 'd.tif', 'e.tiff'].map((n) => formatOf(n)), ['png', 'jpeg', 'jpeg', 'tiff', 'tiff']);
+  assert.deepEqual(
+    ['a.png', 'b.JPG', 'c.jpeg', 'd.tif', 'e.tiff'].map((n) => formatOf(n)),
+    ['png', 'jpeg', 'jpeg', 'tiff', 'tiff'],
+  );
   assert.equal(formatOf('escaneo', 'image/tiff'), 'tiff');
   assert.equal(MEDIA_TYPES.jpeg, 'image/jpeg');
 });
@@ -35,7 +42,10 @@ test('image sizes are read from PNG, JPEG and TIFF headers', async () => {
 });
 
 test('a PNG, a JPEG and a TIFF are read with OCR', async () => {
-  for (const [name, bytes] of [['horario.png', png], ['horario.tiff', await tiffOf(png)]] as const) {
+  for (const [name, bytes] of [
+    ['horario.png', png],
+    ['horario.tiff', await tiffOf(png)],
+  ] as const) {
     const doc = await extractFile(await dir.file(name, bytes), name);
     assert.match(text(doc.blocks), /lunes a viernes de nueve a dos/, name);
     assert.equal(doc.blocks[0]!.page, 1);
@@ -54,7 +64,10 @@ test('a PDF with scanned pages is read with OCR, page numbers kept beside the pa
 
 test('a damaged image or one too large fails with its reason before OCR', async () => {
   const fails = async (name: string, bytes: Buffer, code: string) => {
-    await assert.rejects(extractFile(await dir.file(name, bytes), name), (err: unknown) => err instanceof CerebroExtractionError && err.code === code);
+    await assert.rejects(
+      extractFile(await dir.file(name, bytes), name),
+      (err: unknown) => err instanceof CerebroExtractionError && err.code === code,
+    );
   };
   await fails('roto.png', Buffer.from('\x89PNG no es una imagen'), 'corrupto');
   const huge = Buffer.from(png);
@@ -71,12 +84,19 @@ test('without tesseract, an image or a wholly scanned PDF fails with a reason na
   await symlink('/usr/bin/pdftoppm', join(bin.path, 'pdftoppm'));
   const path = process.env.PATH;
   process.env.PATH = bin.path;
-  const missing = (err: unknown) => err instanceof CerebroExtractionError && err.code === 'no_soportado' && /tesseract-ocr/.test(err.reason);
+  const missing = (err: unknown) =>
+    err instanceof CerebroExtractionError && err.code === 'no_soportado' && /tesseract-ocr/.test(err.reason);
   try {
     await assert.rejects(extractFile(await dir.file('sin-ocr.png', png), 'sin-ocr.png'), missing);
     await assert.rejects(extractFile(await dir.file('escaneado.pdf', imageOnlyPdf([jpeg])), 'escaneado.pdf'), missing);
-    const doc = await extractFile(await dir.file('mixto.pdf', imageOnlyPdf([['Indice del reglamento'], jpeg])), 'mixto.pdf');
-    assert.deepEqual(doc.blocks.map((b) => b.page), [1]);
+    const doc = await extractFile(
+      await dir.file('mixto.pdf', imageOnlyPdf([['Indice del reglamento'], jpeg])),
+      'mixto.pdf',
+    );
+    assert.deepEqual(
+      doc.blocks.map((b) => b.page),
+      [1],
+    );
   } finally {
     process.env.PATH = path;
     await bin.cleanup();

@@ -24,10 +24,12 @@ export const OCR_LIMITS = {
 
 const hasText = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
-const outOfTime = (run: ToolResult) => new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.max(1, Math.round(run.timeoutMs / 1000))));
+const outOfTime = (run: ToolResult) =>
+  new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.max(1, Math.round(run.timeoutMs / 1000))));
 
 /** tesseract's own limit for an image of `pages` pages (one read covers them all): each page has its time. */
-export const ocrTimeoutMs = (pages: number): number => OCR_LIMITS.pageTimeoutMs * Math.max(1, Math.min(pages, OCR_LIMITS.maxPages));
+export const ocrTimeoutMs = (pages: number): number =>
+  OCR_LIMITS.pageTimeoutMs * Math.max(1, Math.min(pages, OCR_LIMITS.maxPages));
 
 /**
  * Text of an image file, one string per page (tesseract separates the pages of a multi-page TIFF with form feeds;
@@ -35,7 +37,9 @@ export const ocrTimeoutMs = (pages: number): number => OCR_LIMITS.pageTimeoutMs 
  */
 export async function ocrImageFile(path: string, pages = 1): Promise<string[]> {
   const run = await runTool('tesseract', [path, 'stdout', '-l', OCR_LIMITS.languages, '--psm', '3'], {
-    timeoutMs: ocrTimeoutMs(pages), debianPackage: 'tesseract-ocr', env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+    timeoutMs: ocrTimeoutMs(pages),
+    debianPackage: 'tesseract-ocr',
+    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
   });
   if (run.killed) throw outOfTime(run);
   if (run.code !== 0) throw new CerebroExtractionError('corrupto', reasons.corrupt('de imagen'));
@@ -58,17 +62,39 @@ export interface ScannedPages {
  * `firstPage`; at most `budget` pages are read. Without tesseract the pages stay as they were and `ocrMissing` says
  * so: the caller decides whether the document had any text at all.
  */
-export async function readScannedPages(path: string, pages: string[], firstPage = 1, budget: number = OCR_LIMITS.maxPages): Promise<ScannedPages> {
-  const scanned = pages.map((text, i) => (hasText(text) ? 0 : firstPage + i)).filter((n) => n > 0).slice(0, Math.max(0, budget));
+export async function readScannedPages(
+  path: string,
+  pages: string[],
+  firstPage = 1,
+  budget: number = OCR_LIMITS.maxPages,
+): Promise<ScannedPages> {
+  const scanned = pages
+    .map((text, i) => (hasText(text) ? 0 : firstPage + i))
+    .filter((n) => n > 0)
+    .slice(0, Math.max(0, budget));
   if (scanned.length === 0) return { pages, ocrPages: 0, ocrMissing: false };
   const out = [...pages];
   const dir = await jobTempDir('cerebro-ocr-');
   try {
     for (const page of scanned) {
       const prefix = join(dir, `p${page}`);
-      const render = await runTool('pdftoppm', [
-        '-f', String(page), '-l', String(page), '-singlefile', '-gray', '-scale-to', String(OCR_LIMITS.renderLongSide), '-png', path, prefix,
-      ], { timeoutMs: OCR_LIMITS.renderTimeoutMs, debianPackage: 'poppler-utils' });
+      const render = await runTool(
+        'pdftoppm',
+        [
+          '-f',
+          String(page),
+          '-l',
+          String(page),
+          '-singlefile',
+          '-gray',
+          '-scale-to',
+          String(OCR_LIMITS.renderLongSide),
+          '-png',
+          path,
+          prefix,
+        ],
+        { timeoutMs: OCR_LIMITS.renderTimeoutMs, debianPackage: 'poppler-utils' },
+      );
       if (render.killed) throw outOfTime(render);
       if (render.code !== 0) continue; // a page poppler cannot draw is left empty, like pdftotext left it
       out[page - firstPage] = (await ocrImageFile(`${prefix}.png`)).join('\n\n');

@@ -8,7 +8,9 @@ export async function loadOptionalReader<T>(load: () => Promise<T>, format: stri
   try {
     return await load();
   } catch (err) {
-    const missing = (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((err as Error).message).includes(`'${pkg}'`);
+    const missing =
+      (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+      String((err as Error).message).includes(`'${pkg}'`);
     if (missing) throw new CerebroExtractionError('no_soportado', reasons.readerMissing(format, pkg));
     throw err;
   }

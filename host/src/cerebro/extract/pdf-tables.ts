@@ -12,7 +12,10 @@ function starts(line: string): number[] {
   return out;
 }
 
-export interface PdfTable { header: string[]; rows: string[][] }
+export interface PdfTable {
+  header: string[];
+  rows: string[][];
+}
 
 /** Rows of a table have this many lines at least (header included). */
 const MIN_LINES = 3;
@@ -34,7 +37,8 @@ export function layoutTables(page: string): PdfTable[] {
     const rows = run.map(cellsOf);
     const cells = rows.flat();
     const mean = cells.reduce((n, c) => n + c.length, 0) / Math.max(1, cells.length);
-    if (run.length >= MIN_LINES && mean <= MAX_MEAN_CELL && !cells.some((c) => LEADER.test(c))) tables.push({ header: rows[0]!, rows: rows.slice(1) });
+    if (run.length >= MIN_LINES && mean <= MAX_MEAN_CELL && !cells.some((c) => LEADER.test(c)))
+      tables.push({ header: rows[0]!, rows: rows.slice(1) });
     run = [];
     columns = [];
   };
@@ -46,7 +50,10 @@ export function layoutTables(page: string): PdfTable[] {
       continue;
     }
     close();
-    if (s.length >= 2) { columns = s; run.push(line); }
+    if (s.length >= 2) {
+      columns = s;
+      run.push(line);
+    }
   }
   close();
   return tables;
@@ -56,11 +63,14 @@ export function layoutTables(page: string): PdfTable[] {
 export function withoutCells(plain: string, tables: PdfTable[]): string {
   const pending = new Map<string, number>();
   for (const t of tables) for (const c of [...t.header, ...t.rows.flat()]) pending.set(c, (pending.get(c) ?? 0) + 1);
-  return plain.split('\n').filter((line) => {
-    const key = line.trim();
-    const n = pending.get(key) ?? 0;
-    if (n === 0) return true;
-    pending.set(key, n - 1);
-    return false;
-  }).join('\n');
+  return plain
+    .split('\n')
+    .filter((line) => {
+      const key = line.trim();
+      const n = pending.get(key) ?? 0;
+      if (n === 0) return true;
+      pending.set(key, n - 1);
+      return false;
+    })
+    .join('\n');
 }

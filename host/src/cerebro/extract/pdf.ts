@@ -21,7 +21,8 @@ export const PDF_MAX_TEXT_BYTES = 32 * 1024 * 1024;
  */
 export const PDF_TOOL_TIMEOUT_MS = 120_000;
 
-const outOfTime = (run: ToolResult) => new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.max(1, Math.round(run.timeoutMs / 1000))));
+const outOfTime = (run: ToolResult) =>
+  new CerebroExtractionError('tiempo_agotado', reasons.timeout(Math.max(1, Math.round(run.timeoutMs / 1000))));
 
 /**
  * Pages read per pdftotext run: the text of a range (and of its -layout pass) is all that is held at once, so a
@@ -61,10 +62,21 @@ const CONFIRMED_CELLS = 0.8;
  * Tables of each page from a second, -layout pass (see pdf-tables.ts), kept only where plain pdftotext also split
  * the cells into lines of their own: justified prose or a two-column page never looks like that.
  */
-async function pageTables(path: string, range: PageRange, plainPages: string[], maxTextBytes: number): Promise<PdfTable[][]> {
-  const { stdout, code } = await runTool('pdftotext', ['-layout', ...rangeArgs(range), '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
-    timeoutMs: PDF_TOOL_TIMEOUT_MS, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes,
-  });
+async function pageTables(
+  path: string,
+  range: PageRange,
+  plainPages: string[],
+  maxTextBytes: number,
+): Promise<PdfTable[][]> {
+  const { stdout, code } = await runTool(
+    'pdftotext',
+    ['-layout', ...rangeArgs(range), '-enc', 'UTF-8', '-eol', 'unix', path, '-'],
+    {
+      timeoutMs: PDF_TOOL_TIMEOUT_MS,
+      debianPackage: 'poppler-utils',
+      maxStdoutBytes: maxTextBytes,
+    },
+  );
   // A failed or oversized layout pass (its padding can outgrow the plain text) only costs the tables.
   if (code !== 0) return plainPages.map(() => []);
   const layout = stdout.split('\f');
@@ -77,7 +89,10 @@ async function pageTables(path: string, range: PageRange, plainPages: string[], 
   });
 }
 
-interface PageRange { first: number; last: number }
+interface PageRange {
+  first: number;
+  last: number;
+}
 const rangeArgs = (r: PageRange) => ['-f', String(r.first), '-l', String(r.last)];
 
 /** 1..pages cut into ranges of at most PDF_PAGES_PER_RANGE pages, balanced so the last one is not a lone page. */
@@ -131,7 +146,10 @@ async function rangeBlocks(path: string, range: PageRange, text: string, maxText
  * as they are read, a range of pages at a time, so only one range's text is in memory (prepare.ts chunks them as they
  * come). The blocks end with an error when the document has no text, or more than `maxTextBytes` of it.
  */
-export async function openPdf(path: string, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<{ pages: number; blocks: AsyncGenerator<TextBlock> }> {
+export async function openPdf(
+  path: string,
+  maxTextBytes = PDF_MAX_TEXT_BYTES,
+): Promise<{ pages: number; blocks: AsyncGenerator<TextBlock> }> {
   const head = await readStart(path, 1024);
   if (head.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
   // The PDF header may follow a little junk, but must appear within the first kilobyte.
@@ -144,12 +162,18 @@ export async function openPdf(path: string, maxTextBytes = PDF_MAX_TEXT_BYTES): 
     let anyText = false;
     for (const range of pageRanges(pages)) {
       const run = await runTool('pdftotext', [...rangeArgs(range), '-enc', 'UTF-8', '-eol', 'unix', path, '-'], {
-        timeoutMs: PDF_TOOL_TIMEOUT_MS, debianPackage: 'poppler-utils', maxStdoutBytes: maxTextBytes - textBytes,
+        timeoutMs: PDF_TOOL_TIMEOUT_MS,
+        debianPackage: 'poppler-utils',
+        maxStdoutBytes: maxTextBytes - textBytes,
       });
       const { stdout, stderr, code, overflow } = run;
       if (run.killed) throw outOfTime(run);
       textBytes += Buffer.byteLength(stdout);
-      if (overflow || textBytes > maxTextBytes) throw new CerebroExtractionError('demasiado_grande', reasons.pdfTooMuchText(Math.round(maxTextBytes / (1024 * 1024))));
+      if (overflow || textBytes > maxTextBytes)
+        throw new CerebroExtractionError(
+          'demasiado_grande',
+          reasons.pdfTooMuchText(Math.round(maxTextBytes / (1024 * 1024))),
+        );
       if (code !== 0) {
         if (/password|encrypt/i.test(stderr)) throw new CerebroExtractionError('cifrado', reasons.encrypted);
         throw new CerebroExtractionError('corrupto', reasons.corrupt('PDF'));
@@ -163,13 +187,21 @@ export async function openPdf(path: string, maxTextBytes = PDF_MAX_TEXT_BYTES): 
       }
     }
     // A wholly scanned PDF on a server without tesseract says what is missing rather than "no text".
-    if (!anyText) throw new CerebroExtractionError(ocrMissing ? 'no_soportado' : 'vacio', ocrMissing ? reasons.ocrMissing : reasons.pdfNoText);
+    if (!anyText)
+      throw new CerebroExtractionError(
+        ocrMissing ? 'no_soportado' : 'vacio',
+        ocrMissing ? reasons.ocrMissing : reasons.pdfNoText,
+      );
   }
   return { pages, blocks: blocks() };
 }
 
 /** The whole PDF as one document (every block in memory): for callers that need it at once. */
-export async function pdfToDocument(path: string, timeoutMs = 0, maxTextBytes = PDF_MAX_TEXT_BYTES): Promise<ExtractedDocument> {
+export async function pdfToDocument(
+  path: string,
+  timeoutMs = 0,
+  maxTextBytes = PDF_MAX_TEXT_BYTES,
+): Promise<ExtractedDocument> {
   return inJob({ timeoutMs }, () => wholePdf(path, maxTextBytes));
 }
 

@@ -19,7 +19,11 @@ export interface PreparePool {
    * Prepares one document. With `onPassages`, passages arrive there in order, in batches, while the worker is still
    * analysing the rest, and the result carries none; the promise settles after the last batch was delivered.
    */
-  prepare(task: PrepareTask, signal?: AbortSignal, onPassages?: (batch: PreparedPassage[]) => void): Promise<PrepareResult>;
+  prepare(
+    task: PrepareTask,
+    signal?: AbortSignal,
+    onPassages?: (batch: PreparedPassage[]) => void,
+  ): Promise<PrepareResult>;
   close(): Promise<void>;
 }
 
@@ -44,7 +48,10 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
     resourceLimits: { maxYoungGenerationSizeMb: PREPARE_YOUNG_GENERATION_MB },
   });
   const runThread = (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]) =>
-    pool.run(task, { ...(signal ? { signal } : {}), ...(transferList ? { transferList } : {}) }) as Promise<PrepareResult>;
+    pool.run(task, {
+      ...(signal ? { signal } : {}),
+      ...(transferList ? { transferList } : {}),
+    }) as Promise<PrepareResult>;
   // Every run owns its tools and temporary files until it settles, whether it finished, failed or was aborted.
   const run = async (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]): Promise<PrepareResult> => {
     const children = ChildRegistry.create();

@@ -1,6 +1,14 @@
 // The CPU-heavy part of indexing one document, run inside a worker thread: extract, chunk, and compute index terms.
 import { CerebroExtractionError, reasons, type SerializedExtractionError } from '../errors.js';
-import { detectLanguage, indexTerms, languageSignals, mayBeOtherLanguage, passageLanguage, passageNeedsIdentifier, type Language } from '../text/analyzer.js';
+import {
+  detectLanguage,
+  indexTerms,
+  languageSignals,
+  mayBeOtherLanguage,
+  passageLanguage,
+  passageNeedsIdentifier,
+  type Language,
+} from '../text/analyzer.js';
 import { loadLanguageIdentifier, type IdentifyLanguage } from '../text/language-identifier.js';
 import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
 import { chunkInWindows, releasing } from './chunk-windows.js';
@@ -54,18 +62,32 @@ export const PASSAGE_BATCH = 256;
  * Index terms of a passage: its text, and apart its heading path, so a question naming a section finds the
  * section's passages (the heading column weighs more in BM25, as titles do in any search engine).
  */
-export function passageTerms(text: string, headings: readonly string[], lang: Language, headingLang: Language = lang): { terms: string; headingTerms: string } {
-  return { terms: indexTerms(text, lang).join(' '), headingTerms: indexTerms(headings.join('\n'), headingLang).join(' ') };
+export function passageTerms(
+  text: string,
+  headings: readonly string[],
+  lang: Language,
+  headingLang: Language = lang,
+): { terms: string; headingTerms: string } {
+  return {
+    terms: indexTerms(text, lang).join(' '),
+    headingTerms: indexTerms(headings.join('\n'), headingLang).join(' '),
+  };
 }
 
-interface DocumentMeta { title: string | null; encoding: string | null; pages: number | null }
+interface DocumentMeta {
+  title: string | null;
+  encoding: string | null;
+  pages: number | null;
+}
 
 /**
  * The document's blocks and what it says about itself. Plain text and CSV are read in pieces (text-stream.ts,
  * csv-stream.ts); other formats
  * are extracted whole, as their parsers need, and their blocks released as they are chunked.
  */
-async function documentBlocks(task: PrepareTask): Promise<{ meta: DocumentMeta; blocks: Iterable<TextBlock> | AsyncIterable<TextBlock> }> {
+async function documentBlocks(
+  task: PrepareTask,
+): Promise<{ meta: DocumentMeta; blocks: Iterable<TextBlock> | AsyncIterable<TextBlock> }> {
   const format = formatOf(task.name, task.mediaType);
   if (format === 'text' || format === 'csv') {
     const text = await (format === 'text' ? streamPlainText(task.path) : streamCsv(task.path));
@@ -77,7 +99,10 @@ async function documentBlocks(task: PrepareTask): Promise<{ meta: DocumentMeta; 
     return { meta: { title: null, encoding: null, pages: pdf.pages }, blocks: pdf.blocks };
   }
   const doc = await extractFile(task.path, task.name, task.mediaType, task.timeoutMs ?? 0);
-  return { meta: { title: doc.title ?? null, encoding: doc.encoding ?? null, pages: doc.pages ?? null }, blocks: releasing(doc.blocks) };
+  return {
+    meta: { title: doc.title ?? null, encoding: doc.encoding ?? null, pages: doc.pages ?? null },
+    blocks: releasing(doc.blocks),
+  };
 }
 
 /**
@@ -95,7 +120,11 @@ export function prepareDocument(
   return inJob({ timeoutMs: task.timeoutMs ?? 0 }, () => prepareInJob(task, emit, afterWindow));
 }
 
-async function prepareInJob(task: PrepareTask, emit?: (batch: PreparedPassage[]) => void, afterWindow?: () => void): Promise<PrepareResult> {
+async function prepareInJob(
+  task: PrepareTask,
+  emit?: (batch: PreparedPassage[]) => void,
+  afterWindow?: () => void,
+): Promise<PrepareResult> {
   try {
     const { meta, blocks } = await documentBlocks(task);
     const windows = chunkInWindows(blocks, task.chunk ?? DEFAULT_CHUNK_OPTIONS);
@@ -110,7 +139,10 @@ async function prepareInJob(task: PrepareTask, emit?: (batch: PreparedPassage[])
       // The language of the document's first passages, as read from the first window (which holds at least 40
       // passages unless the document has fewer).
       if (lang === null) {
-        const sample = passages.slice(0, 40).map((p) => p.text).join('\n');
+        const sample = passages
+          .slice(0, 40)
+          .map((p) => p.text)
+          .join('\n');
         if (mayBeOtherLanguage(languageSignals(sample))) identify ??= await loadLanguageIdentifier();
         lang = detectLanguage(sample, identify);
       }
@@ -119,7 +151,10 @@ async function prepareInJob(task: PrepareTask, emit?: (batch: PreparedPassage[])
         const signals = languageSignals(p.text);
         if (!identify && passageNeedsIdentifier(signals, lang)) identify = await loadLanguageIdentifier();
         // Headings keep the document's language: a partly translated manual translates its headings first.
-        const prepared = { ...p, ...passageTerms(p.text, p.headings, passageLanguage(p.text, lang, identify, signals), lang) };
+        const prepared = {
+          ...p,
+          ...passageTerms(p.text, p.headings, passageLanguage(p.text, lang, identify, signals), lang),
+        };
         if (!emit) {
           kept.push(prepared);
           continue;
@@ -137,7 +172,8 @@ async function prepareInJob(task: PrepareTask, emit?: (batch: PreparedPassage[])
     return { ok: true, document: { lang: lang ?? detectLanguage(''), ...meta, chars, passageCount, passages: kept } };
   } catch (err) {
     if (err instanceof CerebroExtractionError) return { ok: false, error: { code: err.code, reason: err.reason } };
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, error: { code: 'no_encontrado', reason: reasons.missing } };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      return { ok: false, error: { code: 'no_encontrado', reason: reasons.missing } };
     throw err;
   }
 }

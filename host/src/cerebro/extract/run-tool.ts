@@ -36,7 +36,10 @@ const DEFAULT_MAX_STDOUT_BYTES = 32 * 1024 * 1024;
 
 export class ToolMissingError extends Error {
   override readonly name = 'ToolMissingError';
-  constructor(readonly tool: string, readonly debianPackage: string) {
+  constructor(
+    readonly tool: string,
+    readonly debianPackage: string,
+  ) {
     super(`${tool} is not installed (Debian package ${debianPackage})`);
   }
 }
@@ -50,7 +53,9 @@ class Tail {
     // A copy of the tail, so that the larger concatenation can be collected.
     this.kept = joined.length <= this.size ? joined : Buffer.from(joined.subarray(-this.size));
   }
-  toString(): string { return this.kept.toString('utf8'); }
+  toString(): string {
+    return this.kept.toString('utf8');
+  }
 }
 
 export function runTool(cmd: string, args: string[], options: ToolOptions): Promise<ToolResult> {
@@ -59,11 +64,17 @@ export function runTool(cmd: string, args: string[], options: ToolOptions): Prom
   const limited = Number.isFinite(timeoutMs);
   return new Promise((resolve, reject) => {
     // Detached: the tool leads a process group of its own, so killing the group also ends anything it started.
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...(options.env ? { env: options.env } : {}) });
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      ...(options.env ? { env: options.env } : {}),
+    });
     const pid = child.pid;
     const children = jobChildren();
     if (pid !== undefined) children?.add(pid);
-    const kill = () => { if (pid === undefined || !killProcessGroup(pid)) child.kill('SIGKILL'); };
+    const kill = () => {
+      if (pid === undefined || !killProcessGroup(pid)) child.kill('SIGKILL');
+    };
     // Decoded as it arrives, as execFile does: the bytes are let go at once rather than held until the end.
     const stdout: string[] = [];
     const decoder = new StringDecoder('utf8');
@@ -71,7 +82,12 @@ export function runTool(cmd: string, args: string[], options: ToolOptions): Prom
     const stderr = new Tail(STDERR_TAIL_BYTES);
     let killed = false;
     let overflow = false;
-    const timer = limited ? setTimeout(() => { killed = true; kill(); }, timeoutMs) : undefined;
+    const timer = limited
+      ? setTimeout(() => {
+          killed = true;
+          kill();
+        }, timeoutMs)
+      : undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       if (overflow) return;
       if (stdoutBytes + chunk.length > maxStdout) {
@@ -93,7 +109,14 @@ export function runTool(cmd: string, args: string[], options: ToolOptions): Prom
       clearTimeout(timer);
       if (pid !== undefined) children?.remove(pid);
       stdout.push(decoder.end());
-      resolve({ stdout: stdout.join(''), stderr: stderr.toString(), code: code ?? 1, killed, overflow, timeoutMs: limited ? timeoutMs : 0 });
+      resolve({
+        stdout: stdout.join(''),
+        stderr: stderr.toString(),
+        code: code ?? 1,
+        killed,
+        overflow,
+        timeoutMs: limited ? timeoutMs : 0,
+      });
     });
   });
 }

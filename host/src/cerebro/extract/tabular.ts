@@ -25,12 +25,19 @@ export class TableRows {
       return null;
     }
     this.bodyRows++;
-    return tableRow(row.map((c) => oneLine(c)), this.names, undefined, this.headings);
+    return tableRow(
+      row.map((c) => oneLine(c)),
+      this.names,
+      undefined,
+      this.headings,
+    );
   }
 
   /** A table that is only a header still says something: its column names, as one block. */
   finish(): TextBlock[] {
-    return this.names && this.bodyRows === 0 ? [{ text: this.names.filter(Boolean).join('; '), headings: this.headings }] : [];
+    return this.names && this.bodyRows === 0
+      ? [{ text: this.names.filter(Boolean).join('; '), headings: this.headings }]
+      : [];
   }
 }
 
@@ -51,7 +58,13 @@ export function csvDelimiter(firstLine: string): string {
 }
 
 /** csv-parse options shared by the whole-file and the streaming reader. */
-export const csvOptions = (delimiter: string) => ({ delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true });
+export const csvOptions = (delimiter: string) => ({
+  delimiter,
+  relax_column_count: true,
+  relax_quotes: true,
+  skip_empty_lines: true,
+  bom: true,
+});
 
 export function csvToDocument(text: string): ExtractedDocument {
   let rows: string[][];

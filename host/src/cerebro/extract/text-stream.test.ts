@@ -7,7 +7,9 @@ import { decodeText } from './decode.js';
 import { streamPlainText } from './text-stream.js';
 
 let dir: TempDir;
-before(async () => { dir = await tempDir(); });
+before(async () => {
+  dir = await tempDir();
+});
 after(() => dir.cleanup());
 
 /** What the whole-file extractor makes of the same bytes: the decoded text's paragraphs. */
@@ -28,7 +30,10 @@ const PARAGRAPH = 'La configuración de la red se guarda en /etc/network/interfa
 test('paragraphs and encoding match the whole-file extractor across read boundaries', async () => {
   // Paragraphs of varied lengths so that breaks, "\n\n" pairs and two-byte characters fall on every kind of
   // boundary of the 32 KB reads.
-  const text = Array.from({ length: 900 }, (_, i) => PARAGRAPH.repeat(1 + (i % 7)) + (i % 3 === 0 ? '\n \n' : '\n\n')).join('');
+  const text = Array.from(
+    { length: 900 },
+    (_, i) => PARAGRAPH.repeat(1 + (i % 7)) + (i % 3 === 0 ? '\n \n' : '\n\n'),
+  ).join('');
   for (const [name, bytes] of [
     ['utf8.txt', Buffer.from(text, 'utf8')],
     ['bom.txt', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')])],
@@ -43,7 +48,10 @@ test('paragraphs and encoding match the whole-file extractor across read boundar
 });
 
 test('UTF-8 that turns invalid after the first 256 KB is decoded as the whole-file extractor decodes it', async () => {
-  const bytes = Buffer.concat([Buffer.from(`${PARAGRAPH.repeat(100)}\n\n`.repeat(40), 'utf8'), iconv.encode('Canción del niño.\n', 'latin1')]);
+  const bytes = Buffer.concat([
+    Buffer.from(`${PARAGRAPH.repeat(100)}\n\n`.repeat(40), 'utf8'),
+    iconv.encode('Canción del niño.\n', 'latin1'),
+  ]);
   const stream = await streamed('mixto.txt', bytes);
   assert.equal(stream.encoding, wholeFileParagraphs(bytes).encoding);
   assert.equal(stream.encoding, 'windows-1252');
@@ -61,9 +69,16 @@ test('a paragraph with no blank line comes in pieces cut at line breaks, holding
 
 test('empty, text-less and binary files are refused like the whole-file extractor refuses them', async () => {
   const refused = async (name: string, bytes: Buffer, code: string) => {
-    await assert.rejects(streamed(name, bytes), (err: unknown) => err instanceof CerebroExtractionError && err.code === code);
+    await assert.rejects(
+      streamed(name, bytes),
+      (err: unknown) => err instanceof CerebroExtractionError && err.code === code,
+    );
   };
   await refused('vacio.txt', Buffer.alloc(0), 'vacio');
   await refused('blancos.txt', Buffer.from('\n\n   \n-- ** --\n'), 'vacio');
-  await refused('binario.txt', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100), Buffer.from('texto')]), 'no_soportado');
+  await refused(
+    'binario.txt',
+    Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100), Buffer.from('texto')]),
+    'no_soportado',
+  );
 });

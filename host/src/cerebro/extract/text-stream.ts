@@ -77,7 +77,8 @@ function cutAt(pending: string): number {
 /** The file's text, decoded READ_BYTES at a time (a character split between reads comes whole with the next). */
 export async function* decodedPieces(path: string, encoding: string, bomBytes: number): AsyncGenerator<string> {
   const decoder = decoderFor(encoding);
-  for await (const chunk of createReadStream(path, { start: bomBytes, highWaterMark: READ_BYTES })) yield decoder.write(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { start: bomBytes, highWaterMark: READ_BYTES }))
+    yield decoder.write(chunk as Buffer);
   const rest = decoder.end();
   if (rest) yield rest;
 }

@@ -14,7 +14,9 @@ import { createPreparePool } from './pool.js';
 import { runTool } from './run-tool.js';
 
 let dir: TempDir;
-before(async () => { dir = await tempDir(); });
+before(async () => {
+  dir = await tempDir();
+});
 after(() => dir.cleanup());
 
 /** State letter of a process (R, S, Z…), or null once it is gone. */
@@ -47,7 +49,6 @@ async function childTools(names: string[]): Promise<number[]> {
   return out;
 }
 
-
 test('a time limit kills the tool with everything it started (its process group)', async () => {
   const started = Date.now();
   const result = await runTool('sh', ['-c', 'sleep 30 & echo $!; wait'], { timeoutMs: 300, debianPackage: 'dash' });
@@ -59,7 +60,7 @@ test('a time limit kills the tool with everything it started (its process group)
 });
 
 test('inside a job, a tool gets its own limit cut to what is left of the job', async () => {
-  assert.equal(toolTimeout(60_000), 60_000, 'outside a job: the tool\'s own limit');
+  assert.equal(toolTimeout(60_000), 60_000, "outside a job: the tool's own limit");
   await inJob({ timeoutMs: 400 }, async () => {
     assert.ok(toolTimeout(60_000) <= 400);
     assert.equal(toolTimeout(100), 100, 'a shorter own limit stands');
@@ -71,7 +72,7 @@ test('inside a job, a tool gets its own limit cut to what is left of the job', a
   });
 });
 
-test('a running tool is listed in its job\'s registry until it exits, and killAll ends it', async () => {
+test("a running tool is listed in its job's registry until it exits, and killAll ends it", async () => {
   const children = ChildRegistry.create();
   const run = inJob({ children }, () => runTool('sleep', ['30'], { timeoutMs: 60_000, debianPackage: 'coreutils' }));
   let listed: number[] = [];
@@ -107,7 +108,10 @@ test('aborting a job mid-OCR kills its tools and removes its temporary files', a
     let tools: number[] = [];
     for (let i = 0; i < 400 && tools.length === 0; i++, await sleep(25)) tools = await childTools(['pdftoppm']);
     assert.equal(tools.length, 1, 'the render started');
-    const sleeper = (await readFile(`/proc/${tools[0]}/task/${tools[0]}/children`, 'utf8')).trim().split(/\s+/).map(Number)[0]!;
+    const sleeper = (await readFile(`/proc/${tools[0]}/task/${tools[0]}/children`, 'utf8'))
+      .trim()
+      .split(/\s+/)
+      .map(Number)[0]!;
     assert.ok(sleeper > 0, 'the tool started its own child');
     abort.abort();
     await assert.rejects(job);
@@ -123,8 +127,12 @@ test('aborting a job mid-OCR kills its tools and removes its temporary files', a
   }
 });
 
-test('a multi-page TIFF gets each page\'s OCR time, not one page\'s', () => {
+test("a multi-page TIFF gets each page's OCR time, not one page's", () => {
   assert.equal(ocrTimeoutMs(1), OCR_LIMITS.pageTimeoutMs);
   assert.equal(ocrTimeoutMs(5), 5 * OCR_LIMITS.pageTimeoutMs);
-  assert.equal(ocrTimeoutMs(10_000), OCR_LIMITS.maxPages * OCR_LIMITS.pageTimeoutMs, 'bounded like the pages it may have');
+  assert.equal(
+    ocrTimeoutMs(10_000),
+    OCR_LIMITS.maxPages * OCR_LIMITS.pageTimeoutMs,
+    'bounded like the pages it may have',
+  );
 });

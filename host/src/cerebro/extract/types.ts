@@ -44,7 +44,12 @@ export interface ExtractedDocument {
 export type DocumentFormat = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'csv' | 'xlsx' | 'png' | 'jpeg' | 'tiff';
 
 /** A table row block; cells are trimmed, and a row with no text in any cell gives null. */
-export function tableRow(cells: string[], header: string[] | undefined, caption: string | undefined, headings: string[]): TextBlock | null {
+export function tableRow(
+  cells: string[],
+  header: string[] | undefined,
+  caption: string | undefined,
+  headings: string[],
+): TextBlock | null {
   if (!cells.some((c) => c !== '')) return null;
   const table: TableRowInfo = { cells };
   if (header && header.some((h) => h !== '')) table.header = header;

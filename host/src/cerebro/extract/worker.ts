@@ -37,10 +37,15 @@ export type WorkerTask = PrepareTask & {
 
 export default function prepare({ childPids, tempRoot, ...task }: WorkerTask): Promise<PrepareResult> {
   const children = childPids ? new ChildRegistry(childPids) : null;
-  return inJob({ timeoutMs: task.timeoutMs ?? 0, children, ...(tempRoot ? { tempRoot } : {}) }, () => prepareTask(task));
+  return inJob({ timeoutMs: task.timeoutMs ?? 0, children, ...(tempRoot ? { tempRoot } : {}) }, () =>
+    prepareTask(task),
+  );
 }
 
-async function prepareTask({ passagePort, ...task }: Omit<WorkerTask, 'childPids' | 'tempRoot'>): Promise<PrepareResult> {
+async function prepareTask({
+  passagePort,
+  ...task
+}: Omit<WorkerTask, 'childPids' | 'tempRoot'>): Promise<PrepareResult> {
   try {
     if (!passagePort) return await prepareDocument(task);
     try {

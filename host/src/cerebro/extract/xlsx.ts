@@ -29,7 +29,9 @@ export async function xlsxToDocument(bytes: Buffer): Promise<ExtractedDocument> 
     const rows: string[][] = [];
     sheet.eachRow({ includeEmpty: false }, (row) => {
       const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => { cells[col - 1] = cellText(cell.value); });
+      row.eachCell({ includeEmpty: true }, (cell, col) => {
+        cells[col - 1] = cellText(cell.value);
+      });
       rows.push(Array.from(cells, (c) => c ?? ''));
     });
     blocks.push(...rowsToBlocks(rows, sheet.name));

@@ -8,7 +8,9 @@ import { extractFile } from './extract.js';
 import { assertReasonableZip } from './zip-guard.js';
 
 let dir: TempDir;
-before(async () => { dir = await tempDir(); });
+before(async () => {
+  dir = await tempDir();
+});
 after(() => dir.cleanup());
 
 const refusedAs = (code: string) => (err: unknown) => {

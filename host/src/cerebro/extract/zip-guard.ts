@@ -30,7 +30,10 @@ export function centralDirectory(zip: Buffer): ZipEntry[] {
   const from = Math.max(0, zip.length - 22 - 0xffff);
   let eocd = -1;
   for (let i = zip.length - 22; i >= from; i--) {
-    if (zip.readUInt32LE(i) === EOCD) { eocd = i; break; }
+    if (zip.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw corrupt();
   const count = zip.readUInt16LE(eocd + 10);

@@ -43,7 +43,10 @@ test('spaces are isolated: search, passage lookup, stats and deletion never cros
   assert.ok(acme.length > 0);
   assert.ok(acme.every((h) => h.documentName === 'red.md'));
   const otra = index.search('otra', 'configuración proxy', 10);
-  assert.deepEqual(otra.map((h) => h.documentName), ['secreto.md']);
+  assert.deepEqual(
+    otra.map((h) => h.documentName),
+    ['secreto.md'],
+  );
   assert.equal(otra[0]!.page, 4);
   assert.equal(index.search('nadie', 'proxy', 10).length, 0);
   assert.equal(index.passage('acme', otra[0]!.id), null, 'a passage id of another space is not readable');
@@ -62,13 +65,29 @@ test('a space id that looks like FTS syntax or SQL is just an id', () => {
   const weird = `x" OR "* AND {body}: a'; DROP TABLE cerebro_passages; --`;
   seedDocument(db, index, weird, 'a.md', [{ text: 'Texto del espacio raro sobre impresoras.' }]);
   seedDocument(db, index, 'x', 'b.md', [{ text: 'Texto del espacio x sobre impresoras.' }]);
-  assert.deepEqual(index.search(weird, 'impresoras', 5).map((h) => h.documentName), ['a.md']);
-  assert.deepEqual(index.search('x', 'impresoras', 5).map((h) => h.documentName), ['b.md']);
+  assert.deepEqual(
+    index.search(weird, 'impresoras', 5).map((h) => h.documentName),
+    ['a.md'],
+  );
+  assert.deepEqual(
+    index.search('x', 'impresoras', 5).map((h) => h.documentName),
+    ['b.md'],
+  );
 });
 
 test('questions with FTS5 operators, quotes or punctuation only are safe', () => {
   const { index } = setup();
-  for (const q of ['"proxy', 'proxy AND NOT dns', 'NEAR(proxy dns)', '*', '{body}: proxy', '{space_key}: k', '-- ; \' "', '¿?', '']) {
+  for (const q of [
+    '"proxy',
+    'proxy AND NOT dns',
+    'NEAR(proxy dns)',
+    '*',
+    '{body}: proxy',
+    '{space_key}: k',
+    '-- ; \' "',
+    '¿?',
+    '',
+  ]) {
     assert.doesNotThrow(() => index.search('acme', q, 5), q);
   }
   assert.equal(index.search('acme', '¿?', 5).length, 0);
@@ -77,14 +96,22 @@ test('questions with FTS5 operators, quotes or punctuation only are safe', () =>
 
 test('replacing a document swaps its passages', () => {
   const { index } = setup();
-  index.replaceDocument('acme', 'doc-red.md', [{ ord: 0, text: 'Solo queda la impresora.', page: null, headings: [], terms: 'impresor', headingTerms: '' }]);
+  index.replaceDocument('acme', 'doc-red.md', [
+    { ord: 0, text: 'Solo queda la impresora.', page: null, headings: [], terms: 'impresor', headingTerms: '' },
+  ]);
   assert.equal(index.search('acme', 'proxy', 5).length, 0);
   assert.equal(index.search('acme', 'impresora', 5).length, 1);
 });
 
 test('reciprocal rank fusion rewards agreement between lists', () => {
-  const fused = reciprocalRankFusion([[1, 2, 3], [3, 1, 4]]);
-  assert.deepEqual(fused.map((f) => f.id), [1, 3, 2, 4]);
+  const fused = reciprocalRankFusion([
+    [1, 2, 3],
+    [3, 1, 4],
+  ]);
+  assert.deepEqual(
+    fused.map((f) => f.id),
+    [1, 3, 2, 4],
+  );
   assert.ok(Math.abs(fused[0]!.score - (1 / 61 + 1 / 62)) < 1e-12);
 });
 
@@ -93,7 +120,9 @@ test('in a large space, very common question words are left out of the match wit
   const index = new PassageIndex(db);
   const filler = Array.from({ length: 6000 }, (_, i) => ({ text: `El sistema número ${i} funciona con normalidad.` }));
   seedDocument(db, index, 'grande', 'relleno.txt', filler);
-  seedDocument(db, index, 'grande', 'clave.txt', [{ text: 'El sistema de refrigeración líquida necesita revisión anual.' }]);
+  seedDocument(db, index, 'grande', 'clave.txt', [
+    { text: 'El sistema de refrigeración líquida necesita revisión anual.' },
+  ]);
   const hits = index.search('grande', 'sistema de refrigeración', 3);
   assert.equal(hits[0]?.documentName, 'clave.txt');
   // With only the common word, it is still searched (nothing rarer to rely on).
@@ -116,11 +145,24 @@ test('passages with every question word rank first, then passages with some of t
 
 test('hidden passages are stored but never returned; swapIn exchanges versions; purge deletes what is hidden', () => {
   const { db, index } = setup();
-  const docId = (db.prepare("SELECT id FROM cerebro_documents WHERE space = 'acme' AND name = 'red.md'").pluck().get()) as string;
+  const docId = db
+    .prepare("SELECT id FROM cerebro_documents WHERE space = 'acme' AND name = 'red.md'")
+    .pluck()
+    .get() as string;
   const run = { space: 'acme', id: docId, runId: 42 };
-  const passage = (ord: number, text: string, terms: string) => ({ ord, text, page: null, headings: [], terms, headingTerms: '' });
+  const passage = (ord: number, text: string, terms: string) => ({
+    ord,
+    text,
+    page: null,
+    headings: [],
+    terms,
+    headingTerms: '',
+  });
   // Many passages of the new version that would outrank the old one: hidden rows must not crowd out the top k.
-  const ids = index.addHidden(run, Array.from({ length: 30 }, (_, i) => passage(i, `Proxy nuevo ${i}.`, 'proxy proxy proxy nuev')));
+  const ids = index.addHidden(
+    run,
+    Array.from({ length: 30 }, (_, i) => passage(i, `Proxy nuevo ${i}.`, 'proxy proxy proxy nuev')),
+  );
   assert.equal(ids.length, 30);
   const before = index.search('acme', 'proxy', 3);
   assert.equal(before.length, 1);
@@ -143,24 +185,49 @@ test('hidden passages are stored but never returned; swapIn exchanges versions; 
 test('a space searches the languages its documents are in, and a language it barely has is left out', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  const spanish = Array.from({ length: 40 }, (_, i) => ({ text: `El servicio número ${i} se reinicia con la orden systemctl restart y se habilita con systemctl enable.` }));
+  const spanish = Array.from({ length: 40 }, (_, i) => ({
+    text: `El servicio número ${i} se reinicia con la orden systemctl restart y se habilita con systemctl enable.`,
+  }));
   seedDocument(db, index, 'es', 'guia.md', spanish);
   assert.deepEqual(index.languages('es'), ['es']);
   const { groups } = await new Retriever(index).retrieve('es', '¿Cómo se reinician los servicios?', 5);
-  assert.ok(groups.every((alternatives) => alternatives.length === 1), 'no English stems are searched');
+  assert.ok(
+    groups.every((alternatives) => alternatives.length === 1),
+    'no English stems are searched',
+  );
 
   // One English passage among forty-one Spanish ones: its stems are not searched.
-  seedDocument(db, index, 'es', 'notes.md', [{ text: 'The services of this machine are restarted by the operator every night with the tools that the vendor ships.' }]);
+  seedDocument(db, index, 'es', 'notes.md', [
+    {
+      text: 'The services of this machine are restarted by the operator every night with the tools that the vendor ships.',
+    },
+  ]);
   assert.deepEqual(index.languages('es'), ['es']);
 
-  seedDocument(db, index, 'es', 'manual.md', spanish.map(() => ({ text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.' })));
+  seedDocument(
+    db,
+    index,
+    'es',
+    'manual.md',
+    spanish.map(() => ({
+      text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.',
+    })),
+  );
   assert.deepEqual(index.languages('es'), ['es', 'en'], 'a new document is taken into account at once');
   index.deleteDocument('es', 'doc-manual.md');
   db.prepare("DELETE FROM cerebro_documents WHERE space = 'es' AND id = 'doc-manual.md'").run();
   assert.deepEqual(index.languages('es'), ['es'], 'and so is a removed one');
 
   seedDocument(db, index, 'mixto', 'guia.md', spanish);
-  seedDocument(db, index, 'mixto', 'manual.md', spanish.map(() => ({ text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.' })));
+  seedDocument(
+    db,
+    index,
+    'mixto',
+    'manual.md',
+    spanish.map(() => ({
+      text: 'The service is restarted with systemctl restart and it is enabled with the systemctl enable command.',
+    })),
+  );
   assert.deepEqual(index.languages('mixto'), ['es', 'en']);
   assert.deepEqual(index.languages('vacio'), ['es', 'en'], 'nothing known yet: every language');
 });

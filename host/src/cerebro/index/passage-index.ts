@@ -45,7 +45,11 @@ export interface SearchHit extends PassageRecord {
 }
 
 /** One indexing run of a document of a space; `runId` is unique to the run (a re-run of the same version gets another). */
-export interface IndexRun { space: string; id: string; runId: number }
+export interface IndexRun {
+  space: string;
+  id: string;
+  runId: number;
+}
 
 export interface SpaceStats {
   documents: number;
@@ -65,8 +69,13 @@ interface PassageRow {
 }
 
 const toRecord = (r: PassageRow): PassageRecord => ({
-  id: r.id, documentId: r.document_id, documentName: r.name, ord: r.ord, page: r.page,
-  headings: JSON.parse(r.headings) as string[], text: r.text,
+  id: r.id,
+  documentId: r.document_id,
+  documentName: r.name,
+  ord: r.ord,
+  page: r.page,
+  headings: JSON.parse(r.headings) as string[],
+  text: r.text,
 });
 
 /** Hidden passages are skipped as the ranked rows come out, so LIMIT still yields k searchable ones. */
@@ -80,12 +89,22 @@ export const MATCH_SQL = `SELECT rowid AS id, rank FROM cerebro_fts WHERE cerebr
  * Running it is the expensive part of a question in a large space, so it can run on another thread
  * (search-pool.ts) while planning and reading the passages stay here.
  */
-export interface MatchPlan { all: string | null; any: string | null; k: number; depth: number }
+export interface MatchPlan {
+  all: string | null;
+  any: string | null;
+  k: number;
+  depth: number;
+}
 
-export interface MatchedRow { id: number; rank: number }
+export interface MatchedRow {
+  id: number;
+  rank: number;
+}
 
 /** Where a MatchPlan runs: here (`runMatchPlan` over this connection) or on a search thread. */
-export interface PlanMatcher { match(plan: MatchPlan): Promise<MatchedRow[]> }
+export interface PlanMatcher {
+  match(plan: MatchPlan): Promise<MatchedRow[]>;
+}
 
 /** Runs a plan with a prepared MATCH_SQL statement: conjunctive rows first, then rows matching any word. */
 export function runMatchPlan(match: { all(...args: unknown[]): unknown[] }, plan: MatchPlan): MatchedRow[] {
@@ -146,7 +165,9 @@ export class PassageIndex {
       ),
       revealRun: db.prepare('DELETE FROM cerebro_hidden_passages WHERE run = ?'),
       abandonRun: db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE run = ?'),
-      abandonDocumentRuns: db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE space = ? AND document_id = ? AND run IS NOT NULL'),
+      abandonDocumentRuns: db.prepare(
+        'UPDATE cerebro_hidden_passages SET run = NULL WHERE space = ? AND document_id = ? AND run IS NOT NULL',
+      ),
       abandonAllRuns: db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE run IS NOT NULL'),
       purgeable: db.prepare('SELECT id FROM cerebro_hidden_passages WHERE run IS NULL LIMIT ?').pluck(),
       deletePassage: db.prepare('DELETE FROM cerebro_passages WHERE id = ?'),
@@ -189,7 +210,10 @@ export class PassageIndex {
     const key = spaceKey(space);
     const ids: number[] = [];
     for (const p of passages) {
-      const id = Number(this.stmt.insertPassage.run(space, documentId, p.ord, p.page, JSON.stringify(p.headings), p.text).lastInsertRowid);
+      const id = Number(
+        this.stmt.insertPassage.run(space, documentId, p.ord, p.page, JSON.stringify(p.headings), p.text)
+          .lastInsertRowid,
+      );
       this.stmt.insertFts.run(id, key, p.headingTerms, p.terms);
       ids.push(id);
     }
@@ -205,18 +229,33 @@ export class PassageIndex {
    */
   addHidden(run: IndexRun, passages: readonly PreparedPassage[]): number[] {
     const key = spaceKey(run.space);
-    return this.db.transaction(() => passages.map((p) => {
-      const id = Number(this.stmt.insertPassage.run(run.space, run.id, p.ord, p.page, JSON.stringify(p.headings), p.text).lastInsertRowid);
-      this.stmt.insertFts.run(id, key, p.headingTerms, p.terms);
-      this.stmt.insertHidden.run(id, run.space, run.id, run.runId);
-      return id;
-    }))();
+    return this.db.transaction(() =>
+      passages.map((p) => {
+        const id = Number(
+          this.stmt.insertPassage.run(run.space, run.id, p.ord, p.page, JSON.stringify(p.headings), p.text)
+            .lastInsertRowid,
+        );
+        this.stmt.insertFts.run(id, key, p.headingTerms, p.terms);
+        this.stmt.insertHidden.run(id, run.space, run.id, run.runId);
+        return id;
+      }),
+    )();
   }
 
   /** Up to `limit` passages of a run after `afterOrd`, in order (for the embedder, batch by batch). */
-  runPassages(run: IndexRun, afterOrd: number, limit: number): { id: number; ord: number; headings: string[]; text: string }[] {
-    return (this.stmt.runPassages.all(run.runId, afterOrd, limit) as { id: number; ord: number; headings: string; text: string }[])
-      .map((r) => ({ ...r, headings: JSON.parse(r.headings) as string[] }));
+  runPassages(
+    run: IndexRun,
+    afterOrd: number,
+    limit: number,
+  ): { id: number; ord: number; headings: string[]; text: string }[] {
+    return (
+      this.stmt.runPassages.all(run.runId, afterOrd, limit) as {
+        id: number;
+        ord: number;
+        headings: string;
+        text: string;
+      }[]
+    ).map((r) => ({ ...r, headings: JSON.parse(r.headings) as string[] }));
   }
 
   /**
@@ -302,10 +341,18 @@ export class PassageIndex {
    * The same search with the full-text match run by `matcher` (a search thread), so this thread stays free. A space
    * of fewer than `inlineMatchPassages` passages is matched here: its match costs less than handing it over.
    */
-  async searchGroupsWith(matcher: PlanMatcher, space: string, groups: readonly string[][], k: number): Promise<SearchHit[]> {
+  async searchGroupsWith(
+    matcher: PlanMatcher,
+    space: string,
+    groups: readonly string[][],
+    k: number,
+  ): Promise<SearchHit[]> {
     if (k <= 0) return [];
     const plan = this.plan(space, groups, k);
-    const rows = this.spaceRows(space) < this.inlineMatchPassages ? runMatchPlan(this.stmt.match, plan) : await matcher.match(plan);
+    const rows =
+      this.spaceRows(space) < this.inlineMatchPassages
+        ? runMatchPlan(this.stmt.match, plan)
+        : await matcher.match(plan);
     return this.hitsOf(space, groups, k, rows);
   }
 
@@ -332,16 +379,21 @@ export class PassageIndex {
     if (candidates.length === 0) return [];
     const passages = this.spaceRows(space);
     const input = {
-      groups, passages, languages: this.languages(space), headingWeight: HEADING_WEIGHT,
+      groups,
+      passages,
+      languages: this.languages(space),
+      headingWeight: HEADING_WEIGHT,
       df: groups.map((alts) => Math.max(0, ...alts.map((t) => this.termStats.df(space, passages, t)))),
       meanLength: this.termStats.meanLength(space, passages),
     };
-    return candidates
-      .map((p, order) => ({ p, order, bm25: spaceBm25(p, input) }))
-      // Ties (the same words as often in passages as long) keep FTS5's order.
-      .sort((a, b) => b.bm25 - a.bm25 || a.order - b.order)
-      .slice(0, k)
-      .map(({ p, bm25 }, i) => ({ ...p, bm25, score: bm25, rank: i + 1 }));
+    return (
+      candidates
+        .map((p, order) => ({ p, order, bm25: spaceBm25(p, input) }))
+        // Ties (the same words as often in passages as long) keep FTS5's order.
+        .sort((a, b) => b.bm25 - a.bm25 || a.order - b.order)
+        .slice(0, k)
+        .map(({ p, bm25 }, i) => ({ ...p, bm25, score: bm25, rank: i + 1 }))
+    );
   }
 
   /**
@@ -424,7 +476,9 @@ export class PassageIndex {
     const total = rows.reduce((a, r) => a + r.passages, 0);
     const kept = rows.filter((r) => r.passages > 0 && r.passages >= MIN_LANGUAGE_SHARE * total).map((r) => r.lang);
     // Spanish and English first, as always; then any other language the identifier found (analyzer.ts).
-    return kept.length > 0 ? [...LANGUAGES.filter((l) => kept.includes(l)), ...kept.filter((l) => !LANGUAGES.includes(l)).sort()] : [...LANGUAGES];
+    return kept.length > 0
+      ? [...LANGUAGES.filter((l) => kept.includes(l)), ...kept.filter((l) => !LANGUAGES.includes(l)).sort()]
+      : [...LANGUAGES];
   }
 
   stats(space: string): SpaceStats {

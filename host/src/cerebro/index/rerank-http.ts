@@ -17,7 +17,13 @@ export function scoresFromRerankBody(body: unknown, count: number): number[] {
   const scores = new Array<number>(count).fill(Number.NaN);
   for (const r of results as Scored[]) {
     const score = typeof r.relevance_score === 'number' ? r.relevance_score : r.score;
-    if (typeof r.index !== 'number' || !Number.isInteger(r.index) || r.index < 0 || r.index >= count || typeof score !== 'number') {
+    if (
+      typeof r.index !== 'number' ||
+      !Number.isInteger(r.index) ||
+      r.index < 0 ||
+      r.index >= count ||
+      typeof score !== 'number'
+    ) {
       throw new ModelEndpointError('respuesta de reordenación con un resultado no válido');
     }
     scores[r.index] = score;
@@ -33,9 +39,19 @@ export class HttpReranker implements Reranker {
   }
 
   async score(query: string, passages: readonly string[], signal: AbortSignal): Promise<number[]> {
-    const body = await postJson(this.config, '/rerank', {
-      model: this.config.model, query, documents: passages, texts: passages, top_n: passages.length, return_documents: false,
-    }, signal);
+    const body = await postJson(
+      this.config,
+      '/rerank',
+      {
+        model: this.config.model,
+        query,
+        documents: passages,
+        texts: passages,
+        top_n: passages.length,
+        return_documents: false,
+      },
+      signal,
+    );
     return scoresFromRerankBody(body, passages.length);
   }
 }

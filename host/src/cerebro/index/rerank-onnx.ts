@@ -18,8 +18,10 @@ export interface OnnxRerankerOptions {
   threads?: number;
 }
 
-interface Pair { ids: number[]; types: number[] }
-
+interface Pair {
+  ids: number[];
+  types: number[];
+}
 
 export class OnnxReranker implements Reranker {
   /** The model run in flight: one that outlived its time limit still holds the CPU, so no second one starts. */
@@ -38,8 +40,18 @@ export class OnnxReranker implements Reranker {
     if (!modelPath) throw new Error(`no ONNX model in ${dir} (expected one of ${MODEL_FILES.join(', ')})`);
     const tokenizer = await loadTokenizer(dir);
     const ort = await loadOnnxRuntime();
-    const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: options.threads ?? 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
-    const reranker = new OnnxReranker(`${basename(dir)}:${await onnxFingerprint(modelPath)}`, ort, session, tokenizer, options.maxTokens ?? 512);
+    const session = await ort.InferenceSession.create(modelPath, {
+      intraOpNumThreads: options.threads ?? 1,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+    });
+    const reranker = new OnnxReranker(
+      `${basename(dir)}:${await onnxFingerprint(modelPath)}`,
+      ort,
+      session,
+      tokenizer,
+      options.maxTokens ?? 512,
+    );
     await reranker.score('prueba', ['una prueba'], AbortSignal.timeout(60_000)); // fails now, not at the first question
     return reranker;
   }
@@ -67,14 +79,17 @@ export class OnnxReranker implements Reranker {
     const ids = new BigInt64Array(batch * seq).fill(BigInt(this.tokenizer.pad));
     const mask = new BigInt64Array(batch * seq);
     const types = new BigInt64Array(batch * seq);
-    pairs.forEach((p, b) => p.ids.forEach((id, i) => {
-      ids[b * seq + i] = BigInt(id);
-      mask[b * seq + i] = 1n;
-      types[b * seq + i] = BigInt(p.types[i]!);
-    }));
+    pairs.forEach((p, b) =>
+      p.ids.forEach((id, i) => {
+        ids[b * seq + i] = BigInt(id);
+        mask[b * seq + i] = 1n;
+        types[b * seq + i] = BigInt(p.types[i]!);
+      }),
+    );
     const feeds: Record<string, InstanceType<Ort['Tensor']>> = {};
     for (const name of this.session.inputNames) {
-      const data = name === 'input_ids' ? ids : name === 'attention_mask' ? mask : name === 'token_type_ids' ? types : null;
+      const data =
+        name === 'input_ids' ? ids : name === 'attention_mask' ? mask : name === 'token_type_ids' ? types : null;
       if (!data) throw new Error(`unsupported model input "${name}"`);
       feeds[name] = new this.ort.Tensor('int64', data, [batch, seq]);
     }
@@ -86,7 +101,9 @@ export class OnnxReranker implements Reranker {
     const run = this.session.run(feeds);
     this.busy = run;
     // Registered before the race below, so it runs before this call's caller resumes.
-    const free = () => { if (this.busy === run) this.busy = null; };
+    const free = () => {
+      if (this.busy === run) this.busy = null;
+    };
     run.then(free, free);
     const results = await Promise.race([run, aborted]);
     const output = results[this.session.outputNames[0]!]!;

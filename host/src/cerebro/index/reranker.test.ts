@@ -40,7 +40,11 @@ function space() {
 
 test('a local ONNX cross-encoder scores question-passage pairs with its own head', async () => {
   const reranker = await OnnxReranker.load(dir.path);
-  const [envio, reembolso] = await reranker.score('producto', ['producto envío', 'producto reembolso'], AbortSignal.timeout(5_000));
+  const [envio, reembolso] = await reranker.score(
+    'producto',
+    ['producto envío', 'producto reembolso'],
+    AbortSignal.timeout(5_000),
+  );
   assert.ok(reembolso! > 0.8 && envio! < 0.5, `${reembolso} > ${envio}`);
 });
 
@@ -59,7 +63,10 @@ test('a local cross-encoder refuses a question while busy before tokenising it (
   const tokenizer = (reranker as unknown as { tokenizer: { encode: (...args: unknown[]) => number[] } }).tokenizer;
   const encode = tokenizer.encode.bind(tokenizer);
   let encoded = 0;
-  tokenizer.encode = (...args: unknown[]) => { encoded++; return encode(...args); };
+  tokenizer.encode = (...args: unknown[]) => {
+    encoded++;
+    return encode(...args);
+  };
   await assert.rejects(reranker.score('producto', ['producto '.repeat(200)], AbortSignal.timeout(5_000)), /ocupado/);
   assert.equal(encoded, 0);
   await first;
@@ -72,9 +79,16 @@ test('reranking reorders the top passages and keeps the rest after them', async 
   const plain = await new Retriever(index).retrieve('tienda', 'producto', 5);
   assert.match(plain.hits[0]!.text, /producto producto/);
   const reranker = await OnnxReranker.load(dir.path);
-  const reranked = await new Retriever(index, null, { reranker, topN: 10, timeoutMs: 5_000 }).retrieve('tienda', 'producto', 5);
+  const reranked = await new Retriever(index, null, { reranker, topN: 10, timeoutMs: 5_000 }).retrieve(
+    'tienda',
+    'producto',
+    5,
+  );
   assert.match(reranked.hits[0]!.text, /reembolso completo/);
-  assert.deepEqual(reranked.hits.map((h) => h.rank), reranked.hits.map((_, i) => i + 1));
+  assert.deepEqual(
+    reranked.hits.map((h) => h.rank),
+    reranked.hits.map((_, i) => i + 1),
+  );
   assert.equal(reranked.hits.length, plain.hits.length);
 });
 
@@ -82,14 +96,26 @@ test('a reranker endpoint gets only the top N passages, in both response shapes'
   const reranker = new HttpReranker({ baseUrl: server.baseUrl, model: 'bge-reranker-v2-m3', timeoutMs: 5_000 });
   for (const shape of ['results', 'tei'] as const) {
     server.rerankShape = shape;
-    assert.deepEqual(await reranker.score('devolver producto', ['horario', 'devolver el producto', 'producto'], AbortSignal.timeout(5_000)), [0, 1, 0.5]);
+    assert.deepEqual(
+      await reranker.score(
+        'devolver producto',
+        ['horario', 'devolver el producto', 'producto'],
+        AbortSignal.timeout(5_000),
+      ),
+      [0, 1, 0.5],
+    );
   }
   server.requests.length = 0;
   const outcomes: (string | null)[] = [];
-  const retriever = new Retriever(space(), null, { reranker, topN: 2, timeoutMs: 5_000, onOutcome: (f) => outcomes.push(f) });
+  const retriever = new Retriever(space(), null, {
+    reranker,
+    topN: 2,
+    timeoutMs: 5_000,
+    onOutcome: (f) => outcomes.push(f),
+  });
   await retriever.retrieve('tienda', 'producto reembolso', 5);
   const [request] = server.requests;
-  assert.equal((request?.body.documents as string[]).length, 2);
+  assert.equal((request!.body.documents as string[]).length, 2);
   assert.equal(request?.body.query, 'producto reembolso');
   assert.deepEqual(outcomes, [null]);
 });
@@ -102,11 +128,17 @@ test('a failing or slow reranker leaves the first ranking and reports why; the q
   const plain = (await new Retriever(index).retrieve('tienda', 'producto', 5)).hits.map((h) => h.id);
   try {
     server.status = 503;
-    assert.deepEqual((await new Retriever(index, null, settings).retrieve('tienda', 'producto', 5)).hits.map((h) => h.id), plain);
+    assert.deepEqual(
+      (await new Retriever(index, null, settings).retrieve('tienda', 'producto', 5)).hits.map((h) => h.id),
+      plain,
+    );
     server.status = 200;
     server.delayMs = 5_000;
     const impatient = new Retriever(index, null, { ...settings, timeoutMs: 200 });
-    assert.deepEqual((await impatient.retrieve('tienda', 'producto', 5)).hits.map((h) => h.id), plain);
+    assert.deepEqual(
+      (await impatient.retrieve('tienda', 'producto', 5)).hits.map((h) => h.id),
+      plain,
+    );
   } finally {
     server.status = 200;
     server.delayMs = 0;
@@ -123,12 +155,20 @@ test('reranker scores become relevance probabilities: kept when all are within 0
 
 test('a reranker that answered leaves its probability per rescored passage for the relevance decision', async () => {
   const reranker = await OnnxReranker.load(dir.path);
-  const retrieval = await new Retriever(space(), null, { reranker, topN: 2, timeoutMs: 5_000 }).retrieve('tienda', 'producto', 5);
+  const retrieval = await new Retriever(space(), null, { reranker, topN: 2, timeoutMs: 5_000 }).retrieve(
+    'tienda',
+    'producto',
+    5,
+  );
   const judged = retrieval.judgement?.rerank;
   assert.equal(judged?.size, 2);
   assert.ok(judged.get(retrieval.hits[0]!.id)! > 0.8, 'the reembolso passage: logit 2');
   assert.ok(judged.get(retrieval.hits[1]!.id)! < 0.3, 'the envío passage: logit -1');
-  const one = await new Retriever(space(), null, { reranker, topN: 1, timeoutMs: 5_000 }).retrieve('tienda', 'producto', 5);
+  const one = await new Retriever(space(), null, { reranker, topN: 1, timeoutMs: 5_000 }).retrieve(
+    'tienda',
+    'producto',
+    5,
+  );
   assert.equal(one.judgement?.rerank?.get(one.hits[1]!.id), undefined, 'beyond topN: not judged by the model');
   assert.equal((await new Retriever(space()).retrieve('tienda', 'producto', 5)).judgement, null);
 });

@@ -24,7 +24,8 @@ export interface RerankSettings {
   onOutcome?: (failure: string | null) => void;
 }
 
-const textOf = (hit: SearchHit): string => (hit.headings.length ? `${hit.headings.join(' › ')}\n${hit.text}` : hit.text);
+const textOf = (hit: SearchHit): string =>
+  hit.headings.length ? `${hit.headings.join(' › ')}\n${hit.text}` : hit.text;
 
 export interface Reranked {
   hits: SearchHit[];
@@ -55,15 +56,19 @@ export async function rerankHits(question: string, hits: SearchHit[], settings: 
   let scores: number[];
   try {
     scores = await settings.reranker.score(question, head.map(textOf), AbortSignal.timeout(settings.timeoutMs));
-    if (scores.length !== head.length || !scores.every(Number.isFinite)) throw new Error(`${scores.length} puntuaciones para ${head.length} pasajes`);
+    if (scores.length !== head.length || !scores.every(Number.isFinite))
+      throw new Error(`${scores.length} puntuaciones para ${head.length} pasajes`);
   } catch (err) {
-    const reason = (err as Error).name === 'TimeoutError' ? `tiempo agotado (${settings.timeoutMs} ms)` : (err as Error).message;
+    const reason =
+      (err as Error).name === 'TimeoutError' ? `tiempo agotado (${settings.timeoutMs} ms)` : (err as Error).message;
     settings.onOutcome?.(reason);
     return { hits, probabilities: null };
   }
   settings.onOutcome?.(null);
   const probabilities = relevanceProbabilities(scores);
-  const order = head.map((hit, i) => ({ hit, score: probabilities[i]! })).sort((a, b) => b.score - a.score || a.hit.rank - b.hit.rank);
+  const order = head
+    .map((hit, i) => ({ hit, score: probabilities[i]! }))
+    .sort((a, b) => b.score - a.score || a.hit.rank - b.hit.rank);
   return {
     hits: [...order.map((o) => o.hit), ...hits.slice(head.length)].map((hit, i) => ({ ...hit, rank: i + 1 })),
     probabilities: new Map(order.map((o) => [o.hit.id, o.score])),

@@ -61,19 +61,23 @@ export class Retriever {
     if (!this.rerank) return this.firstStage(space, question, k);
     const first = await this.firstStage(space, question, Math.max(k, this.rerank.topN));
     const { hits, probabilities } = await rerankHits(question, first.hits, this.rerank);
-    const judgement: ModelJudgement | null = probabilities || first.judgement
-      ? {
-        closeWords: first.judgement?.closeWords ?? null, rerank: probabilities, rerankMinProbability: this.rerank.minProbability ?? DEFAULT_RERANK_MIN_PROBABILITY,
-        ...(first.judgement?.wordVectors ? { wordVectors: first.judgement.wordVectors } : {}),
-      }
-      : null;
+    const judgement: ModelJudgement | null =
+      probabilities || first.judgement
+        ? {
+            closeWords: first.judgement?.closeWords ?? null,
+            rerank: probabilities,
+            rerankMinProbability: this.rerank.minProbability ?? DEFAULT_RERANK_MIN_PROBABILITY,
+            ...(first.judgement?.wordVectors ? { wordVectors: first.judgement.wordVectors } : {}),
+          }
+        : null;
     return { ...first, hits: hits.slice(0, k), judgement };
   }
 
   private async firstStage(space: string, question: string, k: number): Promise<Retrieval> {
     const languages = this.index.languages(space);
     const groups = queryTermGroups(question, languages);
-    if (!this.vectors) return { space, hits: await this.lexical(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
+    if (!this.vectors)
+      return { space, hits: await this.lexical(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
@@ -83,7 +87,10 @@ export class Retriever {
     let queryVector: Float32Array;
     let wordVectors: Float32Array[];
     try {
-      [queryVector, ...wordVectors] = (await this.vectors.embedder.embed([question, ...wordList], 'query')) as [Float32Array, ...Float32Array[]];
+      [queryVector, ...wordVectors] = (await this.vectors.embedder.embed([question, ...wordList], 'query')) as [
+        Float32Array,
+        ...Float32Array[],
+      ];
       this.vectors.onQueryOutcome?.(null);
     } catch (err) {
       this.vectors.onQueryOutcome?.((err as Error).message);
@@ -100,13 +107,29 @@ export class Retriever {
       if (!record) continue;
       hits.push({ ...record, bm25: known?.bm25 ?? 0, score, rank: hits.length + 1 });
     }
-    const passageVectors = this.vectors.store.vectors(space, hits.map((h) => h.id));
-    const close = closeWords(wordVectors, passageVectors, this.vectors.minWordSimilarity ?? DEFAULT_MIN_WORD_SIMILARITY);
-    return { space, hits, groups, languages, mode: 'hybrid', judgement: { rerank: null, closeWords: close, wordVectors } };
+    const passageVectors = this.vectors.store.vectors(
+      space,
+      hits.map((h) => h.id),
+    );
+    const close = closeWords(
+      wordVectors,
+      passageVectors,
+      this.vectors.minWordSimilarity ?? DEFAULT_MIN_WORD_SIMILARITY,
+    );
+    return {
+      space,
+      hits,
+      groups,
+      languages,
+      mode: 'hybrid',
+      judgement: { rerank: null, closeWords: close, wordVectors },
+    };
   }
 
   private lexical(space: string, groups: string[][], k: number): Promise<SearchHit[]> {
-    return this.matcher ? this.index.searchGroupsWith(this.matcher, space, groups, k) : Promise.resolve(this.index.searchGroups(space, groups, k));
+    return this.matcher
+      ? this.index.searchGroupsWith(this.matcher, space, groups, k)
+      : Promise.resolve(this.index.searchGroups(space, groups, k));
   }
 
   /**

@@ -4,7 +4,10 @@
 import Database from 'better-sqlite3';
 import { MATCH_SQL, runMatchPlan, type MatchedRow, type MatchPlan } from './passage-index.js';
 
-export interface SearchTask { file: string; plan: MatchPlan }
+export interface SearchTask {
+  file: string;
+  plan: MatchPlan;
+}
 
 const statements = new Map<string, Database.Statement>();
 

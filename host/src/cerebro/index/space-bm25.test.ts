@@ -13,7 +13,8 @@ const TIENDA = [
   { text: 'Aceptamos tarjeta, transferencia y pago a plazos.', headings: ['Pago'] },
 ];
 
-const ranking = (index: PassageIndex, space: string, q: string) => index.search(space, q, 5).map((h) => ({ text: h.text, bm25: h.bm25 }));
+const ranking = (index: PassageIndex, space: string, q: string) =>
+  index.search(space, q, 5).map((h) => ({ text: h.text, bm25: h.bm25 }));
 
 test("a space's ranking and word weights do not depend on other spaces' documents", () => {
   const db = migratedDb();
@@ -28,7 +29,13 @@ test("a space's ranking and word weights do not depend on other spaces' document
 
   // A neighbour whose documents say "garantía" everywhere and never "envío": over the whole index, "garantía" would
   // now look common and "envío" rare, and the shipping passages would take the lead.
-  seedDocument(db, index, 'vecino', 'manual.md', Array.from({ length: 300 }, (_, i) => ({ text: `La garantía del equipo ${i} cubre piezas y mano de obra.` })));
+  seedDocument(
+    db,
+    index,
+    'vecino',
+    'manual.md',
+    Array.from({ length: 300 }, (_, i) => ({ text: `La garantía del equipo ${i} cubre piezas y mano de obra.` })),
+  );
   assert.deepEqual(ranking(index, 'tienda', question), alone);
   assert.deepEqual(index.idf(groups, 'tienda'), idfAlone);
   // Over the whole index the weights did change: the space's own counts are what kept them.
@@ -41,7 +48,13 @@ test("a space's word counts follow its documents once it has grown", () => {
   seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
   const groups = queryTermGroups('garantía');
   const before = index.idf(groups, 'tienda')[0]!;
-  seedDocument(db, index, 'tienda', 'garantias.md', Array.from({ length: 20 }, (_, i) => ({ text: `Garantía del modelo ${i}: dos años.` })));
+  seedDocument(
+    db,
+    index,
+    'tienda',
+    'garantias.md',
+    Array.from({ length: 20 }, (_, i) => ({ text: `Garantía del modelo ${i}: dos años.` })),
+  );
   assert.ok(index.idf(groups, 'tienda')[0]! < before, 'a word now in most passages weighs less');
 });
 
@@ -52,19 +65,31 @@ test('passages holding more of the rarer question words rank first, and scores t
   const hits = index.search('tienda', 'envío gratuito península', 5);
   assert.match(hits[0]!.text, /gratuito a la península/);
   assert.ok(hits[0]!.bm25 > hits[1]!.bm25, 'the passage with every word scores above one with a single word');
-  assert.deepEqual(hits.map((h) => h.rank), hits.map((_, i) => i + 1));
+  assert.deepEqual(
+    hits.map((h) => h.rank),
+    hits.map((_, i) => i + 1),
+  );
 });
 
 test('group frequencies count a word once per group, in any language searched, and headings weigh more', () => {
   const groups = queryTermGroups('instalar paquetes', ['es', 'en']);
   // "installing" meets "instalar" through its English stem; "packages" is another word than "paquetes".
-  assert.deepEqual(groupFrequencies('Para instalar un paquete, instala sus paquetes con apt. Installing packages', groups, ['es', 'en']), [3, 2]);
+  assert.deepEqual(
+    groupFrequencies('Para instalar un paquete, instala sus paquetes con apt. Installing packages', groups, [
+      'es',
+      'en',
+    ]),
+    [3, 2],
+  );
   const input = { groups, df: [1, 1], passages: 10, meanLength: 8, languages: ['es', 'en'], headingWeight: 2 };
   const inHeading = spaceBm25({ text: 'Con apt se instala todo.', headings: ['Paquetes'] }, input);
   const inText = spaceBm25({ text: 'Con apt se instala todo.', headings: ['Paquetes'].map(() => 'Apt') }, input);
   assert.ok(inHeading > inText, 'a question word in the heading path adds to the passage');
   const short = spaceBm25({ text: 'Paquetes: se instalan con apt.', headings: [] }, input);
-  const long = spaceBm25({ text: `Paquetes: se instalan con apt. ${'Texto que no trata del tema pedido. '.repeat(8)}`, headings: [] }, input);
+  const long = spaceBm25(
+    { text: `Paquetes: se instalan con apt. ${'Texto que no trata del tema pedido. '.repeat(8)}`, headings: [] },
+    input,
+  );
   assert.ok(short > long, 'the same words in a shorter passage weigh more');
   assert.equal(spaceBm25({ text: 'Nada que ver.', headings: [] }, input), 0);
 });

@@ -29,7 +29,8 @@ const isStopword = (w: string) => {
 
 /** The length BM25 normalises by: the words indexed of the heading path and text (stopwords are not indexed). */
 export const passageLength = (p: { text: string; headings: readonly string[] }): number =>
-  words(p.text).filter((w) => !isStopword(w)).length + words(p.headings.join('\n')).filter((w) => !isStopword(w)).length;
+  words(p.text).filter((w) => !isStopword(w)).length +
+  words(p.headings.join('\n')).filter((w) => !isStopword(w)).length;
 
 /** Folded first letters a word must start with to be worth stemming: a stem begins the word it comes from. */
 const PREFIX = 3;
@@ -61,7 +62,9 @@ export function groupFrequencies(text: string, groups: readonly string[][], lang
 /** The space-level BM25 of one passage for the question (higher is better; 0 when it holds no question word). */
 export function spaceBm25(p: { text: string; headings: readonly string[] }, input: SpaceBm25Input): number {
   const body = groupFrequencies(p.text, input.groups, input.languages);
-  const heading = p.headings.length ? groupFrequencies(p.headings.join('\n'), input.groups, input.languages) : body.map(() => 0);
+  const heading = p.headings.length
+    ? groupFrequencies(p.headings.join('\n'), input.groups, input.languages)
+    : body.map(() => 0);
   const norm = K1 * (1 - B + (B * passageLength(p)) / Math.max(1, input.meanLength));
   let score = 0;
   input.groups.forEach((_, g) => {

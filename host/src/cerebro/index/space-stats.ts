@@ -36,11 +36,16 @@ export class SpaceTermStats {
   private readonly spaces = new Map<string, SpaceCounts>();
   private readonly stmt;
 
-  constructor(db: SqliteDatabase, private readonly lengthOf: (p: { text: string; headings: string[] }) => number) {
+  constructor(
+    db: SqliteDatabase,
+    private readonly lengthOf: (p: { text: string; headings: string[] }) => number,
+  ) {
     this.stmt = {
       // Hidden passages (an indexing run not yet swapped in, or waiting for purge) are counted too: a bounded,
       // short-lived error that spares a join over the whole posting list.
-      count: db.prepare(`SELECT count(*) FROM (SELECT rowid FROM cerebro_fts WHERE cerebro_fts MATCH ? LIMIT ${COUNT_CAP})`).pluck(),
+      count: db
+        .prepare(`SELECT count(*) FROM (SELECT rowid FROM cerebro_fts WHERE cerebro_fts MATCH ? LIMIT ${COUNT_CAP})`)
+        .pluck(),
       sample: db.prepare(`SELECT text, headings FROM cerebro_passages WHERE space = ? LIMIT ${LENGTH_SAMPLE}`),
       totalDocs: db.prepare('SELECT doc FROM cerebro_fts_vocab WHERE term = ?').pluck(),
       totalRows: db.prepare('SELECT count(*) FROM cerebro_passages').pluck(),
@@ -50,13 +55,20 @@ export class SpaceTermStats {
   private meanLengthOf(space: string): number {
     const rows = this.stmt.sample.all(space) as { text: string; headings: string }[];
     if (rows.length === 0) return 0;
-    return rows.reduce((sum, r) => sum + this.lengthOf({ text: r.text, headings: JSON.parse(r.headings) as string[] }), 0) / rows.length;
+    return (
+      rows.reduce((sum, r) => sum + this.lengthOf({ text: r.text, headings: JSON.parse(r.headings) as string[] }), 0) /
+      rows.length
+    );
   }
 
   /** The space's counts, taken afresh when `rows` (its current passage count) has moved too far from theirs. */
   private countsOf(space: string, rows: number): SpaceCounts {
     let counts = this.spaces.get(space);
-    if (!counts || Math.abs(rows - counts.rows) > STALE_SHARE * Math.max(1, counts.rows) || counts.df.size > MAX_TERMS) {
+    if (
+      !counts ||
+      Math.abs(rows - counts.rows) > STALE_SHARE * Math.max(1, counts.rows) ||
+      counts.df.size > MAX_TERMS
+    ) {
       counts = { rows, meanLength: this.meanLengthOf(space), df: new Map() };
       this.spaces.set(space, counts);
     }
@@ -72,7 +84,10 @@ export class SpaceTermStats {
       n = this.stmt.count.get(`{space_key} : ${quote(spaceKey(space))} AND {heading body} : ${quote(term)}`) as number;
       if (n >= COUNT_CAP) {
         const share = rows / Math.max(1, this.stmt.totalRows.get() as number);
-        n = Math.min(rows, Math.max(COUNT_CAP, Math.round(((this.stmt.totalDocs.get(term) as number | undefined) ?? 0) * share)));
+        n = Math.min(
+          rows,
+          Math.max(COUNT_CAP, Math.round(((this.stmt.totalDocs.get(term) as number | undefined) ?? 0) * share)),
+        );
       }
       counts.df.set(term, n);
     }

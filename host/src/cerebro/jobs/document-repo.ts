@@ -5,19 +5,64 @@ import type { ExtractionErrorCode } from '../errors.js';
 import type { DocumentState, DocumentStatus } from './types.js';
 
 interface Row {
-  space: string; id: string; name: string; media_type: string; format: string | null; bytes: number; sha256: string | null;
-  path: string; state: DocumentState; progress: number; stage: string | null; error_code: string | null; reason: string | null;
-  attempts: number; version: number; passages: number; chars: number; pages: number | null; lang: string | null;
-  title: string | null; encoding: string | null; embed_model: string | null; created_at: string; updated_at: string;
-  queued_at: string; started_at: string | null; finished_at: string | null; deadline_at: string | null;
+  space: string;
+  id: string;
+  name: string;
+  media_type: string;
+  format: string | null;
+  bytes: number;
+  sha256: string | null;
+  path: string;
+  state: DocumentState;
+  progress: number;
+  stage: string | null;
+  error_code: string | null;
+  reason: string | null;
+  attempts: number;
+  version: number;
+  passages: number;
+  chars: number;
+  pages: number | null;
+  lang: string | null;
+  title: string | null;
+  encoding: string | null;
+  embed_model: string | null;
+  created_at: string;
+  updated_at: string;
+  queued_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  deadline_at: string | null;
 }
 
 export const toStatus = (r: Row): DocumentStatus => ({
-  id: r.id, space: r.space, name: r.name, mediaType: r.media_type, format: r.format, bytes: r.bytes, sha256: r.sha256,
-  path: r.path, state: r.state, progress: r.progress, stage: r.stage, errorCode: r.error_code as ExtractionErrorCode | null,
-  reason: r.reason, attempts: r.attempts, version: r.version, passages: r.passages, chars: r.chars, pages: r.pages,
-  lang: r.lang, title: r.title, encoding: r.encoding, createdAt: r.created_at, updatedAt: r.updated_at,
-  queuedAt: r.queued_at, startedAt: r.started_at, finishedAt: r.finished_at, deadlineAt: r.deadline_at,
+  id: r.id,
+  space: r.space,
+  name: r.name,
+  mediaType: r.media_type,
+  format: r.format,
+  bytes: r.bytes,
+  sha256: r.sha256,
+  path: r.path,
+  state: r.state,
+  progress: r.progress,
+  stage: r.stage,
+  errorCode: r.error_code as ExtractionErrorCode | null,
+  reason: r.reason,
+  attempts: r.attempts,
+  version: r.version,
+  passages: r.passages,
+  chars: r.chars,
+  pages: r.pages,
+  lang: r.lang,
+  title: r.title,
+  encoding: r.encoding,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  queuedAt: r.queued_at,
+  startedAt: r.started_at,
+  finishedAt: r.finished_at,
+  deadlineAt: r.deadline_at,
 });
 
 export class DocumentRepo {
@@ -43,11 +88,15 @@ export class DocumentRepo {
       anyQueued: db.prepare("SELECT 1 FROM cerebro_documents WHERE state = 'queued' LIMIT 1").pluck(),
       // Turns: among the spaces with queued work, the one never served or served longest ago goes first (ties: the
       // oldest waiting document), so a space's backlog delays another space's next document by one job at most.
-      nextSpace: db.prepare(
-        `SELECT q.space FROM (SELECT space, min(queued_at) AS first FROM cerebro_documents WHERE state = 'queued' GROUP BY space) q
+      nextSpace: db
+        .prepare(
+          `SELECT q.space FROM (SELECT space, min(queued_at) AS first FROM cerebro_documents WHERE state = 'queued' GROUP BY space) q
          LEFT JOIN cerebro_queue_turns t ON t.space = q.space ORDER BY t.served IS NOT NULL, t.served, q.first LIMIT 1`,
-      ).pluck(),
-      nextInSpace: db.prepare("SELECT * FROM cerebro_documents WHERE state = 'queued' AND space = ? ORDER BY queued_at, rowid LIMIT 1"),
+        )
+        .pluck(),
+      nextInSpace: db.prepare(
+        "SELECT * FROM cerebro_documents WHERE state = 'queued' AND space = ? ORDER BY queued_at, rowid LIMIT 1",
+      ),
       served: db.prepare(
         `INSERT INTO cerebro_queue_turns (space, served) VALUES (?, (SELECT coalesce(max(served), 0) + 1 FROM cerebro_queue_turns))
          ON CONFLICT (space) DO UPDATE SET served = excluded.served`,
@@ -75,7 +124,9 @@ export class DocumentRepo {
          WHERE space = ? AND id = ? AND version = ? AND state = 'processing'`,
       ),
       interrupted: db.prepare("SELECT * FROM cerebro_documents WHERE state = 'processing'"),
-      staleVectors: db.prepare("SELECT * FROM cerebro_documents WHERE state = 'ready' AND coalesce(embed_model, '') <> ?"),
+      staleVectors: db.prepare(
+        "SELECT * FROM cerebro_documents WHERE state = 'ready' AND coalesce(embed_model, '') <> ?",
+      ),
       requeueAny: db.prepare(
         `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, queued_at = ?
          WHERE space = ? AND id = ?`,

@@ -45,7 +45,9 @@ test('documents go queued → processing → ready, and failures carry a code an
   const seen: string[] = [];
   const changedSpaces: string[] = [];
   const runner = new IndexingRunner({
-    db, index, pool,
+    db,
+    index,
+    pool,
     onStateChanged: (d) => seen.push(`${d.name}:${d.state}`),
     onContentChanged: (s) => changedSpaces.push(s),
   });
@@ -53,7 +55,10 @@ test('documents go queued → processing → ready, and failures carry a code an
   const a = runner.submit('s1', await upload('guia.md', '# Guía\n\nEl proxy se configura en apt.conf.\n'));
   assert.equal(a.state, 'queued');
   assert.equal(a.version, 1);
-  runner.submit('s1', await upload('manual.pdf', makePdf([['Primera página del manual.'], ['La impresora usa el puerto 631.']])));
+  runner.submit(
+    's1',
+    await upload('manual.pdf', makePdf([['Primera página del manual.'], ['La impresora usa el puerto 631.']])),
+  );
   runner.submit('s1', await upload('foto.gif', 'GIF89a'));
   runner.submit('s1', await upload('vacio.txt', ''));
   const during = runner.status('s1');
@@ -142,7 +147,9 @@ test('a job stuck past its deadline fails with a reason and the queue moves on',
 
 /** Leaves a document as a process that died mid-job leaves it: claimed ('processing'), attempts counted. */
 function crashWhileProcessing(db: Database.Database, space: string, id: string, attempts: number): void {
-  db.prepare("UPDATE cerebro_documents SET state = 'processing', progress = 0.05, attempts = ? WHERE space = ? AND id = ?").run(attempts, space, id);
+  db.prepare(
+    "UPDATE cerebro_documents SET state = 'processing', progress = 0.05, attempts = ? WHERE space = ? AND id = ?",
+  ).run(attempts, space, id);
 }
 
 test('work interrupted by a crash is re-queued on start and completes; nothing uploaded is lost', async () => {
@@ -160,7 +167,10 @@ test('work interrupted by a crash is re-queued on start and completes; nothing u
   assert.deepEqual(runner.start(), { requeued: 1, failed: 0 });
   await runner.idle();
   const status = runner.status('s');
-  assert.deepEqual(status.documents.map((d: DocumentStatus) => `${d.name}:${d.state}`).sort(), ['informe.md:ready', 'segundo.md:ready']);
+  assert.deepEqual(status.documents.map((d: DocumentStatus) => `${d.name}:${d.state}`).sort(), [
+    'informe.md:ready',
+    'segundo.md:ready',
+  ]);
   assert.equal(runner.document('s', doc.id)?.attempts, 2);
   assert.match(index.search('s', 'ventas marzo', 3)[0]!.text, /12 %/);
   await runner.stop();
@@ -206,8 +216,10 @@ test('removing a space removes all its documents and nothing else', async () => 
   await runner.stop();
 });
 
-const hiddenRows = (db: Database.Database) => db.prepare('SELECT count(*) FROM cerebro_hidden_passages').pluck().get() as number;
-const storedPassages = (db: Database.Database) => db.prepare('SELECT count(*) FROM cerebro_passages').pluck().get() as number;
+const hiddenRows = (db: Database.Database) =>
+  db.prepare('SELECT count(*) FROM cerebro_hidden_passages').pluck().get() as number;
+const storedPassages = (db: Database.Database) =>
+  db.prepare('SELECT count(*) FROM cerebro_passages').pluck().get() as number;
 
 test('a large document is stored batch by batch, hidden, then swapped in whole: every passage in order', async () => {
   const db = migratedDb();
@@ -215,7 +227,10 @@ test('a large document is stored batch by batch, hidden, then swapped in whole: 
   const runner = new IndexingRunner({ db, index, pool });
   runner.start();
   // Enough paragraphs for several batches of passages.
-  const paragraphs = Array.from({ length: 6000 }, (_, i) => `Párrafo ${i}: el artículo número ${i} cuesta ${i * 3} euros en la tienda.`);
+  const paragraphs = Array.from(
+    { length: 6000 },
+    (_, i) => `Párrafo ${i}: el artículo número ${i} cuesta ${i * 3} euros en la tienda.`,
+  );
   // Every batch is stored on its own; while the run is still adding them, what is stored is not searchable.
   const addHidden = index.addHidden.bind(index);
   const searchableBeforeEachBatch: number[] = [];
@@ -226,11 +241,21 @@ test('a large document is stored batch by batch, hidden, then swapped in whole: 
   const doc = runner.submit('s', await upload('catalogo.txt', paragraphs.join('\n\n')));
   await runner.idle();
   assert.ok(searchableBeforeEachBatch.length >= 2, `several batches, got ${searchableBeforeEachBatch.length}`);
-  assert.ok(searchableBeforeEachBatch.every((n) => n === 0), 'nothing searchable before the swap');
+  assert.ok(
+    searchableBeforeEachBatch.every((n) => n === 0),
+    'nothing searchable before the swap',
+  );
   const ready = runner.document('s', doc.id)!;
   assert.ok(ready.passages > 256, `expected several batches, got ${ready.passages} passages`);
-  const ords = db.prepare('SELECT ord FROM cerebro_passages WHERE space = ? AND document_id = ? ORDER BY id').pluck().all('s', doc.id) as number[];
-  assert.deepEqual(ords, ords.map((_, i) => i), 'passage ids follow the document order');
+  const ords = db
+    .prepare('SELECT ord FROM cerebro_passages WHERE space = ? AND document_id = ? ORDER BY id')
+    .pluck()
+    .all('s', doc.id) as number[];
+  assert.deepEqual(
+    ords,
+    ords.map((_, i) => i),
+    'passage ids follow the document order',
+  );
   assert.match(index.search('s', 'artículo 4321', 3)[0]!.text, /4321/);
   assert.equal(hiddenRows(db), 0);
   await runner.stop();
@@ -241,7 +266,8 @@ test('the old version stays searchable until the new one is swapped in, then is 
   const index = new PassageIndex(db);
   const runner = new IndexingRunner({ db, index, pool });
   runner.start();
-  const long = (word: string) => Array.from({ length: 12000 }, (_, i) => `Línea ${i} de un informe largo sobre ${word}.`).join('\n\n');
+  const long = (word: string) =>
+    Array.from({ length: 12000 }, (_, i) => `Línea ${i} de un informe largo sobre ${word}.`).join('\n\n');
   const v1 = runner.submit('s', await upload('informe.txt', long('inventario')));
   await runner.idle();
   const v1Passages = runner.document('s', v1.id)!.passages;
@@ -266,13 +292,20 @@ test('the old version stays searchable until the new one is swapped in, then is 
   const v3Path = join(dir.path, 'informe-v3.txt');
   await dir.file('informe-v3.txt', long('proveedores'));
   runner.submit('s', { name: 'informe.txt', path: v3Path, bytes: 10 });
-  for (let d = runner.document('s', v1.id)!; d.state === 'queued'; d = runner.document('s', v1.id)!) await new Promise((r) => setImmediate(r));
+  for (let d = runner.document('s', v1.id)!; d.state === 'queued'; d = runner.document('s', v1.id)!)
+    await new Promise((r) => setImmediate(r));
   const v4Path = join(dir.path, 'informe-v4.txt');
   await dir.file('informe-v4.txt', 'Versión corta del informe.');
   runner.submit('s', { name: 'informe.txt', path: v4Path, bytes: 10 });
   runner.submit('s', await upload('vacio.txt', ''));
   await runner.idle();
-  assert.deepEqual(runner.status('s').documents.map((d) => `${d.name}:${d.state}:${d.version}`).sort(), ['informe.txt:ready:4', 'vacio.txt:failed:1']);
+  assert.deepEqual(
+    runner
+      .status('s')
+      .documents.map((d) => `${d.name}:${d.state}:${d.version}`)
+      .sort(),
+    ['informe.txt:ready:4', 'vacio.txt:failed:1'],
+  );
   assert.equal(index.search('s', 'proveedores', 5).length, 0);
   assert.equal(hiddenRows(db), 0);
   assert.equal(storedPassages(db), 1);
@@ -282,8 +315,12 @@ test('the old version stays searchable until the new one is swapped in, then is 
 test('start-up abandons runs a crash interrupted and purges them', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  db.prepare("INSERT INTO cerebro_documents (space, id, name, media_type, format, bytes, path, state, queued_at, updated_at, created_at) VALUES ('s', 'd', 'd.txt', 'text/plain', 'text', 1, '/nada', 'ready', '', '', '')").run();
-  index.addHidden({ space: 's', id: 'd', runId: 7 }, [{ ord: 0, text: 'resto de una ejecución', page: null, headings: [], terms: 'rest ejecu', headingTerms: '' }]);
+  db.prepare(
+    "INSERT INTO cerebro_documents (space, id, name, media_type, format, bytes, path, state, queued_at, updated_at, created_at) VALUES ('s', 'd', 'd.txt', 'text/plain', 'text', 1, '/nada', 'ready', '', '', '')",
+  ).run();
+  index.addHidden({ space: 's', id: 'd', runId: 7 }, [
+    { ord: 0, text: 'resto de una ejecución', page: null, headings: [], terms: 'rest ejecu', headingTerms: '' },
+  ]);
   assert.equal(hiddenRows(db), 1);
   const runner = new IndexingRunner({ db, index, pool });
   runner.start();
@@ -307,7 +344,10 @@ test('removing a large document answers at once; its passages are purged afterwa
 
   assert.equal(runner.remove('s', doc.id)?.name, 'registro.txt');
   assert.equal(runner.document('s', doc.id), null);
-  assert.ok(index.search('s', 'entrada registro almacén', 10).every((h) => h.documentId === other.id), 'gone from searches at once');
+  assert.ok(
+    index.search('s', 'entrada registro almacén', 10).every((h) => h.documentId === other.id),
+    'gone from searches at once',
+  );
   assert.equal(db.pragma('foreign_keys', { simple: true }), 1, 'enforcement is back on');
   await runner.idle();
   assert.equal(db.prepare('SELECT count(*) FROM cerebro_passages WHERE document_id = ?').pluck().get(doc.id), 0);
@@ -319,9 +359,17 @@ test('removing a large document answers at once; its passages are purged afterwa
 test('a processing document reports its stage and a progress that only moves forward', async () => {
   const db = migratedDb();
   const states: { state: string; stage: string | null; progress: number }[] = [];
-  const runner = new IndexingRunner({ db, index: new PassageIndex(db), pool, onStateChanged: (d) => states.push({ state: d.state, stage: d.stage, progress: d.progress }) });
+  const runner = new IndexingRunner({
+    db,
+    index: new PassageIndex(db),
+    pool,
+    onStateChanged: (d) => states.push({ state: d.state, stage: d.stage, progress: d.progress }),
+  });
   runner.start();
-  const paragraphs = Array.from({ length: 12000 }, (_, i) => `Párrafo ${i} sobre la configuración de la red número ${i * 7} del servidor principal.`);
+  const paragraphs = Array.from(
+    { length: 12000 },
+    (_, i) => `Párrafo ${i} sobre la configuración de la red número ${i * 7} del servidor principal.`,
+  );
   runner.submit('s1', await upload('largo.txt', paragraphs.join('\n\n')));
   await runner.idle();
   const stages = states.filter((s) => s.state === 'processing').map((s) => s.stage);
@@ -330,8 +378,15 @@ test('a processing document reports its stage and a progress that only moves for
   assert.equal(stages.at(-1), 'guardando');
   assert.deepEqual([...new Set(stages)], ['extrayendo', 'analizando', 'guardando']);
   const progress = states.map((s) => s.progress);
-  assert.deepEqual(progress, [...progress].sort((a, b) => a - b), 'progress never goes backwards');
-  assert.ok(progress.some((p) => p > 0.3 && p < 0.6), 'an intermediate figure is reported while analysing');
+  assert.deepEqual(
+    progress,
+    [...progress].sort((a, b) => a - b),
+    'progress never goes backwards',
+  );
+  assert.ok(
+    progress.some((p) => p > 0.3 && p < 0.6),
+    'an intermediate figure is reported while analysing',
+  );
   assert.equal(states.at(-1)?.state, 'ready');
   assert.equal(states.at(-1)?.progress, 1);
 });
@@ -339,7 +394,8 @@ test('a processing document reports its stage and a progress that only moves for
 // A database that cannot grow (SQLite's max_page_count gives the genuine SQLITE_FULL a full disk gives) while a
 // document is being indexed: that document fails with `sin_espacio`, the error is reported with its errno, nothing
 // escapes as an unhandled rejection, and the queue goes on once there is room again.
-const fullDiskText = (n: number) => Array.from({ length: 3000 }, (_, i) => `Párrafo ${i} del texto ${n} con la palabra${i * 13 + n}.\n\n`).join('');
+const fullDiskText = (n: number) =>
+  Array.from({ length: 3000 }, (_, i) => `Párrafo ${i} del texto ${n} con la palabra${i * 13 + n}.\n\n`).join('');
 
 test('SQLITE_FULL while indexing fails that document with a reason and the runner keeps working', async () => {
   const db = migratedDb();
@@ -350,10 +406,16 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
   const onUnhandled = (err: unknown) => unhandled.push(err);
   process.on('unhandledRejection', onUnhandled);
   const runner = new IndexingRunner({
-    db, index, pool,
-    onError: (err, where) => errors.push({ errno: storageFailureOf(err)?.errno, stage: where.stage, ...(where.id ? { id: where.id } : {}) }),
+    db,
+    index,
+    pool,
+    onError: (err, where) =>
+      errors.push({ errno: storageFailureOf(err)?.errno, stage: where.stage, ...(where.id ? { id: where.id } : {}) }),
     // What the host's reserve does: a little room comes back so the failure itself can be written.
-    onDiskFull: () => { released++; db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true })) + 64}`); },
+    onDiskFull: () => {
+      released++;
+      db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true })) + 64}`);
+    },
   });
   const big = await dir.file('grande.txt', fullDiskText(1));
   const doc = runner.submit('s', { name: 'grande.txt', path: big, bytes: Buffer.byteLength(fullDiskText(1)) });
@@ -379,15 +441,27 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
   db.close();
 });
 
-test('spaces take turns: a backlog in one space delays another space\'s document by at most one job, also after a restart', async () => {
+test("spaces take turns: a backlog in one space delays another space's document by at most one job, also after a restart", async () => {
   const file = join(dir.path, 'fair.db');
   const db = migratedDb(file);
   const index = new PassageIndex(db);
   const started: string[] = [];
-  const runner = new IndexingRunner({ db, index, pool, onStateChanged: (d) => { if (d.state === 'processing' && d.stage === 'extrayendo') started.push(`${d.space}/${d.name}`); } });
+  const runner = new IndexingRunner({
+    db,
+    index,
+    pool,
+    onStateChanged: (d) => {
+      if (d.state === 'processing' && d.stage === 'extrayendo') started.push(`${d.space}/${d.name}`);
+    },
+  });
   runner.start();
-  const backlog = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => upload(`a${i}.txt`, `Documento ${i} del espacio a.`)));
-  const others = [await upload('b0.txt', 'El único documento del espacio b.'), await upload('c0.txt', 'El único documento del espacio c.')];
+  const backlog = await Promise.all(
+    [0, 1, 2, 3, 4, 5].map((i) => upload(`a${i}.txt`, `Documento ${i} del espacio a.`)),
+  );
+  const others = [
+    await upload('b0.txt', 'El único documento del espacio b.'),
+    await upload('c0.txt', 'El único documento del espacio c.'),
+  ];
   for (const f of backlog) runner.submit('a', f);
   runner.submit('b', others[0]!);
   runner.submit('c', others[1]!);
@@ -400,7 +474,14 @@ test('spaces take turns: a backlog in one space delays another space\'s document
   // The rotation lives in the database: after a restart the space served last (a) waits for the others, even for a
   // document queued after its own.
   const stuck = stuckPool();
-  const restarted = new IndexingRunner({ db, index, pool: stuck, onStateChanged: (d) => { if (d.state === 'processing') started.push(`${d.space}/${d.name}`); } });
+  const restarted = new IndexingRunner({
+    db,
+    index,
+    pool: stuck,
+    onStateChanged: (d) => {
+      if (d.state === 'processing') started.push(`${d.space}/${d.name}`);
+    },
+  });
   started.length = 0;
   const late = [await upload('a9.txt', 'Otro del espacio a.'), await upload('c1.txt', 'Otro del espacio c.')];
   restarted.submit('a', late[0]!);

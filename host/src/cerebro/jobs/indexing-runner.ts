@@ -28,7 +28,12 @@ export interface IndexingOptions {
   embedBatch: number;
 }
 
-export const DEFAULT_INDEXING_OPTIONS: IndexingOptions = { deadlineMs: 10 * 60_000, concurrency: 1, maxAttempts: 3, embedBatch: 32 };
+export const DEFAULT_INDEXING_OPTIONS: IndexingOptions = {
+  deadlineMs: 10 * 60_000,
+  concurrency: 1,
+  maxAttempts: 3,
+  embedBatch: 32,
+};
 
 export interface IndexingDependencies {
   db: SqliteDatabase;
@@ -53,7 +58,13 @@ export interface IndexingDependencies {
 
 class Cancelled extends Error {}
 
-interface Running { space: string; id: string; version: number; runId: number; controller: AbortController }
+interface Running {
+  space: string;
+  id: string;
+  version: number;
+  runId: number;
+  controller: AbortController;
+}
 
 /**
  * Passages deleted per purge transaction (~50-90 ms each on the benchmark machine). Smaller batches hold the
@@ -78,7 +89,10 @@ export class IndexingRunner {
   private unwrittenFailures: { job: Running; code: ExtractionErrorCode; reason: string }[] = [];
   private retryTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly deps: IndexingDependencies, options: Partial<IndexingOptions> = {}) {
+  constructor(
+    private readonly deps: IndexingDependencies,
+    options: Partial<IndexingOptions> = {},
+  ) {
     this.repo = new DocumentRepo(deps.db);
     this.options = { ...DEFAULT_INDEXING_OPTIONS, ...options };
   }
@@ -131,9 +145,31 @@ export class IndexingRunner {
     const existing = this.repo.getByName(space, file.name);
     if (existing) {
       this.cancel(space, existing.id);
-      this.repo.stmt.requeueReplaced.run(mediaType, format, file.bytes, file.sha256 ?? null, file.path, t, t, space, existing.id);
+      this.repo.stmt.requeueReplaced.run(
+        mediaType,
+        format,
+        file.bytes,
+        file.sha256 ?? null,
+        file.path,
+        t,
+        t,
+        space,
+        existing.id,
+      );
     } else {
-      this.repo.stmt.insert.run(space, randomUUID(), file.name, mediaType, format, file.bytes, file.sha256 ?? null, file.path, t, t, t);
+      this.repo.stmt.insert.run(
+        space,
+        randomUUID(),
+        file.name,
+        mediaType,
+        format,
+        file.bytes,
+        file.sha256 ?? null,
+        file.path,
+        t,
+        t,
+        t,
+      );
     }
     const doc = this.repo.getByName(space, file.name)!;
     this.deps.onStateChanged?.(doc);
@@ -207,12 +243,19 @@ export class IndexingRunner {
     const queued = count('queued');
     const processing = count('processing');
     const weight = documents.reduce((a, d) => a + Math.max(1, d.bytes), 0);
-    const done = documents.reduce((a, d) => a + Math.max(1, d.bytes) * (d.state === 'ready' || d.state === 'failed' ? 1 : d.progress), 0);
+    const done = documents.reduce(
+      (a, d) => a + Math.max(1, d.bytes) * (d.state === 'ready' || d.state === 'failed' ? 1 : d.progress),
+      0,
+    );
     return {
       space,
       state: documents.length === 0 ? 'empty' : queued + processing > 0 ? 'indexing' : 'ready',
       ready: queued + processing === 0,
-      total: documents.length, queued, processing, readyCount: count('ready'), failed: count('failed'),
+      total: documents.length,
+      queued,
+      processing,
+      readyCount: count('ready'),
+      failed: count('failed'),
       progress: documents.length ? Math.round((done / weight) * 1000) / 1000 : 1,
       passages: documents.reduce((a, d) => a + d.passages, 0),
       documents,
@@ -315,13 +358,22 @@ export class IndexingRunner {
       const claimed = this.repo.stmt.claim.run(t, deadline, t, next.space, next.id, next.version).changes === 1;
       if (!claimed) continue;
       this.repo.markServed(next.space);
-      const job: Running = { space: next.space, id: next.id, version: next.version, runId: randomInt(2 ** 47), controller: new AbortController() };
+      const job: Running = {
+        space: next.space,
+        id: next.id,
+        version: next.version,
+        runId: randomInt(2 ** 47),
+        controller: new AbortController(),
+      };
       this.running.set(`${job.space}\u0000${job.id}`, job);
       this.changed(job);
-      void this.run(job, next).catch((err: unknown) => this.survived(err, { stage: 'trabajo', space: job.space, id: job.id })).finally(() => {
-        if (this.running.get(`${job.space}\u0000${job.id}`) === job) this.running.delete(`${job.space}\u0000${job.id}`);
-        this.pump();
-      });
+      void this.run(job, next)
+        .catch((err: unknown) => this.survived(err, { stage: 'trabajo', space: job.space, id: job.id }))
+        .finally(() => {
+          if (this.running.get(`${job.space}\u0000${job.id}`) === job)
+            this.running.delete(`${job.space}\u0000${job.id}`);
+          this.pump();
+        });
     }
   }
 
@@ -388,7 +440,12 @@ export class IndexingRunner {
       // the first passages), analizando (by text seen), vectorizando (by passages embedded), guardando (the swap).
       const analysis = new AnalysisProgress(doc.bytes);
       const result = await this.deps.pool.prepare(
-        { path: resolve(this.deps.originalsRoot ?? '', doc.path), name: doc.name, mediaType: doc.mediaType, timeoutMs: this.options.deadlineMs },
+        {
+          path: resolve(this.deps.originalsRoot ?? '', doc.path),
+          name: doc.name,
+          mediaType: doc.mediaType,
+          timeoutMs: this.options.deadlineMs,
+        },
         signal,
         (batch) => {
           if (signal.aborted) return;
@@ -398,7 +455,10 @@ export class IndexingRunner {
         },
       );
       signal.throwIfAborted();
-      if (!result.ok) { this.fail(job, result.error.code, result.error.reason); return; }
+      if (!result.ok) {
+        this.fail(job, result.error.code, result.error.reason);
+        return;
+      }
       const embeds = !!this.deps.vectors && result.document.passageCount > 0;
       this.progress(job, ANALYSIS_END, embeds ? 'vectorizando' : 'guardando');
       await this.embed(job, result.document);
@@ -444,7 +504,11 @@ export class IndexingRunner {
       const texts = passages.map((p) => (p.headings.length ? `${p.headings.join(' › ')}\n${p.text}` : p.text));
       const embedded = await vectors.embedder.embed(texts, 'passage');
       job.controller.signal.throwIfAborted();
-      vectors.store.put(job.space, passages.map((p) => p.id), embedded);
+      vectors.store.put(
+        job.space,
+        passages.map((p) => p.id),
+        embedded,
+      );
       done += passages.length;
       this.progress(job, 0.6 + 0.35 * Math.min(1, done / doc.passageCount), 'vectorizando');
     }
@@ -458,8 +522,18 @@ export class IndexingRunner {
       if (!current || current.version !== job.version || current.state !== 'processing') return false;
       const passages = this.deps.index.swapIn(job);
       this.repo.stmt.ready.run(
-        passages, doc.chars, doc.pages, doc.lang, doc.title, doc.encoding, this.deps.vectors?.embedder.id ?? null,
-        t, t, job.space, job.id, job.version,
+        passages,
+        doc.chars,
+        doc.pages,
+        doc.lang,
+        doc.title,
+        doc.encoding,
+        this.deps.vectors?.embedder.id ?? null,
+        t,
+        t,
+        job.space,
+        job.id,
+        job.version,
       );
       return true;
     })();

@@ -21,32 +21,49 @@ export interface CatalogueModel {
 
 export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
   {
-    name: 'multilingual-e5-small', kind: 'embeddings', repo: 'Xenova/multilingual-e5-small',
+    name: 'multilingual-e5-small',
+    kind: 'embeddings',
+    repo: 'Xenova/multilingual-e5-small',
     files: ['onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json'],
-    licence: 'MIT', sizeMb: 113, dimensions: 384, queryPrefix: 'query: ', passagePrefix: 'passage: ',
+    licence: 'MIT',
+    sizeMb: 113,
+    dimensions: 384,
+    queryPrefix: 'query: ',
+    passagePrefix: 'passage: ',
     note: 'recomendado: 100 idiomas, 384 dimensiones, rápido en CPU',
   },
   {
-    name: 'paraphrase-multilingual-minilm', kind: 'embeddings', repo: 'Xenova/paraphrase-multilingual-MiniLM-L12-v2',
+    name: 'paraphrase-multilingual-minilm',
+    kind: 'embeddings',
+    repo: 'Xenova/paraphrase-multilingual-MiniLM-L12-v2',
     files: ['onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json'],
-    licence: 'Apache-2.0', sizeMb: 118, dimensions: 384,
+    licence: 'Apache-2.0',
+    sizeMb: 118,
+    dimensions: 384,
     note: '50 idiomas, 384 dimensiones, sin prefijos',
   },
   {
-    name: 'gte-multilingual-reranker-base', kind: 'reordenacion', repo: 'onnx-community/gte-multilingual-reranker-base',
+    name: 'gte-multilingual-reranker-base',
+    kind: 'reordenacion',
+    repo: 'onnx-community/gte-multilingual-reranker-base',
     files: ['onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json'],
-    licence: 'Apache-2.0', sizeMb: 341,
+    licence: 'Apache-2.0',
+    sizeMb: 341,
     note: 'recomendado para reordenar en local: 70 idiomas',
   },
   {
-    name: 'jina-reranker-v2-base-multilingual', kind: 'reordenacion', repo: 'jinaai/jina-reranker-v2-base-multilingual',
+    name: 'jina-reranker-v2-base-multilingual',
+    kind: 'reordenacion',
+    repo: 'jinaai/jina-reranker-v2-base-multilingual',
     files: ['onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json'],
-    licence: 'CC-BY-NC-4.0', sizeMb: 280,
+    licence: 'CC-BY-NC-4.0',
+    sizeMb: 280,
     note: 'licencia NO comercial: solo para uso no comercial',
   },
 ];
 
-export const catalogueModel = (name: string): CatalogueModel | undefined => MODEL_CATALOGUE.find((m) => m.name === name);
+export const catalogueModel = (name: string): CatalogueModel | undefined =>
+  MODEL_CATALOGUE.find((m) => m.name === name);
 
 /** Where a catalogue file is downloaded from; `base` replaces https://huggingface.co (a mirror, or a test server). */
 export const catalogueFileUrl = (model: CatalogueModel, file: string, base = 'https://huggingface.co'): string =>

@@ -31,18 +31,32 @@ export interface InstallRequest {
   say?: (line: string) => void;
 }
 
-export interface InstalledModel { manifest: ModelManifest; destination: string }
+export interface InstalledModel {
+  manifest: ModelManifest;
+  destination: string;
+}
 
 async function download(url: string, to: string): Promise<boolean> {
   const res = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(60 * 60_000) });
-  if (res.status === 404) { await res.body?.cancel(); return false; }
-  if (!res.ok || !res.body) { await res.body?.cancel(); throw new Error(`${url} respondió ${res.status}`); }
+  if (res.status === 404) {
+    await res.body?.cancel();
+    return false;
+  }
+  if (!res.ok || !res.body) {
+    await res.body?.cancel();
+    throw new Error(`${url} respondió ${res.status}`);
+  }
   await mkdir(dirname(to), { recursive: true });
   await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(to));
   return true;
 }
 
-async function fromCatalogue(model: CatalogueModel, work: string, mirror: string | undefined, say: (l: string) => void): Promise<void> {
+async function fromCatalogue(
+  model: CatalogueModel,
+  work: string,
+  mirror: string | undefined,
+  say: (l: string) => void,
+): Promise<void> {
   say(`Descargando ${model.name} (${model.repo}, ~${model.sizeMb} MB, licencia ${model.licence})…`);
   for (const file of model.files) {
     const url = catalogueFileUrl(model, file, mirror);
@@ -51,7 +65,8 @@ async function fromCatalogue(model: CatalogueModel, work: string, mirror: string
 }
 
 async function fromUrl(url: string, work: string, say: (l: string) => void): Promise<void> {
-  if (extname(new URL(url).pathname) !== '.onnx') throw new Error('la URL debe apuntar a un archivo .onnx (los archivos del tokenizador se buscan a su lado)');
+  if (extname(new URL(url).pathname) !== '.onnx')
+    throw new Error('la URL debe apuntar a un archivo .onnx (los archivos del tokenizador se buscan a su lado)');
   say(`Descargando ${url}…`);
   if (!(await download(url, join(work, 'model.onnx')))) throw new Error(`no existe ${url}`);
   for (const file of TOKENIZER_FILES) await download(new URL(file, url).href, join(work, file));
@@ -75,11 +90,18 @@ async function fromPath(path: string, work: string): Promise<void> {
 async function check(work: string, manifest: ModelManifest, expected: number | undefined): Promise<number | undefined> {
   if (manifest.kind === 'reordenacion') {
     const reranker = await OnnxReranker.load(work);
-    const scores = await reranker.score('¿Cuál es el horario?', ['Abrimos de nueve a dos.', 'El envío es gratuito.'], AbortSignal.timeout(120_000));
+    const scores = await reranker.score(
+      '¿Cuál es el horario?',
+      ['Abrimos de nueve a dos.', 'El envío es gratuito.'],
+      AbortSignal.timeout(120_000),
+    );
     if (!scores.every(Number.isFinite)) throw new Error('el modelo de reordenación no da puntuaciones numéricas');
     return undefined;
   }
-  const embedder = await OnnxEmbedder.load(work, { queryPrefix: manifest.queryPrefix ?? '', passagePrefix: manifest.passagePrefix ?? '' });
+  const embedder = await OnnxEmbedder.load(work, {
+    queryPrefix: manifest.queryPrefix ?? '',
+    passagePrefix: manifest.passagePrefix ?? '',
+  });
   const [vector] = await embedder.embed(['Una frase de prueba para el modelo.'], 'passage');
   if (!vector || !vector.every(Number.isFinite)) throw new Error('el modelo de embeddings no da un vector numérico');
   if (expected !== undefined && embedder.dimensions !== expected) {
@@ -93,7 +115,11 @@ export async function installModel(request: InstallRequest): Promise<InstalledMo
   const known = catalogueModel(request.source);
   const kind = known?.kind ?? request.kind;
   if (!kind) throw new Error('indica --tipo embeddings o --tipo reordenacion (no es un modelo del catálogo)');
-  const manifest: ModelManifest = { kind, name: known?.name ?? basename(request.source).replace(/\.onnx$/, ''), source: request.source };
+  const manifest: ModelManifest = {
+    kind,
+    name: known?.name ?? basename(request.source).replace(/\.onnx$/, ''),
+    source: request.source,
+  };
   const queryPrefix = request.queryPrefix ?? known?.queryPrefix;
   const passagePrefix = request.passagePrefix ?? known?.passagePrefix;
   if (queryPrefix) manifest.queryPrefix = queryPrefix;

@@ -12,7 +12,11 @@ import { CEREBRO_MIGRATION } from '../schema.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../hidden-passages-schema.js';
 import { CEREBRO_FAIR_QUEUE_MIGRATION } from '../fair-queue-schema.js';
 
-export interface TempDir { path: string; file(name: string, data: string | Uint8Array): Promise<string>; cleanup(): Promise<void> }
+export interface TempDir {
+  path: string;
+  file(name: string, data: string | Uint8Array): Promise<string>;
+  cleanup(): Promise<void>;
+}
 
 export async function tempDir(): Promise<TempDir> {
   const path = await mkdtemp(join(tmpdir(), 'cerebro-test-'));
@@ -46,7 +50,10 @@ const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
  * With `unknownOperators`, each page's content ends with that many bogus operators: poppler prints a
  * "Syntax Error" line for each one, as it does for a malformed PDF, yet still extracts the text.
  */
-export function makePdf(pages: (string | string[])[][], options: { encrypted?: boolean; unknownOperators?: number } = {}): Buffer {
+export function makePdf(
+  pages: (string | string[])[][],
+  options: { encrypted?: boolean; unknownOperators?: number } = {},
+): Buffer {
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
@@ -54,9 +61,15 @@ export function makePdf(pages: (string | string[])[][], options: { encrypted?: b
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
   pages.forEach((lines, i) => {
     // A line given as an array is a table row: its cells start 160 points apart.
-    const stream = `BT /F1 12 Tf ${lines.map((l, j) => (Array.isArray(l) ? l : [l])
-      .map((cell, k) => `1 0 0 1 ${72 + 160 * k} ${720 - 14 * j} Tm ${pdfString(cell)} Tj`).join(' ')).join(' ')} ET${' zz'.repeat(options.unknownOperators ?? 0)}`;
-    objects[pageIds[i]!] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
+    const stream = `BT /F1 12 Tf ${lines
+      .map((l, j) =>
+        (Array.isArray(l) ? l : [l])
+          .map((cell, k) => `1 0 0 1 ${72 + 160 * k} ${720 - 14 * j} Tm ${pdfString(cell)} Tj`)
+          .join(' '),
+      )
+      .join(' ')} ET${' zz'.repeat(options.unknownOperators ?? 0)}`;
+    objects[pageIds[i]!] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`;
     objects[pageIds[i]! + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   let encryptRef = '';
@@ -81,37 +94,67 @@ export function makePdf(pages: (string | string[])[][], options: { encrypted?: b
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** One DOCX table: rows of cell texts, the first row marked as the header row that Word repeats on each page. */
-export interface DocxTable { table: string[][] }
+export interface DocxTable {
+  table: string[][];
+}
 
-const docxTable = ({ table }: DocxTable) => `<w:tbl>${table.map((row, i) => `<w:tr>${i === 0 ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${row
-  .map((c) => `<w:tc><w:p><w:r><w:t xml:space="preserve">${xmlEscape(c)}</w:t></w:r></w:p></w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
+const docxTable = ({ table }: DocxTable) =>
+  `<w:tbl>${table
+    .map(
+      (row, i) =>
+        `<w:tr>${i === 0 ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${row
+          .map((c) => `<w:tc><w:p><w:r><w:t xml:space="preserve">${xmlEscape(c)}</w:t></w:r></w:p></w:tc>`)
+          .join('')}</w:tr>`,
+    )
+    .join('')}</w:tbl>`;
 
 /** A DOCX whose paragraphs use Word's built-in heading styles where `heading` is set, with tables where given. */
 export async function makeDocx(paragraphs: ({ text: string; heading?: 1 | 2 | 3 } | DocxTable)[]): Promise<Buffer> {
   const zip = new JSZip();
-  zip.file('[Content_Types].xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+  zip.file(
+    '[Content_Types].xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
 <Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
 <Default Extension="xml" ContentType="application/xml"/>
 <Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
 <Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
-</Types>`);
-  zip.file('_rels/.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+</Types>`,
+  );
+  zip.file(
+    '_rels/.rels',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
 <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
-</Relationships>`);
-  zip.file('word/_rels/document.xml.rels', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+</Relationships>`,
+  );
+  zip.file(
+    'word/_rels/document.xml.rels',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
 <Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
-</Relationships>`);
-  const styles = [1, 2, 3].map((n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`).join('');
-  zip.file('word/styles.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${styles}</w:styles>`);
-  const body = paragraphs
-    .map((p) => ('table' in p ? docxTable(p) : `<w:p>${p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`))
+</Relationships>`,
+  );
+  const styles = [1, 2, 3]
+    .map((n) => `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/></w:style>`)
     .join('');
-  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`);
+  zip.file(
+    'word/styles.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">${styles}</w:styles>`,
+  );
+  const body = paragraphs
+    .map((p) =>
+      'table' in p
+        ? docxTable(p)
+        : `<w:p>${p.heading ? `<w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr>` : ''}<w:r><w:t xml:space="preserve">${xmlEscape(p.text)}</w:t></w:r></w:p>`,
+    )
+    .join('');
+  zip.file(
+    'word/document.xml',
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+  );
   return zip.generateAsync({ type: 'nodebuffer' });
 }
 
@@ -166,14 +209,25 @@ export function makeZip(entries: { name: string; content: Buffer; declaredSize?:
 
 /** A DOCX whose main part declares `declaredSize` bytes and really inflates to `realSize` (repeated text). */
 export function makeDocxBomb(realSize: number, declaredSize = 1692): Buffer {
-  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>';
+  const head =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>';
   const tail = '</w:t></w:r></w:p></w:body></w:document>';
   const document = Buffer.alloc(realSize, 'bomba ');
   document.write(head, 0);
   document.write(tail, realSize - tail.length);
   return makeZip([
-    { name: '[Content_Types].xml', content: Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>') },
-    { name: '_rels/.rels', content: Buffer.from('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>') },
+    {
+      name: '[Content_Types].xml',
+      content: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      content: Buffer.from(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+      ),
+    },
     { name: 'word/document.xml', content: document, declaredSize },
   ]);
 }

@@ -24,7 +24,15 @@ async function inTemp<T>(work: (dir: string) => Promise<T>): Promise<T> {
 export function scannedPage(lines: string[], format: 'png' | 'jpeg', dpi = 150): Promise<Buffer> {
   return inTemp(async (dir) => {
     await writeFile(join(dir, 'page.pdf'), makePdf([lines]));
-    await exec('pdftoppm', ['-r', String(dpi), ...(format === 'png' ? ['-gray'] : []), '-singlefile', `-${format}`, join(dir, 'page.pdf'), join(dir, 'page')]);
+    await exec('pdftoppm', [
+      '-r',
+      String(dpi),
+      ...(format === 'png' ? ['-gray'] : []),
+      '-singlefile',
+      `-${format}`,
+      join(dir, 'page.pdf'),
+      join(dir, 'page'),
+    ]);
     return readFile(join(dir, `page.${format === 'png' ? 'png' : 'jpg'}`));
   });
 }
@@ -51,24 +59,32 @@ export function imageOnlyPdf(pages: (Buffer | string[])[]): Buffer {
     const contentId = pageId + 1;
     if (Array.isArray(page)) {
       const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${page.map((l) => `(${l}) Tj T*`).join(' ')} ET`;
-      objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`;
+      objects[pageId] =
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`;
       objects[contentId] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
       continue;
     }
     const [size] = imagePages(page, 1)!;
     const imageId = pageId + 2;
     const draw = 'q 612 0 0 792 0 0 cm /Im0 Do Q';
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 ${imageId} 0 R >> >> /Contents ${contentId} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /Im0 ${imageId} 0 R >> >> /Contents ${contentId} 0 R >>`;
     objects[contentId] = `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`;
     objects[imageId] = [
-      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${size!.width} /Height ${size!.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.length} >>\nstream\n`, 'latin1'),
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${size!.width} /Height ${size!.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.length} >>\nstream\n`,
+        'latin1',
+      ),
       page,
       Buffer.from('\nendstream', 'latin1'),
     ];
   }
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
   let length = 0;
-  const push = (p: string | Buffer) => { parts.push(p); length += typeof p === 'string' ? Buffer.byteLength(p, 'latin1') : p.length; };
+  const push = (p: string | Buffer) => {
+    parts.push(p);
+    length += typeof p === 'string' ? Buffer.byteLength(p, 'latin1') : p.length;
+  };
   push('%PDF-1.4\n');
   const offsets: number[] = [];
   for (let i = 1; i < objects.length; i++) {

@@ -4,9 +4,19 @@ import { passageTerms } from '../extract/prepare.js';
 import type { PassageIndex } from '../index/passage-index.js';
 import { detectLanguage } from '../text/analyzer.js';
 
-export interface SeedPassage { text: string; page?: number; headings?: string[] }
+export interface SeedPassage {
+  text: string;
+  page?: number;
+  headings?: string[];
+}
 
-export function seedDocument(db: SqliteDatabase, index: PassageIndex, space: string, name: string, passages: SeedPassage[]): { id: string; passageIds: number[] } {
+export function seedDocument(
+  db: SqliteDatabase,
+  index: PassageIndex,
+  space: string,
+  name: string,
+  passages: SeedPassage[],
+): { id: string; passageIds: number[] } {
   const id = `doc-${name}`;
   const t = new Date().toISOString();
   const lang = detectLanguage(passages.map((p) => p.text).join('\n'));
@@ -14,8 +24,16 @@ export function seedDocument(db: SqliteDatabase, index: PassageIndex, space: str
     `INSERT INTO cerebro_documents (space, id, name, media_type, path, state, progress, created_at, updated_at, queued_at, passages, lang)
      VALUES (?, ?, ?, 'text/plain', '/dev/null', 'ready', 1, ?, ?, ?, ?, ?)`,
   ).run(space, id, name, t, t, t, passages.length, lang);
-  const passageIds = index.replaceDocument(space, id, passages.map((p, ord) => ({
-    ord, text: p.text, page: p.page ?? null, headings: p.headings ?? [], ...passageTerms(p.text, p.headings ?? [], lang),
-  })));
+  const passageIds = index.replaceDocument(
+    space,
+    id,
+    passages.map((p, ord) => ({
+      ord,
+      text: p.text,
+      page: p.page ?? null,
+      headings: p.headings ?? [],
+      ...passageTerms(p.text, p.headings ?? [], lang),
+    })),
+  );
   return { id, passageIds };
 }

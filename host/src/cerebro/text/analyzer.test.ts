@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { detectLanguage, foldAccents, indexTerms, passageLanguage, queryTermGroups, termOf, unstressedStem } from './analyzer.js';
+import {
+  detectLanguage,
+  foldAccents,
+  indexTerms,
+  passageLanguage,
+  queryTermGroups,
+  termOf,
+  unstressedStem,
+} from './analyzer.js';
 
 test('Spanish stemming runs before accent folding, so inflections meet on one term', () => {
   const [a] = indexTerms('configuración', 'es');
@@ -25,7 +33,10 @@ test('English documents are stemmed with the English stemmer', () => {
 
 test('function words are dropped from text and questions', () => {
   assert.deepEqual(indexTerms('el de la y los', 'es'), []);
-  assert.deepEqual(queryTermGroups('¿Cómo se configura el proxy?').map((g) => g[0]), ['configur', 'proxy']);
+  assert.deepEqual(
+    queryTermGroups('¿Cómo se configura el proxy?').map((g) => g[0]),
+    ['configur', 'proxy'],
+  );
 });
 
 test('a question word yields its Spanish and English terms as alternatives, once per word', () => {
@@ -36,35 +47,53 @@ test('a question word yields its Spanish and English terms as alternatives, once
 });
 
 test('language detection tells Spanish from English', () => {
-  assert.equal(detectLanguage('El sistema de paquetes de Debian es la base de la distribución y de sus herramientas.'), 'es');
+  assert.equal(
+    detectLanguage('El sistema de paquetes de Debian es la base de la distribución y de sus herramientas.'),
+    'es',
+  );
   assert.equal(detectLanguage('The package system of Debian is the basis of the distribution and of its tools.'), 'en');
 });
 
 test('words typed without accents meet their accented forms (-ción, -sión)', () => {
-  assert.deepEqual(indexTerms('configuracion instalacion version', 'es'), indexTerms('configuración instalación versión', 'es'));
+  assert.deepEqual(
+    indexTerms('configuracion instalacion version', 'es'),
+    indexTerms('configuración instalación versión', 'es'),
+  );
 });
 
 test('a Spanish text full of English command names is Spanish', () => {
-  const text = 'Para actualizar ejecute sudo apt-get update && sudo apt-get upgrade. Si el proxy falla, edite /etc/apt/apt.conf ' +
+  const text =
+    'Para actualizar ejecute sudo apt-get update && sudo apt-get upgrade. Si el proxy falla, edite /etc/apt/apt.conf ' +
     'y compruebe con apt-cache policy. The output of git log --oneline --graph muestra la historia; use grep -r "import" src/.';
   assert.equal(detectLanguage(text), 'es');
   assert.equal(passageLanguage(text, 'es'), 'es');
 });
 
 test('a passage keeps its document language unless it clearly says otherwise', () => {
-  const english = 'This page describes the process of installing FreedomBox on a Debian system. It also means that any machine ' +
+  const english =
+    'This page describes the process of installing FreedomBox on a Debian system. It also means that any machine ' +
     'running Debian can be turned into a FreedomBox, and all the work on it is available in Debian as packages.';
   assert.equal(passageLanguage(english, 'es'), 'en');
-  assert.equal(passageLanguage('Ejecute apt-get install freedombox.', 'en'), 'en', 'too few words to overrule the document');
+  assert.equal(
+    passageLanguage('Ejecute apt-get install freedombox.', 'en'),
+    'en',
+    'too few words to overrule the document',
+  );
   assert.equal(passageLanguage('systemctl restart minetest-server.service', 'es'), 'es');
 });
 
 test('questions are analysed only in the languages asked for', () => {
   const both = queryTermGroups('¿Cómo se reinician los servicios?');
   const spanish = queryTermGroups('¿Cómo se reinician los servicios?', ['es']);
-  assert.ok(both.some((g) => g.length === 2), 'Spanish and English stems differ for some word');
+  assert.ok(
+    both.some((g) => g.length === 2),
+    'Spanish and English stems differ for some word',
+  );
   assert.ok(spanish.every((g) => g.length === 1));
-  assert.deepEqual(spanish.map((g) => g[0]), both.map((g) => g[0]));
+  assert.deepEqual(
+    spanish.map((g) => g[0]),
+    both.map((g) => g[0]),
+  );
 });
 
 test('"volver a <verbo>" searches the verb with the prefix re-, as documentation says it', () => {

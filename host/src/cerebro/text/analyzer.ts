@@ -8,13 +8,35 @@ import { foreignFunctionWords, otherStopwords, STOPWORDS_EN, STOPWORDS_ES } from
 /** An ISO 639-1 code: 'es' and 'en' told apart by function words, any other by the language identifier. */
 export type Language = string;
 
-interface Stemmer { stem(word: string): string }
+interface Stemmer {
+  stem(word: string): string;
+}
 
 /** Snowball algorithms by ISO 639-1 code; a language not listed is indexed unstemmed (folded words). */
 const SNOWBALL: Readonly<Record<string, string>> = {
-  es: 'spanish', en: 'english', fr: 'french', pt: 'portuguese', it: 'italian', de: 'german', nl: 'dutch', ca: 'catalan',
-  da: 'danish', sv: 'swedish', no: 'norwegian', fi: 'finnish', hu: 'hungarian', ro: 'romanian', ru: 'russian',
-  tr: 'turkish', cs: 'czech', eu: 'basque', ga: 'irish', hy: 'armenian', ar: 'arabic', ta: 'tamil', sl: 'slovene',
+  es: 'spanish',
+  en: 'english',
+  fr: 'french',
+  pt: 'portuguese',
+  it: 'italian',
+  de: 'german',
+  nl: 'dutch',
+  ca: 'catalan',
+  da: 'danish',
+  sv: 'swedish',
+  no: 'norwegian',
+  fi: 'finnish',
+  hu: 'hungarian',
+  ro: 'romanian',
+  ru: 'russian',
+  tr: 'turkish',
+  cs: 'czech',
+  eu: 'basque',
+  ga: 'irish',
+  hy: 'armenian',
+  ar: 'arabic',
+  ta: 'tamil',
+  sl: 'slovene',
 };
 
 const stemmers = new Map<Language, Stemmer | null>();
@@ -77,7 +99,10 @@ export function termOf(word: string, lang: Language, cache = memoOf(lang)): stri
   let term = cache.get(word);
   if (term === undefined) {
     const stemmer = stemmerOf(lang);
-    term = /^\p{N}+$/u.test(word) || !stemmer ? foldAccents(word) : foldAccents(stemmer.stem(lang === 'es' ? restoreAccent(word) : word));
+    term =
+      /^\p{N}+$/u.test(word) || !stemmer
+        ? foldAccents(word)
+        : foldAccents(stemmer.stem(lang === 'es' ? restoreAccent(word) : word));
     if (cache.size >= MEMO_LIMIT) cache.clear();
     cache.set(word, term);
   }
@@ -136,7 +161,18 @@ export function queryWords(question: string, languages: readonly Language[] = LA
 }
 
 /** Forms of "volver" that, followed by "a" and a verb, say the verb's action again ("vuelvo a configurar"). */
-const AGAIN = new Set(['volver', 'vuelvo', 'vuelves', 'vuelve', 'vuelva', 'vuelvan', 'volvemos', 'volvi', 'volvio', 'volviendo']);
+const AGAIN = new Set([
+  'volver',
+  'vuelvo',
+  'vuelves',
+  'vuelve',
+  'vuelva',
+  'vuelvan',
+  'volvemos',
+  'volvi',
+  'volvio',
+  'volviendo',
+]);
 const INFINITIVE = /^[a-zñ]{3,}(ar|er|ir)$/;
 
 /**
@@ -221,9 +257,12 @@ function lowShare(signals: Pick<LanguageSignals, 'es' | 'en' | 'words'>): boolea
   return signals.words >= MIN_WORDS && (signals.es + signals.en) / signals.words < OTHER_LANGUAGE_SHARE;
 }
 
-
 /** The identifier's language for a text the function words cannot place, when it is neither Spanish nor English. */
-function otherLanguage(text: string, signals: LanguageSignals, identify: IdentifyLanguage | undefined): Language | null {
+function otherLanguage(
+  text: string,
+  signals: LanguageSignals,
+  identify: IdentifyLanguage | undefined,
+): Language | null {
   if (!identify || !mayBeOtherLanguage(signals)) return null;
   const lang = identify(text);
   return lang && !isSpanishOrEnglish(lang) ? lang : null;
@@ -251,7 +290,8 @@ const PASSAGE_WORDS = 20;
  * words with few of their function words; in a document of another language, one with many of them.
  */
 export function passageNeedsIdentifier(signals: LanguageSignals, documentLang: Language): boolean {
-  if (!isSpanishOrEnglish(documentLang)) return signals.es + signals.en >= PASSAGE_SIGNALS && !mayBeOtherLanguage(signals);
+  if (!isSpanishOrEnglish(documentLang))
+    return signals.es + signals.en >= PASSAGE_SIGNALS && !mayBeOtherLanguage(signals);
   return signals.words >= PASSAGE_WORDS && mayBeOtherLanguage(signals);
 }
 
@@ -259,7 +299,12 @@ export function passageNeedsIdentifier(signals: LanguageSignals, documentLang: L
  * The language of one passage of a document in `documentLang`: its own when it says clearly (enough function words,
  * twice as many of the other language; with `identify`, see `passageNeedsIdentifier`), else its document's. Manuals translated in part mix languages by section.
  */
-export function passageLanguage(text: string, documentLang: Language, identify?: IdentifyLanguage, signals = languageSignals(text)): Language {
+export function passageLanguage(
+  text: string,
+  documentLang: Language,
+  identify?: IdentifyLanguage,
+  signals = languageSignals(text),
+): Language {
   const ask = identify && passageNeedsIdentifier(signals, documentLang);
   if (!isSpanishOrEnglish(documentLang)) {
     // A passage of a French (…) document that reads as Spanish or English by its function words, and that the

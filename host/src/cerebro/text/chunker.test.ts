@@ -4,7 +4,8 @@ import { chunkBlocks } from './chunker.js';
 import { normalizeText } from './normalize.js';
 import { splitSentences } from './sentences.js';
 
-const sentence = (i: number) => `Esta es la frase número ${i} del texto de prueba, que habla de paquetes y repositorios.`;
+const sentence = (i: number) =>
+  `Esta es la frase número ${i} del texto de prueba, que habla de paquetes y repositorios.`;
 
 test('passages keep their page and never cross a page boundary', () => {
   const passages = chunkBlocks([
@@ -12,7 +13,10 @@ test('passages keep their page and never cross a page boundary', () => {
     { text: 'Segunda página, también breve.', page: 2 },
   ]);
   assert.equal(passages.length, 2);
-  assert.deepEqual(passages.map((p) => p.page), [1, 2]);
+  assert.deepEqual(
+    passages.map((p) => p.page),
+    [1, 2],
+  );
 });
 
 test('passages keep their heading path and never cross a heading boundary', () => {
@@ -36,8 +40,14 @@ test('long text is cut into passages within the size bounds, at sentence boundar
     assert.match(p.text, /^Esta es la frase/);
     assert.match(p.text, /repositorios\.$/);
   }
-  assert.deepEqual(passages.map((p) => p.ord), passages.map((_, i) => i));
-  const rejoined = passages.map((p) => p.text).join(' ').replace(/\n/g, ' ');
+  assert.deepEqual(
+    passages.map((p) => p.ord),
+    passages.map((_, i) => i),
+  );
+  const rejoined = passages
+    .map((p) => p.text)
+    .join(' ')
+    .replace(/\n/g, ' ');
   assert.equal(rejoined, text);
 });
 
@@ -47,7 +57,10 @@ test('a word longer than a passage is still cut, nothing is lost', () => {
 });
 
 test('a short tail joins the previous passage of the same section', () => {
-  const blocks = [{ text: 'a'.repeat(700), headings: ['H'] }, { text: 'Cola corta.', headings: ['H'] }];
+  const blocks = [
+    { text: 'a'.repeat(700), headings: ['H'] },
+    { text: 'Cola corta.', headings: ['H'] },
+  ];
   const passages = chunkBlocks(blocks, { targetChars: 700, maxChars: 1200, minChars: 200 });
   assert.equal(passages.length, 1);
   assert.match(passages[0]!.text, /Cola corta\.$/);
@@ -62,10 +75,10 @@ test('normalisation composes accents (NFC), drops invisible characters and joins
 });
 
 test('sentence splitting does not break on abbreviations', () => {
-  assert.deepEqual(splitSentences('La Dra. Pérez vive en EE. UU. desde 2010. Trabaja con el Sr. Gómez, p. ej. en redes.'), [
-    'La Dra. Pérez vive en EE. UU. desde 2010.',
-    'Trabaja con el Sr. Gómez, p. ej. en redes.',
-  ]);
+  assert.deepEqual(
+    splitSentences('La Dra. Pérez vive en EE. UU. desde 2010. Trabaja con el Sr. Gómez, p. ej. en redes.'),
+    ['La Dra. Pérez vive en EE. UU. desde 2010.', 'Trabaja con el Sr. Gómez, p. ej. en redes.'],
+  );
 });
 
 test('a long paragraph is segmented in windows without losing or cutting sentences', () => {

@@ -61,7 +61,10 @@ function codePieces(code: string, max: number): string[] {
   const out: string[] = [];
   let current = '';
   for (const line of code.split('\n').flatMap((l) => (l.length > budget ? cutWords(l, budget) : [l]))) {
-    if (current && current.length + line.length + 1 > budget) { out.push(current); current = ''; }
+    if (current && current.length + line.length + 1 > budget) {
+      out.push(current);
+      current = '';
+    }
     current = current ? `${current}\n${line}` : line;
   }
   if (current) out.push(current);
@@ -71,14 +74,19 @@ function codePieces(code: string, max: number): string[] {
 /** Serialised pieces of one block, each no longer than `max`. */
 function blockPieces(block: TextBlock, max: number): string[] {
   switch (block.kind) {
-    case 'code': return codePieces(normalizeCode(block.text), max);
-    case 'table-row': return cutWords(serializeBlock(block), max);
+    case 'code':
+      return codePieces(normalizeCode(block.text), max);
+    case 'table-row':
+      return cutWords(serializeBlock(block), max);
     case 'list-item': {
       const [first, ...rest] = pieces(oneLine(block.text), max - 2);
       return first ? [serializeBlock({ kind: 'list-item', text: first }), ...rest] : [];
     }
     default:
-      return normalizeText(block.text).split(/\n{2,}/).flatMap((p) => pieces(p.trim(), max)).filter(Boolean);
+      return normalizeText(block.text)
+        .split(/\n{2,}/)
+        .flatMap((p) => pieces(p.trim(), max))
+        .filter(Boolean);
   }
 }
 
@@ -103,8 +111,14 @@ export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT
   const tableTarget = Math.min(targetChars, TABLE_TARGET_CHARS);
   const passages: Passage[] = [];
   let current: {
-    parts: string[]; length: number; key: string; page: number | null; headings: string[]; prefix: string;
-    target: number; sectionStart: number;
+    parts: string[];
+    length: number;
+    key: string;
+    page: number | null;
+    headings: string[];
+    prefix: string;
+    target: number;
+    sectionStart: number;
   } | null = null;
 
   const close = () => {
@@ -112,7 +126,12 @@ export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT
     const body = current.parts.join('\n');
     const last = passages[passages.length - 1];
     // Merge a short tail into the previous passage of the same section instead of leaving a fragment.
-    if (body.length < Math.min(minChars, current.target / 2) && last && passages.length > current.sectionStart && last.text.length + body.length < maxChars) {
+    if (
+      body.length < Math.min(minChars, current.target / 2) &&
+      last &&
+      passages.length > current.sectionStart &&
+      last.text.length + body.length < maxChars
+    ) {
       last.text += `\n${body}`;
     } else {
       const text = current.prefix ? `${current.prefix}\n${body}` : body;
@@ -127,8 +146,14 @@ export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT
     if (!current || current.key !== section.key) {
       close();
       current = {
-        parts: [], length: section.prefix.length, key: section.key, page: block.page ?? null, headings: section.headings,
-        prefix: section.prefix, target: section.prefix ? tableTarget : targetChars, sectionStart: passages.length,
+        parts: [],
+        length: section.prefix.length,
+        key: section.key,
+        page: block.page ?? null,
+        headings: section.headings,
+        prefix: section.prefix,
+        target: section.prefix ? tableTarget : targetChars,
+        sectionStart: passages.length,
       };
     }
     for (const piece of blockPieces(block, maxChars - current.prefix.length)) {

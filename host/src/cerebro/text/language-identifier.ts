@@ -25,7 +25,11 @@ export async function identifierFrom(load: () => Promise<typeof import('eld/extr
   try {
     ({ eld } = await load());
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((err as Error).message).includes("'eld'")) return NEVER_SURE;
+    if (
+      (err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&
+      String((err as Error).message).includes("'eld'")
+    )
+      return NEVER_SURE;
     throw err;
   }
   return (text: string) => {

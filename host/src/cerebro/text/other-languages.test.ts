@@ -62,7 +62,11 @@ test('a French and a Portuguese document are recorded in their language and stem
   assert.equal(languageOf('fr'), 'fr');
   assert.equal(languageOf('pt'), 'pt');
   assert.deepEqual(indexTerms('rangée rangées voitures', 'fr'), ['rang', 'rang', 'voitur']);
-  assert.deepEqual(indexTerms('o carro fica guardado', 'pt'), ['carr', 'fic', 'guard'], 'Portuguese stopwords (o) dropped');
+  assert.deepEqual(
+    indexTerms('o carro fica guardado', 'pt'),
+    ['carr', 'fic', 'guard'],
+    'Portuguese stopwords (o) dropped',
+  );
 });
 
 test('a question in French or Portuguese finds the document in that language', async () => {
@@ -73,7 +77,10 @@ test('a question in French or Portuguese finds the document in that language', a
   assert.equal(pt.found, true);
   assert.match(pt.text, /garagem da oficina/);
   // An unrelated question in the same language is still declined.
-  assert.equal((await engine.ask({ space: 'fr', question: 'Combien coûte un billet d’avion pour Lima ?' })).found, false);
+  assert.equal(
+    (await engine.ask({ space: 'fr', question: 'Combien coûte un billet d’avion pour Lima ?' })).found,
+    false,
+  );
 });
 
 test('a Spanish document full of English commands stays Spanish', () => {
@@ -83,16 +90,29 @@ test('a Spanish document full of English commands stays Spanish', () => {
 test('the identifier is only asked about texts whose Spanish or English function words are few', async () => {
   const identify = await loadLanguageIdentifier();
   let asked = 0;
-  const counting = (text: string) => { asked++; return identify(text); };
-  assert.equal(detectLanguage('El sistema de paquetes de Debian es la base de la distribución y de sus herramientas.', counting), 'es');
-  assert.equal(detectLanguage('The package system of Debian is the basis of the distribution and of its tools.', counting), 'en');
+  const counting = (text: string) => {
+    asked++;
+    return identify(text);
+  };
+  assert.equal(
+    detectLanguage('El sistema de paquetes de Debian es la base de la distribución y de sus herramientas.', counting),
+    'es',
+  );
+  assert.equal(
+    detectLanguage('The package system of Debian is the basis of the distribution and of its tools.', counting),
+    'en',
+  );
   assert.equal(asked, 0);
-  assert.equal(detectLanguage('Das Paketsystem von Debian speichert die Liste der installierten Pakete.', counting), 'de');
+  assert.equal(
+    detectLanguage('Das Paketsystem von Debian speichert die Liste der installierten Pakete.', counting),
+    'de',
+  );
   assert.equal(asked, 1);
   // Without the identifier (it is loaded only when needed), the detector answers Spanish or English as before.
   assert.equal(detectLanguage('Das Paketsystem von Debian speichert die Liste der installierten Pakete.'), 'es');
   // A French passage inside a Spanish manual is French; a short one keeps the document's language.
-  const french = 'Pour installer un paquet téléchargé, utilisez la commande dpkg avec l’option -i. Le système de paquets conserve la liste des paquets installés.';
+  const french =
+    'Pour installer un paquet téléchargé, utilisez la commande dpkg avec l’option -i. Le système de paquets conserve la liste des paquets installés.';
   assert.equal(passageLanguage(french, 'es', identify), 'fr');
   assert.equal(passageLanguage('Utilisez la commande dpkg.', 'es', identify), 'es');
   // A question is analysed with the stopwords and stemmer of each language of the space.

@@ -9,19 +9,36 @@ const content = (q: string) => queryWords(contentQuestion(q)).join(' ');
 
 test('a regular verb is conjugated in every person people ask in, folded', () => {
   const forms = new Set(verbForms({ infinitive: 'necesitar' }));
-  for (const f of ['necesito', 'necesitas', 'necesita', 'necesitamos', 'necesitais', 'necesitan', 'necesite', 'necesiteis', 'necesitaria', 'necesitarian', 'necesitara']) {
+  for (const f of [
+    'necesito',
+    'necesitas',
+    'necesita',
+    'necesitamos',
+    'necesitais',
+    'necesitan',
+    'necesite',
+    'necesiteis',
+    'necesitaria',
+    'necesitarian',
+    'necesitara',
+  ]) {
     assert.ok(forms.has(f), f);
   }
   const abrir = new Set(verbForms({ infinitive: 'abrir' }));
-  for (const f of ['abro', 'abris', 'abren', 'abrimos', 'abra', 'abrais', 'abririan', 'abriera']) assert.ok(abrir.has(f), f);
+  for (const f of ['abro', 'abris', 'abren', 'abrimos', 'abra', 'abrais', 'abririan', 'abriera'])
+    assert.ok(abrir.has(f), f);
 });
 
 test('irregular stems replace the regular ones only where Spanish changes them', () => {
   const poder = new Set(verbForms({ infinitive: 'poder', strong: 'pued', future: 'podr', preterite: 'pud' }));
-  for (const f of ['puedo', 'puedes', 'puede', 'podemos', 'podeis', 'pueden', 'pueda', 'podria', 'podriais', 'pudiera']) assert.ok(poder.has(f), f);
+  for (const f of ['puedo', 'puedes', 'puede', 'podemos', 'podeis', 'pueden', 'pueda', 'podria', 'podriais', 'pudiera'])
+    assert.ok(poder.has(f), f);
   assert.ok(!poder.has('puedemos') && !poder.has('podo'), 'the stressed stem is not used where the stress moves');
-  const tener = new Set(verbForms({ infinitive: 'tener', strong: 'tien', yo: 'tengo', future: 'tendr', preterite: 'tuv' }));
-  for (const f of ['tengo', 'tienes', 'teneis', 'tienen', 'tenga', 'tengais', 'tendriamos', 'tuvierais']) assert.ok(tener.has(f), f);
+  const tener = new Set(
+    verbForms({ infinitive: 'tener', strong: 'tien', yo: 'tengo', future: 'tendr', preterite: 'tuv' }),
+  );
+  for (const f of ['tengo', 'tienes', 'teneis', 'tienen', 'tenga', 'tengais', 'tendriamos', 'tuvierais'])
+    assert.ok(tener.has(f), f);
   assert.throws(() => verbForms({ infinitive: 'casa' }), /infinitive/);
 });
 

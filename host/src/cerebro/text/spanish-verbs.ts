@@ -19,9 +19,21 @@ export interface VerbSpec {
 }
 
 const ENDINGS = {
-  ar: { present: ['o', 'as', 'a', 'amos', 'ais', 'an'], subjunctive: ['e', 'es', 'e', 'emos', 'eis', 'en'], imperative: 'ad' },
-  er: { present: ['o', 'es', 'e', 'emos', 'eis', 'en'], subjunctive: ['a', 'as', 'a', 'amos', 'ais', 'an'], imperative: 'ed' },
-  ir: { present: ['o', 'es', 'e', 'imos', 'is', 'en'], subjunctive: ['a', 'as', 'a', 'amos', 'ais', 'an'], imperative: 'id' },
+  ar: {
+    present: ['o', 'as', 'a', 'amos', 'ais', 'an'],
+    subjunctive: ['e', 'es', 'e', 'emos', 'eis', 'en'],
+    imperative: 'ad',
+  },
+  er: {
+    present: ['o', 'es', 'e', 'emos', 'eis', 'en'],
+    subjunctive: ['a', 'as', 'a', 'amos', 'ais', 'an'],
+    imperative: 'ed',
+  },
+  ir: {
+    present: ['o', 'es', 'e', 'imos', 'is', 'en'],
+    subjunctive: ['a', 'as', 'a', 'amos', 'ais', 'an'],
+    imperative: 'id',
+  },
 } as const;
 const CONDITIONAL = ['ia', 'ias', 'ia', 'iamos', 'iais', 'ian'];
 const IMPERFECT_SUBJUNCTIVE = ['iera', 'ieras', 'iera', 'ieramos', 'ierais', 'ieran'];
@@ -40,7 +52,12 @@ export function verbForms(spec: VerbSpec): string[] {
   if (!endings) throw new Error(`not a Spanish infinitive: ${spec.infinitive}`);
   const stem = inf.slice(0, -2);
   const presentStem = (person: number) => (spec.strong && STRESSED.has(person) ? spec.strong : stem);
-  const forms = new Set<string>([inf, spec.infinitive, `${stem}${group === 'ar' ? 'ando' : 'iendo'}`, `${stem}${endings.imperative}`]);
+  const forms = new Set<string>([
+    inf,
+    spec.infinitive,
+    `${stem}${group === 'ar' ? 'ando' : 'iendo'}`,
+    `${stem}${endings.imperative}`,
+  ]);
   endings.present.forEach((e, person) => forms.add(person === 0 && spec.yo ? spec.yo : `${presentStem(person)}${e}`));
   // The subjunctive is built on the first person's stem ("tengo" → "tenga"), else on the present's.
   const yoStem = spec.subjunctive ?? spec.yo?.replace(/o$/, '');
@@ -50,7 +67,9 @@ export function verbForms(spec: VerbSpec): string[] {
   // -ar verbs take -ara (hablara), the others -iera (comiera, pudiera); after j the i drops (dijera).
   const preterite = spec.preterite ?? stem;
   for (const e of IMPERFECT_SUBJUNCTIVE) {
-    forms.add(`${preterite}${group === 'ar' && !spec.preterite ? `a${e.slice(2)}` : preterite.endsWith('j') ? e.slice(1) : e}`);
+    forms.add(
+      `${preterite}${group === 'ar' && !spec.preterite ? `a${e.slice(2)}` : preterite.endsWith('j') ? e.slice(1) : e}`,
+    );
   }
   return [...new Set([...forms].map(foldAccents))];
 }

@@ -39,7 +39,11 @@ export function otherStopwords(lang: string): ReadonlySet<string> {
   return set;
 }
 
-const fold = (w: string): string => w.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+const fold = (w: string): string =>
+  w
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 let foreign: ReadonlySet<string> | null = null;
 
 /**

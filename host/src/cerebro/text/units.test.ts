@@ -5,7 +5,10 @@ import { parseUnits, serializeBlock } from './units.js';
 import type { TextBlock } from '../extract/types.js';
 
 const row = (cells: string[], header?: string[], caption?: string): TextBlock => ({
-  kind: 'table-row', text: cells.join(' | '), table: { cells, ...(header ? { header } : {}), ...(caption ? { caption } : {}) }, headings: ['Guía'],
+  kind: 'table-row',
+  text: cells.join(' | '),
+  table: { cells, ...(header ? { header } : {}), ...(caption ? { caption } : {}) },
+  headings: ['Guía'],
 });
 
 test('typed blocks survive chunking and come back as units: code verbatim, list items, table rows with header', () => {
@@ -18,17 +21,36 @@ test('typed blocks survive chunking and come back as units: code verbatim, list 
   ]);
   assert.equal(passages.length, 2);
   const prose = parseUnits(passages[0]!.text);
-  assert.deepEqual(prose.map((u) => [u.kind, u.text]), [
-    ['prose', 'Para ver la hora escriba lo siguiente:'], ['code', '$ date   -u\n$ date -R'], ['list-item', 'Abra la terminal.'],
-  ]);
+  assert.deepEqual(
+    prose.map((u) => [u.kind, u.text]),
+    [
+      ['prose', 'Para ver la hora escriba lo siguiente:'],
+      ['code', '$ date   -u\n$ date -R'],
+      ['list-item', 'Abra la terminal.'],
+    ],
+  );
   assert.deepEqual(passages[1]!.headings, ['Guía', 'Órdenes'], 'the caption extends the heading path of the table');
   const rows = parseUnits(passages[1]!.text);
-  assert.deepEqual(rows.map((u) => [u.cells, u.header]), [[['`date`', 'muestra la hora'], ['orden', 'acción']], [['a|b', 'tubería'], ['orden', 'acción']]]);
+  assert.deepEqual(
+    rows.map((u) => [u.cells, u.header]),
+    [
+      [
+        ['`date`', 'muestra la hora'],
+        ['orden', 'acción'],
+      ],
+      [
+        ['a|b', 'tubería'],
+        ['orden', 'acción'],
+      ],
+    ],
+  );
 });
 
 test('a long table is cut into small passages, each repeating the header', () => {
   const header = ['orden', 'acción'];
-  const blocks = Array.from({ length: 40 }, (_, i) => row([`orden${i} --opción`, `hace la tarea número ${i} del sistema`], header));
+  const blocks = Array.from({ length: 40 }, (_, i) =>
+    row([`orden${i} --opción`, `hace la tarea número ${i} del sistema`], header),
+  );
   const passages = chunkBlocks(blocks);
   assert.ok(passages.length >= 5, `${passages.length} passages`);
   for (const p of passages) {

@@ -34,15 +34,22 @@ export function tableHeaderLines(header: string[] | undefined): string {
 /** One block's serialised form (table rows without their header: the chunker puts it once per passage). */
 export function serializeBlock(block: TextBlock): string {
   switch (block.kind) {
-    case 'list-item': return BULLET.test(block.text) ? block.text : `- ${block.text}`;
-    case 'code': return `${FENCE}\n${block.text}\n${FENCE}`;
-    case 'table-row': return tableLine(block.table?.cells ?? [block.text]);
-    default: return block.text;
+    case 'list-item':
+      return BULLET.test(block.text) ? block.text : `- ${block.text}`;
+    case 'code':
+      return `${FENCE}\n${block.text}\n${FENCE}`;
+    case 'table-row':
+      return tableLine(block.table?.cells ?? [block.text]);
+    default:
+      return block.text;
   }
 }
 
 function splitRow(line: string): string[] {
-  const inner = line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  const inner = line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
   return inner.split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
 }
 
@@ -72,7 +79,10 @@ export function parseUnits(text: string): StoredUnit[] {
       flushProse();
       if (RULE.test(line.trim())) continue;
       const cells = splitRow(line);
-      if (RULE.test((lines[i + 1] ?? '').trim())) { header = cells; continue; }
+      if (RULE.test((lines[i + 1] ?? '').trim())) {
+        header = cells;
+        continue;
+      }
       out.push({ kind: 'table-row', text: cells.filter(Boolean).join(' | '), cells, ...(header ? { header } : {}) });
       continue;
     }

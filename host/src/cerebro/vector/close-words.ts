@@ -18,12 +18,16 @@ export function cosine(a: Float32Array, b: Float32Array): number {
  * whose similarity to it reaches `minSimilarity`. Passages without a stored vector cover nothing by meaning.
  */
 export function closeWords(
-  wordVectors: readonly Float32Array[], passageVectors: ReadonlyMap<number, Float32Array>, minSimilarity: number,
+  wordVectors: readonly Float32Array[],
+  passageVectors: ReadonlyMap<number, Float32Array>,
+  minSimilarity: number,
 ): Map<number, Set<number>> {
   const out = new Map<number, Set<number>>();
   for (const [id, passage] of passageVectors) {
     const close = new Set<number>();
-    wordVectors.forEach((word, i) => { if (cosine(word, passage) >= minSimilarity) close.add(i); });
+    wordVectors.forEach((word, i) => {
+      if (cosine(word, passage) >= minSimilarity) close.add(i);
+    });
     out.set(id, close);
   }
   return out;

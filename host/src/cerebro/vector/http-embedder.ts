@@ -16,14 +16,22 @@ export interface HttpEmbedderConfig extends Partial<EndpointConfig> {
   queryTimeoutMs?: number;
 }
 
-interface EmbeddingsBody { data?: { index?: number; embedding?: unknown }[] }
+interface EmbeddingsBody {
+  data?: { index?: number; embedding?: unknown }[];
+}
 
 function unit(values: unknown, expected: number): Float32Array {
-  if (!Array.isArray(values) || values.length === 0 || !values.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+  if (
+    !Array.isArray(values) ||
+    values.length === 0 ||
+    !values.every((x) => typeof x === 'number' && Number.isFinite(x))
+  ) {
     throw new ModelEndpointError('el servidor de embeddings devolvió un vector no numérico');
   }
   if (expected > 0 && values.length !== expected) {
-    throw new ModelEndpointError(`el servidor de embeddings devolvió ${values.length} dimensiones en vez de ${expected}`);
+    throw new ModelEndpointError(
+      `el servidor de embeddings devolvió ${values.length} dimensiones en vez de ${expected}`,
+    );
   }
   const v = Float32Array.from(values as number[]);
   const norm = Math.hypot(...v) || 1;
@@ -32,7 +40,11 @@ function unit(values: unknown, expected: number): Float32Array {
 }
 
 export class HttpEmbedder implements Embedder {
-  private constructor(readonly id: string, readonly dimensions: number, private readonly config: HttpEmbedderConfig & EndpointConfig) {}
+  private constructor(
+    readonly id: string,
+    readonly dimensions: number,
+    private readonly config: HttpEmbedderConfig & EndpointConfig,
+  ) {}
 
   /** Probes the endpoint with one text: it must answer, and its vector size becomes the store's dimension. */
   static async connect(config: HttpEmbedderConfig): Promise<HttpEmbedder> {
@@ -50,11 +62,21 @@ export class HttpEmbedder implements Embedder {
     const out: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += batch) {
       const input = texts.slice(start, start + batch).map((t) => prefix + t);
-      const limit = kind === 'query' ? { ...this.config, timeoutMs: this.config.queryTimeoutMs ?? 10_000 } : this.config;
-      const body = (await postJson(limit, '/embeddings', { model: this.config.model, input, encoding_format: 'float' })) as EmbeddingsBody;
+      const limit =
+        kind === 'query' ? { ...this.config, timeoutMs: this.config.queryTimeoutMs ?? 10_000 } : this.config;
+      const body = (await postJson(limit, '/embeddings', {
+        model: this.config.model,
+        input,
+        encoding_format: 'float',
+      })) as EmbeddingsBody;
       const data = Array.isArray(body?.data) ? body.data : [];
-      if (data.length !== input.length) throw new ModelEndpointError(`el servidor de embeddings devolvió ${data.length} vectores para ${input.length} textos`);
-      const ordered = data.every((d) => typeof d.index === 'number') ? [...data].sort((a, b) => a.index! - b.index!) : data;
+      if (data.length !== input.length)
+        throw new ModelEndpointError(
+          `el servidor de embeddings devolvió ${data.length} vectores para ${input.length} textos`,
+        );
+      const ordered = data.every((d) => typeof d.index === 'number')
+        ? [...data].sort((a, b) => a.index! - b.index!)
+        : data;
       for (const d of ordered) out.push(unit(d.embedding, this.dimensions));
     }
     return out;

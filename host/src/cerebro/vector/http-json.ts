@@ -12,17 +12,29 @@ export interface EndpointConfig {
   timeoutMs: number;
 }
 
-export async function postJson(config: EndpointConfig, path: string, body: object, signal?: AbortSignal): Promise<unknown> {
+export async function postJson(
+  config: EndpointConfig,
+  path: string,
+  body: object,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
   const timeout = AbortSignal.timeout(config.timeoutMs);
   const url = `${config.baseUrl.replace(/\/+$/, '')}${path}`;
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
   } catch (err) {
     if (signal?.aborted) throw err;
-    throw new ModelEndpointError(`${url} no responde (${(err as Error).name === 'TimeoutError' ? 'tiempo agotado' : 'sin conexión'})`);
+    throw new ModelEndpointError(
+      `${url} no responde (${(err as Error).name === 'TimeoutError' ? 'tiempo agotado' : 'sin conexión'})`,
+    );
   }
   if (!res.ok) {
     await res.body?.cancel();

@@ -13,7 +13,17 @@ import { VectorStore } from './vector-store.js';
  * the fusion logic can be checked on known similarities.
  */
 const CONCEPTS: Record<string, number> = {
-  coche: 0, automovil: 0, vehiculo: 0, perro: 1, mascota: 1, can: 1, factura: 2, recibo: 2, pago: 2, lluvia: 3, clima: 3,
+  coche: 0,
+  automovil: 0,
+  vehiculo: 0,
+  perro: 1,
+  mascota: 1,
+  can: 1,
+  factura: 2,
+  recibo: 2,
+  pago: 2,
+  lluvia: 3,
+  clima: 3,
 };
 const conceptEmbedder: Embedder = {
   id: 'conceptos-prueba',
@@ -21,7 +31,10 @@ const conceptEmbedder: Embedder = {
   async embed(texts) {
     return texts.map((t) => {
       const v = new Float32Array(4);
-      for (const w of words(t)) { const d = CONCEPTS[foldAccents(w)]; if (d !== undefined) v[d]! += 1; }
+      for (const w of words(t)) {
+        const d = CONCEPTS[foldAccents(w)];
+        if (d !== undefined) v[d]! += 1;
+      }
       const norm = Math.hypot(...v) || 1;
       return v.map((x) => x / norm);
     });
@@ -33,10 +46,20 @@ async function setup() {
   const index = new PassageIndex(db);
   const store = new VectorStore(db, conceptEmbedder.dimensions);
   const put = async (space: string, name: string, texts: string[]) => {
-    const { passageIds } = seedDocument(db, index, space, name, texts.map((text) => ({ text })));
+    const { passageIds } = seedDocument(
+      db,
+      index,
+      space,
+      name,
+      texts.map((text) => ({ text })),
+    );
     store.put(space, passageIds, await conceptEmbedder.embed(texts, 'passage'));
   };
-  await put('a', 'garaje.md', ['El coche rojo está en el garaje.', 'La factura del taller llegó ayer.', 'El perro duerme en la cocina.']);
+  await put('a', 'garaje.md', [
+    'El coche rojo está en el garaje.',
+    'La factura del taller llegó ayer.',
+    'El perro duerme en la cocina.',
+  ]);
   await put('b', 'ajeno.md', ['Otro automóvil de otra empresa.']);
   return { index, store };
 }
@@ -80,7 +103,11 @@ test('the engine embeds passages while indexing, and re-indexes documents when t
   try {
     const engine = new CerebroEngine({ db, embedder: conceptEmbedder });
     engine.start();
-    engine.documents.submit('a', { name: 'nota.txt', path: await dir.file('nota.txt', 'El coche rojo está en el garaje.'), bytes: 32 });
+    engine.documents.submit('a', {
+      name: 'nota.txt',
+      path: await dir.file('nota.txt', 'El coche rojo está en el garaje.'),
+      bytes: 32,
+    });
     await engine.documents.idle();
     const hits = await engine.search('a', 'automóvil', 3);
     assert.match(hits[0]!.text, /coche rojo/);
@@ -105,7 +132,8 @@ test('the engine embeds passages while indexing, and re-indexes documents when t
 test('with embeddings, a question word close in meaning to a passage counts for answer-or-decline', async () => {
   const { ExtractiveAnswerer } = await import('../answer/extractive.js');
   const { index, store } = await setup();
-  const ask = (retriever: Retriever, question: string) => new ExtractiveAnswerer(index, retriever).answer({ space: 'a', question });
+  const ask = (retriever: Retriever, question: string) =>
+    new ExtractiveAnswerer(index, retriever).answer({ space: 'a', question });
   const hybrid = new Retriever(index, { embedder: conceptEmbedder, store });
   const synonym = await ask(hybrid, '¿Dónde está el automóvil?');
   assert.equal(synonym.found, true);
@@ -115,7 +143,15 @@ test('with embeddings, a question word close in meaning to a passage counts for 
   // Without embeddings the synonym is declined, as it always was.
   assert.equal((await ask(new Retriever(index), '¿Dónde está el automóvil?')).found, false);
   // The similarity threshold is configurable: at 1.01 no word is ever close.
-  assert.equal((await ask(new Retriever(index, { embedder: conceptEmbedder, store, minWordSimilarity: 1.01 }), '¿Dónde está el automóvil?')).found, false);
+  assert.equal(
+    (
+      await ask(
+        new Retriever(index, { embedder: conceptEmbedder, store, minWordSimilarity: 1.01 }),
+        '¿Dónde está el automóvil?',
+      )
+    ).found,
+    false,
+  );
 });
 
 test('a word close in meaning is credited to the unit that says it, not to every unit of its passage', async () => {
@@ -124,11 +160,15 @@ test('a word close in meaning is credited to the unit that says it, not to every
   const index = new PassageIndex(db);
   const store = new VectorStore(db, conceptEmbedder.dimensions);
   // One passage, two sentences: only the first is about the car. Its vector is close to "automóvil".
-  const text = 'El coche rojo está aparcado en el garaje de la casa.\n\nLa factura del garaje de la casa llegó ayer por correo.';
+  const text =
+    'El coche rojo está aparcado en el garaje de la casa.\n\nLa factura del garaje de la casa llegó ayer por correo.';
   const { passageIds } = seedDocument(db, index, 'a', 'casa.md', [{ text }]);
   store.put('a', passageIds, await conceptEmbedder.embed([text], 'passage'));
   // The passage's vector mixes two concepts (cosine 0.71 with "automóvil"), each sentence's holds one.
-  const answerer = new ExtractiveAnswerer(index, new Retriever(index, { embedder: conceptEmbedder, store, minWordSimilarity: 0.7 }));
+  const answerer = new ExtractiveAnswerer(
+    index,
+    new Retriever(index, { embedder: conceptEmbedder, store, minWordSimilarity: 0.7 }),
+  );
   const answer = await answerer.answer({ space: 'a', question: '¿Dónde está el automóvil en la casa?' });
   assert.equal(answer.found, true);
   assert.match(answer.text, /coche rojo/);

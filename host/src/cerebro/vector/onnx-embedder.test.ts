@@ -7,9 +7,28 @@ import { OnnxEmbedder } from './onnx-embedder.js';
 import { WordPieceTokenizer } from './wordpiece.js';
 
 // A vocabulary where synonyms share an embedding row direction: a real (tiny) model with known geometry.
-const VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'coche', 'automovil', 'perro', 'mascota', 'rojo', 'garaje', '##s', 'el', '.'];
+const VOCAB = [
+  '[PAD]',
+  '[UNK]',
+  '[CLS]',
+  '[SEP]',
+  'coche',
+  'automovil',
+  'perro',
+  'mascota',
+  'rojo',
+  'garaje',
+  '##s',
+  'el',
+  '.',
+];
 const ROWS: Record<string, number[]> = {
-  coche: [1, 0, 0], automovil: [1, 0, 0], perro: [0, 1, 0], mascota: [0, 1, 0], garaje: [0.2, 0, 1], rojo: [0, 0, 0.3],
+  coche: [1, 0, 0],
+  automovil: [1, 0, 0],
+  perro: [0, 1, 0],
+  mascota: [0, 1, 0],
+  garaje: [0.2, 0, 1],
+  rojo: [0, 0, 0.3],
 };
 
 let dir: TempDir;

@@ -66,8 +66,18 @@ export class OnnxEmbedder implements Embedder {
     const tokenizer = await loadTokenizer(dir);
     const ort = await loadOnnxRuntime();
     const threads = options.threads ?? 1;
-    const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: threads, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
-    const full: Required<OnnxEmbedderOptions> = { maxTokens: 256, queryPrefix: '', passagePrefix: '', threads, ...options };
+    const session = await ort.InferenceSession.create(modelPath, {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+    });
+    const full: Required<OnnxEmbedderOptions> = {
+      maxTokens: 256,
+      queryPrefix: '',
+      passagePrefix: '',
+      threads,
+      ...options,
+    };
     const id = `${basename(dir)}:${await onnxFingerprint(modelPath)}`;
     const probe = new OnnxEmbedder(id, 0, ort, session, tokenizer, full);
     const [vector] = await probe.embed(['prueba'], 'query');
@@ -82,13 +92,19 @@ export class OnnxEmbedder implements Embedder {
     const batch = encoded.length;
     const ids = new BigInt64Array(batch * seq).fill(BigInt(this.tokenizer.pad));
     const mask = new BigInt64Array(batch * seq);
-    encoded.forEach((e, b) => e.forEach((id, i) => { ids[b * seq + i] = BigInt(id); mask[b * seq + i] = 1n; }));
+    encoded.forEach((e, b) =>
+      e.forEach((id, i) => {
+        ids[b * seq + i] = BigInt(id);
+        mask[b * seq + i] = 1n;
+      }),
+    );
 
     const feeds: Record<string, InstanceType<Ort['Tensor']>> = {};
     for (const name of this.session.inputNames) {
       if (name === 'input_ids') feeds[name] = new this.ort.Tensor('int64', ids, [batch, seq]);
       else if (name === 'attention_mask') feeds[name] = new this.ort.Tensor('int64', mask, [batch, seq]);
-      else if (name === 'token_type_ids') feeds[name] = new this.ort.Tensor('int64', new BigInt64Array(batch * seq), [batch, seq]);
+      else if (name === 'token_type_ids')
+        feeds[name] = new this.ort.Tensor('int64', new BigInt64Array(batch * seq), [batch, seq]);
       else throw new Error(`unsupported model input "${name}"`);
     }
     const results = await this.session.run(feeds);

@@ -6,8 +6,20 @@ import { OnnxEmbedder } from './onnx-embedder.js';
 import { UnigramTokenizer } from './unigram.js';
 
 const VOCAB: [string, number][] = [
-  ['<s>', 0], ['<pad>', 0], ['</s>', 0], ['<unk>', 0], ['▁', -2], ['▁con', -3], ['fig', -4], ['uración', -4],
-  ['▁configuración', -5], ['▁la', -1.5], ['▁red', -2], ['▁r', -3], ['ed', -3], ['é', -5],
+  ['<s>', 0],
+  ['<pad>', 0],
+  ['</s>', 0],
+  ['<unk>', 0],
+  ['▁', -2],
+  ['▁con', -3],
+  ['fig', -4],
+  ['uración', -4],
+  ['▁configuración', -5],
+  ['▁la', -1.5],
+  ['▁red', -2],
+  ['▁r', -3],
+  ['ed', -3],
+  ['é', -5],
 ];
 const id = (piece: string) => VOCAB.findIndex(([p]) => p === piece);
 
@@ -26,14 +38,21 @@ test('Unigram marks unknown characters once, composes text (NFKC) and truncates'
 });
 
 let dir: TempDir;
-before(async () => { dir = await tempDir(); });
+before(async () => {
+  dir = await tempDir();
+});
 after(() => dir.cleanup());
 
 test('a model directory with a Unigram tokenizer.json loads and embeds', async () => {
   const tokenizer = {
     model: { type: 'Unigram', unk_id: 3, vocab: VOCAB },
     normalizer: { type: 'Sequence', normalizers: [{ type: 'Precompiled' }] },
-    added_tokens: [{ id: 0, content: '<s>' }, { id: 1, content: '<pad>' }, { id: 2, content: '</s>' }, { id: 3, content: '<unk>' }],
+    added_tokens: [
+      { id: 0, content: '<s>' },
+      { id: 1, content: '<pad>' },
+      { id: 2, content: '</s>' },
+      { id: 3, content: '<unk>' },
+    ],
   };
   await dir.file('tokenizer.json', JSON.stringify(tokenizer));
   const rows = VOCAB.map(([p]) => Float32Array.from(p === '▁red' ? [0, 1] : p === '▁configuración' ? [1, 0] : [0, 0]));
@@ -41,6 +60,12 @@ test('a model directory with a Unigram tokenizer.json loads and embeds', async (
   const embedder = await OnnxEmbedder.load(dir.path, { queryPrefix: '', passagePrefix: '' });
   assert.equal(embedder.dimensions, 2);
   const [a, b] = await embedder.embed(['configuración', 'red'], 'passage');
-  assert.deepEqual([...a!].map((x) => Math.round(x)), [1, 0]);
-  assert.deepEqual([...b!].map((x) => Math.round(x)), [0, 1]);
+  assert.deepEqual(
+    [...a!].map((x) => Math.round(x)),
+    [1, 0],
+  );
+  assert.deepEqual(
+    [...b!].map((x) => Math.round(x)),
+    [0, 1],
+  );
 });

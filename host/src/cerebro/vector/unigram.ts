@@ -40,7 +40,11 @@ export class UnigramTokenizer {
       for (let start = Math.max(0, end - this.maxPieceLength); start < end; start++) {
         if (best[start] === -Infinity) continue;
         const entry = this.scores.get(chars.slice(start, end).join(''));
-        const candidate = entry ? best[start]! + entry.score : end - start === 1 ? best[start]! + this.unkScore : -Infinity;
+        const candidate = entry
+          ? best[start]! + entry.score
+          : end - start === 1
+            ? best[start]! + this.unkScore
+            : -Infinity;
         if (candidate > best[end]!) {
           best[end] = candidate;
           from[end] = start;
@@ -62,7 +66,10 @@ export class UnigramTokenizer {
     const ids = [this.bos];
     for (const word of t.split(/\s+/).filter(Boolean)) {
       for (const id of this.segment(SPACE + word)) {
-        if (ids.length >= maxTokens - 1) { ids.push(this.eos); return ids; }
+        if (ids.length >= maxTokens - 1) {
+          ids.push(this.eos);
+          return ids;
+        }
         ids.push(id);
       }
     }

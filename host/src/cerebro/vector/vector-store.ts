@@ -16,8 +16,12 @@ export class VectorStore {
   readonly table: string;
   private readonly stmt;
 
-  constructor(db: SqliteDatabase, readonly dimensions: number) {
-    if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 8192) throw new Error(`invalid vector dimension ${dimensions}`);
+  constructor(
+    db: SqliteDatabase,
+    readonly dimensions: number,
+  ) {
+    if (!Number.isInteger(dimensions) || dimensions < 1 || dimensions > 8192)
+      throw new Error(`invalid vector dimension ${dimensions}`);
     loadSqliteVec(db);
     this.table = `cerebro_vec_d${dimensions}`;
     db.exec(
@@ -26,7 +30,9 @@ export class VectorStore {
     this.stmt = {
       insert: db.prepare(`INSERT INTO ${this.table} (rowid, space, embedding) VALUES (?, ?, ?)`),
       delete: db.prepare(`DELETE FROM ${this.table} WHERE rowid = ?`),
-      knn: db.prepare(`SELECT rowid AS id, distance FROM ${this.table} WHERE embedding MATCH ? AND k = ? AND space = ?`),
+      knn: db.prepare(
+        `SELECT rowid AS id, distance FROM ${this.table} WHERE embedding MATCH ? AND k = ? AND space = ?`,
+      ),
       get: db.prepare(`SELECT embedding FROM ${this.table} WHERE rowid = ? AND space = ?`),
     };
   }
@@ -34,7 +40,8 @@ export class VectorStore {
   put(space: string, ids: readonly number[], vectors: readonly Float32Array[]): void {
     ids.forEach((id, i) => {
       const v = vectors[i]!;
-      if (v.length !== this.dimensions) throw new Error(`vector of ${v.length} dimensions, expected ${this.dimensions}`);
+      if (v.length !== this.dimensions)
+        throw new Error(`vector of ${v.length} dimensions, expected ${this.dimensions}`);
       this.stmt.insert.run(BigInt(id), space, Buffer.from(v.buffer, v.byteOffset, v.byteLength));
     });
   }
@@ -48,7 +55,13 @@ export class VectorStore {
     const out = new Map<number, Float32Array>();
     for (const id of ids) {
       const row = this.stmt.get.get(BigInt(id), space) as { embedding: Buffer } | undefined;
-      if (row) out.set(id, new Float32Array(row.embedding.buffer.slice(row.embedding.byteOffset, row.embedding.byteOffset + row.embedding.byteLength)));
+      if (row)
+        out.set(
+          id,
+          new Float32Array(
+            row.embedding.buffer.slice(row.embedding.byteOffset, row.embedding.byteOffset + row.embedding.byteLength),
+          ),
+        );
     }
     return out;
   }
@@ -56,7 +69,10 @@ export class VectorStore {
   /** Nearest passages of the space by cosine distance, closest first. */
   nearest(space: string, vector: Float32Array, k: number): { id: number; distance: number }[] {
     if (k <= 0) return [];
-    const rows = this.stmt.knn.all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), k, space) as { id: number | bigint; distance: number }[];
+    const rows = this.stmt.knn.all(Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), k, space) as {
+      id: number | bigint;
+      distance: number;
+    }[];
     return rows.map((r) => ({ id: Number(r.id), distance: r.distance }));
   }
 }

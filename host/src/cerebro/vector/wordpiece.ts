@@ -18,7 +18,10 @@ export class WordPieceTokenizer {
   readonly pad: number;
   readonly unk: number;
 
-  constructor(private readonly vocab: ReadonlyMap<string, number>, private readonly options: WordPieceOptions) {
+  constructor(
+    private readonly vocab: ReadonlyMap<string, number>,
+    private readonly options: WordPieceOptions,
+  ) {
     const id = (t: string) => {
       const v = vocab.get(t);
       if (v === undefined) throw new Error(`vocabulary has no ${t} token`);
@@ -32,8 +35,15 @@ export class WordPieceTokenizer {
 
   static fromVocabText(text: string, options: Partial<WordPieceOptions> = {}): WordPieceTokenizer {
     const vocab = new Map<string, number>();
-    text.split(/\r?\n/).forEach((token, i) => { if (token !== '' && !vocab.has(token)) vocab.set(token, i); });
-    return new WordPieceTokenizer(vocab, { lowerCase: true, stripAccents: true, maxInputCharsPerWord: 100, ...options });
+    text.split(/\r?\n/).forEach((token, i) => {
+      if (token !== '' && !vocab.has(token)) vocab.set(token, i);
+    });
+    return new WordPieceTokenizer(vocab, {
+      lowerCase: true,
+      stripAccents: true,
+      maxInputCharsPerWord: 100,
+      ...options,
+    });
   }
 
   /** Splits text into basic tokens: words, and each punctuation or CJK character on its own. */
@@ -81,7 +91,10 @@ export class WordPieceTokenizer {
     const ids = [this.cls];
     for (const word of this.basic(text)) {
       for (const id of this.pieces(word)) {
-        if (ids.length >= maxTokens - 1) { ids.push(this.sep); return ids; }
+        if (ids.length >= maxTokens - 1) {
+          ids.push(this.sep);
+          return ids;
+        }
         ids.push(id);
       }
     }

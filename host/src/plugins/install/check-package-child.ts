@@ -7,7 +7,10 @@ import { assertDefinition, validateManifest } from '../manifest-validator.js';
 
 async function check(dir: string): Promise<{ id: string; version: string }> {
   const candidate = readCandidate(dir);
-  if (!candidate) throw new Error('el paquete no declara un plugin de Cerebro (package.json: "cerebro": { "plugin": "<módulo de entrada>" }).');
+  if (!candidate)
+    throw new Error(
+      'el paquete no declara un plugin de Cerebro (package.json: "cerebro": { "plugin": "<módulo de entrada>" }).',
+    );
   let module: { default?: unknown };
   try {
     module = (await import(pathToFileURL(candidate.entry).href)) as { default?: unknown };
@@ -17,7 +20,8 @@ async function check(dir: string): Promise<{ id: string; version: string }> {
   assertDefinition(module.default, candidate.packageName);
   validateManifest(module.default.manifest);
   const { id, version } = module.default.manifest;
-  if (candidate.declaredId && candidate.declaredId !== id) throw new Error(`package.json declara el id "${candidate.declaredId}" y el manifiesto "${id}".`);
+  if (candidate.declaredId && candidate.declaredId !== id)
+    throw new Error(`package.json declara el id "${candidate.declaredId}" y el manifiesto "${id}".`);
   return { id, version };
 }
 

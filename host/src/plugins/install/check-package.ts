@@ -21,10 +21,17 @@ export function checkPluginPackage(dir: string): Promise<CheckedPlugin> {
       try {
         parsed = JSON.parse(line) as typeof parsed;
       } catch {
-        reject(new Error(err?.killed ? `la comprobación no terminó en ${CHECK_TIMEOUT_MS / 1000} s.` : `la comprobación falló: ${err?.message ?? 'sin respuesta'}`));
+        reject(
+          new Error(
+            err?.killed
+              ? `la comprobación no terminó en ${CHECK_TIMEOUT_MS / 1000} s.`
+              : `la comprobación falló: ${err?.message ?? 'sin respuesta'}`,
+          ),
+        );
         return;
       }
-      if (parsed.error !== undefined || !parsed.id || !parsed.version) reject(new Error(parsed.error ?? 'respuesta incompleta de la comprobación.'));
+      if (parsed.error !== undefined || !parsed.id || !parsed.version)
+        reject(new Error(parsed.error ?? 'respuesta incompleta de la comprobación.'));
       else resolve({ id: parsed.id, version: parsed.version });
     });
   });

@@ -24,6 +24,13 @@ export function readInstalled(dataDir: string): InstalledRecord[] {
 /** Replaces the list atomically (written aside, then renamed), so a crash never leaves half a file. */
 export function writeInstalled(dataDir: string, records: InstalledRecord[]): void {
   const file = recordsFile(dataDir);
-  writeFileSync(`${file}.tmp`, `${JSON.stringify([...records].sort((a, b) => a.id.localeCompare(b.id)), null, 2)}\n`);
+  writeFileSync(
+    `${file}.tmp`,
+    `${JSON.stringify(
+      [...records].sort((a, b) => a.id.localeCompare(b.id)),
+      null,
+      2,
+    )}\n`,
+  );
   renameSync(`${file}.tmp`, file);
 }

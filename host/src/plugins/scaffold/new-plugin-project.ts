@@ -23,14 +23,20 @@ export const KIT_FOLDER = 'dist-sdk';
 
 /** The two tarballs, checked to exist: a project pointing at a missing file fails only later, in `npm install`. */
 function kitPackages(options: NewPluginOptions): KitPackages {
-  const packed = (name: string, version: string) => (options.checkout ? join(options.checkout, KIT_FOLDER, `cerebro-${name}-${version}.tgz`) : undefined);
+  const packed = (name: string, version: string) =>
+    options.checkout ? join(options.checkout, KIT_FOLDER, `cerebro-${name}-${version}.tgz`) : undefined;
   const sdk = options.sdk ? resolve(options.sdk) : packed('sdk', SDK_VERSION);
   const host = options.host ? resolve(options.host) : packed('host', HOST_VERSION);
-  for (const [what, file] of [['sdk', sdk], ['host', host]] as const) {
+  for (const [what, file] of [
+    ['sdk', sdk],
+    ['host', host],
+  ] as const) {
     if (!file || !existsSync(file)) {
-      throw new Error(file
-        ? `no encuentro el paquete del ${what} (${file}): ejecuta "npm run build" en el repositorio de Cerebro, o indica --${what} <archivo .tgz>.`
-        : `indica el paquete del ${what} con --${what} <archivo .tgz> (lo genera "npm run build" en ${KIT_FOLDER}/ del repositorio de Cerebro).`);
+      throw new Error(
+        file
+          ? `no encuentro el paquete del ${what} (${file}): ejecuta "npm run build" en el repositorio de Cerebro, o indica --${what} <archivo .tgz>.`
+          : `indica el paquete del ${what} con --${what} <archivo .tgz> (lo genera "npm run build" en ${KIT_FOLDER}/ del repositorio de Cerebro).`,
+      );
     }
   }
   return { sdk: sdk!, host: host! };
@@ -38,7 +44,10 @@ function kitPackages(options: NewPluginOptions): KitPackages {
 
 /** Writes the project; returns its absolute folder. Refuses a bad or reserved id and a folder with files in it. */
 export function newPluginProject(options: NewPluginOptions): string {
-  if (!PLUGIN_ID.test(options.id)) throw new Error(`"${options.id}" no vale como id de plugin: minúsculas, cifras y guiones, empezando por una letra (2 a 32).`);
+  if (!PLUGIN_ID.test(options.id))
+    throw new Error(
+      `"${options.id}" no vale como id de plugin: minúsculas, cifras y guiones, empezando por una letra (2 a 32).`,
+    );
   const reserved = reservedIdReason(options.id);
   if (reserved) throw new Error(reserved);
   const dir = resolve(options.dir);

@@ -76,8 +76,17 @@ test('una clave de lectura no puede usar eco', async (t) => {
 
 const TSCONFIG = {
   compilerOptions: {
-    target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, declaration: true,
-    composite: true, skipLibCheck: true, types: ['node'], rootDir: 'src', outDir: 'dist',
+    target: 'ES2022',
+    lib: ['ES2023'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    declaration: true,
+    composite: true,
+    skipLibCheck: true,
+    types: ['node'],
+    rootDir: 'src',
+    outDir: 'dist',
   },
   include: ['src'],
 };

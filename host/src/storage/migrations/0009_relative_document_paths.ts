@@ -16,4 +16,7 @@ export const RELATIVE_DOCUMENT_PATHS_SQL = `
        AND substr(path, -73, 1) IN ('/', '\\');
 `;
 
-export const migration0009RelativeDocumentPaths: Migration = { id: '0009_relative_document_paths', sql: RELATIVE_DOCUMENT_PATHS_SQL };
+export const migration0009RelativeDocumentPaths: Migration = {
+  id: '0009_relative_document_paths',
+  sql: RELATIVE_DOCUMENT_PATHS_SQL,
+};

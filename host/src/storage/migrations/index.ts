@@ -12,7 +12,11 @@ import { CEREBRO_FAIR_QUEUE_MIGRATION } from '../../cerebro/fair-queue-schema.js
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
-  migration0001Core, CEREBRO_MIGRATION, migration0003Rag, CEREBRO_HIDDEN_PASSAGES_MIGRATION, migration0005Idempotency,
+  migration0001Core,
+  CEREBRO_MIGRATION,
+  migration0003Rag,
+  CEREBRO_HIDDEN_PASSAGES_MIGRATION,
+  migration0005Idempotency,
   migration0006DocumentOrigins,
   migration0007Studio,
   CEREBRO_FAIR_QUEUE_MIGRATION,

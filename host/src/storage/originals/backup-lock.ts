@@ -12,7 +12,8 @@ export const RETIRED_DIR = 'documentos-retirados';
 
 const MARKER = /^\.respaldo-(\d+)-(\d+)$/;
 
-const markerFile = (dataDir: string): string => join(dataDir, RETIRED_DIR, `.respaldo-${process.pid}-${stampOfThisProcess()}`);
+const markerFile = (dataDir: string): string =>
+  join(dataDir, RETIRED_DIR, `.respaldo-${process.pid}-${stampOfThisProcess()}`);
 
 /** Marks a backup of `dataDir` as running in this process; call the returned function when it ends. */
 export function holdBackupMarker(dataDir: string): () => void {

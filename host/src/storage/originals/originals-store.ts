@@ -70,7 +70,9 @@ export class OriginalsStore {
     const root = join(this.dataDir, RETIRED_DIR, ORIGINALS_DIR);
     let files: string[];
     try {
-      files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+      files = (await readdir(root, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name));
     } catch {
       return 0;
     }

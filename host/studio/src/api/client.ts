@@ -34,7 +34,8 @@ export interface RequestOptions {
 
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const qs = params.toString();
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
@@ -52,7 +53,13 @@ export async function api<T = unknown>(method: string, path: string, options: Re
   }
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, null, null);
@@ -63,7 +70,7 @@ export async function api<T = unknown>(method: string, path: string, options: Re
 export async function readResponse<T>(response: Response, expectUnauthorized = false): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   if (text !== '') {
     try {
       parsed = JSON.parse(text);
@@ -74,8 +81,12 @@ export async function readResponse<T>(response: Response, expectUnauthorized = f
   if (!response.ok) {
     if (response.status === 401 && !expectUnauthorized) onSignedOut?.();
     const record = (parsed && typeof parsed === 'object' ? parsed : {}) as { detail?: unknown; codigo?: unknown };
-    const codigo = typeof record.codigo === 'string' ? record.codigo
-      : typeof (record.detail as { codigo?: unknown })?.codigo === 'string' ? (record.detail as { codigo: string }).codigo : null;
+    const codigo =
+      typeof record.codigo === 'string'
+        ? record.codigo
+        : typeof (record.detail as { codigo?: unknown })?.codigo === 'string'
+          ? (record.detail as { codigo: string }).codigo
+          : null;
     throw new ApiError(response.status, record.detail, codigo);
   }
   return parsed as T;

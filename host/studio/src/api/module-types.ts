@@ -46,7 +46,6 @@ export interface FichaContent {
   documentos: { nombre: string; url: string | null }[];
 }
 
-
 export type Landing = Ok<'/mod/landing/{espacio}/landings/{landing}', 'get'>;
 export type LandingSummary = Item<Ok<'/mod/landing/{espacio}/landings', 'get'>['landings']>;
 export type LandingVersion = Item<Landing['versiones']>;

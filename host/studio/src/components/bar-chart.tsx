@@ -30,7 +30,9 @@ export function BarChart({ bars, title, unit }: { bars: Bar[]; title: string; un
         {(Number.isInteger(max / 2) ? [0, max / 2, max] : [0, max]).map((tick) => (
           <g key={tick}>
             <line x1={LEFT} x2={WIDTH} y1={y(tick)} y2={y(tick)} class={tick === 0 ? 'chart-axis' : 'chart-grid'} />
-            <text x={LEFT - 6} y={y(tick) + 4} text-anchor="end" class="chart-label">{formatNumber(tick)}</text>
+            <text x={LEFT - 6} y={y(tick) + 4} text-anchor="end" class="chart-label">
+              {formatNumber(tick)}
+            </text>
           </g>
         ))}
         {bars.map((bar, i) => {
@@ -44,7 +46,14 @@ export function BarChart({ bars, title, unit }: { bars: Bar[]; title: string; un
                 </rect>
               )}
               {labelled.has(i) && (
-                <text x={LEFT + i * slot + slot / 2} y={HEIGHT - 6} text-anchor={i === 0 ? 'start' : i === bars.length - 1 ? 'end' : 'middle'} class="chart-label">{bar.label}</text>
+                <text
+                  x={LEFT + i * slot + slot / 2}
+                  y={HEIGHT - 6}
+                  text-anchor={i === 0 ? 'start' : i === bars.length - 1 ? 'end' : 'middle'}
+                  class="chart-label"
+                >
+                  {bar.label}
+                </text>
               )}
             </g>
           );
@@ -54,8 +63,22 @@ export function BarChart({ bars, title, unit }: { bars: Bar[]; title: string; un
         <details>
           <summary>{title}: ver los datos</summary>
           <table class="table compact">
-            <thead><tr><th scope="col">Día</th><th scope="col" class="num">{unit}</th></tr></thead>
-            <tbody>{bars.map((b) => <tr key={b.label}><td>{b.label}</td><td class="num">{formatNumber(b.value)}</td></tr>)}</tbody>
+            <thead>
+              <tr>
+                <th scope="col">Día</th>
+                <th scope="col" class="num">
+                  {unit}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bars.map((b) => (
+                <tr key={b.label}>
+                  <td>{b.label}</td>
+                  <td class="num">{formatNumber(b.value)}</td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </details>
       </figcaption>

@@ -13,9 +13,15 @@ export function CopyButton({ text, label = 'Copiar' }: { text: string; label?: s
   };
   return (
     <span class="copy">
-      <button type="button" class="button" onClick={copy}>{label}</button>
+      <button type="button" class="button" onClick={copy}>
+        {label}
+      </button>
       <span role="status" class="copy-status">
-        {copied === 'si' ? 'Copiada al portapapeles.' : copied === 'no' ? 'No se pudo copiar: selecciona el texto y cópialo a mano.' : ''}
+        {copied === 'si'
+          ? 'Copiada al portapapeles.'
+          : copied === 'no'
+            ? 'No se pudo copiar: selecciona el texto y cópialo a mano.'
+            : ''}
       </span>
     </span>
   );

@@ -14,11 +14,19 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
 
 export function SuccessNotice({ children }: { children: ComponentChildren }) {
   if (!children) return null;
-  return <div class="notice notice-ok" role="status">{children}</div>;
+  return (
+    <div class="notice notice-ok" role="status">
+      {children}
+    </div>
+  );
 }
 
 export function Loading({ label = 'Cargando…' }: { label?: string }) {
-  return <p class="loading" role="status">{label}</p>;
+  return (
+    <p class="loading" role="status">
+      {label}
+    </p>
+  );
 }
 
 export function EmptyState({ title, children }: { title: string; children?: ComponentChildren }) {

@@ -13,7 +13,15 @@ export function focusNextPageTitle(): void {
  * A page's title and intro. After a navigation inside the console the heading takes focus, so keyboard and
  * screen-reader users land on the new content (a single-page app does not reload the page for them).
  */
-export function PageHeader({ title, intro, children }: { title: string; intro?: ComponentChildren; children?: ComponentChildren }) {
+export function PageHeader({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: ComponentChildren;
+  children?: ComponentChildren;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · Cerebro Studio`;
@@ -23,7 +31,9 @@ export function PageHeader({ title, intro, children }: { title: string; intro?: 
   return (
     <header class="page-header">
       <div>
-        <h1 tabIndex={-1} ref={heading}>{title}</h1>
+        <h1 tabIndex={-1} ref={heading}>
+          {title}
+        </h1>
         {intro && <p class="intro">{intro}</p>}
       </div>
       {children && <div class="page-actions">{children}</div>}

@@ -5,5 +5,9 @@ import type { ComponentChildren } from 'preact';
  * named for screen readers; on phones `.stack` tables turn into one block per row instead of scrolling.
  */
 export function TableWrap({ label, children }: { label: string; children: ComponentChildren }) {
-  return <div class="table-wrap" role="region" aria-label={`Tabla: ${label}`} tabIndex={0}>{children}</div>;
+  return (
+    <div class="table-wrap" role="region" aria-label={`Tabla: ${label}`} tabIndex={0}>
+      {children}
+    </div>
+  );
 }

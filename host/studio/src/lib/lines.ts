@@ -1,12 +1,23 @@
 /** Text areas edit lists one item per line; empty lines are dropped. */
 export const toLines = (items: string[]): string => items.join('\n');
-export const fromLines = (text: string): string[] => text.split('\n').map((s) => s.trim()).filter(Boolean);
+export const fromLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Emojis typed in one field, separated by spaces or commas. */
-export const fromWords = (text: string): string[] => text.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+export const fromWords = (text: string): string[] =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** `clave = valor` per line (upsell combos) ↔ object. */
-export const pairsToLines = (pairs: Record<string, string>): string => Object.entries(pairs).map(([k, v]) => `${k} = ${v}`).join('\n');
+export const pairsToLines = (pairs: Record<string, string>): string =>
+  Object.entries(pairs)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join('\n');
 export function linesToPairs(text: string): Record<string, string> {
   const pairs: Record<string, string> = {};
   for (const line of fromLines(text)) {

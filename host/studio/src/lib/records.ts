@@ -11,12 +11,31 @@ export function listOf(body: unknown, name: string): LooseRecord[] {
 }
 
 export const STATE_LABEL: Record<string, string> = {
-  en_cola: 'En cola', ejecutando: 'Ejecutando', completada: 'Completada', cancelada: 'Cancelada', fallida: 'Fallida',
-  generando: 'Generando', faltan_datos: 'Faltan datos', lista: 'Lista', listo: 'Lista',
+  en_cola: 'En cola',
+  ejecutando: 'Ejecutando',
+  completada: 'Completada',
+  cancelada: 'Cancelada',
+  fallida: 'Fallida',
+  generando: 'Generando',
+  faltan_datos: 'Faltan datos',
+  lista: 'Lista',
+  listo: 'Lista',
 };
 
 export const STATE_TONE: Record<string, string> = {
-  listo: 'ok', lista: 'ok', completada: 'ok', publicada: 'ok', terminada: 'ok',
-  fallida: 'bad', fallido: 'bad', cancelada: 'warn', error: 'bad',
-  en_curso: 'info', ejecutando: 'info', en_cola: 'info', generando: 'info', pendiente: 'info', faltan_datos: 'warn',
+  listo: 'ok',
+  lista: 'ok',
+  completada: 'ok',
+  publicada: 'ok',
+  terminada: 'ok',
+  fallida: 'bad',
+  fallido: 'bad',
+  cancelada: 'warn',
+  error: 'bad',
+  en_curso: 'info',
+  ejecutando: 'info',
+  en_cola: 'info',
+  generando: 'info',
+  pendiente: 'info',
+  faltan_datos: 'warn',
 };

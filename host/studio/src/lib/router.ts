@@ -18,7 +18,9 @@ export function navigate(path: string, options: { replace?: boolean } = {}): voi
   for (const listener of listeners) listener();
 }
 
-addEventListener('popstate', () => { for (const listener of listeners) listener(); });
+addEventListener('popstate', () => {
+  for (const listener of listeners) listener();
+});
 
 /** Re-renders the caller whenever the path changes (links, back and forward). */
 export function usePath(): string {
@@ -26,7 +28,9 @@ export function usePath(): string {
   useEffect(() => {
     const update = () => setPath(currentPath());
     listeners.add(update);
-    return () => { listeners.delete(update); };
+    return () => {
+      listeners.delete(update);
+    };
   }, []);
   return path;
 }
@@ -39,7 +43,11 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
     if (want[i]!.startsWith(':')) {
-      try { params[want[i]!.slice(1)] = decodeURIComponent(have[i]!); } catch { return null; }
+      try {
+        params[want[i]!.slice(1)] = decodeURIComponent(have[i]!);
+      } catch {
+        return null;
+      }
     } else if (want[i] !== have[i]) return null;
   }
   return params;

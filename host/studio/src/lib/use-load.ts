@@ -24,13 +24,19 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], keep = false
     setLoading(true);
     try {
       const value = await run();
-      if (mine === generation.current) { setData(value); setError(null); }
+      if (mine === generation.current) {
+        setData(value);
+        setError(null);
+      }
     } catch (err) {
       if (mine === generation.current) setError(err);
     } finally {
       if (mine === generation.current) setLoading(false);
     }
   }, [run]);
-  useEffect(() => { if (!keep) setData(undefined); void reload(); }, [reload]);
+  useEffect(() => {
+    if (!keep) setData(undefined);
+    void reload();
+  }, [reload]);
   return { data, error, loading, reload, set: setData };
 }

@@ -4,7 +4,9 @@ import { useEffect } from 'preact/hooks';
 export function usePoll(active: boolean, tick: () => unknown, ms = 2000): void {
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => { void tick(); }, ms);
+    const timer = setInterval(() => {
+      void tick();
+    }, ms);
     return () => clearInterval(timer);
   }, [active, tick, ms]);
 }

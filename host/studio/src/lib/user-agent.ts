@@ -2,11 +2,19 @@
 export function describeAgent(agent: string | null | undefined): string {
   if (!agent) return 'Navegador desconocido';
   const browser = [
-    [/Edg\/(\d+)/, 'Edge'], [/Firefox\/(\d+)/, 'Firefox'], [/OPR\/(\d+)/, 'Opera'],
-    [/(?:Headless)?Chrome\/(\d+)/, 'Chrome'], [/Version\/(\d+).*Safari/, 'Safari'], [/curl\/(\d+)/, 'curl'],
+    [/Edg\/(\d+)/, 'Edge'],
+    [/Firefox\/(\d+)/, 'Firefox'],
+    [/OPR\/(\d+)/, 'Opera'],
+    [/(?:Headless)?Chrome\/(\d+)/, 'Chrome'],
+    [/Version\/(\d+).*Safari/, 'Safari'],
+    [/curl\/(\d+)/, 'curl'],
   ] as const;
   const os = [
-    [/Android/, 'Android'], [/iPhone|iPad/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/Linux/, 'Linux'],
+    [/Android/, 'Android'],
+    [/iPhone|iPad/, 'iOS'],
+    [/Windows/, 'Windows'],
+    [/Mac OS X|Macintosh/, 'macOS'],
+    [/Linux/, 'Linux'],
   ] as const;
   const b = browser.find(([re]) => re.test(agent));
   const o = os.find(([re]) => re.test(agent));

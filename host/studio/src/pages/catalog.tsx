@@ -23,23 +23,56 @@ type Mode = 'combinar' | 'reemplazar';
 
 /** The ventas catalog, and CSV import with a preview of every bad line before anything is stored. */
 export function CatalogPage({ space }: { space: string }) {
-  const products = useLoad(() => api<{ productos: Product[]; total: number }>('GET', `/mod/ventas/${seg(space)}/productos`, { query: { limite: 200 } }), [space]);
+  const products = useLoad(
+    () =>
+      api<{ productos: Product[]; total: number }>('GET', `/mod/ventas/${seg(space)}/productos`, {
+        query: { limite: 200 },
+      }),
+    [space],
+  );
   return (
     <>
-      <PageHeader title="Catálogo" intro="Los productos con los que cotiza el agente de ventas. Todas las cifras de sus respuestas salen de aquí." />
+      <PageHeader
+        title="Catálogo"
+        intro="Los productos con los que cotiza el agente de ventas. Todas las cifras de sus respuestas salen de aquí."
+      />
       <CsvImport space={space} onImported={() => void products.reload()} />
       <Section title="Productos">
         <ErrorNotice error={products.error} />
-        {products.loading && !products.data ? <Loading /> : !products.data || products.data.productos.length === 0 ? (
+        {products.loading && !products.data ? (
+          <Loading />
+        ) : !products.data || products.data.productos.length === 0 ? (
           <EmptyState title="El catálogo está vacío.">Importa un CSV para empezar.</EmptyState>
         ) : (
           <TableWrap label="Productos">
             <table class="table stack">
               <caption class="sr-only">{products.data.total} productos</caption>
-              <thead><tr><th scope="col">Id</th><th scope="col">Nombre</th><th scope="col" class="num">Precio</th><th scope="col" class="num">Stock</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Id</th>
+                  <th scope="col">Nombre</th>
+                  <th scope="col" class="num">
+                    Precio
+                  </th>
+                  <th scope="col" class="num">
+                    Stock
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {products.data.productos.map((p) => (
-                  <tr key={p.id}><td data-label="Id"><code>{p.id}</code></td><th scope="row">{p.nombre}</th><td data-label="Precio" class="num">{formatNumber(p.precio)} {p.moneda}</td><td data-label="Stock" class="num">{formatNumber(p.stock)}</td></tr>
+                  <tr key={p.id}>
+                    <td data-label="Id">
+                      <code>{p.id}</code>
+                    </td>
+                    <th scope="row">{p.nombre}</th>
+                    <td data-label="Precio" class="num">
+                      {formatNumber(p.precio)} {p.moneda}
+                    </td>
+                    <td data-label="Stock" class="num">
+                      {formatNumber(p.stock)}
+                    </td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -86,7 +119,9 @@ function CsvImport({ space, onImported }: { space: string; onImported: () => voi
     setError(null);
     try {
       const r = await api<ImportResult>('POST', path, { json: { csv: csv.text, modo: mode } });
-      setDone(`Importados ${plural(r.importados, 'producto', 'productos')}: ${plural(r.creados, 'nuevo', 'nuevos')}, ${plural(r.actualizados, 'actualizado', 'actualizados')}${r.eliminados ? `, ${plural(r.eliminados, 'eliminado', 'eliminados')}` : ''}.`);
+      setDone(
+        `Importados ${plural(r.importados, 'producto', 'productos')}: ${plural(r.creados, 'nuevo', 'nuevos')}, ${plural(r.actualizados, 'actualizado', 'actualizados')}${r.eliminados ? `, ${plural(r.eliminados, 'eliminado', 'eliminados')}` : ''}.`,
+      );
       setPreview(null);
       setCsv(null);
       onImported();
@@ -100,28 +135,82 @@ function CsvImport({ space, onImported }: { space: string; onImported: () => voi
   const issues = preview?.errores ?? fieldIssues(error).map((i) => ({ linea: Number(i.loc[2] ?? 0), mensaje: i.msg }));
   return (
     <Section title="Importar desde CSV">
-      <p class="hint">Columnas: id, nombre, descripcion, precio, moneda, stock, envio (por ejemplo <code>Bogotá=8000|Cali=9000</code>). Separador coma o punto y coma.</p>
+      <p class="hint">
+        Columnas: id, nombre, descripcion, precio, moneda, stock, envio (por ejemplo <code>Bogotá=8000|Cali=9000</code>
+        ). Separador coma o punto y coma.
+      </p>
       <div class="form">
-        <FilePicker id="csv-archivo" label="Elegir archivo CSV" accept=".csv,text/csv,text/plain" onFiles={(files) => void pick(files[0])} />
+        <FilePicker
+          id="csv-archivo"
+          label="Elegir archivo CSV"
+          accept=".csv,text/csv,text/plain"
+          onFiles={(files) => void pick(files[0])}
+        />
         <fieldset>
           <legend>Qué hacer con el catálogo actual</legend>
-          <label class="check"><input type="radio" name="modo" checked={mode === 'combinar'} onChange={() => { setMode('combinar'); if (csv) void check(csv, 'combinar'); }} /> Combinar: crear o sustituir por id y conservar el resto</label>
-          <label class="check"><input type="radio" name="modo" checked={mode === 'reemplazar'} onChange={() => { setMode('reemplazar'); if (csv) void check(csv, 'reemplazar'); }} /> Reemplazar: dejar solo los productos del archivo</label>
+          <label class="check">
+            <input
+              type="radio"
+              name="modo"
+              checked={mode === 'combinar'}
+              onChange={() => {
+                setMode('combinar');
+                if (csv) void check(csv, 'combinar');
+              }}
+            />{' '}
+            Combinar: crear o sustituir por id y conservar el resto
+          </label>
+          <label class="check">
+            <input
+              type="radio"
+              name="modo"
+              checked={mode === 'reemplazar'}
+              onChange={() => {
+                setMode('reemplazar');
+                if (csv) void check(csv, 'reemplazar');
+              }}
+            />{' '}
+            Reemplazar: dejar solo los productos del archivo
+          </label>
         </fieldset>
       </div>
       {busy && <Loading label="Revisando…" />}
       {preview && (
         <div class="preview" role="status">
-          <p><strong>{csv?.name}</strong>: {plural(preview.importados, 'línea correcta', 'líneas correctas')} → {plural(preview.creados, 'producto nuevo', 'productos nuevos')}, {plural(preview.actualizados, 'actualizado', 'actualizados')}{preview.eliminados ? `, ${plural(preview.eliminados, 'se eliminaría', 'se eliminarían')}` : ''}.</p>
+          <p>
+            <strong>{csv?.name}</strong>: {plural(preview.importados, 'línea correcta', 'líneas correctas')} →{' '}
+            {plural(preview.creados, 'producto nuevo', 'productos nuevos')},{' '}
+            {plural(preview.actualizados, 'actualizado', 'actualizados')}
+            {preview.eliminados ? `, ${plural(preview.eliminados, 'se eliminaría', 'se eliminarían')}` : ''}.
+          </p>
         </div>
       )}
       {issues.length > 0 && (
         <div class="notice notice-error" role="alert">
-          <p><strong>{issues.length === 1 ? 'Hay 1 línea con errores' : `Hay ${issues.length} líneas con errores`}.</strong> Corrige el archivo y vuelve a elegirlo; no se importó nada.</p>
+          <p>
+            <strong>
+              {issues.length === 1 ? 'Hay 1 línea con errores' : `Hay ${issues.length} líneas con errores`}.
+            </strong>{' '}
+            Corrige el archivo y vuelve a elegirlo; no se importó nada.
+          </p>
           <TableWrap label="Líneas con errores">
             <table class="table compact" data-testid="lineas-malas">
-              <thead><tr><th scope="col" class="num">Línea</th><th scope="col">Problema</th></tr></thead>
-              <tbody>{issues.map((i, n) => <tr key={n}><td class="num">{i.linea || '—'}</td><td>{i.mensaje}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th scope="col" class="num">
+                    Línea
+                  </th>
+                  <th scope="col">Problema</th>
+                </tr>
+              </thead>
+              <tbody>
+                {issues.map((i, n) => (
+                  <tr key={n}>
+                    <td class="num">{i.linea || '—'}</td>
+                    <td>{i.mensaje}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </TableWrap>
         </div>
@@ -129,7 +218,9 @@ function CsvImport({ space, onImported }: { space: string; onImported: () => voi
       {!issues.length && <ErrorNotice error={error} />}
       <SuccessNotice>{done}</SuccessNotice>
       {preview && preview.errores.length === 0 && preview.importados > 0 && (
-        <button type="button" class="button primary" disabled={busy} onClick={() => void commit()}>Importar {plural(preview.importados, 'producto', 'productos')}</button>
+        <button type="button" class="button primary" disabled={busy} onClick={() => void commit()}>
+          Importar {plural(preview.importados, 'producto', 'productos')}
+        </button>
       )}
     </Section>
   );

@@ -13,8 +13,11 @@ export function ConfigPage({ space }: { space: string }) {
   const [draft, setDraft] = useState<CerebroConfig | null>(null);
   const save = useSave();
   const cache = useSave();
-  useEffect(() => { if (config.data) setDraft(config.data); }, [config.data]);
-  const set = <K extends keyof CerebroConfig>(key: K, value: CerebroConfig[K]) => setDraft((d) => (d ? { ...d, [key]: value } : d));
+  useEffect(() => {
+    if (config.data) setDraft(config.data);
+  }, [config.data]);
+  const set = <K extends keyof CerebroConfig>(key: K, value: CerebroConfig[K]) =>
+    setDraft((d) => (d ? { ...d, [key]: value } : d));
 
   const submit = (e: Event) => {
     e.preventDefault();
@@ -29,43 +32,107 @@ export function ConfigPage({ space }: { space: string }) {
     <>
       <PageHeader title="Configuración del Cerebro" intro="Cómo responde el Cerebro en este espacio." />
       <ErrorNotice error={config.error} />
-      {!draft ? <Loading /> : (
+      {!draft ? (
+        <Loading />
+      ) : (
         <form class="card form" onSubmit={submit}>
           <label for="cfg-longitud">Longitud de las respuestas</label>
-          <select id="cfg-longitud" value={draft.longitud} onChange={(e) => set('longitud', e.currentTarget.value as CerebroConfig['longitud'])}>
+          <select
+            id="cfg-longitud"
+            value={draft.longitud}
+            onChange={(e) => set('longitud', e.currentTarget.value as CerebroConfig['longitud'])}
+          >
             <option value="corta">Corta (2 frases)</option>
             <option value="media">Media (3 frases)</option>
             <option value="larga">Larga (6 frases)</option>
           </select>
           <label for="cfg-idioma">Idioma</label>
-          <input id="cfg-idioma" value={draft.idioma} maxLength={5} onInput={(e) => set('idioma', e.currentTarget.value)} aria-describedby="cfg-idioma-ayuda" />
-          <p id="cfg-idioma-ayuda" class="hint">Código de dos letras, por ejemplo «es» o «en».</p>
+          <input
+            id="cfg-idioma"
+            value={draft.idioma}
+            maxLength={5}
+            onInput={(e) => set('idioma', e.currentTarget.value)}
+            aria-describedby="cfg-idioma-ayuda"
+          />
+          <p id="cfg-idioma-ayuda" class="hint">
+            Código de dos letras, por ejemplo «es» o «en».
+          </p>
           <label for="cfg-pasajes">Pasajes consultados (1 a 20)</label>
-          <input id="cfg-pasajes" type="number" min={1} max={20} value={draft.pasajes} onInput={(e) => set('pasajes', Number(e.currentTarget.value))} />
+          <input
+            id="cfg-pasajes"
+            type="number"
+            min={1}
+            max={20}
+            value={draft.pasajes}
+            onInput={(e) => set('pasajes', Number(e.currentTarget.value))}
+          />
           <label for="cfg-relevancia">Relevancia mínima (0 a 1)</label>
-          <input id="cfg-relevancia" type="number" min={0} max={1} step={0.01} value={draft.relevancia_minima}
-            onInput={(e) => set('relevancia_minima', Number(e.currentTarget.value))} aria-describedby="cfg-relevancia-ayuda" />
-          <p id="cfg-relevancia-ayuda" class="hint">Más alta: responde solo cuando el pasaje encaja mucho; más baja: responde más a menudo.</p>
+          <input
+            id="cfg-relevancia"
+            type="number"
+            min={0}
+            max={1}
+            step={0.01}
+            value={draft.relevancia_minima}
+            onInput={(e) => set('relevancia_minima', Number(e.currentTarget.value))}
+            aria-describedby="cfg-relevancia-ayuda"
+          />
+          <p id="cfg-relevancia-ayuda" class="hint">
+            Más alta: responde solo cuando el pasaje encaja mucho; más baja: responde más a menudo.
+          </p>
           <label for="cfg-sin">Texto cuando no hay respuesta</label>
-          <input id="cfg-sin" value={draft.texto_sin_respuesta} onInput={(e) => set('texto_sin_respuesta', e.currentTarget.value)} />
+          <input
+            id="cfg-sin"
+            value={draft.texto_sin_respuesta}
+            onInput={(e) => set('texto_sin_respuesta', e.currentTarget.value)}
+          />
           <label for="cfg-instrucciones">Instrucciones para el modelo generativo</label>
-          <textarea id="cfg-instrucciones" rows={4} maxLength={4000} value={draft.instrucciones}
-            onInput={(e) => set('instrucciones', e.currentTarget.value)} aria-describedby="cfg-instrucciones-ayuda" />
-          <p id="cfg-instrucciones-ayuda" class="hint">Solo se usan si el servidor tiene configurado un modelo que redacta.</p>
+          <textarea
+            id="cfg-instrucciones"
+            rows={4}
+            maxLength={4000}
+            value={draft.instrucciones}
+            onInput={(e) => set('instrucciones', e.currentTarget.value)}
+            aria-describedby="cfg-instrucciones-ayuda"
+          />
+          <p id="cfg-instrucciones-ayuda" class="hint">
+            Solo se usan si el servidor tiene configurado un modelo que redacta.
+          </p>
           <label for="cfg-cache">Segundos en caché (0 la apaga)</label>
-          <input id="cfg-cache" type="number" min={0} value={draft.cache_segundos} onInput={(e) => set('cache_segundos', Number(e.currentTarget.value))} />
-          <label class="check"><input type="checkbox" checked={draft.citas} onChange={(e) => set('citas', e.currentTarget.checked)} /> Marcar las citas [n] en el texto</label>
+          <input
+            id="cfg-cache"
+            type="number"
+            min={0}
+            value={draft.cache_segundos}
+            onInput={(e) => set('cache_segundos', Number(e.currentTarget.value))}
+          />
+          <label class="check">
+            <input type="checkbox" checked={draft.citas} onChange={(e) => set('citas', e.currentTarget.checked)} />{' '}
+            Marcar las citas [n] en el texto
+          </label>
           <SaveBar busy={save.busy} error={save.error} saved={save.saved} />
         </form>
       )}
       <Section title="Caché de respuestas">
-        <p>Las preguntas idénticas se responden desde la caché sin coste. Se vacía sola al cambiar documentos o configuración.</p>
+        <p>
+          Las preguntas idénticas se responden desde la caché sin coste. Se vacía sola al cambiar documentos o
+          configuración.
+        </p>
         <ErrorNotice error={cache.error} />
         <SuccessNotice>{cache.saved}</SuccessNotice>
-        <button type="button" class="button" disabled={cache.busy} onClick={() => void cache.run(async () => {
-          const r = await api<{ eliminadas: number }>('DELETE', `/rag/${seg(space)}/clear_cache`);
-          return `Caché vaciada: ${r.eliminadas} respuestas eliminadas.`;
-        })}>Vaciar la caché</button>
+        <button
+          type="button"
+          class="button"
+          disabled={cache.busy}
+          onClick={() =>
+            void cache.run(async () => {
+              const r = await api<{ eliminadas: number }>('DELETE', `/rag/${seg(space)}/clear_cache`);
+              return `Caché vaciada: ${r.eliminadas} respuestas eliminadas.`;
+            })
+          }
+        >
+          Vaciar la caché
+        </button>
       </Section>
     </>
   );

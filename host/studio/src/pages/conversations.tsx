@@ -21,44 +21,77 @@ const ROLE: Record<string, string> = { cliente: 'Cliente', agente: 'Agente', per
 export function ConversationsPage({ space }: { space: string }) {
   const [filter, setFilter] = useState<Filter>('derivada');
   const [open, setOpen] = useState<string | null>(null);
-  const list = useLoad(() => api<{ conversaciones: SalesConversation[]; total: number }>('GET', `/mod/ventas/${seg(space)}/conversaciones`, { query: { estado: filter || undefined, limite: 100 } }), [space, filter]);
+  const list = useLoad(
+    () =>
+      api<{ conversaciones: SalesConversation[]; total: number }>('GET', `/mod/ventas/${seg(space)}/conversaciones`, {
+        query: { estado: filter || undefined, limite: 100 },
+      }),
+    [space, filter],
+  );
   // New leads and handed-off conversations arrive on their own: the inbox looks again every few seconds.
   usePoll(true, list.reload, 10_000);
-  const name = (c: SalesConversation) => c.contacto?.nombre || c.contacto?.telefono || c.contacto?.email || 'Cliente sin nombre';
+  const name = (c: SalesConversation) =>
+    c.contacto?.nombre || c.contacto?.telefono || c.contacto?.email || 'Cliente sin nombre';
 
   return (
     <>
-      <PageHeader title="Conversaciones" intro="Las conversaciones del agente de ventas. Las derivadas esperan a una persona del equipo." />
+      <PageHeader
+        title="Conversaciones"
+        intro="Las conversaciones del agente de ventas. Las derivadas esperan a una persona del equipo."
+      />
       <div class="split conversations">
         <Section title="Bandeja">
           <div class="field">
             <label for="filtro-estado">Mostrar</label>
-            <select id="filtro-estado" value={filter} onChange={(e) => { setFilter(e.currentTarget.value as Filter); setOpen(null); }}>
+            <select
+              id="filtro-estado"
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.currentTarget.value as Filter);
+                setOpen(null);
+              }}
+            >
               <option value="derivada">Derivadas a una persona</option>
               <option value="activa">Atendidas por el agente</option>
               <option value="">Todas</option>
             </select>
           </div>
           <ErrorNotice error={list.error} />
-          {list.loading && !list.data ? <Loading /> : !list.data || list.data.conversaciones.length === 0 ? (
-            <EmptyState title={filter === 'derivada' ? 'Ninguna conversación espera a una persona.' : 'No hay conversaciones.'} />
+          {list.loading && !list.data ? (
+            <Loading />
+          ) : !list.data || list.data.conversaciones.length === 0 ? (
+            <EmptyState
+              title={filter === 'derivada' ? 'Ninguna conversación espera a una persona.' : 'No hay conversaciones.'}
+            />
           ) : (
             <ul class="inbox">
               {list.data.conversaciones.map((c) => (
                 <li key={c.conversacion}>
-                  <button type="button" class={open === c.conversacion ? 'inbox-item selected' : 'inbox-item'} aria-pressed={open === c.conversacion}
-                    onClick={() => setOpen(c.conversacion)}>
+                  <button
+                    type="button"
+                    class={open === c.conversacion ? 'inbox-item selected' : 'inbox-item'}
+                    aria-pressed={open === c.conversacion}
+                    onClick={() => setOpen(c.conversacion)}
+                  >
                     <span class="inbox-name">{name(c)}</span>
-                    <span class={c.estado === 'derivada' ? 'badge warn' : 'badge ok'}>{c.estado === 'derivada' ? 'Derivada' : 'Activa'}</span>
-                    <span class="muted small">{c.num_mensajes} mensajes · {formatDateTime(c.actualizada)}</span>
+                    <span class={c.estado === 'derivada' ? 'badge warn' : 'badge ok'}>
+                      {c.estado === 'derivada' ? 'Derivada' : 'Activa'}
+                    </span>
+                    <span class="muted small">
+                      {c.num_mensajes} mensajes · {formatDateTime(c.actualizada)}
+                    </span>
                   </button>
                 </li>
               ))}
             </ul>
           )}
         </Section>
-        {open ? <ConversationView key={open} space={space} id={open} onChanged={() => void list.reload()} /> : (
-          <section class="card"><EmptyState title="Elige una conversación para leerla." /></section>
+        {open ? (
+          <ConversationView key={open} space={space} id={open} onChanged={() => void list.reload()} />
+        ) : (
+          <section class="card">
+            <EmptyState title="Elige una conversación para leerla." />
+          </section>
         )}
       </div>
     </>
@@ -71,7 +104,9 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
   // The customer may write again while a person answers.
   usePoll(true, conv.reload, 5_000);
   // On a phone the conversation opens below the inbox: bring it into view.
-  useEffect(() => { document.getElementById('conversacion-titulo')?.scrollIntoView({ block: 'nearest' }); }, [id]);
+  useEffect(() => {
+    document.getElementById('conversacion-titulo')?.scrollIntoView({ block: 'nearest' });
+  }, [id]);
   const [text, setText] = useState('');
   const reply = useSave();
   const handBack = useSave();
@@ -92,13 +127,17 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
   const c = conv.data;
   return (
     <section class="card conversation" aria-labelledby="conversacion-titulo">
-      <h2 id="conversacion-titulo">{c ? (c.contacto?.nombre || 'Cliente sin nombre') : 'Conversación'}</h2>
+      <h2 id="conversacion-titulo">{c ? c.contacto?.nombre || 'Cliente sin nombre' : 'Conversación'}</h2>
       <ErrorNotice error={conv.error} />
-      {!c ? <Loading /> : (
+      {!c ? (
+        <Loading />
+      ) : (
         <>
           <p class="muted small">
             {[c.contacto?.telefono, c.contacto?.email, c.ciudad].filter(Boolean).join(' · ') || 'Sin datos de contacto'}
-            {c.estado === 'derivada' && c.motivo_derivacion && <> · {HANDOFF_REASON[c.motivo_derivacion] ?? `Derivada: ${c.motivo_derivacion}`}</>}
+            {c.estado === 'derivada' && c.motivo_derivacion && (
+              <> · {HANDOFF_REASON[c.motivo_derivacion] ?? `Derivada: ${c.motivo_derivacion}`}</>
+            )}
           </p>
           <ol class="messages" aria-label="Mensajes">
             {(c.mensajes ?? []).map((m, i) => (
@@ -113,21 +152,45 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
             <>
               <form class="form" onSubmit={send}>
                 <label for="respuesta-persona">Responder como persona del equipo</label>
-                <textarea id="respuesta-persona" rows={3} maxLength={2000} required value={text} onInput={(e) => setText(e.currentTarget.value)} />
+                <textarea
+                  id="respuesta-persona"
+                  rows={3}
+                  maxLength={2000}
+                  required
+                  value={text}
+                  onInput={(e) => setText(e.currentTarget.value)}
+                />
                 <ErrorNotice error={reply.error} />
                 <SuccessNotice>{reply.saved}</SuccessNotice>
                 <div class="row">
-                  <button type="submit" class="button primary" disabled={reply.busy}>{reply.busy ? 'Enviando…' : 'Enviar respuesta'}</button>
-                  <button type="button" class="button" disabled={handBack.busy} onClick={() => void handBack.run(async () => {
-                    conv.set(await api<SalesConversation>('POST', `${base}/reanudar`).then(() => api<SalesConversation>('GET', base)));
-                    onChanged();
-                    return 'La conversación vuelve al agente.';
-                  })}>Devolver al agente</button>
+                  <button type="submit" class="button primary" disabled={reply.busy}>
+                    {reply.busy ? 'Enviando…' : 'Enviar respuesta'}
+                  </button>
+                  <button
+                    type="button"
+                    class="button"
+                    disabled={handBack.busy}
+                    onClick={() =>
+                      void handBack.run(async () => {
+                        conv.set(
+                          await api<SalesConversation>('POST', `${base}/reanudar`).then(() =>
+                            api<SalesConversation>('GET', base),
+                          ),
+                        );
+                        onChanged();
+                        return 'La conversación vuelve al agente.';
+                      })
+                    }
+                  >
+                    Devolver al agente
+                  </button>
                 </div>
                 <ErrorNotice error={handBack.error} />
               </form>
             </>
-          ) : <p class="hint">El agente atiende esta conversación. Si la deriva a una persona, podrás responder aquí.</p>}
+          ) : (
+            <p class="hint">El agente atiende esta conversación. Si la deriva a una persona, podrás responder aquí.</p>
+          )}
           <SuccessNotice>{handBack.saved}</SuccessNotice>
         </>
       )}

@@ -13,27 +13,40 @@ const PAGE = 200;
 const POLL_MS = 1000;
 
 const STATE_LABEL: Record<string, string> = {
-  en_cola: 'En cola', procesando: 'Indexando', listo: 'Listo', fallido: 'Falló', rechazado: 'Rechazado',
+  en_cola: 'En cola',
+  procesando: 'Indexando',
+  listo: 'Listo',
+  fallido: 'Falló',
+  rechazado: 'Rechazado',
 };
 const STAGE_LABEL: Record<string, string> = {
-  extrayendo: 'leyendo el archivo', analizando: 'analizando el texto', vectorizando: 'calculando vectores', guardando: 'guardando',
+  extrayendo: 'leyendo el archivo',
+  analizando: 'analizando el texto',
+  vectorizando: 'calculando vectores',
+  guardando: 'guardando',
 };
 
 /** Documents of a space: drag-and-drop upload with progress, live indexing state, download, delete. */
 export function DocumentsPage({ space }: { space: string }) {
   const [pages, setPages] = useState(1);
-  const list = useLoad(async () => {
-    // The route gives at most 200 per call: "Mostrar más" asks for the next page and keeps the earlier ones.
-    const documentos: DocumentRecord[] = [];
-    let total = 0;
-    for (let page = 0; page < pages; page++) {
-      const body = await api<{ documentos: DocumentRecord[]; total: number }>('GET', `/rag/${seg(space)}/documents`, { query: { limite: PAGE, desde: page * PAGE } });
-      documentos.push(...body.documentos);
-      total = body.total;
-      if (documentos.length >= total) break;
-    }
-    return { documentos, total };
-  }, [space, pages], true);
+  const list = useLoad(
+    async () => {
+      // The route gives at most 200 per call: "Mostrar más" asks for the next page and keeps the earlier ones.
+      const documentos: DocumentRecord[] = [];
+      let total = 0;
+      for (let page = 0; page < pages; page++) {
+        const body = await api<{ documentos: DocumentRecord[]; total: number }>('GET', `/rag/${seg(space)}/documents`, {
+          query: { limite: PAGE, desde: page * PAGE },
+        });
+        documentos.push(...body.documentos);
+        total = body.total;
+        if (documentos.length >= total) break;
+      }
+      return { documentos, total };
+    },
+    [space, pages],
+    true,
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const busy = list.data?.documentos.some((d) => d.estado === 'en_cola' || d.estado === 'procesando') ?? false;
 
@@ -45,42 +58,85 @@ export function DocumentsPage({ space }: { space: string }) {
         const status = await api<IndexingStatus>('GET', `/rag/${seg(space)}/indexing_status`);
         const byId = new Map(status.documentos.map((d) => [d.id, d]));
         if (list.data) list.set({ ...list.data, documentos: list.data.documentos.map((d) => byId.get(d.id) ?? d) });
-      } catch { /* the next tick retries; a lost session is handled globally */ }
+      } catch {
+        /* the next tick retries; a lost session is handled globally */
+      }
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [busy, space, list.data]);
 
   return (
     <>
-      <PageHeader title="Documentos" intro={<>Lo que el Cerebro sabe del espacio <code>{space}</code>. Sube PDF, Word, HTML, Markdown, texto, CSV, Excel o imágenes.</>} />
-      <Uploader space={space} onUploaded={(n) => { setNotice(`${n === 1 ? 'Se subió 1 documento' : `Se subieron ${n} documentos`}; se indexan ahora.`); void list.reload(); }} />
+      <PageHeader
+        title="Documentos"
+        intro={
+          <>
+            Lo que el Cerebro sabe del espacio <code>{space}</code>. Sube PDF, Word, HTML, Markdown, texto, CSV, Excel o
+            imágenes.
+          </>
+        }
+      />
+      <Uploader
+        space={space}
+        onUploaded={(n) => {
+          setNotice(`${n === 1 ? 'Se subió 1 documento' : `Se subieron ${n} documentos`}; se indexan ahora.`);
+          void list.reload();
+        }}
+      />
       <SuccessNotice>{notice}</SuccessNotice>
       <Section title="Documentos del espacio">
         <ErrorNotice error={list.error} />
-        {list.loading && !list.data ? <Loading /> : !list.data || list.data.documentos.length === 0 ? (
-          <EmptyState title="Este espacio todavía no tiene documentos.">Arrastra archivos a la zona de arriba para empezar.</EmptyState>
+        {list.loading && !list.data ? (
+          <Loading />
+        ) : !list.data || list.data.documentos.length === 0 ? (
+          <EmptyState title="Este espacio todavía no tiene documentos.">
+            Arrastra archivos a la zona de arriba para empezar.
+          </EmptyState>
         ) : (
           <>
             <p class="muted" aria-live="polite">
-              {plural(list.data.total, 'documento', 'documentos')}{busy ? ' · indexando…' : ''}
+              {plural(list.data.total, 'documento', 'documentos')}
+              {busy ? ' · indexando…' : ''}
               {list.data.total > list.data.documentos.length && ` (se muestran ${list.data.documentos.length})`}
             </p>
             <TableWrap label="Documentos">
               <table class="table stack">
                 <caption class="sr-only">Documentos y su estado de indexación</caption>
-                <thead><tr>
-                  <th scope="col">Nombre</th><th scope="col">Estado</th><th scope="col" class="num">Tamaño</th>
-                  <th scope="col" class="num">Pasajes</th><th scope="col">Actualizado</th><th scope="col"><span class="sr-only">Acciones</span></th>
-                </tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Nombre</th>
+                    <th scope="col">Estado</th>
+                    <th scope="col" class="num">
+                      Tamaño
+                    </th>
+                    <th scope="col" class="num">
+                      Pasajes
+                    </th>
+                    <th scope="col">Actualizado</th>
+                    <th scope="col">
+                      <span class="sr-only">Acciones</span>
+                    </th>
+                  </tr>
+                </thead>
                 <tbody>
                   {list.data.documentos.map((d) => (
-                    <DocumentRow key={d.id} space={space} doc={d} onDeleted={() => { setNotice(`Se eliminó «${d.nombre}».`); void list.reload(); }} />
+                    <DocumentRow
+                      key={d.id}
+                      space={space}
+                      doc={d}
+                      onDeleted={() => {
+                        setNotice(`Se eliminó «${d.nombre}».`);
+                        void list.reload();
+                      }}
+                    />
                   ))}
                 </tbody>
               </table>
             </TableWrap>
             {list.data.total > list.data.documentos.length && (
-              <button type="button" class="button" disabled={list.loading} onClick={() => setPages(pages + 1)}>Mostrar más documentos</button>
+              <button type="button" class="button" disabled={list.loading} onClick={() => setPages(pages + 1)}>
+                Mostrar más documentos
+              </button>
             )}
           </>
         )}
@@ -104,19 +160,30 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
   const working = doc.estado === 'en_cola' || doc.estado === 'procesando';
   return (
     <tr data-documento={doc.nombre}>
-      <th scope="row" class="doc-name">{doc.nombre}</th>
+      <th scope="row" class="doc-name">
+        {doc.nombre}
+      </th>
       <td data-label="Estado">
-        <span class={`badge state-${doc.estado}`} data-estado={doc.estado}>{STATE_LABEL[doc.estado] ?? doc.estado}</span>
+        <span class={`badge state-${doc.estado}`} data-estado={doc.estado}>
+          {STATE_LABEL[doc.estado] ?? doc.estado}
+        </span>
         {working && (
           <div class="progress-line">
             <progress max={1} value={doc.progreso} aria-label={`Indexación de ${doc.nombre}`} />
-            <span class="muted small">{formatPercent(doc.progreso)}{doc.etapa ? ` · ${STAGE_LABEL[doc.etapa] ?? doc.etapa}` : ''}</span>
+            <span class="muted small">
+              {formatPercent(doc.progreso)}
+              {doc.etapa ? ` · ${STAGE_LABEL[doc.etapa] ?? doc.etapa}` : ''}
+            </span>
           </div>
         )}
         {doc.error && <p class="error-text small">{doc.error.motivo}</p>}
       </td>
-      <td data-label="Tamaño" class="num">{formatBytes(doc.bytes ?? 0)}</td>
-      <td data-label="Pasajes" class="num">{formatNumber(doc.pasajes ?? 0)}</td>
+      <td data-label="Tamaño" class="num">
+        {formatBytes(doc.bytes ?? 0)}
+      </td>
+      <td data-label="Pasajes" class="num">
+        {formatNumber(doc.pasajes ?? 0)}
+      </td>
       <td data-label="Actualizado">{formatDateTime(doc.actualizado)}</td>
       <td class="actions">
         <a class="button subtle" href={apiUrl(`/rag/${seg(space)}/documents/${seg(doc.nombre)}`)} download={doc.nombre}>
@@ -124,8 +191,12 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
         </a>
         {confirming ? (
           <span class="confirm" role="group" aria-label={`Confirmar borrado de ${doc.nombre}`}>
-            <button type="button" class="button danger" onClick={() => void remove()}>Sí, eliminar</button>
-            <button type="button" class="button subtle" onClick={() => setConfirming(false)}>No</button>
+            <button type="button" class="button danger" onClick={() => void remove()}>
+              Sí, eliminar
+            </button>
+            <button type="button" class="button subtle" onClick={() => setConfirming(false)}>
+              No
+            </button>
           </span>
         ) : (
           <button type="button" class="button danger-outline" onClick={() => setConfirming(true)}>
@@ -160,7 +231,11 @@ function Uploader({ space, onUploaded }: { space: string; onUploaded: (count: nu
     cancel.current = handle.abort;
     try {
       const body = await handle.done;
-      setRejected(body.documentos.flatMap((d) => (d.estado === 'rechazado' ? [{ nombre: d.nombre, motivo: d.error.motivo }] : [])));
+      setRejected(
+        body.documentos.flatMap((d) =>
+          d.estado === 'rechazado' ? [{ nombre: d.nombre, motivo: d.error.motivo }] : [],
+        ),
+      );
       onUploaded(body.documentos.filter((d) => d.estado !== 'rechazado').length);
     } catch (err) {
       setError(err);
@@ -176,28 +251,54 @@ function Uploader({ space, onUploaded }: { space: string; onUploaded: (count: nu
       <h2 id="subir-titulo">Subir documentos</h2>
       <div
         class={dragging ? 'dropzone dragging' : 'dropzone'}
-        onDragOver={(e) => { e.preventDefault(); setDragging(true); }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
         onDragLeave={() => setDragging(false)}
-        onDrop={(e) => { e.preventDefault(); setDragging(false); void send([...(e.dataTransfer?.files ?? [])]); }}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          void send([...(e.dataTransfer?.files ?? [])]);
+        }}
       >
         <p>Arrastra aquí uno o varios archivos</p>
         <p class="muted">o</p>
-        <input id="subir-archivos" ref={input} type="file" multiple class="visually-hidden-input" disabled={progress !== null}
-          onChange={(e) => void send([...(e.currentTarget.files ?? [])])} />
-        <label for="subir-archivos" class="button primary">Elegir archivos</label>
+        <input
+          id="subir-archivos"
+          ref={input}
+          type="file"
+          multiple
+          class="visually-hidden-input"
+          disabled={progress !== null}
+          onChange={(e) => void send([...(e.currentTarget.files ?? [])])}
+        />
+        <label for="subir-archivos" class="button primary">
+          Elegir archivos
+        </label>
       </div>
       {progress !== null && (
         <div class="upload-progress" role="status">
-          <label for="progreso-subida">Subiendo {names.length === 1 ? names[0] : `${names.length} archivos`}: {formatPercent(progress)}</label>
+          <label for="progreso-subida">
+            Subiendo {names.length === 1 ? names[0] : `${names.length} archivos`}: {formatPercent(progress)}
+          </label>
           <progress id="progreso-subida" max={1} value={progress} />
-          <button type="button" class="button subtle" onClick={() => cancel.current?.()}>Cancelar</button>
+          <button type="button" class="button subtle" onClick={() => cancel.current?.()}>
+            Cancelar
+          </button>
         </div>
       )}
       <ErrorNotice error={error} title="No se pudo subir." />
       {rejected.length > 0 && (
         <div class="notice notice-error" role="alert">
           <p>Estos archivos no se aceptaron:</p>
-          <ul>{rejected.map((r) => <li key={r.nombre}><strong>{r.nombre}</strong>: {r.motivo}</li>)}</ul>
+          <ul>
+            {rejected.map((r) => (
+              <li key={r.nombre}>
+                <strong>{r.nombre}</strong>: {r.motivo}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
     </section>

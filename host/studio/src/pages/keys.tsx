@@ -21,54 +21,108 @@ export function KeysPage() {
 
   return (
     <>
-      <PageHeader title="Claves de la API" intro="Las claves las usa tu servidor para llamar a la API. Nunca las pongas en una página web ni en una app." />
-      <CreateKey onCreated={(k) => { setCreated(k); setRevoked(null); void keys.reload(); }} />
+      <PageHeader
+        title="Claves de la API"
+        intro="Las claves las usa tu servidor para llamar a la API. Nunca las pongas en una página web ni en una app."
+      />
+      <CreateKey
+        onCreated={(k) => {
+          setCreated(k);
+          setRevoked(null);
+          void keys.reload();
+        }}
+      />
       {created?.token && (
         <section class="card secret" aria-labelledby="clave-nueva-titulo">
           <h2 id="clave-nueva-titulo">Clave «{created.nombre}» creada</h2>
-          <p><strong>Cópiala ahora: no se volverá a mostrar.</strong> Solo guardamos un resumen que no permite recuperarla.</p>
-          <p class="secret-value"><code data-testid="clave-secreta">{created.token}</code></p>
+          <p>
+            <strong>Cópiala ahora: no se volverá a mostrar.</strong> Solo guardamos un resumen que no permite
+            recuperarla.
+          </p>
+          <p class="secret-value">
+            <code data-testid="clave-secreta">{created.token}</code>
+          </p>
           <div class="row">
             <CopyButton text={created.token} label="Copiar la clave" />
-            <button type="button" class="button subtle" onClick={() => setCreated(null)}>Ya la guardé</button>
+            <button type="button" class="button subtle" onClick={() => setCreated(null)}>
+              Ya la guardé
+            </button>
           </div>
         </section>
       )}
       <SuccessNotice>{revoked && `Clave «${revoked}» revocada: desde ahora la API la rechaza.`}</SuccessNotice>
       <Section title="Claves activas">
         <ErrorNotice error={keys.error} />
-        {keys.loading && !keys.data ? <Loading /> : active.length === 0 ? (
+        {keys.loading && !keys.data ? (
+          <Loading />
+        ) : active.length === 0 ? (
           <EmptyState title="No hay claves activas.">Crea una con el formulario de arriba.</EmptyState>
         ) : (
           <TableWrap label="Claves activas">
             <table class="table stack">
               <caption class="sr-only">Claves activas con su uso</caption>
-              <thead><tr>
-                <th scope="col">Nombre</th><th scope="col">Espacios</th><th scope="col">Permiso</th>
-                <th scope="col" class="num">Llamadas</th><th scope="col">Último uso</th><th scope="col"><span class="sr-only">Acciones</span></th>
-              </tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Nombre</th>
+                  <th scope="col">Espacios</th>
+                  <th scope="col">Permiso</th>
+                  <th scope="col" class="num">
+                    Llamadas
+                  </th>
+                  <th scope="col">Último uso</th>
+                  <th scope="col">
+                    <span class="sr-only">Acciones</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {active.map((k) => (
-                  <KeyRow key={k.id} record={k} showingUsage={selected === k.id}
+                  <KeyRow
+                    key={k.id}
+                    record={k}
+                    showingUsage={selected === k.id}
                     onUsage={() => setSelected(selected === k.id ? null : k.id)}
-                    onRevoked={() => { setRevoked(k.nombre); if (created?.id === k.id) setCreated(null); void keys.reload(); }} />
+                    onRevoked={() => {
+                      setRevoked(k.nombre);
+                      if (created?.id === k.id) setCreated(null);
+                      void keys.reload();
+                    }}
+                  />
                 ))}
               </tbody>
             </table>
           </TableWrap>
         )}
       </Section>
-      {selected && keys.data?.find((k) => k.id === selected) && <KeyUsage record={keys.data.find((k) => k.id === selected)!} />}
+      {selected && keys.data?.find((k) => k.id === selected) && (
+        <KeyUsage record={keys.data.find((k) => k.id === selected)!} />
+      )}
       {gone.length > 0 && (
         <Section title="Claves revocadas">
-          <ul class="plain-list">{gone.map((k) => <li key={k.id}><span class="muted">{k.nombre}</span> · creada {formatDateTime(k.creado)}</li>)}</ul>
+          <ul class="plain-list">
+            {gone.map((k) => (
+              <li key={k.id}>
+                <span class="muted">{k.nombre}</span> · creada {formatDateTime(k.creado)}
+              </li>
+            ))}
+          </ul>
         </Section>
       )}
     </>
   );
 }
 
-function KeyRow({ record, onRevoked, onUsage, showingUsage }: { record: KeyRecord; onRevoked: () => void; onUsage: () => void; showingUsage: boolean }) {
+function KeyRow({
+  record,
+  onRevoked,
+  onUsage,
+  showingUsage,
+}: {
+  record: KeyRecord;
+  onRevoked: () => void;
+  onUsage: () => void;
+  showingUsage: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const revoke = async () => {
@@ -86,7 +140,9 @@ function KeyRow({ record, onRevoked, onUsage, showingUsage }: { record: KeyRecor
       <th scope="row">{record.nombre}</th>
       <td data-label="Espacios">{record.espacios.length === 0 ? 'Todos' : record.espacios.join(', ')}</td>
       <td data-label="Permiso">{record.permiso === 'escribe' ? 'Lectura y escritura' : 'Solo lectura'}</td>
-      <td data-label="Llamadas" class="num">{formatNumber(record.llamadas ?? 0)}</td>
+      <td data-label="Llamadas" class="num">
+        {formatNumber(record.llamadas ?? 0)}
+      </td>
       <td data-label="Último uso">{record.ultimo_uso ? formatDateTime(record.ultimo_uso) : 'Nunca'}</td>
       <td class="actions">
         <button type="button" class="button subtle" aria-expanded={showingUsage} onClick={onUsage}>
@@ -94,8 +150,12 @@ function KeyRow({ record, onRevoked, onUsage, showingUsage }: { record: KeyRecor
         </button>
         {confirming ? (
           <span class="confirm" role="group" aria-label={`Confirmar revocación de ${record.nombre}`}>
-            <button type="button" class="button danger" onClick={() => void revoke()}>Sí, revocar</button>
-            <button type="button" class="button subtle" onClick={() => setConfirming(false)}>No</button>
+            <button type="button" class="button danger" onClick={() => void revoke()}>
+              Sí, revocar
+            </button>
+            <button type="button" class="button subtle" onClick={() => setConfirming(false)}>
+              No
+            </button>
           </span>
         ) : (
           <button type="button" class="button danger-outline" onClick={() => setConfirming(true)}>
@@ -121,7 +181,9 @@ function CreateKey({ onCreated }: { onCreated: (k: KeyRecord) => void }) {
     setBusy(true);
     setError(null);
     try {
-      const body = await api<{ token: KeyRecord }>('POST', '/tokens', { json: { nombre: nombre.trim(), espacios: chosen, permiso } });
+      const body = await api<{ token: KeyRecord }>('POST', '/tokens', {
+        json: { nombre: nombre.trim(), espacios: chosen, permiso },
+      });
       setNombre('');
       setChosen([]);
       onCreated(body.token);
@@ -135,27 +197,58 @@ function CreateKey({ onCreated }: { onCreated: (k: KeyRecord) => void }) {
     <Section title="Crear una clave">
       <form class="form" onSubmit={submit}>
         <label for="clave-nombre">Nombre</label>
-        <input id="clave-nombre" required maxLength={80} value={nombre} aria-describedby="clave-nombre-ayuda"
-          onInput={(e) => setNombre(e.currentTarget.value)} />
-        <p id="clave-nombre-ayuda" class="hint">Una clave por integración, por ejemplo «tienda-web» o «chat-whatsapp».</p>
+        <input
+          id="clave-nombre"
+          required
+          maxLength={80}
+          value={nombre}
+          aria-describedby="clave-nombre-ayuda"
+          onInput={(e) => setNombre(e.currentTarget.value)}
+        />
+        <p id="clave-nombre-ayuda" class="hint">
+          Una clave por integración, por ejemplo «tienda-web» o «chat-whatsapp».
+        </p>
         <fieldset>
           <legend>Espacios</legend>
           <p class="hint">Sin marcar ninguno, la clave alcanza todos tus espacios, también los que se creen después.</p>
           <div class="checks">
             {spaces.map((s) => (
               <label key={s.id} class="check">
-                <input type="checkbox" checked={chosen.includes(s.id)} onChange={() => toggle(s.id)} /> {s.nombre || s.id}
+                <input type="checkbox" checked={chosen.includes(s.id)} onChange={() => toggle(s.id)} />{' '}
+                {s.nombre || s.id}
               </label>
             ))}
           </div>
         </fieldset>
         <fieldset>
           <legend>Permiso</legend>
-          <label class="check"><input type="radio" name="permiso" value="lee" checked={permiso === 'lee'} onChange={() => setPermiso('lee')} /> Solo lectura: preguntar, listar y descargar</label>
-          <label class="check"><input type="radio" name="permiso" value="escribe" checked={permiso === 'escribe'} onChange={() => setPermiso('escribe')} /> Lectura y escritura: también subir, borrar y configurar</label>
+          <label class="check">
+            <input
+              type="radio"
+              name="permiso"
+              value="lee"
+              checked={permiso === 'lee'}
+              onChange={() => setPermiso('lee')}
+            />{' '}
+            Solo lectura: preguntar, listar y descargar
+          </label>
+          <label class="check">
+            <input
+              type="radio"
+              name="permiso"
+              value="escribe"
+              checked={permiso === 'escribe'}
+              onChange={() => setPermiso('escribe')}
+            />{' '}
+            Lectura y escritura: también subir, borrar y configurar
+          </label>
         </fieldset>
         <ErrorNotice error={error} />
-        <div><button type="submit" class="button primary" disabled={busy}>{busy ? 'Creando…' : 'Crear la clave'}</button></div>
+        <div>
+          <button type="submit" class="button primary" disabled={busy}>
+            {busy ? 'Creando…' : 'Crear la clave'}
+          </button>
+        </div>
       </form>
     </Section>
   );

@@ -15,7 +15,9 @@ export const LINK_ENTRY_PATH = '/studio/entrar';
 export function LinkEntryPage({ token, onSignedIn }: { token: string; onSignedIn: (s: SessionInfo) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  useEffect(() => { document.title = 'Entrar con un enlace · Cerebro Studio'; }, []);
+  useEffect(() => {
+    document.title = 'Entrar con un enlace · Cerebro Studio';
+  }, []);
 
   const enter = async (e: Event) => {
     e.preventDefault();
@@ -36,17 +38,25 @@ export function LinkEntryPage({ token, onSignedIn }: { token: string; onSignedIn
   return (
     <main id="contenido" class="signin">
       <div class="signin-card">
-        <p class="brand-mark" aria-hidden="true">Cerebro <span>Studio</span></p>
+        <p class="brand-mark" aria-hidden="true">
+          Cerebro <span>Studio</span>
+        </p>
         <h1>Entrar con un enlace</h1>
-        <p class="intro">Este enlace de acceso es de un solo uso: se gasta al pulsar «Entrar» y caduca a los 30 minutos.</p>
+        <p class="intro">
+          Este enlace de acceso es de un solo uso: se gasta al pulsar «Entrar» y caduca a los 30 minutos.
+        </p>
         <ErrorNotice error={error} />
-        {error
-          ? <p class="hint"><a href="/studio/">Entrar con tu email y contraseña</a></p>
-          : (
-            <form onSubmit={enter} class="form">
-              <button type="submit" class="button primary" disabled={busy}>{busy ? 'Entrando…' : 'Entrar'}</button>
-            </form>
-          )}
+        {error ? (
+          <p class="hint">
+            <a href="/studio/">Entrar con tu email y contraseña</a>
+          </p>
+        ) : (
+          <form onSubmit={enter} class="form">
+            <button type="submit" class="button primary" disabled={busy}>
+              {busy ? 'Entrando…' : 'Entrar'}
+            </button>
+          </form>
+        )}
       </div>
     </main>
   );

@@ -10,7 +10,11 @@ import { useLoad } from '../lib/use-load.js';
 import { describeAgent } from '../lib/user-agent.js';
 import { useStudio } from '../state/session.js';
 
-const ORIGIN: Record<string, string> = { clave: 'con contraseña', enlace: 'con enlace de un solo uso', operador: 'abierta por el operador' };
+const ORIGIN: Record<string, string> = {
+  clave: 'con contraseña',
+  enlace: 'con enlace de un solo uso',
+  operador: 'abierta por el operador',
+};
 import { useSave } from '../lib/use-save.js';
 
 /** The owner's name, email and password, and their open sessions (revoke any). */
@@ -18,20 +22,35 @@ export function ProfilePage() {
   const { session, setSession } = useStudio();
   return (
     <>
-      <PageHeader title="Perfil y sesiones" intro="Tus datos de acceso y los navegadores donde tienes la sesión abierta." />
+      <PageHeader
+        title="Perfil y sesiones"
+        intro="Tus datos de acceso y los navegadores donde tienes la sesión abierta."
+      />
       <ProfileForm />
-      <PasswordForm hasPassword={session.propietario.tiene_clave !== false} onSet={() => setSession({ ...session, propietario: { ...session.propietario, tiene_clave: true } })} />
+      <PasswordForm
+        hasPassword={session.propietario.tiene_clave !== false}
+        onSet={() => setSession({ ...session, propietario: { ...session.propietario, tiene_clave: true } })}
+      />
       <Sessions />
     </>
   );
 }
 
 function ProfileForm() {
-  const profile = useLoad(() => api<{ propietario?: Owner } & Partial<Owner>>('GET', '/perfil').then((b) => (b.propietario ?? b) as Owner), []);
+  const profile = useLoad(
+    () => api<{ propietario?: Owner } & Partial<Owner>>('GET', '/perfil').then((b) => (b.propietario ?? b) as Owner),
+    [],
+  );
   const [nombre, setNombre] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
   const save = useSave();
-  if (!profile.data) return <Section title="Datos"><ErrorNotice error={profile.error} />{!profile.error && <Loading />}</Section>;
+  if (!profile.data)
+    return (
+      <Section title="Datos">
+        <ErrorNotice error={profile.error} />
+        {!profile.error && <Loading />}
+      </Section>
+    );
   const submit = (e: Event) => {
     e.preventDefault();
     void save.run(async () => {
@@ -47,9 +66,22 @@ function ProfileForm() {
     <Section title="Datos">
       <form class="form" onSubmit={submit}>
         <label for="perfil-nombre">Nombre</label>
-        <input id="perfil-nombre" required maxLength={80} value={nombre ?? profile.data.nombre} onInput={(e) => setNombre(e.currentTarget.value)} />
+        <input
+          id="perfil-nombre"
+          required
+          maxLength={80}
+          value={nombre ?? profile.data.nombre}
+          onInput={(e) => setNombre(e.currentTarget.value)}
+        />
         <label for="perfil-email">Correo electrónico</label>
-        <input id="perfil-email" type="email" required autoComplete="email" value={email ?? profile.data.email ?? ''} onInput={(e) => setEmail(e.currentTarget.value)} />
+        <input
+          id="perfil-email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email ?? profile.data.email ?? ''}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+        />
         <SaveBar busy={save.busy} error={save.error} saved={save.saved} />
       </form>
     </Section>
@@ -63,24 +95,56 @@ function PasswordForm({ hasPassword, onSet }: { hasPassword: boolean; onSet: () 
   const submit = (e: Event) => {
     e.preventDefault();
     void save.run(async () => {
-      await api('PATCH', '/perfil', { json: hasPassword ? { clave_actual: actual, clave_nueva: nueva } : { clave_nueva: nueva } });
+      await api('PATCH', '/perfil', {
+        json: hasPassword ? { clave_actual: actual, clave_nueva: nueva } : { clave_nueva: nueva },
+      });
       setActual('');
       setNueva('');
       onSet();
-      return hasPassword ? 'Contraseña cambiada. Se cerraron tus otras sesiones.' : 'Contraseña creada: desde ahora puedes entrar con tu correo y esta contraseña.';
+      return hasPassword
+        ? 'Contraseña cambiada. Se cerraron tus otras sesiones.'
+        : 'Contraseña creada: desde ahora puedes entrar con tu correo y esta contraseña.';
     });
   };
   return (
     <Section title="Contraseña">
       <form class="form" onSubmit={submit}>
-        {!hasPassword && <p class="notice notice-info">Entraste con un enlace de un solo uso y aún no tienes contraseña. Crea una para volver a entrar.</p>}
+        {!hasPassword && (
+          <p class="notice notice-info">
+            Entraste con un enlace de un solo uso y aún no tienes contraseña. Crea una para volver a entrar.
+          </p>
+        )}
         {hasPassword && <label for="clave-actual">Contraseña actual</label>}
-        {hasPassword && <input id="clave-actual" type="password" autoComplete="current-password" required value={actual} onInput={(e) => setActual(e.currentTarget.value)} />}
+        {hasPassword && (
+          <input
+            id="clave-actual"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={actual}
+            onInput={(e) => setActual(e.currentTarget.value)}
+          />
+        )}
         <label for="clave-nueva">Contraseña nueva</label>
-        <input id="clave-nueva" type="password" autoComplete="new-password" required minLength={10} value={nueva}
-          onInput={(e) => setNueva(e.currentTarget.value)} aria-describedby="clave-nueva-ayuda" />
-        <p id="clave-nueva-ayuda" class="hint">Al menos 10 caracteres. Al cambiarla se cierran las demás sesiones.</p>
-        <SaveBar busy={save.busy} error={save.error} saved={save.saved} label={hasPassword ? 'Cambiar la contraseña' : 'Crear la contraseña'} />
+        <input
+          id="clave-nueva"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={10}
+          value={nueva}
+          onInput={(e) => setNueva(e.currentTarget.value)}
+          aria-describedby="clave-nueva-ayuda"
+        />
+        <p id="clave-nueva-ayuda" class="hint">
+          Al menos 10 caracteres. Al cambiarla se cierran las demás sesiones.
+        </p>
+        <SaveBar
+          busy={save.busy}
+          error={save.error}
+          saved={save.saved}
+          label={hasPassword ? 'Cambiar la contraseña' : 'Crear la contraseña'}
+        />
       </form>
     </Section>
   );
@@ -101,18 +165,37 @@ function Sessions() {
   return (
     <Section title="Sesiones abiertas">
       <ErrorNotice error={sessions.error ?? error} />
-      {sessions.error ? null : sessions.loading && !sessions.data ? <Loading /> : !sessions.data?.length ? <EmptyState title="No hay otras sesiones." /> : (
+      {sessions.error ? null : sessions.loading && !sessions.data ? (
+        <Loading />
+      ) : !sessions.data?.length ? (
+        <EmptyState title="No hay otras sesiones." />
+      ) : (
         <ul class="record-list">
           {sessions.data.map((s) => (
             <li key={String(s.id)} class="record">
               <div>
                 <strong title={String(s.agente ?? '')}>{describeAgent(s.agente as string | null)}</strong>
-                {s.actual === true && <> <span class="badge ok">Esta sesión</span></>}
+                {s.actual === true && (
+                  <>
+                    {' '}
+                    <span class="badge ok">Esta sesión</span>
+                  </>
+                )}
                 <p class="muted small">
-                  {[ORIGIN[String(s.origen)], s.ip as string, `último uso ${formatDateTime((s.ultimo_uso ?? s.creada) as string)}`].filter(Boolean).join(' · ')}
+                  {[
+                    ORIGIN[String(s.origen)],
+                    s.ip as string,
+                    `último uso ${formatDateTime((s.ultimo_uso ?? s.creada) as string)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
               </div>
-              {s.actual !== true && <button type="button" class="button danger-outline" onClick={() => void revoke(s)}>Cerrar<span class="sr-only"> la sesión de {describeAgent(s.agente as string | null)}</span></button>}
+              {s.actual !== true && (
+                <button type="button" class="button danger-outline" onClick={() => void revoke(s)}>
+                  Cerrar<span class="sr-only"> la sesión de {describeAgent(s.agente as string | null)}</span>
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -17,18 +17,25 @@ const PAYMENT: Record<Account['estado_pago'], { label: string; tone: string }> =
 /** The owner's spaces: modules, API switch, trial and account state. */
 export function SpacesPage() {
   const { spaces, reloadSpaces } = useStudio();
-  const loaded = useLoad(async () => { await reloadSpaces(); return true; }, []);
+  const loaded = useLoad(async () => {
+    await reloadSpaces();
+    return true;
+  }, []);
   return (
     <>
       <PageHeader title="Espacios" intro="Cada espacio tiene sus documentos, sus módulos y su cuenta de créditos." />
       <ErrorNotice error={loaded.error} />
-      {loaded.loading && spaces.length === 0 ? <Loading /> : spaces.length === 0 ? (
+      {loaded.loading && spaces.length === 0 ? (
+        <Loading />
+      ) : spaces.length === 0 ? (
         <EmptyState title="Todavía no tienes espacios.">
           <p>El operador de la plataforma crea los espacios y habilita sus módulos.</p>
         </EmptyState>
       ) : (
         <ul class="cards">
-          {spaces.map((space) => <SpaceCard key={space.id} space={space} />)}
+          {spaces.map((space) => (
+            <SpaceCard key={space.id} space={space} />
+          ))}
         </ul>
       )}
     </>
@@ -36,7 +43,10 @@ export function SpacesPage() {
 }
 
 function SpaceCard({ space }: { space: Space }) {
-  const account = useLoad(() => api<{ cuenta: Account }>('GET', `/companies/${seg(space.id)}/cuenta`).then((b) => b.cuenta), [space.id]);
+  const account = useLoad(
+    () => api<{ cuenta: Account }>('GET', `/companies/${seg(space.id)}/cuenta`).then((b) => b.cuenta),
+    [space.id],
+  );
   const trialEnded = space.prueba_hasta ? new Date(space.prueba_hasta).getTime() < Date.now() : false;
   const headingId = `espacio-${space.id}`;
   return (
@@ -44,19 +54,59 @@ function SpaceCard({ space }: { space: Space }) {
       <h2 id={headingId}>
         <Link to={spacePath(space.id, 'documentos')}>{space.nombre || space.id}</Link>
       </h2>
-      <p class="muted">Id: <code>{space.id}</code></p>
+      <p class="muted">
+        Id: <code>{space.id}</code>
+      </p>
       <dl class="facts">
-        <div><dt>API</dt><dd><span class={space.api_activa ? 'badge ok' : 'badge warn'}>{space.api_activa ? 'Activa' : 'Apagada'}</span></dd></div>
-        <div><dt>Prueba</dt><dd>{space.prueba_hasta
-          ? <span class={trialEnded ? 'badge bad' : 'badge'}>{trialEnded ? `Terminó el ${formatDate(space.prueba_hasta)}` : `Hasta el ${formatDate(space.prueba_hasta)}`}</span>
-          : 'Sin límite'}</dd></div>
-        <div><dt>Cuenta</dt><dd>{account.data
-          ? <><span class={`badge ${PAYMENT[account.data.estado_pago].tone}`}>{PAYMENT[account.data.estado_pago].label}</span> {formatNumber(account.data.saldo)} créditos</>
-          : account.error ? <span class="error-text">{(account.error as Error).message}</span> : '…'}</dd></div>
+        <div>
+          <dt>API</dt>
+          <dd>
+            <span class={space.api_activa ? 'badge ok' : 'badge warn'}>{space.api_activa ? 'Activa' : 'Apagada'}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Prueba</dt>
+          <dd>
+            {space.prueba_hasta ? (
+              <span class={trialEnded ? 'badge bad' : 'badge'}>
+                {trialEnded
+                  ? `Terminó el ${formatDate(space.prueba_hasta)}`
+                  : `Hasta el ${formatDate(space.prueba_hasta)}`}
+              </span>
+            ) : (
+              'Sin límite'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Cuenta</dt>
+          <dd>
+            {account.data ? (
+              <>
+                <span class={`badge ${PAYMENT[account.data.estado_pago].tone}`}>
+                  {PAYMENT[account.data.estado_pago].label}
+                </span>{' '}
+                {formatNumber(account.data.saldo)} créditos
+              </>
+            ) : account.error ? (
+              <span class="error-text">{(account.error as Error).message}</span>
+            ) : (
+              '…'
+            )}
+          </dd>
+        </div>
       </dl>
       <p class="nav-heading">Módulos</p>
       <ul class="badges" aria-label="Módulos">
-        {space.modulos.length === 0 ? <li class="muted">Ninguno</li> : space.modulos.map((m) => <li key={m} class="badge">{MODULE_NAMES[m] ?? m}</li>)}
+        {space.modulos.length === 0 ? (
+          <li class="muted">Ninguno</li>
+        ) : (
+          space.modulos.map((m) => (
+            <li key={m} class="badge">
+              {MODULE_NAMES[m] ?? m}
+            </li>
+          ))
+        )}
       </ul>
     </li>
   );

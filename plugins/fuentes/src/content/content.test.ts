@@ -8,7 +8,8 @@ import { PageReader } from './page-reader.js';
 
 const reader = new PageReader();
 const never = new AbortController().signal;
-const pageContent = (body: Buffer, mediaType: string, contentType: string | undefined, url: string) => reader.read(body, mediaType, contentType, url, never);
+const pageContent = (body: Buffer, mediaType: string, contentType: string | undefined, url: string) =>
+  reader.read(body, mediaType, contentType, url, never);
 after(() => reader.close());
 
 const PAGE = `<html><head><title>Guía de precios</title><base href="/docs/"></head><body>
@@ -19,16 +20,33 @@ const PAGE = `<html><head><title>Guía de precios</title><base href="/docs/"></h
 <footer>Pie de página © <a href="legal.html" rel="nofollow">Aviso legal</a></footer></body></html>`;
 
 test('HTML keeps its main content (no navigation, header or footer) and gives the links to follow', async () => {
-  const content = await pageContent(Buffer.from(PAGE), 'text/html', 'text/html; charset=utf-8', 'https://a.test/docs/index.html');
+  const content = await pageContent(
+    Buffer.from(PAGE),
+    'text/html',
+    'text/html; charset=utf-8',
+    'https://a.test/docs/index.html',
+  );
   const html = String(content.document!.content);
   assert.match(html, /plan avanzado cuesta 25 euros/);
   assert.match(html, /<h1>Guía de precios<\/h1>/);
-  for (const boilerplate of ['Cabecera del sitio', 'Pie de página', 'Inicio']) assert.ok(!html.includes(boilerplate), boilerplate);
-  assert.deepEqual(content.html!.links, ['https://a.test/', 'https://a.test/docs/a.html'], 'base href honoured, fragments dropped, nofollow and non-http skipped');
+  for (const boilerplate of ['Cabecera del sitio', 'Pie de página', 'Inicio'])
+    assert.ok(!html.includes(boilerplate), boilerplate);
+  assert.deepEqual(
+    content.html!.links,
+    ['https://a.test/', 'https://a.test/docs/a.html'],
+    'base href honoured, fragments dropped, nofollow and non-http skipped',
+  );
 });
 
 test('noindex keeps a page out of the documents; nofollow keeps its links out; other types pass as they are', async () => {
-  const noindex = await pageContent(Buffer.from('<html><head><meta name="robots" content="noindex, nofollow"></head><body><p>Texto</p><a href="/x">x</a></body></html>'), 'text/html', undefined, 'https://a.test/');
+  const noindex = await pageContent(
+    Buffer.from(
+      '<html><head><meta name="robots" content="noindex, nofollow"></head><body><p>Texto</p><a href="/x">x</a></body></html>',
+    ),
+    'text/html',
+    undefined,
+    'https://a.test/',
+  );
   assert.equal(noindex.document, null);
   assert.deepEqual(noindex.html!.links, []);
   const pdf = await pageContent(Buffer.from('%PDF-1.4'), 'application/pdf', 'application/pdf', 'https://a.test/x.pdf');
@@ -38,12 +56,18 @@ test('noindex keeps a page out of the documents; nofollow keeps its links out; o
 test('charsets: header first, then <meta charset>, else UTF-8', () => {
   const latin1 = Buffer.from('<p>Canción</p>', 'latin1');
   assert.equal(decodeHtml(latin1, 'text/html; charset=iso-8859-1'), '<p>Canción</p>');
-  assert.match(decodeHtml(Buffer.concat([Buffer.from('<meta charset="windows-1252">'), latin1]), 'text/html'), /Canción/);
+  assert.match(
+    decodeHtml(Buffer.concat([Buffer.from('<meta charset="windows-1252">'), latin1]), 'text/html'),
+    /Canción/,
+  );
   assert.equal(decodeHtml(Buffer.from('<p>ñ</p>'), undefined), '<p>ñ</p>');
 });
 
 test('document names: host and path joined by " › ", no slashes, long ones cut with a hash', () => {
-  assert.equal(documentNameOf('https://Ejemplo.com:8443/docs/guia.html?v=1/2'), 'ejemplo.com:8443 › docs › guia.html ?v=1%2F2');
+  assert.equal(
+    documentNameOf('https://Ejemplo.com:8443/docs/guia.html?v=1/2'),
+    'ejemplo.com:8443 › docs › guia.html ?v=1%2F2',
+  );
   assert.equal(documentNameOf('https://ejemplo.com/'), 'ejemplo.com');
   const long = documentNameOf(`https://ejemplo.com/${'segmento/'.repeat(40)}`);
   assert.ok(Buffer.byteLength(long) <= 200 && / ~[0-9a-f]{10}$/.test(long));

@@ -13,7 +13,8 @@ export interface HtmlPage {
   nofollow: boolean;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
  * Reads an HTML page. Links come from the whole page (navigation included: that is how a crawl finds pages);
@@ -33,26 +34,42 @@ export function readHtmlPage(html: string, pageUrl: string): HtmlPage {
   if (body && heading) body = `<h1>${escapeHtml(heading)}</h1>\n${body}`;
   return {
     title: heading ?? null,
-    mainHtml: body ? `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(heading ?? '')}</title></head><body>${body}</body></html>` : null,
+    mainHtml: body
+      ? `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(heading ?? '')}</title></head><body>${body}</body></html>`
+      : null,
     links,
     noindex: robots.includes('noindex') || robots.includes('none'),
     nofollow: links.length === 0 && (robots.includes('nofollow') || robots.includes('none')),
   };
 }
 
-function baseUrl(document: { querySelector(s: string): { getAttribute(n: string): string | null } | null }, pageUrl: string): string {
+function baseUrl(
+  document: { querySelector(s: string): { getAttribute(n: string): string | null } | null },
+  pageUrl: string,
+): string {
   const href = document.querySelector('base[href]')?.getAttribute('href');
   if (!href) return pageUrl;
-  try { return new URL(href, pageUrl).href; } catch { return pageUrl; }
+  try {
+    return new URL(href, pageUrl).href;
+  } catch {
+    return pageUrl;
+  }
 }
 
-function linksOf(document: { querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null }> }, base: string): string[] {
+function linksOf(
+  document: { querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null }> },
+  base: string,
+): string[] {
   const seen = new Set<string>();
   for (const a of Array.from(document.querySelectorAll('a[href], area[href]'))) {
     const rel = (a.getAttribute('rel') ?? '').toLowerCase();
     if (rel.includes('nofollow')) continue;
     let url: URL;
-    try { url = new URL(a.getAttribute('href')!, base); } catch { continue; }
+    try {
+      url = new URL(a.getAttribute('href')!, base);
+    } catch {
+      continue;
+    }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
     url.hash = '';
     seen.add(url.href);
@@ -63,7 +80,10 @@ function linksOf(document: { querySelectorAll(s: string): ArrayLike<{ getAttribu
 /** The body without scripts, styles, navigation, header and footer: for pages Readability does not take as articles. */
 function fallbackBody(html: string): string | null {
   const { document } = parseHTML(html);
-  for (const el of Array.from(document.querySelectorAll('script, style, noscript, template, nav, header, footer, aside, form, iframe, svg')) as { remove(): void }[]) el.remove();
+  for (const el of Array.from(
+    document.querySelectorAll('script, style, noscript, template, nav, header, footer, aside, form, iframe, svg'),
+  ) as { remove(): void }[])
+    el.remove();
   const body = document.querySelector('body');
   return body && (body.textContent ?? '').trim() ? body.innerHTML : null;
 }

@@ -5,7 +5,10 @@ const INDEXABLE = new Set([
   'application/pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'text/plain', 'text/markdown', 'text/x-markdown', 'text/csv',
+  'text/plain',
+  'text/markdown',
+  'text/x-markdown',
+  'text/csv',
 ]);
 const HTML = new Set(['text/html', 'application/xhtml+xml']);
 
@@ -18,7 +21,11 @@ export function decodeHtml(body: Buffer, contentType: string | undefined): strin
   const fromMeta = /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
   for (const label of [fromHeader, fromMeta, 'utf-8']) {
     if (!label) continue;
-    try { return new TextDecoder(label).decode(body); } catch { /* unknown label: next */ }
+    try {
+      return new TextDecoder(label).decode(body);
+    } catch {
+      /* unknown label: next */
+    }
   }
   return body.toString('utf8');
 }

@@ -29,9 +29,15 @@ export class PageReader {
   }
 
   /** What a body becomes: the document to index (none for noindex or empty HTML) and, for HTML, its links. */
-  async read(body: Buffer, mediaType: string, contentType: string | undefined, url: string, signal: AbortSignal): Promise<PageContent> {
+  async read(
+    body: Buffer,
+    mediaType: string,
+    contentType: string | undefined,
+    url: string,
+    signal: AbortSignal,
+  ): Promise<PageContent> {
     if (!isHtml(mediaType)) return { document: { content: body, mediaType }, html: null };
-    const html = await this.run({ kind: 'html', body: ownCopy(body), contentType, url }, url, signal) as HtmlPage;
+    const html = (await this.run({ kind: 'html', body: ownCopy(body), contentType, url }, url, signal)) as HtmlPage;
     const document = html.noindex || !html.mainHtml ? null : { content: html.mainHtml, mediaType: 'text/html' };
     return { document, html };
   }
@@ -54,11 +60,23 @@ export class PageReader {
     const timeout = AbortSignal.timeout(READ_TIMEOUT_MS);
     try {
       // The copy's memory moves to the thread instead of being cloned a second time.
-      return await this.pool.run(task, { signal: AbortSignal.any([signal, timeout]), transferList: [task.body.buffer] }) as WorkerResult;
+      return (await this.pool.run(task, {
+        signal: AbortSignal.any([signal, timeout]),
+        transferList: [task.body.buffer],
+      })) as WorkerResult;
     } catch (err) {
       if (signal.aborted) throw err;
-      if (timeout.aborted) throw new FetchFailure('tiempo_agotado', `El contenido tardó más de ${READ_TIMEOUT_MS / 1000} s en leerse.`, url);
-      throw new FetchFailure('tipo_no_admitido', 'El contenido no se pudo leer (dañado o demasiado grande al descomprimirlo).', url);
+      if (timeout.aborted)
+        throw new FetchFailure(
+          'tiempo_agotado',
+          `El contenido tardó más de ${READ_TIMEOUT_MS / 1000} s en leerse.`,
+          url,
+        );
+      throw new FetchFailure(
+        'tipo_no_admitido',
+        'El contenido no se pudo leer (dañado o demasiado grande al descomprimirlo).',
+        url,
+      );
     }
   }
 }

@@ -16,7 +16,8 @@ export type WorkerResult = HtmlPage | SitemapContent | string[] | null;
 
 /** The body of an XML list as text: sitemaps are often served gzipped as files (`.xml.gz`). */
 function xmlText(body: Buffer): string {
-  if (body[0] === 0x1f && body[1] === 0x8b) return gunzipSync(body, { maxOutputLength: MAX_XML_BYTES }).toString('utf8');
+  if (body[0] === 0x1f && body[1] === 0x8b)
+    return gunzipSync(body, { maxOutputLength: MAX_XML_BYTES }).toString('utf8');
   return body.toString('utf8');
 }
 

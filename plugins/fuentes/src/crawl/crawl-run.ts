@@ -70,10 +70,16 @@ export class CrawlRun {
   private capped: string | null = null;
   private readonly inScope: (url: string) => boolean;
 
-  constructor(private readonly deps: CrawlDeps, private readonly source: SourceRecord, private readonly runId: string, private readonly signal: AbortSignal) {
+  constructor(
+    private readonly deps: CrawlDeps,
+    private readonly source: SourceRecord,
+    private readonly runId: string,
+    private readonly signal: AbortSignal,
+  ) {
     this.robots = new RobotsCache(deps.fetcher, deps.userAgent, signal);
     this.batch = new PageBatch(deps.pages, source.spaceId, source.id);
-    this.inScope = source.tipo === 'sitio' && source.settings.url ? siteScope(source.settings.url, source.settings) : () => true;
+    this.inScope =
+      source.tipo === 'sitio' && source.settings.url ? siteScope(source.settings.url, source.settings) : () => true;
   }
 
   async execute(): Promise<CrawlOutcome> {
@@ -122,12 +128,19 @@ export class CrawlRun {
           break;
         }
         const visit: Promise<void> = this.visit(this.frontier.take()!)
-          .catch((error: unknown) => { failure ??= { error }; })
-          .finally(() => { running.delete(visit); wake(); });
+          .catch((error: unknown) => {
+            failure ??= { error };
+          })
+          .finally(() => {
+            running.delete(visit);
+            wake();
+          });
         running.add(visit);
       }
       if (running.size === 0) break;
-      await new Promise<void>((resolve) => { wake = resolve; });
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
       if (this.deps.now() - this.savedAt >= SAVE_EVERY_MS) this.save();
     }
     if (failure) throw failure.error;
@@ -136,8 +149,12 @@ export class CrawlRun {
   private save(): void {
     this.savedAt = this.deps.now();
     this.deps.runs.saveProgress({
-      spaceId: this.source.spaceId, id: this.runId, counts: this.progress.counts, bytes: this.progress.bytes,
-      errors: this.progress.errors, errorsDropped: this.progress.errorsDropped,
+      spaceId: this.source.spaceId,
+      id: this.runId,
+      counts: this.progress.counts,
+      bytes: this.progress.bytes,
+      errors: this.progress.errors,
+      errorsDropped: this.progress.errorsDropped,
     });
   }
 
@@ -159,8 +176,11 @@ export class CrawlRun {
     const onError = (f: FetchFailure) => this.progress.fail(f);
     if (tipo === 'url') this.enqueue(settings.url!, 0);
     else if (tipo === 'lista') for (const url of settings.urls) this.enqueue(url, 0);
-    else if (tipo === 'sitemap') for (const url of await sitemapPages(this.deps, settings.url!, settings.max_paginas + 1, this.signal, onError)) this.enqueue(url, 0);
-    else if (tipo === 'feed') for (const url of await feedPages(this.deps, settings.url!, this.signal)) this.enqueue(url, 0);
+    else if (tipo === 'sitemap')
+      for (const url of await sitemapPages(this.deps, settings.url!, settings.max_paginas + 1, this.signal, onError))
+        this.enqueue(url, 0);
+    else if (tipo === 'feed')
+      for (const url of await feedPages(this.deps, settings.url!, this.signal)) this.enqueue(url, 0);
     else {
       this.enqueue(settings.url!, 0);
       for (const url of await this.siteSitemapPages()) this.enqueue(url, 1);
@@ -175,7 +195,9 @@ export class CrawlRun {
     const pages: string[] = [];
     for (const sitemap of sitemaps.slice(0, 5)) {
       try {
-        pages.push(...await sitemapPages(this.deps, sitemap, this.source.settings.max_paginas + 1, this.signal, () => {}));
+        pages.push(
+          ...(await sitemapPages(this.deps, sitemap, this.source.settings.max_paginas + 1, this.signal, () => {})),
+        );
       } catch (err) {
         if (this.signal.aborted) throw err;
       }
@@ -189,15 +211,28 @@ export class CrawlRun {
     const refused = this.deps.fetcher.check(item.url);
     if (refused) return this.failed(refused, previous);
     const rules = await this.robots.for(item.url);
-    if (rules.delayMs !== null) this.crawlDelay.set(new URL(item.url).host, Math.min(rules.delayMs, this.deps.maxCrawlDelayMs));
+    if (rules.delayMs !== null)
+      this.crawlDelay.set(new URL(item.url).host, Math.min(rules.delayMs, this.deps.maxCrawlDelayMs));
     if (!rules.allows(item.url)) return this.failed(new FetchFailure('robots', rules.refusal, item.url), null);
     const host = new URL(item.url).host;
-    const release = await this.deps.limiter.acquire(item.url, Math.max(this.source.settings.pausa_ms, this.crawlDelay.get(host) ?? 0), this.signal);
+    const release = await this.deps.limiter.acquire(
+      item.url,
+      Math.max(this.source.settings.pausa_ms, this.crawlDelay.get(host) ?? 0),
+      this.signal,
+    );
     let res: FetchedResponse;
     try {
       // Conditional only while we still hold what the validators describe (a document deleted by hand is fetched whole).
-      const held = previous && (!previous.document || this.deps.documents.get(spaceId, previous.document) !== null) ? previous : null;
-      res = await this.deps.fetcher.fetch({ url: item.url, signal: this.signal, etag: held?.etag, lastModified: held?.lastModified });
+      const held =
+        previous && (!previous.document || this.deps.documents.get(spaceId, previous.document) !== null)
+          ? previous
+          : null;
+      res = await this.deps.fetcher.fetch({
+        url: item.url,
+        signal: this.signal,
+        etag: held?.etag,
+        lastModified: held?.lastModified,
+      });
     } catch (err) {
       if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
       return this.failed(err, previous);
@@ -212,12 +247,17 @@ export class CrawlRun {
       return;
     }
     if (res.status === 404 || res.status === 410) {
-      this.progress.fail(new FetchFailure('http', `La página respondió ${res.status}: ya no existe.`, item.url, res.status));
+      this.progress.fail(
+        new FetchFailure('http', `La página respondió ${res.status}: ya no existe.`, item.url, res.status),
+      );
       if (previous) await this.removePage(previous);
       return;
     }
     if (res.status < 200 || res.status >= 300) {
-      return this.failed(new FetchFailure('http', `La página respondió ${res.status}.`, item.url, res.status), previous);
+      return this.failed(
+        new FetchFailure('http', `La página respondió ${res.status}.`, item.url, res.status),
+        previous,
+      );
     }
     await this.accept(item, res, previous);
   }
@@ -232,7 +272,8 @@ export class CrawlRun {
     const { spaceId, id: sourceId } = this.source;
     this.progress.bytes += res.body.length;
     this.progress.counts.leidas++;
-    if (this.progress.bytes > this.deps.maxRunBytes) this.truncated = `Se alcanzó el máximo de ${this.deps.maxRunBytes} bytes de una ejecución.`;
+    if (this.progress.bytes > this.deps.maxRunBytes)
+      this.truncated = `Se alcanzó el máximo de ${this.deps.maxRunBytes} bytes de una ejecución.`;
     const finalUrl = normalizeUrl(res.url) ?? item.url;
     if (finalUrl !== item.url) {
       // Two addresses redirecting to one page make one document.
@@ -245,11 +286,25 @@ export class CrawlRun {
       this.frontier.remove(finalUrl);
     }
     if (!isIndexable(res.mediaType)) {
-      return this.failed(new FetchFailure('tipo_no_admitido', `Tipo de contenido no admitido: ${res.mediaType || 'sin tipo'}.`, item.url, res.status), previous);
+      return this.failed(
+        new FetchFailure(
+          'tipo_no_admitido',
+          `Tipo de contenido no admitido: ${res.mediaType || 'sin tipo'}.`,
+          item.url,
+          res.status,
+        ),
+        previous,
+      );
     }
     let content;
     try {
-      content = await this.deps.reader.read(res.body, res.mediaType, res.headers['content-type'], finalUrl, this.signal);
+      content = await this.deps.reader.read(
+        res.body,
+        res.mediaType,
+        res.headers['content-type'],
+        finalUrl,
+        this.signal,
+      );
     } catch (err) {
       if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
       return this.failed(new FetchFailure(err.code, err.message, item.url, res.status), previous);
@@ -261,7 +316,15 @@ export class CrawlRun {
     const etag = typeof res.headers.etag === 'string' ? res.headers.etag : null;
     const lastModified = typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null;
     const fetchedAt = new Date(this.deps.now()).toISOString();
-    const page: PageRecord = { url: item.url, document: null, etag, lastModified, contentHash: hash, fetchedAt, seenRun: this.runId };
+    const page: PageRecord = {
+      url: item.url,
+      document: null,
+      etag,
+      lastModified,
+      contentHash: hash,
+      fetchedAt,
+      seenRun: this.runId,
+    };
     if (!content.document) {
       // noindex, or no readable text: not a document (an earlier one is removed).
       if (previous?.document) await this.removeDocument(previous.document);
@@ -277,11 +340,20 @@ export class CrawlRun {
     }
     try {
       await this.deps.documents.put(spaceId, {
-        nombre: name, contenido: content.document.content, tipo: content.document.mediaType,
+        nombre: name,
+        contenido: content.document.content,
+        tipo: content.document.mediaType,
         origen: { fuente: sourceId, url: finalUrl, obtenido: fetchedAt, etag, ultima_modificacion: lastModified, hash },
       });
     } catch (err) {
-      this.progress.fail(new FetchFailure('indexacion', `No se pudo guardar como documento: ${(err as Error).message}`, item.url, res.status));
+      this.progress.fail(
+        new FetchFailure(
+          'indexacion',
+          `No se pudo guardar como documento: ${(err as Error).message}`,
+          item.url,
+          res.status,
+        ),
+      );
       return;
     }
     if (previous?.document) this.progress.counts.cambiadas++;

@@ -14,7 +14,8 @@ export interface ListReaders {
 
 async function fetchXml(fetcher: GuardedFetcher, url: string, signal: AbortSignal): Promise<Buffer> {
   const res = await fetcher.fetch({ url, signal, accept: XML_ACCEPT });
-  if (res.status < 200 || res.status >= 300) throw new FetchFailure('http', `La dirección respondió ${res.status}.`, url, res.status);
+  if (res.status < 200 || res.status >= 300)
+    throw new FetchFailure('http', `La dirección respondió ${res.status}.`, url, res.status);
   return res.body;
 }
 
@@ -22,7 +23,13 @@ async function fetchXml(fetcher: GuardedFetcher, url: string, signal: AbortSigna
  * Page URLs of a sitemap, following a sitemap index into its sitemaps (at most MAX_SITEMAPS), up to `max` pages.
  * A nested sitemap that fails is reported to `onError` and skipped; the first one failing fails the call.
  */
-export async function sitemapPages({ fetcher, reader }: ListReaders, url: string, max: number, signal: AbortSignal, onError: (f: FetchFailure) => void): Promise<string[]> {
+export async function sitemapPages(
+  { fetcher, reader }: ListReaders,
+  url: string,
+  max: number,
+  signal: AbortSignal,
+  onError: (f: FetchFailure) => void,
+): Promise<string[]> {
   const pages: string[] = [];
   const pending = [url];
   const read = new Set<string>();

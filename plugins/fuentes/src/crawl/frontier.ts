@@ -1,5 +1,8 @@
 /** A page a run has to visit, and how many link hops from the start it was found. */
-export interface QueueItem { url: string; depth: number }
+export interface QueueItem {
+  url: string;
+  depth: number;
+}
 
 /**
  * The URLs a run has found and not yet visited: one line per host, taken in turn across hosts so that a slow or
@@ -43,7 +46,10 @@ export class Frontier {
     if (!this.queued.delete(url)) return false;
     const host = new URL(url).host;
     const line = this.lines.get(host)!;
-    line.splice(line.findIndex((item) => item.url === url), 1);
+    line.splice(
+      line.findIndex((item) => item.url === url),
+      1,
+    );
     if (line.length === 0) this.lines.delete(host);
     return true;
   }

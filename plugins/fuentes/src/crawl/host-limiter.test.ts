@@ -9,7 +9,10 @@ test('requests to one host keep the pause even from two runs at once; another ho
   const limiter = new HostLimiter(4);
   const started = Date.now();
   (await limiter.acquire('https://a.test/1', 150, never))();
-  const both = await Promise.all([limiter.acquire('https://a.test/2', 150, never), limiter.acquire('https://a.test/3', 150, never)]);
+  const both = await Promise.all([
+    limiter.acquire('https://a.test/2', 150, never),
+    limiter.acquire('https://a.test/3', 150, never),
+  ]);
   both.forEach((release) => release());
   assert.ok(Date.now() - started >= 290, `three requests to a.test took ${Date.now() - started} ms, under two pauses`);
   const other = Date.now();
@@ -29,8 +32,14 @@ test('at most `concurrency` slots per host; the next waits for a release, in ord
   (await limiter.acquire('http://a.test:82/1', 0, never))(); // another port is another host
   const order: string[] = [];
   const cancel = new AbortController();
-  const dropped = limiter.acquire('http://a.test:81/3', 0, cancel.signal).then(() => order.push('3'), () => order.push('3 cancelada'));
-  const fourth = limiter.acquire('http://a.test:81/4', 0, never).then((release) => { order.push('4'); return release; });
+  const dropped = limiter.acquire('http://a.test:81/3', 0, cancel.signal).then(
+    () => order.push('3'),
+    () => order.push('3 cancelada'),
+  );
+  const fourth = limiter.acquire('http://a.test:81/4', 0, never).then((release) => {
+    order.push('4');
+    return release;
+  });
   await new Promise((r) => setTimeout(r, 30));
   assert.deepEqual(order, [], 'both wait while two are in flight');
   cancel.abort(new Error('cancelada'));

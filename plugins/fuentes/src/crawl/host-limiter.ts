@@ -3,8 +3,14 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   if (ms <= 0) return signal.aborted ? Promise.reject(signal.reason) : Promise.resolve();
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => { clearTimeout(timer); reject(signal.reason); };
-    const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -57,7 +63,8 @@ export class HostLimiter {
       await sleep(at - now, signal);
       // A timer that fired late (a busy process) must not squeeze the next gap: the pause also holds from the
       // previous request's actual start.
-      for (let wait = state.lastStart + pauseMs - Date.now(); wait > 0; wait = state.lastStart + pauseMs - Date.now()) await sleep(wait, signal);
+      for (let wait = state.lastStart + pauseMs - Date.now(); wait > 0; wait = state.lastStart + pauseMs - Date.now())
+        await sleep(wait, signal);
       state.lastStart = Date.now();
       state.next = Math.max(state.next, state.lastStart + pauseMs);
     } catch (err) {
@@ -89,7 +96,11 @@ export class HostLimiter {
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
-      const grant = () => { signal.removeEventListener('abort', onAbort); state.active++; resolve(); };
+      const grant = () => {
+        signal.removeEventListener('abort', onAbort);
+        state.active++;
+        resolve();
+      };
       const onAbort = () => {
         const at = state.waiting.indexOf(grant);
         if (at >= 0) state.waiting.splice(at, 1);
@@ -111,6 +122,7 @@ export class HostLimiter {
   /** Forgets idle hosts whose pause has passed (those released while a pause was still pending). */
   private sweep(): void {
     const now = Date.now();
-    for (const [host, state] of this.hosts) if (state.active === 0 && state.waiting.length === 0 && state.next <= now) this.hosts.delete(host);
+    for (const [host, state] of this.hosts)
+      if (state.active === 0 && state.waiting.length === 0 && state.next <= now) this.hosts.delete(host);
   }
 }

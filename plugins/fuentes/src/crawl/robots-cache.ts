@@ -6,7 +6,11 @@ import { ALLOW_ALL, disallowAll, parseRobots, type RobotsRules } from '../discov
 export class RobotsCache {
   private readonly rules = new Map<string, Promise<RobotsRules>>();
 
-  constructor(private readonly fetcher: GuardedFetcher, private readonly userAgent: string, private readonly signal: AbortSignal) {}
+  constructor(
+    private readonly fetcher: GuardedFetcher,
+    private readonly userAgent: string,
+    private readonly signal: AbortSignal,
+  ) {}
 
   for(url: string): Promise<RobotsRules> {
     const origin = new URL(url).origin;
@@ -28,7 +32,8 @@ export class RobotsCache {
     } catch (err) {
       if (this.signal.aborted) throw err;
       // The address guard refuses the page too, with its own reason: robots must not hide it.
-      if (err instanceof FetchFailure && (err.code === 'direccion_bloqueada' || err.code === 'esquema_no_admitido')) return ALLOW_ALL;
+      if (err instanceof FetchFailure && (err.code === 'direccion_bloqueada' || err.code === 'esquema_no_admitido'))
+        return ALLOW_ALL;
       return disallowAll(err instanceof FetchFailure ? err.code : 'error de red');
     }
   }

@@ -9,7 +9,10 @@ import { CrawlRun, type CrawlDeps } from './crawl-run.js';
 const ABORTS = {
   cancel: { state: 'cancelada', reason: 'Cancelada a petición; se conserva lo leído hasta entonces.' },
   delete: { state: 'cancelada', reason: 'La fuente se eliminó.' },
-  shutdown: { state: 'fallida', reason: 'El servidor se detuvo durante la ejecución; se conserva lo leído hasta entonces. Vuelve a lanzarla.' },
+  shutdown: {
+    state: 'fallida',
+    reason: 'El servidor se detuvo durante la ejecución; se conserva lo leído hasta entonces. Vuelve a lanzarla.',
+  },
 } as const;
 type AbortKind = keyof typeof ABORTS;
 
@@ -55,7 +58,10 @@ export class RunManager {
     for (const run of this.runs.open()) {
       const again = resume && run.origen !== 'reanudacion' ? this.sources.get(run.spaceId, run.sourceId) : null;
       this.runs.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
-      this.log.warn({ fuente: run.sourceId, ejecucion: run.id, reanudada: again !== null }, 'ejecución cortada por una caída: marcada fallida');
+      this.log.warn(
+        { fuente: run.sourceId, ejecucion: run.id, reanudada: again !== null },
+        'ejecución cortada por una caída: marcada fallida',
+      );
       if (again) this.launch(again, 'reanudacion');
     }
     this.timer = setInterval(() => this.launchDue(), scheduleCheckMs);
@@ -75,7 +81,8 @@ export class RunManager {
   launch(source: SourceRecord, trigger: RunTrigger): RunRecord {
     if (this.stopped) throw apiError('not_ready');
     const k = key(source.spaceId, source.id);
-    if (this.active.has(k)) throw apiError('conflict', 'La fuente ya tiene una ejecución en curso: espera a que termine o cancélala.');
+    if (this.active.has(k))
+      throw apiError('conflict', 'La fuente ya tiene una ejecución en curso: espera a que termine o cancélala.');
     const run = this.runs.create(source.spaceId, randomUUID(), source.id, trigger);
     const controller = new AbortController();
     const entry: ActiveRun = { run, controller, done: Promise.resolve() };
@@ -137,7 +144,16 @@ export class RunManager {
         this.runs.finish(source.spaceId, run.id, abort.state, abort.reason);
       }
       const done = this.runs.get(source.spaceId, run.id);
-      this.log.info({ fuente: source.id, ejecucion: run.id, estado: done?.estado, contadores: done?.contadores, bytes: done?.bytes }, 'ejecución terminada');
+      this.log.info(
+        {
+          fuente: source.id,
+          ejecucion: run.id,
+          estado: done?.estado,
+          contadores: done?.contadores,
+          bytes: done?.bytes,
+        },
+        'ejecución terminada',
+      );
     } catch (err) {
       this.log.error({ err, fuente: source.id }, 'ejecución fallida por un error interno');
       this.runs.finish(source.spaceId, run.id, 'fallida', 'Error interno durante la ejecución.');
@@ -153,8 +169,15 @@ export class RunManager {
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => {
-      const grant = () => { signal.removeEventListener('abort', onAbort); this.running++; resolve(); };
-      const onAbort = () => { this.waiting.splice(this.waiting.indexOf(grant), 1); reject(signal.reason); };
+      const grant = () => {
+        signal.removeEventListener('abort', onAbort);
+        this.running++;
+        resolve();
+      };
+      const onAbort = () => {
+        this.waiting.splice(this.waiting.indexOf(grant), 1);
+        reject(signal.reason);
+      };
       signal.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(grant);
     });

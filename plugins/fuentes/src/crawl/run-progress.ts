@@ -12,7 +12,8 @@ export class RunProgress {
   errorsDropped = 0;
 
   fail(failure: FetchFailure): void {
-    if (failure.code === 'direccion_bloqueada' || failure.code === 'esquema_no_admitido') this.counts.rechazadas_guardia++;
+    if (failure.code === 'direccion_bloqueada' || failure.code === 'esquema_no_admitido')
+      this.counts.rechazadas_guardia++;
     else if (failure.code === 'robots') this.counts.rechazadas_robots++;
     else this.counts.fallidas++;
     this.record({ url: failure.url, codigo: failure.code, motivo: failure.message, estado_http: failure.httpStatus });

@@ -24,7 +24,10 @@ export const ALLOW_ALL: RobotsRules = { allows: () => true, refusal: '', delayMs
 
 /** Nothing allowed: robots.txt unreachable (5xx or network), as RFC 9309 says, until it can be read. */
 export const disallowAll = (why: string): RobotsRules => ({
-  allows: () => false, refusal: `robots.txt no se pudo leer (${why}): hasta poder leerlo no se visita el sitio.`, delayMs: null, sitemaps: [],
+  allows: () => false,
+  refusal: `robots.txt no se pudo leer (${why}): hasta poder leerlo no se visita el sitio.`,
+  delayMs: null,
+  sitemaps: [],
 });
 
 export function parseRobots(robotsUrl: string, text: string, userAgent: string): RobotsRules {
@@ -36,6 +39,6 @@ export function parseRobots(robotsUrl: string, text: string, userAgent: string):
     refusal: 'robots.txt del sitio no permite visitar esta página.',
     delayMs: delay !== undefined && Number.isFinite(delay) ? delay * 1000 : null,
     // Sitemap lines should be absolute; a relative one is taken against robots.txt's own address, as browsers would.
-    sitemaps: robots.getSitemaps().flatMap((s) => URL.canParse(s, robotsUrl) ? [new URL(s, robotsUrl).href] : []),
+    sitemaps: robots.getSitemaps().flatMap((s) => (URL.canParse(s, robotsUrl) ? [new URL(s, robotsUrl).href] : [])),
   };
 }

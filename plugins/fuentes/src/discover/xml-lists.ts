@@ -24,7 +24,7 @@ const text = (v: unknown): string | null => {
 function parse(xml: string): Record<string, any> | null {
   try {
     const doc = parser.parse(xml) as unknown;
-    return doc && typeof doc === 'object' ? doc as Record<string, any> : null;
+    return doc && typeof doc === 'object' ? (doc as Record<string, any>) : null;
   } catch {
     return null;
   }
@@ -34,8 +34,18 @@ function parse(xml: string): Record<string, any> | null {
 export function parseSitemap(xml: string): SitemapContent | null {
   const doc = parse(xml);
   if (!doc) return null;
-  if (doc.urlset) return { pages: ((doc.urlset.url ?? []) as unknown[]).map((u) => text((u as any)?.loc)).filter((u): u is string => !!u), sitemaps: [] };
-  if (doc.sitemapindex) return { pages: [], sitemaps: ((doc.sitemapindex.sitemap ?? []) as unknown[]).map((s) => text((s as any)?.loc)).filter((u): u is string => !!u) };
+  if (doc.urlset)
+    return {
+      pages: ((doc.urlset.url ?? []) as unknown[]).map((u) => text((u as any)?.loc)).filter((u): u is string => !!u),
+      sitemaps: [],
+    };
+  if (doc.sitemapindex)
+    return {
+      pages: [],
+      sitemaps: ((doc.sitemapindex.sitemap ?? []) as unknown[])
+        .map((s) => text((s as any)?.loc))
+        .filter((u): u is string => !!u),
+    };
   return null;
 }
 
@@ -44,14 +54,19 @@ export function parseFeed(xml: string): string[] | null {
   const doc = parse(xml);
   if (!doc) return null;
   const rssItems = doc.rss?.channel?.item ?? doc.RDF?.item;
-  if (rssItems) return (rssItems as any[]).map((i) => text(i?.link?.[0] ?? i?.link) ?? text(i?.guid)).filter((u): u is string => !!u && /^https?:/i.test(u));
+  if (rssItems)
+    return (rssItems as any[])
+      .map((i) => text(i?.link?.[0] ?? i?.link) ?? text(i?.guid))
+      .filter((u): u is string => !!u && /^https?:/i.test(u));
   if (doc.rss?.channel) return [];
   if (doc.feed) {
-    return ((doc.feed.entry ?? []) as any[]).map((e) => {
-      const links = (e?.link ?? []) as any[];
-      const alt = links.find((l) => !l?.['@rel'] || l['@rel'] === 'alternate') ?? links[0];
-      return alt?.['@href'] as string | undefined;
-    }).filter((u): u is string => !!u);
+    return ((doc.feed.entry ?? []) as any[])
+      .map((e) => {
+        const links = (e?.link ?? []) as any[];
+        const alt = links.find((l) => !l?.['@rel'] || l['@rel'] === 'alternate') ?? links[0];
+        return alt?.['@href'] as string | undefined;
+      })
+      .filter((u): u is string => !!u);
   }
   return null;
 }

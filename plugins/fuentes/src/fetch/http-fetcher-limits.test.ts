@@ -15,7 +15,8 @@ test('a page of exactly max_bytes_pagina is read and one byte more is refused, d
   const srv = createServer((req, res) => {
     const [, kind, n] = (req.url ?? '').split('/');
     const body = Buffer.alloc(Number(n), 'a');
-    if (kind === 'declarada') res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(body.length) }).end(body);
+    if (kind === 'declarada')
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(body.length) }).end(body);
     else {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write(body.subarray(0, 1000));
@@ -23,9 +24,19 @@ test('a page of exactly max_bytes_pagina is read and one byte more is refused, d
     }
   });
   await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
-  t.after(() => new Promise((ok) => { srv.closeAllConnections(); srv.close(ok); }));
+  t.after(
+    () =>
+      new Promise((ok) => {
+        srv.closeAllConnections();
+        srv.close(ok);
+      }),
+  );
   const base = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-  const fetcher = new GuardedFetcher(new AddressPolicy(['127.0.0.1']), { maxBytes: MAX, timeoutMs: 2000, maxRedirects: 3 }, 'prueba');
+  const fetcher = new GuardedFetcher(
+    new AddressPolicy(['127.0.0.1']),
+    { maxBytes: MAX, timeoutMs: 2000, maxRedirects: 3 },
+    'prueba',
+  );
   t.after(() => fetcher.close());
 
   for (const kind of ['declarada', 'en-trozos']) {
@@ -34,7 +45,10 @@ test('a page of exactly max_bytes_pagina is read and one byte more is refused, d
       if (delta <= 0) {
         assert.equal((await fetcher.fetch({ url })).body.length, MAX + delta, url);
       } else {
-        const failure = await fetcher.fetch({ url }).then(() => assert.fail(`${url} was read`), (e: unknown) => e as FetchFailure);
+        const failure = await fetcher.fetch({ url }).then(
+          () => assert.fail(`${url} was read`),
+          (e: unknown) => e as FetchFailure,
+        );
         assert.equal(failure.code, 'demasiado_grande', url);
         assert.match(failure.message, new RegExp(String(MAX)));
       }

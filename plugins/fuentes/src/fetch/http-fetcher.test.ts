@@ -13,23 +13,45 @@ async function server(t: { after(fn: () => unknown): void }): Promise<string> {
   const srv = createServer((req, res) => {
     const path = req.url ?? '/';
     if (path === '/bucle') return void res.writeHead(302, { location: '/bucle' }).end();
-    if (path === '/declara') return void res.writeHead(200, { 'content-length': String(50 * 1024 * 1024), 'content-type': 'text/html' }).end();
-    if (path === '/bomba') return void res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' }).end(bomb);
-    if (path === '/comprimida') return void res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html; charset=utf-8' }).end(gzipSync('<p>hola</p>'));
+    if (path === '/declara')
+      return void res.writeHead(200, { 'content-length': String(50 * 1024 * 1024), 'content-type': 'text/html' }).end();
+    if (path === '/bomba')
+      return void res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html' }).end(bomb);
+    if (path === '/comprimida')
+      return void res
+        .writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/html; charset=utf-8' })
+        .end(gzipSync('<p>hola</p>'));
     if (path === '/lenta') return void setTimeout(() => res.end('tarde'), 5000).unref();
-    if (path === '/condicional') return void (req.headers['if-none-match'] === '"v1"' ? res.writeHead(304).end() : res.writeHead(200, { etag: '"v1"' }).end('cuerpo'));
+    if (path === '/condicional')
+      return void (req.headers['if-none-match'] === '"v1"'
+        ? res.writeHead(304).end()
+        : res.writeHead(200, { etag: '"v1"' }).end('cuerpo'));
     res.writeHead(404).end();
   });
   await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
-  t.after(() => new Promise((ok) => { srv.closeAllConnections(); srv.close(ok); }));
+  t.after(
+    () =>
+      new Promise((ok) => {
+        srv.closeAllConnections();
+        srv.close(ok);
+      }),
+  );
   return `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
 }
 
-const failureOf = (p: Promise<unknown>) => p.then(() => assert.fail('expected a failure'), (e: unknown) => e as FetchFailure);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e as FetchFailure,
+  );
 
 test('caps: redirect loops, declared and streamed sizes (decompressed bytes count), time; gzip and 304 work', async (t) => {
   const base = await server(t);
-  const fetcher = new GuardedFetcher(new AddressPolicy(['127.0.0.1']), { maxBytes: 1024 * 1024, timeoutMs: 500, maxRedirects: 3 }, 'prueba');
+  const fetcher = new GuardedFetcher(
+    new AddressPolicy(['127.0.0.1']),
+    { maxBytes: 1024 * 1024, timeoutMs: 500, maxRedirects: 3 },
+    'prueba',
+  );
   t.after(() => fetcher.close());
   assert.equal((await failureOf(fetcher.fetch({ url: `${base}/bucle` }))).code, 'demasiadas_redirecciones');
   assert.equal((await failureOf(fetcher.fetch({ url: `${base}/declara` }))).code, 'demasiado_grande');
@@ -61,16 +83,32 @@ test('a kept-alive socket the site closes as it is reused is asked again once on
     socket.on('data', (chunk) => {
       if (!chunk.includes('\r\n\r\n')) return;
       if (++requests > 1) return void socket.destroy();
-      socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nsi');
+      socket.write(
+        'HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nsi',
+      );
     });
     socket.on('error', () => {});
   });
   await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
-  t.after(() => new Promise((ok) => { for (const s of sockets) s.destroy(); srv.close(ok); }));
+  t.after(
+    () =>
+      new Promise((ok) => {
+        for (const s of sockets) s.destroy();
+        srv.close(ok);
+      }),
+  );
   const base = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
-  const fetcher = new GuardedFetcher(new AddressPolicy(['127.0.0.1']), { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 0, socketsPerHost: 1 }, 'prueba');
+  const fetcher = new GuardedFetcher(
+    new AddressPolicy(['127.0.0.1']),
+    { maxBytes: 1024, timeoutMs: 2000, maxRedirects: 0, socketsPerHost: 1 },
+    'prueba',
+  );
   t.after(() => fetcher.close());
   assert.equal((await fetcher.fetch({ url: `${base}/1` })).body.toString(), 'si');
-  assert.equal((await fetcher.fetch({ url: `${base}/2` })).body.toString(), 'si', 'the reset on the reused socket is not the page\'s failure');
+  assert.equal(
+    (await fetcher.fetch({ url: `${base}/2` })).body.toString(),
+    'si',
+    "the reset on the reused socket is not the page's failure",
+  );
   assert.equal(connections, 2);
 });

@@ -51,11 +51,19 @@ export class GuardedFetcher {
   private readonly lookup;
   private readonly agents;
 
-  constructor(private readonly policy: AddressPolicy, private readonly limits: FetchLimits, private readonly userAgent: string, resolver: Resolver = systemResolver) {
+  constructor(
+    private readonly policy: AddressPolicy,
+    private readonly limits: FetchLimits,
+    private readonly userAgent: string,
+    resolver: Resolver = systemResolver,
+  ) {
     this.lookup = guardedLookup(policy, resolver);
     // Kept-alive sockets were opened through the guarded lookup: reusing one reaches the address checked then.
     const maxSockets = limits.socketsPerHost ?? 4;
-    this.agents = { http: new HttpAgent({ keepAlive: true, maxSockets }), https: new HttpsAgent({ keepAlive: true, maxSockets }) };
+    this.agents = {
+      http: new HttpAgent({ keepAlive: true, maxSockets }),
+      https: new HttpsAgent({ keepAlive: true, maxSockets }),
+    };
   }
 
   /** Closes the kept-alive sockets. */
@@ -80,10 +88,24 @@ export class GuardedFetcher {
       const location = response.headers.location;
       if (!REDIRECTS.has(response.status) || !location) return { ...response, url: current, redirects };
       if (redirects >= this.limits.maxRedirects) {
-        throw new FetchFailure('demasiadas_redirecciones', `Más de ${this.limits.maxRedirects} redirecciones.`, req.url, response.status);
+        throw new FetchFailure(
+          'demasiadas_redirecciones',
+          `Más de ${this.limits.maxRedirects} redirecciones.`,
+          req.url,
+          response.status,
+        );
       }
       let next: URL;
-      try { next = new URL(location, current); } catch { throw new FetchFailure('red', `Redirección a una dirección no válida: ${location.slice(0, 200)}`, current, response.status); }
+      try {
+        next = new URL(location, current);
+      } catch {
+        throw new FetchFailure(
+          'red',
+          `Redirección a una dirección no válida: ${location.slice(0, 200)}`,
+          current,
+          response.status,
+        );
+      }
       next.hash = '';
       current = next.href;
     }
@@ -92,9 +114,15 @@ export class GuardedFetcher {
   /** The address guard's verdict on a URL without connecting (schemes and IP literals; names are checked on connect). */
   check(raw: string): FetchFailure | null {
     let url: URL;
-    try { url = new URL(raw); } catch { return new FetchFailure('red', 'La dirección no es una URL válida.', raw); }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return new FetchFailure('esquema_no_admitido', `Solo se admiten http y https (no ${url.protocol}).`, raw);
-    if (url.username || url.password) return new FetchFailure('esquema_no_admitido', 'La dirección no puede llevar usuario ni contraseña.', raw);
+    try {
+      url = new URL(raw);
+    } catch {
+      return new FetchFailure('red', 'La dirección no es una URL válida.', raw);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return new FetchFailure('esquema_no_admitido', `Solo se admiten http y https (no ${url.protocol}).`, raw);
+    if (url.username || url.password)
+      return new FetchFailure('esquema_no_admitido', 'La dirección no puede llevar usuario ni contraseña.', raw);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host)) {
       const refusal = this.policy.refusal(host);
@@ -103,7 +131,12 @@ export class GuardedFetcher {
     return null;
   }
 
-  private async once(raw: string, req: FetchRequest, signal: AbortSignal, timeout: AbortSignal): Promise<Omit<FetchedResponse, 'url' | 'redirects'>> {
+  private async once(
+    raw: string,
+    req: FetchRequest,
+    signal: AbortSignal,
+    timeout: AbortSignal,
+  ): Promise<Omit<FetchedResponse, 'url' | 'redirects'>> {
     const refused = this.check(raw);
     if (refused) throw refused;
     const url = new URL(raw);
@@ -116,15 +149,26 @@ export class GuardedFetcher {
     if (req.etag) headers['if-none-match'] = req.etag;
     if (req.lastModified) headers['if-modified-since'] = req.lastModified;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const ask = () => new Promise<IncomingMessage>((resolve, reject) => {
-      const r = send({
-        protocol: url.protocol, hostname: host, port: url.port || undefined, path: `${url.pathname}${url.search}`, method: 'GET',
-        headers, lookup: this.lookup, signal, agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
-        ...(isIP(host) ? {} : { servername: host }),
-      }, resolve);
-      r.on('error', (err: NodeJS.ErrnoException) => reject(Object.assign(err, { reusedSocket: r.reusedSocket })));
-      r.end();
-    });
+    const ask = () =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const r = send(
+          {
+            protocol: url.protocol,
+            hostname: host,
+            port: url.port || undefined,
+            path: `${url.pathname}${url.search}`,
+            method: 'GET',
+            headers,
+            lookup: this.lookup,
+            signal,
+            agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
+            ...(isIP(host) ? {} : { servername: host }),
+          },
+          resolve,
+        );
+        r.on('error', (err: NodeJS.ErrnoException) => reject(Object.assign(err, { reusedSocket: r.reusedSocket })));
+        r.end();
+      });
     let res: IncomingMessage;
     try {
       try {
@@ -142,12 +186,23 @@ export class GuardedFetcher {
     const status = res.statusCode ?? 0;
     if (REDIRECTS.has(status) || status === 304 || status >= 400) {
       res.resume();
-      return { status, headers: res.headers, body: Buffer.alloc(0), notModified: status === 304, mediaType: mediaTypeOf(res.headers) };
+      return {
+        status,
+        headers: res.headers,
+        body: Buffer.alloc(0),
+        notModified: status === 304,
+        mediaType: mediaTypeOf(res.headers),
+      };
     }
     const declared = Number(res.headers['content-length']);
     if (Number.isFinite(declared) && declared > this.limits.maxBytes) {
       res.destroy();
-      throw new FetchFailure('demasiado_grande', `La página declara ${declared} bytes; el máximo es ${this.limits.maxBytes}.`, raw, status);
+      throw new FetchFailure(
+        'demasiado_grande',
+        `La página declara ${declared} bytes; el máximo es ${this.limits.maxBytes}.`,
+        raw,
+        status,
+      );
     }
     try {
       const body = await readCapped(decoded(res), this.limits.maxBytes, raw);
@@ -161,7 +216,12 @@ export class GuardedFetcher {
   private failure(err: unknown, url: string, signal: AbortSignal, timeout: AbortSignal): FetchFailure {
     if (err instanceof FetchFailure) return err;
     if (err instanceof AddressRefused) return new FetchFailure('direccion_bloqueada', err.message, url);
-    if (timeout.aborted) return new FetchFailure('tiempo_agotado', `Sin respuesta completa en ${Math.round(this.limits.timeoutMs / 1000)} s.`, url);
+    if (timeout.aborted)
+      return new FetchFailure(
+        'tiempo_agotado',
+        `Sin respuesta completa en ${Math.round(this.limits.timeoutMs / 1000)} s.`,
+        url,
+      );
     if (signal.aborted) return new FetchFailure('cancelada', 'Ejecución cancelada.', url);
     const code = (err as NodeJS.ErrnoException).code;
     return new FetchFailure('red', `No se pudo leer la página${code ? ` (${code})` : ''}.`, url);
@@ -174,7 +234,14 @@ export function mediaTypeOf(headers: IncomingHttpHeaders): string {
 
 function decoded(res: IncomingMessage): Readable {
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null;
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null;
   if (!decoder) return res;
   // pipe() does not forward errors: a cut connection must end the read, not leave it waiting.
   res.on('error', (err) => decoder.destroy(err));

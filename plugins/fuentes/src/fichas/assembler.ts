@@ -1,7 +1,14 @@
 import type { CerebroService, DocumentsService, Logger, PassageHit } from '@cerebro/sdk';
 import { conflictOf, supportsFor, type Support } from './evidence.js';
 import { proposeFields } from './field-proposer.js';
-import { FichaFailure, type AssembledField, type CitedPassage, type FichaRequest, type FichaResult, type FieldRequest } from './ficha-model.js';
+import {
+  FichaFailure,
+  type AssembledField,
+  type CitedPassage,
+  type FichaRequest,
+  type FichaResult,
+  type FieldRequest,
+} from './ficha-model.js';
 import { wordValue } from './wording.js';
 
 const PASSAGES_PER_FIELD = 8;
@@ -28,8 +35,14 @@ class Citations {
     const n = this.list.length + 1;
     this.byPassage.set(key, n);
     this.list.push({
-      n, documento: hit.documento, pasaje: hit.pasaje, seccion: hit.seccion, pagina: hit.pagina, url: hit.origen?.url ?? null,
-      puntuacion: Number(hit.puntuacion.toPrecision(4)), extracto: hit.texto.slice(0, 400),
+      n,
+      documento: hit.documento,
+      pasaje: hit.pasaje,
+      seccion: hit.seccion,
+      pagina: hit.pagina,
+      url: hit.origen?.url ?? null,
+      puntuacion: Number(hit.puntuacion.toPrecision(4)),
+      extracto: hit.texto.slice(0, 400),
     });
     return n;
   }
@@ -47,22 +60,36 @@ export class FichaAssembler {
   scope(spaceId: string, request: FichaRequest): string[] | null {
     if (request.documentos.length === 0 && request.fuentes.length === 0) return null;
     const names = new Set(request.documentos.map((d) => d.normalize('NFC')));
-    for (const source of request.fuentes) for (const doc of this.deps.documents.listOwn(spaceId, { fuente: source })) names.add(doc.nombre);
+    for (const source of request.fuentes)
+      for (const doc of this.deps.documents.listOwn(spaceId, { fuente: source })) names.add(doc.nombre);
     return [...names];
   }
 
-  async assemble(spaceId: string, request: FichaRequest, signal: AbortSignal, onProgress: (p: number) => void): Promise<FichaResult> {
+  async assemble(
+    spaceId: string,
+    request: FichaRequest,
+    signal: AbortSignal,
+    onProgress: (p: number) => void,
+  ): Promise<FichaResult> {
     const scope = this.scope(spaceId, request);
-    if (scope && scope.length === 0) throw new FichaFailure('Las fuentes indicadas no han traído ningún documento todavía.');
-    await this.deps.documents.idle(spaceId, { nombres: scope ?? undefined, signal, timeoutMs: INDEXING_WAIT_MS }).catch((err: unknown) => {
-      if (signal.aborted) throw err;
-      // Still indexing after the wait: the ficha uses what is ready.
-    });
-    const search = (query: string, limit: number) => this.deps.documents.search(spaceId, query, { limite: limit, ...(scope ? { documentos: scope } : {}) });
+    if (scope && scope.length === 0)
+      throw new FichaFailure('Las fuentes indicadas no han traído ningún documento todavía.');
+    await this.deps.documents
+      .idle(spaceId, { nombres: scope ?? undefined, signal, timeoutMs: INDEXING_WAIT_MS })
+      .catch((err: unknown) => {
+        if (signal.aborted) throw err;
+        // Still indexing after the wait: the ficha uses what is ready.
+      });
+    const search = (query: string, limit: number) =>
+      this.deps.documents.search(spaceId, query, { limite: limit, ...(scope ? { documentos: scope } : {}) });
     let fields: FieldRequest[];
     const proposed = request.campos === null;
     if (request.campos) fields = request.campos;
-    else fields = proposeFields(request.tema, await search(request.tema, PASSAGES_FOR_PROPOSAL)).map((nombre) => ({ nombre, pregunta: null }));
+    else
+      fields = proposeFields(request.tema, await search(request.tema, PASSAGES_FOR_PROPOSAL)).map((nombre) => ({
+        nombre,
+        pregunta: null,
+      }));
     onProgress(0.1);
     const citations = new Citations();
     const assembled: AssembledField[] = [];
@@ -78,10 +105,21 @@ export class FichaAssembler {
         documents.set(c.documento, { nombre: c.documento, url: c.url, origen: origin });
       }
     }
-    return { campos_propuestos: proposed, campos: assembled, fuentes: citations.list, documentos: [...documents.values()] };
+    return {
+      campos_propuestos: proposed,
+      campos: assembled,
+      fuentes: citations.list,
+      documentos: [...documents.values()],
+    };
   }
 
-  private async field(topic: string, field: FieldRequest, search: (q: string, n: number) => Promise<PassageHit[]>, citations: Citations, signal: AbortSignal): Promise<AssembledField> {
+  private async field(
+    topic: string,
+    field: FieldRequest,
+    search: (q: string, n: number) => Promise<PassageHit[]>,
+    citations: Citations,
+    signal: AbortSignal,
+  ): Promise<AssembledField> {
     const question = field.pregunta ?? `${field.nombre} de ${topic}`;
     const hits = await search(field.pregunta ?? `${topic} ${field.nombre}`, PASSAGES_PER_FIELD);
     const supports = supportsFor(field.pregunta ? `${field.nombre} ${field.pregunta}` : field.nombre, topic, hits);
@@ -94,14 +132,34 @@ export class FichaAssembler {
     if (this.deps.cerebro?.generative) {
       try {
         const worded = await wordValue(this.deps.cerebro, topic, field.nombre, question, supports, signal);
-        if (worded.text === null) return this.missing(base, `Los pasajes encontrados no dan el valor de «${field.nombre}».`);
-        return { ...base, valor: worded.text, encontrado: true, motivo: null, citas: worded.cited.map((i) => citations.cite(supports[i]!.hit)), conflicto, redaccion: 'generativo' };
+        if (worded.text === null)
+          return this.missing(base, `Los pasajes encontrados no dan el valor de «${field.nombre}».`);
+        return {
+          ...base,
+          valor: worded.text,
+          encontrado: true,
+          motivo: null,
+          citas: worded.cited.map((i) => citations.cite(supports[i]!.hit)),
+          conflicto,
+          redaccion: 'generativo',
+        };
       } catch (err) {
         if (signal.aborted) throw err;
-        this.deps.log.warn({ campo: field.nombre, err: (err as Error).message }, 'el modelo de chat falló: valor tomado de los pasajes');
+        this.deps.log.warn(
+          { campo: field.nombre, err: (err as Error).message },
+          'el modelo de chat falló: valor tomado de los pasajes',
+        );
       }
     }
-    return { ...base, valor: this.extractive(supports), encontrado: true, motivo: null, citas: supports.map((s) => citations.cite(s.hit)), conflicto, redaccion: 'extractivo' };
+    return {
+      ...base,
+      valor: this.extractive(supports),
+      encontrado: true,
+      motivo: null,
+      citas: supports.map((s) => citations.cite(s.hit)),
+      conflicto,
+      redaccion: 'extractivo',
+    };
   }
 
   /** The best-ranked supporting sentence (the most field words among the first; the search order breaks ties). */

@@ -36,7 +36,11 @@ export function supportsFor(fieldText: string, topic: string, hits: readonly Pas
       const matched = wanted.filter((w) => words.has(w) || heading.has(w)).length;
       const topical = [...topicStems].filter((w) => words.has(w)).length;
       if (matched === 0) continue;
-      if (!best || matched > best.matched || (matched === best.matched && (own > best.own || (own === best.own && topical > best.topical)))) {
+      if (
+        !best ||
+        matched > best.matched ||
+        (matched === best.matched && (own > best.own || (own === best.own && topical > best.topical)))
+      ) {
         best = { sentence, matched, own, topical };
       }
     }

@@ -31,7 +31,11 @@ export class FichaRunner {
 
   enqueue(ficha: FichaRecord): void {
     this.pending++;
-    this.queue = this.queue.then(() => this.run(ficha)).finally(() => { this.pending--; });
+    this.queue = this.queue
+      .then(() => this.run(ficha))
+      .finally(() => {
+        this.pending--;
+      });
   }
 
   /** Fichas waiting or being assembled. */
@@ -54,9 +58,14 @@ export class FichaRunner {
     }
     this.store.start(spaceId, id);
     try {
-      const result = await this.assembler.assemble(spaceId, ficha.request, this.controller.signal, (p) => this.store.progress(spaceId, id, Math.round(p * 100) / 100));
+      const result = await this.assembler.assemble(spaceId, ficha.request, this.controller.signal, (p) =>
+        this.store.progress(spaceId, id, Math.round(p * 100) / 100),
+      );
       this.store.finish(spaceId, id, 'lista', null, result);
-      this.log.info({ ficha: id, campos: result.campos.length, sin_datos: result.campos.filter((c) => !c.encontrado).length }, 'ficha lista');
+      this.log.info(
+        { ficha: id, campos: result.campos.length, sin_datos: result.campos.filter((c) => !c.encontrado).length },
+        'ficha lista',
+      );
     } catch (err) {
       if (this.controller.signal.aborted) return; // stopping: stays open, resumes at the next start
       this.log.warn({ ficha: id, err: (err as Error).message }, 'ficha fallida');
@@ -67,6 +76,9 @@ export class FichaRunner {
   private end(ficha: FichaRecord, state: 'fallida' | 'cancelada', reason: string): void {
     if (!this.store.finish(ficha.spaceId, ficha.id, state, reason, null)) return;
     const refunded = ficha.requestId ? this.refunds.refund(ficha.spaceId, ficha.requestId) : 0;
-    this.log.info({ ficha: ficha.id, estado: state, creditos_devueltos: refunded }, 'ficha terminada sin ensamblar: créditos devueltos');
+    this.log.info(
+      { ficha: ficha.id, estado: state, creditos_devueltos: refunded },
+      'ficha terminada sin ensamblar: créditos devueltos',
+    );
   }
 }

@@ -15,7 +15,10 @@ export function proposeFields(topic: string, hits: readonly PassageHit[]): strin
   const counts = new Map<string, { name: string; n: number; order: number }>();
   let order = 0;
   const add = (raw: string) => {
-    const name = raw.replace(/[*_`#|]/g, '').replace(/\s+/g, ' ').trim();
+    const name = raw
+      .replace(/[*_`#|]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (name.length < 3 || name.length > 40 || /^\d/.test(name)) return;
     const key = fold(name);
     const words = stems(name);
@@ -31,7 +34,16 @@ export function proposeFields(topic: string, hits: readonly PassageHit[]): strin
       if (label) add(label);
     }
     const header = hit.texto.split('\n').find((l) => /^\|.*\|\s*$/.test(l));
-    if (header) for (const cell of header.split('|').map((c) => c.trim()).filter(Boolean).slice(1)) add(cell);
+    if (header)
+      for (const cell of header
+        .split('|')
+        .map((c) => c.trim())
+        .filter(Boolean)
+        .slice(1))
+        add(cell);
   }
-  return [...counts.values()].sort((a, b) => b.n - a.n || a.order - b.order).slice(0, MAX_PROPOSED_FIELDS).map((c) => c.name);
+  return [...counts.values()]
+    .sort((a, b) => b.n - a.n || a.order - b.order)
+    .slice(0, MAX_PROPOSED_FIELDS)
+    .map((c) => c.name);
 }

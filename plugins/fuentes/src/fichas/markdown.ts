@@ -25,8 +25,12 @@ export function fichaMarkdown(ficha: FichaRecord): string {
   if (result.fuentes.length) {
     out.push('## Fuentes', '');
     for (const s of result.fuentes) {
-      const where = [s.seccion && `sección «${oneLine(s.seccion)}»`, s.pagina !== null && `página ${s.pagina}`].filter(Boolean).join(', ');
-      out.push(`${s.n}. ${s.url ? `[${oneLine(s.documento)}](${s.url})` : oneLine(s.documento)}${where ? ` — ${where}` : ''} (puntuación ${s.puntuacion})`);
+      const where = [s.seccion && `sección «${oneLine(s.seccion)}»`, s.pagina !== null && `página ${s.pagina}`]
+        .filter(Boolean)
+        .join(', ');
+      out.push(
+        `${s.n}. ${s.url ? `[${oneLine(s.documento)}](${s.url})` : oneLine(s.documento)}${where ? ` — ${where}` : ''} (puntuación ${s.puntuacion})`,
+      );
     }
     out.push('');
   }

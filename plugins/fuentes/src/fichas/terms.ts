@@ -1,15 +1,21 @@
 /** Words that say nothing about what a field is (Spanish and English function words, question words). */
-const STOPWORDS = new Set(`a al algo como con cual cuales cuando cuanto cuantos cuanta cuantas de del desde donde el ella en entre es esta este esto
+const STOPWORDS = new Set(
+  `a al algo como con cual cuales cuando cuanto cuantos cuanta cuantas de del desde donde el ella en entre es esta este esto
   la las lo los mas me mi o para pero por que quien se sea ser si sin sobre su sus tiene tienen un una uno unos unas y ya hay
   cual es son fue era esta estan cuesta vale the of and or to in on for is are what which who how
-  dato datos informacion ficha campo valor`.split(/\s+/).filter(Boolean));
+  dato datos informacion ficha campo valor`
+    .split(/\s+/)
+    .filter(Boolean),
+);
 
 /** Lower case, accents folded, letters and digits only. */
 export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** Words of a text as compared here: folded, cut to a 5-letter stem ("precios", "precio" → "preci"). */
 export function stems(text: string): string[] {
-  return (fold(text).match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !STOPWORDS.has(w)).map((w) => w.slice(0, 5));
+  return (fold(text).match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
+    .map((w) => w.slice(0, 5));
 }
 
 /** Sentences of a passage (light Markdown: list items and table rows count as sentences too). */

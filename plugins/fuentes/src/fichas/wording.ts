@@ -19,14 +19,35 @@ export interface Worded {
  * the `[n]` markers (unknown numbers dropped, markers removed from the text); a text citing nothing cites every
  * passage it was given, since those are all it saw.
  */
-export async function wordValue(cerebro: CerebroService, topic: string, field: string, question: string, supports: readonly Support[], signal: AbortSignal): Promise<Worded> {
-  const passages = supports.map((s, i) => `[${i + 1}] (${s.hit.documento}${s.hit.seccion ? ` › ${s.hit.seccion}` : ''})\n${s.hit.texto.slice(0, 1500)}`).join('\n\n');
-  const answer = (await cerebro.complete([
-    { role: 'system', content: SYSTEM },
-    { role: 'user', content: `Tema: ${topic}\nCampo: ${field}\nPregunta: ${question}\n\nPasajes:\n${passages}` },
-  ], { signal, maxTokens: 200 })).trim();
+export async function wordValue(
+  cerebro: CerebroService,
+  topic: string,
+  field: string,
+  question: string,
+  supports: readonly Support[],
+  signal: AbortSignal,
+): Promise<Worded> {
+  const passages = supports
+    .map(
+      (s, i) =>
+        `[${i + 1}] (${s.hit.documento}${s.hit.seccion ? ` › ${s.hit.seccion}` : ''})\n${s.hit.texto.slice(0, 1500)}`,
+    )
+    .join('\n\n');
+  const answer = (
+    await cerebro.complete(
+      [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: `Tema: ${topic}\nCampo: ${field}\nPregunta: ${question}\n\nPasajes:\n${passages}` },
+      ],
+      { signal, maxTokens: 200 },
+    )
+  ).trim();
   if (!answer || answer.includes(NO_DATA)) return { text: null, cited: [] };
-  const cited = [...new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]) - 1).filter((i) => i >= 0 && i < supports.length))];
+  const cited = [
+    ...new Set(
+      [...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]) - 1).filter((i) => i >= 0 && i < supports.length),
+    ),
+  ];
   const text = answer.replace(/\s*\[\d+\]/g, '').trim();
   return { text, cited: cited.length ? cited : supports.map((_, i) => i) };
 }

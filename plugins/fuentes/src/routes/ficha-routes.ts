@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { apiError, Reply, validationError, type DocumentsService, type ModuleRequest, type ValidationIssue } from '@cerebro/sdk';
+import {
+  apiError,
+  Reply,
+  validationError,
+  type DocumentsService,
+  type ModuleRequest,
+  type ValidationIssue,
+} from '@cerebro/sdk';
 import type { FichaRecord, FichaRequest } from '../fichas/ficha-model.js';
 import type { FichaRunner } from '../fichas/ficha-runner.js';
 import type { FichaStore } from '../fichas/ficha-store.js';
@@ -19,18 +26,35 @@ interface FichaBody {
 export function fichaView(ficha: FichaRecord) {
   const campos = ficha.result?.campos;
   return {
-    id: ficha.id, tema: ficha.request.tema, estado: ficha.estado, progreso: ficha.progreso, motivo: ficha.motivo,
-    campos: ficha.request.campos?.map((c) => c.nombre) ?? null, fuentes: ficha.request.fuentes, documentos: ficha.request.documentos,
+    id: ficha.id,
+    tema: ficha.request.tema,
+    estado: ficha.estado,
+    progreso: ficha.progreso,
+    motivo: ficha.motivo,
+    campos: ficha.request.campos?.map((c) => c.nombre) ?? null,
+    fuentes: ficha.request.fuentes,
+    documentos: ficha.request.documentos,
     creditos: ficha.creditos,
-    resumen: campos ? {
-      campos: campos.length, encontrados: campos.filter((c) => c.encontrado).length,
-      sin_datos: campos.filter((c) => !c.encontrado).length, conflictos: campos.filter((c) => c.conflicto).length,
-    } : null,
-    creada: ficha.creada, inicio: ficha.inicio, fin: ficha.fin,
+    resumen: campos
+      ? {
+          campos: campos.length,
+          encontrados: campos.filter((c) => c.encontrado).length,
+          sin_datos: campos.filter((c) => !c.encontrado).length,
+          conflictos: campos.filter((c) => c.conflicto).length,
+        }
+      : null,
+    creada: ficha.creada,
+    inicio: ficha.inicio,
+    fin: ficha.fin,
   };
 }
 
-export function fichaHandlers(deps: { fichas: FichaStore; runner: FichaRunner; sources: SourceStore; documents: DocumentsService }) {
+export function fichaHandlers(deps: {
+  fichas: FichaStore;
+  runner: FichaRunner;
+  sources: SourceStore;
+  documents: DocumentsService;
+}) {
   const { fichas, runner, sources, documents } = deps;
   const found = (req: ModuleRequest): FichaRecord => {
     const ficha = fichas.get(req.space.id, req.params.ficha!);
@@ -44,18 +68,39 @@ export function fichaHandlers(deps: { fichas: FichaStore; runner: FichaRunner; s
     const issues: ValidationIssue[] = [];
     const tema = body.tema.trim();
     if (!tema) issues.push({ loc: ['body', 'tema'], msg: 'No puede estar vacío.', type: 'string_too_short' });
-    const campos = body.campos?.map((c) => (typeof c === 'string' ? { nombre: c.trim(), pregunta: null } : { nombre: c.nombre.trim(), pregunta: c.pregunta?.trim() || null }));
+    const campos = body.campos?.map((c) =>
+      typeof c === 'string'
+        ? { nombre: c.trim(), pregunta: null }
+        : { nombre: c.nombre.trim(), pregunta: c.pregunta?.trim() || null },
+    );
     const seen = new Set<string>();
     campos?.forEach((c, i) => {
       const key = c.nombre.toLowerCase();
-      if (!c.nombre) issues.push({ loc: ['body', 'campos', i], msg: 'El nombre del campo no puede estar vacío.', type: 'string_too_short' });
-      else if (seen.has(key)) issues.push({ loc: ['body', 'campos', i], msg: `Campo repetido: «${c.nombre}».`, type: 'value_error' });
+      if (!c.nombre)
+        issues.push({
+          loc: ['body', 'campos', i],
+          msg: 'El nombre del campo no puede estar vacío.',
+          type: 'string_too_short',
+        });
+      else if (seen.has(key))
+        issues.push({ loc: ['body', 'campos', i], msg: `Campo repetido: «${c.nombre}».`, type: 'value_error' });
       seen.add(key);
     });
-    body.fuentes?.forEach((f, i) => { if (!sources.get(req.space.id, f)) issues.push({ loc: ['body', 'fuentes', i], msg: 'No es una fuente de este espacio.', type: 'not_found' }); });
-    body.documentos?.forEach((d, i) => { if (!documents.get(req.space.id, d)) issues.push({ loc: ['body', 'documentos', i], msg: 'No es un documento de este espacio.', type: 'not_found' }); });
+    body.fuentes?.forEach((f, i) => {
+      if (!sources.get(req.space.id, f))
+        issues.push({ loc: ['body', 'fuentes', i], msg: 'No es una fuente de este espacio.', type: 'not_found' });
+    });
+    body.documentos?.forEach((d, i) => {
+      if (!documents.get(req.space.id, d))
+        issues.push({ loc: ['body', 'documentos', i], msg: 'No es un documento de este espacio.', type: 'not_found' });
+    });
     if (issues.length) throw validationError(issues);
-    return { tema, campos: campos ?? null, fuentes: [...new Set(body.fuentes ?? [])], documentos: [...new Set(body.documentos ?? [])] };
+    return {
+      tema,
+      campos: campos ?? null,
+      fuentes: [...new Set(body.fuentes ?? [])],
+      documentos: [...new Set(body.documentos ?? [])],
+    };
   };
 
   return {
@@ -74,10 +119,16 @@ export function fichaHandlers(deps: { fichas: FichaStore; runner: FichaRunner; s
     fichaMarkdown: (req: ModuleRequest) => {
       const ficha = found(req);
       if (ficha.estado !== 'lista' || !ficha.result) {
-        throw apiError('conflict', ficha.motivo ? `La ficha está ${ficha.estado}: ${ficha.motivo}` : `La ficha aún no está lista (estado: ${ficha.estado}).`);
+        throw apiError(
+          'conflict',
+          ficha.motivo
+            ? `La ficha está ${ficha.estado}: ${ficha.motivo}`
+            : `La ficha aún no está lista (estado: ${ficha.estado}).`,
+        );
       }
       const markdown = fichaMarkdown(ficha);
-      if ((req.headers.accept ?? '').includes('application/json')) return { ficha: fichaView(ficha), markdown, ...ficha.result };
+      if ((req.headers.accept ?? '').includes('application/json'))
+        return { ficha: fichaView(ficha), markdown, ...ficha.result };
       return Reply.send(200, markdown, 'text/markdown; charset=utf-8');
     },
   };

@@ -1,4 +1,11 @@
-import { errorResponse, listSchema, objectSchema, pageSchema, VALIDATION_RESPONSE, type JsonSchema } from '@cerebro/sdk';
+import {
+  errorResponse,
+  listSchema,
+  objectSchema,
+  pageSchema,
+  VALIDATION_RESPONSE,
+  type JsonSchema,
+} from '@cerebro/sdk';
 
 /** Short names for the sdk's response-schema builders, and the one this module words its own way. */
 export { objectSchema as object, listSchema as list, pageSchema as page, VALIDATION_RESPONSE as error422 };

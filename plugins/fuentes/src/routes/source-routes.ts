@@ -25,12 +25,20 @@ export function sourceHandlers(deps: SourceRouteDeps) {
     if (!source) throw apiError('not_found', 'Fuente no encontrada en este espacio.');
     return source;
   };
-  const view = (source: SourceRecord) => sourceView(source, runs.last(source.spaceId, source.id), pages.documents(source.spaceId, source.id));
+  const view = (source: SourceRecord) =>
+    sourceView(source, runs.last(source.spaceId, source.id), pages.documents(source.spaceId, source.id));
 
   return {
     createSource: (req: ModuleRequest<SourceInput>) => {
       const { nombre, settings } = sourceSettingsOf(req.body, deps.caps);
-      const source = sources.create({ spaceId: req.space.id, id: randomUUID(), nombre, tipo: req.body.tipo, settings, cadaHoras: req.body.cada_horas ?? null });
+      const source = sources.create({
+        spaceId: req.space.id,
+        id: randomUUID(),
+        nombre,
+        tipo: req.body.tipo,
+        settings,
+        cadaHoras: req.body.cada_horas ?? null,
+      });
       if (req.body.lanzar) manager.launch(source, 'creacion');
       req.log.info({ fuente: source.id, tipo: source.tipo }, 'fuente creada');
       return Reply.json(201, view(sources.get(source.spaceId, source.id)!));
@@ -57,7 +65,8 @@ export function sourceHandlers(deps: SourceRouteDeps) {
       await manager.cancel(source.spaceId, source.id, 'delete');
       const own = documents.listOwn(source.spaceId, { fuente: source.id });
       let removed = 0;
-      if (!req.query.conservar_documentos) for (const doc of own) if (await documents.remove(source.spaceId, doc.nombre)) removed++;
+      if (!req.query.conservar_documentos)
+        for (const doc of own) if (await documents.remove(source.spaceId, doc.nombre)) removed++;
       pages.deleteOfSource(source.spaceId, source.id);
       runs.deleteOfSource(source.spaceId, source.id);
       sources.delete(source.spaceId, source.id);

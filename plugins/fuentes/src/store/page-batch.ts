@@ -15,7 +15,11 @@ export class PageBatch {
   /** A write that failed on the timer, where nothing could catch it: the run's next flush throws it (the run fails). */
   private failure: { error: unknown } | null = null;
 
-  constructor(private readonly pages: PageStore, private readonly spaceId: string, private readonly sourceId: string) {}
+  constructor(
+    private readonly pages: PageStore,
+    private readonly spaceId: string,
+    private readonly sourceId: string,
+  ) {}
 
   put(page: PageRecord): void {
     this.add({ kind: 'put', page });
@@ -45,7 +49,11 @@ export class PageBatch {
     if (this.writes.length >= MAX_WRITES) return this.flush();
     if (!this.timer) {
       this.timer = setTimeout(() => {
-        try { this.flush(); } catch (error) { this.failure = { error }; }
+        try {
+          this.flush();
+        } catch (error) {
+          this.failure = { error };
+        }
       }, MAX_DELAY_MS);
       this.timer.unref();
     }

@@ -17,10 +17,24 @@ export type PageWrite =
   | { kind: 'seen'; url: string; runId: string }
   | { kind: 'delete'; url: string };
 
-interface Row { url: string; document: string | null; etag: string | null; last_modified: string | null; content_hash: string | null; fetched_at: string; seen_run: string }
+interface Row {
+  url: string;
+  document: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  content_hash: string | null;
+  fetched_at: string;
+  seen_run: string;
+}
 
 const toRecord = (r: Row): PageRecord => ({
-  url: r.url, document: r.document, etag: r.etag, lastModified: r.last_modified, contentHash: r.content_hash, fetchedAt: r.fetched_at, seenRun: r.seen_run,
+  url: r.url,
+  document: r.document,
+  etag: r.etag,
+  lastModified: r.last_modified,
+  contentHash: r.content_hash,
+  fetchedAt: r.fetched_at,
+  seenRun: r.seen_run,
 });
 
 export class PageStore {
@@ -37,10 +51,14 @@ export class PageStore {
            last_modified = excluded.last_modified, content_hash = excluded.content_hash, fetched_at = excluded.fetched_at, seen_run = excluded.seen_run`,
       ),
       seen: storage.prepare('UPDATE fuentes_pages SET seen_run = ? WHERE space_id = ? AND source_id = ? AND url = ?'),
-      notSeen: storage.prepare<Row>('SELECT * FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND seen_run <> ?'),
+      notSeen: storage.prepare<Row>(
+        'SELECT * FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND seen_run <> ?',
+      ),
       delete: storage.prepare('DELETE FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND url = ?'),
       deleteOfSource: storage.prepare('DELETE FROM fuentes_pages WHERE space_id = ? AND source_id = ?'),
-      count: storage.prepare<{ n: number }>('SELECT count(*) AS n FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND document IS NOT NULL'),
+      count: storage.prepare<{ n: number }>(
+        'SELECT count(*) AS n FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND document IS NOT NULL',
+      ),
     };
     this.writeAll = storage.transaction((spaceId: string, sourceId: string, writes: readonly PageWrite[]) => {
       for (const w of writes) {
@@ -62,7 +80,17 @@ export class PageStore {
   }
 
   put(spaceId: string, sourceId: string, page: PageRecord): void {
-    this.stmts.put.run(spaceId, sourceId, page.url, page.document, page.etag, page.lastModified, page.contentHash, page.fetchedAt, page.seenRun);
+    this.stmts.put.run(
+      spaceId,
+      sourceId,
+      page.url,
+      page.document,
+      page.etag,
+      page.lastModified,
+      page.contentHash,
+      page.fetchedAt,
+      page.seenRun,
+    );
   }
 
   markSeen(spaceId: string, sourceId: string, url: string, runId: string): void {

@@ -1,29 +1,70 @@
 import type { Clock, PluginStorage } from '@cerebro/sdk';
-import { emptyCounts, type RunCounts, type RunRecord, type RunState, type RunTrigger, type UrlError } from './source-model.js';
+import {
+  emptyCounts,
+  type RunCounts,
+  type RunRecord,
+  type RunState,
+  type RunTrigger,
+  type UrlError,
+} from './source-model.js';
 
 interface Row {
-  space_id: string; id: string; source_id: string; state: string; reason: string | null; trigger: string; counts: string;
-  bytes: number; errors: string; errors_dropped: number; created_at: string; started_at: string | null; finished_at: string | null;
+  space_id: string;
+  id: string;
+  source_id: string;
+  state: string;
+  reason: string | null;
+  trigger: string;
+  counts: string;
+  bytes: number;
+  errors: string;
+  errors_dropped: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
 }
 
 const toRecord = (r: Row): RunRecord => ({
-  spaceId: r.space_id, id: r.id, sourceId: r.source_id, estado: r.state as RunState, motivo: r.reason, origen: r.trigger as RunTrigger,
-  contadores: { ...emptyCounts(), ...(JSON.parse(r.counts) as Partial<RunCounts>) }, bytes: r.bytes, errores: JSON.parse(r.errors) as UrlError[],
-  erroresOmitidos: r.errors_dropped, creada: r.created_at, inicio: r.started_at, fin: r.finished_at,
+  spaceId: r.space_id,
+  id: r.id,
+  sourceId: r.source_id,
+  estado: r.state as RunState,
+  motivo: r.reason,
+  origen: r.trigger as RunTrigger,
+  contadores: { ...emptyCounts(), ...(JSON.parse(r.counts) as Partial<RunCounts>) },
+  bytes: r.bytes,
+  errores: JSON.parse(r.errors) as UrlError[],
+  erroresOmitidos: r.errors_dropped,
+  creada: r.created_at,
+  inicio: r.started_at,
+  fin: r.finished_at,
 });
 
 /** Runs of sources. A run's progress (counts, bytes, errors) is saved as it goes, so a crash loses little. */
 export class RunStore {
   private readonly stmts;
 
-  constructor(storage: PluginStorage, private readonly clock: Clock) {
+  constructor(
+    storage: PluginStorage,
+    private readonly clock: Clock,
+  ) {
     this.stmts = {
-      insert: storage.prepare("INSERT INTO fuentes_runs (space_id, id, source_id, state, trigger, counts, errors, created_at) VALUES (?, ?, ?, 'en_cola', ?, ?, '[]', ?)"),
+      insert: storage.prepare(
+        "INSERT INTO fuentes_runs (space_id, id, source_id, state, trigger, counts, errors, created_at) VALUES (?, ?, ?, 'en_cola', ?, ?, '[]', ?)",
+      ),
       get: storage.prepare<Row>('SELECT * FROM fuentes_runs WHERE space_id = ? AND id = ?'),
-      last: storage.prepare<Row>('SELECT * FROM fuentes_runs WHERE space_id = ? AND source_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1'),
-      start: storage.prepare("UPDATE fuentes_runs SET state = 'ejecutando', started_at = ? WHERE space_id = ? AND id = ? AND state = 'en_cola'"),
-      progress: storage.prepare('UPDATE fuentes_runs SET counts = ?, bytes = ?, errors = ?, errors_dropped = ? WHERE space_id = ? AND id = ?'),
-      finish: storage.prepare("UPDATE fuentes_runs SET state = ?, reason = ?, finished_at = ? WHERE space_id = ? AND id = ? AND state IN ('en_cola', 'ejecutando')"),
+      last: storage.prepare<Row>(
+        'SELECT * FROM fuentes_runs WHERE space_id = ? AND source_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+      ),
+      start: storage.prepare(
+        "UPDATE fuentes_runs SET state = 'ejecutando', started_at = ? WHERE space_id = ? AND id = ? AND state = 'en_cola'",
+      ),
+      progress: storage.prepare(
+        'UPDATE fuentes_runs SET counts = ?, bytes = ?, errors = ?, errors_dropped = ? WHERE space_id = ? AND id = ?',
+      ),
+      finish: storage.prepare(
+        "UPDATE fuentes_runs SET state = ?, reason = ?, finished_at = ? WHERE space_id = ? AND id = ? AND state IN ('en_cola', 'ejecutando')",
+      ),
       open: storage.prepare<Row>("SELECT * FROM fuentes_runs WHERE state IN ('en_cola', 'ejecutando')"),
       deleteOfSource: storage.prepare('DELETE FROM fuentes_runs WHERE space_id = ? AND source_id = ?'),
     };
@@ -52,12 +93,31 @@ export class RunStore {
     return this.stmts.start.run(this.now(), spaceId, id).changes > 0;
   }
 
-  saveProgress(run: { spaceId: string; id: string; counts: RunCounts; bytes: number; errors: UrlError[]; errorsDropped: number }): void {
-    this.stmts.progress.run(JSON.stringify(run.counts), run.bytes, JSON.stringify(run.errors), run.errorsDropped, run.spaceId, run.id);
+  saveProgress(run: {
+    spaceId: string;
+    id: string;
+    counts: RunCounts;
+    bytes: number;
+    errors: UrlError[];
+    errorsDropped: number;
+  }): void {
+    this.stmts.progress.run(
+      JSON.stringify(run.counts),
+      run.bytes,
+      JSON.stringify(run.errors),
+      run.errorsDropped,
+      run.spaceId,
+      run.id,
+    );
   }
 
   /** Ends an open run; false when it had already ended. */
-  finish(spaceId: string, id: string, state: Exclude<RunState, 'en_cola' | 'ejecutando'>, reason: string | null): boolean {
+  finish(
+    spaceId: string,
+    id: string,
+    state: Exclude<RunState, 'en_cola' | 'ejecutando'>,
+    reason: string | null,
+  ): boolean {
     return this.stmts.finish.run(state, reason, this.now(), spaceId, id).changes > 0;
   }
 

@@ -53,7 +53,15 @@ export interface RunCounts {
 }
 
 export const emptyCounts = (): RunCounts => ({
-  encontradas: 0, leidas: 0, nuevas: 0, cambiadas: 0, sin_cambios: 0, fallidas: 0, rechazadas_robots: 0, rechazadas_guardia: 0, eliminadas: 0,
+  encontradas: 0,
+  leidas: 0,
+  nuevas: 0,
+  cambiadas: 0,
+  sin_cambios: 0,
+  fallidas: 0,
+  rechazadas_robots: 0,
+  rechazadas_guardia: 0,
+  eliminadas: 0,
 });
 
 export interface UrlError {

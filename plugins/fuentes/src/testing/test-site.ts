@@ -3,11 +3,21 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** A request the site received (times in ms since the epoch; `end` null while it is still open). */
-export interface SiteRequest { path: string; start: number; end: number | null }
+export interface SiteRequest {
+  path: string;
+  start: number;
+  end: number | null;
+}
 
 /** Most requests open at one moment among these. */
 export function peakConcurrency(requests: readonly SiteRequest[]): number {
-  const edges = requests.flatMap((r) => [[r.start, 1], [r.end ?? Infinity, -1]] as const);
+  const edges = requests.flatMap(
+    (r) =>
+      [
+        [r.start, 1],
+        [r.end ?? Infinity, -1],
+      ] as const,
+  );
   // At equal times an end comes before a start: a request answered as the next arrives was not open with it.
   edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let open = 0;
@@ -17,7 +27,11 @@ export function peakConcurrency(requests: readonly SiteRequest[]): number {
 }
 
 /** One page of the test site. */
-interface Page { body: string | Buffer; type: string; lastModified: string }
+interface Page {
+  body: string | Buffer;
+  type: string;
+  lastModified: string;
+}
 
 export interface TestSiteOptions {
   /** How long `/docs/lento.html` takes to answer (default 3000 ms). */
@@ -49,7 +63,11 @@ export interface TestSite {
   close(): Promise<void>;
 }
 
-const html = (title: string, main: string, links: string[] = []) => `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${title}</title></head>
+const html = (
+  title: string,
+  main: string,
+  links: string[] = [],
+) => `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>${title}</title></head>
 <body><nav>${links.map((l) => `<a href="${l}">${l}</a>`).join(' | ')}</nav><header><p>Empresa Sol · Menú principal · Acceso clientes</p></header>
 <main><article><h1>${title}</h1>${main}</article></main><footer><p>© Empresa Sol. Aviso legal. Política de privacidad.</p></footer></body></html>`;
 
@@ -74,7 +92,9 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   const server = createServer((req, res) => {
     const request: SiteRequest = { path: new URL(req.url ?? '/', base).pathname, start: Date.now(), end: null };
     requests.push(request);
-    res.on('close', () => { request.end = Date.now(); });
+    res.on('close', () => {
+      request.end = Date.now();
+    });
     if (!options.latencyMs) return serve(req, res);
     const timer = setTimeout(() => serve(req, res), options.latencyMs);
     res.on('close', () => clearTimeout(timer));
@@ -83,33 +103,112 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   const port = (server.address() as AddressInfo).port;
   const base = `http://localhost:${port}`;
 
-  const nav = ['/', '/docs/precios.html', '/docs/soporte.html', '/privado/secreto.html', '/docs/viejo', '/docs/falta.html', '/docs/enorme.html', '/docs/lento.html', '/salir', '/docs/imagen.png'];
-  setPage('/', html('Inicio', '<p>Bienvenido al sitio de Empresa Sol. Aquí encontrarás nuestros planes, precios y condiciones de soporte para clientes.</p>', nav));
-  setPage('/docs/precios.html', html('Precios', `<h2>Planes</h2><p>El plan Básico cuesta 10 euros al mes e incluye soporte por correo electrónico.</p>
-<p>El plan Avanzado cuesta 25 euros al mes e incluye soporte telefónico y copias de seguridad diarias.</p>`, nav));
-  setPage('/docs/soporte.html', html('Soporte', `<h2>Horario de soporte</h2><p>El soporte atiende de lunes a viernes, de 9 a 18 horas, en el teléfono 900 123 456.</p>
-<p>Las incidencias urgentes se atienden en menos de 4 horas.</p>`, nav));
-  setPage('/docs/nuevo.html', html('Página nueva', '<p>Esta página sustituye a la antigua dirección de la documentación y explica cómo migrar los datos de la cuenta.</p>', nav));
+  const nav = [
+    '/',
+    '/docs/precios.html',
+    '/docs/soporte.html',
+    '/privado/secreto.html',
+    '/docs/viejo',
+    '/docs/falta.html',
+    '/docs/enorme.html',
+    '/docs/lento.html',
+    '/salir',
+    '/docs/imagen.png',
+  ];
+  setPage(
+    '/',
+    html(
+      'Inicio',
+      '<p>Bienvenido al sitio de Empresa Sol. Aquí encontrarás nuestros planes, precios y condiciones de soporte para clientes.</p>',
+      nav,
+    ),
+  );
+  setPage(
+    '/docs/precios.html',
+    html(
+      'Precios',
+      `<h2>Planes</h2><p>El plan Básico cuesta 10 euros al mes e incluye soporte por correo electrónico.</p>
+<p>El plan Avanzado cuesta 25 euros al mes e incluye soporte telefónico y copias de seguridad diarias.</p>`,
+      nav,
+    ),
+  );
+  setPage(
+    '/docs/soporte.html',
+    html(
+      'Soporte',
+      `<h2>Horario de soporte</h2><p>El soporte atiende de lunes a viernes, de 9 a 18 horas, en el teléfono 900 123 456.</p>
+<p>Las incidencias urgentes se atienden en menos de 4 horas.</p>`,
+      nav,
+    ),
+  );
+  setPage(
+    '/docs/nuevo.html',
+    html(
+      'Página nueva',
+      '<p>Esta página sustituye a la antigua dirección de la documentación y explica cómo migrar los datos de la cuenta.</p>',
+      nav,
+    ),
+  );
   setPage('/privado/secreto.html', html('Privado', '<p>Contenido que robots.txt no permite visitar.</p>'));
-  setPage('/blog/1.html', html('Novedades de enero', '<p>En enero abrimos una oficina nueva en Valencia para atender a los clientes de la zona de Levante.</p>'));
-  setPage('/blog/2.html', html('Novedades de febrero', '<p>Desde febrero el precio del plan Básico es de 12 euros al mes por la subida de costes de los servidores.</p>'));
-  setPage('/robots.txt', options.robots ?? `User-agent: *\nDisallow: /privado/\nSitemap: ${base}/sitemap.xml\n`, 'text/plain');
-  setPage('/sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?>
+  setPage(
+    '/blog/1.html',
+    html(
+      'Novedades de enero',
+      '<p>En enero abrimos una oficina nueva en Valencia para atender a los clientes de la zona de Levante.</p>',
+    ),
+  );
+  setPage(
+    '/blog/2.html',
+    html(
+      'Novedades de febrero',
+      '<p>Desde febrero el precio del plan Básico es de 12 euros al mes por la subida de costes de los servidores.</p>',
+    ),
+  );
+  setPage(
+    '/robots.txt',
+    options.robots ?? `User-agent: *\nDisallow: /privado/\nSitemap: ${base}/sitemap.xml\n`,
+    'text/plain',
+  );
+  setPage(
+    '/sitemap.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 <url><loc>${base}/docs/precios.html</loc></url><url><loc>${base}/docs/soporte.html</loc></url><url><loc>${base}/blog/1.html</loc></url>
-</urlset>`, 'application/xml');
-  setPage('/feed.xml', `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Blog de Empresa Sol</title>
+</urlset>`,
+    'application/xml',
+  );
+  setPage(
+    '/feed.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Blog de Empresa Sol</title>
 <item><title>Enero</title><link>${base}/blog/1.html</link></item><item><title>Febrero</title><link>${base}/blog/2.html</link></item>
-</channel></rss>`, 'application/rss+xml');
+</channel></rss>`,
+    'application/rss+xml',
+  );
   setPage('/docs/imagen.png', Buffer.from('89504e470d0a1a0a', 'hex'), 'image/png');
   for (let i = 0; i < (options.generatedPages ?? 0); i++) {
-    const links = [1, 2, 3].map((d) => `/gen/${i + d}.html`).filter((_, k) => i + k + 1 < (options.generatedPages ?? 0));
-    setPage(`/gen/${i}.html`, html(`Página generada ${i}`, `<p>Texto de la página ${i}: ${'contenido de relleno para medir el rastreo, '.repeat(20)}</p>`, ['/', ...links]));
+    const links = [1, 2, 3]
+      .map((d) => `/gen/${i + d}.html`)
+      .filter((_, k) => i + k + 1 < (options.generatedPages ?? 0));
+    setPage(
+      `/gen/${i}.html`,
+      html(
+        `Página generada ${i}`,
+        `<p>Texto de la página ${i}: ${'contenido de relleno para medir el rastreo, '.repeat(20)}</p>`,
+        ['/', ...links],
+      ),
+    );
   }
   if (options.generatedPages) {
     setPage('/gen/index.html', html('Índice generado', '<p>Páginas generadas.</p>', ['/gen/0.html']));
-    const locs = Array.from({ length: options.generatedPages }, (_, i) => `<url><loc>${base}/gen/${i}.html</loc></url>`).join('');
-    setPage('/gen/sitemap.xml', `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`, 'application/xml');
+    const locs = Array.from(
+      { length: options.generatedPages },
+      (_, i) => `<url><loc>${base}/gen/${i}.html</loc></url>`,
+    ).join('');
+    setPage(
+      '/gen/sitemap.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs}</urlset>`,
+      'application/xml',
+    );
   }
 
   function serve(req: IncomingMessage, res: ServerResponse): void {
@@ -151,7 +250,12 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
       res.writeHead(304, { etag, 'last-modified': page.lastModified });
       return void res.end();
     }
-    res.writeHead(200, { 'content-type': page.type, etag, 'last-modified': page.lastModified, 'content-length': Buffer.byteLength(page.body) });
+    res.writeHead(200, {
+      'content-type': page.type,
+      etag,
+      'last-modified': page.lastModified,
+      'content-length': Buffer.byteLength(page.body),
+    });
     res.end(page.body);
   }
 
@@ -161,12 +265,19 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   }
 
   return {
-    url: base, port,
+    url: base,
+    port,
     hits: (path) => hits.get(path) ?? 0,
     notModified: () => notModified,
     requests: (prefix) => requests.filter((r) => r.path.startsWith(prefix)).map((r) => ({ ...r })),
     setPage: (path, body, type) => setPage(path, body, type),
-    removePage: (path) => { pages.delete(path); },
-    close: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    removePage: (path) => {
+      pages.delete(path);
+    },
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

@@ -16,7 +16,10 @@ export interface PageCopy {
   hero: { titular: string; subtitulo: string; emojis: string };
   beneficios: { titulo: string; items: { titulo: string | null; texto: string }[] };
   caracteristicas: { titulo: string; items: string[] };
-  precios: { titulo: string; productos: { nombre: string; descripcion: string; precio: string; disponibilidad: string; agotado: boolean }[] };
+  precios: {
+    titulo: string;
+    productos: { nombre: string; descripcion: string; precio: string; disponibilidad: string; agotado: boolean }[];
+  };
   preguntas_frecuentes: { titulo: string; items: { pregunta: string; respuesta: string }[] };
   cta: { titulo: string; texto: string };
   contacto: { titulo: string; texto: string; enlace: { texto: string; href: string } | null };
@@ -33,16 +36,18 @@ const LIMITS: Readonly<Record<Length, { items: number; sentences: number }>> = {
 
 /** Sentences of a document answer, without citation markers, Markdown marks or table pipes. */
 export function cleanFact(text: string): string {
-  return text
-    .replace(/\s*\[\d+(?:\s*[,;]\s*\d+)*\]/g, '')
-    .replace(/```[a-z]*\n?/gi, '')
-    .replace(/`/g, '')
-    // A list item is a sentence of its own: closed with a full stop when it has none, so items never run together.
-    .replace(/^\s*[-*•]\s+(.*?)\s*$/gm, (_, item: string) => (/[.!?:]$/.test(item) ? item : `${item}.`))
-    .replace(/\|/g, ' ')
-    .replace(/\*\*|__/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/\s*\[\d+(?:\s*[,;]\s*\d+)*\]/g, '')
+      .replace(/```[a-z]*\n?/gi, '')
+      .replace(/`/g, '')
+      // A list item is a sentence of its own: closed with a full stop when it has none, so items never run together.
+      .replace(/^\s*[-*•]\s+(.*?)\s*$/gm, (_, item: string) => (/[.!?:]$/.test(item) ? item : `${item}.`))
+      .replace(/\|/g, ' ')
+      .replace(/\*\*|__/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 export function firstSentences(text: string, n: number): string {
@@ -110,15 +115,26 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
   const uses = (uso: DocumentFact['uso']) => documents.filter((d) => d.uso === uso);
 
   const descripcionDoc = uses('descripcion')[0];
-  const intro = descripcionDoc ? firstSentences(descripcionDoc.texto, Math.max(1, limit.sentences - 1)) : w.introPor(subject);
-  const publico = brief.publico && !intro.toLocaleLowerCase('es').includes(brief.publico.toLocaleLowerCase('es')) ? ` ${w.pensadoPara(brief.publico)}` : '';
+  const intro = descripcionDoc
+    ? firstSentences(descripcionDoc.texto, Math.max(1, limit.sentences - 1))
+    : w.introPor(subject);
+  const publico =
+    brief.publico && !intro.toLocaleLowerCase('es').includes(brief.publico.toLocaleLowerCase('es'))
+      ? ` ${w.pensadoPara(brief.publico)}`
+      : '';
   const exclaim = voice?.tono.includes('entusiasta') ? '¡' : '';
-  const titular = plan.titular ?? (voice ? `${exclaim}${capitalize(subject)}${voice.nombre && voice.nombre !== subject ? ` con ${voice.nombre}` : ''}${exclaim ? '!' : ''}` : capitalize(subject));
+  const titular =
+    plan.titular ??
+    (voice
+      ? `${exclaim}${capitalize(subject)}${voice.nombre && voice.nombre !== subject ? ` con ${voice.nombre}` : ''}${exclaim ? '!' : ''}`
+      : capitalize(subject));
 
   // One card per benefit sentence, whichever answer it came in, each said once.
   const seen = new Set<string>();
   const beneficios = uses('beneficios')
-    .flatMap((f) => sentences(f.texto).map((x) => ({ x, section: f.fuentes[0]?.seccion?.split('›').pop()?.trim() ?? null })))
+    .flatMap((f) =>
+      sentences(f.texto).map((x) => ({ x, section: f.fuentes[0]?.seccion?.split('›').pop()?.trim() ?? null })),
+    )
     .filter(({ x }) => !seen.has(x) && seen.add(x) !== undefined)
     .slice(0, limit.items)
     .map(({ x, section }) => card(x, section));
@@ -126,7 +142,11 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
     // One item per sentence: a feature list in the documents stays a list on the page.
     ...[...new Set(uses('caracteristicas').flatMap((f) => sentences(f.texto)))],
     // Product descriptions already sit in their price cards; they are features only on a page without prices.
-    ...(plan.secciones.includes('precios') ? [] : catalog.filter((p) => p.descripcion).map((p) => `${p.nombre}: ${firstSentences(p.descripcion, limit.sentences)}`)),
+    ...(plan.secciones.includes('precios')
+      ? []
+      : catalog
+          .filter((p) => p.descripcion)
+          .map((p) => `${p.nombre}: ${firstSentences(p.descripcion, limit.sentences)}`)),
   ].slice(0, limit.items + 1);
   const productos = catalog.map((p) => ({
     nombre: p.nombre,
@@ -134,10 +154,13 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
     precio: p.sin_precio ? w.consultarPrecio : formatMoney(p.precio, p.moneda),
     ...availability(p, w),
   }));
-  const preguntas = uses('preguntas_frecuentes').slice(0, limit.items + 1).map((f) => ({ pregunta: f.titulo ?? f.pregunta, respuesta: firstSentences(f.texto, limit.sentences + 1) }));
+  const preguntas = uses('preguntas_frecuentes')
+    .slice(0, limit.items + 1)
+    .map((f) => ({ pregunta: f.titulo ?? f.pregunta, respuesta: firstSentences(f.texto, limit.sentences + 1) }));
 
   const contacto = brief.contacto;
-  const href = contacto === null ? null : /@/.test(contacto) ? `mailto:${contacto}` : `tel:${contacto.replace(/[^\d+]/g, '')}`;
+  const href =
+    contacto === null ? null : /@/.test(contacto) ? `mailto:${contacto}` : `tel:${contacto.replace(/[^\d+]/g, '')}`;
   const subtitulo = `${intro}${publico}`.trim();
   return {
     idioma: brief.idioma,
@@ -150,7 +173,11 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
     precios: { titulo: w.precios, productos },
     preguntas_frecuentes: { titulo: w.preguntas, items: preguntas },
     cta: { titulo: w.ctaTitulo, texto: w.ctaTexto },
-    contacto: { titulo: w.contactoTitulo, texto: w.contactoTexto, enlace: contacto && href ? { texto: contacto, href } : null },
+    contacto: {
+      titulo: w.contactoTitulo,
+      texto: w.contactoTexto,
+      enlace: contacto && href ? { texto: contacto, href } : null,
+    },
     boton: { texto: plan.cta_texto ?? brief.cta.texto ?? w.ctaBoton, url: brief.cta.url ?? '#' },
     pie: w.pie(nombre),
     navegacion: w.navegacion,

@@ -16,5 +16,8 @@ test('every theme keeps every text pair at AA (4.5:1) or better', () => {
 
 test('a colour pair below AA is reported by name', () => {
   const failures = contrastFailures({ ...THEMES.azul, suave: '#9aa5b1' });
-  assert.ok(failures.some((f) => f.startsWith('azul suave/fondo')), failures.join());
+  assert.ok(
+    failures.some((f) => f.startsWith('azul suave/fondo')),
+    failures.join(),
+  );
 });

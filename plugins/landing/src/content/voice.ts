@@ -11,7 +11,11 @@ export interface VoiceOutcome {
  * never configured is named after the space id). A brand module that
  * is absent or fails leaves the page in a neutral voice, with a warning when it failed.
  */
-export async function brandVoice(reader: BrandReader | null, spaces: SpaceDirectory, spaceId: string): Promise<VoiceOutcome> {
+export async function brandVoice(
+  reader: BrandReader | null,
+  spaces: SpaceDirectory,
+  spaceId: string,
+): Promise<VoiceOutcome> {
   if (!reader || !spaces.hasModule(spaceId, 'marca')) return { voice: null, aviso: null };
   try {
     const brand = await reader.read(spaceId);

@@ -2,7 +2,15 @@
 // documents and the brand, build and check the page, store the outcome. At most `concurrency` at a time; each
 // job has an AbortController so `cancelar` and DELETE stop it (the store's conditional update makes sure a
 // cancelled version is never overwritten). Credits of a version that fails or is cancelled are refunded.
-import type { BrandReader, CatalogProduct, CatalogReader, CerebroService, CreditRefunds, Logger, SpaceDirectory } from '@cerebro/sdk';
+import type {
+  BrandReader,
+  CatalogProduct,
+  CatalogReader,
+  CerebroService,
+  CreditRefunds,
+  Logger,
+  SpaceDirectory,
+} from '@cerebro/sdk';
 import { subjectOf } from '../compose/copy.js';
 import { briefQuestions, catalogFacts } from '../content/catalog.js';
 import { documentFacts, factQuestions } from '../content/documents.js';
@@ -25,7 +33,11 @@ export interface GeneratorDeps {
   concurrency: number;
 }
 
-interface Job { spaceId: string; landingId: string; numero: number }
+interface Job {
+  spaceId: string;
+  landingId: string;
+  numero: number;
+}
 
 const key = (j: Job) => `${j.spaceId}\u0000${j.landingId}\u0000${j.numero}`;
 
@@ -73,7 +85,12 @@ export class LandingGenerator {
       if (this.running.has(key(job))) continue;
       const controller = new AbortController();
       const done = this.run(job, controller.signal)
-        .catch((err) => this.deps.log.error({ err, espacio: job.spaceId, landing: job.landingId, version: job.numero }, 'error inesperado al generar una landing'))
+        .catch((err) =>
+          this.deps.log.error(
+            { err, espacio: job.spaceId, landing: job.landingId, version: job.numero },
+            'error inesperado al generar una landing',
+          ),
+        )
         .finally(() => {
           this.running.delete(key(job));
           this.pump();
@@ -92,14 +109,28 @@ export class LandingGenerator {
       const outcome = await this.build(landing, version, signal);
       if (outcome.estado === 'lista') {
         store.transition(job.spaceId, job.landingId, 'generando', outcome.version, outcome.html);
-        this.deps.log.info({ espacio: job.spaceId, landing: job.landingId, version: job.numero, bytes: outcome.version.bytes, ms: Date.now() - started }, 'landing lista');
+        this.deps.log.info(
+          {
+            espacio: job.spaceId,
+            landing: job.landingId,
+            version: job.numero,
+            bytes: outcome.version.bytes,
+            ms: Date.now() - started,
+          },
+          'landing lista',
+        );
       } else {
         store.transition(job.spaceId, job.landingId, 'generando', outcome.version);
       }
     } catch (err) {
       if (signal.aborted) return; // cancelled or deleted (already moved and refunded) or shutting down (resumes at start)
-      const motivo = err instanceof Failure ? err.message : 'Error interno al generar la página; se devolvieron los créditos.';
-      if (!(err instanceof Failure)) this.deps.log.error({ err, espacio: job.spaceId, landing: job.landingId, version: job.numero }, 'fallo al generar una landing');
+      const motivo =
+        err instanceof Failure ? err.message : 'Error interno al generar la página; se devolvieron los créditos.';
+      if (!(err instanceof Failure))
+        this.deps.log.error(
+          { err, espacio: job.spaceId, landing: job.landingId, version: job.numero },
+          'fallo al generar una landing',
+        );
       this.fail(landing, version, motivo);
     }
   }
@@ -122,22 +153,33 @@ export class LandingGenerator {
     if (wanted.length === 0) return [];
     const reader = this.deps.catalog();
     if (!reader || !this.deps.spaces.hasModule(spaceId, 'ventas')) {
-      throw new Failure('Los productos, precios y existencias solo pueden salir del catálogo del módulo ventas, que este espacio no tiene disponible.');
+      throw new Failure(
+        'Los productos, precios y existencias solo pueden salir del catálogo del módulo ventas, que este espacio no tiene disponible.',
+      );
     }
     try {
       return await reader.products(spaceId);
     } catch {
-      throw new Failure('El catálogo del módulo ventas no respondió; se devolvieron los créditos. Vuelve a intentarlo.');
+      throw new Failure(
+        'El catálogo del módulo ventas no respondió; se devolvieron los créditos. Vuelve a intentarlo.',
+      );
     }
   }
 
-  private async build(landing: Landing, version: Version, signal: AbortSignal): Promise<{ estado: 'lista' | 'faltan_datos'; version: Version; html: string | null }> {
+  private async build(
+    landing: Landing,
+    version: Version,
+    signal: AbortSignal,
+  ): Promise<{ estado: 'lista' | 'faltan_datos'; version: Version; html: string | null }> {
     const { brief } = landing;
     let plan = version.plan;
     if (version.traducir && version.instrucciones) {
       const translated = await instructionsFromModel(this.deps.cerebro, version.instrucciones, signal);
       const parsed = translated === null ? null : parseInstructions(translated);
-      if (!parsed || !parsed.ok) throw new Failure('El modelo no pudo convertir las instrucciones en cambios de la página; se devolvieron los créditos. Usa las instrucciones documentadas.');
+      if (!parsed || !parsed.ok)
+        throw new Failure(
+          'El modelo no pudo convertir las instrucciones en cambios de la página; se devolvieron los créditos. Usa las instrucciones documentadas.',
+        );
       plan = applyInstructions(plan, parsed.instrucciones);
     }
     const products = await this.products(landing.espacio, brief.productos);
@@ -145,7 +187,18 @@ export class LandingGenerator {
     const catalog = catalogFacts(brief, products, version.respuestas);
     const preguntas = [...briefQuestions(brief, plan.secciones), ...catalog.preguntas];
     if (preguntas.length > 0) {
-      return { estado: 'faltan_datos', html: null, version: { ...version, estado: 'faltan_datos', plan, traducir: false, preguntas, hechos: { ...version.hechos, catalogo: catalog.facts } } };
+      return {
+        estado: 'faltan_datos',
+        html: null,
+        version: {
+          ...version,
+          estado: 'faltan_datos',
+          plan,
+          traducir: false,
+          preguntas,
+          hechos: { ...version.hechos, catalogo: catalog.facts },
+        },
+      };
     }
     const avisos: string[] = [];
     // A refined version keeps the document facts (and their provenance) of the version it refines; a new page asks.
@@ -159,7 +212,11 @@ export class LandingGenerator {
     const voice = await brandVoice(this.deps.brand(), this.deps.spaces, landing.espacio);
     if (voice.aviso) avisos.push(voice.aviso);
     signal.throwIfAborted();
-    const page = await buildPage({ brief, plan, catalog: catalog.facts, documents, voice: voice.voice }, this.deps.cerebro, signal);
+    const page = await buildPage(
+      { brief, plan, catalog: catalog.facts, documents, voice: voice.voice },
+      this.deps.cerebro,
+      signal,
+    );
     avisos.push(...page.avisos);
     const hechos = { catalogo: catalog.facts, documentos: documents };
     if (!page.ok) throw new Failure(page.motivo);
@@ -167,8 +224,17 @@ export class LandingGenerator {
       estado: 'lista',
       html: page.html,
       version: {
-        ...version, estado: 'lista', plan, traducir: false, preguntas: [], hechos, marca: voice.voice, redaccion: page.redaccion,
-        avisos: [...version.avisos, ...avisos], bytes: Buffer.byteLength(page.html, 'utf8'), terminada: this.deps.store.now(),
+        ...version,
+        estado: 'lista',
+        plan,
+        traducir: false,
+        preguntas: [],
+        hechos,
+        marca: voice.voice,
+        redaccion: page.redaccion,
+        avisos: [...version.avisos, ...avisos],
+        bytes: Buffer.byteLength(page.html, 'utf8'),
+        terminada: this.deps.store.now(),
       },
     };
   }

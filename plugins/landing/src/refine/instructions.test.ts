@@ -3,7 +3,13 @@ import { test } from 'node:test';
 import type { Plan } from '../model.js';
 import { applyInstructions, parseInstructions } from './instructions.js';
 
-const PLAN: Plan = { secciones: ['hero', 'beneficios', 'precios', 'cta'], titular: null, cta_texto: null, tema_color: 'azul', longitud: 'media' };
+const PLAN: Plan = {
+  secciones: ['hero', 'beneficios', 'precios', 'cta'],
+  titular: null,
+  cta_texto: null,
+  tema_color: 'azul',
+  longitud: 'media',
+};
 
 function apply(text: string): Plan {
   const parsed = parseInstructions(text);
@@ -19,11 +25,27 @@ test('headline and CTA text, written as "campo: texto" or as a sentence', () => 
 });
 
 test('sections: add in their default place, remove, reorder and move', () => {
-  assert.deepEqual(apply('añade preguntas frecuentes').secciones, ['hero', 'beneficios', 'precios', 'preguntas_frecuentes', 'cta']);
-  assert.deepEqual(apply('añade características').secciones, ['hero', 'beneficios', 'caracteristicas', 'precios', 'cta']);
+  assert.deepEqual(apply('añade preguntas frecuentes').secciones, [
+    'hero',
+    'beneficios',
+    'precios',
+    'preguntas_frecuentes',
+    'cta',
+  ]);
+  assert.deepEqual(apply('añade características').secciones, [
+    'hero',
+    'beneficios',
+    'caracteristicas',
+    'precios',
+    'cta',
+  ]);
   assert.deepEqual(apply('quita los beneficios').secciones, ['hero', 'precios', 'cta']);
   assert.deepEqual(apply('orden: cta, precios').secciones, ['hero', 'cta', 'precios', 'beneficios']);
-  assert.deepEqual(apply('orden: precios, hero').secciones, ['hero', 'precios', 'beneficios', 'cta'], 'the portada always opens the page');
+  assert.deepEqual(
+    apply('orden: precios, hero').secciones,
+    ['hero', 'precios', 'beneficios', 'cta'],
+    'the portada always opens the page',
+  );
   assert.deepEqual(apply('mueve precios antes de beneficios').secciones, ['hero', 'precios', 'beneficios', 'cta']);
   assert.deepEqual(apply('mueve la portada al final').secciones, ['hero', 'beneficios', 'precios', 'cta']);
   assert.deepEqual(apply('quita la portada; mueve precios al principio').secciones, ['precios', 'beneficios', 'cta']);
@@ -40,7 +62,10 @@ test('anything outside the set is reported, every one of them, never guessed', (
   const parsed = parseInstructions('hazla más moderna; añade testimonios; tema: fucsia; titular: ok');
   assert.equal(parsed.ok, false);
   if (parsed.ok) return;
-  assert.deepEqual(parsed.errores.map((e) => e.instruccion), ['hazla más moderna', 'añade testimonios', 'tema: fucsia', 'titular: ok']);
+  assert.deepEqual(
+    parsed.errores.map((e) => e.instruccion),
+    ['hazla más moderna', 'añade testimonios', 'tema: fucsia', 'titular: ok'],
+  );
   assert.match(parsed.errores[1].motivo, /sección desconocida/);
   assert.match(parsed.errores[2].motivo, /tema desconocido/);
   assert.equal(parseInstructions('  ;  ').ok, false);

@@ -1,7 +1,17 @@
 // The landing routes. The host has already authenticated, checked reach, permission, module and limits, validated
 // the body against its schema and reserved the credits; a handler that throws is refunded by the host, and work
 // that fails or is cancelled after the 202 is refunded by the generator.
-import { apiError, invalidField, Reply, validationError, type CatalogProduct, type CatalogReader, type CerebroService, type ModuleRequest, type RouteBody } from '@cerebro/sdk';
+import {
+  apiError,
+  invalidField,
+  Reply,
+  validationError,
+  type CatalogProduct,
+  type CatalogReader,
+  type CerebroService,
+  type ModuleRequest,
+  type RouteBody,
+} from '@cerebro/sdk';
 import { OMIT, RETRY, WITHOUT_PRICE } from '../content/catalog.js';
 import type { LandingGenerator } from '../jobs/generator.js';
 import { SECTION_IDS, type Brief, type Landing, type Plan, type SectionId, type Version } from '../model.js';
@@ -39,7 +49,9 @@ export const isContact = (text: string) => EMAIL.test(text.trim()) || PHONE.test
 const IN_PROGRESS = new Set(['generando', 'faltan_datos']);
 
 function defaultSections(brief: Brief): SectionId[] {
-  return SECTION_IDS.filter((s) => (s === 'precios' ? brief.productos.length > 0 : s === 'contacto' ? brief.contacto !== null : true));
+  return SECTION_IDS.filter((s) =>
+    s === 'precios' ? brief.productos.length > 0 : s === 'contacto' ? brief.contacto !== null : true,
+  );
 }
 
 export function landingHandlers(deps: HandlerDeps) {
@@ -54,19 +66,41 @@ export function landingHandlers(deps: HandlerDeps) {
   const products = async (spaceId: string): Promise<readonly CatalogProduct[] | null> => {
     const reader = deps.catalog();
     if (!reader) return null;
-    try { return await reader.products(spaceId); } catch { return null; }
+    try {
+      return await reader.products(spaceId);
+    } catch {
+      return null;
+    }
   };
 
   const view = async (landing: Landing) => {
     const versions = store.versions(landing.espacio, landing.id);
     const current = [...versions].reverse().find((v) => v.estado === 'lista');
-    const changes = current && current.hechos.catalogo.length > 0 ? catalogChanges(current, await products(landing.espacio)) : [];
+    const changes =
+      current && current.hechos.catalogo.length > 0 ? catalogChanges(current, await products(landing.espacio)) : [];
     return landingView(landing, versions, changes);
   };
 
-  const newVersion = (req: ModuleRequest<unknown>, numero: number, fields: Partial<Version> & Pick<Version, 'origen' | 'plan' | 'estado'>): Version => ({
-    numero, instrucciones: null, preguntas: [], respuestas: {}, motivo: null, avisos: [], hechos: { catalogo: [], documentos: [] },
-    marca: null, redaccion: null, bytes: null, creditos: 0, peticion: req.id, creada: store.now(), terminada: null, ...fields,
+  const newVersion = (
+    req: ModuleRequest<unknown>,
+    numero: number,
+    fields: Partial<Version> & Pick<Version, 'origen' | 'plan' | 'estado'>,
+  ): Version => ({
+    numero,
+    instrucciones: null,
+    preguntas: [],
+    respuestas: {},
+    motivo: null,
+    avisos: [],
+    hechos: { catalogo: [], documentos: [] },
+    marca: null,
+    redaccion: null,
+    bytes: null,
+    creditos: 0,
+    peticion: req.id,
+    creada: store.now(),
+    terminada: null,
+    ...fields,
   });
 
   const latest = (landing: Landing): Version | undefined => store.versions(landing.espacio, landing.id).at(-1);
@@ -75,17 +109,29 @@ export function landingHandlers(deps: HandlerDeps) {
     create: async (req: ModuleRequest<CreateBody>) => {
       const b = req.body;
       const productos = [...(b.productos ?? [])];
-      if (!b.tema && productos.length === 0) throw invalidField('tema', 'Indica `tema` o al menos un id en `productos`.', 'missing');
-      if (b.cta?.url !== undefined && !isLink(b.cta.url)) throw invalidField(['cta', 'url'], 'Debe ser una URL https:// o http://, un mailto: o un tel:.');
-      if (b.contacto !== undefined && !isContact(b.contacto)) throw invalidField('contacto', 'Debe ser un correo electrónico o un teléfono.');
+      if (!b.tema && productos.length === 0)
+        throw invalidField('tema', 'Indica `tema` o al menos un id en `productos`.', 'missing');
+      if (b.cta?.url !== undefined && !isLink(b.cta.url))
+        throw invalidField(['cta', 'url'], 'Debe ser una URL https:// o http://, un mailto: o un tel:.');
+      if (b.contacto !== undefined && !isContact(b.contacto))
+        throw invalidField('contacto', 'Debe ser un correo electrónico o un teléfono.');
       const brief: Brief = {
-        objetivo: b.objetivo, tema: b.tema ?? null, productos, publico: b.publico ?? null,
-        secciones: b.secciones ? [...b.secciones] : null, cta: { texto: b.cta?.texto ?? null, url: b.cta?.url?.trim() ?? null },
-        contacto: b.contacto?.trim() ?? null, idioma: b.idioma ?? 'es', tema_color: b.tema_color ?? null,
+        objetivo: b.objetivo,
+        tema: b.tema ?? null,
+        productos,
+        publico: b.publico ?? null,
+        secciones: b.secciones ? [...b.secciones] : null,
+        cta: { texto: b.cta?.texto ?? null, url: b.cta?.url?.trim() ?? null },
+        contacto: b.contacto?.trim() ?? null,
+        idioma: b.idioma ?? 'es',
+        tema_color: b.tema_color ?? null,
       };
       const plan: Plan = {
-        secciones: brief.secciones ?? defaultSections(brief), titular: null, cta_texto: null,
-        tema_color: brief.tema_color ?? 'azul', longitud: b.longitud ?? 'media',
+        secciones: brief.secciones ?? defaultSections(brief),
+        titular: null,
+        cta_texto: null,
+        tema_color: brief.tema_color ?? 'azul',
+        longitud: b.longitud ?? 'media',
       };
       const first = newVersion(req, 1, { origen: 'crear', estado: 'generando', plan, creditos: CREATE_COST });
       const landing = store.create(req.space.id, brief, first);
@@ -97,7 +143,12 @@ export function landingHandlers(deps: HandlerDeps) {
       const limite = Number(req.query.limite);
       const desde = Number(req.query.desde);
       const page = store.page(req.space.id, limite, desde);
-      return { landings: page.landings.map((l) => landingSummary(l, store.versions(l.espacio, l.id))), total: page.total, limite, desde };
+      return {
+        landings: page.landings.map((l) => landingSummary(l, store.versions(l.espacio, l.id))),
+        total: page.total,
+        limite,
+        desde,
+      };
     },
 
     get: async (req: ModuleRequest<unknown>) => view(found(req)),
@@ -105,18 +156,28 @@ export function landingHandlers(deps: HandlerDeps) {
     html: (req: ModuleRequest<unknown>) => {
       const landing = found(req);
       const wanted = req.query.version === undefined ? null : Number(req.query.version);
-      const version = wanted === null ? store.latestReady(landing.espacio, landing.id) : store.version(landing.espacio, landing.id, wanted);
+      const version =
+        wanted === null
+          ? store.latestReady(landing.espacio, landing.id)
+          : store.version(landing.espacio, landing.id, wanted);
       if (!version) {
-        throw wanted === null ? apiError('conflict', 'Esta landing aún no tiene ninguna versión lista.') : apiError('not_found', `La landing no tiene versión ${wanted}.`);
+        throw wanted === null
+          ? apiError('conflict', 'Esta landing aún no tiene ninguna versión lista.')
+          : apiError('not_found', `La landing no tiene versión ${wanted}.`);
       }
-      if (version.estado !== 'lista' || version.html === null) throw apiError('conflict', `La versión ${version.numero} está en estado «${version.estado}»: solo se sirve el HTML de una versión lista.`);
+      if (version.estado !== 'lista' || version.html === null)
+        throw apiError(
+          'conflict',
+          `La versión ${version.numero} está en estado «${version.estado}»: solo se sirve el HTML de una versión lista.`,
+        );
       return Reply.send(200, version.html, 'text/html; charset=utf-8', htmlHeaders(landing.id, version.numero));
     },
 
     complete: async (req: ModuleRequest<CompleteBody>) => {
       const landing = found(req);
       const version = latest(landing);
-      if (!version || version.estado !== 'faltan_datos') throw apiError('conflict', 'La landing no tiene ninguna versión esperando datos (`faltan_datos`).');
+      if (!version || version.estado !== 'faltan_datos')
+        throw apiError('conflict', 'La landing no tiene ninguna versión esperando datos (`faltan_datos`).');
       const answers = req.body.respuestas as Record<string, string>;
       const issues: { loc: (string | number)[]; msg: string; type: string }[] = [];
       const brief: Brief = { ...landing.brief, cta: { ...landing.brief.cta } };
@@ -125,15 +186,35 @@ export function landingHandlers(deps: HandlerDeps) {
         const answer = answers[id].trim();
         const question = version.preguntas.find((q) => q.id === id);
         const loc = ['body', 'respuestas', id];
-        if (!question) { issues.push({ loc, msg: `No hay ninguna pregunta «${id}» pendiente (preguntas: ${version.preguntas.map((q) => q.id).join(', ')}).`, type: 'value_error' }); continue; }
+        if (!question) {
+          issues.push({
+            loc,
+            msg: `No hay ninguna pregunta «${id}» pendiente (preguntas: ${version.preguntas.map((q) => q.id).join(', ')}).`,
+            type: 'value_error',
+          });
+          continue;
+        }
         if (question.tipo === 'url') {
-          if (!isLink(answer)) { issues.push({ loc, msg: 'Debe ser una URL https:// o http://, un mailto: o un tel:.', type: 'value_error' }); continue; }
+          if (!isLink(answer)) {
+            issues.push({
+              loc,
+              msg: 'Debe ser una URL https:// o http://, un mailto: o un tel:.',
+              type: 'value_error',
+            });
+            continue;
+          }
           brief.cta.url = answer;
         } else if (question.tipo === 'contacto') {
-          if (!isContact(answer)) { issues.push({ loc, msg: 'Debe ser un correo electrónico o un teléfono.', type: 'value_error' }); continue; }
+          if (!isContact(answer)) {
+            issues.push({ loc, msg: 'Debe ser un correo electrónico o un teléfono.', type: 'value_error' });
+            continue;
+          }
           brief.contacto = answer;
         } else {
-          if (!question.opciones?.includes(answer)) { issues.push({ loc, msg: `Responde una de: ${(question.opciones ?? []).join(', ')}.`, type: 'enum' }); continue; }
+          if (!question.opciones?.includes(answer)) {
+            issues.push({ loc, msg: `Responde una de: ${(question.opciones ?? []).join(', ')}.`, type: 'enum' });
+            continue;
+          }
           if (answer === OMIT || answer === WITHOUT_PRICE) respuestas[id] = answer;
           else if (answer === RETRY) delete respuestas[id];
         }
@@ -141,7 +222,8 @@ export function landingHandlers(deps: HandlerDeps) {
       if (issues.length) throw validationError(issues);
       store.saveBrief(landing.espacio, landing.id, brief);
       const next: Version = { ...version, estado: 'generando', preguntas: [], respuestas };
-      if (!store.transition(landing.espacio, landing.id, 'faltan_datos', next)) throw apiError('conflict', 'La versión cambió de estado mientras se completaba; vuelve a consultarla.');
+      if (!store.transition(landing.espacio, landing.id, 'faltan_datos', next))
+        throw apiError('conflict', 'La versión cambió de estado mientras se completaba; vuelve a consultarla.');
       generator.start(landing.espacio, landing.id, version.numero);
       return Reply.json(202, await view({ ...landing, brief }));
     },
@@ -149,20 +231,37 @@ export function landingHandlers(deps: HandlerDeps) {
     refine: async (req: ModuleRequest<RefineBody>) => {
       const landing = found(req);
       const last = latest(landing);
-      if (last && IN_PROGRESS.has(last.estado)) throw apiError('conflict', `La versión ${last.numero} está en curso («${last.estado}»): complétala o cancélala antes de refinar.`);
+      if (last && IN_PROGRESS.has(last.estado))
+        throw apiError(
+          'conflict',
+          `La versión ${last.numero} está en curso («${last.estado}»): complétala o cancélala antes de refinar.`,
+        );
       const base = store.latestReady(landing.espacio, landing.id);
       if (!base) throw apiError('conflict', 'Esta landing aún no tiene ninguna versión lista que refinar.');
       const parsed = parseInstructions(req.body.instrucciones);
       if (!parsed.ok && !deps.cerebro.generative) {
-        throw validationError(parsed.errores.map((e) => ({ loc: ['body', 'instrucciones'], msg: `«${e.instruccion.slice(0, 80)}»: ${e.motivo}.`, type: 'value_error' })));
+        throw validationError(
+          parsed.errores.map((e) => ({
+            loc: ['body', 'instrucciones'],
+            msg: `«${e.instruccion.slice(0, 80)}»: ${e.motivo}.`,
+            type: 'value_error',
+          })),
+        );
       }
       const plan = parsed.ok ? applyInstructions(base.plan, parsed.instrucciones) : base.plan;
-      const version = store.addVersion(landing.espacio, landing.id, (numero) => newVersion(req, numero, {
-        origen: 'refinar', estado: 'generando', plan, instrucciones: req.body.instrucciones, traducir: !parsed.ok,
-        creditos: REFINE_COST, respuestas: base.respuestas,
-        // The document facts (and their provenance) carry over; the catalog is read again when the version is built.
-        hechos: { catalogo: [], documentos: base.hechos.documentos },
-      }));
+      const version = store.addVersion(landing.espacio, landing.id, (numero) =>
+        newVersion(req, numero, {
+          origen: 'refinar',
+          estado: 'generando',
+          plan,
+          instrucciones: req.body.instrucciones,
+          traducir: !parsed.ok,
+          creditos: REFINE_COST,
+          respuestas: base.respuestas,
+          // The document facts (and their provenance) carry over; the catalog is read again when the version is built.
+          hechos: { catalogo: [], documentos: base.hechos.documentos },
+        }),
+      );
       generator.start(landing.espacio, landing.id, version.numero);
       return Reply.json(202, await view(landing));
     },
@@ -170,7 +269,11 @@ export function landingHandlers(deps: HandlerDeps) {
     validate: async (req: ModuleRequest<ValidateBody>) => {
       const landing = found(req);
       const last = latest(landing);
-      if (last && IN_PROGRESS.has(last.estado)) throw apiError('conflict', `La versión ${last.numero} está en curso («${last.estado}»): complétala o cancélala antes de guardar HTML editado.`);
+      if (last && IN_PROGRESS.has(last.estado))
+        throw apiError(
+          'conflict',
+          `La versión ${last.numero} está en curso («${last.estado}»): complétala o cancélala antes de guardar HTML editado.`,
+        );
       const html = req.body.html;
       const problems = inspectLanding(html);
       const catalog = await products(landing.espacio);
@@ -178,28 +281,52 @@ export function landingHandlers(deps: HandlerDeps) {
       for (const f of unsupportedFigures(visibleText(html), { catalog: facts, texts: [] }, { onlyMoney: true })) {
         problems.push({ codigo: 'cifra_sin_respaldo', mensaje: `«${f.texto}»: ${f.motivo}.` });
       }
-      if (problems.length > 0) throw validationError(problems.map((p) => ({ loc: ['body', 'html'], msg: p.mensaje, type: p.codigo })));
+      if (problems.length > 0)
+        throw validationError(problems.map((p) => ({ loc: ['body', 'html'], msg: p.mensaje, type: p.codigo })));
       // Stored as the sanitizer writes it: whatever passed the checks also passes the allow-list, byte for byte.
       const clean = sanitizeLanding(html);
       // Checked again after reading the catalog: a refinement may have started meanwhile.
       const now = latest(landing);
-      if (now && IN_PROGRESS.has(now.estado)) throw apiError('conflict', `La versión ${now.numero} está en curso («${now.estado}»): complétala o cancélala antes de guardar HTML editado.`);
+      if (now && IN_PROGRESS.has(now.estado))
+        throw apiError(
+          'conflict',
+          `La versión ${now.numero} está en curso («${now.estado}»): complétala o cancélala antes de guardar HTML editado.`,
+        );
       const base = store.latestReady(landing.espacio, landing.id);
       const usedIds = new Set(base?.hechos.catalogo.map((p) => p.id) ?? []);
-      store.addVersion(landing.espacio, landing.id, (numero) => newVersion(req, numero, {
-        origen: 'validar', estado: 'lista', plan: base?.plan ?? { secciones: [], titular: null, cta_texto: null, tema_color: 'azul', longitud: 'media' },
-        hechos: { catalogo: facts.filter((p) => usedIds.has(p.id)), documentos: base?.hechos.documentos ?? [] },
-        marca: base?.marca ?? null, redaccion: 'manual', bytes: Buffer.byteLength(clean, 'utf8'), terminada: store.now(),
-      }), clean);
+      store.addVersion(
+        landing.espacio,
+        landing.id,
+        (numero) =>
+          newVersion(req, numero, {
+            origen: 'validar',
+            estado: 'lista',
+            plan: base?.plan ?? {
+              secciones: [],
+              titular: null,
+              cta_texto: null,
+              tema_color: 'azul',
+              longitud: 'media',
+            },
+            hechos: { catalogo: facts.filter((p) => usedIds.has(p.id)), documentos: base?.hechos.documentos ?? [] },
+            marca: base?.marca ?? null,
+            redaccion: 'manual',
+            bytes: Buffer.byteLength(clean, 'utf8'),
+            terminada: store.now(),
+          }),
+        clean,
+      );
       return Reply.json(201, await view(landing));
     },
 
     cancel: async (req: ModuleRequest<unknown>) => {
       const landing = found(req);
       const version = latest(landing);
-      if (!version || !IN_PROGRESS.has(version.estado)) throw apiError('conflict', 'No hay ninguna versión en curso que cancelar.');
+      if (!version || !IN_PROGRESS.has(version.estado))
+        throw apiError('conflict', 'No hay ninguna versión en curso que cancelar.');
       const cancelled: Version = { ...version, estado: 'cancelada', terminada: store.now() };
-      if (!store.transition(landing.espacio, landing.id, version.estado, cancelled)) throw apiError('conflict', 'La versión terminó mientras se cancelaba; vuelve a consultarla.');
+      if (!store.transition(landing.espacio, landing.id, version.estado, cancelled))
+        throw apiError('conflict', 'La versión terminó mientras se cancelaba; vuelve a consultarla.');
       generator.stop(landing.espacio, landing.id, version.numero);
       generator.refund(landing.espacio, version);
       return view(landing);

@@ -10,7 +10,8 @@
  * only Studio, served from this same origin, may frame it (its preview is an `<iframe sandbox="">`); any other
  * site is refused.
  */
-export const contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox";
+export const contentSecurityPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'; sandbox";
 
 export function htmlHeaders(landingId: string, version: number): Record<string, string> {
   return {

@@ -2,18 +2,83 @@
 // inspector (which lists problems for `validar`) reports against it, so both always agree.
 
 export const ALLOWED_TAGS: readonly string[] = [
-  'html', 'head', 'body', 'meta', 'title', 'style', 'link',
-  'header', 'nav', 'main', 'section', 'article', 'aside', 'footer', 'address',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'a', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'strong', 'em', 'b', 'i', 'small', 'span', 'div', 'br', 'hr', 'blockquote', 'q', 'cite', 'mark', 'abbr', 's', 'sub', 'sup', 'time',
-  'img', 'figure', 'figcaption', 'picture',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-  'details', 'summary',
+  'html',
+  'head',
+  'body',
+  'meta',
+  'title',
+  'style',
+  'link',
+  'header',
+  'nav',
+  'main',
+  'section',
+  'article',
+  'aside',
+  'footer',
+  'address',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'p',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'small',
+  'span',
+  'div',
+  'br',
+  'hr',
+  'blockquote',
+  'q',
+  'cite',
+  'mark',
+  'abbr',
+  's',
+  'sub',
+  'sup',
+  'time',
+  'img',
+  'figure',
+  'figcaption',
+  'picture',
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'details',
+  'summary',
 ];
 
 /** Attributes per tag; `*` applies to every tag. No `style` attribute (CSS lives in the one `<style>`), no `on*`. */
 export const ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
-  '*': ['class', 'id', 'lang', 'dir', 'title', 'role', 'aria-label', 'aria-labelledby', 'aria-describedby', 'aria-hidden'],
+  '*': [
+    'class',
+    'id',
+    'lang',
+    'dir',
+    'title',
+    'role',
+    'aria-label',
+    'aria-labelledby',
+    'aria-describedby',
+    'aria-hidden',
+  ],
   html: ['lang'],
   meta: ['charset', 'name', 'property', 'content'],
   /** Only `rel="icon"` with an embedded image (so the browser does not ask the host for /favicon.ico). */
@@ -44,7 +109,8 @@ export function cssProblems(css: string): string[] {
   for (const m of css.matchAll(/url\(\s*(['"]?)([^'")]*)\1\s*\)/gi)) {
     if (!IMAGE_DATA_URL.test(m[2].trim())) problems.push(`url(${m[2].slice(0, 60)}) hace una petición externa`);
   }
-  if (/expression\s*\(|(?<![-\w])behavio(?:u)?r\s*:|-moz-binding|javascript:/i.test(css)) problems.push('el CSS contiene código ejecutable (expression, behavior, -moz-binding o javascript:)');
+  if (/expression\s*\(|(?<![-\w])behavio(?:u)?r\s*:|-moz-binding|javascript:/i.test(css))
+    problems.push('el CSS contiene código ejecutable (expression, behavior, -moz-binding o javascript:)');
   if (/<\//.test(css)) problems.push('el CSS contiene una etiqueta de cierre');
   if (/\\/.test(css)) problems.push('el CSS contiene escapes con barra invertida (pueden ocultar url() o @import)');
   return problems;

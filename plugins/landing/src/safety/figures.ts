@@ -14,8 +14,31 @@ const NUMBER = /\d(?:[\d.,]*\d)?/g;
 /** A written price: a currency sign before, or an ISO code after. */
 const MONEY = /(?:(US\$|\$|€|£)\s?(\d(?:[\d.,]*\d)?))|(?:(\d(?:[\d.,]*\d)?)\s?(€|\$|[A-Z]{3})\b)/g;
 /** ISO 4217 codes of the currencies a price is likely written in (plus whatever the catalog uses). */
-const CURRENCIES = new Set(['COP', 'EUR', 'USD', 'MXN', 'ARS', 'CLP', 'PEN', 'GBP', 'BRL', 'UYU', 'BOB', 'PYG', 'VES', 'CRC', 'GTQ', 'DOP', 'HNL', 'NIO', 'PAB', 'CAD', 'CHF', 'JPY']);
-const SIGN_CURRENCY: Readonly<Record<string, string[]>> = { '€': ['EUR'], '£': ['GBP'], $: [], 'US$': ['USD'] };
+const CURRENCIES = new Set([
+  'COP',
+  'EUR',
+  'USD',
+  'MXN',
+  'ARS',
+  'CLP',
+  'PEN',
+  'GBP',
+  'BRL',
+  'UYU',
+  'BOB',
+  'PYG',
+  'VES',
+  'CRC',
+  'GTQ',
+  'DOP',
+  'HNL',
+  'NIO',
+  'PAB',
+  'CAD',
+  'CHF',
+  'JPY',
+]);
+const SIGN_CURRENCY: Readonly<Record<string, string[]>> = { '€': ['EUR'], '£': ['GBP'], $: [], US$: ['USD'] };
 
 const cents = (n: number) => Math.round(n * 100);
 
@@ -50,15 +73,24 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * figure, never a name. Longer names first, so "3M Pro" wins over "3M".
  */
 function withoutNames(pageText: string, names: readonly string[]): string {
-  const wanted = [...new Set(names.map((n) => n.trim()).filter((n) => /\d/.test(n) && /\p{L}/u.test(n)))].sort((a, b) => b.length - a.length);
+  const wanted = [...new Set(names.map((n) => n.trim()).filter((n) => /\d/.test(n) && /\p{L}/u.test(n)))].sort(
+    (a, b) => b.length - a.length,
+  );
   if (wanted.length === 0) return pageText;
   // Not inside a longer word or number: "3M" is the brand in "3M cinta", not in "23M".
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${wanted.map((n) => escapeRegExp(n).replace(/\s+/g, '\\s+')).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${wanted.map((n) => escapeRegExp(n).replace(/\s+/g, '\\s+')).join('|')})(?![\\p{L}\\p{N}])`,
+    'giu',
+  );
   return pageText.replace(pattern, (m) => ' '.repeat(m.length));
 }
 
 /** Prices written on the page that the catalog does not hold, and numbers with no source. */
-export function unsupportedFigures(pageText: string, sources: FigureSources, options: { onlyMoney?: boolean } = {}): FigureViolation[] {
+export function unsupportedFigures(
+  pageText: string,
+  sources: FigureSources,
+  options: { onlyMoney?: boolean } = {},
+): FigureViolation[] {
   const violations: FigureViolation[] = [];
   pageText = withoutNames(pageText, sources.names ?? []);
   const prices = sources.catalog.filter((p) => !p.sin_precio);
@@ -68,10 +100,15 @@ export function unsupportedFigures(pageText: string, sources: FigureSources, opt
     const written = m[2] ?? m[3];
     const code = m[4];
     const amount = parseAmount(written);
-    if (code && /^[A-Z]{3}$/.test(code) && !CURRENCIES.has(code) && !sources.catalog.some((p) => p.moneda === code)) continue; // "3 USB" is no price
+    if (code && /^[A-Z]{3}$/.test(code) && !CURRENCIES.has(code) && !sources.catalog.some((p) => p.moneda === code))
+      continue; // "3 USB" is no price
     moneySpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
     const currencies = sign ? SIGN_CURRENCY[sign] : code === '€' ? ['EUR'] : code === '$' ? [] : [code];
-    const held = amount !== null && prices.some((p) => cents(p.precio) === cents(amount) && (currencies.length === 0 || currencies.includes(p.moneda)));
+    const held =
+      amount !== null &&
+      prices.some(
+        (p) => cents(p.precio) === cents(amount) && (currencies.length === 0 || currencies.includes(p.moneda)),
+      );
     if (!held) violations.push({ texto: m[0], motivo: 'precio que el catálogo no tiene' });
   }
   if (options.onlyMoney) return violations;
@@ -85,7 +122,8 @@ export function unsupportedFigures(pageText: string, sources: FigureSources, opt
     const at = m.index ?? 0;
     if (moneySpans.some(([from, to]) => at >= from && at < to)) continue;
     const v = parseAmount(m[0]);
-    if (v === null || !allowed.has(cents(v))) violations.push({ texto: m[0], motivo: 'cifra sin respaldo en el catálogo ni en los datos de la landing' });
+    if (v === null || !allowed.has(cents(v)))
+      violations.push({ texto: m[0], motivo: 'cifra sin respaldo en el catálogo ni en los datos de la landing' });
   }
   return violations;
 }

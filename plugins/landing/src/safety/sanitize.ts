@@ -1,5 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
-import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, cssProblems, IMAGE_DATA_URL, isEmbeddedIcon, LINK_SCHEMES, META_NAMES, META_PROPERTY } from './allow-list.js';
+import {
+  ALLOWED_ATTRIBUTES,
+  ALLOWED_TAGS,
+  cssProblems,
+  IMAGE_DATA_URL,
+  isEmbeddedIcon,
+  LINK_SCHEMES,
+  META_NAMES,
+  META_PROPERTY,
+} from './allow-list.js';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],
@@ -11,7 +20,20 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // `<style>` is on the list on purpose: its text is checked below and the whole element dropped when it fails.
   allowVulnerableTags: true,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'xmp', 'noembed', 'noframes', 'plaintext'],
+  nonTextTags: [
+    'script',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'xmp',
+    'noembed',
+    'noframes',
+    'plaintext',
+  ],
   exclusiveFilter: (frame) => {
     if (frame.tag === 'style') return cssProblems(frame.text).length > 0;
     if (frame.tag === 'link') return !isEmbeddedIcon(frame.attribs);

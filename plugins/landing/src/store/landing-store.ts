@@ -5,8 +5,19 @@ import { randomBytes } from 'node:crypto';
 import type { Clock, PluginStorage } from '@cerebro/sdk';
 import type { Brief, Landing, Version, VersionState } from '../model.js';
 
-interface LandingRow { id: string; space_id: string; brief: string; created_at: string; updated_at: string }
-interface VersionRow { numero: number; estado: VersionState; data: string; html: string | null }
+interface LandingRow {
+  id: string;
+  space_id: string;
+  brief: string;
+  created_at: string;
+  updated_at: string;
+}
+interface VersionRow {
+  numero: number;
+  estado: VersionState;
+  data: string;
+  html: string | null;
+}
 
 export interface StoredVersion extends Version {
   html: string | null;
@@ -15,24 +26,47 @@ export interface StoredVersion extends Version {
 export class LandingStore {
   private readonly s;
 
-  constructor(private readonly storage: PluginStorage, private readonly clock: Clock) {
+  constructor(
+    private readonly storage: PluginStorage,
+    private readonly clock: Clock,
+  ) {
     this.s = {
-      insertLanding: storage.prepare('INSERT INTO landing_landings (space_id, id, brief, created_at, updated_at) VALUES (?, ?, ?, ?, ?)'),
-      updateBrief: storage.prepare('UPDATE landing_landings SET brief = ?, updated_at = ? WHERE space_id = ? AND id = ?'),
+      insertLanding: storage.prepare(
+        'INSERT INTO landing_landings (space_id, id, brief, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      updateBrief: storage.prepare(
+        'UPDATE landing_landings SET brief = ?, updated_at = ? WHERE space_id = ? AND id = ?',
+      ),
       touch: storage.prepare('UPDATE landing_landings SET updated_at = ? WHERE space_id = ? AND id = ?'),
       landing: storage.prepare<LandingRow>('SELECT * FROM landing_landings WHERE space_id = ? AND id = ?'),
-      page: storage.prepare<LandingRow>('SELECT * FROM landing_landings WHERE space_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?'),
+      page: storage.prepare<LandingRow>(
+        'SELECT * FROM landing_landings WHERE space_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
+      ),
       count: storage.prepare<{ n: number }>('SELECT count(*) AS n FROM landing_landings WHERE space_id = ?'),
       deleteLanding: storage.prepare('DELETE FROM landing_landings WHERE space_id = ? AND id = ?'),
       deleteVersions: storage.prepare('DELETE FROM landing_versions WHERE space_id = ? AND landing_id = ?'),
-      insertVersion: storage.prepare('INSERT INTO landing_versions (space_id, landing_id, numero, estado, data, html, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insertVersion: storage.prepare(
+        'INSERT INTO landing_versions (space_id, landing_id, numero, estado, data, html, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
       // Conditional on the state read before: a cancelled version is never overwritten by the work that was running.
-      updateVersion: storage.prepare('UPDATE landing_versions SET estado = ?, data = ?, html = ?, updated_at = ? WHERE space_id = ? AND landing_id = ? AND numero = ? AND estado = ?'),
-      versions: storage.prepare<VersionRow>('SELECT numero, estado, data, NULL AS html FROM landing_versions WHERE space_id = ? AND landing_id = ? ORDER BY numero'),
-      version: storage.prepare<VersionRow>('SELECT numero, estado, data, html FROM landing_versions WHERE space_id = ? AND landing_id = ? AND numero = ?'),
-      latestReady: storage.prepare<VersionRow>("SELECT numero, estado, data, html FROM landing_versions WHERE space_id = ? AND landing_id = ? AND estado = 'lista' ORDER BY numero DESC LIMIT 1"),
-      lastNumber: storage.prepare<{ n: number | null }>('SELECT max(numero) AS n FROM landing_versions WHERE space_id = ? AND landing_id = ?'),
-      pending: storage.prepare<{ space_id: string; landing_id: string; numero: number }>("SELECT space_id, landing_id, numero FROM landing_versions WHERE estado = 'generando' ORDER BY updated_at"),
+      updateVersion: storage.prepare(
+        'UPDATE landing_versions SET estado = ?, data = ?, html = ?, updated_at = ? WHERE space_id = ? AND landing_id = ? AND numero = ? AND estado = ?',
+      ),
+      versions: storage.prepare<VersionRow>(
+        'SELECT numero, estado, data, NULL AS html FROM landing_versions WHERE space_id = ? AND landing_id = ? ORDER BY numero',
+      ),
+      version: storage.prepare<VersionRow>(
+        'SELECT numero, estado, data, html FROM landing_versions WHERE space_id = ? AND landing_id = ? AND numero = ?',
+      ),
+      latestReady: storage.prepare<VersionRow>(
+        "SELECT numero, estado, data, html FROM landing_versions WHERE space_id = ? AND landing_id = ? AND estado = 'lista' ORDER BY numero DESC LIMIT 1",
+      ),
+      lastNumber: storage.prepare<{ n: number | null }>(
+        'SELECT max(numero) AS n FROM landing_versions WHERE space_id = ? AND landing_id = ?',
+      ),
+      pending: storage.prepare<{ space_id: string; landing_id: string; numero: number }>(
+        "SELECT space_id, landing_id, numero FROM landing_versions WHERE estado = 'generando' ORDER BY updated_at",
+      ),
     };
   }
 
@@ -56,7 +90,10 @@ export class LandingStore {
   }
 
   page(spaceId: string, limit: number, offset: number): { landings: Landing[]; total: number } {
-    return { landings: this.s.page.all(spaceId, limit, offset).map(toLanding), total: this.s.count.get(spaceId)?.n ?? 0 };
+    return {
+      landings: this.s.page.all(spaceId, limit, offset).map(toLanding),
+      total: this.s.count.get(spaceId)?.n ?? 0,
+    };
   }
 
   saveBrief(spaceId: string, id: string, brief: Brief): void {
@@ -99,7 +136,9 @@ export class LandingStore {
   /** Moves a version from `from` to its new state; false when it had already left `from` (cancelled, deleted). */
   transition(spaceId: string, id: string, from: VersionState, version: Version, html: string | null = null): boolean {
     const now = this.now();
-    const changed = this.s.updateVersion.run(version.estado, JSON.stringify(version), html, now, spaceId, id, version.numero, from).changes > 0;
+    const changed =
+      this.s.updateVersion.run(version.estado, JSON.stringify(version), html, now, spaceId, id, version.numero, from)
+        .changes > 0;
     if (changed) this.s.touch.run(now, spaceId, id);
     return changed;
   }
@@ -111,7 +150,13 @@ export class LandingStore {
 }
 
 function toLanding(row: LandingRow): Landing {
-  return { id: row.id, espacio: row.space_id, brief: JSON.parse(row.brief) as Brief, creada: row.created_at, actualizada: row.updated_at };
+  return {
+    id: row.id,
+    espacio: row.space_id,
+    brief: JSON.parse(row.brief) as Brief,
+    creada: row.created_at,
+    actualizada: row.updated_at,
+  };
 }
 
 function toVersion(row: VersionRow): Version {

@@ -37,7 +37,9 @@ test('a section sent whole replaces the stored one; missing fields inside return
 
 test('everything not sent stays as it was', () => {
   const configured = patchOk(defaultBrand('t'), {
-    name: 'Deportes Ruiz', activo: false, identidad: { nombre_agente: 'Sofía', rol: 'asesora de ventas' },
+    name: 'Deportes Ruiz',
+    activo: false,
+    identidad: { nombre_agente: 'Sofía', rol: 'asesora de ventas' },
   });
   const next = patchOk(configured, { tacticas: { upsell_activo: true } });
   assert.equal(next.name, 'Deportes Ruiz');
@@ -55,12 +57,17 @@ test('tono and rasgos are folded to their canonical form', () => {
 
 test('type errors name the field, in Spanish, all at once', () => {
   const r = applyBrandPatch(defaultBrand('t'), {
-    activo: 'si', estilo: { max_lineas: '4', tono: ['gritón'], solo_texto_plano: 1 }, color: 'rojo',
+    activo: 'si',
+    estilo: { max_lineas: '4', tono: ['gritón'], solo_texto_plano: 1 },
+    color: 'rojo',
   });
   assert.equal(r.ok, false);
   if (r.ok) return;
   const campos = r.errores.map((e) => e.campo);
-  assert.deepEqual(campos.sort(), ['activo', 'color', 'estilo.max_lineas', 'estilo.solo_texto_plano', 'estilo.tono'].sort());
+  assert.deepEqual(
+    campos.sort(),
+    ['activo', 'color', 'estilo.max_lineas', 'estilo.solo_texto_plano', 'estilo.tono'].sort(),
+  );
   assert.match(r.detail, /estilo\.max_lineas: debe ser un número entero entre 1 y 20/);
   assert.match(r.detail, /activo: debe ser verdadero o falso/);
   assert.match(r.detail, /color: campo desconocido/);
@@ -74,18 +81,27 @@ test('sections must be objects and the body an object', () => {
 
 test('contradictory tones, emojis outside the allowed list and non-emoji strings are refused', () => {
   assert.deepEqual(patchErrors({ estilo: { tono: ['cercano', 'formal'] } }), ['estilo.tono']);
-  assert.deepEqual(patchErrors({ estilo: { emojis_permitidos: ['😊'], emojis_obligatorios: ['👟'] } }),
-    ['estilo.emojis_obligatorios']);
+  assert.deepEqual(patchErrors({ estilo: { emojis_permitidos: ['😊'], emojis_obligatorios: ['👟'] } }), [
+    'estilo.emojis_obligatorios',
+  ]);
   assert.deepEqual(patchErrors({ estilo: { emojis_permitidos: ['ok'] } }), ['estilo.emojis_permitidos']);
-  const b = patchOk(defaultBrand('t'), { estilo: { emojis_permitidos: ['👍🏽', '❤️', '👟'], emojis_obligatorios: ['👟'] } });
+  const b = patchOk(defaultBrand('t'), {
+    estilo: { emojis_permitidos: ['👍🏽', '❤️', '👟'], emojis_obligatorios: ['👟'] },
+  });
   assert.deepEqual(b.estilo.emojis_obligatorios, ['👟']);
 });
 
 test('tactics texts cannot carry figures and the template needs {combo}', () => {
   assert.deepEqual(patchErrors({ tacticas: { upsell_argumento: 'Ahorras 20%' } }), ['tacticas.upsell_argumento']);
-  assert.deepEqual(patchErrors({ tacticas: { preguntas_cierre: ['¿Lo quieres en 24 horas?'] } }), ['tacticas.preguntas_cierre[0]']);
-  assert.deepEqual(patchErrors({ tacticas: { upsell_plantilla: 'Llévate también algo' } }), ['tacticas.upsell_plantilla']);
-  assert.deepEqual(patchErrors({ tacticas: { upsell_plantilla: 'Con {combo} y {precio}' } }), ['tacticas.upsell_plantilla']);
+  assert.deepEqual(patchErrors({ tacticas: { preguntas_cierre: ['¿Lo quieres en 24 horas?'] } }), [
+    'tacticas.preguntas_cierre[0]',
+  ]);
+  assert.deepEqual(patchErrors({ tacticas: { upsell_plantilla: 'Llévate también algo' } }), [
+    'tacticas.upsell_plantilla',
+  ]);
+  assert.deepEqual(patchErrors({ tacticas: { upsell_plantilla: 'Con {combo} y {precio}' } }), [
+    'tacticas.upsell_plantilla',
+  ]);
 });
 
 test('a stored row with missing fields comes back complete', () => {

@@ -15,7 +15,7 @@ export interface FieldError {
 
 export type PatchResult =
   | { ok: true; brand: BrandConfig }
-  | { ok: false; errores: FieldError[]; /** all messages joined: ready for a 422 `detail` */ detail: string };
+  | { ok: false; errores: FieldError[] /** all messages joined: ready for a 422 `detail` */; detail: string };
 
 const TOP_LEVEL = ['name', 'activo', 'identidad', 'estilo', 'tacticas'] as const;
 const MAX_TONOS = 3;
@@ -30,7 +30,8 @@ export function foldKey(value: string): string {
 }
 
 // One emoji (possibly with skin tone, variation selector or ZWJ sequence), nothing else.
-const SINGLE_EMOJI = /^\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F|\u200D\p{Extended_Pictographic}\uFE0F?)*$/u;
+const SINGLE_EMOJI =
+  /^\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F|\u200D\p{Extended_Pictographic}\uFE0F?)*$/u;
 const HAS_DIGIT = /\p{Nd}/u;
 
 class Collector {
@@ -51,8 +52,12 @@ function rejectUnknown(obj: Record<string, unknown>, allowed: readonly string[],
 }
 
 function readText(
-  obj: Record<string, unknown>, key: string, campo: string, fallback: string,
-  limits: { min: number; max: number; noDigits?: boolean }, c: Collector,
+  obj: Record<string, unknown>,
+  key: string,
+  campo: string,
+  fallback: string,
+  limits: { min: number; max: number; noDigits?: boolean },
+  c: Collector,
 ): string {
   if (!Object.hasOwn(obj, key)) return fallback;
   const value = obj[key];
@@ -62,16 +67,25 @@ function readText(
   }
   const text = value.trim();
   if (text.length < limits.min || text.length > limits.max) {
-    c.add(campo, limits.min > 0
-      ? `debe tener entre ${limits.min} y ${limits.max} caracteres`
-      : `no puede superar ${limits.max} caracteres`);
+    c.add(
+      campo,
+      limits.min > 0
+        ? `debe tener entre ${limits.min} y ${limits.max} caracteres`
+        : `no puede superar ${limits.max} caracteres`,
+    );
   } else if (limits.noDigits && HAS_DIGIT.test(text)) {
     c.add(campo, 'no puede contener cifras: precios, descuentos, plazos y existencias salen solo del catálogo');
   }
   return text;
 }
 
-function readBoolean(obj: Record<string, unknown>, key: string, campo: string, fallback: boolean, c: Collector): boolean {
+function readBoolean(
+  obj: Record<string, unknown>,
+  key: string,
+  campo: string,
+  fallback: boolean,
+  c: Collector,
+): boolean {
   if (!Object.hasOwn(obj, key)) return fallback;
   const value = obj[key];
   if (typeof value !== 'boolean') {
@@ -93,8 +107,13 @@ function readStringArray(obj: Record<string, unknown>, key: string, campo: strin
 
 /** Values from a closed vocabulary: folded, each allowed, no repeats, at most `max`. */
 function readVocabulary(
-  obj: Record<string, unknown>, key: string, campo: string, allowed: Readonly<Record<string, string>>,
-  max: number, fallback: string[], c: Collector,
+  obj: Record<string, unknown>,
+  key: string,
+  campo: string,
+  allowed: Readonly<Record<string, string>>,
+  max: number,
+  fallback: string[],
+  c: Collector,
 ): string[] {
   const raw = readStringArray(obj, key, campo, c);
   if (raw === undefined) return fallback;
@@ -108,7 +127,13 @@ function readVocabulary(
   return values;
 }
 
-function readEmojis(obj: Record<string, unknown>, key: string, campo: string, fallback: string[], c: Collector): string[] {
+function readEmojis(
+  obj: Record<string, unknown>,
+  key: string,
+  campo: string,
+  fallback: string[],
+  c: Collector,
+): string[] {
   const raw = readStringArray(obj, key, campo, c);
   if (raw === undefined) return fallback;
   const bad = raw.filter((e) => !SINGLE_EMOJI.test(e));
@@ -194,17 +219,27 @@ function parseTacticas(value: unknown, c: Collector): Tacticas {
     return d;
   }
   rejectUnknown(value, Object.keys(d), 'tacticas', c);
-  const plantilla = readText(value, 'upsell_plantilla', 'tacticas.upsell_plantilla', d.upsell_plantilla,
-    { min: 1, max: 300, noDigits: true }, c);
+  const plantilla = readText(
+    value,
+    'upsell_plantilla',
+    'tacticas.upsell_plantilla',
+    d.upsell_plantilla,
+    { min: 1, max: 300, noDigits: true },
+    c,
+  );
   if (!plantilla.includes('{combo}')) c.add('tacticas.upsell_plantilla', 'debe incluir {combo}');
-  const extra = [...plantilla.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]).filter((p) => p !== 'combo' && p !== 'argumento');
-  if (extra.length > 0) c.add('tacticas.upsell_plantilla', `marcador desconocido {${extra[0]}}; solo {combo} y {argumento}`);
+  const extra = [...plantilla.matchAll(/\{([^}]*)\}/g)]
+    .map((m) => m[1])
+    .filter((p) => p !== 'combo' && p !== 'argumento');
+  if (extra.length > 0)
+    c.add('tacticas.upsell_plantilla', `marcador desconocido {${extra[0]}}; solo {combo} y {argumento}`);
 
   let preguntas = d.preguntas_cierre;
   const rawPreguntas = readStringArray(value, 'preguntas_cierre', 'tacticas.preguntas_cierre', c);
   if (rawPreguntas !== undefined) {
     preguntas = rawPreguntas;
-    if (preguntas.length > MAX_PREGUNTAS) c.add('tacticas.preguntas_cierre', `admite como máximo ${MAX_PREGUNTAS} preguntas`);
+    if (preguntas.length > MAX_PREGUNTAS)
+      c.add('tacticas.preguntas_cierre', `admite como máximo ${MAX_PREGUNTAS} preguntas`);
     preguntas.forEach((q, i) => {
       const campo = `tacticas.preguntas_cierre[${i}]`;
       if (q.length === 0 || q.length > 200) c.add(campo, 'debe tener entre 1 y 200 caracteres');
@@ -214,11 +249,22 @@ function parseTacticas(value: unknown, c: Collector): Tacticas {
   return {
     upsell_activo: readBoolean(value, 'upsell_activo', 'tacticas.upsell_activo', d.upsell_activo, c),
     upsell_combos: Object.hasOwn(value, 'upsell_combos') ? parseCombos(value.upsell_combos, c) : d.upsell_combos,
-    upsell_argumento: readText(value, 'upsell_argumento', 'tacticas.upsell_argumento', d.upsell_argumento,
-      { min: 0, max: 300, noDigits: true }, c),
+    upsell_argumento: readText(
+      value,
+      'upsell_argumento',
+      'tacticas.upsell_argumento',
+      d.upsell_argumento,
+      { min: 0, max: 300, noDigits: true },
+      c,
+    ),
     upsell_plantilla: plantilla,
-    pregunta_cierre_obligatoria: readBoolean(value, 'pregunta_cierre_obligatoria', 'tacticas.pregunta_cierre_obligatoria',
-      d.pregunta_cierre_obligatoria, c),
+    pregunta_cierre_obligatoria: readBoolean(
+      value,
+      'pregunta_cierre_obligatoria',
+      'tacticas.pregunta_cierre_obligatoria',
+      d.pregunta_cierre_obligatoria,
+      c,
+    ),
     preguntas_cierre: preguntas,
   };
 }
@@ -230,7 +276,11 @@ function parseTacticas(value: unknown, c: Collector): Tacticas {
 export function applyBrandPatch(current: BrandConfig, body: unknown): PatchResult {
   const c = new Collector();
   if (!isPlainObject(body)) {
-    return { ok: false, errores: [{ campo: '', mensaje: 'el cuerpo debe ser un objeto JSON' }], detail: 'el cuerpo debe ser un objeto JSON' };
+    return {
+      ok: false,
+      errores: [{ campo: '', mensaje: 'el cuerpo debe ser un objeto JSON' }],
+      detail: 'el cuerpo debe ser un objeto JSON',
+    };
   }
   rejectUnknown(body, TOP_LEVEL, '', c);
   const next: BrandConfig = {

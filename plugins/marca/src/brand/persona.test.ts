@@ -15,8 +15,12 @@ const configured = brand({
   name: 'Deportes Ruiz',
   identidad: { nombre_agente: 'Sofía', rol: 'asesora de ventas', linea: 'tienda de ropa deportiva' },
   estilo: {
-    tono: ['cercano', 'entusiasta'], rasgos: ['empatico', 'experto'], max_lineas: 4, solo_texto_plano: true,
-    emojis_permitidos: ['👟', '😊'], emojis_obligatorios: ['👟'],
+    tono: ['cercano', 'entusiasta'],
+    rasgos: ['empatico', 'experto'],
+    max_lineas: 4,
+    solo_texto_plano: true,
+    emojis_permitidos: ['👟', '😊'],
+    emojis_obligatorios: ['👟'],
   },
 });
 

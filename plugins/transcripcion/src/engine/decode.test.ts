@@ -4,7 +4,13 @@ import { writeFile } from 'node:fs/promises';
 import { decodeAudio, type DecodeOptions } from './decode.js';
 import { TranscriptionError } from './errors.js';
 import {
-  damagedCopy, fixtureDir, longFile, speechFiles, truncatedCopy, videoFile, type FixtureDir,
+  damagedCopy,
+  fixtureDir,
+  longFile,
+  speechFiles,
+  truncatedCopy,
+  videoFile,
+  type FixtureDir,
 } from '../testing/fixtures.js';
 
 const opts: DecodeOptions = { ffmpegPath: 'ffmpeg', ffprobePath: 'ffprobe', maxDurationS: 120, timeoutMs: 30_000 };
@@ -73,7 +79,10 @@ describe('decodeAudio', () => {
     // M4A cut before its index (moov): a known container ffmpeg cannot open.
     await rejectsWith(decodeAudio(await truncatedCopy(fx, speech.m4a!, 'cortado.m4a', 0.3), opts), 'audio_invalido');
     // A WAV header alone.
-    await rejectsWith(decodeAudio(await truncatedCopy(fx, speech.wav!, 'cabecera.wav', 0.0001), opts), 'audio_invalido');
+    await rejectsWith(
+      decodeAudio(await truncatedCopy(fx, speech.wav!, 'cabecera.wav', 0.0001), opts),
+      'audio_invalido',
+    );
     await rejectsWith(decodeAudio(await damagedCopy(fx, speech.mp3!, 'danado.mp3'), opts), 'audio_invalido');
     await rejectsWith(decodeAudio(await damagedCopy(fx, speech.flac!, 'danado.flac'), opts), 'audio_invalido');
   });

@@ -38,7 +38,8 @@ const TRUNCATION_RATIO = 0.9;
 const TRUNCATION_SLACK_S = 0.25;
 
 /** Decoder messages that mean the stream itself is damaged (ffmpeg prints nothing at `-v error` for sound files). */
-const DAMAGE_PATTERN = /error while decoding|invalid data|corrupt|ended prematurely|decode_frame\(\) failed|invalid (?:new )?backstep|invalid residual|invalid block|header missing|truncat|end of file/i;
+const DAMAGE_PATTERN =
+  /error while decoding|invalid data|corrupt|ended prematurely|decode_frame\(\) failed|invalid (?:new )?backstep|invalid residual|invalid block|header missing|truncat|end of file/i;
 
 function invalid(detalle: string): TranscriptionError {
   return new TranscriptionError('audio_invalido', detalle);
@@ -107,7 +108,8 @@ export async function decodeAudio(filePath: string, options: DecodeOptions): Pro
   }
   if (decoded.timedOut) throw invalid('No se pudo decodificar el audio en el tiempo permitido.');
   if (decoded.code !== 0) throw invalid('El audio está dañado y no se pudo decodificar.');
-  if (DAMAGE_PATTERN.test(decoded.stderr)) throw invalid('El audio está dañado: hay partes que no se pueden decodificar.');
+  if (DAMAGE_PATTERN.test(decoded.stderr))
+    throw invalid('El audio está dañado: hay partes que no se pueden decodificar.');
   const { samples } = decoded;
   if (samples.length === 0) throw invalid('El audio no contiene muestras de sonido decodificables.');
   const durationS = samples.length / SAMPLE_RATE;
@@ -124,7 +126,15 @@ async function probeFile(filePath: string, options: DecodeOptions): Promise<Prob
   try {
     res = await runCommand(
       options.ffprobePath,
-      ['-v', 'error', '-show_entries', 'format=duration,format_name:stream=codec_type,duration', '-of', 'json', filePath],
+      [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration,format_name:stream=codec_type,duration',
+        '-of',
+        'json',
+        filePath,
+      ],
       { timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) },
     );
   } catch (err) {
@@ -157,8 +167,24 @@ function runDecoder(
 
   return new Promise((resolve, reject) => {
     const args = [
-      '-nostdin', '-hide_banner', '-v', 'error', '-i', filePath,
-      '-map', '0:a:0', '-vn', '-sn', '-dn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 'f32le', 'pipe:1',
+      '-nostdin',
+      '-hide_banner',
+      '-v',
+      'error',
+      '-i',
+      filePath,
+      '-map',
+      '0:a:0',
+      '-vn',
+      '-sn',
+      '-dn',
+      '-ac',
+      '1',
+      '-ar',
+      String(SAMPLE_RATE),
+      '-f',
+      'f32le',
+      'pipe:1',
     ];
     const child = spawn(options.ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const guard = guardChild(child, options);

@@ -7,11 +7,20 @@ import { TranscriptionEngine, type TranscriptionResult } from './engine.js';
 import { TranscriptionError } from './errors.js';
 import { writeTinyModel } from '../testing/tiny-model.js';
 import {
-  fixtureDir, longFile, noVoiceFiles, speechFiles, truncatedCopy, videoFile, type FixtureDir,
+  fixtureDir,
+  longFile,
+  noVoiceFiles,
+  speechFiles,
+  truncatedCopy,
+  videoFile,
+  type FixtureDir,
 } from '../testing/fixtures.js';
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   assert.ok(err instanceof TranscriptionError, `expected a TranscriptionError, got ${String(err)}`);
   return err.codigo;
 }
@@ -122,7 +131,10 @@ describe('TranscriptionEngine', () => {
     const a = engine.transcribe(speech.wav!).then((r) => (order.push('a'), r));
     const b = engine.transcribe(speech.ogg!).then((r) => (order.push('b'), r));
     assert.equal(engine.status().inFlight, 2);
-    const c = await engine.transcribe(speech.mp3!).then(() => null, (e: unknown) => e);
+    const c = await engine.transcribe(speech.mp3!).then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.ok(c instanceof TranscriptionError && c.codigo === 'ocupado' && c.httpStatus === 503);
     assert.equal(order.length, 0, 'ocupado must not wait for the running work');
     const [ra, rb] = await Promise.all([a, b]);

@@ -7,7 +7,12 @@ import { FAILED_DETAIL, NO_MODEL_DETAIL } from './install-advice.js';
 import { isSupportedLanguage } from './languages.js';
 import { ModelFileError, validateModelFile, type ModelFileInfo } from './model-file.js';
 import { ModelWatcher } from './model-watch.js';
-import { resolveDurationCap, resolveOptions, type ResolvedOptions, type TranscriptionEngineOptions } from './options.js';
+import {
+  resolveDurationCap,
+  resolveOptions,
+  type ResolvedOptions,
+  type TranscriptionEngineOptions,
+} from './options.js';
 import { runCommand } from './process.js';
 import { whisperBuildHasSimd } from './simd.js';
 import { whisperAddon } from './whisper-addon.js';
@@ -144,7 +149,10 @@ export class TranscriptionEngine {
     this.model = null;
 
     for (const tool of [this.opts.ffmpegPath, this.opts.ffprobePath]) {
-      const ok = await runCommand(tool, ['-version'], { timeoutMs: 10_000 }).then((r) => r.code === 0, () => false);
+      const ok = await runCommand(tool, ['-version'], { timeoutMs: 10_000 }).then(
+        (r) => r.code === 0,
+        () => false,
+      );
       if (!ok) return this.fail('failed', `No se encontró ${tool}, necesario para decodificar audio.`);
     }
     try {
@@ -166,7 +174,8 @@ export class TranscriptionEngine {
     }
     void whisperBuildHasSimd().then((simd) => {
       this.simd = simd;
-      if (simd === false) log.warn({}, 'whisper.cpp was built without SIMD: transcription will be several times slower');
+      if (simd === false)
+        log.warn({}, 'whisper.cpp was built without SIMD: transcription will be several times slower');
     });
 
     const workerData: WorkerConfig = {
@@ -205,7 +214,10 @@ export class TranscriptionEngine {
     this.state = 'ready';
     this.reason = null;
     this.watcher.stop();
-    log.info({ model: this.model?.sizeName, workers: this.opts.workers, threads: this.opts.threadsPerWorker }, 'transcription engine ready');
+    log.info(
+      { model: this.model?.sizeName, workers: this.opts.workers, threads: this.opts.threadsPerWorker },
+      'transcription engine ready',
+    );
     return this.status();
   }
 
@@ -222,9 +234,14 @@ export class TranscriptionEngine {
    * model, or with one that failed, nothing changes until the operator acts, so the answer says what to install.
    */
   notReadyError(): TranscriptionError {
-    if (this.state === 'no_model') return new TranscriptionError('motor_no_listo', NO_MODEL_DETAIL, { retryAfterS: null });
+    if (this.state === 'no_model')
+      return new TranscriptionError('motor_no_listo', NO_MODEL_DETAIL, { retryAfterS: null });
     if (this.state === 'failed') return new TranscriptionError('motor_no_listo', FAILED_DETAIL, { retryAfterS: null });
-    return new TranscriptionError('motor_no_listo', 'El motor de transcripción se está iniciando; reintenta en unos segundos.', { retryAfterS: this.opts.retryAfterS });
+    return new TranscriptionError(
+      'motor_no_listo',
+      'El motor de transcripción se está iniciando; reintenta en unos segundos.',
+      { retryAfterS: this.opts.retryAfterS },
+    );
   }
 
   /**
@@ -261,7 +278,10 @@ export class TranscriptionEngine {
         });
       } catch (err) {
         ticket.abort(err); // leave the queue; if the slot was already granted, hand it on
-        void slot.then((release) => release(), () => undefined);
+        void slot.then(
+          (release) => release(),
+          () => undefined,
+        );
         throw err;
       }
       const decoded = performance.now();
@@ -307,17 +327,27 @@ export class TranscriptionEngine {
     const task = pool.run({ op: 'transcribe', samples, idioma, crash } satisfies WorkerTask, {
       transferList: [samples.buffer as ArrayBuffer],
     }) as Promise<TranscribeReply>;
-    const tracked = task.then(() => undefined, () => undefined).finally(() => {
-      release();
-      this.running.delete(tracked);
-    });
+    const tracked = task
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        release();
+        this.running.delete(tracked);
+      });
     this.running.add(tracked);
 
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
     const guards = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new TranscriptionError('ocupado', 'La transcripción tardó demasiado; reintenta en unos segundos.', { retryAfterS: this.opts.retryAfterS })),
+        () =>
+          reject(
+            new TranscriptionError('ocupado', 'La transcripción tardó demasiado; reintenta en unos segundos.', {
+              retryAfterS: this.opts.retryAfterS,
+            }),
+          ),
         this.opts.taskTimeoutMs,
       );
       if (signal) {

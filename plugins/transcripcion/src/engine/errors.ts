@@ -32,13 +32,18 @@ export class TranscriptionError extends Error {
    */
   readonly retryAfterS: number | undefined;
 
-  constructor(codigo: TranscriptionErrorCode, detalle?: string, options?: { cause?: unknown; retryAfterS?: number | null }) {
+  constructor(
+    codigo: TranscriptionErrorCode,
+    detalle?: string,
+    options?: { cause?: unknown; retryAfterS?: number | null },
+  ) {
     const text = detalle ?? DEFAULT_DETAIL[codigo];
     super(`${codigo}: ${text}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'TranscriptionError';
     this.codigo = codigo;
     this.detalle = text;
-    this.retryAfterS = CATALOGUE[codigo].status === 503 && options?.retryAfterS !== null ? (options?.retryAfterS ?? 5) : undefined;
+    this.retryAfterS =
+      CATALOGUE[codigo].status === 503 && options?.retryAfterS !== null ? (options?.retryAfterS ?? 5) : undefined;
   }
 
   get httpStatus(): number {

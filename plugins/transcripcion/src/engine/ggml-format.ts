@@ -23,8 +23,17 @@ export interface WhisperHparams {
 }
 
 export const HPARAM_ORDER: readonly (keyof WhisperHparams)[] = [
-  'nVocab', 'nAudioCtx', 'nAudioState', 'nAudioHead', 'nAudioLayer',
-  'nTextCtx', 'nTextState', 'nTextHead', 'nTextLayer', 'nMels', 'ftype',
+  'nVocab',
+  'nAudioCtx',
+  'nAudioState',
+  'nAudioHead',
+  'nAudioLayer',
+  'nTextCtx',
+  'nTextState',
+  'nTextHead',
+  'nTextLayer',
+  'nMels',
+  'ftype',
 ];
 
 /** ggml tensor types used by Whisper files: block size (elements) and bytes per block. */
@@ -45,7 +54,18 @@ export const GGML_TYPES: Readonly<Record<number, { name: string; block: number; 
 
 /** ggml's file type (hparam `ftype`, modulo the quantisation version factor 1000) → type of the big matrices. */
 export const FTYPE_TO_TYPE: Readonly<Record<number, number>> = {
-  0: 0, 1: 1, 2: 2, 3: 3, 7: 8, 8: 6, 9: 7, 10: 10, 11: 11, 12: 12, 13: 13, 14: 14,
+  0: 0,
+  1: 1,
+  2: 2,
+  3: 3,
+  7: 8,
+  8: 6,
+  9: 7,
+  10: 10,
+  11: 11,
+  12: 12,
+  13: 13,
+  14: 14,
 };
 
 export const GGML_TYPE_F32 = 0;
@@ -116,5 +136,8 @@ export function tensorDataBytes(shape: readonly number[], type: number): number 
 
 /** The model size names whisper.cpp gives by encoder depth. */
 export function modelSizeName(nAudioLayer: number): string {
-  return ({ 4: 'tiny', 6: 'base', 12: 'small', 24: 'medium', 32: 'large' } as Record<number, string>)[nAudioLayer] ?? 'desconocido';
+  return (
+    ({ 4: 'tiny', 6: 'base', 12: 'small', 24: 'medium', 32: 'large' } as Record<number, string>)[nAudioLayer] ??
+    'desconocido'
+  );
 }

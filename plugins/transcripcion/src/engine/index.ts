@@ -1,5 +1,11 @@
 export { TranscriptionEngine } from './engine.js';
-export type { EngineState, EngineStatus, TranscribeOptions, TranscriptionResult, TranscriptionTimings } from './engine.js';
+export type {
+  EngineState,
+  EngineStatus,
+  TranscribeOptions,
+  TranscriptionResult,
+  TranscriptionTimings,
+} from './engine.js';
 export { TranscriptionError, DEFAULT_DETAIL, httpStatusFor, isTranscriptionError } from './errors.js';
 export type { TranscriptionErrorCode } from './errors.js';
 export { TranscriptionErrors } from './error-codes.js';
@@ -13,4 +19,10 @@ export type { DecodedAudio, DecodeOptions } from './decode.js';
 export { whisperBuildHasSimd } from './simd.js';
 export { installModel, KNOWN_MODELS, ModelInstallError } from './installer.js';
 export type { InstallModelOptions, InstalledModel } from './installer.js';
-export { degradedReason, FAILED_DETAIL, INSTALL_COMMAND, NO_MODEL_DETAIL, SUGGESTED_MODEL_FILE } from './install-advice.js';
+export {
+  degradedReason,
+  FAILED_DETAIL,
+  INSTALL_COMMAND,
+  NO_MODEL_DETAIL,
+  SUGGESTED_MODEL_FILE,
+} from './install-advice.js';

@@ -19,9 +19,13 @@ export const SUGGESTED_MODEL_FILE = KNOWN_MODELS.base!.file;
 /** How to install a model; with `modelPath` (for the operator only) the command also names where it goes. */
 function howToInstall(modelPath?: string): string {
   // Quoted for the shell when it has spaces: the command must work pasted as it is.
-  const dest = modelPath ? ` --destino ${/[\s'"$`\\]/.test(modelPath) ? `'${modelPath.replace(/'/g, `'\\''`)}'` : modelPath}` : '';
-  return `consigue el archivo ${SUGGESTED_MODEL_FILE} de whisper.cpp (repositorio ggerganov/whisper.cpp en Hugging Face) ` +
-    `e instálalo${isSea() ? '' : ' en la carpeta de Cerebro'} con «${INSTALL_COMMAND} /ruta/a/${SUGGESTED_MODEL_FILE}${dest}»; el servicio lo carga solo en unos segundos.`;
+  const dest = modelPath
+    ? ` --destino ${/[\s'"$`\\]/.test(modelPath) ? `'${modelPath.replace(/'/g, `'\\''`)}'` : modelPath}`
+    : '';
+  return (
+    `consigue el archivo ${SUGGESTED_MODEL_FILE} de whisper.cpp (repositorio ggerganov/whisper.cpp en Hugging Face) ` +
+    `e instálalo${isSea() ? '' : ' en la carpeta de Cerebro'} con «${INSTALL_COMMAND} /ruta/a/${SUGGESTED_MODEL_FILE}${dest}»; el servicio lo carga solo en unos segundos.`
+  );
 }
 
 /** `detalle` of `motor_no_listo` while no model is installed (callers see no server path). */
@@ -36,6 +40,7 @@ export const FAILED_DETAIL =
 
 /** For the operator's health: why the engine is down and the exact command that installs a model where it reads. */
 export function degradedReason(state: 'no_model' | 'failed', reason: string | null, modelPath: string): string {
-  const why = reason ?? (state === 'no_model' ? 'No hay un modelo de Whisper instalado.' : 'El motor no pudo arrancar.');
+  const why =
+    reason ?? (state === 'no_model' ? 'No hay un modelo de Whisper instalado.' : 'El motor no pudo arrancar.');
   return `${why} Para instalar un modelo: ${howToInstall(modelPath)}`;
 }

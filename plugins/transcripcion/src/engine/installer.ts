@@ -68,11 +68,17 @@ async function openSource(
     try {
       res = await fetch(source, { redirect: 'follow', ...(signal ? { signal } : {}) });
     } catch (err) {
-      throw new ModelInstallError(`No se pudo descargar el modelo (${(err as Error).message}); sin acceso a internet, instálalo desde un archivo local.`, { cause: err });
+      throw new ModelInstallError(
+        `No se pudo descargar el modelo (${(err as Error).message}); sin acceso a internet, instálalo desde un archivo local.`,
+        { cause: err },
+      );
     }
     if (!res.ok || !res.body) throw new ModelInstallError(`La descarga del modelo respondió ${res.status}.`);
     const length = Number(res.headers.get('content-length'));
-    return { stream: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), total: length > 0 ? length : null };
+    return {
+      stream: Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+      total: length > 0 ? length : null,
+    };
   }
   const path = resolve(source);
   const info = await stat(path).catch((err: unknown) => {
@@ -94,11 +100,15 @@ export async function installModel(options: InstallModelOptions): Promise<Instal
   if (options.name !== undefined) {
     const known = KNOWN_MODELS[options.name];
     if (!known) {
-      throw new ModelInstallError(`Modelo desconocido "${options.name}". Disponibles: ${Object.keys(KNOWN_MODELS).join(', ')}.`);
+      throw new ModelInstallError(
+        `Modelo desconocido "${options.name}". Disponibles: ${Object.keys(KNOWN_MODELS).join(', ')}.`,
+      );
     }
     const base = options.baseUrl ?? process.env.CEREBRO_WHISPER_MODEL_URL;
     if (!base) {
-      throw new ModelInstallError('Falta la URL base del repositorio de modelos ggml (CEREBRO_WHISPER_MODEL_URL), o instala desde un archivo local.');
+      throw new ModelInstallError(
+        'Falta la URL base del repositorio de modelos ggml (CEREBRO_WHISPER_MODEL_URL), o instala desde un archivo local.',
+      );
     }
     source = `${base.replace(/\/+$/, '')}/${known.file}`;
     expectedSha1 = known.sha1;
@@ -126,13 +136,17 @@ export async function installModel(options: InstallModelOptions): Promise<Instal
     );
     const sha1 = hash.digest('hex');
     if (expectedSha1 && sha1 !== expectedSha1) {
-      throw new ModelInstallError(`La suma SHA-1 no coincide (esperada ${expectedSha1}, obtenida ${sha1}): el archivo está dañado o no es ese modelo.`);
+      throw new ModelInstallError(
+        `La suma SHA-1 no coincide (esperada ${expectedSha1}, obtenida ${sha1}): el archivo está dañado o no es ese modelo.`,
+      );
     }
     let model: ModelFileInfo;
     try {
       model = await validateModelFile(temp);
     } catch (err) {
-      throw new ModelInstallError(`El archivo no es un modelo Whisper utilizable: ${(err as Error).message}.`, { cause: err });
+      throw new ModelInstallError(`El archivo no es un modelo Whisper utilizable: ${(err as Error).message}.`, {
+        cause: err,
+      });
     }
     await rename(temp, dest);
     return { path: dest, sha1, sizeBytes: received, model: { ...model, path: dest } };

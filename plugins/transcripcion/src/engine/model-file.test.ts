@@ -64,10 +64,13 @@ describe('validateModelFile', () => {
     await rejected(await variant('capas.bin', hparam('nAudioLayer', 5)), /faltan|tensor/);
     // Flip one dimension of the first tensor (encoder.positional_embedding) in place.
     const at = bytes.indexOf(Buffer.from('encoder.positional_embedding')) - 8;
-    await rejected(await variant('forma.bin', (b) => {
-      b.writeInt32LE(b.readInt32LE(at) + 1, at);
-      return b;
-    }), /forma/);
+    await rejected(
+      await variant('forma.bin', (b) => {
+        b.writeInt32LE(b.readInt32LE(at) + 1, at);
+        return b;
+      }),
+      /forma/,
+    );
   });
 });
 

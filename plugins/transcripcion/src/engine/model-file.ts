@@ -1,6 +1,12 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import {
-  GGML_MAGIC, GGML_TYPES, FTYPE_TO_TYPE, HPARAM_ORDER, expectedTensors, modelSizeName, tensorDataBytes,
+  GGML_MAGIC,
+  GGML_TYPES,
+  FTYPE_TO_TYPE,
+  HPARAM_ORDER,
+  expectedTensors,
+  modelSizeName,
+  tensorDataBytes,
   type WhisperHparams,
 } from './ggml-format.js';
 
@@ -29,10 +35,14 @@ class Cursor {
   private end = 0; // file offset one past the valid bytes in buf
   pos = 0;
 
-  constructor(private readonly handle: FileHandle, readonly size: number) {}
+  constructor(
+    private readonly handle: FileHandle,
+    readonly size: number,
+  ) {}
 
   private async ensure(n: number): Promise<void> {
-    if (this.pos + n > this.size) throw new ModelFileError('el archivo del modelo termina antes de tiempo (incompleto)');
+    if (this.pos + n > this.size)
+      throw new ModelFileError('el archivo del modelo termina antes de tiempo (incompleto)');
     if (this.pos >= this.start && this.pos + n <= this.end) return;
     if (n > this.buf.length) this.buf = Buffer.alloc(n);
     const { bytesRead } = await this.handle.read(this.buf, 0, this.buf.length, this.pos);
@@ -63,7 +73,8 @@ class Cursor {
   }
 
   skip(n: number): void {
-    if (this.pos + n > this.size) throw new ModelFileError('el archivo del modelo termina antes de tiempo (incompleto)');
+    if (this.pos + n > this.size)
+      throw new ModelFileError('el archivo del modelo termina antes de tiempo (incompleto)');
     this.pos += n;
   }
 }
@@ -102,7 +113,12 @@ export async function validateModelFile(path: string): Promise<ModelFileInfo> {
     handle = await open(path, 'r');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new ModelFileError(code === 'ENOENT' ? 'no hay ningún modelo instalado en la ruta configurada' : `no se puede abrir el modelo (${code})`, { cause: err });
+    throw new ModelFileError(
+      code === 'ENOENT'
+        ? 'no hay ningún modelo instalado en la ruta configurada'
+        : `no se puede abrir el modelo (${code})`,
+      { cause: err },
+    );
   }
   try {
     const { size } = await handle.stat();
@@ -144,7 +160,9 @@ export async function validateModelFile(path: string): Promise<ModelFileInfo> {
       if (seen.has(name)) throw new ModelFileError(`tensor repetido en el modelo: ${name}`);
       const want = [...spec.shape, 1, 1, 1].slice(0, 4);
       if (want.some((v, d) => v !== ne[d])) {
-        throw new ModelFileError(`forma incorrecta del tensor ${name}: [${ne.join(',')}], se esperaba [${want.join(',')}]`);
+        throw new ModelFileError(
+          `forma incorrecta del tensor ${name}: [${ne.join(',')}], se esperaba [${want.join(',')}]`,
+        );
       }
       if (type !== spec.type) throw new ModelFileError(`tipo incorrecto del tensor ${name}`);
       c.skip(tensorDataBytes(spec.shape, type));

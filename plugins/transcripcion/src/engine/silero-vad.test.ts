@@ -13,7 +13,17 @@ test('speech is found once voiced windows have run for the minimum duration sinc
 
 test('a window at or below the threshold breaks the run, so short bursts of noise never count', () => {
   const gate = new SpeechGate(0.5, 2 * VAD_WINDOW);
-  assert.deepEqual(feed(gate, [0.9, 0.9, 0.5, 0.9, 0.9, 0.1, 0.9, 0.9, 0.9]), [false, false, false, false, false, false, false, false, true]);
+  assert.deepEqual(feed(gate, [0.9, 0.9, 0.5, 0.9, 0.9, 0.1, 0.9, 0.9, 0.9]), [
+    false,
+    false,
+    false,
+    false,
+    false,
+    false,
+    false,
+    false,
+    true,
+  ]);
 });
 
 test('with no minimum duration the first voiced window is speech', () => {

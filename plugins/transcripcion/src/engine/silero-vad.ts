@@ -22,7 +22,10 @@ export class SpeechGate {
   private samples = 0;
   private runStart = 0;
 
-  constructor(private readonly threshold: number, private readonly minSpeechSamples: number) {}
+  constructor(
+    private readonly threshold: number,
+    private readonly minSpeechSamples: number,
+  ) {}
 
   /** Feeds one window's probability; true once the run of voiced windows is long enough. */
   push(probability: number): boolean {
@@ -40,14 +43,25 @@ export class SpeechGate {
 }
 
 export class SileroVad {
-  private constructor(private readonly ort: Ort, private readonly session: import('onnxruntime-node').InferenceSession) {}
+  private constructor(
+    private readonly ort: Ort,
+    private readonly session: import('onnxruntime-node').InferenceSession,
+  ) {}
 
   /** Loads the model (one thread: each transcription worker owns its own detector). */
   static async load(modelPath: string): Promise<SileroVad> {
     const ort = createRequire(import.meta.url)('onnxruntime-node') as Ort;
-    const session = await ort.InferenceSession.create(modelPath, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+    const session = await ort.InferenceSession.create(modelPath, {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+    });
     const inputs = [...session.inputNames].sort().join(',');
-    if (inputs !== 'input,sr,state' || !session.outputNames.includes('output') || !session.outputNames.includes('stateN')) {
+    if (
+      inputs !== 'input,sr,state' ||
+      !session.outputNames.includes('output') ||
+      !session.outputNames.includes('stateN')
+    ) {
       throw new Error(`${modelPath} no es un modelo Silero VAD v5 (entradas: ${session.inputNames.join(', ')})`);
     }
     return new SileroVad(ort, session);
@@ -66,7 +80,11 @@ export class SileroVad {
       const chunk = samples.subarray(at, Math.min(at + VAD_WINDOW, samples.length));
       window.set(chunk, CONTEXT);
       window.fill(0, CONTEXT + chunk.length);
-      const out = await this.session.run({ input: new Tensor('float32', window.slice(), [1, CONTEXT + VAD_WINDOW]), state, sr });
+      const out = await this.session.run({
+        input: new Tensor('float32', window.slice(), [1, CONTEXT + VAD_WINDOW]),
+        state,
+        sr,
+      });
       state = out.stateN as typeof state;
       if (gate.push((out.output!.data as Float32Array)[0]!)) return true;
     }

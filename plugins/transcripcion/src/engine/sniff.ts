@@ -20,7 +20,8 @@ export function sniffContainer(head: Uint8Array): ContainerKind | null {
   if (ascii(head, 0, 'FORM') && (ascii(head, 8, 'AIFF') || ascii(head, 8, 'AIFC'))) return 'aiff';
   if (ascii(head, 0, '#!AMR')) return 'amr';
   if (ascii(head, 0, 'caff')) return 'caf';
-  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'matroska';
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3)
+    return 'matroska';
   // MPEG audio frame sync (11 set bits) with a valid layer; ADTS AAC shares the sync pattern.
   if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0 && (head[1]! & 0x06) !== 0) return 'mp3';
   if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xf6) === 0xf0) return 'mp3';

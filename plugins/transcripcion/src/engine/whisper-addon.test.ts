@@ -21,7 +21,10 @@ test('x86-64-v3 needs every one of its flags on every core', () => {
 test('the fast build only on a v3 CPU, the baseline otherwise, the local build when no variants ship', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'cerebro-whisper-addon-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
-  assert.deepEqual(chooseWhisperAddon(dir, cpuinfo(V3_FLAGS)), { path: join(dir, 'build', 'Release', 'smart-whisper.node'), build: 'local' });
+  assert.deepEqual(chooseWhisperAddon(dir, cpuinfo(V3_FLAGS)), {
+    path: join(dir, 'build', 'Release', 'smart-whisper.node'),
+    build: 'local',
+  });
   for (const build of ['x86-64', 'x86-64-v3']) {
     mkdirSync(join(dir, 'build', build), { recursive: true });
     writeFileSync(join(dir, 'build', build, 'smart-whisper.node'), '');

@@ -20,15 +20,21 @@ const V3_FLAGS = ['avx', 'avx2', 'bmi1', 'bmi2', 'f16c', 'fma', 'abm', 'movbe'];
 /** Whether a CPU described by /proc/cpuinfo runs x86-64-v3 code (every core must: flags are read per line). */
 export function cpuRunsX8664V3(cpuinfo: string): boolean {
   const lines = cpuinfo.split('\n').filter((l) => /^flags\s*:/.test(l));
-  return lines.length > 0 && lines.every((line) => {
-    const flags = new Set(line.split(':')[1]!.trim().split(/\s+/));
-    return V3_FLAGS.every((f) => flags.has(f));
-  });
+  return (
+    lines.length > 0 &&
+    lines.every((line) => {
+      const flags = new Set(line.split(':')[1]!.trim().split(/\s+/));
+      return V3_FLAGS.every((f) => flags.has(f));
+    })
+  );
 }
 
 /** Picks the build from the folders present in the smart-whisper package and the CPU description. */
 export function chooseWhisperAddon(packageDir: string, cpuinfo: string): WhisperAddon {
-  const variant = (build: string): WhisperAddon => ({ path: join(packageDir, 'build', build, 'smart-whisper.node'), build });
+  const variant = (build: string): WhisperAddon => ({
+    path: join(packageDir, 'build', build, 'smart-whisper.node'),
+    build,
+  });
   const fast = variant('x86-64-v3');
   if (existsSync(fast.path) && cpuRunsX8664V3(cpuinfo)) return fast;
   const baseline = variant('x86-64');

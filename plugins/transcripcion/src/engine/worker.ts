@@ -8,7 +8,13 @@ import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
 import { validateModelFile } from './model-file.js';
 import { SileroVad } from './silero-vad.js';
-import { MODEL_UNUSABLE, type TranscribeReply, type WarmupReply, type WorkerConfig, type WorkerTask } from './worker-protocol.js';
+import {
+  MODEL_UNUSABLE,
+  type TranscribeReply,
+  type WarmupReply,
+  type WorkerConfig,
+  type WorkerTask,
+} from './worker-protocol.js';
 import { whisperAddon } from './whisper-addon.js';
 
 const config = workerData as WorkerConfig;
@@ -53,7 +59,13 @@ function runWhisper(model: NativeModel, samples: Float32Array, idioma: string): 
       },
       (results) => {
         if (results instanceof Error) return reject(results);
-        resolve(results.map((r) => r.text).join(' ').replace(/\s+/g, ' ').trim());
+        resolve(
+          results
+            .map((r) => r.text)
+            .join(' ')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        );
       },
       () => {},
     );

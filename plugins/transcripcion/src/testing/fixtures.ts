@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** Spanish sentence synthesised by espeak-ng: real speech for the decoder, the VAD and Whisper. */
-export const SPEECH_TEXT = 'Hola, esta es una prueba del servicio de transcripción. El audio se decodifica y se detecta la voz.';
+export const SPEECH_TEXT =
+  'Hola, esta es una prueba del servicio de transcripción. El audio se decodifica y se detecta la voz.';
 
 export async function ffmpeg(...args: string[]): Promise<void> {
   await run('ffmpeg', ['-nostdin', '-hide_banner', '-v', 'error', '-y', ...args]);
@@ -99,6 +100,16 @@ export async function damagedCopy(fx: FixtureDir, source: string, name: string):
 /** A tone of the given length, as Opus (small on disk even at two minutes). */
 export async function longFile(fx: FixtureDir, name: string, seconds: number): Promise<string> {
   const out = fx.path(name);
-  await ffmpeg('-f', 'lavfi', '-i', `sine=frequency=300:sample_rate=16000:d=${seconds}`, '-c:a', 'libopus', '-b:a', '16k', out);
+  await ffmpeg(
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=300:sample_rate=16000:d=${seconds}`,
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '16k',
+    out,
+  );
   return out;
 }

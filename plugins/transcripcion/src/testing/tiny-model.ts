@@ -1,6 +1,11 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import {
-  GGML_MAGIC, GGML_TYPE_F16, HPARAM_ORDER, expectedTensors, tensorDataBytes, type WhisperHparams,
+  GGML_MAGIC,
+  GGML_TYPE_F16,
+  HPARAM_ORDER,
+  expectedTensors,
+  tensorDataBytes,
+  type WhisperHparams,
 } from '../engine/ggml-format.js';
 
 /**
@@ -24,7 +29,14 @@ export interface TinyModelOptions {
   endAtOnce?: boolean;
 }
 
-export const REAL_TINY: Required<TinyModelOptions> = { state: 384, heads: 6, layers: 4, ftype: 1, seed: 7, endAtOnce: true };
+export const REAL_TINY: Required<TinyModelOptions> = {
+  state: 384,
+  heads: 6,
+  layers: 4,
+  ftype: 1,
+  seed: 7,
+  endAtOnce: true,
+};
 
 /**
  * Fixed logits for endAtOnce (multilingual ids: end-of-text 50257, timestamps 50364 = 0.00 s … 51864 = 30.00 s).
@@ -159,18 +171,23 @@ export function writeTinyModel(path: string, options: TinyModelOptions = {}): Ti
       const n = t.shape.reduce((x, y) => x * y, 1);
       // LayerNorm gains 1, biases 0, the rest small Gaussian values: keeps activations finite.
       let k = 0;
-      const fill = options.endAtOnce && t.name === 'decoder.ln.weight' ? () => 0
-        : options.endAtOnce && t.name === 'decoder.ln.bias' ? () => b[k++]!
-        : options.endAtOnce && t.name === 'decoder.token_embedding.weight'
-          ? () => {
-              const c = fixedLogit(Math.floor(k / state));
-              const v = c === undefined ? rng.normal() * 0.05 : (c * b[k % state]!) / b2;
-              k++;
-              return v;
-            }
-        : t.name.endsWith('ln.weight') || t.name.endsWith('ln_post.weight') ? () => 1
-        : t.name.endsWith('.bias') ? () => 0
-        : () => rng.normal() * 0.05;
+      const fill =
+        options.endAtOnce && t.name === 'decoder.ln.weight'
+          ? () => 0
+          : options.endAtOnce && t.name === 'decoder.ln.bias'
+            ? () => b[k++]!
+            : options.endAtOnce && t.name === 'decoder.token_embedding.weight'
+              ? () => {
+                  const c = fixedLogit(Math.floor(k / state));
+                  const v = c === undefined ? rng.normal() * 0.05 : (c * b[k % state]!) / b2;
+                  k++;
+                  return v;
+                }
+              : t.name.endsWith('ln.weight') || t.name.endsWith('ln_post.weight')
+                ? () => 1
+                : t.name.endsWith('.bias')
+                  ? () => 0
+                  : () => rng.normal() * 0.05;
       const data = Buffer.alloc(tensorDataBytes(t.shape, t.type));
       if (t.type === GGML_TYPE_F16) for (let i = 0; i < n; i++) data.writeUInt16LE(toHalf(fill()), i * 2);
       else for (let i = 0; i < n; i++) data.writeFloatLE(fill(), i * 4);

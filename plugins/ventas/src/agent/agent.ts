@@ -51,13 +51,23 @@ export class SalesAgent {
     try {
       return await this.turn(input);
     } catch (err) {
-      this.emit({ tipo: 'error_interno', espacio: input.espacio, mensaje: err instanceof Error ? err.message : String(err) });
+      this.emit({
+        tipo: 'error_interno',
+        espacio: input.espacio,
+        mensaje: err instanceof Error ? err.message : String(err),
+      });
       const state = { ...structuredClone(input.state), turno: input.state.turno + 1 };
       const silent = state.estado === 'derivada';
       return {
-        state, respuesta: silent ? null : R.TEXTS.safe, tipo: silent ? null : 'aclaracion',
-        marca: { aplicada: false, origen: 'no_aplica' }, descripcion: ownDescription(input.config.nombre_tienda || input.espacio),
-        comboSugerido: null, preguntaCierre: null, correcciones: [], redaccion: 'plantilla',
+        state,
+        respuesta: silent ? null : R.TEXTS.safe,
+        tipo: silent ? null : 'aclaracion',
+        marca: { aplicada: false, origen: 'no_aplica' },
+        descripcion: ownDescription(input.config.nombre_tienda || input.espacio),
+        comboSugerido: null,
+        preguntaCierre: null,
+        correcciones: [],
+        redaccion: 'plantilla',
       };
     }
   }
@@ -80,8 +90,12 @@ export class SalesAgent {
     const nombreTienda = input.config.nombre_tienda || input.espacio;
     const descripcion = applies ? brand.persona : ownDescription(nombreTienda);
     const base = {
-      marca: { aplicada: applies, origen: wantsBrand ? brandInfo!.origen : 'no_aplica' as const },
-      descripcion, comboSugerido: null, preguntaCierre: null, correcciones: [], redaccion: 'plantilla' as const,
+      marca: { aplicada: applies, origen: wantsBrand ? brandInfo!.origen : ('no_aplica' as const) },
+      descripcion,
+      comboSugerido: null,
+      preguntaCierre: null,
+      correcciones: [],
+      redaccion: 'plantilla' as const,
     };
     if (state.estado === 'derivada') return { ...base, state, respuesta: null, tipo: null };
 
@@ -90,26 +104,48 @@ export class SalesAgent {
     const presentation = applies
       ? `Soy ${brand.identidad.nombre_agente}, ${brand.identidad.rol} de ${brand.name}.`
       : `Soy el asistente de ventas de ${nombreTienda}.`;
-    const ctx: TurnContext = { espacio: input.espacio, mensaje: input.mensaje, analysis, products, state, config: input.config, presentation, descripcion };
+    const ctx: TurnContext = {
+      espacio: input.espacio,
+      mensaje: input.mensaje,
+      analysis,
+      products,
+      state,
+      config: input.config,
+      presentation,
+      descripcion,
+    };
     const draft = await this.compose(ctx);
-    if (analysis.intents.includes('saludo') && draft.kind !== 'saludo' && draft.kind !== 'derivacion' && !state.saludado) {
+    if (
+      analysis.intents.includes('saludo') &&
+      draft.kind !== 'saludo' &&
+      draft.kind !== 'derivacion' &&
+      !state.saludado
+    ) {
       draft.text = `¡Hola! ${presentation} ${draft.text}`;
     }
     if (analysis.intents.includes('saludo') || draft.kind === 'saludo') state.saludado = true;
     state.esperando = draft.esperando;
     if (draft.product) state.ultimoProducto = draft.product.id;
-    if (applies && brand.estilo.tono.includes('formal') && draft.kind !== 'conocimiento') draft.text = toUsted(draft.text);
+    if (applies && brand.estilo.tono.includes('formal') && draft.kind !== 'conocimiento')
+      draft.text = toUsted(draft.text);
 
     const facts = factsFrom(products, computeQuote(state.cotizacion, products, state.ciudad));
     const correcciones: FigureViolation[] = [];
     let text = draft.text;
     let redaccion: TurnResult['redaccion'] = 'plantilla';
     if (this.deps.wording && draft.kind !== 'derivacion') {
-      const worded = await this.reword(input.espacio, { descripcion, mensaje: input.mensaje, borrador: draft.text, tipo: draft.kind });
+      const worded = await this.reword(input.espacio, {
+        descripcion,
+        mensaje: input.mensaje,
+        borrador: draft.text,
+        tipo: draft.kind,
+      });
       if (worded !== null) {
         const violations = checkFigures(worded, facts);
-        if (violations.length === 0) { text = worded; redaccion = 'externa'; }
-        else {
+        if (violations.length === 0) {
+          text = worded;
+          redaccion = 'externa';
+        } else {
           // Replaced, never sent: the draft says the same with the catalog's figures.
           correcciones.push(...violations);
           this.emit({ tipo: 'cifra_corregida', espacio: input.espacio, violaciones: violations, fuente: 'redaccion' });
@@ -121,8 +157,21 @@ export class SalesAgent {
     let comboSugerido: string | null = null;
     let preguntaCierre: string | null = null;
     if (applies) {
-      const tstate = { turno: state.turno, combosSugeridos: state.combosSugeridos, ultimoComboTurno: state.ultimoComboTurno, indiceCierre: state.indiceCierre, ciudad: state.ciudad };
-      const combo = comboSuggestion({ answer: text, kind: draft.kind, product: draft.product, state: tstate, tacticas: brand.tacticas, gap: input.config.mensajes_entre_combos });
+      const tstate = {
+        turno: state.turno,
+        combosSugeridos: state.combosSugeridos,
+        ultimoComboTurno: state.ultimoComboTurno,
+        indiceCierre: state.indiceCierre,
+        ciudad: state.ciudad,
+      };
+      const combo = comboSuggestion({
+        answer: text,
+        kind: draft.kind,
+        product: draft.product,
+        state: tstate,
+        tacticas: brand.tacticas,
+        gap: input.config.mensajes_entre_combos,
+      });
       if (combo) {
         extras.push(combo.text);
         comboSugerido = combo.combo;
@@ -145,7 +194,16 @@ export class SalesAgent {
       this.emit({ tipo: 'cifra_corregida', espacio: input.espacio, violaciones: late, fuente: 'respuesta' });
       final = dropUnbackedSentences(final, facts) ?? R.TEXTS.safe;
     }
-    return { ...base, state, respuesta: final, tipo: draft.kind, comboSugerido, preguntaCierre, correcciones, redaccion };
+    return {
+      ...base,
+      state,
+      respuesta: final,
+      tipo: draft.kind,
+      comboSugerido,
+      preguntaCierre,
+      correcciones,
+      redaccion,
+    };
   }
 
   private styled(text: string, extras: string[], brand: AgentBrand): string {
@@ -155,7 +213,11 @@ export class SalesAgent {
   }
 
   private emit(event: AgentEvent): void {
-    try { this.deps.onEvent?.(event); } catch { /* a broken listener must not cost the customer an answer */ }
+    try {
+      this.deps.onEvent?.(event);
+    } catch {
+      /* a broken listener must not cost the customer an answer */
+    }
   }
 
   private async loadCatalog(espacio: string): Promise<readonly Product[]> {
@@ -193,15 +255,20 @@ export class SalesAgent {
   /** The product the message is about: named now, or the one talked about before. */
   private target(ctx: TurnContext): { product: Product | null; options: Product[] } {
     const m = ctx.analysis.product;
-    if (m) return m.products.length === 1 ? { product: m.products[0], options: [] } : { product: null, options: m.products };
+    if (m)
+      return m.products.length === 1 ? { product: m.products[0], options: [] } : { product: null, options: m.products };
     const last = ctx.products.find((p) => p.id === ctx.state.ultimoProducto) ?? null;
     return { product: last, options: [] };
   }
 
   private async compose(ctx: TurnContext): Promise<Draft> {
     const { analysis, state } = ctx;
-    const draft = (text: string, kind: AnswerKind, product: Product | null = null, esperando: Draft['esperando'] = null): Draft =>
-      ({ text, kind, product, esperando });
+    const draft = (
+      text: string,
+      kind: AnswerKind,
+      product: Product | null = null,
+      esperando: Draft['esperando'] = null,
+    ): Draft => ({ text, kind, product, esperando });
     if (analysis.primary !== 'otro') state.fallosSeguidos = 0;
     switch (analysis.primary) {
       case 'humano':
@@ -217,10 +284,19 @@ export class SalesAgent {
       case 'stock':
       case 'precio':
       case 'producto': {
-        const about = (p: Product) => (analysis.primary === 'precio' ? R.priceInfo(p)
-          : analysis.primary === 'stock' ? R.stockSentence(p) : R.productInfo(p));
-        const several = [...new Map(analysis.items.filter((i) => i.match.products.length === 1)
-          .map((i) => [i.match.products[0].id, i.match.products[0]])).values()];
+        const about = (p: Product) =>
+          analysis.primary === 'precio'
+            ? R.priceInfo(p)
+            : analysis.primary === 'stock'
+              ? R.stockSentence(p)
+              : R.productInfo(p);
+        const several = [
+          ...new Map(
+            analysis.items
+              .filter((i) => i.match.products.length === 1)
+              .map((i) => [i.match.products[0].id, i.match.products[0]]),
+          ).values(),
+        ];
         if (several.length > 1) {
           // "¿cuánto cuestan las zapatillas y las medias?": one line each; no single product, so no combo.
           state.ultimoProducto = several[several.length - 1].id;
@@ -282,7 +358,8 @@ export class SalesAgent {
       }
     }
     const ambiguous = items.find((i) => i.products.length > 1);
-    if (ambiguous) return { text: R.whichOne(ambiguous.products), kind: 'aclaracion', product: null, esperando: 'producto' };
+    if (ambiguous)
+      return { text: R.whichOne(ambiguous.products), kind: 'aclaracion', product: null, esperando: 'producto' };
     const notes: string[] = [];
     const addedItems: { product: Product; cantidad: number }[] = [];
     let lastProduct: Product | null = null;
@@ -291,8 +368,10 @@ export class SalesAgent {
       lastProduct = p;
       if (item.cantidad <= 0) continue;
       const r = addToQuote(state.cotizacion, products, p, item.cantidad);
-      if (r.ok) { state.cotizacion = r.lines; addedItems.push({ product: p, cantidad: item.cantidad }); }
-      else if (r.motivo === 'agotado') notes.push(R.outOfStockForQuote(p));
+      if (r.ok) {
+        state.cotizacion = r.lines;
+        addedItems.push({ product: p, cantidad: item.cantidad });
+      } else if (r.motivo === 'agotado') notes.push(R.outOfStockForQuote(p));
       else if (r.motivo === 'stock_insuficiente') notes.push(R.notEnoughStock(p, r.yaCotizado));
       else notes.push(R.currencyMismatch(p, r.monedaCotizacion));
     }
@@ -306,11 +385,15 @@ export class SalesAgent {
     for (const item of ctx.analysis.items) {
       if (item.match.products.length > 1) {
         const quoted = item.match.products.filter((p) => ctx.state.cotizacion.some((l) => l.productId === p.id));
-        if (quoted.length !== 1) return { text: R.whichOne(item.match.products), kind: 'aclaracion', product: null, esperando: 'producto' };
+        if (quoted.length !== 1)
+          return { text: R.whichOne(item.match.products), kind: 'aclaracion', product: null, esperando: 'producto' };
         item.match.products = quoted;
       }
       const p = item.match.products[0];
-      if (!ctx.state.cotizacion.some((l) => l.productId === p.id)) { notes.push(R.notInQuote(p)); continue; }
+      if (!ctx.state.cotizacion.some((l) => l.productId === p.id)) {
+        notes.push(R.notInQuote(p));
+        continue;
+      }
       ctx.state.cotizacion = removeFromQuote(ctx.state.cotizacion, p.id);
       notes.push(R.removed(p));
     }
@@ -321,25 +404,46 @@ export class SalesAgent {
     const { state, products } = ctx;
     const city = state.ciudad;
     const { product, options } = this.target(ctx);
-    if (options.length > 0) return { text: R.whichOne(options), kind: 'aclaracion', product: null, esperando: 'producto' };
+    if (options.length > 0)
+      return { text: R.whichOne(options), kind: 'aclaracion', product: null, esperando: 'producto' };
     if (city === null) return { text: R.TEXTS.askCity, kind: 'envio', product, esperando: 'ciudad' };
     if (ctx.analysis.product === null && state.cotizacion.length > 0) {
       return { text: this.quoteText(ctx), kind: 'cotizacion', product: null, esperando: null };
     }
-    if (product) return { text: R.shippingInfo(product, city, shippingCost(product, city)), kind: 'envio', product, esperando: null };
+    if (product)
+      return {
+        text: R.shippingInfo(product, city, shippingCost(product, city)),
+        kind: 'envio',
+        product,
+        esperando: null,
+      };
     const cities = knownCities(products);
     const ships = cities.some((c) => fold(c) === fold(city));
-    const text = ships ? `Sí, hacemos envíos a ${city}; el costo depende del producto.` : `Por ahora no hacemos envíos a ${city}.`;
-    return { text: cities.length === 0 ? R.shippingCities(cities) : text, kind: 'envio', product: null, esperando: null };
+    const text = ships
+      ? `Sí, hacemos envíos a ${city}; el costo depende del producto.`
+      : `Por ahora no hacemos envíos a ${city}.`;
+    return {
+      text: cities.length === 0 ? R.shippingCities(cities) : text,
+      kind: 'envio',
+      product: null,
+      esperando: null,
+    };
   }
 
   private cityGiven(ctx: TurnContext): Draft {
     const { state, products } = ctx;
     const city = state.ciudad!;
     const noted = R.cityNoted(city);
-    if (state.cotizacion.length > 0) return { text: `${noted}\n${this.quoteText(ctx)}`, kind: 'ciudad', product: null, esperando: null };
+    if (state.cotizacion.length > 0)
+      return { text: `${noted}\n${this.quoteText(ctx)}`, kind: 'ciudad', product: null, esperando: null };
     const last = products.find((p) => p.id === state.ultimoProducto);
-    if (last) return { text: `${noted} ${R.shippingInfo(last, city, shippingCost(last, city))}`, kind: 'ciudad', product: null, esperando: null };
+    if (last)
+      return {
+        text: `${noted} ${R.shippingInfo(last, city, shippingCost(last, city))}`,
+        kind: 'ciudad',
+        product: null,
+        esperando: null,
+      };
     return { text: noted, kind: 'ciudad', product: null, esperando: null };
   }
 }

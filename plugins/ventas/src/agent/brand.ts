@@ -49,7 +49,11 @@ export class BrandCache {
   private readonly timeoutMs: number;
   private readonly retryMs: number;
 
-  constructor(private readonly source: BrandSource, private readonly clock: Clock = systemClock, options: BrandCacheOptions = {}) {
+  constructor(
+    private readonly source: BrandSource,
+    private readonly clock: Clock = systemClock,
+    options: BrandCacheOptions = {},
+  ) {
     this.ttlMs = Math.min(options.ttlMs ?? 30_000, MAX_BRAND_TTL_MS);
     this.timeoutMs = options.timeoutMs ?? 1_500;
     this.retryMs = Math.min(options.retryMs ?? 5_000, MAX_BRAND_TTL_MS);
@@ -74,7 +78,10 @@ export class BrandCache {
   /** Drops the cached brand of a space (e.g. right after PATCH /config in the same process). */
   invalidate(espacio: string): void {
     const entry = this.entries.get(espacio);
-    if (entry) { entry.fetchedAt = null; entry.retryAfter = 0; }
+    if (entry) {
+      entry.fetchedAt = null;
+      entry.retryAfter = 0;
+    }
   }
 
   private fallback(entry: Entry): { brand: AgentBrand | null; origen: BrandOrigin } {
@@ -102,7 +109,11 @@ export class BrandCache {
  * Rule 1: the brand applies only when the space has the marca module, the sales setting
  * `marca_activa` is on and the brand's `activo` is true. Rule 2: otherwise, none of it.
  */
-export function brandApplies(moduleEnabled: boolean, marcaActiva: boolean, brand: AgentBrand | null): brand is AgentBrand {
+export function brandApplies(
+  moduleEnabled: boolean,
+  marcaActiva: boolean,
+  brand: AgentBrand | null,
+): brand is AgentBrand {
   return moduleEnabled && marcaActiva && brand !== null && brand.activo === true;
 }
 

@@ -34,7 +34,10 @@ export function validateProduct(raw: unknown): ProductResult {
   const text = (k: string, min: number, max: number): string => {
     const v = p[k] ?? '';
     if (typeof v !== 'string' || v.trim().length < min || v.trim().length > max) {
-      add(k, min > 0 ? `debe ser un texto de ${min} a ${max} caracteres` : `debe ser un texto de hasta ${max} caracteres`);
+      add(
+        k,
+        min > 0 ? `debe ser un texto de ${min} a ${max} caracteres` : `debe ser un texto de hasta ${max} caracteres`,
+      );
       return '';
     }
     return v.trim();
@@ -46,7 +49,8 @@ export function validateProduct(raw: unknown): ProductResult {
   if (!isMoney(p.precio)) add('precio', 'debe ser un número mayor o igual a cero, con dos decimales como máximo');
   const moneda = typeof p.moneda === 'string' ? p.moneda.trim().toUpperCase() : '';
   if (!/^[A-Z]{3}$/.test(moneda)) add('moneda', 'debe ser un código de moneda de tres letras (COP, EUR, MXN...)');
-  if (typeof p.stock !== 'number' || !Number.isInteger(p.stock) || p.stock < 0) add('stock', 'debe ser un número entero mayor o igual a cero');
+  if (typeof p.stock !== 'number' || !Number.isInteger(p.stock) || p.stock < 0)
+    add('stock', 'debe ser un número entero mayor o igual a cero');
   let envio: Record<string, number> | undefined;
   if (p.envio !== undefined && p.envio !== null) {
     if (typeof p.envio !== 'object' || Array.isArray(p.envio)) add('envio', 'debe ser un objeto ciudad -> costo');

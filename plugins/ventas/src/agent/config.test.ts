@@ -14,9 +14,14 @@ test('leads-config: marca_activa off by default, PATCH changes only what is sent
 test('leads-config: errors name the field in Spanish', () => {
   const r = applyLeadsConfigPatch(defaultLeadsConfig(), { marca_activa: 'si', mensajes_entre_combos: -1, otro: 1 });
   assert.equal(r.ok, false);
-  assert.equal(!r.ok && r.detail,
-    'marca_activa: debe ser verdadero o falso (true/false); mensajes_entre_combos: debe ser un número entero entre 0 y 50; otro: campo desconocido');
-  assert.deepEqual(leadsConfigFromStored({ derivar_tras_fallos: 3 }), { ...defaultLeadsConfig(), derivar_tras_fallos: 3 });
+  assert.equal(
+    !r.ok && r.detail,
+    'marca_activa: debe ser verdadero o falso (true/false); mensajes_entre_combos: debe ser un número entero entre 0 y 50; otro: campo desconocido',
+  );
+  assert.deepEqual(leadsConfigFromStored({ derivar_tras_fallos: 3 }), {
+    ...defaultLeadsConfig(),
+    derivar_tras_fallos: 3,
+  });
 });
 
 test('stored conversation state round-trips through JSON', () => {
@@ -26,7 +31,23 @@ test('stored conversation state round-trips through JSON', () => {
 });
 
 test('product validation names each bad field', () => {
-  const r = validateProduct({ id: 'a b', nombre: '', precio: 1.234, moneda: 'pesos', stock: -1, envio: { Cali: 'x' }, color: 1 });
+  const r = validateProduct({
+    id: 'a b',
+    nombre: '',
+    precio: 1.234,
+    moneda: 'pesos',
+    stock: -1,
+    envio: { Cali: 'x' },
+    color: 1,
+  });
   assert.equal(r.ok, false);
-  assert.deepEqual(!r.ok && r.errores.map((e) => e.campo), ['color', 'id', 'nombre', 'precio', 'moneda', 'stock', 'envio.Cali']);
+  assert.deepEqual(!r.ok && r.errores.map((e) => e.campo), [
+    'color',
+    'id',
+    'nombre',
+    'precio',
+    'moneda',
+    'stock',
+    'envio.Cali',
+  ]);
 });

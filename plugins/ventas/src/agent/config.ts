@@ -21,20 +21,27 @@ export type LeadsConfigResult =
   | { ok: false; errores: { campo: string; mensaje: string }[]; detail: string };
 
 function integerIn(min: number, max: number) {
-  return (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
-    ? null : `debe ser un número entero entre ${min} y ${max}`);
+  return (v: unknown) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
+      ? null
+      : `debe ser un número entero entre ${min} y ${max}`;
 }
 
 const RULES: Record<keyof LeadsConfig, (v: unknown) => string | null> = {
   marca_activa: (v) => (typeof v === 'boolean' ? null : 'debe ser verdadero o falso (true/false)'),
   mensajes_entre_combos: integerIn(0, 50),
   derivar_tras_fallos: integerIn(1, 10),
-  nombre_tienda: (v) => (typeof v === 'string' && v.trim().length <= 80 ? null : 'debe ser un texto de hasta 80 caracteres'),
+  nombre_tienda: (v) =>
+    typeof v === 'string' && v.trim().length <= 80 ? null : 'debe ser un texto de hasta 80 caracteres',
 };
 
 export function applyLeadsConfigPatch(current: LeadsConfig, body: unknown): LeadsConfigResult {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, errores: [{ campo: '', mensaje: 'el cuerpo debe ser un objeto JSON' }], detail: 'el cuerpo debe ser un objeto JSON' };
+    return {
+      ok: false,
+      errores: [{ campo: '', mensaje: 'el cuerpo debe ser un objeto JSON' }],
+      detail: 'el cuerpo debe ser un objeto JSON',
+    };
   }
   const errores: { campo: string; mensaje: string }[] = [];
   const next: LeadsConfig = { ...current };

@@ -43,21 +43,38 @@ function records(text: string, delimiter: string): { rows: RawRecord[]; untermin
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (ch === '"') quoted = false;
-      else if (ch === '\r' && text[i + 1] === '\n') continue; // CRLF inside a quoted cell becomes \n
-      else { if (ch === '\n') line++; cell += ch; }
-    } else if (ch === '"' && cell.trim() === '') { quoted = true; cell = ''; quoteStart = line; }
-    else if (ch === delimiter) { cells.push(cell); cell = ''; }
-    else if (ch === '\n' || ch === '\r') {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else if (ch === '\r' && text[i + 1] === '\n')
+        continue; // CRLF inside a quoted cell becomes \n
+      else {
+        if (ch === '\n') line++;
+        cell += ch;
+      }
+    } else if (ch === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+      quoteStart = line;
+    } else if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       cells.push(cell);
       rows.push({ line: recordLine, cells });
-      cells = []; cell = ''; line++; recordLine = line;
+      cells = [];
+      cell = '';
+      line++;
+      recordLine = line;
     } else cell += ch;
   }
   if (quoted) return { rows, unterminatedAt: quoteStart };
-  if (cell !== '' || cells.length > 0) { cells.push(cell); rows.push({ line: recordLine, cells }); }
+  if (cell !== '' || cells.length > 0) {
+    cells.push(cell);
+    rows.push({ line: recordLine, cells });
+  }
   return { rows, unterminatedAt: null };
 }
 
@@ -108,20 +125,36 @@ export function parseCatalogCsv(text: string): CsvImport {
   const seen = new Map<string, number>();
   for (const row of nonEmpty.slice(1)) {
     if (row.cells.length !== header.cells.length) {
-      errores.push({ linea: row.line, mensaje: `tiene ${row.cells.length} columnas y el encabezado ${header.cells.length}` });
+      errores.push({
+        linea: row.line,
+        mensaje: `tiene ${row.cells.length} columnas y el encabezado ${header.cells.length}`,
+      });
       continue;
     }
     const cell = (name: string) => (index.has(name) ? row.cells[index.get(name)!].trim() : '');
     const envio = cell('envio') === '' ? undefined : parseEnvio(cell('envio'));
-    if (typeof envio === 'string') { errores.push({ linea: row.line, mensaje: envio }); continue; }
+    if (typeof envio === 'string') {
+      errores.push({ linea: row.line, mensaje: envio });
+      continue;
+    }
     const result = validateProduct({
-      id: cell('id'), nombre: cell('nombre'), descripcion: cell('descripcion'),
-      precio: parseNumberCell(cell('precio')), moneda: cell('moneda'),
-      stock: parseNumberCell(cell('stock')), envio,
+      id: cell('id'),
+      nombre: cell('nombre'),
+      descripcion: cell('descripcion'),
+      precio: parseNumberCell(cell('precio')),
+      moneda: cell('moneda'),
+      stock: parseNumberCell(cell('stock')),
+      envio,
     });
-    if (!result.ok) { errores.push({ linea: row.line, mensaje: result.errores.map((e) => e.mensaje).join('; ') }); continue; }
+    if (!result.ok) {
+      errores.push({ linea: row.line, mensaje: result.errores.map((e) => e.mensaje).join('; ') });
+      continue;
+    }
     const first = seen.get(result.product.id);
-    if (first !== undefined) { errores.push({ linea: row.line, mensaje: `id: «${result.product.id}» repetido (ya en la línea ${first})` }); continue; }
+    if (first !== undefined) {
+      errores.push({ linea: row.line, mensaje: `id: «${result.product.id}» repetido (ya en la línea ${first})` });
+      continue;
+    }
     seen.set(result.product.id, row.line);
     productos.push(result.product);
   }

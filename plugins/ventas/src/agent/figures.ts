@@ -66,15 +66,27 @@ export function factsFrom(products: readonly Product[], quote: QuoteView | null)
 }
 
 const CURRENCY_WORDS: Record<string, string[]> = {
-  pesos: ['COP', 'MXN', 'ARS', 'CLP', 'UYU', 'DOP'], peso: ['COP', 'MXN', 'ARS', 'CLP', 'UYU', 'DOP'],
-  euros: ['EUR'], euro: ['EUR'], dolares: ['USD'], dolar: ['USD'], soles: ['PEN'], sol: ['PEN'],
-  '€': ['EUR'], 'us$': ['USD'], 'u$s': ['USD'], 's/': ['PEN'],
+  pesos: ['COP', 'MXN', 'ARS', 'CLP', 'UYU', 'DOP'],
+  peso: ['COP', 'MXN', 'ARS', 'CLP', 'UYU', 'DOP'],
+  euros: ['EUR'],
+  euro: ['EUR'],
+  dolares: ['USD'],
+  dolar: ['USD'],
+  soles: ['PEN'],
+  sol: ['PEN'],
+  '€': ['EUR'],
+  us$: ['USD'],
+  u$s: ['USD'],
+  's/': ['PEN'],
 };
 
 const NUMBER = String.raw`\d{1,3}(?:[.\s]\d{3})+(?:,\d{1,2})?|\d+(?:[.,]\d{1,3})?`;
 // Prefix marker ($ 45.000, € 12) or suffix marker (45.000 COP, 12,50 €, 30 pesos).
 const MONEY_PREFIX = new RegExp(String.raw`(US\$|U\$S|S\/|\$|€)\s?(${NUMBER})`, 'giu');
-const MONEY_SUFFIX = new RegExp(String.raw`(${NUMBER})\s?(€|[A-Z]{3}\b|[Pp]esos?\b|[Ee]uros?\b|[Dd][oó]lares\b|[Dd][oó]lar\b|[Ss]oles\b)`, 'gu');
+const MONEY_SUFFIX = new RegExp(
+  String.raw`(${NUMBER})\s?(€|[A-Z]{3}\b|[Pp]esos?\b|[Ee]uros?\b|[Dd][oó]lares\b|[Dd][oó]lar\b|[Ss]oles\b)`,
+  'gu',
+);
 const PERCENT = new RegExp(String.raw`(${NUMBER})\s?(%|por ?ciento)`, 'giu');
 // "quedan 3", "tenemos 3 unidades", "hay 3", "stock: 3", "3 unidades disponibles", "3 en stock".
 const STOCK_BEFORE = /\b(quedan|queda|stock|existencias|disponibles?)\s*:?\s*(?:solo\s+|solamente\s+)?(\d+)\b/giu;
@@ -138,14 +150,17 @@ export function checkFigures(text: string, facts: Facts): FigureViolation[] {
     }
     const allowedStocks = stocksFor(sentence, facts);
     for (const m of sentence.matchAll(STOCK_BEFORE)) {
-      if (!allowedStocks.has(Number(m[2]))) push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
+      if (!allowedStocks.has(Number(m[2])))
+        push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
     }
     for (const m of sentence.matchAll(STOCK_HAVE)) {
       if (!aboutUnits(m[3], facts)) continue;
-      if (!allowedStocks.has(Number(m[2]))) push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
+      if (!allowedStocks.has(Number(m[2])))
+        push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
     }
     for (const m of sentence.matchAll(STOCK_AFTER)) {
-      if (!allowedStocks.has(Number(m[1]))) push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
+      if (!allowedStocks.has(Number(m[1])))
+        push({ tipo: 'stock', texto: m[0], motivo: 'existencias distintas a las del catálogo' });
     }
   }
   return out;
@@ -156,8 +171,13 @@ export function checkFigures(text: string, facts: Facts): FigureViolation[] {
  * nothing trustworthy is left (the caller then replaces the answer).
  */
 export function dropUnbackedSentences(text: string, facts: Facts): string | null {
-  const kept = text.split('\n').map((line) =>
-    sentences(line).filter((s) => checkFigures(s, facts).length === 0).join(' '),
-  ).filter((line) => line.trim() !== '');
+  const kept = text
+    .split('\n')
+    .map((line) =>
+      sentences(line)
+        .filter((s) => checkFigures(s, facts).length === 0)
+        .join(' '),
+    )
+    .filter((line) => line.trim() !== '');
   return kept.length === 0 ? null : kept.join('\n');
 }

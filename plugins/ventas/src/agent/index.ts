@@ -1,8 +1,16 @@
 // Public surface of the sales agent domain: what the ventas routes and storage wire up.
 export { SalesAgent, resumeConversation } from './agent.js';
 export type {
-  AgentDeps, AgentEvent, BrandProvider, CatalogSource, KnowledgeRequest, KnowledgeSource, TurnInput, TurnResult,
-  Wording, WordingRequest,
+  AgentDeps,
+  AgentEvent,
+  BrandProvider,
+  CatalogSource,
+  KnowledgeRequest,
+  KnowledgeSource,
+  TurnInput,
+  TurnResult,
+  Wording,
+  WordingRequest,
 } from './ports.js';
 export { ConversationRunner } from './runner.js';
 export type { ConversationStore, MessageInput } from './runner.js';

@@ -8,33 +8,111 @@ import { matcherFor, type ProductMatch } from './match.js';
 import { fold, sameWord, titleCase, tokens } from './text.js';
 
 export type Intent =
-  | 'humano' | 'despedida' | 'cotizar' | 'quitar' | 'ver_cotizacion' | 'envio' | 'stock' | 'precio'
-  | 'producto' | 'catalogo' | 'ciudad' | 'saludo' | 'otro';
+  | 'humano'
+  | 'despedida'
+  | 'cotizar'
+  | 'quitar'
+  | 'ver_cotizacion'
+  | 'envio'
+  | 'stock'
+  | 'precio'
+  | 'producto'
+  | 'catalogo'
+  | 'ciudad'
+  | 'saludo'
+  | 'otro';
 
 /** When several intents are present, the first in this list is what the answer is about. */
 const PRIORITY: Intent[] = [
-  'humano', 'quitar', 'cotizar', 'ver_cotizacion', 'envio', 'stock', 'precio', 'producto', 'catalogo', 'ciudad',
-  'despedida', 'saludo',
+  'humano',
+  'quitar',
+  'cotizar',
+  'ver_cotizacion',
+  'envio',
+  'stock',
+  'precio',
+  'producto',
+  'catalogo',
+  'ciudad',
+  'despedida',
+  'saludo',
 ];
 
 /** Words that clearly ask to add to (or see) the quote. */
-const ADD_STRONG_WORDS = ['cotizacion', 'cotizar', 'cotizame', 'presupuesto', 'agrega', 'agregame', 'agregalo', 'agregala',
-  'agregar', 'añade', 'añademe', 'sumale', 'anota', 'anotalo', 'anotala', 'apuntame', 'pedido', 'carrito', 'compro',
-  'comprar', 'llevo', 'encargo', 'apartame', 'reservame'];
+const ADD_STRONG_WORDS = [
+  'cotizacion',
+  'cotizar',
+  'cotizame',
+  'presupuesto',
+  'agrega',
+  'agregame',
+  'agregalo',
+  'agregala',
+  'agregar',
+  'añade',
+  'añademe',
+  'sumale',
+  'anota',
+  'anotalo',
+  'anotala',
+  'apuntame',
+  'pedido',
+  'carrito',
+  'compro',
+  'comprar',
+  'llevo',
+  'encargo',
+  'apartame',
+  'reservame',
+];
 /** Phrases that add the product talked about before. */
-const ADD_STRONG_PHRASES = ['me lo llevo', 'me la llevo', 'me los llevo', 'me las llevo', 'lo llevo', 'la llevo',
-  'los llevo', 'las llevo', 'lo quiero', 'la quiero', 'los quiero', 'las quiero', 'lo compro', 'la compro'];
+const ADD_STRONG_PHRASES = [
+  'me lo llevo',
+  'me la llevo',
+  'me los llevo',
+  'me las llevo',
+  'lo llevo',
+  'la llevo',
+  'los llevo',
+  'las llevo',
+  'lo quiero',
+  'la quiero',
+  'los quiero',
+  'las quiero',
+  'lo compro',
+  'la compro',
+];
 /** Wishes that add only with a product or a quantity, and not when the message is a question. */
 const ADD_WEAK_WORDS = ['quiero', 'quisiera', 'dame', 'ponme', 'necesito', 'mandame'];
 /** "quiero saber el precio" asks, it does not add. */
 const ASKING_WISH = /\b(?:quiero|quisiera|necesito) (?:saber|conocer|ver|preguntar|consultar|informacion|averiguar)\b/;
-const NEGATED_WISH = /\b(?:no|ya no|mejor no) (?:quiero|lo quiero|la quiero|los quiero|las quiero|me lo llevo|me la llevo|lo llevo|la llevo)\b/;
+const NEGATED_WISH =
+  /\b(?:no|ya no|mejor no) (?:quiero|lo quiero|la quiero|los quiero|las quiero|me lo llevo|me la llevo|lo llevo|la llevo)\b/;
 
 /** Chat spellings mapped to the words the lexicon knows. */
 const CHAT_WORDS: Record<string, string> = {
-  q: 'que', k: 'que', ke: 'que', xq: 'porque', pq: 'porque', kiero: 'quiero', kisiera: 'quisiera', kero: 'quiero',
-  tb: 'tambien', tmb: 'tambien', xfa: 'favor', pls: 'favor', info: 'informacion', stok: 'stock', cuant: 'cuanto',
-  cuantoo: 'cuanto', bn: 'bien', grax: 'gracias', grcs: 'gracias', xao: 'chao', bye: 'chao', ola: 'hola',
+  q: 'que',
+  k: 'que',
+  ke: 'que',
+  xq: 'porque',
+  pq: 'porque',
+  kiero: 'quiero',
+  kisiera: 'quisiera',
+  kero: 'quiero',
+  tb: 'tambien',
+  tmb: 'tambien',
+  xfa: 'favor',
+  pls: 'favor',
+  info: 'informacion',
+  stok: 'stock',
+  cuant: 'cuanto',
+  cuantoo: 'cuanto',
+  bn: 'bien',
+  grax: 'gracias',
+  grcs: 'gracias',
+  xao: 'chao',
+  bye: 'chao',
+  ola: 'hola',
 };
 
 interface Lexicon {
@@ -51,13 +129,32 @@ const LEXICON: Record<Exclude<Intent, 'producto' | 'ciudad' | 'otro'>, Lexicon> 
   },
   despedida: {
     words: ['adios', 'chao', 'chau', 'bye'],
-    phrases: ['hasta luego', 'hasta pronto', 'hasta manana', 'nos vemos', 'eso es todo', 'eso seria todo',
-      'nada mas', 'muchas gracias', 'mil gracias'],
+    phrases: [
+      'hasta luego',
+      'hasta pronto',
+      'hasta manana',
+      'nos vemos',
+      'eso es todo',
+      'eso seria todo',
+      'nada mas',
+      'muchas gracias',
+      'mil gracias',
+    ],
   },
   humano: {
     words: ['humano', 'humana', 'asesor', 'asesora', 'operador', 'operadora', 'ejecutivo', 'vendedor', 'vendedora'],
-    phrases: ['una persona', 'persona real', 'con alguien', 'hablar con', 'atencion humana', 'agente real',
-      'no eres un bot', 'eres un robot', 'pasame con', 'comunicame con'],
+    phrases: [
+      'una persona',
+      'persona real',
+      'con alguien',
+      'hablar con',
+      'atencion humana',
+      'agente real',
+      'no eres un bot',
+      'eres un robot',
+      'pasame con',
+      'comunicame con',
+    ],
   },
   precio: {
     // "vale" alone means "OK" in Spain: only "cuánto vale" asks a price.
@@ -65,16 +162,45 @@ const LEXICON: Record<Exclude<Intent, 'producto' | 'ciudad' | 'otro'>, Lexicon> 
     phrases: ['cuanto vale', 'cuanto valen', 'cuanto sale', 'cuanto salen', 'cuanto es', 'a como', 'que precio'],
   },
   stock: {
-    words: ['stock', 'disponible', 'disponibles', 'disponibilidad', 'quedan', 'existencias', 'agotado', 'agotada',
-      'inventario'],
+    words: [
+      'stock',
+      'disponible',
+      'disponibles',
+      'disponibilidad',
+      'quedan',
+      'existencias',
+      'agotado',
+      'agotada',
+      'inventario',
+    ],
     // "¿tienen gorras?" is answered as a product question (price and stock together), so the
     // plain "tienen"/"hay" are not stock words here.
-    phrases: ['les queda', 'todavia hay', 'aun hay', 'cuantas unidades', 'cuantos hay', 'cuantas hay', 'cuantas quedan',
-      'cuantos quedan', 'hay stock'],
+    phrases: [
+      'les queda',
+      'todavia hay',
+      'aun hay',
+      'cuantas unidades',
+      'cuantos hay',
+      'cuantas hay',
+      'cuantas quedan',
+      'cuantos quedan',
+      'hay stock',
+    ],
   },
   envio: {
-    words: ['envio', 'envios', 'envian', 'enviar', 'envias', 'despacho', 'despachan', 'domicilio', 'flete', 'entregan',
-      'mandan'],
+    words: [
+      'envio',
+      'envios',
+      'envian',
+      'enviar',
+      'envias',
+      'despacho',
+      'despachan',
+      'domicilio',
+      'flete',
+      'entregan',
+      'mandan',
+    ],
     phrases: ['llega a', 'llegan a', 'hacen envios', 'costo de envio', 'mandar a'],
   },
   // Refined by quoteIntent(): "quiero" alone is a wish, "quiero saber" a question.
@@ -88,8 +214,17 @@ const LEXICON: Record<Exclude<Intent, 'producto' | 'ciudad' | 'otro'>, Lexicon> 
   },
   ver_cotizacion: {
     words: ['total', 'resumen'],
-    phrases: ['ver cotizacion', 'mi cotizacion', 'la cotizacion', 'cuanto seria', 'cuanto es todo', 'cuanto queda',
-      'cuanto me sale', 'cuanto seria todo', 'como va'],
+    phrases: [
+      'ver cotizacion',
+      'mi cotizacion',
+      'la cotizacion',
+      'cuanto seria',
+      'cuanto es todo',
+      'cuanto queda',
+      'cuanto me sale',
+      'cuanto seria todo',
+      'como va',
+    ],
   },
   catalogo: {
     words: ['catalogo', 'productos', 'venden', 'ofrecen', 'opciones'],
@@ -98,24 +233,121 @@ const LEXICON: Record<Exclude<Intent, 'producto' | 'ciudad' | 'otro'>, Lexicon> 
 };
 
 const NUMBER_WORDS: Record<string, number> = {
-  un: 1, uno: 1, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
-  once: 11, doce: 12, quince: 15, veinte: 20, docena: 12, par: 2,
+  un: 1,
+  uno: 1,
+  una: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  once: 11,
+  doce: 12,
+  quince: 15,
+  veinte: 20,
+  docena: 12,
+  par: 2,
 };
 
 /** Words allowed around a bare quantity ("2 más", "otras 3 porfa"). */
-const BARE_QUANTITY = new Set(['mas', 'otra', 'otras', 'otro', 'otros', 'unidades', 'unidad', 'porfa', 'por', 'favor', 'de', 'esas',
-  'esos', 'quiero', 'dame', 'ponme', 'agrega', 'suma']);
-
+const BARE_QUANTITY = new Set([
+  'mas',
+  'otra',
+  'otras',
+  'otro',
+  'otros',
+  'unidades',
+  'unidad',
+  'porfa',
+  'por',
+  'favor',
+  'de',
+  'esas',
+  'esos',
+  'quiero',
+  'dame',
+  'ponme',
+  'agrega',
+  'suma',
+]);
 
 /** Phrases after which a city name follows. */
-const CITY_CUES = ['soy de', 'estoy en', 'vivo en', 'mi ciudad es', 'la ciudad de', 'ciudad de', 'ciudad es', 'desde',
-  'envio a', 'envios a', 'envian a', 'enviar a', 'envias a', 'mandan a', 'llega a', 'llegan a', 'despacho a',
-  'despachan a', 'mandar a'];
+const CITY_CUES = [
+  'soy de',
+  'estoy en',
+  'vivo en',
+  'mi ciudad es',
+  'la ciudad de',
+  'ciudad de',
+  'ciudad es',
+  'desde',
+  'envio a',
+  'envios a',
+  'envian a',
+  'enviar a',
+  'envias a',
+  'mandan a',
+  'llega a',
+  'llegan a',
+  'despacho a',
+  'despachan a',
+  'mandar a',
+];
 /** Words that end a city name taken after a cue. */
-const CITY_STOP = new Set(['y', 'e', 'o', 'pero', 'por', 'para', 'cuanto', 'cuesta', 'que', 'me', 'el', 'la', 'los',
-  'las', 'con', 'si', 'porfa', 'gracias', 'hay', 'tienen', 'cual', 'cuales', 'como', 'ustedes', 'cuando', 'hace',
-  'hoy', 'ahora', 'aqui', 'alla', 'domicilio', 'casa', 'todo', 'toda', 'todas', 'todos', 'otra', 'otras', 'otro',
-  'mi', 'su', 'nivel', 'nacional', 'un', 'una', 'donde', 'luego', 'manana']);
+const CITY_STOP = new Set([
+  'y',
+  'e',
+  'o',
+  'pero',
+  'por',
+  'para',
+  'cuanto',
+  'cuesta',
+  'que',
+  'me',
+  'el',
+  'la',
+  'los',
+  'las',
+  'con',
+  'si',
+  'porfa',
+  'gracias',
+  'hay',
+  'tienen',
+  'cual',
+  'cuales',
+  'como',
+  'ustedes',
+  'cuando',
+  'hace',
+  'hoy',
+  'ahora',
+  'aqui',
+  'alla',
+  'domicilio',
+  'casa',
+  'todo',
+  'toda',
+  'todas',
+  'todos',
+  'otra',
+  'otras',
+  'otro',
+  'mi',
+  'su',
+  'nivel',
+  'nacional',
+  'un',
+  'una',
+  'donde',
+  'luego',
+  'manana',
+]);
 
 export interface QuantityItem {
   match: ProductMatch;
@@ -170,7 +402,10 @@ function findCity(folded: string, cities: string[]): string | null {
   for (const cue of CITY_CUES) {
     const at = ` ${folded} `.indexOf(` ${cue} `);
     if (at === -1) continue;
-    const after = folded.slice(at + cue.length).trim().split(' ');
+    const after = folded
+      .slice(at + cue.length)
+      .trim()
+      .split(' ');
     const name: string[] = [];
     for (const w of after) {
       if (w === '' || CITY_STOP.has(w) || /\d/.test(w) || name.length === 3) break;
@@ -182,7 +417,10 @@ function findCity(folded: string, cities: string[]): string | null {
 }
 
 function segments(folded: string): string[] {
-  return folded.split(/ (?:y|e|mas|tambien|ademas) /).map((s) => s.trim()).filter((s) => s !== '');
+  return folded
+    .split(/ (?:y|e|mas|tambien|ademas) /)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 export interface AnalyzeOptions {
@@ -195,8 +433,11 @@ function quoteIntent(folded: string, words: string[], items: QuantityItem[], fou
   if (NEGATED_WISH.test(folded)) return false;
   const strongWord = words.some((w) => ADD_STRONG_WORDS.some((k) => sameWord(w, k)));
   const strongPhrase = ADD_STRONG_PHRASES.some((p) => hasPhrase(folded, p));
-  const weak = !ASKING_WISH.test(folded)
-    && (words.some((w) => ADD_WEAK_WORDS.some((k) => sameWord(w, k))) || hasPhrase(folded, 'me das') || hasPhrase(folded, 'me da'));
+  const weak =
+    !ASKING_WISH.test(folded) &&
+    (words.some((w) => ADD_WEAK_WORDS.some((k) => sameWord(w, k))) ||
+      hasPhrase(folded, 'me das') ||
+      hasPhrase(folded, 'me da'));
   const quantity = items.some((i) => i.explicita) || (items.length === 0 && readQuantity(words, new Set()) !== null);
   const asking = ['precio', 'stock', 'envio', 'catalogo'].some((i) => found.has(i as Intent));
   if (strongPhrase) return true;
@@ -233,8 +474,12 @@ export function analyze(message: string, products: readonly Product[], options: 
   if (found.has('cotizar') && !quoteIntent(folded, words, items, found)) found.delete('cotizar');
   if (found.has('quitar') && items.length === 0) found.delete('quitar');
   // "2 más", "otras 3": a bare quantity adds to the product talked about before.
-  if (items.length === 0 && words.length > 0 && words.every((w) => BARE_QUANTITY.has(w) || /^\d{1,4}$/.test(w) || Object.hasOwn(NUMBER_WORDS, w))
-    && readQuantity(words, new Set()) !== null) {
+  if (
+    items.length === 0 &&
+    words.length > 0 &&
+    words.every((w) => BARE_QUANTITY.has(w) || /^\d{1,4}$/.test(w) || Object.hasOwn(NUMBER_WORDS, w)) &&
+    readQuantity(words, new Set()) !== null
+  ) {
     found.add('cotizar');
   }
 

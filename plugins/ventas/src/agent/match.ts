@@ -6,14 +6,96 @@ import { editDistance, singular, tokens, typoBudget } from './text.js';
 
 /** Words that never identify a product: articles, prepositions and the words of the intents. */
 const NOT_PRODUCT_WORDS = new Set([
-  'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'de', 'del', 'al', 'a', 'en', 'con', 'sin', 'para', 'por',
-  'y', 'e', 'o', 'u', 'que', 'me', 'te', 'se', 'lo', 'le', 'les', 'mi', 'tu', 'su', 'es', 'son', 'hay', 'tienen',
-  'tiene', 'tienes', 'cuanto', 'cuanta', 'cuantos', 'cuantas', 'cuesta', 'cuestan', 'precio', 'precios', 'vale', 'valen',
-  'quiero', 'quisiera', 'dame', 'agrega', 'agregame', 'añade', 'suma', 'stock', 'envio', 'envios', 'hola', 'buenas',
-  'gracias', 'porfa', 'favor', 'si', 'no', 'ya', 'mas', 'muy', 'este', 'esta', 'ese', 'esa', 'otro', 'otra',
-  'cotizacion', 'cotizar', 'unidad', 'unidades', 'disponible', 'disponibles', 'color', 'talla',
+  'el',
+  'la',
+  'los',
+  'las',
+  'un',
+  'una',
+  'unos',
+  'unas',
+  'de',
+  'del',
+  'al',
+  'a',
+  'en',
+  'con',
+  'sin',
+  'para',
+  'por',
+  'y',
+  'e',
+  'o',
+  'u',
+  'que',
+  'me',
+  'te',
+  'se',
+  'lo',
+  'le',
+  'les',
+  'mi',
+  'tu',
+  'su',
+  'es',
+  'son',
+  'hay',
+  'tienen',
+  'tiene',
+  'tienes',
+  'cuanto',
+  'cuanta',
+  'cuantos',
+  'cuantas',
+  'cuesta',
+  'cuestan',
+  'precio',
+  'precios',
+  'vale',
+  'valen',
+  'quiero',
+  'quisiera',
+  'dame',
+  'agrega',
+  'agregame',
+  'añade',
+  'suma',
+  'stock',
+  'envio',
+  'envios',
+  'hola',
+  'buenas',
+  'gracias',
+  'porfa',
+  'favor',
+  'si',
+  'no',
+  'ya',
+  'mas',
+  'muy',
+  'este',
+  'esta',
+  'ese',
+  'esa',
+  'otro',
+  'otra',
+  'cotizacion',
+  'cotizar',
+  'unidad',
+  'unidades',
+  'disponible',
+  'disponibles',
+  'color',
+  'talla',
   // Words of common shop questions that sit one typo away from product words ("medios de pago" is not "medias").
-  'medio', 'medios', 'pago', 'pagos', 'metodo', 'metodos', 'forma', 'formas',
+  'medio',
+  'medios',
+  'pago',
+  'pagos',
+  'metodo',
+  'metodos',
+  'forma',
+  'formas',
 ]);
 
 export function productWords(text: string): string[] {
@@ -45,7 +127,8 @@ export class ProductMatcher {
       this.byId.set(product.id.toLowerCase(), i);
       for (const w of words) {
         const list = this.vocabulary.get(w);
-        if (list) list.push(i); else this.vocabulary.set(w, [i]);
+        if (list) list.push(i);
+        else this.vocabulary.set(w, [i]);
       }
     });
     for (const [w, list] of this.vocabulary) {
@@ -79,7 +162,10 @@ export class ProductMatcher {
     const hits = new Map<number, { nameWords: Set<string>; matched: Set<string> }>();
     const hit = (i: number, nameWord: string, messageWord: string) => {
       let h = hits.get(i);
-      if (!h) { h = { nameWords: new Set(), matched: new Set() }; hits.set(i, h); }
+      if (!h) {
+        h = { nameWords: new Set(), matched: new Set() };
+        hits.set(i, h);
+      }
       h.nameWords.add(nameWord);
       h.matched.add(messageWord);
     };
@@ -92,7 +178,7 @@ export class ProductMatcher {
     for (const [i, h] of hits) {
       const { product, words: nameWords } = this.names[i];
       let score = 0;
-      for (const nw of h.nameWords) score += nw === '\u0000id' ? 1 : this.weight.get(nw) ?? 0;
+      for (const nw of h.nameWords) score += nw === '\u0000id' ? 1 : (this.weight.get(nw) ?? 0);
       // Prefer names whose words were all mentioned: "gorra" is the cap, not "gorra con visera".
       score += h.nameWords.size / (Math.max(1, nameWords.length) * 100);
       const matched = [...h.matched];
@@ -112,6 +198,9 @@ const cache = new WeakMap<readonly Product[], ProductMatcher>();
 /** One matcher per catalog array: a storage layer that returns the same array while unchanged gets it for free. */
 export function matcherFor(products: readonly Product[]): ProductMatcher {
   let m = cache.get(products);
-  if (!m) { m = new ProductMatcher(products); cache.set(products, m); }
+  if (!m) {
+    m = new ProductMatcher(products);
+    cache.set(products, m);
+  }
   return m;
 }

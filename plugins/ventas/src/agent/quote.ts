@@ -34,14 +34,21 @@ export interface QuoteView {
   retirados: string[];
 }
 
-export function computeQuote(lines: readonly QuoteLine[], products: readonly Product[], city: string | null): QuoteView {
+export function computeQuote(
+  lines: readonly QuoteLine[],
+  products: readonly Product[],
+  city: string | null,
+): QuoteView {
   const byId = new Map(products.map((p) => [p.id, p]));
   const lineas: QuoteLineView[] = [];
   const retirados: string[] = [];
   let subtotalCents = 0;
   for (const line of lines) {
     const product = byId.get(line.productId);
-    if (!product) { retirados.push(line.productId); continue; }
+    if (!product) {
+      retirados.push(line.productId);
+      continue;
+    }
     const cents = toCents(product.precio) * line.cantidad;
     subtotalCents += cents;
     lineas.push({ product, cantidad: line.cantidad, importe: fromCents(cents) });
@@ -59,8 +66,14 @@ export function computeQuote(lines: readonly QuoteLine[], products: readonly Pro
   }
   const totalCents = subtotalCents + (envio ? toCents(envio.costo) : 0);
   return {
-    lineas, moneda: lineas[0]?.product.moneda ?? null, subtotal: fromCents(subtotalCents),
-    envio, ciudad: city, sinEnvio, total: fromCents(totalCents), retirados,
+    lineas,
+    moneda: lineas[0]?.product.moneda ?? null,
+    subtotal: fromCents(subtotalCents),
+    envio,
+    ciudad: city,
+    sinEnvio,
+    total: fromCents(totalCents),
+    retirados,
   };
 }
 
@@ -71,7 +84,12 @@ export type AddResult =
   | { ok: false; motivo: 'moneda'; monedaCotizacion: string };
 
 /** Adds units of a product, never beyond its stock and never mixing currencies in one quote. */
-export function addToQuote(lines: readonly QuoteLine[], products: readonly Product[], product: Product, cantidad: number): AddResult {
+export function addToQuote(
+  lines: readonly QuoteLine[],
+  products: readonly Product[],
+  product: Product,
+  cantidad: number,
+): AddResult {
   if (product.stock <= 0) return { ok: false, motivo: 'agotado' };
   const current = computeQuote(lines, products, null);
   if (current.moneda !== null && current.moneda !== product.moneda) {

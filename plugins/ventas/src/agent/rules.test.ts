@@ -14,10 +14,18 @@ test('regla 1: la marca se aplica solo con módulo habilitado, marca_activa y ac
     { marcaHabilitada: true, marca_activa: true, activo: true, aplica: true },
   ];
   for (const c of cases) {
-    const conv = new Conversation({ brand: brand({ activo: c.activo }), marcaHabilitada: c.marcaHabilitada, config: { marca_activa: c.marca_activa } });
+    const conv = new Conversation({
+      brand: brand({ activo: c.activo }),
+      marcaHabilitada: c.marcaHabilitada,
+      config: { marca_activa: c.marca_activa },
+    });
     const r = await conv.say('hola');
     assert.equal(r.marca.aplicada, c.aplica, JSON.stringify(c));
-    assert.equal(r.descripcion === PERSONA, c.aplica, 'the persona replaces the own description only when all three hold');
+    assert.equal(
+      r.descripcion === PERSONA,
+      c.aplica,
+      'the persona replaces the own description only when all three hold',
+    );
     assert.equal(r.respuesta!.includes('Sofía'), c.aplica);
     if (!c.marcaHabilitada || !c.marca_activa) assert.equal(conv.source.calls, 0, 'brand not even read');
   }
@@ -31,7 +39,9 @@ test('regla 1: la descripción de la marca se aplica en cada mensaje', async () 
 });
 
 test('regla 2: con activo en false el agente usa su propia descripción y ninguna táctica', async () => {
-  const conv = new Conversation({ brand: brand({ activo: false, estilo: { emojis_permitidos: ['👟'], emojis_obligatorios: ['👟'], max_lineas: 1 } }) });
+  const conv = new Conversation({
+    brand: brand({ activo: false, estilo: { emojis_permitidos: ['👟'], emojis_obligatorios: ['👟'], max_lineas: 1 } }),
+  });
   const hola = await conv.say('hola');
   assert.match(hola.respuesta!, /^¡Hola! Soy el asistente de ventas de deportes-ruiz\./);
   assert.match(hola.descripcion, /^Eres el asistente de ventas de deportes-ruiz\./);
@@ -48,7 +58,8 @@ test('regla 3: se presenta con nombre y rol de la marca y respeta max_lineas', a
   assert.match(hola.respuesta!, /Soy Sofía, asesora de ventas de Deportes Ruiz\./);
   const r = await conv.say('quiero 2 zapatillas y 1 camiseta roja, soy de Bogotá');
   assert.ok(lines(r.respuesta).length <= 2, r.respuesta!);
-  for (const needed of ['500.000 COP', '45.000 COP', 'Total: 555.000 COP']) assert.ok(r.respuesta!.includes(needed), needed);
+  for (const needed of ['500.000 COP', '45.000 COP', 'Total: 555.000 COP'])
+    assert.ok(r.respuesta!.includes(needed), needed);
 });
 
 test('regla 3: texto plano y emojis de la marca, también sobre la redacción externa', async () => {
@@ -65,8 +76,16 @@ test('regla 3: texto plano y emojis de la marca, también sobre la redacción ex
 });
 
 test('regla 3: con tono formal el agente trata al cliente de usted', async () => {
-  const conv = new Conversation({ brand: brand({ estilo: { tono: ['formal'] }, tacticas: { upsell_activo: false, pregunta_cierre_obligatoria: false } }) });
-  assert.equal((await conv.say('buenos días')).respuesta, '¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz. ¿En qué le puedo ayudar?');
+  const conv = new Conversation({
+    brand: brand({
+      estilo: { tono: ['formal'] },
+      tacticas: { upsell_activo: false, pregunta_cierre_obligatoria: false },
+    }),
+  });
+  assert.equal(
+    (await conv.say('buenos días')).respuesta,
+    '¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz. ¿En qué le puedo ayudar?',
+  );
   const q = await conv.say('quiero 1 medias');
   assert.match(q.respuesta!, /a su cotización\.\nSu cotización:/);
   assert.match(q.respuesta!, /cuando me indique su ciudad/);
@@ -75,7 +94,11 @@ test('regla 3: con tono formal el agente trata al cliente de usted', async () =>
 
 test('regla 4: una cifra inventada por la redacción externa nunca se envía', async () => {
   const conv = new Conversation({
-    deps: { wording: { reword: async () => 'Las Zapatillas Runner cuestan 199.000 COP y tenemos 12 unidades, con 10% de descuento.' } },
+    deps: {
+      wording: {
+        reword: async () => 'Las Zapatillas Runner cuestan 199.000 COP y tenemos 12 unidades, con 10% de descuento.',
+      },
+    },
   });
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.equal(r.redaccion, 'plantilla');
@@ -98,14 +121,20 @@ test('regla 4: las cifras de respuestas de documentos se comprueban contra el ca
 test('regla 4: la descripción propia también termina con las reglas fijas', async () => {
   const conv = new Conversation({ config: { marca_activa: false } });
   const r = await conv.say('hola');
-  assert.match(r.descripcion, /No inventes precios, totales, plazos, descuentos ni disponibilidad.*No hables de procesos internos\. No ofrezcas un asesor humano\.$/s);
+  assert.match(
+    r.descripcion,
+    /No inventes precios, totales, plazos, descuentos ni disponibilidad.*No hables de procesos internos\. No ofrezcas un asesor humano\.$/s,
+  );
 });
 
 test('regla 5: el combo se agrega a una respuesta de catálogo sobre el producto', async () => {
   const conv = new Conversation();
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.equal(r.comboSugerido, 'el kit Runner con medias');
-  assert.equal(lines(r.respuesta)[1], 'Te recomiendo sumar el kit Runner con medias. Así proteges tus pies desde el primer día.');
+  assert.equal(
+    lines(r.respuesta)[1],
+    'Te recomiendo sumar el kit Runner con medias. Así proteges tus pies desde el primer día.',
+  );
 });
 
 test('regla 5: no mientras se cotiza', async () => {
@@ -158,7 +187,12 @@ test('regla 5: pasan los mensajes configurados entre dos sugerencias', async () 
 
 test('regla 6: pregunta de cierre por turnos cuando la respuesta no termina en pregunta', async () => {
   const conv = new Conversation({
-    brand: brand({ tacticas: { upsell_activo: false, preguntas_cierre: ['¿Te lo aparto?', '¿Quieres que te prepare una cotización?'] } }),
+    brand: brand({
+      tacticas: {
+        upsell_activo: false,
+        preguntas_cierre: ['¿Te lo aparto?', '¿Quieres que te prepare una cotización?'],
+      },
+    }),
   });
   assert.equal((await conv.say('¿cuánto cuestan las medias?')).preguntaCierre, '¿Te lo aparto?');
   assert.equal((await conv.say('¿y la camiseta roja?')).preguntaCierre, '¿Quieres que te prepare una cotización?');
@@ -210,7 +244,10 @@ test('regla 7: sin marca previa y con la marca caída o colgada, descripción pr
     assert.equal(r.marca.origen, 'ninguna', mode);
     assert.equal(r.marca.aplicada, false);
     assert.match(r.descripcion, /^Eres el asistente de ventas/);
-    assert.match(r.respuesta!, /^¡Hola! Soy el asistente de ventas de deportes-ruiz\. El precio de Zapatillas Runner es 250\.000 COP\.$/);
+    assert.match(
+      r.respuesta!,
+      /^¡Hola! Soy el asistente de ventas de deportes-ruiz\. El precio de Zapatillas Runner es 250\.000 COP\.$/,
+    );
   }
 });
 

@@ -23,7 +23,10 @@ export interface MessageInput {
 export class ConversationRunner {
   private readonly queues = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly agent: SalesAgent, private readonly store: ConversationStore) {}
+  constructor(
+    private readonly agent: SalesAgent,
+    private readonly store: ConversationStore,
+  ) {}
 
   handle(input: MessageInput): Promise<TurnResult> {
     return this.queued(input.espacio, input.conversacion, () => this.turn(input));
@@ -43,14 +46,22 @@ export class ConversationRunner {
     const run = previous.catch(() => undefined).then(work);
     this.queues.set(key, run);
     // Forget the queue once idle so the map does not grow with every conversation ever seen.
-    void run.catch(() => undefined).then(() => { if (this.queues.get(key) === run) this.queues.delete(key); });
+    void run
+      .catch(() => undefined)
+      .then(() => {
+        if (this.queues.get(key) === run) this.queues.delete(key);
+      });
     return run;
   }
 
   private async turn(input: MessageInput): Promise<TurnResult> {
     const state = (await this.store.load(input.espacio, input.conversacion)) ?? newConversationState();
     const result = await this.agent.reply({
-      espacio: input.espacio, mensaje: input.mensaje, state, config: input.config, marcaHabilitada: input.marcaHabilitada,
+      espacio: input.espacio,
+      mensaje: input.mensaje,
+      state,
+      config: input.config,
+      marcaHabilitada: input.marcaHabilitada,
     });
     await this.store.save(input.espacio, input.conversacion, result.state);
     return result;

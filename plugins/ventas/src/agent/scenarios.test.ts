@@ -43,15 +43,24 @@ test('escenario: una venta completa', async () => {
   const ciudad = await track('bogota');
   assert.equal(ciudad.tipo, 'ciudad');
   assert.equal(conv.state.ciudad, 'Bogotá');
-  assert.ok(ciudad.respuesta!.includes('Envío a Bogotá: 10.000 COP'), 'one shipment: the highest cost of the quoted products');
+  assert.ok(
+    ciudad.respuesta!.includes('Envío a Bogotá: 10.000 COP'),
+    'one shipment: the highest cost of the quoted products',
+  );
   assert.ok(ciudad.respuesta!.includes('Total: 540.000 COP'));
-  assert.ok(ciudad.respuesta!.endsWith('¿Quieres que te prepare una cotización?'), 'closing question, city one skipped');
+  assert.ok(
+    ciudad.respuesta!.endsWith('¿Quieres que te prepare una cotización?'),
+    'closing question, city one skipped',
+  );
 
   const adios = await track('listo, muchas gracias. chao');
   assert.equal(adios.tipo, 'despedida');
   assert.equal(adios.respuesta, '¡Gracias por escribirnos! Que tengas un excelente día.');
   assert.deepEqual(combos, ['el kit Runner con medias'], 'the combo was suggested exactly once');
-  assert.deepEqual(conv.state.cotizacion, [{ productId: 'zap-run', cantidad: 2 }, { productId: 'medias', cantidad: 2 }]);
+  assert.deepEqual(conv.state.cotizacion, [
+    { productId: 'zap-run', cantidad: 2 },
+    { productId: 'medias', cantidad: 2 },
+  ]);
 });
 
 test('escenario: derivación a una persona, después el agente calla', async () => {
@@ -114,11 +123,17 @@ test('escenario: la marca se apaga a mitad de conversación', async () => {
 });
 
 test('escenario: varias preguntas, cambios de opinión y productos ambiguos', async () => {
-  const conv = new Conversation({ brand: brand({ tacticas: { upsell_activo: false, pregunta_cierre_obligatoria: false } }) });
-  assert.equal((await conv.say('¿cuánto cuestan las zapatillas y las medias?')).respuesta,
-    'El precio de Zapatillas Runner es 250.000 COP.\nEl precio de Medias deportivas es 15.000 COP.');
-  assert.equal((await conv.say('quiero una camiseta')).respuesta,
-    'Tengo varias opciones: Camiseta roja (45.000 COP) y Camiseta azul (45.000 COP). ¿Cuál te interesa?');
+  const conv = new Conversation({
+    brand: brand({ tacticas: { upsell_activo: false, pregunta_cierre_obligatoria: false } }),
+  });
+  assert.equal(
+    (await conv.say('¿cuánto cuestan las zapatillas y las medias?')).respuesta,
+    'El precio de Zapatillas Runner es 250.000 COP.\nEl precio de Medias deportivas es 15.000 COP.',
+  );
+  assert.equal(
+    (await conv.say('quiero una camiseta')).respuesta,
+    'Tengo varias opciones: Camiseta roja (45.000 COP) y Camiseta azul (45.000 COP). ¿Cuál te interesa?',
+  );
   assert.match((await conv.say('la roja')).respuesta!, /^Camiseta roja: /);
   assert.match((await conv.say('me la llevo')).respuesta!, /^Agregué 1 x Camiseta roja a tu cotización\./);
   assert.match((await conv.say('no quiero las medias')).respuesta!, /^Medias deportivas no está en tu cotización\./);
@@ -132,10 +147,19 @@ test('the runner serialises messages of one conversation and persists the state'
   const saved = new Map<string, ConversationState>();
   const store: ConversationStore = {
     load: async (e, c) => saved.get(`${e}/${c}`) ?? null,
-    save: async (e, c, s) => { await new Promise((r) => setImmediate(r)); saved.set(`${e}/${c}`, s); },
+    save: async (e, c, s) => {
+      await new Promise((r) => setImmediate(r));
+      saved.set(`${e}/${c}`, s);
+    },
   };
   const runner = new ConversationRunner(conv.agent, store);
-  const input = (mensaje: string) => ({ espacio: 'e', conversacion: 'c1', mensaje, config: conv.config, marcaHabilitada: true });
+  const input = (mensaje: string) => ({
+    espacio: 'e',
+    conversacion: 'c1',
+    mensaje,
+    config: conv.config,
+    marcaHabilitada: true,
+  });
   await Promise.all([runner.handle(input('quiero 1 medias')), runner.handle(input('quiero 2 medias'))]);
   assert.deepEqual(saved.get('e/c1')!.cotizacion, [{ productId: 'medias', cantidad: 3 }]);
   assert.equal(saved.get('e/c1')!.turno, 2);

@@ -28,8 +28,18 @@ export interface ConversationState {
 
 export function newConversationState(): ConversationState {
   return {
-    version: 1, estado: 'activa', motivoDerivacion: null, ciudad: null, cotizacion: [], ultimoProducto: null,
-    esperando: null, turno: 0, saludado: false, fallosSeguidos: 0, combosSugeridos: [], ultimoComboTurno: null,
+    version: 1,
+    estado: 'activa',
+    motivoDerivacion: null,
+    ciudad: null,
+    cotizacion: [],
+    ultimoProducto: null,
+    esperando: null,
+    turno: 0,
+    saludado: false,
+    fallosSeguidos: 0,
+    combosSugeridos: [],
+    ultimoComboTurno: null,
     indiceCierre: 0,
   };
 }

@@ -4,8 +4,10 @@ import { applyEmojiRules, fitLines, toPlainText } from './style.js';
 import { endsWithQuestion, fold, sameWord, sentences } from './text.js';
 
 test('plain text removes markdown but keeps the words', () => {
-  assert.equal(toPlainText('## Oferta\n**Zapatillas** _livianas_\n- uno\n1. dos\n[ver](https://x.y)'),
-    'Oferta\nZapatillas livianas\nuno\ndos\nver (https://x.y)');
+  assert.equal(
+    toPlainText('## Oferta\n**Zapatillas** _livianas_\n- uno\n1. dos\n[ver](https://x.y)'),
+    'Oferta\nZapatillas livianas\nuno\ndos\nver (https://x.y)',
+  );
 });
 
 test('emoji rules: only allowed ones stay, mandatory ones are added once', () => {

@@ -7,22 +7,27 @@ const EMOJI = /\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F|\u200D\p{Ex
 export function toPlainText(text: string): string {
   return text
     .split('\n')
-    .map((line) => line
-      .replace(/^\s{0,3}#{1,6}\s+/, '')
-      .replace(/^\s*>\s?/, '')
-      .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
-      .replace(/!?\[([^\]]*)\]\(([^)\s]+)\)/g, '$1 ($2)')
-      .replace(/(\*\*|__)(.+?)\1/g, '$2')
-      .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
-      .replace(/`([^`]*)`/g, '$1'))
+    .map((line) =>
+      line
+        .replace(/^\s{0,3}#{1,6}\s+/, '')
+        .replace(/^\s*>\s?/, '')
+        .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
+        .replace(/!?\[([^\]]*)\]\(([^)\s]+)\)/g, '$1 ($2)')
+        .replace(/(\*\*|__)(.+?)\1/g, '$2')
+        .replace(/(^|[^\w*])[*_]([^*_\n]+)[*_](?=[^\w*]|$)/g, '$1$2')
+        .replace(/`([^`]*)`/g, '$1'),
+    )
     .join('\n');
 }
 
 /** Keeps only the allowed emojis and makes sure each mandatory one is present (end of the first line). */
 export function applyEmojiRules(text: string, permitidos: readonly string[], obligatorios: readonly string[]): string {
   const allowed = new Set(permitidos);
-  let out = text.replace(EMOJI, (e) => (allowed.has(e) ? e : ''))
-    .split('\n').map((l) => l.replace(/[ \t]{2,}/g, ' ').trimEnd()).join('\n');
+  let out = text
+    .replace(EMOJI, (e) => (allowed.has(e) ? e : ''))
+    .split('\n')
+    .map((l) => l.replace(/[ \t]{2,}/g, ' ').trimEnd())
+    .join('\n');
   const missing = obligatorios.filter((e) => !out.includes(e));
   if (missing.length > 0) {
     const [first, ...rest] = out.split('\n');
@@ -36,7 +41,10 @@ export function applyEmojiRules(text: string, permitidos: readonly string[], obl
  * (list lines with "; "), then the appended tactics go onto the last line.
  */
 export function fitLines(body: string, extras: readonly string[], max: number): string {
-  const bodyLines = body.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const bodyLines = body
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const extraLines = extras.map((e) => e.trim()).filter((e) => e !== '');
   if (bodyLines.length + extraLines.length <= max) return [...bodyLines, ...extraLines].join('\n');
   const room = Math.max(1, max - extraLines.length);

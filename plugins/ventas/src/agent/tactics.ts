@@ -7,8 +7,16 @@ import { endsWithQuestion, fold, sameWord } from './text.js';
 
 /** What kind of answer the agent produced; the tactics depend on it. */
 export type AnswerKind =
-  | 'saludo' | 'producto' | 'cotizacion' | 'envio' | 'ciudad' | 'catalogo' | 'despedida' | 'derivacion'
-  | 'conocimiento' | 'aclaracion';
+  | 'saludo'
+  | 'producto'
+  | 'cotizacion'
+  | 'envio'
+  | 'ciudad'
+  | 'catalogo'
+  | 'despedida'
+  | 'derivacion'
+  | 'conocimiento'
+  | 'aclaracion';
 
 export interface TacticsState {
   /** Customer messages handled so far, this one included. */
@@ -36,7 +44,9 @@ export interface ComboInput {
 export function comboFor(product: Product, combos: Record<string, string>): string | null {
   const nameWords = fold(product.nombre).split(' ');
   for (const [key, combo] of Object.entries(combos)) {
-    const keyWords = fold(key).split(' ').filter((w) => w !== '');
+    const keyWords = fold(key)
+      .split(' ')
+      .filter((w) => w !== '');
     if (keyWords.length > 0 && keyWords.every((k) => nameWords.some((n) => sameWord(n, k)))) return combo;
   }
   return null;
@@ -62,7 +72,8 @@ export function comboSuggestion(input: ComboInput): { text: string; combo: strin
   return { text, combo };
 }
 
-const CITY_QUESTION = /\b(ciudad|municipio|localidad|donde vives|de donde eres|desde donde|a donde|adonde|donde te lo|donde lo enviamos|donde te lo enviamos)\b/;
+const CITY_QUESTION =
+  /\b(ciudad|municipio|localidad|donde vives|de donde eres|desde donde|a donde|adonde|donde te lo|donde lo enviamos|donde te lo enviamos)\b/;
 
 /** A closing question that asks where the customer is (skipped once the city is known). */
 export function asksForCity(question: string): boolean {
@@ -71,7 +82,10 @@ export function asksForCity(question: string): boolean {
 
 /** Rule 6. Returns the question to append and the next index, or null. */
 export function closingQuestion(
-  answer: string, kind: AnswerKind, state: TacticsState, tacticas: AgentBrand['tacticas'],
+  answer: string,
+  kind: AnswerKind,
+  state: TacticsState,
+  tacticas: AgentBrand['tacticas'],
 ): { text: string; nextIndex: number } | null {
   if (!tacticas.pregunta_cierre_obligatoria) return null;
   if (kind === 'despedida' || kind === 'derivacion') return null;

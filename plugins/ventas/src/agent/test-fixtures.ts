@@ -9,24 +9,68 @@ import { newConversationState, type ConversationState } from './state.js';
 
 export function catalog(): Product[] {
   return [
-    { id: 'zap-run', nombre: 'Zapatillas Runner', descripcion: 'Zapatillas livianas para correr', precio: 250000, moneda: 'COP', stock: 3, envio: { 'Bogotá': 10000, 'Medellín': 12000 } },
-    { id: 'cam-roja', nombre: 'Camiseta roja', descripcion: 'Camiseta deportiva de algodón', precio: 45000, moneda: 'COP', stock: 5, envio: { 'Bogotá': 8000 } },
-    { id: 'cam-azul', nombre: 'Camiseta azul', descripcion: 'Camiseta deportiva azul', precio: 45000, moneda: 'COP', stock: 0, envio: { 'Bogotá': 8000 } },
-    { id: 'medias', nombre: 'Medias deportivas', descripcion: 'Pack de tres pares', precio: 15000, moneda: 'COP', stock: 40, envio: { 'Bogotá': 5000 } },
+    {
+      id: 'zap-run',
+      nombre: 'Zapatillas Runner',
+      descripcion: 'Zapatillas livianas para correr',
+      precio: 250000,
+      moneda: 'COP',
+      stock: 3,
+      envio: { Bogotá: 10000, Medellín: 12000 },
+    },
+    {
+      id: 'cam-roja',
+      nombre: 'Camiseta roja',
+      descripcion: 'Camiseta deportiva de algodón',
+      precio: 45000,
+      moneda: 'COP',
+      stock: 5,
+      envio: { Bogotá: 8000 },
+    },
+    {
+      id: 'cam-azul',
+      nombre: 'Camiseta azul',
+      descripcion: 'Camiseta deportiva azul',
+      precio: 45000,
+      moneda: 'COP',
+      stock: 0,
+      envio: { Bogotá: 8000 },
+    },
+    {
+      id: 'medias',
+      nombre: 'Medias deportivas',
+      descripcion: 'Pack de tres pares',
+      precio: 15000,
+      moneda: 'COP',
+      stock: 40,
+      envio: { Bogotá: 5000 },
+    },
     { id: 'gorra', nombre: 'Gorra trail', descripcion: 'Gorra con visera', precio: 30000, moneda: 'COP', stock: 0 },
   ];
 }
 
-export const PERSONA = 'Eres Sofía, asesora de ventas de Deportes Ruiz.\nReglas que siempre cumples: No inventes precios.';
+export const PERSONA =
+  'Eres Sofía, asesora de ventas de Deportes Ruiz.\nReglas que siempre cumples: No inventes precios.';
 
-export function brand(overrides: { activo?: boolean; estilo?: Partial<AgentBrand['estilo']>; tacticas?: Partial<AgentBrand['tacticas']> } = {}): AgentBrand {
+export function brand(
+  overrides: {
+    activo?: boolean;
+    estilo?: Partial<AgentBrand['estilo']>;
+    tacticas?: Partial<AgentBrand['tacticas']>;
+  } = {},
+): AgentBrand {
   return {
     name: 'Deportes Ruiz',
     activo: overrides.activo ?? true,
     identidad: { nombre_agente: 'Sofía', rol: 'asesora de ventas', linea: '' },
     estilo: {
-      tono: ['cercano'], rasgos: ['servicial'], emojis_permitidos: [], emojis_obligatorios: [], max_lineas: 6,
-      solo_texto_plano: true, ...overrides.estilo,
+      tono: ['cercano'],
+      rasgos: ['servicial'],
+      emojis_permitidos: [],
+      emojis_obligatorios: [],
+      max_lineas: 6,
+      solo_texto_plano: true,
+      ...overrides.estilo,
     },
     tacticas: {
       upsell_activo: true,
@@ -43,8 +87,12 @@ export function brand(overrides: { activo?: boolean; estilo?: Partial<AgentBrand
 
 export class FakeClock implements Clock {
   constructor(public ms = 1_000_000) {}
-  now(): number { return this.ms; }
-  advance(ms: number): void { this.ms += ms; }
+  now(): number {
+    return this.ms;
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
 }
 
 /** Brand source under test control: returns `current`, or fails / hangs on demand. */
@@ -95,7 +143,11 @@ export class Conversation {
 
   async say(mensaje: string): Promise<TurnResult> {
     const result = await this.agent.reply({
-      espacio: 'deportes-ruiz', mensaje, state: this.state, config: this.config, marcaHabilitada: this.marcaHabilitada,
+      espacio: 'deportes-ruiz',
+      mensaje,
+      state: this.state,
+      config: this.config,
+      marcaHabilitada: this.marcaHabilitada,
     });
     this.state = result.state;
     return result;

@@ -4,8 +4,10 @@
 /** Lower-case, accents removed, ñ kept, punctuation to spaces, letters stretched 3+ times collapsed. */
 export function fold(text: string): string {
   return text
-    .replace(/ñ/g, '\u0001').replace(/Ñ/g, '\u0001')
-    .normalize('NFD').replace(/\p{M}/gu, '')
+    .replace(/ñ/g, '\u0001')
+    .replace(/Ñ/g, '\u0001')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
     .replace(/\u0001/g, 'ñ')
     .toLowerCase()
     .replace(/(\p{L})\1{2,}/gu, '$1')
@@ -64,6 +66,7 @@ export function sameWord(a: string, b: string): boolean {
 }
 
 // Characters that may trail a question without ending it: spaces, closing quotes, emojis.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: the joiner and variation selector are stripped one by one on purpose.
 const TRAILING_NOISE = /[\s"'»)\]\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D]+$/u;
 
 /** Whether the text ends in a question (rules 5 and 6), ignoring trailing emojis and spaces. */

@@ -8,7 +8,14 @@ test('external wording with the right figures is sent; the model gets persona an
   const seen: WordingRequest[] = [];
   const conv = new Conversation({
     brand: undefined,
-    deps: { wording: { reword: async (req) => { seen.push(req); return '¡Claro! Las Zapatillas Runner valen 250.000 COP.'; } } },
+    deps: {
+      wording: {
+        reword: async (req) => {
+          seen.push(req);
+          return '¡Claro! Las Zapatillas Runner valen 250.000 COP.';
+        },
+      },
+    },
   });
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.equal(r.redaccion, 'externa');
@@ -23,7 +30,9 @@ test('external wording with the right figures is sent; the model gets persona an
 
 test('external wording that fails, hangs or returns nothing falls back to the draft', async () => {
   const behaviours = [
-    async () => { throw new Error('502'); },
+    async () => {
+      throw new Error('502');
+    },
     () => new Promise<string>(() => undefined),
     async () => '   ',
   ];
@@ -37,7 +46,16 @@ test('external wording that fails, hangs or returns nothing falls back to the dr
 
 test('a hand-off is never reworded', async () => {
   let calls = 0;
-  const conv = new Conversation({ deps: { wording: { reword: async () => { calls++; return 'x'; } } } });
+  const conv = new Conversation({
+    deps: {
+      wording: {
+        reword: async () => {
+          calls++;
+          return 'x';
+        },
+      },
+    },
+  });
   const r = await conv.say('quiero hablar con una persona');
   assert.equal(r.tipo, 'derivacion');
   assert.equal(calls, 0);

@@ -24,14 +24,18 @@ export function catalogHandlers(catalog: CatalogStore) {
       const body = req.body as Record<string, unknown>;
       const id = req.params.producto;
       if (body.id !== undefined && body.id !== id) {
-        throw validationError([{ loc: ['body', 'id'], msg: 'id: debe coincidir con el id de la ruta', type: 'value_error' }]);
+        throw validationError([
+          { loc: ['body', 'id'], msg: 'id: debe coincidir con el id de la ruta', type: 'value_error' },
+        ]);
       }
       const result = validateProduct({ ...body, id });
       if (!result.ok) {
         // A bad id can only come from the path here: name it there.
-        throw validationError(result.errores.map((e) => (e.campo === 'id'
-          ? { loc: ['path', 'producto'], msg: e.mensaje, type: 'value_error' }
-          : fieldIssues([e])[0])));
+        throw validationError(
+          result.errores.map((e) =>
+            e.campo === 'id' ? { loc: ['path', 'producto'], msg: e.mensaje, type: 'value_error' } : fieldIssues([e])[0],
+          ),
+        );
       }
       const created = catalog.put(req.space.id, result.product);
       return Reply.json(created ? 201 : 200, result.product);
@@ -46,19 +50,32 @@ export function catalogHandlers(catalog: CatalogStore) {
       // Fields, types and the `modo` values were checked by the host against IMPORT_SCHEMA.
       const body = req.body as { csv: string; modo?: ImportMode; parcial?: boolean; simular?: boolean };
       if (body.csv.trim() === '') {
-        throw validationError([{ loc: ['body', 'csv'], msg: 'csv: debe ser el texto del archivo CSV, con encabezado', type: 'missing' }]);
+        throw validationError([
+          { loc: ['body', 'csv'], msg: 'csv: debe ser el texto del archivo CSV, con encabezado', type: 'missing' },
+        ]);
       }
       const modo = body.modo ?? 'combinar';
       const parcial = body.parcial ?? false;
       const parsed = parseCatalogCsv(body.csv);
       if (body.simular === true) {
         // A dry run: every bad line and what the good ones would do, so a person can fix the file before committing.
-        return { importados: parsed.productos.length, ...catalog.importCounts(req.space.id, parsed.productos, modo), errores: parsed.errores, simulado: true };
+        return {
+          importados: parsed.productos.length,
+          ...catalog.importCounts(req.space.id, parsed.productos, modo),
+          errores: parsed.errores,
+          simulado: true,
+        };
       }
       if (parsed.errores.length > 0 && (!parcial || parsed.productos.length === 0)) {
         // All or nothing by default: a catalog half imported would have the agent quote from the wrong prices.
         // Even with `parcial`, a file with no valid line (bad header, say) changes nothing.
-        throw validationError(parsed.errores.map((e) => ({ loc: ['body', 'csv', e.linea], msg: `línea ${e.linea}: ${e.mensaje}`, type: 'csv_linea' })));
+        throw validationError(
+          parsed.errores.map((e) => ({
+            loc: ['body', 'csv', e.linea],
+            msg: `línea ${e.linea}: ${e.mensaje}`,
+            type: 'csv_linea',
+          })),
+        );
       }
       const counts = catalog.import(req.space.id, parsed.productos, modo);
       return { importados: parsed.productos.length, ...counts, errores: parsed.errores };

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Reply, apiError, validationError, type ModuleRequest, type RouteHandler, type ValidationIssue } from '@cerebro/sdk';
+import {
+  Reply,
+  apiError,
+  validationError,
+  type ModuleRequest,
+  type RouteHandler,
+  type ValidationIssue,
+} from '@cerebro/sdk';
 import type { ConversationRunner } from '../agent/index.js';
 import type { CatalogStore } from '../store/catalog-store.js';
 import type { LeadsConfigStore } from '../store/config-store.js';
@@ -12,7 +19,8 @@ export const MESSAGE_COST = 1;
 export const MAX_MESSAGE_CHARS = 2000;
 
 const NOT_FOUND = 'Conversación no encontrada.';
-const NOT_HANDED_OFF = 'La conversación la atiende el agente: solo se responde como persona en una conversación derivada (estado "derivada").';
+const NOT_HANDED_OFF =
+  'La conversación la atiende el agente: solo se responde como persona en una conversación derivada (estado "derivada").';
 const CONTACT_LIMITS: Record<keyof Contacto, number> = { nombre: 120, telefono: 40, email: 200 };
 const CONTACT_FIELDS = Object.keys(CONTACT_LIMITS) as (keyof Contacto)[];
 
@@ -30,14 +38,24 @@ function parseMessageBody(body: unknown): MessageBody {
   const sent = body as { mensaje: string; conversacion?: string | null; contacto?: Partial<Contacto> | null };
   const issues: ValidationIssue[] = [];
   const mensaje = sent.mensaje.trim();
-  if (mensaje === '') issues.push({ loc: ['body', 'mensaje'], msg: `mensaje: debe ser un texto de 1 a ${MAX_MESSAGE_CHARS} caracteres`, type: 'value_error' });
+  if (mensaje === '')
+    issues.push({
+      loc: ['body', 'mensaje'],
+      msg: `mensaje: debe ser un texto de 1 a ${MAX_MESSAGE_CHARS} caracteres`,
+      type: 'value_error',
+    });
   let contacto: Contacto | undefined;
   if (sent.contacto) {
     contacto = {};
     for (const key of CONTACT_FIELDS) {
       const value = sent.contacto[key];
       if (value === undefined) continue;
-      if (value.trim() === '') issues.push({ loc: ['body', 'contacto', key], msg: `contacto.${key}: debe ser un texto de 1 a ${CONTACT_LIMITS[key]} caracteres`, type: 'value_error' });
+      if (value.trim() === '')
+        issues.push({
+          loc: ['body', 'contacto', key],
+          msg: `contacto.${key}: debe ser un texto de 1 a ${CONTACT_LIMITS[key]} caracteres`,
+          type: 'value_error',
+        });
       else contacto[key] = value.trim();
     }
   }
@@ -81,10 +99,18 @@ export function conversationHandlers(deps: ConversationDeps) {
       const silentBefore = input.conversacion !== null && isWithPerson(espacio, input.conversacion);
       const id = input.conversacion ?? `conv_${randomBytes(12).toString('base64url')}`;
       const result = await runner.handle({
-        espacio, conversacion: id, mensaje: input.mensaje, config: config.get(espacio),
+        espacio,
+        conversacion: id,
+        mensaje: input.mensaje,
+        config: config.get(espacio),
         marcaHabilitada: req.space.modules.includes('marca'),
       });
-      conversations.recordTurn(espacio, id, { mensaje: input.mensaje, respuesta: result.respuesta, tipo: result.tipo, contacto: input.contacto });
+      conversations.recordTurn(espacio, id, {
+        mensaje: input.mensaje,
+        respuesta: result.respuesta,
+        tipo: result.tipo,
+        contacto: input.contacto,
+      });
       const { conversacion, ...lead } = conversationView(found(espacio, id), catalog.products(espacio));
       return {
         conversacion,
@@ -118,7 +144,14 @@ export function conversationHandlers(deps: ConversationDeps) {
     replyAsPerson: (req) => {
       const espacio = req.space.id;
       const texto = (req.body as { texto: string }).texto.trim();
-      if (texto === '') throw validationError([{ loc: ['body', 'texto'], msg: `texto: debe ser un texto de 1 a ${MAX_MESSAGE_CHARS} caracteres`, type: 'value_error' }]);
+      if (texto === '')
+        throw validationError([
+          {
+            loc: ['body', 'texto'],
+            msg: `texto: debe ser un texto de 1 a ${MAX_MESSAGE_CHARS} caracteres`,
+            type: 'value_error',
+          },
+        ]);
       const stored = conversations.recordPersonReply(espacio, req.params.conversacion, texto);
       if (stored === null) throw apiError('not_found', NOT_FOUND);
       if (stored === 'no_derivada') throw apiError('conflict', NOT_HANDED_OFF);

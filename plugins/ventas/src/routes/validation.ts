@@ -1,7 +1,10 @@
 import type { ModuleRequest, Page, ValidationIssue } from '@cerebro/sdk';
 
 /** Domain errors (`campo` dotted path, Spanish `mensaje`) as a 422 list naming each field. */
-export function fieldIssues(errores: readonly { campo: string; mensaje: string }[], root: (string | number)[] = ['body']): ValidationIssue[] {
+export function fieldIssues(
+  errores: readonly { campo: string; mensaje: string }[],
+  root: (string | number)[] = ['body'],
+): ValidationIssue[] {
   return errores.map((e) => ({
     loc: [...root, ...e.campo.split('.').filter((p) => p !== '')],
     msg: e.mensaje,

@@ -1,5 +1,11 @@
 import type { BrandReader, Clock } from '@cerebro/sdk';
-import { BrandCache, type AgentBrand, type BrandCacheOptions, type BrandProvider, type BrandSource } from '../agent/index.js';
+import {
+  BrandCache,
+  type AgentBrand,
+  type BrandCacheOptions,
+  type BrandProvider,
+  type BrandSource,
+} from '../agent/index.js';
 
 /**
  * The brand as the agent reads it: marca's `BrandReader` behind the domain's `BrandCache` (rule 8: a brand is

@@ -5,7 +5,10 @@ import type { KnowledgeRequest, KnowledgeSource } from '../agent/index.js';
 const CITATIONS = /\s*\[\d+(?:\s*[,;]\s*\d+)*\]/g;
 
 export function stripCitations(text: string): string {
-  return text.replace(CITATIONS, '').replace(/[ \t]{2,}/g, ' ').trim();
+  return text
+    .replace(CITATIONS, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
 }
 
 /**

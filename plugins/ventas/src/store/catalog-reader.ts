@@ -9,7 +9,12 @@ export function catalogReader(store: CatalogStore): CatalogReader {
   return {
     products: async (spaceId: string): Promise<readonly CatalogProduct[]> =>
       store.products(spaceId).map((p) => ({
-        id: p.id, nombre: p.nombre, descripcion: p.descripcion ?? '', precio: p.precio, moneda: p.moneda, stock: p.stock,
+        id: p.id,
+        nombre: p.nombre,
+        descripcion: p.descripcion ?? '',
+        precio: p.precio,
+        moneda: p.moneda,
+        stock: p.stock,
       })),
   };
 }

@@ -20,9 +20,16 @@ export class CatalogStore implements CatalogSource {
   private readonly remove;
   private readonly removeAll;
 
-  constructor(private readonly storage: PluginStorage, private readonly clock: Clock) {
-    this.selectAll = storage.prepare<{ data: string }>('SELECT data FROM ventas_products WHERE space_id = ? ORDER BY rowid');
-    this.selectOne = storage.prepare<{ data: string }>('SELECT data FROM ventas_products WHERE space_id = ? AND id = ?');
+  constructor(
+    private readonly storage: PluginStorage,
+    private readonly clock: Clock,
+  ) {
+    this.selectAll = storage.prepare<{ data: string }>(
+      'SELECT data FROM ventas_products WHERE space_id = ? ORDER BY rowid',
+    );
+    this.selectOne = storage.prepare<{ data: string }>(
+      'SELECT data FROM ventas_products WHERE space_id = ? AND id = ?',
+    );
     this.upsert = storage.prepare(
       'INSERT INTO ventas_products (space_id, id, data, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (space_id, id) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at',
     );

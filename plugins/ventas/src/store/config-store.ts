@@ -6,7 +6,10 @@ export class LeadsConfigStore {
   private readonly select;
   private readonly upsert;
 
-  constructor(storage: PluginStorage, private readonly clock: Clock) {
+  constructor(
+    storage: PluginStorage,
+    private readonly clock: Clock,
+  ) {
     this.select = storage.prepare<{ config: string }>('SELECT config FROM ventas_config WHERE space_id = ?');
     this.upsert = storage.prepare(
       'INSERT INTO ventas_config (space_id, config, updated_at) VALUES (?, ?, ?) ON CONFLICT (space_id) DO UPDATE SET config = excluded.config, updated_at = excluded.updated_at',

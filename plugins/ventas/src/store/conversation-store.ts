@@ -60,7 +60,10 @@ export class SqliteConversationStore implements ConversationStore {
   private readonly recordTx;
   private readonly personTx;
 
-  constructor(storage: PluginStorage, private readonly clock: Clock) {
+  constructor(
+    storage: PluginStorage,
+    private readonly clock: Clock,
+  ) {
     this.selectOne = storage.prepare<Row>(`SELECT ${COLUMNS} FROM ventas_conversations WHERE space_id = ? AND id = ?`);
     this.upsertState = storage.prepare(
       `INSERT INTO ventas_conversations (space_id, id, state, estado, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -73,15 +76,24 @@ export class SqliteConversationStore implements ConversationStore {
       `SELECT ${COLUMNS} FROM ventas_conversations WHERE space_id = ? AND estado = ? ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?`,
     );
     this.countAll = storage.prepare<{ n: number }>('SELECT COUNT(*) AS n FROM ventas_conversations WHERE space_id = ?');
-    this.countByState = storage.prepare<{ n: number }>('SELECT COUNT(*) AS n FROM ventas_conversations WHERE space_id = ? AND estado = ?');
-    this.lastSeq = storage.prepare<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM ventas_messages WHERE space_id = ? AND conversation_id = ?');
+    this.countByState = storage.prepare<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM ventas_conversations WHERE space_id = ? AND estado = ?',
+    );
+    this.lastSeq = storage.prepare<{ seq: number | null }>(
+      'SELECT MAX(seq) AS seq FROM ventas_messages WHERE space_id = ? AND conversation_id = ?',
+    );
     this.insertMessage = storage.prepare(
       'INSERT INTO ventas_messages (space_id, conversation_id, seq, rol, texto, tipo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
     this.touch = storage.prepare(
       'UPDATE ventas_conversations SET contacto = ?, mensajes = mensajes + ?, updated_at = ? WHERE space_id = ? AND id = ?',
     );
-    this.selectMessages = storage.prepare<{ rol: StoredMessage['rol']; texto: string; tipo: string | null; created_at: string }>(
+    this.selectMessages = storage.prepare<{
+      rol: StoredMessage['rol'];
+      texto: string;
+      tipo: string | null;
+      created_at: string;
+    }>(
       'SELECT rol, texto, tipo, created_at FROM ventas_messages WHERE space_id = ? AND conversation_id = ? ORDER BY seq',
     );
     this.recordTx = storage.transaction((espacio: string, id: string, turn: TurnRecord) => {
@@ -95,16 +107,18 @@ export class SqliteConversationStore implements ConversationStore {
       this.touch.run(JSON.stringify(contacto), turn.respuesta === null ? 1 : 2, now, espacio, id);
     });
     // Checked and written in one transaction: a hand-back racing the reply cannot slip between them.
-    this.personTx = storage.transaction((espacio: string, id: string, texto: string): StoredMessage | 'no_derivada' | null => {
-      const current = this.selectOne.get(espacio, id);
-      if (!current) return null;
-      if (conversationStateFromStored(JSON.parse(current.state)).estado !== 'derivada') return 'no_derivada';
-      const now = this.now();
-      const seq = (this.lastSeq.get(espacio, id)?.seq ?? 0) + 1;
-      this.insertMessage.run(espacio, id, seq, 'persona', texto, null, now);
-      this.touch.run(current.contacto, 1, now, espacio, id);
-      return { rol: 'persona', texto, tipo: null, fecha: now };
-    });
+    this.personTx = storage.transaction(
+      (espacio: string, id: string, texto: string): StoredMessage | 'no_derivada' | null => {
+        const current = this.selectOne.get(espacio, id);
+        if (!current) return null;
+        if (conversationStateFromStored(JSON.parse(current.state)).estado !== 'derivada') return 'no_derivada';
+        const now = this.now();
+        const seq = (this.lastSeq.get(espacio, id)?.seq ?? 0) + 1;
+        this.insertMessage.run(espacio, id, seq, 'persona', texto, null, now);
+        this.touch.run(current.contacto, 1, now, espacio, id);
+        return { rol: 'persona', texto, tipo: null, fecha: now };
+      },
+    );
   }
 
   load(espacio: string, id: string): ConversationState | null {
@@ -123,7 +137,10 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   /** Most recently active first. */
-  list(espacio: string, filter: { estado?: string; limite: number; desde: number }): { records: ConversationRecord[]; total: number } {
+  list(
+    espacio: string,
+    filter: { estado?: string; limite: number; desde: number },
+  ): { records: ConversationRecord[]; total: number } {
     const rows = filter.estado
       ? this.selectPageByState.all(espacio, filter.estado, filter.limite, filter.desde)
       : this.selectPage.all(espacio, filter.limite, filter.desde);
@@ -145,7 +162,9 @@ export class SqliteConversationStore implements ConversationStore {
   }
 
   messages(espacio: string, id: string): StoredMessage[] {
-    return this.selectMessages.all(espacio, id).map((m) => ({ rol: m.rol, texto: m.texto, tipo: m.tipo, fecha: m.created_at }));
+    return this.selectMessages
+      .all(espacio, id)
+      .map((m) => ({ rol: m.rol, texto: m.texto, tipo: m.tipo, fecha: m.created_at }));
   }
 
   private now(): string {

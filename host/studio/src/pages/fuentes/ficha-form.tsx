@@ -19,7 +19,15 @@ export function fieldsOf(text: string): (string | { nombre: string; pregunta: st
 }
 
 /** `POST /fichas`: a topic, optional fields, optional sources and documents to restrict it to (5 credits). */
-export function FichaForm({ base, sources, onCreated }: { base: string; sources: Source[]; onCreated: (ficha: Ficha) => void }) {
+export function FichaForm({
+  base,
+  sources,
+  onCreated,
+}: {
+  base: string;
+  sources: Source[];
+  onCreated: (ficha: Ficha) => void;
+}) {
   const [tema, setTema] = useState('');
   const [campos, setCampos] = useState('');
   const [documentos, setDocumentos] = useState('');
@@ -31,7 +39,12 @@ export function FichaForm({ base, sources, onCreated }: { base: string; sources:
       const fields = fieldsOf(campos);
       const docs = fromLines(documentos);
       const ficha = await api<Ficha>('POST', `${base}/fichas`, {
-        json: { tema: tema.trim(), ...(fields.length ? { campos: fields } : {}), ...(chosen.length ? { fuentes: chosen } : {}), ...(docs.length ? { documentos: docs } : {}) },
+        json: {
+          tema: tema.trim(),
+          ...(fields.length ? { campos: fields } : {}),
+          ...(chosen.length ? { fuentes: chosen } : {}),
+          ...(docs.length ? { documentos: docs } : {}),
+        },
       });
       setTema('');
       setCampos('');
@@ -46,23 +59,51 @@ export function FichaForm({ base, sources, onCreated }: { base: string; sources:
     <Section title="Nueva ficha">
       <form class="form" onSubmit={submit}>
         <label for="ficha-tema">Tema</label>
-        <input id="ficha-tema" required maxLength={200} placeholder="Plan Básico" value={tema} onInput={(e) => setTema(e.currentTarget.value)} />
+        <input
+          id="ficha-tema"
+          required
+          maxLength={200}
+          placeholder="Plan Básico"
+          value={tema}
+          onInput={(e) => setTema(e.currentTarget.value)}
+        />
         <label for="ficha-campos">Campos (opcional, uno por línea)</label>
-        <textarea id="ficha-campos" rows={3} aria-describedby="ficha-campos-ayuda" placeholder={'precio\nhorario de soporte: ¿Cuándo atiende el soporte?'}
-          value={campos} onInput={(e) => setCampos(e.currentTarget.value)} />
-        <p id="ficha-campos-ayuda" class="hint">Un nombre, o «nombre: pregunta». Sin campos, se proponen a partir de los documentos.</p>
+        <textarea
+          id="ficha-campos"
+          rows={3}
+          aria-describedby="ficha-campos-ayuda"
+          placeholder={'precio\nhorario de soporte: ¿Cuándo atiende el soporte?'}
+          value={campos}
+          onInput={(e) => setCampos(e.currentTarget.value)}
+        />
+        <p id="ficha-campos-ayuda" class="hint">
+          Un nombre, o «nombre: pregunta». Sin campos, se proponen a partir de los documentos.
+        </p>
         {sources.length > 0 && (
           <fieldset>
             <legend>Solo con los documentos de estas fuentes (opcional)</legend>
             <div class="checks">
               {sources.map((s) => (
-                <label key={s.id} class="check"><input type="checkbox" checked={chosen.includes(s.id)} onChange={(e) => toggle(s.id, e.currentTarget.checked)} /> {s.nombre}</label>
+                <label key={s.id} class="check">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(s.id)}
+                    onChange={(e) => toggle(s.id, e.currentTarget.checked)}
+                  />{' '}
+                  {s.nombre}
+                </label>
               ))}
             </div>
           </fieldset>
         )}
         <label for="ficha-documentos">Y estos documentos (opcional, un nombre por línea)</label>
-        <textarea id="ficha-documentos" rows={2} placeholder="manual.pdf" value={documentos} onInput={(e) => setDocumentos(e.currentTarget.value)} />
+        <textarea
+          id="ficha-documentos"
+          rows={2}
+          placeholder="manual.pdf"
+          value={documentos}
+          onInput={(e) => setDocumentos(e.currentTarget.value)}
+        />
         <SaveBar busy={save.busy} error={save.error} saved={save.saved} label="Armar la ficha" />
       </form>
     </Section>

@@ -16,18 +16,31 @@ export function FichaList({ base, fichas }: { base: string; fichas: Ficha[] }) {
           <div class="source-head">
             <div>
               <h3 class="record-title">{f.tema}</h3>{' '}
-              <span data-estado-ficha={f.estado} aria-live="polite"><StateBadge state={f.estado} /></span>
+              <span data-estado-ficha={f.estado} aria-live="polite">
+                <StateBadge state={f.estado} />
+              </span>
               <p class="muted small">
                 {f.estado === 'generando' && <>Armando: {formatPercent(f.progreso)} · </>}
-                {f.resumen && <>{f.resumen.encontrados} de {f.resumen.campos} campos con datos{f.resumen.conflictos ? `, ${f.resumen.conflictos} con conflicto` : ''} · </>}
+                {f.resumen && (
+                  <>
+                    {f.resumen.encontrados} de {f.resumen.campos} campos con datos
+                    {f.resumen.conflictos ? `, ${f.resumen.conflictos} con conflicto` : ''} ·{' '}
+                  </>
+                )}
                 encargada {formatDateTime(f.creada)}
               </p>
               {f.motivo && <p class="small">{f.motivo}</p>}
             </div>
             {f.estado === 'lista' && (
               <div class="record-actions">
-                <button type="button" class="button" aria-expanded={open === f.id} onClick={() => setOpen(open === f.id ? null : f.id)}>
-                  {open === f.id ? 'Cerrar' : 'Leer'}<span class="sr-only"> la ficha {f.tema}</span>
+                <button
+                  type="button"
+                  class="button"
+                  aria-expanded={open === f.id}
+                  onClick={() => setOpen(open === f.id ? null : f.id)}
+                >
+                  {open === f.id ? 'Cerrar' : 'Leer'}
+                  <span class="sr-only"> la ficha {f.tema}</span>
                 </button>
               </div>
             )}

@@ -25,22 +25,30 @@ export function FichaReader({ base, id }: { base: string; id: string }) {
       {proposed && <p class="muted small">Campos propuestos a partir de los documentos.</p>}
       {campos.length === 0 && <p>Los documentos no mencionan el tema: no se pudo proponer ningún campo.</p>}
       <dl class="ficha-fields">
-        {campos.map((f) => <FieldEntry key={f.nombre} field={f} prefix={prefix} />)}
+        {campos.map((f) => (
+          <FieldEntry key={f.nombre} field={f} prefix={prefix} />
+        ))}
       </dl>
       {fuentes.length > 0 && (
         <>
           <h4>Fuentes</h4>
           <ol class="ficha-sources">
-            {fuentes.map((s) => <SourceEntry key={s.n} source={s} prefix={prefix} />)}
+            {fuentes.map((s) => (
+              <SourceEntry key={s.n} source={s} prefix={prefix} />
+            ))}
           </ol>
         </>
       )}
       <details class="ficha-markdown">
         <summary>Ver el Markdown</summary>
-        <pre tabIndex={0} aria-label="Markdown de la ficha">{markdown}</pre>
+        <pre tabIndex={0} aria-label="Markdown de la ficha">
+          {markdown}
+        </pre>
         <p class="row">
           <CopyButton text={markdown} label="Copiar el Markdown" />
-          <a class="button subtle" href={apiUrl(path)} download={`${content.data.ficha.tema}.md`}>Descargar .md</a>
+          <a class="button subtle" href={apiUrl(path)} download={`${content.data.ficha.tema}.md`}>
+            Descargar .md
+          </a>
         </p>
       </details>
     </article>
@@ -51,7 +59,9 @@ function Citations({ citas, prefix }: { citas: number[]; prefix: string }) {
   return (
     <>
       {citas.map((n) => (
-        <a key={n} class="cite" href={`#${prefix}-${n}`} aria-label={`fuente ${n}`}>[{n}]</a>
+        <a key={n} class="cite" href={`#${prefix}-${n}`} aria-label={`fuente ${n}`}>
+          [{n}]
+        </a>
       ))}
     </>
   );
@@ -62,16 +72,33 @@ function FieldEntry({ field, prefix }: { field: FichaField; prefix: string }) {
     <div class={field.encontrado ? 'ficha-field' : 'ficha-field missing'} data-campo={field.nombre}>
       <dt>{field.nombre}</dt>
       <dd>
-        {field.encontrado && field.valor !== null
-          ? <p>{field.valor} <Citations citas={field.citas} prefix={prefix} /></p>
-          : <p><strong>Sin datos.</strong> {field.motivo}</p>}
+        {field.encontrado && field.valor !== null ? (
+          <p>
+            {field.valor} <Citations citas={field.citas} prefix={prefix} />
+          </p>
+        ) : (
+          <p>
+            <strong>Sin datos.</strong> {field.motivo}
+          </p>
+        )}
         {field.conflicto && (
           <div class="conflict" role="note">
-            <p><strong>Conflicto entre documentos:</strong> {plural(field.conflicto.valores.length, 'valor distinto', 'valores distintos')}</p>
-            <ul>{field.conflicto.valores.map((v, i) => <li key={i}>{v.valor} <Citations citas={v.citas} prefix={prefix} /></li>)}</ul>
+            <p>
+              <strong>Conflicto entre documentos:</strong>{' '}
+              {plural(field.conflicto.valores.length, 'valor distinto', 'valores distintos')}
+            </p>
+            <ul>
+              {field.conflicto.valores.map((v, i) => (
+                <li key={i}>
+                  {v.valor} <Citations citas={v.citas} prefix={prefix} />
+                </li>
+              ))}
+            </ul>
           </div>
         )}
-        {field.redaccion === 'generativo' && <p class="muted small">Redactado por el modelo a partir de las fuentes citadas.</p>}
+        {field.redaccion === 'generativo' && (
+          <p class="muted small">Redactado por el modelo a partir de las fuentes citadas.</p>
+        )}
       </dd>
     </div>
   );
@@ -81,9 +108,17 @@ function SourceEntry({ source, prefix }: { source: FichaSource; prefix: string }
   const href = safeHref(source.url);
   return (
     <li id={`${prefix}-${source.n}`} value={source.n}>
-      {href ? <a href={href} target="_blank" rel="noopener noreferrer">{source.documento}</a> : <strong>{source.documento}</strong>}
+      {href ? (
+        <a href={href} target="_blank" rel="noopener noreferrer">
+          {source.documento}
+        </a>
+      ) : (
+        <strong>{source.documento}</strong>
+      )}
       {source.seccion && <span class="muted small"> — sección «{source.seccion}»</span>}
-      {source.pagina !== null && source.pagina !== undefined && <span class="muted small"> · página {source.pagina}</span>}
+      {source.pagina !== null && source.pagina !== undefined && (
+        <span class="muted small"> · página {source.pagina}</span>
+      )}
       {href && <div class="muted small url-text">{href}</div>}
       {source.extracto && <blockquote class="extract">{source.extracto}</blockquote>}
     </li>

@@ -8,18 +8,37 @@ import { plural } from '../../lib/plural.js';
 import { KIND_LABEL } from './source-form.js';
 
 const COUNT_LABEL: [keyof RunCounts, string][] = [
-  ['encontradas', 'Encontradas'], ['leidas', 'Leídas'], ['nuevas', 'Nuevas'], ['cambiadas', 'Cambiadas'], ['sin_cambios', 'Sin cambios'],
-  ['fallidas', 'Fallidas'], ['rechazadas_robots', 'Rechazadas por robots.txt'], ['rechazadas_guardia', 'Rechazadas por seguridad'], ['eliminadas', 'Eliminadas'],
+  ['encontradas', 'Encontradas'],
+  ['leidas', 'Leídas'],
+  ['nuevas', 'Nuevas'],
+  ['cambiadas', 'Cambiadas'],
+  ['sin_cambios', 'Sin cambios'],
+  ['fallidas', 'Fallidas'],
+  ['rechazadas_robots', 'Rechazadas por robots.txt'],
+  ['rechazadas_guardia', 'Rechazadas por seguridad'],
+  ['eliminadas', 'Eliminadas'],
 ];
 
 const ORIGIN_LABEL: Record<SourceRun['origen'], string> = {
-  manual: 'lanzada a mano', programada: 'programada', creacion: 'lanzada al crearla', reanudacion: 'reanudada tras un reinicio',
+  manual: 'lanzada a mano',
+  programada: 'programada',
+  creacion: 'lanzada al crearla',
+  reanudacion: 'reanudada tras un reinicio',
 };
 
-export const runIsActive = (run: SourceRun | null): boolean => run?.estado === 'en_cola' || run?.estado === 'ejecutando';
+export const runIsActive = (run: SourceRun | null): boolean =>
+  run?.estado === 'en_cola' || run?.estado === 'ejecutando';
 
 /** One source: what it reads, its last run (state, counts, errors on demand) and its actions. */
-export function SourceItem({ base, source, onChanged }: { base: string; source: Source; onChanged: (message: string) => void }) {
+export function SourceItem({
+  base,
+  source,
+  onChanged,
+}: {
+  base: string;
+  source: Source;
+  onChanged: (message: string) => void;
+}) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const run = source.ultima_ejecucion;
@@ -45,15 +64,32 @@ export function SourceItem({ base, source, onChanged }: { base: string; source: 
         <div>
           <h3 class="record-title">{source.nombre}</h3>
           <p class="muted small">
-            {KIND_LABEL[source.tipo]} · {source.tipo === 'lista' ? plural(source.urls.length, 'dirección', 'direcciones') : <span class="url-text">{source.url}</span>}
-            {' · '}{plural(source.documentos, 'documento', 'documentos')}
-            {source.cada_horas !== null && <> · cada {plural(source.cada_horas, 'hora', 'horas')}, próxima {formatDateTime(source.proxima_ejecucion)}</>}
+            {KIND_LABEL[source.tipo]} ·{' '}
+            {source.tipo === 'lista' ? (
+              plural(source.urls.length, 'dirección', 'direcciones')
+            ) : (
+              <span class="url-text">{source.url}</span>
+            )}
+            {' · '}
+            {plural(source.documentos, 'documento', 'documentos')}
+            {source.cada_horas !== null && (
+              <>
+                {' '}
+                · cada {plural(source.cada_horas, 'hora', 'horas')}, próxima {formatDateTime(source.proxima_ejecucion)}
+              </>
+            )}
           </p>
         </div>
         <div class="record-actions">
-          {active
-            ? <button type="button" class="button" disabled={busy} onClick={() => void act('cancelar')}>Cancelar<span class="sr-only"> la ejecución de {source.nombre}</span></button>
-            : <button type="button" class="button primary" disabled={busy} onClick={() => void act('lanzar')}>Lanzar<span class="sr-only"> {source.nombre}</span></button>}
+          {active ? (
+            <button type="button" class="button" disabled={busy} onClick={() => void act('cancelar')}>
+              Cancelar<span class="sr-only"> la ejecución de {source.nombre}</span>
+            </button>
+          ) : (
+            <button type="button" class="button primary" disabled={busy} onClick={() => void act('lanzar')}>
+              Lanzar<span class="sr-only"> {source.nombre}</span>
+            </button>
+          )}
           <DeleteSource path={path} source={source} onDeleted={onChanged} />
         </div>
       </div>
@@ -67,13 +103,22 @@ function RunSummary({ run, name }: { run: SourceRun; name: string }) {
   return (
     <div class="run">
       <p class="small">
-        Última ejecución <span data-estado-ejecucion={run.estado} aria-live="polite"><StateBadge state={run.estado} /></span>{' '}
-        <span class="muted">{ORIGIN_LABEL[run.origen]} · inicio {formatDateTime(run.inicio ?? run.creada)} · fin {run.fin ? formatDateTime(run.fin) : '—'} · {formatBytes(run.bytes)}</span>
+        Última ejecución{' '}
+        <span data-estado-ejecucion={run.estado} aria-live="polite">
+          <StateBadge state={run.estado} />
+        </span>{' '}
+        <span class="muted">
+          {ORIGIN_LABEL[run.origen]} · inicio {formatDateTime(run.inicio ?? run.creada)} · fin{' '}
+          {run.fin ? formatDateTime(run.fin) : '—'} · {formatBytes(run.bytes)}
+        </span>
       </p>
       {run.motivo && <p class="small">{run.motivo}</p>}
       <dl class="counts" aria-label={`Contadores de la última ejecución de ${name}`}>
         {COUNT_LABEL.filter(([key]) => key !== 'rechazadas_guardia' || run.contadores[key] > 0).map(([key, label]) => (
-          <div key={key}><dt>{label}</dt><dd>{formatNumber(run.contadores[key])}</dd></div>
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>{formatNumber(run.contadores[key])}</dd>
+          </div>
         ))}
       </dl>
       {run.errores.length > 0 && (
@@ -81,10 +126,19 @@ function RunSummary({ run, name }: { run: SourceRun; name: string }) {
           <summary>Ver {plural(run.errores.length + run.errores_omitidos, 'error', 'errores')} por página</summary>
           <ul>
             {run.errores.map((e, i) => (
-              <li key={`${e.url}-${i}`}><span class="url-text">{e.url}</span>: {e.motivo} <span class="muted small">({e.codigo === 'http' && e.estado_http ? `HTTP ${e.estado_http}` : e.codigo})</span></li>
+              <li key={`${e.url}-${i}`}>
+                <span class="url-text">{e.url}</span>: {e.motivo}{' '}
+                <span class="muted small">
+                  ({e.codigo === 'http' && e.estado_http ? `HTTP ${e.estado_http}` : e.codigo})
+                </span>
+              </li>
             ))}
           </ul>
-          {run.errores_omitidos > 0 && <p class="muted small">Y {plural(run.errores_omitidos, 'error más que no se guardó', 'errores más que no se guardaron')}.</p>}
+          {run.errores_omitidos > 0 && (
+            <p class="muted small">
+              Y {plural(run.errores_omitidos, 'error más que no se guardó', 'errores más que no se guardaron')}.
+            </p>
+          )}
         </details>
       )}
     </div>
@@ -92,14 +146,26 @@ function RunSummary({ run, name }: { run: SourceRun; name: string }) {
 }
 
 /** Deleting asks first, and offers to keep the documents the source brought (they stay searchable). */
-function DeleteSource({ path, source, onDeleted }: { path: string; source: Source; onDeleted: (message: string) => void }) {
+function DeleteSource({
+  path,
+  source,
+  onDeleted,
+}: {
+  path: string;
+  source: Source;
+  onDeleted: (message: string) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [keep, setKeep] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const remove = async () => {
     try {
-      const done = await api<SourceDeleted>('DELETE', path, { query: keep ? { conservar_documentos: true } : undefined });
-      onDeleted(`Se eliminó «${source.nombre}»: ${plural(done.documentos_eliminados, 'documento eliminado', 'documentos eliminados')}, ${plural(done.documentos_conservados, 'conservado', 'conservados')}.`);
+      const done = await api<SourceDeleted>('DELETE', path, {
+        query: keep ? { conservar_documentos: true } : undefined,
+      });
+      onDeleted(
+        `Se eliminó «${source.nombre}»: ${plural(done.documentos_eliminados, 'documento eliminado', 'documentos eliminados')}, ${plural(done.documentos_conservados, 'conservado', 'conservados')}.`,
+      );
     } catch (err) {
       setError(err);
       setConfirming(false);
@@ -108,17 +174,26 @@ function DeleteSource({ path, source, onDeleted }: { path: string; source: Sourc
   if (!confirming) {
     return (
       <>
-        <button type="button" class="button danger-outline" onClick={() => setConfirming(true)}>Eliminar<span class="sr-only"> {source.nombre}</span></button>
+        <button type="button" class="button danger-outline" onClick={() => setConfirming(true)}>
+          Eliminar<span class="sr-only"> {source.nombre}</span>
+        </button>
         <ErrorNotice error={error} />
       </>
     );
   }
   return (
     <div class="confirm-box" role="group" aria-label={`Confirmar borrado de ${source.nombre}`}>
-      <label class="check"><input type="checkbox" checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} /> Conservar sus {plural(source.documentos, 'documento', 'documentos')}</label>
+      <label class="check">
+        <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} /> Conservar sus{' '}
+        {plural(source.documentos, 'documento', 'documentos')}
+      </label>
       <span class="confirm">
-        <button type="button" class="button danger" onClick={() => void remove()}>Sí, eliminar</button>
-        <button type="button" class="button subtle" onClick={() => setConfirming(false)}>No</button>
+        <button type="button" class="button danger" onClick={() => void remove()}>
+          Sí, eliminar
+        </button>
+        <button type="button" class="button subtle" onClick={() => setConfirming(false)}>
+          No
+        </button>
       </span>
     </div>
   );
