@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { startTestHost } from '@cerebro/sdk/testing';
 import transcripcion from './index.js';
-import { fixtureDir, speechFiles } from './testing/fixtures.js';
+import { ffmpeg, fixtureDir, speechFiles } from './testing/fixtures.js';
 import { writeTinyModel } from './testing/tiny-model.js';
 
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
@@ -20,11 +20,14 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60
 test("transcriptions take turns between spaces: one space's full line delays another's audio by one transcription", async (t) => {
   const fx = await fixtureDir('cerebro-turns-');
   t.after(() => fx.dispose());
-  // A fixed decoder (the same work for every audio) on one thread: each audio holds the worker a second or more.
+  // A fixed decoder (the same work for every 30 s window) on one thread. The audio holding the worker when the
+  // neighbour's arrives has two windows, so it is still running however fast the machine is.
   const model = fx.path('tiny.bin');
   writeTinyModel(model, { endAtOnce: true });
   const { wav } = await speechFiles(fx);
-  const audio = new Blob([await readFile(wav!)]);
+  const long = fx.path('largo.wav');
+  await ffmpeg('-stream_loop', '-1', '-i', wav!, '-t', '45', long);
+  const [short, twoWindows] = [new Blob([await readFile(wav!)]), new Blob([await readFile(long)])];
   const h = await startTestHost(t, {
     plugins: [transcripcion],
     env: {
@@ -35,7 +38,7 @@ test("transcriptions take turns between spaces: one space's full line delays ano
     },
   });
   h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['transcripcion'] });
-  const post = (space: string) => {
+  const post = (space: string, audio = short) => {
     const body = new FormData();
     body.append('archivo', audio);
     return h.client.post(`/mod/transcripcion/${space}/transcripciones`, { body });
@@ -57,7 +60,9 @@ test("transcriptions take turns between spaces: one space's full line delays ano
       return r;
     });
   // The busy space fills the line: one transcribing, four waiting (the capacity).
-  const backlog = Array.from({ length: 5 }, () => track('ocupado', post(h.spaceId)));
+  const backlog = [track('ocupado', post(h.spaceId, twoWindows))];
+  await until(async () => (await inFlight()) === 1, 'the first audio of the busy space in flight');
+  for (let i = 0; i < 4; i++) backlog.push(track('ocupado', post(h.spaceId)));
   await until(async () => (await inFlight()) === 5, 'five audios of the busy space in flight');
   const neighbour = track('vecino', post('vecino'));
   await until(async () => (await inFlight()) === 6, "the neighbour's audio admitted past the full line");
