@@ -54,6 +54,7 @@ export {
   type TypedPluginDefinition,
 } from './manifest.js';
 export type { PluginGauge, PluginGaugeSample } from './metrics.js';
+export { FairSlots } from './fair-slots.js';
 export { pagingQuery, MAX_OFFSET, type QuerySchema, type Page } from './query.js';
 export {
   objectSchema,

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer } from './support/server-process.js';
+import { slowClient, type SlowClient } from './support/slow-client.js';
 
 const WANTED = 1_000;
 // Long enough for 1,000 connections to open before the first is answered, even on a loaded CI machine.
@@ -26,48 +26,9 @@ function openFileLimit(): number {
   return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
 }
 
-interface SlowClient {
-  socket: Socket;
-  /** What the server wrote, and when its answer began. */
-  reply: string;
-  answeredAt: number | null;
-  closed: boolean;
-}
-
 /** Starts a request, then sends one more header line every 300 ms, before and after any answer, until cut off. */
-function slowClient(port: number): Promise<SlowClient> {
-  return new Promise((resolve, reject) => {
-    const client: SlowClient = {
-      socket: connect({ port, host: '127.0.0.1', allowHalfOpen: true }),
-      reply: '',
-      answeredAt: null,
-      closed: false,
-    };
-    const { socket } = client;
-    let n = 0;
-    let trickle: NodeJS.Timeout | undefined;
-    // The trickle starts once the request line is out: under load a connection can take longer than one interval.
-    socket.once('connect', () => {
-      socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      trickle = setInterval(() => {
-        if (socket.writable) socket.write(`X-Relleno-${n++}: a\r\n`);
-      }, 300);
-      resolve(client);
-    });
-    socket.on('data', (chunk: Buffer) => {
-      client.answeredAt ??= Date.now();
-      client.reply += chunk.toString('latin1');
-    });
-    // A reset after the answer is what the server may do; an error before the connection is a failure.
-    socket.on('error', (err) => {
-      if (socket.connecting) reject(err);
-    });
-    socket.once('close', () => {
-      client.closed = true;
-      clearInterval(trickle);
-    });
-  });
-}
+const slowHeaders = (port: number) =>
+  slowClient(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n', (n) => `X-Relleno-${n}: a\r\n`);
 
 test('slowloris: connections answered 408 are closed by the server, its descriptors back at baseline within 10 s', {
   timeout: 120_000,
@@ -93,7 +54,7 @@ test('slowloris: connections answered 408 are closed by the server, its descript
   const baseline = openDescriptors(server.pid);
 
   for (let i = 0; i < count; i += 100) {
-    clients.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, () => slowClient(port)))));
+    clients.push(...(await Promise.all(Array.from({ length: Math.min(100, count - i) }, () => slowHeaders(port)))));
   }
   const held = openDescriptors(server.pid);
   // Connections already answered (and so let go) before this reading are not held any more: count those still open.

@@ -6,6 +6,7 @@ import type { RequestPipeline } from './pipeline.js';
 import { requestIdFor } from './request-context.js';
 import { sendError } from './respond.js';
 import type { HostRoute } from './route.js';
+import { settleUnreadBody } from './unread-body.js';
 
 const CREDENTIAL_LIKE = /cr[bsa]_[0-9A-Za-z]+(\.[A-Za-z0-9_-]*)?/g;
 
@@ -39,11 +40,14 @@ export function buildApp(routes: readonly HostRoute[], pipeline: RequestPipeline
   // itself, without the query string, cut short, and with anything shaped like a credential masked.
   const reply = (err: unknown, req: Request, res: ServerResponse) => {
     const id = requestIdFor(req.headers['x-request-id']);
+    const headers: Record<string, string> = {};
     if (!res.headersSent) {
       res.setHeader('X-Request-Id', id);
       res.setHeader('X-Content-Type-Options', 'nosniff');
+      // A body sent to an unknown route or with the wrong method is never read: settled like any early answer's.
+      settleUnreadBody(req, res, headers);
     }
-    const status = sendError(res, err, log.child({ reqId: id }), id);
+    const status = sendError(res, err, log.child({ reqId: id }), id, headers);
     log.info({ method: req.method, path: loggablePath(req.path ?? req.url ?? ''), reqId: id, status }, 'petición');
   };
 

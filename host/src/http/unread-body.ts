@@ -2,9 +2,11 @@
 // must not leave the rest of the body on a keep-alive connection: the server would read it as the next request,
 // or stall on it and reset the connection. Small bodies are read to their end and thrown away; larger ones, or
 // ones of unknown length, get `Connection: close` instead, so nobody reads gigabytes to keep a connection, and the
-// connection is then closed lingering (lingering-close.ts), so a client still sending reads the answer.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { closeLingering } from './lingering-close.js';
+// connection is then closed lingering (lingering-close.ts), so a client still sending reads the answer. Any body
+// that does not arrive in full soon after its answer (a client trickling it) costs its connection: without that,
+// it would hold a descriptor for as long as a body may take (5 minutes), answered and useless.
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeLingering, LINGER_LIMITS } from './lingering-close.js';
 
 /** Largest declared body drained after an early answer (a few seconds of a slow upload at most). */
 export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -38,12 +40,33 @@ export function discardRestOfBody(req: IncomingMessage): void {
 
 /**
  * Called before any error answer: when the body is not read in full and too large to drain, adds
- * `Connection: close` to `headers` and makes the close after the answer a lingering one (lingering-close.ts); otherwise the rest is discarded (Node itself discards a body nobody started
- * reading; readers that stopped halfway call discardRestOfBody) and the connection stays open.
+ * `Connection: close` to `headers` and makes the close after the answer a lingering one (lingering-close.ts);
+ * otherwise the rest is discarded (Node itself discards a body nobody started reading; readers that stopped
+ * halfway call discardRestOfBody) and the connection stays open if the rest arrives in time (guardTrickledBodies).
  */
 export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): void {
   if (req.complete) return;
   if (drainable(req)) return;
   headers.connection = 'close';
   closeLingering(req, res);
+}
+
+/**
+ * For every answer, error or not (a GET that came with a body, a route that answers without reading one): a body
+ * still incomplete `graceMs` after the answer went out is being trickled, and its connection is destroyed. The same
+ * time a lingering close gives the rest of a body; one that ends in time leaves the connection open.
+ */
+export function guardTrickledBodies(server: Server, graceMs = LINGER_LIMITS.ms): void {
+  // Before the application's listener, so the answer's end is never missed.
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return;
+    res.once('finish', () => {
+      if (req.complete) return;
+      const socket = req.socket;
+      const timer = setTimeout(() => {
+        if (!req.complete) socket.destroy();
+      }, graceMs).unref();
+      socket.once('close', () => clearTimeout(timer));
+    });
+  });
 }

@@ -52,6 +52,7 @@ import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-te
 import { HostRootTokens, buildHostContainer } from './host-container.js';
 import { HOST_VERSION } from './version.js';
 import { answerClientErrorsWithDetail } from './client-errors.js';
+import { guardTrickledBodies } from '../http/unread-body.js';
 import { logStorageError } from '../storage/storage-failure.js';
 import { DiskSpaceWatch } from '../storage/disk-space.js';
 
@@ -335,6 +336,7 @@ async function listen(handler: RequestListener, config: HostConfig): Promise<Ser
     handler,
   );
   answerClientErrorsWithDetail(server);
+  guardTrickledBodies(server);
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = config.headersTimeoutMs;

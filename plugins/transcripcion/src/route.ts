@@ -95,6 +95,7 @@ export function transcriptionHandler(engine: TranscriptionEngine, uploads: Uploa
           idioma,
           ...(duracionMaxS !== undefined ? { duracionMaxS } : {}),
           signal: req.signal,
+          space: req.space.id,
           onTimings: (t) => req.log.debug({ ...t, bytes: file.bytes }, 'transcription timings'),
         });
       } catch (err) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiError, type Clock, type Logger } from '@cerebro/sdk';
+import { apiError, FairSlots, type Clock, type Logger } from '@cerebro/sdk';
 import type { RunStore } from '../store/run-store.js';
 import type { SourceStore } from '../store/source-store.js';
 import type { RunRecord, RunTrigger, SourceRecord } from '../store/source-model.js';
@@ -30,12 +30,12 @@ const key = (spaceId: string, sourceId: string) => `${spaceId}\u0000${sourceId}`
 
 /**
  * Launches, cancels and schedules runs: one run per source at a time, at most `maxConcurrent` running at once
- * (the rest wait `en_cola`), and none left `ejecutando` after a crash or a stop.
+ * (the rest wait `en_cola`, taking turns between spaces: a space with many runs waiting delays another space's
+ * run by the runs already going, never by its own line), and none left `ejecutando` after a crash or a stop.
  */
 export class RunManager {
   private readonly active = new Map<string, ActiveRun>();
-  private readonly waiting: (() => void)[] = [];
-  private running = 0;
+  private readonly slots: FairSlots;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -45,8 +45,10 @@ export class RunManager {
     private readonly runs: RunStore,
     private readonly clock: Clock,
     private readonly log: Logger,
-    private readonly maxConcurrent: number,
-  ) {}
+    maxConcurrent: number,
+  ) {
+    this.slots = new FairSlots(maxConcurrent);
+  }
 
   /**
    * Ends runs a previous process left open (a crash: a stop ends its runs itself) as `fallida` with the reason and,
@@ -70,7 +72,7 @@ export class RunManager {
 
   /** Runs holding a slot, and runs waiting for one (for health and metrics). */
   counts(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    return { running: this.slots.busy, waiting: this.slots.queued };
   }
 
   isRunning(spaceId: string, sourceId: string): boolean {
@@ -127,8 +129,9 @@ export class RunManager {
   }
 
   private async execute(source: SourceRecord, run: RunRecord, signal: AbortSignal): Promise<void> {
+    let release: () => void;
     try {
-      await this.slot(signal);
+      release = await this.slots.acquire(source.spaceId, signal);
     } catch {
       const abort = ABORTS[(signal.reason as AbortKind) ?? 'cancel'] ?? ABORTS.cancel;
       this.runs.finish(source.spaceId, run.id, abort.state, abort.reason);
@@ -158,33 +161,7 @@ export class RunManager {
       this.log.error({ err, fuente: source.id }, 'ejecución fallida por un error interno');
       this.runs.finish(source.spaceId, run.id, 'fallida', 'Error interno durante la ejecución.');
     } finally {
-      this.release();
+      release();
     }
-  }
-
-  /** Waits for a free slot (the run stays `en_cola` meanwhile); rejects when the run is aborted first. */
-  private slot(signal: AbortSignal): Promise<void> {
-    if (this.running < this.maxConcurrent) {
-      this.running++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => {
-      const grant = () => {
-        signal.removeEventListener('abort', onAbort);
-        this.running++;
-        resolve();
-      };
-      const onAbort = () => {
-        this.waiting.splice(this.waiting.indexOf(grant), 1);
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(grant);
-    });
-  }
-
-  private release(): void {
-    this.running--;
-    this.waiting.shift()?.();
   }
 }

@@ -1,16 +1,17 @@
-import type { CreditRefunds, Logger, SpaceDirectory } from '@cerebro/sdk';
+import { FairSlots, type CreditRefunds, type Logger, type SpaceDirectory } from '@cerebro/sdk';
 import type { FichaAssembler } from './assembler.js';
 import { FichaFailure, type FichaRecord } from './ficha-model.js';
 import type { FichaStore } from './ficha-store.js';
 
 /**
- * Assembles fichas one at a time in the background. A ficha that fails (or is cancelled because the space lost the
+ * Assembles fichas one at a time in the background, taking turns between spaces: a space with many fichas waiting
+ * delays another space's ficha by the one being assembled, never by its own line. A ficha that fails (or is cancelled because the space lost the
  * module) gives its credits back; one left unfinished by a stop or a crash is assembled again at the next start.
  */
 export class FichaRunner {
-  private queue: Promise<void> = Promise.resolve();
+  private readonly turns = new FairSlots(1);
   /** Fichas queued or being assembled by this process. */
-  private pending = 0;
+  private readonly pending = new Set<Promise<void>>();
   private readonly controller = new AbortController();
 
   constructor(
@@ -30,23 +31,27 @@ export class FichaRunner {
   }
 
   enqueue(ficha: FichaRecord): void {
-    this.pending++;
-    this.queue = this.queue
-      .then(() => this.run(ficha))
-      .finally(() => {
-        this.pending--;
-      });
+    const job = this.turns
+      .acquire(ficha.spaceId, this.controller.signal)
+      .then(
+        (release) => this.run(ficha).finally(release),
+        () => undefined, // stopping: the ficha stays open and resumes at the next start
+      )
+      // Only its own bookkeeping can fail here (the database); it must not end the process.
+      .catch((err: unknown) => this.log.error({ err, ficha: ficha.id }, 'ficha sin terminar por un error interno'));
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
   }
 
   /** Fichas waiting or being assembled. */
   get queued(): number {
-    return this.pending;
+    return this.pending.size;
   }
 
   /** Stops the current assembly; unfinished fichas stay open and resume at the next start. */
   async stop(): Promise<void> {
     this.controller.abort();
-    await this.queue;
+    await Promise.all(this.pending);
   }
 
   private async run(ficha: FichaRecord): Promise<void> {
@@ -56,8 +61,8 @@ export class FichaRunner {
       this.end(ficha, 'cancelada', 'El módulo fuentes dejó de estar habilitado en el espacio antes de ensamblarla.');
       return;
     }
-    this.store.start(spaceId, id);
     try {
+      this.store.start(spaceId, id);
       const result = await this.assembler.assemble(spaceId, ficha.request, this.controller.signal, (p) =>
         this.store.progress(spaceId, id, Math.round(p * 100) / 100),
       );

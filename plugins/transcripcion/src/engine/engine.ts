@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { FairSlots } from '@cerebro/sdk';
 import { decodeAudio } from './decode.js';
 import { TranscriptionError } from './errors.js';
 import { FAILED_DETAIL, NO_MODEL_DETAIL } from './install-advice.js';
@@ -16,7 +17,6 @@ import {
 import { runCommand } from './process.js';
 import { whisperBuildHasSimd } from './simd.js';
 import { whisperAddon } from './whisper-addon.js';
-import { Slots } from './slots.js';
 import { MODEL_UNUSABLE, type TranscribeReply, type WorkerConfig, type WorkerTask } from './worker-protocol.js';
 
 /** The contract's transcription result (section 2). */
@@ -34,6 +34,11 @@ export interface TranscribeOptions {
   /** The caller's own cap in seconds (≥ 1; above 120 counts as 120). */
   duracionMaxS?: number;
   signal?: AbortSignal;
+  /**
+   * Whose request this is (the host's space id). Requests of different spaces take turns for the workers, and a
+   * space's first request is admitted even when other spaces fill the line. Default: one shared turn.
+   */
+  space?: string;
   /** Receives where the time went (for logs and the bench; never any audio or text). */
   onTimings?: (timings: TranscriptionTimings) => void;
 }
@@ -83,8 +88,10 @@ export class TranscriptionEngine {
   private model: ModelFileInfo | null = null;
   private simd: boolean | null = null;
   private pool: Piscina | null = null;
-  private slots: Slots;
+  private slots: FairSlots;
   private inFlight = 0;
+  /** Requests being decoded, queued or transcribed, per space. */
+  private readonly inFlightBySpace = new Map<string, number>();
   private running = new Set<Promise<unknown>>();
   private starting: Promise<EngineStatus> | null = null;
   private readonly watcher: ModelWatcher;
@@ -92,7 +99,7 @@ export class TranscriptionEngine {
 
   constructor(options: TranscriptionEngineOptions = {}) {
     this.opts = resolveOptions(options);
-    this.slots = new Slots(this.opts.workers);
+    this.slots = new FairSlots(this.opts.workers);
     this.watcher = new ModelWatcher(this.opts.modelPath, this.opts.watchModelMs, () => {
       if (this.state === 'no_model' || this.state === 'failed') {
         this.opts.logger.info({}, 'model file changed: restarting the transcription engine');
@@ -256,15 +263,16 @@ export class TranscriptionEngine {
     const cap = resolveDurationCap(options.duracionMaxS, this.opts.maxDurationS);
     options.signal?.throwIfAborted();
     if (this.state !== 'ready' || !this.pool) throw this.notReadyError();
-    if (this.inFlight >= this.capacity) {
-      throw new TranscriptionError('ocupado', undefined, { retryAfterS: this.opts.retryAfterS });
-    }
+    const space = options.space ?? '';
+    if (!this.admits(space)) throw new TranscriptionError('ocupado', undefined, { retryAfterS: this.opts.retryAfterS });
     this.inFlight++;
-    // The place in the worker queue is taken on arrival (fair FIFO), while decoding runs alongside the wait.
+    this.inFlightBySpace.set(space, (this.inFlightBySpace.get(space) ?? 0) + 1);
+    // The place in the worker queue is taken on arrival (in turns between spaces, in arrival order within one),
+    // while decoding runs alongside the wait.
     const ticket = new AbortController();
     const forwardAbort = (): void => ticket.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', forwardAbort, { once: true });
-    const slot = this.slots.acquire(ticket.signal);
+    const slot = this.slots.acquire(space, ticket.signal);
     slot.catch(() => undefined);
     try {
       let audio;
@@ -306,7 +314,20 @@ export class TranscriptionEngine {
     } finally {
       options.signal?.removeEventListener('abort', forwardAbort);
       this.inFlight--;
+      const left = this.inFlightBySpace.get(space)! - 1;
+      if (left > 0) this.inFlightBySpace.set(space, left);
+      else this.inFlightBySpace.delete(space);
     }
+  }
+
+  /**
+   * Within the capacity every request is admitted. Past it, a space's surplus is refused (`ocupado`), but a space
+   * with nothing in flight still gets its first request in, up to twice the capacity in all: otherwise a space
+   * filling the line would refuse every other space, instead of delaying it by one running transcription.
+   */
+  private admits(space: string): boolean {
+    if (this.inFlight < this.capacity) return true;
+    return !this.inFlightBySpace.has(space) && this.inFlight < 2 * this.capacity;
   }
 
   private async runInWorker(
