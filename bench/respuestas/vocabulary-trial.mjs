@@ -7,38 +7,9 @@
 //    passages, retrieved again; relevance is still judged on the question's own words.
 // Each variant replaces the engine's retrieval for the run only, and the figures are printed beside the engine's as
 // it is. Neither is in the engine: see the README for the figures that decided it.
-import { existsSync, readFileSync } from 'node:fs';
 import { cerebro } from '../support/cerebro-corpus.mjs';
+import { THESAURUS, loadThesaurus } from './thesaurus.mjs';
 import { askAll, indexedEngine, summarise } from './question-set.mjs';
-
-const THESAURUS = '/usr/share/mythes/th_es_ES_v2.dat';
-const { termOf, words } = cerebro;
-
-function loadThesaurus() {
-  if (!existsSync(THESAURUS)) return null;
-  const lines = new TextDecoder('latin1').decode(readFileSync(THESAURUS)).split('\n');
-  const synonyms = new Map();
-  for (let i = 1; i < lines.length; i++) {
-    const [head, count] = lines[i].split('|');
-    const n = Number(count);
-    if (!head || !Number.isInteger(n)) continue;
-    const own = words(head);
-    const stems = new Set();
-    for (let j = 1; j <= n; j++) {
-      for (const s of (lines[i + j] ?? '').split('|').slice(1)) {
-        const w = words(s);
-        if (w.length === 1) stems.add(termOf(w[0], 'es'));
-      }
-    }
-    i += n;
-    if (own.length !== 1) continue;
-    const key = termOf(own[0], 'es');
-    const known = synonyms.get(key) ?? new Set();
-    for (const s of stems) if (s !== key) known.add(s);
-    synonyms.set(key, known);
-  }
-  return synonyms;
-}
 
 const { db, engine } = await indexedEngine();
 const original = engine.retriever.retrieve.bind(engine.retriever);

@@ -140,7 +140,13 @@ export function scorePassages(
   question: { text: string; kind: QuestionKind; followUp?: boolean },
   model: DecisionModel = DECISION_MODEL,
 ): { relevance: Relevance; scored: JudgedPassage[] } {
-  const relevance = new Relevance(groups, contextWeighted(groups, index.idf(groups), question), retrieval?.languages);
+  const idf = index.idf(groups);
+  const relevance = new Relevance(groups, contextWeighted(groups, idf, question), retrieval?.languages);
+  // A follow-up is judged on two readings, and a passage answers it when it answers either: its own words first and
+  // the earlier turns' as the scene ("¿y los sábados?" after the weekday hours), or the whole question it makes with
+  // them ("¿cuántas baterías trae ese?" asks about the drill named two turns before). Which unit answers always
+  // favours its own words (`relevance`).
+  const readings = question.followUp ? [relevance, new Relevance(groups, idf, retrieval?.languages)] : [relevance];
   const judgement = retrieval?.judgement;
   // With an embedding model, a question word close in meaning to the passage counts as covered.
   const asked = askedType(question.text, question.kind);
@@ -152,16 +158,29 @@ export function scorePassages(
     if (typeGroups.length === 0 || !holdsType(`${hit.headings.join(' ')} ${hit.text}`, asked!)) return byModel;
     return new Set([...(byModel ?? []), ...typeGroups]);
   });
-  const coverage = hits.map((hit, i) =>
-    relevance.coverage(relevance.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]),
-  );
-  const features = decisionFeatures({ question: question.text, relevance, asked, hits, coverage, close });
-  const scored = hits.map((hit, i) => ({
-    hit,
-    coverage: coverage[i]!,
-    features: features[i]!,
-    score: rerankedRelevance(hit.id, judgement) ?? answerProbability(model, features[i]!),
-  }));
+  const coverageBy = (r: Relevance) =>
+    hits.map((hit, i) => r.coverage(r.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]));
+  const coverage = coverageBy(relevance);
+  const judged = readings.map((r) => {
+    const features = decisionFeatures({
+      question: question.text,
+      relevance: r,
+      asked,
+      hits,
+      coverage: r === relevance ? coverage : coverageBy(r),
+      close,
+    });
+    return features.map((f) => ({ features: f, probability: answerProbability(model, f) }));
+  });
+  const scored = hits.map((hit, i) => {
+    const best = judged.map((j) => j[i]!).reduce((a, b) => (b.probability > a.probability ? b : a));
+    return {
+      hit,
+      coverage: coverage[i]!,
+      features: best.features,
+      score: rerankedRelevance(hit.id, judgement) ?? best.probability,
+    };
+  });
   return { relevance, scored };
 }
 

@@ -1,7 +1,7 @@
 // Whether a turn leans on the one before it: what a conversation searches for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dependsOnPrevious, retrievalQuery } from './follow-up.js';
+import { antecedents, dependsOnPrevious, retrievalQuery } from './follow-up.js';
 
 test('a turn that continues, points back or names nothing depends on the previous one', () => {
   for (const q of [
@@ -52,4 +52,36 @@ test('retrieval reads a follow-up with the previous question, and a new question
 
 test('emoji, symbols or punctuation alone never lean on the previous turn', () => {
   for (const q of ['🙂🙂', '???', '👍', '¿?']) assert.equal(dependsOnPrevious(q), false, q);
+});
+
+test('"las"/"los" before a verb form, not a plural noun, point back', () => {
+  for (const q of ['¿Con cuánta anticipación las pido?', '¿Los puedo devolver?', '¿Cuándo la quito?'])
+    assert.equal(dependsOnPrevious(q), true, q);
+  for (const q of [
+    '¿Cuánto cuestan las sillas plegables?',
+    '¿Dónde están los manuales de usuario?',
+    '¿Abre la tienda en agosto?',
+  ])
+    assert.equal(dependsOnPrevious(q), false, q);
+});
+
+test('a follow-up of a follow-up is searched with the chain of questions back to the one with a topic', () => {
+  const history = [
+    { role: 'user' as const, content: '¿Cuánto vale el taladro percutor?' },
+    { role: 'assistant' as const, content: '49 990 pesos.' },
+    { role: 'user' as const, content: '¿y el inalámbrico?' },
+    { role: 'assistant' as const, content: '69 990 pesos.' },
+  ];
+  assert.deepEqual(antecedents({ space: 's', question: '¿cuántas baterías trae ese?', history }), [
+    '¿y el inalámbrico?',
+    '¿Cuánto vale el taladro percutor?',
+  ]);
+  assert.equal(
+    retrievalQuery({ space: 's', question: '¿cuántas baterías trae ese?', history }),
+    '¿cuántas baterías trae ese?\n¿y el inalámbrico?\n¿Cuánto vale el taladro percutor?',
+  );
+  // The chain stops at the question that stood on its own.
+  assert.deepEqual(antecedents({ space: 's', question: '¿y en rojo?', history: history.slice(0, 2) }), [
+    '¿Cuánto vale el taladro percutor?',
+  ]);
 });

@@ -6,6 +6,7 @@
 // place adverbs pointing back (ese, eso, allí, ahí), object pronouns without a noun (lo, "me la puedo quedar"), or no
 // topic word at all. A phrase announcing a change of subject overrides them.
 import { foldAccents, queryTermGroups, words } from '../text/analyzer.js';
+import { STOPWORDS_ES } from '../text/stopwords.js';
 import { isQuestionFormWord } from './question-words.js';
 import type { AnswerRequest } from './types.js';
 
@@ -30,12 +31,29 @@ const POINTS_BACK = new Set(
     'mismo misma mismos mismas tambien lo le les that those it they them there same too'
   ).split(' '),
 );
-/** Object pronouns; "la", "las" and "los" are also articles, so they point back only right before a verb form. */
+/**
+ * Object pronouns; "la", "las" and "los" are also articles, so they point back only before a word that is no noun:
+ * a verb form, or after a plural article a word without the plural's -s ("las pido", "los cambian").
+ */
 const CLITIC = new Set(['la', 'las', 'los', 'lo', 'le', 'les']);
 const REFLEXIVE = new Set(['me', 'te', 'se', 'nos', 'os']);
 /** Third-person plural and first-person verb endings (renuevan, quito, puedo): a word after "la" that is no noun. */
 const VERB_FORM = /^\p{L}{3,}(an|en|amos|emos|imos|ais|eis)$/u;
 const NOT_VERB = /(men|gen|den|ven)$/;
+/** First-person singular present (pido, quito, puedo); the few feminine nouns in -o are no verbs. */
+const FIRST_PERSON = /^\p{L}{2,}o$/u;
+/** Verbs among the function words that an object pronoun may stand before ("¿los puedo devolver?"). */
+const MODAL = new Set(['puedo', 'puede', 'pueden', 'debo', 'debe', 'tiene', 'tienen', 'hace', 'hacer']);
+const FEMININE_IN_O = new Set(['mano', 'foto', 'moto', 'radio', 'libido', 'dinamo', 'seo']);
+
+/** Whether `next` is a verb form an object pronoun `clitic` stands before, rather than a noun after an article. */
+function verbAfterClitic(clitic: string, next: string): boolean {
+  if (VERB_FORM.test(next) && !NOT_VERB.test(next)) return true;
+  if (clitic === 'las' || clitic === 'los')
+    return !next.endsWith('s') && next.length > 2 && (!STOPWORDS_ES.has(next) || MODAL.has(next));
+  if (clitic === 'la') return FIRST_PERSON.test(next) && !FEMININE_IN_O.has(next);
+  return false;
+}
 
 /**
  * Verbs that ask for a measure of something already named ("¿Cuánto cuesta?", "¿Cuánto tarda?", "¿Qué pasa?"):
@@ -66,11 +84,7 @@ export function dependsOnPrevious(question: string): boolean {
     const w = ws[i]!;
     if (POINTS_BACK.has(w)) return true;
     const next = ws[i + 1];
-    if (
-      CLITIC.has(w) &&
-      next !== undefined &&
-      (REFLEXIVE.has(ws[i - 1] ?? '') || (VERB_FORM.test(next) && !NOT_VERB.test(next)))
-    )
+    if (CLITIC.has(w) && next !== undefined && (REFLEXIVE.has(ws[i - 1] ?? '') || verbAfterClitic(w, next)))
       return true;
   }
   const topic = ws.filter((w) => !isQuestionFormWord(w) && !MEASURE_VERBS.has(w));
@@ -84,12 +98,30 @@ export const hasWords = (question: string): boolean => /\p{L}/u.test(question);
 export const previousQuestion = (request: AnswerRequest): string | undefined =>
   [...(request.history ?? [])].reverse().find((t) => t.role === 'user')?.content;
 
+/** How many earlier questions a follow-up may lean on through a chain of follow-ups. */
+const MAX_ANTECEDENTS = 3;
+
 /**
- * The question as retrieval should read it: a follow-up (or any question `asFollowUp`) together with the previous
- * question, which gives it its topic; any other question alone.
+ * The earlier questions a follow-up leans on, nearest first: the previous question, and while that one was itself a
+ * follow-up, the one it leaned on ("¿cuántas baterías trae ese?" after "¿y el inalámbrico?" after "¿Cuánto vale el
+ * taladro percutor?": the topic is in the first).
+ */
+export function antecedents(request: AnswerRequest): string[] {
+  const asked = (request.history ?? []).filter((t) => t.role === 'user').map((t) => t.content);
+  const chain: string[] = [];
+  for (let i = asked.length - 1; i >= 0 && chain.length < MAX_ANTECEDENTS; i--) {
+    chain.push(asked[i]!);
+    if (!dependsOnPrevious(asked[i]!)) break;
+  }
+  return chain;
+}
+
+/**
+ * The question as retrieval should read it: a follow-up (or any question `asFollowUp`) together with the questions
+ * it leans on (`antecedents`), which give it its topic; any other question alone.
  */
 export function retrievalQuery(request: AnswerRequest, asFollowUp = false): string {
-  const previous = previousQuestion(request);
-  if (!previous || !(asFollowUp || dependsOnPrevious(request.question))) return request.question;
-  return `${request.question}\n${previous}`;
+  const chain = antecedents(request);
+  if (chain.length === 0 || !(asFollowUp || dependsOnPrevious(request.question))) return request.question;
+  return [request.question, ...chain].join('\n');
 }

@@ -231,3 +231,29 @@ test('a space searches the languages its documents are in, and a language it bar
   assert.deepEqual(index.languages('mixto'), ['es', 'en']);
   assert.deepEqual(index.languages('vacio'), ['es', 'en'], 'nothing known yet: every language');
 });
+
+test('a loanword asked in the singular finds the passage that writes it in the plural', () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 'rrhh', 'equipo.md', [
+    { text: 'Las laptops se renuevan cada tres años.', headings: ['Equipo de cómputo'] },
+    { text: 'Las guardias se cambian cada semana.', headings: ['Guardias'] },
+  ]);
+  const hits = index.search('rrhh', '¿Qué laptop me dan?', 5);
+  assert.equal(hits.length, 1);
+  assert.equal(hits[0]?.headings[0], 'Equipo de cómputo');
+});
+
+test('index-wide word counts follow the content: a word that becomes common weighs less', () => {
+  const { db, index } = setup();
+  const groups = [['proxy']];
+  const before = index.idf(groups)[0]!;
+  seedDocument(
+    db,
+    index,
+    'otra',
+    'mas.md',
+    Array.from({ length: 6 }, (_, i) => ({ text: `El proxy número ${i} de la otra empresa.` })),
+  );
+  assert.ok(index.idf(groups)[0]! < before);
+});

@@ -25,6 +25,9 @@ const PRUNE_SHARE = 0.1;
  */
 const MIN_CANDIDATES = 20;
 
+/** Most index-wide term counts remembered between content changes (a question looks up a handful). */
+const MAX_CACHED_TERMS = 50_000;
+
 export interface PassageRecord {
   id: number;
   documentId: string;
@@ -137,6 +140,7 @@ const ABSENT_TERM_WEIGHT = 2;
 export class PassageIndex {
   private readonly stmt;
   private totalRows: number | null = null;
+  private readonly termDocsCache = new Map<string, number>();
   private readonly spaceCounts = new Map<string, number>();
   /** Spaces with fewer passages are matched on this thread even when search threads exist (CEREBRO_SEARCH_INLINE_PASSAGES). */
   inlineMatchPassages = INLINE_MATCH_PASSAGES;
@@ -217,7 +221,7 @@ export class PassageIndex {
       this.stmt.insertFts.run(id, key, p.headingTerms, p.terms);
       ids.push(id);
     }
-    this.totalRows = null;
+    this.resetTotals();
     this.spaceCounts.delete(space);
     this.spaceLanguages.delete(space);
     return ids;
@@ -267,7 +271,7 @@ export class PassageIndex {
     const count = this.stmt.countRun.get(run.runId) as number;
     this.stmt.hideVisible.run(run.space, run.id);
     this.stmt.revealRun.run(run.runId);
-    this.totalRows = null;
+    this.resetTotals();
     this.spaceCounts.delete(run.space);
     this.spaceLanguages.delete(run.space);
     return count;
@@ -304,7 +308,7 @@ export class PassageIndex {
       }
       alsoDelete?.(ids);
       if (ids.length) {
-        this.totalRows = null;
+        this.resetTotals();
         this.spaceCounts.clear();
         this.spaceLanguages.clear();
       }
@@ -319,7 +323,7 @@ export class PassageIndex {
     this.stmt.deletePassages.run(space, documentId);
     this.stmt.deleteDocumentHidden.run(space, documentId);
     if (ids.length) {
-      this.totalRows = null;
+      this.resetTotals();
       this.spaceCounts.delete(space);
     }
     this.spaceLanguages.delete(space);
@@ -409,10 +413,27 @@ export class PassageIndex {
     if (spaceRows <= limit) return all;
     this.totalRows ??= this.stmt.countRows.get() as number;
     const scale = spaceRows / Math.max(1, this.totalRows);
-    const df = (t: string) => (this.stmt.termDocs.get(t) as number | undefined) ?? 0;
+    const df = (t: string) => this.indexDocs(t);
     const kept = groups.map((alts) => alts.filter((t) => df(t) * scale <= limit));
     // Pruning only makes sense if some kept term occurs at all; otherwise search with everything.
     return kept.some((g) => g.some((t) => df(t) > 0)) ? kept : all;
+  }
+
+  /** Index-wide counts change with any content: forgotten with the row total. */
+  private resetTotals(): void {
+    this.totalRows = null;
+    this.termDocsCache.clear();
+  }
+
+  /** In how many passages of the whole index a term occurs (FTS5's vocabulary), remembered until content changes. */
+  private indexDocs(term: string): number {
+    let n = this.termDocsCache.get(term);
+    if (n === undefined) {
+      n = (this.stmt.termDocs.get(term) as number | undefined) ?? 0;
+      if (this.termDocsCache.size >= MAX_CACHED_TERMS) this.termDocsCache.clear();
+      this.termDocsCache.set(term, n);
+    }
+    return n;
   }
 
   private spaceRows(space: string): number {
@@ -444,7 +465,7 @@ export class PassageIndex {
     if (space === undefined) {
       this.totalRows ??= this.stmt.countRows.get() as number;
       n = Math.max(1, this.totalRows);
-      dfOf = (t) => (this.stmt.termDocs.get(t) as number | undefined) ?? 0;
+      dfOf = (t) => this.indexDocs(t);
     } else {
       const rows = this.spaceRows(space);
       n = Math.max(1, rows);

@@ -18,6 +18,8 @@ interface SpaceCounts {
   /** Mean length of a passage (`lengthOf`), from a sample. */
   meanLength: number;
   df: Map<string, number>;
+  /** Passages of the whole index when first needed (to estimate a common term's count), taken with these counts. */
+  indexRows?: number;
 }
 
 /** Passages read to estimate a space's mean passage length. */
@@ -83,7 +85,8 @@ export class SpaceTermStats {
       const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
       n = this.stmt.count.get(`{space_key} : ${quote(spaceKey(space))} AND {heading body} : ${quote(term)}`) as number;
       if (n >= COUNT_CAP) {
-        const share = rows / Math.max(1, this.stmt.totalRows.get() as number);
+        counts.indexRows ??= this.stmt.totalRows.get() as number;
+        const share = rows / Math.max(1, counts.indexRows);
         n = Math.min(
           rows,
           Math.max(COUNT_CAP, Math.round(((this.stmt.totalDocs.get(term) as number | undefined) ?? 0) * share)),

@@ -4,10 +4,13 @@ import {
   detectLanguage,
   foldAccents,
   indexTerms,
+  otherNumber,
   passageLanguage,
   queryTermGroups,
+  searchableTerms,
   termOf,
   unstressedStem,
+  words,
 } from './analyzer.js';
 
 test('Spanish stemming runs before accent folding, so inflections meet on one term', () => {
@@ -98,7 +101,7 @@ test('questions are analysed only in the languages asked for', () => {
 
 test('"volver a <verbo>" searches the verb with the prefix re-, as documentation says it', () => {
   assert.deepEqual(queryTermGroups('vuelvo a configurar un paquete', ['es']), [['reconfigur'], ['paquet']]);
-  assert.deepEqual(queryTermGroups('volver a instalar grub', ['es']), [['reinstal'], ['grub']]);
+  assert.deepEqual(queryTermGroups('volver a instalar grub', ['es']), [['reinstal'], ['grub', 'grubs']]);
   // Without a verb after it, "vuelve" is an ordinary word (with its unstressed stem, as any Spanish verb).
   assert.deepEqual(queryTermGroups('vuelve a casa', ['es']), [['vuelv', 'volv'], ['cas']]);
 });
@@ -113,4 +116,28 @@ test('a stressed diphthong stem also searches the unstressed one, as Spanish ver
   assert.ok(group!.includes(termOf('devolver', 'es')), 'the question meets "devolver" in the text');
   assert.ok(group!.includes(termOf('devuelven', 'es')));
   assert.deepEqual(queryTermGroups('devuelven', ['en']), [[termOf('devuelven', 'en')]], 'only Spanish alternates so');
+});
+
+test('a loanword plural with a bare -s meets its singular: the question searches both numbers', () => {
+  assert.equal(otherNumber('laptop'), 'laptops');
+  assert.equal(otherNumber('Tickets'), 'ticket');
+  // Words the Spanish stemmer knows keep its handling, and a vowel-final word has no such plural.
+  assert.equal(otherNumber('cambian'), null);
+  assert.equal(otherNumber('mesa'), null);
+  const [laptop] = queryTermGroups('¿Cada cuánto cambian la laptop?', ['es']).filter((g) => g.includes('laptop'));
+  assert.ok(laptop?.includes(indexTerms('laptops', 'es')[0]!));
+});
+
+test("words splits on apostrophes only where there is one; searchable terms are every language's and the folded word", () => {
+  assert.deepEqual(words("L'ordinateur d’Anne y la configuración"), [
+    'l',
+    'ordinateur',
+    'd',
+    'anne',
+    'y',
+    'la',
+    'configuración',
+  ]);
+  assert.deepEqual([...searchableTerms('configuración')].sort(), ['configuracion', 'configur'].sort());
+  assert.deepEqual([...searchableTerms('packages')].sort(), ['packag', 'packages']);
 });

@@ -66,7 +66,13 @@ export function foldAccents(word: string): string {
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const m of text.toLowerCase().matchAll(WORD)) {
-    for (const part of m[0].split(/['’]/)) if (part.length > 0 && part.length <= MAX_WORD) out.push(part);
+    const w = m[0];
+    // Most words have no apostrophe: splitting every one costs an array and a regex run per word.
+    if (!w.includes("'") && !w.includes('’')) {
+      if (w.length <= MAX_WORD) out.push(w);
+      continue;
+    }
+    for (const part of w.split(/['’]/)) if (part.length > 0 && part.length <= MAX_WORD) out.push(part);
   }
   return out;
 }
@@ -109,6 +115,23 @@ export function termOf(word: string, lang: Language, cache = memoOf(lang)): stri
   return term;
 }
 
+const searchableMemo = new Map<string, readonly string[]>();
+
+/**
+ * Every term one lower-case word could be indexed under in Spanish or English, and the word folded: what a text is
+ * compared with a question by (`Relevance.termsOf`). Memoised as one entry per word: answering reads the words of
+ * every retrieved passage several times, and three lookups per word cost more than the comparison itself.
+ */
+export function searchableTerms(word: string): readonly string[] {
+  let terms = searchableMemo.get(word);
+  if (terms === undefined) {
+    terms = [...new Set([termOf(word, 'es'), termOf(word, 'en'), foldAccents(word)])];
+    if (searchableMemo.size >= MEMO_LIMIT) searchableMemo.clear();
+    searchableMemo.set(word, terms);
+  }
+  return terms;
+}
+
 /** Index terms of a text for its language, stopwords removed, in order (duplicates kept: BM25 needs frequencies). */
 export function indexTerms(text: string, lang: Language): string[] {
   const own = isSpanishOrEnglish(lang) ? null : otherStopwords(lang);
@@ -138,6 +161,8 @@ export function queryTermGroups(question: string, languages: readonly Language[]
       for (const f of forms) {
         const unstressed = unstressedStem(f);
         if (unstressed) terms.push(termOf(unstressed, 'es'));
+        const number = otherNumber(f);
+        if (number) terms.push(termOf(number, 'es'));
       }
     }
     return [...new Set(terms)];
@@ -153,6 +178,22 @@ export function unstressedStem(word: string): string | null {
   const m = /^(.*?)(ie|ue)([^aeiouáéíóú]+[aeiouáéíóú].*)$/u.exec(word);
   if (!m || m[1]!.length === 0 || /[gq]$/.test(m[1]!)) return null;
   return `${m[1]}${m[2] === 'ie' ? 'e' : 'o'}${m[3]}`;
+}
+
+/** A word ending in a consonant, or in a consonant and "s" (folded). */
+const CONSONANT_END = /^\p{L}{2,}[b-df-hj-np-rt-z](s?)$/u;
+
+/**
+ * The other number of a word Spanish makes plural with a bare "-s" after a consonant: loanwords ("laptop"/"laptops",
+ * "ticket"/"tickets", "chip"/"chips"), which snowball's Spanish stemmer leaves apart (it strips "-s" only after a
+ * vowel). Null for any other word, and for a word the stemmer shortens. A form no text uses matches nothing.
+ */
+export function otherNumber(word: string): string | null {
+  const folded = foldAccents(word.toLowerCase());
+  const m = CONSONANT_END.exec(folded);
+  // A word the stemmer shortens is Spanish morphology it knows ("cambian" → "cambi"): its number is handled.
+  if (!m || termOf(word.toLowerCase(), 'es') !== folded) return null;
+  return m[1] ? folded.slice(0, -1) : `${folded}s`;
 }
 
 /** The distinct content words of a question, one per group of `queryTermGroups(question, languages)`, in order. */
