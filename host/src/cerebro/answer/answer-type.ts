@@ -11,7 +11,7 @@ const fold = (s: string) => foldAccents(s.toLowerCase()).replace(/[¿¡]/g, ' ')
 
 /** "¿cuándo…?", "¿a qué hora…?", "¿qué día…?", "¿en qué horario…?", "¿qué plazo…?": a time or a date. */
 const ASKS_TIME =
-  /\b(cuando|a que hora|que hora|que dias?|que fecha|en que (mes|ano|momento|horario)|hasta que (hora|dia|fecha)|horarios?|plazo|when|what time|what day)\b/;
+  /\b(cuando|cuanto (tiempo|tarda\w*|demora\w*|dura\w*)|a que hora|que hora|que dias?|que fecha|en que (mes|ano|momento|horario)|hasta que (hora|dia|fecha)|horarios?|plazo|when|what time|what day)\b/;
 const ASKS_REASON = /\b(por que|porque|para que|why|motivo|razon)\b/;
 
 /** The value a question asks for, or null when it asks for no particular kind (a definition, a yes/no…). */
@@ -73,6 +73,16 @@ export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
     'plazos',
     'tiempo',
     'momento',
+    // "¿Cuánto tardan…?", "¿Cuánto dura…?": verbs that ask for a span of time.
+    'tarda',
+    'tardan',
+    'tardar',
+    'demora',
+    'demoran',
+    'demorar',
+    'dura',
+    'duran',
+    'durar',
     'day',
     'days',
     'time',
@@ -89,6 +99,18 @@ export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
     'importe',
     'tarifa',
     'valor',
+    // "¿Cuánto cuesta / vale / sale / me cobráis…?": verbs that ask for a price.
+    'cuesta',
+    'cuestan',
+    'costar',
+    'vale',
+    'valen',
+    'valer',
+    'sale',
+    'salen',
+    'cobra',
+    'cobran',
+    'cobrar',
     'price',
     'cost',
     'amount',
