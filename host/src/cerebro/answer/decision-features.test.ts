@@ -59,6 +59,10 @@ test('the asked value: a number for how much, a time for when, a place for where
   // "¿Cuánto tarda / dura…?" asks for a span of time, not any number.
   assert.equal(typed('¿Cuánto tarda en llegar un pedido a Lugo?'), 'time');
   assert.equal(typed('cuanto dura la garantia'), 'time');
+  // "cuando" unaccented inside a question is the conjunction; opening a question or accented, it asks when.
+  assert.equal(typed('¿Cómo borro un paquete cuando ya no hace falta?'), 'command');
+  assert.equal(typed('cuando abren los sabados'), 'time');
+  assert.equal(typed('Tengo una duda: ¿hasta cuando puedo devolverlo?'), 'time');
   assert.equal(holdsType('El envío cuesta 29 €.', 'number'), true);
   assert.equal(holdsType('Abrimos de lunes a viernes de 10:00 a 14:00.', 'time'), true);
   assert.equal(holdsType('Se guarda en /etc/hostname.', 'place'), true);
