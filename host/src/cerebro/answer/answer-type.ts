@@ -11,13 +11,18 @@ const fold = (s: string) => foldAccents(s.toLowerCase()).replace(/[¿¡]/g, ' ')
 
 /** "¿cuándo…?", "¿a qué hora…?", "¿qué día…?", "¿en qué horario…?", "¿qué plazo…?": a time or a date. */
 const ASKS_TIME =
-  /\b(cuando|a que hora|que hora|que dias?|que fecha|en que (mes|ano|momento|horario)|hasta que (hora|dia|fecha)|horarios?|plazo|when|what time|what day)\b/;
+  /\b(cuanto (tiempo|tarda\w*|demora\w*|dura\w*)|a que hora|que hora|que dias?|que fecha|en que (mes|ano|momento|horario)|hasta que (hora|dia|fecha)|horarios?|plazo|when|what time|what day)\b/;
+/**
+ * "¿Cuándo…?" asks for a time where it is the question word: written with its accent, or opening a question. Unaccented
+ * inside a question it is mostly the conjunction ("¿Cómo marco un paquete para que se borre cuando no haga falta?").
+ */
+const ASKS_WHEN = /cuándo|(^|¿)\s*((desde|hasta|para|de) )?cuando\b/;
 const ASKS_REASON = /\b(por que|porque|para que|why|motivo|razon)\b/;
 
 /** The value a question asks for, or null when it asks for no particular kind (a definition, a yes/no…). */
 export function askedType(question: string, kind: QuestionKind): AnswerType | null {
   const q = fold(question);
-  if (ASKS_TIME.test(q)) return 'time';
+  if (ASKS_TIME.test(q) || ASKS_WHEN.test(question.toLowerCase())) return 'time';
   if (kind === 'quantity') return 'number';
   if (kind === 'location') return 'place';
   if (kind === 'procedure') return 'command';
@@ -73,6 +78,16 @@ export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
     'plazos',
     'tiempo',
     'momento',
+    // "¿Cuánto tardan…?", "¿Cuánto dura…?": verbs that ask for a span of time.
+    'tarda',
+    'tardan',
+    'tardar',
+    'demora',
+    'demoran',
+    'demorar',
+    'dura',
+    'duran',
+    'durar',
     'day',
     'days',
     'time',
@@ -89,6 +104,18 @@ export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
     'importe',
     'tarifa',
     'valor',
+    // "¿Cuánto cuesta / vale / sale / me cobráis…?": verbs that ask for a price.
+    'cuesta',
+    'cuestan',
+    'costar',
+    'vale',
+    'valen',
+    'valer',
+    'sale',
+    'salen',
+    'cobra',
+    'cobran',
+    'cobrar',
     'price',
     'cost',
     'amount',

@@ -5,7 +5,16 @@ import { askedName, namesAsked } from './asked-name.js';
 test('the asked noun of a "which X" question', () => {
   assert.ok(askedName('¿Qué programa usa FreedomBox para las copias de seguridad?')?.noun.has('programa'));
   assert.ok(askedName('Which browser is recommended?')?.noun.has('browser'));
-  for (const q of ['¿Qué es un paquete virtual?', '¿Qué hago si falla?', '¿Qué hay en /etc?', '¿Cómo instalo Tor?']) {
+  // A preposition may lead the question: "¿Con qué herramienta…?", "¿En qué programa…?".
+  assert.ok(askedName('¿Con qué herramienta se configura el módem?')?.noun.has('herramienta'));
+  assert.ok(askedName('¿En qué programa se editan las fotos?')?.noun.has('programa'));
+  for (const q of [
+    '¿Qué es un paquete virtual?',
+    '¿Qué hago si falla?',
+    '¿Qué hay en /etc?',
+    '¿Cómo instalo Tor?',
+    '¿Para qué sirve?',
+  ]) {
     assert.equal(askedName(q), null, q);
   }
 });

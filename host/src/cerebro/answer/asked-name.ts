@@ -20,7 +20,8 @@ export interface AskedName {
 
 /** The asked noun of a "which X" question, or null when the question is not of that shape. */
 export function askedName(question: string): AskedName | null {
-  const m = /^\W*(?:que|cual|cuales|which|what)\s+(\p{L}+)/u.exec(
+  // "¿Con qué herramienta…?", "¿En qué programa…?": a preposition may lead.
+  const m = /^\W*(?:(?:con|en|de|por|para|a|mediante|with|in)\s+)?(?:que|cual|cuales|which|what)\s+(\p{L}+)/u.exec(
     foldAccents(question.toLowerCase()).replace(/[¿¡]/g, ' '),
   );
   const noun = m?.[1];

@@ -42,6 +42,9 @@ test('names: capitalised words past the first and words mixing letters with digi
   assert.deepEqual(namesIn('¿Cómo configuro una VPN con WireGuard?'), ['VPN', 'WireGuard']);
   assert.deepEqual(namesIn('¿Cómo instalo node.js y systemd-boot?'), ['node.js', 'systemd-boot']);
   assert.deepEqual(namesIn('¿Cuál es vuestro horario?'), []);
+  // Each sentence's first word is capitalised as such, not as a name.
+  assert.deepEqual(namesIn('¿Dónde guardáis los datos? ¿Están en Irlanda?'), ['Irlanda']);
+  assert.deepEqual(namesIn('Vivo en Lugo. Tengo un pedido con Mensajería Rápida.'), ['Lugo', 'Mensajería', 'Rápida']);
 });
 
 test('the asked value: a number for how much, a time for when, a place for where, a command for how', () => {
@@ -53,6 +56,13 @@ test('the asked value: a number for how much, a time for when, a place for where
   assert.equal(typed('¿Cómo reinicio el servicio?'), 'command');
   assert.equal(typed('¿Por qué falla la instalación?'), 'reason');
   assert.equal(typed('¿Qué es un paquete virtual?'), null);
+  // "¿Cuánto tarda / dura…?" asks for a span of time, not any number.
+  assert.equal(typed('¿Cuánto tarda en llegar un pedido a Lugo?'), 'time');
+  assert.equal(typed('cuanto dura la garantia'), 'time');
+  // "cuando" unaccented inside a question is the conjunction; opening a question or accented, it asks when.
+  assert.equal(typed('¿Cómo borro un paquete cuando ya no hace falta?'), 'command');
+  assert.equal(typed('cuando abren los sabados'), 'time');
+  assert.equal(typed('Tengo una duda: ¿hasta cuando puedo devolverlo?'), 'time');
   assert.equal(holdsType('El envío cuesta 29 €.', 'number'), true);
   assert.equal(holdsType('Abrimos de lunes a viernes de 10:00 a 14:00.', 'time'), true);
   assert.equal(holdsType('Se guarda en /etc/hostname.', 'place'), true);
@@ -102,7 +112,8 @@ test('the shipped model fits the features, and more evidence means a higher prob
   assert.throws(() => checkedModel({ ...DECISION_MODEL, features: ['coverage'] }), /npm run calibrate/);
 });
 
-test('a word naming the kind of value asked ("¿Qué días…?") counts as found in a passage holding such a value', async () => {
+/** An extractive answerer over documents seeded into space "s": name → passages. */
+async function answererOver(documents: Record<string, string[]>) {
   const { migratedDb } = await import('../testing/fixtures.js');
   const { seedDocument } = await import('../testing/seed.js');
   const { PassageIndex } = await import('../index/passage-index.js');
@@ -110,14 +121,46 @@ test('a word naming the kind of value asked ("¿Qué días…?") counts as found
   const { ExtractiveAnswerer } = await import('./extractive.js');
   const db = migratedDb();
   const index = new PassageIndex(db);
-  seedDocument(db, index, 's', 'horario.txt', [
-    { text: 'Horario de la biblioteca\n\nLa biblioteca abre de lunes a viernes de nueve a dos.' },
-  ]);
-  seedDocument(db, index, 's', 'normas.txt', [{ text: 'Normas\n\nEn la biblioteca se habla en voz baja.' }]);
-  const answerer = new ExtractiveAnswerer(index, new Retriever(index));
+  for (const [name, texts] of Object.entries(documents))
+    seedDocument(
+      db,
+      index,
+      's',
+      name,
+      texts.map((text) => ({ text })),
+    );
+  return new ExtractiveAnswerer(index, new Retriever(index));
+}
+
+test('a word naming the kind of value asked ("¿Qué días…?") counts as found in a passage holding such a value', async () => {
+  const answerer = await answererOver({
+    'horario.txt': ['Horario de la biblioteca\n\nLa biblioteca abre de lunes a viernes de nueve a dos.'],
+    'normas.txt': ['Normas\n\nEn la biblioteca se habla en voz baja.'],
+  });
   const [opening, rules] = (await answerer.judge({ space: 's', question: '¿Qué días abre la biblioteca?' })).pool;
   assert.match(opening!.hit.text, /lunes a viernes/);
   assert.equal(opening!.coverage, 1, '"días" is answered by the days the passage names');
   assert.ok(rules!.coverage < 1, 'a passage naming no day does not cover it');
   assert.equal((await answerer.answer({ space: 's', question: '¿Qué días abre la biblioteca?' })).found, true);
+});
+
+test('a verb asking for a price or a span ("¿Cuánto valen…?", "¿Cuánto tarda…?") is answered by such a value', async () => {
+  const answerer = await answererOver({
+    'tarifas.txt': [
+      'Tarifas del taller\n\nLa revisión de la bicicleta de carretera: 35 euros.',
+      'Entregas\n\nUna bicicleta encargada llega a la tienda en 10 días hábiles.',
+    ],
+    'normas.txt': ['Normas\n\nLas bicicletas se guardan en el patio.'],
+  });
+  for (const [question, value] of [
+    ['¿Cuánto vale la revisión de la bicicleta?', /35 euros/],
+    ['¿Cuánto tarda una bicicleta encargada?', /10 días/],
+  ] as const) {
+    const judged = await answerer.judge({ space: 's', question });
+    const best = judged.pool[0]!;
+    assert.match(best.hit.text, value, question);
+    assert.equal(best.coverage, 1, `${question}: the verb is answered by the value the passage holds`);
+    const rules = judged.pool.find((p) => p.hit.documentName === 'normas.txt');
+    assert.ok(!rules || rules.coverage < 1, `${question}: a passage holding no such value does not cover it`);
+  }
 });

@@ -80,23 +80,25 @@ export function proximity(relevance: Relevance, text: string): number {
 }
 
 /**
- * The names a question uses: words capitalised past its first word ("Nextcloud", "WireGuard") and words mixing
+ * The names a question uses: words capitalised past the first word of each of its sentences ("Nextcloud", "WireGuard") and words mixing
  * letters with digits, dots or hyphens ("Node.js", "systemd-boot"). A name no retrieved passage holds is the surest
  * sign that the documents do not talk about what is asked; an ordinary word missing is often only a paraphrase.
  */
 export function namesIn(question: string): string[] {
-  const tokens = question
-    .replace(/[¿?¡!,;:()«»"]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-  return tokens
-    .filter((t, i) => {
-      const bare = t.replace(/[.]+$/, '');
+  const raw = question.split(/\s+/).filter(Boolean);
+  return raw
+    .map((token, i) => ({
+      token: token.replace(/[¿?¡!,;:()«»"]/g, ''),
+      // A word opening a sentence ("¿Dónde guardáis mis datos? ¿Están en Europa?") is capitalised as such.
+      opens: i === 0 || /^[¿¡]/.test(token) || /[.?!:]["»)]?$/.test(raw[i - 1]!),
+    }))
+    .filter(({ token, opens }) => {
+      const bare = token.replace(/[.]+$/, '');
       if (bare.length < 2 || !/\p{L}/u.test(bare)) return false;
-      if (i > 0 && /^\p{Lu}/u.test(bare)) return true;
+      if (!opens && /^\p{Lu}/u.test(bare)) return true;
       return /\p{L}[\d.-]|[\d.-]\p{L}|\p{Ll}\p{Lu}/u.test(bare);
     })
-    .map((t) => t.replace(/[.]+$/, ''));
+    .map(({ token }) => token.replace(/[.]+$/, ''));
 }
 
 /**
