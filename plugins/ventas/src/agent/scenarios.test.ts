@@ -16,7 +16,7 @@ test('escenario: una venta completa', async () => {
 
   const hola = await track('Holaa buenas');
   assert.equal(hola.tipo, 'saludo');
-  assert.equal(hola.respuesta, '¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz. ¿En qué te puedo ayudar?');
+  assert.equal(hola.respuesta, '¡Hola! Soy Sofía, asesora de ventas en Deportes Ruiz. ¿En qué te puedo ayudar?');
 
   const producto = await track('q precio tienen las zapatilas runner??');
   assert.equal(producto.tipo, 'producto');
