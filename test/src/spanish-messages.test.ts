@@ -44,6 +44,29 @@ async function pluginCatalogues(): Promise<[string, ErrorCatalogue][]> {
   return out;
 }
 
+test('the checker itself catches each slip it is meant to catch', () => {
+  const flagged = (text: string) => spanishProblems(text, { sentence: true }).length > 0;
+  for (const bad of [
+    'Debe tener al menos 1 caracteres.',
+    'Debe tener como máximo 3 elemento.',
+    'El precio es 89,9 EUR.',
+    'El precio es 89.9 EUR.',
+    'Invalid key, please retry.',
+    'sin mayúscula ni punto',
+  ]) {
+    assert.ok(flagged(bad), bad);
+  }
+  for (const good of [
+    'Queda 1 unidad.',
+    'Quedan 2 unidades.',
+    'Hace 7 días.',
+    'Supera 25 MB.',
+    'Cuesta 1.234,50 EUR.',
+  ]) {
+    assert.deepEqual(spanishProblems(good, { sentence: true }), [], good);
+  }
+});
+
 test('every error catalogue text (host and plugins) reads as careful Spanish in the catalogue style', async () => {
   const plugins = await pluginCatalogues();
   assert.ok(plugins.length >= 5, 'the first-party plugins were found');
@@ -62,6 +85,38 @@ test('every error catalogue text (host and plugins) reads as careful Spanish in 
       (p) => `${where}: ${p} — ${detail}`,
     ),
   );
+  assert.deepEqual(wrong, []);
+});
+
+/** Every non-test TypeScript source of the host and the plugins. */
+function sources(): string[] {
+  const dirs = [
+    join(ROOT, 'host/src'),
+    ...readdirSync(join(ROOT, 'plugins')).map((d) => join(ROOT, 'plugins', d, 'src')),
+  ];
+  return dirs.flatMap((dir) =>
+    (readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && !/\.test\.ts$|test-support|testing\//.test(f))
+      .map((f) => join(dir, f)),
+  );
+}
+
+test('texts a route writes over the catalogue (detail and 422 msg literals) have no English word and agreeing counts', () => {
+  // The literal after a code in apiError / invalidField / a plugin's Errors.error, and every `msg:` or `detail:`
+  // literal; `${...}` becomes N, so only fixed counts are judged. Field-prefixed plugin messages ("mensaje: debe
+  // ser...") have their own style, so sentence style is judged on the catalogue above, not here.
+  const literal =
+    /(?:apiError|\.error|invalidField)\(\s*'[a-z_.]+'\s*,\s*([`'])((?:(?!\1).){6,}?)\1|(?:msg|detail): ([`'])((?:(?!\3).){6,}?)\3/gs;
+  const wrong: string[] = [];
+  let read = 0;
+  for (const file of sources()) {
+    for (const m of readFileSync(file, 'utf8').matchAll(literal)) {
+      const text = (m[2] ?? m[4] ?? '').replace(/\$\{[^}]*\}/g, 'N');
+      read++;
+      wrong.push(...spanishProblems(text, { allow: ALLOW }).map((p) => `${file.slice(ROOT.length)}: ${p} — ${text}`));
+    }
+  }
+  assert.ok(read > 100, `read ${read} texts`);
   assert.deepEqual(wrong, []);
 });
 

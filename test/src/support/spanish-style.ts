@@ -44,7 +44,9 @@ export function spanishProblems(text: string, options: StyleOptions = {}): strin
       problems.push(`«${whole}»: una cantidad distinta de 1 con el nombre en singular`);
     }
   }
-  for (const m of prose.matchAll(/\d,\d(?!\d)/g)) problems.push(`«${m[0]}»: un importe con un solo decimal`);
+  for (const m of prose.matchAll(/\d+,\d(?!\d)/g)) problems.push(`«${m[0]}»: un importe con un solo decimal`);
+  for (const m of prose.matchAll(/\d+\.\d{1,2}(?!\d)\s*[A-Z]{3}\b/g))
+    problems.push(`«${m[0]}»: un importe con punto decimal`);
   for (const word of prose.match(/\p{L}+/gu) ?? []) {
     const lower = word.toLowerCase();
     if (ENGLISH.has(lower) && !allow.has(lower)) problems.push(`«${word}»: palabra en inglés`);
