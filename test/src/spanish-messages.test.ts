@@ -301,7 +301,8 @@ test("every sentence the sales agent says names one shop, products by name and p
   const all = spoken.join('\n');
   assert.match(all, /89,90 EUR/);
   assert.match(all, /Te recomiendo sumar el juego de brocas\./);
-  assert.match(all, /Queda 1 unidad de Juego de brocas\./);
+  assert.match(all, /El precio del taladro percutor es 129 EUR\./);
+  assert.match(all, /Queda 1 unidad del juego de brocas\./);
   assert.match(all, /¡Hola! Soy Sofía, asesora de ventas en Ferretería El Martillo\./);
   assert.match(all, /¡Hola! Soy Sofía, asesora de ventas de Ferretería El Martillo\./);
   assert.match(all, /¡Hola! Soy el asistente de ventas de la tienda\./);

@@ -36,7 +36,7 @@ test('regla 2: con activo en false el agente usa su propia descripción y ningun
   const c = chat();
   assert.equal((await c.say('hola')).respuesta, OWN_GREETING);
   const product = await c.say('¿cuánto cuestan las zapatillas runner?');
-  assert.equal(product.respuesta, 'El precio de Zapatillas Runner es 250.000 COP.');
+  assert.equal(product.respuesta, 'El precio de las zapatillas Runner es 250.000 COP.');
   assert.deepEqual([product.marca.aplicada, product.combo_sugerido, product.pregunta_cierre], [false, null, null]);
 });
 
@@ -58,7 +58,7 @@ test('regla 5: el combo va tras una respuesta de catálogo con stock, una vez po
   const c = chat();
   const first = await c.say('¿cuánto cuestan las zapatillas runner?');
   assert.deepEqual(lines(first.respuesta).slice(0, 2), [
-    'El precio de Zapatillas Runner es 250.000 COP.',
+    'El precio de las zapatillas Runner es 250.000 COP.',
     'Te recomiendo sumar el kit Runner con medias. Así proteges tus pies desde el primer día.',
   ]);
   assert.equal(first.combo_sugerido, 'el kit Runner con medias');
@@ -195,7 +195,7 @@ test('regla 7: sin marca previa, con marca caída, colgada o ausente, descripci�
     assert.deepEqual(res.marca, { aplicada: false, origen: 'ninguna' });
     assert.equal(
       (await c.say('¿cuánto cuestan las zapatillas runner?')).respuesta,
-      'El precio de Zapatillas Runner es 250.000 COP.',
+      'El precio de las zapatillas Runner es 250.000 COP.',
     );
   }
   // No brand service at all, though the space lists the module and marca_activa is on. The host only lets an

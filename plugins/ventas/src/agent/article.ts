@@ -83,3 +83,20 @@ export function withArticle(name: string): string {
   if (article === null) return trimmed;
   return `${article} ${first.toLowerCase()}${trimmed.slice(first.length)}`;
 }
+
+/** "de" before a product named in a sentence, contracted with "el": "del juego de brocas", "de las zapatillas Runner". */
+export function ofProduct(name: string): string {
+  const phrase = withArticle(name);
+  return phrase.startsWith('el ') ? `del ${phrase.slice(3)}` : `de ${phrase}`;
+}
+
+/** Whether the product's name, with its article, is plural ("las zapatillas Runner"), for the verb that follows. */
+export function isPluralName(name: string): boolean {
+  return /^(?:los|las) /.test(withArticle(name));
+}
+
+/** The product's name opening a sentence: "Las zapatillas Runner", "El juego de brocas", "Xbox". */
+export function productSubject(name: string): string {
+  const phrase = withArticle(name);
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}

@@ -2,7 +2,7 @@
 // was never named, none rather than the space id; a role that names the shop is not followed by it again.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { withArticle } from './article.js';
+import { isPluralName, ofProduct, productSubject, withArticle } from './article.js';
 import { brandDescription, presentation, shopName } from './identity.js';
 import { brand } from './test-fixtures.js';
 
@@ -60,4 +60,13 @@ test('a product inside a sentence takes its article when its first word tells th
   assert.equal(withArticle('Canción'), 'la canción');
   assert.equal(withArticle('ACME Pro'), 'ACME Pro', 'a brand or acronym keeps its spelling and gets no guess');
   assert.equal(withArticle('Xbox'), 'Xbox', 'an ending that tells nothing: as written');
+});
+
+test('a product after "de" contracts with "el", and a plural name takes a plural verb', () => {
+  assert.equal(ofProduct('Juego de brocas'), 'del juego de brocas');
+  assert.equal(ofProduct('Zapatillas Runner'), 'de las zapatillas Runner');
+  assert.equal(ofProduct('Xbox'), 'de Xbox');
+  assert.equal(productSubject('Medias deportivas'), 'Las medias deportivas');
+  assert.equal(isPluralName('Medias deportivas'), true);
+  assert.equal(isPluralName('Camiseta roja'), false);
 });

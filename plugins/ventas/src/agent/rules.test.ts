@@ -46,7 +46,7 @@ test('regla 2: con activo en false el agente usa su propia descripción y ningun
   assert.match(hola.respuesta!, /^¡Hola! Soy el asistente de ventas de la tienda\./);
   assert.match(hola.descripcion, /^Eres el asistente de ventas de la tienda\./);
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
-  assert.equal(r.respuesta, 'El precio de Zapatillas Runner es 250.000 COP.');
+  assert.equal(r.respuesta, 'El precio de las zapatillas Runner es 250.000 COP.');
   assert.equal(r.comboSugerido, null);
   assert.equal(r.preguntaCierre, null);
   assert.ok(!r.respuesta!.includes('👟'), 'no brand emojis either');
@@ -102,7 +102,7 @@ test('regla 4: una cifra inventada por la redacción externa nunca se envía', a
   });
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.equal(r.redaccion, 'plantilla');
-  assert.ok(r.respuesta!.startsWith('El precio de Zapatillas Runner es 250.000 COP.'));
+  assert.ok(r.respuesta!.startsWith('El precio de las zapatillas Runner es 250.000 COP.'));
   assert.ok(!r.respuesta!.includes('199.000') && !r.respuesta!.includes('10%'));
   assert.deepEqual(r.correcciones.map((v) => v.tipo).sort(), ['descuento', 'dinero', 'stock']);
 });
@@ -266,7 +266,7 @@ test('regla 7: sin marca previa y con la marca caída o colgada, descripción pr
     assert.match(r.descripcion, /^Eres el asistente de ventas/);
     assert.match(
       r.respuesta!,
-      /^¡Hola! Soy el asistente de ventas de la tienda\. El precio de Zapatillas Runner es 250\.000 COP\.$/,
+      /^¡Hola! Soy el asistente de ventas de la tienda\. El precio de las zapatillas Runner es 250\.000 COP\.$/,
     );
   }
 });
@@ -293,7 +293,7 @@ test('regla 8: un cambio de marca llega a las conversaciones en menos de un minu
 test('regla 7: un proveedor de marca que rechaza o un fallo interno no dejan sin respuesta', async () => {
   const rejecting = new Conversation({ deps: { brands: { get: () => Promise.reject(new Error('x')) } } });
   const r = await rejecting.say('¿cuánto cuestan las medias?');
-  assert.equal(r.respuesta, 'El precio de Medias deportivas es 15.000 COP.');
+  assert.equal(r.respuesta, 'El precio de las medias deportivas es 15.000 COP.');
   const events: string[] = [];
   const broken = new Conversation({
     deps: { catalog: { products: () => [null as never] }, onEvent: (e) => events.push(e.tipo) },
