@@ -120,11 +120,6 @@ test('texts a route writes over the catalogue (detail and 422 msg literals) have
   assert.deepEqual(wrong, []);
 });
 
-test('a read-only account keeps its message; a read-only key gets the contract text for read-only keys', () => {
-  // Contract section 7 fixes this exact detail for "read-only key on a write route"; it stays to the letter.
-  assert.equal(ERROR_CATALOGUE.read_only.detail, 'Tu cuenta es de solo lectura en este espacio.');
-});
-
 test('schema-validation messages agree in number with every limit, 1 included', async () => {
   const { compileBodyValidator } = (await import(
     pathToFileURL(join(ROOT, 'host/dist/http/schema-validation.js')).href
