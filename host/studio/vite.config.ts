@@ -8,12 +8,12 @@ export default defineConfig({
   base: '/studio/',
   plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
   resolve: {
-    // The brand editor bundles the sdk's persona builder (src/lib/persona.ts), from its source file, which imports
-    // only the brand's shape and fixed rules (a file with no imports). Nothing else in the console imports the sdk.
+    // The console bundles two things of the sdk from source (sdk/src/console-bundle.ts): the persona builder of the
+    // brand editor (src/lib/persona.ts) and the catalog's money format (src/lib/money.ts). Nothing else.
     alias: [
       {
         find: /^@cerebro\/sdk$/,
-        replacement: fileURLToPath(new URL('../../sdk/src/services/brand-persona.ts', import.meta.url)),
+        replacement: fileURLToPath(new URL('../../sdk/src/console-bundle.ts', import.meta.url)),
       },
     ],
   },

@@ -13,7 +13,13 @@ export type {
   BrandTacticas,
 } from './services/brand.js';
 export { SALES_AGENT_FIXED_RULES, salesAgentFixedRulesText } from './services/brand.js';
-export { buildPersona, brandIdentitySentence, BRAND_TONES, BRAND_TRAITS } from './services/brand-persona.js';
+export {
+  buildPersona,
+  brandIdentitySentence,
+  roleAtShop,
+  BRAND_TONES,
+  BRAND_TRAITS,
+} from './services/brand-persona.js';
 export type { CerebroService, CerebroAnswer, CerebroSource } from './services/cerebro.js';
 export type {
   DocumentsService,
@@ -26,6 +32,7 @@ export type {
 } from './services/documents.js';
 export type { CatalogReader, CatalogProduct } from './services/catalog.js';
 export { formatMoney, parseAmount } from './services/money.js';
+export { countOf } from './text/count.js';
 export type { CreditRefunds } from './services/credits.js';
 export * from './errors/index.js';
 export {

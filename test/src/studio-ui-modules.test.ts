@@ -79,14 +79,17 @@ test('Studio ventas: the CSV import lists every bad line before anything is stor
   assert.equal((await world.h.client.get('/mod/ventas/demo/productos')).body.total, 0, 'the preview stored nothing');
   await checkPage(page, 'studio-catalogo-errores');
 
-  const good = `${header}zap;Zapatillas;249900;COP;3;Bogotá=10000\ntermo;Termo;35000;COP;4;\n`;
+  const good = `${header}zap;Zapatillas;249900;COP;3;Bogotá=10000\ntermo;Termo;35000;COP;4;\nbroca-set;Juego de brocas;89,9;EUR;2;\n`;
   await page
     .getByLabel('Elegir archivo CSV')
     .setInputFiles({ name: 'catalogo.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
-  await page.getByRole('button', { name: 'Importar 2 productos' }).click();
-  await page.getByRole('status').filter({ hasText: 'Importados 2 productos' }).waitFor();
+  await page.getByRole('button', { name: 'Importar 3 productos' }).click();
+  await page.getByRole('status').filter({ hasText: 'Importados 3 productos' }).waitFor();
   await page.getByRole('row', { name: /Termo/ }).waitFor();
-  assert.equal((await world.h.client.get('/mod/ventas/demo/productos')).body.total, 2);
+  assert.equal((await world.h.client.get('/mod/ventas/demo/productos')).body.total, 3);
+  // Prices in the catalog's money format, the one the agent's replies and landing pages use (issue #26 item 5).
+  assert.match(await page.getByRole('row', { name: /Juego de brocas/ }).innerText(), /89,90 EUR/);
+  assert.match(await page.getByRole('row', { name: /Zapatillas/ }).innerText(), /249\.900 COP/);
   await checkPage(page, 'studio-catalogo');
 });
 

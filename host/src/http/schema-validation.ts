@@ -1,5 +1,6 @@
 import AjvModule, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import {
+  countOf,
   validationError,
   type JsonSchema,
   type QuerySchema,
@@ -76,17 +77,33 @@ function issueOf(error: ErrorObject, root: string): ValidationIssue {
     case 'exclusiveMaximum':
       return { loc, msg: `Debe ser menor que ${String(p.limit)}.`, type: 'less_than' };
     case 'minLength':
-      return { loc, msg: `Debe tener al menos ${String(p.limit)} caracteres.`, type: 'string_too_short' };
+      return {
+        loc,
+        msg: `Debe tener al menos ${countOf(Number(p.limit), 'carácter', 'caracteres')}.`,
+        type: 'string_too_short',
+      };
     case 'maxLength':
-      return { loc, msg: `Debe tener como máximo ${String(p.limit)} caracteres.`, type: 'string_too_long' };
+      return {
+        loc,
+        msg: `Debe tener como máximo ${countOf(Number(p.limit), 'carácter', 'caracteres')}.`,
+        type: 'string_too_long',
+      };
     case 'minItems':
-      return { loc, msg: `Debe tener al menos ${String(p.limit)} elementos.`, type: 'too_short' };
+      return {
+        loc,
+        msg: `Debe tener al menos ${countOf(Number(p.limit), 'elemento', 'elementos')}.`,
+        type: 'too_short',
+      };
     case 'maxItems':
-      return { loc, msg: `Debe tener como máximo ${String(p.limit)} elementos.`, type: 'too_long' };
+      return {
+        loc,
+        msg: `Debe tener como máximo ${countOf(Number(p.limit), 'elemento', 'elementos')}.`,
+        type: 'too_long',
+      };
     case 'minProperties':
-      return { loc, msg: `Debe tener al menos ${String(p.limit)} campos.`, type: 'too_short' };
+      return { loc, msg: `Debe tener al menos ${countOf(Number(p.limit), 'campo', 'campos')}.`, type: 'too_short' };
     case 'maxProperties':
-      return { loc, msg: `Debe tener como máximo ${String(p.limit)} campos.`, type: 'too_long' };
+      return { loc, msg: `Debe tener como máximo ${countOf(Number(p.limit), 'campo', 'campos')}.`, type: 'too_long' };
     case 'enum':
       return { loc, msg: `Debe ser uno de: ${listed(p.allowedValues as unknown[])}.`, type: 'enum' };
     case 'const':

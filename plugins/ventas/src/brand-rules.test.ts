@@ -13,13 +13,13 @@ test('regla 1: la marca se aplica solo con el módulo marca, marca_activa y acti
 
   await h.client.patch(`${base}/leads-config`, { json: { marca_activa: false } });
   const switchedOff = await chat().say('hola');
-  assert.equal(switchedOff.respuesta, OWN_GREETING(h.spaceId));
+  assert.equal(switchedOff.respuesta, OWN_GREETING);
   assert.deepEqual(switchedOff.marca, { aplicada: false, origen: 'no_aplica' });
 
   await h.client.patch(`${base}/leads-config`, { json: { marca_activa: true } });
   h.admin.disableModule(h.spaceId, 'marca');
   const noModule = await chat().say('hola');
-  assert.equal(noModule.respuesta, OWN_GREETING(h.spaceId));
+  assert.equal(noModule.respuesta, OWN_GREETING);
   assert.equal(noModule.marca.aplicada, false);
 
   h.admin.enableModule(h.spaceId, 'marca');
@@ -34,9 +34,9 @@ test('regla 2: con activo en false el agente usa su propia descripción y ningun
   const { h, chat } = await startShop(t);
   await h.client.patch(`/mod/marca/${h.spaceId}/config`, { json: { activo: false } });
   const c = chat();
-  assert.equal((await c.say('hola')).respuesta, OWN_GREETING(h.spaceId));
+  assert.equal((await c.say('hola')).respuesta, OWN_GREETING);
   const product = await c.say('¿cuánto cuestan las zapatillas runner?');
-  assert.equal(product.respuesta, 'El precio de Zapatillas Runner es 250.000 COP.');
+  assert.equal(product.respuesta, 'El precio de las zapatillas Runner es 250.000 COP.');
   assert.deepEqual([product.marca.aplicada, product.combo_sugerido, product.pregunta_cierre], [false, null, null]);
 });
 
@@ -46,7 +46,7 @@ test('regla 3: nombre y rol de la marca, max_lineas y emojis obligatorios', asyn
     json: { estilo: { tono: ['cercano'], max_lineas: 2, emojis_permitidos: ['👟'], emojis_obligatorios: ['👟'] } },
   });
   const c = chat();
-  assert.match((await c.say('hola')).respuesta, /^¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz\./);
+  assert.match((await c.say('hola')).respuesta, /^¡Hola! Soy Sofía, asesora de ventas en Deportes Ruiz\./);
   const answer = await c.say('me llevo 2 zapatillas runner y 2 medias');
   assert.ok(lines(answer.respuesta).length <= 2, answer.respuesta);
   assert.ok(answer.respuesta.includes('👟'));
@@ -58,7 +58,7 @@ test('regla 5: el combo va tras una respuesta de catálogo con stock, una vez po
   const c = chat();
   const first = await c.say('¿cuánto cuestan las zapatillas runner?');
   assert.deepEqual(lines(first.respuesta).slice(0, 2), [
-    'El precio de Zapatillas Runner es 250.000 COP.',
+    'El precio de las zapatillas Runner es 250.000 COP.',
     'Te recomiendo sumar el kit Runner con medias. Así proteges tus pies desde el primer día.',
   ]);
   assert.equal(first.combo_sugerido, 'el kit Runner con medias');
@@ -184,18 +184,18 @@ test('regla 7: sin marca previa, con marca caída, colgada o ausente, descripci�
   for (const mode of ['error', 'hang'] as const) {
     const { control, plugin } = controllableMarca();
     control.mode = mode;
-    const { h, chat } = await startShop(t, {
+    const { chat } = await startShop(t, {
       plugins: [plugin, ventas],
       brand: false,
       env: { CEREBRO_VENTAS_MARCA_ESPERA_MS: '100' },
     });
     const c = chat();
     const res = await c.say('hola');
-    assert.equal(res.respuesta, OWN_GREETING(h.spaceId), mode);
+    assert.equal(res.respuesta, OWN_GREETING, mode);
     assert.deepEqual(res.marca, { aplicada: false, origen: 'ninguna' });
     assert.equal(
       (await c.say('¿cuánto cuestan las zapatillas runner?')).respuesta,
-      'El precio de Zapatillas Runner es 250.000 COP.',
+      'El precio de las zapatillas Runner es 250.000 COP.',
     );
   }
   // No brand service at all, though the space lists the module and marca_activa is on. The host only lets an
@@ -204,13 +204,13 @@ test('regla 7: sin marca previa, con marca caída, colgada o ausente, descripci�
     manifest: { id: 'marca', version: '1.0.0', sdk: '^1.0.0', title: 'Marca vacía', routes: [] },
     setup: () => ({ handlers: {} }),
   });
-  const { h, chat } = await startShop(t, {
+  const { chat } = await startShop(t, {
     plugins: [emptyMarca, ventas],
     brand: false,
     modules: ['api', 'ventas', 'marca'],
   });
   const res = await chat().say('hola');
-  assert.equal(res.respuesta, OWN_GREETING(h.spaceId));
+  assert.equal(res.respuesta, OWN_GREETING);
   assert.equal(res.marca.aplicada, false);
 });
 
@@ -226,6 +226,6 @@ test('regla 8: un cambio de marca llega a las conversaciones en menos de un minu
   assert.equal((await chat().say('hola')).marca.origen, 'cache');
   clock.advance(60_000);
   const after = await chat().say('hola');
-  assert.equal(after.respuesta, '¡Hola! Soy Lucía, asesora de Sol Deportes. ¿En qué te puedo ayudar?');
+  assert.equal(after.respuesta, '¡Hola! Soy Lucía, asesora en Sol Deportes. ¿En qué te puedo ayudar?');
   assert.equal(after.marca.origen, 'fresca');
 });

@@ -17,13 +17,13 @@ test('escenario: una venta completa (saludo, producto, combo una vez, cotizació
   assert.equal((await say('Holaa buenas', { contacto: { nombre: 'Ana' } })).respuesta, BRAND_GREETING);
   const product = await say('q precio tienen las zapatilas runner??');
   assert.deepEqual(lines(product.respuesta), [
-    'El precio de Zapatillas Runner es 250.000 COP.',
+    'El precio de las zapatillas Runner es 250.000 COP.',
     'Te recomiendo sumar el kit Runner con medias. Así proteges tus pies desde el primer día.',
     '¿A qué ciudad te lo enviamos?',
   ]);
   assert.match(
     (await say('¿y cuántas zapatillas les quedan?')).respuesta,
-    /^Tenemos 3 unidades de Zapatillas Runner\./,
+    /^Tenemos 3 unidades de las zapatillas Runner\./,
   );
 
   const quote = await say('me llevo 2 zapatillas y 2 medias');
@@ -107,7 +107,7 @@ test('escenario: derivación a una persona; el agente calla hasta que la convers
   );
   assert.match(
     (await c.say('¿cuánto cuestan las zapatillas runner?')).respuesta,
-    /^El precio de Zapatillas Runner es 250\.000 COP\./,
+    /^El precio de las zapatillas Runner es 250\.000 COP\./,
   );
   assert.equal((await h.client.post(`${base}/conversaciones/conv_nope/reanudar`)).status, 404);
 });
@@ -116,16 +116,16 @@ test('escenario: un producto agotado no se cotiza ni se le sugiere combo', async
   const { chat } = await startShop(t);
   const c = chat();
   const ask = await c.say('¿tienen la gorra trail?');
-  assert.match(ask.respuesta, /no quedan unidades de Gorra trail/);
+  assert.match(ask.respuesta, /no quedan unidades de la gorra trail/);
   assert.equal(ask.combo_sugerido, null);
   const add = await c.say('quiero 1 gorra trail');
   assert.match(
     add.respuesta,
-    /Por ahora no quedan unidades de Gorra trail, así que no se puede agregar a la cotización\./,
+    /Por ahora no quedan unidades de la gorra trail, así que no se puede agregar a la cotización\./,
   );
   assert.deepEqual(add.cotizacion.lineas, []);
   const tooMany = await c.say('me llevo 5 zapatillas runner');
-  assert.match(tooMany.respuesta, /Solo tenemos 3 unidades de Zapatillas Runner/);
+  assert.match(tooMany.respuesta, /Solo tenemos 3 unidades de las zapatillas Runner/);
   assert.deepEqual(tooMany.cotizacion.lineas, []);
 });
 
@@ -142,7 +142,7 @@ test('escenario: la marca se apaga a mitad de conversación', async (t) => {
   const after = await c.say('¿cuánto cuestan las zapatillas runner?');
   assert.equal(
     after.respuesta,
-    'El precio de Zapatillas Runner es 250.000 COP.',
+    'El precio de las zapatillas Runner es 250.000 COP.',
     'own description: no combo, no closing question',
   );
   assert.deepEqual([after.marca.aplicada, after.combo_sugerido, after.pregunta_cierre], [false, null, null]);
@@ -153,5 +153,5 @@ test('escenario: la marca se apaga a mitad de conversación', async (t) => {
   assert.equal((await c.say('¿cuánto cuestan las medias deportivas?')).marca.aplicada, true);
   await h.client.patch(`${base}/leads-config`, { json: { marca_activa: false } });
   const off = await c.say('¿cuánto cuestan las medias deportivas?');
-  assert.deepEqual([off.respuesta, off.marca.aplicada], ['El precio de Medias deportivas es 15.000 COP.', false]);
+  assert.deepEqual([off.respuesta, off.marca.aplicada], ['El precio de las medias deportivas es 15.000 COP.', false]);
 });

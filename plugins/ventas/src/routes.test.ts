@@ -255,12 +255,12 @@ test('a catalog change reaches the very next answer (new catalog array after eac
   const c = chat();
   assert.equal(
     (await c.say('¿cuánto cuestan las medias deportivas?')).respuesta,
-    'El precio de Medias deportivas es 15.000 COP.',
+    'El precio de las medias deportivas es 15.000 COP.',
   );
   await h.client.put(`${base}/productos/medias`, { json: { ...PRODUCTS[3], precio: 17000 } });
   assert.equal(
     (await c.say('¿cuánto cuestan las medias deportivas?')).respuesta,
-    'El precio de Medias deportivas es 17.000 COP.',
+    'El precio de las medias deportivas es 17.000 COP.',
   );
   const quoted = await c.say('me llevo 2 medias deportivas');
   assert.deepEqual([quoted.cotizacion.total, quoted.cotizacion.lineas[0].precio], [34000, 17000]);

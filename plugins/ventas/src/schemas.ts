@@ -24,7 +24,8 @@ export const LEADS_CONFIG_SCHEMA: JsonSchema = {
     nombre_tienda: {
       type: 'string',
       maxLength: 80,
-      description: 'Nombre que usa el agente sin marca; vacío = id del espacio.',
+      description:
+        'Nombre de la tienda que dice el agente sin marca, o con una marca sin nombre propio; vacío = no nombra ninguna tienda.',
     },
   },
 };

@@ -14,9 +14,9 @@ const { persona: _persona, ...brandConfig } = brand();
 /** The brand as marca's PATCH /config takes it. */
 export const BRAND = brandConfig;
 
-export const OWN_GREETING = (space: string) =>
-  `¡Hola! Soy el asistente de ventas de ${space}. ¿En qué te puedo ayudar?`;
-export const BRAND_GREETING = '¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz. ¿En qué te puedo ayudar?';
+/** Without the brand and without `nombre_tienda` the agent names no shop (never the space id). */
+export const OWN_GREETING = '¡Hola! Soy el asistente de ventas de la tienda. ¿En qué te puedo ayudar?';
+export const BRAND_GREETING = '¡Hola! Soy Sofía, asesora de ventas en Deportes Ruiz. ¿En qué te puedo ayudar?';
 
 /** A clock the test moves by hand (rule 8), starting now. */
 export class ManualClock {

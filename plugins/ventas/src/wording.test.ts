@@ -51,7 +51,7 @@ test('a rewording that keeps the figures is sent; it gets the brand persona as i
   const { chat } = await startShop(t, { env: llm.env });
   const res = await chat().say('¿cuánto cuesta la camiseta roja?');
   assert.equal(res.redaccion, 'externa');
-  assert.match(res.respuesta, /^¡Claro que sí! El precio de Camiseta roja es 45\.000 COP\./);
+  assert.match(res.respuesta, /^¡Claro que sí! El precio de la camiseta roja es 45\.000 COP\./);
   assert.equal(llm.seen.length, 1);
   assert.match(llm.seen[0].messages[0].content, /^Eres Sofía, asesora de ventas de Deportes Ruiz/);
   assert.equal(llm.seen[0].model, 'prueba');
@@ -62,7 +62,7 @@ test('regla 4: a rewording with an invented price is never sent; the checked dra
   const { chat } = await startShop(t, { env: llm.env, leadsConfig: { marca_activa: false } });
   const res = await chat().say('¿cuánto cuesta la camiseta roja?');
   assert.equal(res.redaccion, 'plantilla');
-  assert.equal(res.respuesta, 'El precio de Camiseta roja es 45.000 COP.');
+  assert.equal(res.respuesta, 'El precio de la camiseta roja es 45.000 COP.');
   assert.doesNotMatch(res.respuesta, /39\.000|15%/);
 });
 
@@ -72,7 +72,7 @@ test('a failing model endpoint (500, or an empty text) still leaves the lead wit
   const { chat } = await startShop(t, { env: llm.env, leadsConfig: { marca_activa: false } });
   for (let i = 0; i < 2; i++) {
     const res = await chat().say('¿cuánto cuesta la camiseta roja?');
-    assert.deepEqual([res.redaccion, res.respuesta], ['plantilla', 'El precio de Camiseta roja es 45.000 COP.']);
+    assert.deepEqual([res.redaccion, res.respuesta], ['plantilla', 'El precio de la camiseta roja es 45.000 COP.']);
   }
   assert.equal(llm.seen.length, 2);
 });

@@ -44,10 +44,30 @@ function stripFinalPeriod(text: string): string {
   return text.replace(/[.\s]+$/u, '');
 }
 
-/** Rule 10: agent name, role and brand name in one sentence, plus the line of business when set. */
-export function brandIdentitySentence(brand: BrandConfig): string {
+/** Lower case without accents, for "does this text already name the shop" comparisons. */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * The agent's role at its shop, naming the shop once: "asesora de ventas de Deportes Ruiz"; the role alone when it
+ * already names the shop ("asesora de ventas de Deportes Ruiz" written as the role) or there is no shop name. `link`
+ * is the preposition before the shop ("de" in the persona, "en" where the agent introduces itself to a customer).
+ */
+export function roleAtShop(rol: string, shop: string | null, link: 'de' | 'en' = 'de'): string {
+  const role = stripFinalPeriod(rol);
+  const name = shop === null ? '' : stripFinalPeriod(shop);
+  if (name === '' || folded(role).includes(folded(name))) return role;
+  return role === '' ? `${link} ${name}` : `${role} ${link} ${name}`;
+}
+
+/**
+ * Rule 10: agent name, role and shop name in one sentence, plus the line of business when set. The shop is the
+ * brand's `name` unless the caller knows a better one (the sales module's shop name when the brand was never named).
+ */
+export function brandIdentitySentence(brand: BrandConfig, shop: string | null = brand.name): string {
   const { nombre_agente, rol, linea } = brand.identidad;
-  const base = `Eres ${nombre_agente}, ${stripFinalPeriod(rol)} de ${stripFinalPeriod(brand.name)}`;
+  const base = `Eres ${nombre_agente}, ${roleAtShop(rol, shop)}`;
   return linea ? `${base}, ${stripFinalPeriod(linea)}.` : `${base}.`;
 }
 

@@ -6,6 +6,7 @@ import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/n
 import { PageHeader, Section } from '../components/page.js';
 import { FilePicker } from '../components/file-picker.js';
 import { formatNumber } from '../lib/format.js';
+import { formatMoney } from '../lib/money.js';
 import { plural } from '../lib/plural.js';
 import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
@@ -67,7 +68,7 @@ export function CatalogPage({ space }: { space: string }) {
                     </td>
                     <th scope="row">{p.nombre}</th>
                     <td data-label="Precio" class="num">
-                      {formatNumber(p.precio)} {p.moneda}
+                      {formatMoney(p.precio, p.moneda)}
                     </td>
                     <td data-label="Stock" class="num">
                       {formatNumber(p.stock)}

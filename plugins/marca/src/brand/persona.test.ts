@@ -29,6 +29,14 @@ test('regla 10: identidad y name forman la primera frase de la descripción', ()
   assert.equal(first, 'Eres Sofía, asesora de ventas de Deportes Ruiz, tienda de ropa deportiva.');
 });
 
+test('regla 10: un rol que ya nombra la tienda no la repite', () => {
+  const owning = brand({
+    name: 'Ferretería El Martillo',
+    identidad: { nombre_agente: 'Sofía', rol: 'asesora de ventas de Ferreteria el Martillo', linea: '' },
+  });
+  assert.equal(buildPersona(owning).split('\n')[0], 'Eres Sofía, asesora de ventas de Ferreteria el Martillo.');
+});
+
 test('regla 11: /persona es el texto completo que lee el agente, en orden fijo', () => {
   const lines = buildPersona(configured).split('\n');
   assert.match(lines[1], /^Tu tono es cercano: .* y entusiasta: /);

@@ -14,6 +14,7 @@ import * as R from './replies.js';
 import type { ConversationState } from './state.js';
 import { applyEmojiRules, fitLines, toPlainText } from './style.js';
 import { asksForCity, closingQuestion, comboSuggestion, type AnswerKind } from './tactics.js';
+import { brandDescription, presentation as introduce, shopName } from './identity.js';
 import { fold } from './text.js';
 import { withTimeout } from './timeout.js';
 import { toUsted } from './voice.js';
@@ -63,7 +64,7 @@ export class SalesAgent {
         respuesta: silent ? null : R.TEXTS.safe,
         tipo: silent ? null : 'aclaracion',
         marca: { aplicada: false, origen: 'no_aplica' },
-        descripcion: ownDescription(input.config.nombre_tienda || input.espacio),
+        descripcion: ownDescription(shopName(input.espacio, input.config.nombre_tienda, null)),
         comboSugerido: null,
         preguntaCierre: null,
         correcciones: [],
@@ -87,8 +88,8 @@ export class SalesAgent {
     }
     const brand = brandInfo?.brand ?? null;
     const applies = brandApplies(input.marcaHabilitada, input.config.marca_activa, brand);
-    const nombreTienda = input.config.nombre_tienda || input.espacio;
-    const descripcion = applies ? brand.persona : ownDescription(nombreTienda);
+    const shop = shopName(input.espacio, input.config.nombre_tienda, applies ? brand : null);
+    const descripcion = applies ? brandDescription(brand, shop) : ownDescription(shop);
     const base = {
       marca: { aplicada: applies, origen: wantsBrand ? brandInfo!.origen : ('no_aplica' as const) },
       descripcion,
@@ -101,9 +102,7 @@ export class SalesAgent {
 
     const analysis = analyze(input.mensaje, products, { expectingCity: state.esperando === 'ciudad' });
     if (analysis.city !== null) state.ciudad = analysis.city;
-    const presentation = applies
-      ? `Soy ${brand.identidad.nombre_agente}, ${brand.identidad.rol} de ${brand.name}.`
-      : `Soy el asistente de ventas de ${nombreTienda}.`;
+    const presentation = introduce(applies ? brand : null, shop);
     const ctx: TurnContext = {
       espacio: input.espacio,
       mensaje: input.mensaje,
@@ -168,6 +167,7 @@ export class SalesAgent {
         answer: text,
         kind: draft.kind,
         product: draft.product,
+        catalog: products,
         state: tstate,
         tacticas: brand.tacticas,
         gap: input.config.mensajes_entre_combos,

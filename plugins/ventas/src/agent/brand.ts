@@ -118,9 +118,9 @@ export function brandApplies(
 }
 
 /** The agent's own description, used whenever the brand does not apply. Ends with the same fixed rules. */
-export function ownDescription(nombreTienda: string): string {
+export function ownDescription(shop: string | null): string {
   return [
-    `Eres el asistente de ventas de ${nombreTienda}.`,
+    shop === null ? 'Eres el asistente de ventas de la tienda.' : `Eres el asistente de ventas de ${shop}.`,
     'Respondes con cortesía y en pocas frases, con los datos del catálogo y de la cotización.',
     salesAgentFixedRulesText(),
   ].join('\n');

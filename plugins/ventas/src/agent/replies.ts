@@ -1,6 +1,7 @@
 // Deterministic Spanish wording of the agent's answers. Every figure is formatted from catalog
 // or quote data here; nothing else in the agent writes a number. Sentences avoid the shapes the
 // figure checker reads as stock ("hay 3 ...") unless they state a real stock.
+import { isPluralName, ofProduct, productSubject, withArticle } from './article.js';
 import type { Product } from './catalog.js';
 import { formatMoney } from '@cerebro/sdk';
 import type { QuoteView } from './quote.js';
@@ -15,8 +16,10 @@ function list(items: readonly string[]): string {
 }
 
 export function stockSentence(p: Product): string {
-  if (p.stock <= 0) return `Por ahora no quedan unidades de ${p.nombre}.`;
-  return p.stock === 1 ? `Queda 1 unidad de ${p.nombre}.` : `Tenemos ${p.stock} unidades de ${p.nombre}.`;
+  if (p.stock <= 0) return `Por ahora no quedan unidades ${ofProduct(p.nombre)}.`;
+  return p.stock === 1
+    ? `Queda 1 unidad ${ofProduct(p.nombre)}.`
+    : `Tenemos ${p.stock} unidades ${ofProduct(p.nombre)}.`;
 }
 
 export function productInfo(p: Product): string {
@@ -25,7 +28,7 @@ export function productInfo(p: Product): string {
 }
 
 export function priceInfo(p: Product): string {
-  const out = `El precio de ${p.nombre} es ${price(p)}.`;
+  const out = `El precio ${ofProduct(p.nombre)} es ${price(p)}.`;
   return p.stock <= 0 ? `${out} Por ahora no quedan unidades.` : out;
 }
 
@@ -42,8 +45,8 @@ export function catalogList(products: readonly Product[], max = 8): string {
 
 export function shippingInfo(p: Product, city: string, cost: number | null): string {
   return cost === null
-    ? `Por ahora no tenemos envío de ${p.nombre} a ${city}.`
-    : `El envío de ${p.nombre} a ${city} cuesta ${formatMoney(cost, p.moneda)}.`;
+    ? `Por ahora no tenemos envío ${ofProduct(p.nombre)} a ${city}.`
+    : `El envío ${ofProduct(p.nombre)} a ${city} cuesta ${formatMoney(cost, p.moneda)}.`;
 }
 
 export function shippingCities(cities: readonly string[]): string {
@@ -95,26 +98,30 @@ export function added(items: readonly { product: Product; cantidad: number }[]):
 }
 
 export function removed(p: Product): string {
-  return `Quité ${p.nombre} de tu cotización.`;
+  return `Quité ${withArticle(p.nombre)} de tu cotización.`;
 }
 
 export function notInQuote(p: Product): string {
-  return `${p.nombre} no está en tu cotización.`;
+  return `${productSubject(p.nombre)} no ${isPluralName(p.nombre) ? 'están' : 'está'} en tu cotización.`;
 }
 
 export function outOfStockForQuote(p: Product): string {
-  return `Por ahora no quedan unidades de ${p.nombre}, así que no se puede agregar a la cotización.`;
+  const it = isPluralName(p.nombre) ? 'no se pueden agregar' : 'no se puede agregar';
+  return `Por ahora no quedan unidades ${ofProduct(p.nombre)}, así que ${it} a la cotización.`;
 }
 
 export function notEnoughStock(p: Product, yaCotizado: number): string {
-  const base = p.stock === 1 ? `Solo queda 1 unidad de ${p.nombre}` : `Solo tenemos ${p.stock} unidades de ${p.nombre}`;
+  const base =
+    p.stock === 1
+      ? `Solo queda 1 unidad ${ofProduct(p.nombre)}`
+      : `Solo tenemos ${p.stock} unidades ${ofProduct(p.nombre)}`;
   return yaCotizado > 0
     ? `${base} y ya tienes ${yaCotizado} en tu cotización.`
     : `${base}, así que no puedo agregar esa cantidad.`;
 }
 
 export function currencyMismatch(p: Product, moneda: string): string {
-  return `${p.nombre} tiene precio en ${p.moneda} y tu cotización está en ${moneda}; no puedo mezclarlos en la misma cotización.`;
+  return `${productSubject(p.nombre)} ${isPluralName(p.nombre) ? 'tienen' : 'tiene'} precio en ${p.moneda} y tu cotización está en ${moneda}; no puedo mezclarlos en la misma cotización.`;
 }
 
 export function cityNoted(city: string): string {

@@ -43,10 +43,10 @@ test('regla 2: con activo en false el agente usa su propia descripción y ningun
     brand: brand({ activo: false, estilo: { emojis_permitidos: ['👟'], emojis_obligatorios: ['👟'], max_lineas: 1 } }),
   });
   const hola = await conv.say('hola');
-  assert.match(hola.respuesta!, /^¡Hola! Soy el asistente de ventas de deportes-ruiz\./);
-  assert.match(hola.descripcion, /^Eres el asistente de ventas de deportes-ruiz\./);
+  assert.match(hola.respuesta!, /^¡Hola! Soy el asistente de ventas de la tienda\./);
+  assert.match(hola.descripcion, /^Eres el asistente de ventas de la tienda\./);
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
-  assert.equal(r.respuesta, 'El precio de Zapatillas Runner es 250.000 COP.');
+  assert.equal(r.respuesta, 'El precio de las zapatillas Runner es 250.000 COP.');
   assert.equal(r.comboSugerido, null);
   assert.equal(r.preguntaCierre, null);
   assert.ok(!r.respuesta!.includes('👟'), 'no brand emojis either');
@@ -55,7 +55,7 @@ test('regla 2: con activo en false el agente usa su propia descripción y ningun
 test('regla 3: se presenta con nombre y rol de la marca y respeta max_lineas', async () => {
   const conv = new Conversation({ brand: brand({ estilo: { max_lineas: 2 } }) });
   const hola = await conv.say('buenas tardes');
-  assert.match(hola.respuesta!, /Soy Sofía, asesora de ventas de Deportes Ruiz\./);
+  assert.match(hola.respuesta!, /Soy Sofía, asesora de ventas en Deportes Ruiz\./);
   const r = await conv.say('quiero 2 zapatillas y 1 camiseta roja, soy de Bogotá');
   assert.ok(lines(r.respuesta).length <= 2, r.respuesta!);
   for (const needed of ['500.000 COP', '45.000 COP', 'Total: 555.000 COP'])
@@ -84,7 +84,7 @@ test('regla 3: con tono formal el agente trata al cliente de usted', async () =>
   });
   assert.equal(
     (await conv.say('buenos días')).respuesta,
-    '¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz. ¿En qué le puedo ayudar?',
+    '¡Hola! Soy Sofía, asesora de ventas en Deportes Ruiz. ¿En qué le puedo ayudar?',
   );
   const q = await conv.say('quiero 1 medias');
   assert.match(q.respuesta!, /a su cotización\.\nSu cotización:/);
@@ -102,7 +102,7 @@ test('regla 4: una cifra inventada por la redacción externa nunca se envía', a
   });
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.equal(r.redaccion, 'plantilla');
-  assert.ok(r.respuesta!.startsWith('El precio de Zapatillas Runner es 250.000 COP.'));
+  assert.ok(r.respuesta!.startsWith('El precio de las zapatillas Runner es 250.000 COP.'));
   assert.ok(!r.respuesta!.includes('199.000') && !r.respuesta!.includes('10%'));
   assert.deepEqual(r.correcciones.map((v) => v.tipo).sort(), ['descuento', 'dinero', 'stock']);
 });
@@ -134,6 +134,26 @@ test('regla 5: el combo se agrega a una respuesta de catálogo sobre el producto
   assert.equal(
     lines(r.respuesta)[1],
     'Te recomiendo sumar el kit Runner con medias. Así proteges tus pies desde el primer día.',
+  );
+});
+
+test('regla 5: un combo escrito como id o nombre de un producto se dice con el nombre del catálogo, nunca con el id', async () => {
+  const byId = new Conversation({ brand: brand({ tacticas: { upsell_combos: { zapatillas: 'medias' } } }) });
+  const r = await byId.say('¿cuánto cuestan las zapatillas?');
+  assert.equal(r.comboSugerido, 'Medias deportivas');
+  assert.equal(
+    lines(r.respuesta)[1],
+    'Te recomiendo sumar las medias deportivas. Así proteges tus pies desde el primer día.',
+  );
+  const unknownId = new Conversation({ brand: brand({ tacticas: { upsell_combos: { zapatillas: 'kit-run-01' } } }) });
+  const u = await unknownId.say('¿cuánto cuestan las zapatillas?');
+  assert.equal(u.comboSugerido, null, 'an id that names no product is never said');
+  assert.ok(!u.respuesta!.includes('kit-run-01'));
+  const soldOut = new Conversation({ brand: brand({ tacticas: { upsell_combos: { zapatillas: 'cam-azul' } } }) });
+  assert.equal(
+    (await soldOut.say('¿cuánto cuestan las zapatillas?')).comboSugerido,
+    null,
+    'not a product out of stock',
   );
 });
 
@@ -246,7 +266,7 @@ test('regla 7: sin marca previa y con la marca caída o colgada, descripción pr
     assert.match(r.descripcion, /^Eres el asistente de ventas/);
     assert.match(
       r.respuesta!,
-      /^¡Hola! Soy el asistente de ventas de deportes-ruiz\. El precio de Zapatillas Runner es 250\.000 COP\.$/,
+      /^¡Hola! Soy el asistente de ventas de la tienda\. El precio de las zapatillas Runner es 250\.000 COP\.$/,
     );
   }
 });
@@ -258,7 +278,7 @@ test('regla 8: un cambio de marca llega a las conversaciones en menos de un minu
   conv.clock.advance(60_000);
   conv.state.saludado = false; // greet again to see the presentation
   const r = await conv.say('hola');
-  assert.match(r.respuesta!, /Soy Mateo, asesor de ventas de Deportes Ruiz/);
+  assert.match(r.respuesta!, /Soy Mateo, asesor de ventas en Deportes Ruiz/);
 
   // Whatever TTL is configured, the cache never serves a brand older than one minute.
   const clock = new FakeClock();
@@ -273,7 +293,7 @@ test('regla 8: un cambio de marca llega a las conversaciones en menos de un minu
 test('regla 7: un proveedor de marca que rechaza o un fallo interno no dejan sin respuesta', async () => {
   const rejecting = new Conversation({ deps: { brands: { get: () => Promise.reject(new Error('x')) } } });
   const r = await rejecting.say('¿cuánto cuestan las medias?');
-  assert.equal(r.respuesta, 'El precio de Medias deportivas es 15.000 COP.');
+  assert.equal(r.respuesta, 'El precio de las medias deportivas es 15.000 COP.');
   const events: string[] = [];
   const broken = new Conversation({
     deps: { catalog: { products: () => [null as never] }, onEvent: (e) => events.push(e.tipo) },

@@ -16,18 +16,18 @@ test('escenario: una venta completa', async () => {
 
   const hola = await track('Holaa buenas');
   assert.equal(hola.tipo, 'saludo');
-  assert.equal(hola.respuesta, '¡Hola! Soy Sofía, asesora de ventas de Deportes Ruiz. ¿En qué te puedo ayudar?');
+  assert.equal(hola.respuesta, '¡Hola! Soy Sofía, asesora de ventas en Deportes Ruiz. ¿En qué te puedo ayudar?');
 
   const producto = await track('q precio tienen las zapatilas runner??');
   assert.equal(producto.tipo, 'producto');
   assert.deepEqual(producto.respuesta!.split('\n'), [
-    'El precio de Zapatillas Runner es 250.000 COP.',
+    'El precio de las zapatillas Runner es 250.000 COP.',
     'Te recomiendo sumar el kit Runner con medias. Así proteges tus pies desde el primer día.',
     '¿A qué ciudad te lo enviamos?',
   ]);
 
   const otraVez = await track('¿y cuántas zapatillas les quedan?');
-  assert.match(otraVez.respuesta!, /^Tenemos 3 unidades de Zapatillas Runner\./);
+  assert.match(otraVez.respuesta!, /^Tenemos 3 unidades de las zapatillas Runner\./);
 
   const cotiza = await track('me llevo 2 zapatillas y 2 medias');
   assert.equal(cotiza.tipo, 'cotizacion');
@@ -91,13 +91,13 @@ test('escenario: derivación cuando el agente no puede ayudar', async () => {
 test('escenario: producto sin stock', async () => {
   const conv = new Conversation();
   const info = await conv.say('¿tienen la camiseta azul?');
-  assert.equal(info.respuesta!.split('\n')[1], 'Por ahora no quedan unidades de Camiseta azul.');
+  assert.equal(info.respuesta!.split('\n')[1], 'Por ahora no quedan unidades de la camiseta azul.');
   assert.equal(info.comboSugerido, null);
   const add = await conv.say('quiero 1 camiseta azul');
-  assert.match(add.respuesta!, /^Por ahora no quedan unidades de Camiseta azul, así que no se puede agregar/);
+  assert.match(add.respuesta!, /^Por ahora no quedan unidades de la camiseta azul, así que no se puede agregar/);
   assert.deepEqual(conv.state.cotizacion, []);
   const tooMany = await conv.say('dame 4 zapatillas');
-  assert.match(tooMany.respuesta!, /^Solo tenemos 3 unidades de Zapatillas Runner/);
+  assert.match(tooMany.respuesta!, /^Solo tenemos 3 unidades de las zapatillas Runner/);
   assert.deepEqual(conv.state.cotizacion, []);
 });
 
@@ -110,7 +110,7 @@ test('escenario: la marca se apaga a mitad de conversación', async () => {
   conv.clock.advance(60_000);
   const plain = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.equal(plain.marca.aplicada, false);
-  assert.equal(plain.respuesta, 'El precio de Zapatillas Runner es 250.000 COP.');
+  assert.equal(plain.respuesta, 'El precio de las zapatillas Runner es 250.000 COP.');
   assert.equal(plain.comboSugerido, null);
   assert.equal(plain.preguntaCierre, null);
   assert.match(plain.descripcion, /^Eres el asistente de ventas/);
@@ -128,7 +128,7 @@ test('escenario: varias preguntas, cambios de opinión y productos ambiguos', as
   });
   assert.equal(
     (await conv.say('¿cuánto cuestan las zapatillas y las medias?')).respuesta,
-    'El precio de Zapatillas Runner es 250.000 COP.\nEl precio de Medias deportivas es 15.000 COP.',
+    'El precio de las zapatillas Runner es 250.000 COP.\nEl precio de las medias deportivas es 15.000 COP.',
   );
   assert.equal(
     (await conv.say('quiero una camiseta')).respuesta,
@@ -136,9 +136,12 @@ test('escenario: varias preguntas, cambios de opinión y productos ambiguos', as
   );
   assert.match((await conv.say('la roja')).respuesta!, /^Camiseta roja: /);
   assert.match((await conv.say('me la llevo')).respuesta!, /^Agregué 1 x Camiseta roja a tu cotización\./);
-  assert.match((await conv.say('no quiero las medias')).respuesta!, /^Medias deportivas no está en tu cotización\./);
+  assert.match(
+    (await conv.say('no quiero las medias')).respuesta!,
+    /^Las medias deportivas no están en tu cotización\./,
+  );
   const quitada = await conv.say('mejor no, quita la camiseta roja');
-  assert.match(quitada.respuesta!, /^Quité Camiseta roja de tu cotización\.\nTu cotización está vacía\.$/);
+  assert.match(quitada.respuesta!, /^Quité la camiseta roja de tu cotización\.\nTu cotización está vacía\.$/);
   assert.deepEqual(conv.state.cotizacion, []);
 });
 

@@ -3,6 +3,7 @@
 // applies (rule 1) and persists the counters they return.
 import type { AgentBrand } from './brand.js';
 import type { Product } from './catalog.js';
+import { withArticle } from './article.js';
 import { endsWithQuestion, fold, sameWord } from './text.js';
 
 /** What kind of answer the agent produced; the tactics depend on it. */
@@ -34,6 +35,8 @@ export interface ComboInput {
   kind: AnswerKind;
   /** The catalog product the answer is about, when it is about one. */
   product: Product | null;
+  /** The space's catalog: a combo that names one of its products (by id or name) is said by the product's name. */
+  catalog: readonly Product[];
   state: TacticsState;
   tacticas: AgentBrand['tacticas'];
   /** Customer messages that must pass between two suggestions (sales setting). */
@@ -52,20 +55,37 @@ export function comboFor(product: Product, combos: Record<string, string>): stri
   return null;
 }
 
-/** Rule 5. Returns the text to append and the combo it names, or null when any condition fails. */
+/** A combo written as a product's id ("broca-set") or name: that product of the catalog. */
+function productOf(combo: string, catalog: readonly Product[]): Product | null {
+  const key = fold(combo);
+  return catalog.find((p) => fold(p.id) === key || fold(p.nombre) === key) ?? null;
+}
+
+/** Looks like an identifier (lower case words joined by "-" or "_"), not like words a customer reads. */
+const ID_LIKE = /^[\p{Ll}\d]+(?:[-_][\p{Ll}\d]+)+$/u;
+
+/**
+ * Rule 5. Returns the text to append and the combo it names, or null when any condition fails. A combo that is a
+ * catalog product is named as the catalog names it ("sumar el juego de brocas"), and not offered when it is the
+ * product already talked about or out of stock; an id that names no product is never said to a customer.
+ */
 export function comboSuggestion(input: ComboInput): { text: string; combo: string } | null {
-  const { answer, kind, product, state, tacticas, gap } = input;
+  const { answer, kind, product, catalog, state, tacticas, gap } = input;
   if (!tacticas.upsell_activo || product === null) return null;
   if (kind !== 'producto' && kind !== 'envio') return null; // only catalog answers about a product; never while quoting
   if (product.stock <= 0) return null;
   if (endsWithQuestion(answer)) return null;
-  const combo = comboFor(product, tacticas.upsell_combos);
-  if (combo === null) return null;
+  const configured = comboFor(product, tacticas.upsell_combos);
+  if (configured === null) return null;
+  const offered = productOf(configured, catalog);
+  if (offered === null && ID_LIKE.test(configured.trim())) return null;
+  if (offered !== null && (offered.id === product.id || offered.stock <= 0)) return null;
+  const combo = offered?.nombre ?? configured;
   if (fold(answer).includes(fold(combo))) return null;
   if (state.combosSugeridos.includes(fold(combo))) return null;
   if (state.ultimoComboTurno !== null && state.turno - state.ultimoComboTurno <= gap) return null;
   const text = tacticas.upsell_plantilla
-    .replaceAll('{combo}', combo)
+    .replaceAll('{combo}', offered ? withArticle(offered.nombre) : configured)
     .replaceAll('{argumento}', tacticas.upsell_argumento)
     .replace(/\s{2,}/g, ' ')
     .trim();

@@ -21,11 +21,11 @@ test('external wording with the right figures is sent; the model gets persona an
   assert.equal(r.redaccion, 'externa');
   assert.ok(r.respuesta!.startsWith('¡Claro! Las Zapatillas Runner valen 250.000 COP.'));
   assert.equal(seen[0].descripcion, PERSONA);
-  assert.equal(seen[0].borrador, 'El precio de Zapatillas Runner es 250.000 COP.');
+  assert.equal(seen[0].borrador, 'El precio de las zapatillas Runner es 250.000 COP.');
   const [system, user] = wordingMessages(seen[0]);
   assert.ok(system.content.startsWith(PERSONA));
   assert.match(system.content, /cada cifra exactamente/);
-  assert.match(user.content, /BORRADOR:\nEl precio de Zapatillas Runner es 250\.000 COP\.$/);
+  assert.match(user.content, /BORRADOR:\nEl precio de las zapatillas Runner es 250\.000 COP\.$/);
 });
 
 test('external wording that fails, hangs or returns nothing falls back to the draft', async () => {
@@ -40,7 +40,7 @@ test('external wording that fails, hangs or returns nothing falls back to the dr
     const conv = new Conversation({ deps: { wording: { reword }, timeoutMs: 20 } });
     const r = await conv.say('¿cuánto cuestan las zapatillas?');
     assert.equal(r.redaccion, 'plantilla');
-    assert.ok(r.respuesta!.startsWith('El precio de Zapatillas Runner es 250.000 COP.'));
+    assert.ok(r.respuesta!.startsWith('El precio de las zapatillas Runner es 250.000 COP.'));
   }
 });
 

@@ -4,7 +4,7 @@ import type { Landing } from '../../api/module-types.js';
 import type { Product } from '../../api/types.js';
 import { Section } from '../../components/page.js';
 import { SaveBar } from '../../components/save-bar.js';
-import { formatNumber } from '../../lib/format.js';
+import { formatMoney } from '../../lib/money.js';
 import { useLoad } from '../../lib/use-load.js';
 import { useSave } from '../../lib/use-save.js';
 
@@ -135,10 +135,7 @@ export function LandingForm({
                     disabled={!form.productos.includes(p.id) && form.productos.length >= 12}
                     onChange={(e) => toggle('productos', p.id, e.currentTarget.checked)}
                   />{' '}
-                  {p.nombre}{' '}
-                  <span class="muted small">
-                    ({formatNumber(p.precio)} {p.moneda})
-                  </span>
+                  {p.nombre} <span class="muted small">({formatMoney(p.precio, p.moneda)})</span>
                 </label>
               ))}
             </div>
