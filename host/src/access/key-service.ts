@@ -7,14 +7,13 @@ import {
   type Permission,
   type ValidationIssue,
 } from '@cerebro/sdk';
-import type { AdminService, CreatedKey } from '../admin/admin-service.js';
 import { HostTokens } from '../kernel/tokens.js';
-import type { KeyDay, UsageCounters } from '../limits/usage-counters.js';
+import type { KeyDay, UsageCounters } from '../limits/limit-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { OwnerCaller } from './caller.js';
-import type { AccessDirectory, KeyRow } from './directory.js';
+import type { AccessDirectory, CreatedKey, KeyIssuer } from './access-services.js';
+import type { KeyRow } from './records.js';
 import { reaches } from './space-access.js';
-import { AdminToken } from './admin-token.js';
 
 /** A key as listed by `GET /tokens`: never the secret nor its digest. */
 export interface KeyListing {
@@ -75,7 +74,7 @@ export class KeyService {
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
     @inject(HostTokens.Usage) private readonly usage: UsageCounters,
     @inject(HostTokens.Clock) private readonly clock: Clock,
-    @inject(AdminToken) private readonly admin: AdminService,
+    @inject(HostTokens.KeyIssuer) private readonly issuer: KeyIssuer,
   ) {}
 
   create(caller: OwnerCaller, body: unknown): CreatedKey {
@@ -98,7 +97,7 @@ export class KeyService {
       permiso = stricter(permiso, caller.key.permission);
     }
     if (caller.ownerReadOnly) permiso = 'lee';
-    return this.admin.issueKey(
+    return this.issuer.issue(
       caller.ownerId,
       input.nombre,
       input.espacios,

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { MAX_OFFSET, apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import { issueCredential } from '../access/credentials.js';
-import type { ConsoleSessions } from '../studio/console-sessions.js';
+import type { ConsoleSessions } from '../studio/studio-services.js';
 import { emailIssue, normalizeEmail } from '../studio/owner-credentials.js';
-import type { OwnerLogins } from '../studio/owner-logins.js';
-import type { SignInLinks } from '../studio/sign-in-links.js';
+import type { OwnerLogins } from '../studio/studio-services.js';
+import type { SignInLinks } from '../studio/studio-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import type { CreditLedger } from '../credits/credit-ledger.js';
+import type { CreditLedger } from '../credits/credit-services.js';
 import { HostTokens } from '../kernel/tokens.js';
-import type { AccessDirectory } from '../access/directory.js';
+import type { AccessDirectory, CreatedKey, KeyIssuer } from '../access/access-services.js';
 import { AdminViews, type AdminKeyView, type OwnerView, type SpaceView } from './admin-views.js';
 import { parseIsoDate } from './iso-date.js';
 import { ModuleCatalogToken, type ModuleCatalog } from './module-catalog.js';
@@ -20,15 +20,6 @@ export interface SpaceChanges {
   trialEndsAt?: string | null;
   apiEnabled?: boolean;
   ownerReadOnly?: boolean;
-}
-
-export interface CreatedKey {
-  id: string;
-  nombre: string;
-  espacios: string[];
-  permiso: Permission;
-  creado: string;
-  token: string;
 }
 
 const SPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -105,6 +96,7 @@ export class AdminService {
     @inject(HostTokens.Sessions) private readonly sessions: ConsoleSessions,
     @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
     @inject(HostTokens.SignInLinks) private readonly links: SignInLinks,
+    @inject(HostTokens.KeyIssuer) private readonly keys: KeyIssuer,
   ) {
     this.views = new AdminViews(db);
   }
@@ -390,29 +382,7 @@ export class AdminService {
     if (permiso !== 'lee' && permiso !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
     check.done();
     this.requireOwner(ownerId);
-    espacios = [...new Set(espacios)];
-    const owned = new Set(
-      this.db
-        .prepare<[string], { id: string }>('SELECT id FROM spaces WHERE owner_id = ?')
-        .all(ownerId)
-        .map((r) => r.id),
-    );
-    const foreign = espacios.filter((id) => !owned.has(id));
-    if (foreign.length) throw apiError('not_found', `Espacios que no son de este propietario: ${foreign.join(', ')}.`);
-    const credential = issueCredential('key');
-    const creado = this.iso();
-    this.run(
-      'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      credential.id,
-      ownerId,
-      nombre,
-      JSON.stringify(espacios),
-      permiso,
-      credential.digest,
-      createdByKey,
-      creado,
-    );
-    return { id: credential.id, nombre, espacios, permiso, creado, token: credential.token };
+    return this.keys.issue(ownerId, nombre, espacios, permiso, createdByKey);
   }
 
   /** A console (Studio) session credential for an owner. */

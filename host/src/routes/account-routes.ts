@@ -3,12 +3,12 @@ import { apiError, validationError, type Clock, type QuerySchema } from '@cerebr
 import type { OwnerCaller } from '../access/caller.js';
 import { DEFAULT_API_SETTINGS, validateApiSettingsPatch, type ApiSettings } from '../access/api-settings.js';
 import { UNPAID_GRACE_MS, reaches } from '../access/space-access.js';
-import type { AccountRow, SpaceRecord } from '../access/directory.js';
+import type { AccountRow, SpaceRecord } from '../access/records.js';
 import type { HostRoute } from '../http/route.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { HostRootTokens } from '../main/host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 import { ModuleCatalogToken } from '../admin/module-catalog.js';
 
 /** Fields of a space that only the platform operator sets; a key sending them gets 403. */

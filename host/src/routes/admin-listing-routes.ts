@@ -4,7 +4,7 @@ import { DEFAULT_PAGE, MAX_PAGE } from '../admin/admin-service.js';
 import type { HostRoute } from '../http/route.js';
 import { adminRoute } from './admin-routes.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { HostRootTokens } from '../main/host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 
 const DATE = { type: 'string', description: 'ISO 8601 (UTC).' };
 const NULLABLE_DATE = { type: ['string', 'null'], description: 'ISO 8601 (UTC), o null.' };

@@ -6,9 +6,9 @@ import { nullable, objectSchema } from '../http/response-schemas.js';
 import { CREATED_KEY_SCHEMA } from './token-routes.js';
 import type { RequestContext } from '../http/request-context.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { HostRootTokens } from '../main/host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { requestIsSecure } from '../studio/session-cookie.js';
+import { requestIsSecure } from '../access/session-cookie.js';
 
 /**
  * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.

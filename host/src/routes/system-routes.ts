@@ -1,5 +1,5 @@
 import { Reply } from '@cerebro/sdk';
-import type { Authenticator } from '../access/authenticator.js';
+import type { Authenticator } from '../access/access-services.js';
 import { FixedJsonDocument } from '../http/fixed-json-document.js';
 import type { HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';

@@ -4,7 +4,7 @@ import type { OwnerCaller } from '../access/caller.js';
 import type { HostRoute } from '../http/route.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { HostRootTokens } from '../main/host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 
 const KEY_FIELDS = {
   id: { type: 'string', pattern: '^[0-9a-f]{16}$' },

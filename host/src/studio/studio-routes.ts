@@ -7,7 +7,7 @@ import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { emailIssue, passwordIssue, throwIssues, PASSWORD_MAX } from './owner-credentials.js';
-import { clearedSessionCookie, requestIsSecure } from './session-cookie.js';
+import { clearedSessionCookie, requestIsSecure } from '../access/session-cookie.js';
 import { startBrowserSession } from './session-start.js';
 
 const OWNER_FIELDS = {
