@@ -1,7 +1,8 @@
 // host/src has no import circle, except type-only imports between files of one folder (issue #22): a circle makes
 // load order matter (a class read before its module finished evaluating is `undefined`) and ties concepts together
 // that the architecture map keeps apart. Runtime edges are read from the compiled JavaScript (TypeScript drops imports
-// used only as types); every import of the sources counts too when it crosses folders, type-only or not.
+// used only as types); every import of the sources counts too when it crosses folders, type-only or not. The engine
+// (host/src/cerebro) is used from the rest of the host only through its public face, cerebro/index.ts.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -102,6 +103,15 @@ test('host/src has no import circle except type-only imports inside one folder',
   }
   assert.ok(graph.size > 100, `read ${graph.size} modules of host/src`);
   assert.deepEqual(circles(graph), []);
+});
+
+test('outside host/src/cerebro, the engine is imported only through cerebro/index.ts', () => {
+  const reachingInside = [...edgesOf(SOURCE, '.ts')].flatMap(([from, targets]) =>
+    folderOf(from) === 'cerebro'
+      ? []
+      : [...targets].filter((t) => folderOf(t) === 'cerebro' && t !== 'cerebro/index').map((t) => `${from} → ${t}`),
+  );
+  assert.deepEqual(reachingInside, []);
 });
 
 test('the circle finder sees a runtime circle and a cross-folder type-only circle', () => {
