@@ -180,6 +180,7 @@ export class AdminService {
     const check = new InputCheck();
     if (typeof input.id !== 'string' || !SPACE_ID.test(input.id))
       check.fail('id', 'El id del espacio debe ser minúsculas, cifras, "-" o "_" (1 a 63).', 'string_pattern_mismatch');
+    if (!input.ownerId) check.fail('propietario', 'Debe ser un texto no vacío.', 'type_error');
     const name = input.name === undefined ? input.id : check.text('nombre', input.name);
     const modules = [...new Set(input.modules ?? [])];
     modules.forEach((module, i) => {
@@ -256,6 +257,11 @@ export class AdminService {
 
   /** Several changes to one space, all or none (`PATCH /api/admin/espacios/{id}`). Returns what was stored. */
   changeSpace(spaceId: string, changes: SpaceChanges): SpaceChanges {
+    if (changes.ownerId === '') {
+      const check = new InputCheck();
+      check.fail('propietario', 'Debe ser un texto no vacío o null.', 'type_error');
+      check.done();
+    }
     return this.db.transaction(() => {
       this.requireSpace(spaceId);
       const stored: SpaceChanges = {};

@@ -1,5 +1,6 @@
 import { createToken } from '@cerebro/sdk';
 import type { KeyService } from '../access/key-service.js';
+import type { SpaceApiConfig } from '../access/space-api-config.js';
 import type { AdminService } from '../admin/admin-service.js';
 import type { RequestPipeline } from '../http/pipeline.js';
 
@@ -11,4 +12,5 @@ export const HostRootTokens = {
   Admin: createToken<AdminService>('host:admin-service'),
   Keys: createToken<KeyService>('host:key-service'),
   Pipeline: createToken<RequestPipeline>('host:request-pipeline'),
+  ApiConfig: createToken<SpaceApiConfig>('host:space-api-config'),
 };

@@ -20,6 +20,7 @@ import { SqliteStorageQuotas } from '../limits/storage-quotas.js';
 import { BatchedUsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { SqliteKeyIssuer } from '../access/key-issuer.js';
+import { SpaceApiConfig } from '../access/space-api-config.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { KeyService } from '../access/key-service.js';
 import { HostMetrics } from '../metrics/host-metrics.js';
@@ -72,5 +73,6 @@ export function buildHostContainer(
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);
+  c.register(HostRootTokens.ApiConfig, { useClass: SpaceApiConfig }, singleton);
   return c;
 }
