@@ -60,9 +60,9 @@ export interface KeyIssuer {
   /** A new key on the owner's spaces (empty: all of them); 404 when a space is not the owner's. */
   issue(
     ownerId: string,
-    nombre: string,
-    espacios: string[],
-    permiso: Permission,
+    name: string,
+    spaces: string[],
+    permission: Permission,
     createdByKey?: string | null,
   ): CreatedKey;
 }

@@ -19,28 +19,44 @@ export class SqliteKeyIssuer implements KeyIssuer {
 
   issue(
     ownerId: string,
-    nombre: string,
-    espacios: string[],
-    permiso: Permission,
+    name: string,
+    spaces: string[],
+    permission: Permission,
     createdByKey: string | null = null,
   ): CreatedKey {
-    const spaces = [...new Set(espacios)];
+    const distinct = [...new Set(spaces)];
     const owned = new Set(
       this.db
         .prepare<[string], { id: string }>('SELECT id FROM spaces WHERE owner_id = ?')
         .all(ownerId)
         .map((r) => r.id),
     );
-    const foreign = spaces.filter((id) => !owned.has(id));
+    const foreign = distinct.filter((id) => !owned.has(id));
     if (foreign.length) throw apiError('not_found', `Espacios que no son de este propietario: ${foreign.join(', ')}.`);
     const credential = issueCredential('key');
-    const creado = new Date(this.clock.now()).toISOString();
+    const created = new Date(this.clock.now()).toISOString();
     this.db
       .prepare(
         'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       )
-      .run(credential.id, ownerId, nombre, JSON.stringify(spaces), permiso, credential.digest, createdByKey, creado);
+      .run(
+        credential.id,
+        ownerId,
+        name,
+        JSON.stringify(distinct),
+        permission,
+        credential.digest,
+        createdByKey,
+        created,
+      );
     this.directory.invalidate();
-    return { id: credential.id, nombre, espacios: spaces, permiso, creado, token: credential.token };
+    return {
+      id: credential.id,
+      nombre: name,
+      espacios: distinct,
+      permiso: permission,
+      creado: created,
+      token: credential.token,
+    };
   }
 }

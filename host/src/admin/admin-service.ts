@@ -378,17 +378,17 @@ export class AdminService {
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
   issueKey(
     ownerId: string,
-    nombre: string,
-    espacios: string[],
-    permiso: Permission,
+    name: string,
+    spaces: string[],
+    permission: Permission,
     createdByKey: string | null = null,
   ): CreatedKey {
     const check = new InputCheck();
-    nombre = check.text('nombre', nombre, 80);
-    if (permiso !== 'lee' && permiso !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
+    const trimmed = check.text('nombre', name, 80);
+    if (permission !== 'lee' && permission !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
     check.done();
     this.requireOwner(ownerId);
-    return this.keys.issue(ownerId, nombre, espacios, permiso, createdByKey);
+    return this.keys.issue(ownerId, trimmed, spaces, permission, createdByKey);
   }
 
   /** A console (Studio) session credential for an owner. */
@@ -435,10 +435,10 @@ export class AdminService {
   /** Paging values from the query string or the CLI (422 with `loc: ["query", ...]` out of range). */
   private page(input: { limite?: unknown; desde?: unknown }): { limite: number; desde: number } {
     const check = new InputCheck('query');
-    const limite = check.integer('limite', input.limite, 1, MAX_PAGE, DEFAULT_PAGE);
-    const desde = check.integer('desde', input.desde, 0, MAX_OFFSET, 0);
+    const limit = check.integer('limite', input.limite, 1, MAX_PAGE, DEFAULT_PAGE);
+    const offset = check.integer('desde', input.desde, 0, MAX_OFFSET, 0);
     check.done();
-    return { limite, desde };
+    return { limite: limit, desde: offset };
   }
 
   listOwners(paging: { limite?: unknown; desde?: unknown } = {}): AdminPage<'propietarios', OwnerView> {

@@ -155,7 +155,7 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
   return hostRoutes(SYSTEM_ROUTES, {
     'core.health': (ctx) => {
       const disk = deps.disk();
-      const motivos = [
+      const reasons = [
         ...degradations(deps.plugins()),
         ...(disk?.low
           ? [
@@ -163,12 +163,12 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
             ]
           : []),
       ];
-      const summary = { estado: deps.lifecycle.current, salud: motivos.length === 0 ? 'ok' : 'degradada' };
+      const summary = { estado: deps.lifecycle.current, salud: reasons.length === 0 ? 'ok' : 'degradada' };
       const header = ctx.req.headers.authorization;
       if (!header || deps.authenticator.authenticate(header).kind !== 'operator') return summary;
       return {
         ...summary,
-        ...(motivos.length ? { motivos } : {}),
+        ...(reasons.length ? { motivos: reasons } : {}),
         version: deps.version,
         cerebro: deps.cerebro(),
         plugins: pluginStates(),
