@@ -114,6 +114,16 @@ test('outside host/src/cerebro, the engine is imported only through cerebro/inde
   assert.deepEqual(reachingInside, []);
 });
 
+test('only the CLI and the package face import the composition root (main/start-host, main/host-container)', () => {
+  const root = new Set(['main/start-host', 'main/host-container']);
+  const importers = [...edgesOf(SOURCE, '.ts')].flatMap(([from, targets]) =>
+    folderOf(from) === 'main' || folderOf(from) === 'cli' || from === 'index'
+      ? []
+      : [...targets].filter((t) => root.has(t)).map((t) => `${from} → ${t}`),
+  );
+  assert.deepEqual(importers, []);
+});
+
 test('the circle finder sees a runtime circle and a cross-folder type-only circle', () => {
   const graph = new Map<string, Set<string>>([
     ['a/x', new Set(['a/y'])],

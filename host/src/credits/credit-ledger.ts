@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import type { Clock } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
-import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { ChargeContext, CreditLedger, Movement } from './credit-services.js';
 

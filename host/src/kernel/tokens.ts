@@ -4,12 +4,9 @@ import type { AccessDirectory, Authenticator, KeyIssuer, SpaceAccessPolicy } fro
 import type { HostConfig } from '../config/host-config.js';
 import type { IdempotencyStore, IdempotentRequests } from '../idempotency/idempotency-services.js';
 import type { CreditLedger } from '../credits/credit-services.js';
-import type { RateLimiter } from '../limits/rate-limiter.js';
-
-import type { SpaceGate } from '../limits/space-gate.js';
-import type { StorageQuotas, UsageCounters } from '../limits/limit-services.js';
+import type { RateLimiter, SpaceGate, StorageQuotas, UsageCounters } from '../limits/limit-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { Lifecycle } from './lifecycle.js';
 import type { ConsoleSessions, OwnerLogins, SignIn, SignInLinks } from '../studio/studio-services.js';
 

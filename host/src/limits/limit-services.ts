@@ -56,3 +56,23 @@ export interface StorageQuotas {
   /** Checks that `delta` fits and holds it until released; throws 413 (bytes) or 422 (documents) otherwise. */
   hold(accountId: string, delta: StorageDelta): StorageHold;
 }
+
+/** Requests-per-minute limit per space for keys, with the IETF `RateLimit-*` headers. */
+export interface RateLimiter {
+  /** Counts one request and adds the headers to send to `headers`, or throws 429. */
+  take(spaceId: string, limit: number | null, now: number, headers: Record<string, string>): void;
+}
+
+/** A turn held: how long it waited for it, and `release` (call exactly once, when the question is answered). */
+export interface Turn {
+  waitedMs: number;
+  release(): void;
+}
+
+/** Per-space question turns: how many questions of a space run at once, and how many wait. */
+export interface SpaceGate {
+  /** Waits for a turn of `space`. Rejects with 503 `space_busy` when the line is full or the wait too long. */
+  enter(space: string, signal?: AbortSignal): Promise<Turn>;
+  /** Questions running and waiting in a space (for metrics and tests). */
+  load(space: string): { running: number; waiting: number };
+}

@@ -14,8 +14,8 @@ import { StoredIdempotentRequests } from '../idempotency/idempotent-requests.js'
 import { BusboyUploadReceiver } from '../http/uploads.js';
 import { Lifecycle } from '../kernel/lifecycle.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { RateLimiter } from '../limits/rate-limiter.js';
-import { SpaceGate } from '../limits/space-gate.js';
+import { WindowRateLimiter } from '../limits/rate-limiter.js';
+import { InMemorySpaceGate } from '../limits/space-gate.js';
 import { SqliteStorageQuotas } from '../limits/storage-quotas.js';
 import { BatchedUsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
@@ -23,7 +23,7 @@ import { SqliteKeyIssuer } from '../access/key-issuer.js';
 import { SpaceApiConfig } from '../access/space-api-config.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { KeyService } from '../access/key-service.js';
-import { HostMetrics } from '../metrics/host-metrics.js';
+import { PrometheusHostMetrics } from '../metrics/host-metrics.js';
 import { SqliteConsoleSessions } from '../studio/console-sessions.js';
 import { SqliteOwnerLogins } from '../studio/owner-logins.js';
 import { SqliteSignInLinks } from '../studio/sign-in-links.js';
@@ -45,7 +45,7 @@ export function buildHostContainer(
   c.register(HostTokens.RootLogger, { useValue: log });
   c.register(HostTokens.Database, { useValue: db });
   c.register(HostTokens.Clock, { useValue: clock });
-  c.register(HostTokens.Metrics, { useValue: new HostMetrics() });
+  c.register(HostTokens.Metrics, { useValue: new PrometheusHostMetrics() });
   c.register(HostTokens.Directory, { useClass: SqliteAccessDirectory }, singleton);
   c.register(HostTokens.Sessions, { useClass: SqliteConsoleSessions }, singleton);
   c.register(HostTokens.Logins, { useClass: SqliteOwnerLogins }, singleton);
@@ -54,10 +54,10 @@ export function buildHostContainer(
   c.register(HostTokens.KeyIssuer, { useClass: SqliteKeyIssuer }, singleton);
   c.register(HostTokens.Authenticator, { useClass: CredentialAuthenticator }, singleton);
   c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessRules }, singleton);
-  c.register(HostTokens.RateLimiter, { useClass: RateLimiter }, singleton);
+  c.register(HostTokens.RateLimiter, { useClass: WindowRateLimiter }, singleton);
   c.register(HostTokens.Usage, { useClass: BatchedUsageCounters }, singleton);
   c.register(HostTokens.QuestionGate, {
-    useValue: new SpaceGate({
+    useValue: new InMemorySpaceGate({
       concurrency: config.questionsPerSpace,
       queue: config.questionQueuePerSpace,
       maxWaitMs: config.questionWaitMs,

@@ -1,6 +1,6 @@
 import { Reply } from '@cerebro/sdk';
 import type { HostRoute } from '../http/route.js';
-import type { HostMetrics } from './host-metrics.js';
+import type { HostMetrics } from './metrics-services.js';
 
 export const METRICS_DESCRIPTION =
   'Métricas en formato de texto de Prometheus: peticiones por ruta y estado, latencias, peticiones en curso, cola, ' +

@@ -19,7 +19,7 @@ import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
-import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { HostMetrics } from '../metrics/metrics-services.js';
 import { indexingErrorLogger, indexingObserver } from './indexing-observer.js';
 import type { SearchModels } from './search-models.js';
 import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
