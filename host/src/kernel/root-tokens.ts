@@ -2,6 +2,7 @@ import { createToken } from '@cerebro/sdk';
 import type { KeyService } from '../access/key-service.js';
 import type { SpaceApiConfig } from '../access/space-api-config.js';
 import type { AdminService } from '../admin/admin-service.js';
+import type { CreditPools } from '../credits/credit-pools.js';
 import type { RequestPipeline } from '../http/pipeline.js';
 
 /**
@@ -13,4 +14,5 @@ export const HostRootTokens = {
   Keys: createToken<KeyService>('host:key-service'),
   Pipeline: createToken<RequestPipeline>('host:request-pipeline'),
   ApiConfig: createToken<SpaceApiConfig>('host:space-api-config'),
+  CreditPools: createToken<CreditPools>('host:credit-pools'),
 };

@@ -21,6 +21,7 @@ import { BatchedUsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { SqliteKeyIssuer } from '../access/key-issuer.js';
 import { SpaceApiConfig } from '../access/space-api-config.js';
+import { CreditPools } from '../credits/credit-pools.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { KeyService } from '../access/key-service.js';
 import { PrometheusHostMetrics } from '../metrics/host-metrics.js';
@@ -74,5 +75,6 @@ export function buildHostContainer(
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);
   c.register(HostRootTokens.ApiConfig, { useClass: SpaceApiConfig }, singleton);
+  c.register(HostRootTokens.CreditPools, { useClass: CreditPools }, singleton);
   return c;
 }

@@ -1,9 +1,8 @@
 import type { DependencyContainer } from 'tsyringe';
-import { apiError, type Clock, type QuerySchema } from '@cerebro/sdk';
+import type { QuerySchema } from '@cerebro/sdk';
 import type { OwnerCaller } from '../access/caller.js';
 import { DEFAULT_API_SETTINGS } from '../access/api-settings.js';
 import { PLATFORM_FIELDS } from '../access/space-api-config.js';
-import { UNPAID_GRACE_MS, reaches } from '../access/space-access.js';
 import type { AccountRow } from '../access/records.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
@@ -193,12 +192,11 @@ export const ACCOUNT_ROUTES = declareRoutes([
 /** The handlers of the account routes. */
 export function accountRoutes(container: DependencyContainer): HostRoute[] {
   const directory = resolveToken(container, HostTokens.Directory);
-  const ledger = resolveToken(container, HostTokens.Credits);
   const keys = resolveToken(container, HostRootTokens.Keys);
-  const clock: Clock = resolveToken(container, HostTokens.Clock);
   const catalog = resolveToken(container, ModuleCatalogToken);
   const quotas = resolveToken(container, HostTokens.Quotas);
   const apiConfig = resolveToken(container, HostRootTokens.ApiConfig);
+  const pools = resolveToken(container, HostRootTokens.CreditPools);
 
   return hostRoutes(ACCOUNT_ROUTES, {
     'core.listCompanies': (ctx) => ({
@@ -229,22 +227,8 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         },
       };
     },
-    'core.getCreditPool': (ctx) => {
-      const caller = ctx.caller as OwnerCaller;
-      const accountId = ctx.params.cuenta!;
-      const reachable = directory
-        .ownerSpaces(caller.ownerId)
-        .some((r) => r.row.account_id === accountId && reaches(caller, r));
-      const account = reachable ? directory.account(accountId) : undefined;
-      if (!account) throw apiError('space_not_reachable', 'Sin acceso a esta cuenta.');
-      const unpaidFor = account.unpaid_since ? clock.now() - Date.parse(account.unpaid_since) : 0;
-      if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
-      return {
-        cuenta: account.id,
-        saldo: account.credits,
-        movimientos: ledger.recent(account.id, ctx.query.movimientos as number),
-      };
-    },
+    'core.getCreditPool': (ctx) =>
+      pools.poolOf(ctx.caller as OwnerCaller, ctx.params.cuenta!, ctx.query.movimientos as number),
     'core.getApiConfig': (ctx) => apiConfig.view(ctx.spaceRecord!),
     'core.patchApiConfig': (ctx) => apiConfig.update(ctx.spaceRecord!, ctx.body),
   });
