@@ -1,5 +1,4 @@
 import { BlockList, isIP } from 'node:net';
-import type { ValidationIssue } from '@cerebro/sdk';
 
 /** API settings of a space, as stored (JSON) and as sent on the wire (same Spanish names). */
 export interface ApiSettings {
@@ -60,43 +59,4 @@ export function ipAllowed(settings: ApiSettings, ip: string): boolean {
   const plain = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
   const family = isIP(plain) === 6 ? 'ipv6' : 'ipv4';
   return isIP(plain) !== 0 && (settings.allowList ?? compile(settings.ips_permitidas)).check(plain, family);
-}
-
-/** Validates a PATCH body's settings fields; returns the issues (empty when valid). */
-export function validateApiSettingsPatch(body: Record<string, unknown>): ValidationIssue[] {
-  const issues: ValidationIssue[] = [];
-  for (const field of ['limite_por_minuto', 'cuota_diaria'] as const) {
-    const value = body[field];
-    if (
-      value !== undefined &&
-      value !== null &&
-      (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 1_000_000_000)
-    ) {
-      issues.push({
-        loc: ['body', field],
-        msg: 'Debe ser un entero mayor o igual que 1, o null para no limitar.',
-        type: 'int_type',
-      });
-    }
-  }
-  const ips = body.ips_permitidas;
-  if (ips !== undefined) {
-    if (!Array.isArray(ips) || ips.length > 200) {
-      issues.push({
-        loc: ['body', 'ips_permitidas'],
-        msg: 'Debe ser una lista de hasta 200 direcciones IP o rangos CIDR.',
-        type: 'list_type',
-      });
-    } else {
-      ips.forEach((entry, i) => {
-        const parsed = typeof entry === 'string' ? parseIpEntry(entry) : 'Debe ser un texto.';
-        if (typeof parsed === 'string')
-          issues.push({ loc: ['body', 'ips_permitidas', i], msg: parsed, type: 'value_error' });
-      });
-    }
-  }
-  if (body.api_activa !== undefined && typeof body.api_activa !== 'boolean') {
-    issues.push({ loc: ['body', 'api_activa'], msg: 'Debe ser true o false.', type: 'bool_type' });
-  }
-  return issues;
 }

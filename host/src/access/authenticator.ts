@@ -3,10 +3,10 @@ import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
 import type { Caller, ConsoleCaller } from './caller.js';
 import { parseBearer, parseCredential, secretMatches, type ParsedCredential } from './credentials.js';
-import { csrfTokenFor } from '../studio/csrf.js';
-import type { ConsoleSessions } from '../studio/console-sessions.js';
-import { clearedSessionCookie } from '../studio/session-cookie.js';
-import type { AccessDirectory } from './directory.js';
+import { csrfTokenFor } from './csrf.js';
+import type { ConsoleSessions } from '../studio/studio-services.js';
+import { clearedSessionCookie } from './session-cookie.js';
+import type { AccessDirectory, Authenticator } from './access-services.js';
 
 /**
  * RFC 6750 section 3: a request without credentials gets the bare challenge; one with a credential that is
@@ -34,7 +34,7 @@ const expiredCookie = (secure: boolean) =>
  * next request.
  */
 @injectable()
-export class Authenticator {
+export class CredentialAuthenticator implements Authenticator {
   private readonly keyCallers = new WeakMap<object, Caller>();
 
   constructor(

@@ -1,76 +1,18 @@
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../kernel/tokens.js';
-import type { Permission } from '@cerebro/sdk';
 import type { SqliteDatabase } from '../storage/database.js';
 import { parseApiSettings, type ApiSettings } from './api-settings.js';
-
-export interface OwnerRow {
-  id: string;
-  name: string;
-  email: string | null;
-  read_only: number;
-  deleted_at: string | null;
-}
-export interface KeyRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  spaces: string;
-  permission: Permission;
-  secret_digest: Buffer;
-  created_at: string;
-  revoked_at: string | null;
-  calls: number;
-  calls_by_route: string;
-  last_used_at: string | null;
-}
-/** A key's credential and its owner's state, read in one query on every key request. */
-export interface KeyCredentialRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  spaces: string;
-  permission: Permission;
-  secret_digest: Buffer;
-  revoked_at: string | null;
-  owner_read_only: number;
-  owner_deleted_at: string | null;
-}
-
-/** A key credential with its space list already parsed (memoised as such). */
-export type KeyCredential = Omit<KeyCredentialRow, 'spaces'> & { spaces: readonly string[] };
-export interface CredentialRow {
-  id: string;
-  owner_id?: string;
-  secret_digest: Buffer;
-  revoked_at: string | null;
-}
-export interface SpaceRow {
-  id: string;
-  name: string;
-  owner_id: string | null;
-  account_id: string;
-  trial_ends_at: string | null;
-  owner_read_only: number;
-  api_enabled: number;
-  api_settings: string;
-  created_at: string;
-}
-export interface AccountRow {
-  id: string;
-  owner_id: string;
-  credits: number;
-  unpaid_since: string | null;
-  suspended: number;
-  created_at: string;
-}
-
-/** A space with what every request needs to decide access. */
-export interface SpaceRecord {
-  row: SpaceRow;
-  modules: string[];
-  settings: ApiSettings;
-}
+import type { AccessDirectory } from './access-services.js';
+import type {
+  AccountRow,
+  CredentialRow,
+  KeyCredential,
+  KeyCredentialRow,
+  KeyRow,
+  OwnerRow,
+  SpaceRecord,
+  SpaceRow,
+} from './records.js';
 
 /** A space row with its enabled modules in the same query (one round trip instead of two per request). */
 const SPACE_WITH_MODULES =
@@ -85,7 +27,7 @@ const SPACE_WITH_MODULES =
  * request still decides on the current state, at the cost of one pragma instead of several joins.
  */
 @injectable()
-export class AccessDirectory {
+export class SqliteAccessDirectory implements AccessDirectory {
   private readonly stmts;
   private settingsCache = new Map<string, ApiSettings>();
   private readonly dataVersion;

@@ -1,20 +1,12 @@
 import { inject, injectable } from 'tsyringe';
-import {
-  apiError,
-  invalidField,
-  validationError,
-  type Clock,
-  type Permission,
-  type ValidationIssue,
-} from '@cerebro/sdk';
-import type { AdminService, CreatedKey } from '../admin/admin-service.js';
+import { apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
-import type { KeyDay, UsageCounters } from '../limits/usage-counters.js';
+import type { KeyDay, UsageCounters } from '../limits/limit-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { OwnerCaller } from './caller.js';
-import type { AccessDirectory, KeyRow } from './directory.js';
+import type { AccessDirectory, CreatedKey, KeyIssuer } from './access-services.js';
+import type { KeyRow } from './records.js';
 import { reaches } from './space-access.js';
-import { AdminToken } from './admin-token.js';
 
 /** A key as listed by `GET /tokens`: never the secret nor its digest. */
 export interface KeyListing {
@@ -29,42 +21,34 @@ export interface KeyListing {
   revocado: boolean;
 }
 
-interface CreateKeyBody {
+/** A `POST /tokens` body as its route's schema lets it through (types, lengths and unknown fields checked). */
+export interface CreateKeyBody {
   nombre: string;
-  espacios: string[];
+  espacios?: string[];
   permiso?: Permission;
 }
 
 const stricter = (a: Permission, b: Permission): Permission => (a === 'lee' || b === 'lee' ? 'lee' : 'escribe');
 
-/** Validates a `POST /tokens` body; 422 with one entry per problem. */
-export function parseCreateKeyBody(body: unknown): CreateKeyBody {
-  if (!body || typeof body !== 'object' || Array.isArray(body))
-    throw invalidField([], 'Se esperaba un objeto JSON.', 'dict_type');
-  const b = body as Record<string, unknown>;
+/**
+ * What the schema cannot say about a new key: a name of blanks only, or an empty space id, is a 422 naming the
+ * field. Returns the input with its name trimmed and its spaces without repeats.
+ */
+function checkNewKey(body: CreateKeyBody): { name: string; spaces: string[]; permission?: Permission } {
   const issues: ValidationIssue[] = [];
-  const nombre = typeof b.nombre === 'string' ? b.nombre.trim() : undefined;
-  if (b.nombre === undefined) issues.push({ loc: ['body', 'nombre'], msg: 'Campo obligatorio.', type: 'missing' });
-  else if (nombre === undefined || [...nombre].length < 1 || [...nombre].length > 80) {
+  const name = body.nombre.trim();
+  if (name.length === 0)
     issues.push({ loc: ['body', 'nombre'], msg: 'Debe ser un texto de 1 a 80 caracteres.', type: 'string_length' });
-  }
-  const espacios = b.espacios ?? [];
-  if (!Array.isArray(espacios) || espacios.some((s) => typeof s !== 'string' || !s)) {
+  const spaces = body.espacios ?? [];
+  if (spaces.some((id) => !id)) {
     issues.push({
       loc: ['body', 'espacios'],
       msg: 'Debe ser una lista de ids de espacio (vacía: todos tus espacios).',
       type: 'list_type',
     });
   }
-  if (b.permiso !== undefined && b.permiso !== 'lee' && b.permiso !== 'escribe') {
-    issues.push({ loc: ['body', 'permiso'], msg: 'Debe ser "lee" o "escribe".', type: 'enum' });
-  }
   if (issues.length) throw validationError(issues);
-  return {
-    nombre: nombre!,
-    espacios: [...new Set(espacios as string[])],
-    permiso: b.permiso as Permission | undefined,
-  };
+  return { name, spaces: [...new Set(spaces)], permission: body.permiso };
 }
 
 /** Key management as the contract's section 4.B and 5 define it, for keys and console sessions alike. */
@@ -75,34 +59,34 @@ export class KeyService {
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
     @inject(HostTokens.Usage) private readonly usage: UsageCounters,
     @inject(HostTokens.Clock) private readonly clock: Clock,
-    @inject(AdminToken) private readonly admin: AdminService,
+    @inject(HostTokens.KeyIssuer) private readonly issuer: KeyIssuer,
   ) {}
 
-  create(caller: OwnerCaller, body: unknown): CreatedKey {
-    const input = parseCreateKeyBody(body);
+  create(caller: OwnerCaller, body: CreateKeyBody): CreatedKey {
+    const input = checkNewKey(body);
     const ownerSpaces = this.directory.ownerSpaces(caller.ownerId);
     const owned = new Set(ownerSpaces.map((s) => s.row.id));
-    if (input.espacios.some((id) => !owned.has(id))) throw apiError('spaces_not_owned');
+    if (input.spaces.some((id) => !owned.has(id))) throw apiError('spaces_not_owned');
 
-    const targets = input.espacios.length ? ownerSpaces.filter((s) => input.espacios.includes(s.row.id)) : ownerSpaces;
+    const targets = input.spaces.length ? ownerSpaces.filter((s) => input.spaces.includes(s.row.id)) : ownerSpaces;
     if (!targets.some((s) => s.modules.includes('api'))) throw apiError('no_api_module');
 
-    let permiso: Permission = input.permiso ?? 'escribe';
+    let permission: Permission = input.permission ?? 'escribe';
     if (caller.kind === 'key') {
       // A key never creates a key that reaches further or allows more than itself.
       const restricted = caller.key.spaces.length > 0;
       const widens =
-        restricted && (input.espacios.length === 0 || input.espacios.some((id) => !caller.key.spaces.includes(id)));
-      const elevates = input.permiso === 'escribe' && caller.key.permission === 'lee';
+        restricted && (input.spaces.length === 0 || input.spaces.some((id) => !caller.key.spaces.includes(id)));
+      const elevates = input.permission === 'escribe' && caller.key.permission === 'lee';
       if (widens || elevates) throw apiError('key_scope_exceeded');
-      permiso = stricter(permiso, caller.key.permission);
+      permission = stricter(permission, caller.key.permission);
     }
-    if (caller.ownerReadOnly) permiso = 'lee';
-    return this.admin.issueKey(
+    if (caller.ownerReadOnly) permission = 'lee';
+    return this.issuer.issue(
       caller.ownerId,
-      input.nombre,
-      input.espacios,
-      permiso,
+      input.name,
+      input.spaces,
+      permission,
       caller.kind === 'key' ? caller.key.id : null,
     );
   }
@@ -117,12 +101,12 @@ export class KeyService {
       .prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id')
       .all(caller.ownerId);
     const visible = rows
-      .map((row) => ({ row, espacios: JSON.parse(row.spaces) as string[] }))
-      .filter(({ espacios }) => this.withinReach(caller, espacios));
-    return visible.map(({ row, espacios }) => ({
+      .map((row) => ({ row, spaces: JSON.parse(row.spaces) as string[] }))
+      .filter(({ spaces }) => this.withinReach(caller, spaces));
+    return visible.map(({ row, spaces }) => ({
       id: row.id,
       nombre: row.name,
-      espacios,
+      espacios: spaces,
       permiso: row.permission,
       creado: row.created_at,
       ...this.usage.keyUsage(row.id, row),
@@ -136,12 +120,12 @@ export class KeyService {
    */
   usageOf(caller: OwnerCaller, keyId: string, days: number): KeyListing & { por_dia: KeyDay[] } {
     const row = /^[0-9a-f]{16}$/.test(keyId) ? this.directory.key(keyId) : undefined;
-    const espacios = row ? (JSON.parse(row.spaces) as string[]) : [];
-    if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, espacios)) throw apiError('key_not_found');
+    const spaces = row ? (JSON.parse(row.spaces) as string[]) : [];
+    if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, spaces)) throw apiError('key_not_found');
     return {
       id: row.id,
       nombre: row.name,
-      espacios,
+      espacios: spaces,
       permiso: row.permission,
       creado: row.created_at,
       ...this.usage.keyUsage(row.id, row),

@@ -1,29 +1,14 @@
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../kernel/tokens.js';
-import { apiError, type Permission, type SpaceContext } from '@cerebro/sdk';
+import { apiError, type Permission } from '@cerebro/sdk';
 import type { OwnerCaller } from './caller.js';
 import { ipAllowed } from './api-settings.js';
-import type { AccessDirectory, SpaceRecord } from './directory.js';
+import type { AccessDirectory, SpaceAccess, SpaceAccessPolicy, SpaceAccessRequest } from './access-services.js';
+import type { SpaceRecord } from './records.js';
 
 const DAY_MS = 86_400_000;
 /** An account unpaid for more than this answers 402. */
 export const UNPAID_GRACE_MS = 7 * DAY_MS;
-
-export interface SpaceAccessRequest {
-  spaceId: string;
-  permission: Permission;
-  /** Module the route belongs to; the space must have it enabled. */
-  module?: string;
-  moduleDisabledDetail?: string;
-  ip: string;
-  now: number;
-}
-
-export interface SpaceAccess {
-  space: SpaceContext;
-  record: SpaceRecord;
-  permission: Permission;
-}
 
 /** Whether a caller (key or console) reaches a space at all: owner's space now, and in the key's list if it has one. */
 export function reaches(caller: OwnerCaller, record: SpaceRecord | undefined): record is SpaceRecord {
@@ -43,7 +28,7 @@ export function effectivePermission(caller: OwnerCaller, record: SpaceRecord): P
  * Throws the catalogue error of the first check that fails.
  */
 @injectable()
-export class SpaceAccessPolicy {
+export class SpaceAccessRules implements SpaceAccessPolicy {
   constructor(@inject(HostTokens.Directory) private readonly directory: AccessDirectory) {}
 
   authorize(caller: OwnerCaller, request: SpaceAccessRequest): SpaceAccess {

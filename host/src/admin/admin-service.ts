@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { MAX_OFFSET, apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import { issueCredential } from '../access/credentials.js';
-import type { ConsoleSessions } from '../studio/console-sessions.js';
+import type { ConsoleSessions } from '../studio/studio-services.js';
 import { emailIssue, normalizeEmail } from '../studio/owner-credentials.js';
-import type { OwnerLogins } from '../studio/owner-logins.js';
-import type { SignInLinks } from '../studio/sign-in-links.js';
+import type { OwnerLogins } from '../studio/studio-services.js';
+import type { SignInLinks } from '../studio/studio-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import type { CreditLedger } from '../credits/credit-ledger.js';
+import type { CreditLedger } from '../credits/credit-services.js';
 import { HostTokens } from '../kernel/tokens.js';
-import type { AccessDirectory } from '../access/directory.js';
+import type { AccessDirectory, CreatedKey, KeyIssuer } from '../access/access-services.js';
 import { AdminViews, type AdminKeyView, type OwnerView, type SpaceView } from './admin-views.js';
 import { parseIsoDate } from './iso-date.js';
 import { ModuleCatalogToken, type ModuleCatalog } from './module-catalog.js';
@@ -20,15 +20,6 @@ export interface SpaceChanges {
   trialEndsAt?: string | null;
   apiEnabled?: boolean;
   ownerReadOnly?: boolean;
-}
-
-export interface CreatedKey {
-  id: string;
-  nombre: string;
-  espacios: string[];
-  permiso: Permission;
-  creado: string;
-  token: string;
 }
 
 const SPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -105,6 +96,7 @@ export class AdminService {
     @inject(HostTokens.Sessions) private readonly sessions: ConsoleSessions,
     @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
     @inject(HostTokens.SignInLinks) private readonly links: SignInLinks,
+    @inject(HostTokens.KeyIssuer) private readonly keys: KeyIssuer,
   ) {
     this.views = new AdminViews(db);
   }
@@ -188,6 +180,7 @@ export class AdminService {
     const check = new InputCheck();
     if (typeof input.id !== 'string' || !SPACE_ID.test(input.id))
       check.fail('id', 'El id del espacio debe ser minúsculas, cifras, "-" o "_" (1 a 63).', 'string_pattern_mismatch');
+    if (!input.ownerId) check.fail('propietario', 'Debe ser un texto no vacío.', 'type_error');
     const name = input.name === undefined ? input.id : check.text('nombre', input.name);
     const modules = [...new Set(input.modules ?? [])];
     modules.forEach((module, i) => {
@@ -264,6 +257,11 @@ export class AdminService {
 
   /** Several changes to one space, all or none (`PATCH /api/admin/espacios/{id}`). Returns what was stored. */
   changeSpace(spaceId: string, changes: SpaceChanges): SpaceChanges {
+    if (changes.ownerId === '') {
+      const check = new InputCheck();
+      check.fail('propietario', 'Debe ser un texto no vacío o null.', 'type_error');
+      check.done();
+    }
     return this.db.transaction(() => {
       this.requireSpace(spaceId);
       const stored: SpaceChanges = {};
@@ -380,39 +378,17 @@ export class AdminService {
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
   issueKey(
     ownerId: string,
-    nombre: string,
-    espacios: string[],
-    permiso: Permission,
+    name: string,
+    spaces: string[],
+    permission: Permission,
     createdByKey: string | null = null,
   ): CreatedKey {
     const check = new InputCheck();
-    nombre = check.text('nombre', nombre, 80);
-    if (permiso !== 'lee' && permiso !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
+    const trimmed = check.text('nombre', name, 80);
+    if (permission !== 'lee' && permission !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
     check.done();
     this.requireOwner(ownerId);
-    espacios = [...new Set(espacios)];
-    const owned = new Set(
-      this.db
-        .prepare<[string], { id: string }>('SELECT id FROM spaces WHERE owner_id = ?')
-        .all(ownerId)
-        .map((r) => r.id),
-    );
-    const foreign = espacios.filter((id) => !owned.has(id));
-    if (foreign.length) throw apiError('not_found', `Espacios que no son de este propietario: ${foreign.join(', ')}.`);
-    const credential = issueCredential('key');
-    const creado = this.iso();
-    this.run(
-      'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      credential.id,
-      ownerId,
-      nombre,
-      JSON.stringify(espacios),
-      permiso,
-      credential.digest,
-      createdByKey,
-      creado,
-    );
-    return { id: credential.id, nombre, espacios, permiso, creado, token: credential.token };
+    return this.keys.issue(ownerId, trimmed, spaces, permission, createdByKey);
   }
 
   /** A console (Studio) session credential for an owner. */
@@ -459,10 +435,10 @@ export class AdminService {
   /** Paging values from the query string or the CLI (422 with `loc: ["query", ...]` out of range). */
   private page(input: { limite?: unknown; desde?: unknown }): { limite: number; desde: number } {
     const check = new InputCheck('query');
-    const limite = check.integer('limite', input.limite, 1, MAX_PAGE, DEFAULT_PAGE);
-    const desde = check.integer('desde', input.desde, 0, MAX_OFFSET, 0);
+    const limit = check.integer('limite', input.limite, 1, MAX_PAGE, DEFAULT_PAGE);
+    const offset = check.integer('desde', input.desde, 0, MAX_OFFSET, 0);
     check.done();
-    return { limite, desde };
+    return { limite: limit, desde: offset };
   }
 
   listOwners(paging: { limite?: unknown; desde?: unknown } = {}): AdminPage<'propietarios', OwnerView> {

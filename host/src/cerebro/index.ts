@@ -22,3 +22,13 @@ export {
 export { ChatClientError, OpenAiChatClient, type ChatClientConfig } from './answer/openai-client.js';
 export type { Embedder } from './vector/embedder.js';
 export { OnnxEmbedder, type OnnxEmbedderOptions } from './vector/onnx-embedder.js';
+export { HttpEmbedder } from './vector/http-embedder.js';
+export { DEFAULT_MIN_WORD_SIMILARITY } from './vector/close-words.js';
+export { DEFAULT_RERANK_MIN_PROBABILITY } from './answer/relevance.js';
+export { INLINE_MATCH_PASSAGES } from './index/inline-match.js';
+export type { Reranker, RerankSettings } from './index/reranker.js';
+export { HttpReranker } from './index/rerank-http.js';
+export { OnnxReranker } from './index/rerank-onnx.js';
+export { MODEL_CATALOGUE, catalogueModel } from './models/catalogue.js';
+export { installModel } from './models/install-model.js';
+export { readManifest, type ModelManifest } from './models/model-manifest.js';

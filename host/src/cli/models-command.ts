@@ -2,9 +2,7 @@
 // multilingual embedding or reranker model where the configuration points, checked before it is used.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MODEL_CATALOGUE, catalogueModel } from '../cerebro/models/catalogue.js';
-import { installModel } from '../cerebro/models/install-model.js';
-import type { ModelManifest } from '../cerebro/models/model-manifest.js';
+import { MODEL_CATALOGUE, catalogueModel, installModel, type ModelManifest } from '../cerebro/index.js';
 import { wantsHelp } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
 

@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RERANK_MIN_PROBABILITY } from '../cerebro/answer/relevance.js';
-import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
+import {
+  DEFAULT_MIN_WORD_SIMILARITY,
+  DEFAULT_RERANK_MIN_PROBABILITY,
+  INLINE_MATCH_PASSAGES,
+} from '../cerebro/index.js';
 import type { LogFormat } from '../logging/logger.js';
 import { parseBooleanSetting } from './boolean-setting.js';
 import { parseProxyTrust, type ProxyTrust } from './proxy-trust.js';
 import { DEFAULT_SPACE_GATE } from '../limits/space-gate.js';
 import { DEFAULT_QUOTA } from '../limits/quota-defaults.js';
-import { INLINE_MATCH_PASSAGES } from '../cerebro/index/inline-match.js';
 
 /** Everything the host reads from its environment, with the embedded defaults. */
 export interface HostConfig {

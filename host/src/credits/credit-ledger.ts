@@ -2,31 +2,16 @@ import { inject, injectable } from 'tsyringe';
 import type { Clock } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
-import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
-
-export interface Movement {
-  id: number;
-  delta: number;
-  saldo: number;
-  motivo: string;
-  espacio: string | null;
-  ruta: string | null;
-  fecha: string;
-}
-
-export interface ChargeContext {
-  spaceId: string | null;
-  route: string | null;
-  requestId: string | null;
-}
+import type { ChargeContext, CreditLedger, Movement } from './credit-services.js';
 
 /**
  * The credit pool (`bolsa`) of accounts. Every change is one transaction that moves the balance and records the
  * movement, and a debit never takes the balance below zero.
  */
 @injectable()
-export class CreditLedger {
+export class SqliteCreditLedger implements CreditLedger {
   private readonly stmts;
 
   constructor(

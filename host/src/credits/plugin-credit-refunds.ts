@@ -1,7 +1,7 @@
 import type { CreditRefunds } from '@cerebro/sdk';
-import type { AccessDirectory } from '../access/directory.js';
+import type { AccessDirectory } from '../access/access-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import type { CreditLedger } from './credit-ledger.js';
+import type { CreditLedger } from './credit-services.js';
 
 /**
  * Refunds for one plugin's background work: only what a request to one of that plugin's routes was charged, and

@@ -3,19 +3,19 @@ import type { Logger as PinoLogger } from 'pino';
 import type { Middleware, Request } from 'polka';
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
-import type { Authenticator } from '../access/authenticator.js';
+import type { Authenticator } from '../access/access-services.js';
 import type { Caller, OwnerCaller } from '../access/caller.js';
-import type { SpaceAccessPolicy } from '../access/space-access.js';
+import type { SpaceAccessPolicy } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
-import type { CreditLedger } from '../credits/credit-ledger.js';
+import type { CreditLedger } from '../credits/credit-services.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
-import type { IdempotentRequests } from '../idempotency/idempotent-requests.js';
-import type { IdempotencyScope } from '../idempotency/idempotency-store.js';
+import type { IdempotentRequests } from '../idempotency/idempotency-services.js';
+import type { IdempotencyScope } from '../idempotency/idempotency-services.js';
 import { HostTokens } from '../kernel/tokens.js';
-import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { RouteMeter } from '../metrics/route-traffic.js';
-import type { RateLimiter } from '../limits/rate-limiter.js';
-import type { UsageCounters } from '../limits/usage-counters.js';
+import type { RateLimiter } from '../limits/limit-services.js';
+import type { UsageCounters } from '../limits/limit-services.js';
 import { readJsonBody } from './json-body.js';
 import { PipelineRequestContext, callerIp, requestIdFor, type RequestContext } from './request-context.js';
 import { sendError, sendResult } from './respond.js';
@@ -27,8 +27,8 @@ import {
   type QueryValidator,
 } from './schema-validation.js';
 import { settleUnreadBody } from './unread-body.js';
-import { STATE_CHANGING, csrfMatches } from '../studio/csrf.js';
-import { requestIsSecure, sessionCookieOf } from '../studio/session-cookie.js';
+import { STATE_CHANGING, csrfMatches } from '../access/csrf.js';
+import { requestIsSecure, sessionCookieOf } from '../access/session-cookie.js';
 
 /**
  * The request pipeline every route runs through, host-owned or plugin-contributed. The order is fixed and

@@ -4,7 +4,7 @@ import type { Logger as PinoLogger } from 'pino';
 import type { Request } from 'polka';
 import type { Permission, QueryValue, SpaceContext } from '@cerebro/sdk';
 import type { Caller } from '../access/caller.js';
-import type { SpaceRecord } from '../access/directory.js';
+import type { SpaceRecord } from '../access/records.js';
 import { trustedCallerAddress, type ProxyTrust } from '../config/proxy-trust.js';
 
 /** The query of a request before validation, and of any route without a `query` declaration: nothing to read. */

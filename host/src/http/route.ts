@@ -1,4 +1,4 @@
-import type { HttpMethod, JsonSchema, Permission, QuerySchema } from '@cerebro/sdk';
+import type { HttpMethod, JsonSchema, Permission, QuerySchema, RouteBody } from '@cerebro/sdk';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -54,3 +54,48 @@ export interface HostRoute {
 /** `METHOD /path` with the `/api` prefix and parameters as written in the route, for counters and logs. */
 export const routeLabel = (route: Pick<HostRoute, 'method' | 'path'>): string =>
   `${route.method} ${route.path.replace(/^\/api/, '')}`;
+
+/**
+ * A host route as declared: the data the pipeline, the OpenAPI document and the README read, without its handler
+ * (as a plugin's manifest route). Handlers are given apart, keyed by `operationId` (`hostRoutes`).
+ */
+export type HostRouteDeclaration = Omit<HostRoute, 'handler' | 'creditsFor'>;
+
+/** What a host route's handler sees: the request with its JSON body typed from the declared `requestSchema`. */
+export type HostRouteContext<Declaration> = Omit<RequestContext, 'body'> & { body: RouteBody<Declaration> };
+
+/** One handler per declared route, each receiving the body its declaration validates; a missing one does not compile. */
+export type HostHandlers<Declarations extends readonly HostRouteDeclaration[]> = {
+  [Id in Declarations[number]['operationId']]: (
+    ctx: HostRouteContext<Extract<Declarations[number], { operationId: Id }>>,
+  ) => unknown;
+};
+
+/** Per-request prices of routes that declare `credits`, as a plugin's `pricing`: called before credits are reserved. */
+export type HostPricing<Declarations extends readonly HostRouteDeclaration[]> = {
+  [Id in Extract<Declarations[number], { credits: number }>['operationId']]?: (
+    ctx: HostRouteContext<Extract<Declarations[number], { operationId: Id }>>,
+  ) => number;
+};
+
+/** Declares host routes with their schemas kept literal, so their handlers' bodies are typed from them. */
+export const declareRoutes = <const Declarations extends readonly HostRouteDeclaration[]>(
+  declarations: Declarations,
+): Declarations => declarations;
+
+/**
+ * Joins declarations and their handlers into the routes the pipeline serves. The pipeline validated the body
+ * against the declaration's `requestSchema` before the handler runs, which is what makes the typed body true.
+ */
+export function hostRoutes<const Declarations extends readonly HostRouteDeclaration[]>(
+  declarations: Declarations,
+  handlers: HostHandlers<Declarations>,
+  pricing: HostPricing<Declarations> = {},
+): HostRoute[] {
+  const byId = handlers as Record<string, HostRoute['handler']>;
+  const prices = pricing as Record<string, HostRoute['creditsFor']>;
+  return declarations.map((declaration) => {
+    const creditsFor = prices[declaration.operationId];
+    return { ...declaration, ...(creditsFor ? { creditsFor } : {}), handler: byId[declaration.operationId]! };
+  });
+}

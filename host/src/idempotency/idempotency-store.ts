@@ -2,27 +2,10 @@ import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import type { IdempotencyClaim, IdempotencyScope, IdempotencyStore, StoredAnswer } from './idempotency-services.js';
 
 /** How long a stored answer is replayed (the draft's suggested minimum is 24 h). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Who sent a request with a key, to what: a key only ever matches requests of the same caller, space and route. */
-export interface IdempotencyScope {
-  caller: string;
-  spaceId: string;
-  route: string;
-  key: string;
-}
-
-/** A finished answer as it is sent and replayed. */
-export interface StoredAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** What the first look at a key decided: run the request (the key is now held) or replay the stored answer. */
-export type IdempotencyClaim = { kind: 'run' } | { kind: 'replay'; answer: StoredAnswer };
 
 interface Row {
   fingerprint: string;
@@ -37,7 +20,7 @@ interface Row {
  * sequence on the single SQLite connection, so two requests with the same key can never both run.
  */
 @injectable()
-export class IdempotencyStore {
+export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly stmts;
 
   constructor(

@@ -5,7 +5,13 @@ import type { RequestContext } from '../http/request-context.js';
 import { sendResult } from '../http/respond.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { readIdempotencyKey, requestFingerprint } from './idempotency-key.js';
-import type { IdempotencyScope, IdempotencyStore, StoredAnswer } from './idempotency-store.js';
+import type {
+  IdempotencyOutcome,
+  IdempotencyScope,
+  IdempotencyStore,
+  IdempotentRequests,
+  StoredAnswer,
+} from './idempotency-services.js';
 
 /** The header a replayed answer carries, so a client can tell it from a fresh one. */
 export const REPLAY_HEADER = 'Idempotent-Replayed';
@@ -13,18 +19,13 @@ export const REPLAY_HEADER = 'Idempotent-Replayed';
 /** Headers of the first answer worth replaying (the request id and rate-limit headers belong to each request). */
 const REPLAYED_HEADERS = new Set(['content-type', 'location', 'retry-after']);
 
-export type IdempotencyOutcome =
-  | { kind: 'none' }
-  | { kind: 'held'; scope: IdempotencyScope }
-  | { kind: 'replayed'; status: number };
-
 /**
  * `Idempotency-Key` on the routes flagged `idempotent` (draft-ietf-httpapi-idempotency-key-header): the pipeline
  * calls `begin` after the body passed validation and before credits are reserved, and `answer` with what the
  * handler returned. Only successful answers are stored: a failed request was refunded, so its retry may run again.
  */
 @injectable()
-export class IdempotentRequests {
+export class StoredIdempotentRequests implements IdempotentRequests {
   constructor(@inject(HostTokens.Idempotency) private readonly store: IdempotencyStore) {}
 
   /** Holds the key for this request, replays the stored answer (nothing else runs), or does nothing without a key. */

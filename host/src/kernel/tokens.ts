@@ -1,31 +1,27 @@
 import type { Logger as PinoLogger } from 'pino';
 import { createToken, HostServices, type Token } from '@cerebro/sdk';
-import type { AccessDirectory } from '../access/directory.js';
-import type { Authenticator } from '../access/authenticator.js';
-import type { SpaceAccessPolicy } from '../access/space-access.js';
+import type { AccessDirectory, Authenticator, KeyIssuer, SpaceAccessPolicy } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
-import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
-import type { IdempotentRequests } from '../idempotency/idempotent-requests.js';
-import type { CreditLedger } from '../credits/credit-ledger.js';
-import type { RateLimiter } from '../limits/rate-limiter.js';
-import type { UsageCounters } from '../limits/usage-counters.js';
-import type { SpaceGate } from '../limits/space-gate.js';
-import type { StorageQuotas } from '../limits/storage-quotas.js';
+import type { IdempotencyStore, IdempotentRequests } from '../idempotency/idempotency-services.js';
+import type { CreditLedger } from '../credits/credit-services.js';
+import type { RateLimiter, SpaceGate, StorageQuotas, UsageCounters } from '../limits/limit-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { Lifecycle } from './lifecycle.js';
-import type { ConsoleSessions } from '../studio/console-sessions.js';
-import type { OwnerLogins } from '../studio/owner-logins.js';
-import type { SignInLinks } from '../studio/sign-in-links.js';
-import type { SignIn } from '../studio/sign-in.js';
+import type { ConsoleSessions, OwnerLogins, SignIn, SignInLinks } from '../studio/studio-services.js';
 
-/** Tokens of the host's own container. Plugins never see this container; they get `HostServices` only. */
+/**
+ * Tokens of the host's own container, typed by interfaces (as the sdk's `HostServices` are for plugins), never by
+ * the classes that implement them: a service's module may import these tokens without an import circle. Plugins
+ * never see this container; they get `HostServices` only.
+ */
 export const HostTokens = {
   Config: createToken<HostConfig>('host:host-config'),
   RootLogger: createToken<PinoLogger>('host:root-logger'),
   Database: createToken<SqliteDatabase>('host:database') as Token<SqliteDatabase>,
   Directory: createToken<AccessDirectory>('host:access-directory'),
   Authenticator: createToken<Authenticator>('host:authenticator'),
+  KeyIssuer: createToken<KeyIssuer>('host:key-issuer'),
   SpacePolicy: createToken<SpaceAccessPolicy>('host:space-policy'),
   RateLimiter: createToken<RateLimiter>('host:rate-limiter'),
   Usage: createToken<UsageCounters>('host:usage-counters'),

@@ -1,5 +1,6 @@
 import { injectable } from 'tsyringe';
 import { apiError } from '@cerebro/sdk';
+import type { RateLimiter } from './limit-services.js';
 
 const WINDOW_MS = 60_000;
 
@@ -13,7 +14,7 @@ interface Window {
  * most one minute). Answers the IETF `RateLimit-*` headers on every limited response and `Retry-After` on 429.
  */
 @injectable()
-export class RateLimiter {
+export class WindowRateLimiter implements RateLimiter {
   private windows = new Map<string, Window>();
 
   /** Counts one request and adds the headers to send to `headers`, or throws 429. */

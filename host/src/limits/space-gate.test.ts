@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isApiError } from '@cerebro/sdk';
-import { SpaceGate } from './space-gate.js';
+import { InMemorySpaceGate } from './space-gate.js';
 
 test('one question at a time per space, in arrival order; other spaces are not held; a full line is refused with Retry-After', async () => {
-  const gate = new SpaceGate({ concurrency: 1, queue: 2, maxWaitMs: 5_000 });
+  const gate = new InMemorySpaceGate({ concurrency: 1, queue: 2, maxWaitMs: 5_000 });
   const first = await gate.enter('a');
   const order: string[] = [];
   const second = gate.enter('a').then((turn) => {
@@ -36,7 +36,7 @@ test('one question at a time per space, in arrival order; other spaces are not h
 });
 
 test('a question waiting past the limit is refused; one whose client left stops waiting', async () => {
-  const gate = new SpaceGate({ concurrency: 1, queue: 5, maxWaitMs: 30 });
+  const gate = new InMemorySpaceGate({ concurrency: 1, queue: 5, maxWaitMs: 30 });
   const holder = await gate.enter('a');
   await assert.rejects(
     gate.enter('a'),

@@ -3,6 +3,7 @@
 // rather than queued without end. One space flooding questions (within its rate limit) then waits in its own line
 // while another space's question goes straight to a free search thread.
 import { apiError } from '@cerebro/sdk';
+import type { SpaceGate, Turn } from './limit-services.js';
 
 export interface SpaceGateOptions {
   /** Questions of one space answered at the same time. */
@@ -15,12 +16,6 @@ export interface SpaceGateOptions {
 
 export const DEFAULT_SPACE_GATE: SpaceGateOptions = { concurrency: 1, queue: 20, maxWaitMs: 10_000 };
 
-/** A turn held: how long it waited for it, and `release` (call exactly once, when the question is answered). */
-export interface Turn {
-  waitedMs: number;
-  release(): void;
-}
-
 interface Waiter {
   grant(): void;
 }
@@ -30,7 +25,7 @@ interface Line {
   waiting: Waiter[];
 }
 
-export class SpaceGate {
+export class InMemorySpaceGate implements SpaceGate {
   private readonly lines = new Map<string, Line>();
 
   constructor(private readonly options: SpaceGateOptions = DEFAULT_SPACE_GATE) {}

@@ -8,25 +8,7 @@ import { apiError } from '@cerebro/sdk';
 import type { HostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
-
-/** What an upload adds: bytes (negative when a replacement is smaller) and new documents. */
-export interface StorageDelta {
-  bytes: number;
-  documents: number;
-}
-
-/** An account's storage: what it holds and its limits (null: no limit). */
-export interface StorageUse {
-  bytes: number;
-  documents: number;
-  maxBytes: number | null;
-  maxDocuments: number | null;
-}
-
-/** Room held for an upload in flight; `release` once its files are stored (or it failed). */
-export interface StorageHold {
-  release(): void;
-}
+import type { StorageDelta, StorageHold, StorageQuotas, StorageUse } from './limit-services.js';
 
 const limitOf = (own: number | null, fallback: number): number | null => {
   const value = own ?? fallback;
@@ -37,7 +19,7 @@ const MB = 1024 * 1024;
 const inMb = (bytes: number) => `${(bytes / MB).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`;
 
 @injectable()
-export class StorageQuotas {
+export class SqliteStorageQuotas implements StorageQuotas {
   private readonly stmts;
   private readonly pending = new Map<string, StorageDelta>();
 

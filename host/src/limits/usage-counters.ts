@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
 import type { SqliteDatabase } from '../storage/database.js';
+import type { KeyDay, KeyUsage, UsageCounters } from './limit-services.js';
 
 /**
  * A key's calls since the last flush. `byRoute` counts the current UTC day (`day`, ending at `dayEnd`); a call after
@@ -14,19 +15,6 @@ interface KeyDelta {
   day: string;
   dayEnd: number;
   earlier: { day: string; byRoute: Map<string, number> }[] | null;
-}
-
-/** One day of a key's calls, for the console's chart. */
-export interface KeyDay {
-  dia: string;
-  llamadas: number;
-  por_ruta: Record<string, number>;
-}
-
-export interface KeyUsage {
-  llamadas: number;
-  por_ruta: Record<string, number>;
-  ultimo_uso: string | null;
 }
 
 const utcDay = (now: number): string => new Date(now).toISOString().slice(0, 10);
@@ -43,7 +31,7 @@ type DailyEntry = { day: string; calls: number; pending: number };
  * exact at any moment.
  */
 @injectable()
-export class UsageCounters {
+export class BatchedUsageCounters implements UsageCounters {
   private pendingKeys = new Map<string, KeyDelta>();
   /** Daily calls per space: stored value loaded once, plus everything counted since. */
   private daily = new Map<string, DailyEntry>();

@@ -1,39 +1,34 @@
 import type { Logger as PinoLogger } from 'pino';
 import { container as globalContainer, Lifecycle as Scope, type DependencyContainer } from 'tsyringe';
 import type { Clock } from '@cerebro/sdk';
-import { AccessDirectory } from '../access/directory.js';
-import { Authenticator } from '../access/authenticator.js';
-import { SpaceAccessPolicy } from '../access/space-access.js';
+import { SqliteAccessDirectory } from '../access/directory.js';
+import { CredentialAuthenticator } from '../access/authenticator.js';
+import { SpaceAccessRules } from '../access/space-access.js';
 import { AdminService } from '../admin/admin-service.js';
 import { ModuleCatalog, ModuleCatalogToken } from '../admin/module-catalog.js';
 import type { HostConfig } from '../config/host-config.js';
-import { CreditLedger } from '../credits/credit-ledger.js';
+import { SqliteCreditLedger } from '../credits/credit-ledger.js';
 import { RequestPipeline } from '../http/pipeline.js';
-import { IdempotencyStore } from '../idempotency/idempotency-store.js';
-import { IdempotentRequests } from '../idempotency/idempotent-requests.js';
+import { SqliteIdempotencyStore } from '../idempotency/idempotency-store.js';
+import { StoredIdempotentRequests } from '../idempotency/idempotent-requests.js';
 import { BusboyUploadReceiver } from '../http/uploads.js';
 import { Lifecycle } from '../kernel/lifecycle.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { RateLimiter } from '../limits/rate-limiter.js';
-import { SpaceGate } from '../limits/space-gate.js';
-import { StorageQuotas } from '../limits/storage-quotas.js';
-import { UsageCounters } from '../limits/usage-counters.js';
+import { WindowRateLimiter } from '../limits/rate-limiter.js';
+import { InMemorySpaceGate } from '../limits/space-gate.js';
+import { SqliteStorageQuotas } from '../limits/storage-quotas.js';
+import { BatchedUsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import { createToken } from '@cerebro/sdk';
-import { AdminToken } from '../access/admin-token.js';
+import { SqliteKeyIssuer } from '../access/key-issuer.js';
+import { SpaceApiConfig } from '../access/space-api-config.js';
+import { CreditPools } from '../credits/credit-pools.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 import { KeyService } from '../access/key-service.js';
-import { HostMetrics } from '../metrics/host-metrics.js';
-import { ConsoleSessions } from '../studio/console-sessions.js';
-import { OwnerLogins } from '../studio/owner-logins.js';
-import { SignInLinks } from '../studio/sign-in-links.js';
-import { SignIn } from '../studio/sign-in.js';
-
-/** Tokens of host classes that only the composition root resolves. */
-export const HostRootTokens = {
-  Admin: AdminToken,
-  Keys: createToken<KeyService>('host:key-service'),
-  Pipeline: createToken<RequestPipeline>('host:request-pipeline'),
-};
+import { PrometheusHostMetrics } from '../metrics/host-metrics.js';
+import { SqliteConsoleSessions } from '../studio/console-sessions.js';
+import { SqliteOwnerLogins } from '../studio/owner-logins.js';
+import { SqliteSignInLinks } from '../studio/sign-in-links.js';
+import { ThrottledSignIn } from '../studio/sign-in.js';
 
 /**
  * The host's own container. A child of tsyringe's global container, which stays empty: plugin containers are
@@ -51,32 +46,35 @@ export function buildHostContainer(
   c.register(HostTokens.RootLogger, { useValue: log });
   c.register(HostTokens.Database, { useValue: db });
   c.register(HostTokens.Clock, { useValue: clock });
-  c.register(HostTokens.Metrics, { useValue: new HostMetrics() });
-  c.register(HostTokens.Directory, { useClass: AccessDirectory }, singleton);
-  c.register(HostTokens.Sessions, { useClass: ConsoleSessions }, singleton);
-  c.register(HostTokens.Logins, { useClass: OwnerLogins }, singleton);
-  c.register(HostTokens.SignInLinks, { useClass: SignInLinks }, singleton);
-  c.register(HostTokens.SignIn, { useClass: SignIn }, singleton);
-  c.register(HostTokens.Authenticator, { useClass: Authenticator }, singleton);
-  c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessPolicy }, singleton);
-  c.register(HostTokens.RateLimiter, { useClass: RateLimiter }, singleton);
-  c.register(HostTokens.Usage, { useClass: UsageCounters }, singleton);
+  c.register(HostTokens.Metrics, { useValue: new PrometheusHostMetrics() });
+  c.register(HostTokens.Directory, { useClass: SqliteAccessDirectory }, singleton);
+  c.register(HostTokens.Sessions, { useClass: SqliteConsoleSessions }, singleton);
+  c.register(HostTokens.Logins, { useClass: SqliteOwnerLogins }, singleton);
+  c.register(HostTokens.SignInLinks, { useClass: SqliteSignInLinks }, singleton);
+  c.register(HostTokens.SignIn, { useClass: ThrottledSignIn }, singleton);
+  c.register(HostTokens.KeyIssuer, { useClass: SqliteKeyIssuer }, singleton);
+  c.register(HostTokens.Authenticator, { useClass: CredentialAuthenticator }, singleton);
+  c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessRules }, singleton);
+  c.register(HostTokens.RateLimiter, { useClass: WindowRateLimiter }, singleton);
+  c.register(HostTokens.Usage, { useClass: BatchedUsageCounters }, singleton);
   c.register(HostTokens.QuestionGate, {
-    useValue: new SpaceGate({
+    useValue: new InMemorySpaceGate({
       concurrency: config.questionsPerSpace,
       queue: config.questionQueuePerSpace,
       maxWaitMs: config.questionWaitMs,
     }),
   });
-  c.register(HostTokens.Quotas, { useClass: StorageQuotas }, singleton);
-  c.register(HostTokens.Credits, { useClass: CreditLedger }, singleton);
+  c.register(HostTokens.Quotas, { useClass: SqliteStorageQuotas }, singleton);
+  c.register(HostTokens.Credits, { useClass: SqliteCreditLedger }, singleton);
   c.register(HostTokens.Lifecycle, { useClass: Lifecycle }, singleton);
-  c.register(HostTokens.Idempotency, { useClass: IdempotencyStore }, singleton);
-  c.register(HostTokens.IdempotentRequests, { useClass: IdempotentRequests }, singleton);
+  c.register(HostTokens.Idempotency, { useClass: SqliteIdempotencyStore }, singleton);
+  c.register(HostTokens.IdempotentRequests, { useClass: StoredIdempotentRequests }, singleton);
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
   c.register(ModuleCatalogToken, { useValue: new ModuleCatalog() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);
+  c.register(HostRootTokens.ApiConfig, { useClass: SpaceApiConfig }, singleton);
+  c.register(HostRootTokens.CreditPools, { useClass: CreditPools }, singleton);
   return c;
 }

@@ -49,7 +49,8 @@ import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host
 import { PluginDatabases } from '../storage/plugin-databases.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
-import { HostRootTokens, buildHostContainer } from './host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
+import { buildHostContainer } from './host-container.js';
 import { HOST_VERSION } from './version.js';
 import { answerClientErrorsWithDetail } from './client-errors.js';
 import { guardTrickledBodies } from '../http/unread-body.js';

@@ -1,8 +1,6 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CreditReason, HostMetrics } from './metrics-services.js';
 import { RouteTraffic } from './route-traffic.js';
-
-/** Why credits moved, as the ledger records it (`consumo` = debited by a request, `reembolso` = given back). */
-export type CreditReason = 'consumo' | 'reembolso' | 'recarga' | 'ajuste';
 
 /** Upper bounds of the indexing duration histogram, in seconds: a small text up to a long scanned PDF. */
 const INDEXING_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
@@ -13,7 +11,7 @@ const INDEXING_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600];
  * (see ScrapeGauges). One registry per host, never prom-client's global one, so tests can run several hosts in one
  * process.
  */
-export class HostMetrics {
+export class PrometheusHostMetrics implements HostMetrics {
   readonly registry = new Registry();
   readonly traffic: RouteTraffic;
   private readonly credits: Record<CreditReason, Counter.Internal>;

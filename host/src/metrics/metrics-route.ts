@@ -1,6 +1,6 @@
 import { Reply } from '@cerebro/sdk';
-import type { HostRoute } from '../http/route.js';
-import type { HostMetrics } from './host-metrics.js';
+import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
+import type { HostMetrics } from './metrics-services.js';
 
 export const METRICS_DESCRIPTION =
   'Métricas en formato de texto de Prometheus: peticiones por ruta y estado, latencias, peticiones en curso, cola, ' +
@@ -9,8 +9,8 @@ export const METRICS_DESCRIPTION =
   'credencial de operador; para un recolector sin credencial, `CEREBRO_METRICS_PORT` abre una dirección aparte.';
 
 /** `GET /api/metrics` for the operator credential. */
-export function metricsRoute(metrics: HostMetrics): HostRoute {
-  return {
+export const METRICS_ROUTES = declareRoutes([
+  {
     operationId: 'core.metrics',
     method: 'GET',
     path: '/api/metrics',
@@ -27,6 +27,12 @@ export function metricsRoute(metrics: HostMetrics): HostRoute {
       '401': { description: 'Falta la credencial o no es válida.' },
       '403': { description: 'La credencial no es la de operador.' },
     },
-    handler: async () => Reply.send(200, await metrics.text(), metrics.contentType),
-  };
+  },
+]);
+
+/** The handler of the metrics route. */
+export function metricsRoute(metrics: HostMetrics): HostRoute {
+  return hostRoutes(METRICS_ROUTES, {
+    'core.metrics': async () => Reply.send(200, await metrics.text(), metrics.contentType),
+  })[0]!;
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger as PinoLogger } from 'pino';
 import { ERROR_CATALOGUE } from '@cerebro/sdk';
-import type { HostMetrics } from './host-metrics.js';
+import type { HostMetrics } from './metrics-services.js';
 
 export interface MetricsListener {
   readonly url: string;

@@ -10,7 +10,7 @@ import {
   type SpaceDirectory,
   type UploadReceiver,
 } from '@cerebro/sdk';
-import type { AccessDirectory } from '../access/directory.js';
+import type { AccessDirectory } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
 import { createPluginStorage } from '../storage/plugin-storage.js';

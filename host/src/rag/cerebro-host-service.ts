@@ -1,7 +1,7 @@
 import type { CerebroService } from '@cerebro/sdk';
 import { OpenAiChatClient, type ChatClientConfig } from '../cerebro/index.js';
 import { answerOptionsOf } from './rag-config.js';
-import type { SpaceGate } from '../limits/space-gate.js';
+import type { SpaceGate } from '../limits/limit-services.js';
 import type { RagService } from './rag-service.js';
 
 /**

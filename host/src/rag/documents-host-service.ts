@@ -1,7 +1,7 @@
 import { invalidField, type DocumentsService, type PassageHit, type SpaceDocument } from '@cerebro/sdk';
 import type { DocumentStatus } from '../cerebro/index.js';
 import { documentNameProblem } from './document-names.js';
-import type { StorageDelta, StorageHold } from '../limits/storage-quotas.js';
+import type { StorageDelta, StorageHold } from '../limits/limit-services.js';
 import type { RagService } from './rag-service.js';
 
 const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;

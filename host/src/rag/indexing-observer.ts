@@ -1,6 +1,6 @@
 import type { Logger as PinoLogger } from 'pino';
 import type { DocumentStatus } from '../cerebro/index.js';
-import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { HostMetrics } from '../metrics/metrics-services.js';
 import { storageFailureOf } from '../storage/storage-failure.js';
 
 const durationMs = (doc: DocumentStatus): number =>

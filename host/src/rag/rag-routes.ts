@@ -3,13 +3,13 @@ import { stat } from 'node:fs/promises';
 import type { DependencyContainer } from 'tsyringe';
 import { apiError, pagingQuery, Reply, UploadError, validationError, type Page, type QuerySchema } from '@cerebro/sdk';
 import type { HostConfig } from '../config/host-config.js';
-import type { HostRoute } from '../http/route.js';
+import { declareRoutes, hostRoutes, type HostRoute, type HostRouteDeclaration } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
 import { SseStream } from '../http/sse.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { DEFAULT_RAG_CONFIG, type RagConfig } from './rag-config.js';
-import type { RagService } from './rag-service.js';
+import { DEFAULT_RAG_CONFIG } from './rag-config.js';
+import type { CachedAnswer, RagService } from './rag-service.js';
 import { answerView, documentView, indexingStatusView, sourceView } from './wire.js';
 import { ANSWER_SCHEMA, DOCUMENT_PAGE_SCHEMA, INDEXING_STATUS_SCHEMA, UPLOAD_SCHEMA } from './wire-schemas.js';
 import { objectSchema } from '../http/response-schemas.js';
@@ -29,7 +29,7 @@ const QUESTION_SCHEMA = {
     },
   },
   additionalProperties: false,
-};
+} as const;
 const CONFIG_SCHEMA = {
   type: 'object',
   properties: {
@@ -44,27 +44,35 @@ const CONFIG_SCHEMA = {
   },
   additionalProperties: false,
   description: `Por defecto: ${JSON.stringify(DEFAULT_RAG_CONFIG)}`,
-};
+} as const;
 /** GET and PATCH answer every setting, the defaults filled in. */
 const CONFIG_RESPONSE = {
   ...objectSchema(CONFIG_SCHEMA.properties),
   description: 'La configuración completa, con los valores por defecto.',
 };
 
-interface Question {
+/** A question body as its route's schema lets it through. */
+interface QuestionBody {
   pregunta: string;
   conversacion?: string;
 }
 
-/** The question of a body the pipeline already checked against QUESTION_SCHEMA; only blank text is left to refuse. */
-function parseQuestion(body: unknown): Question {
-  const q = body as Question;
-  const pregunta = q.pregunta.trim();
-  if (!pregunta)
+/** A question as it is asked: its text trimmed, and the cached answer to it (read once, for its price and answer). */
+interface AskedQuestion {
+  text: string;
+  /** The conversation the question continues, as sent (absent: a new one). */
+  continues?: string;
+  cached: CachedAnswer | null;
+}
+
+/** The text of a question the pipeline already checked against QUESTION_SCHEMA; only blank text is left to refuse. */
+function questionText(body: QuestionBody): string {
+  const text = body.pregunta.trim();
+  if (!text)
     throw validationError([
       { loc: ['body', 'pregunta'], msg: 'Debe ser un texto de 1 a 4000 caracteres.', type: 'string_too_short' },
     ]);
-  return { pregunta, conversacion: q.conversacion };
+  return text;
 }
 
 /** `?limite&desde` of the documents list; the pipeline validates them, so the handler reads integers in range. */
@@ -77,7 +85,151 @@ const pageOf = (ctx: RequestContext): Page => ({
 const attachmentName = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
-/** The core question-answering routes (contract table A). */
+/** A route of a space's questions and documents, under `/api/rag/{espacio}` (OpenAPI tag `core`). */
+const ragRoute = <const Declaration extends Omit<HostRouteDeclaration, 'access' | 'tag'>>(
+  declaration: Declaration,
+) => ({
+  ...declaration,
+  path: `/api/rag/:espacio${declaration.path}`,
+  access: 'space' as const,
+  tag: 'core',
+});
+
+/** The core question-answering routes (contract table A); the upload limits are part of their description. */
+export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'docMaxFiles'>) =>
+  declareRoutes([
+    ragRoute({
+      operationId: 'core.ask',
+      method: 'POST',
+      path: '/conversations',
+      permission: 'lee',
+      credits: QUESTION_COST,
+      idempotent: true,
+      summary: 'Preguntar a los documentos del espacio',
+      description: `Responde con el texto, si los documentos contienen la respuesta (\`encontrada\`) y sus fuentes. Sin \`conversacion\` abre una nueva; con ella continúa la anterior. Cuesta ${QUESTION_COST} crédito; una respuesta servida desde la caché (\`cache: true\`) no cuesta nada.`,
+      requestSchema: QUESTION_SCHEMA,
+      responses: {
+        '200': { description: 'La respuesta.', schema: ANSWER_SCHEMA },
+        '404': { description: 'Conversación no encontrada.' },
+      },
+    }),
+    ragRoute({
+      operationId: 'core.askStream',
+      method: 'POST',
+      path: '/conversations/stream',
+      permission: 'lee',
+      credits: QUESTION_COST,
+      stream: true,
+      summary: 'La misma pregunta, en directo (server-sent events)',
+      description:
+        'Eventos: `inicio` {conversacion, peticion}; `progreso` {etapa: buscando|generando}; `texto` {delta} (uno o más); `fuentes` {encontrada, fuentes} (una vez, al final del texto); `fin` (la respuesta completa, como la ruta JSON); `error` {detail}. Comentarios `: ping` cada 15 s. Cerrar la conexión detiene el trabajo y no cobra la pregunta.',
+      requestSchema: QUESTION_SCHEMA,
+      responses: {
+        '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } },
+        '404': { description: 'Conversación no encontrada.' },
+      },
+    }),
+    ragRoute({
+      operationId: 'core.listDocuments',
+      method: 'GET',
+      path: '/documents',
+      permission: 'lee',
+      summary: 'Listar documentos (paginado: `?limite=50&desde=0`)',
+      query: DOCUMENTS_QUERY,
+      responses: { '200': { description: 'Una página de documentos.', schema: DOCUMENT_PAGE_SCHEMA } },
+    }),
+    ragRoute({
+      operationId: 'core.loadDocuments',
+      method: 'POST',
+      path: '/load_documents',
+      permission: 'escribe',
+      body: 'multipart',
+      summary: 'Subir documentos (multipart, uno o más archivos)',
+      description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF (las páginas escaneadas se leen con OCR), DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX, imágenes PNG, JPEG y TIFF (OCR). Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición.`,
+      requestSchema: {
+        type: 'object',
+        properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } },
+      },
+      responses: {
+        '202': {
+          description: 'Cada archivo en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.',
+          schema: UPLOAD_SCHEMA,
+        },
+      },
+    }),
+    ragRoute({
+      operationId: 'core.downloadDocument',
+      method: 'GET',
+      path: '/documents/:archivo',
+      permission: 'lee',
+      summary: 'Descargar un documento (los bytes originales)',
+      responses: {
+        '200': {
+          description: 'El archivo con su tipo de contenido.',
+          contentType: 'application/octet-stream',
+          schema: { type: 'string', format: 'binary' },
+        },
+        '404': { description: 'Documento no encontrado.' },
+      },
+    }),
+    ragRoute({
+      operationId: 'core.deleteDocument',
+      method: 'DELETE',
+      path: '/documents/:archivo',
+      permission: 'escribe',
+      summary: 'Eliminar un documento (también mientras se indexa)',
+      responses: {
+        '200': {
+          description: 'El nombre del documento eliminado.',
+          schema: objectSchema({ eliminado: { type: 'string' } }),
+        },
+        '404': { description: 'Documento no encontrado.' },
+      },
+    }),
+    ragRoute({
+      operationId: 'core.indexingStatus',
+      method: 'GET',
+      path: '/indexing_status',
+      permission: 'lee',
+      summary: 'Si los documentos subidos están listos',
+      description:
+        '`estado`: vacio, indexando o listo; por documento: en_cola, procesando (con `progreso` y `etapa`), listo o fallido (con `error.motivo`).',
+      responses: { '200': { description: 'El estado de la indexación.', schema: INDEXING_STATUS_SCHEMA } },
+    }),
+    ragRoute({
+      operationId: 'core.getRagConfig',
+      method: 'GET',
+      path: '/config',
+      permission: 'lee',
+      summary: 'Cómo responde el Cerebro en este espacio (valores actuales, con los por defecto)',
+      responses: { '200': { description: 'La configuración.', schema: CONFIG_RESPONSE } },
+    }),
+    ragRoute({
+      operationId: 'core.patchRagConfig',
+      method: 'PATCH',
+      path: '/config',
+      permission: 'escribe',
+      summary: 'Ajustar cómo responde el Cerebro (actualización parcial)',
+      description: 'Solo cambia lo enviado; vacía la caché de respuestas del espacio.',
+      requestSchema: CONFIG_SCHEMA,
+      responses: { '200': { description: 'La configuración guardada.', schema: CONFIG_RESPONSE } },
+    }),
+    ragRoute({
+      operationId: 'core.clearCache',
+      method: 'DELETE',
+      path: '/clear_cache',
+      permission: 'escribe',
+      summary: 'Vaciar la caché de respuestas del espacio',
+      responses: {
+        '200': {
+          description: 'Cuántas respuestas se eliminaron.',
+          schema: objectSchema({ eliminadas: { type: 'integer' } }),
+        },
+      },
+    }),
+  ]);
+
+/** The handlers of the question-answering routes. */
 export function ragRoutes(container: DependencyContainer, rag: RagService): HostRoute[] {
   const config: HostConfig = resolveToken(container, HostTokens.Config);
   const uploads = resolveToken(container, HostTokens.Uploads);
@@ -90,71 +242,44 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     ctx.queuedMs = (ctx.queuedMs ?? 0) + turn.waitedMs;
     return turn;
   };
-  const openConversation = (ctx: RequestContext, q: Question) => {
-    const id = rag.openConversation(space(ctx), q.conversacion);
+  /** Each question request's parsed question and cache lookup, made by whichever of its price or handler asks first. */
+  const asked = new WeakMap<object, AskedQuestion>();
+  const askedOf = (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }): AskedQuestion => {
+    let question = asked.get(ctx);
+    if (!question) {
+      const text = questionText(ctx.body);
+      const continues = ctx.body.conversacion;
+      question = { text, continues, cached: rag.cachedAnswer(space(ctx), text, continues) };
+      asked.set(ctx, question);
+    }
+    return question;
+  };
+  const openConversation = (ctx: RequestContext, q: AskedQuestion) => {
+    const id = rag.openConversation(space(ctx), q.continues);
     if (!id) throw apiError('not_found', 'Conversación no encontrada en este espacio.');
     return id;
   };
-  const questionCost = (ctx: RequestContext) => {
-    const q = parseQuestion(ctx.body);
-    return rag.cachedAnswer(space(ctx), q.pregunta, q.conversacion) ? 0 : QUESTION_COST;
-  };
-  const rag_ = (r: Omit<HostRoute, 'access' | 'tag' | 'path'> & { path: string }): HostRoute => ({
-    ...r,
-    path: `/api/rag/:espacio${r.path}`,
-    access: 'space',
-    tag: 'core',
-  });
-
-  return [
-    rag_({
-      operationId: 'core.ask',
-      method: 'POST',
-      path: '/conversations',
-      permission: 'lee',
-      credits: QUESTION_COST,
-      creditsFor: questionCost,
-      idempotent: true,
-      summary: 'Preguntar a los documentos del espacio',
-      description: `Responde con el texto, si los documentos contienen la respuesta (\`encontrada\`) y sus fuentes. Sin \`conversacion\` abre una nueva; con ella continúa la anterior. Cuesta ${QUESTION_COST} crédito; una respuesta servida desde la caché (\`cache: true\`) no cuesta nada.`,
-      requestSchema: QUESTION_SCHEMA,
-      responses: {
-        '200': { description: 'La respuesta.', schema: ANSWER_SCHEMA },
-        '404': { description: 'Conversación no encontrada.' },
-      },
-      handler: async (ctx) => {
-        const q = parseQuestion(ctx.body);
+  const questionCost = (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }) =>
+    askedOf(ctx).cached ? 0 : QUESTION_COST;
+  return hostRoutes(
+    ragRouteDeclarations(config),
+    {
+      'core.ask': async (ctx) => {
+        const q = askedOf(ctx);
         const conversation = openConversation(ctx, q);
         const turn = await turnFor(ctx);
         let result;
         try {
-          result = await rag.ask(space(ctx), q.pregunta, conversation, q.conversacion !== undefined, ctx.signal);
+          result = await rag.ask(space(ctx), q.text, conversation, q.continues !== undefined, q.cached, ctx.signal);
         } finally {
           turn.release();
         }
         return answerView(result.conversation, result.answer, result.cache, result.cache.hit ? 0 : QUESTION_COST);
       },
-    }),
-    rag_({
-      operationId: 'core.askStream',
-      method: 'POST',
-      path: '/conversations/stream',
-      permission: 'lee',
-      credits: QUESTION_COST,
-      creditsFor: questionCost,
-      stream: true,
-      summary: 'La misma pregunta, en directo (server-sent events)',
-      description:
-        'Eventos: `inicio` {conversacion, peticion}; `progreso` {etapa: buscando|generando}; `texto` {delta} (uno o más); `fuentes` {encontrada, fuentes} (una vez, al final del texto); `fin` (la respuesta completa, como la ruta JSON); `error` {detail}. Comentarios `: ping` cada 15 s. Cerrar la conexión detiene el trabajo y no cobra la pregunta.',
-      requestSchema: QUESTION_SCHEMA,
-      responses: {
-        '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } },
-        '404': { description: 'Conversación no encontrada.' },
-      },
-      handler: async (ctx) => {
-        const q = parseQuestion(ctx.body);
+      'core.askStream': async (ctx) => {
+        const q = askedOf(ctx);
         const conversation = openConversation(ctx, q);
-        const cost = questionCost(ctx);
+        const cost = q.cached ? 0 : QUESTION_COST;
         // The turn is taken before the stream opens, so a full line is an ordinary 503 with Retry-After.
         const turn = await turnFor(ctx);
         const sse = new SseStream(ctx.res, { 'X-Request-Id': ctx.id });
@@ -164,9 +289,10 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           let sources: ReturnType<typeof sourceView>[] | null = null;
           for await (const event of rag.askStream(
             space(ctx),
-            q.pregunta,
+            q.text,
             conversation,
-            q.conversacion !== undefined,
+            q.continues !== undefined,
+            q.cached,
             ctx.signal,
           )) {
             if (sse.isClosed) break;
@@ -197,40 +323,12 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         // A stream the client closed before `fin` delivered no answer: marked so the pipeline refunds it.
         if (!finished) ctx.res.statusCode = 499;
       },
-    }),
-    rag_({
-      operationId: 'core.listDocuments',
-      method: 'GET',
-      path: '/documents',
-      permission: 'lee',
-      summary: 'Listar documentos (paginado: `?limite=50&desde=0`)',
-      query: DOCUMENTS_QUERY,
-      responses: { '200': { description: 'Una página de documentos.', schema: DOCUMENT_PAGE_SCHEMA } },
-      handler: (ctx) => {
+      'core.listDocuments': (ctx) => {
         const page = pageOf(ctx);
         const { total, documents } = rag.engine.documents.list(space(ctx), { limit: page.limite, offset: page.desde });
         return { documentos: documents.map((d) => documentView(d, rag.origins.get(space(ctx), d.id))), total, ...page };
       },
-    }),
-    rag_({
-      operationId: 'core.loadDocuments',
-      method: 'POST',
-      path: '/load_documents',
-      permission: 'escribe',
-      body: 'multipart',
-      summary: 'Subir documentos (multipart, uno o más archivos)',
-      description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF (las páginas escaneadas se leen con OCR), DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX, imágenes PNG, JPEG y TIFF (OCR). Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición.`,
-      requestSchema: {
-        type: 'object',
-        properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } },
-      },
-      responses: {
-        '202': {
-          description: 'Cada archivo en el orden recibido; los rechazados con `estado: "rechazado"` y `error`.',
-          schema: UPLOAD_SCHEMA,
-        },
-      },
-      handler: async (ctx) => {
+      'core.loadDocuments': async (ctx) => {
         // An account already full is refused before the body is read; the exact check follows once sizes are known.
         quotas.assertRoom(ctx.space!.accountId);
         let form;
@@ -264,22 +362,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           await form.cleanup();
         }
       },
-    }),
-    rag_({
-      operationId: 'core.downloadDocument',
-      method: 'GET',
-      path: '/documents/:archivo',
-      permission: 'lee',
-      summary: 'Descargar un documento (los bytes originales)',
-      responses: {
-        '200': {
-          description: 'El archivo con su tipo de contenido.',
-          contentType: 'application/octet-stream',
-          schema: { type: 'string', format: 'binary' },
-        },
-        '404': { description: 'Documento no encontrado.' },
-      },
-      handler: async (ctx) => {
+      'core.downloadDocument': async (ctx) => {
         const doc = rag.documentByName(space(ctx), ctx.params.archivo!);
         const size = doc && (await stat(rag.originalPath(doc)).catch(() => null))?.size;
         if (!doc || size === undefined || size === null) throw apiError('not_found', 'Documento no encontrado.');
@@ -289,75 +372,24 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           'x-content-type-options': 'nosniff',
         });
       },
-    }),
-    rag_({
-      operationId: 'core.deleteDocument',
-      method: 'DELETE',
-      path: '/documents/:archivo',
-      permission: 'escribe',
-      summary: 'Eliminar un documento (también mientras se indexa)',
-      responses: {
-        '200': {
-          description: 'El nombre del documento eliminado.',
-          schema: objectSchema({ eliminado: { type: 'string' } }),
-        },
-        '404': { description: 'Documento no encontrado.' },
-      },
-      handler: async (ctx) => {
+      'core.deleteDocument': async (ctx) => {
         const removed = await rag.remove(space(ctx), ctx.params.archivo!);
         if (!removed) throw apiError('not_found', 'Documento no encontrado.');
         return { eliminado: removed.name };
       },
-    }),
-    rag_({
-      operationId: 'core.indexingStatus',
-      method: 'GET',
-      path: '/indexing_status',
-      permission: 'lee',
-      summary: 'Si los documentos subidos están listos',
-      description:
-        '`estado`: vacio, indexando o listo; por documento: en_cola, procesando (con `progreso` y `etapa`), listo o fallido (con `error.motivo`).',
-      responses: { '200': { description: 'El estado de la indexación.', schema: INDEXING_STATUS_SCHEMA } },
-      handler: (ctx) =>
+      'core.indexingStatus': (ctx) =>
         indexingStatusView(rag.engine.documents.status(space(ctx)), (d) => rag.origins.get(space(ctx), d.id)),
-    }),
-    rag_({
-      operationId: 'core.getRagConfig',
-      method: 'GET',
-      path: '/config',
-      permission: 'lee',
-      summary: 'Cómo responde el Cerebro en este espacio (valores actuales, con los por defecto)',
-      responses: { '200': { description: 'La configuración.', schema: CONFIG_RESPONSE } },
-      handler: (ctx) => rag.config(space(ctx)),
-    }),
-    rag_({
-      operationId: 'core.patchRagConfig',
-      method: 'PATCH',
-      path: '/config',
-      permission: 'escribe',
-      summary: 'Ajustar cómo responde el Cerebro (actualización parcial)',
-      description: 'Solo cambia lo enviado; vacía la caché de respuestas del espacio.',
-      requestSchema: CONFIG_SCHEMA,
-      responses: { '200': { description: 'La configuración guardada.', schema: CONFIG_RESPONSE } },
-      handler: (ctx) => {
-        const result = rag.patchConfig(space(ctx), ctx.body as Partial<RagConfig>);
+      'core.getRagConfig': (ctx) => rag.config(space(ctx)),
+      'core.patchRagConfig': (ctx) => {
+        const result = rag.patchConfig(space(ctx), ctx.body);
         if ('issues' in result) throw validationError(result.issues);
         return result.config;
       },
-    }),
-    rag_({
-      operationId: 'core.clearCache',
-      method: 'DELETE',
-      path: '/clear_cache',
-      permission: 'escribe',
-      summary: 'Vaciar la caché de respuestas del espacio',
-      responses: {
-        '200': {
-          description: 'Cuántas respuestas se eliminaron.',
-          schema: objectSchema({ eliminadas: { type: 'integer' } }),
-        },
-      },
-      handler: (ctx) => ({ eliminadas: rag.clearCache(space(ctx)) }),
-    }),
-  ];
+      'core.clearCache': (ctx) => ({ eliminadas: rag.clearCache(space(ctx)) }),
+    },
+    {
+      'core.ask': questionCost,
+      'core.askStream': questionCost,
+    },
+  );
 }

@@ -19,7 +19,7 @@ import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
-import type { HostMetrics } from '../metrics/host-metrics.js';
+import type { HostMetrics } from '../metrics/metrics-services.js';
 import { indexingErrorLogger, indexingObserver } from './indexing-observer.js';
 import type { SearchModels } from './search-models.js';
 import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
@@ -47,6 +47,12 @@ export interface RagServiceOptions {
 export type UploadOutcome =
   | { ok: true; document: DocumentStatus }
   | { ok: false; nombre: string; error: { codigo: string; motivo: string } };
+
+/** An answer served from the space's answer cache, and when it was stored. */
+export interface CachedAnswer {
+  answer: Answer;
+  at: string;
+}
 
 export interface AskResult {
   conversation: string;
@@ -272,12 +278,11 @@ export class RagService {
       .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudo retirar un original'));
   }
 
-  /** Whether this question would be answered from the cache (it then costs no credits). */
-  cachedAnswer(
-    space: string,
-    question: string,
-    conversation: string | undefined,
-  ): { answer: Answer; at: string } | null {
+  /**
+   * The cached answer to this question, or null (never for a continued conversation). Read once per question: the
+   * price (a cached answer costs nothing) and the answer both use what this returned.
+   */
+  cachedAnswer(space: string, question: string, conversation: string | undefined): CachedAnswer | null {
     if (conversation !== undefined || this.config(space).cache_segundos === 0) return null;
     const hit = this.cache.get(space, question);
     return hit && { answer: hit.answer, at: hit.cachedAt };
@@ -288,15 +293,16 @@ export class RagService {
     return this.conversations.open(space, id);
   }
 
+  /** Answers a question: `cached` (from `cachedAnswer`) when there is one, else the engine. */
   async ask(
     space: string,
     question: string,
     conversation: string,
     continuing: boolean,
+    cached: CachedAnswer | null,
     signal?: AbortSignal,
   ): Promise<AskResult> {
     const config = this.config(space);
-    const cached = continuing ? null : this.cachedAnswer(space, question, undefined);
     const answer =
       cached?.answer ??
       (await this.engine.ask({
@@ -316,10 +322,10 @@ export class RagService {
     question: string,
     conversation: string,
     continuing: boolean,
+    cached: CachedAnswer | null,
     signal: AbortSignal,
   ): AsyncGenerator<AnswerEvent & { cache?: { hit: boolean; at?: string } }> {
     const config = this.config(space);
-    const cached = continuing ? null : this.cachedAnswer(space, question, undefined);
     if (cached) {
       yield { type: 'sources', sources: cached.answer.sources };
       yield { type: 'delta', text: cached.answer.text };

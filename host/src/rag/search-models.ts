@@ -3,14 +3,17 @@
 // `GET /api/health`. Any of them missing or broken degrades the Cerebro (full text; first-stage order) instead of
 // stopping it; the details go to the log (never a key), health says what is on and whether something failed.
 import type { Logger as PinoLogger } from 'pino';
-import type { Embedder } from '../cerebro/vector/embedder.js';
-import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
-import { HttpEmbedder } from '../cerebro/vector/http-embedder.js';
-import { OnnxEmbedder } from '../cerebro/vector/onnx-embedder.js';
-import { HttpReranker } from '../cerebro/index/rerank-http.js';
-import { OnnxReranker } from '../cerebro/index/rerank-onnx.js';
-import type { Reranker, RerankSettings } from '../cerebro/index/reranker.js';
-import { readManifest } from '../cerebro/models/model-manifest.js';
+import {
+  DEFAULT_MIN_WORD_SIMILARITY,
+  HttpEmbedder,
+  HttpReranker,
+  OnnxEmbedder,
+  OnnxReranker,
+  readManifest,
+  type Embedder,
+  type RerankSettings,
+  type Reranker,
+} from '../cerebro/index.js';
 import type { HostConfig } from '../config/host-config.js';
 
 export type SearchModelsConfig = Pick<

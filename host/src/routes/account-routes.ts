@@ -1,37 +1,17 @@
 import type { DependencyContainer } from 'tsyringe';
-import { apiError, validationError, type Clock, type QuerySchema } from '@cerebro/sdk';
+import type { QuerySchema } from '@cerebro/sdk';
 import type { OwnerCaller } from '../access/caller.js';
-import { DEFAULT_API_SETTINGS, validateApiSettingsPatch, type ApiSettings } from '../access/api-settings.js';
-import { UNPAID_GRACE_MS, reaches } from '../access/space-access.js';
-import type { AccountRow, SpaceRecord } from '../access/directory.js';
-import type { HostRoute } from '../http/route.js';
+import { DEFAULT_API_SETTINGS } from '../access/api-settings.js';
+import { PLATFORM_FIELDS } from '../access/space-api-config.js';
+import type { AccountRow } from '../access/records.js';
+import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { HostRootTokens } from '../main/host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 import { ModuleCatalogToken } from '../admin/module-catalog.js';
 
-/** Fields of a space that only the platform operator sets; a key sending them gets 403. */
-export const PLATFORM_FIELDS = [
-  'modulos',
-  'prueba_hasta',
-  'propietario',
-  'cuenta',
-  'creditos',
-  'saldo',
-  'suspendida',
-  'impagada_desde',
-  'solo_lectura',
-];
-
 const paymentState = (a: AccountRow) => (a.suspended ? 'suspendida' : a.unpaid_since ? 'impagada' : 'al_dia');
-
-const apiConfigView = (record: SpaceRecord) => ({
-  api_activa: record.row.api_enabled === 1,
-  limite_por_minuto: record.settings.limite_por_minuto,
-  cuota_diaria: record.settings.cuota_diaria,
-  ips_permitidas: record.settings.ips_permitidas,
-});
 
 const API_CONFIG_SCHEMA = {
   type: 'object',
@@ -56,7 +36,7 @@ const API_CONFIG_SCHEMA = {
       description: 'IPs o rangos CIDR (IPv4/IPv6) desde los que las claves pueden llamar; vacía: cualquiera.',
     },
   },
-};
+} as const;
 
 /** What GET and PATCH answer: every setting, always present. */
 const API_CONFIG_RESPONSE = objectSchema(API_CONFIG_SCHEMA.properties);
@@ -74,7 +54,7 @@ const API_CONFIG_PATCH_SCHEMA = {
     ),
   },
   additionalProperties: false,
-};
+} as const;
 
 const SPACES_SCHEMA = objectSchema({
   espacios: arrayOf(
@@ -146,147 +126,110 @@ const MOVEMENTS_QUERY: QuerySchema = {
 };
 
 /** Spaces, accounts, credit pools and API settings (contract table A). */
+export const ACCOUNT_ROUTES = declareRoutes([
+  {
+    operationId: 'core.listCompanies',
+    method: 'GET',
+    path: '/api/companies',
+    access: 'owner',
+    tag: 'core',
+    summary: 'Espacios que alcanza la clave, con su id y sus módulos',
+    description:
+      'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos). `modulos` lista solo `api` y los plugins instalados: un módulo guardado cuyo plugin no está instalado se omite (sigue guardado y vuelve al reinstalar el plugin).',
+    responses: { '200': { description: 'Los espacios alcanzables.', schema: SPACES_SCHEMA } },
+  },
+  {
+    operationId: 'core.getSpaceAccount',
+    method: 'GET',
+    path: '/api/companies/:espacio/cuenta',
+    access: 'space',
+    permission: 'lee',
+    tag: 'core',
+    summary: 'Cuenta del espacio',
+    responses: { '200': { description: 'La cuenta del espacio.', schema: SPACE_ACCOUNT_SCHEMA } },
+  },
+  {
+    operationId: 'core.getCreditPool',
+    method: 'GET',
+    path: '/api/cuentas/:cuenta/bolsa',
+    access: 'owner',
+    permission: 'lee',
+    tag: 'core',
+    summary: 'Bolsa de créditos: saldo y últimos movimientos',
+    description:
+      'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20).',
+    query: MOVEMENTS_QUERY,
+    responses: {
+      '200': { description: 'Saldo y movimientos.', schema: CREDIT_POOL_SCHEMA },
+      '402': { description: 'Cuenta impagada más de 7 días o suspendida.' },
+    },
+  },
+  {
+    operationId: 'core.getApiConfig',
+    method: 'GET',
+    path: '/api/companies/:espacio/api-config',
+    access: 'space',
+    permission: 'lee',
+    tag: 'core',
+    summary: 'Ajustes de API del espacio (interruptor, límite por minuto, cuota diaria, IPs)',
+    responses: { '200': { description: 'Los ajustes.', schema: API_CONFIG_RESPONSE } },
+  },
+  {
+    operationId: 'core.patchApiConfig',
+    method: 'PATCH',
+    path: '/api/companies/:espacio/api-config',
+    access: 'space',
+    permission: 'escribe',
+    tag: 'core',
+    summary: 'Cambiar límites, cuota diaria, lista de IPs o el interruptor de la API del espacio',
+    description:
+      'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403.',
+    requestSchema: API_CONFIG_PATCH_SCHEMA,
+    responses: { '200': { description: 'Los ajustes guardados.', schema: API_CONFIG_RESPONSE } },
+  },
+]);
+
+/** The handlers of the account routes. */
 export function accountRoutes(container: DependencyContainer): HostRoute[] {
   const directory = resolveToken(container, HostTokens.Directory);
-  const ledger = resolveToken(container, HostTokens.Credits);
   const keys = resolveToken(container, HostRootTokens.Keys);
-  const clock: Clock = resolveToken(container, HostTokens.Clock);
-  const db = resolveToken(container, HostTokens.Database);
   const catalog = resolveToken(container, ModuleCatalogToken);
   const quotas = resolveToken(container, HostTokens.Quotas);
+  const apiConfig = resolveToken(container, HostRootTokens.ApiConfig);
+  const pools = resolveToken(container, HostRootTokens.CreditPools);
 
-  return [
-    {
-      operationId: 'core.listCompanies',
-      method: 'GET',
-      path: '/api/companies',
-      access: 'owner',
-      tag: 'core',
-      summary: 'Espacios que alcanza la clave, con su id y sus módulos',
-      description:
-        'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos). `modulos` lista solo `api` y los plugins instalados: un módulo guardado cuyo plugin no está instalado se omite (sigue guardado y vuelve al reinstalar el plugin).',
-      responses: { '200': { description: 'Los espacios alcanzables.', schema: SPACES_SCHEMA } },
-      handler: (ctx) => ({
-        espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
-          // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
-          id: r.row.id,
-          nombre: r.row.name,
-          modulos: r.modules.filter((m) => catalog.has(m)),
-          api_activa: r.row.api_enabled === 1,
-          prueba_hasta: r.row.trial_ends_at,
-        })),
-      }),
-    },
-    {
-      operationId: 'core.getSpaceAccount',
-      method: 'GET',
-      path: '/api/companies/:espacio/cuenta',
-      access: 'space',
-      permission: 'lee',
-      tag: 'core',
-      summary: 'Cuenta del espacio',
-      responses: { '200': { description: 'La cuenta del espacio.', schema: SPACE_ACCOUNT_SCHEMA } },
-      handler: (ctx) => {
-        const account = directory.account(ctx.space!.accountId)!;
-        const storage = quotas.use(account.id);
-        return {
-          cuenta: {
-            id: account.id,
-            estado_pago: paymentState(account),
-            impagada_desde: account.unpaid_since,
-            saldo: account.credits,
-            almacenamiento: {
-              bytes: storage.bytes,
-              documentos: storage.documents,
-              max_bytes: storage.maxBytes,
-              max_documentos: storage.maxDocuments,
-            },
-          },
-        };
-      },
-    },
-    {
-      operationId: 'core.getCreditPool',
-      method: 'GET',
-      path: '/api/cuentas/:cuenta/bolsa',
-      access: 'owner',
-      permission: 'lee',
-      tag: 'core',
-      summary: 'Bolsa de créditos: saldo y últimos movimientos',
-      description:
-        'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20).',
-      query: MOVEMENTS_QUERY,
-      responses: {
-        '200': { description: 'Saldo y movimientos.', schema: CREDIT_POOL_SCHEMA },
-        '402': { description: 'Cuenta impagada más de 7 días o suspendida.' },
-      },
-      handler: (ctx) => {
-        const caller = ctx.caller as OwnerCaller;
-        const accountId = ctx.params.cuenta!;
-        const reachable = directory
-          .ownerSpaces(caller.ownerId)
-          .some((r) => r.row.account_id === accountId && reaches(caller, r));
-        const account = reachable ? directory.account(accountId) : undefined;
-        if (!account) throw apiError('space_not_reachable', 'Sin acceso a esta cuenta.');
-        const unpaidFor = account.unpaid_since ? clock.now() - Date.parse(account.unpaid_since) : 0;
-        if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
-        return {
-          cuenta: account.id,
+  return hostRoutes(ACCOUNT_ROUTES, {
+    'core.listCompanies': (ctx) => ({
+      espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
+        // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
+        id: r.row.id,
+        nombre: r.row.name,
+        modulos: r.modules.filter((m) => catalog.has(m)),
+        api_activa: r.row.api_enabled === 1,
+        prueba_hasta: r.row.trial_ends_at,
+      })),
+    }),
+    'core.getSpaceAccount': (ctx) => {
+      const account = directory.account(ctx.space!.accountId)!;
+      const storage = quotas.use(account.id);
+      return {
+        cuenta: {
+          id: account.id,
+          estado_pago: paymentState(account),
+          impagada_desde: account.unpaid_since,
           saldo: account.credits,
-          movimientos: ledger.recent(account.id, ctx.query.movimientos as number),
-        };
-      },
+          almacenamiento: {
+            bytes: storage.bytes,
+            documentos: storage.documents,
+            max_bytes: storage.maxBytes,
+            max_documentos: storage.maxDocuments,
+          },
+        },
+      };
     },
-    {
-      operationId: 'core.getApiConfig',
-      method: 'GET',
-      path: '/api/companies/:espacio/api-config',
-      access: 'space',
-      permission: 'lee',
-      tag: 'core',
-      summary: 'Ajustes de API del espacio (interruptor, límite por minuto, cuota diaria, IPs)',
-      responses: { '200': { description: 'Los ajustes.', schema: API_CONFIG_RESPONSE } },
-      handler: (ctx) => apiConfigView(ctx.spaceRecord!),
-    },
-    {
-      operationId: 'core.patchApiConfig',
-      method: 'PATCH',
-      path: '/api/companies/:espacio/api-config',
-      access: 'space',
-      permission: 'escribe',
-      tag: 'core',
-      summary: 'Cambiar límites, cuota diaria, lista de IPs o el interruptor de la API del espacio',
-      description:
-        'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403.',
-      requestSchema: API_CONFIG_PATCH_SCHEMA,
-      responses: { '200': { description: 'Los ajustes guardados.', schema: API_CONFIG_RESPONSE } },
-      handler: (ctx) => {
-        // Types, ranges and unknown fields were checked by the pipeline against API_CONFIG_PATCH_SCHEMA.
-        const body = ctx.body as Record<string, unknown>;
-        const platform = PLATFORM_FIELDS.filter((f) => Object.hasOwn(body, f));
-        if (platform.length)
-          throw apiError(
-            'platform_field',
-            `Campo reservado a la administración de la plataforma: ${platform.join(', ')}.`,
-          );
-        const issues = validateApiSettingsPatch(body);
-        if (issues.length) throw validationError(issues);
-        const patch = body as Partial<ApiSettings> & { api_activa?: boolean };
-        const current = ctx.spaceRecord!.settings;
-        const next = {
-          limite_por_minuto:
-            patch.limite_por_minuto !== undefined ? patch.limite_por_minuto : current.limite_por_minuto,
-          cuota_diaria: patch.cuota_diaria !== undefined ? patch.cuota_diaria : current.cuota_diaria,
-          ips_permitidas: patch.ips_permitidas ?? current.ips_permitidas,
-        };
-        db.prepare('UPDATE spaces SET api_settings = ?, api_enabled = ? WHERE id = ?').run(
-          JSON.stringify(next),
-          (patch.api_activa ?? ctx.spaceRecord!.row.api_enabled === 1) ? 1 : 0,
-          ctx.space!.id,
-        );
-        directory.invalidate();
-        return apiConfigView(directory.space(ctx.space!.id)!);
-      },
-    },
-  ];
+    'core.getCreditPool': (ctx) =>
+      pools.poolOf(ctx.caller as OwnerCaller, ctx.params.cuenta!, ctx.query.movimientos as number),
+    'core.getApiConfig': (ctx) => apiConfig.view(ctx.spaceRecord!),
+    'core.patchApiConfig': (ctx) => apiConfig.update(ctx.spaceRecord!, ctx.body),
+  });
 }

@@ -1,10 +1,10 @@
 import type { DependencyContainer } from 'tsyringe';
 import { pagingQuery, type JsonSchema } from '@cerebro/sdk';
 import { DEFAULT_PAGE, MAX_PAGE } from '../admin/admin-service.js';
-import type { HostRoute } from '../http/route.js';
+import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import { adminRoute } from './admin-routes.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { HostRootTokens } from '../main/host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 
 const DATE = { type: 'string', description: 'ISO 8601 (UTC).' };
 const NULLABLE_DATE = { type: ['string', 'null'], description: 'ISO 8601 (UTC), o null.' };
@@ -84,83 +84,86 @@ const PAGING = { type: 'object' as const, properties: pagingQuery(DEFAULT_PAGE, 
 const NOT_FOUND = { description: 'No existe.' };
 
 /** The operator's read views (owners, spaces, keys, with paging) and key revocation. `cerebro admin` has the same. */
+export const ADMIN_LISTING_ROUTES = declareRoutes([
+  adminRoute({
+    operationId: 'admin.listOwners',
+    method: 'GET',
+    path: '/api/admin/propietarios',
+    summary: 'Listar propietarios (paginado)',
+    query: PAGING,
+    responses: { '200': { description: 'Una página de propietarios.', schema: page('propietarios', OWNER) } },
+  }),
+  adminRoute({
+    operationId: 'admin.showOwner',
+    method: 'GET',
+    path: '/api/admin/propietarios/:id',
+    summary: 'Ver un propietario, su cuenta y sus espacios',
+    responses: { '200': { description: 'El propietario.', schema: OWNER }, '404': NOT_FOUND },
+  }),
+  adminRoute({
+    operationId: 'admin.listKeys',
+    method: 'GET',
+    path: '/api/admin/propietarios/:id/claves',
+    summary: 'Listar las claves de un propietario (paginado)',
+    description: 'También las revocadas (`revocado` con la fecha). Nunca el secreto.',
+    query: PAGING,
+    responses: { '200': { description: 'Una página de claves.', schema: page('claves', KEY) }, '404': NOT_FOUND },
+  }),
+  adminRoute({
+    operationId: 'admin.listSpaces',
+    method: 'GET',
+    path: '/api/admin/espacios',
+    summary: 'Listar espacios (paginado; `?propietario=` filtra)',
+    query: {
+      type: 'object',
+      properties: {
+        ...pagingQuery(DEFAULT_PAGE, MAX_PAGE),
+        propietario: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          description: 'Solo los espacios de este propietario.',
+        },
+      },
+    },
+    responses: {
+      '200': { description: 'Una página de espacios.', schema: page('espacios', SPACE) },
+      '404': { description: 'El propietario no existe.' },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.showSpace',
+    method: 'GET',
+    path: '/api/admin/espacios/:espacio',
+    summary: 'Ver un espacio: propietario, cuenta, módulos y ajustes',
+    responses: { '200': { description: 'El espacio.', schema: SPACE }, '404': NOT_FOUND },
+  }),
+  adminRoute({
+    operationId: 'admin.revokeKey',
+    method: 'DELETE',
+    path: '/api/admin/claves/:id',
+    summary: 'Revocar una clave de cualquier propietario',
+    description: 'La clave responde 401 desde la petición siguiente.',
+    responses: {
+      '200': {
+        description: '`{revocado}`',
+        schema: { type: 'object', required: ['revocado'], properties: { revocado: { type: 'string' } } },
+      },
+      '404': { description: 'Credencial no encontrada.' },
+      '409': { description: 'Ya estaba revocada.' },
+    },
+  }),
+]);
+
+/** The handlers of the operator's read views. */
 export function adminListingRoutes(container: DependencyContainer): HostRoute[] {
   const admin = resolveToken(container, HostRootTokens.Admin);
-  const route = adminRoute;
-  return [
-    route({
-      operationId: 'admin.listOwners',
-      method: 'GET',
-      path: '/api/admin/propietarios',
-      summary: 'Listar propietarios (paginado)',
-      query: PAGING,
-      responses: { '200': { description: 'Una página de propietarios.', schema: page('propietarios', OWNER) } },
-      handler: (ctx) => admin.listOwners(ctx.query),
-    }),
-    route({
-      operationId: 'admin.showOwner',
-      method: 'GET',
-      path: '/api/admin/propietarios/:id',
-      summary: 'Ver un propietario, su cuenta y sus espacios',
-      responses: { '200': { description: 'El propietario.', schema: OWNER }, '404': NOT_FOUND },
-      handler: (ctx) => admin.owner(ctx.params.id!),
-    }),
-    route({
-      operationId: 'admin.listKeys',
-      method: 'GET',
-      path: '/api/admin/propietarios/:id/claves',
-      summary: 'Listar las claves de un propietario (paginado)',
-      description: 'También las revocadas (`revocado` con la fecha). Nunca el secreto.',
-      query: PAGING,
-      responses: { '200': { description: 'Una página de claves.', schema: page('claves', KEY) }, '404': NOT_FOUND },
-      handler: (ctx) => admin.listKeys(ctx.params.id!, ctx.query),
-    }),
-    route({
-      operationId: 'admin.listSpaces',
-      method: 'GET',
-      path: '/api/admin/espacios',
-      summary: 'Listar espacios (paginado; `?propietario=` filtra)',
-      query: {
-        type: 'object',
-        properties: {
-          ...pagingQuery(DEFAULT_PAGE, MAX_PAGE),
-          propietario: {
-            type: 'string',
-            minLength: 1,
-            maxLength: 64,
-            description: 'Solo los espacios de este propietario.',
-          },
-        },
-      },
-      responses: {
-        '200': { description: 'Una página de espacios.', schema: page('espacios', SPACE) },
-        '404': { description: 'El propietario no existe.' },
-      },
-      handler: (ctx) => admin.listSpaces(ctx.query, ctx.query.propietario as string | undefined),
-    }),
-    route({
-      operationId: 'admin.showSpace',
-      method: 'GET',
-      path: '/api/admin/espacios/:espacio',
-      summary: 'Ver un espacio: propietario, cuenta, módulos y ajustes',
-      responses: { '200': { description: 'El espacio.', schema: SPACE }, '404': NOT_FOUND },
-      handler: (ctx) => admin.space(ctx.params.espacio!),
-    }),
-    route({
-      operationId: 'admin.revokeKey',
-      method: 'DELETE',
-      path: '/api/admin/claves/:id',
-      summary: 'Revocar una clave de cualquier propietario',
-      description: 'La clave responde 401 desde la petición siguiente.',
-      responses: {
-        '200': {
-          description: '`{revocado}`',
-          schema: { type: 'object', required: ['revocado'], properties: { revocado: { type: 'string' } } },
-        },
-        '404': { description: 'Credencial no encontrada.' },
-        '409': { description: 'Ya estaba revocada.' },
-      },
-      handler: (ctx) => admin.revokeKey(ctx.params.id!),
-    }),
-  ];
+  return hostRoutes(ADMIN_LISTING_ROUTES, {
+    'admin.listOwners': (ctx) => admin.listOwners(ctx.query),
+    'admin.showOwner': (ctx) => admin.owner(ctx.params.id!),
+    'admin.listKeys': (ctx) => admin.listKeys(ctx.params.id!, ctx.query),
+    'admin.listSpaces': (ctx) => admin.listSpaces(ctx.query, ctx.query.propietario as string | undefined),
+    'admin.showSpace': (ctx) => admin.space(ctx.params.espacio!),
+    'admin.revokeKey': (ctx) => admin.revokeKey(ctx.params.id!),
+  });
 }

@@ -1,14 +1,13 @@
 import type { DependencyContainer } from 'tsyringe';
-import { Reply, type Permission } from '@cerebro/sdk';
-import { has, readAdminBody, type AdminBody, type FieldType } from '../admin/admin-body.js';
-import type { HostRoute } from '../http/route.js';
+import { Reply } from '@cerebro/sdk';
+import { declareRoutes, hostRoutes, type HostRoute, type HostRouteDeclaration } from '../http/route.js';
 import { nullable, objectSchema } from '../http/response-schemas.js';
 import { CREATED_KEY_SCHEMA } from './token-routes.js';
 import type { RequestContext } from '../http/request-context.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { HostRootTokens } from '../main/host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { requestIsSecure } from '../studio/session-cookie.js';
+import { requestIsSecure } from '../access/session-cookie.js';
 
 /**
  * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.
@@ -18,28 +17,297 @@ import { requestIsSecure } from '../studio/session-cookie.js';
 const ISO_DATE = {
   type: ['string', 'null'],
   description: 'ISO 8601: `2026-12-31` (medianoche UTC) o `2026-12-31T18:00:00Z` / `-05:00`; null la quita.',
-};
+} as const;
 const MODULE_STATE = objectSchema({
   espacio: { type: 'string' },
   modulo: { type: 'string' },
   habilitado: { type: 'boolean' },
 });
 
-const closed = (schema: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, ...schema });
+/** A JSON object body with only the fields it declares (literal, so the handler's body is typed from it). */
+const closed = <const Schema extends Record<string, unknown>>(schema: Schema) =>
+  ({ type: 'object', additionalProperties: false, ...schema }) as const;
 
-const readBody = (
-  ctx: RequestContext,
-  fields: Partial<Record<string, FieldType>>,
-  required: string[] = [],
-): AdminBody => readAdminBody(ctx.body, fields, required);
+/** Whether a partial update sent a field (`null` included: it clears the value). */
+const sent = (body: object, field: string): boolean => Object.hasOwn(body, field);
 
 /** A route of the operator (`access: 'admin'`, OpenAPI tag `admin`). */
-export const adminRoute = (r: Omit<HostRoute, 'access' | 'tag'>): HostRoute => ({
-  ...r,
-  access: 'admin',
-  tag: 'admin',
-});
+export const adminRoute = <const Declaration extends Omit<HostRouteDeclaration, 'access' | 'tag'>>(
+  declaration: Declaration,
+) => ({ ...declaration, access: 'admin' as const, tag: 'admin' });
 
+/** Platform administration for the operator (contract table C). */
+export const ADMIN_ROUTES = declareRoutes([
+  adminRoute({
+    operationId: 'admin.createOwner',
+    method: 'POST',
+    path: '/api/admin/propietarios',
+    summary: 'Crear un propietario y su cuenta',
+    requestSchema: closed({
+      required: ['nombre'],
+      properties: {
+        nombre: { type: 'string', minLength: 1, maxLength: 120 },
+        email: { type: 'string' },
+        creditos: { type: 'integer', minimum: 0 },
+      },
+    }),
+    responses: {
+      '201': {
+        description: 'El propietario y su cuenta.',
+        schema: objectSchema({ id: { type: 'string' }, cuenta: { type: 'string' } }),
+      },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.updateOwner',
+    method: 'PATCH',
+    path: '/api/admin/propietarios/:id',
+    summary: 'Propietario de solo lectura (en todos sus espacios) y su email de Studio',
+    description:
+      '`email`: con el que el propietario entra en Studio (único, sin distinguir mayúsculas; 409 si otro lo usa).',
+    responses: {
+      '200': {
+        description: 'Los campos enviados, tal como quedaron.',
+        schema: objectSchema({ id: { type: 'string' }, solo_lectura: { type: 'boolean' }, email: { type: 'string' } }, [
+          'solo_lectura',
+          'email',
+        ]),
+      },
+      '404': { description: 'No existe.' },
+      '409': { description: 'Ese email ya lo usa otro propietario.' },
+    },
+    requestSchema: closed({
+      minProperties: 1,
+      properties: { solo_lectura: { type: 'boolean' }, email: { type: 'string', maxLength: 254 } },
+    }),
+  }),
+  adminRoute({
+    operationId: 'admin.setOwnerPassword',
+    method: 'PUT',
+    path: '/api/admin/propietarios/:id/clave',
+    summary: 'Poner o restablecer la contraseña de Studio de un propietario',
+    carriesCredentials: true,
+    description:
+      'Sin `clave`, se genera una segura y se devuelve una sola vez. Cierra todas las sesiones de Studio del propietario.',
+    requestSchema: closed({ properties: { clave: { type: 'string', minLength: 10, maxLength: 200 } } }),
+    responses: {
+      '200': {
+        description: 'Guardada.',
+        schema: objectSchema(
+          {
+            id: { type: 'string' },
+            clave: { type: 'string', description: 'Solo si se generó.' },
+            sesiones_cerradas: { type: 'integer' },
+          },
+          ['clave'],
+        ),
+      },
+      '404': { description: 'No existe.' },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.issueSignInLink',
+    method: 'POST',
+    path: '/api/admin/propietarios/:id/enlace',
+    summary: 'Emitir un enlace de entrada a Studio de un solo uso',
+    carriesCredentials: true,
+    body: 'none',
+    description: 'Vale una vez, durante 30 minutos. La dirección base es `CEREBRO_PUBLIC_URL`, o la de esta petición.',
+    responses: {
+      '201': {
+        description: 'El enlace.',
+        schema: objectSchema({
+          enlace: { type: 'string', format: 'uri' },
+          expira: { type: 'string', format: 'date-time' },
+        }),
+      },
+      '404': { description: 'No existe.' },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.deleteOwner',
+    method: 'DELETE',
+    path: '/api/admin/propietarios/:id',
+    summary: 'Eliminar un propietario (sus claves responden 401)',
+    responses: {
+      '200': { description: 'Eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) },
+      '404': { description: 'No existe.' },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.issueKey',
+    method: 'POST',
+    path: '/api/admin/propietarios/:id/claves',
+    summary: 'Emitir una clave de servicio para un propietario',
+    carriesCredentials: true,
+    requestSchema: closed({
+      required: ['nombre'],
+      properties: {
+        nombre: { type: 'string', minLength: 1, maxLength: 80 },
+        espacios: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Espacios de ese propietario; vacía: todos.',
+        },
+        permiso: { enum: ['lee', 'escribe'] },
+      },
+    }),
+    responses: {
+      '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) },
+      '404': { description: 'No existe.' },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.issueSession',
+    method: 'POST',
+    path: '/api/admin/propietarios/:id/sesiones',
+    summary: 'Emitir una sesión de consola (Studio) para un propietario',
+    carriesCredentials: true,
+    body: 'none',
+    responses: {
+      '201': {
+        description: 'La sesión, con su secreto.',
+        schema: objectSchema({ id: { type: 'string' }, token: { type: 'string' } }),
+      },
+      '404': { description: 'No existe.' },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.createSpace',
+    method: 'POST',
+    path: '/api/admin/espacios',
+    summary: 'Crear un espacio para un propietario',
+    requestSchema: closed({
+      required: ['id', 'propietario'],
+      properties: {
+        id: { type: 'string' },
+        propietario: { type: 'string' },
+        nombre: { type: 'string' },
+        modulos: { type: 'array', items: { type: 'string' }, description: '`api` o el id de un plugin instalado.' },
+        prueba_hasta: ISO_DATE,
+      },
+    }),
+    responses: {
+      '201': { description: 'El id del espacio creado.', schema: objectSchema({ espacio: { type: 'string' } }) },
+      '404': { description: 'El propietario no existe.' },
+      '409': { description: 'El espacio ya existe.' },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.updateSpace',
+    method: 'PATCH',
+    path: '/api/admin/espacios/:espacio',
+    summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
+    responses: {
+      '200': {
+        description: 'Los campos enviados, tal como quedaron.',
+        schema: objectSchema(
+          {
+            espacio: { type: 'string' },
+            propietario: nullable('string'),
+            prueba_hasta: nullable('string'),
+            api_activa: { type: 'boolean' },
+            solo_lectura_propietario: { type: 'boolean' },
+          },
+          ['propietario', 'prueba_hasta', 'api_activa', 'solo_lectura_propietario'],
+        ),
+      },
+      '404': { description: 'No existe.' },
+    },
+    description: '`propietario: null` quita el espacio a su propietario (sus claves reciben 403 en él).',
+    requestSchema: closed({
+      properties: {
+        propietario: { type: ['string', 'null'] },
+        prueba_hasta: ISO_DATE,
+        api_activa: { type: 'boolean' },
+        solo_lectura_propietario: { type: 'boolean' },
+      },
+    }),
+  }),
+  adminRoute({
+    operationId: 'admin.enableModule',
+    method: 'PUT',
+    path: '/api/admin/espacios/:espacio/modulos/:modulo',
+    summary: 'Habilitar un módulo en un espacio',
+    responses: { '200': { description: 'Habilitado.', schema: MODULE_STATE }, '404': { description: 'No existe.' } },
+    description: '`api` o el id de un plugin instalado; 404 si el espacio o el módulo no existen.',
+    body: 'none',
+  }),
+  adminRoute({
+    operationId: 'admin.disableModule',
+    method: 'DELETE',
+    path: '/api/admin/espacios/:espacio/modulos/:modulo',
+    summary: 'Deshabilitar un módulo en un espacio',
+    responses: {
+      '200': { description: 'Deshabilitado.', schema: MODULE_STATE },
+      '404': { description: 'No existe.' },
+    },
+  }),
+  adminRoute({
+    operationId: 'admin.updateAccount',
+    method: 'PATCH',
+    path: '/api/admin/cuentas/:cuenta',
+    summary: 'Estado de pago de una cuenta',
+    responses: {
+      '200': {
+        description: 'El estado de pago guardado.',
+        schema: objectSchema({
+          cuenta: { type: 'string' },
+          impagada_desde: nullable('string'),
+          suspendida: { type: 'boolean' },
+        }),
+      },
+      '404': { description: 'No existe.' },
+    },
+    description:
+      '`impagada_desde` (fecha ISO o null) y `suspendida`; un campo no enviado conserva su valor. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
+    requestSchema: closed({ properties: { impagada_desde: ISO_DATE, suspendida: { type: 'boolean' } } }),
+  }),
+  adminRoute({
+    operationId: 'admin.setAccountQuota',
+    method: 'PATCH',
+    path: '/api/admin/cuentas/:cuenta/cuota',
+    summary: 'Cuota de almacenamiento de una cuenta',
+    description:
+      '`max_bytes` y `max_documentos` que pueden ocupar juntos todos los espacios de la cuenta: un entero ≥ 0 (0: sin límite) o null (vuelve al valor por defecto, `CEREBRO_QUOTA_BYTES` / `CEREBRO_QUOTA_DOCUMENTS`). Un campo no enviado conserva su valor. Pasada la cuota, las subidas responden 413 (bytes) o 422 (documentos); lo ya guardado no se toca.',
+    responses: {
+      '200': {
+        description: 'La cuota propia guardada (null: la de por defecto).',
+        schema: objectSchema({
+          cuenta: { type: 'string' },
+          max_bytes: nullable('integer'),
+          max_documentos: nullable('integer'),
+        }),
+      },
+      '404': { description: 'No existe.' },
+    },
+    requestSchema: closed({
+      properties: {
+        max_bytes: { type: ['integer', 'null'], minimum: 0 },
+        max_documentos: { type: ['integer', 'null'], minimum: 0 },
+      },
+    }),
+  }),
+  adminRoute({
+    operationId: 'admin.addCredits',
+    method: 'POST',
+    path: '/api/admin/cuentas/:cuenta/creditos',
+    summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
+    responses: {
+      '200': {
+        description: 'El saldo nuevo.',
+        schema: objectSchema({ cuenta: { type: 'string' }, saldo: { type: 'integer' } }),
+      },
+      '404': { description: 'No existe.' },
+    },
+    requestSchema: closed({
+      required: ['cantidad'],
+      properties: { cantidad: { type: 'integer', not: { const: 0 } } },
+    }),
+  }),
+]);
+
+/** The handlers of the operator routes. */
 export function adminRoutes(container: DependencyContainer): HostRoute[] {
   const admin = resolveToken(container, HostRootTokens.Admin);
   const config = resolveToken(container, HostTokens.Config);
@@ -47,367 +315,90 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
   const publicOrigin = (ctx: RequestContext): string =>
     config.publicUrl ||
     `${requestIsSecure(ctx.req, config.trustProxy) ? 'https' : 'http'}://${ctx.req.headers.host ?? `${config.host}:${config.port}`}`;
-  const route = adminRoute;
-  return [
-    route({
-      operationId: 'admin.createOwner',
-      method: 'POST',
-      path: '/api/admin/propietarios',
-      summary: 'Crear un propietario y su cuenta',
-      requestSchema: closed({
-        required: ['nombre'],
-        properties: {
-          nombre: { type: 'string', minLength: 1, maxLength: 120 },
-          email: { type: 'string' },
-          creditos: { type: 'integer', minimum: 0 },
-        },
-      }),
-      responses: {
-        '201': {
-          description: 'El propietario y su cuenta.',
-          schema: objectSchema({ id: { type: 'string' }, cuenta: { type: 'string' } }),
-        },
-      },
-      handler: (ctx) => {
-        const b = readBody(ctx, { nombre: 'string', email: 'string', creditos: 'integer' }, ['nombre']);
-        return Reply.json(201, admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
-      },
-    }),
-    route({
-      operationId: 'admin.updateOwner',
-      method: 'PATCH',
-      path: '/api/admin/propietarios/:id',
-      summary: 'Propietario de solo lectura (en todos sus espacios) y su email de Studio',
-      description:
-        '`email`: con el que el propietario entra en Studio (único, sin distinguir mayúsculas; 409 si otro lo usa).',
-      responses: {
-        '200': {
-          description: 'Los campos enviados, tal como quedaron.',
-          schema: objectSchema(
-            { id: { type: 'string' }, solo_lectura: { type: 'boolean' }, email: { type: 'string' } },
-            ['solo_lectura', 'email'],
-          ),
-        },
-        '404': { description: 'No existe.' },
-        '409': { description: 'Ese email ya lo usa otro propietario.' },
-      },
-      requestSchema: closed({
-        minProperties: 1,
-        properties: { solo_lectura: { type: 'boolean' }, email: { type: 'string', maxLength: 254 } },
-      }),
-      handler: (ctx) => {
-        const b = readBody(ctx, { solo_lectura: 'boolean', email: 'string' });
-        const id = ctx.params.id!;
-        const email = has(b, 'email') ? admin.setOwnerEmail(id, b.email).email : undefined;
-        if (has(b, 'solo_lectura')) admin.setOwnerReadOnly(id, b.solo_lectura);
-        return {
-          id,
-          ...(has(b, 'solo_lectura') ? { solo_lectura: b.solo_lectura } : {}),
-          ...(email !== undefined ? { email } : {}),
-        };
-      },
-    }),
-    route({
-      operationId: 'admin.setOwnerPassword',
-      method: 'PUT',
-      path: '/api/admin/propietarios/:id/clave',
-      summary: 'Poner o restablecer la contraseña de Studio de un propietario',
-      carriesCredentials: true,
-      description:
-        'Sin `clave`, se genera una segura y se devuelve una sola vez. Cierra todas las sesiones de Studio del propietario.',
-      requestSchema: closed({ properties: { clave: { type: 'string', minLength: 10, maxLength: 200 } } }),
-      responses: {
-        '200': {
-          description: 'Guardada.',
-          schema: objectSchema(
-            {
-              id: { type: 'string' },
-              clave: { type: 'string', description: 'Solo si se generó.' },
-              sesiones_cerradas: { type: 'integer' },
-            },
-            ['clave'],
-          ),
-        },
-        '404': { description: 'No existe.' },
-      },
-      handler: async (ctx) => {
-        const b = readBody(ctx, { clave: 'string' });
-        return { id: ctx.params.id, ...(await admin.setOwnerPassword(ctx.params.id!, b.clave)) };
-      },
-    }),
-    route({
-      operationId: 'admin.issueSignInLink',
-      method: 'POST',
-      path: '/api/admin/propietarios/:id/enlace',
-      summary: 'Emitir un enlace de entrada a Studio de un solo uso',
-      carriesCredentials: true,
-      body: 'none',
-      description:
-        'Vale una vez, durante 30 minutos. La dirección base es `CEREBRO_PUBLIC_URL`, o la de esta petición.',
-      responses: {
-        '201': {
-          description: 'El enlace.',
-          schema: objectSchema({
-            enlace: { type: 'string', format: 'uri' },
-            expira: { type: 'string', format: 'date-time' },
-          }),
-        },
-        '404': { description: 'No existe.' },
-      },
-      handler: (ctx) => Reply.json(201, admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
-    }),
-    route({
-      operationId: 'admin.deleteOwner',
-      method: 'DELETE',
-      path: '/api/admin/propietarios/:id',
-      summary: 'Eliminar un propietario (sus claves responden 401)',
-      responses: {
-        '200': { description: 'Eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) },
-        '404': { description: 'No existe.' },
-      },
-      handler: (ctx) => (admin.deleteOwner(ctx.params.id!), { eliminado: ctx.params.id }),
-    }),
-    route({
-      operationId: 'admin.issueKey',
-      method: 'POST',
-      path: '/api/admin/propietarios/:id/claves',
-      summary: 'Emitir una clave de servicio para un propietario',
-      carriesCredentials: true,
-      requestSchema: closed({
-        required: ['nombre'],
-        properties: {
-          nombre: { type: 'string', minLength: 1, maxLength: 80 },
-          espacios: {
-            type: 'array',
-            items: { type: 'string' },
-            description: 'Espacios de ese propietario; vacía: todos.',
-          },
-          permiso: { enum: ['lee', 'escribe'] },
-        },
-      }),
-      responses: {
-        '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) },
-        '404': { description: 'No existe.' },
-      },
-      handler: (ctx) => {
-        const b = readBody(ctx, { nombre: 'string', espacios: 'string[]', permiso: 'string' }, ['nombre']);
-        const permiso = (b.permiso ?? 'escribe') as Permission;
-        return Reply.json(201, { token: admin.issueKey(ctx.params.id!, b.nombre, b.espacios ?? [], permiso) });
-      },
-    }),
-    route({
-      operationId: 'admin.issueSession',
-      method: 'POST',
-      path: '/api/admin/propietarios/:id/sesiones',
-      summary: 'Emitir una sesión de consola (Studio) para un propietario',
-      carriesCredentials: true,
-      body: 'none',
-      responses: {
-        '201': {
-          description: 'La sesión, con su secreto.',
-          schema: objectSchema({ id: { type: 'string' }, token: { type: 'string' } }),
-        },
-        '404': { description: 'No existe.' },
-      },
-      handler: (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
-    }),
-    route({
-      operationId: 'admin.createSpace',
-      method: 'POST',
-      path: '/api/admin/espacios',
-      summary: 'Crear un espacio para un propietario',
-      requestSchema: closed({
-        required: ['id', 'propietario'],
-        properties: {
-          id: { type: 'string' },
-          propietario: { type: 'string' },
-          nombre: { type: 'string' },
-          modulos: { type: 'array', items: { type: 'string' }, description: '`api` o el id de un plugin instalado.' },
-          prueba_hasta: ISO_DATE,
-        },
-      }),
-      responses: {
-        '201': { description: 'El id del espacio creado.', schema: objectSchema({ espacio: { type: 'string' } }) },
-        '404': { description: 'El propietario no existe.' },
-        '409': { description: 'El espacio ya existe.' },
-      },
-      handler: (ctx) => {
-        const b = readBody(
-          ctx,
-          { id: 'string', propietario: 'string', nombre: 'string', modulos: 'string[]', prueba_hasta: 'date?' },
-          ['id', 'propietario'],
-        );
-        admin.createSpace({
-          id: b.id,
-          ownerId: b.propietario,
-          name: b.nombre,
-          modules: b.modulos,
-          trialEndsAt: b.prueba_hasta ?? undefined,
-        });
-        return Reply.json(201, { espacio: b.id });
-      },
-    }),
-    route({
-      operationId: 'admin.updateSpace',
-      method: 'PATCH',
-      path: '/api/admin/espacios/:espacio',
-      summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
-      responses: {
-        '200': {
-          description: 'Los campos enviados, tal como quedaron.',
-          schema: objectSchema(
-            {
-              espacio: { type: 'string' },
-              propietario: nullable('string'),
-              prueba_hasta: nullable('string'),
-              api_activa: { type: 'boolean' },
-              solo_lectura_propietario: { type: 'boolean' },
-            },
-            ['propietario', 'prueba_hasta', 'api_activa', 'solo_lectura_propietario'],
-          ),
-        },
-        '404': { description: 'No existe.' },
-      },
-      description: '`propietario: null` quita el espacio a su propietario (sus claves reciben 403 en él).',
-      requestSchema: closed({
-        properties: {
-          propietario: { type: ['string', 'null'] },
-          prueba_hasta: ISO_DATE,
-          api_activa: { type: 'boolean' },
-          solo_lectura_propietario: { type: 'boolean' },
-        },
-      }),
-      handler: (ctx) => {
-        const b = readBody(ctx, {
-          propietario: 'string?',
-          prueba_hasta: 'date?',
-          api_activa: 'boolean',
-          solo_lectura_propietario: 'boolean',
-        });
-        const stored = admin.changeSpace(ctx.params.espacio!, {
-          ownerId: b.propietario,
-          trialEndsAt: b.prueba_hasta,
-          apiEnabled: b.api_activa,
-          ownerReadOnly: b.solo_lectura_propietario,
-        });
-        return {
-          espacio: ctx.params.espacio,
-          ...(has(b, 'propietario') ? { propietario: stored.ownerId } : {}),
-          ...(has(b, 'prueba_hasta') ? { prueba_hasta: stored.trialEndsAt } : {}),
-          ...(has(b, 'api_activa') ? { api_activa: stored.apiEnabled } : {}),
-          ...(has(b, 'solo_lectura_propietario') ? { solo_lectura_propietario: stored.ownerReadOnly } : {}),
-        };
-      },
-    }),
-    route({
-      operationId: 'admin.enableModule',
-      method: 'PUT',
-      path: '/api/admin/espacios/:espacio/modulos/:modulo',
-      summary: 'Habilitar un módulo en un espacio',
-      responses: { '200': { description: 'Habilitado.', schema: MODULE_STATE }, '404': { description: 'No existe.' } },
-      description: '`api` o el id de un plugin instalado; 404 si el espacio o el módulo no existen.',
-      body: 'none',
-      handler: (ctx) => (
-        admin.enableModule(ctx.params.espacio!, ctx.params.modulo!),
-        { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }
-      ),
-    }),
-    route({
-      operationId: 'admin.disableModule',
-      method: 'DELETE',
-      path: '/api/admin/espacios/:espacio/modulos/:modulo',
-      summary: 'Deshabilitar un módulo en un espacio',
-      responses: {
-        '200': { description: 'Deshabilitado.', schema: MODULE_STATE },
-        '404': { description: 'No existe.' },
-      },
-      handler: (ctx) => (
-        admin.disableModule(ctx.params.espacio!, ctx.params.modulo!),
-        { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: false }
-      ),
-    }),
-    route({
-      operationId: 'admin.updateAccount',
-      method: 'PATCH',
-      path: '/api/admin/cuentas/:cuenta',
-      summary: 'Estado de pago de una cuenta',
-      responses: {
-        '200': {
-          description: 'El estado de pago guardado.',
-          schema: objectSchema({
-            cuenta: { type: 'string' },
-            impagada_desde: nullable('string'),
-            suspendida: { type: 'boolean' },
-          }),
-        },
-        '404': { description: 'No existe.' },
-      },
-      description:
-        '`impagada_desde` (fecha ISO o null) y `suspendida`; un campo no enviado conserva su valor. Más de 7 días impagada, o suspendida: 402 en todas las rutas de sus espacios.',
-      requestSchema: closed({ properties: { impagada_desde: ISO_DATE, suspendida: { type: 'boolean' } } }),
-      handler: (ctx) => {
-        const b = readBody(ctx, { impagada_desde: 'date?', suspendida: 'boolean' });
-        // A partial update: a field not sent keeps its stored value (sending only `impagada_desde` does not lift a suspension).
-        const stored = admin.patchPayment(ctx.params.cuenta!, {
-          ...(has(b, 'impagada_desde') ? { unpaidSince: b.impagada_desde ?? null } : {}),
-          ...(has(b, 'suspendida') ? { suspended: b.suspendida === true } : {}),
-        });
-        return { cuenta: ctx.params.cuenta, impagada_desde: stored.unpaidSince, suspendida: stored.suspended };
-      },
-    }),
-    route({
-      operationId: 'admin.setAccountQuota',
-      method: 'PATCH',
-      path: '/api/admin/cuentas/:cuenta/cuota',
-      summary: 'Cuota de almacenamiento de una cuenta',
-      description:
-        '`max_bytes` y `max_documentos` que pueden ocupar juntos todos los espacios de la cuenta: un entero ≥ 0 (0: sin límite) o null (vuelve al valor por defecto, `CEREBRO_QUOTA_BYTES` / `CEREBRO_QUOTA_DOCUMENTS`). Un campo no enviado conserva su valor. Pasada la cuota, las subidas responden 413 (bytes) o 422 (documentos); lo ya guardado no se toca.',
-      responses: {
-        '200': {
-          description: 'La cuota propia guardada (null: la de por defecto).',
-          schema: objectSchema({
-            cuenta: { type: 'string' },
-            max_bytes: nullable('integer'),
-            max_documentos: nullable('integer'),
-          }),
-        },
-        '404': { description: 'No existe.' },
-      },
-      requestSchema: closed({
-        properties: {
-          max_bytes: { type: ['integer', 'null'], minimum: 0 },
-          max_documentos: { type: ['integer', 'null'], minimum: 0 },
-        },
-      }),
-      handler: (ctx) => {
-        const b = readBody(ctx, { max_bytes: 'integer?', max_documentos: 'integer?' });
-        const stored = admin.setQuota(ctx.params.cuenta!, {
-          ...(has(b, 'max_bytes') ? { bytes: b.max_bytes } : {}),
-          ...(has(b, 'max_documentos') ? { documents: b.max_documentos } : {}),
-        });
-        return { cuenta: ctx.params.cuenta, max_bytes: stored.bytes, max_documentos: stored.documents };
-      },
-    }),
-    route({
-      operationId: 'admin.addCredits',
-      method: 'POST',
-      path: '/api/admin/cuentas/:cuenta/creditos',
-      summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',
-      responses: {
-        '200': {
-          description: 'El saldo nuevo.',
-          schema: objectSchema({ cuenta: { type: 'string' }, saldo: { type: 'integer' } }),
-        },
-        '404': { description: 'No existe.' },
-      },
-      requestSchema: closed({
-        required: ['cantidad'],
-        properties: { cantidad: { type: 'integer', not: { const: 0 } } },
-      }),
-      handler: (ctx) => {
-        const b = readBody(ctx, { cantidad: 'integer' }, ['cantidad']);
-        return { cuenta: ctx.params.cuenta, saldo: admin.addCredits(ctx.params.cuenta!, b.cantidad) };
-      },
-    }),
-  ];
+  return hostRoutes(ADMIN_ROUTES, {
+    'admin.createOwner': (ctx) => {
+      const b = ctx.body;
+      return Reply.json(201, admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
+    },
+    'admin.updateOwner': (ctx) => {
+      const b = ctx.body;
+      const id = ctx.params.id!;
+      const email = sent(b, 'email') ? admin.setOwnerEmail(id, b.email).email : undefined;
+      if (b.solo_lectura !== undefined) admin.setOwnerReadOnly(id, b.solo_lectura);
+      return {
+        id,
+        ...(sent(b, 'solo_lectura') ? { solo_lectura: b.solo_lectura } : {}),
+        ...(email !== undefined ? { email } : {}),
+      };
+    },
+    'admin.setOwnerPassword': async (ctx) => {
+      const b = ctx.body;
+      return { id: ctx.params.id, ...(await admin.setOwnerPassword(ctx.params.id!, b.clave)) };
+    },
+    'admin.issueSignInLink': (ctx) => Reply.json(201, admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
+    'admin.deleteOwner': (ctx) => (admin.deleteOwner(ctx.params.id!), { eliminado: ctx.params.id }),
+    'admin.issueKey': (ctx) => {
+      const b = ctx.body;
+      return Reply.json(201, {
+        token: admin.issueKey(ctx.params.id!, b.nombre, b.espacios ?? [], b.permiso ?? 'escribe'),
+      });
+    },
+    'admin.issueSession': (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
+    'admin.createSpace': (ctx) => {
+      const b = ctx.body;
+      admin.createSpace({
+        id: b.id,
+        ownerId: b.propietario,
+        name: b.nombre,
+        modules: b.modulos,
+        trialEndsAt: b.prueba_hasta ?? undefined,
+      });
+      return Reply.json(201, { espacio: b.id });
+    },
+    'admin.updateSpace': (ctx) => {
+      const b = ctx.body;
+      const stored = admin.changeSpace(ctx.params.espacio!, {
+        ownerId: b.propietario,
+        trialEndsAt: b.prueba_hasta,
+        apiEnabled: b.api_activa,
+        ownerReadOnly: b.solo_lectura_propietario,
+      });
+      return {
+        espacio: ctx.params.espacio,
+        ...(sent(b, 'propietario') ? { propietario: stored.ownerId } : {}),
+        ...(sent(b, 'prueba_hasta') ? { prueba_hasta: stored.trialEndsAt } : {}),
+        ...(sent(b, 'api_activa') ? { api_activa: stored.apiEnabled } : {}),
+        ...(sent(b, 'solo_lectura_propietario') ? { solo_lectura_propietario: stored.ownerReadOnly } : {}),
+      };
+    },
+    'admin.enableModule': (ctx) => (
+      admin.enableModule(ctx.params.espacio!, ctx.params.modulo!),
+      { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }
+    ),
+    'admin.disableModule': (ctx) => (
+      admin.disableModule(ctx.params.espacio!, ctx.params.modulo!),
+      { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: false }
+    ),
+    'admin.updateAccount': (ctx) => {
+      const b = ctx.body;
+      // A partial update: a field not sent keeps its stored value (sending only `impagada_desde` does not lift a suspension).
+      const stored = admin.patchPayment(ctx.params.cuenta!, {
+        ...(sent(b, 'impagada_desde') ? { unpaidSince: b.impagada_desde ?? null } : {}),
+        ...(sent(b, 'suspendida') ? { suspended: b.suspendida === true } : {}),
+      });
+      return { cuenta: ctx.params.cuenta, impagada_desde: stored.unpaidSince, suspendida: stored.suspended };
+    },
+    'admin.setAccountQuota': (ctx) => {
+      const b = ctx.body;
+      const stored = admin.setQuota(ctx.params.cuenta!, {
+        ...(sent(b, 'max_bytes') ? { bytes: b.max_bytes } : {}),
+        ...(sent(b, 'max_documentos') ? { documents: b.max_documentos } : {}),
+      });
+      return { cuenta: ctx.params.cuenta, max_bytes: stored.bytes, max_documentos: stored.documents };
+    },
+    'admin.addCredits': (ctx) => {
+      const b = ctx.body;
+      return { cuenta: ctx.params.cuenta, saldo: admin.addCredits(ctx.params.cuenta!, b.cantidad) };
+    },
+  });
 }

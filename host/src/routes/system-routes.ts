@@ -1,7 +1,7 @@
 import { Reply } from '@cerebro/sdk';
-import type { Authenticator } from '../access/authenticator.js';
+import type { Authenticator } from '../access/access-services.js';
 import { FixedJsonDocument } from '../http/fixed-json-document.js';
-import type { HostRoute } from '../http/route.js';
+import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
 import type { DiskSpace } from '../storage/disk-space.js';
@@ -68,6 +68,65 @@ const HEALTH_SCHEMA = {
 };
 
 /** Health, readiness and the OpenAPI document: public, and outside the lifecycle gate for health. */
+export const SYSTEM_ROUTES = declareRoutes([
+  {
+    operationId: 'core.health',
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    tag: 'core',
+    ungated: true,
+    summary: 'Estado del proceso y de los plugins',
+    description:
+      'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está y ' +
+      '`salud` si todos los plugins están activos, ninguno dice que le falta algo y queda espacio en el disco de datos. Los detalles (por qué está degradada en `motivos`, versiones, plugins, errores, motores, disco) solo con la credencial ' +
+      'de operador (`Authorization: Bearer cra_...`); cualquier otra credencial válida recibe la respuesta pública, una no válida 401.',
+    responses: {
+      '200': { description: 'Estado.', schema: HEALTH_SCHEMA },
+      '401': { description: 'Credencial no válida.' },
+    },
+  },
+  {
+    operationId: 'core.ready',
+    method: 'GET',
+    path: '/api/ready',
+    access: 'public',
+    tag: 'core',
+    summary: 'Preparado para atender peticiones',
+    description:
+      '200 cuando el servicio acepta peticiones; 503 mientras arranca o se detiene (para balanceadores y orquestadores).',
+    responses: {
+      '200': {
+        description: 'Listo.',
+        schema: { type: 'object', required: ['listo'], properties: { listo: { const: true } } },
+      },
+      '503': { description: 'Arrancando o deteniéndose.' },
+    },
+  },
+  {
+    operationId: 'core.openapi',
+    method: 'GET',
+    path: '/api/openapi.json',
+    access: 'public',
+    tag: 'core',
+    summary: 'Documento OpenAPI de todas las rutas (núcleo y plugins)',
+    description:
+      'Fijo mientras el proceso vive: con `ETag` (304 a un `If-None-Match` que coincide) y comprimido con br o gzip según `Accept-Encoding`.',
+    responses: {
+      '304': { description: 'No ha cambiado desde el `ETag` enviado en `If-None-Match`.' },
+      '200': {
+        description: 'OpenAPI 3.1.',
+        schema: {
+          type: 'object',
+          required: ['openapi', 'info', 'paths'],
+          properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
+        },
+      },
+    },
+  },
+]);
+
+/** The handlers of health, readiness and the OpenAPI document. */
 export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
   const detail = (status: (() => Record<string, unknown>) | undefined) => {
     try {
@@ -93,87 +152,32 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       ...(p.error ? { error: p.error.message } : {}),
       ...(p.state === 'activo' ? detail(p.status) : {}),
     }));
-  return [
-    {
-      operationId: 'core.health',
-      method: 'GET',
-      path: '/api/health',
-      access: 'public',
-      tag: 'core',
-      ungated: true,
-      summary: 'Estado del proceso y de los plugins',
-      description:
-        'Responde 200 mientras el proceso vive, también al arrancar o al detenerse; `estado` dice en qué fase está y ' +
-        '`salud` si todos los plugins están activos, ninguno dice que le falta algo y queda espacio en el disco de datos. Los detalles (por qué está degradada en `motivos`, versiones, plugins, errores, motores, disco) solo con la credencial ' +
-        'de operador (`Authorization: Bearer cra_...`); cualquier otra credencial válida recibe la respuesta pública, una no válida 401.',
-      responses: {
-        '200': { description: 'Estado.', schema: HEALTH_SCHEMA },
-        '401': { description: 'Credencial no válida.' },
-      },
-      handler: (ctx) => {
-        const disk = deps.disk();
-        const motivos = [
-          ...degradations(deps.plugins()),
-          ...(disk?.low
-            ? [
-                `Queda poco espacio en el disco de datos (menos de ${disk.minFree} bytes libres): las subidas y escrituras pueden fallar con 507.`,
-              ]
-            : []),
-        ];
-        const summary = { estado: deps.lifecycle.current, salud: motivos.length === 0 ? 'ok' : 'degradada' };
-        const header = ctx.req.headers.authorization;
-        if (!header || deps.authenticator.authenticate(header).kind !== 'operator') return summary;
-        return {
-          ...summary,
-          ...(motivos.length ? { motivos } : {}),
-          version: deps.version,
-          cerebro: deps.cerebro(),
-          plugins: pluginStates(),
-          ...(disk
-            ? { disco: { libre_bytes: disk.free, total_bytes: disk.total, minimo_libre_bytes: disk.minFree } }
-            : {}),
-        };
-      },
+  return hostRoutes(SYSTEM_ROUTES, {
+    'core.health': (ctx) => {
+      const disk = deps.disk();
+      const reasons = [
+        ...degradations(deps.plugins()),
+        ...(disk?.low
+          ? [
+              `Queda poco espacio en el disco de datos (menos de ${disk.minFree} bytes libres): las subidas y escrituras pueden fallar con 507.`,
+            ]
+          : []),
+      ];
+      const summary = { estado: deps.lifecycle.current, salud: reasons.length === 0 ? 'ok' : 'degradada' };
+      const header = ctx.req.headers.authorization;
+      if (!header || deps.authenticator.authenticate(header).kind !== 'operator') return summary;
+      return {
+        ...summary,
+        ...(reasons.length ? { motivos: reasons } : {}),
+        version: deps.version,
+        cerebro: deps.cerebro(),
+        plugins: pluginStates(),
+        ...(disk
+          ? { disco: { libre_bytes: disk.free, total_bytes: disk.total, minimo_libre_bytes: disk.minFree } }
+          : {}),
+      };
     },
-    {
-      operationId: 'core.ready',
-      method: 'GET',
-      path: '/api/ready',
-      access: 'public',
-      tag: 'core',
-      summary: 'Preparado para atender peticiones',
-      description:
-        '200 cuando el servicio acepta peticiones; 503 mientras arranca o se detiene (para balanceadores y orquestadores).',
-      responses: {
-        '200': {
-          description: 'Listo.',
-          schema: { type: 'object', required: ['listo'], properties: { listo: { const: true } } },
-        },
-        '503': { description: 'Arrancando o deteniéndose.' },
-      },
-      handler: () => Reply.json(200, { listo: true }),
-    },
-    {
-      operationId: 'core.openapi',
-      method: 'GET',
-      path: '/api/openapi.json',
-      access: 'public',
-      tag: 'core',
-      summary: 'Documento OpenAPI de todas las rutas (núcleo y plugins)',
-      description:
-        'Fijo mientras el proceso vive: con `ETag` (304 a un `If-None-Match` que coincide) y comprimido con br o gzip según `Accept-Encoding`.',
-      responses: {
-        '304': { description: 'No ha cambiado desde el `ETag` enviado en `If-None-Match`.' },
-        '200': {
-          description: 'OpenAPI 3.1.',
-          schema: {
-            type: 'object',
-            required: ['openapi', 'info', 'paths'],
-            properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
-          },
-        },
-      },
-      handler: (ctx) => (openapi ??= new FixedJsonDocument(deps.openapi())).reply(ctx.req.headers),
-    },
-  ];
+    'core.ready': () => Reply.json(200, { listo: true }),
+    'core.openapi': (ctx) => (openapi ??= new FixedJsonDocument(deps.openapi())).reply(ctx.req.headers),
+  });
 }

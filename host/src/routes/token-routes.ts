@@ -1,10 +1,10 @@
 import type { DependencyContainer } from 'tsyringe';
 import { Reply } from '@cerebro/sdk';
 import type { OwnerCaller } from '../access/caller.js';
-import type { HostRoute } from '../http/route.js';
+import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { HostRootTokens } from '../main/host-container.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
 
 const KEY_FIELDS = {
   id: { type: 'string', pattern: '^[0-9a-f]{16}$' },
@@ -42,92 +42,96 @@ const KEY_USAGE_SCHEMA = objectSchema({
 });
 
 /** Key management (contract table B). */
+export const TOKEN_ROUTES = declareRoutes([
+  {
+    operationId: 'core.createToken',
+    method: 'POST',
+    path: '/api/tokens',
+    access: 'owner',
+    tag: 'core',
+    carriesCredentials: true,
+    summary: 'Crear una clave de servicio',
+    description:
+      'El secreto solo aparece en esta respuesta. `permiso` por defecto `escribe` (`lee` si el propietario es de solo lectura). Una clave no puede crear otra con más alcance o permisos.',
+    requestSchema: {
+      type: 'object',
+      required: ['nombre'],
+      properties: {
+        nombre: { type: 'string', minLength: 1, maxLength: 80 },
+        espacios: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Vacía: todos los espacios del propietario, evaluado en cada petición.',
+        },
+        permiso: { enum: ['lee', 'escribe'] },
+      },
+      additionalProperties: false,
+    },
+    responses: {
+      '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) },
+    },
+  },
+  {
+    operationId: 'core.listTokens',
+    method: 'GET',
+    path: '/api/tokens',
+    access: 'owner',
+    tag: 'core',
+    summary: 'Listar las claves del propietario, con su uso',
+    description:
+      'Sin secretos. Solo las claves dentro del alcance de quien pregunta: una clave limitada a unos espacios ve las claves limitadas a esos mismos espacios (o a parte de ellos), no las que alcanzan todos; una clave sin lista de espacios y una sesión de consola ven todas. `llamadas`, `por_ruta` y `ultimo_uso` son exactos en el momento de la consulta.',
+    responses: { '200': { description: 'Las claves visibles.', schema: KEY_LISTING_SCHEMA } },
+  },
+  {
+    operationId: 'core.tokenUsage',
+    method: 'GET',
+    path: '/api/tokens/:id/uso',
+    access: 'owner',
+    tag: 'core',
+    summary: 'Uso de una clave: llamadas por ruta, último uso y llamadas por día',
+    description:
+      'Para la gráfica de Studio. Las mismas reglas de alcance que el listado (404 si la clave no existe, es de otro propietario o queda fuera del alcance de quien pregunta). Cifras exactas en el momento de la consulta.',
+    query: {
+      type: 'object',
+      properties: {
+        dias: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 90,
+          default: 30,
+          description: 'Días hasta hoy (UTC) incluidos en `por_dia`.',
+        },
+      },
+    },
+    responses: {
+      '200': { description: 'El uso de la clave.', schema: KEY_USAGE_SCHEMA },
+      '404': { description: 'No existe o no está a tu alcance.' },
+    },
+  },
+  {
+    operationId: 'core.revokeToken',
+    method: 'DELETE',
+    path: '/api/tokens/:id',
+    access: 'owner',
+    tag: 'core',
+    summary: 'Revocar una clave',
+    description:
+      'Desde la siguiente petición la clave responde 401. 404 si no existe o es de otro propietario; 409 si ya estaba revocada.',
+    responses: {
+      '200': { description: 'Revocada.', schema: objectSchema({ revocado: { type: 'string' } }) },
+      '404': { description: 'No existe o es de otro propietario.' },
+      '409': { description: 'Ya estaba revocada.' },
+    },
+  },
+]);
+
+/** The handlers of the key management routes. */
 export function tokenRoutes(container: DependencyContainer): HostRoute[] {
   const keys = resolveToken(container, HostRootTokens.Keys);
-  return [
-    {
-      operationId: 'core.createToken',
-      method: 'POST',
-      path: '/api/tokens',
-      access: 'owner',
-      tag: 'core',
-      carriesCredentials: true,
-      summary: 'Crear una clave de servicio',
-      description:
-        'El secreto solo aparece en esta respuesta. `permiso` por defecto `escribe` (`lee` si el propietario es de solo lectura). Una clave no puede crear otra con más alcance o permisos.',
-      requestSchema: {
-        type: 'object',
-        required: ['nombre'],
-        properties: {
-          nombre: { type: 'string', minLength: 1, maxLength: 80 },
-          espacios: {
-            type: 'array',
-            items: { type: 'string' },
-            description: 'Vacía: todos los espacios del propietario, evaluado en cada petición.',
-          },
-          permiso: { enum: ['lee', 'escribe'] },
-        },
-        additionalProperties: false,
-      },
-      responses: {
-        '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) },
-      },
-      handler: (ctx) => Reply.json(201, { token: keys.create(ctx.caller as OwnerCaller, ctx.body) }),
-    },
-    {
-      operationId: 'core.listTokens',
-      method: 'GET',
-      path: '/api/tokens',
-      access: 'owner',
-      tag: 'core',
-      summary: 'Listar las claves del propietario, con su uso',
-      description:
-        'Sin secretos. Solo las claves dentro del alcance de quien pregunta: una clave limitada a unos espacios ve las claves limitadas a esos mismos espacios (o a parte de ellos), no las que alcanzan todos; una clave sin lista de espacios y una sesión de consola ven todas. `llamadas`, `por_ruta` y `ultimo_uso` son exactos en el momento de la consulta.',
-      responses: { '200': { description: 'Las claves visibles.', schema: KEY_LISTING_SCHEMA } },
-      handler: (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
-    },
-    {
-      operationId: 'core.tokenUsage',
-      method: 'GET',
-      path: '/api/tokens/:id/uso',
-      access: 'owner',
-      tag: 'core',
-      summary: 'Uso de una clave: llamadas por ruta, último uso y llamadas por día',
-      description:
-        'Para la gráfica de Studio. Las mismas reglas de alcance que el listado (404 si la clave no existe, es de otro propietario o queda fuera del alcance de quien pregunta). Cifras exactas en el momento de la consulta.',
-      query: {
-        type: 'object',
-        properties: {
-          dias: {
-            type: 'integer',
-            minimum: 1,
-            maximum: 90,
-            default: 30,
-            description: 'Días hasta hoy (UTC) incluidos en `por_dia`.',
-          },
-        },
-      },
-      responses: {
-        '200': { description: 'El uso de la clave.', schema: KEY_USAGE_SCHEMA },
-        '404': { description: 'No existe o no está a tu alcance.' },
-      },
-      handler: (ctx) => keys.usageOf(ctx.caller as OwnerCaller, ctx.params.id!, ctx.query.dias as number),
-    },
-    {
-      operationId: 'core.revokeToken',
-      method: 'DELETE',
-      path: '/api/tokens/:id',
-      access: 'owner',
-      tag: 'core',
-      summary: 'Revocar una clave',
-      description:
-        'Desde la siguiente petición la clave responde 401. 404 si no existe o es de otro propietario; 409 si ya estaba revocada.',
-      responses: {
-        '200': { description: 'Revocada.', schema: objectSchema({ revocado: { type: 'string' } }) },
-        '404': { description: 'No existe o es de otro propietario.' },
-        '409': { description: 'Ya estaba revocada.' },
-      },
-      handler: (ctx) => keys.revoke(ctx.caller as OwnerCaller, ctx.params.id!),
-    },
-  ];
+  return hostRoutes(TOKEN_ROUTES, {
+    'core.createToken': (ctx) => Reply.json(201, { token: keys.create(ctx.caller as OwnerCaller, ctx.body) }),
+    'core.listTokens': (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
+    'core.tokenUsage': (ctx) => keys.usageOf(ctx.caller as OwnerCaller, ctx.params.id!, ctx.query.dias as number),
+    'core.revokeToken': (ctx) => keys.revoke(ctx.caller as OwnerCaller, ctx.params.id!),
+  });
 }

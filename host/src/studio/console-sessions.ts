@@ -1,51 +1,18 @@
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
 import { issueCredential } from '../access/credentials.js';
-import type { AccessDirectory } from '../access/directory.js';
+import type { AccessDirectory } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
-
-/** How a session was opened: password, one-time link, or issued by the operator (a Bearer credential for scripts). */
-export type SessionOrigin = 'clave' | 'enlace' | 'operador';
-
-export interface SessionRow {
-  id: string;
-  owner_id: string;
-  secret_digest: Buffer;
-  created_at: string;
-  revoked_at: string | null;
-  expires_at: string | null;
-  max_expires_at: string | null;
-  last_seen_at: string | null;
-  user_agent: string | null;
-  ip: string | null;
-  origin: SessionOrigin;
-}
-
-/** A session with its owner's state, read in one query on every console request. */
-export interface SessionWithOwner extends SessionRow {
-  owner_read_only: number;
-  owner_deleted_at: string | null;
-}
-
-/** A session as the owner sees it in `GET /api/sesiones`. */
-export interface SessionView {
-  id: string;
-  creada: string;
-  ultimo_uso: string | null;
-  expira: string | null;
-  origen: SessionOrigin;
-  agente: string | null;
-  ip: string | null;
-  actual: boolean;
-}
-
-export interface IssuedSession {
-  id: string;
-  token: string;
-  expira: string;
-}
+import type {
+  ConsoleSessions,
+  IssuedSession,
+  SessionOrigin,
+  SessionRow,
+  SessionView,
+  SessionWithOwner,
+} from './studio-services.js';
 
 /** Idle expiry is pushed forward at most once a minute per session: one write a minute, not one per request. */
 const TOUCH_EVERY_MS = 60_000;
@@ -57,7 +24,7 @@ const PRUNE_AFTER_MS = 30 * 86_400_000;
  * used) capped by an absolute one (`max_expires_at`), and remembers where it was opened for the owner's list.
  */
 @injectable()
-export class ConsoleSessions {
+export class SqliteConsoleSessions implements ConsoleSessions {
   private readonly stmts;
 
   constructor(

@@ -1,35 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
-import type { AccessDirectory } from '../access/directory.js';
+import type { AccessDirectory } from '../access/access-services.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import type { ConsoleSessions } from './console-sessions.js';
+import type { ConsoleSessions, LoginRow, OwnerLogins, OwnerProfile } from './studio-services.js';
 import { emailIssue, normalizeEmail, passwordIssue, throwIssues } from './owner-credentials.js';
 import { hashPassword, passwordMatches } from './password-digest.js';
-
-export interface LoginRow {
-  id: string;
-  name: string;
-  email: string | null;
-  password_digest: string | null;
-  deleted_at: string | null;
-}
-
-/** The owner as Studio shows it (`propietario` of `/api/sesion`, `/api/perfil`). */
-export interface OwnerProfile {
-  id: string;
-  nombre: string;
-  email: string | null;
-  tiene_clave: boolean;
-}
 
 /**
  * An owner's sign-in data: email (unique, case-insensitive) and password digest. Used by the operator (HTTP and
  * CLI) and by the owner's own profile, so both apply the same rules (`owner-credentials.ts`).
  */
 @injectable()
-export class OwnerLogins {
+export class SqliteOwnerLogins implements OwnerLogins {
   private readonly stmts;
 
   constructor(

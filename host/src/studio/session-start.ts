@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { parseCredential, secretMatches } from '../access/credentials.js';
 import type { HostConfig } from '../config/host-config.js';
-import type { ConsoleSessions, IssuedSession, SessionOrigin } from './console-sessions.js';
-import { csrfTokenFor } from './csrf.js';
-import { requestIsSecure, sessionCookie, sessionCookieOf } from './session-cookie.js';
+import type { ConsoleSessions, IssuedSession, SessionOrigin } from './studio-services.js';
+import { csrfTokenFor } from '../access/csrf.js';
+import { requestIsSecure, sessionCookie, sessionCookieOf } from '../access/session-cookie.js';
 
 export interface StartedSession extends IssuedSession {
   csrf: string;

@@ -4,6 +4,7 @@ import { apiError, type Clock } from '@cerebro/sdk';
 import { digestSecret, secretMatches } from '../access/credentials.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import type { SignInLinks } from './studio-services.js';
 
 /** How long a one-time sign-in link works. */
 export const LINK_LIFETIME_MS = 30 * 60_000;
@@ -15,7 +16,7 @@ const TOKEN = /^([0-9a-f]{16})\.([A-Za-z0-9_-]{43})$/;
  * two sessions; it expires after 30 minutes.
  */
 @injectable()
-export class SignInLinks {
+export class SqliteSignInLinks implements SignInLinks {
   private readonly stmts;
 
   constructor(

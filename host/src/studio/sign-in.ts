@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
-import type { OwnerLogins } from './owner-logins.js';
+import type { OwnerLogins, SignIn } from './studio-services.js';
 import { normalizeEmail } from './owner-credentials.js';
 import { passwordMatches } from './password-digest.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -11,7 +11,7 @@ import { SignInThrottle } from './sign-in-throttle.js';
  * (no user enumeration); failures are limited per email and per IP (429 with `Retry-After`).
  */
 @injectable()
-export class SignIn {
+export class ThrottledSignIn implements SignIn {
   private readonly throttle = new SignInThrottle();
 
   constructor(

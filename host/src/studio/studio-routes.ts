@@ -1,13 +1,13 @@
 import type { DependencyContainer } from 'tsyringe';
 import { apiError, Reply, validationError } from '@cerebro/sdk';
 import type { ConsoleCaller } from '../access/caller.js';
-import type { HostRoute } from '../http/route.js';
+import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { emailIssue, passwordIssue, throwIssues, PASSWORD_MAX } from './owner-credentials.js';
-import { clearedSessionCookie, requestIsSecure } from './session-cookie.js';
+import { clearedSessionCookie, requestIsSecure } from '../access/session-cookie.js';
 import { startBrowserSession } from './session-start.js';
 
 const OWNER_FIELDS = {
@@ -50,6 +50,139 @@ const SESSION_LIST_SCHEMA = objectSchema({
 const consoleCaller = (ctx: RequestContext) => ctx.caller as ConsoleCaller;
 
 /** Studio sign-in, sign-out, the owner's sessions and profile. */
+export const STUDIO_ROUTES = declareRoutes([
+  {
+    operationId: 'studio.signIn',
+    method: 'POST',
+    path: '/api/sesion',
+    access: 'public',
+    tag: 'studio',
+    carriesCredentials: true,
+    summary: 'Entrar en Studio con email y contraseña',
+    description:
+      'Abre una sesión nueva (nunca reutiliza la cookie que el navegador enviara antes) y la deja en la cookie `cerebro_sesion` (HttpOnly, SameSite=Strict, Path=/, Secure tras TLS). Email o contraseña incorrectos: 401 con el mismo texto. 5 fallos por email (o 20 por IP) en 15 minutos: 429 con `Retry-After`.',
+    requestSchema: {
+      type: 'object',
+      required: ['email', 'clave'],
+      additionalProperties: false,
+      properties: {
+        email: { type: 'string', minLength: 1, maxLength: 254 },
+        clave: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX * 4 },
+      },
+    },
+    responses: {
+      '201': { description: 'La sesión abierta; la cookie va en `Set-Cookie`.', schema: SESSION_SCHEMA },
+      '401': { description: 'Email o contraseña incorrectos.' },
+      '429': { description: 'Demasiados intentos fallidos; `Retry-After` dice cuántos segundos esperar.' },
+    },
+  },
+  {
+    operationId: 'studio.signInWithLink',
+    method: 'POST',
+    path: '/api/sesion/enlace',
+    access: 'public',
+    tag: 'studio',
+    carriesCredentials: true,
+    summary: 'Entrar en Studio con un enlace de un solo uso',
+    description:
+      'El enlace `/studio/entrar?token=…` abre una página de Studio que no gasta nada al cargarse (un escáner de correo que lo visita no lo usa); su botón «Entrar» envía aquí el `token`, que se gasta en esta petición y abre una sesión de origen `enlace`, como `POST /api/sesion`. Como el resto de entradas, solo admite `application/json`, que un formulario de otro sitio no puede enviar. Un token mal formado, desconocido, usado o caducado: 401 `sign_in_link_invalid`.',
+    requestSchema: {
+      type: 'object',
+      required: ['token'],
+      additionalProperties: false,
+      properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
+    },
+    responses: {
+      '201': { description: 'La sesión abierta; la cookie va en `Set-Cookie`.', schema: SESSION_SCHEMA },
+      '401': { description: 'El enlace no es válido, ya se usó o caducó.' },
+    },
+  },
+  {
+    operationId: 'studio.currentSession',
+    method: 'GET',
+    path: '/api/sesion',
+    access: 'console',
+    tag: 'studio',
+    carriesCredentials: true,
+    summary: 'La sesión de Studio en curso (y su token CSRF)',
+    description: 'Cada uso de la sesión alarga su caducidad por inactividad. 401 si no hay sesión o ha caducado.',
+    responses: { '200': { description: 'La sesión.', schema: SESSION_SCHEMA } },
+  },
+  {
+    operationId: 'studio.signOut',
+    method: 'DELETE',
+    path: '/api/sesion',
+    access: 'console',
+    tag: 'studio',
+    summary: 'Salir: cierra la sesión en curso y borra la cookie',
+    responses: { '204': { description: 'Sesión cerrada.' } },
+  },
+  {
+    operationId: 'studio.listSessions',
+    method: 'GET',
+    path: '/api/sesiones',
+    access: 'console',
+    tag: 'studio',
+    summary: 'Las sesiones abiertas del propietario',
+    responses: {
+      '200': { description: 'Las sesiones abiertas, la más nueva primero.', schema: SESSION_LIST_SCHEMA },
+    },
+  },
+  {
+    operationId: 'studio.revokeSession',
+    method: 'DELETE',
+    path: '/api/sesiones/:id',
+    access: 'console',
+    tag: 'studio',
+    summary: 'Cerrar una de las sesiones del propietario',
+    description:
+      'Desde la petición siguiente esa sesión responde 401. 404 si no es del propietario o ya estaba cerrada.',
+    responses: {
+      '204': { description: 'Cerrada.' },
+      '404': { description: 'No existe, no es tuya o ya estaba cerrada.' },
+    },
+  },
+  {
+    operationId: 'studio.profile',
+    method: 'GET',
+    path: '/api/perfil',
+    access: 'console',
+    tag: 'studio',
+    summary: 'El perfil del propietario',
+    responses: { '200': { description: 'El perfil.', schema: OWNER_SCHEMA } },
+  },
+  {
+    operationId: 'studio.updateProfile',
+    method: 'PATCH',
+    path: '/api/perfil',
+    access: 'console',
+    tag: 'studio',
+    summary: 'Cambiar nombre, email o contraseña',
+    description:
+      'Cambiar el email o la contraseña pide `clave_actual` (salvo a quien aún no tiene contraseña). Cambiar la contraseña cierra las demás sesiones del propietario.',
+    requestSchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        nombre: { type: 'string', minLength: 1, maxLength: 120 },
+        email: { type: 'string', maxLength: 254 },
+        clave_actual: { type: 'string', maxLength: PASSWORD_MAX * 4 },
+        clave_nueva: { type: 'string', maxLength: PASSWORD_MAX * 4 },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'El perfil tal como quedó, y cuántas sesiones se cerraron.',
+        schema: objectSchema({ ...OWNER_FIELDS, sesiones_cerradas: { type: 'integer' } }),
+      },
+      '403': { description: 'La contraseña actual no es correcta.' },
+      '409': { description: 'Ese email ya lo usa otro propietario.' },
+      '429': { description: 'Demasiados intentos con una contraseña actual incorrecta.' },
+    },
+  },
+]);
+
+/** The handlers of Studio's own routes. */
 export function studioRoutes(container: DependencyContainer): HostRoute[] {
   const config = resolveToken(container, HostTokens.Config);
   const sessions = resolveToken(container, HostTokens.Sessions);
@@ -61,200 +194,73 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
     csrf: caller.csrf,
     expira: caller.expiresAt,
   });
-  return [
-    {
-      operationId: 'studio.signIn',
-      method: 'POST',
-      path: '/api/sesion',
-      access: 'public',
-      tag: 'studio',
-      carriesCredentials: true,
-      summary: 'Entrar en Studio con email y contraseña',
-      description:
-        'Abre una sesión nueva (nunca reutiliza la cookie que el navegador enviara antes) y la deja en la cookie `cerebro_sesion` (HttpOnly, SameSite=Strict, Path=/, Secure tras TLS). Email o contraseña incorrectos: 401 con el mismo texto. 5 fallos por email (o 20 por IP) en 15 minutos: 429 con `Retry-After`.',
-      requestSchema: {
-        type: 'object',
-        required: ['email', 'clave'],
-        additionalProperties: false,
-        properties: {
-          email: { type: 'string', minLength: 1, maxLength: 254 },
-          clave: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX * 4 },
-        },
-      },
-      responses: {
-        '201': { description: 'La sesión abierta; la cookie va en `Set-Cookie`.', schema: SESSION_SCHEMA },
-        '401': { description: 'Email o contraseña incorrectos.' },
-        '429': { description: 'Demasiados intentos fallidos; `Retry-After` dice cuántos segundos esperar.' },
-      },
-      handler: async (ctx) => {
-        const body = ctx.body as { email: string; clave: string };
-        const ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
-        const started = startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
-        ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio');
-        return Reply.json(
-          201,
-          { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
-          { 'Set-Cookie': started.cookie },
-        );
-      },
+  return hostRoutes(STUDIO_ROUTES, {
+    'studio.signIn': async (ctx) => {
+      const body = ctx.body;
+      const ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
+      const started = startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
+      ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio');
+      return Reply.json(
+        201,
+        { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
+        { 'Set-Cookie': started.cookie },
+      );
     },
-    {
-      operationId: 'studio.signInWithLink',
-      method: 'POST',
-      path: '/api/sesion/enlace',
-      access: 'public',
-      tag: 'studio',
-      carriesCredentials: true,
-      summary: 'Entrar en Studio con un enlace de un solo uso',
-      description:
-        'El enlace `/studio/entrar?token=…` abre una página de Studio que no gasta nada al cargarse (un escáner de correo que lo visita no lo usa); su botón «Entrar» envía aquí el `token`, que se gasta en esta petición y abre una sesión de origen `enlace`, como `POST /api/sesion`. Como el resto de entradas, solo admite `application/json`, que un formulario de otro sitio no puede enviar. Un token mal formado, desconocido, usado o caducado: 401 `sign_in_link_invalid`.',
-      requestSchema: {
-        type: 'object',
-        required: ['token'],
-        additionalProperties: false,
-        properties: { token: { type: 'string', minLength: 1, maxLength: 128 } },
-      },
-      responses: {
-        '201': { description: 'La sesión abierta; la cookie va en `Set-Cookie`.', schema: SESSION_SCHEMA },
-        '401': { description: 'El enlace no es válido, ya se usó o caducó.' },
-      },
-      handler: (ctx) => {
-        const ownerId = links.consume((ctx.body as { token: string }).token);
-        if (!ownerId) throw apiError('sign_in_link_invalid');
-        const started = startBrowserSession(ctx.req, ownerId, 'enlace', ctx.ip, sessions, config);
-        ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio con enlace de un solo uso');
-        return Reply.json(
-          201,
-          { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
-          { 'Set-Cookie': started.cookie },
-        );
-      },
+    'studio.signInWithLink': (ctx) => {
+      const ownerId = links.consume(ctx.body.token);
+      if (!ownerId) throw apiError('sign_in_link_invalid');
+      const started = startBrowserSession(ctx.req, ownerId, 'enlace', ctx.ip, sessions, config);
+      ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio con enlace de un solo uso');
+      return Reply.json(
+        201,
+        { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
+        { 'Set-Cookie': started.cookie },
+      );
     },
-    {
-      operationId: 'studio.currentSession',
-      method: 'GET',
-      path: '/api/sesion',
-      access: 'console',
-      tag: 'studio',
-      carriesCredentials: true,
-      summary: 'La sesión de Studio en curso (y su token CSRF)',
-      description: 'Cada uso de la sesión alarga su caducidad por inactividad. 401 si no hay sesión o ha caducado.',
-      responses: { '200': { description: 'La sesión.', schema: SESSION_SCHEMA } },
-      handler: (ctx) => sessionBody(consoleCaller(ctx)),
+    'studio.currentSession': (ctx) => sessionBody(consoleCaller(ctx)),
+    'studio.signOut': (ctx) => {
+      sessions.end(consoleCaller(ctx).sessionId);
+      return Reply.empty(204, { 'Set-Cookie': clearedSessionCookie(requestIsSecure(ctx.req, config.trustProxy)) });
     },
-    {
-      operationId: 'studio.signOut',
-      method: 'DELETE',
-      path: '/api/sesion',
-      access: 'console',
-      tag: 'studio',
-      summary: 'Salir: cierra la sesión en curso y borra la cookie',
-      responses: { '204': { description: 'Sesión cerrada.' } },
-      handler: (ctx) => {
-        sessions.end(consoleCaller(ctx).sessionId);
-        return Reply.empty(204, { 'Set-Cookie': clearedSessionCookie(requestIsSecure(ctx.req, config.trustProxy)) });
-      },
+    'studio.listSessions': (ctx) => ({
+      sesiones: sessions.list(consoleCaller(ctx).ownerId, consoleCaller(ctx).sessionId),
+    }),
+    'studio.revokeSession': (ctx) => {
+      sessions.revoke(consoleCaller(ctx).ownerId, ctx.params.id!);
+      return Reply.empty(204);
     },
-    {
-      operationId: 'studio.listSessions',
-      method: 'GET',
-      path: '/api/sesiones',
-      access: 'console',
-      tag: 'studio',
-      summary: 'Las sesiones abiertas del propietario',
-      responses: {
-        '200': { description: 'Las sesiones abiertas, la más nueva primero.', schema: SESSION_LIST_SCHEMA },
-      },
-      handler: (ctx) => ({ sesiones: sessions.list(consoleCaller(ctx).ownerId, consoleCaller(ctx).sessionId) }),
-    },
-    {
-      operationId: 'studio.revokeSession',
-      method: 'DELETE',
-      path: '/api/sesiones/:id',
-      access: 'console',
-      tag: 'studio',
-      summary: 'Cerrar una de las sesiones del propietario',
-      description:
-        'Desde la petición siguiente esa sesión responde 401. 404 si no es del propietario o ya estaba cerrada.',
-      responses: {
-        '204': { description: 'Cerrada.' },
-        '404': { description: 'No existe, no es tuya o ya estaba cerrada.' },
-      },
-      handler: (ctx) => {
-        sessions.revoke(consoleCaller(ctx).ownerId, ctx.params.id!);
-        return Reply.empty(204);
-      },
-    },
-    {
-      operationId: 'studio.profile',
-      method: 'GET',
-      path: '/api/perfil',
-      access: 'console',
-      tag: 'studio',
-      summary: 'El perfil del propietario',
-      responses: { '200': { description: 'El perfil.', schema: OWNER_SCHEMA } },
-      handler: (ctx) => logins.profile(consoleCaller(ctx).ownerId),
-    },
-    {
-      operationId: 'studio.updateProfile',
-      method: 'PATCH',
-      path: '/api/perfil',
-      access: 'console',
-      tag: 'studio',
-      summary: 'Cambiar nombre, email o contraseña',
-      description:
-        'Cambiar el email o la contraseña pide `clave_actual` (salvo a quien aún no tiene contraseña). Cambiar la contraseña cierra las demás sesiones del propietario.',
-      requestSchema: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          nombre: { type: 'string', minLength: 1, maxLength: 120 },
-          email: { type: 'string', maxLength: 254 },
-          clave_actual: { type: 'string', maxLength: PASSWORD_MAX * 4 },
-          clave_nueva: { type: 'string', maxLength: PASSWORD_MAX * 4 },
-        },
-      },
-      responses: {
-        '200': {
-          description: 'El perfil tal como quedó, y cuántas sesiones se cerraron.',
-          schema: objectSchema({ ...OWNER_FIELDS, sesiones_cerradas: { type: 'integer' } }),
-        },
-        '403': { description: 'La contraseña actual no es correcta.' },
-        '409': { description: 'Ese email ya lo usa otro propietario.' },
-        '429': { description: 'Demasiados intentos con una contraseña actual incorrecta.' },
-      },
-      handler: async (ctx) => {
-        const caller = consoleCaller(ctx);
-        const body = ctx.body as { nombre?: string; email?: string; clave_actual?: string; clave_nueva?: string };
-        throwIssues([
-          body.email === undefined ? null : emailIssue('email', body.email),
-          body.clave_nueva === undefined ? null : passwordIssue('clave_nueva', body.clave_nueva),
-          body.nombre !== undefined && body.nombre.trim() === ''
-            ? { loc: ['body', 'nombre'], msg: 'No puede estar vacío.', type: 'string_length' }
-            : null,
-        ]);
-        const sensitive = body.email !== undefined || body.clave_nueva !== undefined;
-        if (sensitive && logins.profile(caller.ownerId).tiene_clave) {
-          if (body.clave_actual === undefined) {
-            throw validationError([
-              {
-                loc: ['body', 'clave_actual'],
-                msg: 'Hace falta la contraseña actual para cambiar el email o la contraseña.',
-                type: 'missing',
-              },
-            ]);
-          }
-          await signIn.verifyOwner(caller.ownerId, body.clave_actual, ctx.ip);
+    'studio.profile': (ctx) => logins.profile(consoleCaller(ctx).ownerId),
+    'studio.updateProfile': async (ctx) => {
+      const caller = consoleCaller(ctx);
+      const body = ctx.body;
+      throwIssues([
+        body.email === undefined ? null : emailIssue('email', body.email),
+        body.clave_nueva === undefined ? null : passwordIssue('clave_nueva', body.clave_nueva),
+        body.nombre !== undefined && body.nombre.trim() === ''
+          ? { loc: ['body', 'nombre'], msg: 'No puede estar vacío.', type: 'string_length' }
+          : null,
+      ]);
+      const sensitive = body.email !== undefined || body.clave_nueva !== undefined;
+      if (sensitive && logins.profile(caller.ownerId).tiene_clave) {
+        if (body.clave_actual === undefined) {
+          throw validationError([
+            {
+              loc: ['body', 'clave_actual'],
+              msg: 'Hace falta la contraseña actual para cambiar el email o la contraseña.',
+              type: 'missing',
+            },
+          ]);
         }
-        // The email first: it is the change that can still be refused (409), and nothing is stored before it.
-        if (body.email !== undefined) logins.setEmail(caller.ownerId, body.email);
-        if (body.nombre !== undefined) logins.setName(caller.ownerId, body.nombre.trim());
-        let closed = 0;
-        if (body.clave_nueva !== undefined)
-          closed = (await logins.setPassword(caller.ownerId, body.clave_nueva, caller.sessionId, 'clave_nueva'))
-            .sesiones_cerradas;
-        return { ...logins.profile(caller.ownerId), sesiones_cerradas: closed };
-      },
+        await signIn.verifyOwner(caller.ownerId, body.clave_actual, ctx.ip);
+      }
+      // The email first: it is the change that can still be refused (409), and nothing is stored before it.
+      if (body.email !== undefined) logins.setEmail(caller.ownerId, body.email);
+      if (body.nombre !== undefined) logins.setName(caller.ownerId, body.nombre.trim());
+      let closed = 0;
+      if (body.clave_nueva !== undefined)
+        closed = (await logins.setPassword(caller.ownerId, body.clave_nueva, caller.sessionId, 'clave_nueva'))
+          .sesiones_cerradas;
+      return { ...logins.profile(caller.ownerId), sesiones_cerradas: closed };
     },
-  ];
+  });
 }

@@ -5,10 +5,12 @@ import { migration0006DocumentOrigins } from './0006_document_origins.js';
 import { migration0007Studio } from './0007_studio.js';
 import { migration0009RelativeDocumentPaths } from './0009_relative_document_paths.js';
 import { migration0010StorageQuotas } from './0010_storage_quotas.js';
-import { CEREBRO_MIGRATION } from '../../cerebro/schema.js';
+import {
+  CEREBRO_FAIR_QUEUE_MIGRATION,
+  CEREBRO_HIDDEN_PASSAGES_MIGRATION,
+  CEREBRO_MIGRATION,
+} from '../../cerebro/index.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
-import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../../cerebro/hidden-passages-schema.js';
-import { CEREBRO_FAIR_QUEUE_MIGRATION } from '../../cerebro/fair-queue-schema.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [

@@ -1,0 +1,68 @@
+// The access services' interfaces, which the host's tokens are typed by (as the sdk's HostServices are for plugins):
+// whoever injects them depends on these shapes, not on the classes that implement them.
+import type { Permission, SpaceContext } from '@cerebro/sdk';
+import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
+import type { AccountRow, CredentialRow, KeyCredential, KeyRow, OwnerRow, SpaceRecord } from './records.js';
+
+/** Read access to owners, spaces, accounts and credentials, never stale (see `SqliteAccessDirectory`). */
+export interface AccessDirectory {
+  owner(id: string): OwnerRow | undefined;
+  key(id: string): KeyRow | undefined;
+  keyCredential(id: string): KeyCredential | undefined;
+  /** Every in-process write to owners, spaces, modules or keys calls this. */
+  invalidate(): void;
+  operator(id: string): CredentialRow | undefined;
+  account(id: string): AccountRow | undefined;
+  space(id: string): SpaceRecord | undefined;
+  ownerSpaces(ownerId: string): SpaceRecord[];
+}
+
+/** Turns the Authorization header (or the Studio session cookie) into a caller, afresh on every request. */
+export interface Authenticator {
+  authenticate(header: string | undefined): Caller;
+  /** The caller of the Studio session cookie (a console credential only); a dead session's 401 clears the cookie. */
+  authenticateCookie(value: string, secure: boolean): ConsoleCaller;
+}
+
+export interface SpaceAccessRequest {
+  spaceId: string;
+  permission: Permission;
+  /** Module the route belongs to; the space must have it enabled. */
+  module?: string;
+  moduleDisabledDetail?: string;
+  ip: string;
+  now: number;
+}
+
+export interface SpaceAccess {
+  space: SpaceContext;
+  record: SpaceRecord;
+  permission: Permission;
+}
+
+/** Decides whether the caller may use the space for a route, or throws the catalogue error of the first failed check. */
+export interface SpaceAccessPolicy {
+  authorize(caller: OwnerCaller, request: SpaceAccessRequest): SpaceAccess;
+}
+
+/** A key as issued: the secret (`token`) is in this answer only. */
+export interface CreatedKey {
+  id: string;
+  nombre: string;
+  espacios: string[];
+  permiso: Permission;
+  creado: string;
+  token: string;
+}
+
+/** Issues API keys for an owner (their own `POST /tokens`, or the operator's). */
+export interface KeyIssuer {
+  /** A new key on the owner's spaces (empty: all of them); 404 when a space is not the owner's. */
+  issue(
+    ownerId: string,
+    name: string,
+    spaces: string[],
+    permission: Permission,
+    createdByKey?: string | null,
+  ): CreatedKey;
+}

@@ -1,0 +1,78 @@
+// The interfaces of the limits the host's tokens are typed by: the pipeline, the key service and the upload routes
+// depend on these shapes, not on the classes that implement them.
+
+/** One day of a key's calls, for the console's chart. */
+export interface KeyDay {
+  dia: string;
+  llamadas: number;
+  por_ruta: Record<string, number>;
+}
+
+export interface KeyUsage {
+  llamadas: number;
+  por_ruta: Record<string, number>;
+  ultimo_uso: string | null;
+}
+
+/** Call counters of keys and daily usage of spaces (see `BatchedUsageCounters`). */
+export interface UsageCounters {
+  /** Counts one call of a key on a route pattern (e.g. `GET /companies`). */
+  countKeyCall(keyId: string, route: string, now: number): void;
+  /** Counts one call against the space's daily quota, or throws 429 when it is used up. */
+  takeDaily(spaceId: string, quota: number | null, now: number): void;
+  /** Stored figures of a key merged with what is pending. */
+  keyUsage(keyId: string, stored: { calls: number; calls_by_route: string; last_used_at: string | null }): KeyUsage;
+  /** A key's calls per UTC day over the last `days` days up to `now` (days without calls included, oldest first). */
+  keyDays(keyId: string, days: number, now: number): KeyDay[];
+  /** Writes everything pending in one transaction; on failure nothing pending is dropped and the error is thrown. */
+  flush(): void;
+}
+
+/** What an upload adds: bytes (negative when a replacement is smaller) and new documents. */
+export interface StorageDelta {
+  bytes: number;
+  documents: number;
+}
+
+/** An account's storage: what it holds and its limits (null: no limit). */
+export interface StorageUse {
+  bytes: number;
+  documents: number;
+  maxBytes: number | null;
+  maxDocuments: number | null;
+}
+
+/** Room held for an upload in flight; `release` once its files are stored (or it failed). */
+export interface StorageHold {
+  release(): void;
+}
+
+/** Per-account storage quotas: what an account holds, and room held for uploads in flight. */
+export interface StorageQuotas {
+  /** What the account holds (stored documents of all its spaces, any state) and its limits. */
+  use(accountId: string): StorageUse;
+  /** Refuses at once an upload to an account already full (before its body is read). */
+  assertRoom(accountId: string): void;
+  /** Checks that `delta` fits and holds it until released; throws 413 (bytes) or 422 (documents) otherwise. */
+  hold(accountId: string, delta: StorageDelta): StorageHold;
+}
+
+/** Requests-per-minute limit per space for keys, with the IETF `RateLimit-*` headers. */
+export interface RateLimiter {
+  /** Counts one request and adds the headers to send to `headers`, or throws 429. */
+  take(spaceId: string, limit: number | null, now: number, headers: Record<string, string>): void;
+}
+
+/** A turn held: how long it waited for it, and `release` (call exactly once, when the question is answered). */
+export interface Turn {
+  waitedMs: number;
+  release(): void;
+}
+
+/** Per-space question turns: how many questions of a space run at once, and how many wait. */
+export interface SpaceGate {
+  /** Waits for a turn of `space`. Rejects with 503 `space_busy` when the line is full or the wait too long. */
+  enter(space: string, signal?: AbortSignal): Promise<Turn>;
+  /** Questions running and waiting in a space (for metrics and tests). */
+  load(space: string): { running: number; waiting: number };
+}
