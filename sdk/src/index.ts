@@ -27,6 +27,7 @@ export type {
 export type { CatalogReader, CatalogProduct } from './services/catalog.js';
 export { formatMoney, parseAmount } from './services/money.js';
 export type { CreditRefunds } from './services/credits.js';
+export { WEBHOOK_EVENTS, type WebhookEventType, type EventPublisher } from './services/events.js';
 export * from './errors/index.js';
 export {
   Reply,
@@ -78,3 +79,5 @@ export {
 } from './services/uploads.js';
 // Re-exported so plugins use the same tsyringe instance as the host.
 export { inject, injectable, Lifecycle, type DependencyContainer } from 'tsyringe';
+export { AddressPolicy } from './net/address-policy.js';
+export { AddressRefused, guardedLookup, systemResolver, type Resolver } from './net/guarded-lookup.js';

@@ -27,6 +27,10 @@ import { ConsoleSessions } from '../studio/console-sessions.js';
 import { OwnerLogins } from '../studio/owner-logins.js';
 import { SignInLinks } from '../studio/sign-in-links.js';
 import { SignIn } from '../studio/sign-in.js';
+import { WebhookTokens } from '../webhooks/webhook-tokens.js';
+import { SqliteWebhookRepository } from '../webhooks/webhook-repository.js';
+import { WebhookService } from '../webhooks/webhook-service.js';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 
 /** Tokens of host classes that only the composition root resolves. */
 export const HostRootTokens = {
@@ -74,6 +78,9 @@ export function buildHostContainer(
   c.register(HostTokens.Idempotency, { useClass: IdempotencyStore }, singleton);
   c.register(HostTokens.IdempotentRequests, { useClass: IdempotentRequests }, singleton);
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
+  c.register(WebhookTokens.Repository, { useClass: SqliteWebhookRepository }, singleton);
+  c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
+  c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
   c.register(ModuleCatalogToken, { useValue: new ModuleCatalog() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);

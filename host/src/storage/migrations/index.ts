@@ -5,6 +5,7 @@ import { migration0006DocumentOrigins } from './0006_document_origins.js';
 import { migration0007Studio } from './0007_studio.js';
 import { migration0009RelativeDocumentPaths } from './0009_relative_document_paths.js';
 import { migration0010StorageQuotas } from './0010_storage_quotas.js';
+import { migration0011Webhooks } from './0011_webhooks.js';
 import { CEREBRO_MIGRATION } from '../../cerebro/schema.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../../cerebro/hidden-passages-schema.js';
@@ -22,4 +23,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   CEREBRO_FAIR_QUEUE_MIGRATION,
   migration0009RelativeDocumentPaths,
   migration0010StorageQuotas,
+  migration0011Webhooks,
 ];
