@@ -333,3 +333,89 @@ test('deliveries are stored: an event whose receiver was down is sent after the 
   );
   assert.ok(verifySignature(got!.headers['cerebro-firma'] as string, got!.body, created.body.secreto));
 });
+
+test('modules publish their own events through HostServices.Events: ventas, fuentes and landing', async (t) => {
+  const [r, url] = await receiver(t);
+  const h = await startTestHost(t, {
+    discover: true,
+    env: { ...FAST, CEREBRO_FUENTES_PERMITIDOS: '127.0.0.1' },
+  });
+  const all = [
+    'ventas.conversacion_derivada',
+    'ventas.respuesta_persona',
+    'fuente.ejecucion_terminada',
+    'ficha.lista',
+    'ficha.fallida',
+    'landing.version_lista',
+    'landing.version_fallida',
+  ];
+  const created = await h.client.post(`/companies/${h.spaceId}/webhooks`, { json: { url, eventos: all } });
+  assert.equal(created.status, 201, created.text);
+  const types = () => r.received.map((g) => g.json.tipo);
+  const until = async (tipo: string) => {
+    for (let i = 0; !types().includes(tipo); i++) {
+      assert.ok(i < 300, `no ${tipo} among ${types().join(', ')}`);
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    return r.received.find((g) => g.json.tipo === tipo)!;
+  };
+
+  // ventas: handed to a person, then the person's reply.
+  const ventas = `/mod/ventas/${h.spaceId}`;
+  const first = await h.client.post(`${ventas}/conversaciones`, { json: { mensaje: 'hola' } });
+  const conv = first.body.conversacion;
+  await h.client.post(`${ventas}/conversaciones`, {
+    json: { mensaje: 'me pasas con un asesor humano por favor', conversacion: conv },
+  });
+  const handed = await until('ventas.conversacion_derivada');
+  assert.deepEqual([handed.json.datos.conversacion, handed.json.datos.estado], [conv, 'derivada']);
+  await h.client.post(`${ventas}/conversaciones/${conv}/mensajes`, { json: { texto: 'Soy Marta, ¿te ayudo?' } });
+  const reply = await until('ventas.respuesta_persona');
+  assert.deepEqual([reply.json.datos.rol, reply.json.datos.texto], ['persona', 'Soy Marta, ¿te ayudo?']);
+
+  // fuentes: a run that cannot connect ends, and says so; a ficha ends too.
+  const fuentes = `/mod/fuentes/${h.spaceId}`;
+  const source = await h.client.post(`${fuentes}/fuentes`, { json: { tipo: 'url', url: 'http://127.0.0.1:9/' } });
+  assert.equal((await h.client.post(`${fuentes}/fuentes/${source.body.id}/lanzar`)).status, 202);
+  const run = await until('fuente.ejecucion_terminada');
+  assert.equal(run.json.datos.fuente, source.body.id);
+  assert.ok(['completada', 'fallida'].includes(run.json.datos.ejecucion.estado));
+  await upload(h, 'guia.md', GUIDE_MD);
+  await waitIndexed(h.client, h.spaceId);
+  const ficha = await h.client.post(`${fuentes}/fichas`, { json: { tema: 'Actualizar Debian', campos: ['orden'] } });
+  assert.equal(ficha.status, 202, ficha.text);
+  for (let i = 0; !types().some((x) => x.startsWith('ficha.')); i++) {
+    assert.ok(i < 300, 'no ficha event');
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  const fichaEvent = r.received.find((g) => g.json.tipo.startsWith('ficha.'))!;
+  assert.equal(fichaEvent.json.datos.ficha.id, ficha.body.id);
+
+  // landing: a version built from the catalog.
+  await h.client.put(`${ventas}/productos/lampara`, {
+    json: {
+      nombre: 'Lámpara',
+      descripcion: 'Lámpara de mesa',
+      precio: 1000,
+      moneda: 'COP',
+      stock: 5,
+      envio: { Bogotá: 100 },
+    },
+  });
+  const landing = await h.client.post(`/mod/landing/${h.spaceId}/landings`, {
+    json: {
+      objetivo: 'Vender la lámpara',
+      productos: ['lampara'],
+      cta: { texto: 'Comprar', url: 'https://tienda.example/l' },
+    },
+  });
+  assert.equal(landing.status, 202, landing.text);
+  for (let i = 0; !types().some((x) => x.startsWith('landing.')); i++) {
+    assert.ok(i < 300, 'no landing event');
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  const built = r.received.find((g) => g.json.tipo.startsWith('landing.'))!;
+  assert.equal(built.json.datos.landing, landing.body.id);
+  for (const g of r.received)
+    assert.ok(verifySignature(g.headers['cerebro-firma'] as string, g.body, created.body.secreto));
+});

@@ -216,7 +216,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
             resolveToken(container, HostTokens.Directory),
             pluginId,
           ),
-        events: (pluginId) => pluginEventPublisher(webhooks, pluginId),
+        events: (pluginId) => pluginEventPublisher(webhooks, pluginId, log),
       }),
     });
 

@@ -44,14 +44,26 @@ export function creditEvents(webhooks: WebhookService, log: PinoLogger) {
   };
 }
 
-/** The `HostServices.Events` of one plugin: it may publish only its own module's events. */
-export function pluginEventPublisher(webhooks: WebhookService, pluginId: string): EventPublisher {
+/**
+ * The `HostServices.Events` of one plugin: it may publish only its own module's events (a programming error
+ * throws). A storage failure while recording the event is logged, never thrown: the plugin's own work stands.
+ */
+export function pluginEventPublisher(webhooks: WebhookService, pluginId: string, log: PinoLogger): EventPublisher {
   return {
     publish(spaceId, tipo, datos) {
       const owner = (WEBHOOK_EVENTS as Record<string, string>)[tipo];
       if (owner === undefined) throw new TypeError(`Tipo de evento desconocido: ${tipo}`);
       if (owner !== pluginId) throw new TypeError(`El evento ${tipo} es del módulo ${owner}, no de ${pluginId}.`);
-      return webhooks.publish(spaceId, tipo, datos);
+      try {
+        return webhooks.publish(spaceId, tipo, datos);
+      } catch (err) {
+        if (err instanceof TypeError) throw err;
+        log.error(
+          { componente: 'webhooks', plugin: pluginId, espacio: spaceId, tipo, err: (err as Error).message },
+          'evento de un módulo no guardado',
+        );
+        return '';
+      }
     },
   };
 }

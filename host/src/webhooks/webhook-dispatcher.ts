@@ -6,20 +6,13 @@ import { HOST_VERSION } from '../main/version.js';
 import { WebhookTokens } from './webhook-tokens.js';
 import { systemResolver, type AddressPolicy, type Clock } from '@cerebro/sdk';
 import type { AttemptOutcome, ClaimedDelivery, WebhookRepository } from './webhook-repository.js';
+import { retryDelay } from './retry-delay.js';
 import { sendWebhook, type SendResult } from './webhook-sender.js';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.js';
 import { addressPolicyOf, type WebhookSettings } from './webhook-settings.js';
 
 /** A claimed delivery stays with this process for the attempt's time limit plus this margin. */
 const LEASE_MARGIN_MS = 30_000;
-
-/**
- * The delay before retry `n` (1: after the first failed attempt): `base · 2^(n-1)`, at most `max`, times a random
- * factor in [0.8, 1.2] so receivers coming back up are not hit by every waiting delivery at the same instant.
- */
-export function retryDelay(n: number, base: number, max: number, random = Math.random): number {
-  return Math.round(Math.min(max, base * 2 ** (n - 1)) * (0.8 + 0.4 * random()));
-}
 
 /**
  * Sends stored deliveries: due ones are leased (so another process does not send them too), POSTed signed, and

@@ -32,7 +32,8 @@ export interface EventPublisher {
   /**
    * Records the event for every active webhook of the space subscribed to `tipo` and returns its id (also when no
    * webhook is subscribed: nothing is stored then). `datos` is the resource, in the API's own wire shape (JSON, at
-   * most 64 KiB). Throws a `TypeError` for a type not in `WEBHOOK_EVENTS` or belonging to another module.
+   * most 64 KiB). Throws a `TypeError` for a type not in `WEBHOOK_EVENTS` or belonging to another module, or data
+   * too large; a storage failure is logged by the host and returns `''`, so the plugin's own work is never undone.
    */
   publish(spaceId: string, tipo: WebhookEventType, datos: Record<string, unknown>): string;
 }

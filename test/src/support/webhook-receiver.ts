@@ -7,6 +7,14 @@ export interface Datos {
   documento: { nombre: string; pasajes: number; error: { codigo: string | null } | null };
   saldo: number;
   umbral: number;
+  conversacion: string;
+  estado: string;
+  rol: string;
+  texto: string;
+  fuente: string;
+  ejecucion: { estado: string };
+  ficha: { id: string };
+  landing: string;
 }
 
 /** One POST a receiver got. */
