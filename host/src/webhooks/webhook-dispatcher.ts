@@ -153,7 +153,7 @@ export class WebhookDispatcher {
     // of failures covers all of its attempts): the endpoint is taken as gone.
     const givenUp = outcome.state === 'fallida' && !manual;
     if (givenUp && streak.failures >= d.attempts + 1) {
-      const reason = `Desactivado automáticamente: ninguna entrega tuvo éxito en ${describeWindow(this.settings.retryWindowMs)} (${streak.failures} intentos fallidos seguidos; el último: ${result.error}).`;
+      const reason = `Desactivado automáticamente: ninguna entrega tuvo éxito en ${describeWindow(this.settings.retryWindowMs)} (${streak.failures} intentos fallidos seguidos; el último: ${String(result.error).replace(/\.$/, '')}).`;
       this.repo.disable(d.webhook_id, new Date(done).toISOString(), reason);
       this.log.warn({ ...fields, fallos: streak.failures }, 'webhook desactivado tras fallar de forma continuada');
     }
