@@ -419,3 +419,19 @@ test('modules publish their own events through HostServices.Events: ventas, fuen
   for (const g of r.received)
     assert.ok(verifySignature(g.headers['cerebro-firma'] as string, g.body, created.body.secreto));
 });
+
+test('finished deliveries are kept 30 days, then deleted', async (t) => {
+  const [r, url] = await receiver(t);
+  let now = Date.parse('2026-01-01T00:00:00Z');
+  const h = await startTestHost(t, { env: FAST, clock: { now: () => now } });
+  const base = `/companies/${h.spaceId}/webhooks`;
+  const created = await h.client.post(base, { json: { url, eventos: ['documento.listo'] } });
+  await upload(h, 'guia.md', GUIDE_MD);
+  await r.waitFor(1);
+  await deliveriesOf(h, created.body.id, (d) => d[0]?.estado === 'entregada');
+  now += 29 * 24 * 3600_000;
+  await new Promise((res) => setTimeout(res, 300));
+  assert.equal((await h.client.get(`${base}/${created.body.id}/entregas`)).body.total, 1, 'kept for 30 days');
+  now += 2 * 24 * 3600_000;
+  await deliveriesOf(h, created.body.id, (d) => d.length === 0);
+});

@@ -13,6 +13,9 @@ import { addressPolicyOf, type WebhookSettings } from './webhook-settings.js';
 
 /** A claimed delivery stays with this process for the attempt's time limit plus this margin. */
 const LEASE_MARGIN_MS = 30_000;
+/** Finished deliveries are kept this long (the owner's history), then deleted; checked about once an hour. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 3600_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 /**
  * Sends stored deliveries: due ones are leased (so another process does not send them too), POSTed signed, and
@@ -26,6 +29,7 @@ export class WebhookDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private running = 0;
   private stopped = true;
+  private lastPrune = 0;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly policy: AddressPolicy;
   private readonly settings: WebhookSettings;
@@ -71,6 +75,7 @@ export class WebhookDispatcher {
     this.timer = null;
     if (this.stopped) return;
     try {
+      this.pruneNowAndThen();
       const free = this.settings.concurrency - this.running;
       if (free > 0) {
         const now = this.clock.now();
@@ -93,6 +98,15 @@ export class WebhookDispatcher {
     // While every slot is busy, the end of an attempt wakes the dispatcher; otherwise poll (another process may add).
     if (!this.stopped && !this.timer)
       this.schedule(this.running >= this.settings.concurrency ? this.settings.pollMs : wait);
+  }
+
+  /** Keeps the history bounded: finished deliveries older than the retention go, at most once an hour. */
+  private pruneNowAndThen(): void {
+    const now = this.clock.now();
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    const removed = this.repo.pruneFinished(new Date(now - DELIVERY_RETENTION_MS).toISOString());
+    if (removed > 0) this.log.info({ entregas: removed }, 'entregas antiguas eliminadas');
   }
 
   private async attempt(d: ClaimedDelivery): Promise<void> {

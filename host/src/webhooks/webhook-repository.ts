@@ -106,6 +106,8 @@ export interface WebhookRepository {
   requestRedelivery(id: string, now: number): void;
   /** The earliest time a pending delivery is due, or null. */
   nextDue(): number | null;
+  /** Deletes delivered and given-up deliveries (and their attempts) created before `before` (ISO); returns how many. */
+  pruneFinished(before: string): number;
 }
 
 /** The SQLite implementation over the host's database (migration 0011_webhooks). */
@@ -184,6 +186,7 @@ export class SqliteWebhookRepository implements WebhookRepository {
         `UPDATE webhook_deliveries SET state = 'pendiente', next_attempt_at = ?, manual_requested = 1,
          lease_until = NULL, finished_at = NULL WHERE id = ?`,
       ),
+      prune: db.prepare("DELETE FROM webhook_deliveries WHERE state IN ('entregada', 'fallida') AND created_at < ?"),
       nextDue: db.prepare<[], { at: number | null }>(
         `SELECT MIN(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          WHERE d.state = 'pendiente' AND (w.active = 1 OR d.manual_requested = 1)`,
@@ -270,5 +273,8 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
   nextDue(): number | null {
     return this.s.nextDue.get()?.at ?? null;
+  }
+  pruneFinished(before: string): number {
+    return this.s.prune.run(before).changes;
   }
 }
