@@ -183,8 +183,9 @@ export class SqliteWebhookRepository implements WebhookRepository {
         'SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND id = ?',
       ),
       redeliver: db.prepare(
+        // The lease is kept: an attempt in flight finishes first, so the same delivery is never sent twice at once.
         `UPDATE webhook_deliveries SET state = 'pendiente', next_attempt_at = ?, manual_requested = 1,
-         lease_until = NULL, finished_at = NULL WHERE id = ?`,
+         finished_at = NULL WHERE id = ?`,
       ),
       prune: db.prepare("DELETE FROM webhook_deliveries WHERE state IN ('entregada', 'fallida') AND created_at < ?"),
       nextDue: db.prepare<[], { at: number | null }>(
