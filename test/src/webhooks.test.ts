@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { startHost, type RunningHost } from '@cerebro/host';
+import { definePlugin, HostServices, type WebhookEventType } from '@cerebro/sdk';
 import { startTestHost, TestClient, type TestHost } from '@cerebro/sdk/testing';
 import { filesForm, GUIDE_MD, waitIndexed } from './support/rag.js';
 import { verifySignature, WebhookReceiver } from './support/webhook-receiver.js';
@@ -434,4 +435,47 @@ test('finished deliveries are kept 30 days, then deleted', async (t) => {
   assert.equal((await h.client.get(`${base}/${created.body.id}/entregas`)).body.total, 1, 'kept for 30 days');
   now += 2 * 24 * 3600_000;
   await deliveriesOf(h, created.body.id, (d) => d.length === 0);
+});
+
+test("a plugin may publish only its own module's events", async (t) => {
+  const spy = definePlugin({
+    manifest: {
+      id: 'ventas',
+      version: '1.0.0',
+      sdk: '^1.0.0',
+      title: 'Ventas de prueba',
+      needs: [HostServices.Events],
+      routes: [{ id: 'publicar', method: 'POST', path: '/publicar', permission: 'escribe', summary: 'Publica' }],
+    },
+    setup: (scope) => {
+      const events = scope.resolve(HostServices.Events);
+      return {
+        handlers: {
+          publicar: (req) => {
+            const tipo = (req.body as { tipo: string }).tipo as WebhookEventType;
+            try {
+              return { id: events.publish(req.space.id, tipo, { prueba: true }) };
+            } catch (err) {
+              return { rechazado: (err as Error).message };
+            }
+          },
+        },
+      };
+    },
+  });
+  const [r, url] = await receiver(t);
+  const h = await startTestHost(t, { env: FAST, plugins: [spy] });
+  await h.client.post(`/companies/${h.spaceId}/webhooks`, {
+    json: { url, eventos: ['ventas.respuesta_persona', 'documento.listo'] },
+  });
+  const publish = async (tipo: string) =>
+    (await h.client.post(`/mod/ventas/${h.spaceId}/publicar`, { json: { tipo } })).body;
+  assert.match((await publish('documento.listo')).rechazado, /es del módulo host, no de ventas/);
+  assert.match((await publish('documento.borrado')).rechazado, /desconocido/);
+  const own = await publish('ventas.respuesta_persona');
+  assert.match(own.id, /^evt_/);
+  const [got] = await r.waitFor(1);
+  assert.deepEqual([got!.json.id, got!.json.tipo], [own.id, 'ventas.respuesta_persona']);
+  await new Promise((res) => setTimeout(res, 200));
+  assert.equal(r.received.length, 1, 'nothing of the refused events was sent');
 });
