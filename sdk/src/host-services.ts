@@ -8,6 +8,7 @@ import type { UploadReceiver } from './services/uploads.js';
 import type { CerebroService } from './services/cerebro.js';
 import type { DocumentsService } from './services/documents.js';
 import type { CreditRefunds } from './services/credits.js';
+import type { EventPublisher } from './services/events.js';
 
 /**
  * Services the host can place in a plugin's container. A plugin lists the ones it needs in `manifest.needs`;
@@ -31,4 +32,6 @@ export const HostServices = {
   Documents: createToken<DocumentsService>('host:documents'),
   /** Give back the charge of a paid request whose background work failed. */
   CreditRefunds: createToken<CreditRefunds>('host:credit-refunds'),
+  /** Publish the plugin's events to the space's webhooks (signed, stored, retried). */
+  Events: createToken<EventPublisher>('host:events'),
 } as const;

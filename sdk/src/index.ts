@@ -34,6 +34,7 @@ export type { CatalogReader, CatalogProduct } from './services/catalog.js';
 export { formatMoney, parseAmount } from './services/money.js';
 export { countOf } from './text/count.js';
 export type { CreditRefunds } from './services/credits.js';
+export { WEBHOOK_EVENTS, type WebhookEventType, type EventPublisher } from './services/events.js';
 export * from './errors/index.js';
 export {
   Reply,
@@ -86,3 +87,5 @@ export {
 } from './services/uploads.js';
 // Re-exported so plugins use the same tsyringe instance as the host.
 export { inject, injectable, Lifecycle, type DependencyContainer } from 'tsyringe';
+export { AddressPolicy } from './net/address-policy.js';
+export { AddressRefused, guardedLookup, systemResolver, type Resolver } from './net/guarded-lookup.js';

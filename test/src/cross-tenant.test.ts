@@ -11,7 +11,7 @@ import { createTenant, seedSpace, SEEDED_MODULES } from './support/tenant.js';
 
 /** Everything a victim's own session can read about its space: what must be the same after the intrusions. */
 function victimReads(victim: Victim): string[] {
-  const { space, document, salesConversation, fuente, ficha, landing } = victim.seeded;
+  const { space, document, salesConversation, fuente, ficha, landing, webhook } = victim.seeded;
   return [
     '/companies',
     '/tokens',
@@ -19,6 +19,8 @@ function victimReads(victim: Victim): string[] {
     `/rag/${space}/documents/${encodeURIComponent(document.nombre)}`,
     `/rag/${space}/config`,
     `/companies/${space}/api-config`,
+    `/companies/${space}/webhooks`,
+    `/companies/${space}/webhooks/${webhook}/entregas`,
     `/companies/${space}/cuenta`,
     `/mod/marca/${space}/config`,
     `/mod/ventas/${space}/leads-config`,

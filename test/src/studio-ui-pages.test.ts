@@ -14,6 +14,7 @@ const PAGES: [path: string, title: string][] = [
   ['espacios/demo/configuracion', 'Configuración del Cerebro'],
   ['espacios/demo/api', 'Ajustes de la API'],
   ['espacios/demo/creditos', 'Créditos'],
+  ['espacios/demo/webhooks', 'Webhooks'],
   ['espacios/demo/marca', 'Marca'],
   ['espacios/demo/catalogo', 'Catálogo'],
   ['espacios/demo/conversaciones', 'Conversaciones'],
@@ -35,6 +36,13 @@ async function seedContent(world: StudioWorld): Promise<void> {
   );
   await waitIndexed(client, 'demo');
   await client.post('/rag/demo/conversations', { json: { pregunta: '¿Cómo se instala?' } });
+  await client.post('/companies/demo/webhooks', {
+    json: {
+      url: 'https://integraciones.tienda-de-ejemplo.example/cerebro/webhooks/documentos',
+      eventos: ['documento.listo', 'ventas.conversacion_derivada'],
+      descripcion: 'CRM de la tienda',
+    },
+  });
   await client.put('/mod/ventas/demo/productos/zapatillas-runner', {
     json: { nombre: 'Zapatillas Runner edición limitada', precio: 249900, moneda: 'COP', stock: 3 },
   });

@@ -10,6 +10,7 @@ import { parseBooleanSetting } from './boolean-setting.js';
 import { parseProxyTrust, type ProxyTrust } from './proxy-trust.js';
 import { DEFAULT_SPACE_GATE } from '../limits/space-gate.js';
 import { DEFAULT_QUOTA } from '../limits/quota-defaults.js';
+import { loadWebhookSettings, type WebhookSettings } from '../webhooks/webhook-settings.js';
 
 /** Everything the host reads from its environment, with the embedded defaults. */
 export interface HostConfig {
@@ -49,6 +50,8 @@ export interface HostConfig {
   docMaxFiles: number;
   /** Free bytes on the data folder's file system below which health says `degradada`. */
   diskMinFreeBytes: number;
+  /** Outbound webhooks: address guard, time limits, retries (`CEREBRO_WEBHOOKS_*`). */
+  webhooks: WebhookSettings;
   /** A document still indexing after this long fails with a reason. */
   indexingDeadlineMs: number;
   /** Worker threads extracting document text. */
@@ -186,6 +189,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     docMaxBytes: int(env, 'CEREBRO_DOC_MAX_BYTES', 50 * 1024 * 1024),
     docMaxFiles: int(env, 'CEREBRO_DOC_MAX_FILES', 20),
     diskMinFreeBytes: int(env, 'CEREBRO_DISK_MIN_FREE_BYTES', 512 * 1024 * 1024),
+    webhooks: loadWebhookSettings(env),
     indexingDeadlineMs: int(env, 'CEREBRO_INDEXING_DEADLINE_MS', 10 * 60_000),
     indexingThreads: int(env, 'CEREBRO_INDEXING_THREADS', 1),
     searchThreads: int(env, 'CEREBRO_SEARCH_THREADS', 2),

@@ -13,6 +13,7 @@ import type { ChargeContext, CreditLedger, Movement } from './credit-services.js
 @injectable()
 export class SqliteCreditLedger implements CreditLedger {
   private readonly stmts;
+  private readonly debitListeners: ((accountId: string, before: number, after: number) => void)[] = [];
 
   constructor(
     @inject(HostTokens.Database) private readonly db: SqliteDatabase,
@@ -46,6 +47,14 @@ export class SqliteCreditLedger implements CreditLedger {
     };
   }
 
+  /**
+   * Called after every debit with the balance before and after it (webhooks' `creditos.bajos` / `creditos.agotados`).
+   * A listener that throws is logged by its owner, never fails the debit.
+   */
+  onDebit(listener: (accountId: string, before: number, after: number) => void): void {
+    this.debitListeners.push(listener);
+  }
+
   /** Takes `amount` credits or throws 402 `credits_exhausted` without touching the balance. */
   debit(accountId: string, amount: number, ctx: ChargeContext, reason: 'consumo' | 'ajuste' = 'consumo'): number {
     const balance = this.db.transaction(() => {
@@ -64,6 +73,13 @@ export class SqliteCreditLedger implements CreditLedger {
       return row.credits;
     })();
     this.metrics.creditsMoved(reason, amount);
+    for (const listener of this.debitListeners) {
+      try {
+        listener(accountId, balance + amount, balance);
+      } catch {
+        // The charge stands; the listener reports its own failures.
+      }
+    }
     return balance;
   }
 

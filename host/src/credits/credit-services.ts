@@ -29,4 +29,9 @@ export interface CreditLedger {
     ctx?: Partial<ChargeContext>,
   ): number;
   recent(accountId: string, limit?: number): Movement[];
+  /**
+   * Called after every debit with the balance before and after it (webhooks' `creditos.bajos` / `creditos.agotados`).
+   * A listener that throws is logged by its owner, never fails the debit.
+   */
+  onDebit(listener: (accountId: string, before: number, after: number) => void): void;
 }

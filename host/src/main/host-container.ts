@@ -29,6 +29,10 @@ import { SqliteConsoleSessions } from '../studio/console-sessions.js';
 import { SqliteOwnerLogins } from '../studio/owner-logins.js';
 import { SqliteSignInLinks } from '../studio/sign-in-links.js';
 import { ThrottledSignIn } from '../studio/sign-in.js';
+import { WebhookTokens } from '../webhooks/webhook-tokens.js';
+import { SqliteWebhookRepository } from '../webhooks/webhook-repository.js';
+import { WebhookService } from '../webhooks/webhook-service.js';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 
 /**
  * The host's own container. A child of tsyringe's global container, which stays empty: plugin containers are
@@ -70,6 +74,9 @@ export function buildHostContainer(
   c.register(HostTokens.Idempotency, { useClass: SqliteIdempotencyStore }, singleton);
   c.register(HostTokens.IdempotentRequests, { useClass: StoredIdempotentRequests }, singleton);
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
+  c.register(WebhookTokens.Repository, { useClass: SqliteWebhookRepository }, singleton);
+  c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
+  c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
   c.register(ModuleCatalogToken, { useValue: new ModuleCatalog() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);

@@ -56,6 +56,9 @@ import { answerClientErrorsWithDetail } from './client-errors.js';
 import { guardTrickledBodies } from '../http/unread-body.js';
 import { logStorageError } from '../storage/storage-failure.js';
 import { DiskSpaceWatch } from '../storage/disk-space.js';
+import { WebhookTokens } from '../webhooks/webhook-tokens.js';
+import { webhookRoutes } from '../webhooks/webhook-routes.js';
+import { creditEvents, documentEvents, pluginEventPublisher } from '../webhooks/host-events.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -155,6 +158,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const usage = resolveToken(container, HostTokens.Usage);
     const admin = resolveToken(container, HostRootTokens.Admin);
     const metrics = resolveToken(container, HostTokens.Metrics);
+    const webhooks = resolveToken(container, WebhookTokens.Service);
+    const dispatcher = resolveToken(container, WebhookTokens.Dispatcher);
+    webhooks.onStored(() => dispatcher.wake());
+    resolveToken(container, HostTokens.Credits).onDebit(creditEvents(webhooks, log));
     const chat = config.llmUrl
       ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined }
       : null;
@@ -171,6 +178,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       jobDeadlineMs: config.indexingDeadlineMs,
       models,
       metrics,
+      onDocumentState: documentEvents(webhooks, log),
     });
     rag.start();
     const liveRagService = rag;
@@ -210,6 +218,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
             resolveToken(container, HostTokens.Directory),
             pluginId,
           ),
+        events: (pluginId) => pluginEventPublisher(webhooks, pluginId, log),
       }),
     });
 
@@ -234,6 +243,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ...coreRoutes(container),
       ...studioRoutes(container),
       ...ragRoutes(container, rag),
+      ...webhookRoutes(webhooks),
       ...plugins.flatMap(pluginRoutes),
     ];
     openapiDocument = buildOpenApi(routes, {
@@ -268,6 +278,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       }
     }, config.counterFlushMs);
     flushTimer.unref();
+    dispatcher.start();
     lifecycle.markReady();
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     log.info(
@@ -297,6 +308,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           return (liveMetrics?.close() ?? Promise.resolve())
             .then(() => disposePlugins(plugins, log))
             .then(async () => {
+              await dispatcher.stop();
               await liveRag.stop();
               usage.flush();
               pluginDbs.closeAll();

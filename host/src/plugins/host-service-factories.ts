@@ -5,6 +5,7 @@ import {
   type Clock,
   type CreditRefunds,
   type DocumentsService,
+  type EventPublisher,
   type Logger,
   type PluginManifest,
   type SpaceDirectory,
@@ -29,6 +30,8 @@ export interface HostServiceDeps {
   documents: (pluginId: string) => DocumentsService;
   /** Refunds of one plugin's paid requests. */
   creditRefunds: (pluginId: string) => CreditRefunds;
+  /** The event publisher of one plugin (only its own module's webhook events). */
+  events: (pluginId: string) => EventPublisher;
 }
 
 /** How each host service is built for one plugin: everything plugin-scoped is derived from the plugin id. */
@@ -50,5 +53,6 @@ export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manife
     [HostServices.Cerebro, () => deps.cerebro],
     [HostServices.Documents, (m) => deps.documents(m.id)],
     [HostServices.CreditRefunds, (m) => deps.creditRefunds(m.id)],
+    [HostServices.Events, (m) => deps.events(m.id)],
   ]);
 }

@@ -1,17 +1,11 @@
-import { invalidField, type DocumentsService, type PassageHit, type SpaceDocument } from '@cerebro/sdk';
+import { invalidField, type DocumentsService, type SpaceDocument } from '@cerebro/sdk';
 import type { DocumentStatus } from '../cerebro/index.js';
 import { documentNameProblem } from './document-names.js';
 import type { StorageDelta, StorageHold } from '../limits/limit-services.js';
 import type { RagService } from './rag-service.js';
+import { searchPassages } from './passage-search.js';
 
 const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
-const MAX_SEARCH = 50;
-/**
- * Searching only some documents takes more passages from the index and keeps theirs (the index ranks space-wide):
- * first 8 times the limit, then, when that kept too few, up to MAX_FILTERED_DEPTH passages.
- */
-const FILTER_OVERFETCH = 8;
-const MAX_FILTERED_DEPTH = 2000;
 const IDLE_POLL_MS = 100;
 
 /**
@@ -79,30 +73,7 @@ export function documentsHostService(
       }
       return docs.sort((a, b) => a.nombre.localeCompare(b.nombre));
     },
-    async search(space, query, options) {
-      const limit = Math.max(1, Math.min(MAX_SEARCH, Math.floor(options?.limite ?? 10)));
-      const only = options?.documentos ? new Set(options.documentos.map((n) => n.normalize('NFC'))) : null;
-      let hits = await rag.engine.search(space, query, only ? limit * FILTER_OVERFETCH : limit);
-      let kept = only ? hits.filter((h) => only.has(h.documentName)) : hits;
-      if (only && kept.length < limit && hits.length >= limit * FILTER_OVERFETCH) {
-        hits = await rag.engine.search(space, query, MAX_FILTERED_DEPTH);
-        kept = hits.filter((h) => only.has(h.documentName));
-      }
-      kept = kept.slice(0, limit);
-      return kept.map(
-        (h, i): PassageHit => ({
-          documento: h.documentName,
-          documento_id: h.documentId,
-          pasaje: h.id,
-          pagina: h.page,
-          seccion: h.headings.length ? h.headings.join(' › ') : null,
-          puntuacion: h.score,
-          posicion: i + 1,
-          texto: h.text,
-          origen: rag.origins.get(space, h.documentId),
-        }),
-      );
-    },
+    search: (space, query, options) => searchPassages(rag, space, query, options),
     async idle(space, options) {
       const deadline = options?.timeoutMs === undefined ? Infinity : Date.now() + options.timeoutMs;
       while (pending(space, options?.nombres)) {

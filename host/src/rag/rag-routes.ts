@@ -10,8 +10,15 @@ import { resolveToken } from '../kernel/resolve.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { DEFAULT_RAG_CONFIG } from './rag-config.js';
 import type { CachedAnswer, RagService } from './rag-service.js';
-import { answerView, documentView, indexingStatusView, sourceView } from './wire.js';
-import { ANSWER_SCHEMA, DOCUMENT_PAGE_SCHEMA, INDEXING_STATUS_SCHEMA, UPLOAD_SCHEMA } from './wire-schemas.js';
+import { answerView, documentView, indexingStatusView, passageView, sourceView } from './wire.js';
+import {
+  ANSWER_SCHEMA,
+  DOCUMENT_PAGE_SCHEMA,
+  INDEXING_STATUS_SCHEMA,
+  SEARCH_RESULT_SCHEMA,
+  UPLOAD_SCHEMA,
+} from './wire-schemas.js';
+import { DEFAULT_SEARCH, MAX_SEARCH, searchPassages } from './passage-search.js';
 import { objectSchema } from '../http/response-schemas.js';
 
 /** Credits one question costs when the engine answers it; an answer served from the cache costs nothing. */
@@ -30,6 +37,36 @@ const QUESTION_SCHEMA = {
   },
   additionalProperties: false,
 } as const;
+
+/**
+ * Credits one search costs: none. It runs the retrieval half of a question (no answer is composed or generated), so
+ * it is counted and limited like every call of a key (per-minute limit, daily quota) but never debits the pool.
+ */
+export const SEARCH_COST = 0;
+
+const SEARCH_SCHEMA = {
+  type: 'object',
+  required: ['pregunta'],
+  properties: {
+    pregunta: { type: 'string', minLength: 1, maxLength: 4000, description: 'Lo que se busca, como se preguntaría.' },
+    limite: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_SEARCH,
+      default: DEFAULT_SEARCH,
+      description: 'Cuántos pasajes como máximo.',
+    },
+    documentos: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 255 },
+      minItems: 1,
+      maxItems: 100,
+      description: 'Solo pasajes de estos documentos (por nombre).',
+    },
+  },
+  additionalProperties: false,
+} as const;
+
 const CONFIG_SCHEMA = {
   type: 'object',
   properties: {
@@ -128,6 +165,17 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
         '200': { description: 'Flujo de eventos.', contentType: 'text/event-stream', schema: { type: 'string' } },
         '404': { description: 'Conversación no encontrada.' },
       },
+    }),
+    ragRoute({
+      operationId: 'core.search',
+      method: 'POST',
+      path: '/buscar',
+      permission: 'lee',
+      credits: SEARCH_COST,
+      summary: 'Buscar pasajes sin pedir una respuesta',
+      description: `Los pasajes de los documentos del espacio que mejor responden a \`pregunta\`, en el orden en que el Cerebro los usaría para responder (texto completo, y vectores y reordenación si el servicio los tiene). No compone respuesta ni abre conversación. No cuesta créditos (${SEARCH_COST}); cuenta como una llamada para el límite por minuto y la cuota diaria de la clave.`,
+      requestSchema: SEARCH_SCHEMA,
+      responses: { '200': { description: 'Los pasajes, el mejor primero.', schema: SEARCH_RESULT_SCHEMA } },
     }),
     ragRoute({
       operationId: 'core.listDocuments',
@@ -322,6 +370,15 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         sse.end();
         // A stream the client closed before `fin` delivered no answer: marked so the pipeline refunds it.
         if (!finished) ctx.res.statusCode = 499;
+      },
+      'core.search': async (ctx) => {
+        const pregunta = questionText(ctx.body);
+        const started = performance.now();
+        const hits = await searchPassages(rag, space(ctx), pregunta, {
+          limite: ctx.body.limite ?? DEFAULT_SEARCH,
+          ...(ctx.body.documentos ? { documentos: ctx.body.documentos } : {}),
+        });
+        return { pasajes: hits.map(passageView), ms: Math.round((performance.now() - started) * 10) / 10 };
       },
       'core.listDocuments': (ctx) => {
         const page = pageOf(ctx);

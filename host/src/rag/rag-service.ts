@@ -41,6 +41,8 @@ export interface RagServiceOptions {
   models?: SearchModels;
   /** Where finished indexing jobs are counted (absent: logs only). */
   metrics?: HostMetrics;
+  /** Told of every document state change after the logs and metrics (webhooks' `documento.listo` / `fallido`). */
+  onDocumentState?: (doc: DocumentStatus) => void;
 }
 
 /** One uploaded file's outcome: its document record, or why it was refused before indexing. */
@@ -92,6 +94,7 @@ export class RagService {
       onContentChanged: (space: string) => cache?.clear(space),
       onStateChanged: (doc: DocumentStatus) => {
         observe(doc);
+        options.onDocumentState?.(doc);
         if (doc.state === 'ready') reserve.ensure(); // space is back (or was never short): hold the reserve again
       },
     };

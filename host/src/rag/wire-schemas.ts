@@ -3,6 +3,23 @@ import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 
 /** JSON Schemas of the views in `wire.ts`, field for field: the OpenAPI document and the response tests use them. */
 
+/** Where a module brought a document from; null for uploaded files. */
+const ORIGIN_SCHEMA = {
+  description: 'De dónde lo trajo un módulo (una página web de `fuentes`); null para los archivos subidos.',
+  oneOf: [
+    { type: 'null' },
+    objectSchema({
+      modulo: { type: 'string', description: 'Módulo que lo añadió.' },
+      fuente: nullable('string', { description: 'Id de la fuente del módulo.' }),
+      url: nullable('string', { description: 'Dirección leída (tras las redirecciones).' }),
+      obtenido: { type: 'string', description: 'Cuándo se leyó (ISO 8601).' },
+      etag: nullable('string'),
+      ultima_modificacion: nullable('string', { description: 'Cabecera Last-Modified tal como llegó.' }),
+      hash: nullable('string', { description: 'SHA-256 del contenido leído.' }),
+    }),
+  ],
+};
+
 export const DOCUMENT_SCHEMA = objectSchema({
   id: { type: 'string' },
   nombre: { type: 'string' },
@@ -22,21 +39,7 @@ export const DOCUMENT_SCHEMA = objectSchema({
   titulo: nullable('string'),
   creado: { type: 'string' },
   actualizado: { type: 'string' },
-  origen: {
-    description: 'De dónde lo trajo un módulo (una página web de `fuentes`); null para los archivos subidos.',
-    oneOf: [
-      { type: 'null' },
-      objectSchema({
-        modulo: { type: 'string', description: 'Módulo que lo añadió.' },
-        fuente: nullable('string', { description: 'Id de la fuente del módulo.' }),
-        url: nullable('string', { description: 'Dirección leída (tras las redirecciones).' }),
-        obtenido: { type: 'string', description: 'Cuándo se leyó (ISO 8601).' },
-        etag: nullable('string'),
-        ultima_modificacion: nullable('string', { description: 'Cabecera Last-Modified tal como llegó.' }),
-        hash: nullable('string', { description: 'SHA-256 del contenido leído.' }),
-      }),
-    ],
-  },
+  origen: ORIGIN_SCHEMA,
 });
 
 export const DOCUMENT_PAGE_SCHEMA = objectSchema({
@@ -112,3 +115,22 @@ export const ANSWER_SCHEMA: JsonSchema = objectSchema(
   },
   ['cache_desde'],
 );
+
+/** The answer of `POST /rag/{espacio}/buscar`. */
+export const SEARCH_RESULT_SCHEMA = objectSchema({
+  pasajes: arrayOf(
+    objectSchema({
+      posicion: { type: 'integer', description: 'Puesto en esta búsqueda (1: el mejor).' },
+      texto: { type: 'string', description: 'El texto del pasaje (Markdown ligero).' },
+      documento: { type: 'string' },
+      documento_id: { type: 'string' },
+      pasaje: { type: 'integer', description: 'Id del pasaje (estable hasta que se sustituye el documento).' },
+      seccion: nullable('string', { description: 'Los títulos que lo contienen, unidos con « › ».' }),
+      pagina: nullable('integer', { description: 'Página de un PDF.' }),
+      puntuacion: { type: 'number', description: 'La del orden del motor; solo comparable dentro de una búsqueda.' },
+      origen: ORIGIN_SCHEMA,
+    }),
+    'El mejor primero.',
+  ),
+  ms: { type: 'number', description: 'Lo que tardó la búsqueda.' },
+});

@@ -1,4 +1,4 @@
-import type { RecordedOrigin } from '@cerebro/sdk';
+import type { PassageHit, RecordedOrigin } from '@cerebro/sdk';
 import type { Answer, AnswerSource, DocumentStatus, SpaceIndexingStatus } from '../cerebro/index.js';
 
 const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
@@ -46,6 +46,21 @@ export function indexingStatusView(
     progreso: status.progress,
     pasajes: status.passages,
     documentos: status.documents.map((d) => documentView(d, originOf(d))),
+  };
+}
+
+/** One passage of `POST /rag/{espacio}/buscar`, with the same score rounding as an answer's sources. */
+export function passageView(hit: PassageHit) {
+  return {
+    posicion: hit.posicion,
+    texto: hit.texto,
+    documento: hit.documento,
+    documento_id: hit.documento_id,
+    pasaje: hit.pasaje,
+    seccion: hit.seccion,
+    pagina: hit.pagina,
+    puntuacion: Math.round(hit.puntuacion * 1000) / 1000,
+    origen: hit.origen,
   };
 }
 

@@ -11,6 +11,7 @@ export const SPACE_PAGES: SpacePage[] = [
   { slug: 'configuracion', label: 'Configuración del Cerebro' },
   { slug: 'api', label: 'Ajustes de la API' },
   { slug: 'creditos', label: 'Créditos' },
+  { slug: 'webhooks', label: 'Webhooks' },
   { slug: 'marca', label: 'Marca', module: 'marca' },
   { slug: 'catalogo', label: 'Catálogo', module: 'ventas' },
   { slug: 'conversaciones', label: 'Conversaciones', module: 'ventas' },

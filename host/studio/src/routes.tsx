@@ -17,6 +17,7 @@ import { LandingsPage } from './pages/landings.js';
 import { ProfilePage } from './pages/profile.js';
 import { SpacesPage } from './pages/spaces.js';
 import { TranscriptionPage } from './pages/transcription.js';
+import { WebhooksPage } from './pages/webhooks.js';
 import { useStudio } from './state/session.js';
 
 const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element> = {
@@ -25,6 +26,7 @@ const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element
   configuracion: ConfigPage,
   api: ApiSettingsPage,
   creditos: CreditsPage,
+  webhooks: WebhooksPage,
   marca: BrandPage,
   catalogo: CatalogPage,
   conversaciones: ConversationsPage,

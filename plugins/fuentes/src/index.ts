@@ -2,7 +2,8 @@ import { definePlugin, HostServices } from '@cerebro/sdk';
 import { FichaAssembler } from './fichas/assembler.js';
 import { FichaRunner } from './fichas/ficha-runner.js';
 import { FichaStore } from './fichas/ficha-store.js';
-import { fichaHandlers } from './routes/ficha-routes.js';
+import { fichaHandlers, fichaView } from './routes/ficha-routes.js';
+import { runView } from './routes/source-views.js';
 import { FUENTES_ROUTES } from './routes/route-declarations.js';
 import { HostLimiter } from './crawl/host-limiter.js';
 import { RunManager } from './crawl/run-manager.js';
@@ -14,6 +15,9 @@ import { FUENTES_CONFIG, readSettings } from './settings.js';
 import { PageStore } from './store/page-store.js';
 import { RunStore } from './store/run-store.js';
 import { SourceStore } from './store/source-store.js';
+
+/** Errors per URL a `fuente.ejecucion_terminada` event carries (the run's API view has them all). */
+const MAX_EVENT_ERRORS = 20;
 
 /**
  * Module `fuentes`: sources that bring web pages into a space's documents (one page, a site crawl, a sitemap, a
@@ -37,6 +41,7 @@ export default definePlugin({
       HostServices.Cerebro,
       HostServices.CreditRefunds,
       HostServices.Spaces,
+      HostServices.Events,
     ],
     migrations: fuentesMigrations,
     config: { ...FUENTES_CONFIG },
@@ -49,6 +54,7 @@ export default definePlugin({
     const documents = scope.resolve(HostServices.Documents);
     const settings = readSettings(scope.resolve(HostServices.Config));
     const cerebro = scope.resolve(HostServices.Cerebro);
+    const events = scope.resolve(HostServices.Events);
 
     const sources = new SourceStore(storage, clock);
     const runs = new RunStore(storage, clock);
@@ -85,6 +91,12 @@ export default definePlugin({
       clock,
       log,
       settings.concurrentRuns,
+      (run) =>
+        events.publish(run.spaceId, 'fuente.ejecucion_terminada', {
+          fuente: run.sourceId,
+          // The errors per URL stay readable through the API; the event carries the first ones.
+          ejecucion: { ...runView(run), errores: run.errores.slice(0, MAX_EVENT_ERRORS) },
+        }),
     );
     manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
     const fichas = new FichaStore(storage, clock);
@@ -94,6 +106,10 @@ export default definePlugin({
       scope.resolve(HostServices.CreditRefunds),
       scope.resolve(HostServices.Spaces),
       log,
+      (ficha) =>
+        events.publish(ficha.spaceId, ficha.estado === 'lista' ? 'ficha.lista' : 'ficha.fallida', {
+          ficha: fichaView(ficha),
+        }),
     );
     runner.resume();
 

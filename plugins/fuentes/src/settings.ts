@@ -1,5 +1,5 @@
 import type { PluginConfig } from '@cerebro/sdk';
-import { AddressPolicy } from './guard/address-policy.js';
+import { AddressPolicy } from '@cerebro/sdk';
 
 /**
  * The module's settings with their defaults (environment `CEREBRO_FUENTES_<CLAVE>`, e.g.

@@ -57,6 +57,7 @@ export default definePlugin({
       HostServices.Spaces,
       HostServices.CreditRefunds,
       HostServices.Config,
+      HostServices.Events,
     ],
     uses: [
       { token: ModuleServices.Catalog, optional: true },
@@ -202,6 +203,7 @@ export default definePlugin({
       log,
       spaces: scope.resolve(HostServices.Spaces),
       credits: scope.resolve(HostServices.CreditRefunds),
+      events: scope.resolve(HostServices.Events),
       concurrency: Math.max(1, Math.min(8, scope.resolve(HostServices.Config).number('simultaneas'))),
     });
     // Versions a stopped process left half-built are built again (their credits stay charged until they finish).

@@ -85,7 +85,14 @@ export default definePlugin({
     sdk: '^1.0.0',
     title: 'Ventas',
     description: 'Agente de ventas: catálogo, cotizaciones y conversación con los clientes potenciales (leads).',
-    needs: [HostServices.Storage, HostServices.Clock, HostServices.Cerebro, HostServices.Logger, HostServices.Config],
+    needs: [
+      HostServices.Storage,
+      HostServices.Clock,
+      HostServices.Cerebro,
+      HostServices.Logger,
+      HostServices.Config,
+      HostServices.Events,
+    ],
     uses: [{ token: ModuleServices.Brand, optional: true }],
     provides: [ModuleServices.Catalog],
     migrations: ventasMigrations,
@@ -298,7 +305,7 @@ export default definePlugin({
       handlers: {
         ...configHandlers(config),
         ...catalogHandlers(catalog),
-        ...conversationHandlers({ runner, conversations, catalog, config }),
+        ...conversationHandlers({ runner, conversations, catalog, config, events: scope.resolve(HostServices.Events) }),
       },
       pricing: { converse: messagePrice(conversations) },
     };

@@ -74,6 +74,8 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
             id: [throwawayKey.id],
             fuente: [seeded.fuente],
             ficha: [seeded.ficha],
+            webhook: [seeded.webhook],
+            entrega: [seeded.entrega],
           },
   };
 

@@ -45,6 +45,8 @@ function fieldValue(name: string, schema: JsonSchema, op: Operation, victim: Vic
     nombre_tienda: 'intruso',
     activo: false,
     name: 'intruso',
+    url: 'https://intruso.example/hook',
+    eventos: ['documento.listo'],
   };
   if (name in byName) return byName[name];
   if (schema.enum) return schema.enum[0];
@@ -92,6 +94,8 @@ function victimParams(victim: Victim, op: Operation): Record<string, string[]> {
     fuente: v.fuente ? [v.fuente] : [],
     ficha: v.ficha ? [v.ficha] : [],
     landing: [v.landing],
+    webhook: [v.webhook],
+    entrega: [v.entrega],
   };
 }
 

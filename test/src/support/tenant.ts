@@ -14,6 +14,9 @@ export interface SeededSpace {
   ficha: string;
   /** A landing page (ready) built from the space's catalog. */
   landing: string;
+  /** A webhook (paused after its first delivery attempt, so nothing changes later on its own) and that delivery. */
+  webhook: string;
+  entrega: string;
   /** A word written into every stored item, to spot this tenant's data in someone else's response. */
   marker: string;
 }
@@ -26,6 +29,15 @@ export const SEEDED_MODULES = ['api', 'marca', 'ventas', 'landing'];
  * content. Names and ids are derived from the space, not the marker: an error may rightly echo an id it was sent.
  */
 export async function seedSpace(client: TestClient, space: string, marker: string): Promise<SeededSpace> {
+  // A public name that does not resolve: the document's event is stored and its one attempt fails at once.
+  const hook = await client.post(`/companies/${space}/webhooks`, {
+    json: {
+      url: `https://receptor-${space}.invalid/hook`,
+      eventos: ['documento.listo'],
+      descripcion: `Webhook ${marker}`,
+    },
+  });
+  assert.equal(hook.status, 201, hook.text);
   const upload = await client.post(`/rag/${space}/load_documents`, {
     body: filesForm({
       [`informe-${space}.md`]: `# Informe\n\nEl código secreto de la caja fuerte es ${marker}. Se guarda en la oficina.\n`,
@@ -74,6 +86,7 @@ export async function seedSpace(client: TestClient, space: string, marker: strin
   }
   const doc = upload.body.documentos[0] as { id: string; nombre: string };
   const { fuente, ficha } = await seedFuentes(client, space, marker);
+  const entrega = await seedDelivery(client, space, hook.body.id);
   return {
     space,
     document: { id: doc.id, nombre: doc.nombre },
@@ -83,8 +96,24 @@ export async function seedSpace(client: TestClient, space: string, marker: strin
     fuente,
     ficha,
     landing: landing.body.id,
+    webhook: hook.body.id,
+    entrega,
     marker,
   };
+}
+
+/** The webhook's delivery of the seeded document, once its first attempt is recorded; then the webhook is paused. */
+async function seedDelivery(client: TestClient, space: string, webhook: string): Promise<string> {
+  const url = `/companies/${space}/webhooks/${webhook}`;
+  for (let i = 0; ; i++) {
+    const [first] = (await client.get(`${url}/entregas`)).body.entregas;
+    if (first?.intentos >= 1) {
+      assert.equal((await client.patch(url, { json: { activo: false } })).status, 200);
+      return first.id as string;
+    }
+    assert.ok(i < 400, 'the seeded delivery was never attempted');
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** A source (never launched: no network) and a ficha waited until it ends, so nothing changes later on its own. */

@@ -10,6 +10,7 @@ import {
   CEREBRO_HIDDEN_PASSAGES_MIGRATION,
   CEREBRO_MIGRATION,
 } from '../../cerebro/index.js';
+import { migration0011Webhooks } from './0011_webhooks.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 
 /** The host's migrations, in order. Append only. */
@@ -24,4 +25,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   CEREBRO_FAIR_QUEUE_MIGRATION,
   migration0009RelativeDocumentPaths,
   migration0010StorageQuotas,
+  migration0011Webhooks,
 ];

@@ -40,3 +40,9 @@ export type Product = Item<Ok<'/mod/ventas/{espacio}/productos', 'get'>['product
 export type Transcription = Ok<'/mod/transcripcion/{espacio}/transcripciones', 'post'>;
 /** Whether the engine can transcribe now, asked before an upload. */
 export type TranscriptionReadiness = Ok<'/mod/transcripcion/{espacio}/estado', 'get'>;
+
+export type Webhook = Item<Ok<'/companies/{espacio}/webhooks', 'get'>['webhooks']>;
+export type WebhookCreated = Ok<'/companies/{espacio}/webhooks', 'post', 201>;
+export type WebhookEvent = Item<Webhook['eventos']>;
+export type WebhookDeliveryPage = Ok<'/companies/{espacio}/webhooks/{webhook}/entregas', 'get'>;
+export type WebhookDelivery = Item<WebhookDeliveryPage['entregas']>;

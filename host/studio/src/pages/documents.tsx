@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, apiUrl, seg } from '../api/client.js';
 import type { DocumentRecord, IndexingStatus, UploadOutcome } from '../api/types.js';
 import { uploadForm } from '../api/upload.js';
+import { ConfirmAction } from '../components/confirm-action.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../lib/format.js';
@@ -146,7 +147,6 @@ export function DocumentsPage({ space }: { space: string }) {
 }
 
 function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRecord; onDeleted: () => void }) {
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const remove = async () => {
     try {
@@ -154,7 +154,6 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
       onDeleted();
     } catch (err) {
       setError(err);
-      setConfirming(false);
     }
   };
   const working = doc.estado === 'en_cola' || doc.estado === 'procesando';
@@ -189,20 +188,13 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
         <a class="button subtle" href={apiUrl(`/rag/${seg(space)}/documents/${seg(doc.nombre)}`)} download={doc.nombre}>
           Descargar<span class="sr-only"> {doc.nombre}</span>
         </a>
-        {confirming ? (
-          <span class="confirm" role="group" aria-label={`Confirmar borrado de ${doc.nombre}`}>
-            <button type="button" class="button danger" onClick={() => void remove()}>
-              Sí, eliminar
-            </button>
-            <button type="button" class="button subtle" onClick={() => setConfirming(false)}>
-              No
-            </button>
-          </span>
-        ) : (
-          <button type="button" class="button danger-outline" onClick={() => setConfirming(true)}>
-            Eliminar<span class="sr-only"> {doc.nombre}</span>
-          </button>
-        )}
+        <ConfirmAction
+          action="Eliminar"
+          confirm="Sí, eliminar"
+          group={`Confirmar borrado de ${doc.nombre}`}
+          target={doc.nombre}
+          onConfirm={remove}
+        />
         <ErrorNotice error={error} />
       </td>
     </tr>

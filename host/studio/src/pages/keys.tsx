@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import { api, seg } from '../api/client.js';
 import type { KeyRecord, Permission } from '../api/types.js';
-import { CopyButton } from '../components/copy-button.js';
+import { ConfirmAction } from '../components/confirm-action.js';
+import { SecretOnce } from '../components/secret-once.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { formatDateTime, formatNumber } from '../lib/format.js';
@@ -33,22 +34,16 @@ export function KeysPage() {
         }}
       />
       {created?.token && (
-        <section class="card secret" aria-labelledby="clave-nueva-titulo">
-          <h2 id="clave-nueva-titulo">Clave «{created.nombre}» creada</h2>
-          <p>
-            <strong>Cópiala ahora: no se volverá a mostrar.</strong> Solo guardamos un resumen que no permite
-            recuperarla.
-          </p>
-          <p class="secret-value">
-            <code data-testid="clave-secreta">{created.token}</code>
-          </p>
-          <div class="row">
-            <CopyButton text={created.token} label="Copiar la clave" />
-            <button type="button" class="button subtle" onClick={() => setCreated(null)}>
-              Ya la guardé
-            </button>
-          </div>
-        </section>
+        <SecretOnce
+          title={`Clave «${created.nombre}» creada`}
+          value={created.token}
+          testId="clave-secreta"
+          copyLabel="Copiar la clave"
+          doneLabel="Ya la guardé"
+          onDone={() => setCreated(null)}
+        >
+          <strong>Cópiala ahora: no se volverá a mostrar.</strong> Solo guardamos un resumen que no permite recuperarla.
+        </SecretOnce>
       )}
       <SuccessNotice>{revoked && `Clave «${revoked}» revocada: desde ahora la API la rechaza.`}</SuccessNotice>
       <Section title="Claves activas">
@@ -123,7 +118,6 @@ function KeyRow({
   onUsage: () => void;
   showingUsage: boolean;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const revoke = async () => {
     setError(null);
@@ -132,7 +126,6 @@ function KeyRow({
       onRevoked();
     } catch (err) {
       setError(err);
-      setConfirming(false);
     }
   };
   return (
@@ -148,20 +141,13 @@ function KeyRow({
         <button type="button" class="button subtle" aria-expanded={showingUsage} onClick={onUsage}>
           Uso<span class="sr-only"> de {record.nombre}</span>
         </button>
-        {confirming ? (
-          <span class="confirm" role="group" aria-label={`Confirmar revocación de ${record.nombre}`}>
-            <button type="button" class="button danger" onClick={() => void revoke()}>
-              Sí, revocar
-            </button>
-            <button type="button" class="button subtle" onClick={() => setConfirming(false)}>
-              No
-            </button>
-          </span>
-        ) : (
-          <button type="button" class="button danger-outline" onClick={() => setConfirming(true)}>
-            Revocar<span class="sr-only"> {record.nombre}</span>
-          </button>
-        )}
+        <ConfirmAction
+          action="Revocar"
+          confirm="Sí, revocar"
+          group={`Confirmar revocación de ${record.nombre}`}
+          target={record.nombre}
+          onConfirm={revoke}
+        />
         <ErrorNotice error={error} />
       </td>
     </tr>

@@ -46,6 +46,8 @@ export class RunManager {
     private readonly clock: Clock,
     private readonly log: Logger,
     maxConcurrent: number,
+    /** Told of every run that ended, whatever its state (the webhook event `fuente.ejecucion_terminada`). */
+    private readonly onFinished: (run: RunRecord) => void = () => {},
   ) {
     this.slots = new FairSlots(maxConcurrent);
   }
@@ -59,7 +61,7 @@ export class RunManager {
   start(scheduleCheckMs: number, resume: boolean): void {
     for (const run of this.runs.open()) {
       const again = resume && run.origen !== 'reanudacion' ? this.sources.get(run.spaceId, run.sourceId) : null;
-      this.runs.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
+      this.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
       this.log.warn(
         { fuente: run.sourceId, ejecucion: run.id, reanudada: again !== null },
         'ejecución cortada por una caída: marcada fallida',
@@ -134,17 +136,17 @@ export class RunManager {
       release = await this.slots.acquire(source.spaceId, signal);
     } catch {
       const abort = ABORTS[(signal.reason as AbortKind) ?? 'cancel'] ?? ABORTS.cancel;
-      this.runs.finish(source.spaceId, run.id, abort.state, abort.reason);
+      this.finish(source.spaceId, run.id, abort.state, abort.reason);
       return;
     }
     try {
       this.runs.start(source.spaceId, run.id);
       const outcome = await new CrawlRun(this.deps, source, run.id, signal).execute();
-      if (outcome.kind === 'completed') this.runs.finish(source.spaceId, run.id, 'completada', outcome.reason);
-      else if (outcome.kind === 'failed') this.runs.finish(source.spaceId, run.id, 'fallida', outcome.reason);
+      if (outcome.kind === 'completed') this.finish(source.spaceId, run.id, 'completada', outcome.reason);
+      else if (outcome.kind === 'failed') this.finish(source.spaceId, run.id, 'fallida', outcome.reason);
       else {
         const abort = ABORTS[signal.reason as AbortKind] ?? ABORTS.cancel;
-        this.runs.finish(source.spaceId, run.id, abort.state, abort.reason);
+        this.finish(source.spaceId, run.id, abort.state, abort.reason);
       }
       const done = this.runs.get(source.spaceId, run.id);
       this.log.info(
@@ -159,9 +161,26 @@ export class RunManager {
       );
     } catch (err) {
       this.log.error({ err, fuente: source.id }, 'ejecución fallida por un error interno');
-      this.runs.finish(source.spaceId, run.id, 'fallida', 'Error interno durante la ejecución.');
+      this.finish(source.spaceId, run.id, 'fallida', 'Error interno durante la ejecución.');
     } finally {
       release();
+    }
+  }
+
+  /** Ends a run and tells `onFinished` (once: a run already ended is not reported again). */
+  private finish(
+    spaceId: string,
+    runId: string,
+    state: Parameters<RunStore['finish']>[2],
+    reason: string | null,
+  ): void {
+    if (!this.runs.finish(spaceId, runId, state, reason)) return;
+    const ended = this.runs.get(spaceId, runId);
+    if (!ended) return;
+    try {
+      this.onFinished(ended);
+    } catch (err) {
+      this.log.error({ err, ejecucion: runId }, 'no se pudo publicar el fin de la ejecución');
     }
   }
 }

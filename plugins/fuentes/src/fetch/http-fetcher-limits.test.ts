@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { AddressPolicy } from '../guard/address-policy.js';
+import { AddressPolicy } from '@cerebro/sdk';
 import { FetchFailure } from './fetch-failure.js';
 import { GuardedFetcher } from './http-fetcher.js';
 

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { AddressPolicy } from '../guard/address-policy.js';
+import { AddressPolicy } from '@cerebro/sdk';
 import { FetchFailure } from './fetch-failure.js';
 import { GuardedFetcher } from './http-fetcher.js';
 

@@ -3,8 +3,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import type { AddressPolicy } from '../guard/address-policy.js';
-import { AddressRefused, guardedLookup, systemResolver, type Resolver } from '../guard/guarded-lookup.js';
+import type { AddressPolicy } from '@cerebro/sdk';
+import { AddressRefused, guardedLookup, systemResolver, type Resolver } from '@cerebro/sdk';
 import { FetchFailure } from './fetch-failure.js';
 
 export interface FetchLimits {

@@ -20,6 +20,8 @@ export class FichaRunner {
     private readonly refunds: CreditRefunds,
     private readonly spaces: SpaceDirectory,
     private readonly log: Logger,
+    /** Told of every ficha that ended (`lista`, `fallida` or `cancelada`): the webhook events `ficha.*`. */
+    private readonly onFinished: (ficha: FichaRecord) => void = () => {},
   ) {}
 
   /** Queues the fichas a previous process left open. */
@@ -66,7 +68,7 @@ export class FichaRunner {
       const result = await this.assembler.assemble(spaceId, ficha.request, this.controller.signal, (p) =>
         this.store.progress(spaceId, id, Math.round(p * 100) / 100),
       );
-      this.store.finish(spaceId, id, 'lista', null, result);
+      if (this.store.finish(spaceId, id, 'lista', null, result)) this.notify(spaceId, id);
       this.log.info(
         { ficha: id, campos: result.campos.length, sin_datos: result.campos.filter((c) => !c.encontrado).length },
         'ficha lista',
@@ -80,10 +82,21 @@ export class FichaRunner {
 
   private end(ficha: FichaRecord, state: 'fallida' | 'cancelada', reason: string): void {
     if (!this.store.finish(ficha.spaceId, ficha.id, state, reason, null)) return;
+    this.notify(ficha.spaceId, ficha.id);
     const refunded = ficha.requestId ? this.refunds.refund(ficha.spaceId, ficha.requestId) : 0;
     this.log.info(
       { ficha: ficha.id, estado: state, creditos_devueltos: refunded },
       'ficha terminada sin ensamblar: créditos devueltos',
     );
+  }
+
+  private notify(spaceId: string, id: string): void {
+    const ended = this.store.get(spaceId, id);
+    if (!ended) return;
+    try {
+      this.onFinished(ended);
+    } catch (err) {
+      this.log.error({ ficha: id, err: (err as Error).message }, 'no se pudo publicar el fin de la ficha');
+    }
   }
 }

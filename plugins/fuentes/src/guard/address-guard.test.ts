@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { GuardedFetcher } from '../fetch/http-fetcher.js';
 import { FetchFailure } from '../fetch/fetch-failure.js';
-import { AddressPolicy } from './address-policy.js';
-import type { Resolver } from './guarded-lookup.js';
+import { AddressPolicy } from '@cerebro/sdk';
+import type { Resolver } from '@cerebro/sdk';
 
 const LIMITS = { maxBytes: 1024 * 1024, timeoutMs: 2000, maxRedirects: 3 };
 

@@ -8,6 +8,7 @@ import type {
   CatalogReader,
   CerebroService,
   CreditRefunds,
+  EventPublisher,
   Logger,
   SpaceDirectory,
 } from '@cerebro/sdk';
@@ -31,6 +32,8 @@ export interface GeneratorDeps {
   credits: CreditRefunds;
   log: Logger;
   concurrency: number;
+  /** Where `landing.version_lista` / `landing.version_fallida` go (the space's webhooks); absent: nowhere. */
+  events?: EventPublisher;
 }
 
 interface Job {
@@ -108,7 +111,8 @@ export class LandingGenerator {
     try {
       const outcome = await this.build(landing, version, signal);
       if (outcome.estado === 'lista') {
-        store.transition(job.spaceId, job.landingId, 'generando', outcome.version, outcome.html);
+        if (store.transition(job.spaceId, job.landingId, 'generando', outcome.version, outcome.html))
+          this.publish(landing, outcome.version);
         this.deps.log.info(
           {
             espacio: job.spaceId,
@@ -140,7 +144,29 @@ export class LandingGenerator {
     const failed: Version = { ...version, estado: 'fallida', motivo, terminada: this.deps.store.now() };
     if (this.deps.store.transition(landing.espacio, landing.id, 'generando', failed)) {
       this.refund(landing.espacio, version);
+      this.publish(landing, failed);
       this.deps.log.warn({ espacio: landing.espacio, landing: landing.id, version: version.numero }, 'landing fallida');
+    }
+  }
+
+  /** The webhook event of a version that became `lista` or `fallida`; never fails the job. */
+  private publish(landing: Landing, version: Version): void {
+    try {
+      this.deps.events?.publish(
+        landing.espacio,
+        version.estado === 'lista' ? 'landing.version_lista' : 'landing.version_fallida',
+        {
+          landing: landing.id,
+          version: {
+            numero: version.numero,
+            estado: version.estado,
+            motivo: version.motivo,
+            terminada: version.terminada,
+          },
+        },
+      );
+    } catch (err) {
+      this.deps.log.error({ err, landing: landing.id }, 'no se pudo publicar el evento de la landing');
     }
   }
 

@@ -3,6 +3,7 @@ import {
   Reply,
   apiError,
   validationError,
+  type EventPublisher,
   type ModuleRequest,
   type RouteHandler,
   type ValidationIssue,
@@ -68,6 +69,8 @@ export interface ConversationDeps {
   conversations: SqliteConversationStore;
   catalog: CatalogStore;
   config: LeadsConfigStore;
+  /** Where `ventas.conversacion_derivada` and `ventas.respuesta_persona` go (the space's webhooks). */
+  events?: EventPublisher;
 }
 
 /**
@@ -112,6 +115,9 @@ export function conversationHandlers(deps: ConversationDeps) {
         contacto: input.contacto,
       });
       const { conversacion, ...lead } = conversationView(found(espacio, id), catalog.products(espacio));
+      // This message handed the conversation to a person: the shop hears of it at once, not at its next poll.
+      if (!silentBefore && lead.estado === 'derivada')
+        deps.events?.publish(espacio, 'ventas.conversacion_derivada', { conversacion, ...lead });
       return {
         conversacion,
         respuesta: result.respuesta,
@@ -155,7 +161,9 @@ export function conversationHandlers(deps: ConversationDeps) {
       const stored = conversations.recordPersonReply(espacio, req.params.conversacion, texto);
       if (stored === null) throw apiError('not_found', NOT_FOUND);
       if (stored === 'no_derivada') throw apiError('conflict', NOT_HANDED_OFF);
-      return Reply.json(201, { conversacion: req.params.conversacion, ...messageView(stored) });
+      const reply = { conversacion: req.params.conversacion, ...messageView(stored) };
+      deps.events?.publish(espacio, 'ventas.respuesta_persona', reply);
+      return Reply.json(201, reply);
     },
 
     resumeConversation: async (req) => {

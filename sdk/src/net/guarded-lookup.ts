@@ -10,7 +10,7 @@ export const systemResolver: Resolver = (hostname) =>
     dnsLookup(hostname, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
   );
 
-/** A refusal of the address guard: the run records it as `direccion_bloqueada`. */
+/** A refusal of the address guard (`fuentes` records it as `direccion_bloqueada`, a webhook delivery as its error). */
 export class AddressRefused extends Error {
   constructor(message: string) {
     super(message);

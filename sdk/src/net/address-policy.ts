@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 
-/** Why an address is refused, in the words the run's errors show. */
+/** Why an address is refused, in the words errors show to the owner. */
 const RANGE_NAMES: Record<string, string> = {
   loopback: 'de bucle local (loopback)',
   private: 'privada',
@@ -14,7 +14,8 @@ const RANGE_NAMES: Record<string, string> = {
 };
 
 /**
- * Which addresses a fetch may connect to: public unicast only, unless the operator allowed the range. IPv4-mapped
+ * Which addresses an outbound request may connect to (a `fuentes` fetch, a webhook delivery): public unicast only,
+ * unless the operator allowed the host or the range. IPv4-mapped
  * and NAT64/6to4 IPv6 forms are judged by the IPv4 address they carry, so `::ffff:127.0.0.1` is loopback.
  */
 export class AddressPolicy {

@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger as PinoLogger } from 'pino';
+import { inject, injectable } from 'tsyringe';
+import type { HostConfig } from '../config/host-config.js';
+import { HostTokens } from '../kernel/tokens.js';
+import { WebhookTokens } from './webhook-tokens.js';
+import { apiError, invalidField, WEBHOOK_EVENTS, type Clock, type WebhookEventType } from '@cerebro/sdk';
+import type { DeliveryRow, WebhookRepository, WebhookRow } from './webhook-repository.js';
+import { newWebhookSecret } from './webhook-signature.js';
+import { addressPolicyOf, type WebhookSettings } from './webhook-settings.js';
+import { urlProblem } from './webhook-sender.js';
+import { deliveryView, webhookView } from './webhook-views.js';
+
+/** Endpoints one space may register. */
+export const MAX_WEBHOOKS_PER_SPACE = 20;
+/** Largest `datos` of one event, serialised. */
+export const MAX_EVENT_DATA_BYTES = 64 * 1024;
+/** How long deliveries also carry a signature with the previous secret after a rotation. */
+export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600_000;
+
+export interface WebhookInput {
+  url: string;
+  eventos: WebhookEventType[];
+  descripcion?: string;
+  umbral_creditos?: number;
+  activo?: boolean;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+
+/**
+ * Webhooks of spaces: the owner's endpoints (created with a secret shown once, rotatable), and the events they
+ * receive. Publishing an event stores one delivery per subscribed endpoint in the same call, so it is sent even if
+ * the process stops right after; the dispatcher sends it, retries it and records every attempt.
+ */
+@injectable()
+export class WebhookService {
+  private wake: () => void = () => {};
+  private readonly settings: WebhookSettings;
+  private readonly log: PinoLogger;
+
+  constructor(
+    @inject(WebhookTokens.Repository) private readonly repo: WebhookRepository,
+    @inject(HostTokens.Config) config: HostConfig,
+    @inject(HostTokens.Clock) private readonly clock: Clock,
+    @inject(HostTokens.RootLogger) log: PinoLogger,
+  ) {
+    this.settings = config.webhooks;
+    this.log = log.child({ componente: 'webhooks' });
+  }
+
+  /** Called after events are stored (the dispatcher sends them at once instead of at its next poll). */
+  onStored(wake: () => void): void {
+    this.wake = wake;
+  }
+
+  list(space: string) {
+    return this.repo.listEndpoints(space).map(webhookView);
+  }
+
+  get(space: string, webhook: string) {
+    return webhookView(this.row(space, webhook));
+  }
+
+  create(space: string, input: WebhookInput) {
+    this.checkUrl(input.url);
+    if (this.repo.countEndpoints(space) >= MAX_WEBHOOKS_PER_SPACE)
+      throw apiError('conflict', `Un espacio admite como máximo ${MAX_WEBHOOKS_PER_SPACE} webhooks.`);
+    const now = this.nowIso();
+    const secret = newWebhookSecret();
+    const row: WebhookRow = {
+      id: id('whk'),
+      space_id: space,
+      url: input.url,
+      events: JSON.stringify([...new Set(input.eventos)]),
+      description: input.descripcion ?? '',
+      credit_threshold: input.umbral_creditos ?? 100,
+      secret,
+      previous_secret: null,
+      previous_secret_until: null,
+      active: input.activo === false ? 0 : 1,
+      disabled_at: null,
+      disabled_reason: null,
+      consecutive_failures: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    this.repo.insertEndpoint(row);
+    return { ...webhookView(row), secreto: secret };
+  }
+
+  update(space: string, webhook: string, input: Partial<WebhookInput>) {
+    const row = this.row(space, webhook);
+    if (input.url !== undefined) this.checkUrl(input.url);
+    const now = this.nowIso();
+    this.repo.updateEndpoint(row.id, {
+      updated_at: now,
+      ...(input.url !== undefined ? { url: input.url } : {}),
+      ...(input.eventos !== undefined ? { events: JSON.stringify([...new Set(input.eventos)]) } : {}),
+      ...(input.descripcion !== undefined ? { description: input.descripcion } : {}),
+      ...(input.umbral_creditos !== undefined ? { credit_threshold: input.umbral_creditos } : {}),
+    });
+    // Switching on (again) clears the notice of an automatic disable and the failure streak.
+    if (input.activo === true) this.repo.enable(row.id, now);
+    else if (input.activo === false && row.active === 1)
+      this.repo.disable(row.id, now, 'Desactivado por el propietario.');
+    if (input.activo === true) this.wake();
+    return this.get(space, webhook);
+  }
+
+  remove(space: string, webhook: string): void {
+    if (!this.repo.deleteEndpoint(space, webhook)) throw notFound();
+  }
+
+  rotateSecret(space: string, webhook: string) {
+    const row = this.row(space, webhook);
+    const secret = newWebhookSecret();
+    this.repo.rotateSecret(row.id, secret, this.clock.now() + PREVIOUS_SECRET_GRACE_MS, this.nowIso());
+    return {
+      secreto: secret,
+      anterior_valido_hasta: new Date(this.clock.now() + PREVIOUS_SECRET_GRACE_MS).toISOString(),
+    };
+  }
+
+  deliveries(space: string, webhook: string, page: { limite: number; desde: number; estado?: string }) {
+    const row = this.row(space, webhook);
+    const { total, rows } = this.repo.deliveries(row.id, {
+      limit: page.limite,
+      offset: page.desde,
+      ...(page.estado ? { state: page.estado } : {}),
+    });
+    const attempts = this.repo.attempts(rows.map((r) => r.id));
+    return {
+      entregas: rows.map((r) =>
+        deliveryView(
+          r,
+          attempts.filter((a) => a.delivery_id === r.id),
+        ),
+      ),
+      total,
+      limite: page.limite,
+      desde: page.desde,
+    };
+  }
+
+  /** Queues one more attempt of a delivery now, whatever its state (a pending one is tried at once). */
+  redeliver(space: string, webhook: string, delivery: string) {
+    const row = this.row(space, webhook);
+    const found = this.repo.delivery(row.id, delivery);
+    if (!found) throw apiError('not_found', 'Entrega no encontrada.');
+    this.repo.requestRedelivery(found.id, this.clock.now());
+    this.wake();
+    const updated = this.repo.delivery(row.id, delivery)!;
+    return deliveryView(updated, this.repo.attempts([updated.id]));
+  }
+
+  /**
+   * Stores an event for every active endpoint of the space subscribed to `type` (or those `only` keeps) and
+   * returns its id. An event nobody subscribed to stores nothing.
+   */
+  publish(
+    space: string,
+    type: WebhookEventType,
+    datos: Record<string, unknown>,
+    only?: (w: WebhookRow) => boolean,
+  ): string {
+    if (!(type in WEBHOOK_EVENTS)) throw new TypeError(`Tipo de evento desconocido: ${type}`);
+    const event = { id: id('evt'), tipo: type, creado: this.nowIso(), espacio: space, datos };
+    const body = JSON.stringify(event);
+    if (Buffer.byteLength(body) > MAX_EVENT_DATA_BYTES + 512)
+      throw new TypeError(`Los datos del evento ${type} superan ${MAX_EVENT_DATA_BYTES} bytes.`);
+    const targets = this.repo.subscribers(space, type).filter((w) => !only || only(w));
+    if (targets.length === 0) return event.id;
+    const now = this.clock.now();
+    const rows: DeliveryRow[] = targets.map((w) => ({
+      id: id('ent'),
+      webhook_id: w.id,
+      event_id: event.id,
+      event_type: type,
+      body,
+      state: 'pendiente',
+      attempts: 0,
+      next_attempt_at: now,
+      give_up_at: now + this.settings.retryWindowMs,
+      manual_requested: 0,
+      last_status: null,
+      last_error: null,
+      created_at: event.creado,
+      finished_at: null,
+    }));
+    this.repo.insertDeliveries(rows);
+    this.log.debug({ espacio: space, tipo: type, evento: event.id, entregas: rows.length }, 'evento guardado');
+    this.wake();
+    return event.id;
+  }
+
+  /**
+   * After a debit moved an account's balance from `before` to `after`: `creditos.bajos` to each endpoint whose
+   * threshold was crossed downwards, `creditos.agotados` when the balance reached zero (in every space of the account).
+   */
+  creditsDebited(accountId: string, before: number, after: number): void {
+    for (const w of this.repo.accountSubscribers(accountId, 'creditos.bajos')) {
+      if (before >= w.credit_threshold && after < w.credit_threshold)
+        this.publish(
+          w.space_id,
+          'creditos.bajos',
+          { cuenta: accountId, saldo: after, umbral: w.credit_threshold },
+          (s) => s.id === w.id,
+        );
+    }
+    if (after === 0 && before > 0) {
+      const spaces = new Set(this.repo.accountSubscribers(accountId, 'creditos.agotados').map((w) => w.space_id));
+      for (const space of spaces) this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: 0 });
+    }
+  }
+
+  private checkUrl(url: string): void {
+    const problem = urlProblem(url, addressPolicyOf(this.settings));
+    if (problem) throw invalidField(['url'], problem);
+  }
+
+  private row(space: string, webhook: string): WebhookRow {
+    const row = this.repo.endpoint(space, webhook);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private nowIso(): string {
+    return new Date(this.clock.now()).toISOString();
+  }
+}
+
+const notFound = () => apiError('not_found', 'Webhook no encontrado en este espacio.');
