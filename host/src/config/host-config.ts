@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ProcessRole } from './process-role.js';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_RERANK_MIN_PROBABILITY } from '../cerebro/answer/relevance.js';
 import { DEFAULT_MIN_WORD_SIMILARITY } from '../cerebro/vector/close-words.js';
@@ -11,6 +12,8 @@ import { INLINE_MATCH_PASSAGES } from '../cerebro/index/inline-match.js';
 
 /** Everything the host reads from its environment, with the embedded defaults. */
 export interface HostConfig {
+  /** What this process does among several sharing the data folder (`cerebro serve --rol`). */
+  role: ProcessRole;
   /** Directory of the SQLite file and of every file the service keeps. */
   dataDir: string;
   host: string;
@@ -163,6 +166,7 @@ function publicUrl(raw: string | undefined): string {
 /** Reads `CEREBRO_*` variables. `base` is where relative paths are resolved (the working directory by default). */
 export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = process.cwd()): HostConfig {
   return {
+    role: 'todo',
     dataDir: resolve(base, env.CEREBRO_DATA_DIR ?? 'data'),
     host: env.CEREBRO_HOST ?? '127.0.0.1',
     port: int(env, 'CEREBRO_PORT', 8080),

@@ -5,10 +5,12 @@ import { migration0006DocumentOrigins } from './0006_document_origins.js';
 import { migration0007Studio } from './0007_studio.js';
 import { migration0009RelativeDocumentPaths } from './0009_relative_document_paths.js';
 import { migration0010StorageQuotas } from './0010_storage_quotas.js';
+import { migration0011SharedState } from './0011_shared_state.js';
 import { CEREBRO_MIGRATION } from '../../cerebro/schema.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../../cerebro/hidden-passages-schema.js';
 import { CEREBRO_FAIR_QUEUE_MIGRATION } from '../../cerebro/fair-queue-schema.js';
+import { CEREBRO_JOB_LEASES_MIGRATION } from '../../cerebro/job-leases-schema.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
@@ -22,4 +24,6 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   CEREBRO_FAIR_QUEUE_MIGRATION,
   migration0009RelativeDocumentPaths,
   migration0010StorageQuotas,
+  migration0011SharedState,
+  CEREBRO_JOB_LEASES_MIGRATION,
 ];
