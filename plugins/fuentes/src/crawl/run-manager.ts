@@ -110,14 +110,16 @@ export class RunManager {
     await Promise.all(entries.map((e) => e.done));
   }
 
-  /** Launches scheduled sources whose time has come (a source still running waits for its next turn). */
+  /**
+   * Launches scheduled sources whose time has come (a source still running waits for its next turn). Each due
+   * source is claimed first (its next turn written only if still due), so however many processes share the plugin's
+   * database, one of them launches it.
+   */
   launchDue(): void {
     if (this.stopped) return;
     for (const source of this.sources.due(this.clock.now())) {
-      if (this.isRunning(source.spaceId, source.id)) {
-        this.sources.scheduleNext(source, this.clock.now());
-        continue;
-      }
+      if (!this.sources.claimDue(source, this.clock.now())) continue; // another process took this turn
+      if (this.isRunning(source.spaceId, source.id)) continue;
       try {
         this.launch(source, 'programada');
       } catch (err) {
