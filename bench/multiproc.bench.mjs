@@ -15,9 +15,9 @@ const LOADER = fileURLToPath(new URL('./support/load-many.mjs', import.meta.url)
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-/** `cerebro serve --rol api` on `dataDir`; resolves with its base URL once its banner is out. */
-function serve(dataDir) {
-  const child = spawn(process.execPath, [CLI, 'serve', '--rol', 'api'], {
+/** `cerebro serve --rol <role>` on `dataDir`; resolves with its base URL once its banner is out. */
+function serve(dataDir, role = 'api') {
+  const child = spawn(process.execPath, [CLI, 'serve', '--rol', role], {
     env: {
       ...process.env,
       CEREBRO_DATA_DIR: dataDir,
@@ -31,8 +31,8 @@ function serve(dataDir) {
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (d) => {
       err += d;
-      const url = /(http:\/\/127\.0\.0\.1:\d+)\/api \(OpenAPI/.exec(err)?.[1];
-      if (url) resolve({ child, url });
+      const url = /(http:\/\/127\.0\.0\.1:\d+)\/api/.exec(err)?.[1];
+      if (url && /openapi\.json/.test(err)) resolve({ child, url });
     });
     child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${err}`)));
   });
@@ -68,10 +68,12 @@ try {
   });
   if (patched.status !== 200) throw new Error(`api-config: ${patched.status}`);
   servers.push(await serve(dataDir));
+  // The single-process baseline: `--rol todo` counts its limits in memory (no write per request).
+  servers.push(await serve(dataDir, 'todo'));
   const path = '/api/rag/demo/documents';
   const rows = [];
-  for (const n of [1, 2, 1, 2]) {
-    const urls = servers.slice(0, n).map((s) => `${s.url}${path}`);
+  for (const n of [1, 2, 0, 1, 2, 0]) {
+    const urls = (n === 0 ? [servers[2]] : servers.slice(0, n)).map((s) => `${s.url}${path}`);
     await load(urls, headers, 2); // warm-up
     const r = await load(urls, headers, SECONDS);
     const bad = r.non2xx + r.errors + r.timeouts;
@@ -81,12 +83,16 @@ try {
   console.log(
     `multiproc: GET ${path} autenticado, ${CONNECTIONS} conexiones, ${SECONDS} s por medida, límite por minuto en la base compartida`,
   );
+  const label = (n) =>
+    n === 0 ? '1 proceso  todo (límites en memoria)' : `${n} proceso${n > 1 ? 's' : ' '} api`.padEnd(35);
   for (const r of rows)
     console.log(
-      `  ${r.n} proceso${r.n > 1 ? 's' : ' '} api   ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`,
+      `  ${label(r.n)}   ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`,
     );
   const mean = (n) => rows.filter((r) => r.n === n).reduce((s, r) => s + r.rps, 0) / 2;
-  console.log(`  2 procesos / 1 proceso: ${((mean(2) / mean(1)) * 100).toFixed(0)} % (media de dos rondas alternas)`);
+  console.log(
+    `  2 api / 1 api: ${((mean(2) / mean(1)) * 100).toFixed(0)} %   1 api / 1 todo: ${((mean(1) / mean(0)) * 100).toFixed(0)} % (medias de dos rondas alternas)`,
+  );
 } finally {
   for (const s of servers) s.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));

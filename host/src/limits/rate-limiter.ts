@@ -2,22 +2,27 @@ import { inject, injectable } from 'tsyringe';
 import { apiError } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import { type LimitWindows, SqliteLimitWindows } from './limit-windows.js';
+import type { HostConfig } from '../config/host-config.js';
+import { type LimitWindows, MemoryLimitWindows, SqliteLimitWindows } from './limit-windows.js';
 
 const WINDOW_MS = 60_000;
 
 /**
- * Requests-per-minute limit per space for keys, as fixed one-minute windows counted in the database, so processes
- * sharing it give a space its limit once, not once each. Answers the IETF `RateLimit-*` headers on every limited
- * response and `Retry-After` on 429. Spaces without a limit cost nothing here.
+ * Requests-per-minute limit per space for keys, as fixed one-minute windows. Processes that share the database
+ * (`--rol api|worker`) count in it, so they give a space its limit once, not once each; a process alone on it
+ * (`--rol todo`) counts in memory, as always, without a write per request. Answers the IETF `RateLimit-*` headers
+ * on every limited response and `Retry-After` on 429. Spaces without a limit cost nothing here.
  */
 @injectable()
 export class RateLimiter {
   private readonly windows: LimitWindows;
   private lastForget = 0;
 
-  constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.windows = new SqliteLimitWindows(db);
+  constructor(
+    @inject(HostTokens.Database) db: SqliteDatabase,
+    @inject(HostTokens.Config) config: HostConfig,
+  ) {
+    this.windows = config.role === 'todo' ? new MemoryLimitWindows(() => 0) : new SqliteLimitWindows(db);
   }
 
   /** Counts one request and adds the headers to send to `headers`, or throws 429. */

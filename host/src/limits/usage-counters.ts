@@ -2,7 +2,8 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
 import type { SqliteDatabase } from '../storage/database.js';
-import { type LimitWindows, SqliteLimitWindows } from './limit-windows.js';
+import type { HostConfig } from '../config/host-config.js';
+import { MemoryLimitWindows, SqliteLimitWindows } from './limit-windows.js';
 
 /**
  * A key's calls since the last flush. `byRoute` counts the current UTC day (`day`, ending at `dayEnd`); a call after
@@ -50,12 +51,22 @@ export class UsageCounters {
   private daily = new Map<string, DailyEntry>();
   /** Pending calls of a day that ended before the flush. */
   private earlierDays: [string, DailyEntry][] | null = null;
-  private readonly windows: LimitWindows;
+  /** The daily quota's windows: in the shared database, or in memory for a process alone on it (`--rol todo`). */
+  private readonly windows: SqliteLimitWindows | MemoryLimitWindows;
   private readonly stmts;
 
-  constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
-    this.windows = new SqliteLimitWindows(db);
+  constructor(
+    @inject(HostTokens.Database) private readonly db: SqliteDatabase,
+    @inject(HostTokens.Config) config: HostConfig,
+  ) {
+    this.windows =
+      config.role === 'todo'
+        ? new MemoryLimitWindows((space, day) => this.stmts.dailyGet.get(space, day) ?? 0)
+        : new SqliteLimitWindows(db);
     this.stmts = {
+      dailyGet: db
+        .prepare<[string, string], number>('SELECT calls FROM daily_usage WHERE space_id = ? AND day = ?')
+        .pluck(),
       dailyAdd: db.prepare(
         'INSERT INTO daily_usage (space_id, day, calls) VALUES (?, ?, ?) ON CONFLICT (space_id, day) DO UPDATE SET calls = calls + excluded.calls',
       ),
@@ -104,21 +115,24 @@ export class UsageCounters {
   }
 
   /**
-   * Counts one call against the space's daily quota, or throws 429 when it is used up. A space with a quota is
-   * counted in the database at once (one atomic upsert), so processes sharing it never let through more than the
-   * quota together; a space without one is counted in memory and written at the next flush.
+   * Counts one call against the space's daily quota, or throws 429 when it is used up. Processes sharing the
+   * database count a space with a quota there at once (one atomic upsert), so together they never let through more
+   * than the quota; a process alone on it counts in memory from the stored figure. Every other call is counted in
+   * memory and written at the next flush.
    */
   takeDaily(spaceId: string, quota: number | null, now: number): void {
     const day = utcDay(now);
     if (quota !== null) {
-      if (this.windows.takeDay(spaceId, day, quota) !== null) return;
-      const retry = Math.ceil((Date.parse(`${day}T00:00:00Z`) + 86_400_000 - now) / 1000);
-      throw apiError(
-        'daily_quota_exceeded',
-        `Se ha agotado la cuota diaria de ${quota} peticiones de este espacio; se renueva a las 00:00 UTC.`,
-        { 'Retry-After': String(retry) },
-      );
-    }
+      if (this.windows.takeDay(spaceId, day, quota) === null) {
+        const retry = Math.ceil((Date.parse(`${day}T00:00:00Z`) + 86_400_000 - now) / 1000);
+        throw apiError(
+          'daily_quota_exceeded',
+          `Se ha agotado la cuota diaria de ${quota} peticiones de este espacio; se renueva a las 00:00 UTC.`,
+          { 'Retry-After': String(retry) },
+        );
+      }
+      if (this.windows instanceof SqliteLimitWindows) return; // already written
+    } else if (this.windows instanceof MemoryLimitWindows) this.windows.countDay(spaceId, day);
     let entry = this.daily.get(spaceId);
     if (!entry || entry.day !== day) {
       if (entry?.pending) (this.earlierDays ??= []).push([spaceId, entry]);
