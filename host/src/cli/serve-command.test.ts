@@ -1,26 +1,9 @@
 import assert from 'node:assert/strict';
-import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { runCli } from './run-cli.js';
+import { runCaptured } from './testing/captured-cli.js';
 
 /** Runs `cerebro serve …` up to where it would start, capturing what it prints. */
-async function serve(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, done) {
-        write(String(chunk));
-        done();
-      },
-    });
-  const code = await runCli(['serve', ...args], {
-    stdout: sink((s) => (out += s)),
-    stderr: sink((s) => (err += s)),
-    env: {},
-  });
-  return { code, out, err };
-}
+const serve = (args: string[]) => runCaptured(['serve', ...args], {});
 
 test('serve --rol accepts todo, api and worker only; the usage names them', async () => {
   const help = await serve(['--help']);
