@@ -49,13 +49,14 @@ export class RunManager {
   ) {}
 
   /**
-   * Ends runs a previous process left open (a crash: a stop ends its runs itself) as `fallida` with the reason and,
+   * Ends runs a process that is gone left open (a crash: a stop ends its runs itself; runs of other live processes
+   * sharing the database stay theirs) as `fallida` with the reason and,
    * with `resume`, launches each source again (`reanudacion`): pages read before the crash answer the conditional
    * requests with 304, so the new run goes quickly over them and on to the rest. A resumed run cut again is not
    * resumed a second time (no crash loop). Then starts the schedule.
    */
   start(scheduleCheckMs: number, resume: boolean): void {
-    for (const run of this.runs.open()) {
+    for (const run of this.runs.leftByGoneProcesses()) {
       const again = resume && run.origen !== 'reanudacion' ? this.sources.get(run.spaceId, run.sourceId) : null;
       this.runs.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
       this.log.warn(

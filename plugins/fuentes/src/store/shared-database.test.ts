@@ -1,5 +1,5 @@
-// A scheduled source's turn is claimed with one atomic statement: of several processes sharing the plugin's
-// database that see it due, exactly one launches it.
+// Several processes sharing the plugin's database: a scheduled source's turn is claimed with one atomic statement
+// (exactly one process launches it), and a starting process ends only the runs of processes that are gone.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { PluginStorage } from '@cerebro/sdk';
 import { fuentesMigrations } from '../migrations.js';
 import { ManualClock } from '../test-support.js';
+import { RunStore } from './run-store.js';
 import { SourceStore } from './source-store.js';
 
 /** One connection to the plugin's database file, as each process opens its own. */
@@ -57,4 +58,30 @@ test('two processes see a source due: one claims its turn, the other does not la
   assert.equal(theirs.claimDue(seenByThem, clock.now()), false, 'its turn is taken');
   assert.deepEqual(theirs.due(clock.now()), [], 'not due any more for anyone');
   assert.equal(theirs.get('demo', source.id)?.nextRunAt, clock.now() + 3_600_000);
+});
+
+test('a starting process ends only the runs of processes that are gone, never a live one’s', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'fuentes-runs-'));
+  const storage = connection(join(dir, 'fuentes.db'));
+  t.after(() => {
+    storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  for (const m of fuentesMigrations) storage.exec(m.sql);
+  const runs = new RunStore(storage, new ManualClock());
+  runs.create('demo', 'mia', 'precios', 'manual'); // this process: alive
+  runs.create('demo', 'viva', 'precios', 'manual');
+  runs.create('demo', 'muerta', 'precios', 'manual');
+  runs.create('demo', 'antigua', 'precios', 'manual');
+  const own = storage.prepare('UPDATE fuentes_runs SET owner = ? WHERE id = ?');
+  own.run(`${process.ppid}-otro`, 'viva'); // another live process (the test runner's parent)
+  own.run('2147483646-muerta', 'muerta'); // a pid no process has
+  own.run(null, 'antigua'); // written before runs had owners
+  assert.deepEqual(
+    runs
+      .leftByGoneProcesses()
+      .map((r) => r.id)
+      .sort(),
+    ['antigua', 'muerta'],
+  );
 });
