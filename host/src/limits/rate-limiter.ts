@@ -19,10 +19,7 @@ export class WindowRateLimiter implements RateLimiter {
   private readonly windows: LimitWindows;
   private lastForget = 0;
 
-  constructor(
-    @inject(HostTokens.Database) db: SqliteDatabase,
-    @inject(HostTokens.Config) config: HostConfig,
-  ) {
+  constructor(@inject(HostTokens.Database) db: SqliteDatabase, @inject(HostTokens.Config) config: HostConfig) {
     this.windows = config.role === 'todo' ? new MemoryLimitWindows(() => 0) : new SqliteLimitWindows(db);
   }
 
