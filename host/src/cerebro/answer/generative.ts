@@ -72,6 +72,7 @@ export class GenerativeAnswerer implements Answerer {
     const options = resolveOptions(request.options);
     const retrieval = await this.retriever.retrieve(request.space, searchText(request), options.passages);
     const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, {
+      space: request.space,
       text: request.question,
       kind: askedKind(request),
     });
