@@ -2,7 +2,7 @@ import { pagingQuery, Reply, type Page, type QuerySchema } from '@cerebro/sdk';
 import type { HostRoute } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
 import { objectSchema } from '../http/response-schemas.js';
-import type { WebhookInput, WebhookService } from './webhook-service.js';
+import type { WebhookInput, Webhooks } from './webhook-services.js';
 import {
   DELIVERY_PAGE_SCHEMA,
   DELIVERY_SCHEMA,
@@ -23,7 +23,7 @@ const DELIVERIES_QUERY: QuerySchema = {
 };
 
 /** The webhook routes of a space (`/companies/{espacio}/webhooks…`), next to its other settings. */
-export function webhookRoutes(webhooks: WebhookService): HostRoute[] {
+export function webhookRoutes(webhooks: Webhooks): HostRoute[] {
   const space = (ctx: RequestContext) => ctx.space!.id;
   const route = (r: Omit<HostRoute, 'access' | 'tag' | 'path'> & { path: string }): HostRoute => ({
     ...r,
