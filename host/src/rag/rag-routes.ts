@@ -113,11 +113,8 @@ function questionText(body: QuestionBody): string {
 }
 
 /** `?limite&desde` of the documents list; the pipeline validates them, so the handler reads integers in range. */
-const DOCUMENTS_QUERY: QuerySchema = { type: 'object', properties: pagingQuery(50, 200) };
-const pageOf = (ctx: RequestContext): Page => ({
-  limite: ctx.query.limite as number,
-  desde: ctx.query.desde as number,
-});
+const DOCUMENTS_QUERY = { type: 'object', properties: pagingQuery(50, 200) } as const satisfies QuerySchema;
+const pageOf = (ctx: { query: Page }): Page => ({ limite: ctx.query.limite, desde: ctx.query.desde });
 
 const attachmentName = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
