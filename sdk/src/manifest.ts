@@ -136,7 +136,9 @@ export type RouteQuery<R> = R extends { query: infer Q extends JSONSchema & { re
 
 /** One handler per route id of `Routes`, each receiving the body its route declares. */
 export type HandlersOf<Routes extends readonly RouteDeclaration[]> = {
-  [Id in Routes[number]['id']]: (req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>>) => unknown;
+  [Id in Routes[number]['id']]: (
+    req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>, RouteQuery<Extract<Routes[number], { id: Id }>>>,
+  ) => unknown;
 };
 
 /** `PluginSetupResult` checked against the manifest's routes: a missing, extra or misspelt route id does not compile. */
@@ -145,7 +147,10 @@ export interface TypedSetupResult<Routes extends readonly RouteDeclaration[]>
   handlers: HandlersOf<Routes>;
   pricing?: {
     [Id in Extract<Routes[number], { credits: number }>['id']]?: (
-      req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>>,
+      req: ModuleRequest<
+        RouteBody<Extract<Routes[number], { id: Id }>>,
+        RouteQuery<Extract<Routes[number], { id: Id }>>
+      >,
     ) => number;
   };
 }
