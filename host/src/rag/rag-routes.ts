@@ -369,9 +369,9 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         if (!finished) ctx.res.statusCode = 499;
       },
       'core.search': async (ctx) => {
-        const pregunta = questionText(ctx.body);
+        const question = questionText(ctx.body);
         const started = performance.now();
-        const hits = await searchPassages(rag, space(ctx), pregunta, {
+        const hits = await searchPassages(rag, space(ctx), question, {
           limite: ctx.body.limite ?? DEFAULT_SEARCH,
           ...(ctx.body.documentos ? { documentos: ctx.body.documentos } : {}),
         });
