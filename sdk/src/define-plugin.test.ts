@@ -5,7 +5,14 @@ import { test } from 'node:test';
 import { definePlugin, type RouteDeclaration } from './index.js';
 
 const routes = [
-  { id: 'saludo', method: 'GET', path: '/saludo', permission: 'lee', summary: 'Saluda' },
+  {
+    id: 'saludo',
+    method: 'GET',
+    path: '/saludo',
+    permission: 'lee',
+    summary: 'Saluda',
+    query: { type: 'object', properties: { veces: { type: 'integer', default: 1 } } },
+  },
   {
     id: 'guardar',
     method: 'POST',
@@ -22,12 +29,17 @@ const routes = [
   },
 ] as const satisfies readonly RouteDeclaration[];
 
-test('handlers are typed by the manifest: route ids, request bodies and pricing', () => {
+test('handlers are typed by the manifest: route ids, request bodies, queries and pricing', () => {
   const plugin = definePlugin({
     manifest: { id: 'hola', version: '1.0.0', sdk: '^1.0.0', title: 'Hola', routes },
     setup: () => ({
       handlers: {
-        saludo: (req) => ({ hola: req.space.id }),
+        saludo: (req) => {
+          const veces: number = req.query.veces;
+          // @ts-expect-error the route declares no query parameter "otro"
+          const otro = req.query.otro;
+          return { hola: req.space.id, veces, otro };
+        },
         guardar: (req) => {
           const texto: string = req.body.texto;
           const veces: number | undefined = req.body.veces;

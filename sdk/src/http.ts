@@ -26,7 +26,7 @@ export interface CallerContext {
 }
 
 /** What a plugin handler receives. The host has already run the whole access pipeline. */
-export interface ModuleRequest<Body = unknown> {
+export interface ModuleRequest<Body = unknown, Query = Readonly<Record<string, QueryValue>>> {
   /** Request id, also sent back in the `X-Request-Id` header. */
   readonly id: string;
   readonly space: SpaceContext;
@@ -34,7 +34,7 @@ export interface ModuleRequest<Body = unknown> {
   /** Path parameters (decoded), without `espacio`. */
   readonly params: Readonly<Record<string, string>>;
   /** The query parameters the route declares, validated and converted (numbers, booleans, defaults filled). */
-  readonly query: Readonly<Record<string, QueryValue>>;
+  readonly query: Query;
   /** Parsed JSON body for `body: 'json'` routes; undefined otherwise. */
   readonly body: Body;
   readonly headers: IncomingHttpHeaders;

@@ -57,6 +57,7 @@ export {
   type ServiceUse,
   type JsonSchema,
   type RouteBody,
+  type RouteQuery,
   type HandlersOf,
   type TypedSetupResult,
   type TypedPluginDefinition,

@@ -1,7 +1,7 @@
 import type { PluginGauge } from './metrics.js';
 import type { DependencyContainer } from 'tsyringe';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type { HttpMethod, ModuleRequest, Permission, RouteHandler } from './http.js';
+import type { HttpMethod, ModuleRequest, Permission, QueryValue, RouteHandler } from './http.js';
 import type { QuerySchema } from './query.js';
 import type { Token } from './tokens.js';
 import type { ErrorCatalogue } from './errors/catalogue.js';
@@ -124,9 +124,21 @@ export type RouteBody<R> = R extends { body: 'multipart' | 'none' }
       : FromSchema<S> // a schema typed as a plain record says nothing
     : unknown;
 
+/**
+ * The query parameters a route's handler receives: typed from its `query` schema when the schema is a literal. The
+ * host fills `default`s before the handler runs, so a parameter with a default is always there.
+ */
+export type RouteQuery<R> = R extends { query: infer Q extends JSONSchema & { readonly properties: object } }
+  ? string extends keyof Q['properties']
+    ? Readonly<Record<string, QueryValue>> // a schema typed as a plain `QuerySchema` says nothing
+    : Readonly<FromSchema<Q & { readonly additionalProperties: false }>> // undeclared ones never reach the handler
+  : Readonly<Record<string, QueryValue>>;
+
 /** One handler per route id of `Routes`, each receiving the body its route declares. */
 export type HandlersOf<Routes extends readonly RouteDeclaration[]> = {
-  [Id in Routes[number]['id']]: (req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>>) => unknown;
+  [Id in Routes[number]['id']]: (
+    req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>, RouteQuery<Extract<Routes[number], { id: Id }>>>,
+  ) => unknown;
 };
 
 /** `PluginSetupResult` checked against the manifest's routes: a missing, extra or misspelt route id does not compile. */
@@ -135,7 +147,10 @@ export interface TypedSetupResult<Routes extends readonly RouteDeclaration[]>
   handlers: HandlersOf<Routes>;
   pricing?: {
     [Id in Extract<Routes[number], { credits: number }>['id']]?: (
-      req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>>,
+      req: ModuleRequest<
+        RouteBody<Extract<Routes[number], { id: Id }>>,
+        RouteQuery<Extract<Routes[number], { id: Id }>>
+      >,
     ) => number;
   };
 }

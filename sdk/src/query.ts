@@ -16,7 +16,7 @@ export interface QuerySchema {
 export const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 
 /** `?limite=N&desde=M`, the paging of every list: `limite` 1..`maxLimit` (default `defaultLimit`), `desde` >= 0. */
-export function pagingQuery(defaultLimit: number, maxLimit: number): Record<string, JsonSchema> {
+export function pagingQuery(defaultLimit: number, maxLimit: number) {
   return {
     limite: {
       type: 'integer',
@@ -32,7 +32,7 @@ export function pagingQuery(defaultLimit: number, maxLimit: number): Record<stri
       default: 0,
       description: 'Elementos que se saltan desde el principio.',
     },
-  };
+  } as const satisfies Record<string, JsonSchema>;
 }
 
 /** Paging values as a handler reads them once the host has validated the query against `pagingQuery`. */

@@ -2,6 +2,7 @@
 // whoever injects them depends on these shapes, not on the classes that implement them.
 import type { Permission, SpaceContext } from '@cerebro/sdk';
 import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
+import type { KeyDay } from '../limits/limit-services.js';
 import type { AccountRow, CredentialRow, KeyCredential, KeyRow, OwnerRow, SpaceRecord } from './records.js';
 
 /** Read access to owners, spaces, accounts and credentials, never stale (see `SqliteAccessDirectory`). */
@@ -65,4 +66,54 @@ export interface KeyIssuer {
     permission: Permission,
     createdByKey?: string | null,
   ): CreatedKey;
+}
+
+/** A key as listed by `GET /tokens`: never the secret nor its digest. */
+export interface KeyListing {
+  id: string;
+  nombre: string;
+  espacios: string[];
+  permiso: Permission;
+  creado: string;
+  llamadas: number;
+  por_ruta: Record<string, number>;
+  ultimo_uso: string | null;
+  revocado: boolean;
+}
+
+/** A `POST /tokens` body as its route's schema lets it through (types, lengths and unknown fields checked). */
+export interface CreateKeyBody {
+  nombre: string;
+  espacios?: string[];
+  permiso?: Permission;
+}
+
+/** Key management as the contract's section 4.B and 5 define it, for keys and console sessions alike. */
+export interface KeyManagement {
+  create(caller: OwnerCaller, body: CreateKeyBody): CreatedKey;
+  /** The owner's keys within the caller's reach (the same rule as revoking). */
+  list(caller: OwnerCaller): KeyListing[];
+  /** One key's usage for the console's chart over the last `days` days; 404 out of the caller's reach. */
+  usageOf(caller: OwnerCaller, keyId: string, days: number): KeyListing & { por_dia: KeyDay[] };
+  revoke(caller: OwnerCaller, keyId: string): { revocado: string };
+  /** Spaces the caller reaches right now (for `GET /companies`). */
+  reachableSpaces(caller: OwnerCaller): SpaceRecord[];
+}
+
+/** A space's API settings as `GET`/`PATCH /companies/{espacio}/api-config` answer them. */
+export interface ApiConfigView {
+  api_activa: boolean;
+  limite_por_minuto: number | null;
+  cuota_diaria: number | null;
+  ips_permitidas: string[];
+}
+
+/** A PATCH body as the route's schema lets it through: each setting of the right type, and possibly platform fields. */
+export type ApiConfigPatch = Partial<ApiConfigView> & { readonly [field: string]: unknown };
+
+/** A space's API switch, per-minute limit, daily quota and IP list: what its owner reads and changes. */
+export interface SpaceApiSettings {
+  view(record: SpaceRecord): ApiConfigView;
+  /** Changes only what the patch sends; a platform field is a 403, a setting out of bounds a 422. */
+  update(record: SpaceRecord, patch: ApiConfigPatch): ApiConfigView;
 }

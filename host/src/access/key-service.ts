@@ -4,29 +4,16 @@ import { HostTokens } from '../kernel/tokens.js';
 import type { KeyDay, UsageCounters } from '../limits/limit-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { OwnerCaller } from './caller.js';
-import type { AccessDirectory, CreatedKey, KeyIssuer } from './access-services.js';
-import type { KeyRow } from './records.js';
+import type {
+  AccessDirectory,
+  CreatedKey,
+  CreateKeyBody,
+  KeyIssuer,
+  KeyListing,
+  KeyManagement,
+} from './access-services.js';
+import type { KeyRow, SpaceRecord } from './records.js';
 import { reaches } from './space-access.js';
-
-/** A key as listed by `GET /tokens`: never the secret nor its digest. */
-export interface KeyListing {
-  id: string;
-  nombre: string;
-  espacios: string[];
-  permiso: Permission;
-  creado: string;
-  llamadas: number;
-  por_ruta: Record<string, number>;
-  ultimo_uso: string | null;
-  revocado: boolean;
-}
-
-/** A `POST /tokens` body as its route's schema lets it through (types, lengths and unknown fields checked). */
-export interface CreateKeyBody {
-  nombre: string;
-  espacios?: string[];
-  permiso?: Permission;
-}
 
 const stricter = (a: Permission, b: Permission): Permission => (a === 'lee' || b === 'lee' ? 'lee' : 'escribe');
 
@@ -53,7 +40,7 @@ function checkNewKey(body: CreateKeyBody): { name: string; spaces: string[]; per
 
 /** Key management as the contract's section 4.B and 5 define it, for keys and console sessions alike. */
 @injectable()
-export class KeyService {
+export class KeyService implements KeyManagement {
   constructor(
     @inject(HostTokens.Database) private readonly db: SqliteDatabase,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
@@ -155,7 +142,7 @@ export class KeyService {
   }
 
   /** Spaces the caller reaches right now (for `GET /companies`). */
-  reachableSpaces(caller: OwnerCaller) {
+  reachableSpaces(caller: OwnerCaller): SpaceRecord[] {
     return this.directory.ownerSpaces(caller.ownerId).filter((record) => reaches(caller, record));
   }
 }

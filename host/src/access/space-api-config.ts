@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { apiError, validationError, type ValidationIssue } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
-import type { AccessDirectory } from './access-services.js';
+import type { AccessDirectory, ApiConfigPatch, ApiConfigView, SpaceApiSettings } from './access-services.js';
 import { parseIpEntry } from './api-settings.js';
 import type { SpaceRecord } from './records.js';
 
@@ -18,17 +18,6 @@ export const PLATFORM_FIELDS = [
   'impagada_desde',
   'solo_lectura',
 ] as const;
-
-/** A space's API settings as `GET`/`PATCH /companies/{espacio}/api-config` answer them. */
-export interface ApiConfigView {
-  api_activa: boolean;
-  limite_por_minuto: number | null;
-  cuota_diaria: number | null;
-  ips_permitidas: string[];
-}
-
-/** A PATCH body as the route's schema lets it through: each setting of the right type, and possibly platform fields. */
-export type ApiConfigPatch = Partial<ApiConfigView> & { readonly [field: string]: unknown };
 
 const MAX_LIMIT = 1_000_000_000;
 const MAX_IPS = 200;
@@ -65,7 +54,7 @@ function settingsIssues(patch: ApiConfigPatch): ValidationIssue[] {
 
 /** A space's API switch, per-minute limit, daily quota and IP list: what its owner reads and changes. */
 @injectable()
-export class SpaceApiConfig {
+export class SpaceApiConfig implements SpaceApiSettings {
   constructor(
     @inject(HostTokens.Database) private readonly db: SqliteDatabase,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,

@@ -12,24 +12,14 @@ import { HostTokens } from '../kernel/tokens.js';
 import type { AccessDirectory, CreatedKey, KeyIssuer } from '../access/access-services.js';
 import { AdminViews, type AdminKeyView, type OwnerView, type SpaceView } from './admin-views.js';
 import { parseIsoDate } from './iso-date.js';
-import { ModuleCatalogToken, type ModuleCatalog } from './module-catalog.js';
-
-/** Changes to a space; `undefined` leaves a setting as it is, `null` clears the owner or the trial end. */
-export interface SpaceChanges {
-  ownerId?: string | null;
-  trialEndsAt?: string | null;
-  apiEnabled?: boolean;
-  ownerReadOnly?: boolean;
-}
+import { ModuleCatalogToken } from './module-catalog.js';
+import type { AdminActions, AdminPage, ModuleCatalog, SpaceChanges } from './admin-services.js';
 
 const SPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const KEY_ID = /^[0-9a-f]{16}$/;
 /** Paging of the operator's lists: `limite` 1..MAX_PAGE (default DEFAULT_PAGE), `desde` >= 0. */
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 200;
-
-/** One page of an operator listing, as answered by HTTP and printed by the CLI. */
-export type AdminPage<K extends string, T> = { total: number; limite: number; desde: number } & Record<K, T[]>;
 const MAX_NAME = 120;
 
 /**
@@ -86,7 +76,7 @@ class InputCheck {
  * first-run bootstrap and the testing kit, so every path applies the same rules.
  */
 @injectable()
-export class AdminService {
+export class AdminService implements AdminActions {
   constructor(
     @inject(HostTokens.Database) private readonly db: SqliteDatabase,
     @inject(HostTokens.Clock) private readonly clock: Clock,
@@ -289,7 +279,6 @@ export class AdminService {
     if (result.changes === 0) throw apiError('not_found', 'Propietario no encontrado.');
   }
 
-  /** Payment state of an account: paid, unpaid since a date, or suspended. */
   /** Sets the whole payment state (what is not given is cleared: `{}` marks the account paid and not suspended). */
   setPayment(
     accountId: string,

@@ -1,5 +1,5 @@
 import type { Permission } from '@cerebro/sdk';
-import type { KeyListing } from '../access/key-service.js';
+import type { KeyListing } from '../access/access-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
 
 /** What the operator sees of an owner: never a credential. */

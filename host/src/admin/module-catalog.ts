@@ -1,4 +1,5 @@
 import { createToken } from '@cerebro/sdk';
+import type { ModuleCatalog } from './admin-services.js';
 
 /** The module that every space may have without a plugin: the service keys' API. */
 export const API_MODULE = 'api';
@@ -9,7 +10,7 @@ export const API_MODULE = 'api';
  * the CLI, which runs without the server, discovers plugins the same way the server does (same
  * `CEREBRO_PLUGIN_PATHS`, allow and deny lists), so both accept the same ids.
  */
-export class ModuleCatalog {
+export class InstalledModules implements ModuleCatalog {
   private readonly ids = new Set<string>([API_MODULE]);
 
   declare(ids: Iterable<string>): void {

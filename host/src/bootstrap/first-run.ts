@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AdminService } from '../admin/admin-service.js';
+import type { AdminActions } from '../admin/admin-services.js';
 
 /** Where the first run's credentials are kept for the operator, inside the data directory. */
 export const FIRST_RUN_FILE = 'primer-arranque.txt';
@@ -24,7 +24,7 @@ export const DEMO_EMAIL = 'demo@cerebro.example';
  * Studio sign-in (email and a generated password), a demo space with the `api` module and every loaded module, and
  * a write key. Returns the credentials, which exist in clear only here; null when the database already had data.
  */
-export async function bootstrapFirstRun(admin: AdminService, moduleIds: string[]): Promise<FirstRunResult | null> {
+export async function bootstrapFirstRun(admin: AdminActions, moduleIds: string[]): Promise<FirstRunResult | null> {
   if (!admin.isEmpty()) return null;
   const operator = admin.issueOperatorCredential('operador inicial');
   const owner = admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });

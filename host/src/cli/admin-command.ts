@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Permission } from '@cerebro/sdk';
-import type { AdminService } from '../admin/admin-service.js';
+import type { AdminActions } from '../admin/admin-services.js';
 import { loadHostConfig } from '../config/host-config.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { createRootLogger } from '../logging/logger.js';
@@ -19,7 +19,7 @@ import { formatHuman, reportError } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
 
 type Flags = Record<string, string | boolean | undefined>;
-type Action = { help: string; run: (admin: AdminService, f: Flags, io: CliIo) => unknown };
+type Action = { help: string; run: (admin: AdminActions, f: Flags, io: CliIo) => unknown };
 
 const need = (f: Flags, name: string): string => {
   const value = f[name];

@@ -4,18 +4,11 @@ import type { AccessDirectory } from '../access/access-services.js';
 import type { OwnerCaller } from '../access/caller.js';
 import { UNPAID_GRACE_MS, reaches } from '../access/space-access.js';
 import { HostTokens } from '../kernel/tokens.js';
-import type { CreditLedger, Movement } from './credit-services.js';
-
-/** A credit pool as `GET /cuentas/{cuenta}/bolsa` answers it. */
-export interface CreditPoolView {
-  cuenta: string;
-  saldo: number;
-  movimientos: Movement[];
-}
+import type { CreditLedger, CreditPoolView, OwnerCreditPools } from './credit-services.js';
 
 /** What an owner sees of their accounts' credit pools: only accounts of spaces they reach, and only when paid. */
 @injectable()
-export class CreditPools {
+export class CreditPools implements OwnerCreditPools {
   constructor(
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
     @inject(HostTokens.Credits) private readonly ledger: CreditLedger,

@@ -1,5 +1,6 @@
-// The credit pool's interface, which the host's token is typed by: the pipeline, the operator's actions and the
-// plugins' refunds depend on this shape, not on the class that implements it.
+// The credit services' interfaces, which the host's tokens are typed by: the pipeline, the operator's actions, the
+// plugins' refunds and the owner's routes depend on these shapes, not on the classes that implement them.
+import type { OwnerCaller } from '../access/caller.js';
 
 export interface Movement {
   id: number;
@@ -34,4 +35,17 @@ export interface CreditLedger {
    * A listener that throws is logged by its owner, never fails the debit.
    */
   onDebit(listener: (accountId: string, before: number, after: number) => void): void;
+}
+
+/** A credit pool as `GET /cuentas/{cuenta}/bolsa` answers it. */
+export interface CreditPoolView {
+  cuenta: string;
+  saldo: number;
+  movimientos: Movement[];
+}
+
+/** What an owner sees of their accounts' credit pools: only accounts of spaces they reach, and only when paid. */
+export interface OwnerCreditPools {
+  /** The balance and the latest `movements` of an account; 403 out of the caller's reach, 402 unpaid or suspended. */
+  poolOf(caller: OwnerCaller, accountId: string, movements: number): CreditPoolView;
 }

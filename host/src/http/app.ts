@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import polka, { type Polka, type Request } from 'polka';
 import type { Logger as PinoLogger } from 'pino';
 import { apiError } from '@cerebro/sdk';
-import type { RequestPipeline } from './pipeline.js';
+import type { RoutePipeline } from './http-services.js';
 import { requestIdFor } from './request-context.js';
 import { sendError } from './respond.js';
 import type { HostRoute } from './route.js';
@@ -22,7 +22,7 @@ export const pathShape = (path: string): RegExp =>
  * answer in plain text (unknown route, wrong method, an error escaping a handler, which polka's default
  * `onError` would send with `err.message`).
  */
-export function buildApp(routes: readonly HostRoute[], pipeline: RequestPipeline, log: PinoLogger): Polka {
+export function buildApp(routes: readonly HostRoute[], pipeline: RoutePipeline, log: PinoLogger): Polka {
   const methodsByShape = new Map<string, Set<string>>();
   const shapes: { re: RegExp; methods: Set<string> }[] = [];
   for (const route of routes) {

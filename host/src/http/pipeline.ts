@@ -8,7 +8,7 @@ import type { Caller, OwnerCaller } from '../access/caller.js';
 import type { SpaceAccessPolicy } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { CreditLedger } from '../credits/credit-services.js';
-import type { Lifecycle } from '../kernel/lifecycle.js';
+import type { Lifecycle } from '../kernel/kernel-services.js';
 import type { IdempotentRequests } from '../idempotency/idempotency-services.js';
 import type { IdempotencyScope } from '../idempotency/idempotency-services.js';
 import { HostTokens } from '../kernel/tokens.js';
@@ -19,6 +19,7 @@ import type { UsageCounters } from '../limits/limit-services.js';
 import { readJsonBody } from './json-body.js';
 import { PipelineRequestContext, callerIp, requestIdFor, type RequestContext } from './request-context.js';
 import { sendError, sendResult } from './respond.js';
+import type { RoutePipeline } from './http-services.js';
 import { routeLabel, type HostRoute } from './route.js';
 import {
   compileBodyValidator,
@@ -77,7 +78,7 @@ const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
 @injectable()
-export class RequestPipeline {
+export class RequestPipeline implements RoutePipeline {
   constructor(
     @inject(HostTokens.Config) private readonly config: HostConfig,
     @inject(HostTokens.RootLogger) private readonly rootLog: PinoLogger,

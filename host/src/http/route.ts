@@ -1,4 +1,4 @@
-import type { HttpMethod, JsonSchema, Permission, QuerySchema, RouteBody } from '@cerebro/sdk';
+import type { HttpMethod, JsonSchema, Permission, QuerySchema, RouteBody, RouteQuery } from '@cerebro/sdk';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -61,8 +61,14 @@ export const routeLabel = (route: Pick<HostRoute, 'method' | 'path'>): string =>
  */
 export type HostRouteDeclaration = Omit<HostRoute, 'handler' | 'creditsFor'>;
 
-/** What a host route's handler sees: the request with its JSON body typed from the declared `requestSchema`. */
-export type HostRouteContext<Declaration> = Omit<RequestContext, 'body'> & { body: RouteBody<Declaration> };
+/**
+ * What a host route's handler sees: the request with its JSON body typed from the declared `requestSchema` and its
+ * query from the declared `query`.
+ */
+export type HostRouteContext<Declaration> = Omit<RequestContext, 'body' | 'query'> & {
+  body: RouteBody<Declaration>;
+  query: RouteQuery<Declaration>;
+};
 
 /** One handler per declared route, each receiving the body its declaration validates; a missing one does not compile. */
 export type HostHandlers<Declarations extends readonly HostRouteDeclaration[]> = {
@@ -85,15 +91,17 @@ export const declareRoutes = <const Declarations extends readonly HostRouteDecla
 
 /**
  * Joins declarations and their handlers into the routes the pipeline serves. The pipeline validated the body
- * against the declaration's `requestSchema` before the handler runs, which is what makes the typed body true.
+ * against the declaration's `requestSchema` (and the query against its `query`) before the handler runs, which is
+ * what makes the typed body and query true.
  */
 export function hostRoutes<const Declarations extends readonly HostRouteDeclaration[]>(
   declarations: Declarations,
   handlers: HostHandlers<Declarations>,
   pricing: HostPricing<Declarations> = {},
 ): HostRoute[] {
-  const byId = handlers as Record<string, HostRoute['handler']>;
-  const prices = pricing as Record<string, HostRoute['creditsFor']>;
+  // Each handler's context is narrower than a route's (typed body and query); the pipeline's validation makes it so.
+  const byId = handlers as unknown as Record<string, HostRoute['handler']>;
+  const prices = pricing as unknown as Record<string, HostRoute['creditsFor']>;
   return declarations.map((declaration) => {
     const creditsFor = prices[declaration.operationId];
     return { ...declaration, ...(creditsFor ? { creditsFor } : {}), handler: byId[declaration.operationId]! };

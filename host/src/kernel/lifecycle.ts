@@ -1,14 +1,10 @@
 import { injectable } from 'tsyringe';
 import { apiError } from '@cerebro/sdk';
+import type { Lifecycle, LifecycleState } from './kernel-services.js';
 
-export type LifecycleState = 'starting' | 'ready' | 'stopping' | 'stopped';
-
-/**
- * Readiness and requests in flight. New requests are refused with 503 while starting and stopping; shutdown
- * waits for the ones already running.
- */
+/** The process's `Lifecycle`: a state and a counter, with the waiters of a drain. */
 @injectable()
-export class Lifecycle {
+export class HostLifecycle implements Lifecycle {
   private state: LifecycleState = 'starting';
   private inFlight = 0;
   private idleWaiters: (() => void)[] = [];

@@ -1,18 +1,17 @@
 import { createToken } from '@cerebro/sdk';
-import type { KeyService } from '../access/key-service.js';
-import type { SpaceApiConfig } from '../access/space-api-config.js';
-import type { AdminService } from '../admin/admin-service.js';
-import type { CreditPools } from '../credits/credit-pools.js';
-import type { RequestPipeline } from '../http/pipeline.js';
+import type { KeyManagement, SpaceApiSettings } from '../access/access-services.js';
+import type { AdminActions } from '../admin/admin-services.js';
+import type { OwnerCreditPools } from '../credits/credit-services.js';
+import type { RoutePipeline } from '../http/http-services.js';
 
 /**
  * Tokens of the host services that only the composition root, the CLI and the host's routes resolve (never a service
- * of the container): they sit at the top of the import graph, so naming their classes makes no circle.
+ * of the container), typed by interfaces like every other token: their modules import no implementing class.
  */
 export const HostRootTokens = {
-  Admin: createToken<AdminService>('host:admin-service'),
-  Keys: createToken<KeyService>('host:key-service'),
-  Pipeline: createToken<RequestPipeline>('host:request-pipeline'),
-  ApiConfig: createToken<SpaceApiConfig>('host:space-api-config'),
-  CreditPools: createToken<CreditPools>('host:credit-pools'),
+  Admin: createToken<AdminActions>('host:admin-service'),
+  Keys: createToken<KeyManagement>('host:key-service'),
+  Pipeline: createToken<RoutePipeline>('host:request-pipeline'),
+  ApiConfig: createToken<SpaceApiSettings>('host:space-api-config'),
+  CreditPools: createToken<OwnerCreditPools>('host:credit-pools'),
 };

@@ -7,7 +7,7 @@ import type { CreditLedger } from '../credits/credit-services.js';
 import type { RateLimiter, SpaceGate, StorageQuotas, UsageCounters } from '../limits/limit-services.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { HostMetrics } from '../metrics/metrics-services.js';
-import type { Lifecycle } from './lifecycle.js';
+import type { Lifecycle } from './kernel-services.js';
 import type { ConsoleSessions, OwnerLogins, SignIn, SignInLinks } from '../studio/studio-services.js';
 
 /**

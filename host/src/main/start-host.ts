@@ -7,13 +7,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger as PinoLogger } from 'pino';
 import type { Clock, PluginDefinition } from '@cerebro/sdk';
-import type { AdminService } from '../admin/admin-service.js';
+import type { AdminActions } from '../admin/admin-services.js';
 import { ModuleCatalogToken } from '../admin/module-catalog.js';
 import { loadHostConfig, type HostConfig } from '../config/host-config.js';
 import { buildApp } from '../http/app.js';
 import { buildOpenApi } from '../http/openapi.js';
 import type { HostRoute } from '../http/route.js';
-import type { Lifecycle } from '../kernel/lifecycle.js';
+import type { Lifecycle } from '../kernel/kernel-services.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { createRootLogger } from '../logging/logger.js';
@@ -80,7 +80,7 @@ export interface RunningHost {
   readonly config: HostConfig;
   readonly plugins: readonly LoadedPlugin[];
   readonly routes: readonly HostRoute[];
-  readonly admin: AdminService;
+  readonly admin: AdminActions;
   readonly log: PinoLogger;
   /** The request listener, for injecting requests without a socket (light-my-request and the like). */
   readonly handler: RequestListener;

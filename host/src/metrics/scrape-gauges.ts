@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Gauge, type Registry } from 'prom-client';
 import type { Logger as PinoLogger } from 'pino';
 import type { PluginGauge } from '@cerebro/sdk';
-import type { Lifecycle } from '../kernel/lifecycle.js';
+import type { Lifecycle } from '../kernel/kernel-services.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { DiskSpaceWatch } from '../storage/disk-space.js';

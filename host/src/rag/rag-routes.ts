@@ -113,11 +113,8 @@ function questionText(body: QuestionBody): string {
 }
 
 /** `?limite&desde` of the documents list; the pipeline validates them, so the handler reads integers in range. */
-const DOCUMENTS_QUERY: QuerySchema = { type: 'object', properties: pagingQuery(50, 200) };
-const pageOf = (ctx: RequestContext): Page => ({
-  limite: ctx.query.limite as number,
-  desde: ctx.query.desde as number,
-});
+const DOCUMENTS_QUERY = { type: 'object', properties: pagingQuery(50, 200) } as const satisfies QuerySchema;
+const pageOf = (ctx: { query: Page }): Page => ({ limite: ctx.query.limite, desde: ctx.query.desde });
 
 const attachmentName = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -372,9 +369,9 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         if (!finished) ctx.res.statusCode = 499;
       },
       'core.search': async (ctx) => {
-        const pregunta = questionText(ctx.body);
+        const question = questionText(ctx.body);
         const started = performance.now();
-        const hits = await searchPassages(rag, space(ctx), pregunta, {
+        const hits = await searchPassages(rag, space(ctx), question, {
           limite: ctx.body.limite ?? DEFAULT_SEARCH,
           ...(ctx.body.documentos ? { documentos: ctx.body.documentos } : {}),
         });

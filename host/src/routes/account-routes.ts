@@ -112,7 +112,7 @@ const CREDIT_POOL_SCHEMA = objectSchema({
   ),
 });
 
-const MOVEMENTS_QUERY: QuerySchema = {
+const MOVEMENTS_QUERY = {
   type: 'object',
   properties: {
     movimientos: {
@@ -123,7 +123,7 @@ const MOVEMENTS_QUERY: QuerySchema = {
       description: 'Cuántos movimientos recientes devolver (1 a 100).',
     },
   },
-};
+} as const satisfies QuerySchema;
 
 /** Spaces, accounts, credit pools and API settings (contract table A). */
 export const ACCOUNT_ROUTES = declareRoutes([
@@ -227,8 +227,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         },
       };
     },
-    'core.getCreditPool': (ctx) =>
-      pools.poolOf(ctx.caller as OwnerCaller, ctx.params.cuenta!, ctx.query.movimientos as number),
+    'core.getCreditPool': (ctx) => pools.poolOf(ctx.caller as OwnerCaller, ctx.params.cuenta!, ctx.query.movimientos),
     'core.getApiConfig': (ctx) => apiConfig.view(ctx.spaceRecord!),
     'core.patchApiConfig': (ctx) => apiConfig.update(ctx.spaceRecord!, ctx.body),
   });

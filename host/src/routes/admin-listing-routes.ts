@@ -162,7 +162,7 @@ export function adminListingRoutes(container: DependencyContainer): HostRoute[] 
     'admin.listOwners': (ctx) => admin.listOwners(ctx.query),
     'admin.showOwner': (ctx) => admin.owner(ctx.params.id!),
     'admin.listKeys': (ctx) => admin.listKeys(ctx.params.id!, ctx.query),
-    'admin.listSpaces': (ctx) => admin.listSpaces(ctx.query, ctx.query.propietario as string | undefined),
+    'admin.listSpaces': (ctx) => admin.listSpaces(ctx.query, ctx.query.propietario),
     'admin.showSpace': (ctx) => admin.space(ctx.params.espacio!),
     'admin.revokeKey': (ctx) => admin.revokeKey(ctx.params.id!),
   });

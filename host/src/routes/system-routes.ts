@@ -2,7 +2,7 @@ import { Reply } from '@cerebro/sdk';
 import type { Authenticator } from '../access/access-services.js';
 import { FixedJsonDocument } from '../http/fixed-json-document.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
-import type { Lifecycle } from '../kernel/lifecycle.js';
+import type { Lifecycle } from '../kernel/kernel-services.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
 import type { DiskSpace } from '../storage/disk-space.js';
 import type { ProcessRole } from '../config/process-role.js';

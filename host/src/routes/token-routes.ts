@@ -131,7 +131,7 @@ export function tokenRoutes(container: DependencyContainer): HostRoute[] {
   return hostRoutes(TOKEN_ROUTES, {
     'core.createToken': (ctx) => Reply.json(201, { token: keys.create(ctx.caller as OwnerCaller, ctx.body) }),
     'core.listTokens': (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
-    'core.tokenUsage': (ctx) => keys.usageOf(ctx.caller as OwnerCaller, ctx.params.id!, ctx.query.dias as number),
+    'core.tokenUsage': (ctx) => keys.usageOf(ctx.caller as OwnerCaller, ctx.params.id!, ctx.query.dias),
     'core.revokeToken': (ctx) => keys.revoke(ctx.caller as OwnerCaller, ctx.params.id!),
   });
 }

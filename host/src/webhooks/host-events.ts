@@ -1,13 +1,13 @@
 import type { Logger as PinoLogger } from 'pino';
 import { WEBHOOK_EVENTS, type EventPublisher } from '@cerebro/sdk';
 import type { DocumentStatus } from '../cerebro/index.js';
-import type { WebhookService } from './webhook-service.js';
+import type { Webhooks } from './webhook-services.js';
 
 /**
  * `documento.listo` / `documento.fallido` from the indexing queue's state changes. An event that cannot be stored is
  * logged; it never fails the indexing.
  */
-export function documentEvents(webhooks: WebhookService, log: PinoLogger): (doc: DocumentStatus) => void {
+export function documentEvents(webhooks: Webhooks, log: PinoLogger): (doc: DocumentStatus) => void {
   return (doc) => {
     if (doc.state !== 'ready' && doc.state !== 'failed') return;
     const documento = {
@@ -31,7 +31,7 @@ export function documentEvents(webhooks: WebhookService, log: PinoLogger): (doc:
 }
 
 /** `creditos.bajos` / `creditos.agotados` after each debit of an account's pool. */
-export function creditEvents(webhooks: WebhookService, log: PinoLogger) {
+export function creditEvents(webhooks: Webhooks, log: PinoLogger) {
   return (accountId: string, before: number, after: number): void => {
     try {
       webhooks.creditsDebited(accountId, before, after);
@@ -48,7 +48,7 @@ export function creditEvents(webhooks: WebhookService, log: PinoLogger) {
  * The `HostServices.Events` of one plugin: it may publish only its own module's events (a programming error
  * throws). A storage failure while recording the event is logged, never thrown: the plugin's own work stands.
  */
-export function pluginEventPublisher(webhooks: WebhookService, pluginId: string, log: PinoLogger): EventPublisher {
+export function pluginEventPublisher(webhooks: Webhooks, pluginId: string, log: PinoLogger): EventPublisher {
   return {
     publish(spaceId, tipo, datos) {
       const owner = (WEBHOOK_EVENTS as Record<string, string>)[tipo];

@@ -6,6 +6,7 @@ import { HOST_VERSION } from '../main/version.js';
 import { WebhookTokens } from './webhook-tokens.js';
 import { systemResolver, type AddressPolicy, type Clock } from '@cerebro/sdk';
 import type { AttemptOutcome, ClaimedDelivery, WebhookRepository } from './webhook-repository.js';
+import type { WebhookDeliveries } from './webhook-services.js';
 import { retryDelay } from './retry-delay.js';
 import { sendWebhook, type SendResult } from './webhook-sender.js';
 import { SIGNATURE_HEADER, signatureHeader } from './webhook-signature.js';
@@ -25,7 +26,7 @@ const PRUNE_EVERY_MS = 3600_000;
  * event (same `id`) again.
  */
 @injectable()
-export class WebhookDispatcher {
+export class WebhookDispatcher implements WebhookDeliveries {
   private timer: NodeJS.Timeout | null = null;
   private running = 0;
   private stopped = true;

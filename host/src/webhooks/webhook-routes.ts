@@ -1,8 +1,8 @@
-import { pagingQuery, Reply, type Page, type QuerySchema } from '@cerebro/sdk';
-import type { HostRoute } from '../http/route.js';
+import { pagingQuery, Reply, type QuerySchema } from '@cerebro/sdk';
+import { declareRoutes, hostRoutes, type HostRoute, type HostRouteDeclaration } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
 import { objectSchema } from '../http/response-schemas.js';
-import type { WebhookInput, WebhookService } from './webhook-service.js';
+import type { Webhooks } from './webhook-services.js';
 import {
   DELIVERY_PAGE_SCHEMA,
   DELIVERY_SCHEMA,
@@ -14,124 +14,129 @@ import {
   WEBHOOK_WITH_SECRET_SCHEMA,
 } from './webhook-schemas.js';
 
-const DELIVERIES_QUERY: QuerySchema = {
+const DELIVERIES_QUERY = {
   type: 'object',
   properties: {
     ...pagingQuery(20, 100),
     estado: { enum: ['pendiente', 'entregada', 'fallida'], description: 'Solo las entregas en este estado.' },
   },
-};
+} as const satisfies QuerySchema;
+
+const NOT_FOUND = { '404': { description: 'Webhook (o entrega) no encontrado en este espacio.' } };
+
+/** A route of a space's webhooks, under `/api/companies/{espacio}/webhooks` (OpenAPI tag `core`). */
+const webhookRoute = <const Declaration extends Omit<HostRouteDeclaration, 'access' | 'tag'>>(
+  declaration: Declaration,
+) => ({
+  ...declaration,
+  path: `/api/companies/:espacio/webhooks${declaration.path}`,
+  access: 'space' as const,
+  tag: 'core',
+});
 
 /** The webhook routes of a space (`/companies/{espacio}/webhooks…`), next to its other settings. */
-export function webhookRoutes(webhooks: WebhookService): HostRoute[] {
-  const space = (ctx: RequestContext) => ctx.space!.id;
-  const route = (r: Omit<HostRoute, 'access' | 'tag' | 'path'> & { path: string }): HostRoute => ({
-    ...r,
-    path: `/api/companies/:espacio/webhooks${r.path}`,
-    access: 'space',
-    tag: 'core',
+export const WEBHOOK_ROUTES = declareRoutes([
+  webhookRoute({
+    operationId: 'core.listWebhooks',
+    method: 'GET',
+    path: '',
+    permission: 'lee',
+    summary: 'Webhooks del espacio (sin sus secretos)',
+    responses: { '200': { description: 'Los webhooks.', schema: WEBHOOK_LIST_SCHEMA } },
+  }),
+  webhookRoute({
+    operationId: 'core.createWebhook',
+    method: 'POST',
+    path: '',
+    permission: 'escribe',
+    carriesCredentials: true,
+    summary: 'Registrar un webhook (el secreto de firma se muestra solo en esta respuesta)',
+    description:
+      'Cada evento llega como POST JSON `{id, tipo, creado, espacio, datos}` con la cabecera `Cerebro-Firma: t=<unix>,v1=<HMAC-SHA256 hex de "<t>.<cuerpo>">`. Se reintenta con espera exponencial durante 24 h; 409 pasado el máximo por espacio.',
+    requestSchema: WEBHOOK_CREATE_SCHEMA,
+    responses: {
+      '201': { description: 'El webhook, con su secreto.', schema: WEBHOOK_WITH_SECRET_SCHEMA },
+      '409': { description: 'El espacio ya tiene el máximo de webhooks.' },
+    },
+  }),
+  webhookRoute({
+    operationId: 'core.getWebhook',
+    method: 'GET',
+    path: '/:webhook',
+    permission: 'lee',
+    summary: 'Un webhook',
+    responses: { '200': { description: 'El webhook.', schema: WEBHOOK_SCHEMA }, ...NOT_FOUND },
+  }),
+  webhookRoute({
+    operationId: 'core.patchWebhook',
+    method: 'PATCH',
+    path: '/:webhook',
+    permission: 'escribe',
+    summary: 'Cambiar un webhook (actualización parcial; `activo: true` lo reactiva)',
+    requestSchema: WEBHOOK_PATCH_SCHEMA,
+    responses: { '200': { description: 'El webhook guardado.', schema: WEBHOOK_SCHEMA }, ...NOT_FOUND },
+  }),
+  webhookRoute({
+    operationId: 'core.deleteWebhook',
+    method: 'DELETE',
+    path: '/:webhook',
+    permission: 'escribe',
+    summary: 'Eliminar un webhook y su historial de entregas',
+    responses: {
+      '200': { description: 'El id eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) },
+      ...NOT_FOUND,
+    },
+  }),
+  webhookRoute({
+    operationId: 'core.rotateWebhookSecret',
+    method: 'POST',
+    path: '/:webhook/secreto',
+    permission: 'escribe',
+    body: 'none',
+    carriesCredentials: true,
+    summary: 'Cambiar el secreto de firma (el nuevo se muestra solo en esta respuesta)',
+    description:
+      'Durante 24 h las entregas llevan dos firmas `v1`, con el secreto nuevo y con el anterior, para que el receptor pueda cambiarlo sin perder eventos.',
+    responses: { '200': { description: 'El nuevo secreto.', schema: SECRET_SCHEMA }, ...NOT_FOUND },
+  }),
+  webhookRoute({
+    operationId: 'core.listWebhookDeliveries',
+    method: 'GET',
+    path: '/:webhook/entregas',
+    permission: 'lee',
+    summary: 'Entregas de un webhook con sus intentos (la más reciente primero; `?estado=` filtra)',
+    query: DELIVERIES_QUERY,
+    responses: { '200': { description: 'Una página de entregas.', schema: DELIVERY_PAGE_SCHEMA }, ...NOT_FOUND },
+  }),
+  webhookRoute({
+    operationId: 'core.redeliverWebhook',
+    method: 'POST',
+    path: '/:webhook/entregas/:entrega/reenviar',
+    permission: 'escribe',
+    body: 'none',
+    summary: 'Reenviar una entrega ahora (un intento, con el mismo id de evento)',
+    description: 'Vale para entregas ya entregadas, fallidas o pendientes, también de un webhook desactivado.',
+    responses: { '202': { description: 'La entrega, en cola.', schema: DELIVERY_SCHEMA }, ...NOT_FOUND },
+  }),
+]);
+
+export function webhookRoutes(webhooks: Webhooks): HostRoute[] {
+  const space = (ctx: Pick<RequestContext, 'space'>) => ctx.space!.id;
+  return hostRoutes(WEBHOOK_ROUTES, {
+    'core.listWebhooks': (ctx) => ({ webhooks: webhooks.list(space(ctx)) }),
+    'core.createWebhook': (ctx) => Reply.json(201, webhooks.create(space(ctx), ctx.body)),
+    'core.getWebhook': (ctx) => webhooks.get(space(ctx), ctx.params.webhook!),
+    'core.patchWebhook': (ctx) => webhooks.update(space(ctx), ctx.params.webhook!, ctx.body),
+    'core.deleteWebhook': (ctx) => {
+      webhooks.remove(space(ctx), ctx.params.webhook!);
+      return { eliminado: ctx.params.webhook! };
+    },
+    'core.rotateWebhookSecret': (ctx) => webhooks.rotateSecret(space(ctx), ctx.params.webhook!),
+    'core.listWebhookDeliveries': (ctx) => {
+      const { limite, desde, estado } = ctx.query;
+      return webhooks.deliveries(space(ctx), ctx.params.webhook!, { limite, desde, ...(estado ? { estado } : {}) });
+    },
+    'core.redeliverWebhook': (ctx) =>
+      Reply.json(202, webhooks.redeliver(space(ctx), ctx.params.webhook!, ctx.params.entrega!)),
   });
-  const notFound = { '404': { description: 'Webhook (o entrega) no encontrado en este espacio.' } };
-  return [
-    route({
-      operationId: 'core.listWebhooks',
-      method: 'GET',
-      path: '',
-      permission: 'lee',
-      summary: 'Webhooks del espacio (sin sus secretos)',
-      responses: { '200': { description: 'Los webhooks.', schema: WEBHOOK_LIST_SCHEMA } },
-      handler: (ctx) => ({ webhooks: webhooks.list(space(ctx)) }),
-    }),
-    route({
-      operationId: 'core.createWebhook',
-      method: 'POST',
-      path: '',
-      permission: 'escribe',
-      carriesCredentials: true,
-      summary: 'Registrar un webhook (el secreto de firma se muestra solo en esta respuesta)',
-      description:
-        'Cada evento llega como POST JSON `{id, tipo, creado, espacio, datos}` con la cabecera `Cerebro-Firma: t=<unix>,v1=<HMAC-SHA256 hex de "<t>.<cuerpo>">`. Se reintenta con espera exponencial durante 24 h; 409 pasado el máximo por espacio.',
-      requestSchema: WEBHOOK_CREATE_SCHEMA,
-      responses: {
-        '201': { description: 'El webhook, con su secreto.', schema: WEBHOOK_WITH_SECRET_SCHEMA },
-        '409': { description: 'El espacio ya tiene el máximo de webhooks.' },
-      },
-      handler: (ctx) => Reply.json(201, webhooks.create(space(ctx), ctx.body as WebhookInput)),
-    }),
-    route({
-      operationId: 'core.getWebhook',
-      method: 'GET',
-      path: '/:webhook',
-      permission: 'lee',
-      summary: 'Un webhook',
-      responses: { '200': { description: 'El webhook.', schema: WEBHOOK_SCHEMA }, ...notFound },
-      handler: (ctx) => webhooks.get(space(ctx), ctx.params.webhook!),
-    }),
-    route({
-      operationId: 'core.patchWebhook',
-      method: 'PATCH',
-      path: '/:webhook',
-      permission: 'escribe',
-      summary: 'Cambiar un webhook (actualización parcial; `activo: true` lo reactiva)',
-      requestSchema: WEBHOOK_PATCH_SCHEMA,
-      responses: { '200': { description: 'El webhook guardado.', schema: WEBHOOK_SCHEMA }, ...notFound },
-      handler: (ctx) => webhooks.update(space(ctx), ctx.params.webhook!, ctx.body as Partial<WebhookInput>),
-    }),
-    route({
-      operationId: 'core.deleteWebhook',
-      method: 'DELETE',
-      path: '/:webhook',
-      permission: 'escribe',
-      summary: 'Eliminar un webhook y su historial de entregas',
-      responses: {
-        '200': { description: 'El id eliminado.', schema: objectSchema({ eliminado: { type: 'string' } }) },
-        ...notFound,
-      },
-      handler: (ctx) => {
-        webhooks.remove(space(ctx), ctx.params.webhook!);
-        return { eliminado: ctx.params.webhook! };
-      },
-    }),
-    route({
-      operationId: 'core.rotateWebhookSecret',
-      method: 'POST',
-      path: '/:webhook/secreto',
-      permission: 'escribe',
-      body: 'none',
-      carriesCredentials: true,
-      summary: 'Cambiar el secreto de firma (el nuevo se muestra solo en esta respuesta)',
-      description:
-        'Durante 24 h las entregas llevan dos firmas `v1`, con el secreto nuevo y con el anterior, para que el receptor pueda cambiarlo sin perder eventos.',
-      responses: { '200': { description: 'El nuevo secreto.', schema: SECRET_SCHEMA }, ...notFound },
-      handler: (ctx) => webhooks.rotateSecret(space(ctx), ctx.params.webhook!),
-    }),
-    route({
-      operationId: 'core.listWebhookDeliveries',
-      method: 'GET',
-      path: '/:webhook/entregas',
-      permission: 'lee',
-      summary: 'Entregas de un webhook con sus intentos (la más reciente primero; `?estado=` filtra)',
-      query: DELIVERIES_QUERY,
-      responses: { '200': { description: 'Una página de entregas.', schema: DELIVERY_PAGE_SCHEMA }, ...notFound },
-      handler: (ctx) => {
-        const page: Page & { estado?: string } = {
-          limite: ctx.query.limite as number,
-          desde: ctx.query.desde as number,
-          ...(ctx.query.estado ? { estado: ctx.query.estado as string } : {}),
-        };
-        return webhooks.deliveries(space(ctx), ctx.params.webhook!, page);
-      },
-    }),
-    route({
-      operationId: 'core.redeliverWebhook',
-      method: 'POST',
-      path: '/:webhook/entregas/:entrega/reenviar',
-      permission: 'escribe',
-      body: 'none',
-      summary: 'Reenviar una entrega ahora (un intento, con el mismo id de evento)',
-      description: 'Vale para entregas ya entregadas, fallidas o pendientes, también de un webhook desactivado.',
-      responses: { '202': { description: 'La entrega, en cola.', schema: DELIVERY_SCHEMA }, ...notFound },
-      handler: (ctx) => Reply.json(202, webhooks.redeliver(space(ctx), ctx.params.webhook!, ctx.params.entrega!)),
-    }),
-  ];
 }

@@ -1,10 +1,10 @@
-import { WEBHOOK_EVENTS, type JsonSchema } from '@cerebro/sdk';
+import { WEBHOOK_EVENTS, type JsonSchema, type WebhookEventType } from '@cerebro/sdk';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { MAX_WEBHOOKS_PER_SPACE } from './webhook-service.js';
 
 /** JSON Schemas of the webhook routes' bodies and answers (views in webhook-views.ts, field for field). */
 
-const EVENT_NAMES = Object.keys(WEBHOOK_EVENTS);
+const EVENT_NAMES = Object.keys(WEBHOOK_EVENTS) as WebhookEventType[];
 
 const FIELDS = {
   url: {
@@ -32,22 +32,22 @@ const FIELDS = {
     type: 'boolean',
     description: 'false lo pausa; true lo reactiva (también tras una desactivación automática).',
   },
-} satisfies Record<string, JsonSchema>;
+} as const satisfies Record<string, JsonSchema>;
 
-export const WEBHOOK_CREATE_SCHEMA: JsonSchema = {
+export const WEBHOOK_CREATE_SCHEMA = {
   type: 'object',
   required: ['url', 'eventos'],
   properties: FIELDS,
   additionalProperties: false,
   description: `Como máximo ${MAX_WEBHOOKS_PER_SPACE} webhooks por espacio.`,
-};
+} as const satisfies JsonSchema;
 
-export const WEBHOOK_PATCH_SCHEMA: JsonSchema = {
+export const WEBHOOK_PATCH_SCHEMA = {
   type: 'object',
   properties: FIELDS,
   additionalProperties: false,
   minProperties: 1,
-};
+} as const satisfies JsonSchema;
 
 export const WEBHOOK_SCHEMA = objectSchema({
   id: { type: 'string' },

@@ -10,6 +10,7 @@ import { newWebhookSecret } from './webhook-signature.js';
 import { addressPolicyOf, type WebhookSettings } from './webhook-settings.js';
 import { urlProblem } from './webhook-sender.js';
 import { deliveryView, webhookView } from './webhook-views.js';
+import type { DeliveryPage, WebhookInput, Webhooks } from './webhook-services.js';
 
 /** Endpoints one space may register. */
 export const MAX_WEBHOOKS_PER_SPACE = 20;
@@ -17,14 +18,6 @@ export const MAX_WEBHOOKS_PER_SPACE = 20;
 export const MAX_EVENT_DATA_BYTES = 64 * 1024;
 /** How long deliveries also carry a signature with the previous secret after a rotation. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 3600_000;
-
-export interface WebhookInput {
-  url: string;
-  eventos: WebhookEventType[];
-  descripcion?: string;
-  umbral_creditos?: number;
-  activo?: boolean;
-}
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
@@ -34,7 +27,7 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url'
  * the process stops right after; the dispatcher sends it, retries it and records every attempt.
  */
 @injectable()
-export class WebhookService {
+export class WebhookService implements Webhooks {
   private wake: () => void = () => {};
   private readonly settings: WebhookSettings;
   private readonly log: PinoLogger;
@@ -122,7 +115,7 @@ export class WebhookService {
     };
   }
 
-  deliveries(space: string, webhook: string, page: { limite: number; desde: number; estado?: string }) {
+  deliveries(space: string, webhook: string, page: { limite: number; desde: number; estado?: string }): DeliveryPage {
     const row = this.row(space, webhook);
     const { total, rows } = this.repo.deliveries(row.id, {
       limit: page.limite,

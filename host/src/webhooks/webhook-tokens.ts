@@ -1,11 +1,13 @@
 import { createToken } from '@cerebro/sdk';
-import type { WebhookDispatcher } from './webhook-dispatcher.js';
 import type { WebhookRepository } from './webhook-repository.js';
-import type { WebhookService } from './webhook-service.js';
+import type { WebhookDeliveries, Webhooks } from './webhook-services.js';
 
-/** Tokens of the webhooks feature in the host's container (plugins reach it only through `HostServices.Events`). */
+/**
+ * Tokens of the webhooks feature in the host's container, typed by interfaces (plugins reach it only through
+ * `HostServices.Events`).
+ */
 export const WebhookTokens = {
   Repository: createToken<WebhookRepository>('host:webhook-repository'),
-  Service: createToken<WebhookService>('host:webhooks'),
-  Dispatcher: createToken<WebhookDispatcher>('host:webhook-dispatcher'),
+  Service: createToken<Webhooks>('host:webhooks'),
+  Dispatcher: createToken<WebhookDeliveries>('host:webhook-dispatcher'),
 } as const;

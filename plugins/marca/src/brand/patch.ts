@@ -22,7 +22,7 @@ const MAX_TONOS = 3;
 const MAX_RASGOS = 5;
 const MAX_EMOJIS = 10;
 const MAX_COMBOS = 30;
-const MAX_PREGUNTAS = 10;
+const MAX_CLOSING_QUESTIONS = 10;
 
 /** Lower-case, accents removed: how tono and rasgos values are compared and stored. */
 export function foldKey(value: string): string {
@@ -36,8 +36,8 @@ const HAS_DIGIT = /\p{Nd}/u;
 
 class Collector {
   readonly errors: FieldError[] = [];
-  add(campo: string, mensaje: string): void {
-    this.errors.push({ campo, mensaje: `${campo}: ${mensaje}` });
+  add(field: string, message: string): void {
+    this.errors.push({ campo: field, mensaje: `${field}: ${message}` });
   }
 }
 
@@ -54,7 +54,7 @@ function rejectUnknown(obj: Record<string, unknown>, allowed: readonly string[],
 function readText(
   obj: Record<string, unknown>,
   key: string,
-  campo: string,
+  field: string,
   fallback: string,
   limits: { min: number; max: number; noDigits?: boolean },
   c: Collector,
@@ -62,19 +62,19 @@ function readText(
   if (!Object.hasOwn(obj, key)) return fallback;
   const value = obj[key];
   if (typeof value !== 'string') {
-    c.add(campo, 'debe ser un texto');
+    c.add(field, 'debe ser un texto');
     return fallback;
   }
   const text = value.trim();
   if (text.length < limits.min || text.length > limits.max) {
     c.add(
-      campo,
+      field,
       limits.min > 0
         ? `debe tener entre ${limits.min} y ${limits.max} caracteres`
         : `no puede superar ${limits.max} caracteres`,
     );
   } else if (limits.noDigits && HAS_DIGIT.test(text)) {
-    c.add(campo, 'no puede contener cifras: precios, descuentos, plazos y existencias salen solo del catálogo');
+    c.add(field, 'no puede contener cifras: precios, descuentos, plazos y existencias salen solo del catálogo');
   }
   return text;
 }
@@ -82,24 +82,24 @@ function readText(
 function readBoolean(
   obj: Record<string, unknown>,
   key: string,
-  campo: string,
+  field: string,
   fallback: boolean,
   c: Collector,
 ): boolean {
   if (!Object.hasOwn(obj, key)) return fallback;
   const value = obj[key];
   if (typeof value !== 'boolean') {
-    c.add(campo, 'debe ser verdadero o falso (true/false)');
+    c.add(field, 'debe ser verdadero o falso (true/false)');
     return fallback;
   }
   return value;
 }
 
-function readStringArray(obj: Record<string, unknown>, key: string, campo: string, c: Collector): string[] | undefined {
+function readStringArray(obj: Record<string, unknown>, key: string, field: string, c: Collector): string[] | undefined {
   if (!Object.hasOwn(obj, key)) return undefined;
   const value = obj[key];
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-    c.add(campo, 'debe ser una lista de textos');
+    c.add(field, 'debe ser una lista de textos');
     return undefined;
   }
   return value.map((v: string) => v.trim());
@@ -109,37 +109,37 @@ function readStringArray(obj: Record<string, unknown>, key: string, campo: strin
 function readVocabulary(
   obj: Record<string, unknown>,
   key: string,
-  campo: string,
+  field: string,
   allowed: Readonly<Record<string, string>>,
   max: number,
   fallback: string[],
   c: Collector,
 ): string[] {
-  const raw = readStringArray(obj, key, campo, c);
+  const raw = readStringArray(obj, key, field, c);
   if (raw === undefined) return fallback;
   const values = raw.map(foldKey);
   const unknown = values.filter((v) => !Object.hasOwn(allowed, v));
   if (unknown.length > 0) {
-    c.add(campo, `valor no permitido «${unknown.join('», «')}»; permitidos: ${Object.keys(allowed).join(', ')}`);
+    c.add(field, `valor no permitido «${unknown.join('», «')}»; permitidos: ${Object.keys(allowed).join(', ')}`);
   }
-  if (new Set(values).size !== values.length) c.add(campo, 'tiene valores repetidos');
-  if (values.length > max) c.add(campo, `admite como máximo ${max} valores`);
+  if (new Set(values).size !== values.length) c.add(field, 'tiene valores repetidos');
+  if (values.length > max) c.add(field, `admite como máximo ${max} valores`);
   return values;
 }
 
 function readEmojis(
   obj: Record<string, unknown>,
   key: string,
-  campo: string,
+  field: string,
   fallback: string[],
   c: Collector,
 ): string[] {
-  const raw = readStringArray(obj, key, campo, c);
+  const raw = readStringArray(obj, key, field, c);
   if (raw === undefined) return fallback;
   const bad = raw.filter((e) => !SINGLE_EMOJI.test(e));
-  if (bad.length > 0) c.add(campo, `cada elemento debe ser un solo emoji («${bad.join('», «')}» no lo es)`);
-  if (new Set(raw).size !== raw.length) c.add(campo, 'tiene emojis repetidos');
-  if (raw.length > MAX_EMOJIS) c.add(campo, `admite como máximo ${MAX_EMOJIS} emojis`);
+  if (bad.length > 0) c.add(field, `cada elemento debe ser un solo emoji («${bad.join('», «')}» no lo es)`);
+  if (new Set(raw).size !== raw.length) c.add(field, 'tiene emojis repetidos');
+  if (raw.length > MAX_EMOJIS) c.add(field, `admite como máximo ${MAX_EMOJIS} emojis`);
   return raw;
 }
 
@@ -194,18 +194,18 @@ function parseEstilo(value: unknown, c: Collector): Estilo {
 }
 
 function parseCombos(value: unknown, c: Collector): Record<string, string> {
-  const campo = 'tacticas.upsell_combos';
+  const field = 'tacticas.upsell_combos';
   if (!isPlainObject(value)) {
-    c.add(campo, 'debe ser un objeto: clave = texto del producto, valor = nombre del combo');
+    c.add(field, 'debe ser un objeto: clave = texto del producto, valor = nombre del combo');
     return {};
   }
   const entries = Object.entries(value);
-  if (entries.length > MAX_COMBOS) c.add(campo, `admite como máximo ${MAX_COMBOS} combos`);
+  if (entries.length > MAX_COMBOS) c.add(field, `admite como máximo ${MAX_COMBOS} combos`);
   const combos: [string, string][] = [];
   for (const [key, combo] of entries) {
-    if (key.trim() === '') c.add(campo, 'las claves no pueden estar vacías');
+    if (key.trim() === '') c.add(field, 'las claves no pueden estar vacías');
     else if (typeof combo !== 'string' || combo.trim() === '' || combo.length > 80) {
-      c.add(`${campo}.${key}`, 'debe ser el nombre del combo (texto de 1 a 80 caracteres)');
+      c.add(`${field}.${key}`, 'debe ser el nombre del combo (texto de 1 a 80 caracteres)');
     } else combos.push([key.trim(), combo.trim()]);
   }
   // fromEntries defines own properties: a product text `__proto__` stays a key, never the object's prototype.
@@ -219,7 +219,7 @@ function parseTacticas(value: unknown, c: Collector): Tacticas {
     return d;
   }
   rejectUnknown(value, Object.keys(d), 'tacticas', c);
-  const plantilla = readText(
+  const template = readText(
     value,
     'upsell_plantilla',
     'tacticas.upsell_plantilla',
@@ -227,23 +227,23 @@ function parseTacticas(value: unknown, c: Collector): Tacticas {
     { min: 1, max: 300, noDigits: true },
     c,
   );
-  if (!plantilla.includes('{combo}')) c.add('tacticas.upsell_plantilla', 'debe incluir {combo}');
-  const extra = [...plantilla.matchAll(/\{([^}]*)\}/g)]
+  if (!template.includes('{combo}')) c.add('tacticas.upsell_plantilla', 'debe incluir {combo}');
+  const extra = [...template.matchAll(/\{([^}]*)\}/g)]
     .map((m) => m[1])
     .filter((p) => p !== 'combo' && p !== 'argumento');
   if (extra.length > 0)
     c.add('tacticas.upsell_plantilla', `marcador desconocido {${extra[0]}}; solo {combo} y {argumento}`);
 
-  let preguntas = d.preguntas_cierre;
-  const rawPreguntas = readStringArray(value, 'preguntas_cierre', 'tacticas.preguntas_cierre', c);
-  if (rawPreguntas !== undefined) {
-    preguntas = rawPreguntas;
-    if (preguntas.length > MAX_PREGUNTAS)
-      c.add('tacticas.preguntas_cierre', `admite como máximo ${MAX_PREGUNTAS} preguntas`);
-    preguntas.forEach((q, i) => {
-      const campo = `tacticas.preguntas_cierre[${i}]`;
-      if (q.length === 0 || q.length > 200) c.add(campo, 'debe tener entre 1 y 200 caracteres');
-      else if (HAS_DIGIT.test(q)) c.add(campo, 'no puede contener cifras');
+  let questions = d.preguntas_cierre;
+  const rawQuestions = readStringArray(value, 'preguntas_cierre', 'tacticas.preguntas_cierre', c);
+  if (rawQuestions !== undefined) {
+    questions = rawQuestions;
+    if (questions.length > MAX_CLOSING_QUESTIONS)
+      c.add('tacticas.preguntas_cierre', `admite como máximo ${MAX_CLOSING_QUESTIONS} preguntas`);
+    questions.forEach((q, i) => {
+      const field = `tacticas.preguntas_cierre[${i}]`;
+      if (q.length === 0 || q.length > 200) c.add(field, 'debe tener entre 1 y 200 caracteres');
+      else if (HAS_DIGIT.test(q)) c.add(field, 'no puede contener cifras');
     });
   }
   return {
@@ -257,7 +257,7 @@ function parseTacticas(value: unknown, c: Collector): Tacticas {
       { min: 0, max: 300, noDigits: true },
       c,
     ),
-    upsell_plantilla: plantilla,
+    upsell_plantilla: template,
     pregunta_cierre_obligatoria: readBoolean(
       value,
       'pregunta_cierre_obligatoria',
@@ -265,7 +265,7 @@ function parseTacticas(value: unknown, c: Collector): Tacticas {
       d.pregunta_cierre_obligatoria,
       c,
     ),
-    preguntas_cierre: preguntas,
+    preguntas_cierre: questions,
   };
 }
 

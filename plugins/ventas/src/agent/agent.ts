@@ -65,8 +65,8 @@ export class SalesAgent {
         tipo: silent ? null : 'aclaracion',
         marca: { aplicada: false, origen: 'no_aplica' },
         descripcion: ownDescription(shopName(input.espacio, input.config.nombre_tienda, null)),
-        comboSugerido: null,
-        preguntaCierre: null,
+        suggestedCombo: null,
+        closingPrompt: null,
         correcciones: [],
         redaccion: 'plantilla',
       };
@@ -76,7 +76,7 @@ export class SalesAgent {
   private async turn(input: TurnInput): Promise<TurnResult> {
     const state: ConversationState = structuredClone(input.state);
     state.turno += 1;
-    const wantsBrand = input.marcaHabilitada && input.config.marca_activa;
+    const wantsBrand = input.brandEnabled && input.config.marca_activa;
     const [products, brandInfo] = await Promise.all([
       this.loadCatalog(input.espacio),
       wantsBrand
@@ -87,14 +87,14 @@ export class SalesAgent {
       this.emit({ tipo: 'marca_no_disponible', espacio: input.espacio, origen: brandInfo.origen });
     }
     const brand = brandInfo?.brand ?? null;
-    const applies = brandApplies(input.marcaHabilitada, input.config.marca_activa, brand);
+    const applies = brandApplies(input.brandEnabled, input.config.marca_activa, brand);
     const shop = shopName(input.espacio, input.config.nombre_tienda, applies ? brand : null);
     const descripcion = applies ? brandDescription(brand, shop) : ownDescription(shop);
     const base = {
       marca: { aplicada: applies, origen: wantsBrand ? brandInfo!.origen : ('no_aplica' as const) },
       descripcion,
-      comboSugerido: null,
-      preguntaCierre: null,
+      suggestedCombo: null,
+      closingPrompt: null,
       correcciones: [],
       redaccion: 'plantilla' as const,
     };
@@ -153,8 +153,8 @@ export class SalesAgent {
     }
 
     const extras: string[] = [];
-    let comboSugerido: string | null = null;
-    let preguntaCierre: string | null = null;
+    let suggestedCombo: string | null = null;
+    let closingPrompt: string | null = null;
     if (applies) {
       const tstate = {
         turno: state.turno,
@@ -174,14 +174,14 @@ export class SalesAgent {
       });
       if (combo) {
         extras.push(combo.text);
-        comboSugerido = combo.combo;
+        suggestedCombo = combo.combo;
         state.combosSugeridos = [...state.combosSugeridos, fold(combo.combo)];
         state.ultimoComboTurno = state.turno;
       }
       const closing = closingQuestion([text, ...extras].join(' '), draft.kind, tstate, brand.tacticas);
       if (closing) {
         extras.push(closing.text);
-        preguntaCierre = closing.text;
+        closingPrompt = closing.text;
         state.indiceCierre = closing.nextIndex;
         if (asksForCity(closing.text)) state.esperando = 'ciudad';
       }
@@ -199,8 +199,8 @@ export class SalesAgent {
       state,
       respuesta: final,
       tipo: draft.kind,
-      comboSugerido,
-      preguntaCierre,
+      suggestedCombo,
+      closingPrompt,
       correcciones,
       redaccion,
     };

@@ -111,10 +111,10 @@ export class BrandCache {
  */
 export function brandApplies(
   moduleEnabled: boolean,
-  marcaActiva: boolean,
+  brandActive: boolean,
   brand: AgentBrand | null,
 ): brand is AgentBrand {
-  return moduleEnabled && marcaActiva && brand !== null && brand.activo === true;
+  return moduleEnabled && brandActive && brand !== null && brand.activo === true;
 }
 
 /** The agent's own description, used whenever the brand does not apply. Ends with the same fixed rules. */

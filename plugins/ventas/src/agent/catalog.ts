@@ -24,8 +24,8 @@ function isMoney(v: unknown): v is number {
 
 /** Validates a product as sent to the catalog routes (JSON) or built from a CSV row. */
 export function validateProduct(raw: unknown): ProductResult {
-  const errores: ProductError[] = [];
-  const add = (campo: string, mensaje: string) => errores.push({ campo, mensaje: `${campo}: ${mensaje}` });
+  const errors: ProductError[] = [];
+  const add = (field: string, message: string) => errors.push({ campo: field, mensaje: `${field}: ${message}` });
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, errores: [{ campo: '', mensaje: 'el producto debe ser un objeto' }] };
   }
@@ -51,7 +51,7 @@ export function validateProduct(raw: unknown): ProductResult {
   if (!/^[A-Z]{3}$/.test(moneda)) add('moneda', 'debe ser un código de moneda de tres letras (COP, EUR, MXN...)');
   if (typeof p.stock !== 'number' || !Number.isInteger(p.stock) || p.stock < 0)
     add('stock', 'debe ser un número entero mayor o igual a cero');
-  let envio: Record<string, number> | undefined;
+  let shipping: Record<string, number> | undefined;
   if (p.envio !== undefined && p.envio !== null) {
     if (typeof p.envio !== 'object' || Array.isArray(p.envio)) add('envio', 'debe ser un objeto ciudad -> costo');
     else {
@@ -62,12 +62,12 @@ export function validateProduct(raw: unknown): ProductResult {
         else costs.push([city.trim(), cost]);
       }
       // fromEntries defines own properties: a city named `__proto__` is a city, not the object's prototype.
-      envio = Object.fromEntries(costs);
+      shipping = Object.fromEntries(costs);
     }
   }
-  if (errores.length > 0) return { ok: false, errores };
+  if (errors.length > 0) return { ok: false, errores: errors };
   const product: Product = { id, nombre, descripcion, precio: p.precio as number, moneda, stock: p.stock as number };
-  if (envio && Object.keys(envio).length > 0) product.envio = envio;
+  if (shipping && Object.keys(shipping).length > 0) product.envio = shipping;
   return { ok: true, product };
 }
 

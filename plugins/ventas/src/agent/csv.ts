@@ -101,11 +101,11 @@ function parseEnvio(cell: string): Record<string, number> | string {
 
 /** Parses a catalog CSV; every bad line is reported with its number and the products that are fine are returned. */
 export function parseCatalogCsv(text: string): CsvImport {
-  const errores: CsvLineError[] = [];
+  const errors: CsvLineError[] = [];
   const clean = text.replace(/^\uFEFF/, '');
   const firstLine = clean.split(/\r?\n/, 1)[0] ?? '';
   const { rows, unterminatedAt } = records(clean, detectDelimiter(firstLine));
-  if (unterminatedAt !== null) errores.push({ linea: unterminatedAt, mensaje: 'comillas sin cerrar' });
+  if (unterminatedAt !== null) errors.push({ linea: unterminatedAt, mensaje: 'comillas sin cerrar' });
   const nonEmpty = rows.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (nonEmpty.length === 0) return { productos: [], errores: [{ linea: 1, mensaje: 'el archivo está vacío' }] };
 
@@ -121,20 +121,20 @@ export function parseCatalogCsv(text: string): CsvImport {
     return { productos: [], errores: [{ linea: header.line, mensaje: parts.join('; ') }] };
   }
 
-  const productos: Product[] = [];
+  const products: Product[] = [];
   const seen = new Map<string, number>();
   for (const row of nonEmpty.slice(1)) {
     if (row.cells.length !== header.cells.length) {
-      errores.push({
+      errors.push({
         linea: row.line,
         mensaje: `tiene ${row.cells.length} columnas y el encabezado ${header.cells.length}`,
       });
       continue;
     }
     const cell = (name: string) => (index.has(name) ? row.cells[index.get(name)!].trim() : '');
-    const envio = cell('envio') === '' ? undefined : parseEnvio(cell('envio'));
-    if (typeof envio === 'string') {
-      errores.push({ linea: row.line, mensaje: envio });
+    const shipping = cell('envio') === '' ? undefined : parseEnvio(cell('envio'));
+    if (typeof shipping === 'string') {
+      errors.push({ linea: row.line, mensaje: shipping });
       continue;
     }
     const result = validateProduct({
@@ -144,19 +144,19 @@ export function parseCatalogCsv(text: string): CsvImport {
       precio: parseNumberCell(cell('precio')),
       moneda: cell('moneda'),
       stock: parseNumberCell(cell('stock')),
-      envio,
+      envio: shipping,
     });
     if (!result.ok) {
-      errores.push({ linea: row.line, mensaje: result.errores.map((e) => e.mensaje).join('; ') });
+      errors.push({ linea: row.line, mensaje: result.errores.map((e) => e.mensaje).join('; ') });
       continue;
     }
     const first = seen.get(result.product.id);
     if (first !== undefined) {
-      errores.push({ linea: row.line, mensaje: `id: «${result.product.id}» repetido (ya en la línea ${first})` });
+      errors.push({ linea: row.line, mensaje: `id: «${result.product.id}» repetido (ya en la línea ${first})` });
       continue;
     }
     seen.set(result.product.id, row.line);
-    productos.push(result.product);
+    products.push(result.product);
   }
-  return { productos, errores };
+  return { productos: products, errores: errors };
 }

@@ -66,7 +66,7 @@ export interface TurnInput {
   state: ConversationState;
   config: LeadsConfig;
   /** Whether the space has the marca module (rule 1). */
-  marcaHabilitada: boolean;
+  brandEnabled: boolean;
 }
 
 export interface TurnResult {
@@ -77,8 +77,8 @@ export interface TurnResult {
   marca: { aplicada: boolean; origen: BrandOrigin | 'no_aplica' };
   /** The agent description used for this answer (brand persona or own description). */
   descripcion: string;
-  comboSugerido: string | null;
-  preguntaCierre: string | null;
+  suggestedCombo: string | null;
+  closingPrompt: string | null;
   /** Figures caught and removed before sending (empty when the answer passed as composed). */
   correcciones: FigureViolation[];
   redaccion: 'plantilla' | 'externa';

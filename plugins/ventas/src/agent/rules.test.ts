@@ -8,15 +8,15 @@ const lines = (text: string | null) => (text ?? '').split('\n');
 
 test('regla 1: la marca se aplica solo con módulo habilitado, marca_activa y activo', async () => {
   const cases = [
-    { marcaHabilitada: false, marca_activa: true, activo: true, aplica: false },
-    { marcaHabilitada: true, marca_activa: false, activo: true, aplica: false },
-    { marcaHabilitada: true, marca_activa: true, activo: false, aplica: false },
-    { marcaHabilitada: true, marca_activa: true, activo: true, aplica: true },
+    { brandEnabled: false, marca_activa: true, activo: true, aplica: false },
+    { brandEnabled: true, marca_activa: false, activo: true, aplica: false },
+    { brandEnabled: true, marca_activa: true, activo: false, aplica: false },
+    { brandEnabled: true, marca_activa: true, activo: true, aplica: true },
   ];
   for (const c of cases) {
     const conv = new Conversation({
       brand: brand({ activo: c.activo }),
-      marcaHabilitada: c.marcaHabilitada,
+      brandEnabled: c.brandEnabled,
       config: { marca_activa: c.marca_activa },
     });
     const r = await conv.say('hola');
@@ -27,7 +27,7 @@ test('regla 1: la marca se aplica solo con módulo habilitado, marca_activa y ac
       'the persona replaces the own description only when all three hold',
     );
     assert.equal(r.respuesta!.includes('Sofía'), c.aplica);
-    if (!c.marcaHabilitada || !c.marca_activa) assert.equal(conv.source.calls, 0, 'brand not even read');
+    if (!c.brandEnabled || !c.marca_activa) assert.equal(conv.source.calls, 0, 'brand not even read');
   }
 });
 
@@ -47,8 +47,8 @@ test('regla 2: con activo en false el agente usa su propia descripción y ningun
   assert.match(hola.descripcion, /^Eres el asistente de ventas de la tienda\./);
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.equal(r.respuesta, 'El precio de las zapatillas Runner es 250.000 COP.');
-  assert.equal(r.comboSugerido, null);
-  assert.equal(r.preguntaCierre, null);
+  assert.equal(r.suggestedCombo, null);
+  assert.equal(r.closingPrompt, null);
   assert.ok(!r.respuesta!.includes('👟'), 'no brand emojis either');
 });
 
@@ -130,7 +130,7 @@ test('regla 4: la descripción propia también termina con las reglas fijas', as
 test('regla 5: el combo se agrega a una respuesta de catálogo sobre el producto', async () => {
   const conv = new Conversation();
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
-  assert.equal(r.comboSugerido, 'el kit Runner con medias');
+  assert.equal(r.suggestedCombo, 'el kit Runner con medias');
   assert.equal(
     lines(r.respuesta)[1],
     'Te recomiendo sumar el kit Runner con medias. Así proteges tus pies desde el primer día.',
@@ -140,18 +140,18 @@ test('regla 5: el combo se agrega a una respuesta de catálogo sobre el producto
 test('regla 5: un combo escrito como id o nombre de un producto se dice con el nombre del catálogo, nunca con el id', async () => {
   const byId = new Conversation({ brand: brand({ tacticas: { upsell_combos: { zapatillas: 'medias' } } }) });
   const r = await byId.say('¿cuánto cuestan las zapatillas?');
-  assert.equal(r.comboSugerido, 'Medias deportivas');
+  assert.equal(r.suggestedCombo, 'Medias deportivas');
   assert.equal(
     lines(r.respuesta)[1],
     'Te recomiendo sumar las medias deportivas. Así proteges tus pies desde el primer día.',
   );
   const unknownId = new Conversation({ brand: brand({ tacticas: { upsell_combos: { zapatillas: 'kit-run-01' } } }) });
   const u = await unknownId.say('¿cuánto cuestan las zapatillas?');
-  assert.equal(u.comboSugerido, null, 'an id that names no product is never said');
+  assert.equal(u.suggestedCombo, null, 'an id that names no product is never said');
   assert.ok(!u.respuesta!.includes('kit-run-01'));
   const soldOut = new Conversation({ brand: brand({ tacticas: { upsell_combos: { zapatillas: 'cam-azul' } } }) });
   assert.equal(
-    (await soldOut.say('¿cuánto cuestan las zapatillas?')).comboSugerido,
+    (await soldOut.say('¿cuánto cuestan las zapatillas?')).suggestedCombo,
     null,
     'not a product out of stock',
   );
@@ -161,22 +161,22 @@ test('regla 5: no mientras se cotiza', async () => {
   const conv = new Conversation();
   const r = await conv.say('quiero 1 zapatillas');
   assert.equal(r.tipo, 'cotizacion');
-  assert.equal(r.comboSugerido, null);
+  assert.equal(r.suggestedCombo, null);
 });
 
 test('regla 5: no cuando el producto no tiene stock', async () => {
   const conv = new Conversation();
   const r = await conv.say('¿cuánto cuesta la gorra trail?');
   assert.match(r.respuesta!, /no quedan unidades/);
-  assert.equal(r.comboSugerido, null);
+  assert.equal(r.suggestedCombo, null);
 });
 
 test('regla 5: no cuando la respuesta ya termina en pregunta', async () => {
   const conv = new Conversation();
   const r = await conv.say('¿hacen envíos de las zapatillas?');
   assert.equal(r.respuesta, '¿A qué ciudad sería el envío?');
-  assert.equal(r.comboSugerido, null);
-  assert.equal(r.preguntaCierre, null);
+  assert.equal(r.suggestedCombo, null);
+  assert.equal(r.closingPrompt, null);
 });
 
 test('regla 5: no cuando la respuesta ya nombra el combo', async () => {
@@ -184,25 +184,25 @@ test('regla 5: no cuando la respuesta ya nombra el combo', async () => {
   products[0].descripcion = 'Vienen con el kit Runner con medias';
   const conv = new Conversation({ products });
   const r = await conv.say('cuéntame de las zapatillas runner');
-  assert.equal(r.comboSugerido, null);
+  assert.equal(r.suggestedCombo, null);
   assert.equal(r.respuesta!.split('kit Runner con medias').length, 2, 'named once, by the answer itself');
 });
 
 test('regla 5: cada combo una sola vez por conversación', async () => {
   const conv = new Conversation({ config: { mensajes_entre_combos: 0 } });
-  assert.equal((await conv.say('¿cuánto cuestan las zapatillas?')).comboSugerido, 'el kit Runner con medias');
-  assert.equal((await conv.say('¿y cuántas quedan de las zapatillas?')).comboSugerido, null);
-  assert.equal((await conv.say('háblame de las zapatillas')).comboSugerido, null);
+  assert.equal((await conv.say('¿cuánto cuestan las zapatillas?')).suggestedCombo, 'el kit Runner con medias');
+  assert.equal((await conv.say('¿y cuántas quedan de las zapatillas?')).suggestedCombo, null);
+  assert.equal((await conv.say('háblame de las zapatillas')).suggestedCombo, null);
 });
 
 test('regla 5: pasan los mensajes configurados entre dos sugerencias', async () => {
   const products = (await import('./test-fixtures.js')).catalog();
   products[4].stock = 2; // the cap now has stock, so its combo can be suggested
   const conv = new Conversation({ products, config: { mensajes_entre_combos: 2 } });
-  assert.equal((await conv.say('¿cuánto cuestan las zapatillas?')).comboSugerido, 'el kit Runner con medias'); // turn 1
-  assert.equal((await conv.say('¿cuánto cuesta la gorra?')).comboSugerido, null); // turn 2: 0 messages passed
-  assert.equal((await conv.say('¿y la gorra cuántas quedan?')).comboSugerido, null); // turn 3: 1 passed
-  assert.equal((await conv.say('háblame de la gorra')).comboSugerido, 'el combo Sol'); // turn 4: 2 passed
+  assert.equal((await conv.say('¿cuánto cuestan las zapatillas?')).suggestedCombo, 'el kit Runner con medias'); // turn 1
+  assert.equal((await conv.say('¿cuánto cuesta la gorra?')).suggestedCombo, null); // turn 2: 0 messages passed
+  assert.equal((await conv.say('¿y la gorra cuántas quedan?')).suggestedCombo, null); // turn 3: 1 passed
+  assert.equal((await conv.say('háblame de la gorra')).suggestedCombo, 'el combo Sol'); // turn 4: 2 passed
 });
 
 test('regla 6: pregunta de cierre por turnos cuando la respuesta no termina en pregunta', async () => {
@@ -214,33 +214,33 @@ test('regla 6: pregunta de cierre por turnos cuando la respuesta no termina en p
       },
     }),
   });
-  assert.equal((await conv.say('¿cuánto cuestan las medias?')).preguntaCierre, '¿Te lo aparto?');
-  assert.equal((await conv.say('¿y la camiseta roja?')).preguntaCierre, '¿Quieres que te prepare una cotización?');
-  assert.equal((await conv.say('¿cuántas quedan de medias?')).preguntaCierre, '¿Te lo aparto?');
+  assert.equal((await conv.say('¿cuánto cuestan las medias?')).closingPrompt, '¿Te lo aparto?');
+  assert.equal((await conv.say('¿y la camiseta roja?')).closingPrompt, '¿Quieres que te prepare una cotización?');
+  assert.equal((await conv.say('¿cuántas quedan de medias?')).closingPrompt, '¿Te lo aparto?');
   const asks = await conv.say('¿tienen camisetas?'); // ambiguous: the answer is already a question
   assert.ok(asks.respuesta!.endsWith('¿Cuál te interesa?'));
-  assert.equal(asks.preguntaCierre, null);
+  assert.equal(asks.closingPrompt, null);
   const r = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.ok(r.respuesta!.endsWith('¿Quieres que te prepare una cotización?'));
 });
 
 test('regla 6: las preguntas por la ciudad se saltan cuando la ciudad ya se conoce', async () => {
   const conv = new Conversation({ brand: brand({ tacticas: { upsell_activo: false } }) });
-  assert.equal((await conv.say('¿cuánto cuestan las medias?')).preguntaCierre, '¿A qué ciudad te lo enviamos?');
-  assert.equal((await conv.say('Medellín')).preguntaCierre, '¿Quieres que te prepare una cotización?');
+  assert.equal((await conv.say('¿cuánto cuestan las medias?')).closingPrompt, '¿A qué ciudad te lo enviamos?');
+  assert.equal((await conv.say('Medellín')).closingPrompt, '¿Quieres que te prepare una cotización?');
   assert.equal(conv.state.ciudad, 'Medellín');
-  assert.equal((await conv.say('¿y las zapatillas?')).preguntaCierre, '¿Quieres que te prepare una cotización?');
+  assert.equal((await conv.say('¿y las zapatillas?')).closingPrompt, '¿Quieres que te prepare una cotización?');
 });
 
 test('regla 6: nunca al despedirse ni al derivar a una persona', async () => {
   const conv = new Conversation();
   const bye = await conv.say('gracias, eso es todo');
   assert.equal(bye.tipo, 'despedida');
-  assert.equal(bye.preguntaCierre, null);
+  assert.equal(bye.closingPrompt, null);
   assert.ok(!bye.respuesta!.includes('?'));
   const handoff = await conv.say('quiero hablar con una persona');
   assert.equal(handoff.tipo, 'derivacion');
-  assert.equal(handoff.preguntaCierre, null);
+  assert.equal(handoff.closingPrompt, null);
   assert.ok(!handoff.respuesta!.includes('?'));
 });
 

@@ -17,7 +17,7 @@ export interface MessageInput {
   conversacion: string;
   mensaje: string;
   config: LeadsConfig;
-  marcaHabilitada: boolean;
+  brandEnabled: boolean;
 }
 
 export class ConversationRunner {
@@ -61,7 +61,7 @@ export class ConversationRunner {
       mensaje: input.mensaje,
       state,
       config: input.config,
-      marcaHabilitada: input.marcaHabilitada,
+      brandEnabled: input.brandEnabled,
     });
     await this.store.save(input.espacio, input.conversacion, result.state);
     return result;

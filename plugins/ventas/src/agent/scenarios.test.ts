@@ -10,7 +10,7 @@ test('escenario: una venta completa', async () => {
   const combos: string[] = [];
   const track = async (m: string) => {
     const r = await conv.say(m);
-    if (r.comboSugerido) combos.push(r.comboSugerido);
+    if (r.suggestedCombo) combos.push(r.suggestedCombo);
     return r;
   };
 
@@ -92,7 +92,7 @@ test('escenario: producto sin stock', async () => {
   const conv = new Conversation();
   const info = await conv.say('¿tienen la camiseta azul?');
   assert.equal(info.respuesta!.split('\n')[1], 'Por ahora no quedan unidades de la camiseta azul.');
-  assert.equal(info.comboSugerido, null);
+  assert.equal(info.suggestedCombo, null);
   const add = await conv.say('quiero 1 camiseta azul');
   assert.match(add.respuesta!, /^Por ahora no quedan unidades de la camiseta azul, así que no se puede agregar/);
   assert.deepEqual(conv.state.cotizacion, []);
@@ -105,14 +105,14 @@ test('escenario: la marca se apaga a mitad de conversación', async () => {
   const conv = new Conversation({ config: { mensajes_entre_combos: 0 } });
   const branded = await conv.say('hola, ¿cuánto cuestan las medias?');
   assert.equal(branded.marca.aplicada, true);
-  assert.ok(branded.preguntaCierre !== null);
+  assert.ok(branded.closingPrompt !== null);
   conv.source.current = brand({ activo: false });
   conv.clock.advance(60_000);
   const plain = await conv.say('¿cuánto cuestan las zapatillas?');
   assert.equal(plain.marca.aplicada, false);
   assert.equal(plain.respuesta, 'El precio de las zapatillas Runner es 250.000 COP.');
-  assert.equal(plain.comboSugerido, null);
-  assert.equal(plain.preguntaCierre, null);
+  assert.equal(plain.suggestedCombo, null);
+  assert.equal(plain.closingPrompt, null);
   assert.match(plain.descripcion, /^Eres el asistente de ventas/);
   // Switching marca_activa off in the sales settings has the same effect, immediately.
   conv.source.current = brand();
@@ -161,7 +161,7 @@ test('the runner serialises messages of one conversation and persists the state'
     conversacion: 'c1',
     mensaje,
     config: conv.config,
-    marcaHabilitada: true,
+    brandEnabled: true,
   });
   await Promise.all([runner.handle(input('quiero 1 medias')), runner.handle(input('quiero 2 medias'))]);
   assert.deepEqual(saved.get('e/c1')!.cotizacion, [{ productId: 'medias', cantidad: 3 }]);

@@ -111,7 +111,7 @@ export class FakeBrandSource {
 export interface HarnessOptions {
   brand?: AgentBrand;
   config?: Partial<LeadsConfig>;
-  marcaHabilitada?: boolean;
+  brandEnabled?: boolean;
   products?: Product[];
   knowledge?: (pregunta: string) => string | null;
   deps?: Partial<AgentDeps>;
@@ -124,13 +124,13 @@ export class Conversation {
   readonly agent: SalesAgent;
   state: ConversationState = newConversationState();
   config: LeadsConfig;
-  marcaHabilitada: boolean;
+  brandEnabled: boolean;
   products: Product[];
 
   constructor(options: HarnessOptions = {}) {
     this.source = new FakeBrandSource(options.brand ?? brand());
     this.config = { ...defaultLeadsConfig(), marca_activa: true, mensajes_entre_combos: 2, ...options.config };
-    this.marcaHabilitada = options.marcaHabilitada ?? true;
+    this.brandEnabled = options.brandEnabled ?? true;
     this.products = options.products ?? catalog();
     const knowledge = options.knowledge ?? (() => null);
     this.agent = new SalesAgent({
@@ -147,7 +147,7 @@ export class Conversation {
       mensaje,
       state: this.state,
       config: this.config,
-      marcaHabilitada: this.marcaHabilitada,
+      brandEnabled: this.brandEnabled,
     });
     this.state = result.state;
     return result;

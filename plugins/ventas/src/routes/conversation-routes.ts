@@ -106,7 +106,7 @@ export function conversationHandlers(deps: ConversationDeps) {
         conversacion: id,
         mensaje: input.mensaje,
         config: config.get(espacio),
-        marcaHabilitada: req.space.modules.includes('marca'),
+        brandEnabled: req.space.modules.includes('marca'),
       });
       conversations.recordTurn(espacio, id, {
         mensaje: input.mensaje,
@@ -124,8 +124,8 @@ export function conversationHandlers(deps: ConversationDeps) {
         tipo: result.tipo,
         ...lead,
         marca: result.marca,
-        combo_sugerido: result.comboSugerido,
-        pregunta_cierre: result.preguntaCierre,
+        combo_sugerido: result.suggestedCombo,
+        pregunta_cierre: result.closingPrompt,
         redaccion: result.redaccion,
         creditos: silentBefore ? 0 : MESSAGE_COST,
       };

@@ -1,0 +1,90 @@
+// The operator's actions as an interface, which the host's `Admin` token is typed by: the CLI, the `/api/admin`
+// routes, the first-run bootstrap and the testing kit depend on this shape, not on the class that implements it.
+import type { CreatedKey, KeyIssuer } from '../access/access-services.js';
+import type { AdminKeyView, OwnerView, SpaceView } from './admin-views.js';
+
+/** Changes to a space; `undefined` leaves a setting as it is, `null` clears the owner or the trial end. */
+export interface SpaceChanges {
+  ownerId?: string | null;
+  trialEndsAt?: string | null;
+  apiEnabled?: boolean;
+  ownerReadOnly?: boolean;
+}
+
+/** One page of an operator listing, as answered by HTTP and printed by the CLI. */
+export type AdminPage<K extends string, T> = { total: number; limite: number; desde: number } & Record<K, T[]>;
+
+/** Paging values from the query string or the CLI (422 with `loc: ["query", ...]` out of range). */
+export interface AdminPaging {
+  limite?: unknown;
+  desde?: unknown;
+}
+
+/** An account's payment state: paid, unpaid since a date, or suspended. */
+export interface PaymentState {
+  unpaidSince: string | null;
+  suspended: boolean;
+}
+
+/** The module ids an operator may enable on a space (`api` and every plugin the host loads). */
+export interface ModuleCatalog {
+  declare(ids: Iterable<string>): void;
+  has(id: string): boolean;
+  list(): string[];
+}
+
+/** Operator actions on owners, spaces, accounts and credentials, with the same rules on every path. */
+export interface AdminActions {
+  /** Creates an owner user and their billing account (`cuenta`). */
+  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string };
+  /** Deletes an owner: their keys and sessions stop working at once (401). Spaces keep their data, unowned. */
+  deleteOwner(id: string): void;
+  accountOf(ownerId: string): string;
+  /** Creates a space for an owner, billed to the owner's account, with the given modules enabled. */
+  createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void;
+  /** Takes a space away from its owner (its keys stop reaching it: 403), or gives it to another owner. */
+  assignSpace(spaceId: string, ownerId: string | null): void;
+  /** Enables a known module (404 for an unknown space or module id). */
+  enableModule(spaceId: string, module: string): void;
+  /** Disables a module, also one no longer installed that the space still lists. */
+  disableModule(spaceId: string, module: string): void;
+  /** End of the trial: a strict ISO 8601 date (422 otherwise), or `null` for none. Returns it as stored (UTC). */
+  setTrialEnd(spaceId: string, isoDate: string | null): string | null;
+  /** Several changes to one space, all or none (`PATCH /api/admin/espacios/{id}`). Returns what was stored. */
+  changeSpace(spaceId: string, changes: SpaceChanges): SpaceChanges;
+  setApiEnabled(spaceId: string, enabled: boolean): void;
+  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void;
+  setOwnerReadOnly(ownerId: string, readOnly: boolean): void;
+  /** Sets the whole payment state (what is not given is cleared: `{}` marks the account paid and not suspended). */
+  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): PaymentState;
+  /** A partial update of the payment state: a field left undefined keeps its value. */
+  patchPayment(accountId: string, patch: { unpaidSince?: string | null; suspended?: boolean }): PaymentState;
+  /** The account's own storage quota: undefined keeps a value, null returns it to the default, 0 means no limit. */
+  setQuota(
+    accountId: string,
+    patch: { bytes?: number | null; documents?: number | null },
+  ): { bytes: number | null; documents: number | null };
+  addCredits(accountId: string, amount: number): number;
+  /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
+  issueKey(...key: Parameters<KeyIssuer['issue']>): CreatedKey;
+  /** A console (Studio) session credential for an owner. */
+  issueConsoleSession(ownerId: string): { id: string; token: string; expira: string };
+  /** Sets the email an owner signs in to Studio with (unique, case-insensitive). */
+  setOwnerEmail(ownerId: string, email: unknown): { id: string; email: string };
+  /** Resets an owner's Studio password (generated when none is given) and ends every console session of theirs. */
+  setOwnerPassword(ownerId: string, password?: unknown): Promise<{ clave?: string; sesiones_cerradas: number }>;
+  /** A one-time Studio sign-in link for an owner; `origin` is the service's public address. */
+  issueSignInLink(ownerId: string, origin: string): { enlace: string; expira: string };
+  /** A platform operator credential for the `/api/admin` routes. */
+  issueOperatorCredential(name: string): { id: string; token: string };
+  listOwners(paging?: AdminPaging): AdminPage<'propietarios', OwnerView>;
+  owner(id: string): OwnerView;
+  /** Every space, or (with `ownerId`) those of one existing owner. */
+  listSpaces(paging?: AdminPaging, ownerId?: string): AdminPage<'espacios', SpaceView>;
+  space(id: string): SpaceView;
+  /** An owner's keys, revoked ones included (with the date), never a secret. */
+  listKeys(ownerId: string, paging?: AdminPaging): AdminPage<'claves', AdminKeyView>;
+  /** Revokes any owner's key: it answers 401 from the next request. 404 unknown, 409 already revoked. */
+  revokeKey(keyId: string): { revocado: string };
+  isEmpty(): boolean;
+}
