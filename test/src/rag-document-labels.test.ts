@@ -70,6 +70,13 @@ test('documents carry etiquetas and metadatos: set at upload, changed by PATCH, 
     [2, 1, 'oficina.md'],
   );
 
+  // Labels go with their document: a new upload under a deleted name starts without them.
+  await h.client.delete(`${base}/documents/guia.md`);
+  await h.client.patch(`${base}/documents/casa.md`, { json: { metadatos: { extra: 'x' } } });
+  await h.client.delete(`${base}/documents/casa.md`);
+  const fresh = await h.client.post(`${base}/load_documents`, { body: filesForm({ 'casa.md': HOME_MD }) });
+  assert.deepEqual([fresh.body.documentos[0].etiquetas, fresh.body.documentos[0].metadatos], [[], {}]);
+
   // Errors: the catalogue's 404 and 422 bodies, nothing stored by a refused upload.
   const missing = await h.client.patch(`${base}/documents/nada.md`, { json: { etiquetas: ['x'] } });
   assert.deepEqual([missing.status, missing.body.codigo], [404, 'not_found']);
