@@ -112,6 +112,7 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
     body: filesForm({ 'ejemplo.com › precios': 'Subido a mano.' }),
   });
   assert.equal(upload.status, 202, upload.text);
+  assert.deepEqual(upload.body.documentos[0].etiquetas, [], 'nor tagged with its source');
   await waitIndexed(h.client, h.spaceId);
   assert.equal(docs.get(h.spaceId, 'ejemplo.com › precios')?.origen, null);
   assert.deepEqual(docs.listOwn(h.spaceId), []);

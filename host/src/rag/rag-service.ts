@@ -20,7 +20,7 @@ import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
 import { SqliteDocumentLabelRepository, type DocumentLabelRepository } from './document-label-repository.js';
-import type { DocumentLabels } from './document-labels.js';
+import { normaliseTag, type DocumentLabels } from './document-labels.js';
 import { questionScope, WHOLE_SPACE, type Narrowing, type QuestionScope } from './question-scope.js';
 import type { HostMetrics } from '../metrics/metrics-services.js';
 import { indexingErrorLogger, indexingObserver } from './indexing-observer.js';
@@ -47,6 +47,9 @@ export interface RagServiceOptions {
   /** Told of every document state change after the logs and metrics (webhooks' `documento.listo` / `fallido`). */
   onDocumentState?: (doc: DocumentStatus) => void;
 }
+
+/** The tag of the documents a module's source brought (normalised like every tag). */
+const sourceTag = (source: string): string => normaliseTag(`fuente:${source}`) ?? 'fuente:';
 
 /** One uploaded file's outcome: its document record, or why it was refused before indexing. */
 export type UploadOutcome =
@@ -219,9 +222,11 @@ export class RagService {
         file.mimeType,
         file.bytes,
       );
-      // An uploaded file replacing a module's document is no longer what the module brought.
+      // An uploaded file replacing a module's document is no longer what the module brought: nor its source's tag.
+      const source = this.origins.get(space, document.id)?.fuente;
       this.origins.clear(space, document.id);
       if (labels) this.setLabels(space, document.id, labels);
+      else if (source) this.untagSource(space, document.id, source);
       outcomes.push({ ok: true, document });
     }
     return outcomes;
@@ -252,9 +257,16 @@ export class RagService {
 
   /** A module's source tags what it brings (`fuente:<id>`), so questions and lists can be narrowed to a source. */
   private tagWithSource(space: string, documentId: string, source: string): void {
-    const tag = `fuente:${source}`.toLowerCase();
+    const tag = sourceTag(source);
     const labels = this.labels.get(space, documentId);
     if (!labels.tags.includes(tag)) this.setLabels(space, documentId, { ...labels, tags: [...labels.tags, tag] });
+  }
+
+  private untagSource(space: string, documentId: string, source: string): void {
+    const tag = sourceTag(source);
+    const labels = this.labels.get(space, documentId);
+    if (labels.tags.includes(tag))
+      this.setLabels(space, documentId, { ...labels, tags: labels.tags.filter((t) => t !== tag) });
   }
 
   /** Replaces a document's labels; answers narrowed by tags may change, so the space's answer cache is emptied. */
