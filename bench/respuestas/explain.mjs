@@ -15,8 +15,12 @@ const depth = Number(process.argv[3] ?? 5);
 const keys = ANSWERABLE.find((q) => q.pregunta === question)?.claves ?? [];
 const { db, engine } = await indexedEngine();
 const { hits, groups } = await engine.retriever.retrieve(SPACE, searchText({ space: SPACE, question }), depth);
-const { relevance, scored } = scorePassages(engine.index, groups, hits);
 const kind = questionKind(question);
+const { relevance, scored } = scorePassages(engine.index, groups, hits, undefined, {
+  space: SPACE,
+  text: question,
+  kind,
+});
 console.log(`kind ${kind}; groups ${JSON.stringify(groups)}`);
 for (const { hit, score } of scored)
   console.log(

@@ -36,6 +36,7 @@ export function openDb() {
   db.exec(cerebro.CEREBRO_MIGRATION.sql);
   db.exec(cerebro.CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
   db.exec(cerebro.CEREBRO_FAIR_QUEUE_MIGRATION.sql);
+  db.exec(cerebro.CEREBRO_JOB_LEASES_MIGRATION.sql);
   return db;
 }
 

@@ -72,6 +72,7 @@ export {
   VALIDATION_RESPONSE,
   type RouteResponses,
 } from './response-schemas.js';
+export { processOwner, ownerIsGone } from './process-owner.js';
 export type { Logger } from './services/logger.js';
 export type { PluginStorage, SqlStatement } from './services/storage.js';
 export type { Clock } from './services/clock.js';

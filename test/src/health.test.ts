@@ -19,7 +19,7 @@ test('anyone sees the phase and overall state; versions, plugins and errors only
   for (const key of [null, h.writeKey, h.readKey, h.admin.issueConsoleSession(h.ownerId).token]) {
     const res = await h.client.get('/health', { key });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body, { estado: 'ready', salud: 'degradada' }, String(key));
+    assert.deepEqual(res.body, { estado: 'ready', salud: 'degradada', rol: 'todo' }, String(key));
     assert.doesNotMatch(res.text, /hunter2|9\.9\.9|roto/);
   }
   assert.equal(
@@ -39,7 +39,7 @@ test('anyone sees the phase and overall state; versions, plugins and errors only
 
 test('with every plugin active the overall state is ok', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin()] });
-  assert.deepEqual((await h.client.get('/health', { key: null })).body, { estado: 'ready', salud: 'ok' });
+  assert.deepEqual((await h.client.get('/health', { key: null })).body, { estado: 'ready', salud: 'ok', rol: 'todo' });
 });
 
 test('health keeps answering while the host stops, for the public and for the operator', async (t) => {
@@ -79,7 +79,7 @@ test('health keeps answering while the host stops, for the public and for the op
   const closing = h.host.close();
   const pub = await fetch(`${base}/health`);
   assert.equal(pub.status, 200);
-  assert.deepEqual(await pub.json(), { estado: 'stopping', salud: 'ok' });
+  assert.deepEqual(await pub.json(), { estado: 'stopping', salud: 'ok', rol: 'todo' });
   const detailed = await fetch(`${base}/health`, { headers: { authorization: `Bearer ${operator}` } });
   assert.equal(((await detailed.json()) as { plugins: unknown[] }).plugins.length, 1);
   assert.equal((await fetch(`${base}/ready`)).status, 503);

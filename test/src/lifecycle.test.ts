@@ -54,6 +54,6 @@ test('graceful shutdown lets the request in flight finish, refuses new ones, the
 
 test('readiness answers 200 when ready; health reports the phase', async (t) => {
   const h = await startTestHost(t, { plugins: [] });
-  assert.deepEqual((await h.client.get('/ready', { key: null })).body, { listo: true });
+  assert.deepEqual((await h.client.get('/ready', { key: null })).body, { listo: true, rol: 'todo' });
   assert.equal((await h.client.get('/health', { key: null })).body.estado, 'ready');
 });

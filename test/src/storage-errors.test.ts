@@ -61,7 +61,11 @@ test('SQLITE_FULL answers 507 insufficient_storage; SQLITE_BUSY answers 503 data
 
 test('health is degradada, with the reason for the operator, when the data disk has less free space than CEREBRO_DISK_MIN_FREE_BYTES', async (t) => {
   const h = await startTestHost(t, { env: { CEREBRO_DISK_MIN_FREE_BYTES: String(2 ** 52) } });
-  assert.deepEqual((await h.client.get('/health', { key: null })).body, { estado: 'ready', salud: 'degradada' });
+  assert.deepEqual((await h.client.get('/health', { key: null })).body, {
+    estado: 'ready',
+    salud: 'degradada',
+    rol: 'todo',
+  });
   const operator = h.admin.issueOperatorCredential('ops').token;
   const detail = (await h.client.get('/health', { key: operator })).body;
   assert.equal(detail.salud, 'degradada');

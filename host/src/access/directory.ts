@@ -1,4 +1,5 @@
 import { inject, injectable } from 'tsyringe';
+import { type ChangeVersions, SqliteChangeVersions } from '../storage/shared/change-versions.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { parseApiSettings, type ApiSettings } from './api-settings.js';
@@ -14,6 +15,9 @@ import type {
   SpaceRow,
 } from './records.js';
 
+/** The shared change version of owners, spaces, modules and credentials. */
+const DIRECTORY_VERSION = 'directorio';
+
 /** A space row with its enabled modules in the same query (one round trip instead of two per request). */
 const SPACE_WITH_MODULES =
   'SELECT s.*, (SELECT group_concat(m.module) FROM space_modules m WHERE m.space_id = s.id) AS modules FROM spaces s';
@@ -21,16 +25,18 @@ const SPACE_WITH_MODULES =
 /**
  * Read access to owners, spaces, accounts and credentials, with statements prepared once.
  *
- * Key credentials and space records are memoised, but never served stale: every read first compares SQLite's
- * `PRAGMA data_version` (which changes when another connection, such as the `cerebro admin` CLI, commits) and a
- * local flag that every in-process writer raises through `invalidate()`. Any change empties the memo, so each
- * request still decides on the current state, at the cost of one pragma instead of several joins.
+ * Key credentials and space records are memoised, but never served stale: every writer calls `invalidate()`, which
+ * bumps the shared `directorio` change version (storage/shared/change-versions.ts), and every read first compares
+ * that version (once per synchronous turn) with the one the memo was filled at. Any change, by this process, by
+ * another API process or by the `cerebro admin` CLI, empties the memo, so each request still decides on the current
+ * state, at the cost of one point read instead of several joins. Unlike `PRAGMA data_version` it moves only for
+ * directory writes (not for every counter another process commits) and works on any database engine.
  */
 @injectable()
 export class SqliteAccessDirectory implements AccessDirectory {
   private readonly stmts;
   private settingsCache = new Map<string, ApiSettings>();
-  private readonly dataVersion;
+  private readonly versions: ChangeVersions;
   private seenVersion = -1;
   private dirty = true;
   private keyMemo = new Map<string, KeyCredential | undefined>();
@@ -38,7 +44,7 @@ export class SqliteAccessDirectory implements AccessDirectory {
   private ownerSpacesMemo = new Map<string, SpaceRecord[]>();
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.versions = new SqliteChangeVersions(db);
     this.stmts = {
       owner: db.prepare<[string], OwnerRow>('SELECT id, name, email, read_only, deleted_at FROM owners WHERE id = ?'),
       key: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
@@ -71,9 +77,10 @@ export class SqliteAccessDirectory implements AccessDirectory {
     });
   }
 
-  /** Every in-process write to owners, spaces, modules or keys calls this. */
+  /** Every write to owners, spaces, modules or keys calls this: this process's memo and every other's go stale. */
   invalidate(): void {
     this.dirty = true;
+    this.versions.bump(DIRECTORY_VERSION);
   }
 
   /** True while the data version was already compared in this synchronous turn (one pragma per request, not per read). */
@@ -85,7 +92,7 @@ export class SqliteAccessDirectory implements AccessDirectory {
       queueMicrotask(() => {
         this.checkedThisTurn = false;
       });
-      const version = this.dataVersion.get() as number;
+      const version = this.versions.read(DIRECTORY_VERSION);
       if (version !== this.seenVersion) {
         this.seenVersion = version;
         this.dirty = true;

@@ -3,31 +3,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { runCli } from './run-cli.js';
+import { type CapturedRun, runCaptured } from './testing/captured-cli.js';
 
 /**
  * Runs `cerebro admin ...` on a data directory (created if missing: `--crear`), with discovery limited to the marca
  * plugin of the workspace; `json` false for the human messages.
  */
-async function cli(dataDir: string, args: string[], json = true): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, done) {
-        write(String(chunk));
-        done();
-      },
-    });
-  const env = { CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'marca' };
-  const code = await runCli(['admin', ...args, '--crear', ...(json ? ['--json'] : [])], {
-    stdout: sink((s) => (out += s)),
-    stderr: sink((s) => (err += s)),
-    env,
+function cli(dataDir: string, args: string[], json = true): Promise<CapturedRun> {
+  return runCaptured(['admin', ...args, '--crear', ...(json ? ['--json'] : [])], {
+    CEREBRO_DATA_DIR: dataDir,
+    CEREBRO_PLUGINS_ALLOW: 'marca',
   });
-  return { code, out, err };
 }
 
 test('the CLI validates through the admin service: ids, credits, dates and modules', async (t) => {
@@ -78,22 +65,8 @@ test('the CLI validates through the admin service: ids, credits, dates and modul
 });
 
 /** Runs `cerebro ...` with the given arguments as they are. */
-async function raw(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, done) {
-        write(String(chunk));
-        done();
-      },
-    });
-  const code = await runCli(args, {
-    stdout: sink((s) => (out += s)),
-    stderr: sink((s) => (err += s)),
-    env: { CEREBRO_PLUGINS_ALLOW: 'marca', ...env },
-  });
-  return { code, out, err };
+function raw(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CapturedRun> {
+  return runCaptured(args, { CEREBRO_PLUGINS_ALLOW: 'marca', ...env });
 }
 
 test('without a database the CLI says so and creates nothing, unless --crear', async (t) => {

@@ -2,27 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { runCli } from './run-cli.js';
+import { runCaptured } from './testing/captured-cli.js';
 
-async function cli(dataDir: string, args: string[]) {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, done) {
-        write(String(chunk));
-        done();
-      },
-    });
-  const env = { CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'marca' };
-  const code = await runCli(['plugins', ...args], {
-    stdout: sink((s) => (out += s)),
-    stderr: sink((s) => (err += s)),
-    env,
-  });
-  return { code, out, err };
+function cli(dataDir: string, args: string[]) {
+  return runCaptured(['plugins', ...args], { CEREBRO_DATA_DIR: dataDir, CEREBRO_PLUGINS_ALLOW: 'marca' });
 }
 
 test('cerebro plugins: usage, refusals with their reason and exit code 1, and the list', async (t) => {

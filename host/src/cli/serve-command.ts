@@ -4,13 +4,31 @@ import { installProcessSafetyNet } from '../main/process-safety-net.js';
 import { wantsHelp } from './cli-output.js';
 import { programName } from './program-name.js';
 import type { CliIo } from './run-cli.js';
+import { isProcessRole, PROCESS_ROLES, type ProcessRole } from '../config/process-role.js';
 
-export const SERVE_USAGE = `Uso: cerebro serve
+export const SERVE_USAGE = `Uso: cerebro serve [--rol todo|api|worker]
 
   Arranca el servicio HTTP con la configuración de las variables CEREBRO_* (ver "cerebro config" y el README).
   En el primer arranque con la base de datos vacía crea un propietario, un espacio y credenciales de prueba
   (CEREBRO_BOOTSTRAP_DEMO). Se detiene con Ctrl-C o SIGTERM, dejando terminar las peticiones en curso.
+
+  --rol   Qué hace este proceso si varios comparten la carpeta de datos: todo (por defecto) atiende HTTP e
+          indexa; api atiende HTTP y nunca indexa; worker indexa lo que dejan los procesos api.
 `;
+
+/** `--rol <x>` / `--rol=<x>`; the rest of the arguments are unknown. */
+function parseServeArgs(args: string[]): { role: ProcessRole } | { error: string } {
+  let role: ProcessRole = 'todo';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const value = arg === '--rol' ? args[++i] : arg.startsWith('--rol=') ? arg.slice('--rol='.length) : null;
+    if (value === null) return { error: `Argumento desconocido: ${arg}` };
+    if (value === undefined || !isProcessRole(value))
+      return { error: `Rol no válido: ${value ?? '(falta)'}; usa ${PROCESS_ROLES.join(', ')}.` };
+    role = value;
+  }
+  return { role };
+}
 
 /** `cerebro serve`: starts the host, bootstraps an empty database, and stops gracefully on SIGINT/SIGTERM. */
 export async function runServe(args: string[], io: CliIo): Promise<number> {
@@ -18,13 +36,14 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     io.stdout.write(SERVE_USAGE);
     return 0;
   }
-  if (args.length > 0) {
-    io.stderr.write(`Argumento desconocido: ${args[0]}\n\n${SERVE_USAGE}`);
+  const parsed = parseServeArgs(args);
+  if ('error' in parsed) {
+    io.stderr.write(`${parsed.error}\n\n${SERVE_USAGE}`);
     return 2;
   }
   let host;
   try {
-    host = await startHost({ env: io.env });
+    host = await startHost({ env: io.env, config: { role: parsed.role } });
   } catch (err) {
     io.stderr.write(`Cerebro no pudo arrancar: ${(err as Error).message}\n`);
     return 1;

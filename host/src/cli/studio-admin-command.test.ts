@@ -2,39 +2,19 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { test } from 'node:test';
 import { openDatabase } from '../storage/database.js';
 import { passwordMatches } from '../studio/password-digest.js';
-import { runCli } from './run-cli.js';
+import { type CapturedRun, runCaptured } from './testing/captured-cli.js';
 
 /** `cerebro admin ...` with JSON output, optional standard input, and CEREBRO_PUBLIC_URL set. */
-async function cli(
-  dataDir: string,
-  args: string[],
-  stdin?: string,
-): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const sink = (write: (s: string) => void) =>
-    new Writable({
-      write(chunk, _enc, done) {
-        write(String(chunk));
-        done();
-      },
-    });
+function cli(dataDir: string, args: string[], stdin?: string): Promise<CapturedRun> {
   const env = {
     CEREBRO_DATA_DIR: dataDir,
     CEREBRO_PLUGINS_ALLOW: 'marca',
     CEREBRO_PUBLIC_URL: 'https://cerebro.example.com',
   };
-  const code = await runCli(['admin', ...args, '--crear', '--json'], {
-    stdout: sink((s) => (out += s)),
-    stderr: sink((s) => (err += s)),
-    env,
-    ...(stdin === undefined ? {} : { stdin: Readable.from([stdin]) }),
-  });
-  return { code, out, err };
+  return runCaptured(['admin', ...args, '--crear', '--json'], env, stdin);
 }
 
 const digestOf = (dataDir: string, ownerId: string): string | null => {

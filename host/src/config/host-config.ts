@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ProcessRole } from './process-role.js';
 import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_MIN_WORD_SIMILARITY,
@@ -14,6 +15,8 @@ import { loadWebhookSettings, type WebhookSettings } from '../webhooks/webhook-s
 
 /** Everything the host reads from its environment, with the embedded defaults. */
 export interface HostConfig {
+  /** What this process does among several sharing the data folder (`cerebro serve --rol`). */
+  role: ProcessRole;
   /** Directory of the SQLite file and of every file the service keeps. */
   dataDir: string;
   host: string;
@@ -168,6 +171,7 @@ function publicUrl(raw: string | undefined): string {
 /** Reads `CEREBRO_*` variables. `base` is where relative paths are resolved (the working directory by default). */
 export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = process.cwd()): HostConfig {
   return {
+    role: 'todo',
     dataDir: resolve(base, env.CEREBRO_DATA_DIR ?? 'data'),
     host: env.CEREBRO_HOST ?? '127.0.0.1',
     port: int(env, 'CEREBRO_PORT', 8080),

@@ -200,6 +200,7 @@ export class RequestPipeline {
         requestId: ctx.id,
       });
       exchange.charged = { accountId: ctx.space.accountId, amount: cost };
+      if (exchange.idempotency) this.idempotent.charged(exchange.idempotency, ctx.space.accountId, cost);
     }
   }
 

@@ -54,6 +54,11 @@ export class StoredIdempotentRequests implements IdempotentRequests {
     send(res, answer, headers);
   }
 
+  /** Records the price a held request was charged (refunded should its process die before it answers). */
+  charged(scope: IdempotencyScope, accountId: string, amount: number): void {
+    this.store.charged(scope, accountId, amount);
+  }
+
   /** Frees the key of a request that failed. */
   release(scope: IdempotencyScope): void {
     this.store.release(scope);

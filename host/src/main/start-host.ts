@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { roleIndexes } from '../config/process-role.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -180,7 +181,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       metrics,
       onDocumentState: documentEvents(webhooks, log),
     });
-    rag.start();
+    rag.start(roleIndexes(config.role));
     const liveRagService = rag;
 
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));
@@ -232,6 +233,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const routes: HostRoute[] = [
       ...systemRoutes({
         version: HOST_VERSION,
+        role: config.role,
         lifecycle,
         plugins: () => plugins,
         openapi: () => openapiDocument,

@@ -153,9 +153,10 @@ export class RagService {
     };
   }
 
-  start(): void {
+  /** Starts the service; `indexes` false (an `api` process) leaves queued documents to a worker process. */
+  start(indexes = true): void {
     this.reserve.ensure();
-    const resumed = this.engine.start();
+    const resumed = indexes ? this.engine.start() : { requeued: 0, failed: 0 };
     this.cache.purgeExpired();
     // Originals retired while a backup ran (or before a crash) go now.
     void this.originals

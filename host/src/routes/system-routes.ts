@@ -5,9 +5,18 @@ import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/lifecycle.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
 import type { DiskSpace } from '../storage/disk-space.js';
+import type { ProcessRole } from '../config/process-role.js';
+
+const ROLE_SCHEMA = {
+  enum: ['todo', 'api', 'worker'],
+  description:
+    'Qué hace este proceso (`cerebro serve --rol`): `todo` atiende HTTP e indexa; `api` atiende HTTP y nunca indexa; `worker` indexa los documentos que dejan los procesos `api`.',
+};
 
 export interface SystemRouteDeps {
   version: string;
+  /** What this process does among several sharing the data folder. */
+  role: ProcessRole;
   lifecycle: Lifecycle;
   plugins: () => LoadedPlugin[];
   openapi: () => unknown;
@@ -21,9 +30,10 @@ export interface SystemRouteDeps {
 
 const HEALTH_SCHEMA = {
   type: 'object',
-  required: ['estado', 'salud'],
+  required: ['estado', 'salud', 'rol'],
   properties: {
     estado: { enum: ['starting', 'ready', 'stopping', 'stopped'], description: 'Fase del proceso.' },
+    rol: ROLE_SCHEMA,
     salud: {
       enum: ['ok', 'degradada'],
       description:
@@ -98,7 +108,11 @@ export const SYSTEM_ROUTES = declareRoutes([
     responses: {
       '200': {
         description: 'Listo.',
-        schema: { type: 'object', required: ['listo'], properties: { listo: { const: true } } },
+        schema: {
+          type: 'object',
+          required: ['listo', 'rol'],
+          properties: { listo: { const: true }, rol: ROLE_SCHEMA },
+        },
       },
       '503': { description: 'Arrancando o deteniéndose.' },
     },
@@ -163,7 +177,11 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
             ]
           : []),
       ];
-      const summary = { estado: deps.lifecycle.current, salud: reasons.length === 0 ? 'ok' : 'degradada' };
+      const summary = {
+        estado: deps.lifecycle.current,
+        salud: reasons.length === 0 ? 'ok' : 'degradada',
+        rol: deps.role,
+      };
       const header = ctx.req.headers.authorization;
       if (!header || deps.authenticator.authenticate(header).kind !== 'operator') return summary;
       return {
@@ -177,7 +195,7 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
           : {}),
       };
     },
-    'core.ready': () => Reply.json(200, { listo: true }),
+    'core.ready': () => Reply.json(200, { listo: true, rol: deps.role }),
     'core.openapi': (ctx) => (openapi ??= new FixedJsonDocument(deps.openapi())).reply(ctx.req.headers),
   });
 }

@@ -1,11 +1,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SignInThrottle } from './sign-in-throttle.js';
+import { SignInThrottle, type ThrottleLimits } from './sign-in-throttle.js';
+import { SqliteSignInFailures } from './sign-in-failures.js';
+import { openDatabase } from '../storage/database.js';
+import { applyMigrations } from '../storage/migrator.js';
+import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
+
+/** A throttle over a fresh migrated database (the failures live in SQLite). */
+function throttleOf(limits: ThrottleLimits): SignInThrottle {
+  const db = openDatabase(':memory:');
+  applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
+  return new SignInThrottle(new SqliteSignInFailures(db), limits);
+}
 
 const MIN = 60_000;
 
 test('per email: the 6th attempt within 15 minutes waits until the oldest failure leaves the window', () => {
-  const throttle = new SignInThrottle({ windowMs: 15 * MIN, perEmail: 5, perIp: 100 });
+  const throttle = throttleOf({ windowMs: 15 * MIN, perEmail: 5, perIp: 100 });
   const t0 = 1_000_000;
   for (let i = 0; i < 5; i++) {
     assert.equal(throttle.retryAfter('ana@x.es', '1.1.1.1', t0 + i * MIN), 0);
@@ -17,7 +28,7 @@ test('per email: the 6th attempt within 15 minutes waits until the oldest failur
 });
 
 test('per IP: many emails from one address are blocked together; success clears the email, not the address', () => {
-  const throttle = new SignInThrottle({ windowMs: 15 * MIN, perEmail: 5, perIp: 3 });
+  const throttle = throttleOf({ windowMs: 15 * MIN, perEmail: 5, perIp: 3 });
   for (let i = 0; i < 3; i++) throttle.fail(`p${i}@x.es`, '9.9.9.9', 0);
   assert.ok(throttle.retryAfter('nueva@x.es', '9.9.9.9', 1) > 0);
   assert.equal(throttle.retryAfter('nueva@x.es', '8.8.8.8', 1), 0);

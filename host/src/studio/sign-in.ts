@@ -5,6 +5,8 @@ import type { OwnerLogins, SignIn } from './studio-services.js';
 import { normalizeEmail } from './owner-credentials.js';
 import { passwordMatches } from './password-digest.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { SqliteSignInFailures } from './sign-in-failures.js';
+import type { SqliteDatabase } from '../storage/database.js';
 
 /**
  * Email and password sign-in. A wrong email and a wrong password answer the same 401 after the same scrypt work
@@ -12,12 +14,15 @@ import { SignInThrottle } from './sign-in-throttle.js';
  */
 @injectable()
 export class ThrottledSignIn implements SignIn {
-  private readonly throttle = new SignInThrottle();
+  private readonly throttle: SignInThrottle;
 
   constructor(
     @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
     @inject(HostTokens.Clock) private readonly clock: Clock,
-  ) {}
+    @inject(HostTokens.Database) db: SqliteDatabase,
+  ) {
+    this.throttle = new SignInThrottle(new SqliteSignInFailures(db));
+  }
 
   /** The owner id these credentials sign in, or a 401 / 429. */
   async verify(email: string, password: string, ip: string): Promise<string> {

@@ -72,4 +72,10 @@ CREATE INDEX fuentes_fichas_list ON fuentes_fichas (space_id, created_at);
 CREATE INDEX fuentes_fichas_open ON fuentes_fichas (state) WHERE state IN ('en_cola', 'generando');
 `,
   },
+  {
+    // Several processes may share the plugin's database: a run names the process running it, so a process that
+    // starts ends only the runs of processes that are gone, never another live process's.
+    id: '0002_fuentes_run_owner',
+    sql: 'ALTER TABLE fuentes_runs ADD COLUMN owner TEXT;',
+  },
 ];

@@ -28,6 +28,8 @@ export interface StartOptions {
   cwd?: string;
   /** Keeps stdout (the JSON log lines) for `stdout()` instead of discarding it. */
   captureStdout?: boolean;
+  /** Arguments after `serve` (e.g. `['--rol', 'api']`). */
+  args?: string[];
 }
 
 /** How long a start may take before the child is killed and the start fails: a hung start must not hang the suite. */
@@ -43,7 +45,8 @@ export function startServer(
   options: StartOptions = {},
 ): Promise<ServerProcess> {
   const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
-  const [command, args] = options.executable ? [options.executable, ['serve']] : [process.execPath, [CLI, 'serve']];
+  const serve = ['serve', ...(options.args ?? [])];
+  const [command, args] = options.executable ? [options.executable, serve] : [process.execPath, [CLI, ...serve]];
   const child = spawn(command, args, {
     cwd: options.cwd,
     env: {

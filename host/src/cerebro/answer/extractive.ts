@@ -137,10 +137,12 @@ export function scorePassages(
   groups: string[][],
   hits: SearchHit[],
   retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
-  question: { text: string; kind: QuestionKind; followUp?: boolean },
+  question: { space: string; text: string; kind: QuestionKind; followUp?: boolean },
   model: DecisionModel = DECISION_MODEL,
 ): { relevance: Relevance; scored: JudgedPassage[] } {
-  const idf = index.idf(groups);
+  // The space's own statistics: counted over the whole index, another tenant's documents would move this space's
+  // coverage, its decision and its `relevancia`.
+  const idf = index.idf(groups, question.space);
   const relevance = new Relevance(groups, contextWeighted(groups, idf, question), retrieval?.languages);
   // A follow-up is judged on two readings, and a passage answers it when it answers either: its own words first and
   // the earlier turns' as the scene ("¿y los sábados?" after the weekday hours), or the whole question it makes with
@@ -278,7 +280,7 @@ export class ExtractiveAnswerer implements Answerer {
       retrieval.groups,
       retrieval.hits,
       retrieval,
-      { text: request.question, kind, followUp },
+      { space: request.space, text: request.question, kind, followUp },
       this.model,
     );
     return { kind, relevance, judgement: retrieval.judgement, pool: scored };

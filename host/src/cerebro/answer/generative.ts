@@ -77,6 +77,7 @@ export class GenerativeAnswerer implements Answerer {
       request.documentIds,
     );
     const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, {
+      space: request.space,
       text: request.question,
       kind: askedKind(request),
     });

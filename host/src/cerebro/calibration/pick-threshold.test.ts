@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { DECISION_MODEL } from '../answer/decision-model.js';
 import { DEFAULT_ANSWER_OPTIONS } from '../answer/types.js';
-import { CANDIDATE_THRESHOLDS, pickThreshold, thresholdFigures, type ScoredQuestion } from './pick-threshold.js';
+import {
+  CANDIDATE_THRESHOLDS,
+  leastSetDeclined,
+  pickThreshold,
+  thresholdFigures,
+  type ScoredQuestion,
+} from './pick-threshold.js';
 
 const q = (answerable: boolean, relevance: number, correctAt: Record<string, boolean> = {}): ScoredQuestion => ({
   question: '?',
@@ -56,4 +62,28 @@ test('a wrong answer costs as much as a right one gains, and ties go to the high
 
 test('no threshold is picked when none declines enough of the unanswerable questions', () => {
   assert.equal(pickThreshold([q(true, 0.5, { '0.400': true }), q(false, 0.9)], [0.4, 0.5]), null);
+});
+
+test('every labelled set must decline enough on its own: one with easy unanswerable questions does not hide another', () => {
+  const inSet = (set: string, answerable: boolean, relevance: number, correctAt: Record<string, boolean> = {}) => ({
+    ...q(answerable, relevance, correctAt),
+    set,
+  });
+  // Pooled, 0.4 declines 9 of 10 unanswerable questions; but the shared set declines only 1 of 2 there.
+  const table = [
+    inSet('compartido', true, 0.6, { '0.400': true, '0.500': true }),
+    inSet('compartido', true, 0.45, { '0.400': true }),
+    inSet('compartido', false, 0.45),
+    inSet('compartido', false, 0.2),
+    ...Array.from({ length: 8 }, () => inSet('propio', false, 0.1)),
+  ];
+  assert.equal(thresholdFigures(table, 0.4).declined, 0.9);
+  assert.equal(leastSetDeclined(table, 0.4), 0.5);
+  assert.deepEqual(pickThreshold(table, [0.4, 0.5]), {
+    threshold: 0.5,
+    correct: 1,
+    claimed: 1,
+    declined: 1,
+    precision: 1,
+  });
 });

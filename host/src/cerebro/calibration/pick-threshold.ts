@@ -7,6 +7,12 @@
 export interface ScoredQuestion {
   question: string;
   corpus: string;
+  /**
+   * The labelled set the question comes from (the shared set, the project's own). Each set must decline enough on its
+   * own: pooled, a set with easy unanswerable questions would hide one whose unanswerable questions are declined far
+   * less often. Questions without it form one set.
+   */
+  set?: string;
   /** True when the documents answer it (it has keys); false for the questions they cannot answer. */
   answerable: boolean;
   /** The highest answer probability among its first retrieved passages: it is answered at thresholds up to this. */
@@ -51,9 +57,23 @@ export function thresholdFigures(table: readonly ScoredQuestion[], threshold: nu
   };
 }
 
+/** The least share of unanswerable questions declined at `threshold` by any one labelled set (`set`). */
+export function leastSetDeclined(table: readonly ScoredQuestion[], threshold: number): number {
+  const sets = new Set(table.map((q) => q.set));
+  return Math.min(
+    ...[...sets].map(
+      (s) =>
+        thresholdFigures(
+          table.filter((q) => q.set === s),
+          threshold,
+        ).declined,
+    ),
+  );
+}
+
 /**
- * Among the thresholds declining at least `minDeclined` of the unanswerable questions, the one with the most correct
- * answers net of wrong ones (a claimed answer without the keys costs as much as a right one gains: a confident wrong
+ * Among the thresholds declining at least `minDeclined` of the unanswerable questions of every labelled set
+ * (`leastSetDeclined`), the one with the most correct answers net of wrong ones (a claimed answer without the keys costs as much as a right one gains: a confident wrong
  * answer is the failure users remember). Ties go to the higher threshold (same answers, fewer risks). Null when no
  * threshold declines enough. Precision is reported beside it, not constrained: below its goal the fault is in the
  * answers composed from relevant passages, which a stricter threshold would only hide by declining more.
@@ -67,7 +87,7 @@ export function pickThreshold(
   const net = (f: ThresholdChoice) => 2 * f.correct - f.claimed;
   for (const t of [...candidates].sort((a, b) => a - b)) {
     const f = thresholdFigures(table, t);
-    if (f.declined >= minDeclined && (best === null || net(f) >= net(best))) best = f;
+    if (leastSetDeclined(table, t) >= minDeclined && (best === null || net(f) >= net(best))) best = f;
   }
   return best;
 }

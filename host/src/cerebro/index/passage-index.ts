@@ -1,4 +1,5 @@
 // Passage storage and BM25 retrieval over SQLite FTS5, strictly per space.
+import { type ChangeVersions, SqliteChangeVersions } from '../../storage/shared/change-versions.js';
 import type { SqliteDatabase } from '../../storage/database.js';
 import type { PreparedPassage } from '../extract/prepare.js';
 import { LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
@@ -22,6 +23,9 @@ const PRUNE_SHARE = 0.1;
  * Fewest candidates FTS5 hands over for ranking with the space's own statistics (see `searchGroups`): deep enough that
  * a passage FTS5 ranks lower only because other spaces make its words look common is still among them. On the shared
  * QA set 20 and 40 gave the same top 5; 10 lost passages. Each candidate is read and its words counted again.
+ * Not deep enough for full isolation: with the debian-handbook space indexed alone and then beside the rest of the
+ * shared and project sets (same database), 5 of its 73 top-5 lists and 1-2 answer-or-decline decisions changed at 20;
+ * at 60, 1 list and no decision, but the project's own set fell from 76.7 to 70.9 % (threshold recalibrated).
  */
 const MIN_CANDIDATES = 20;
 
@@ -137,6 +141,9 @@ export const MIN_LANGUAGE_SHARE = 0.05;
  */
 const ABSENT_TERM_WEIGHT = 2;
 
+/** The shared version every change of searchable passages bumps (storage/shared/change-versions.ts). */
+const PASSAGES_VERSION = 'pasajes';
+
 export class PassageIndex {
   private readonly stmt;
   private totalRows: number | null = null;
@@ -147,9 +154,18 @@ export class PassageIndex {
   /** `languages(space)`, cached: asked on every question, it changes only when a document's passages come or go. */
   private readonly spaceLanguages = new Map<string, Language[]>();
   private readonly termStats: SpaceTermStats;
+  /**
+   * The caches above describe what every process sharing the database wrote: each change of searchable passages
+   * bumps a shared version, and a cache is trusted only while the version is the one last seen (read at most once
+   * per synchronous turn).
+   */
+  private readonly versions: ChangeVersions;
+  private seenVersion = -1;
+  private checkedThisTurn = false;
 
   constructor(private readonly db: SqliteDatabase) {
     this.termStats = new SpaceTermStats(db, passageLength);
+    this.versions = new SqliteChangeVersions(db);
     this.stmt = {
       insertPassage: db.prepare(
         'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text) VALUES (?, ?, ?, ?, ?, ?)',
@@ -172,7 +188,10 @@ export class PassageIndex {
       abandonDocumentRuns: db.prepare(
         'UPDATE cerebro_hidden_passages SET run = NULL WHERE space = ? AND document_id = ? AND run IS NOT NULL',
       ),
-      abandonAllRuns: db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE run IS NOT NULL'),
+      abandonOrphanRuns: db.prepare(
+        `UPDATE cerebro_hidden_passages SET run = NULL WHERE run IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cerebro_documents d
+           WHERE d.space = cerebro_hidden_passages.space AND d.id = cerebro_hidden_passages.document_id AND d.state = 'processing')`,
+      ),
       purgeable: db.prepare('SELECT id FROM cerebro_hidden_passages WHERE run IS NULL LIMIT ?').pluck(),
       deletePassage: db.prepare('DELETE FROM cerebro_passages WHERE id = ?'),
       deleteHidden: db.prepare('DELETE FROM cerebro_hidden_passages WHERE id = ?'),
@@ -205,6 +224,24 @@ export class PassageIndex {
     return this.stmt.passageIds.all(space, documentId) as number[];
   }
 
+  /** Empties the caches when another process (or this one) changed searchable passages since they were filled. */
+  private fresh(): void {
+    if (this.checkedThisTurn) return;
+    this.checkedThisTurn = true;
+    queueMicrotask(() => (this.checkedThisTurn = false));
+    const version = this.versions.read(PASSAGES_VERSION);
+    if (version === this.seenVersion) return;
+    this.seenVersion = version;
+    this.resetTotals();
+    this.spaceCounts.clear();
+    this.spaceLanguages.clear();
+  }
+
+  /** Tells every process that searchable passages changed. */
+  private contentChanged(): void {
+    this.versions.bump(PASSAGES_VERSION);
+  }
+
   /**
    * Replaces all passages of a document; call inside a transaction together with the document's state change so a
    * reader sees either the old version or the new one. Returns the new passage ids in order.
@@ -222,6 +259,7 @@ export class PassageIndex {
       ids.push(id);
     }
     this.resetTotals();
+    this.contentChanged();
     this.spaceCounts.delete(space);
     this.spaceLanguages.delete(space);
     return ids;
@@ -272,6 +310,7 @@ export class PassageIndex {
     this.stmt.hideVisible.run(run.space, run.id);
     this.stmt.revealRun.run(run.runId);
     this.resetTotals();
+    this.contentChanged();
     this.spaceCounts.delete(run.space);
     this.spaceLanguages.delete(run.space);
     return count;
@@ -281,6 +320,7 @@ export class PassageIndex {
   hideDocument(space: string, documentId: string): void {
     this.stmt.hideVisible.run(space, documentId);
     this.stmt.abandonDocumentRuns.run(space, documentId);
+    this.contentChanged();
     this.spaceLanguages.delete(space);
   }
 
@@ -289,9 +329,14 @@ export class PassageIndex {
     this.stmt.abandonRun.run(run.runId);
   }
 
-  /** At start-up every run was interrupted and starts over. Returns how many passages were abandoned. */
-  abandonAllRuns(): number {
-    return this.stmt.abandonAllRuns.run().changes;
+  /** Runs of documents that no process is indexing any more (their process died): left to the purge. */
+  abandonOrphanRuns(): number {
+    return this.stmt.abandonOrphanRuns.run().changes;
+  }
+
+  /** Every run of a document (its job was taken back from a process that is gone). */
+  abandonDocumentRuns(space: string, documentId: string): void {
+    this.stmt.abandonDocumentRuns.run(space, documentId);
   }
 
   /**
@@ -309,6 +354,7 @@ export class PassageIndex {
       alsoDelete?.(ids);
       if (ids.length) {
         this.resetTotals();
+        this.contentChanged();
         this.spaceCounts.clear();
         this.spaceLanguages.clear();
       }
@@ -326,6 +372,7 @@ export class PassageIndex {
       this.resetTotals();
       this.spaceCounts.delete(space);
     }
+    this.contentChanged();
     this.spaceLanguages.delete(space);
     return ids;
   }
@@ -392,9 +439,10 @@ export class PassageIndex {
     };
     return (
       candidates
-        .map((p, order) => ({ p, order, bm25: spaceBm25(p, input) }))
-        // Ties (the same words as often in passages as long) keep FTS5's order.
-        .sort((a, b) => b.bm25 - a.bm25 || a.order - b.order)
+        .map((p) => ({ p, bm25: spaceBm25(p, input) }))
+        // Ties (the same words as often in passages as long) go to the passage indexed first: FTS5's order would
+        // break them by every space's statistics.
+        .sort((a, b) => b.bm25 - a.bm25 || a.p.id - b.p.id)
         .slice(0, k)
         .map(({ p, bm25 }, i) => ({ ...p, bm25, score: bm25, rank: i + 1 }))
     );
@@ -411,6 +459,7 @@ export class PassageIndex {
     const all = groups.map((g) => [...g]);
     const limit = Math.max(PRUNE_MIN_PASSAGES, PRUNE_SHARE * spaceRows);
     if (spaceRows <= limit) return all;
+    this.fresh();
     this.totalRows ??= this.stmt.countRows.get() as number;
     const scale = spaceRows / Math.max(1, this.totalRows);
     const df = (t: string) => this.indexDocs(t);
@@ -437,6 +486,7 @@ export class PassageIndex {
   }
 
   private spaceRows(space: string): number {
+    this.fresh();
     let n = this.spaceCounts.get(space);
     if (n === undefined) {
       n = this.stmt.countSpace.get(space) as number;
@@ -463,6 +513,7 @@ export class PassageIndex {
     let n: number;
     let dfOf: (t: string) => number;
     if (space === undefined) {
+      this.fresh();
       this.totalRows ??= this.stmt.countRows.get() as number;
       n = Math.max(1, this.totalRows);
       dfOf = (t) => this.indexDocs(t);
@@ -484,6 +535,7 @@ export class PassageIndex {
    * them a huge IDF, so a few documents of that language top unrelated questions. All languages when nothing is known.
    */
   languages(space: string): Language[] {
+    this.fresh();
     let cached = this.spaceLanguages.get(space);
     if (!cached) {
       cached = this.readLanguages(space);

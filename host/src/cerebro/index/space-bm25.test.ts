@@ -71,6 +71,27 @@ test('passages holding more of the rarer question words rank first, and scores t
   );
 });
 
+test('passages scoring alike rank in the order they were indexed, whatever other spaces hold', () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  const twin = 'La garantía de los muebles es de tres años desde la entrega.';
+  seedDocument(db, index, 'tienda', 'garantia.md', [{ text: twin }, { text: twin }, { text: twin }]);
+  const order = () => index.search('tienda', 'garantía muebles', 5).map((h) => h.id);
+  const first = order();
+  assert.deepEqual(
+    first,
+    [...first].sort((a, b) => a - b),
+  );
+  seedDocument(
+    db,
+    index,
+    'vecino',
+    'manual.md',
+    Array.from({ length: 200 }, (_, i) => ({ text: `Muebles ${i}: la garantía cubre piezas.` })),
+  );
+  assert.deepEqual(order(), first);
+});
+
 test('group frequencies count a word once per group, in any language searched, and headings weigh more', () => {
   const groups = queryTermGroups('instalar paquetes', ['es', 'en']);
   // "installing" meets "instalar" through its English stem; "packages" is another word than "paquetes".

@@ -33,6 +33,8 @@ interface Row {
   started_at: string | null;
   finished_at: string | null;
   deadline_at: string | null;
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 export const toStatus = (r: Row): DocumentStatus => ({
@@ -63,6 +65,8 @@ export const toStatus = (r: Row): DocumentStatus => ({
   startedAt: r.started_at,
   finishedAt: r.finished_at,
   deadlineAt: r.deadline_at,
+  leaseOwner: r.lease_owner,
+  leaseUntil: r.lease_until,
 });
 
 export class DocumentRepo {
@@ -102,38 +106,56 @@ export class DocumentRepo {
          ON CONFLICT (space) DO UPDATE SET served = excluded.served`,
       ),
       forgetTurn: db.prepare('DELETE FROM cerebro_queue_turns WHERE space = ?'),
+      // A claim is atomic (the row changes only while still queued) and leases the job to its process until
+      // lease_until; every later write of the job names its owner, so a job taken back from an expired lease can
+      // never be finished by the process that lost it.
       claim: db.prepare(
         `UPDATE cerebro_documents SET state = 'processing', progress = 0.05, stage = 'extrayendo', attempts = attempts + 1,
-           started_at = ?, deadline_at = ?, updated_at = ? WHERE space = ? AND id = ? AND state = 'queued' AND version = ?`,
+           started_at = ?, deadline_at = ?, updated_at = ?, lease_owner = ?, lease_until = ?
+         WHERE space = ? AND id = ? AND state = 'queued' AND version = ?`,
       ),
       progress: db.prepare(
         `UPDATE cerebro_documents SET progress = ?, stage = ?, updated_at = ?
-         WHERE space = ? AND id = ? AND version = ? AND state = 'processing'`,
+         WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner = ?`,
+      ),
+      renew: db.prepare("UPDATE cerebro_documents SET lease_until = ? WHERE lease_owner = ? AND state = 'processing'"),
+      leased: db.prepare(
+        "SELECT space, id, version FROM cerebro_documents WHERE lease_owner = ? AND state = 'processing'",
+      ),
+      // Jobs left processing by a process that is gone: the lease ran out, or the owner is named for a check.
+      unleased: db.prepare(
+        `SELECT * FROM cerebro_documents WHERE state = 'processing' AND (coalesce(lease_until, 0) <= ? OR lease_owner IS NOT ?)`,
+      ),
+      requeueLost: db.prepare(
+        `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, lease_owner = NULL,
+           lease_until = NULL WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner IS ?`,
+      ),
+      failLost: db.prepare(
+        `UPDATE cerebro_documents SET state = 'failed', stage = NULL, error_code = ?, reason = ?, finished_at = ?,
+           updated_at = ?, lease_owner = NULL, lease_until = NULL
+         WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner IS ?`,
       ),
       ready: db.prepare(
         `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,
-           passages = ?, chars = ?, pages = ?, lang = ?, title = ?, encoding = ?, embed_model = ?, finished_at = ?, updated_at = ?
-         WHERE space = ? AND id = ? AND version = ? AND state = 'processing'`,
+           passages = ?, chars = ?, pages = ?, lang = ?, title = ?, encoding = ?, embed_model = ?, finished_at = ?, updated_at = ?,
+           lease_owner = NULL, lease_until = NULL
+         WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner = ?`,
       ),
       fail: db.prepare(
         `UPDATE cerebro_documents SET state = 'failed', stage = NULL, error_code = ?, reason = ?, passages = 0, chars = 0,
-           finished_at = ?, updated_at = ? WHERE space = ? AND id = ? AND version = ? AND state = 'processing'`,
+           finished_at = ?, updated_at = ?, lease_owner = NULL, lease_until = NULL
+         WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner = ?`,
       ),
       requeue: db.prepare(
-        `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?
-         WHERE space = ? AND id = ? AND version = ? AND state = 'processing'`,
+        `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, lease_owner = NULL,
+           lease_until = NULL WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner = ?`,
       ),
-      interrupted: db.prepare("SELECT * FROM cerebro_documents WHERE state = 'processing'"),
       staleVectors: db.prepare(
         "SELECT * FROM cerebro_documents WHERE state = 'ready' AND coalesce(embed_model, '') <> ?",
       ),
-      requeueAny: db.prepare(
+      requeueStale: db.prepare(
         `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, queued_at = ?
-         WHERE space = ? AND id = ?`,
-      ),
-      failAny: db.prepare(
-        `UPDATE cerebro_documents SET state = 'failed', stage = NULL, error_code = ?, reason = ?, finished_at = ?, updated_at = ?
-         WHERE space = ? AND id = ?`,
+         WHERE space = ? AND id = ? AND state = 'ready' AND coalesce(embed_model, '') <> ?`,
       ),
       delete: db.prepare('DELETE FROM cerebro_documents WHERE space = ? AND id = ?'),
       spaceDocs: db.prepare('SELECT id FROM cerebro_documents WHERE space = ?').pluck(),

@@ -492,3 +492,34 @@ test("spaces take turns: a backlog in one space delays another space's document 
   await new Promise((resolve) => setTimeout(resolve, 50)); // the aborted job settles before the database closes
   db.close();
 });
+
+test('a job leased to another live process is never taken back before its lease runs out; after it, once', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  // Owners named by a live pid that is not this process (the test runner's parent): their process is alive.
+  const holder = new IndexingRunner({ db, index, pool: stuckPool() }, { owner: `${process.ppid}-a`, leaseMs: 60_000 });
+  holder.start();
+  const doc = holder.submit('s', await upload('largo.md', '# Largo\n\nEl inventario cierra en junio.'));
+  const leased = db.prepare('SELECT state, lease_owner, attempts FROM cerebro_documents WHERE id = ?');
+  assert.deepEqual(leased.get(doc.id), { state: 'processing', lease_owner: `${process.ppid}-a`, attempts: 1 });
+
+  const other = new IndexingRunner({ db, index, pool }, { owner: `${process.ppid}-b`, leaseMs: 60_000 });
+  assert.deepEqual(other.start(), { requeued: 0, failed: 0 }, 'a live lease stays its owner’s');
+  await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(leased.get(doc.id), { state: 'processing', lease_owner: `${process.ppid}-a`, attempts: 1 });
+  await other.stop();
+
+  // Two minutes later the holder has not renewed (its process hung): the lease ran out, the job is taken back once.
+  const later = new IndexingRunner(
+    { db, index, pool, now: () => new Date(Date.now() + 120_000) },
+    { owner: `${process.ppid}-c`, leaseMs: 60_000 },
+  );
+  assert.deepEqual(later.start(), { requeued: 1, failed: 0 });
+  await later.idle();
+  assert.deepEqual(leased.get(doc.id), { state: 'ready', lease_owner: null, attempts: 2 });
+  // The first holder, should it wake up, no longer owns the job: its stop writes nothing over the result.
+  await holder.stop();
+  assert.equal(later.document('s', doc.id)?.state, 'ready');
+  assert.match(index.search('s', 'inventario junio', 3)[0]!.text, /junio/);
+  await later.stop();
+});

@@ -15,6 +15,8 @@ import type { PassageIndex } from '../index/passage-index.js';
 import type { VectorSearch } from '../index/retriever.js';
 import { ANALYSIS_END, AnalysisProgress } from './analysis-progress.js';
 import { DocumentRepo } from './document-repo.js';
+import { PROCESS_OWNER, ownerIsGone } from '../../storage/shared/process-owner.js';
+import { type ProcessLeases, SqliteProcessLeases } from '../../storage/shared/process-leases.js';
 import type { DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './types.js';
 
 export interface IndexingOptions {
@@ -26,6 +28,15 @@ export interface IndexingOptions {
   maxAttempts: number;
   /** Passages embedded per model call when vectors are configured. */
   embedBatch: number;
+  /**
+   * How long a claimed job stays this process's after its last renewal (renewed every third of it while it runs).
+   * Another process takes a job back only once its lease ran out, or at once when its owner's pid is gone.
+   */
+  leaseMs: number;
+  /** How often the queue is looked at for work other processes queued, leases renewed and lost jobs taken back. */
+  pollMs: number;
+  /** This runner as the owner of its jobs' leases (default: this process). */
+  owner: string;
 }
 
 export const DEFAULT_INDEXING_OPTIONS: IndexingOptions = {
@@ -33,7 +44,13 @@ export const DEFAULT_INDEXING_OPTIONS: IndexingOptions = {
   concurrency: 1,
   maxAttempts: 3,
   embedBatch: 32,
+  leaseMs: 30_000,
+  pollMs: 1000,
+  owner: PROCESS_OWNER,
 };
+
+/** The lease of the passage purge: one process at a time deletes hidden passages. */
+const PURGE_LEASE = 'purga-pasajes';
 
 export interface IndexingDependencies {
   db: SqliteDatabase;
@@ -88,13 +105,21 @@ export class IndexingRunner {
   /** Failures that could not be written (the disk was full), written again at the next retry. */
   private unwrittenFailures: { job: Running; code: ExtractionErrorCode; reason: string }[] = [];
   private retryTimer: NodeJS.Timeout | null = null;
+  private tickTimer: NodeJS.Timeout | null = null;
+  private lastRenewal = 0;
+  private readonly leases: ProcessLeases;
 
   constructor(
     private readonly deps: IndexingDependencies,
     options: Partial<IndexingOptions> = {},
   ) {
     this.repo = new DocumentRepo(deps.db);
+    this.leases = new SqliteProcessLeases(deps.db);
     this.options = { ...DEFAULT_INDEXING_OPTIONS, ...options };
+  }
+
+  private nowMs(): number {
+    return this.deps.now?.().getTime() ?? Date.now();
   }
 
   private now(): string {
@@ -102,36 +127,98 @@ export class IndexingRunner {
   }
 
   /**
-   * Resumes after a restart: documents left 'processing' are re-queued (or failed once they used up their
-   * attempts), ready documents indexed without the configured embedding model are re-queued, then work starts.
+   * Resumes after a restart: documents left 'processing' by a process that is gone (its lease ran out, or its pid
+   * no longer exists) are re-queued (or failed once they used up their attempts), ready documents indexed without
+   * the configured embedding model are re-queued, then work starts. Jobs other live processes hold stay theirs.
    */
   start(): { requeued: number; failed: number } {
-    let requeued = 0;
-    let failed = 0;
+    const taken = this.takeBackLost(true);
+    let requeued = taken.requeued;
     const t = this.now();
-    this.deps.db.transaction(() => {
-      this.deps.index.abandonAllRuns();
-      for (const doc of this.repo.rows(this.repo.stmt.interrupted)) {
-        if (doc.attempts >= this.options.maxAttempts) {
-          this.repo.stmt.failAny.run('interrumpido', reasons.interrupted, t, t, doc.space, doc.id);
-          failed++;
-        } else {
-          this.repo.stmt.requeueAny.run(t, doc.queuedAt, doc.space, doc.id);
-          requeued++;
-        }
-      }
-      if (this.deps.vectors) {
-        for (const doc of this.repo.rows(this.repo.stmt.staleVectors, this.deps.vectors.embedder.id)) {
-          this.repo.stmt.requeueAny.run(t, t, doc.space, doc.id);
-          requeued++;
-        }
-      }
-    })();
+    if (this.deps.vectors) {
+      const model = this.deps.vectors.embedder.id;
+      this.deps.db
+        .transaction(() => {
+          for (const doc of this.repo.rows(this.repo.stmt.staleVectors, model))
+            requeued += this.repo.stmt.requeueStale.run(t, t, doc.space, doc.id, model).changes;
+        })
+        .immediate();
+    }
     this.started = true;
     this.stopping = false;
+    this.tickTimer = setInterval(() => this.tick(), this.options.pollMs);
+    this.tickTimer.unref();
     this.pump();
     this.schedulePurge();
+    return { requeued, failed: taken.failed };
+  }
+
+  /**
+   * Jobs whose process is gone go back to the queue (or fail past their attempts); their half-stored runs are
+   * abandoned to the purge. Each row is changed only if it is still the lost job it was read as.
+   */
+  private takeBackLost(orphans = false): { requeued: number; failed: number } {
+    let requeued = 0;
+    let failed = 0;
+    const now = this.nowMs();
+    const t = this.now();
+    this.deps.db
+      .transaction(() => {
+        for (const doc of this.repo.rows(this.repo.stmt.unleased, now, this.options.owner)) {
+          const owner = doc.leaseOwner;
+          const expired = (doc.leaseUntil ?? 0) <= now;
+          if (!expired && (owner === this.options.owner || !ownerIsGone(owner))) continue;
+          const lost = [doc.space, doc.id, doc.version, owner] as const;
+          if (doc.attempts >= this.options.maxAttempts) {
+            if (this.repo.stmt.failLost.run('interrumpido', reasons.interrupted, t, t, ...lost).changes !== 1) continue;
+            failed++;
+          } else {
+            if (this.repo.stmt.requeueLost.run(t, ...lost).changes !== 1) continue;
+            requeued++;
+          }
+          this.deps.index.abandonDocumentRuns(doc.space, doc.id);
+        }
+        // At start: runs of documents no longer processing anywhere (removed or replaced while their process died).
+        if (orphans) this.deps.index.abandonOrphanRuns();
+      })
+      .immediate();
+    if (requeued + failed > 0) this.schedulePurge();
     return { requeued, failed };
+  }
+
+  /**
+   * Every pollMs: renews this runner's leases (every third of a lease), stops jobs the database says are no longer
+   * this runner's (replaced, removed or cancelled by another process), takes back lost jobs, and claims queued work
+   * another process submitted.
+   */
+  private tick(): void {
+    if (!this.started || this.stopping || !this.deps.db.open) return;
+    try {
+      const now = this.nowMs();
+      if (this.running.size > 0 && now - this.lastRenewal >= this.options.leaseMs / 3) {
+        this.lastRenewal = now;
+        this.repo.stmt.renew.run(now + this.options.leaseMs, this.options.owner);
+        this.dropDisowned();
+      }
+      this.takeBackLost();
+    } catch (err) {
+      this.survived(err, { stage: 'arriendo' });
+    }
+    this.pump();
+  }
+
+  /** Aborts running jobs whose row is no longer theirs. */
+  private dropDisowned(): void {
+    const leased = new Set(
+      (this.repo.stmt.leased.all(this.options.owner) as { space: string; id: string; version: number }[]).map(
+        (r) => `${r.space}\u0000${r.id}\u0000${r.version}`,
+      ),
+    );
+    for (const [key, job] of this.running)
+      if (!leased.has(`${job.space}\u0000${job.id}\u0000${job.version}`)) {
+        this.running.delete(key);
+        job.controller.abort(new Cancelled('superseded'));
+      }
   }
 
   /**
@@ -298,14 +385,22 @@ export class IndexingRunner {
         return;
       }
       let removed = 0;
+      let leased = false;
       try {
-        removed = this.deps.index.purge(PURGE_BATCH, (ids) => this.deps.vectors?.store.delete(ids)).length;
+        // One process purges at a time: two deleting the same passages would only fight over the write lock.
+        leased = this.leases.acquire(PURGE_LEASE, this.options.owner, this.nowMs(), this.options.leaseMs);
+        if (leased) removed = this.deps.index.purge(PURGE_BATCH, (ids) => this.deps.vectors?.store.delete(ids)).length;
       } catch {
         removed = 0; // retried at the next start-up; never a crash of the server
       }
       if (removed === PURGE_BATCH) {
         setImmediate(step);
         return;
+      }
+      try {
+        if (leased) this.leases.release(PURGE_LEASE, this.options.owner);
+      } catch {
+        // The lease runs out by itself.
       }
       this.purging = false;
       this.wakeIdleWaiters();
@@ -318,9 +413,11 @@ export class IndexingRunner {
     this.stopping = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    this.tickTimer = null;
     const t = this.now();
     for (const job of this.running.values()) {
-      this.repo.stmt.requeue.run(t, job.space, job.id, job.version);
+      this.repo.stmt.requeue.run(t, job.space, job.id, job.version, this.options.owner);
       job.controller.abort(new Cancelled('stopping'));
     }
     this.running.clear();
@@ -354,8 +451,12 @@ export class IndexingRunner {
       const next = this.repo.nextQueued();
       if (!next) break;
       const t = this.now();
-      const deadline = new Date(Date.parse(t) + this.options.deadlineMs).toISOString();
-      const claimed = this.repo.stmt.claim.run(t, deadline, t, next.space, next.id, next.version).changes === 1;
+      const now = Date.parse(t);
+      const deadline = new Date(now + this.options.deadlineMs).toISOString();
+      const lease = now + this.options.leaseMs;
+      const claimed =
+        this.repo.stmt.claim.run(t, deadline, t, this.options.owner, lease, next.space, next.id, next.version)
+          .changes === 1;
       if (!claimed) continue;
       this.repo.markServed(next.space);
       const job: Running = {
@@ -398,8 +499,21 @@ export class IndexingRunner {
     if (doc) this.deps.onStateChanged?.(doc);
   }
 
+  /** Writes progress; a job whose row is no longer its own (another process replaced or removed it) stops here. */
   private progress(job: Running, value: number, stage: string): void {
-    this.repo.stmt.progress.run(value, stage, this.now(), job.space, job.id, job.version);
+    const owned = this.repo.stmt.progress.run(
+      value,
+      stage,
+      this.now(),
+      job.space,
+      job.id,
+      job.version,
+      this.options.owner,
+    );
+    if (owned.changes !== 1) {
+      job.controller.abort(new Cancelled('superseded'));
+      return;
+    }
     this.changed(job);
   }
 
@@ -408,11 +522,17 @@ export class IndexingRunner {
     // Only the job that still owns the document (same version, still processing) may fail it and drop its passages.
     let owned: boolean;
     try {
-      owned = this.deps.db.transaction(() => {
-        if (this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version).changes !== 1) return false;
-        this.deps.index.hideDocument(job.space, job.id);
-        return true;
-      })();
+      owned = this.deps.db
+        .transaction(() => {
+          if (
+            this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version, this.options.owner).changes !==
+            1
+          )
+            return false;
+          this.deps.index.hideDocument(job.space, job.id);
+          return true;
+        })
+        .immediate();
     } catch (err) {
       // Not even the failure could be written (a full disk): kept and written at the next retry; until then the
       // document stays `processing`, and a restart re-queues it.
@@ -517,26 +637,35 @@ export class IndexingRunner {
   /** Swaps the run's passages in and marks the document ready, if the job still owns it. */
   private commit(job: Running, doc: PreparedDocument): boolean {
     const t = this.now();
-    const committed = this.deps.db.transaction(() => {
-      const current = this.repo.get(job.space, job.id);
-      if (!current || current.version !== job.version || current.state !== 'processing') return false;
-      const passages = this.deps.index.swapIn(job);
-      this.repo.stmt.ready.run(
-        passages,
-        doc.chars,
-        doc.pages,
-        doc.lang,
-        doc.title,
-        doc.encoding,
-        this.deps.vectors?.embedder.id ?? null,
-        t,
-        t,
-        job.space,
-        job.id,
-        job.version,
-      );
-      return true;
-    })();
+    const committed = this.deps.db
+      .transaction(() => {
+        const current = this.repo.get(job.space, job.id);
+        if (
+          !current ||
+          current.version !== job.version ||
+          current.state !== 'processing' ||
+          current.leaseOwner !== this.options.owner
+        )
+          return false;
+        const passages = this.deps.index.swapIn(job);
+        this.repo.stmt.ready.run(
+          passages,
+          doc.chars,
+          doc.pages,
+          doc.lang,
+          doc.title,
+          doc.encoding,
+          this.deps.vectors?.embedder.id ?? null,
+          t,
+          t,
+          job.space,
+          job.id,
+          job.version,
+          this.options.owner,
+        );
+        return true;
+      })
+      .immediate();
     if (!committed) return false;
     this.changed(job);
     this.deps.onContentChanged?.(job.space);

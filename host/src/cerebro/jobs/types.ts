@@ -36,6 +36,10 @@ export interface DocumentStatus {
   startedAt: string | null;
   finishedAt: string | null;
   deadlineAt: string | null;
+  /** The process whose job this is while processing (internal: never on the wire). */
+  leaseOwner: string | null;
+  /** Until when (ms since the epoch) that process's lease holds unless renewed. */
+  leaseUntil: number | null;
 }
 
 export interface SpaceIndexingStatus {

@@ -11,6 +11,7 @@ import type { SqliteDatabase } from '../../storage/database.js';
 import { CEREBRO_MIGRATION } from '../schema.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../hidden-passages-schema.js';
 import { CEREBRO_FAIR_QUEUE_MIGRATION } from '../fair-queue-schema.js';
+import { CEREBRO_JOB_LEASES_MIGRATION } from '../job-leases-schema.js';
 
 export interface TempDir {
   path: string;
@@ -38,6 +39,7 @@ export function migratedDb(file = ':memory:'): SqliteDatabase {
   db.exec(CEREBRO_MIGRATION.sql);
   db.exec(CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
   db.exec(CEREBRO_FAIR_QUEUE_MIGRATION.sql);
+  db.exec(CEREBRO_JOB_LEASES_MIGRATION.sql);
   return db;
 }
 

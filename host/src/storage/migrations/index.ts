@@ -8,9 +8,11 @@ import { migration0010StorageQuotas } from './0010_storage_quotas.js';
 import {
   CEREBRO_FAIR_QUEUE_MIGRATION,
   CEREBRO_HIDDEN_PASSAGES_MIGRATION,
+  CEREBRO_JOB_LEASES_MIGRATION,
   CEREBRO_MIGRATION,
 } from '../../cerebro/index.js';
 import { migration0011Webhooks } from './0011_webhooks.js';
+import { migration0012SharedState } from './0012_shared_state.js';
 import { migration0014DocumentLabels } from './0014_document_labels.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 
@@ -27,5 +29,7 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0009RelativeDocumentPaths,
   migration0010StorageQuotas,
   migration0011Webhooks,
+  migration0012SharedState,
+  CEREBRO_JOB_LEASES_MIGRATION,
   migration0014DocumentLabels,
 ];

@@ -53,13 +53,14 @@ export class RunManager {
   }
 
   /**
-   * Ends runs a previous process left open (a crash: a stop ends its runs itself) as `fallida` with the reason and,
+   * Ends runs a process that is gone left open (a crash: a stop ends its runs itself; runs of other live processes
+   * sharing the database stay theirs) as `fallida` with the reason and,
    * with `resume`, launches each source again (`reanudacion`): pages read before the crash answer the conditional
    * requests with 304, so the new run goes quickly over them and on to the rest. A resumed run cut again is not
    * resumed a second time (no crash loop). Then starts the schedule.
    */
   start(scheduleCheckMs: number, resume: boolean): void {
-    for (const run of this.runs.open()) {
+    for (const run of this.runs.leftByGoneProcesses()) {
       const again = resume && run.origen !== 'reanudacion' ? this.sources.get(run.spaceId, run.sourceId) : null;
       this.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
       this.log.warn(
@@ -114,14 +115,16 @@ export class RunManager {
     await Promise.all(entries.map((e) => e.done));
   }
 
-  /** Launches scheduled sources whose time has come (a source still running waits for its next turn). */
+  /**
+   * Launches scheduled sources whose time has come (a source still running waits for its next turn). Each due
+   * source is claimed first (its next turn written only if still due), so however many processes share the plugin's
+   * database, one of them launches it.
+   */
   launchDue(): void {
     if (this.stopped) return;
     for (const source of this.sources.due(this.clock.now())) {
-      if (this.isRunning(source.spaceId, source.id)) {
-        this.sources.scheduleNext(source, this.clock.now());
-        continue;
-      }
+      if (!this.sources.claimDue(source, this.clock.now())) continue; // another process took this turn
+      if (this.isRunning(source.spaceId, source.id)) continue;
       try {
         this.launch(source, 'programada');
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { Clock, PluginStorage } from '@cerebro/sdk';
+import { type Clock, ownerIsGone, type PluginStorage, processOwner } from '@cerebro/sdk';
 import {
   emptyCounts,
   type RunCounts,
@@ -22,6 +22,7 @@ interface Row {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  owner: string | null;
 }
 
 const toRecord = (r: Row): RunRecord => ({
@@ -50,7 +51,7 @@ export class RunStore {
   ) {
     this.stmts = {
       insert: storage.prepare(
-        "INSERT INTO fuentes_runs (space_id, id, source_id, state, trigger, counts, errors, created_at) VALUES (?, ?, ?, 'en_cola', ?, ?, '[]', ?)",
+        "INSERT INTO fuentes_runs (space_id, id, source_id, state, trigger, counts, errors, created_at, owner) VALUES (?, ?, ?, 'en_cola', ?, ?, '[]', ?, ?)",
       ),
       get: storage.prepare<Row>('SELECT * FROM fuentes_runs WHERE space_id = ? AND id = ?'),
       last: storage.prepare<Row>(
@@ -75,7 +76,7 @@ export class RunStore {
   }
 
   create(spaceId: string, id: string, sourceId: string, trigger: RunTrigger): RunRecord {
-    this.stmts.insert.run(spaceId, id, sourceId, trigger, JSON.stringify(emptyCounts()), this.now());
+    this.stmts.insert.run(spaceId, id, sourceId, trigger, JSON.stringify(emptyCounts()), this.now(), processOwner());
     return this.get(spaceId, id)!;
   }
 
@@ -121,9 +122,15 @@ export class RunStore {
     return this.stmts.finish.run(state, reason, this.now(), spaceId, id).changes > 0;
   }
 
-  /** Runs left open, at start: a previous process stopped while they ran. */
-  open(): RunRecord[] {
-    return this.stmts.open.all().map(toRecord);
+  /**
+   * Runs left open by processes that are gone (a crash while they ran), at start. Runs of other live processes
+   * sharing the database are theirs and are not returned.
+   */
+  leftByGoneProcesses(): RunRecord[] {
+    return this.stmts.open
+      .all()
+      .filter((r) => ownerIsGone(r.owner))
+      .map(toRecord);
   }
 
   deleteOfSource(spaceId: string, sourceId: string): void {

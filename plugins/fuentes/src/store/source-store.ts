@@ -45,6 +45,9 @@ export class SourceStore {
         'SELECT * FROM fuentes_sources WHERE next_run_at IS NOT NULL AND next_run_at <= ? ORDER BY next_run_at LIMIT 50',
       ),
       schedule: storage.prepare('UPDATE fuentes_sources SET next_run_at = ? WHERE space_id = ? AND id = ?'),
+      claimDue: storage.prepare(
+        'UPDATE fuentes_sources SET next_run_at = ? WHERE space_id = ? AND id = ? AND next_run_at = ?',
+      ),
       delete: storage.prepare('DELETE FROM fuentes_sources WHERE space_id = ? AND id = ?'),
     };
   }
@@ -88,6 +91,16 @@ export class SourceStore {
   /** Scheduled sources whose time has come. */
   due(now: number): SourceRecord[] {
     return this.stmts.due.all(now).map(toRecord);
+  }
+
+  /**
+   * Moves a due source to its next turn if it is still due as read (`source.nextRunAt`): one atomic statement, so
+   * of several processes sharing the plugin's database that saw it due, exactly one gets true and launches it.
+   */
+  claimDue(source: SourceRecord, from: number): boolean {
+    if (!source.cadaHoras || source.nextRunAt === null) return false;
+    const next = from + source.cadaHoras * 3_600_000;
+    return this.stmts.claimDue.run(next, source.spaceId, source.id, source.nextRunAt).changes === 1;
   }
 
   /** Sets the next scheduled launch (`cada_horas` after `from`). */

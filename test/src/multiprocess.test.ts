@@ -1,0 +1,323 @@
+// Several processes, one truth (issue #24 item 6): two `api` processes and `worker`s run as real processes on one
+// data directory (one SQLite database in WAL mode) and are driven from outside, as a load balancer would. Limits,
+// the daily quota, Idempotency-Key holds and indexing jobs must be exact across them, also when one is killed.
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import Database from 'better-sqlite3';
+import { startServer, type ServerProcess } from './support/server-process.js';
+
+const SPACE = 'demo';
+const ENV = { CEREBRO_COUNTER_FLUSH_MS: '200', CEREBRO_DISCOVER_PLUGINS: 'false' };
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+async function call(server: ServerProcess, key: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(`${server.url}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${key}`, ...init.headers },
+  });
+  return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
+}
+
+const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+
+function upload(server: ServerProcess, key: string, name: string, text: string): Promise<Answer> {
+  const form = new FormData();
+  form.append('archivos', new Blob([text], { type: 'text/plain' }), name);
+  return call(server, key, `/rag/${SPACE}/load_documents`, { method: 'POST', body: form });
+}
+
+/** Reads the shared database while the processes run (WAL lets another reader in). */
+function readDb<T>(dataDir: string, fn: (db: Database.Database) => T): T {
+  const db = new Database(join(dataDir, 'cerebro.db'), { readonly: true });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+interface DocumentRow {
+  id: string;
+  state: string;
+  passages: number;
+  lease_owner: string | null;
+}
+
+const documentRow = (dataDir: string, name: string): DocumentRow | undefined =>
+  readDb(
+    dataDir,
+    (db) =>
+      db
+        .prepare('SELECT id, state, passages, lease_owner FROM cerebro_documents WHERE space = ? AND name = ?')
+        .get(SPACE, name) as DocumentRow | undefined,
+  );
+
+const balance = (dataDir: string): number =>
+  readDb(
+    dataDir,
+    (db) =>
+      db
+        .prepare('SELECT a.credits FROM accounts a JOIN spaces s ON s.account_id = a.id WHERE s.id = ?')
+        .pluck()
+        .get(SPACE) as number,
+  );
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** A new owner with a space `id` (module api) and a key to it, made with the operator credential. */
+async function freshSpace(server: ServerProcess, operator: string, id: string): Promise<string> {
+  const owner = await call(server, operator, '/admin/propietarios', json('POST', { nombre: `Prueba ${id}` }));
+  assert.equal(owner.status, 201, JSON.stringify(owner.body));
+  const space = await call(
+    server,
+    operator,
+    '/admin/espacios',
+    json('POST', { id, propietario: owner.body.id, modulos: ['api'] }),
+  );
+  assert.equal(space.status, 201, JSON.stringify(space.body));
+  const issued = await call(
+    server,
+    operator,
+    `/admin/propietarios/${owner.body.id}/claves`,
+    json('POST', { nombre: id, espacios: [id], permiso: 'escribe' }),
+  );
+  assert.equal(issued.status, 201, JSON.stringify(issued.body));
+  return issued.body.token.token as string;
+}
+
+/** Waits, if needed, so the next `seconds` fall inside one clock minute (the windows of the per-minute limit). */
+async function awayFromMinuteEnd(seconds: number): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < seconds * 1000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
+/**
+ * An OpenAI-compatible chat endpoint that answers every question with a sentence citing passage 1, or, while
+ * `holding`, keeps the requests open (a paid question in flight when its process is killed).
+ */
+async function startChat(): Promise<{ url: string; received: number; holding: boolean; close(): Promise<void> }> {
+  const state = { url: '', received: 0, holding: false, close: async () => {} };
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      state.received++;
+      if (state.holding) return; // never answered: its caller is killed meanwhile
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          id: 'c',
+          object: 'chat.completion',
+          model: 'm',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'El plazo es de 30 días [1].' } }],
+          usage: { prompt_tokens: 10, completion_tokens: 7, total_tokens: 17 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  state.close = () =>
+    new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
+
+test('2 api + 1 worker processes on one database: limits, quota, Idempotency-Key and indexing are exact across them', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-multiproc-'));
+  const chat = await startChat();
+  const env = { ...ENV, CEREBRO_LLM_URL: chat.url, CEREBRO_LLM_MODEL: 'm' };
+  const running: ServerProcess[] = [];
+  const start = async (role: 'api' | 'worker') => {
+    const server = await startServer(dataDir, env, { args: ['--rol', role] });
+    running.push(server);
+    return server;
+  };
+  t.after(async () => {
+    for (const s of running) if (s.child.exitCode === null && s.child.signalCode === null) await s.crash();
+    await chat.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  let a = await start('api'); // first: it creates the demo owner, space and key
+  const b = await start('api');
+  const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
+  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
+  const operator = /cra_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
+  assert.equal((await call(a, key, '/health')).body.rol, 'api');
+  assert.equal((await call(b, key, '/ready')).body.rol, 'api');
+
+  await t.test('an api process never indexes: an upload stays queued until a worker runs', async () => {
+    assert.equal((await upload(a, key, 'garantia.txt', 'La garantía cubre 30 días desde la compra.')).status, 202);
+    await new Promise((r) => setTimeout(r, 2000)); // two polls of any runner that might be running
+    assert.equal(documentRow(dataDir, 'garantia.txt')?.state, 'queued');
+    const worker = await start('worker');
+    assert.equal((await call(worker, key, '/health')).body.rol, 'worker');
+    await until('the worker indexes it', () => documentRow(dataDir, 'garantia.txt')?.state === 'ready' || undefined);
+    // The api processes see the new passages (their caches follow the shared change version).
+    const status = await call(b, key, `/rag/${SPACE}/indexing_status`);
+    assert.equal(status.body.estado, 'listo');
+  });
+
+  await t.test('the daily quota is exact across both api processes', async () => {
+    const id = 'cupo';
+    const own = await freshSpace(a, operator, id);
+    const Q = 15;
+    assert.equal((await call(b, own, `/companies/${id}/api-config`, json('PATCH', { cuota_diaria: Q }))).status, 200);
+    await new Promise((r) => setTimeout(r, 600)); // every process has flushed its calls of the day (the PATCH)
+    const day = new Date().toISOString().slice(0, 10);
+    const used = readDb(
+      dataDir,
+      (db) =>
+        (db.prepare('SELECT calls FROM daily_usage WHERE space_id = ? AND day = ?').pluck().get(id, day) as
+          | number
+          | undefined) ?? 0,
+    );
+    assert.ok(used < Q - 5, `${used} calls already today`);
+    const answers = await Promise.all(
+      Array.from({ length: 3 * Q }, (_, i) => call(i % 2 ? a : b, own, `/rag/${id}/documents`)),
+    );
+    assert.equal(answers.filter((r) => r.status === 200).length, Q - used);
+    assert.ok(answers.every((r) => r.status === 200 || r.status === 429));
+    assert.equal(answers.find((r) => r.status === 429)!.body.codigo, 'daily_quota_exceeded');
+  });
+
+  await t.test('an Idempotency-Key retried against the other api process is charged once', async () => {
+    const before = balance(dataDir);
+    const ask = json('POST', { pregunta: '¿Cuántos días cubre la garantía?' }, { 'idempotency-key': 'pregunta-1' });
+    const first = await call(a, key, `/rag/${SPACE}/conversations`, ask);
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    const retry = await call(b, key, `/rag/${SPACE}/conversations`, ask);
+    assert.equal(retry.status, 200);
+    assert.equal(retry.headers.get('idempotent-replayed'), 'true');
+    assert.deepEqual(retry.body, first.body);
+    assert.equal(before - balance(dataDir), 1);
+  });
+
+  await t.test(
+    'a paid request whose process is killed mid-request is charged once when retried elsewhere',
+    async () => {
+      const before = balance(dataDir);
+      const ask = json(
+        'POST',
+        { pregunta: '¿Qué días cubre la garantía desde la compra?' },
+        { 'idempotency-key': 'pregunta-2' },
+      );
+      chat.holding = true;
+      const received = chat.received;
+      const inFlight = call(a, key, `/rag/${SPACE}/conversations`, ask).catch((err: unknown) => err);
+      await until('the question reaches the model', () => chat.received > received || undefined);
+      assert.equal(before - balance(dataDir), 1, 'the first process charged it');
+      await a.crash();
+      assert.ok((await inFlight) instanceof Error, 'the killed process never answered');
+      chat.holding = false;
+      const retry = await call(b, key, `/rag/${SPACE}/conversations`, ask);
+      assert.equal(retry.status, 200, JSON.stringify(retry.body));
+      assert.equal(retry.headers.get('idempotent-replayed'), null, 'it ran again: the first never finished');
+      assert.equal(before - balance(dataDir), 1, 'refunded once, charged once');
+      const again = await call(b, key, `/rag/${SPACE}/conversations`, ask);
+      assert.equal(again.headers.get('idempotent-replayed'), 'true');
+      assert.equal(before - balance(dataDir), 1);
+      a = await start('api'); // the balancer's second api process again, for what follows
+    },
+  );
+
+  await t.test("a killed worker's document is indexed once by another worker: no duplicate passages", async () => {
+    const worker = running[2]!;
+    // Long enough that the job is still running when it is killed (thousands of passages).
+    const text = Array.from(
+      { length: 60_000 },
+      (_, i) => `Registro ${i} del inventario: la caja ${i % 97} guarda piezas de la serie ${i % 31}.`,
+    ).join('\n\n');
+    assert.equal((await upload(b, key, 'inventario.txt', text)).status, 202);
+    const prefix = `${worker.pid}-`;
+    await until(
+      'the worker claims it',
+      () => documentRow(dataDir, 'inventario.txt')?.lease_owner?.startsWith(prefix) || undefined,
+      60_000,
+    );
+    await worker.crash();
+    assert.equal(documentRow(dataDir, 'inventario.txt')?.state, 'processing', 'killed mid-job');
+    const second = await start('worker');
+    const done = await until(
+      'the second worker indexes it',
+      () => {
+        const row = documentRow(dataDir, 'inventario.txt');
+        return row && (row.state === 'ready' || row.state === 'failed') ? row : undefined;
+      },
+      120_000,
+    );
+    assert.equal(done.state, 'ready');
+    assert.ok(done.lease_owner === null);
+    // The killed run's passages are purged; what stays is one copy of each passage.
+    await until(
+      'the purge',
+      () =>
+        readDb(dataDir, (db) => db.prepare('SELECT count(*) FROM cerebro_hidden_passages').pluck().get()) === 0 ||
+        undefined,
+      60_000,
+    );
+    const stored = readDb(
+      dataDir,
+      (db) =>
+        db
+          .prepare(
+            'SELECT count(*) AS n, count(DISTINCT ord) AS ords FROM cerebro_passages WHERE space = ? AND document_id = ?',
+          )
+          .get(SPACE, done.id) as { n: number; ords: number },
+    );
+    assert.ok(done.passages > 100, `${done.passages} passages`);
+    assert.deepEqual(stored, { n: done.passages, ords: done.passages });
+    assert.equal((await call(second, key, '/health')).body.rol, 'worker');
+  });
+
+  await t.test('a space limited to L requests per minute gets L across both api processes, not L each', async () => {
+    const id = 'ritmo';
+    const own = await freshSpace(b, operator, id);
+    const L = 20;
+    await awayFromMinuteEnd(15);
+    assert.equal(
+      (await call(a, own, `/companies/${id}/api-config`, json('PATCH', { limite_por_minuto: L }))).status,
+      200,
+    );
+    const minute = Math.floor(Date.now() / 60_000);
+    const used = readDb(
+      dataDir,
+      (db) =>
+        (db.prepare('SELECT calls FROM rate_windows WHERE space_id = ? AND minute = ?').pluck().get(id, minute) as
+          | number
+          | undefined) ?? 0,
+    );
+    assert.ok(used >= 1 && used < L - 10, `${used} calls already this minute`);
+    const answers = await Promise.all(
+      Array.from({ length: 3 * L }, (_, i) => call(i % 2 ? b : a, own, `/rag/${id}/documents`)),
+    );
+    const ok = answers.filter((r) => r.status === 200).length;
+    assert.equal(ok, L - used, `${ok} answered 200 after ${used} earlier calls this minute`);
+    assert.ok(answers.every((r) => r.status === 200 || r.status === 429));
+    const refused = answers.find((r) => r.status === 429)!;
+    assert.equal(refused.headers.get('ratelimit-remaining'), '0');
+    assert.equal(refused.body.codigo, 'rate_limited');
+  });
+});
