@@ -81,6 +81,7 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
   const listed = await h.client.get(`/rag/${h.spaceId}/documents`);
   const record = listed.body.documentos.find((d: any) => d.nombre === 'ejemplo.com › precios');
   assert.deepEqual(record.origen, { modulo: 'biblioteca', ...ORIGIN });
+  assert.deepEqual(record.etiquetas, ['fuente:f1'], 'tagged with its source');
   assert.equal(record.estado, 'listo');
   assert.deepEqual(
     docs.listOwn(h.spaceId).map((d) => d.nombre),
@@ -111,6 +112,7 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
     body: filesForm({ 'ejemplo.com › precios': 'Subido a mano.' }),
   });
   assert.equal(upload.status, 202, upload.text);
+  assert.deepEqual(upload.body.documentos[0].etiquetas, [], 'nor tagged with its source');
   await waitIndexed(h.client, h.spaceId);
   assert.equal(docs.get(h.spaceId, 'ejemplo.com › precios')?.origen, null);
   assert.deepEqual(docs.listOwn(h.spaceId), []);

@@ -95,6 +95,7 @@ test('crawl, documents with origin, re-run after changes, SSRF attempts recorded
   for (const d of web) {
     assert.equal(d.origen.fuente, siteId);
     assert.equal(d.origen.modulo, 'fuentes');
+    assert.ok(d.etiquetas.includes(`fuente:${siteId}`.toLowerCase()), 'tagged with its source');
     assert.ok(
       d.origen.etag &&
         d.origen.ultima_modificacion &&
@@ -102,6 +103,12 @@ test('crawl, documents with origin, re-run after changes, SSRF attempts recorded
         Date.parse(d.origen.obtenido) > 0,
     );
   }
+
+  const tagged = await api.call(
+    'GET',
+    `/rag/${SPACE}/documents?limite=200&etiquetas=${encodeURIComponent(`fuente:${siteId}`)}`,
+  );
+  assert.equal(tagged.body.total, 4, 'the source tag lists its pages');
 
   // Re-run after a change: one page changed, the rest unchanged through 304.
   site.setPage(

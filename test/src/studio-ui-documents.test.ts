@@ -34,6 +34,12 @@ test('Studio documents and ask: upload with progress, live indexing to ready, a 
   assert.match(await row.innerText(), /Listo/);
   const listed = await world.h.client.get('/rag/demo/documents');
   assert.equal(listed.body.documentos[0].estado, 'listo', 'the API agrees');
+  // Tags set through the API show under the name.
+  await world.h.client.patch('/rag/demo/documents/guia-oficina.md', { json: { etiquetas: ['Oficina', 'horarios'] } });
+  await goTo(page, world.studio, 'espacios/demo/documentos', 'Documentos');
+  const tags = page.getByRole('list', { name: 'Etiquetas de guia-oficina.md' });
+  await tags.waitFor();
+  assert.deepEqual(await tags.getByRole('listitem').allInnerTexts(), ['oficina', 'horarios']);
   await checkPage(page, 'studio-documentos');
 
   // Download goes through the same API route with the session cookie.

@@ -9,6 +9,7 @@ import { createPreparePool, type PreparePool } from './extract/pool.js';
 import { PassageIndex, type SearchHit, type SpaceStats } from './index/passage-index.js';
 import type { RerankSettings } from './index/reranker.js';
 import { Retriever, type VectorSearch } from './index/retriever.js';
+import type { RetrievalScope } from './index/retrieval-scope.js';
 import { createSearchPool, type SearchPool } from './index/search-pool.js';
 import { IndexingRunner, type IndexingDependencies, type IndexingOptions } from './jobs/indexing-runner.js';
 import type { DocumentStatus } from './jobs/types.js';
@@ -118,9 +119,12 @@ export class CerebroEngine {
     await this.searchPool?.close();
   }
 
-  /** Ranked passages of the space for a query (BM25, or hybrid when an embedder is configured). */
-  async search(space: string, query: string, k = 10): Promise<SearchHit[]> {
-    return (await this.retriever.retrieve(space, query, k)).hits;
+  /**
+   * Ranked passages of the space for a query (BM25, or hybrid when an embedder is configured); with `scope`, only
+   * passages of those documents (by id).
+   */
+  async search(space: string, query: string, k = 10, scope: RetrievalScope = null): Promise<SearchHit[]> {
+    return (await this.retriever.retrieve(space, query, k, scope)).hits;
   }
 
   ask(request: AnswerRequest): Promise<Answer> {

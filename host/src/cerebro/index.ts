@@ -8,6 +8,7 @@ export { CerebroExtractionError, type ExtractionErrorCode } from './errors.js';
 export { formatOf, MEDIA_TYPES } from './extract/extract.js';
 export type { DocumentFormat } from './extract/types.js';
 export type { SearchHit, SpaceStats } from './index/passage-index.js';
+export type { RetrievalScope } from './index/retrieval-scope.js';
 export type { DocumentState, DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './jobs/types.js';
 export { DEFAULT_INDEXING_OPTIONS, PURGE_BATCH, type IndexingOptions } from './jobs/indexing-runner.js';
 export {

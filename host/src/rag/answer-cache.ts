@@ -6,14 +6,17 @@ import type { Answer } from '../cerebro/index.js';
  * The normalised form of a question for the cache: case, accents, punctuation and spacing do not make two
  * questions different ("¿Cómo instalo Debian?" = "como instalo debian").
  */
-export function questionKey(question: string): string {
+export function questionKey(question: string, scope = ''): string {
   const folded = question
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-  return createHash('sha256').update(folded).digest('hex');
+  // A narrowed question (`documentos`, `etiquetas`) is another question: its scope's digest joins the key.
+  return createHash('sha256')
+    .update(scope ? `${folded}\n${scope}` : folded)
+    .digest('hex');
 }
 
 /**
@@ -41,20 +44,20 @@ export class AnswerCache {
     };
   }
 
-  get(space: string, question: string): { answer: Answer; cachedAt: string } | null {
-    const key = questionKey(question);
+  get(space: string, question: string, scope = ''): { answer: Answer; cachedAt: string } | null {
+    const key = questionKey(question, scope);
     const row = this.stmts.get.get(space, key, new Date(this.now()).toISOString());
     if (!row) return null;
     this.stmts.hit.run(space, key);
     return { answer: JSON.parse(row.answer) as Answer, cachedAt: row.created_at };
   }
 
-  put(space: string, question: string, answer: Answer, ttlSeconds: number): void {
+  put(space: string, question: string, answer: Answer, ttlSeconds: number, scope = ''): void {
     if (ttlSeconds <= 0) return;
     const now = this.now();
     this.stmts.put.run(
       space,
-      questionKey(question),
+      questionKey(question, scope),
       JSON.stringify(answer),
       new Date(now).toISOString(),
       new Date(now + ttlSeconds * 1000).toISOString(),

@@ -8,7 +8,8 @@ import { HostTokens } from '../kernel/tokens.js';
 import { InMemorySpaceGate } from '../limits/space-gate.js';
 import type { Answer } from '../cerebro/index.js';
 import { QUESTION_COST, ragRoutes } from './rag-routes.js';
-import type { AskResult, CachedAnswer, RagService } from './rag-service.js';
+import type { AskResult, CachedAnswer, QuestionToAnswer, RagService } from './rag-service.js';
+import { WHOLE_SPACE } from './question-scope.js';
 
 const ANSWER: Answer = {
   text: 'Se devuelve en 30 días.',
@@ -27,18 +28,13 @@ function recordingRag(cached: CachedAnswer | null) {
   const lookups: string[] = [];
   const asked: { question: string; cached: CachedAnswer | null }[] = [];
   const rag = {
+    scope: () => WHOLE_SPACE,
     cachedAnswer: (_space: string, question: string) => {
       lookups.push(question);
       return cached;
     },
     openConversation: (_space: string, id: string | undefined) => id ?? 'conv_1',
-    ask: async (
-      _space: string,
-      question: string,
-      conversation: string,
-      _continuing: boolean,
-      given: CachedAnswer | null,
-    ): Promise<AskResult> => {
+    ask: async (_space: string, { question, conversation, cached: given }: QuestionToAnswer): Promise<AskResult> => {
       asked.push({ question, cached: given });
       return {
         conversation,

@@ -9,17 +9,23 @@ import { SseStream } from '../http/sse.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { DEFAULT_RAG_CONFIG } from './rag-config.js';
-import type { CachedAnswer, RagService } from './rag-service.js';
+import type { CachedAnswer, QuestionToAnswer, RagService } from './rag-service.js';
+import type { DocumentStatus } from '../cerebro/index.js';
 import { answerView, documentView, indexingStatusView, passageView, sourceView } from './wire.js';
 import {
   ANSWER_SCHEMA,
   DOCUMENT_PAGE_SCHEMA,
+  DOCUMENT_SCHEMA,
   INDEXING_STATUS_SCHEMA,
   SEARCH_RESULT_SCHEMA,
   UPLOAD_SCHEMA,
 } from './wire-schemas.js';
 import { DEFAULT_SEARCH, MAX_SEARCH, searchPassages } from './passage-search.js';
 import { objectSchema } from '../http/response-schemas.js';
+import { LABEL_LIMITS_TEXT } from './document-labels.js';
+import { LABEL_FILTER_QUERY, LABELS_PATCH_SCHEMA, NARROWING_PROPERTIES } from './label-schemas.js';
+import { listFilter, patchedLabels, uploadLabels } from './document-label-input.js';
+import type { QuestionScope } from './question-scope.js';
 
 /** Credits one question costs when the engine answers it; an answer served from the cache costs nothing. */
 export const QUESTION_COST = 1;
@@ -34,6 +40,7 @@ const QUESTION_SCHEMA = {
       minLength: 1,
       description: 'Id de una conversación anterior de este espacio, para continuarla.',
     },
+    ...NARROWING_PROPERTIES,
   },
   additionalProperties: false,
 } as const;
@@ -56,13 +63,7 @@ const SEARCH_SCHEMA = {
       default: DEFAULT_SEARCH,
       description: 'Cuántos pasajes como máximo.',
     },
-    documentos: {
-      type: 'array',
-      items: { type: 'string', minLength: 1, maxLength: 255 },
-      minItems: 1,
-      maxItems: 100,
-      description: 'Solo pasajes de estos documentos (por nombre).',
-    },
+    ...NARROWING_PROPERTIES,
   },
   additionalProperties: false,
 } as const;
@@ -92,6 +93,8 @@ const CONFIG_RESPONSE = {
 interface QuestionBody {
   pregunta: string;
   conversacion?: string;
+  documentos?: string[];
+  etiquetas?: string[];
 }
 
 /** A question as it is asked: its text trimmed, and the cached answer to it (read once, for its price and answer). */
@@ -99,6 +102,8 @@ interface AskedQuestion {
   text: string;
   /** The conversation the question continues, as sent (absent: a new one). */
   continues?: string;
+  /** The documents it may draw from (`documentos`, `etiquetas`). */
+  scope: QuestionScope;
   cached: CachedAnswer | null;
 }
 
@@ -113,7 +118,10 @@ function questionText(body: QuestionBody): string {
 }
 
 /** `?limite&desde` of the documents list; the pipeline validates them, so the handler reads integers in range. */
-const DOCUMENTS_QUERY = { type: 'object', properties: pagingQuery(50, 200) } as const satisfies QuerySchema;
+const DOCUMENTS_QUERY = {
+  type: 'object',
+  properties: { ...pagingQuery(50, 200), ...LABEL_FILTER_QUERY },
+} as const satisfies QuerySchema;
 const pageOf = (ctx: { query: Page }): Page => ({ limite: ctx.query.limite, desde: ctx.query.desde });
 
 const attachmentName = (name: string) =>
@@ -140,7 +148,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
       credits: QUESTION_COST,
       idempotent: true,
       summary: 'Preguntar a los documentos del espacio',
-      description: `Responde con el texto, si los documentos contienen la respuesta (\`encontrada\`) y sus fuentes. Sin \`conversacion\` abre una nueva; con ella continúa la anterior. Cuesta ${QUESTION_COST} crédito; una respuesta servida desde la caché (\`cache: true\`) no cuesta nada.`,
+      description: `Responde con el texto, si los documentos contienen la respuesta (\`encontrada\`) y sus fuentes. Sin \`conversacion\` abre una nueva; con ella continúa la anterior. \`documentos\` y \`etiquetas\` limitan los documentos de los que se responde (la caché distingue cada limitación). Cuesta ${QUESTION_COST} crédito; una respuesta servida desde la caché (\`cache: true\`) no cuesta nada.`,
       requestSchema: QUESTION_SCHEMA,
       responses: {
         '200': { description: 'La respuesta.', schema: ANSWER_SCHEMA },
@@ -179,7 +187,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
       method: 'GET',
       path: '/documents',
       permission: 'lee',
-      summary: 'Listar documentos (paginado: `?limite=50&desde=0`)',
+      summary: 'Listar documentos (paginado: `?limite=50&desde=0`; filtros `?etiquetas=` y `?metadatos=`)',
       query: DOCUMENTS_QUERY,
       responses: { '200': { description: 'Una página de documentos.', schema: DOCUMENT_PAGE_SCHEMA } },
     }),
@@ -190,10 +198,14 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
       permission: 'escribe',
       body: 'multipart',
       summary: 'Subir documentos (multipart, uno o más archivos)',
-      description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF (las páginas escaneadas se leen con OCR), DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX, imágenes PNG, JPEG y TIFF (OCR). Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición.`,
+      description: `Responde al momento (202) con cada archivo y su estado; la indexación sigue en segundo plano (ver indexing_status). Un nombre ya existente sustituye al documento anterior. Formatos: PDF (las páginas escaneadas se leen con OCR), DOCX, HTML, Markdown, texto (UTF-8, Latin-1, Windows-1252, UTF-16), CSV, XLSX, imágenes PNG, JPEG y TIFF (OCR). Máximo ${config.docMaxFiles} archivos de ${Math.round(config.docMaxBytes / 1048576)} MB por petición. Los campos \`etiquetas\` y \`metadatos\` se aplican a todos los archivos de la petición; sin ellos, un documento sustituido conserva los suyos. ${LABEL_LIMITS_TEXT}`,
       requestSchema: {
         type: 'object',
-        properties: { archivos: { type: 'array', items: { type: 'string', format: 'binary' } } },
+        properties: {
+          archivos: { type: 'array', items: { type: 'string', format: 'binary' } },
+          etiquetas: { type: 'string', description: 'Separadas por comas (`rrhh, 2024`) o un array JSON.' },
+          metadatos: { type: 'string', description: 'Un objeto JSON (`{"area":"ventas","año":2024}`).' },
+        },
       },
       responses: {
         '202': {
@@ -214,6 +226,19 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
           contentType: 'application/octet-stream',
           schema: { type: 'string', format: 'binary' },
         },
+        '404': { description: 'Documento no encontrado.' },
+      },
+    }),
+    ragRoute({
+      operationId: 'core.patchDocument',
+      method: 'PATCH',
+      path: '/documents/:archivo',
+      permission: 'escribe',
+      summary: 'Cambiar las etiquetas y los metadatos de un documento',
+      description: `\`etiquetas\` sustituye la lista; \`metadatos\` se combina con los actuales (null elimina una clave). Vacía la caché de respuestas del espacio. ${LABEL_LIMITS_TEXT}`,
+      requestSchema: LABELS_PATCH_SCHEMA,
+      responses: {
+        '200': { description: 'El documento con sus etiquetas y metadatos.', schema: DOCUMENT_SCHEMA },
         '404': { description: 'Documento no encontrado.' },
       },
     }),
@@ -294,7 +319,8 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     if (!question) {
       const text = questionText(ctx.body);
       const continues = ctx.body.conversacion;
-      question = { text, continues, cached: rag.cachedAnswer(space(ctx), text, continues) };
+      const scope = rag.scope(space(ctx), ctx.body);
+      question = { text, continues, scope, cached: rag.cachedAnswer(space(ctx), text, continues, scope) };
       asked.set(ctx, question);
     }
     return question;
@@ -304,6 +330,16 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     if (!id) throw apiError('not_found', 'Conversación no encontrada en este espacio.');
     return id;
   };
+  const toAnswer = (q: AskedQuestion, conversation: string): QuestionToAnswer => ({
+    question: q.text,
+    conversation,
+    continuing: q.continues !== undefined,
+    cached: q.cached,
+    scope: q.scope,
+  });
+  /** A document as the API shows it, with its origin and labels. */
+  const viewOf = (ctx: RequestContext, d: DocumentStatus) =>
+    documentView(d, rag.origins.get(space(ctx), d.id), rag.labels.get(space(ctx), d.id));
   const questionCost = (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }) =>
     askedOf(ctx).cached ? 0 : QUESTION_COST;
   return hostRoutes(
@@ -315,7 +351,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         const turn = await turnFor(ctx);
         let result;
         try {
-          result = await rag.ask(space(ctx), q.text, conversation, q.continues !== undefined, q.cached, ctx.signal);
+          result = await rag.ask(space(ctx), toAnswer(q, conversation), ctx.signal);
         } finally {
           turn.release();
         }
@@ -332,14 +368,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         let finished = false;
         try {
           let sources: ReturnType<typeof sourceView>[] | null = null;
-          for await (const event of rag.askStream(
-            space(ctx),
-            q.text,
-            conversation,
-            q.continues !== undefined,
-            q.cached,
-            ctx.signal,
-          )) {
+          for await (const event of rag.askStream(space(ctx), toAnswer(q, conversation), ctx.signal)) {
             if (sse.isClosed) break;
             if (event.type === 'progress')
               sse.send('progreso', { etapa: event.stage === 'retrieving' ? 'buscando' : 'generando' });
@@ -374,13 +403,18 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         const hits = await searchPassages(rag, space(ctx), question, {
           limite: ctx.body.limite ?? DEFAULT_SEARCH,
           ...(ctx.body.documentos ? { documentos: ctx.body.documentos } : {}),
+          ...(ctx.body.etiquetas ? { etiquetas: ctx.body.etiquetas } : {}),
         });
         return { pasajes: hits.map(passageView), ms: Math.round((performance.now() - started) * 10) / 10 };
       },
       'core.listDocuments': (ctx) => {
         const page = pageOf(ctx);
-        const { total, documents } = rag.engine.documents.list(space(ctx), { limit: page.limite, offset: page.desde });
-        return { documentos: documents.map((d) => documentView(d, rag.origins.get(space(ctx), d.id))), total, ...page };
+        const { total, ids } = rag.labels.page(space(ctx), listFilter(ctx.query), {
+          limit: page.limite,
+          offset: page.desde,
+        });
+        const documents = ids.map((id) => rag.engine.documents.document(space(ctx), id)).filter((d) => d !== null);
+        return { documentos: documents.map((d) => viewOf(ctx, d)), total, ...page };
       },
       'core.loadDocuments': async (ctx) => {
         // An account already full is refused before the body is read; the exact check follows once sizes are known.
@@ -399,17 +433,18 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         try {
           if (form.files.length === 0)
             throw validationError([{ loc: ['body', 'archivos'], msg: 'Envía al menos un archivo.', type: 'missing' }]);
+          const labels = uploadLabels(form.fields);
           // Checked before any file moves into storage: nothing of a refused request is kept.
           const room = quotas.hold(ctx.space!.accountId, rag.storageDelta(space(ctx), form.files));
           let outcomes;
           try {
-            outcomes = await rag.upload(space(ctx), form.files);
+            outcomes = await rag.upload(space(ctx), form.files, labels);
           } finally {
             room.release();
           }
           return Reply.json(202, {
             documentos: outcomes.map((o) =>
-              o.ok ? documentView(o.document, null) : { nombre: o.nombre, estado: 'rechazado', error: o.error },
+              o.ok ? viewOf(ctx, o.document) : { nombre: o.nombre, estado: 'rechazado', error: o.error },
             ),
           });
         } finally {
@@ -426,13 +461,23 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           'x-content-type-options': 'nosniff',
         });
       },
+      'core.patchDocument': (ctx) => {
+        const doc = rag.documentByName(space(ctx), ctx.params.archivo!);
+        if (!doc) throw apiError('not_found', 'Documento no encontrado.');
+        rag.setLabels(space(ctx), doc.id, patchedLabels(rag.labels.get(space(ctx), doc.id), ctx.body));
+        return viewOf(ctx, doc);
+      },
       'core.deleteDocument': async (ctx) => {
         const removed = await rag.remove(space(ctx), ctx.params.archivo!);
         if (!removed) throw apiError('not_found', 'Documento no encontrado.');
         return { eliminado: removed.name };
       },
       'core.indexingStatus': (ctx) =>
-        indexingStatusView(rag.engine.documents.status(space(ctx)), (d) => rag.origins.get(space(ctx), d.id)),
+        indexingStatusView(
+          rag.engine.documents.status(space(ctx)),
+          (d) => rag.origins.get(space(ctx), d.id),
+          (d) => rag.labels.get(space(ctx), d.id),
+        ),
       'core.getRagConfig': (ctx) => rag.config(space(ctx)),
       'core.patchRagConfig': (ctx) => {
         const result = rag.patchConfig(space(ctx), ctx.body);

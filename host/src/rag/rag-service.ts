@@ -19,6 +19,9 @@ import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
+import { SqliteDocumentLabelRepository, type DocumentLabelRepository } from './document-label-repository.js';
+import { normaliseTag, type DocumentLabels } from './document-labels.js';
+import { questionScope, WHOLE_SPACE, type Narrowing, type QuestionScope } from './question-scope.js';
 import type { HostMetrics } from '../metrics/metrics-services.js';
 import { indexingErrorLogger, indexingObserver } from './indexing-observer.js';
 import type { SearchModels } from './search-models.js';
@@ -45,6 +48,9 @@ export interface RagServiceOptions {
   onDocumentState?: (doc: DocumentStatus) => void;
 }
 
+/** The tag of the documents a module's source brought (normalised like every tag). */
+const sourceTag = (source: string): string => normaliseTag(`fuente:${source}`) ?? 'fuente:';
+
 /** One uploaded file's outcome: its document record, or why it was refused before indexing. */
 export type UploadOutcome =
   | { ok: true; document: DocumentStatus }
@@ -54,6 +60,18 @@ export type UploadOutcome =
 export interface CachedAnswer {
   answer: Answer;
   at: string;
+}
+
+/** A question to answer in an open conversation, as the routes hand it over. */
+export interface QuestionToAnswer {
+  question: string;
+  conversation: string;
+  /** Whether it continues earlier turns (their history is used and its answer is not cached). */
+  continuing: boolean;
+  /** The cached answer `cachedAnswer` found, if any. */
+  cached: CachedAnswer | null;
+  /** The documents it may draw from (absent: the whole space). */
+  scope?: QuestionScope;
 }
 
 export interface AskResult {
@@ -70,6 +88,8 @@ export class RagService {
   readonly engine: CerebroEngine;
   /** Where module-brought documents came from (shown as `origen` in document records). */
   readonly origins: DocumentOriginStore;
+  /** Documents' `etiquetas` and `metadatos`. */
+  readonly labels: DocumentLabelRepository;
   private readonly cache: AnswerCache;
   private readonly conversations: ConversationStore;
   /** Where originals are stored (paths relative to the data folder). */
@@ -121,6 +141,7 @@ export class RagService {
     const { db } = options;
     this.engine = engine;
     this.origins = new DocumentOriginStore(db);
+    this.labels = new SqliteDocumentLabelRepository(db);
     this.cache = new AnswerCache(db, options.now);
     this.conversations = new ConversationStore(db, options.now);
     this.originals = new OriginalsStore(options.dataDir);
@@ -181,8 +202,11 @@ export class RagService {
     return { bytes, documents };
   }
 
-  /** Moves each received file into the space's storage and queues it; refused names never touch storage. */
-  async upload(space: string, files: readonly ReceivedFile[]): Promise<UploadOutcome[]> {
+  /**
+   * Moves each received file into the space's storage and queues it; refused names never touch storage. `labels`,
+   * when sent, become the labels of every file of the request; without them a replaced document keeps its own.
+   */
+  async upload(space: string, files: readonly ReceivedFile[], labels?: DocumentLabels): Promise<UploadOutcome[]> {
     const outcomes: UploadOutcome[] = [];
     for (const file of files) {
       const problem = documentNameProblem(file.filename);
@@ -199,8 +223,11 @@ export class RagService {
         file.mimeType,
         file.bytes,
       );
-      // An uploaded file replacing a module's document is no longer what the module brought.
+      // An uploaded file replacing a module's document is no longer what the module brought: nor its source's tag.
+      const source = this.origins.get(space, document.id)?.fuente;
       this.origins.clear(space, document.id);
+      if (labels) this.setLabels(space, document.id, labels);
+      else if (source) this.untagSource(space, document.id, source);
       outcomes.push({ ok: true, document });
     }
     return outcomes;
@@ -225,7 +252,33 @@ export class RagService {
     const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength, sha256);
     if (input.origin) this.origins.put(space, document.id, input.module, input.origin);
     else this.origins.clear(space, document.id);
+    if (input.origin?.fuente) this.tagWithSource(space, document.id, input.origin.fuente);
     return document;
+  }
+
+  /** A module's source tags what it brings (`fuente:<id>`), so questions and lists can be narrowed to a source. */
+  private tagWithSource(space: string, documentId: string, source: string): void {
+    const tag = sourceTag(source);
+    const labels = this.labels.get(space, documentId);
+    if (!labels.tags.includes(tag)) this.setLabels(space, documentId, { ...labels, tags: [...labels.tags, tag] });
+  }
+
+  private untagSource(space: string, documentId: string, source: string): void {
+    const tag = sourceTag(source);
+    const labels = this.labels.get(space, documentId);
+    if (labels.tags.includes(tag))
+      this.setLabels(space, documentId, { ...labels, tags: labels.tags.filter((t) => t !== tag) });
+  }
+
+  /** Replaces a document's labels; answers narrowed by tags may change, so the space's answer cache is emptied. */
+  setLabels(space: string, documentId: string, labels: DocumentLabels): void {
+    this.labels.put(space, documentId, labels, new Date(this.options.now()).toISOString());
+    this.cache.clear(space);
+  }
+
+  /** The documents a question or search narrowed by `documentos`/`etiquetas` may use (422 on a malformed tag). */
+  scope(space: string, narrowing: Narrowing): QuestionScope {
+    return questionScope(this.labels, (name) => this.documentByName(space, name)?.id ?? null, space, narrowing);
   }
 
   /** Queues a stored original under `name` (replacing a document of that name) and retires the replaced original. */
@@ -286,9 +339,14 @@ export class RagService {
    * The cached answer to this question, or null (never for a continued conversation). Read once per question: the
    * price (a cached answer costs nothing) and the answer both use what this returned.
    */
-  cachedAnswer(space: string, question: string, conversation: string | undefined): CachedAnswer | null {
+  cachedAnswer(
+    space: string,
+    question: string,
+    conversation: string | undefined,
+    scope: QuestionScope = WHOLE_SPACE,
+  ): CachedAnswer | null {
     if (conversation !== undefined || this.config(space).cache_segundos === 0) return null;
-    const hit = this.cache.get(space, question);
+    const hit = this.cache.get(space, question, scope.cacheKey);
     return hit && { answer: hit.answer, at: hit.cachedAt };
   }
 
@@ -298,14 +356,8 @@ export class RagService {
   }
 
   /** Answers a question: `cached` (from `cachedAnswer`) when there is one, else the engine. */
-  async ask(
-    space: string,
-    question: string,
-    conversation: string,
-    continuing: boolean,
-    cached: CachedAnswer | null,
-    signal?: AbortSignal,
-  ): Promise<AskResult> {
+  async ask(space: string, asked: QuestionToAnswer, signal?: AbortSignal): Promise<AskResult> {
+    const { question, conversation, continuing, cached, scope = WHOLE_SPACE } = asked;
     const config = this.config(space);
     const answer =
       cached?.answer ??
@@ -314,26 +366,25 @@ export class RagService {
         question,
         options: answerOptionsOf(config),
         history: continuing ? this.conversations.history(conversation) : [],
+        ...(scope.documentIds ? { documentIds: scope.documentIds } : {}),
         signal,
       }));
-    this.finish(space, question, conversation, answer, !cached && !continuing, config);
+    this.finish(space, question, conversation, answer, !cached && !continuing, config, scope);
     return { conversation, answer, cache: cached ? { hit: true, at: cached.at } : { hit: false } };
   }
 
   /** The same question as events; the final event carries the whole answer. */
   async *askStream(
     space: string,
-    question: string,
-    conversation: string,
-    continuing: boolean,
-    cached: CachedAnswer | null,
+    asked: QuestionToAnswer,
     signal: AbortSignal,
   ): AsyncGenerator<AnswerEvent & { cache?: { hit: boolean; at?: string } }> {
+    const { question, conversation, continuing, cached, scope = WHOLE_SPACE } = asked;
     const config = this.config(space);
     if (cached) {
       yield { type: 'sources', sources: cached.answer.sources };
       yield { type: 'delta', text: cached.answer.text };
-      this.finish(space, question, conversation, cached.answer, false, config);
+      this.finish(space, question, conversation, cached.answer, false, config, scope);
       yield { type: 'done', answer: cached.answer, cache: { hit: true, at: cached.at } };
       return;
     }
@@ -342,11 +393,12 @@ export class RagService {
       question,
       options: answerOptionsOf(config),
       history: continuing ? this.conversations.history(conversation) : [],
+      ...(scope.documentIds ? { documentIds: scope.documentIds } : {}),
       signal,
     });
     for await (const event of events) {
       if (event.type === 'done') {
-        this.finish(space, question, conversation, event.answer, !continuing, config);
+        this.finish(space, question, conversation, event.answer, !continuing, config, scope);
         yield { ...event, cache: { hit: false } };
       } else {
         yield event;
@@ -365,6 +417,7 @@ export class RagService {
     answer: Answer,
     cacheIt: boolean,
     config: RagConfig,
+    scope: QuestionScope,
   ): void {
     this.conversations.record(
       conversation,
@@ -372,6 +425,6 @@ export class RagService {
       answer.text,
       answer.sources.map((s) => ({ documento: s.document, pasaje: s.passageId })),
     );
-    if (cacheIt) this.cache.put(space, question, answer, config.cache_segundos);
+    if (cacheIt) this.cache.put(space, question, answer, config.cache_segundos, scope.cacheKey);
   }
 }

@@ -20,6 +20,18 @@ const ORIGIN_SCHEMA = {
   ],
 };
 
+/** A document's free metadata: the integrator's keys, text, number or boolean values. */
+export const METADATA_SCHEMA: JsonSchema = {
+  type: 'object',
+  additionalProperties: { type: ['string', 'number', 'boolean'] },
+  description: 'Metadatos libres del documento (texto, número o true/false por clave).',
+};
+
+export const TAGS_SCHEMA: JsonSchema = arrayOf(
+  { type: 'string' },
+  'Etiquetas del documento, normalizadas (minúsculas, sin espacios de sobra).',
+);
+
 export const DOCUMENT_SCHEMA = objectSchema({
   id: { type: 'string' },
   nombre: { type: 'string' },
@@ -40,6 +52,8 @@ export const DOCUMENT_SCHEMA = objectSchema({
   creado: { type: 'string' },
   actualizado: { type: 'string' },
   origen: ORIGIN_SCHEMA,
+  etiquetas: TAGS_SCHEMA,
+  metadatos: METADATA_SCHEMA,
 });
 
 export const DOCUMENT_PAGE_SCHEMA = objectSchema({

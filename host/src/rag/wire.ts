@@ -1,13 +1,18 @@
 import type { PassageHit, RecordedOrigin } from '@cerebro/sdk';
 import type { Answer, AnswerSource, DocumentStatus, SpaceIndexingStatus } from '../cerebro/index.js';
+import { NO_LABELS, type DocumentLabels } from './document-labels.js';
 
 const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
 
 /**
  * A document record as the API shows it (Spanish wire names; no storage paths). `origen` says where a module
- * brought it from (a web page of `fuentes`); null for uploaded files.
+ * brought it from (a web page of `fuentes`); null for uploaded files. `etiquetas` and `metadatos` are its labels.
  */
-export function documentView(doc: DocumentStatus, origin: RecordedOrigin | null = null) {
+export function documentView(
+  doc: DocumentStatus,
+  origin: RecordedOrigin | null = null,
+  labels: DocumentLabels = NO_LABELS,
+) {
   return {
     id: doc.id,
     nombre: doc.name,
@@ -28,12 +33,15 @@ export function documentView(doc: DocumentStatus, origin: RecordedOrigin | null 
     creado: doc.createdAt,
     actualizado: doc.updatedAt,
     origen: origin,
+    etiquetas: labels.tags,
+    metadatos: labels.metadata,
   };
 }
 
 export function indexingStatusView(
   status: SpaceIndexingStatus,
   originOf: (doc: DocumentStatus) => RecordedOrigin | null = () => null,
+  labelsOf: (doc: DocumentStatus) => DocumentLabels = () => NO_LABELS,
 ) {
   return {
     estado: ({ empty: 'vacio', indexing: 'indexando', ready: 'listo' } as const)[status.state],
@@ -45,7 +53,7 @@ export function indexingStatusView(
     fallidos: status.failed,
     progreso: status.progress,
     pasajes: status.passages,
-    documentos: status.documents.map((d) => documentView(d, originOf(d))),
+    documentos: status.documents.map((d) => documentView(d, originOf(d), labelsOf(d))),
   };
 }
 

@@ -47,6 +47,9 @@ function fieldValue(name: string, schema: JsonSchema, op: Operation, victim: Vic
     name: 'intruso',
     url: 'https://intruso.example/hook',
     eventos: ['documento.listo'],
+    // Narrowing a question to the victim's document must not reach its passages.
+    documentos: [v.document.nombre],
+    etiquetas: ['intruso'],
   };
   if (name in byName) return byName[name];
   if (schema.enum) return schema.enum[0];

@@ -273,7 +273,7 @@ export class ExtractiveAnswerer implements Answerer {
     const kind = askedKind(request, asFollowUp);
     const depth = kind === 'procedure' || kind === 'location' ? options.passages * SHAPED_DEPTH : options.passages;
     const query = retrievalQuery(request, asFollowUp);
-    const retrieval = await this.retriever.retrieve(request.space, contentQuestion(query), depth);
+    const retrieval = await this.retriever.retrieve(request.space, contentQuestion(query), depth, request.documentIds);
     const followUp = query !== request.question;
     const { relevance, scored } = scorePassages(
       this.index,

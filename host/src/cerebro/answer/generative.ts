@@ -70,7 +70,12 @@ export class GenerativeAnswerer implements Answerer {
   private async prepare(request: AnswerRequest): Promise<Context> {
     const started = performance.now();
     const options = resolveOptions(request.options);
-    const retrieval = await this.retriever.retrieve(request.space, searchText(request), options.passages);
+    const retrieval = await this.retriever.retrieve(
+      request.space,
+      searchText(request),
+      options.passages,
+      request.documentIds,
+    );
     const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, {
       space: request.space,
       text: request.question,

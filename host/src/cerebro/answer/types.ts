@@ -91,6 +91,8 @@ export interface AnswerRequest {
   options?: Partial<AnswerOptions>;
   /** Earlier turns of the conversation, oldest first (used by generating engines). */
   history?: ChatTurn[];
+  /** Only passages of these documents (by id) are used; absent: the whole space (index/retrieval-scope.ts). */
+  documentIds?: ReadonlySet<string>;
   signal?: AbortSignal;
 }
 

@@ -9,6 +9,7 @@ import type { PassageIndex, PlanMatcher, SearchHit } from './passage-index.js';
 import { DEFAULT_RERANK_MIN_PROBABILITY } from '../answer/relevance.js';
 import { rerankHits, type RerankSettings } from './reranker.js';
 import { reciprocalRankFusion } from './rrf.js';
+import { keepInScope, type RetrievalScope } from './retrieval-scope.js';
 
 /** What the models said about the retrieved passages (absent entries: the model did not judge that passage). */
 export interface ModelJudgement {
@@ -57,9 +58,10 @@ export class Retriever {
     return this.vectors !== null;
   }
 
-  async retrieve(space: string, question: string, k: number): Promise<Retrieval> {
-    if (!this.rerank) return this.firstStage(space, question, k);
-    const first = await this.firstStage(space, question, Math.max(k, this.rerank.topN));
+  /** `scope`: only passages of these documents are candidates (retrieval-scope.ts); null: the whole space. */
+  async retrieve(space: string, question: string, k: number, scope: RetrievalScope = null): Promise<Retrieval> {
+    if (!this.rerank) return this.firstStage(space, question, k, scope);
+    const first = await this.firstStage(space, question, Math.max(k, this.rerank.topN), scope);
     const { hits, probabilities } = await rerankHits(question, first.hits, this.rerank);
     const judgement: ModelJudgement | null =
       probabilities || first.judgement
@@ -73,15 +75,22 @@ export class Retriever {
     return { ...first, hits: hits.slice(0, k), judgement };
   }
 
-  private async firstStage(space: string, question: string, k: number): Promise<Retrieval> {
+  private async firstStage(space: string, question: string, k: number, scope: RetrievalScope): Promise<Retrieval> {
     const languages = this.index.languages(space);
     const groups = queryTermGroups(question, languages);
     if (!this.vectors)
-      return { space, hits: await this.lexical(space, groups, k), groups, languages, mode: 'bm25', judgement: null };
+      return {
+        space,
+        hits: await this.lexical(space, groups, k, scope),
+        groups,
+        languages,
+        mode: 'bm25',
+        judgement: null,
+      };
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
-    const lexical = await this.lexical(space, groups, depth);
+    const lexical = await this.lexical(space, groups, depth, scope);
     // The content words ride in the question's call (one request to an endpoint), embedded the same way.
     const wordList = queryWords(question, languages);
     let queryVector: Float32Array;
@@ -96,7 +105,14 @@ export class Retriever {
       this.vectors.onQueryOutcome?.((err as Error).message);
       return { space, hits: lexical.slice(0, k), groups, languages, mode: 'bm25', judgement: null };
     }
-    const semantic = this.vectors.store.nearest(space, queryVector, depth);
+    const store = this.vectors.store;
+    const semantic = scope
+      ? await keepInScope(
+          (n) => store.nearest(space, queryVector, n),
+          (h) => scope.has(this.index.passage(space, h.id)?.documentId ?? ''),
+          depth,
+        )
+      : store.nearest(space, queryVector, depth);
     const fused = reciprocalRankFusion([lexical.map((h) => h.id), semantic.map((h) => h.id)]).slice(0, k);
 
     const byId = new Map(lexical.map((h) => [h.id, h]));
@@ -126,7 +142,15 @@ export class Retriever {
     };
   }
 
-  private lexical(space: string, groups: string[][], k: number): Promise<SearchHit[]> {
+  private lexical(space: string, groups: string[][], k: number, scope: RetrievalScope): Promise<SearchHit[]> {
+    if (scope) {
+      if (scope.size === 0) return Promise.resolve([]);
+      return keepInScope(
+        (n) => this.lexical(space, groups, n, null),
+        (h) => scope.has(h.documentId),
+        k,
+      ).then((hits) => hits.map((h, i) => ({ ...h, rank: i + 1 })));
+    }
     return this.matcher
       ? this.index.searchGroupsWith(this.matcher, space, groups, k)
       : Promise.resolve(this.index.searchGroups(space, groups, k));

@@ -61,7 +61,7 @@ async function setup() {
     'El perro duerme en la cocina.',
   ]);
   await put('b', 'ajeno.md', ['Otro automóvil de otra empresa.']);
-  return { index, store };
+  return { index, store, put };
 }
 
 test('vectors find what words miss, and reciprocal rank fusion keeps lexical matches too', async () => {
@@ -173,4 +173,18 @@ test('a word close in meaning is credited to the unit that says it, not to every
   assert.equal(answer.found, true);
   assert.match(answer.text, /coche rojo/);
   assert.doesNotMatch(answer.text, /factura/, 'the invoice sentence does not say anything close to "automóvil"');
+});
+
+test('a narrowed hybrid retrieval draws from the scope documents only, by words and by meaning', async () => {
+  const { index, store, put } = await setup();
+  await put('a', 'flota.md', ['El vehículo de reparto tiene la factura pendiente.', 'Un automóvil nuevo en la flota.']);
+  const hybrid = new Retriever(index, { embedder: conceptEmbedder, store });
+  const whole = await hybrid.retrieve('a', '¿dónde está el automóvil?', 5);
+  assert.ok(whole.hits.some((h) => h.documentName === 'flota.md'));
+  const garage = index.passage('a', whole.hits.find((h) => h.documentName === 'garaje.md')!.id)!.documentId;
+  const narrowed = await hybrid.retrieve('a', '¿dónde está el automóvil?', 5, new Set([garage]));
+  assert.equal(narrowed.mode, 'hybrid');
+  assert.ok(narrowed.hits.length > 0);
+  assert.ok(narrowed.hits.every((h) => h.documentName === 'garaje.md'));
+  assert.match(narrowed.hits[0]!.text, /coche rojo/, 'found by meaning inside the scope');
 });

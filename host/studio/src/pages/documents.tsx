@@ -161,6 +161,15 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
     <tr data-documento={doc.nombre}>
       <th scope="row" class="doc-name">
         {doc.nombre}
+        {doc.etiquetas.length > 0 && (
+          <ul class="badges doc-tags" aria-label={`Etiquetas de ${doc.nombre}`}>
+            {doc.etiquetas.map((tag) => (
+              <li key={tag} class="badge">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
       </th>
       <td data-label="Estado">
         <span class={`badge state-${doc.estado}`} data-estado={doc.estado}>
