@@ -7,13 +7,17 @@ import type { Answer } from '../cerebro/index.js';
  * questions different ("¿Cómo instalo Debian?" = "como instalo debian").
  */
 export function questionKey(question: string): string {
-  const folded = question
+  return createHash('sha256').update(foldedQuestion(question)).digest('hex');
+}
+
+/** A question without case, accents, punctuation or extra spacing: what groups the same question asked twice. */
+export function foldedQuestion(question: string): string {
+  return question
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-  return createHash('sha256').update(folded).digest('hex');
 }
 
 /**

@@ -17,6 +17,8 @@ import { DiskReserve } from '../storage/disk-reserve.js';
 import { OriginalsStore } from '../storage/originals/originals-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
+import type { ConversationLog } from './conversation-log.js';
+import { SqliteConversationLog } from './sqlite-conversation-log.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
 import type { HostMetrics } from '../metrics/metrics-services.js';
@@ -72,6 +74,8 @@ export class RagService {
   readonly origins: DocumentOriginStore;
   private readonly cache: AnswerCache;
   private readonly conversations: ConversationStore;
+  /** The recorded conversations as an owner reads and rates them. */
+  readonly conversationLog: ConversationLog;
   /** Where originals are stored (paths relative to the data folder). */
   readonly originals: OriginalsStore;
   private readonly stmts;
@@ -123,6 +127,7 @@ export class RagService {
     this.origins = new DocumentOriginStore(db);
     this.cache = new AnswerCache(db, options.now);
     this.conversations = new ConversationStore(db, options.now);
+    this.conversationLog = new SqliteConversationLog(db, options.now);
     this.originals = new OriginalsStore(options.dataDir);
     this.stmts = {
       config: db.prepare<[string], { config: string }>('SELECT config FROM cerebro_space_config WHERE space = ?'),
@@ -316,7 +321,7 @@ export class RagService {
         history: continuing ? this.conversations.history(conversation) : [],
         signal,
       }));
-    this.finish(space, question, conversation, answer, !cached && !continuing, config);
+    this.finish(space, question, conversation, answer, !cached && !continuing, config, cached !== null);
     return { conversation, answer, cache: cached ? { hit: true, at: cached.at } : { hit: false } };
   }
 
@@ -333,7 +338,7 @@ export class RagService {
     if (cached) {
       yield { type: 'sources', sources: cached.answer.sources };
       yield { type: 'delta', text: cached.answer.text };
-      this.finish(space, question, conversation, cached.answer, false, config);
+      this.finish(space, question, conversation, cached.answer, false, config, true);
       yield { type: 'done', answer: cached.answer, cache: { hit: true, at: cached.at } };
       return;
     }
@@ -346,7 +351,7 @@ export class RagService {
     });
     for await (const event of events) {
       if (event.type === 'done') {
-        this.finish(space, question, conversation, event.answer, !continuing, config);
+        this.finish(space, question, conversation, event.answer, !continuing, config, false);
         yield { ...event, cache: { hit: false } };
       } else {
         yield event;
@@ -365,13 +370,9 @@ export class RagService {
     answer: Answer,
     cacheIt: boolean,
     config: RagConfig,
+    cached: boolean,
   ): void {
-    this.conversations.record(
-      conversation,
-      question,
-      answer.text,
-      answer.sources.map((s) => ({ documento: s.document, pasaje: s.passageId })),
-    );
+    this.conversations.record(conversation, question, answer, cached);
     if (cacheIt) this.cache.put(space, question, answer, config.cache_segundos);
   }
 }

@@ -14,6 +14,7 @@ import {
 import { migration0011Webhooks } from './0011_webhooks.js';
 import { migration0012SharedState } from './0012_shared_state.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
+import { migration0014ConversationTurns } from './0014_conversation_turns.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0011Webhooks,
   migration0012SharedState,
   CEREBRO_JOB_LEASES_MIGRATION,
+  migration0014ConversationTurns,
 ];
