@@ -141,6 +141,15 @@ test('unanswered questions are grouped by their normalised text with counts, the
   await ask('¿Cuál es el horario de atención?');
   await ask('Cómo instalo Debian'); // answered: never listed
   await ask('¿Cuál es la capital de Mongolia?');
+  // Asked live (server-sent events): recorded the same way.
+  const streamed = await fetch(`${h.url}/api/rag/${h.spaceId}/conversations/stream`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${h.readKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ pregunta: 'Cuál es el horario de atención' }),
+  });
+  const streamedConversation = /"conversacion":"([^"]+)"/.exec(await streamed.text())![1]!;
+  const recorded = (await h.client.get(`/rag/${h.spaceId}/conversations/${streamedConversation}`)).body.turnos[0];
+  assert.deepEqual([recorded.pregunta, recorded.respuesta.encontrada], ['Cuál es el horario de atención', false]);
   const last = await ask('cual es el HORARIO de atencion');
   assert.equal(last.encontrada, false);
 
@@ -150,7 +159,7 @@ test('unanswered questions are grouped by their normalised text with counts, the
   const [top, other] = res.body.preguntas;
   assert.deepEqual(
     [top.pregunta, top.veces, top.conversacion],
-    ['cual es el HORARIO de atencion', 2, last.conversacion],
+    ['cual es el HORARIO de atencion', 3, last.conversacion],
   );
   assert.match(top.ultima, /^\d{4}-\d{2}-\d{2}T/);
   assert.deepEqual([other.pregunta, other.veces], ['¿Cuál es la capital de Mongolia?', 1]);
