@@ -16,9 +16,9 @@ const NOT_FOUND: Answer = {
   usage: { passages: 0, promptTokens: 0, completionTokens: 0, ms: 1 },
 };
 
-test('turns recorded before migration 0012 read back with null answer details; later ones with everything', () => {
+test('turns recorded before migration 0014 read back with null answer details; later ones with everything', () => {
   const db = openDatabase(':memory:');
-  applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS.filter((m) => m.id < '0012') });
+  applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS.filter((m) => m.id < '0014') });
   // A conversation as the service recorded it before: sources as bare ids, nothing about the answer.
   db.exec(`INSERT INTO cerebro_conversations VALUES ('conv_viejo', 'uno', '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z');
     INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, created_at) VALUES
