@@ -11,13 +11,16 @@ import { createTenant, seedSpace, SEEDED_MODULES } from './support/tenant.js';
 
 /** Everything a victim's own session can read about its space: what must be the same after the intrusions. */
 function victimReads(victim: Victim): string[] {
-  const { space, document, salesConversation, fuente, ficha, landing, webhook } = victim.seeded;
+  const { space, document, salesConversation, ragConversation, fuente, ficha, landing, webhook } = victim.seeded;
   return [
     '/companies',
     '/tokens',
     `/rag/${space}/documents`,
     `/rag/${space}/documents/${encodeURIComponent(document.nombre)}`,
     `/rag/${space}/config`,
+    `/rag/${space}/conversations`,
+    `/rag/${space}/conversations/${ragConversation}`,
+    `/rag/${space}/preguntas_sin_respuesta`,
     `/companies/${space}/api-config`,
     `/companies/${space}/webhooks`,
     `/companies/${space}/webhooks/${webhook}/entregas`,

@@ -7,16 +7,21 @@ import type { Answer } from '../cerebro/index.js';
  * questions different ("¿Cómo instalo Debian?" = "como instalo debian").
  */
 export function questionKey(question: string, scope = ''): string {
-  const folded = question
+  const folded = foldedQuestion(question);
+  // A narrowed question (`documentos`, `etiquetas`) is another question: its scope's digest joins the key.
+  return createHash('sha256')
+    .update(scope ? `${folded}\n${scope}` : folded)
+    .digest('hex');
+}
+
+/** A question without case, accents, punctuation or extra spacing: what groups the same question asked twice. */
+export function foldedQuestion(question: string): string {
+  return question
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-  // A narrowed question (`documentos`, `etiquetas`) is another question: its scope's digest joins the key.
-  return createHash('sha256')
-    .update(scope ? `${folded}\n${scope}` : folded)
-    .digest('hex');
 }
 
 /**

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SqliteDatabase } from '../storage/database.js';
-import type { ChatTurn } from '../cerebro/index.js';
+import type { Answer, ChatTurn } from '../cerebro/index.js';
+import { foldedQuestion } from './answer-cache.js';
+import { sourceView } from './wire.js';
 
 /** Turns of earlier exchanges handed to the engine with a follow-up question. */
 const HISTORY_TURNS = 6;
@@ -22,8 +24,11 @@ export class ConversationStore {
       nextSeq: db.prepare<[string], { n: number }>(
         'SELECT coalesce(max(seq), 0) + 1 AS n FROM cerebro_messages WHERE conversation_id = ?',
       ),
-      add: db.prepare(
-        'INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      addQuestion: db.prepare(
+        "INSERT INTO cerebro_messages (conversation_id, seq, role, content, question_norm, created_at) VALUES (?, ?, 'user', ?, ?, ?)",
+      ),
+      addAnswer: db.prepare(
+        "INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, found, relevance, cached, created_at) VALUES (?, ?, 'assistant', ?, ?, ?, ?, ?, ?)",
       ),
       history: db.prepare<[string, number], { role: 'user' | 'assistant'; content: string }>(
         'SELECT role, content FROM (SELECT role, content, seq FROM cerebro_messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
@@ -44,13 +49,27 @@ export class ConversationStore {
     return this.stmts.history.all(id, HISTORY_TURNS * 2);
   }
 
-  /** Records one exchange (question and answer) in one transaction. */
-  record(id: string, question: string, answer: string, sources: unknown): void {
+  /**
+   * Records one exchange (question and answer) in one transaction: the sources as the API shows them, whether the
+   * answer was found, its relevance (the best source's score) and whether the cache served it, so the turn reads back
+   * as it was answered (conversation-log.ts).
+   */
+  record(id: string, question: string, answer: Answer, cached: boolean): void {
     const t = new Date(this.now()).toISOString();
+    const relevance = answer.sources.reduce((best, s) => Math.max(best, s.score), 0);
     this.db.transaction(() => {
       const seq = this.stmts.nextSeq.get(id)!.n;
-      this.stmts.add.run(id, seq, 'user', question, null, t);
-      this.stmts.add.run(id, seq + 1, 'assistant', answer, JSON.stringify(sources), t);
+      this.stmts.addQuestion.run(id, seq, question, foldedQuestion(question), t);
+      this.stmts.addAnswer.run(
+        id,
+        seq + 1,
+        answer.text,
+        JSON.stringify(answer.sources.map(sourceView)),
+        answer.found ? 1 : 0,
+        Math.round(relevance * 1000) / 1000,
+        cached ? 1 : 0,
+        t,
+      );
       this.stmts.touch.run(t, id);
     })();
   }

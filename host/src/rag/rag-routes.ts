@@ -3,7 +3,8 @@ import { stat } from 'node:fs/promises';
 import type { DependencyContainer } from 'tsyringe';
 import { apiError, pagingQuery, Reply, UploadError, validationError, type Page, type QuerySchema } from '@cerebro/sdk';
 import type { HostConfig } from '../config/host-config.js';
-import { declareRoutes, hostRoutes, type HostRoute, type HostRouteDeclaration } from '../http/route.js';
+import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
+import { ragRoute } from './rag-route.js';
 import type { RequestContext } from '../http/request-context.js';
 import { SseStream } from '../http/sse.js';
 import { resolveToken } from '../kernel/resolve.js';
@@ -126,16 +127,6 @@ const pageOf = (ctx: { query: Page }): Page => ({ limite: ctx.query.limite, desd
 
 const attachmentName = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
-/** A route of a space's questions and documents, under `/api/rag/{espacio}` (OpenAPI tag `core`). */
-const ragRoute = <const Declaration extends Omit<HostRouteDeclaration, 'access' | 'tag'>>(
-  declaration: Declaration,
-) => ({
-  ...declaration,
-  path: `/api/rag/:espacio${declaration.path}`,
-  access: 'space' as const,
-  tag: 'core',
-});
 
 /** The core question-answering routes (contract table A); the upload limits are part of their description. */
 export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'docMaxFiles'>) =>

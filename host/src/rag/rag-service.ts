@@ -17,6 +17,8 @@ import { DiskReserve } from '../storage/disk-reserve.js';
 import { OriginalsStore } from '../storage/originals/originals-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
+import type { ConversationLog } from './conversation-log.js';
+import { SqliteConversationLog } from './sqlite-conversation-log.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
 import { SqliteDocumentLabelRepository, type DocumentLabelRepository } from './document-label-repository.js';
@@ -92,6 +94,8 @@ export class RagService {
   readonly labels: DocumentLabelRepository;
   private readonly cache: AnswerCache;
   private readonly conversations: ConversationStore;
+  /** The recorded conversations as an owner reads and rates them. */
+  readonly conversationLog: ConversationLog;
   /** Where originals are stored (paths relative to the data folder). */
   readonly originals: OriginalsStore;
   private readonly stmts;
@@ -144,6 +148,7 @@ export class RagService {
     this.labels = new SqliteDocumentLabelRepository(db);
     this.cache = new AnswerCache(db, options.now);
     this.conversations = new ConversationStore(db, options.now);
+    this.conversationLog = new SqliteConversationLog(db, options.now);
     this.originals = new OriginalsStore(options.dataDir);
     this.stmts = {
       config: db.prepare<[string], { config: string }>('SELECT config FROM cerebro_space_config WHERE space = ?'),
@@ -369,7 +374,7 @@ export class RagService {
         ...(scope.documentIds ? { documentIds: scope.documentIds } : {}),
         signal,
       }));
-    this.finish(space, question, conversation, answer, !cached && !continuing, config, scope);
+    this.finish(space, question, conversation, answer, !cached && !continuing, config, scope, cached !== null);
     return { conversation, answer, cache: cached ? { hit: true, at: cached.at } : { hit: false } };
   }
 
@@ -384,7 +389,7 @@ export class RagService {
     if (cached) {
       yield { type: 'sources', sources: cached.answer.sources };
       yield { type: 'delta', text: cached.answer.text };
-      this.finish(space, question, conversation, cached.answer, false, config, scope);
+      this.finish(space, question, conversation, cached.answer, false, config, scope, true);
       yield { type: 'done', answer: cached.answer, cache: { hit: true, at: cached.at } };
       return;
     }
@@ -398,7 +403,7 @@ export class RagService {
     });
     for await (const event of events) {
       if (event.type === 'done') {
-        this.finish(space, question, conversation, event.answer, !continuing, config, scope);
+        this.finish(space, question, conversation, event.answer, !continuing, config, scope, false);
         yield { ...event, cache: { hit: false } };
       } else {
         yield event;
@@ -418,13 +423,9 @@ export class RagService {
     cacheIt: boolean,
     config: RagConfig,
     scope: QuestionScope,
+    cached: boolean,
   ): void {
-    this.conversations.record(
-      conversation,
-      question,
-      answer.text,
-      answer.sources.map((s) => ({ documento: s.document, pasaje: s.passageId })),
-    );
+    this.conversations.record(conversation, question, answer, cached);
     if (cacheIt) this.cache.put(space, question, answer, config.cache_segundos, scope.cacheKey);
   }
 }

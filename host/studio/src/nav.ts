@@ -8,6 +8,7 @@ export interface SpacePage {
 export const SPACE_PAGES: SpacePage[] = [
   { slug: 'documentos', label: 'Documentos' },
   { slug: 'preguntar', label: 'Preguntar' },
+  { slug: 'historial', label: 'Historial de preguntas' },
   { slug: 'configuracion', label: 'Configuración del Cerebro' },
   { slug: 'api', label: 'Ajustes de la API' },
   { slug: 'creditos', label: 'Créditos' },

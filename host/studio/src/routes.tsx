@@ -15,6 +15,7 @@ import { FuentesPage } from './pages/fuentes.js';
 import { KeysPage } from './pages/keys.js';
 import { LandingsPage } from './pages/landings.js';
 import { ProfilePage } from './pages/profile.js';
+import { QuestionHistoryPage } from './pages/question-history.js';
 import { SpacesPage } from './pages/spaces.js';
 import { TranscriptionPage } from './pages/transcription.js';
 import { WebhooksPage } from './pages/webhooks.js';
@@ -23,6 +24,7 @@ import { useStudio } from './state/session.js';
 const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element> = {
   documentos: DocumentsPage,
   preguntar: AskPage,
+  historial: QuestionHistoryPage,
   configuracion: ConfigPage,
   api: ApiSettingsPage,
   creditos: CreditsPage,

@@ -15,6 +15,7 @@ import { migration0011Webhooks } from './0011_webhooks.js';
 import { migration0012SharedState } from './0012_shared_state.js';
 import { migration0014DocumentLabels } from './0014_document_labels.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
+import { migration0015ConversationTurns } from './0015_conversation_turns.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
@@ -32,4 +33,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0012SharedState,
   CEREBRO_JOB_LEASES_MIGRATION,
   migration0014DocumentLabels,
+  migration0015ConversationTurns,
 ];

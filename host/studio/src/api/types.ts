@@ -23,6 +23,11 @@ export type IndexingStatus = Ok<'/rag/{espacio}/indexing_status', 'get'>;
 
 export type Answer = Ok<'/rag/{espacio}/conversations', 'post'>;
 export type Source = Item<Answer['fuentes']>;
+/** A recorded Q&A conversation in the list, one with its turns, and the questions the documents did not answer. */
+export type QaConversationPage = Ok<'/rag/{espacio}/conversations', 'get'>;
+export type QaConversation = Ok<'/rag/{espacio}/conversations/{conversacion}', 'get'>;
+export type QaTurn = Item<QaConversation['turnos']>;
+export type UnansweredPage = Ok<'/rag/{espacio}/preguntas_sin_respuesta', 'get'>;
 
 export type CerebroConfig = Ok<'/rag/{espacio}/config', 'get'>;
 

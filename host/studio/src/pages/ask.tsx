@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors.js';
 import { postEventStream } from '../api/stream.js';
 import type { Answer, Source } from '../api/types.js';
 import { AnswerText } from '../components/answer-text.js';
+import { Sources } from '../components/sources.js';
 import { EmptyState, ErrorNotice } from '../components/notice.js';
 import { PageHeader } from '../components/page.js';
 
@@ -181,30 +182,5 @@ function TurnView({ turn }: { turn: Turn }) {
         )}
       </div>
     </article>
-  );
-}
-
-function Sources({ sources }: { sources: Source[] }) {
-  return (
-    <div class="sources" data-testid="fuentes">
-      <h2 class="sources-title">Fuentes</h2>
-      <ol>
-        {sources.map((s) => (
-          <li key={`${s.documento}-${s.pasaje}`} class={s.citada ? 'cited' : ''}>
-            <details>
-              <summary>
-                <strong>
-                  [{s.n}] {s.documento}
-                </strong>
-                {s.seccion && <> · {s.seccion}</>}
-                {s.pagina !== null && s.pagina !== undefined && <> · pág. {s.pagina}</>}
-                {!s.citada && <span class="muted"> · consultada</span>}
-              </summary>
-              <pre class="extract">{s.extracto}</pre>
-            </details>
-          </li>
-        ))}
-      </ol>
-    </div>
   );
 }
