@@ -37,6 +37,7 @@ import { cerebroHostService } from '../rag/cerebro-host-service.js';
 import { documentsHostService } from '../rag/documents-host-service.js';
 import { pluginCreditRefunds } from '../credits/plugin-credit-refunds.js';
 import { ragRoutes } from '../rag/rag-routes.js';
+import { openAiRoutes } from '../rag/openai-routes.js';
 import { RagService } from '../rag/rag-service.js';
 import { SearchModels } from '../rag/search-models.js';
 import { systemRoutes } from '../routes/system-routes.js';
@@ -243,6 +244,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ...coreRoutes(container),
       ...studioRoutes(container),
       ...ragRoutes(container, rag),
+      ...openAiRoutes(container, rag),
       ...webhookRoutes(webhooks),
       ...plugins.flatMap(pluginRoutes),
     ];

@@ -44,6 +44,19 @@ export class ConversationStore {
     return this.stmts.history.all(id, HISTORY_TURNS * 2);
   }
 
+  /**
+   * A new conversation of this space that already holds `turns` (earlier messages a client keeps itself, as
+   * OpenAI's chat API sends them with every request): they become the history of its next question.
+   */
+  openWith(space: string, turns: readonly ChatTurn[]): string {
+    return this.db.transaction(() => {
+      const id = this.open(space, undefined)!;
+      const t = new Date(this.now()).toISOString();
+      turns.forEach((turn, i) => this.stmts.add.run(id, i + 1, turn.role, turn.content, null, t));
+      return id;
+    })();
+  }
+
   /** Records one exchange (question and answer) in one transaction. */
   record(id: string, question: string, answer: string, sources: unknown): void {
     const t = new Date(this.now()).toISOString();

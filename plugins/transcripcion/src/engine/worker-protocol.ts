@@ -15,7 +15,14 @@ export interface WorkerConfig {
 
 export type WorkerTask =
   | { op: 'warmup' }
-  | { op: 'transcribe'; samples: Float32Array; idioma: string; crash?: boolean };
+  | { op: 'transcribe'; samples: Float32Array; idioma: string; prompt?: string; crash?: boolean };
+
+/** One stretch of recognised speech, with its times from the start of the audio. */
+export interface TranscriptSegment {
+  startS: number;
+  endS: number;
+  text: string;
+}
 
 export interface WarmupReply {
   op: 'warmup';
@@ -25,6 +32,8 @@ export interface TranscribeReply {
   op: 'transcribe';
   texto: string;
   vacio: boolean;
+  /** Whisper's segments (empty when the VAD found no voice). */
+  segments: TranscriptSegment[];
   vadMs: number;
   whisperMs: number;
 }

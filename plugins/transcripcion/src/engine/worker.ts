@@ -11,6 +11,7 @@ import { SileroVad } from './silero-vad.js';
 import {
   MODEL_UNUSABLE,
   type TranscribeReply,
+  type TranscriptSegment,
   type WarmupReply,
   type WorkerConfig,
   type WorkerTask,
@@ -31,7 +32,7 @@ interface WhisperBinding {
     handle: unknown,
     pcm: Float32Array,
     params: Record<string, unknown>,
-    finish: (results: Array<{ text: string }> | Error) => void,
+    finish: (results: Array<{ from: number; to: number; text: string }> | Error) => void,
     progress: (segment: unknown) => void,
   ): void;
 }
@@ -40,7 +41,13 @@ interface WhisperBinding {
 // The build for this CPU (whisper-addon.ts).
 const whisper = require(whisperAddon().path) as WhisperBinding;
 
-function runWhisper(model: NativeModel, samples: Float32Array, idioma: string): Promise<string> {
+/** The whole text (segments joined, spaces collapsed) and each segment with its times. */
+function runWhisper(
+  model: NativeModel,
+  samples: Float32Array,
+  idioma: string,
+  prompt: string | undefined,
+): Promise<{ text: string; segments: TranscriptSegment[] }> {
   return new Promise((resolve, reject) => {
     whisper.transcribe(
       model.handle,
@@ -56,16 +63,21 @@ function runWhisper(model: NativeModel, samples: Float32Array, idioma: string): 
         suppress_non_speech_tokens: true,
         temperature_inc: config.temperatureInc,
         format: 'simple',
+        // Vocabulary or style to continue from (OpenAI's `prompt`); whisper.cpp conditions the first window on it.
+        ...(prompt ? { initial_prompt: prompt } : {}),
       },
       (results) => {
         if (results instanceof Error) return reject(results);
-        resolve(
-          results
-            .map((r) => r.text)
+        const segments = results
+          .map((r) => ({ startS: r.from / 1000, endS: r.to / 1000, text: r.text.replace(/\s+/g, ' ').trim() }))
+          .filter((s) => s.text !== '');
+        resolve({
+          text: segments
+            .map((s) => s.text)
             .join(' ')
-            .replace(/\s+/g, ' ')
             .trim(),
-        );
+          segments,
+        });
       },
       () => {},
     );
@@ -99,9 +111,16 @@ async function init(): Promise<(task: WorkerTask) => Promise<TranscribeReply | W
         // Whisper only runs when there is voice, so it never invents text on silence or noise.
         const voice = await vad.hasVoice(task.samples, config.vadThreshold, config.minSpeechS);
         const t1 = performance.now();
-        if (!voice) return { op: 'transcribe', texto: '', vacio: true, vadMs: t1 - t0, whisperMs: 0 };
-        const texto = await runWhisper(model, task.samples, task.idioma);
-        return { op: 'transcribe', texto, vacio: false, vadMs: t1 - t0, whisperMs: performance.now() - t1 };
+        if (!voice) return { op: 'transcribe', texto: '', vacio: true, segments: [], vadMs: t1 - t0, whisperMs: 0 };
+        const { text, segments } = await runWhisper(model, task.samples, task.idioma, task.prompt);
+        return {
+          op: 'transcribe',
+          texto: text,
+          vacio: false,
+          segments,
+          vadMs: t1 - t0,
+          whisperMs: performance.now() - t1,
+        };
       }
     }
   };
