@@ -101,6 +101,27 @@ describe('POST /mod/transcripcion/{espacio}/v1/audio/transcriptions through the 
     assert.deepEqual([quiet.text, quiet.segments, quiet.duration], ['', [], 2]);
   });
 
+  it('word granularity: the words with their times, beside the segments', async () => {
+    const verbose = (await client.audio.transcriptions.create({
+      file: createReadStream(speech.wav!),
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+      timestamp_granularities: ['word'],
+    })) as unknown as Verbose & { words: { word: string; start: number; end: number }[] };
+    assert.ok(verbose.segments.length > 0);
+    assert.ok(verbose.words.length > 0);
+    for (const w of verbose.words) {
+      assert.ok(w.word.length > 0 && w.word === w.word.trim(), JSON.stringify(w));
+      assert.ok(w.start >= 0 && w.end >= w.start && w.end <= verbose.duration, JSON.stringify(w));
+    }
+    const plain = (await client.audio.transcriptions.create({
+      file: createReadStream(speech.wav!),
+      model: 'whisper-1',
+      response_format: 'verbose_json',
+    })) as unknown as Verbose;
+    assert.equal('words' in plain, false);
+  });
+
   it('text, srt and vtt come as text in those formats, cue times matching verbose_json', async () => {
     const file = await readFile(speech.mp3!);
     const ask = (response_format: 'text' | 'srt' | 'vtt' | 'verbose_json') =>
@@ -124,16 +145,16 @@ describe('POST /mod/transcripcion/{espacio}/v1/audio/transcriptions through the 
   });
 
   it("errors: OpenAI's error shape beside Cerebro's body, with the statuses the clients map", async () => {
-    const words = await client.audio.transcriptions
+    const notVerbose = await client.audio.transcriptions
       .create({
         file: createReadStream(speech.wav!),
         model: 'whisper-1',
-        response_format: 'verbose_json',
-        timestamp_granularities: ['word'],
+        response_format: 'json',
+        timestamp_granularities: ['segment'],
       })
       .catch((e: unknown) => e);
-    assert.ok(words instanceof OpenAI.UnprocessableEntityError);
-    assert.match(words.message, /timestamp_granularities: Solo se admite `segment`/);
+    assert.ok(notVerbose instanceof OpenAI.UnprocessableEntityError);
+    assert.match(notVerbose.message, /timestamp_granularities: Las marcas de tiempo solo van en/);
 
     const form = new FormData();
     form.append('model', 'whisper-1');

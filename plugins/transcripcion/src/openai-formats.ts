@@ -36,7 +36,11 @@ export function languageName(code: string): string {
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The answer in the requested format, as OpenAI's API gives it. */
-export function formatTranscription(format: ResponseFormat, { result, segments }: DetailedTranscription): unknown {
+export function formatTranscription(
+  format: ResponseFormat,
+  { result, segments, words }: DetailedTranscription,
+  withWords = false,
+): unknown {
   const text = result.texto;
   switch (format) {
     case 'json':
@@ -54,6 +58,9 @@ export function formatTranscription(format: ResponseFormat, { result, segments }
         duration: result.duracion_s,
         text,
         segments: segments.map((s, id) => ({ id, start: round(s.startS), end: round(s.endS), text: s.text })),
+        ...(withWords
+          ? { words: words.map((w) => ({ word: w.text, start: round(w.startS), end: round(w.endS) })) }
+          : {}),
         usage: { type: 'duration', seconds: Math.ceil(result.duracion_s) },
       };
   }

@@ -10,14 +10,15 @@ interface OpenAiFields {
   language: string;
   prompt: string | undefined;
   format: ResponseFormat;
+  /** `timestamp_granularities` named `word`: the words with their times, beside the segments. */
+  words: boolean;
 }
 
 type Issue = { loc: string[]; msg: string; type: string };
 
 /**
  * The form's fields as OpenAI's clients send them. `model` names any model (the installed Whisper model answers);
- * `temperature` is accepted and not used (the engine's decoding is fixed by the operator). Word timestamps are
- * not produced: asking for them is a 422 rather than an answer without them.
+ * `temperature` is accepted and not used (the engine's decoding is fixed by the operator).
  */
 function readOpenAiFields(fields: Readonly<Record<string, string>>): OpenAiFields {
   const issues: Issue[] = [];
@@ -42,22 +43,22 @@ function readOpenAiFields(fields: Readonly<Record<string, string>>): OpenAiField
       msg: `Debe ser uno de: ${RESPONSE_FORMATS.join(', ')}.`,
       type: 'enum',
     });
-  // OpenAI's clients send an array as repeated `timestamp_granularities[]` fields.
+  // OpenAI's clients send an array as repeated `timestamp_granularities[]` fields; the form keeps the last one.
   const granularity = (fields['timestamp_granularities[]'] ?? fields.timestamp_granularities ?? '').trim();
-  if (granularity !== '' && granularity !== 'segment')
+  if (granularity !== '' && granularity !== 'segment' && granularity !== 'word')
     issues.push({
       loc: ['body', 'timestamp_granularities'],
-      msg: 'Solo se admite `segment`: las marcas de tiempo por palabra no están disponibles.',
+      msg: 'Debe ser `segment` o `word`.',
       type: 'enum',
     });
-  else if (granularity === 'segment' && format !== 'verbose_json')
+  else if (granularity !== '' && format !== 'verbose_json')
     issues.push({
       loc: ['body', 'timestamp_granularities'],
       msg: 'Las marcas de tiempo solo van en `response_format: verbose_json`.',
       type: 'value_error',
     });
   if (issues.length > 0) throw validationError(issues);
-  return { language, prompt, format: format as ResponseFormat };
+  return { language, prompt, format: format as ResponseFormat, words: granularity === 'word' };
 }
 
 /**
@@ -70,16 +71,17 @@ export function openAiTranscriptionHandler(engine: TranscriptionEngine, uploads:
     try {
       const file = chosenFile(form, 'file');
       if (!file) throw missingField('file');
-      const { language, prompt, format } = readOpenAiFields(form.fields);
+      const { language, prompt, format, words } = readOpenAiFields(form.fields);
       try {
         const detailed = await engine.transcribeDetailed(file.path, {
           idioma: language,
           ...(prompt ? { prompt } : {}),
+          ...(words ? { words } : {}),
           signal: req.signal,
           space: req.space.id,
           onTimings: (t) => req.log.debug({ ...t, bytes: file.bytes }, 'transcription timings'),
         });
-        return formatTranscription(format, detailed);
+        return formatTranscription(format, detailed, words);
       } catch (err) {
         if (err instanceof TranscriptionError) throw toApiError(err);
         throw err;
@@ -117,6 +119,15 @@ const TRANSCRIPTION_JSON = {
         },
       },
     },
+    words: {
+      type: 'array',
+      description: 'Solo `verbose_json` con `timestamp_granularities` `word`: cada palabra con sus tiempos.',
+      items: {
+        type: 'object',
+        required: ['word', 'start', 'end'],
+        properties: { word: { type: 'string' }, start: { type: 'number' }, end: { type: 'number' } },
+      },
+    },
   },
 };
 
@@ -134,7 +145,7 @@ export const OPENAI_TRANSCRIPTION_ROUTE: RouteDeclaration = {
     '`/transcripciones`: 25 MB, 120 s, un audio), `model` (cualquier nombre: responde el modelo Whisper instalado), `language` ' +
     '(dos letras, por defecto `es`), `prompt` (palabras o estilo con que sigue el audio, hasta 1000 caracteres), ' +
     '`response_format` (`json` por defecto, `text`, `srt`, `vtt`, `verbose_json` con `segments` y sus tiempos), ' +
-    '`timestamp_granularities[]` (solo `segment`, con `verbose_json`; `word` responde 422) y `temperature` (se ignora). ' +
+    '`timestamp_granularities[]` (`segment`, o `word` para tener además `words` con sus tiempos; solo con `verbose_json`) y `temperature` (se ignora). ' +
     'Sin créditos. Los errores llevan además `error` con la forma de OpenAI. Ni el audio ni el texto se guardan.',
   requestSchema: {
     type: 'object',
@@ -145,7 +156,7 @@ export const OPENAI_TRANSCRIPTION_ROUTE: RouteDeclaration = {
       language: { type: 'string', pattern: '^[a-z]{2}$', default: 'es' },
       prompt: { type: 'string', maxLength: MAX_PROMPT },
       response_format: { enum: [...RESPONSE_FORMATS], default: 'json' },
-      'timestamp_granularities[]': { type: 'array', items: { enum: ['segment'] } },
+      'timestamp_granularities[]': { type: 'array', items: { enum: ['segment', 'word'] } },
       temperature: { type: 'number' },
     },
   },

@@ -38,6 +38,8 @@ export interface TranscriptionResult {
 export interface DetailedTranscription {
   result: TranscriptionResult;
   segments: TranscriptSegment[];
+  /** Empty unless `words` was asked. */
+  words: TranscriptSegment[];
 }
 
 export interface TranscribeOptions {
@@ -53,6 +55,8 @@ export interface TranscribeOptions {
   space?: string;
   /** Words or style the speech continues from (OpenAI's `prompt`): conditions Whisper's first window. */
   prompt?: string;
+  /** Also time each word (`DetailedTranscription.words`; whisper.cpp's token timestamps, a little slower). */
+  words?: boolean;
   /** Receives where the time went (for logs and the bench; never any audio or text). */
   onTimings?: (timings: TranscriptionTimings) => void;
 }
@@ -314,7 +318,13 @@ export class TranscriptionEngine {
       const decoded = performance.now();
       const release = await slot;
       const granted = performance.now();
-      const reply = await this.runInWorker(release, audio.samples, idioma, options.prompt, options.signal);
+      const reply = await this.runInWorker(
+        release,
+        audio.samples,
+        idioma,
+        { prompt: options.prompt, words: options.words },
+        options.signal,
+      );
       const totalMs = performance.now() - started;
       options.onTimings?.({
         decodeMs: decoded - started,
@@ -333,6 +343,7 @@ export class TranscriptionEngine {
         },
         // Whisper works in 30 s windows and may time its last segment past the audio's end.
         segments: reply.segments.map((s) => ({ ...s, endS: Math.min(s.endS, audio.durationS) })),
+        words: reply.words.map((w) => ({ ...w, endS: Math.min(w.endS, audio.durationS) })),
       };
     } finally {
       options.signal?.removeEventListener('abort', forwardAbort);
@@ -357,7 +368,7 @@ export class TranscriptionEngine {
     release: () => void,
     samples: Float32Array,
     idioma: string,
-    prompt: string | undefined,
+    extra: Pick<TranscribeOptions, 'prompt' | 'words'>,
     signal?: AbortSignal,
   ): Promise<TranscribeReply> {
     const pool = this.pool;
@@ -370,7 +381,14 @@ export class TranscriptionEngine {
     const crash = this.crashNext;
     this.crashNext = false;
     const task = pool.run(
-      { op: 'transcribe', samples, idioma, ...(prompt ? { prompt } : {}), crash } satisfies WorkerTask,
+      {
+        op: 'transcribe',
+        samples,
+        idioma,
+        ...(extra.prompt ? { prompt: extra.prompt } : {}),
+        ...(extra.words ? { words: true } : {}),
+        crash,
+      } satisfies WorkerTask,
       {
         transferList: [samples.buffer as ArrayBuffer],
       },

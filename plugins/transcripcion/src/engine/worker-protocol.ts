@@ -15,7 +15,7 @@ export interface WorkerConfig {
 
 export type WorkerTask =
   | { op: 'warmup' }
-  | { op: 'transcribe'; samples: Float32Array; idioma: string; prompt?: string; crash?: boolean };
+  | { op: 'transcribe'; samples: Float32Array; idioma: string; prompt?: string; words?: boolean; crash?: boolean };
 
 /** One stretch of recognised speech, with its times from the start of the audio. */
 export interface TranscriptSegment {
@@ -34,6 +34,8 @@ export interface TranscribeReply {
   vacio: boolean;
   /** Whisper's segments (empty when the VAD found no voice). */
   segments: TranscriptSegment[];
+  /** Each word with its times, only when the task asked for `words` (whisper.cpp's token timestamps). */
+  words: TranscriptSegment[];
   vadMs: number;
   whisperMs: number;
 }
