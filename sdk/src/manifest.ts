@@ -25,6 +25,11 @@ export interface RouteDeclaration {
    * handler or charging again. Needs a JSON body (the body is what "the same request" means).
    */
   idempotent?: boolean;
+  /**
+   * `openai`: error bodies also carry OpenAI's `error: {message, type, code, param}` beside `detail` and `codigo`,
+   * for routes that mimic that API (its clients read `error.message`).
+   */
+  errorFormat?: 'openai';
   /** How the body arrives: parsed JSON, a multipart stream read through the upload service, or none. */
   body?: 'json' | 'multipart' | 'none';
   /** Largest accepted JSON body in bytes (default: the host's limit). Multipart limits belong to the upload call. */

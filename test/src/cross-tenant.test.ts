@@ -113,7 +113,7 @@ test("no credential of one owner reads or changes another owner's data, on any r
             problems.push(`status ${res.status} on an operator route, not 403`);
           else if (intrusion.namesForeignResource && res.status !== 403 && res.status !== 404)
             problems.push(`status ${res.status}, not 403/404`);
-          const shape = errorBodyProblem(res);
+          const shape = errorBodyProblem(res, op.openAiErrors);
           if (shape) problems.push(shape);
           if (res.text.includes(victim.seeded.marker)) problems.push(`the answer shows ${victim.name}'s data`);
           if (res.status < 300 && !intrusion.namesForeignResource) {

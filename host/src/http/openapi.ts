@@ -34,6 +34,37 @@ const errorSchema = (codes: readonly string[]) => ({
 });
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const OPENAI_ERROR_REF = { $ref: '#/components/schemas/ErrorOpenAI' };
+
+/** The error body of the OpenAI-compatible routes: Cerebro's, plus OpenAI's `error` object (http/openai-errors.ts). */
+const OPENAI_ERROR_SCHEMA = {
+  allOf: [ERROR_REF],
+  type: 'object',
+  required: ['detail', 'codigo', 'error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['message', 'type', 'code', 'param'],
+      description: 'El mismo error con la forma de la API de OpenAI, para sus clientes.',
+      properties: {
+        message: { type: 'string', description: 'El `detail` como texto.' },
+        type: {
+          enum: [
+            'invalid_request_error',
+            'authentication_error',
+            'permission_error',
+            'not_found_error',
+            'insufficient_quota',
+            'rate_limit_error',
+            'server_error',
+          ],
+        },
+        code: { type: 'string', description: 'El `codigo` de Cerebro.' },
+        param: { type: ['string', 'null'], description: 'El campo que falló, en los errores de validación.' },
+      },
+    },
+  },
+};
 
 /** Who may call, as OpenAPI security: a Bearer credential, or the Studio cookie wherever owners are admitted. */
 const SECURITY: Record<HostRoute['access'], Record<string, string[]>[]> = {
@@ -115,10 +146,11 @@ export function buildOpenApi(
           'Reintento seguro: la misma clave y el mismo cuerpo en 24 h devuelven la respuesta guardada (`Idempotent-Replayed: true`) sin volver a cobrar.',
       });
     }
+    const errorRef = route.errorFormat === 'openai' ? OPENAI_ERROR_REF : ERROR_REF;
     const responses: Record<string, unknown> = {};
     for (const [status, r] of Object.entries(route.responses ?? { '200': { description: 'Correcto.' } })) {
       const isError = /^[45]/.test(status);
-      const schema: JsonSchema | undefined = r.schema ?? (isError ? ERROR_REF : undefined);
+      const schema: JsonSchema | undefined = r.schema ?? (isError ? errorRef : undefined);
       responses[status] = {
         description: r.description,
         ...(schema || r.contentType
@@ -129,12 +161,12 @@ export function buildOpenApi(
     for (const status of pipelineErrors(route)) {
       responses[status] ??= {
         description: STANDARD_ERRORS[status],
-        content: { 'application/json': { schema: ERROR_REF } },
+        content: { 'application/json': { schema: errorRef } },
       };
     }
     responses['default'] = {
       description: 'Error (`{"detail": ..., "codigo": ...}`).',
-      content: { 'application/json': { schema: ERROR_REF } },
+      content: { 'application/json': { schema: errorRef } },
     };
     // Required even when every field is optional: the pipeline validates a missing body as `undefined` against the
     // object schema (422, `loc: ["body"]`), and a multipart route without its files is refused too.
@@ -160,6 +192,7 @@ export function buildOpenApi(
       ...(route.module ? { 'x-cerebro-modulo': route.module } : {}),
       'x-cerebro-creditos': route.credits ?? 0,
       ...(route.stream ? { 'x-cerebro-stream': 'text/event-stream' } : {}),
+      ...(route.spaceInBody ? { 'x-cerebro-espacio-en': `body.${route.spaceInBody}` } : {}),
     };
   }
   return {
@@ -176,6 +209,11 @@ export function buildOpenApi(
       { name: 'core', description: 'Rutas del núcleo.' },
       { name: 'admin', description: 'Administración de la plataforma (credencial de operador).' },
       { name: 'studio', description: 'Studio, la consola de los propietarios: entrada, sesiones y perfil.' },
+      {
+        name: 'openai',
+        description:
+          'Rutas compatibles con la API de OpenAI (`/v1/...`): clientes y herramientas que hablan esa API usan Cerebro tal cual.',
+      },
       ...info.plugins.map((p) => ({
         name: p.id,
         description: `${p.title} (v${p.version})${p.description ? `: ${p.description}` : ''}`,
@@ -202,6 +240,7 @@ export function buildOpenApi(
           ...Object.keys(ERROR_CATALOGUE),
           ...info.plugins.flatMap((p) => Object.keys(p.errors ?? {})),
         ]),
+        ErrorOpenAI: OPENAI_ERROR_SCHEMA,
       },
     },
     paths,

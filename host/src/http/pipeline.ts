@@ -69,6 +69,8 @@ class Exchange {
     readonly label: string,
     readonly accessLog: PinoLogger,
     readonly meter: RouteMeter,
+    /** The route's error dialect (`HostRoute.errorFormat`). */
+    readonly errorFormat: HostRoute['errorFormat'],
   ) {
     this.headers = { 'X-Request-Id': ctx.id, 'X-Content-Type-Options': 'nosniff' };
   }
@@ -123,6 +125,7 @@ export class RequestPipeline implements RoutePipeline {
         label,
         accessLog,
         meter,
+        route.errorFormat,
       );
       const { ctx } = exchange;
       // A secret in an answer must not stay in a browser's or a proxy's cache (also on that route's errors).
@@ -161,6 +164,13 @@ export class RequestPipeline implements RoutePipeline {
     try {
       ctx.body = await readJsonBody(ctx.req, ctx.res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
       validateBody?.(ctx.body);
+      if (route.spaceInBody !== undefined)
+        this.authorizeSpace(
+          route,
+          ctx,
+          String((ctx.body as Record<string, unknown>)[route.spaceInBody]),
+          exchange.headers,
+        );
       if (route.idempotent) {
         const outcome = this.idempotent.begin(ctx, exchange.label, exchange.headers);
         if (outcome.kind === 'replayed') return this.finish(exchange, outcome.status);
@@ -208,7 +218,14 @@ export class RequestPipeline implements RoutePipeline {
   private fail(exchange: Exchange, err: unknown): number {
     try {
       settleUnreadBody(exchange.ctx.req, exchange.ctx.res, exchange.headers);
-      return sendError(exchange.ctx.res, err, exchange.ctx.log, exchange.ctx.id, exchange.headers);
+      return sendError(
+        exchange.ctx.res,
+        err,
+        exchange.ctx.log,
+        exchange.ctx.id,
+        exchange.headers,
+        exchange.errorFormat,
+      );
     } catch (sendFailure) {
       // Nothing sensible can be written any more; the client sees the connection close. finish() must still run.
       exchange.ctx.log.error({ err: sendFailure }, 'no se pudo enviar la respuesta de error');
@@ -285,10 +302,20 @@ export class RequestPipeline implements RoutePipeline {
       return;
     }
     if (caller.kind === 'key') this.usage.countKeyCall(caller.key.id, label, ctx.now);
-    if (route.access === 'owner') return;
+    if (route.access === 'owner' || route.spaceInBody !== undefined) return;
+    this.authorizeSpace(route, ctx, ctx.params.espacio ?? '', headers);
+  }
 
+  /** Steps 4 and 5 for the space a request names (in its path, or in its body for `spaceInBody` routes). */
+  private authorizeSpace(
+    route: HostRoute,
+    ctx: RequestContext,
+    spaceId: string,
+    headers: Record<string, string>,
+  ): void {
+    const caller = ctx.caller!;
     const access = this.policy.authorize(caller as OwnerCaller, {
-      spaceId: ctx.params.espacio ?? '',
+      spaceId,
       permission: route.permission ?? 'escribe',
       module: route.module,
       moduleDisabledDetail: route.moduleDisabledDetail,

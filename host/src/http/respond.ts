@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { ApiError, ERROR_CATALOGUE, Reply, isApiError } from '@cerebro/sdk';
 import type { Logger as PinoLogger } from 'pino';
+import { openAiError } from './openai-errors.js';
 import { storageApiError, storageFailureOf } from '../storage/storage-failure.js';
 
 /**
@@ -58,7 +59,10 @@ export function sendError(
   log: PinoLogger,
   requestId: string,
   headers: Record<string, string> = {},
+  format?: 'openai',
 ): number {
+  const body = (status: number, detail: unknown, codigo: string) =>
+    format === 'openai' ? { detail, codigo, error: openAiError(status, detail, codigo) } : { detail, codigo };
   const storage = isApiError(err) ? null : storageFailureOf(err);
   if (storage) {
     if (storage.kind === 'full')
@@ -68,15 +72,10 @@ export function sendError(
   }
   if (isApiError(err)) {
     const e = err as ApiError;
-    sendJson(res, e.status, { detail: e.detail, codigo: e.code }, { ...headers, ...e.headers });
+    sendJson(res, e.status, body(e.status, e.detail, e.code), { ...headers, ...e.headers });
     return e.status;
   }
   log.error({ err }, 'error no controlado');
-  sendJson(
-    res,
-    500,
-    { detail: `${ERROR_CATALOGUE.internal.detail} Referencia: ${requestId}.`, codigo: 'internal' },
-    headers,
-  );
+  sendJson(res, 500, body(500, `${ERROR_CATALOGUE.internal.detail} Referencia: ${requestId}.`, 'internal'), headers);
   return 500;
 }

@@ -40,6 +40,17 @@ export interface HostRoute {
   idempotent?: boolean;
   /** Response is a server-sent event stream (refuses `Idempotency-Key`: a stream is not replayed). */
   stream?: boolean;
+  /**
+   * A `space` route whose space is named by this field of its JSON body instead of `:espacio` in the path (the
+   * OpenAI-compatible `model`). The space checks (reach, payment, permission, limits) then run once the body is
+   * read and validated, before idempotency and credits, exactly as for a path-named space.
+   */
+  spaceInBody?: string;
+  /**
+   * `openai`: every error body also carries OpenAI's `error: {message, type, code}` beside Cerebro's `detail` and
+   * `codigo`, so that API's clients show the reason (routes of the OpenAI-compatible dialect).
+   */
+  errorFormat?: 'openai';
   tag: string;
   summary: string;
   description?: string;

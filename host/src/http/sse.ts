@@ -36,6 +36,12 @@ export class SseStream {
     this.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
+  /** An unnamed event (`data:` only), as OpenAI's streams send them; a string is written as it is (`[DONE]`). */
+  data(value: unknown): void {
+    if (this.isClosed) return;
+    this.res.write(`data: ${typeof value === 'string' ? value : JSON.stringify(value)}\n\n`);
+  }
+
   comment(text: string): void {
     if (!this.isClosed) this.res.write(`: ${text}\n\n`);
   }

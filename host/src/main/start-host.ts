@@ -39,6 +39,7 @@ import { documentsHostService } from '../rag/documents-host-service.js';
 import { pluginCreditRefunds } from '../credits/plugin-credit-refunds.js';
 import { ragRoutes } from '../rag/rag-routes.js';
 import { conversationRoutes } from '../rag/conversation-routes.js';
+import { openAiRoutes } from '../rag/openai-routes.js';
 import { RagService } from '../rag/rag-service.js';
 import { SearchModels } from '../rag/search-models.js';
 import { systemRoutes } from '../routes/system-routes.js';
@@ -247,6 +248,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ...studioRoutes(container),
       ...ragRoutes(container, rag),
       ...conversationRoutes(rag.conversationLog),
+      ...openAiRoutes(container, rag),
       ...webhookRoutes(webhooks),
       ...plugins.flatMap(pluginRoutes),
     ];

@@ -56,6 +56,7 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
     body: route.body ?? (['POST', 'PUT', 'PATCH'].includes(route.method) ? 'json' : 'none'),
     maxBodyBytes: route.maxBodyBytes,
     idempotent: route.idempotent,
+    ...(route.errorFormat ? { errorFormat: route.errorFormat } : {}),
     tag: manifest.id,
     summary: route.summary,
     description: route.description,

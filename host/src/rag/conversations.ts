@@ -30,6 +30,9 @@ export class ConversationStore {
       addAnswer: db.prepare(
         "INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, found, relevance, cached, created_at) VALUES (?, ?, 'assistant', ?, ?, ?, ?, ?, ?)",
       ),
+      addTurn: db.prepare(
+        'INSERT INTO cerebro_messages (conversation_id, seq, role, content, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
       history: db.prepare<[string, number], { role: 'user' | 'assistant'; content: string }>(
         'SELECT role, content FROM (SELECT role, content, seq FROM cerebro_messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
       ),
@@ -47,6 +50,20 @@ export class ConversationStore {
 
   history(id: string): ChatTurn[] {
     return this.stmts.history.all(id, HISTORY_TURNS * 2);
+  }
+
+  /**
+   * A new conversation of this space that already holds `turns` (earlier messages a client keeps itself, as
+   * OpenAI's chat API sends them with every request): they become the history of its next question. They are
+   * recorded as they came, without sources or verdicts (the history shows them like turns from before 0015).
+   */
+  openWith(space: string, turns: readonly ChatTurn[]): string {
+    return this.db.transaction(() => {
+      const id = this.open(space, undefined)!;
+      const t = new Date(this.now()).toISOString();
+      turns.forEach((turn, i) => this.stmts.addTurn.run(id, i + 1, turn.role, turn.content, t));
+      return id;
+    })();
   }
 
   /**

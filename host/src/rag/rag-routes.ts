@@ -27,6 +27,7 @@ import { LABEL_LIMITS_TEXT } from './document-labels.js';
 import { LABEL_FILTER_QUERY, LABELS_PATCH_SCHEMA, NARROWING_PROPERTIES } from './label-schemas.js';
 import { listFilter, patchedLabels, uploadLabels } from './document-label-input.js';
 import type { QuestionScope } from './question-scope.js';
+import { streamAnswer, takeQuestionTurn } from './question-turn.js';
 
 /** Credits one question costs when the engine answers it; an answer served from the cache costs nothing. */
 export const QUESTION_COST = 1;
@@ -297,12 +298,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
   const gate = resolveToken(container, HostTokens.QuestionGate);
   const quotas = resolveToken(container, HostTokens.Quotas);
   const space = (ctx: RequestContext) => ctx.space!.id;
-  /** A question's turn in its space (limits/space-gate.ts); the wait shows as `espera_ms` in the access log. */
-  const turnFor = async (ctx: RequestContext) => {
-    const turn = await gate.enter(space(ctx), ctx.signal);
-    ctx.queuedMs = (ctx.queuedMs ?? 0) + turn.waitedMs;
-    return turn;
-  };
+  const turnFor = (ctx: RequestContext) => takeQuestionTurn(gate, ctx);
   /** Each question request's parsed question and cache lookup, made by whichever of its price or handler asks first. */
   const asked = new WeakMap<object, AskedQuestion>();
   const askedOf = (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }): AskedQuestion => {
@@ -356,37 +352,34 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         const turn = await turnFor(ctx);
         const sse = new SseStream(ctx.res, { 'X-Request-Id': ctx.id });
         sse.send('inicio', { conversacion: conversation, peticion: ctx.id });
-        let finished = false;
-        try {
-          let sources: ReturnType<typeof sourceView>[] | null = null;
-          for await (const event of rag.askStream(space(ctx), toAnswer(q, conversation), ctx.signal)) {
-            if (sse.isClosed) break;
-            if (event.type === 'progress')
-              sse.send('progreso', { etapa: event.stage === 'retrieving' ? 'buscando' : 'generando' });
-            else if (event.type === 'delta') sse.send('texto', { delta: event.text });
-            else if (event.type === 'sources') sources = event.sources.map(sourceView);
-            else {
-              sse.send('fuentes', {
-                encontrada: event.answer.found,
-                fuentes: sources ?? event.answer.sources.map(sourceView),
-              });
-              sse.send(
-                'fin',
-                answerView(conversation, event.answer, event.cache ?? { hit: false }, event.cache?.hit ? 0 : cost),
-              );
-              finished = true;
+        let sources: ReturnType<typeof sourceView>[] | null = null;
+        return streamAnswer(
+          ctx,
+          sse,
+          turn,
+          async () => {
+            for await (const event of rag.askStream(space(ctx), toAnswer(q, conversation), ctx.signal)) {
+              if (sse.isClosed) return false;
+              if (event.type === 'progress')
+                sse.send('progreso', { etapa: event.stage === 'retrieving' ? 'buscando' : 'generando' });
+              else if (event.type === 'delta') sse.send('texto', { delta: event.text });
+              else if (event.type === 'sources') sources = event.sources.map(sourceView);
+              else {
+                sse.send('fuentes', {
+                  encontrada: event.answer.found,
+                  fuentes: sources ?? event.answer.sources.map(sourceView),
+                });
+                sse.send(
+                  'fin',
+                  answerView(conversation, event.answer, event.cache ?? { hit: false }, event.cache?.hit ? 0 : cost),
+                );
+                return true;
+              }
             }
-          }
-        } catch (err) {
-          sse.send('error', { detail: 'No se pudo completar la respuesta.', codigo: 'internal' });
-          sse.end();
-          throw err;
-        } finally {
-          turn.release();
-        }
-        sse.end();
-        // A stream the client closed before `fin` delivered no answer: marked so the pipeline refunds it.
-        if (!finished) ctx.res.statusCode = 499;
+            return false;
+          },
+          () => sse.send('error', { detail: 'No se pudo completar la respuesta.', codigo: 'internal' }),
+        );
       },
       'core.search': async (ctx) => {
         const question = questionText(ctx.body);

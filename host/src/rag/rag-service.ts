@@ -9,6 +9,7 @@ import {
   type Answer,
   type AnswerEvent,
   type ChatClientConfig,
+  type ChatTurn,
   type DocumentStatus,
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
@@ -358,6 +359,11 @@ export class RagService {
   /** Opens (or continues) a conversation; null when the id is not a conversation of this space. */
   openConversation(space: string, id: string | undefined): string | null {
     return this.conversations.open(space, id);
+  }
+
+  /** A new conversation holding earlier turns a client sent along (the OpenAI-compatible chat route). */
+  openConversationWith(space: string, turns: readonly ChatTurn[]): string {
+    return this.conversations.openWith(space, turns);
   }
 
   /** Answers a question: `cached` (from `cachedAnswer`) when there is one, else the engine. */

@@ -2,10 +2,11 @@ import { HostServices, definePlugin } from '@cerebro/sdk';
 import { degradedReason, TranscriptionEngine, TranscriptionErrors, type EngineState } from './engine/index.js';
 import { engineReadiness } from './readiness.js';
 import { MAX_UPLOAD_BYTES, transcriptionHandler } from './route.js';
+import { OPENAI_TRANSCRIPTION_ROUTE, openAiTranscriptionHandler } from './openai-route.js';
 import { pluginModelPath } from './model-path.js';
 
 /**
- * Module `transcripcion`: one route that transcribes an uploaded audio with Whisper (contract section 4.D).
+ * Module `transcripcion`: a route that transcribes an uploaded audio with Whisper (contract section 4.D).
  * Configuration (env `CEREBRO_TRANSCRIPCION_<KEY>`): `modelo` (ggml file; default `<plugin data dir>/whisper.bin`),
  * `ffmpeg`, `ffprobe`, `workers`, `hilos` (0 = cores / workers), `cola` (waiting requests before `ocupado`),
  * `haz` (beam width, 1 = greedy).
@@ -70,6 +71,7 @@ export default definePlugin({
           },
         },
       },
+      OPENAI_TRANSCRIPTION_ROUTE,
       {
         id: 'estado',
         method: 'GET',
@@ -118,6 +120,7 @@ export default definePlugin({
     return {
       handlers: {
         transcribir: transcriptionHandler(engine, scope.resolve(HostServices.Uploads)),
+        openaiTranscribir: openAiTranscriptionHandler(engine, scope.resolve(HostServices.Uploads)),
         estado: () => engineReadiness(engine),
       },
       dispose: () => engine.close(),

@@ -4,6 +4,8 @@ import {
   apiError,
   validationError,
   type ModuleRequest,
+  type ReceivedFile,
+  type ReceivedForm,
   type UploadReceiver,
 } from '@cerebro/sdk';
 import { TranscriptionErrors } from './engine/error-codes.js';
@@ -28,8 +30,40 @@ export function toApiError(err: TranscriptionError): ApiError {
   return new ApiError(err.httpStatus, err.toDetail(), err.codigo, headers);
 }
 
-function missingArchivo(msg = 'Campo obligatorio.'): ApiError {
-  return validationError([{ loc: ['body', 'archivo'], msg, type: 'missing' }]);
+export function missingField(field: string, msg = 'Campo obligatorio.'): ApiError {
+  return validationError([{ loc: ['body', field], msg, type: 'missing' }]);
+}
+
+/** The audio part of a form: a file part without a name and without bytes is what a form sends with none chosen. */
+export const chosenFile = (form: ReceivedForm, field: string): ReceivedFile | undefined =>
+  form.files.find((f) => f.field === field && (f.bytes > 0 || f.filename !== ''));
+
+/**
+ * Receives one audio in the multipart field `field` (25 MB enforced while streaming), before anything else is
+ * checked. Without a usable model nothing the upload holds can change the answer: that is said before receiving it.
+ */
+export async function receiveAudio(
+  engine: TranscriptionEngine,
+  uploads: UploadReceiver,
+  req: ModuleRequest,
+  field: string,
+): Promise<ReceivedForm> {
+  const { state } = engine.status();
+  if (state === 'no_model' || state === 'failed') throw toApiError(engine.notReadyError());
+  try {
+    return await uploads.receive(req.raw, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 8 });
+  } catch (err) {
+    if (!(err instanceof UploadError)) throw err;
+    if (err.reason === 'file_too_large') throw TranscriptionErrors.error('demasiado_grande', TOO_LARGE);
+    if (err.reason === 'too_many_files') {
+      throw validationError([
+        { loc: ['body', field], msg: 'Envía un solo audio por petición.', type: 'too_many_files' },
+      ]);
+    }
+    if (err.reason === 'not_multipart')
+      throw missingField(field, `Envía el audio como multipart/form-data en el campo ${field}.`);
+    throw apiError('bad_request', err.message);
+  }
 }
 
 /** Optional fields of the form, validated as the contract states; invalid values are a 422 list. */
@@ -67,28 +101,10 @@ function readFields(fields: Readonly<Record<string, string>>): { idioma: string;
  */
 export function transcriptionHandler(engine: TranscriptionEngine, uploads: UploadReceiver) {
   return async (req: ModuleRequest): Promise<TranscriptionResult> => {
-    // Without a usable model nothing the upload holds can change the answer: say so before receiving 25 MB.
-    const { state } = engine.status();
-    if (state === 'no_model' || state === 'failed') throw toApiError(engine.notReadyError());
-    let form;
+    const form = await receiveAudio(engine, uploads, req, 'archivo');
     try {
-      form = await uploads.receive(req.raw, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 8 });
-    } catch (err) {
-      if (!(err instanceof UploadError)) throw err;
-      if (err.reason === 'file_too_large') throw TranscriptionErrors.error('demasiado_grande', TOO_LARGE);
-      if (err.reason === 'too_many_files') {
-        throw validationError([
-          { loc: ['body', 'archivo'], msg: 'Envía un solo audio por petición.', type: 'too_many_files' },
-        ]);
-      }
-      if (err.reason === 'not_multipart')
-        throw missingArchivo('Envía el audio como multipart/form-data en el campo archivo.');
-      throw apiError('bad_request', err.message);
-    }
-    try {
-      // A file part without a name and without bytes is what a form sends when no file was chosen.
-      const file = form.files.find((f) => f.field === 'archivo' && (f.bytes > 0 || f.filename !== ''));
-      if (!file) throw missingArchivo();
+      const file = chosenFile(form, 'archivo');
+      if (!file) throw missingField('archivo');
       const { idioma, duracionMaxS } = readFields(form.fields);
       try {
         return await engine.transcribe(file.path, {

@@ -36,7 +36,7 @@ function responseProblems(op: Operation, res: RawResponse): string[] {
   const problems: string[] = [];
   if (res.status >= 500 && !(res.status === 503 && op.documented.has(503)))
     problems.push(`status ${res.status}: ${res.text.slice(0, 200)}`);
-  const shape = errorBodyProblem(res);
+  const shape = errorBodyProblem(res, op.openAiErrors);
   if (shape) problems.push(shape);
   return problems;
 }

@@ -50,6 +50,7 @@ function fieldValue(name: string, schema: JsonSchema, op: Operation, victim: Vic
     // Narrowing a question to the victim's document must not reach its passages.
     documentos: [v.document.nombre],
     etiquetas: ['intruso'],
+    messages: [{ role: 'user', content: '¿Cuál es el código secreto de la caja fuerte?' }],
   };
   if (name in byName) return byName[name];
   if (schema.enum) return schema.enum[0];
@@ -61,7 +62,8 @@ function fieldValue(name: string, schema: JsonSchema, op: Operation, victim: Vic
   return 'intruso';
 }
 
-function bodyFor(op: Operation, victim: Victim): Pick<RawRequest, 'body' | 'headers'> {
+/** `space`: the space a body names for routes whose space is a body field (`Operation.spaceField`). */
+function bodyFor(op: Operation, victim: Victim, space = victim.seeded.space): Pick<RawRequest, 'body' | 'headers'> {
   if (op.bodyType === 'multipart/form-data') {
     // Same name as the victim's document: a leak across spaces would replace it.
     const form = multipart(
@@ -78,7 +80,10 @@ function bodyFor(op: Operation, victim: Victim): Pick<RawRequest, 'body' | 'head
   }
   if (op.bodyType !== 'application/json' || !op.bodySchema?.properties) return {};
   const body = Object.fromEntries(
-    Object.entries(op.bodySchema.properties).map(([name, schema]) => [name, fieldValue(name, schema, op, victim)]),
+    Object.entries(op.bodySchema.properties).map(([name, schema]) => [
+      name,
+      name === op.spaceField ? space : fieldValue(name, schema, op, victim),
+    ]),
   );
   return { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } };
 }
@@ -126,7 +131,7 @@ export function intrusions(op: Operation, credential: string, ownSpace: string, 
   // A conversation id or a space list in the body names the victim's data as much as a path parameter does.
   const carriesForeignId = typeof body === 'string' && /"(conversacion|espacios)"/.test(body);
   const out: Intrusion[] = [];
-  const hasSpace = op.params.includes('espacio');
+  const hasSpace = op.params.includes('espacio') || op.spaceField !== undefined;
   for (const params of combinations(op, values)) {
     out.push({
       request: request(params),

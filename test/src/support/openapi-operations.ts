@@ -14,6 +14,10 @@ export interface Operation {
   /** Statuses the document declares (besides `default`). */
   documented: Set<number>;
   stream: boolean;
+  /** The JSON body field that names the space instead of `{espacio}` (`x-cerebro-espacio-en: body.<field>`). */
+  spaceField?: string;
+  /** Errors also carry OpenAI's `error` object (the operation's errors use the `ErrorOpenAI` schema). */
+  openAiErrors: boolean;
 }
 
 export interface JsonSchema {
@@ -35,6 +39,7 @@ interface OpenApiOperation {
   'x-cerebro-access': string;
   'x-cerebro-permiso'?: 'lee' | 'escribe';
   'x-cerebro-stream'?: boolean;
+  'x-cerebro-espacio-en'?: string;
 }
 
 /** Every operation of the document, so a route added to the host or to a plugin is covered without editing a test. */
@@ -57,6 +62,8 @@ export function operationsOf(doc: { paths: Record<string, Record<string, OpenApi
             .map(Number),
         ),
         stream: op['x-cerebro-stream'] === true,
+        openAiErrors: JSON.stringify(op.responses).includes('#/components/schemas/ErrorOpenAI'),
+        ...(op['x-cerebro-espacio-en'] ? { spaceField: op['x-cerebro-espacio-en'].replace(/^body\./, '') } : {}),
       });
     }
   }

@@ -17,7 +17,13 @@ import {
 import { runCommand } from './process.js';
 import { whisperBuildHasSimd } from './simd.js';
 import { whisperAddon } from './whisper-addon.js';
-import { MODEL_UNUSABLE, type TranscribeReply, type WorkerConfig, type WorkerTask } from './worker-protocol.js';
+import {
+  MODEL_UNUSABLE,
+  type TranscribeReply,
+  type TranscriptSegment,
+  type WorkerConfig,
+  type WorkerTask,
+} from './worker-protocol.js';
 
 /** The contract's transcription result (section 2). */
 export interface TranscriptionResult {
@@ -26,6 +32,14 @@ export interface TranscriptionResult {
   idioma: string | null;
   duracion_s: number;
   latencia_ms: number;
+}
+
+/** A transcription with Whisper's segments and their times (for subtitle and verbose formats). */
+export interface DetailedTranscription {
+  result: TranscriptionResult;
+  segments: TranscriptSegment[];
+  /** Empty unless `words` was asked. */
+  words: TranscriptSegment[];
 }
 
 export interface TranscribeOptions {
@@ -39,6 +53,10 @@ export interface TranscribeOptions {
    * space's first request is admitted even when other spaces fill the line. Default: one shared turn.
    */
   space?: string;
+  /** Words or style the speech continues from (OpenAI's `prompt`): conditions Whisper's first window. */
+  prompt?: string;
+  /** Also time each word (`DetailedTranscription.words`; whisper.cpp's token timestamps, a little slower). */
+  words?: boolean;
   /** Receives where the time went (for logs and the bench; never any audio or text). */
   onTimings?: (timings: TranscriptionTimings) => void;
 }
@@ -257,6 +275,11 @@ export class TranscriptionEngine {
    * for an invalid `duracionMaxS` or `idioma`, or the signal's reason when aborted.
    */
   async transcribe(filePath: string, options: TranscribeOptions = {}): Promise<TranscriptionResult> {
+    return (await this.transcribeDetailed(filePath, options)).result;
+  }
+
+  /** As `transcribe`, with the segments of the text and their times from the start of the audio. */
+  async transcribeDetailed(filePath: string, options: TranscribeOptions = {}): Promise<DetailedTranscription> {
     const started = performance.now();
     const idioma = options.idioma ?? 'es';
     if (!isSupportedLanguage(idioma)) throw new RangeError(`idioma no admitido: ${JSON.stringify(idioma)}.`);
@@ -295,7 +318,13 @@ export class TranscriptionEngine {
       const decoded = performance.now();
       const release = await slot;
       const granted = performance.now();
-      const reply = await this.runInWorker(release, audio.samples, idioma, options.signal);
+      const reply = await this.runInWorker(
+        release,
+        audio.samples,
+        idioma,
+        { prompt: options.prompt, words: options.words },
+        options.signal,
+      );
       const totalMs = performance.now() - started;
       options.onTimings?.({
         decodeMs: decoded - started,
@@ -305,11 +334,16 @@ export class TranscriptionEngine {
         totalMs,
       });
       return {
-        texto: reply.texto,
-        vacio: reply.vacio,
-        idioma,
-        duracion_s: Math.round(audio.durationS * 100) / 100,
-        latencia_ms: Math.round(totalMs),
+        result: {
+          texto: reply.texto,
+          vacio: reply.vacio,
+          idioma,
+          duracion_s: Math.round(audio.durationS * 100) / 100,
+          latencia_ms: Math.round(totalMs),
+        },
+        // Whisper works in 30 s windows and may time its last segment past the audio's end.
+        segments: reply.segments.map((s) => ({ ...s, endS: Math.min(s.endS, audio.durationS) })),
+        words: reply.words.map((w) => ({ ...w, endS: Math.min(w.endS, audio.durationS) })),
       };
     } finally {
       options.signal?.removeEventListener('abort', forwardAbort);
@@ -334,6 +368,7 @@ export class TranscriptionEngine {
     release: () => void,
     samples: Float32Array,
     idioma: string,
+    extra: Pick<TranscribeOptions, 'prompt' | 'words'>,
     signal?: AbortSignal,
   ): Promise<TranscribeReply> {
     const pool = this.pool;
@@ -345,9 +380,19 @@ export class TranscriptionEngine {
     // mid-run is unsafe. An abort or timeout answers the caller now; the slot frees when the run really ends.
     const crash = this.crashNext;
     this.crashNext = false;
-    const task = pool.run({ op: 'transcribe', samples, idioma, crash } satisfies WorkerTask, {
-      transferList: [samples.buffer as ArrayBuffer],
-    }) as Promise<TranscribeReply>;
+    const task = pool.run(
+      {
+        op: 'transcribe',
+        samples,
+        idioma,
+        ...(extra.prompt ? { prompt: extra.prompt } : {}),
+        ...(extra.words ? { words: true } : {}),
+        crash,
+      } satisfies WorkerTask,
+      {
+        transferList: [samples.buffer as ArrayBuffer],
+      },
+    ) as Promise<TranscribeReply>;
     const tracked = task
       .then(
         () => undefined,

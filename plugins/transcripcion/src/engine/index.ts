@@ -1,11 +1,13 @@
 export { TranscriptionEngine } from './engine.js';
 export type {
+  DetailedTranscription,
   EngineState,
   EngineStatus,
   TranscribeOptions,
   TranscriptionResult,
   TranscriptionTimings,
 } from './engine.js';
+export type { TranscriptSegment } from './worker-protocol.js';
 export { TranscriptionError, DEFAULT_DETAIL, httpStatusFor, isTranscriptionError } from './errors.js';
 export type { TranscriptionErrorCode } from './errors.js';
 export { TranscriptionErrors } from './error-codes.js';

@@ -15,7 +15,14 @@ export interface WorkerConfig {
 
 export type WorkerTask =
   | { op: 'warmup' }
-  | { op: 'transcribe'; samples: Float32Array; idioma: string; crash?: boolean };
+  | { op: 'transcribe'; samples: Float32Array; idioma: string; prompt?: string; words?: boolean; crash?: boolean };
+
+/** One stretch of recognised speech, with its times from the start of the audio. */
+export interface TranscriptSegment {
+  startS: number;
+  endS: number;
+  text: string;
+}
 
 export interface WarmupReply {
   op: 'warmup';
@@ -25,6 +32,10 @@ export interface TranscribeReply {
   op: 'transcribe';
   texto: string;
   vacio: boolean;
+  /** Whisper's segments (empty when the VAD found no voice). */
+  segments: TranscriptSegment[];
+  /** Each word with its times, only when the task asked for `words` (whisper.cpp's token timestamps). */
+  words: TranscriptSegment[];
   vadMs: number;
   whisperMs: number;
 }

@@ -11,6 +11,7 @@ import { SileroVad } from './silero-vad.js';
 import {
   MODEL_UNUSABLE,
   type TranscribeReply,
+  type TranscriptSegment,
   type WarmupReply,
   type WorkerConfig,
   type WorkerTask,
@@ -31,7 +32,7 @@ interface WhisperBinding {
     handle: unknown,
     pcm: Float32Array,
     params: Record<string, unknown>,
-    finish: (results: Array<{ text: string }> | Error) => void,
+    finish: (results: WhisperSegment[] | Error) => void,
     progress: (segment: unknown) => void,
   ): void;
 }
@@ -40,7 +41,45 @@ interface WhisperBinding {
 // The build for this CPU (whisper-addon.ts).
 const whisper = require(whisperAddon().path) as WhisperBinding;
 
-function runWhisper(model: NativeModel, samples: Float32Array, idioma: string): Promise<string> {
+/** A segment as smart-whisper gives it; `tokens` only in its `detail` format (times with `token_timestamps`). */
+interface WhisperSegment {
+  from: number;
+  to: number;
+  text: string;
+  tokens?: { text: string; from?: number; to?: number }[];
+}
+
+/**
+ * Words from the tokens' times: a token that starts with a space (or a segment) starts a word, the others continue
+ * it. Special tokens (`[_BEG_]`, `[_TT_…]`, `<|…|>`) carry no text.
+ */
+function wordsOf(results: readonly WhisperSegment[]): TranscriptSegment[] {
+  const words: TranscriptSegment[] = [];
+  for (const segment of results) {
+    let first = true;
+    for (const token of segment.tokens ?? []) {
+      if (/^\[_|^<\|/.test(token.text) || token.from === undefined || token.to === undefined) continue;
+      const last = words.at(-1);
+      if (first || !last || /^\s/.test(token.text))
+        words.push({ startS: token.from / 1000, endS: token.to / 1000, text: token.text.trim() });
+      else {
+        last.text += token.text;
+        last.endS = token.to / 1000;
+      }
+      first = false;
+    }
+  }
+  return words.filter((w) => w.text !== '');
+}
+
+/** The whole text (segments joined, spaces collapsed), each segment with its times, and the words when asked. */
+function runWhisper(
+  model: NativeModel,
+  samples: Float32Array,
+  idioma: string,
+  prompt: string | undefined,
+  withWords: boolean,
+): Promise<{ text: string; segments: TranscriptSegment[]; words: TranscriptSegment[] }> {
   return new Promise((resolve, reject) => {
     whisper.transcribe(
       model.handle,
@@ -55,17 +94,24 @@ function runWhisper(model: NativeModel, samples: Float32Array, idioma: string): 
         no_context: true,
         suppress_non_speech_tokens: true,
         temperature_inc: config.temperatureInc,
-        format: 'simple',
+        format: withWords ? 'detail' : 'simple',
+        token_timestamps: withWords,
+        // Vocabulary or style to continue from (OpenAI's `prompt`); whisper.cpp conditions the first window on it.
+        ...(prompt ? { initial_prompt: prompt } : {}),
       },
       (results) => {
         if (results instanceof Error) return reject(results);
-        resolve(
-          results
-            .map((r) => r.text)
+        const segments = results
+          .map((r) => ({ startS: r.from / 1000, endS: r.to / 1000, text: r.text.replace(/\s+/g, ' ').trim() }))
+          .filter((s) => s.text !== '');
+        resolve({
+          text: segments
+            .map((s) => s.text)
             .join(' ')
-            .replace(/\s+/g, ' ')
             .trim(),
-        );
+          segments,
+          words: withWords ? wordsOf(results) : [],
+        });
       },
       () => {},
     );
@@ -99,9 +145,24 @@ async function init(): Promise<(task: WorkerTask) => Promise<TranscribeReply | W
         // Whisper only runs when there is voice, so it never invents text on silence or noise.
         const voice = await vad.hasVoice(task.samples, config.vadThreshold, config.minSpeechS);
         const t1 = performance.now();
-        if (!voice) return { op: 'transcribe', texto: '', vacio: true, vadMs: t1 - t0, whisperMs: 0 };
-        const texto = await runWhisper(model, task.samples, task.idioma);
-        return { op: 'transcribe', texto, vacio: false, vadMs: t1 - t0, whisperMs: performance.now() - t1 };
+        if (!voice)
+          return { op: 'transcribe', texto: '', vacio: true, segments: [], words: [], vadMs: t1 - t0, whisperMs: 0 };
+        const { text, segments, words } = await runWhisper(
+          model,
+          task.samples,
+          task.idioma,
+          task.prompt,
+          task.words === true,
+        );
+        return {
+          op: 'transcribe',
+          texto: text,
+          vacio: false,
+          segments,
+          words,
+          vadMs: t1 - t0,
+          whisperMs: performance.now() - t1,
+        };
       }
     }
   };
