@@ -270,7 +270,7 @@ describe('POST /transcripciones without a model', () => {
     assert.equal(state.detalle, res.body.detail.detalle, 'GET /estado gives the same sentence before any upload');
     assert.deepEqual(await leftovers(h), []);
 
-    assert.deepEqual((await h.client.get('/health')).body, { estado: 'ready', salud: 'degradada' });
+    assert.deepEqual((await h.client.get('/health')).body, { estado: 'ready', salud: 'degradada', rol: 'todo' });
     const operator = h.admin.issueOperatorCredential('op').token;
     const health = await h.client.get('/health', { key: operator });
     assert.equal(health.body.salud, 'degradada');
