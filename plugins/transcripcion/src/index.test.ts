@@ -293,6 +293,6 @@ describe('POST /transcripciones without a model', () => {
     assert.ok(ready.listo || ready.reintentar, JSON.stringify(ready));
     const loaded = await waitState((s) => s.listo);
     assert.equal(loaded.detalle, null);
-    assert.deepEqual((await h.client.get('/health')).body, { estado: 'ready', salud: 'ok' });
+    assert.deepEqual((await h.client.get('/health')).body, { estado: 'ready', salud: 'ok', rol: 'todo' });
   });
 });
