@@ -4,7 +4,8 @@
 // the picture and the figures repeat within a few percent (the HTTP figures of auth.bench.mjs move by ±10 %).
 // Cases, interleaved in 5 rounds, median CPU µs per request: a bare polka route logging one pino line (baseline),
 // Cerebro's public GET /api/ready (pipeline shell + access line), and an authenticated GET /api/companies (Bearer
-// parse, key lookup, SHA-256 compare, reach, counters), and the same with Studio's session cookie instead of a key.
+// parse, key lookup, SHA-256 compare, reach, counters), a space route the key is rate-limited on (the space's limit and
+// quota counted), and GET /api/companies with Studio's session cookie instead of a key.
 // Use it to see where a change moves the per-request cost.
 import { bareApp } from './support/bare-route.mjs';
 import { startBenchHost } from './support/bench-host.mjs';
@@ -16,7 +17,17 @@ const bench = await startBenchHost();
 const { host, key } = bench;
 const bare = bareApp();
 // A Studio console session, sent as its cookie: session row and owner read per request, idle expiry checked.
-const session = host.admin.issueConsoleSession(host.admin.listOwners().propietarios[0].id).token;
+const ownerId = host.admin.listOwners().propietarios[0].id;
+const session = host.admin.issueConsoleSession(ownerId).token;
+// A space route the key is limited on: the space's per-minute limit and daily quota, set high enough never to refuse,
+// are counted on every request (in memory: the default `todo` role).
+const writer = host.admin.issueKey(ownerId, 'bench-escribe', [], 'escribe').token;
+const limited = await fetch(`${host.url}/api/companies/demo/api-config`, {
+  method: 'PATCH',
+  headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ limite_por_minuto: 1_000_000_000, cuota_diaria: 1_000_000_000 }),
+});
+if (limited.status !== 200) throw new Error(`api-config: ${limited.status}`);
 
 /** The part of ServerResponse the pipeline and polka touch. */
 class FakeResponse {
@@ -66,6 +77,10 @@ const cases = {
   'Cerebro GET /companies autenticado': [
     host.handler,
     requestFor('/api/companies', { authorization: `Bearer ${key}` }),
+  ],
+  'Cerebro GET /companies/demo/api-config, límites del espacio': [
+    host.handler,
+    requestFor('/api/companies/demo/api-config', { authorization: `Bearer ${key}` }),
   ],
   'Cerebro GET /companies, cookie Studio': [
     host.handler,

@@ -97,6 +97,10 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
   assert.match(hits[0]!.texto, /10 euros/);
   const onlyOther = await docs.search(h.spaceId, 'precio horario', { documentos: ['ajeno.md'] });
   assert.deepEqual([...new Set(onlyOther.map((x) => x.documento))], ['ajeno.md']);
+  // Narrowed by labels (here the source's own tag), as `POST /rag/{espacio}/buscar` narrows.
+  const bySource = await docs.search(h.spaceId, 'precio horario', { etiquetas: ['fuente:x'] });
+  assert.deepEqual([...new Set(bySource.map((x) => x.documento))], ['ajeno.md']);
+  assert.deepEqual(await docs.search(h.spaceId, 'precio horario', { etiquetas: ['fuente:nadie'] }), []);
 
   await assert.rejects(
     docs.put(h.spaceId, { nombre: 'a/b', contenido: 'x', tipo: 'text/plain' }),

@@ -76,6 +76,19 @@ const balance = (dataDir: string): number =>
         .get(SPACE) as number,
   );
 
+const DAY_MS = 86_400_000;
+
+/** The count of the current window of a limit bucket (`espacio:<id>:dia`, `clave:<id>:minuto`). */
+const windowCount = (dataDir: string, bucket: string, windowMs: number): number =>
+  readDb(
+    dataDir,
+    (db) =>
+      (db
+        .prepare('SELECT calls FROM limit_windows WHERE bucket = ? AND window_start = ?')
+        .pluck()
+        .get(bucket, Math.floor(Date.now() / windowMs) * windowMs) as number | undefined) ?? 0,
+  );
+
 async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -186,15 +199,8 @@ test('2 api + 1 worker processes on one database: limits, quota, Idempotency-Key
     const Q = 15;
     assert.equal((await call(b, own, `/companies/${id}/api-config`, json('PATCH', { cuota_diaria: Q }))).status, 200);
     await new Promise((r) => setTimeout(r, 600)); // every process has flushed its calls of the day (the PATCH)
-    const day = new Date().toISOString().slice(0, 10);
-    const used = readDb(
-      dataDir,
-      (db) =>
-        (db.prepare('SELECT calls FROM daily_usage WHERE space_id = ? AND day = ?').pluck().get(id, day) as
-          | number
-          | undefined) ?? 0,
-    );
-    assert.ok(used < Q - 5, `${used} calls already today`);
+    const used = windowCount(dataDir, `espacio:${id}:dia`, DAY_MS);
+    assert.ok(used >= 1 && used < Q - 5, `${used} calls already today (the PATCH: counted, never refused)`);
     const answers = await Promise.all(
       Array.from({ length: 3 * Q }, (_, i) => call(i % 2 ? a : b, own, `/rag/${id}/documents`)),
     );
@@ -301,15 +307,9 @@ test('2 api + 1 worker processes on one database: limits, quota, Idempotency-Key
       (await call(a, own, `/companies/${id}/api-config`, json('PATCH', { limite_por_minuto: L }))).status,
       200,
     );
-    const minute = Math.floor(Date.now() / 60_000);
-    const used = readDb(
-      dataDir,
-      (db) =>
-        (db.prepare('SELECT calls FROM rate_windows WHERE space_id = ? AND minute = ?').pluck().get(id, minute) as
-          | number
-          | undefined) ?? 0,
-    );
-    assert.ok(used >= 1 && used < L - 10, `${used} calls already this minute`);
+    // The PATCH of the space's own settings is not counted in its minute window (it is never refused there).
+    const used = windowCount(dataDir, `espacio:${id}:minuto`, 60_000);
+    assert.ok(used < L - 10, `${used} calls already this minute`);
     const answers = await Promise.all(
       Array.from({ length: 3 * L }, (_, i) => call(i % 2 ? b : a, own, `/rag/${id}/documents`)),
     );
@@ -319,5 +319,59 @@ test('2 api + 1 worker processes on one database: limits, quota, Idempotency-Key
     const refused = answers.find((r) => r.status === 429)!;
     assert.equal(refused.headers.get('ratelimit-remaining'), '0');
     assert.equal(refused.body.codigo, 'rate_limited');
+  });
+
+  await t.test("a key's own limits are exact across both api processes", async () => {
+    // Daily quota: a key lowers its own (it may: never above what it has, and it cannot remove it again).
+    const daily = await freshSpace(a, operator, 'cupoclave');
+    const dailyId = /crb_([0-9a-f]{16})\./.exec(daily)![1]!;
+    const D = 15;
+    const set = await call(b, daily, `/tokens/${dailyId}`, json('PATCH', { cuota_diaria: D }));
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.deepEqual([set.body.limite_por_minuto, set.body.cuota_diaria], [null, D]);
+    const lift = await call(a, daily, `/tokens/${dailyId}`, json('PATCH', { cuota_diaria: null }));
+    assert.equal(lift.status, 403);
+    assert.equal(lift.body.codigo, 'key_scope_exceeded');
+    await new Promise((r) => setTimeout(r, 600)); // every process has flushed its day counts
+    const today = windowCount(dataDir, `clave:${dailyId}:dia`, DAY_MS);
+    assert.ok(today < D - 5, `${today} calls of the key today`); // key routes (/tokens) are not space routes
+    const days = await Promise.all(
+      Array.from({ length: 3 * D }, (_, i) => call(i % 2 ? a : b, daily, '/rag/cupoclave/documents')),
+    );
+    assert.equal(days.filter((r) => r.status === 200).length, D - today);
+    const overQuota = days.find((r) => r.status === 429)!;
+    assert.equal(overQuota.body.codigo, 'daily_quota_exceeded');
+    assert.match(overQuota.body.detail, new RegExp(`cuota diaria de ${D} peticiones de esta clave`));
+    assert.match(overQuota.headers.get('ratelimit-policy')!, new RegExp(`^${D};w=86400;limite="clave"`));
+    assert.equal(windowCount(dataDir, `clave:${dailyId}:dia`, DAY_MS), D);
+
+    // Per-minute limit of the key, below the space's: the key's applies and the headers name it.
+    const id = 'ritmoclave';
+    const own = await freshSpace(b, operator, id);
+    const keyId = /crb_([0-9a-f]{16})\./.exec(own)![1]!;
+    const K = 12;
+    await awayFromMinuteEnd(15);
+    assert.equal((await call(a, own, `/tokens/${keyId}`, json('PATCH', { limite_por_minuto: K }))).status, 200);
+    assert.equal(
+      (await call(b, own, `/companies/${id}/api-config`, json('PATCH', { limite_por_minuto: 100 }))).status,
+      200,
+    );
+    const used = windowCount(dataDir, `clave:${keyId}:minuto`, 60_000);
+    assert.ok(used >= 1 && used < K - 5, `${used} calls of the key this minute`);
+    const answers = await Promise.all(
+      Array.from({ length: 3 * K }, (_, i) => call(i % 2 ? a : b, own, `/rag/${id}/documents`)),
+    );
+    const ok = answers.filter((r) => r.status === 200);
+    assert.equal(ok.length, K - used, `${ok.length} answered 200 after ${used} earlier calls this minute`);
+    const refused = answers.find((r) => r.status === 429)!;
+    assert.equal(refused.body.codigo, 'rate_limited');
+    assert.match(refused.body.detail, new RegExp(`esta clave admite ${K} por minuto`));
+    assert.equal(refused.headers.get('ratelimit-policy'), `${K};w=60;limite="clave"`);
+    assert.equal(refused.headers.get('ratelimit-remaining'), '0');
+    // A request let through lists both limits, the one closest to refusing (the key's) first.
+    assert.match(
+      ok[0]!.headers.get('ratelimit-policy')!,
+      new RegExp(`^${K};w=60;limite="clave", 100;w=60;limite="espacio"`),
+    );
   });
 });

@@ -15,7 +15,7 @@ test('per-day and per-route counts are exact before and after the batched write,
 
   now -= 3 * DAY; // three days earlier: stored by a flush
   for (let i = 0; i < 4; i++) assert.equal((await api.get('/companies')).status, 200);
-  h.host.flushCounters();
+  await h.host.flushCounters();
   now += 3 * DAY;
   for (let i = 0; i < 2; i++) assert.equal((await api.get(`/rag/${h.spaceId}/documents`)).status, 200);
   now += 60_000; // past midnight, same flush interval
@@ -47,7 +47,7 @@ test('per-day and per-route counts are exact before and after the batched write,
     );
   };
   await check('pending in memory');
-  h.host.flushCounters();
+  await h.host.flushCounters();
   await check('written to the database');
 
   const listed = (await h.client.get('/tokens')).body.tokens.find((k: { id: string }) => k.id === key.id);

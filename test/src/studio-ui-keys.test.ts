@@ -75,3 +75,53 @@ test('Studio keys: a new key is shown once with a copy button, works on the API,
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.serverErrors, []);
 });
+
+test("Studio keys: a key's own limits are set in the create form, shown in the list, changed later and applied", async (t) => {
+  const world = await startStudioWorld(t);
+  const { page, seen } = await openPage(world);
+  await signInThroughForm(page, world.studio);
+  await goTo(page, world.studio, 'claves', 'Claves de la API');
+
+  await page.getByLabel('Nombre', { exact: true }).fill('con-limites');
+  await page.getByRole('radio', { name: /Lectura y escritura/ }).check();
+  await page.getByLabel('Peticiones por minuto de esta clave').fill('2');
+  await page.getByLabel('Peticiones por día (UTC) de esta clave').fill('5000');
+  await checkPage(page, 'studio-claves-limites-formulario');
+  await page.getByRole('button', { name: 'Crear la clave' }).click();
+  const secret = (await page.getByTestId('clave-secreta').innerText()).trim();
+  assert.equal(await page.getByLabel('Peticiones por minuto de esta clave').inputValue(), '', 'the form is cleared');
+  await page.getByRole('button', { name: 'Ya la guardé' }).click();
+
+  const row = page.getByRole('row', { name: /con-limites/ });
+  assert.match(await row.innerText(), /2\/min · 5000\/día/); // es-ES groups from 5 digits on
+  const others = page.getByRole('row').filter({ hasText: 'Los del espacio' });
+  assert.ok((await others.count()) >= 1, 'keys without their own limits say so');
+
+  // The key's own limit applies on the API, and the 429 names it.
+  const client = new TestClient(`${world.h.url}/api`, secret);
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+  assert.equal((await client.get('/rag/demo/documents')).status, 200);
+  assert.equal((await client.get('/rag/demo/documents')).status, 200);
+  const refused = await client.get('/rag/demo/documents');
+  assert.equal(refused.status, 429);
+  assert.match(refused.headers.get('ratelimit-policy') ?? '', /^2;w=60;limite="clave"/);
+
+  // Changed later from the list: raised, and the quota removed.
+  await row.getByRole('button', { name: /Límites/ }).click();
+  const editor = page.getByRole('region', { name: /Límites de «con-limites»/ });
+  await editor.getByLabel('Peticiones por minuto de esta clave').fill('10');
+  await editor.getByLabel('Peticiones por día (UTC) de esta clave').fill('');
+  await checkPage(page, 'studio-claves-limites-editar');
+  await editor.getByRole('button', { name: 'Guardar límites' }).click();
+  await editor.getByRole('status').filter({ hasText: 'guardados' }).waitFor();
+  await page
+    .getByRole('row', { name: /con-limites/ })
+    .getByText('10/min')
+    .waitFor();
+  assert.match(await page.getByRole('row', { name: /con-limites/ }).innerText(), /10\/min(?! ·)/);
+  await checkPage(page, 'studio-claves-limites-guardados');
+  assert.equal((await client.get('/rag/demo/documents')).status, 200, 'the raised limit applies at once');
+  assert.deepEqual(seen.consoleErrors, []);
+  assert.deepEqual(seen.serverErrors, []);
+});

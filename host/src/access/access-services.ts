@@ -2,7 +2,8 @@
 // whoever injects them depends on these shapes, not on the classes that implement them.
 import type { Permission, SpaceContext } from '@cerebro/sdk';
 import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
-import type { KeyDay } from '../limits/limit-services.js';
+import type { KeyDay, LimitPair } from '../limits/limit-services.js';
+import type { KeyLimitsBody } from './key-limits.js';
 import type { AccountRow, CredentialRow, KeyCredential, KeyRow, OwnerRow, SpaceRecord } from './records.js';
 
 /** Read access to owners, spaces, accounts and credentials, never stale (see `SqliteAccessDirectory`). */
@@ -53,6 +54,8 @@ export interface CreatedKey {
   espacios: string[];
   permiso: Permission;
   creado: string;
+  limite_por_minuto: number | null;
+  cuota_diaria: number | null;
   token: string;
 }
 
@@ -65,6 +68,8 @@ export interface KeyIssuer {
     spaces: string[],
     permission: Permission,
     createdByKey?: string | null,
+    /** The key's own limits (default: none, only the spaces' apply). */
+    limits?: LimitPair,
   ): CreatedKey;
 }
 
@@ -75,6 +80,8 @@ export interface KeyListing {
   espacios: string[];
   permiso: Permission;
   creado: string;
+  limite_por_minuto: number | null;
+  cuota_diaria: number | null;
   llamadas: number;
   por_ruta: Record<string, number>;
   ultimo_uso: string | null;
@@ -82,7 +89,7 @@ export interface KeyListing {
 }
 
 /** A `POST /tokens` body as its route's schema lets it through (types, lengths and unknown fields checked). */
-export interface CreateKeyBody {
+export interface CreateKeyBody extends KeyLimitsBody {
   nombre: string;
   espacios?: string[];
   permiso?: Permission;
@@ -94,7 +101,9 @@ export interface KeyManagement {
   /** The owner's keys within the caller's reach (the same rule as revoking). */
   list(caller: OwnerCaller): KeyListing[];
   /** One key's usage for the console's chart over the last `days` days; 404 out of the caller's reach. */
-  usageOf(caller: OwnerCaller, keyId: string, days: number): KeyListing & { por_dia: KeyDay[] };
+  usageOf(caller: OwnerCaller, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }>;
+  /** Changes a key's own limits (fields left out keep theirs); the same reach rules as revoking. */
+  setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): KeyListing;
   revoke(caller: OwnerCaller, keyId: string): { revocado: string };
   /** Spaces the caller reaches right now (for `GET /companies`). */
   reachableSpaces(caller: OwnerCaller): SpaceRecord[];

@@ -90,6 +90,7 @@ export class CredentialAuthenticator implements Authenticator {
           name: row.name,
           spaces: row.spaces,
           permission: row.permission,
+          limits: Object.freeze({ perMinute: row.rate_limit, daily: row.daily_quota }),
         }),
       });
       this.keyCallers.set(row, caller);

@@ -1,4 +1,5 @@
 import type { Permission } from '@cerebro/sdk';
+import type { LimitPair } from '../limits/limit-services.js';
 
 export interface KeyRecord {
   id: string;
@@ -7,6 +8,8 @@ export interface KeyRecord {
   /** Space ids; empty means every space of the owner at the moment of each request. */
   spaces: readonly string[];
   permission: Permission;
+  /** The key's own per-minute limit and daily quota (null: only the space's apply). */
+  limits: LimitPair;
 }
 
 /** Who is calling, recomputed on every request from the credential. */

@@ -52,8 +52,8 @@ export class SqliteAccessDirectory implements AccessDirectory {
         'SELECT id, secret_digest, revoked_at FROM operator_credentials WHERE id = ?',
       ),
       keyCredential: db.prepare<[string], KeyCredentialRow>(
-        `SELECT k.id, k.owner_id, k.name, k.spaces, k.permission, k.secret_digest, k.revoked_at,
-                o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at
+        `SELECT k.id, k.owner_id, k.name, k.spaces, k.permission, k.secret_digest, k.revoked_at, k.rate_limit,
+                k.daily_quota, o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at
            FROM api_keys k JOIN owners o ON o.id = k.owner_id WHERE k.id = ?`,
       ),
       space: db.prepare<[string], SpaceRow & { modules: string | null }>(`${SPACE_WITH_MODULES} WHERE s.id = ?`),

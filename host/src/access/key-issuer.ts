@@ -4,6 +4,8 @@ import { HostTokens } from '../kernel/tokens.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { AccessDirectory, CreatedKey, KeyIssuer } from './access-services.js';
 import { issueCredential } from './credentials.js';
+import type { LimitPair } from '../limits/limit-services.js';
+import { NO_LIMITS, limitFields } from './key-limits.js';
 
 /**
  * Issues API keys, for the owner (`POST /tokens`) and the operator (`cerebro admin`, `/api/admin`) alike: the
@@ -23,6 +25,7 @@ export class SqliteKeyIssuer implements KeyIssuer {
     spaces: string[],
     permission: Permission,
     createdByKey: string | null = null,
+    limits: LimitPair = NO_LIMITS,
   ): CreatedKey {
     const distinct = [...new Set(spaces)];
     const owned = new Set(
@@ -37,7 +40,7 @@ export class SqliteKeyIssuer implements KeyIssuer {
     const created = new Date(this.clock.now()).toISOString();
     this.db
       .prepare(
-        'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at, rate_limit, daily_quota) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         credential.id,
@@ -48,6 +51,8 @@ export class SqliteKeyIssuer implements KeyIssuer {
         credential.digest,
         createdByKey,
         created,
+        limits.perMinute,
+        limits.daily,
       );
     this.directory.invalidate();
     return {
@@ -56,6 +61,7 @@ export class SqliteKeyIssuer implements KeyIssuer {
       espacios: distinct,
       permiso: permission,
       creado: created,
+      ...limitFields(limits),
       token: credential.token,
     };
   }

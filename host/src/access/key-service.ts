@@ -14,6 +14,7 @@ import type {
 } from './access-services.js';
 import type { KeyRow, SpaceRecord } from './records.js';
 import { reaches } from './space-access.js';
+import { NO_LIMITS, assertWithinCallerLimits, limitFields, limitsOf, type KeyLimitsBody } from './key-limits.js';
 
 const stricter = (a: Permission, b: Permission): Permission => (a === 'lee' || b === 'lee' ? 'lee' : 'escribe');
 
@@ -69,12 +70,15 @@ export class KeyService implements KeyManagement {
       permission = stricter(permission, caller.key.permission);
     }
     if (caller.ownerReadOnly) permission = 'lee';
+    const limits = limitsOf(body, NO_LIMITS);
+    assertWithinCallerLimits(caller, limits);
     return this.issuer.issue(
       caller.ownerId,
       input.name,
       input.spaces,
       permission,
       caller.kind === 'key' ? caller.key.id : null,
+      limits,
     );
   }
 
@@ -90,35 +94,56 @@ export class KeyService implements KeyManagement {
     const visible = rows
       .map((row) => ({ row, spaces: JSON.parse(row.spaces) as string[] }))
       .filter(({ spaces }) => this.withinReach(caller, spaces));
-    return visible.map(({ row, spaces }) => ({
-      id: row.id,
-      nombre: row.name,
-      espacios: spaces,
-      permiso: row.permission,
-      creado: row.created_at,
-      ...this.usage.keyUsage(row.id, row),
-      revocado: row.revoked_at !== null,
-    }));
+    return visible.map(({ row, spaces }) => this.listing(row, spaces));
   }
 
   /**
-   * One key's usage for the console's chart: totals per route, last use, and calls per UTC day over the last
-   * `days` days. Only for keys within the caller's reach (404 otherwise, as for revoking).
+   * Changes a key's own limits (fields left out keep theirs). The same reach rules as revoking; a read key or a
+   * read-only owner cannot; a key with limits of its own cannot give more than it has (`assertWithinCallerLimits`).
+   * From the next request on, every process applies them (the directory's shared change version).
    */
-  usageOf(caller: OwnerCaller, keyId: string, days: number): KeyListing & { por_dia: KeyDay[] } {
+  setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): KeyListing {
+    if (caller.kind === 'key' && (caller.key.permission === 'lee' || caller.ownerReadOnly)) throw apiError('read_only');
+    const row = this.reachableKey(caller, keyId);
+    if (row.revoked_at) throw apiError('key_already_revoked');
+    const limits = limitsOf(body, { perMinute: row.rate_limit, daily: row.daily_quota });
+    assertWithinCallerLimits(caller, limits);
+    this.db
+      .prepare('UPDATE api_keys SET rate_limit = ?, daily_quota = ? WHERE id = ?')
+      .run(limits.perMinute, limits.daily, keyId);
+    this.directory.invalidate();
+    return this.listing(this.directory.key(keyId)!, JSON.parse(row.spaces) as string[]);
+  }
+
+  /** A key of the caller's owner within the caller's reach, or 404 (as for revoking). */
+  private reachableKey(caller: OwnerCaller, keyId: string): KeyRow {
     const row = /^[0-9a-f]{16}$/.test(keyId) ? this.directory.key(keyId) : undefined;
-    const spaces = row ? (JSON.parse(row.spaces) as string[]) : [];
-    if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, spaces)) throw apiError('key_not_found');
+    if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, JSON.parse(row.spaces) as string[]))
+      throw apiError('key_not_found');
+    return row;
+  }
+
+  private listing(row: KeyRow, spaces: string[]): KeyListing {
     return {
       id: row.id,
       nombre: row.name,
       espacios: spaces,
       permiso: row.permission,
       creado: row.created_at,
+      ...limitFields({ perMinute: row.rate_limit, daily: row.daily_quota }),
       ...this.usage.keyUsage(row.id, row),
       revocado: row.revoked_at !== null,
-      por_dia: this.usage.keyDays(row.id, days, this.clock.now()),
     };
+  }
+
+  /**
+   * One key's usage for the console's chart: totals per route, last use, and calls per UTC day over the last
+   * `days` days. Only for keys within the caller's reach (404 otherwise, as for revoking).
+   */
+  async usageOf(caller: OwnerCaller, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }> {
+    const row = this.reachableKey(caller, keyId);
+    const por_dia = await this.usage.keyDays(row.id, days, this.clock.now());
+    return { ...this.listing(row, JSON.parse(row.spaces) as string[]), por_dia };
   }
 
   revoke(caller: OwnerCaller, keyId: string): { revocado: string } {

@@ -22,6 +22,8 @@ export interface KeyRow {
   calls: number;
   calls_by_route: string;
   last_used_at: string | null;
+  rate_limit: number | null;
+  daily_quota: number | null;
 }
 /** A key's credential and its owner's state, read in one query on every key request. */
 export interface KeyCredentialRow {
@@ -32,6 +34,8 @@ export interface KeyCredentialRow {
   permission: Permission;
   secret_digest: Buffer;
   revoked_at: string | null;
+  rate_limit: number | null;
+  daily_quota: number | null;
   owner_read_only: number;
   owner_deleted_at: string | null;
 }

@@ -12,6 +12,8 @@ import { HostTokens } from '../kernel/tokens.js';
 import type { AccessDirectory, CreatedKey, KeyIssuer } from '../access/access-services.js';
 import { AdminViews, type AdminKeyView, type OwnerView, type SpaceView } from './admin-views.js';
 import { parseIsoDate } from './iso-date.js';
+import { NO_LIMITS } from '../access/key-limits.js';
+import type { LimitPair } from '../limits/limit-services.js';
 import { ModuleCatalogToken } from './module-catalog.js';
 import type { AdminActions, AdminPage, ModuleCatalog, SpaceChanges } from './admin-services.js';
 
@@ -51,6 +53,17 @@ class InputCheck {
     if (!text || [...text].length > max)
       this.fail(field, `Debe ser un texto de 1 a ${max} caracteres.`, 'string_length');
     return text;
+  }
+
+  /** A key's own limit: an integer ≥ 1, or null (none: only the spaces' apply); `undefined` keeps it. */
+  keyLimit(field: string, value: unknown): void {
+    if (value === undefined || value === null) return;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > 1_000_000_000)
+      this.fail(
+        field,
+        'Debe ser un entero de 1 a 1000000000, o null (sin límite propio: solo el del espacio).',
+        'int_range',
+      );
   }
 
   /** A strict ISO 8601 date, normalised to UTC; `null` clears it. */
@@ -371,13 +384,34 @@ export class AdminService implements AdminActions {
     spaces: string[],
     permission: Permission,
     createdByKey: string | null = null,
+    limits: LimitPair = NO_LIMITS,
   ): CreatedKey {
     const check = new InputCheck();
     const trimmed = check.text('nombre', name, 80);
     if (permission !== 'lee' && permission !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
+    check.keyLimit('limite_por_minuto', limits.perMinute);
+    check.keyLimit('cuota_diaria', limits.daily);
     check.done();
     this.requireOwner(ownerId);
-    return this.keys.issue(ownerId, trimmed, spaces, permission, createdByKey);
+    return this.keys.issue(ownerId, trimmed, spaces, permission, createdByKey, limits);
+  }
+
+  /** Changes any key's own limits (`undefined` keeps one, null removes it). 404 unknown, 409 revoked. */
+  setKeyLimits(
+    keyId: string,
+    patch: { perMinute?: number | null; daily?: number | null },
+  ): { clave: string; limite_por_minuto: number | null; cuota_diaria: number | null } {
+    const check = new InputCheck();
+    check.keyLimit('limite_por_minuto', patch.perMinute);
+    check.keyLimit('cuota_diaria', patch.daily);
+    check.done();
+    const row = KEY_ID.test(keyId) ? this.directory.key(keyId) : undefined;
+    if (!row) throw apiError('key_not_found');
+    if (row.revoked_at) throw apiError('key_already_revoked');
+    const perMinute = patch.perMinute === undefined ? row.rate_limit : patch.perMinute;
+    const daily = patch.daily === undefined ? row.daily_quota : patch.daily;
+    this.run('UPDATE api_keys SET rate_limit = ?, daily_quota = ? WHERE id = ?', perMinute, daily, keyId);
+    return { clave: keyId, limite_por_minuto: perMinute, cuota_diaria: daily };
   }
 
   /** A console (Studio) session credential for an owner. */

@@ -67,6 +67,11 @@ export interface AdminActions {
   addCredits(accountId: string, amount: number): number;
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
   issueKey(...key: Parameters<KeyIssuer['issue']>): CreatedKey;
+  /** Changes any key's own limits (`undefined` keeps one, null removes it). 404 unknown, 409 revoked. */
+  setKeyLimits(
+    keyId: string,
+    patch: { perMinute?: number | null; daily?: number | null },
+  ): { clave: string; limite_por_minuto: number | null; cuota_diaria: number | null };
   /** A console (Studio) session credential for an owner. */
   issueConsoleSession(ownerId: string): { id: string; token: string; expira: string };
   /** Sets the email an owner signs in to Studio with (unique, case-insensitive). */

@@ -68,6 +68,8 @@ interface KeyRow {
   calls: number;
   last_used_at: string | null;
   revoked_at: string | null;
+  rate_limit: number | null;
+  daily_quota: number | null;
 }
 
 const OWNER_SELECT = `SELECT o.id, o.name, o.email, o.read_only, o.created_at,
@@ -111,6 +113,8 @@ const keyView = (r: KeyRow): AdminKeyView => ({
   espacios: JSON.parse(r.spaces) as string[],
   permiso: r.permission,
   creado: r.created_at,
+  limite_por_minuto: r.rate_limit,
+  cuota_diaria: r.daily_quota,
   llamadas: r.calls,
   ultimo_uso: r.last_used_at,
   revocado: r.revoked_at,
@@ -156,7 +160,7 @@ export class AdminViews {
     const total = this.db.prepare('SELECT count(*) FROM api_keys WHERE owner_id = ?').pluck().get(ownerId) as number;
     const rows = this.db
       .prepare<[string, number, number], KeyRow>(
-        'SELECT id, name, spaces, permission, created_at, calls, last_used_at, revoked_at FROM api_keys WHERE owner_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
+        'SELECT id, name, spaces, permission, created_at, calls, last_used_at, revoked_at, rate_limit, daily_quota FROM api_keys WHERE owner_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
       )
       .all(ownerId, limit, offset);
     return { total, items: rows.map(keyView) };

@@ -32,6 +32,9 @@ const onOff = (f: Flags): boolean => {
 };
 /** Only digits (and a sign) are a number here: `Number('')` is 0 and `Number('0x10')` 16. */
 const integer = (text: string): number => (/^-?\d+$/.test(text) ? Number(text) : Number.NaN);
+/** A key limit flag: absent → undefined (kept), `ninguno` → null (removed), otherwise the integer. */
+const keyLimit = (f: Flags, flag: string): number | null | undefined =>
+  f[flag] === undefined ? undefined : f[flag] === 'ninguno' ? null : integer(String(f[flag]));
 /** `--limit` / `--offset` as the admin service's paging (it checks the ranges). */
 const paging = (f: Flags): { limite?: number; desde?: number } => ({
   ...(typeof f.limit === 'string' ? { limite: integer(f.limit) } : {}),
@@ -141,14 +144,20 @@ const ACTIONS: Record<string, Action> = {
     run: (a, f) => ({ cuenta: f.id, saldo: a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }),
   },
   'key create': {
-    help: '--owner O --name N [--spaces a,b] [--permiso lee|escribe]',
+    help: '--owner O --name N [--spaces a,b] [--permiso lee|escribe] [--limit N] [--quota N]  (límite por minuto y cuota diaria propios de la clave)',
     run: (a, f) =>
       a.issueKey(
         need(f, 'owner'),
         need(f, 'name'),
         list(f.spaces),
         ((f.permiso as string | undefined) ?? 'escribe') as Permission,
+        null,
+        { perMinute: keyLimit(f, 'limit') ?? null, daily: keyLimit(f, 'quota') ?? null },
       ),
+  },
+  'key limits': {
+    help: '--id K [--limit N|ninguno] [--quota N|ninguno]  (límite por minuto y cuota diaria propios; ninguno: solo los del espacio)',
+    run: (a, f) => a.setKeyLimits(need(f, 'id'), { perMinute: keyLimit(f, 'limit'), daily: keyLimit(f, 'quota') }),
   },
   'owner list': {
     help: '[--limit N] [--offset N]  (propietarios, con su cuenta y sus espacios)',

@@ -86,7 +86,8 @@ const STANDARD_ERRORS: Record<string, string> = {
   '413': 'Cuerpo demasiado grande.',
   '415': 'Tipo de contenido no admitido.',
   '422': 'Datos no válidos: `detail` es la lista de problemas (`loc`, `msg`, `type`).',
-  '429': 'Límite por minuto o cuota diaria del espacio superados (cabecera `Retry-After`).',
+  '429':
+    'Límite por minuto o cuota diaria superados, del espacio o propios de la clave (cabecera `Retry-After`; `RateLimit-Policy` dice cuál con `limite="clave"` o `limite="espacio"`).',
   '503':
     'El servicio arranca o se detiene, el módulo no está disponible, o la base de datos está ocupada (`database_busy`, cabecera `Retry-After`).',
   '507':

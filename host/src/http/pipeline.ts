@@ -76,6 +76,14 @@ class Exchange {
   }
 }
 
+/** What the pipeline compiles once per route, at mount. */
+interface CompiledRoute {
+  validateQuery: QueryValidator | undefined;
+  validateBody: BodyValidator | undefined;
+  readsJson: boolean;
+  refusesIdempotencyKey: boolean;
+}
+
 const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
@@ -110,8 +118,13 @@ export class RequestPipeline implements RoutePipeline {
     const validateBody: BodyValidator | undefined =
       readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
     const noStore = route.carriesCredentials === true;
-    // A stream cannot be replayed as it was sent: its route refuses the header rather than charge a retry again.
-    const refusesIdempotencyKey = route.stream === true;
+    const compiled: CompiledRoute = {
+      validateQuery,
+      validateBody,
+      readsJson,
+      // A stream cannot be replayed as it was sent: its route refuses the header rather than charge a retry again.
+      refusesIdempotencyKey: route.stream === true,
+    };
     return (req: Request, res: ServerResponse) => {
       const exchange = new Exchange(
         new PipelineRequestContext(
@@ -127,30 +140,56 @@ export class RequestPipeline implements RoutePipeline {
         meter,
         route.errorFormat,
       );
-      const { ctx } = exchange;
       // A secret in an answer must not stay in a browser's or a proxy's cache (also on that route's errors).
       if (noStore) exchange.headers['Cache-Control'] = 'no-store';
-      let status = 500;
       try {
         if (!route.ungated) {
           this.lifecycle.enter();
           exchange.entered = true;
         }
-        this.authorize(route, ctx, label, exchange.headers);
-        if (refusesIdempotencyKey && req.headers['idempotency-key'] !== undefined)
-          throw apiError('idempotency_not_supported');
-        if (validateQuery) ctx.query = validateQuery(req.query as Record<string, unknown>);
-        if (readsJson) return this.continueWithBody(route, exchange, validateBody);
-        this.charge(route, exchange);
-        const result = route.handler(ctx);
-        if (isPromiseLike(result)) return this.continueWithResult(exchange, result);
-        sendResult(res, result, exchange.headers);
-        status = res.statusCode;
+        const limited = this.authorize(route, exchange.ctx, label, exchange.headers);
+        // Only when the limits had to ask the shared store: otherwise the request goes on in this same turn.
+        if (limited) return void this.proceedWhenCounted(limited, route, exchange, compiled);
       } catch (err) {
-        status = this.fail(exchange, err);
+        return this.finish(exchange, this.fail(exchange, err));
       }
-      this.finish(exchange, status);
+      this.proceed(route, exchange, compiled);
     };
+  }
+
+  /** Step 6 onwards, once the caller is authorised and counted. */
+  private proceed(route: HostRoute, exchange: Exchange, compiled: CompiledRoute): void {
+    const { ctx } = exchange;
+    let status = 500;
+    try {
+      if (compiled.refusesIdempotencyKey && ctx.req.headers['idempotency-key'] !== undefined)
+        throw apiError('idempotency_not_supported');
+      if (compiled.validateQuery) ctx.query = compiled.validateQuery(ctx.req.query as Record<string, unknown>);
+      if (compiled.readsJson) return void this.continueWithBody(route, exchange, compiled.validateBody);
+      this.charge(route, exchange);
+      const result = route.handler(ctx);
+      if (isPromiseLike(result)) return void this.continueWithResult(exchange, result);
+      sendResult(ctx.res, result, exchange.headers);
+      status = ctx.res.statusCode;
+    } catch (err) {
+      status = this.fail(exchange, err);
+    }
+    this.finish(exchange, status);
+  }
+
+  /** The rest of a request whose limits were counted in the shared store. */
+  private async proceedWhenCounted(
+    limited: Promise<void>,
+    route: HostRoute,
+    exchange: Exchange,
+    compiled: CompiledRoute,
+  ): Promise<void> {
+    try {
+      await limited;
+    } catch (err) {
+      return this.finish(exchange, this.fail(exchange, err));
+    }
+    this.proceed(route, exchange, compiled);
   }
 
   /** Step 6 onwards for routes with a JSON body. */
@@ -164,13 +203,15 @@ export class RequestPipeline implements RoutePipeline {
     try {
       ctx.body = await readJsonBody(ctx.req, ctx.res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
       validateBody?.(ctx.body);
-      if (route.spaceInBody !== undefined)
-        this.authorizeSpace(
+      if (route.spaceInBody !== undefined) {
+        const limited = this.authorizeSpace(
           route,
           ctx,
           String((ctx.body as Record<string, unknown>)[route.spaceInBody]),
           exchange.headers,
         );
+        if (limited) await limited;
+      }
       if (route.idempotent) {
         const outcome = this.idempotent.begin(ctx, exchange.label, exchange.headers);
         if (outcome.kind === 'replayed') return this.finish(exchange, outcome.status);
@@ -286,8 +327,16 @@ export class RequestPipeline implements RoutePipeline {
     return caller;
   }
 
-  /** Steps 2 to 5. Adds the rate-limit headers to `headers`. */
-  private authorize(route: HostRoute, ctx: RequestContext, label: string, headers: Record<string, string>): void {
+  /**
+   * Steps 2 to 5. Adds the rate-limit headers to `headers`. Returns a promise only when the limits are counted in
+   * the shared store (`--rol api|worker`); the request must wait for it.
+   */
+  private authorize(
+    route: HostRoute,
+    ctx: RequestContext,
+    label: string,
+    headers: Record<string, string>,
+  ): void | Promise<void> {
     if (route.access === 'public') return;
     const caller: Caller = this.callerOf(ctx.req);
     ctx.caller = caller;
@@ -303,7 +352,7 @@ export class RequestPipeline implements RoutePipeline {
     }
     if (caller.kind === 'key') this.usage.countKeyCall(caller.key.id, label, ctx.now);
     if (route.access === 'owner' || route.spaceInBody !== undefined) return;
-    this.authorizeSpace(route, ctx, ctx.params.espacio ?? '', headers);
+    return this.authorizeSpace(route, ctx, ctx.params.espacio ?? '', headers);
   }
 
   /** Steps 4 and 5 for the space a request names (in its path, or in its body for `spaceInBody` routes). */
@@ -312,7 +361,7 @@ export class RequestPipeline implements RoutePipeline {
     ctx: RequestContext,
     spaceId: string,
     headers: Record<string, string>,
-  ): void {
+  ): void | Promise<void> {
     const caller = ctx.caller!;
     const access = this.policy.authorize(caller as OwnerCaller, {
       spaceId,
@@ -326,7 +375,18 @@ export class RequestPipeline implements RoutePipeline {
     ctx.spaceRecord = access.record;
     ctx.permission = access.permission;
     if (caller.kind !== 'key') return;
-    this.rateLimiter.take(access.space.id, access.record.settings.limite_por_minuto, ctx.now, headers);
-    this.usage.takeDaily(access.space.id, access.record.settings.cuota_diaria, ctx.now);
+    const { settings } = access.record;
+    // The space's own settings stay reachable for a write key of its owner: a limit set too low can be undone.
+    const settingsByWriter = route.spaceSettings === true && access.permission === 'escribe';
+    return this.rateLimiter.take(
+      {
+        spaceId: access.space.id,
+        space: settingsByWriter ? null : { perMinute: settings.limite_por_minuto, daily: settings.cuota_diaria },
+        keyId: caller.key.id,
+        key: caller.key.limits,
+        now: ctx.now,
+      },
+      headers,
+    );
   }
 }

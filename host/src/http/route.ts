@@ -51,6 +51,12 @@ export interface HostRoute {
    * `codigo`, so that API's clients show the reason (routes of the OpenAI-compatible dialect).
    */
   errorFormat?: 'openai';
+  /**
+   * A route of the space's own settings (`api-config`): a write key of the owner is never refused there by the
+   * space's per-minute limit or daily quota (its calls are still counted), so a limit set too low can be undone
+   * with the same key. The key's own limits still apply.
+   */
+  spaceSettings?: boolean;
   tag: string;
   summary: string;
   description?: string;

@@ -14,18 +14,16 @@ export interface KeyUsage {
   ultimo_uso: string | null;
 }
 
-/** Call counters of keys and daily usage of spaces (see `BatchedUsageCounters`). */
+/** Call counters of keys (see `BatchedUsageCounters`). */
 export interface UsageCounters {
   /** Counts one call of a key on a route pattern (e.g. `GET /companies`). */
   countKeyCall(keyId: string, route: string, now: number): void;
-  /** Counts one call against the space's daily quota, or throws 429 when it is used up. */
-  takeDaily(spaceId: string, quota: number | null, now: number): void;
   /** Stored figures of a key merged with what is pending. */
   keyUsage(keyId: string, stored: { calls: number; calls_by_route: string; last_used_at: string | null }): KeyUsage;
   /** A key's calls per UTC day over the last `days` days up to `now` (days without calls included, oldest first). */
-  keyDays(keyId: string, days: number, now: number): KeyDay[];
-  /** Writes everything pending in one transaction; on failure nothing pending is dropped and the error is thrown. */
-  flush(): void;
+  keyDays(keyId: string, days: number, now: number): Promise<KeyDay[]>;
+  /** Writes everything pending (keys' counts, the limiter's day counts); on failure nothing pending is dropped. */
+  flush(): Promise<void>;
 }
 
 /** What an upload adds: bytes (negative when a replacement is smaller) and new documents. */
@@ -50,17 +48,42 @@ export interface StorageHold {
 /** Per-account storage quotas: what an account holds, and room held for uploads in flight. */
 export interface StorageQuotas {
   /** What the account holds (stored documents of all its spaces, any state) and its limits. */
-  use(accountId: string): StorageUse;
+  use(accountId: string): Promise<StorageUse>;
   /** Refuses at once an upload to an account already full (before its body is read). */
-  assertRoom(accountId: string): void;
-  /** Checks that `delta` fits and holds it until released; throws 413 (bytes) or 422 (documents) otherwise. */
-  hold(accountId: string, delta: StorageDelta): StorageHold;
+  assertRoom(accountId: string): Promise<void>;
+  /** Checks that `delta` fits and holds it until released; rejects with 413 (bytes) or 422 (documents) otherwise. */
+  hold(accountId: string, delta: StorageDelta): Promise<StorageHold>;
 }
 
-/** Requests-per-minute limit per space for keys, with the IETF `RateLimit-*` headers. */
+/** The limits of one side of a request: requests per clock minute and per UTC day (null: no limit). */
+export interface LimitPair {
+  perMinute: number | null;
+  daily: number | null;
+}
+
+/** One request of a key on a space, as the limiter sees it. */
+export interface LimitedCall {
+  spaceId: string;
+  /** The space's limits; null when they do not apply (a settings route called by a write key of the owner). */
+  space: LimitPair | null;
+  keyId: string;
+  /** The key's own limits (both null: only the space's apply). */
+  key: LimitPair;
+  now: number;
+}
+
+/**
+ * Per-minute limits and daily quotas of spaces and keys, with the IETF `RateLimit-*` headers naming the limit that
+ * applied (`limite="clave"` or `"espacio"` in `RateLimit-Policy`).
+ */
 export interface RateLimiter {
-  /** Counts one request and adds the headers to send to `headers`, or throws 429. */
-  take(spaceId: string, limit: number | null, now: number, headers: Record<string, string>): void;
+  /**
+   * Counts one request against every limit that applies and adds the headers to send to `headers`, or throws 429.
+   * Answers synchronously when it counts in memory; returns a promise when it has to ask the shared store.
+   */
+  take(call: LimitedCall, headers: Record<string, string>): void | Promise<void>;
+  /** Writes the day counts still in memory; on failure nothing is dropped and the error is thrown. */
+  flush(): Promise<void>;
 }
 
 /** A turn held: how long it waited for it, and `release` (call exactly once, when the question is answered). */

@@ -1,90 +1,115 @@
-import type { SqliteDatabase } from '../storage/database.js';
+import type { LimitWindowsRepository, WindowHit } from '../storage/port/limit-windows-repository.js';
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
 
 /**
- * Fixed request windows of spaces (the clock minute, the UTC day): each call counts one request if the window is
- * below its limit and returns the new count, or null when the limit is reached.
+ * Where the limiter counts its windows. `hit` answers synchronously when it can (from memory), so a process alone on
+ * its database adds no await to the request path; otherwise it returns the repository's promise.
  */
-export interface LimitWindows {
-  /** Counts one request of `space` in the minute `minute` (ms since the epoch / 60,000); null when `limit` is reached. */
-  takeMinute(space: string, minute: number, limit: number): number | null;
-  /** Counts one request of `space` on the UTC day `day` (YYYY-MM-DD); null when `quota` is reached. */
-  takeDay(space: string, day: string, quota: number): number | null;
-  /** Forgets minute windows older than `minute`. */
-  forgetBefore(minute: number): void;
+export interface WindowCounter {
+  /** True when a hit is stored at once (shared windows): its call must not be added again at the next flush. */
+  readonly storesHits: boolean;
+  /** Counts one request if the window is below `limit` (see `LimitWindowsRepository.hit`). */
+  hit(bucket: string, windowStart: number, windowMs: number, limit: number): WindowHit | Promise<WindowHit>;
+  /** A call of a bucket without a limit right now, so the window is right if a limit is set later in it. */
+  note(bucket: string, windowStart: number): void;
+  /** Forgets windows that ended before `now`. */
+  forgetExpired(now: number): Promise<void>;
 }
 
 /**
- * Counted in the shared database, so every process sharing it sees the same count: one atomic upsert per request
- * (about 50 µs on these machines: a WAL commit), for processes that share the database (`--rol api|worker`).
+ * Counted in the shared store, so every process sharing it sees the same count: one atomic write per limited
+ * request, for processes that share the database (`--rol api|worker`).
  */
-export class SqliteLimitWindows implements LimitWindows {
-  private readonly stmts;
+export class SharedWindowCounter implements WindowCounter {
+  readonly storesHits = true;
 
-  constructor(db: SqliteDatabase) {
-    this.stmts = {
-      minute: db
-        .prepare<[string, number, number], number>(
-          `INSERT INTO rate_windows (space_id, minute, calls) VALUES (?, ?, 1)
-             ON CONFLICT (space_id, minute) DO UPDATE SET calls = calls + 1 WHERE calls < ? RETURNING calls`,
-        )
-        .pluck(),
-      day: db
-        .prepare<[string, string, number], number>(
-          `INSERT INTO daily_usage (space_id, day, calls) VALUES (?, ?, 1)
-             ON CONFLICT (space_id, day) DO UPDATE SET calls = calls + 1 WHERE calls < ? RETURNING calls`,
-        )
-        .pluck(),
-      forget: db.prepare<[number]>('DELETE FROM rate_windows WHERE minute < ?'),
-    };
+  constructor(private readonly repo: LimitWindowsRepository) {}
+
+  hit(bucket: string, windowStart: number, windowMs: number, limit: number): Promise<WindowHit> {
+    return this.repo.hit(bucket, windowStart, windowMs, limit);
   }
 
-  takeMinute(space: string, minute: number, limit: number): number | null {
-    if (limit <= 0) return null;
-    return this.stmts.minute.get(space, minute, limit) ?? null;
+  note(): void {
+    // Calls without a limit reach the store at the next flush (see RequestWindowLimiter).
   }
 
-  takeDay(space: string, day: string, quota: number): number | null {
-    if (quota <= 0) return null;
-    return this.stmts.day.get(space, day, quota) ?? null;
+  forgetExpired(now: number): Promise<void> {
+    return this.repo.forgetExpired(now);
   }
+}
 
-  forgetBefore(minute: number): void {
-    this.stmts.forget.run(minute);
-  }
+interface MemoryWindow {
+  start: number;
+  end: number;
+  calls: number;
 }
 
 /**
  * Counted in this process's memory, for a process that is alone on its database (`--rol todo`, the default): no
- * write per request. A day's count starts from what is stored (`storedDay`, read once per space and day) and the
- * caller writes its calls at each flush; a restart forgives at most one minute.
+ * write per request. A day's window starts from what is stored (read once per bucket and day, the only time a hit
+ * waits) and the limiter writes its calls at each flush; minute windows start empty, so a restart forgives at most
+ * one minute.
  */
-export class MemoryLimitWindows implements LimitWindows {
-  private readonly minutes = new Map<string, { minute: number; calls: number }>();
-  private readonly days = new Map<string, { day: string; calls: number }>();
+export class MemoryWindowCounter implements WindowCounter {
+  readonly storesHits = false;
+  private readonly windows = new Map<string, MemoryWindow>();
+  private readonly loading = new Map<string, Promise<void>>();
 
-  constructor(private readonly storedDay: (space: string, day: string) => number) {}
+  constructor(
+    private readonly repo: LimitWindowsRepository,
+    /** Calls of a window counted but not yet written (they are in neither the store nor a loaded window). */
+    private readonly unwritten: (bucket: string, windowStart: number) => number,
+  ) {}
 
-  takeMinute(space: string, minute: number, limit: number): number | null {
-    let window = this.minutes.get(space);
-    if (!window || window.minute !== minute) this.minutes.set(space, (window = { minute, calls: 0 }));
-    if (window.calls >= limit) return null;
-    return ++window.calls;
+  hit(bucket: string, windowStart: number, windowMs: number, limit: number): WindowHit | Promise<WindowHit> {
+    const window = this.windows.get(bucket);
+    if (window?.start === windowStart) return take(window, limit);
+    if (windowMs < DAY_MS) {
+      const fresh = { start: windowStart, end: windowStart + windowMs, calls: 0 };
+      this.windows.set(bucket, fresh);
+      return take(fresh, limit);
+    }
+    return this.load(bucket, windowStart, windowMs).then(() => this.hit(bucket, windowStart, windowMs, limit));
   }
 
-  takeDay(space: string, day: string, quota: number): number | null {
-    let window = this.days.get(space);
-    if (!window || window.day !== day) this.days.set(space, (window = { day, calls: this.storedDay(space, day) }));
-    if (window.calls >= quota) return null;
-    return ++window.calls;
+  note(bucket: string, windowStart: number): void {
+    const window = this.windows.get(bucket);
+    if (window?.start === windowStart) window.calls++;
   }
 
-  /** Counts a call of a space without a quota, so its day's count is right if a quota is set later today. */
-  countDay(space: string, day: string): void {
-    const window = this.days.get(space);
-    if (window?.day === day) window.calls++;
+  async forgetExpired(now: number): Promise<void> {
+    for (const [bucket, window] of this.windows) if (window.end <= now) this.windows.delete(bucket);
   }
 
-  forgetBefore(minute: number): void {
-    for (const [space, window] of this.minutes) if (window.minute < minute) this.minutes.delete(space);
+  /** Reads a stored window once, however many requests wait for it meanwhile. */
+  private load(bucket: string, windowStart: number, windowMs: number): Promise<void> {
+    const id = `${bucket}@${windowStart}`;
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = this.repo.count(bucket, windowStart).then(
+        (stored) => {
+          this.loading.delete(id);
+          if (this.windows.get(bucket)?.start !== windowStart)
+            this.windows.set(bucket, {
+              start: windowStart,
+              end: windowStart + windowMs,
+              calls: stored + this.unwritten(bucket, windowStart),
+            });
+        },
+        (err: unknown) => {
+          this.loading.delete(id);
+          throw err;
+        },
+      );
+      this.loading.set(id, pending);
+    }
+    return pending;
   }
+}
+
+function take(window: MemoryWindow, limit: number): WindowHit {
+  if (limit <= 0 || window.calls >= limit) return { count: window.calls, allowed: false };
+  return { count: ++window.calls, allowed: true };
 }

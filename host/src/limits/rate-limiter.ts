@@ -1,50 +1,203 @@
 import { inject, injectable } from 'tsyringe';
 import { apiError } from '@cerebro/sdk';
-import type { RateLimiter } from './limit-services.js';
+import type { LimitedCall, RateLimiter } from './limit-services.js';
 import { HostTokens } from '../kernel/tokens.js';
-import type { SqliteDatabase } from '../storage/database.js';
 import type { HostConfig } from '../config/host-config.js';
-import { type LimitWindows, MemoryLimitWindows, SqliteLimitWindows } from './limit-windows.js';
+import {
+  type LimitWindowsRepository,
+  LimitWindowsRepositoryToken,
+  type WindowCalls,
+  type WindowHit,
+} from '../storage/port/limit-windows-repository.js';
+import { DAY_MS, MINUTE_MS, MemoryWindowCounter, SharedWindowCounter, type WindowCounter } from './limit-windows.js';
+import { PendingDayCalls } from './pending-day-calls.js';
 
-const WINDOW_MS = 60_000;
+type Scope = 'clave' | 'espacio';
+
+/** One limit that applies to a request, in the order they are counted. */
+interface Check {
+  scope: Scope;
+  bucket: string;
+  windowStart: number;
+  windowMs: number;
+  limit: number;
+}
+
+/** What a counted limit left: the figures of the `RateLimit-*` headers. */
+interface Standing {
+  check: Check;
+  remaining: number;
+  reset: number;
+}
+
+interface Buckets {
+  minute: string;
+  day: string;
+}
+
+const MAX_NAMED = 50_000;
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value instanceof Promise;
 
 /**
- * Requests-per-minute limit per space for keys, as fixed one-minute windows. Processes that share the database
- * (`--rol api|worker`) count in it, so they give a space its limit once, not once each; a process alone on it
- * (`--rol todo`) counts in memory, as always, without a write per request. Answers the IETF `RateLimit-*` headers
- * on every limited response and `Retry-After` on 429. Spaces without a limit cost nothing here.
+ * Per-minute limits and daily quotas of spaces and of keys, as fixed windows (the clock minute, the UTC day) of
+ * named buckets (`clave:<id>:minuto`, `espacio:<id>:dia`, …). A request is counted against the key's limits first,
+ * then the space's, minute before day; the first window that is full refuses it with 429, so a request refused by
+ * its own key's limit never spends the space's. A key's limit never widens the space's: both are counted, and the
+ * stricter one refuses.
+ *
+ * Processes that share the database (`--rol api|worker`) count limited windows in it, so together they give a
+ * limit once, not once each; a process alone on it (`--rol todo`) counts in memory, without a write per request.
+ * Every call is also counted in the day windows of its key and space, limited or not, written at each flush: a
+ * quota set during the day starts from the day's real count.
  */
 @injectable()
-export class WindowRateLimiter implements RateLimiter {
-  private readonly windows: LimitWindows;
+export class RequestWindowLimiter implements RateLimiter {
+  private readonly windows: WindowCounter;
+  private readonly pending = new PendingDayCalls();
   private lastForget = 0;
+  private readonly keyBuckets = new Map<string, Buckets>();
+  private readonly spaceBuckets = new Map<string, Buckets>();
 
-  constructor(@inject(HostTokens.Database) db: SqliteDatabase, @inject(HostTokens.Config) config: HostConfig) {
-    this.windows = config.role === 'todo' ? new MemoryLimitWindows(() => 0) : new SqliteLimitWindows(db);
+  constructor(
+    @inject(LimitWindowsRepositoryToken) private readonly repo: LimitWindowsRepository,
+    @inject(HostTokens.Config) config: HostConfig,
+  ) {
+    this.windows =
+      config.role === 'todo'
+        ? new MemoryWindowCounter(repo, (bucket, start) => this.pending.count(bucket, start))
+        : new SharedWindowCounter(repo);
   }
 
-  /** Counts one request and adds the headers to send to `headers`, or throws 429. */
-  take(spaceId: string, limit: number | null, now: number, headers: Record<string, string>): void {
-    if (limit === null) return;
-    const minute = Math.floor(now / WINDOW_MS);
-    const reset = Math.max(1, Math.ceil(((minute + 1) * WINDOW_MS - now) / 1000));
-    headers['RateLimit-Limit'] = String(limit);
-    headers['RateLimit-Reset'] = String(reset);
-    headers['RateLimit-Policy'] = `${limit};w=60`;
-    const count = this.windows.takeMinute(spaceId, minute, limit);
-    if (count === null) {
-      headers['RateLimit-Remaining'] = '0';
-      throw apiError(
-        'rate_limited',
-        `Demasiadas peticiones: este espacio admite ${limit} por minuto. Reintenta en ${reset} s.`,
-        { ...headers, 'Retry-After': String(reset) },
-      );
-    }
-    headers['RateLimit-Remaining'] = String(limit - count);
+  take(call: LimitedCall, headers: Record<string, string>): void | Promise<void> {
+    const minute = Math.floor(call.now / MINUTE_MS) * MINUTE_MS;
+    const day = Math.floor(call.now / DAY_MS) * DAY_MS;
+    const key = this.bucketsOf('clave', call.keyId);
+    const space = this.bucketsOf('espacio', call.spaceId);
+    const checks: Check[] = [];
+    const { perMinute: keyMinute, daily: keyDaily } = call.key;
+    const spaceMinute = call.space?.perMinute ?? null;
+    const spaceDaily = call.space?.daily ?? null;
+    if (keyMinute !== null)
+      checks.push({ scope: 'clave', bucket: key.minute, windowStart: minute, windowMs: MINUTE_MS, limit: keyMinute });
+    if (spaceMinute !== null)
+      checks.push({
+        scope: 'espacio',
+        bucket: space.minute,
+        windowStart: minute,
+        windowMs: MINUTE_MS,
+        limit: spaceMinute,
+      });
+    if (keyDaily !== null)
+      checks.push({ scope: 'clave', bucket: key.day, windowStart: day, windowMs: DAY_MS, limit: keyDaily });
+    else this.countUnlimitedDay(key.day, day);
+    if (spaceDaily !== null)
+      checks.push({ scope: 'espacio', bucket: space.day, windowStart: day, windowMs: DAY_MS, limit: spaceDaily });
+    else this.countUnlimitedDay(space.day, day);
     if (minute > this.lastForget) {
-      // Once a minute per process: windows of past minutes are never read again.
+      // Once a minute per process: windows that ended are never read again.
       this.lastForget = minute;
-      this.windows.forgetBefore(minute - 1);
+      this.windows.forgetExpired(minute).catch(() => {
+        // Only housekeeping: the next minute tries again.
+      });
+    }
+    if (checks.length === 0) return;
+    return this.run(checks, 0, [], call.now, headers);
+  }
+
+  /** Writes the day counts still in memory (one transaction); on failure they stay for the next flush. */
+  async flush(): Promise<void> {
+    const batch: WindowCalls[] = this.pending.drain();
+    if (batch.length === 0) return;
+    try {
+      await this.repo.add(batch);
+    } catch (err) {
+      this.pending.restore(batch);
+      throw err;
     }
   }
+
+  /** Counts checks from `i` on, synchronously while the counter answers so, awaiting only when it must. */
+  private run(
+    checks: Check[],
+    i: number,
+    standings: Standing[],
+    now: number,
+    headers: Record<string, string>,
+  ): void | Promise<void> {
+    for (; i < checks.length; i++) {
+      const check = checks[i]!;
+      const hit = this.windows.hit(check.bucket, check.windowStart, check.windowMs, check.limit);
+      if (isPromise(hit)) {
+        const next = i + 1;
+        return hit.then((h) => {
+          this.settle(check, h, standings, now, headers);
+          return this.run(checks, next, standings, now, headers);
+        });
+      }
+      this.settle(check, hit, standings, now, headers);
+    }
+    writeHeaders(standings, headers);
+  }
+
+  /** Records what a window left, or throws 429 when it was full. */
+  private settle(check: Check, hit: WindowHit, standings: Standing[], now: number, headers: Record<string, string>) {
+    const reset = Math.max(1, Math.ceil((check.windowStart + check.windowMs - now) / 1000));
+    const standing = { check, remaining: hit.allowed ? Math.max(0, check.limit - hit.count) : 0, reset };
+    standings.push(standing);
+    if (hit.allowed) {
+      if (check.windowMs === DAY_MS && !this.windows.storesHits) this.pending.add(check.bucket, check.windowStart);
+      return;
+    }
+    writeHeaders(standings, headers, standing);
+    throw refusal(check, reset, { ...headers, 'Retry-After': String(reset) });
+  }
+
+  /** Bucket names built once per key or space: no string is built per request, and their hashes stay cached. */
+  private bucketsOf(scope: Scope, id: string): Buckets {
+    const names = scope === 'clave' ? this.keyBuckets : this.spaceBuckets;
+    let buckets = names.get(id);
+    if (!buckets) {
+      if (names.size >= MAX_NAMED) names.clear(); // bounded: ids of deleted keys and spaces must not pile up
+      buckets = { minute: `${scope}:${id}:minuto`, day: `${scope}:${id}:dia` };
+      names.set(id, buckets);
+    }
+    return buckets;
+  }
+
+  private countUnlimitedDay(bucket: string, day: number): void {
+    this.windows.note(bucket, day);
+    this.pending.add(bucket, day);
+  }
+}
+
+/**
+ * The IETF draft's headers: `RateLimit-Limit`, `-Remaining` and `-Reset` of the limit closest to refusing (the one
+ * that refused, on a 429), and `RateLimit-Policy` listing every limit that applied, that one first, each with
+ * `limite="clave"` or `limite="espacio"`.
+ */
+function writeHeaders(standings: Standing[], headers: Record<string, string>, refused?: Standing): void {
+  let shown = refused;
+  if (!shown) for (const s of standings) if (!shown || s.remaining < shown.remaining) shown = s;
+  if (!shown) return;
+  headers['RateLimit-Limit'] = String(shown.check.limit);
+  headers['RateLimit-Remaining'] = String(shown.remaining);
+  headers['RateLimit-Reset'] = String(shown.reset);
+  const policy = (s: Standing) => `${s.check.limit};w=${s.check.windowMs / 1000};limite="${s.check.scope}"`;
+  headers['RateLimit-Policy'] = [shown, ...standings.filter((s) => s !== shown)].map(policy).join(', ');
+}
+
+function refusal(check: Check, reset: number, headers: Record<string, string>) {
+  const who = check.scope === 'clave' ? 'esta clave' : 'este espacio';
+  if (check.windowMs === MINUTE_MS)
+    return apiError(
+      'rate_limited',
+      `Demasiadas peticiones: ${who} admite ${check.limit} por minuto. Reintenta en ${reset} s.`,
+      headers,
+    );
+  return apiError(
+    'daily_quota_exceeded',
+    `Se ha agotado la cuota diaria de ${check.limit} peticiones de ${who}; se renueva a las 00:00 UTC.`,
+    headers,
+  );
 }

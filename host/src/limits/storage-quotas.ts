@@ -7,7 +7,7 @@ import { inject, injectable } from 'tsyringe';
 import { apiError } from '@cerebro/sdk';
 import type { HostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
-import type { SqliteDatabase } from '../storage/database.js';
+import { type StorageQuotaRepository, StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repository.js';
 import type { StorageDelta, StorageHold, StorageQuotas, StorageUse } from './limit-services.js';
 
 const limitOf = (own: number | null, fallback: number): number | null => {
@@ -17,67 +17,69 @@ const limitOf = (own: number | null, fallback: number): number | null => {
 
 const MB = 1024 * 1024;
 const inMb = (bytes: number) => `${(bytes / MB).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`;
+const NOTHING: StorageDelta = { bytes: 0, documents: 0 };
 
 @injectable()
-export class SqliteStorageQuotas implements StorageQuotas {
-  private readonly stmts;
+export class AccountStorageQuotas implements StorageQuotas {
   private readonly pending = new Map<string, StorageDelta>();
 
   constructor(
-    @inject(HostTokens.Database) db: SqliteDatabase,
+    @inject(StorageQuotaRepositoryToken) private readonly repo: StorageQuotaRepository,
     @inject(HostTokens.Config) private readonly config: HostConfig,
-  ) {
-    this.stmts = {
-      used: db.prepare<[string], { bytes: number; documents: number }>(
-        `SELECT coalesce(sum(d.bytes), 0) AS bytes, count(*) AS documents
-           FROM cerebro_documents d JOIN spaces s ON s.id = d.space WHERE s.account_id = ?`,
-      ),
-      own: db.prepare<[string], { quota_bytes: number | null; quota_documents: number | null }>(
-        'SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?',
-      ),
-    };
-  }
+  ) {}
 
   /** What the account holds (stored documents of all its spaces, any state) and its limits. */
-  use(accountId: string): StorageUse {
-    const used = this.stmts.used.get(accountId)!;
-    const own = this.stmts.own.get(accountId);
+  async use(accountId: string): Promise<StorageUse> {
+    const stored = await this.repo.accountStorage(accountId);
     return {
-      bytes: used.bytes,
-      documents: used.documents,
-      maxBytes: limitOf(own?.quota_bytes ?? null, this.config.quotaBytes),
-      maxDocuments: limitOf(own?.quota_documents ?? null, this.config.quotaDocuments),
+      bytes: stored.bytes,
+      documents: stored.documents,
+      maxBytes: limitOf(stored.ownBytesQuota, this.config.quotaBytes),
+      maxDocuments: limitOf(stored.ownDocumentsQuota, this.config.quotaDocuments),
     };
   }
 
   /** Refuses at once an upload to an account already full (before its body is read). */
-  assertRoom(accountId: string): void {
-    this.check(accountId, { bytes: 1, documents: 0 });
+  async assertRoom(accountId: string): Promise<void> {
+    const use = await this.use(accountId);
+    this.check(use, this.pending.get(accountId) ?? NOTHING, { bytes: 1, documents: 0 });
   }
 
-  /** Checks that `delta` fits and holds it until released; throws 413 (bytes) or 422 (documents) otherwise. */
-  hold(accountId: string, delta: StorageDelta): StorageHold {
-    this.check(accountId, delta);
+  /**
+   * Checks that `delta` fits and holds it until released; rejects with 413 (bytes) or 422 (documents) otherwise.
+   * The room is held BEFORE the stored figures are read and given back if they say it does not fit: two uploads
+   * checked at the same time each see the other's hold, so they cannot both squeeze into the same room (at worst
+   * both are refused when only one would have fitted, never both let in).
+   */
+  async hold(accountId: string, delta: StorageDelta): Promise<StorageHold> {
     const held = this.pending.get(accountId) ?? { bytes: 0, documents: 0 };
-    held.bytes += Math.max(0, delta.bytes);
-    held.documents += Math.max(0, delta.documents);
     this.pending.set(accountId, held);
+    const mine = { bytes: Math.max(0, delta.bytes), documents: Math.max(0, delta.documents) };
+    held.bytes += mine.bytes;
+    held.documents += mine.documents;
     let released = false;
-    return {
+    const hold: StorageHold = {
       release: () => {
         if (released) return;
         released = true;
-        held.bytes -= Math.max(0, delta.bytes);
-        held.documents -= Math.max(0, delta.documents);
+        held.bytes -= mine.bytes;
+        held.documents -= mine.documents;
         if (held.bytes <= 0 && held.documents <= 0 && this.pending.get(accountId) === held)
           this.pending.delete(accountId);
       },
     };
+    try {
+      const use = await this.use(accountId);
+      // Others' holds: what is held less this upload's own share.
+      this.check(use, { bytes: held.bytes - mine.bytes, documents: held.documents - mine.documents }, delta);
+    } catch (err) {
+      hold.release();
+      throw err;
+    }
+    return hold;
   }
 
-  private check(accountId: string, delta: StorageDelta): void {
-    const use = this.use(accountId);
-    const held = this.pending.get(accountId) ?? { bytes: 0, documents: 0 };
+  private check(use: StorageUse, held: StorageDelta, delta: StorageDelta): void {
     const bytes = use.bytes + held.bytes;
     const documents = use.documents + held.documents;
     if (use.maxDocuments !== null && delta.documents > 0 && documents + delta.documents > use.maxDocuments) {

@@ -14,9 +14,15 @@ import { StoredIdempotentRequests } from '../idempotency/idempotent-requests.js'
 import { BusboyUploadReceiver } from '../http/uploads.js';
 import { HostLifecycle } from '../kernel/lifecycle.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { WindowRateLimiter } from '../limits/rate-limiter.js';
+import { RequestWindowLimiter } from '../limits/rate-limiter.js';
 import { InMemorySpaceGate } from '../limits/space-gate.js';
-import { SqliteStorageQuotas } from '../limits/storage-quotas.js';
+import { AccountStorageQuotas } from '../limits/storage-quotas.js';
+import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
+import { LimitWindowsRepositoryToken } from '../storage/port/limit-windows-repository.js';
+import { StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repository.js';
+import { SqliteKeyUsageRepository } from '../storage/sqlite/key-usage-repository.js';
+import { SqliteLimitWindowsRepository } from '../storage/sqlite/limit-windows-repository.js';
+import { SqliteStorageQuotaRepository } from '../storage/sqlite/storage-quota-repository.js';
 import { BatchedUsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { SqliteKeyIssuer } from '../access/key-issuer.js';
@@ -59,7 +65,10 @@ export function buildHostContainer(
   c.register(HostTokens.KeyIssuer, { useClass: SqliteKeyIssuer }, singleton);
   c.register(HostTokens.Authenticator, { useClass: CredentialAuthenticator }, singleton);
   c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessRules }, singleton);
-  c.register(HostTokens.RateLimiter, { useClass: WindowRateLimiter }, singleton);
+  c.register(LimitWindowsRepositoryToken, { useClass: SqliteLimitWindowsRepository }, singleton);
+  c.register(KeyUsageRepositoryToken, { useClass: SqliteKeyUsageRepository }, singleton);
+  c.register(StorageQuotaRepositoryToken, { useClass: SqliteStorageQuotaRepository }, singleton);
+  c.register(HostTokens.RateLimiter, { useClass: RequestWindowLimiter }, singleton);
   c.register(HostTokens.Usage, { useClass: BatchedUsageCounters }, singleton);
   c.register(HostTokens.QuestionGate, {
     useValue: new InMemorySpaceGate({
@@ -68,7 +77,7 @@ export function buildHostContainer(
       maxWaitMs: config.questionWaitMs,
     }),
   });
-  c.register(HostTokens.Quotas, { useClass: SqliteStorageQuotas }, singleton);
+  c.register(HostTokens.Quotas, { useClass: AccountStorageQuotas }, singleton);
   c.register(HostTokens.Credits, { useClass: SqliteCreditLedger }, singleton);
   c.register(HostTokens.Lifecycle, { useClass: HostLifecycle }, singleton);
   c.register(HostTokens.Idempotency, { useClass: SqliteIdempotencyStore }, singleton);

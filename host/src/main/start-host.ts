@@ -88,7 +88,7 @@ export interface RunningHost {
   readonly handler: RequestListener;
   openapi(): unknown;
   /** Writes batched counters now (tests, before reading them from the database). */
-  flushCounters(): void;
+  flushCounters(): Promise<void>;
   /** Graceful stop: refuse new requests, wait for those in flight, dispose plugins, flush, close the database. */
   close(): Promise<void>;
 }
@@ -210,7 +210,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         directory: resolveToken(container, HostTokens.Directory),
         cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
         documents: (pluginId) =>
-          documentsHostService(liveRagService, pluginId, (space, delta) => {
+          documentsHostService(liveRagService, pluginId, async (space, delta) => {
             const account = resolveToken(container, HostTokens.Directory).space(space)?.row.account_id;
             return account ? resolveToken(container, HostTokens.Quotas).hold(account, delta) : null;
           }),
@@ -277,11 +277,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const port = (server.address() as AddressInfo).port;
     // A flush that fails (full disk, busy database) keeps its counts for the next one; it must not end the process.
     const flushTimer = setInterval(() => {
-      try {
-        usage.flush();
-      } catch (err) {
+      usage.flush().catch((err: unknown) => {
         logStorageError(log, err, 'no se pudieron guardar los contadores de llamadas; se reintenta');
-      }
+      });
     }, config.counterFlushMs);
     flushTimer.unref();
     dispatcher.start();
@@ -316,7 +314,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
             .then(async () => {
               await dispatcher.stop();
               await liveRag.stop();
-              usage.flush();
+              await usage.flush();
               pluginDbs.closeAll();
               db.close();
               await releaseProcessTempDir(config.dataDir);

@@ -16,7 +16,7 @@ export function documentsHostService(
   rag: RagService,
   module: string,
   /** Checks and holds storage room in the space's account (limits/storage-quotas.ts); absent: no quota. */
-  room?: (space: string, delta: StorageDelta) => StorageHold | null,
+  room?: (space: string, delta: StorageDelta) => Promise<StorageHold | null>,
 ): DocumentsService {
   const view = (space: string, doc: DocumentStatus): SpaceDocument => ({
     id: doc.id,
@@ -42,7 +42,10 @@ export function documentsHostService(
       if (content.byteLength === 0) throw invalidField(['contenido'], 'El documento está vacío.');
       // A module's documents count against the account's storage quota like uploads (413 / 422 past it).
       const existing = rag.documentByName(space, input.nombre);
-      const held = room?.(space, { bytes: content.byteLength - (existing?.bytes ?? 0), documents: existing ? 0 : 1 });
+      const held = await room?.(space, {
+        bytes: content.byteLength - (existing?.bytes ?? 0),
+        documents: existing ? 0 : 1,
+      });
       let doc;
       try {
         doc = await rag.putDocument(space, {

@@ -13,7 +13,7 @@ export async function searchPassages(
   rag: RagService,
   space: string,
   query: string,
-  options?: SearchOptions & { etiquetas?: readonly string[] },
+  options?: SearchOptions,
 ): Promise<PassageHit[]> {
   const limit = Math.max(1, Math.min(MAX_SEARCH, Math.floor(options?.limite ?? DEFAULT_SEARCH)));
   const scope = rag.scope(space, {

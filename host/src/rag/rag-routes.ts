@@ -402,7 +402,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
       'core.loadDocuments': async (ctx) => {
         // An account already full is refused before the body is read; the exact check follows once sizes are known.
-        quotas.assertRoom(ctx.space!.accountId);
+        await quotas.assertRoom(ctx.space!.accountId);
         let form;
         try {
           form = await uploads.receive(ctx.req, { maxFileBytes: config.docMaxBytes, maxFiles: config.docMaxFiles });
@@ -419,7 +419,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
             throw validationError([{ loc: ['body', 'archivos'], msg: 'Envía al menos un archivo.', type: 'missing' }]);
           const labels = uploadLabels(form.fields);
           // Checked before any file moves into storage: nothing of a refused request is kept.
-          const room = quotas.hold(ctx.space!.accountId, rag.storageDelta(space(ctx), form.files));
+          const room = await quotas.hold(ctx.space!.accountId, rag.storageDelta(space(ctx), form.files));
           let outcomes;
           try {
             outcomes = await rag.upload(space(ctx), form.files, labels);

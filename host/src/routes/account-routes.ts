@@ -170,6 +170,7 @@ export const ACCOUNT_ROUTES = declareRoutes([
     path: '/api/companies/:espacio/api-config',
     access: 'space',
     permission: 'lee',
+    spaceSettings: true,
     tag: 'core',
     summary: 'Ajustes de API del espacio (interruptor, límite por minuto, cuota diaria, IPs)',
     responses: { '200': { description: 'Los ajustes.', schema: API_CONFIG_RESPONSE } },
@@ -180,10 +181,11 @@ export const ACCOUNT_ROUTES = declareRoutes([
     path: '/api/companies/:espacio/api-config',
     access: 'space',
     permission: 'escribe',
+    spaceSettings: true,
     tag: 'core',
     summary: 'Cambiar límites, cuota diaria, lista de IPs o el interruptor de la API del espacio',
     description:
-      'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403.',
+      'Actualización parcial: solo cambia lo enviado. Devuelve los ajustes guardados. Los campos de plataforma (módulos, prueba, pagos, créditos) responden 403. El límite por minuto y la cuota diaria del espacio nunca bloquean esta ruta ni su GET a una clave de escritura del propietario (se cuentan, pero no se rechazan), para que un límite demasiado bajo se pueda deshacer con la misma clave; los límites propios de la clave sí se aplican.',
     requestSchema: API_CONFIG_PATCH_SCHEMA,
     responses: { '200': { description: 'Los ajustes guardados.', schema: API_CONFIG_RESPONSE } },
   },
@@ -209,9 +211,9 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         prueba_hasta: r.row.trial_ends_at,
       })),
     }),
-    'core.getSpaceAccount': (ctx) => {
+    'core.getSpaceAccount': async (ctx) => {
       const account = directory.account(ctx.space!.accountId)!;
-      const storage = quotas.use(account.id);
+      const storage = await quotas.use(account.id);
       return {
         cuenta: {
           id: account.id,

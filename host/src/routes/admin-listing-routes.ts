@@ -58,13 +58,29 @@ const SPACE: JsonSchema = {
 };
 const KEY: JsonSchema = {
   type: 'object',
-  required: ['id', 'nombre', 'espacios', 'permiso', 'creado', 'llamadas', 'ultimo_uso', 'revocado'],
+  required: [
+    'id',
+    'nombre',
+    'espacios',
+    'permiso',
+    'creado',
+    'limite_por_minuto',
+    'cuota_diaria',
+    'llamadas',
+    'ultimo_uso',
+    'revocado',
+  ],
   properties: {
     id: { type: 'string' },
     nombre: { type: 'string' },
     espacios: { ...STRINGS, description: 'Vacía: todos los espacios del propietario.' },
     permiso: { enum: ['lee', 'escribe'] },
     creado: DATE,
+    limite_por_minuto: {
+      type: ['integer', 'null'],
+      description: 'Límite propio por minuto; null: solo el del espacio.',
+    },
+    cuota_diaria: { type: ['integer', 'null'], description: 'Cuota diaria propia; null: solo la del espacio.' },
     llamadas: { type: 'integer', description: 'Hasta el último volcado de contadores.' },
     ultimo_uso: NULLABLE_DATE,
     revocado: { ...NULLABLE_DATE, description: 'Fecha de revocación, o null si funciona.' },

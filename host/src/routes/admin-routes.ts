@@ -3,6 +3,7 @@ import { Reply } from '@cerebro/sdk';
 import { declareRoutes, hostRoutes, type HostRoute, type HostRouteDeclaration } from '../http/route.js';
 import { nullable, objectSchema } from '../http/response-schemas.js';
 import { CREATED_KEY_SCHEMA } from './token-routes.js';
+import { KEY_LIMIT_FIELDS, NO_LIMITS, limitsOf } from '../access/key-limits.js';
 import type { RequestContext } from '../http/request-context.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
@@ -150,6 +151,7 @@ export const ADMIN_ROUTES = declareRoutes([
           description: 'Espacios de ese propietario; vacía: todos.',
         },
         permiso: { enum: ['lee', 'escribe'] },
+        ...KEY_LIMIT_FIELDS,
       },
     }),
     responses: {
@@ -340,7 +342,14 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     'admin.issueKey': (ctx) => {
       const b = ctx.body;
       return Reply.json(201, {
-        token: admin.issueKey(ctx.params.id!, b.nombre, b.espacios ?? [], b.permiso ?? 'escribe'),
+        token: admin.issueKey(
+          ctx.params.id!,
+          b.nombre,
+          b.espacios ?? [],
+          b.permiso ?? 'escribe',
+          null,
+          limitsOf(b, NO_LIMITS),
+        ),
       });
     },
     'admin.issueSession': (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),

@@ -4,6 +4,7 @@ import type { OwnerCaller } from '../access/caller.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { resolveToken } from '../kernel/resolve.js';
+import { KEY_LIMIT_FIELDS } from '../access/key-limits.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 
 const KEY_FIELDS = {
@@ -12,6 +13,8 @@ const KEY_FIELDS = {
   espacios: arrayOf({ type: 'string' }, 'Vacía: todos los espacios del propietario.'),
   permiso: { enum: ['lee', 'escribe'] },
   creado: { type: 'string', format: 'date-time' },
+  limite_por_minuto: nullable('integer', { description: 'Límite propio por minuto; null: solo el de cada espacio.' }),
+  cuota_diaria: nullable('integer', { description: 'Cuota diaria (UTC) propia; null: solo la de cada espacio.' }),
 };
 
 /** A new key: its record and, only here, the full secret `token`. */
@@ -52,7 +55,7 @@ export const TOKEN_ROUTES = declareRoutes([
     carriesCredentials: true,
     summary: 'Crear una clave de servicio',
     description:
-      'El secreto solo aparece en esta respuesta. `permiso` por defecto `escribe` (`lee` si el propietario es de solo lectura). Una clave no puede crear otra con más alcance o permisos.',
+      'El secreto solo aparece en esta respuesta. `permiso` por defecto `escribe` (`lee` si el propietario es de solo lectura). Una clave no puede crear otra con más alcance o permisos, ni con límites mayores que los suyos. `limite_por_minuto` y `cuota_diaria` son límites propios de la clave (sumando todos sus espacios): se cuentan además de los del espacio y manda el más estricto.',
     requestSchema: {
       type: 'object',
       required: ['nombre'],
@@ -64,11 +67,33 @@ export const TOKEN_ROUTES = declareRoutes([
           description: 'Vacía: todos los espacios del propietario, evaluado en cada petición.',
         },
         permiso: { enum: ['lee', 'escribe'] },
+        ...KEY_LIMIT_FIELDS,
       },
       additionalProperties: false,
     },
     responses: {
       '201': { description: 'La clave, con su secreto.', schema: objectSchema({ token: CREATED_KEY_SCHEMA }) },
+    },
+  },
+  {
+    operationId: 'core.setTokenLimits',
+    method: 'PATCH',
+    path: '/api/tokens/:id',
+    access: 'owner',
+    tag: 'core',
+    summary: 'Cambiar el límite por minuto y la cuota diaria propios de una clave',
+    description:
+      'Actualización parcial: solo cambia lo enviado; null quita el límite propio (quedan los del espacio). Las mismas reglas de alcance que revocar (404 fuera de alcance, 409 si está revocada); una clave de lectura no puede (403), y una clave con límites propios no puede dar más de los que tiene, tampoco a sí misma (403). Se aplica desde la petición siguiente, en todos los procesos.',
+    requestSchema: {
+      type: 'object',
+      properties: { ...KEY_LIMIT_FIELDS },
+      additionalProperties: false,
+    },
+    responses: {
+      '200': { description: 'La clave con sus límites y su uso.', schema: objectSchema(LISTED_KEY_FIELDS) },
+      '403': { description: 'Clave de lectura, o límites mayores que los de la clave que llama.' },
+      '404': { description: 'No existe o no está a tu alcance.' },
+      '409': { description: 'Está revocada.' },
     },
   },
   {
@@ -133,5 +158,6 @@ export function tokenRoutes(container: DependencyContainer): HostRoute[] {
     'core.listTokens': (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
     'core.tokenUsage': (ctx) => keys.usageOf(ctx.caller as OwnerCaller, ctx.params.id!, ctx.query.dias),
     'core.revokeToken': (ctx) => keys.revoke(ctx.caller as OwnerCaller, ctx.params.id!),
+    'core.setTokenLimits': (ctx) => keys.setLimits(ctx.caller as OwnerCaller, ctx.params.id!, ctx.body),
   });
 }

@@ -83,6 +83,8 @@ export interface SearchOptions {
   limite?: number;
   /** Only passages of these documents (names). */
   documentos?: readonly string[];
+  /** Only passages of documents carrying all these labels (`etiquetas`, as set at upload or by PATCH). */
+  etiquetas?: readonly string[];
 }
 
 /**

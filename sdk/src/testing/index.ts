@@ -59,7 +59,8 @@ export interface TestHost {
   /** The running host (`RunningHost` of @cerebro/host). */
   host: {
     close(): Promise<void>;
-    flushCounters(): void;
+    /** Writes the call counters still in memory (resolves once they are stored). */
+    flushCounters(): Promise<void>;
     openapi(): unknown;
     plugins: readonly { manifest: { id: string }; state: string }[];
   };

@@ -16,6 +16,7 @@ import { migration0012SharedState } from './0012_shared_state.js';
 import { migration0014DocumentLabels } from './0014_document_labels.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 import { migration0015ConversationTurns } from './0015_conversation_turns.js';
+import { migration0016KeyLimits } from './0016_key_limits.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
@@ -34,4 +35,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   CEREBRO_JOB_LEASES_MIGRATION,
   migration0014DocumentLabels,
   migration0015ConversationTurns,
+  migration0016KeyLimits,
 ];

@@ -10,13 +10,15 @@ import { useLoad } from '../lib/use-load.js';
 import { useStudio } from '../state/session.js';
 import { KeyUsage } from './key-usage.js';
 import { TableWrap } from '../components/table-wrap.js';
+import { EMPTY_LIMITS, KeyLimitFields, KeyLimitsEditor, limitsBody, limitsText } from './key-limits.js';
 
-/** Service keys: create (secret shown once), list with usage, revoke. */
+/** Service keys: create (secret shown once), list with usage and own limits, change limits, revoke. */
 export function KeysPage() {
   const keys = useLoad(() => api<{ tokens: KeyRecord[] }>('GET', '/tokens').then((b) => b.tokens), []);
   const [created, setCreated] = useState<KeyRecord | null>(null);
   const [revoked, setRevoked] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const active = keys.data?.filter((k) => !k.revocado) ?? [];
   const gone = keys.data?.filter((k) => k.revocado) ?? [];
 
@@ -61,6 +63,7 @@ export function KeysPage() {
                   <th scope="col">Nombre</th>
                   <th scope="col">Espacios</th>
                   <th scope="col">Permiso</th>
+                  <th scope="col">Límites</th>
                   <th scope="col" class="num">
                     Llamadas
                   </th>
@@ -77,6 +80,8 @@ export function KeysPage() {
                     record={k}
                     showingUsage={selected === k.id}
                     onUsage={() => setSelected(selected === k.id ? null : k.id)}
+                    editingLimits={editing === k.id}
+                    onLimits={() => setEditing(editing === k.id ? null : k.id)}
                     onRevoked={() => {
                       setRevoked(k.nombre);
                       if (created?.id === k.id) setCreated(null);
@@ -89,6 +94,13 @@ export function KeysPage() {
           </TableWrap>
         )}
       </Section>
+      {editing && active.find((k) => k.id === editing) && (
+        <KeyLimitsEditor
+          key={editing}
+          record={active.find((k) => k.id === editing)!}
+          onSaved={() => void keys.reload()}
+        />
+      )}
       {selected && keys.data?.find((k) => k.id === selected) && (
         <KeyUsage record={keys.data.find((k) => k.id === selected)!} />
       )}
@@ -112,11 +124,15 @@ function KeyRow({
   onRevoked,
   onUsage,
   showingUsage,
+  onLimits,
+  editingLimits,
 }: {
   record: KeyRecord;
   onRevoked: () => void;
   onUsage: () => void;
   showingUsage: boolean;
+  onLimits: () => void;
+  editingLimits: boolean;
 }) {
   const [error, setError] = useState<unknown>(null);
   const revoke = async () => {
@@ -133,6 +149,7 @@ function KeyRow({
       <th scope="row">{record.nombre}</th>
       <td data-label="Espacios">{record.espacios.length === 0 ? 'Todos' : record.espacios.join(', ')}</td>
       <td data-label="Permiso">{record.permiso === 'escribe' ? 'Lectura y escritura' : 'Solo lectura'}</td>
+      <td data-label="Límites">{limitsText(record)}</td>
       <td data-label="Llamadas" class="num">
         {formatNumber(record.llamadas ?? 0)}
       </td>
@@ -140,6 +157,9 @@ function KeyRow({
       <td class="actions">
         <button type="button" class="button subtle" aria-expanded={showingUsage} onClick={onUsage}>
           Uso<span class="sr-only"> de {record.nombre}</span>
+        </button>
+        <button type="button" class="button subtle" aria-expanded={editingLimits} onClick={onLimits}>
+          Límites<span class="sr-only"> de {record.nombre}</span>
         </button>
         <ConfirmAction
           action="Revocar"
@@ -159,6 +179,7 @@ function CreateKey({ onCreated }: { onCreated: (k: KeyRecord) => void }) {
   const [nombre, setNombre] = useState('');
   const [permiso, setPermiso] = useState<Permission>('lee');
   const [chosen, setChosen] = useState<string[]>([]);
+  const [limits, setLimits] = useState(EMPTY_LIMITS);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const toggle = (id: string) => setChosen(chosen.includes(id) ? chosen.filter((s) => s !== id) : [...chosen, id]);
@@ -168,10 +189,11 @@ function CreateKey({ onCreated }: { onCreated: (k: KeyRecord) => void }) {
     setError(null);
     try {
       const body = await api<{ token: KeyRecord }>('POST', '/tokens', {
-        json: { nombre: nombre.trim(), espacios: chosen, permiso },
+        json: { nombre: nombre.trim(), espacios: chosen, permiso, ...limitsBody(limits) },
       });
       setNombre('');
       setChosen([]);
+      setLimits(EMPTY_LIMITS);
       onCreated(body.token);
     } catch (err) {
       setError(err);
@@ -229,6 +251,7 @@ function CreateKey({ onCreated }: { onCreated: (k: KeyRecord) => void }) {
             Lectura y escritura: también subir, borrar y configurar
           </label>
         </fieldset>
+        <KeyLimitFields idPrefix="clave-nueva" draft={limits} onChange={setLimits} />
         <ErrorNotice error={error} />
         <div>
           <button type="submit" class="button primary" disabled={busy}>
