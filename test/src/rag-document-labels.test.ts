@@ -33,6 +33,17 @@ test('documents carry etiquetas and metadatos: set at upload, changed by PATCH, 
     assert.deepEqual(d.etiquetas, ['redes', 'soporte técnico'], 'normalised, de-duplicated');
     assert.deepEqual(d.metadatos, { area: 'ti', año: 2024, publico: true });
   }
+  // A field sent twice is refused whole (400, naming it), never one of its values silently kept; nothing is stored.
+  const twice = labelledForm({ 'doble.md': HOME_MD }, { etiquetas: 'a' });
+  twice.append('etiquetas', 'b');
+  const refused = await h.client.post(`${base}/load_documents`, { body: twice });
+  assert.equal(refused.status, 400);
+  assert.equal(refused.body.codigo, 'bad_request');
+  assert.equal(
+    refused.body.detail,
+    'El campo «etiquetas» aparece más de una vez en el formulario; envíalo una sola vez.',
+  );
+  assert.equal((await h.client.get(`${base}/documents/doble.md`)).status, 404);
   // A file without label fields has none.
   await h.client.post(`${base}/load_documents`, { body: filesForm({ 'guia.md': GUIDE_MD }) });
   const status = await waitIndexed(h.client, h.spaceId);

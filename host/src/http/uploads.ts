@@ -122,6 +122,15 @@ export class BusboyUploadReceiver implements UploadReceiver {
         );
       });
       parser.on('field', (name, value) => {
+        // One value per field: a repeated one is refused rather than silently keeping one of them. Names ending in
+        // `[]` are arrays by convention (OpenAI's clients repeat `timestamp_granularities[]`): the last is kept.
+        if (name in fields && !name.endsWith('[]'))
+          return fail(
+            new UploadError(
+              'malformed',
+              `El campo «${name}» aparece más de una vez en el formulario; envíalo una sola vez.`,
+            ),
+          );
         fields[name] = value;
       });
       parser.on('filesLimit', () =>
