@@ -8,6 +8,7 @@ import { definePlugin, HostServices, type WebhookEventType } from '@cerebro/sdk'
 import { startTestHost, TestClient, type TestHost } from '@cerebro/sdk/testing';
 import { filesForm, GUIDE_MD, waitIndexed } from './support/rag.js';
 import { verifySignature, WebhookReceiver } from './support/webhook-receiver.js';
+import { echoPlugin } from './support/plugins.js';
 
 /** Fast retries, and loopback allowed by the operator (the guard refuses it otherwise). */
 const FAST = {
@@ -271,6 +272,31 @@ test('credits below the threshold and exhausted reach the subscribed endpoints o
     ['creditos.bajos', 2],
   ]);
   assert.equal(got.find((g) => g.json.tipo === 'creditos.bajos')!.json.datos.umbral, 3);
+});
+
+test('a request refused for lack of credits tells creditos.agotados once per exhaustion, also with a balance left', async (t) => {
+  const [r, url] = await receiver(t);
+  // A paid route costing 3 credits: a balance of 1 or 2 cannot pay it, without ever reaching zero.
+  const priced = echoPlugin(
+    { routes: [{ id: 'escribir', method: 'POST', path: '/eco', permission: 'escribe', summary: 'Eco', credits: 3 }] },
+    { escribir: () => ({ ok: true }) },
+  );
+  const h = await startTestHost(t, { env: FAST, credits: 4, plugins: [priced] });
+  await h.client.post(`/companies/${h.spaceId}/webhooks`, { json: { url, eventos: ['creditos.agotados'] } });
+  const pay = () => h.client.post(`/mod/eco/${h.spaceId}/eco`, { json: {} });
+  assert.equal((await pay()).status, 200); // 4 → 1
+  assert.equal((await pay()).status, 402); // 1 cannot pay 3: exhausted
+  assert.equal((await pay()).status, 402); // still exhausted: not told again
+  const [first] = await r.waitFor(1);
+  assert.deepEqual([first!.json.tipo, first!.json.datos.saldo], ['creditos.agotados', 1]);
+  // Topped up, spent down again: a new exhaustion is told again.
+  h.admin.addCredits(h.accountId, 8); // 9
+  for (let i = 0; i < 3; i++) assert.equal((await pay()).status, 200); // 9 → 0: the debit reaching zero tells it
+  assert.equal((await pay()).status, 402); // already told since the top-up
+  const [, second] = await r.waitFor(2);
+  assert.deepEqual([second!.json.tipo, second!.json.datos.saldo], ['creditos.agotados', 0]);
+  await new Promise((res) => setTimeout(res, 400));
+  assert.equal(r.received.length, 2, 'once per exhaustion');
 });
 
 test('deliveries are stored: an event whose receiver was down is sent after the service restarts', async (t) => {

@@ -14,6 +14,7 @@ import type { ChargeContext, CreditLedger, Movement } from './credit-services.js
 export class SqliteCreditLedger implements CreditLedger {
   private readonly stmts;
   private readonly debitListeners: ((accountId: string, before: number, after: number) => void)[] = [];
+  private readonly refusalListeners: ((accountId: string, balance: number) => void)[] = [];
 
   constructor(
     @inject(HostTokens.Database) private readonly db: SqliteDatabase,
@@ -24,6 +25,7 @@ export class SqliteCreditLedger implements CreditLedger {
       debit: db.prepare<[number, string, number], { credits: number }>(
         'UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits',
       ),
+      balance: db.prepare<[string], number>('SELECT credits FROM accounts WHERE id = ?').pluck(),
       credit: db.prepare<[number, string], { credits: number }>(
         'UPDATE accounts SET credits = credits + ? WHERE id = ? RETURNING credits',
       ),
@@ -55,11 +57,19 @@ export class SqliteCreditLedger implements CreditLedger {
     this.debitListeners.push(listener);
   }
 
+  /**
+   * Called when a debit is refused for lack of credits, with the balance that could not pay (webhooks'
+   * `creditos.agotados`: a balance above zero can still be exhausted for a request that costs more).
+   */
+  onRefused(listener: (accountId: string, balance: number) => void): void {
+    this.refusalListeners.push(listener);
+  }
+
   /** Takes `amount` credits or throws 402 `credits_exhausted` without touching the balance. */
   debit(accountId: string, amount: number, ctx: ChargeContext, reason: 'consumo' | 'ajuste' = 'consumo'): number {
     const balance = this.db.transaction(() => {
       const row = this.stmts.debit.get(amount, accountId, amount);
-      if (!row) throw apiError('credits_exhausted');
+      if (!row) return null;
       this.stmts.record.run(
         accountId,
         -amount,
@@ -72,6 +82,13 @@ export class SqliteCreditLedger implements CreditLedger {
       );
       return row.credits;
     })();
+    if (balance === null) {
+      // Told after the transaction, so what the listeners store is not rolled back with the refusal.
+      // Only a request that could not pay exhausts the pool; an operator's adjustment refused does not.
+      const left = reason === 'consumo' ? this.stmts.balance.get(accountId) : undefined;
+      if (left !== undefined) this.refused(accountId, left);
+      throw apiError('credits_exhausted');
+    }
     this.metrics.creditsMoved(reason, amount);
     for (const listener of this.debitListeners) {
       try {
@@ -81,6 +98,16 @@ export class SqliteCreditLedger implements CreditLedger {
       }
     }
     return balance;
+  }
+
+  private refused(accountId: string, balance: number): void {
+    for (const listener of this.refusalListeners) {
+      try {
+        listener(accountId, balance);
+      } catch {
+        // The refusal stands; the listener reports its own failures.
+      }
+    }
   }
 
   /** Adds credits (top-up by the operator, or the refund of a charge whose request failed). */

@@ -35,6 +35,8 @@ export interface CreditLedger {
    * A listener that throws is logged by its owner, never fails the debit.
    */
   onDebit(listener: (accountId: string, before: number, after: number) => void): void;
+  /** Called when a debit is refused for lack of credits, with the balance that could not pay. */
+  onRefused(listener: (accountId: string, balance: number) => void): void;
 }
 
 /** A credit pool as `GET /cuentas/{cuenta}/bolsa` answers it. */

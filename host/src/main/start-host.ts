@@ -61,7 +61,7 @@ import { logStorageError } from '../storage/storage-failure.js';
 import { DiskSpaceWatch } from '../storage/disk-space.js';
 import { WebhookTokens } from '../webhooks/webhook-tokens.js';
 import { webhookRoutes } from '../webhooks/webhook-routes.js';
-import { creditEvents, documentEvents, pluginEventPublisher } from '../webhooks/host-events.js';
+import { creditEvents, creditRefusalEvents, documentEvents, pluginEventPublisher } from '../webhooks/host-events.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -165,6 +165,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const dispatcher = resolveToken(container, WebhookTokens.Dispatcher);
     webhooks.onStored(() => dispatcher.wake());
     resolveToken(container, HostTokens.Credits).onDebit(creditEvents(webhooks, log));
+    resolveToken(container, HostTokens.Credits).onRefused(creditRefusalEvents(webhooks, log));
     const chat = config.llmUrl
       ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined }
       : null;

@@ -30,6 +30,20 @@ export function documentEvents(webhooks: Webhooks, log: PinoLogger): (doc: Docum
   };
 }
 
+/** `creditos.agotados` when a debit is refused for lack of credits (once per exhaustion). */
+export function creditRefusalEvents(webhooks: Webhooks, log: PinoLogger) {
+  return (accountId: string, balance: number): void => {
+    try {
+      webhooks.creditsRefused(accountId, balance);
+    } catch (err) {
+      log.error(
+        { componente: 'webhooks', cuenta: accountId, err: (err as Error).message },
+        'evento de créditos no guardado',
+      );
+    }
+  };
+}
+
 /** `creditos.bajos` / `creditos.agotados` after each debit of an account's pool. */
 export function creditEvents(webhooks: Webhooks, log: PinoLogger) {
   return (accountId: string, before: number, after: number): void => {

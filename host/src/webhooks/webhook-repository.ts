@@ -88,6 +88,8 @@ export interface WebhookRepository {
   subscribers(spaceId: string, type: string): WebhookRow[];
   /** Active endpoints subscribed to an event type in every space billed to an account. */
   accountSubscribers(accountId: string, type: string): WebhookRow[];
+  /** Whether a `creditos.agotados` delivery of the account was stored since its last top-up (or ever, without one). */
+  exhaustionToldSinceTopUp(accountId: string): boolean;
   insertDeliveries(rows: readonly DeliveryRow[]): void;
   /** Takes up to `limit` due deliveries for `leaseMs`; another process skips them until the lease ends. */
   claimDue(now: number, leaseMs: number, limit: number): ClaimedDelivery[];
@@ -139,6 +141,15 @@ export class SqliteWebhookRepository implements WebhookRepository {
         `SELECT w.* FROM webhooks w WHERE w.space_id = ? AND w.active = 1
          AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value = ?)`,
       ),
+      exhaustionTold: db
+        .prepare<[string, string], number>(
+          `SELECT EXISTS (SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+             JOIN spaces s ON s.id = w.space_id
+             WHERE s.account_id = ? AND d.event_type = 'creditos.agotados'
+               AND d.created_at >= coalesce((SELECT max(created_at) FROM credit_movements
+                 WHERE account_id = ? AND delta > 0 AND reason IN ('recarga', 'ajuste')), ''))`,
+        )
+        .pluck(),
       accountSubscribers: db.prepare<[string, string], WebhookRow>(
         `SELECT w.* FROM webhooks w JOIN spaces s ON s.id = w.space_id WHERE s.account_id = ? AND w.active = 1
          AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value = ?)`,
@@ -231,6 +242,9 @@ export class SqliteWebhookRepository implements WebhookRepository {
   }
   accountSubscribers(accountId: string, type: string): WebhookRow[] {
     return this.s.accountSubscribers.all(accountId, type);
+  }
+  exhaustionToldSinceTopUp(accountId: string): boolean {
+    return this.s.exhaustionTold.get(accountId, accountId) === 1;
   }
   insertDeliveries(rows: readonly DeliveryRow[]): void {
     this.db.transaction(() => {

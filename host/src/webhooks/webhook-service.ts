@@ -189,7 +189,8 @@ export class WebhookService implements Webhooks {
 
   /**
    * After a debit moved an account's balance from `before` to `after`: `creditos.bajos` to each endpoint whose
-   * threshold was crossed downwards, `creditos.agotados` when the balance reached zero (in every space of the account).
+   * threshold was crossed downwards, `creditos.agotados` when the balance reached zero (in every space of the account)
+   * unless a refused request already told them since the last top-up.
    */
   creditsDebited(accountId: string, before: number, after: number): void {
     for (const w of this.repo.accountSubscribers(accountId, 'creditos.bajos')) {
@@ -201,10 +202,21 @@ export class WebhookService implements Webhooks {
           (s) => s.id === w.id,
         );
     }
-    if (after === 0 && before > 0) {
+    if (after <= 0 && before > 0 && !this.repo.exhaustionToldSinceTopUp(accountId)) {
       const spaces = new Set(this.repo.accountSubscribers(accountId, 'creditos.agotados').map((w) => w.space_id));
-      for (const space of spaces) this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: 0 });
+      for (const space of spaces) this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: after });
     }
+  }
+
+  /**
+   * After a debit was refused for lack of credits: `creditos.agotados` with the balance that could not pay, unless
+   * the account's endpoints were already told since its last top-up (a balance that reached zero told them then;
+   * every further refused request must not tell them again).
+   */
+  creditsRefused(accountId: string, balance: number): void {
+    if (this.repo.exhaustionToldSinceTopUp(accountId)) return;
+    const spaces = new Set(this.repo.accountSubscribers(accountId, 'creditos.agotados').map((w) => w.space_id));
+    for (const space of spaces) this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: balance });
   }
 
   private checkUrl(url: string): void {

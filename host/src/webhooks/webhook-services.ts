@@ -52,6 +52,11 @@ export interface Webhooks {
   ): string;
   /** After a debit moved an account's balance from `before` to `after`: the credit events it crosses. */
   creditsDebited(accountId: string, before: number, after: number): void;
+  /**
+   * After a debit was refused for lack of credits: `creditos.agotados` (with the balance that could not pay), once
+   * per exhaustion: not again until the account is topped up (`recarga` or a positive `ajuste`).
+   */
+  creditsRefused(accountId: string, balance: number): void;
 }
 
 /** Sends stored deliveries in the background, retrying them, until stopped. */
