@@ -81,6 +81,8 @@ export class MemoryWindowCounter implements WindowCounter {
 
   async forgetExpired(now: number): Promise<void> {
     for (const [bucket, window] of this.windows) if (window.end <= now) this.windows.delete(bucket);
+    // The day windows this process writes at its flushes end too: the store forgets them as well.
+    await this.repo.forgetExpired(now);
   }
 
   /** Reads a stored window once, however many requests wait for it meanwhile. */
