@@ -28,10 +28,15 @@ async function loadPg(): Promise<typeof import('pg')> {
  * A pool of connections to `url`. BIGINT and NUMERIC come back as JavaScript numbers, as better-sqlite3 gives
  * integers: ids and counters stay far below 2^53.
  */
-export async function createPgPool(url: string, options: Omit<PoolConfig, 'connectionString'> = {}): Promise<Pool> {
+export async function createPgPool(
+  url: string,
+  options: Omit<PoolConfig, 'connectionString'> = {},
+  /** Told when an idle connection fails (to log it); the pool has already dropped it. */
+  onIdleError: (err: Error) => void = () => undefined,
+): Promise<Pool> {
   const pg = await loadPg();
   const asNumber = (value: string) => Number(value);
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: DEFAULT_POOL_SIZE,
     ...options,
@@ -42,6 +47,10 @@ export async function createPgPool(url: string, options: Omit<PoolConfig, 'conne
           : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server closed (a restart, a failover, an administrator) must not crash the process: the
+  // pool drops it and the next query opens another. Without a listener, pg rethrows it as an uncaught error.
+  pool.on('error', onIdleError);
+  return pool;
 }
 
 /** Runs `work` in one transaction on one connection of the pool: committed when it resolves, rolled back if it throws. */

@@ -1,6 +1,6 @@
 // The Redis client, loaded only when `CEREBRO_REDIS_URL` is set: the embedded start never imports `ioredis`, and the
 // single executable does not carry it (scripts/binary/bundle.mjs keeps it out of the bundles).
-import type { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 
 export type { Redis };
 
@@ -22,9 +22,9 @@ async function loadIoredis(): Promise<{ Redis: typeof Redis }> {
  * A client of `url`. Commands wait while the connection is re-established, but only briefly: a limit that cannot be
  * counted must fail its request quickly rather than hold it (the caller decides what a failure means).
  */
-export async function createRedisClient(url: string): Promise<Redis> {
+export async function createRedisClient(url: string, options: RedisOptions = {}): Promise<Redis> {
   const { Redis } = await loadIoredis();
-  const client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: true });
+  const client = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, ...options, lazyConnect: true });
   await client.connect();
   return client;
 }
