@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PreparedPassage, prepareDocument } from '../../../cerebro/extract/prepare.js';
+import { type PreparedPassage, prepareDocument } from '../../../cerebro/index.js';
 
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 
