@@ -2,6 +2,7 @@
 // driven by several clients at once (as several hosts would), must count exactly.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { pgMigration0016KeyLimits } from '../postgres/migrations/0016_key_limits.js';
 import { PG_HOST_MIGRATIONS } from '../postgres/migrations/index.js';
 import { createPgPool } from '../postgres/pg-driver.js';
 import { PgLimitWindows } from '../postgres/pg-limit-windows.js';
@@ -17,15 +18,20 @@ import { dropPrefix, redisUnavailable, TEST_REDIS_URL, testPrefix } from './test
 const CLIENTS = 5;
 const CALLS = 200;
 
-/** The same behaviour from any backend: `make` returns one store per simulated host, all on one server. */
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+const T0 = Date.UTC(2026, 10, 27);
+
+/** The same behaviour from any backend: one store per simulated host, all on one server. */
 function countersContract(
   name: string,
   skip: string | false,
   setup: () => Promise<{
     hosts: { windows: SharedLimitWindows; failures: SharedSignInFailures }[];
-    /** Simulates the server forgetting everything (a Redis restart); undefined where that cannot happen. */
+    /** Simulates the counting server forgetting everything (a Redis restart); undefined where it cannot happen. */
     restart?: () => Promise<void>;
-    storeDay: (space: string, day: string, calls: number) => Promise<void>;
+    /** Writes what the hosts hold for the database (Redis: the long windows' calls). */
+    flush: () => Promise<void>;
     close: () => Promise<void>;
   }>,
 ) {
@@ -37,42 +43,53 @@ function countersContract(
     after(async () => {
       await env?.close();
     });
+    const host = (i: number) => env.hosts[i % CLIENTS]!.windows;
 
-    test(`${CLIENTS} hosts taking ${CALLS} requests at once against a limit of 137 per minute: exactly 137 pass`, async () => {
+    test(`${CLIENTS} hosts hitting a window ${CALLS} times at once against a limit of 137: exactly 137 pass`, async () => {
       const results = await Promise.all(
-        Array.from({ length: CALLS }, (_, i) => env.hosts[i % CLIENTS]!.windows.takeMinute('tienda', 1000, 137)),
+        Array.from({ length: CALLS }, (_, i) => host(i).hit('espacio:tienda:minuto', T0, MINUTE, 137)),
       );
-      const passed = results.filter((n): n is number => n !== null);
+      const passed = results.filter((r) => r.allowed).map((r) => r.count);
       assert.equal(passed.length, 137);
       assert.deepEqual(
         [...passed].sort((a, b) => a - b),
         Array.from({ length: 137 }, (_, i) => i + 1),
         'every count from 1 to 137 handed out once',
       );
-      assert.equal(await env.hosts[0]!.windows.takeMinute('tienda', 1001, 137), 1, 'the next minute starts again');
-      assert.equal(await env.hosts[1]!.windows.takeMinute('otra', 1000, 137), 1, 'another space counts apart');
+      assert.ok(results.filter((r) => !r.allowed).every((r) => r.count === 137));
+      assert.equal(await host(0).count('espacio:tienda:minuto', T0), 137);
+      assert.deepEqual(await host(0).hit('espacio:tienda:minuto', T0 + MINUTE, MINUTE, 137), {
+        count: 1,
+        allowed: true,
+      });
+      assert.deepEqual(await host(1).hit('clave:k1:minuto', T0, MINUTE, 137), { count: 1, allowed: true });
+      assert.equal((await host(2).hit('clave:k1:minuto', T0, MINUTE, 0)).allowed, false, 'a limit of 0 refuses');
     });
 
-    test('the daily quota: exact across hosts, and it starts from what the database holds for the day', async () => {
-      await env.storeDay('diario', '2026-11-27', 40);
+    test('a daily quota: exact across hosts, calls added from memory count, and it survives a flush', async () => {
+      await host(0).add([{ bucket: 'espacio:diario:dia', windowStart: T0, windowMs: DAY, calls: 40 }]);
       const results = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => env.hosts[i % CLIENTS]!.windows.takeDay('diario', '2026-11-27', 90)),
+        Array.from({ length: 100 }, (_, i) => host(i).hit('espacio:diario:dia', T0, DAY, 90)),
       );
-      assert.equal(results.filter((n) => n !== null).length, 50);
-      assert.equal(await env.hosts[0]!.windows.takeDay('diario', '2026-11-27', 90), null);
-      assert.equal(await env.hosts[0]!.windows.takeDay('diario', '2026-11-28', 90), 1);
+      assert.equal(results.filter((r) => r.allowed).length, 50);
+      await env.flush();
+      assert.equal(await host(3).count('espacio:diario:dia', T0), 90);
+      assert.equal((await host(0).hit('espacio:diario:dia', T0 + DAY, DAY, 90)).count, 1);
     });
 
     test('a restart of the counting server forgives the minute, not the day', async () => {
       if (!env.restart) return;
-      await env.storeDay('reinicio', '2026-11-27', 30);
-      assert.equal(await env.hosts[0]!.windows.takeMinute('reinicio', 5, 3), 1);
-      assert.equal(await env.hosts[0]!.windows.takeDay('reinicio', '2026-11-27', 31), 31);
+      await host(0).hit('espacio:reinicio:minuto', T0, MINUTE, 3);
+      await host(0).add([{ bucket: 'espacio:reinicio:dia', windowStart: T0, windowMs: DAY, calls: 29 }]);
+      assert.equal((await host(0).hit('espacio:reinicio:dia', T0, DAY, 31)).count, 30);
+      await env.flush();
+      assert.equal((await host(1).hit('espacio:reinicio:dia', T0, DAY, 31)).count, 31, 'not yet flushed');
       await env.restart();
-      assert.equal(await env.hosts[1]!.windows.takeMinute('reinicio', 5, 3), 1, 'the minute starts again');
-      // The day restarts from the database's figure (30): what the usage flush wrote survives.
-      assert.equal(await env.hosts[1]!.windows.takeDay('reinicio', '2026-11-27', 31), 31);
-      assert.equal(await env.hosts[1]!.windows.takeDay('reinicio', '2026-11-27', 31), null);
+      assert.equal((await host(1).hit('espacio:reinicio:minuto', T0, MINUTE, 3)).count, 1, 'the minute starts again');
+      // The day starts again from the database (30) plus what this host counted and has not flushed (1).
+      assert.deepEqual(await host(1).hit('espacio:reinicio:dia', T0, DAY, 31), { count: 31, allowed: false });
+      await env.flush();
+      assert.equal(await host(2).count('espacio:reinicio:dia', T0), 31);
     });
 
     test('failed sign-ins from several hosts at once are all counted, in time order, and cleared per subject', async () => {
@@ -95,45 +112,52 @@ function countersContract(
   });
 }
 
+/** The host's PostgreSQL migrations with the limit windows' table (0016, registered once perkey's SQLite one lands). */
+const MIGRATIONS = PG_HOST_MIGRATIONS.some((m) => m.id === pgMigration0016KeyLimits.id)
+  ? PG_HOST_MIGRATIONS
+  : [...PG_HOST_MIGRATIONS, pgMigration0016KeyLimits];
+
+async function migratedDatabase(): Promise<TestDatabase> {
+  const db = await createTestDatabase(2);
+  await applyPgMigrations(db.pool, [{ owner: 'host', migrations: MIGRATIONS }]);
+  return db;
+}
+
 const pgSkip = (await pgUnavailable()) ?? false;
 const redisSkip = (await redisUnavailable()) ?? pgSkip;
 
-countersContract('shared counters on Redis', redisSkip, async () => {
+countersContract('shared counters on Redis, long windows recorded in PostgreSQL', redisSkip, async () => {
   const prefix = testPrefix();
+  const db = await migratedDatabase();
+  const durable = new PgLimitWindows(db.pool);
   const clients: Redis[] = await Promise.all(Array.from({ length: CLIENTS }, () => createRedisClient(TEST_REDIS_URL)));
-  // The day's stored figure lives in the database; here a map stands for daily_usage.
-  const stored = new Map<string, number>();
-  const storedDay = async (space: string, day: string) => stored.get(`${space}/${day}`) ?? 0;
+  const windows = clients.map((c) => new RedisLimitWindows(c, prefix, durable));
   return {
-    hosts: clients.map((c) => ({
-      windows: new RedisLimitWindows(c, prefix, storedDay),
+    hosts: clients.map((c, i) => ({
+      windows: windows[i]!,
       failures: new RedisSignInFailures(c, prefix, 15 * 60_000),
     })),
     restart: () => dropPrefix(clients[0]!, prefix),
-    storeDay: async (space, day, calls) => void stored.set(`${space}/${day}`, calls),
+    flush: async () => {
+      for (const w of windows) await w.flush();
+    },
     close: async () => {
       await dropPrefix(clients[0]!, prefix);
       for (const c of clients) c.disconnect();
+      await db.drop();
     },
   };
 });
 
-let pg: TestDatabase | undefined;
 countersContract('shared counters on PostgreSQL (no Redis configured)', pgSkip, async () => {
-  pg = await createTestDatabase(2);
-  await applyPgMigrations(pg.pool, [{ owner: 'host', migrations: PG_HOST_MIGRATIONS }]);
-  const pools = await Promise.all(Array.from({ length: CLIENTS }, () => createPgPool(pg!.url, { max: 4 })));
+  const db = await migratedDatabase();
+  const pools = await Promise.all(Array.from({ length: CLIENTS }, () => createPgPool(db.url, { max: 4 })));
   return {
     hosts: pools.map((p) => ({ windows: new PgLimitWindows(p), failures: new PgSignInFailures(p) })),
-    storeDay: async (space, day, calls) =>
-      void (await pg!.pool.query('INSERT INTO daily_usage (space_id, day, calls) VALUES ($1, $2, $3)', [
-        space,
-        day,
-        calls,
-      ])),
+    flush: async () => undefined,
     close: async () => {
       await Promise.all(pools.map((p) => p.end()));
-      await pg!.drop();
+      await db.drop();
     },
   };
 });
