@@ -199,8 +199,8 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
   const pools = resolveToken(container, HostRootTokens.CreditPools);
 
   return hostRoutes(ACCOUNT_ROUTES, {
-    'core.listCompanies': (ctx) => ({
-      espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
+    'core.listCompanies': async (ctx) => ({
+      espacios: (await keys.reachableSpaces(ctx.caller as OwnerCaller)).map((r) => ({
         // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
         id: r.row.id,
         nombre: r.row.name,
@@ -209,8 +209,8 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         prueba_hasta: r.row.trial_ends_at,
       })),
     }),
-    'core.getSpaceAccount': (ctx) => {
-      const account = directory.account(ctx.space!.accountId)!;
+    'core.getSpaceAccount': async (ctx) => {
+      const account = (await directory.account(ctx.space!.accountId))!;
       const storage = quotas.use(account.id);
       return {
         cuenta: {
