@@ -5,21 +5,31 @@ import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
 import type { KeyDay } from '../limits/limit-services.js';
 import type { AccountRow, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
 
+/**
+ * A value, or the promise of it: what a memoised read answers (synchronously on a memo hit, so the hot path of an
+ * authenticated request allocates no promise). `await` takes both.
+ */
+export type ValueOrPromise<T> = T | Promise<T>;
+
 /** Read access to owners, spaces, accounts and credentials, never stale (see `MemoisedAccessDirectory`). */
 export interface AccessDirectory {
   key(id: string): Promise<KeyRow | undefined>;
-  keyCredential(id: string): Promise<KeyCredential | undefined>;
+  /** Memoised: synchronous on a hit. */
+  keyCredential(id: string): ValueOrPromise<KeyCredential | undefined>;
   /** Every write to owners, spaces, modules or keys calls this (after the write): every process's memo goes stale. */
   invalidate(): Promise<void>;
   operator(id: string): Promise<CredentialRow | undefined>;
   account(id: string): Promise<AccountRow | undefined>;
-  space(id: string): Promise<SpaceRecord | undefined>;
-  ownerSpaces(ownerId: string): Promise<SpaceRecord[]>;
+  /** Memoised: synchronous on a hit. */
+  space(id: string): ValueOrPromise<SpaceRecord | undefined>;
+  /** Memoised: synchronous on a hit. */
+  ownerSpaces(ownerId: string): ValueOrPromise<SpaceRecord[]>;
 }
 
 /** Turns the Authorization header (or the Studio session cookie) into a caller, afresh on every request. */
 export interface Authenticator {
-  authenticate(header: string | undefined): Promise<Caller>;
+  /** Synchronous for a key whose credential is memoised. */
+  authenticate(header: string | undefined): ValueOrPromise<Caller>;
   /** The caller of the Studio session cookie (a console credential only); a dead session's 401 clears the cookie. */
   authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller>;
 }
@@ -96,7 +106,7 @@ export interface KeyManagement {
   usageOf(caller: OwnerCaller, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }>;
   revoke(caller: OwnerCaller, keyId: string): Promise<{ revocado: string }>;
   /** Spaces the caller reaches right now (for `GET /companies`). */
-  reachableSpaces(caller: OwnerCaller): Promise<SpaceRecord[]>;
+  reachableSpaces(caller: OwnerCaller): ValueOrPromise<SpaceRecord[]>;
 }
 
 /** A space's API settings as `GET`/`PATCH /companies/{espacio}/api-config` answer them. */

@@ -6,7 +6,10 @@ import { parseBearer, parseCredential, secretMatches, type ParsedCredential } fr
 import { csrfTokenFor } from './csrf.js';
 import type { ConsoleSessions } from '../studio/studio-services.js';
 import { clearedSessionCookie } from './session-cookie.js';
-import type { AccessDirectory, Authenticator } from './access-services.js';
+import type { AccessDirectory, Authenticator, ValueOrPromise } from './access-services.js';
+import type { KeyCredential } from './records.js';
+
+const isPromise = <T>(value: ValueOrPromise<T>): value is Promise<T> => value instanceof Promise;
 
 /**
  * RFC 6750 section 3: a request without credentials gets the bare challenge; one with a credential that is
@@ -42,19 +45,27 @@ export class CredentialAuthenticator implements Authenticator {
     @inject(HostTokens.Sessions) private readonly sessions: ConsoleSessions,
   ) {}
 
-  async authenticate(header: string | undefined): Promise<Caller> {
+  authenticate(header: string | undefined): ValueOrPromise<Caller> {
     if (!header) throw apiError('missing_key', undefined, NO_CREDENTIAL_CHALLENGE);
     const parsed = parseBearer(header);
     if (!parsed) {
       secretMatches('x'.repeat(43), undefined); // same work as a real check: malformed keys are not faster
       throw invalidKey();
     }
-    if (parsed.kind === 'key') return this.keyCaller(parsed);
-    if (parsed.kind === 'console') {
-      const caller = await this.consoleCaller(parsed);
-      if (!caller) throw invalidKey();
-      return caller;
+    if (parsed.kind === 'key') {
+      const row = this.directory.keyCredential(parsed.id);
+      return isPromise(row) ? row.then((r) => this.keyCaller(parsed, r)) : this.keyCaller(parsed, row);
     }
+    return parsed.kind === 'console' ? this.consoleBearer(parsed) : this.operatorCaller(parsed);
+  }
+
+  private async consoleBearer(parsed: ParsedCredential): Promise<Caller> {
+    const caller = await this.consoleCaller(parsed);
+    if (!caller) throw invalidKey();
+    return caller;
+  }
+
+  private async operatorCaller(parsed: ParsedCredential): Promise<Caller> {
     const row = await this.directory.operator(parsed.id);
     const valid = secretMatches(parsed.secret, row?.secret_digest);
     if (!row || !valid || row.revoked_at) throw invalidKey();
@@ -73,8 +84,7 @@ export class CredentialAuthenticator implements Authenticator {
     return caller;
   }
 
-  private async keyCaller(parsed: ParsedCredential): Promise<Caller> {
-    const row = await this.directory.keyCredential(parsed.id);
+  private keyCaller(parsed: ParsedCredential, row: KeyCredential | undefined): Caller {
     const valid = secretMatches(parsed.secret, row?.secret_digest);
     if (!row || !valid || row.revoked_at || row.owner_deleted_at) throw invalidKey();
     // One frozen caller per memoised credential: a new one only after the credential itself was re-read.

@@ -63,6 +63,7 @@ test('a memoised key is read from storage once, until the directory version move
     await nextTurn();
     await a.directory.keyCredential('k1');
     assert.equal(a.reads(), 1, 'memo hits do not read the key again');
+    assert.ok(!(a.directory.keyCredential('k1') instanceof Promise), 'a hit after the turn is checked is synchronous');
     await a.repo.revokeKey('k1', '2026-03-02T00:00:00.000Z');
     await a.directory.invalidate();
     assert.equal((await a.directory.keyCredential('k1'))?.revoked_at, '2026-03-02T00:00:00.000Z', 'at once');

@@ -11,6 +11,7 @@ import type {
   KeyIssuer,
   KeyListing,
   KeyManagement,
+  ValueOrPromise,
 } from './access-services.js';
 import type { KeyRow, SpaceRecord } from './records.js';
 import { reaches } from './space-access.js';
@@ -136,7 +137,9 @@ export class KeyService implements KeyManagement {
   }
 
   /** Spaces the caller reaches right now (for `GET /companies`). */
-  async reachableSpaces(caller: OwnerCaller): Promise<SpaceRecord[]> {
-    return (await this.directory.ownerSpaces(caller.ownerId)).filter((record) => reaches(caller, record));
+  reachableSpaces(caller: OwnerCaller): ValueOrPromise<SpaceRecord[]> {
+    const reachable = (spaces: SpaceRecord[]) => spaces.filter((record) => reaches(caller, record));
+    const spaces = this.directory.ownerSpaces(caller.ownerId);
+    return spaces instanceof Promise ? spaces.then(reachable) : reachable(spaces);
   }
 }

@@ -3,7 +3,7 @@ import type { Logger as PinoLogger } from 'pino';
 import type { Middleware, Request } from 'polka';
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
-import type { Authenticator } from '../access/access-services.js';
+import type { Authenticator, ValueOrPromise } from '../access/access-services.js';
 import type { Caller, OwnerCaller } from '../access/caller.js';
 import type { SpaceAccessPolicy } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
@@ -98,8 +98,8 @@ export class RequestPipeline implements RoutePipeline {
   /**
    * The polka handler of one route. A public request that needs neither a body nor an asynchronous handler is
    * answered synchronously, inside the HTTP parser's callback, like a bare route; the rest continues in an async
-   * function (authentication and access read storage through async repositories). Per-route constants (label, the access logger with its bindings serialised once by pino) are
-   * computed here, not per request.
+   * function (authentication and access read storage through async repositories). Per-route constants (label, the
+   * access logger with its bindings serialised once by pino) are computed here, not per request.
    */
   handlerFor(route: HostRoute): Middleware {
     const label = routeLabel(route);
@@ -148,27 +148,29 @@ export class RequestPipeline implements RoutePipeline {
       );
       // A secret in an answer must not stay in a browser's or a proxy's cache (also on that route's errors).
       if (noStore) exchange.headers['Cache-Control'] = 'no-store';
+      let authorizing: ValueOrPromise<void>;
       try {
         if (!route.ungated) {
           this.lifecycle.enter();
           exchange.entered = true;
         }
+        authorizing = this.authorize(route, exchange.ctx, label, exchange.headers);
       } catch (err) {
         return this.finish(exchange, this.fail(exchange, err));
       }
-      if (route.access !== 'public') return this.continueAuthorized(route, exchange, proceed);
+      if (authorizing) return this.continueAuthorized(exchange, authorizing, proceed);
       this.settle(exchange, proceed);
     };
   }
 
-  /** Steps 2 to 5 (they read credentials and spaces), then the rest of the request. */
+  /** The rest of a request whose steps 2 to 5 read storage (a credential or space not memoised). */
   private async continueAuthorized(
-    route: HostRoute,
     exchange: Exchange,
+    authorizing: Promise<void>,
     proceed: (exchange: Exchange) => number | undefined,
   ): Promise<void> {
     try {
-      await this.authorize(route, exchange.ctx, exchange.label, exchange.headers);
+      await authorizing;
     } catch (err) {
       return this.finish(exchange, this.fail(exchange, err));
     }
@@ -314,13 +316,17 @@ export class RequestPipeline implements RoutePipeline {
    * the cookie must carry the session's `X-CSRF-Token` (a browser sends the cookie by itself; only the owner's page
    * knows the token). Bearer calls are not affected: no browser attaches them on its own.
    */
-  private async callerOf(req: Request): Promise<Caller> {
+  private callerOf(req: Request): ValueOrPromise<Caller> {
     const authorization = req.headers.authorization;
     if (authorization !== undefined || req.headers.cookie === undefined)
       return this.authenticator.authenticate(authorization);
     const secure = requestIsSecure(req, this.config.trustProxy);
     const cookie = sessionCookieOf(req, secure);
     if (cookie === undefined) return this.authenticator.authenticate(authorization);
+    return this.cookieCaller(req, cookie, secure);
+  }
+
+  private async cookieCaller(req: Request, cookie: string, secure: boolean): Promise<Caller> {
     const caller = await this.authenticator.authenticateCookie(cookie, secure);
     if (STATE_CHANGING.has(req.method ?? '') && !csrfMatches(req.headers['x-csrf-token'], caller.csrf))
       throw apiError('csrf_invalid');
@@ -328,14 +334,27 @@ export class RequestPipeline implements RoutePipeline {
   }
 
   /** Steps 2 to 5. Adds the rate-limit headers to `headers`. */
-  private async authorize(
+  private authorize(
     route: HostRoute,
     ctx: RequestContext,
     label: string,
     headers: Record<string, string>,
-  ): Promise<void> {
+  ): ValueOrPromise<void> {
     if (route.access === 'public') return;
-    const caller: Caller = await this.callerOf(ctx.req);
+    const caller = this.callerOf(ctx.req);
+    return caller instanceof Promise
+      ? caller.then((c) => this.authorizeCaller(route, ctx, label, headers, c))
+      : this.authorizeCaller(route, ctx, label, headers, caller);
+  }
+
+  /** Steps 3 to 5 for an authenticated caller: synchronous unless the space must be read (step 4). */
+  private authorizeCaller(
+    route: HostRoute,
+    ctx: RequestContext,
+    label: string,
+    headers: Record<string, string>,
+    caller: Caller,
+  ): ValueOrPromise<void> {
     ctx.caller = caller;
     if (route.access === 'admin') {
       if (caller.kind !== 'operator') throw apiError('admin_only');
@@ -349,7 +368,7 @@ export class RequestPipeline implements RoutePipeline {
     }
     if (caller.kind === 'key') this.usage.countKeyCall(caller.key.id, label, ctx.now);
     if (route.access === 'owner' || route.spaceInBody !== undefined) return;
-    await this.authorizeSpace(route, ctx, ctx.params.espacio ?? '', headers);
+    return this.authorizeSpace(route, ctx, ctx.params.espacio ?? '', headers);
   }
 
   /** Steps 4 and 5 for the space a request names (in its path, or in its body for `spaceInBody` routes). */

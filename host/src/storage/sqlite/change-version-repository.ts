@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { ChangeVersionRepository } from '../port/change-version-repository.js';
-import { SqliteChangeVersions } from '../shared/change-versions.js';
+import { SqliteChangeVersions } from './change-versions.js';
 
 /** Change versions in the `change_versions` table (the statements of `SqliteChangeVersions`, prepared once). */
 @injectable()

@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { ProcessLeaseRepository } from '../port/process-lease-repository.js';
-import { SqliteProcessLeases } from '../shared/process-leases.js';
+import { SqliteProcessLeases } from './process-leases.js';
 
 /** Named leases in the `process_leases` table (the statements of `SqliteProcessLeases`, prepared once). */
 @injectable()
