@@ -14,7 +14,7 @@ export async function startBenchHost() {
   });
   const owner = host.admin.createOwner({ name: 'bench' });
   host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
-  const key = host.admin.issueKey(owner.id, 'bench', [], 'lee').token;
+  const key = (await host.admin.issueKey(owner.id, 'bench', [], 'lee')).token;
   return {
     host,
     key,

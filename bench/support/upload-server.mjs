@@ -42,7 +42,7 @@ if (mode === 'raw') {
   });
   const owner = host.admin.createOwner({ name: 'bench' });
   host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
-  key = host.admin.issueKey(owner.id, 'bench', [], 'escribe').token;
+  key = (await host.admin.issueKey(owner.id, 'bench', [], 'escribe')).token;
   port = host.port;
   const { createServer: rssServer } = await import('node:http');
   const side = rssServer((req, res) => res.end(JSON.stringify({ maxRssKb: peakRssKb() })));

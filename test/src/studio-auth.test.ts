@@ -147,7 +147,7 @@ test("state-changing calls with the cookie need the session's X-CSRF-Token; Bear
   // A Bearer credential (key or operator-issued session) is never sent by a browser on its own: no token needed.
   const bearer = await h.client.post('/tokens', { json: { nombre: 'desde un servidor' } });
   assert.equal(bearer.status, 201);
-  const session = h.admin.issueConsoleSession(h.ownerId).token;
+  const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
   assert.equal((await h.client.post('/tokens', { key: session, json: { nombre: 'sesion bearer' } })).status, 201);
   // With both, the Authorization header decides and the cookie is not looked at.
   const both = await browserRequest(h.url, 'POST', '/api/tokens', {
@@ -483,10 +483,10 @@ test('sessions and links that ended long ago are deleted; open ones stay', async
   await withPassword(h);
   const old = await signIn(h.url);
   await browserRequest(h.url, 'DELETE', '/api/sesion', { cookie: old.cookie, csrf: old.csrf });
-  studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
   now += 31 * 86_400_000;
   const fresh = await signIn(h.url);
-  studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
   const db = new Database(join(h.dataDir, 'cerebro.db'), { readonly: true });
   t.after(() => db.close());
   const sessions = db.prepare('SELECT count(*) AS n FROM console_sessions WHERE owner_id = ?').get(h.ownerId) as {

@@ -96,7 +96,8 @@ export class AdminService implements AdminActions {
   /** Runs a write to owners, spaces, modules or credentials, and tells the access directory its memo is stale. */
   private run(sql: string, ...params: unknown[]): { changes: number } {
     const result = this.db.prepare(sql).run(...params);
-    this.directory.invalidate();
+    // On SQLite the version is bumped before the promise returns; a failure reaches the process's safety net.
+    void this.directory.invalidate();
     return result;
   }
 
@@ -140,7 +141,8 @@ export class AdminService implements AdminActions {
     if (this.db.prepare('SELECT 1 FROM owners WHERE id = ?').get(id))
       throw apiError('conflict', `El propietario "${id}" ya existe.`);
     const email = input.email === undefined ? null : normalizeEmail(input.email);
-    if (email !== null && this.logins.byEmail(email)) throw apiError('email_taken');
+    if (email !== null && this.db.prepare('SELECT 1 FROM owners WHERE email = ? AND deleted_at IS NULL').get(email))
+      throw apiError('email_taken');
     const account = `cta_${randomBytes(6).toString('hex')}`;
     this.db.transaction(() => {
       this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, name, email, this.iso());
@@ -371,7 +373,7 @@ export class AdminService implements AdminActions {
     spaces: string[],
     permission: Permission,
     createdByKey: string | null = null,
-  ): CreatedKey {
+  ): Promise<CreatedKey> {
     const check = new InputCheck();
     const trimmed = check.text('nombre', name, 80);
     if (permission !== 'lee' && permission !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
@@ -381,14 +383,14 @@ export class AdminService implements AdminActions {
   }
 
   /** A console (Studio) session credential for an owner. */
-  issueConsoleSession(ownerId: string): { id: string; token: string; expira: string } {
+  issueConsoleSession(ownerId: string): Promise<{ id: string; token: string; expira: string }> {
     this.requireOwner(ownerId);
     return this.sessions.issue(ownerId, 'operador');
   }
 
   /** Sets the email an owner signs in to Studio with (unique, case-insensitive). */
-  setOwnerEmail(ownerId: string, email: unknown): { id: string; email: string } {
-    return { id: ownerId, email: this.logins.setEmail(ownerId, email) };
+  async setOwnerEmail(ownerId: string, email: unknown): Promise<{ id: string; email: string }> {
+    return { id: ownerId, email: await this.logins.setEmail(ownerId, email) };
   }
 
   /**
@@ -400,8 +402,8 @@ export class AdminService implements AdminActions {
   }
 
   /** A one-time Studio sign-in link for an owner, valid 30 minutes; `origin` is the service's public address. */
-  issueSignInLink(ownerId: string, origin: string): { enlace: string; expira: string } {
-    const { token, expira } = this.links.issue(ownerId);
+  async issueSignInLink(ownerId: string, origin: string): Promise<{ enlace: string; expira: string }> {
+    const { token, expira } = await this.links.issue(ownerId);
     return { enlace: `${origin}/studio/entrar?token=${token}`, expira };
   }
 

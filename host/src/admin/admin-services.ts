@@ -66,15 +66,15 @@ export interface AdminActions {
   ): { bytes: number | null; documents: number | null };
   addCredits(accountId: string, amount: number): number;
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
-  issueKey(...key: Parameters<KeyIssuer['issue']>): CreatedKey;
+  issueKey(...key: Parameters<KeyIssuer['issue']>): Promise<CreatedKey>;
   /** A console (Studio) session credential for an owner. */
-  issueConsoleSession(ownerId: string): { id: string; token: string; expira: string };
+  issueConsoleSession(ownerId: string): Promise<{ id: string; token: string; expira: string }>;
   /** Sets the email an owner signs in to Studio with (unique, case-insensitive). */
-  setOwnerEmail(ownerId: string, email: unknown): { id: string; email: string };
+  setOwnerEmail(ownerId: string, email: unknown): Promise<{ id: string; email: string }>;
   /** Resets an owner's Studio password (generated when none is given) and ends every console session of theirs. */
   setOwnerPassword(ownerId: string, password?: unknown): Promise<{ clave?: string; sesiones_cerradas: number }>;
   /** A one-time Studio sign-in link for an owner; `origin` is the service's public address. */
-  issueSignInLink(ownerId: string, origin: string): { enlace: string; expira: string };
+  issueSignInLink(ownerId: string, origin: string): Promise<{ enlace: string; expira: string }>;
   /** A platform operator credential for the `/api/admin` routes. */
   issueOperatorCredential(name: string): { id: string; token: string };
   listOwners(paging?: AdminPaging): AdminPage<'propietarios', OwnerView>;

@@ -34,8 +34,8 @@ export async function bootstrapFirstRun(admin: AdminActions, moduleIds: string[]
     name: 'Espacio de demostración',
     modules: ['api', ...moduleIds],
   });
-  const key = admin.issueKey(owner.id, 'demo', [], 'escribe');
-  const email = admin.setOwnerEmail(owner.id, DEMO_EMAIL).email;
+  const key = await admin.issueKey(owner.id, 'demo', [], 'escribe');
+  const email = (await admin.setOwnerEmail(owner.id, DEMO_EMAIL)).email;
   const { clave } = await admin.setOwnerPassword(owner.id);
   return {
     spaceId: DEMO_SPACE,

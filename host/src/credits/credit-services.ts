@@ -47,5 +47,5 @@ export interface CreditPoolView {
 /** What an owner sees of their accounts' credit pools: only accounts of spaces they reach, and only when paid. */
 export interface OwnerCreditPools {
   /** The balance and the latest `movements` of an account; 403 out of the caller's reach, 402 unpaid or suspended. */
-  poolOf(caller: OwnerCaller, accountId: string, movements: number): CreditPoolView;
+  poolOf(caller: OwnerCaller, accountId: string, movements: number): Promise<CreditPoolView>;
 }

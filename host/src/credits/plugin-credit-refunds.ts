@@ -1,5 +1,5 @@
 import type { CreditRefunds } from '@cerebro/sdk';
-import type { AccessDirectory } from '../access/access-services.js';
+import type { SyncSpaceReader } from '../storage/port/sync-space-reader.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { CreditLedger } from './credit-services.js';
 
@@ -11,7 +11,7 @@ import type { CreditLedger } from './credit-services.js';
 export function pluginCreditRefunds(
   db: SqliteDatabase,
   ledger: CreditLedger,
-  directory: AccessDirectory,
+  spaces: SyncSpaceReader,
   module: string,
 ): CreditRefunds {
   const movements = db.prepare<[string, string], { delta: number; reason: string; route: string | null }>(
@@ -20,7 +20,7 @@ export function pluginCreditRefunds(
   const routePrefix = ` /mod/${module}/`;
   return {
     refund(spaceId, requestId) {
-      const accountId = directory.space(spaceId)?.row.account_id;
+      const accountId = spaces.spaceNow(spaceId)?.row.account_id;
       if (!accountId) return 0;
       return db.transaction(() => {
         const rows = movements.all(accountId, requestId);

@@ -62,6 +62,7 @@ import { DiskSpaceWatch } from '../storage/disk-space.js';
 import { WebhookTokens } from '../webhooks/webhook-tokens.js';
 import { webhookRoutes } from '../webhooks/webhook-routes.js';
 import { creditEvents, documentEvents, pluginEventPublisher } from '../webhooks/host-events.js';
+import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -207,18 +208,18 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         pluginDbs,
         clock,
         uploads: resolveToken(container, HostTokens.Uploads),
-        directory: resolveToken(container, HostTokens.Directory),
+        spaces: resolveToken(container, SyncSpaceReaderToken),
         cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
         documents: (pluginId) =>
           documentsHostService(liveRagService, pluginId, (space, delta) => {
-            const account = resolveToken(container, HostTokens.Directory).space(space)?.row.account_id;
+            const account = resolveToken(container, SyncSpaceReaderToken).spaceNow(space)?.row.account_id;
             return account ? resolveToken(container, HostTokens.Quotas).hold(account, delta) : null;
           }),
         creditRefunds: (pluginId) =>
           pluginCreditRefunds(
             db,
             resolveToken(container, HostTokens.Credits),
-            resolveToken(container, HostTokens.Directory),
+            resolveToken(container, SyncSpaceReaderToken),
             pluginId,
           ),
         events: (pluginId) => pluginEventPublisher(webhooks, pluginId, log),

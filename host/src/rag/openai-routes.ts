@@ -161,9 +161,9 @@ export function openAiRoutes(container: DependencyContainer, rag: RagService): H
     OPENAI_ROUTES,
     {
       'openai.chatCompletions': chatCompletions,
-      'openai.listModels': (ctx) => ({
+      'openai.listModels': async (ctx) => ({
         object: 'list',
-        data: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
+        data: (await keys.reachableSpaces(ctx.caller as OwnerCaller)).map((r) => ({
           id: r.row.id,
           object: 'model',
           created: unixSeconds(r.row.created_at),

@@ -320,10 +320,10 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       const b = ctx.body;
       return Reply.json(201, admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
     },
-    'admin.updateOwner': (ctx) => {
+    'admin.updateOwner': async (ctx) => {
       const b = ctx.body;
       const id = ctx.params.id!;
-      const email = sent(b, 'email') ? admin.setOwnerEmail(id, b.email).email : undefined;
+      const email = sent(b, 'email') ? (await admin.setOwnerEmail(id, b.email)).email : undefined;
       if (b.solo_lectura !== undefined) admin.setOwnerReadOnly(id, b.solo_lectura);
       return {
         id,
@@ -335,15 +335,16 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       const b = ctx.body;
       return { id: ctx.params.id, ...(await admin.setOwnerPassword(ctx.params.id!, b.clave)) };
     },
-    'admin.issueSignInLink': (ctx) => Reply.json(201, admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
+    'admin.issueSignInLink': async (ctx) =>
+      Reply.json(201, await admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
     'admin.deleteOwner': (ctx) => (admin.deleteOwner(ctx.params.id!), { eliminado: ctx.params.id }),
-    'admin.issueKey': (ctx) => {
+    'admin.issueKey': async (ctx) => {
       const b = ctx.body;
       return Reply.json(201, {
-        token: admin.issueKey(ctx.params.id!, b.nombre, b.espacios ?? [], b.permiso ?? 'escribe'),
+        token: await admin.issueKey(ctx.params.id!, b.nombre, b.espacios ?? [], b.permiso ?? 'escribe'),
       });
     },
-    'admin.issueSession': (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
+    'admin.issueSession': async (ctx) => Reply.json(201, await admin.issueConsoleSession(ctx.params.id!)),
     'admin.createSpace': (ctx) => {
       const b = ctx.body;
       admin.createSpace({

@@ -23,8 +23,13 @@ export interface TestAdmin {
   setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void;
   setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): void;
   addCredits(accountId: string, amount: number): number;
-  issueKey(ownerId: string, nombre: string, espacios: string[], permiso: Permission): { id: string; token: string };
-  issueConsoleSession(ownerId: string): { id: string; token: string };
+  issueKey(
+    ownerId: string,
+    nombre: string,
+    espacios: string[],
+    permiso: Permission,
+  ): Promise<{ id: string; token: string }>;
+  issueConsoleSession(ownerId: string): Promise<{ id: string; token: string }>;
   issueOperatorCredential(name: string): { id: string; token: string };
 }
 
@@ -124,8 +129,8 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
   const owner = admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
   const modules = options.modules ?? ['api', ...host.plugins.map((p: { manifest: { id: string } }) => p.manifest.id)];
   admin.createSpace({ id: spaceId, ownerId: owner.id, modules });
-  const writeKey = admin.issueKey(owner.id, 'pruebas-escribe', [], 'escribe').token;
-  const readKey = admin.issueKey(owner.id, 'pruebas-lee', [], 'lee').token;
+  const writeKey = (await admin.issueKey(owner.id, 'pruebas-escribe', [], 'escribe')).token;
+  const readKey = (await admin.issueKey(owner.id, 'pruebas-lee', [], 'lee')).token;
   let closed = false;
   const close = async () => {
     if (closed) return;

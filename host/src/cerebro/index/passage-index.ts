@@ -1,5 +1,5 @@
 // Passage storage and BM25 retrieval over SQLite FTS5, strictly per space.
-import { type ChangeVersions, SqliteChangeVersions } from '../../storage/shared/change-versions.js';
+import { type ChangeVersions, SqliteChangeVersions } from '../../storage/sqlite/change-versions.js';
 import type { SqliteDatabase } from '../../storage/database.js';
 import type { PreparedPassage } from '../extract/prepare.js';
 import { LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
@@ -141,7 +141,7 @@ export const MIN_LANGUAGE_SHARE = 0.05;
  */
 const ABSENT_TERM_WEIGHT = 2;
 
-/** The shared version every change of searchable passages bumps (storage/shared/change-versions.ts). */
+/** The shared version every change of searchable passages bumps (storage/port/change-version-repository.ts). */
 const PASSAGES_VERSION = 'pasajes';
 
 export class PassageIndex {

@@ -16,7 +16,7 @@ import type { VectorSearch } from '../index/retriever.js';
 import { ANALYSIS_END, AnalysisProgress } from './analysis-progress.js';
 import { DocumentRepo } from './document-repo.js';
 import { PROCESS_OWNER, ownerIsGone } from '../../storage/shared/process-owner.js';
-import { type ProcessLeases, SqliteProcessLeases } from '../../storage/shared/process-leases.js';
+import { type ProcessLeases, SqliteProcessLeases } from '../../storage/sqlite/process-leases.js';
 import type { DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './types.js';
 
 export interface IndexingOptions {

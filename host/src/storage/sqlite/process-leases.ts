@@ -1,6 +1,9 @@
 import type { SqliteDatabase } from '../database.js';
 
 /**
+ * The synchronous SQLite form of the named leases, used by `SqliteProcessLeaseRepository` (the port every new caller
+ * takes: storage/port/process-lease-repository.ts) and by the indexing runner's purge until it moves there.
+ *
  * Named leases in the shared database: a task that must run in one process at a time (the passage purge) takes the
  * lease first. A lease is held until `until`; its owner renews it while it works, and a lease whose owner died is
  * taken over once it has expired, never before.

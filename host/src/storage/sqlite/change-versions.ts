@@ -1,6 +1,9 @@
 import type { SqliteDatabase } from '../database.js';
 
 /**
+ * The synchronous SQLite form of the change versions, used by `SqliteChangeVersionRepository` (the port every new
+ * caller takes: storage/port/change-version-repository.ts) and by the engine's passage index until it moves there.
+ *
  * Version counters in the shared database, one per kind of change (`directorio`, `contenido:<space>`): a process
  * that changes something bumps its counter; every process compares the counter with the one it last saw before it
  * trusts a cache. Unlike SQLite's `PRAGMA data_version` this is a plain row, so it works on any database engine.
