@@ -48,7 +48,7 @@ test("no credential of one owner reads or changes another owner's data, on any r
   const limitedA = h.admin.issueKey(h.ownerId, 'solo-a-uno', ['a-uno'], 'escribe').token;
   const aDosKey = h.admin.issueKey(h.ownerId, 'solo-a-dos', ['a-dos'], 'escribe');
   // Owner B: the victim, with data of every kind.
-  const b = createTenant(h.admin, 'Propietaria B', 'b-espacio', modules);
+  const b = await createTenant(h.admin, 'Propietaria B', 'b-espacio', modules);
   const bReadKey = h.admin.issueKey(b.ownerId, 'b-lee', [], 'lee');
   const victimB: Victim = {
     name: 'owner B',

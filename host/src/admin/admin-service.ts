@@ -127,7 +127,12 @@ export class AdminService implements AdminActions {
   }
 
   /** Creates an owner user and their billing account (`cuenta`). */
-  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string } {
+  async createOwner(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    credits?: number;
+  }): Promise<{ id: string; cuenta: string }> {
     const check = new InputCheck();
     const name = check.text('nombre', input.name);
     const badEmail = input.email === undefined ? null : emailIssue('email', input.email);
@@ -146,7 +151,7 @@ export class AdminService implements AdminActions {
       this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, name, email, this.iso());
       this.run('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)', account, id, this.iso());
     })();
-    if (credits > 0) this.credits.credit(account, credits, 'recarga');
+    if (credits > 0) await this.credits.credit(account, credits, 'recarga');
     return { id, cuenta: account };
   }
 
@@ -349,7 +354,7 @@ export class AdminService implements AdminActions {
     return next;
   }
 
-  addCredits(accountId: string, amount: number): number {
+  async addCredits(accountId: string, amount: number): Promise<number> {
     if (!Number.isSafeInteger(amount) || amount === 0) {
       throw validationError([
         {

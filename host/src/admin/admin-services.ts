@@ -35,8 +35,13 @@ export interface ModuleCatalog {
 
 /** Operator actions on owners, spaces, accounts and credentials, with the same rules on every path. */
 export interface AdminActions {
-  /** Creates an owner user and their billing account (`cuenta`). */
-  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string };
+  /** Creates an owner user and their billing account (`cuenta`), topped up with `credits` through the ledger. */
+  createOwner(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    credits?: number;
+  }): Promise<{ id: string; cuenta: string }>;
   /** Deletes an owner: their keys and sessions stop working at once (401). Spaces keep their data, unowned. */
   deleteOwner(id: string): void;
   accountOf(ownerId: string): string;
@@ -64,7 +69,8 @@ export interface AdminActions {
     accountId: string,
     patch: { bytes?: number | null; documents?: number | null },
   ): { bytes: number | null; documents: number | null };
-  addCredits(accountId: string, amount: number): number;
+  /** A top-up (positive) or an adjustment (negative, never below zero: 402) of an account's credit pool. */
+  addCredits(accountId: string, amount: number): Promise<number>;
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
   issueKey(...key: Parameters<KeyIssuer['issue']>): CreatedKey;
   /** A console (Studio) session credential for an owner. */

@@ -141,7 +141,12 @@ export class RequestPipeline implements RoutePipeline {
           throw apiError('idempotency_not_supported');
         if (validateQuery) ctx.query = validateQuery(req.query as Record<string, unknown>);
         if (readsJson) return this.continueWithBody(route, exchange, validateBody);
-        this.charge(route, exchange);
+        const charging = this.charge(route, exchange);
+        if (charging)
+          return this.continueWithResult(
+            exchange,
+            charging.then(() => route.handler(ctx)),
+          );
         const result = route.handler(ctx);
         if (isPromiseLike(result)) return this.continueWithResult(exchange, result);
         sendResult(res, result, exchange.headers);
@@ -176,7 +181,7 @@ export class RequestPipeline implements RoutePipeline {
         if (outcome.kind === 'replayed') return this.finish(exchange, outcome.status);
         if (outcome.kind === 'held') exchange.idempotency = outcome.scope;
       }
-      this.charge(route, exchange);
+      await this.charge(route, exchange);
       let result = route.handler(ctx);
       if (isPromiseLike(result)) result = await result;
       if (exchange.idempotency) this.idempotent.answer(ctx.res, exchange.idempotency, result, exchange.headers);
@@ -200,19 +205,21 @@ export class RequestPipeline implements RoutePipeline {
     this.finish(exchange, status);
   }
 
-  /** Step 7: reserves the request's price from the space's credit pool. */
-  private charge(route: HostRoute, exchange: Exchange): void {
+  /**
+   * Step 7: reserves the request's price from the space's credit pool. Undefined for a free request, so it stays on
+   * the synchronous path; a paid one waits for the ledger.
+   */
+  private charge(route: HostRoute, exchange: Exchange): Promise<void> | undefined {
     const { ctx } = exchange;
     const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
-    if (cost > 0 && ctx.space) {
-      this.credits.debit(ctx.space.accountId, cost, {
-        spaceId: ctx.space.id,
-        route: exchange.label,
-        requestId: ctx.id,
+    const space = ctx.space;
+    if (!(cost > 0 && space)) return undefined;
+    return this.credits
+      .debit(space.accountId, cost, { spaceId: space.id, route: exchange.label, requestId: ctx.id })
+      .then(() => {
+        exchange.charged = { accountId: space.accountId, amount: cost };
+        if (exchange.idempotency) this.idempotent.charged(exchange.idempotency, space.accountId, cost);
       });
-      exchange.charged = { accountId: ctx.space.accountId, amount: cost };
-      if (exchange.idempotency) this.idempotent.charged(exchange.idempotency, ctx.space.accountId, cost);
-    }
   }
 
   private fail(exchange: Exchange, err: unknown): number {
@@ -240,18 +247,19 @@ export class RequestPipeline implements RoutePipeline {
     if (exchange.entered) this.lifecycle.leave();
     if (exchange.idempotency && status >= 400) this.idempotent.release(exchange.idempotency);
     if (charged && status >= 400) {
-      try {
-        this.credits.credit(charged.accountId, charged.amount, 'reembolso', {
+      // The answer is already sent: the refund finishes on its own, and a failure is logged, never thrown.
+      this.credits
+        .credit(charged.accountId, charged.amount, 'reembolso', {
           spaceId: ctx.space?.id,
           route: exchange.label,
           requestId: ctx.id,
-        });
-      } catch (err) {
-        ctx.log.error(
-          { err, cuenta: charged.accountId, creditos: charged.amount },
-          'no se pudo reembolsar una petición fallida',
+        })
+        .catch((err: unknown) =>
+          ctx.log.error(
+            { err, cuenta: charged.accountId, creditos: charged.amount },
+            'no se pudo reembolsar una petición fallida',
+          ),
         );
-      }
     }
     const ms = performance.now() - exchange.started;
     exchange.meter.record(status, ms, ctx.queuedMs);

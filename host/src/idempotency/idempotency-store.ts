@@ -93,11 +93,13 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   }
 
   private refundAbandoned(row: Row, scope: IdempotencyScope): void {
+    // The SQLite ledger writes before its promise settles, so the refund commits with this transaction; a rejection
+    // only means the account no longer exists (nothing to give back). The idempotency repository of the storage
+    // port must take the refund into its own transaction.
     if (row.charged_account && row.charged_amount)
-      this.credits.credit(row.charged_account, row.charged_amount, 'reembolso', {
-        spaceId: scope.spaceId,
-        route: scope.route,
-      });
+      this.credits
+        .credit(row.charged_account, row.charged_amount, 'reembolso', { spaceId: scope.spaceId, route: scope.route })
+        .catch(() => undefined);
   }
 
   /**

@@ -7,7 +7,9 @@ import { SpaceAccessRules } from '../access/space-access.js';
 import { AdminService } from '../admin/admin-service.js';
 import { InstalledModules, ModuleCatalogToken } from '../admin/module-catalog.js';
 import type { HostConfig } from '../config/host-config.js';
-import { SqliteCreditLedger } from '../credits/credit-ledger.js';
+import { CreditLedgerService } from '../credits/credit-ledger.js';
+import { CreditLedgerRepositoryToken } from '../storage/port/credit-ledger-repository.js';
+import { SqliteCreditLedgerRepository } from '../storage/sqlite/credit-ledger-repository.js';
 import { RequestPipeline } from '../http/pipeline.js';
 import { SqliteIdempotencyStore } from '../idempotency/idempotency-store.js';
 import { StoredIdempotentRequests } from '../idempotency/idempotent-requests.js';
@@ -30,7 +32,8 @@ import { SqliteOwnerLogins } from '../studio/owner-logins.js';
 import { SqliteSignInLinks } from '../studio/sign-in-links.js';
 import { ThrottledSignIn } from '../studio/sign-in.js';
 import { WebhookTokens } from '../webhooks/webhook-tokens.js';
-import { SqliteWebhookRepository } from '../webhooks/webhook-repository.js';
+import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
+import { SqliteWebhookRepository } from '../storage/sqlite/webhook-repository.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 
@@ -69,12 +72,13 @@ export function buildHostContainer(
     }),
   });
   c.register(HostTokens.Quotas, { useClass: SqliteStorageQuotas }, singleton);
-  c.register(HostTokens.Credits, { useClass: SqliteCreditLedger }, singleton);
+  c.register(CreditLedgerRepositoryToken, { useClass: SqliteCreditLedgerRepository }, singleton);
+  c.register(HostTokens.Credits, { useClass: CreditLedgerService }, singleton);
   c.register(HostTokens.Lifecycle, { useClass: HostLifecycle }, singleton);
   c.register(HostTokens.Idempotency, { useClass: SqliteIdempotencyStore }, singleton);
   c.register(HostTokens.IdempotentRequests, { useClass: StoredIdempotentRequests }, singleton);
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
-  c.register(WebhookTokens.Repository, { useClass: SqliteWebhookRepository }, singleton);
+  c.register(WebhookRepositoryToken, { useClass: SqliteWebhookRepository }, singleton);
   c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
   c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });

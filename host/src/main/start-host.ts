@@ -216,7 +216,6 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           }),
         creditRefunds: (pluginId) =>
           pluginCreditRefunds(
-            db,
             resolveToken(container, HostTokens.Credits),
             resolveToken(container, HostTokens.Directory),
             pluginId,

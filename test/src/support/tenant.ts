@@ -147,14 +147,14 @@ export interface Tenant {
   writeKey: { id: string; token: string };
 }
 
-export function createTenant(
+export async function createTenant(
   admin: TestAdmin,
   name: string,
   space: string,
   modules: string[],
   credits = 1_000_000,
-): Tenant {
-  const owner = admin.createOwner({ name, credits });
+): Promise<Tenant> {
+  const owner = await admin.createOwner({ name, credits });
   admin.createSpace({ id: space, ownerId: owner.id, modules });
   return {
     ownerId: owner.id,
