@@ -34,6 +34,8 @@ import { ThrottledSignIn } from '../studio/sign-in.js';
 import { WebhookTokens } from '../webhooks/webhook-tokens.js';
 import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
 import { SqliteWebhookRepository } from '../storage/sqlite/webhook-repository.js';
+import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
+import { SqliteMetricsRepository } from '../storage/sqlite/metrics-repository.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 
@@ -79,6 +81,7 @@ export function buildHostContainer(
   c.register(HostTokens.IdempotentRequests, { useClass: StoredIdempotentRequests }, singleton);
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
   c.register(WebhookRepositoryToken, { useClass: SqliteWebhookRepository }, singleton);
+  c.register(MetricsRepositoryToken, { useClass: SqliteMetricsRepository }, singleton);
   c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
   c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });

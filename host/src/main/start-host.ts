@@ -46,6 +46,7 @@ import { systemRoutes } from '../routes/system-routes.js';
 import { listenForMetrics, type MetricsListener } from '../metrics/metrics-server.js';
 import { metricsRoute } from '../metrics/metrics-route.js';
 import { registerScrapeGauges } from '../metrics/scrape-gauges.js';
+import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDatabases } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
@@ -228,7 +229,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     resolveToken(container, ModuleCatalogToken).declare(plugins.map((p) => p.manifest.id));
     warnUnknownAllowed(config, plugins, log);
     const disk = new DiskSpaceWatch(config.dataDir, config.diskMinFreeBytes);
-    registerScrapeGauges(metrics.registry, { db, dataDir: config.dataDir, lifecycle, plugins, log, disk });
+    registerScrapeGauges(metrics.registry, {
+      counts: resolveToken(container, MetricsRepositoryToken),
+      dataDir: config.dataDir,
+      lifecycle,
+      plugins,
+      log,
+      disk,
+    });
 
     let openapiDocument: unknown;
     const routes: HostRoute[] = [
