@@ -210,8 +210,14 @@ export class RequestPipeline implements RoutePipeline {
    * the synchronous path; a paid one waits for the ledger.
    */
   private charge(route: HostRoute, exchange: Exchange): Promise<void> | undefined {
+    const price = route.creditsFor ? route.creditsFor(exchange.ctx) : (route.credits ?? 0);
+    if (typeof price !== 'number') return price.then((cost) => this.debit(cost, exchange));
+    return this.debit(price, exchange);
+  }
+
+  /** Takes `cost` from the space's credit pool and remembers it for the refund of a failure. */
+  private debit(cost: number, exchange: Exchange): Promise<void> | undefined {
     const { ctx } = exchange;
-    const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
     const space = ctx.space;
     if (!(cost > 0 && space)) return undefined;
     return this.credits

@@ -36,6 +36,14 @@ import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
 import { SqliteWebhookRepository } from '../storage/sqlite/webhook-repository.js';
 import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
 import { SqliteMetricsRepository } from '../storage/sqlite/metrics-repository.js';
+import { AnswerCacheRepositoryToken } from '../storage/port/answer-cache-repository.js';
+import { SqliteAnswerCacheRepository } from '../storage/sqlite/answer-cache-repository.js';
+import { ConversationRepositoryToken } from '../storage/port/conversation-repository.js';
+import { SqliteConversationRepository } from '../storage/sqlite/conversation-repository.js';
+import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
+import { SqliteRagSettingsRepository } from '../storage/sqlite/rag-settings-repository.js';
+import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
+import { SqliteDocumentLabelRepository } from '../storage/sqlite/document-label-repository.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 
@@ -82,6 +90,10 @@ export function buildHostContainer(
   c.register(HostTokens.Uploads, { useClass: BusboyUploadReceiver }, singleton);
   c.register(WebhookRepositoryToken, { useClass: SqliteWebhookRepository }, singleton);
   c.register(MetricsRepositoryToken, { useClass: SqliteMetricsRepository }, singleton);
+  c.register(AnswerCacheRepositoryToken, { useClass: SqliteAnswerCacheRepository }, singleton);
+  c.register(RagSettingsRepositoryToken, { useClass: SqliteRagSettingsRepository }, singleton);
+  c.register(ConversationRepositoryToken, { useClass: SqliteConversationRepository }, singleton);
+  c.register(DocumentLabelRepositoryToken, { useClass: SqliteDocumentLabelRepository }, singleton);
   c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
   c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });

@@ -47,6 +47,10 @@ import { listenForMetrics, type MetricsListener } from '../metrics/metrics-serve
 import { metricsRoute } from '../metrics/metrics-route.js';
 import { registerScrapeGauges } from '../metrics/scrape-gauges.js';
 import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
+import { AnswerCacheRepositoryToken } from '../storage/port/answer-cache-repository.js';
+import { ConversationRepositoryToken } from '../storage/port/conversation-repository.js';
+import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
+import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDatabases } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
@@ -172,6 +176,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const models = await SearchModels.load(config, log);
     rag = await RagService.create({
       db,
+      repositories: {
+        answers: resolveToken(container, AnswerCacheRepositoryToken),
+        settings: resolveToken(container, RagSettingsRepositoryToken),
+        conversations: resolveToken(container, ConversationRepositoryToken),
+        labels: resolveToken(container, DocumentLabelRepositoryToken),
+      },
       dataDir: config.dataDir,
       now: () => clock.now(),
       log,

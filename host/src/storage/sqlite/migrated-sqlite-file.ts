@@ -66,3 +66,23 @@ export function seedSpace(db: SqliteDatabase, accountId = seedAccount(db)): stri
   );
   return space;
 }
+
+/** A document of the engine's table as the indexing queue stores it; returns its id. */
+export function seedDocument(
+  db: SqliteDatabase,
+  space: string,
+  doc: {
+    name?: string;
+    state?: 'queued' | 'processing' | 'ready' | 'failed';
+    passages?: number;
+    createdAt?: string;
+  } = {},
+): string {
+  const id = randomUUID();
+  const at = doc.createdAt ?? new Date().toISOString();
+  db.prepare(
+    `INSERT INTO cerebro_documents (space, id, name, media_type, path, state, passages, created_at, updated_at, queued_at)
+     VALUES (?, ?, ?, 'text/plain', ?, ?, ?, ?, ?, ?)`,
+  ).run(space, id, doc.name ?? `${id}.txt`, `${id}.txt`, doc.state ?? 'ready', doc.passages ?? 0, at, at, at);
+  return id;
+}
