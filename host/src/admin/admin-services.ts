@@ -83,14 +83,14 @@ export interface AdminActions {
   issueSignInLink(ownerId: string, origin: string): { enlace: string; expira: string };
   /** A platform operator credential for the `/api/admin` routes. */
   issueOperatorCredential(name: string): { id: string; token: string };
-  listOwners(paging?: AdminPaging): AdminPage<'propietarios', OwnerView>;
-  owner(id: string): OwnerView;
+  listOwners(paging?: AdminPaging): Promise<AdminPage<'propietarios', OwnerView>>;
+  owner(id: string): Promise<OwnerView>;
   /** Every space, or (with `ownerId`) those of one existing owner. */
-  listSpaces(paging?: AdminPaging, ownerId?: string): AdminPage<'espacios', SpaceView>;
-  space(id: string): SpaceView;
+  listSpaces(paging?: AdminPaging, ownerId?: string): Promise<AdminPage<'espacios', SpaceView>>;
+  space(id: string): Promise<SpaceView>;
   /** An owner's keys, revoked ones included (with the date), never a secret. */
-  listKeys(ownerId: string, paging?: AdminPaging): AdminPage<'claves', AdminKeyView>;
+  listKeys(ownerId: string, paging?: AdminPaging): Promise<AdminPage<'claves', AdminKeyView>>;
   /** Revokes any owner's key: it answers 401 from the next request. 404 unknown, 409 already revoked. */
-  revokeKey(keyId: string): { revocado: string };
+  revokeKey(keyId: string): Promise<{ revocado: string }>;
   isEmpty(): boolean;
 }

@@ -44,6 +44,8 @@ import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-reposit
 import { SqliteRagSettingsRepository } from '../storage/sqlite/rag-settings-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { SqliteDocumentLabelRepository } from '../storage/sqlite/document-label-repository.js';
+import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.js';
+import { SqliteAdminViewRepository } from '../storage/sqlite/admin-view-repository.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 
@@ -94,6 +96,7 @@ export function buildHostContainer(
   c.register(RagSettingsRepositoryToken, { useClass: SqliteRagSettingsRepository }, singleton);
   c.register(ConversationRepositoryToken, { useClass: SqliteConversationRepository }, singleton);
   c.register(DocumentLabelRepositoryToken, { useClass: SqliteDocumentLabelRepository }, singleton);
+  c.register(AdminViewRepositoryToken, { useClass: SqliteAdminViewRepository }, singleton);
   c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
   c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });
