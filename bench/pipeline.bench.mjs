@@ -16,7 +16,7 @@ const bench = await startBenchHost();
 const { host, key } = bench;
 const bare = bareApp();
 // A Studio console session, sent as its cookie: session row and owner read per request, idle expiry checked.
-const session = (await host.admin.issueConsoleSession(host.admin.listOwners().propietarios[0].id)).token;
+const session = (await host.admin.issueConsoleSession((await host.admin.listOwners()).propietarios[0].id)).token;
 
 /** The part of ServerResponse the pipeline and polka touch. */
 class FakeResponse {

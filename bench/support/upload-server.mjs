@@ -40,7 +40,7 @@ if (mode === 'raw') {
       bootstrapDemo: false,
     },
   });
-  const owner = host.admin.createOwner({ name: 'bench' });
+  const owner = await host.admin.createOwner({ name: 'bench' });
   host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
   key = (await host.admin.issueKey(owner.id, 'bench', [], 'escribe')).token;
   port = host.port;

@@ -72,7 +72,7 @@ describe('when a key stops working', () => {
 
   test("revoking an unknown key or another owner's key answers 404 Credencial no encontrada.", async (t) => {
     const h = await host(t);
-    const other = h.admin.createOwner({ name: 'Otro' });
+    const other = await h.admin.createOwner({ name: 'Otro' });
     const foreign = await h.admin.issueKey(other.id, 'ajena', [], 'escribe');
     for (const id of [foreign.id, '0123456789abcdef', 'no-es-un-id']) {
       const res = await h.client.delete(`/tokens/${id}`);
@@ -279,7 +279,7 @@ describe('key management (contract 4.B)', () => {
 
   test("403 for spaces that are not the caller's, or when none has the api module", async (t) => {
     const h = await host(t);
-    const other = h.admin.createOwner({ name: 'Otro' });
+    const other = await h.admin.createOwner({ name: 'Otro' });
     h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api'] });
     assert.equal((await h.client.post('/tokens', { json: { nombre: 'x', espacios: ['ajeno'] } })).status, 403);
     h.admin.createSpace({ id: 'sin-api', ownerId: h.ownerId, modules: [] });
@@ -399,7 +399,7 @@ describe('limits and credits', () => {
 
   test('the credit pool of an account no reachable space uses answers 403', async (t) => {
     const h = await host(t);
-    const other = h.admin.createOwner({ name: 'Otro', credits: 50 });
+    const other = await h.admin.createOwner({ name: 'Otro', credits: 50 });
     const res = await h.client.get(`/cuentas/${other.cuenta}/bolsa`);
     assert.equal(res.status, 403);
   });

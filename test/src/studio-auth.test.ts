@@ -98,7 +98,7 @@ test('a wrong email and a wrong password get the same 401; a key or operator cre
 
 test('an owner without a password, or a deleted owner, cannot sign in', async (t) => {
   const h = await startTestHost(t);
-  const other = h.admin.createOwner({ name: 'Sin clave', email: 'sinclave@example.com' });
+  const other = await h.admin.createOwner({ name: 'Sin clave', email: 'sinclave@example.com' });
   const res = await browserRequest(h.url, 'POST', '/api/sesion', {
     json: { email: 'sinclave@example.com', clave: OWNER_PASSWORD },
   });
@@ -373,7 +373,7 @@ test('the owner lists their sessions and revokes one; the revoked one answers 40
   );
 
   // Another owner's session id is not found, not revoked.
-  const stranger = h.admin.createOwner({ name: 'Otra', email: 'otra@example.com' });
+  const stranger = await h.admin.createOwner({ name: 'Otra', email: 'otra@example.com' });
   await studioAdmin(h).setOwnerPassword(stranger.id, OWNER_PASSWORD);
   const theirs = await signIn(h.url, 'otra@example.com');
   const theirId =
@@ -403,7 +403,7 @@ test('the profile: name change; email and password changes need the current pass
   assert.equal(wrong.status, 403);
   assert.equal(wrong.body.codigo, 'current_password_wrong');
   assert.equal((await patch({ clave_nueva: 'corta', clave_actual: OWNER_PASSWORD })).status, 422);
-  h.admin.createOwner({ name: 'Ocupa', email: 'ocupado@example.com' });
+  await h.admin.createOwner({ name: 'Ocupa', email: 'ocupado@example.com' });
   assert.equal(
     (await patch({ email: 'OCUPADO@example.com', clave_actual: OWNER_PASSWORD, nombre: 'No se guarda' })).status,
     409,

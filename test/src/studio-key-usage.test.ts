@@ -70,7 +70,7 @@ test("usage follows the listing's reach rules and works from the console cookie"
     'a limited key does not see a wider one',
   );
   assert.equal((await h.client.get(`/tokens/${limited.id}/uso`, { key: limited.token })).status, 200);
-  const stranger = h.admin.createOwner({ name: 'Otra' });
+  const stranger = await h.admin.createOwner({ name: 'Otra' });
   const theirs = await h.admin.issueKey(stranger.id, 'ajena', [], 'lee');
   assert.equal((await h.client.get(`/tokens/${theirs.id}/uso`)).status, 404, "another owner's key");
   assert.equal((await h.client.get('/tokens/zz/uso')).status, 404);

@@ -42,11 +42,11 @@ test('console files and links are logged with the request id; no secret of sign-
   });
   t.after(() => host.close());
   const admin = host.admin as unknown as {
-    createOwner(i: { name: string; email: string }): { id: string };
+    createOwner(i: { name: string; email: string }): Promise<{ id: string }>;
     setOwnerPassword(id: string, password: string): Promise<unknown>;
     issueSignInLink(id: string, origin: string): Promise<{ enlace: string }>;
   };
-  const owner = admin.createOwner({ name: 'Ana', email: 'duena@example.com' });
+  const owner = await admin.createOwner({ name: 'Ana', email: 'duena@example.com' });
   await admin.setOwnerPassword(owner.id, OWNER_PASSWORD);
 
   const session = await signIn(host.url);

@@ -183,7 +183,7 @@ test("operator routes: set an owner's email, reset the password, issue a link (a
   assert.equal(email.status, 200, email.text);
   assert.deepEqual(email.body, { id: h.ownerId, email: 'jefa@example.com' });
   assert.equal((await op.patch(`/admin/propietarios/${h.ownerId}`, { json: { email: 'no es un email' } })).status, 422);
-  const other = h.admin.createOwner({ name: 'Otra' });
+  const other = await h.admin.createOwner({ name: 'Otra' });
   assert.equal(
     (await op.patch(`/admin/propietarios/${other.id}`, { json: { email: 'JEFA@example.com' } })).status,
     409,

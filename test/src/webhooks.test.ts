@@ -286,7 +286,7 @@ test('deliveries are stored: an event whose receiver was down is sent after the 
       config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', discoverPlugins: false, bootstrapDemo: false },
     });
   let host: RunningHost = await start();
-  const owner = host.admin.createOwner({ name: 'P' });
+  const owner = await host.admin.createOwner({ name: 'P' });
   host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api'] });
   const key = await host.admin.issueKey(owner.id, 'k', [], 'escribe');
   let client = new TestClient(`${host.url}/api`, key.token);

@@ -11,6 +11,7 @@ import type { CreditLedger } from '../credits/credit-services.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { AccessDirectory, CreatedKey, KeyIssuer } from '../access/access-services.js';
 import { AdminViews, type AdminKeyView, type OwnerView, type SpaceView } from './admin-views.js';
+import { AdminViewRepositoryToken, type AdminViewRepository } from '../storage/port/admin-view-repository.js';
 import { parseIsoDate } from './iso-date.js';
 import { ModuleCatalogToken } from './module-catalog.js';
 import type { AdminActions, AdminPage, ModuleCatalog, SpaceChanges } from './admin-services.js';
@@ -87,8 +88,9 @@ export class AdminService implements AdminActions {
     @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
     @inject(HostTokens.SignInLinks) private readonly links: SignInLinks,
     @inject(HostTokens.KeyIssuer) private readonly keys: KeyIssuer,
+    @inject(AdminViewRepositoryToken) views: AdminViewRepository,
   ) {
-    this.views = new AdminViews(db);
+    this.views = new AdminViews(views);
   }
 
   private readonly views: AdminViews;
@@ -128,7 +130,12 @@ export class AdminService implements AdminActions {
   }
 
   /** Creates an owner user and their billing account (`cuenta`). */
-  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string } {
+  async createOwner(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    credits?: number;
+  }): Promise<{ id: string; cuenta: string }> {
     const check = new InputCheck();
     const name = check.text('nombre', input.name);
     const badEmail = input.email === undefined ? null : emailIssue('email', input.email);
@@ -148,7 +155,7 @@ export class AdminService implements AdminActions {
       this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, name, email, this.iso());
       this.run('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)', account, id, this.iso());
     })();
-    if (credits > 0) this.credits.credit(account, credits, 'recarga');
+    if (credits > 0) await this.credits.credit(account, credits, 'recarga');
     return { id, cuenta: account };
   }
 
@@ -351,7 +358,7 @@ export class AdminService implements AdminActions {
     return next;
   }
 
-  addCredits(accountId: string, amount: number): number {
+  async addCredits(accountId: string, amount: number): Promise<number> {
     if (!Number.isSafeInteger(amount) || amount === 0) {
       throw validationError([
         {
@@ -432,43 +439,49 @@ export class AdminService implements AdminActions {
     return { limite: limit, desde: offset };
   }
 
-  listOwners(paging: { limite?: unknown; desde?: unknown } = {}): AdminPage<'propietarios', OwnerView> {
+  async listOwners(paging: { limite?: unknown; desde?: unknown } = {}): Promise<AdminPage<'propietarios', OwnerView>> {
     const page = this.page(paging);
-    const { total, items } = this.views.owners(page.limite, page.desde);
+    const { total, items } = await this.views.owners(page.limite, page.desde);
     return { propietarios: items, total, ...page };
   }
 
-  owner(id: string): OwnerView {
-    const owner = this.views.owner(id);
+  async owner(id: string): Promise<OwnerView> {
+    const owner = await this.views.owner(id);
     if (!owner) throw apiError('not_found', 'Propietario no encontrado.');
     return owner;
   }
 
   /** Every space, or (with `ownerId`) those of one existing owner. */
-  listSpaces(paging: { limite?: unknown; desde?: unknown } = {}, ownerId?: string): AdminPage<'espacios', SpaceView> {
+  async listSpaces(
+    paging: { limite?: unknown; desde?: unknown } = {},
+    ownerId?: string,
+  ): Promise<AdminPage<'espacios', SpaceView>> {
     const page = this.page(paging);
     if (ownerId !== undefined) this.requireOwner(ownerId);
-    const { total, items } = this.views.spaces(page.limite, page.desde, ownerId);
+    const { total, items } = await this.views.spaces(page.limite, page.desde, ownerId);
     return { espacios: items, total, ...page };
   }
 
-  space(id: string): SpaceView {
-    const space = this.views.space(id);
+  async space(id: string): Promise<SpaceView> {
+    const space = await this.views.space(id);
     if (!space) throw apiError('not_found', 'Espacio no encontrado.');
     return space;
   }
 
   /** An owner's keys, revoked ones included (with the date), never a secret. */
-  listKeys(ownerId: string, paging: { limite?: unknown; desde?: unknown } = {}): AdminPage<'claves', AdminKeyView> {
+  async listKeys(
+    ownerId: string,
+    paging: { limite?: unknown; desde?: unknown } = {},
+  ): Promise<AdminPage<'claves', AdminKeyView>> {
     const page = this.page(paging);
     this.requireOwner(ownerId);
-    const { total, items } = this.views.keys(ownerId, page.limite, page.desde);
+    const { total, items } = await this.views.keys(ownerId, page.limite, page.desde);
     return { claves: items, total, ...page };
   }
 
   /** Revokes any owner's key: it answers 401 from the next request. 404 unknown, 409 already revoked. */
-  revokeKey(keyId: string): { revocado: string } {
-    const state = KEY_ID.test(keyId) ? this.views.keyState(keyId) : undefined;
+  async revokeKey(keyId: string): Promise<{ revocado: string }> {
+    const state = KEY_ID.test(keyId) ? await this.views.keyState(keyId) : undefined;
     if (!state) throw apiError('key_not_found');
     if (state.revoked) throw apiError('key_already_revoked');
     this.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', this.iso(), keyId);

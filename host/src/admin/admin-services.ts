@@ -35,8 +35,13 @@ export interface ModuleCatalog {
 
 /** Operator actions on owners, spaces, accounts and credentials, with the same rules on every path. */
 export interface AdminActions {
-  /** Creates an owner user and their billing account (`cuenta`). */
-  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string };
+  /** Creates an owner user and their billing account (`cuenta`), topped up with `credits` through the ledger. */
+  createOwner(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    credits?: number;
+  }): Promise<{ id: string; cuenta: string }>;
   /** Deletes an owner: their keys and sessions stop working at once (401). Spaces keep their data, unowned. */
   deleteOwner(id: string): void;
   accountOf(ownerId: string): string;
@@ -64,7 +69,8 @@ export interface AdminActions {
     accountId: string,
     patch: { bytes?: number | null; documents?: number | null },
   ): { bytes: number | null; documents: number | null };
-  addCredits(accountId: string, amount: number): number;
+  /** A top-up (positive) or an adjustment (negative, never below zero: 402) of an account's credit pool. */
+  addCredits(accountId: string, amount: number): Promise<number>;
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
   issueKey(...key: Parameters<KeyIssuer['issue']>): Promise<CreatedKey>;
   /** A console (Studio) session credential for an owner. */
@@ -77,14 +83,14 @@ export interface AdminActions {
   issueSignInLink(ownerId: string, origin: string): Promise<{ enlace: string; expira: string }>;
   /** A platform operator credential for the `/api/admin` routes. */
   issueOperatorCredential(name: string): { id: string; token: string };
-  listOwners(paging?: AdminPaging): AdminPage<'propietarios', OwnerView>;
-  owner(id: string): OwnerView;
+  listOwners(paging?: AdminPaging): Promise<AdminPage<'propietarios', OwnerView>>;
+  owner(id: string): Promise<OwnerView>;
   /** Every space, or (with `ownerId`) those of one existing owner. */
-  listSpaces(paging?: AdminPaging, ownerId?: string): AdminPage<'espacios', SpaceView>;
-  space(id: string): SpaceView;
+  listSpaces(paging?: AdminPaging, ownerId?: string): Promise<AdminPage<'espacios', SpaceView>>;
+  space(id: string): Promise<SpaceView>;
   /** An owner's keys, revoked ones included (with the date), never a secret. */
-  listKeys(ownerId: string, paging?: AdminPaging): AdminPage<'claves', AdminKeyView>;
+  listKeys(ownerId: string, paging?: AdminPaging): Promise<AdminPage<'claves', AdminKeyView>>;
   /** Revokes any owner's key: it answers 401 from the next request. 404 unknown, 409 already revoked. */
-  revokeKey(keyId: string): { revocado: string };
+  revokeKey(keyId: string): Promise<{ revocado: string }>;
   isEmpty(): boolean;
 }

@@ -27,7 +27,7 @@ export const DEMO_EMAIL = 'demo@cerebro.example';
 export async function bootstrapFirstRun(admin: AdminActions, moduleIds: string[]): Promise<FirstRunResult | null> {
   if (!admin.isEmpty()) return null;
   const operator = admin.issueOperatorCredential('operador inicial');
-  const owner = admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });
+  const owner = await admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });
   admin.createSpace({
     id: DEMO_SPACE,
     ownerId: owner.id,

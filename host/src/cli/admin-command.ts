@@ -139,7 +139,7 @@ const ACTIONS: Record<string, Action> = {
   },
   'account credits': {
     help: '--id C --amount N',
-    run: (a, f) => ({ cuenta: f.id, saldo: a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }),
+    run: async (a, f) => ({ cuenta: f.id, saldo: await a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }),
   },
   'key create': {
     help: '--owner O --name N [--spaces a,b] [--permiso lee|escribe]',

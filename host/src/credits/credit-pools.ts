@@ -24,6 +24,6 @@ export class CreditPools implements OwnerCreditPools {
     if (!account) throw apiError('space_not_reachable', 'Sin acceso a esta cuenta.');
     const unpaidFor = account.unpaid_since ? this.clock.now() - Date.parse(account.unpaid_since) : 0;
     if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
-    return { cuenta: account.id, saldo: account.credits, movimientos: this.ledger.recent(account.id, movements) };
+    return { cuenta: account.id, saldo: account.credits, movimientos: await this.ledger.recent(account.id, movements) };
   }
 }

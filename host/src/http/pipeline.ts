@@ -122,7 +122,14 @@ export class RequestPipeline implements RoutePipeline {
         void this.continueWithBody(route, exchange, validateBody);
         return undefined;
       }
-      this.charge(route, exchange);
+      const charging = this.charge(route, exchange);
+      if (charging) {
+        void this.continueWithResult(
+          exchange,
+          charging.then(() => route.handler(ctx)),
+        );
+        return undefined;
+      }
       const result = route.handler(ctx);
       if (isPromiseLike(result)) {
         void this.continueWithResult(exchange, result);
@@ -213,9 +220,7 @@ export class RequestPipeline implements RoutePipeline {
         if (outcome.kind === 'replayed') return this.finish(exchange, outcome.status);
         if (outcome.kind === 'held') exchange.idempotency = outcome.scope;
       }
-      this.charge(route, exchange);
-      if (exchange.idempotency && exchange.charged)
-        await this.idempotent.charged(exchange.idempotency, exchange.charged.accountId, exchange.charged.amount);
+      await this.charge(route, exchange);
       let result = route.handler(ctx);
       if (isPromiseLike(result)) result = await result;
       if (exchange.idempotency) await this.idempotent.answer(ctx.res, exchange.idempotency, result, exchange.headers);
@@ -239,18 +244,27 @@ export class RequestPipeline implements RoutePipeline {
     this.finish(exchange, status);
   }
 
-  /** Step 7: reserves the request's price from the space's credit pool. */
-  private charge(route: HostRoute, exchange: Exchange): void {
+  /**
+   * Step 7: reserves the request's price from the space's credit pool. Undefined for a free request, so it stays on
+   * the synchronous path; a paid one waits for the ledger.
+   */
+  private charge(route: HostRoute, exchange: Exchange): Promise<void> | undefined {
+    const price = route.creditsFor ? route.creditsFor(exchange.ctx) : (route.credits ?? 0);
+    if (typeof price !== 'number') return price.then((cost) => this.debit(cost, exchange));
+    return this.debit(price, exchange);
+  }
+
+  /** Takes `cost` from the space's credit pool and remembers it for the refund of a failure. */
+  private debit(cost: number, exchange: Exchange): Promise<void> | undefined {
     const { ctx } = exchange;
-    const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
-    if (cost > 0 && ctx.space) {
-      this.credits.debit(ctx.space.accountId, cost, {
-        spaceId: ctx.space.id,
-        route: exchange.label,
-        requestId: ctx.id,
+    const space = ctx.space;
+    if (!(cost > 0 && space)) return undefined;
+    return this.credits
+      .debit(space.accountId, cost, { spaceId: space.id, route: exchange.label, requestId: ctx.id })
+      .then(() => {
+        exchange.charged = { accountId: space.accountId, amount: cost };
+        if (exchange.idempotency) return this.idempotent.charged(exchange.idempotency, space.accountId, cost);
       });
-      exchange.charged = { accountId: ctx.space.accountId, amount: cost };
-    }
   }
 
   private fail(exchange: Exchange, err: unknown): number {
@@ -283,18 +297,19 @@ export class RequestPipeline implements RoutePipeline {
       });
     }
     if (charged && status >= 400) {
-      try {
-        this.credits.credit(charged.accountId, charged.amount, 'reembolso', {
+      // The answer is already sent: the refund finishes on its own, and a failure is logged, never thrown.
+      this.credits
+        .credit(charged.accountId, charged.amount, 'reembolso', {
           spaceId: ctx.space?.id,
           route: exchange.label,
           requestId: ctx.id,
-        });
-      } catch (err) {
-        ctx.log.error(
-          { err, cuenta: charged.accountId, creditos: charged.amount },
-          'no se pudo reembolsar una petición fallida',
+        })
+        .catch((err: unknown) =>
+          ctx.log.error(
+            { err, cuenta: charged.accountId, creditos: charged.amount },
+            'no se pudo reembolsar una petición fallida',
+          ),
         );
-      }
     }
     const ms = performance.now() - exchange.started;
     exchange.meter.record(status, ms, ctx.queuedMs);

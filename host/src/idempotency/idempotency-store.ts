@@ -44,11 +44,13 @@ export class LeasedIdempotencyStore implements IdempotencyStore {
   ) {
     this.abandonedHolds = {
       abandoned: (hold) => abandoned(hold, this.clock.now()),
+      // The SQLite ledger writes before its promise settles, so the refund commits with the repository's
+      // transaction; a rejection only means the account no longer exists (nothing to give back). A PostgreSQL
+      // idempotency repository must take the refund into its own transaction.
       refund: (charge) =>
-        this.credits.credit(charge.accountId, charge.amount, 'reembolso', {
-          spaceId: charge.spaceId,
-          route: charge.route,
-        }),
+        this.credits
+          .credit(charge.accountId, charge.amount, 'reembolso', { spaceId: charge.spaceId, route: charge.route })
+          .catch(() => undefined),
     };
     this.started = this.freeExpired();
   }

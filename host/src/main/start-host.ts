@@ -46,6 +46,11 @@ import { systemRoutes } from '../routes/system-routes.js';
 import { listenForMetrics, type MetricsListener } from '../metrics/metrics-server.js';
 import { metricsRoute } from '../metrics/metrics-route.js';
 import { registerScrapeGauges } from '../metrics/scrape-gauges.js';
+import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
+import { AnswerCacheRepositoryToken } from '../storage/port/answer-cache-repository.js';
+import { ConversationRepositoryToken } from '../storage/port/conversation-repository.js';
+import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
+import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDatabases } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
@@ -172,6 +177,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const models = await SearchModels.load(config, log);
     rag = await RagService.create({
       db,
+      repositories: {
+        answers: resolveToken(container, AnswerCacheRepositoryToken),
+        settings: resolveToken(container, RagSettingsRepositoryToken),
+        conversations: resolveToken(container, ConversationRepositoryToken),
+        labels: resolveToken(container, DocumentLabelRepositoryToken),
+      },
       dataDir: config.dataDir,
       now: () => clock.now(),
       log,
@@ -217,7 +228,6 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           }),
         creditRefunds: (pluginId) =>
           pluginCreditRefunds(
-            db,
             resolveToken(container, HostTokens.Credits),
             resolveToken(container, SyncSpaceReaderToken),
             pluginId,
@@ -230,7 +240,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     resolveToken(container, ModuleCatalogToken).declare(plugins.map((p) => p.manifest.id));
     warnUnknownAllowed(config, plugins, log);
     const disk = new DiskSpaceWatch(config.dataDir, config.diskMinFreeBytes);
-    registerScrapeGauges(metrics.registry, { db, dataDir: config.dataDir, lifecycle, plugins, log, disk });
+    registerScrapeGauges(metrics.registry, {
+      counts: resolveToken(container, MetricsRepositoryToken),
+      dataDir: config.dataDir,
+      lifecycle,
+      plugins,
+      log,
+      disk,
+    });
 
     let openapiDocument: unknown;
     const routes: HostRoute[] = [

@@ -316,9 +316,9 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     config.publicUrl ||
     `${requestIsSecure(ctx.req, config.trustProxy) ? 'https' : 'http'}://${ctx.req.headers.host ?? `${config.host}:${config.port}`}`;
   return hostRoutes(ADMIN_ROUTES, {
-    'admin.createOwner': (ctx) => {
+    'admin.createOwner': async (ctx) => {
       const b = ctx.body;
-      return Reply.json(201, admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
+      return Reply.json(201, await admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
     },
     'admin.updateOwner': async (ctx) => {
       const b = ctx.body;
@@ -397,9 +397,9 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       });
       return { cuenta: ctx.params.cuenta, max_bytes: stored.bytes, max_documentos: stored.documents };
     },
-    'admin.addCredits': (ctx) => {
+    'admin.addCredits': async (ctx) => {
       const b = ctx.body;
-      return { cuenta: ctx.params.cuenta, saldo: admin.addCredits(ctx.params.cuenta!, b.cantidad) };
+      return { cuenta: ctx.params.cuenta, saldo: await admin.addCredits(ctx.params.cuenta!, b.cantidad) };
     },
   });
 }

@@ -11,7 +11,12 @@ export { KeepAliveClient, multipartBytes, type KeepAliveResponse } from './keep-
 
 /** Operator actions available to tests (the host's admin service). */
 export interface TestAdmin {
-  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string };
+  createOwner(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    credits?: number;
+  }): Promise<{ id: string; cuenta: string }>;
   deleteOwner(id: string): void;
   createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void;
   assignSpace(spaceId: string, ownerId: string | null): void;
@@ -22,7 +27,7 @@ export interface TestAdmin {
   setOwnerReadOnly(ownerId: string, readOnly: boolean): void;
   setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void;
   setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): void;
-  addCredits(accountId: string, amount: number): number;
+  addCredits(accountId: string, amount: number): Promise<number>;
   issueKey(
     ownerId: string,
     nombre: string,
@@ -126,7 +131,7 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
   });
   const admin = host.admin as TestAdmin;
   const spaceId = options.spaceId ?? 'pruebas';
-  const owner = admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
+  const owner = await admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
   const modules = options.modules ?? ['api', ...host.plugins.map((p: { manifest: { id: string } }) => p.manifest.id)];
   admin.createSpace({ id: spaceId, ownerId: owner.id, modules });
   const writeKey = (await admin.issueKey(owner.id, 'pruebas-escribe', [], 'escribe')).token;

@@ -154,7 +154,7 @@ export async function createTenant(
   modules: string[],
   credits = 1_000_000,
 ): Promise<Tenant> {
-  const owner = admin.createOwner({ name, credits });
+  const owner = await admin.createOwner({ name, credits });
   admin.createSpace({ id: space, ownerId: owner.id, modules });
   return {
     ownerId: owner.id,

@@ -83,7 +83,15 @@ export class FichaRunner {
   private end(ficha: FichaRecord, state: 'fallida' | 'cancelada', reason: string): void {
     if (!this.store.finish(ficha.spaceId, ficha.id, state, reason, null)) return;
     this.notify(ficha.spaceId, ficha.id);
-    const refunded = ficha.requestId ? this.refunds.refund(ficha.spaceId, ficha.requestId) : 0;
+    if (!ficha.requestId) return this.logRefund(ficha, state, 0);
+    this.refunds.refund(ficha.spaceId, ficha.requestId).then(
+      (refunded) => this.logRefund(ficha, state, refunded),
+      (err: unknown) =>
+        this.log.error({ ficha: ficha.id, err: (err as Error).message }, 'no se pudo devolver créditos'),
+    );
+  }
+
+  private logRefund(ficha: FichaRecord, state: 'fallida' | 'cancelada', refunded: number): void {
     this.log.info(
       { ficha: ficha.id, estado: state, creditos_devueltos: refunded },
       'ficha terminada sin ensamblar: créditos devueltos',

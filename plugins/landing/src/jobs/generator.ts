@@ -172,7 +172,12 @@ export class LandingGenerator {
 
   refund(spaceId: string, version: Version): void {
     // The host gives back exactly what the version's request was charged, once (a repeated call returns 0).
-    if (version.creditos > 0) this.deps.credits.refund(spaceId, version.peticion);
+    if (version.creditos > 0)
+      this.deps.credits
+        .refund(spaceId, version.peticion)
+        .catch((err: unknown) =>
+          this.deps.log.error({ err, espacio: spaceId, version: version.numero }, 'no se pudo devolver créditos'),
+        );
   }
 
   private async products(spaceId: string, wanted: readonly string[]): Promise<readonly CatalogProduct[]> {

@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Answer } from '../cerebro/index.js';
@@ -5,7 +6,8 @@ import { openDatabase } from '../storage/database.js';
 import { applyMigrations } from '../storage/migrator.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { ConversationStore } from './conversations.js';
-import { SqliteConversationLog } from './sqlite-conversation-log.js';
+import { RecordedConversations } from './recorded-conversations.js';
+import { SqliteConversationRepository } from '../storage/sqlite/conversation-repository.js';
 
 const NOT_FOUND: Answer = {
   text: 'No encuentro esa información.',
@@ -16,7 +18,7 @@ const NOT_FOUND: Answer = {
   usage: { passages: 0, promptTokens: 0, completionTokens: 0, ms: 1 },
 };
 
-test('turns recorded before migration 0014 read back with null answer details; later ones with everything', () => {
+test('turns recorded before migration 0014 read back with null answer details; later ones with everything', async () => {
   const db = openDatabase(':memory:');
   applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS.filter((m) => m.id < '0014') });
   // A conversation as the service recorded it before: sources as bare ids, nothing about the answer.
@@ -28,11 +30,12 @@ test('turns recorded before migration 0014 read back with null answer details; l
 
   let clock = Date.parse('2026-02-01T10:00:00.000Z');
   const now = () => clock;
-  const store = new ConversationStore(db, now);
-  const log = new SqliteConversationLog(db, now);
-  store.record('conv_viejo', '¿Y los sábados?', NOT_FOUND, false);
+  const repo = new SqliteConversationRepository(db);
+  const store = new ConversationStore(repo, now);
+  const log = new RecordedConversations(repo, now);
+  await store.record('conv_viejo', '¿Y los sábados?', NOT_FOUND, false);
 
-  const read = log.get('uno', 'conv_viejo')!;
+  const read = (await log.get('uno', 'conv_viejo'))!;
   assert.deepEqual(
     read.turns.map((t) => [t.turn, t.question, t.found, t.relevance, t.cached, t.sources]),
     [
@@ -40,29 +43,29 @@ test('turns recorded before migration 0014 read back with null answer details; l
       [2, '¿Y los sábados?', false, 0, false, []],
     ],
   );
-  assert.equal(log.get('otro', 'conv_viejo'), null, 'an id of another space is not found');
+  assert.equal(await log.get('otro', 'conv_viejo'), null, 'an id of another space is not found');
 
   // The old turn can be rated; another space cannot rate it; a turn beyond the last is refused.
   clock += 1000;
-  assert.deepEqual(log.rate('uno', 'conv_viejo', 1, 'positiva', null), {
+  assert.deepEqual(await log.rate('uno', 'conv_viejo', 1, 'positiva', null), {
     rating: 'positiva',
     comment: null,
     at: '2026-02-01T10:00:01.000Z',
   });
-  assert.equal(log.rate('otro', 'conv_viejo', 1, 'negativa', null), null);
-  assert.equal(log.rate('uno', 'conv_viejo', 3, 'negativa', null), null);
-  assert.equal(log.get('uno', 'conv_viejo')!.turns[0]!.rating?.rating, 'positiva');
+  assert.equal(await log.rate('otro', 'conv_viejo', 1, 'negativa', null), null);
+  assert.equal(await log.rate('uno', 'conv_viejo', 3, 'negativa', null), null);
+  assert.equal((await log.get('uno', 'conv_viejo'))!.turns[0]!.rating?.rating, 'positiva');
 
   // Only answers known to be unanswered are listed (the old turn's is unknown); dates filter by when it was asked.
-  const unanswered = log.unanswered('uno', {}, { limit: 10, offset: 0 });
+  const unanswered = await log.unanswered('uno', {}, { limit: 10, offset: 0 });
   assert.deepEqual(unanswered, {
     total: 1,
     questions: [
       { question: '¿Y los sábados?', times: 1, lastAt: '2026-02-01T10:00:00.000Z', lastConversation: 'conv_viejo' },
     ],
   });
-  assert.equal(log.unanswered('uno', { until: '2026-02-01T00:00:00.000Z' }, { limit: 10, offset: 0 }).total, 0);
-  assert.equal(log.list('uno', { since: '2026-01-15T00:00:00.000Z' }, { limit: 10, offset: 0 }).total, 1);
-  assert.equal(log.list('otro', {}, { limit: 10, offset: 0 }).total, 0);
+  assert.equal((await log.unanswered('uno', { until: '2026-02-01T00:00:00.000Z' }, { limit: 10, offset: 0 })).total, 0);
+  assert.equal((await log.list('uno', { since: '2026-01-15T00:00:00.000Z' }, { limit: 10, offset: 0 })).total, 1);
+  assert.equal((await log.list('otro', {}, { limit: 10, offset: 0 })).total, 0);
   db.close();
 });

@@ -1,21 +1,12 @@
-import type { SqliteDatabase } from '../storage/database.js';
-import { NO_LABELS, type DocumentLabels, type Metadata } from './document-labels.js';
-
-/** Which documents a list or a question keeps: all of `tags`, and every key of `metadata` equal to its value. */
-export interface LabelFilter {
-  tags?: readonly string[];
-  metadata?: Metadata;
-}
-
-/** Where document labels are kept (table `cerebro_document_labels`, migration 0014). */
-export interface DocumentLabelRepository {
-  get(space: string, documentId: string): DocumentLabels;
-  put(space: string, documentId: string, labels: DocumentLabels, at: string): void;
-  /** The ids of a page of the space's documents that pass the filter, in the list's order, and how many pass. */
-  page(space: string, filter: LabelFilter, page: { limit: number; offset: number }): { total: number; ids: string[] };
-  /** The ids of every document of the space that passes the filter. */
-  matching(space: string, filter: LabelFilter): Set<string>;
-}
+import { inject, injectable } from 'tsyringe';
+import { HostTokens } from '../../kernel/tokens.js';
+import type { SqliteDatabase } from '../database.js';
+import type {
+  DocumentLabelRepository,
+  LabelFilter,
+  LabelValue,
+  StoredLabels,
+} from '../port/document-label-repository.js';
 
 interface LabelRow {
   tags: string;
@@ -48,10 +39,17 @@ function filterSql(filter: LabelFilter): { where: string; args: (string | number
   return { where: parts.length ? ` AND ${parts.join(' AND ')}` : '', args };
 }
 
+const parsed = (row: LabelRow): StoredLabels => ({
+  tags: JSON.parse(row.tags) as string[],
+  metadata: JSON.parse(row.metadata) as Record<string, LabelValue>,
+});
+
+/** Document labels over `cerebro_document_labels` (migration 0014), filtered against `cerebro_documents`. */
+@injectable()
 export class SqliteDocumentLabelRepository implements DocumentLabelRepository {
   private readonly stmts;
 
-  constructor(private readonly db: SqliteDatabase) {
+  constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
     this.stmts = {
       get: db.prepare<[string, string], LabelRow>(
         'SELECT tags, metadata FROM cerebro_document_labels WHERE space = ? AND document_id = ?',
@@ -64,17 +62,31 @@ export class SqliteDocumentLabelRepository implements DocumentLabelRepository {
     };
   }
 
-  get(space: string, documentId: string): DocumentLabels {
+  async get(space: string, documentId: string): Promise<StoredLabels | null> {
     const row = this.stmts.get.get(space, documentId);
-    return row ? { tags: JSON.parse(row.tags) as string[], metadata: JSON.parse(row.metadata) as Metadata } : NO_LABELS;
+    return row ? parsed(row) : null;
   }
 
-  put(space: string, documentId: string, labels: DocumentLabels, at: string): void {
+  async labelsOf(space: string, documentIds: readonly string[]): Promise<Map<string, StoredLabels>> {
+    const found = new Map<string, StoredLabels>();
+    // A list page or an indexing status: tens to a few thousand ids, one prepared point read each.
+    for (const id of documentIds) {
+      const row = this.stmts.get.get(space, id);
+      if (row) found.set(id, parsed(row));
+    }
+    return found;
+  }
+
+  async put(space: string, documentId: string, labels: StoredLabels, at: string): Promise<void> {
     if (labels.tags.length === 0 && Object.keys(labels.metadata).length === 0) this.stmts.clear.run(space, documentId);
     else this.stmts.put.run(space, documentId, JSON.stringify(labels.tags), JSON.stringify(labels.metadata), at);
   }
 
-  page(space: string, filter: LabelFilter, page: { limit: number; offset: number }): { total: number; ids: string[] } {
+  async page(
+    space: string,
+    filter: LabelFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ total: number; ids: string[] }> {
     const { where, args } = filterSql(filter);
     const from = `FROM cerebro_documents d LEFT JOIN cerebro_document_labels l ON l.space = d.space AND l.document_id = d.id WHERE d.space = ?${where}`;
     const total = (this.db.prepare(`SELECT COUNT(*) AS n ${from}`).get(space, ...args) as { n: number }).n;
@@ -84,7 +96,7 @@ export class SqliteDocumentLabelRepository implements DocumentLabelRepository {
     return { total, ids: rows.map((r) => r.id) };
   }
 
-  matching(space: string, filter: LabelFilter): Set<string> {
+  async matching(space: string, filter: LabelFilter): Promise<Set<string>> {
     const { where, args } = filterSql(filter);
     const rows = this.db
       .prepare(

@@ -1,114 +1,15 @@
 import { inject, injectable } from 'tsyringe';
-import { HostTokens } from '../kernel/tokens.js';
-import type { SqliteDatabase } from '../storage/database.js';
-
-/** A registered endpoint as stored. */
-export interface WebhookRow {
-  id: string;
-  space_id: string;
-  url: string;
-  events: string;
-  description: string;
-  credit_threshold: number;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_until: number | null;
-  active: number;
-  disabled_at: string | null;
-  disabled_reason: string | null;
-  consecutive_failures: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface DeliveryRow {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  body: string;
-  state: 'pendiente' | 'entregada' | 'fallida';
-  attempts: number;
-  next_attempt_at: number | null;
-  give_up_at: number;
-  manual_requested: number;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
-
-export interface AttemptRow {
-  delivery_id: string;
-  n: number;
-  at: string;
-  status: number | null;
-  error: string | null;
-  ms: number;
-  manual: number;
-}
-
-/** A delivery claimed for sending, with what signing and sending it needs. */
-export interface ClaimedDelivery extends DeliveryRow {
-  url: string;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_until: number | null;
-}
-
-export type EndpointChanges = Partial<
-  Pick<WebhookRow, 'url' | 'events' | 'description' | 'credit_threshold' | 'active'>
-> & { updated_at: string };
-
-/** What one attempt changed: the delivery's new state and the endpoint's failure streak. */
-export interface AttemptOutcome {
-  attempt: Omit<AttemptRow, 'delivery_id' | 'n'>;
-  state: DeliveryRow['state'];
-  nextAttemptAt: number | null;
-  finishedAt: string | null;
-  succeeded: boolean;
-}
-
-/**
- * Storage of webhooks, their deliveries and attempts. An interface so the SQL can move behind the storage port
- * (issue #24) without touching the service or the dispatcher.
- */
-export interface WebhookRepository {
-  insertEndpoint(row: WebhookRow): void;
-  listEndpoints(spaceId: string): WebhookRow[];
-  countEndpoints(spaceId: string): number;
-  endpoint(spaceId: string, id: string): WebhookRow | null;
-  updateEndpoint(id: string, changes: EndpointChanges): void;
-  /** Re-enables (or keeps enabled) an endpoint: clears the notice and the failure streak. */
-  enable(id: string, at: string): void;
-  disable(id: string, at: string, reason: string): void;
-  deleteEndpoint(spaceId: string, id: string): boolean;
-  rotateSecret(id: string, secret: string, previousUntil: number, at: string): void;
-  /** Active endpoints of a space subscribed to an event type. */
-  subscribers(spaceId: string, type: string): WebhookRow[];
-  /** Active endpoints subscribed to an event type in every space billed to an account. */
-  accountSubscribers(accountId: string, type: string): WebhookRow[];
-  insertDeliveries(rows: readonly DeliveryRow[]): void;
-  /** Takes up to `limit` due deliveries for `leaseMs`; another process skips them until the lease ends. */
-  claimDue(now: number, leaseMs: number, limit: number): ClaimedDelivery[];
-  /** Records an attempt and its outcome in one transaction; returns the endpoint's failure streak after it. */
-  recordAttempt(delivery: ClaimedDelivery, outcome: AttemptOutcome): { failures: number };
-  deliveries(
-    webhookId: string,
-    page: { limit: number; offset: number; state?: string },
-  ): {
-    total: number;
-    rows: DeliveryRow[];
-  };
-  delivery(webhookId: string, id: string): DeliveryRow | null;
-  attempts(deliveryIds: readonly string[]): AttemptRow[];
-  /** Queues one attempt by hand now (also for a delivery already delivered or given up). */
-  requestRedelivery(id: string, now: number): void;
-  /** The earliest time a pending delivery is due, or null. */
-  nextDue(): number | null;
-  /** Deletes delivered and given-up deliveries (and their attempts) created before `before` (ISO); returns how many. */
-  pruneFinished(before: string): number;
-}
+import { HostTokens } from '../../kernel/tokens.js';
+import type { SqliteDatabase } from '../database.js';
+import type {
+  AttemptOutcome,
+  AttemptRow,
+  ClaimedDelivery,
+  DeliveryRow,
+  EndpointChanges,
+  WebhookRepository,
+  WebhookRow,
+} from '../port/webhook-repository.js';
 
 /** The SQLite implementation over the host's database (migration 0011_webhooks). */
 @injectable()
@@ -195,54 +96,54 @@ export class SqliteWebhookRepository implements WebhookRepository {
     };
   }
 
-  insertEndpoint(row: WebhookRow): void {
+  async insertEndpoint(row: WebhookRow): Promise<void> {
     this.s.insert.run(row);
   }
-  listEndpoints(spaceId: string): WebhookRow[] {
+  async listEndpoints(spaceId: string): Promise<WebhookRow[]> {
     return this.s.list.all(spaceId);
   }
-  countEndpoints(spaceId: string): number {
+  async countEndpoints(spaceId: string): Promise<number> {
     return this.s.count.get(spaceId)!.n;
   }
-  endpoint(spaceId: string, id: string): WebhookRow | null {
+  async endpoint(spaceId: string, id: string): Promise<WebhookRow | null> {
     return this.s.get.get(spaceId, id) ?? null;
   }
-  updateEndpoint(id: string, changes: EndpointChanges): void {
+  async updateEndpoint(id: string, changes: EndpointChanges): Promise<void> {
     const columns = Object.keys(changes);
     // Column names come from the EndpointChanges type, never from a request.
     this.db
       .prepare(`UPDATE webhooks SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`)
       .run({ ...changes, id });
   }
-  enable(id: string, at: string): void {
+  async enable(id: string, at: string): Promise<void> {
     this.s.enable.run(at, id);
   }
-  disable(id: string, at: string, reason: string): void {
+  async disable(id: string, at: string, reason: string): Promise<void> {
     this.s.disable.run(at, reason, at, id);
   }
-  deleteEndpoint(spaceId: string, id: string): boolean {
+  async deleteEndpoint(spaceId: string, id: string): Promise<boolean> {
     return this.s.delete.run(spaceId, id).changes > 0;
   }
-  rotateSecret(id: string, secret: string, previousUntil: number, at: string): void {
+  async rotateSecret(id: string, secret: string, previousUntil: number, at: string): Promise<void> {
     this.s.rotate.run(previousUntil, secret, at, id);
   }
-  subscribers(spaceId: string, type: string): WebhookRow[] {
+  async subscribers(spaceId: string, type: string): Promise<WebhookRow[]> {
     return this.s.subscribers.all(spaceId, type);
   }
-  accountSubscribers(accountId: string, type: string): WebhookRow[] {
+  async accountSubscribers(accountId: string, type: string): Promise<WebhookRow[]> {
     return this.s.accountSubscribers.all(accountId, type);
   }
-  insertDeliveries(rows: readonly DeliveryRow[]): void {
+  async insertDeliveries(rows: readonly DeliveryRow[]): Promise<void> {
     this.db.transaction(() => {
       for (const row of rows) this.s.insertDelivery.run(row);
     })();
   }
-  claimDue(now: number, leaseMs: number, limit: number): ClaimedDelivery[] {
+  async claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     return this.db.transaction(() =>
       this.s.due.all(now, now, limit).filter((d) => this.s.lease.run(now + leaseMs, d.id, now).changes === 1),
     )();
   }
-  recordAttempt(delivery: ClaimedDelivery, o: AttemptOutcome): { failures: number } {
+  async recordAttempt(delivery: ClaimedDelivery, o: AttemptOutcome): Promise<{ failures: number }> {
     return this.db.transaction(() => {
       const a = o.attempt;
       this.s.attempt.run(delivery.id, delivery.id, a.at, a.status, a.error, a.ms, a.manual);
@@ -251,17 +152,17 @@ export class SqliteWebhookRepository implements WebhookRepository {
       return { failures: streak?.consecutive_failures ?? 0 };
     })();
   }
-  deliveries(webhookId: string, page: { limit: number; offset: number; state?: string }) {
+  async deliveries(webhookId: string, page: { limit: number; offset: number; state?: string }) {
     const state = page.state ?? null;
     return {
       total: this.s.countDeliveries.get(webhookId, state, state)!.n,
       rows: this.s.deliveries.all(webhookId, state, state, page.limit, page.offset),
     };
   }
-  delivery(webhookId: string, id: string): DeliveryRow | null {
+  async delivery(webhookId: string, id: string): Promise<DeliveryRow | null> {
     return this.s.delivery.get(webhookId, id) ?? null;
   }
-  attempts(deliveryIds: readonly string[]): AttemptRow[] {
+  async attempts(deliveryIds: readonly string[]): Promise<AttemptRow[]> {
     if (deliveryIds.length === 0) return [];
     return this.db
       .prepare<string[], AttemptRow>(
@@ -269,13 +170,13 @@ export class SqliteWebhookRepository implements WebhookRepository {
       )
       .all(...deliveryIds);
   }
-  requestRedelivery(id: string, now: number): void {
+  async requestRedelivery(id: string, now: number): Promise<void> {
     this.s.redeliver.run(now, id);
   }
-  nextDue(): number | null {
+  async nextDue(): Promise<number | null> {
     return this.s.nextDue.get()?.at ?? null;
   }
-  pruneFinished(before: string): number {
+  async pruneFinished(before: string): Promise<number> {
     return this.s.prune.run(before).changes;
   }
 }
