@@ -88,3 +88,13 @@ test('a question with its own topic after a follow-up is answered alone, not wit
   assert.match(third!.text, /9:00 a 13:00/);
   assert.doesNotMatch(third!.text, /euros/);
 });
+
+test('a turn announcing a new subject is asked without its opening words and without the turns before', async () => {
+  const [, second] = await converse(setup(), [
+    '¿Cuánto vale la sierra circular?',
+    'Cambiando de tema, ¿con cuánta antelación se piden los encargos?',
+  ]);
+  assert.equal(second!.found, true);
+  assert.match(second!.text, /10 días de antelación/);
+  assert.doesNotMatch(second!.text, /euros/);
+});

@@ -9,7 +9,14 @@ import { queryTermGroups, words } from '../text/analyzer.js';
 import { askedType, holdsType, TYPE_WORDS, type AnswerType } from './answer-type.js';
 import { decisionFeatures, type FeatureVector } from './decision-features.js';
 import { answerProbability, DECISION_MODEL, type DecisionModel } from './decision-model.js';
-import { dependsOnPrevious, hasWords, previousQuestion, retrievalQuery } from './follow-up.js';
+import {
+  announcesNewSubject,
+  dependsOnPrevious,
+  hasWords,
+  previousQuestion,
+  retrievalQuery,
+  withoutOpening,
+} from './follow-up.js';
 import { askedName } from './asked-name.js';
 import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
 import { passageUnits } from './passage-units.js';
@@ -81,6 +88,17 @@ export function askedKind(request: AnswerRequest, asFollowUp = false): QuestionK
   const previous = previousQuestion(request);
   if (own !== 'other' || !previous || !(asFollowUp || dependsOnPrevious(request.question))) return own;
   return questionKind(previous);
+}
+
+/**
+ * The turn as it asks: without the words that open it but ask nothing ("Vale.", "Otra cosa:"), and, when it
+ * announces a new subject, without the conversation before it: it stands on its own and must not lean on it.
+ */
+export function ownTurn(request: AnswerRequest): AnswerRequest {
+  const question = withoutOpening(request.question);
+  if (!announcesNewSubject(request.question)) return question === request.question ? request : { ...request, question };
+  const { history: _earlier, ...alone } = request;
+  return { ...alone, question };
 }
 
 /** Whether an answer holds at least one content word of the question itself (not of the turn it follows). */
@@ -240,8 +258,9 @@ export class ExtractiveAnswerer implements Answerer {
     private readonly model: DecisionModel = DECISION_MODEL,
   ) {}
 
-  async answer(request: AnswerRequest): Promise<Answer> {
+  async answer(asked: AnswerRequest): Promise<Answer> {
     const started = performance.now();
+    const request = ownTurn(asked);
     const options = resolveOptions(request.options);
     let answer = await this.compose(request, await this.judge(request, options), options, started);
     // A question with a topic of its own is first asked alone; if the documents do not answer it so, it may still
@@ -266,10 +285,11 @@ export class ExtractiveAnswerer implements Answerer {
    * first `passages`.
    */
   async judge(
-    request: AnswerRequest,
-    options: AnswerOptions = resolveOptions(request.options),
+    asked: AnswerRequest,
+    options: AnswerOptions = resolveOptions(asked.options),
     asFollowUp = false,
   ): Promise<JudgedQuestion> {
+    const request = ownTurn(asked);
     const kind = askedKind(request, asFollowUp);
     const depth = kind === 'procedure' || kind === 'location' ? options.passages * SHAPED_DEPTH : options.passages;
     const query = retrievalQuery(request, asFollowUp);
