@@ -125,3 +125,37 @@ export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
   command: ['orden', 'comando', 'instruccion', 'command'],
   reason: ['motivo', 'razon', 'causa', 'reason', 'cause'],
 };
+
+/** "¿A qué hora…?", "¿Qué horario…?": a time of day or a range of them, not a span ("48 horas") nor a weekday. */
+const ASKS_CLOCK = /\b(a que hora|que hora|hasta que hora|desde que hora|horarios?|what time|opening hours)\b/;
+const CLOCK =
+  /\b\d{1,2}([:.]\d{2}\b| ?h\b| ?hrs?\b| ?(am|pm)\b)|\b(mediodia|medianoche|cerrado|cerramos|noon|midnight|closed)\b/;
+/** "¿Cuánto tarda…?", "¿Qué plazo…?", "how long": a span, a number with its unit of time ("4 a 6 semanas"). */
+const ASKS_SPAN = /\b(cuanto (tiempo|tarda\w*|demora\w*|dura\w*)|plazos?|how long)\b/;
+const SPAN =
+  /\b(\d+([.,]\d+)?|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|cuarenta|sesenta|noventa|cien)((\s*(a|y|o|-|–)\s*|\s+)\d+)?\s*(horas?|h|dias?|semanas?|meses|mes|anos?|minutos?|min|hours?|days?|weeks?|months?|years?|minutes?)\b/;
+/** "¿Cuánto cuesta…?", "¿Qué precio…?", "¿Cobráis…?": an amount of money (or that it is free). */
+const ASKS_PRICE =
+  /\b(cuesta\w*|cuestan|costar|vale|valen|precios?|coste|costo|cobr\w+|pag\w+|importe|tarifas?|a cuanto|sale|salen|price|cost|costs|charge)\b/;
+const PRICE =
+  /[€$£]|\b\d+([.,]\d+)?\s*%|\b(euros?|eur|usd|mxn|clp|ars|cop|pen|pesos?|dolares?|gratis|gratuit[oa]s?|sin coste|sin costo|sin cargo|free)\b/;
+
+/**
+ * Whether a text holds the value a question asks for, as precisely as the question says it: a time of day for "¿a
+ * qué hora…?" (not "48 horas"), a span for "¿cuánto tarda…?" (not "el lunes"), an amount of money for "¿cuánto
+ * cuesta…?" (not any number); otherwise any value of its kind (`holdsType`). Null when no kind is asked.
+ */
+export function askedValueTest(question: string, type: AnswerType | null): ((text: string) => boolean) | null {
+  if (type === null) return null;
+  const q = fold(question);
+  const narrow =
+    type === 'time' && ASKS_CLOCK.test(q)
+      ? CLOCK
+      : type === 'time' && ASKS_SPAN.test(q)
+        ? SPAN
+        : type === 'number' && ASKS_PRICE.test(q)
+          ? PRICE
+          : null;
+  if (narrow === null) return (text) => holdsType(text, type);
+  return (text) => narrow.test(fold(text));
+}

@@ -4,7 +4,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SearchHit } from '../index/passage-index.js';
 import { queryTermGroups } from '../text/analyzer.js';
+import { askedType } from './answer-type.js';
 import { passageCandidates } from './candidates.js';
+import { askedValueOf } from './extractive.js';
+import { questionKind } from './question-kind.js';
 import { contentQuestion } from './question-words.js';
 import { Relevance } from './relevance.js';
 
@@ -61,4 +64,16 @@ test('a long unit is held back, a long sentence (an unsplit run of text) more th
   const item = score(`- ${long}`);
   assert.ok(long.length > 400);
   assert.ok(sentence < item && item < score(short), `${sentence} < ${item} < ${score(short)}`);
+});
+
+test('a word naming the asked value counts only in a unit that holds that value', () => {
+  const question = '¿A qué hora empieza la guardia?';
+  const relevance = relevanceOf(question);
+  const typed = askedType(question, questionKind(question));
+  const value = askedValueOf(question, typed, relevance);
+  const text =
+    'La guardia es semanal, de lunes a las 10:00 al lunes siguiente a las 10:00. Por la guardia se pagan 450 pesos por cada hora de incidente.';
+  const candidates = passageCandidates(hit(text, ['Guardias']), 1, relevance, 'other', null, undefined, value);
+  const best = candidates.sort((a, b) => b.score - a.score)[0]!;
+  assert.match(best.text, /lunes a las 10:00/);
 });

@@ -6,19 +6,21 @@
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { ModelJudgement, Retrieval, Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
-import { askedType, holdsType, TYPE_WORDS, type AnswerType } from './answer-type.js';
+import { askedType, askedValueTest, holdsType, TYPE_WORDS, type AnswerType } from './answer-type.js';
 import { decisionFeatures, type FeatureVector } from './decision-features.js';
 import { answerProbability, DECISION_MODEL, type DecisionModel } from './decision-model.js';
 import {
   announcesNewSubject,
+  antecedents,
   dependsOnPrevious,
   hasWords,
+  isEllipsis,
   previousQuestion,
   retrievalQuery,
   withoutOpening,
 } from './follow-up.js';
 import { askedName } from './asked-name.js';
-import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
+import { hasAnswerShape, passageCandidates, type AskedValue, type Candidate } from './candidates.js';
 import { passageUnits } from './passage-units.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind, type QuestionKind } from './question-kind.js';
@@ -86,8 +88,24 @@ export const searchText = (request: AnswerRequest): string => contentQuestion(re
 export function askedKind(request: AnswerRequest, asFollowUp = false): QuestionKind {
   const own = questionKind(request.question);
   const previous = previousQuestion(request);
-  if (own !== 'other' || !previous || !(asFollowUp || dependsOnPrevious(request.question))) return own;
+  if (!previous) return own;
+  // A fragment ("¿y los sábados?") has no question word, so it reads as a yes/no; it asks what the question it
+  // swaps the topic of asked (past earlier fragments: "¿y a Canarias?" after "¿y a Baleares?").
+  const swapped = own === 'yes-no' ? ellipsisOf(request) : null;
+  if (swapped !== null) return questionKind(swapped);
+  if (own !== 'other' || !(asFollowUp || dependsOnPrevious(request.question))) return own;
   return questionKind(previous);
+}
+
+/** The question a fragment ("¿y los sábados?") swaps the topic of, past earlier fragments; null for other turns. */
+function ellipsisOf(request: AnswerRequest): string | null {
+  if (!isEllipsis(request.question)) return null;
+  return antecedents(request).find((q) => !isEllipsis(q)) ?? null;
+}
+
+/** The kind of value a turn asks for; a fragment asks for what the question it swaps the topic of asked. */
+export function askedValue(request: AnswerRequest, kind: QuestionKind): AnswerType | null {
+  return askedType(ellipsisOf(request) ?? request.question, kind);
 }
 
 /**
@@ -135,6 +153,14 @@ export function typeWordGroups(relevance: Relevance, asked: AnswerType | null): 
     : relevance.groupsIn(new Set(TYPE_WORDS[asked].flatMap((w) => [...relevance.termsOf(w)])));
 }
 
+/** The value a question asks for as the composer looks for it (`AskedValue`); null when it asks for no kind. */
+export function askedValueOf(question: string, typed: AnswerType | null, relevance: Relevance): AskedValue | null {
+  const holds = askedValueTest(question, typed);
+  if (holds === null || typed === null) return null;
+  const groups = typeWordGroups(relevance, typed);
+  return { holds, groups, terms: relevance.termsOf(TYPE_WORDS[typed].join(' ')) };
+}
+
 /** One retrieved passage as the decision model saw it. */
 export interface JudgedPassage {
   hit: SearchHit;
@@ -155,7 +181,7 @@ export function scorePassages(
   groups: string[][],
   hits: SearchHit[],
   retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
-  question: { space: string; text: string; kind: QuestionKind; followUp?: boolean },
+  question: { space: string; text: string; kind: QuestionKind; followUp?: boolean; typed?: AnswerType | null },
   model: DecisionModel = DECISION_MODEL,
 ): { relevance: Relevance; scored: JudgedPassage[] } {
   // The space's own statistics: counted over the whole index, another tenant's documents would move this space's
@@ -169,7 +195,7 @@ export function scorePassages(
   const readings = question.followUp ? [relevance, new Relevance(groups, idf, retrieval?.languages)] : [relevance];
   const judgement = retrieval?.judgement;
   // With an embedding model, a question word close in meaning to the passage counts as covered.
-  const asked = askedType(question.text, question.kind);
+  const asked = question.typed === undefined ? askedType(question.text, question.kind) : question.typed;
   // A word naming the kind of value asked ("¿Qué días…?") counts as found in a passage holding such a value, as a
   // word close in meaning does (with an embedding model, a question word close to the passage).
   const typeGroups = [...typeWordGroups(relevance, asked)];
@@ -245,6 +271,8 @@ function addsToAnswer(
 /** A question's retrieved passages, judged: what `compose` answers from. */
 export interface JudgedQuestion {
   kind: QuestionKind;
+  /** The kind of value asked for (`askedValue`). */
+  typed: AnswerType | null;
   relevance: Relevance;
   judgement: ModelJudgement | null;
   /** Every retrieved passage (deeper than `passages` for a how-to or a where), in rank order. */
@@ -291,6 +319,7 @@ export class ExtractiveAnswerer implements Answerer {
   ): Promise<JudgedQuestion> {
     const request = ownTurn(asked);
     const kind = askedKind(request, asFollowUp);
+    const typed = askedValue(request, kind);
     const depth = kind === 'procedure' || kind === 'location' ? options.passages * SHAPED_DEPTH : options.passages;
     const query = retrievalQuery(request, asFollowUp);
     const retrieval = await this.retriever.retrieve(request.space, contentQuestion(query), depth, request.documentIds);
@@ -300,10 +329,10 @@ export class ExtractiveAnswerer implements Answerer {
       retrieval.groups,
       retrieval.hits,
       retrieval,
-      { space: request.space, text: request.question, kind, followUp },
+      { space: request.space, text: request.question, kind, followUp, typed },
       this.model,
     );
-    return { kind, relevance, judgement: retrieval.judgement, pool: scored };
+    return { kind, typed, relevance, judgement: retrieval.judgement, pool: scored };
   }
 
   /** The answer from judged passages: units of those reaching `minRelevance`, or the no-answer text. */
@@ -313,7 +342,7 @@ export class ExtractiveAnswerer implements Answerer {
     options: AnswerOptions,
     started = performance.now(),
   ): Promise<Answer> {
-    const { kind, relevance, judgement, pool } = judged;
+    const { kind, typed, relevance, judgement, pool } = judged;
     const scored = pool.slice(0, options.passages);
     // Whether to answer is decided by the best passage; once answered, the units may come from any passage with at
     // least SUPPORT_SHARE of the threshold (the passage holding the value is often judged a little below the one
@@ -333,8 +362,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const asked = askedName(request.question);
-    const typed = askedType(request.question, kind);
-    const typeGroups = typeWordGroups(relevance, typed);
+    const value = askedValueOf(request.question, typed, relevance);
     relevant.push(...this.announcedContinuations(request.space, relevant));
     // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
     const close = await this.unitCloseWords(
@@ -346,11 +374,11 @@ export class ExtractiveAnswerer implements Answerer {
     // Units are weighed by their passage's coverage of the question (how much of it the passage's context adds),
     // not by the decision's probability: once a passage is relevant, its units compete on what they say.
     const candidates = relevant.flatMap(({ hit, coverage }) =>
-      passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups),
+      passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), value),
     );
     for (const { hit, coverage } of deeper) {
       candidates.push(
-        ...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups).filter((c) =>
+        ...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), value).filter((c) =>
           hasAnswerShape(kind, c),
         ),
       );

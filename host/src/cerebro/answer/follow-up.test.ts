@@ -1,7 +1,14 @@
 // Whether a turn leans on the one before it: what a conversation searches for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { announcesNewSubject, antecedents, dependsOnPrevious, retrievalQuery, withoutOpening } from './follow-up.js';
+import {
+  announcesNewSubject,
+  antecedents,
+  dependsOnPrevious,
+  isEllipsis,
+  retrievalQuery,
+  withoutOpening,
+} from './follow-up.js';
 
 test('a turn that continues, points back or names nothing depends on the previous one', () => {
   for (const q of [
@@ -104,4 +111,25 @@ test('a turn announcing a new subject says so, after an acknowledgement too', ()
   assert.equal(announcesNewSubject('Vale. Cambiando de tema, ¿cuánto cuesta?'), true);
   assert.equal(announcesNewSubject('¿y los sábados?'), false);
   assert.equal(announcesNewSubject('¿Cuál es el horario?'), false);
+});
+
+test('a short fragment that continues the previous question only swaps its topic', () => {
+  for (const q of [
+    '¿y los sábados?',
+    '¿Y los servidores DNS?',
+    '¿y a Canarias?',
+    '¿para empresas?',
+    'Vale, ¿y el martes?',
+  ])
+    assert.equal(isEllipsis(q), true, q);
+  // A verb of its own, a question word, or no continuation: it asks something of its own.
+  for (const q of [
+    '¿y la vieja me la puedo quedar?',
+    '¿y cuánto tarda?',
+    '¿y hay parking?',
+    '¿Cuál es el horario?',
+    'Los sábados',
+    '¿y si después devuelvo el sofá, tengo que pagar intereses?',
+  ])
+    assert.equal(isEllipsis(q), false, q);
 });

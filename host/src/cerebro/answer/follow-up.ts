@@ -124,6 +124,23 @@ export function dependsOnPrevious(question: string): boolean {
   return queryTermGroups(topic.join(' ')).length === 0;
 }
 
+/** Longest fragment read as an ellipsis of the previous question ("¿y los servidores DNS?", "¿y a Canarias?"). */
+const ELLIPSIS_MAX_WORDS = 4;
+
+/**
+ * Whether a follow-up is a fragment that only swaps the topic of the previous question ("¿y los sábados?", "¿y a
+ * Canarias?", "¿para empresas?"): it continues it, is short and holds no word of how people ask (no question word,
+ * no "puedo", "hay", "tiene"). Such a fragment asks what the previous question asked (a time, a price, a path),
+ * although it has no question word; "¿y la vieja me la puedo quedar?" asks something of its own.
+ */
+export function isEllipsis(question: string): boolean {
+  const folded = withoutAcknowledgement(foldAccents(question.toLowerCase()).replace(/[¿¡]/g, ' ').trim());
+  if (!(CONTINUES.test(folded) || ELLIPTICAL.test(folded))) return false;
+  const ws = words(folded);
+  // The conjunction or preposition it opens with ("para", "por" are also words of how people ask) is not looked at.
+  return ws.length <= ELLIPSIS_MAX_WORDS && !ws.slice(1).some((w) => isQuestionFormWord(w) || REFLEXIVE.has(w));
+}
+
 /** Whether a turn has any word at all (letters), as opposed to emoji, symbols or punctuation only. */
 export const hasWords = (question: string): boolean => /\p{L}/u.test(question);
 
