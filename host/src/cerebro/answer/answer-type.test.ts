@@ -40,3 +40,15 @@ test('a question that narrows nothing takes any value of its kind; one asking no
   assert.equal(holds('Admite varios usuarios.'), false);
   assert.equal(askedValueTest('¿Qué es un paquete?', null), null);
 });
+
+test('"¿con qué opción…?", "¿qué tecla…?" ask for the name of a switch, a setting or a key', () => {
+  assert.equal(
+    askedType('¿Con qué opción de dpkg instalo un .deb?', questionKind('¿Con qué opción de dpkg?')),
+    'option',
+  );
+  const holds = testOf('¿Qué tecla pulso para entrar en la BIOS?');
+  assert.equal(holds('Pulse F2 o Supr al arrancar.'), true);
+  assert.equal(holds('Para hacer esto utilizamos su opción `-i` o `--install`.'), true);
+  assert.equal(holds('Se fija con APT::Default-Release en la configuración.'), true);
+  assert.equal(holds('Reinicie el equipo y entre en la configuración.'), false);
+});

@@ -77,3 +77,20 @@ test('a word naming the asked value counts only in a unit that holds that value'
   const best = candidates.sort((a, b) => b.score - a.score)[0]!;
   assert.match(best.text, /lunes a las 10:00/);
 });
+
+test('a question in the document is quoted with what answers it, never alone', () => {
+  const text =
+    '¿Qué pasa con mis datos si me doy de baja en el servicio? La cuenta pasa a modo solo lectura durante 12 meses. Después se borra.';
+  const relevance = relevanceOf('Si me doy de baja, ¿qué pasa con mis datos?');
+  const candidates = passageCandidates(hit(text, ['Preguntas frecuentes']), 1, relevance, 'other');
+  assert.ok(candidates.length > 0);
+  assert.ok(candidates.every((c) => !/\?$/.test(c.text)));
+  const best = candidates.sort((a, b) => b.score - a.score)[0]!;
+  assert.match(best.text, /^¿Qué pasa con mis datos.*solo lectura durante 12 meses\.$/);
+});
+
+test('a sentence announcing what follows, with nothing after it in its passage, is no answer alone', () => {
+  const text = 'La empresa da más días de vacaciones que el mínimo legal desde el primer año:';
+  const relevance = relevanceOf('¿Cuántos días de vacaciones tengo el primer año?');
+  assert.deepEqual(passageCandidates(hit(text, ['Vacaciones']), 1, relevance, 'quantity'), []);
+});

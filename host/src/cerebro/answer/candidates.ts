@@ -104,6 +104,10 @@ const LONG_ITEM_WEIGHT = 0.7;
 const LIST_MAX = 500;
 
 const introduces = (sentence: string) => /:\s*$/.test(sentence) || announces(sentence);
+/** A question in the document (an FAQ's "¿Puedo pagar a plazos?"): what answers it is what follows it. */
+const ASKS = /\?\s*[»"”')]*$/;
+/** A sentence whose content is what follows it: a question in the document, or one ending in a colon. */
+const leadsOn = (sentence: string) => ASKS.test(sentence) || /:\s*$/.test(sentence);
 
 /**
  * The whole list a unit belongs to, read as one answer: the sentence that announces it (when there is one) and its
@@ -145,12 +149,13 @@ function announcedItems(units: AnswerUnit[], item: AnswerUnit): { text: string; 
 function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: string; covers: number[] } {
   const alone = { text: sentence.text, covers: [sentence.position] };
   const next = units[sentence.position + 1];
-  if (!next || !(introduces(sentence.text) || sentence.text.length < 40)) return alone;
+  const asks = ASKS.test(sentence.text);
+  if (!next || !(introduces(sentence.text) || asks || sentence.text.length < 40)) return alone;
   if (next.kind === 'sentence')
     return next.text.length > 300
       ? alone
       : { text: `${sentence.text} ${next.text}`, covers: [sentence.position, next.position] };
-  if (next.kind !== 'list-item' || !introduces(sentence.text)) return alone;
+  if (next.kind !== 'list-item' || !(introduces(sentence.text) || asks)) return alone;
   return wholeList(units, next.position) ?? alone;
 }
 
@@ -220,6 +225,8 @@ export function passageCandidates(
       ({ text, covers } = withContinuation(unit, units));
       if (text === unit.text && unit.text.length < TITLE_MAX && !ENDS_SENTENCE.test(unit.text)) continue;
       ({ text, covers } = withTypedValue({ text, covers }, units, value, table));
+      // Alone, a question or a sentence announcing what follows echoes the question without answering it.
+      if (covers.length === 1 && leadsOn(unit.text)) continue;
       terms = unit.text;
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
