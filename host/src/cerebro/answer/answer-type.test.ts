@@ -52,3 +52,14 @@ test('"¿con qué opción…?", "¿qué tecla…?" ask for the name of a switch,
   assert.equal(holds('Se fija con APT::Default-Release en la configuración.'), true);
   assert.equal(holds('Reinicie el equipo y entre en la configuración.'), false);
 });
+
+test('"¿en qué archivo…?", "¿dónde se configura…?" ask for a path or a file name, not a cross-reference', () => {
+  for (const q of ['¿En qué archivo se guarda el nombre de la máquina?', '¿Dónde se configuran las prioridades?']) {
+    const holds = testOf(q);
+    assert.equal(holds('Se indican en el archivo `/etc/apt/preferences`.'), true, q);
+    assert.equal(holds('Edite resolv.conf.'), true, q);
+    assert.equal(holds('Como se explica en la Sección 6.2.5, en el archivo de configuración.'), false, q);
+  }
+  // Where a shop is: any place.
+  assert.equal(testOf('¿Dónde está la tienda?')('Estamos en la Avenida del Puerto 212.'), true);
+});

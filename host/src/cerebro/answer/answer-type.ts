@@ -168,6 +168,15 @@ const PRICE =
   /[€$£]|\b\d+([.,]\d+)?\s*%|\b(euros?|eur|usd|mxn|clp|ars|cop|pen|pesos?|dolares?|gratis|gratuit[oa]s?|sin coste|sin costo|sin cargo|free)\b/;
 
 /**
+ * "¿En qué archivo…?", "¿Dónde se configura / se guarda…?": a path or a file name, not a place in prose nor a
+ * cross-reference ("véase la sección 6.2").
+ */
+const ASKS_FILE =
+  /\b((en )?(que|cual es el|cual es la) (archivo|fichero|directorio|carpeta|ruta)|donde se (guarda\w*|configura\w*|almacena\w*|registra\w*|define\w*|declara\w*)|which (file|directory|folder|path))\b/;
+const FILE_PATH =
+  /(^|[\s«"'`(])~?(\/[\w.@-]+)+\/?|\b[a-z]:\\|\b[\w-]+\.(conf|cfg|ini|list|json|ya?ml|toml|txt|sh|log|d|service|rules|pref)\b/;
+
+/**
  * Whether a text holds the value a question asks for, as precisely as the question says it: a time of day for "¿a
  * qué hora…?" (not "48 horas"), a span for "¿cuánto tarda…?" (not "el lunes"), an amount of money for "¿cuánto
  * cuesta…?" (not any number); otherwise any value of its kind (`holdsType`). Null when no kind is asked.
@@ -182,7 +191,9 @@ export function askedValueTest(question: string, type: AnswerType | null): ((tex
         ? SPAN
         : type === 'number' && ASKS_PRICE.test(q)
           ? PRICE
-          : null;
+          : type === 'place' && ASKS_FILE.test(q)
+            ? FILE_PATH
+            : null;
   if (narrow === null) return (text) => holdsType(text, type);
   return (text) => narrow.test(fold(text));
 }
