@@ -395,8 +395,10 @@ export class ExtractiveAnswerer implements Answerer {
       // Units are never cut: one that does not fit is left out (the first may run to twice the bound).
       if (length + c.text.length > (chosen.length ? options.maxChars : options.maxChars * 2)) continue;
       // The same sentence often appears in two documents (HTML and PDF of one manual), and an introducing
-      // sentence may be chosen with its code: say each once.
-      const w = new Set(words(c.text));
+      // sentence may be chosen with its code: say each once. Rows are compared by their cells: quoted with the
+      // same column names, two rows of one table ("Sábados: 10:00–14:00", "Lunes a viernes: 10:00–14:00 y…")
+      // would look alike.
+      const w = new Set(words(c.unit.kind === 'table-row' ? c.unit.text : c.text));
       if (chosenWords.some((o) => overlap(o, w) > 0.8)) continue;
       if (chosen.some((o) => o.hit.id === c.hit.id && o.covers.some((p) => c.covers.includes(p)))) continue;
       if (!addsToAnswer(c, chosen, kind, relevance)) continue;
