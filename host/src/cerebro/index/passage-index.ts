@@ -8,6 +8,7 @@ import { INLINE_MATCH_PASSAGES } from './inline-match.js';
 import { passageLength, spaceBm25 } from './space-bm25.js';
 import { spaceKey } from './space-key.js';
 import { idfOf, SpaceTermStats } from './space-stats.js';
+import { BACKGROUND_PRIOR, type BackgroundPrior, backgroundShare, blendedCounts } from '../text/background-prior.js';
 
 /** BM25 weight of heading terms relative to body terms. */
 const HEADING_WEIGHT = 2;
@@ -163,7 +164,10 @@ export class PassageIndex {
   private seenVersion = -1;
   private checkedThisTurn = false;
 
-  constructor(private readonly db: SqliteDatabase) {
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly prior: BackgroundPrior = BACKGROUND_PRIOR,
+  ) {
     this.termStats = new SpaceTermStats(db, passageLength);
     this.versions = new SqliteChangeVersions(db);
     this.stmt = {
@@ -506,8 +510,9 @@ export class PassageIndex {
 
   /**
    * Inverse document frequency of each term group (the most frequent alternative counts) in `space`: its passages
-   * and how many of them hold the term (space-stats.ts); without a space, over the whole index. Used to weigh how
-   * much of a question a passage or sentence covers.
+   * and how many of them hold the term (space-stats.ts), blended with the background prior of general Spanish
+   * (text/background-prior.ts) so that a small space can tell a generic word from a topic; without a space, over the
+   * whole index. Used to weigh how much of a question a passage or sentence covers.
    */
   idf(groups: readonly string[][], space?: string): number[] {
     let n: number;
@@ -525,7 +530,10 @@ export class PassageIndex {
     return groups.map((alts) => {
       let df = 0;
       for (const t of alts) df = Math.max(df, dfOf(t));
-      return df === 0 ? ABSENT_TERM_WEIGHT * idfOf(n, 1) : idfOf(n, df);
+      if (space === undefined) return df === 0 ? ABSENT_TERM_WEIGHT * idfOf(n, 1) : idfOf(n, df);
+      // The space's counts with general Spanish's as pseudo-passages (text/background-prior.ts).
+      const blended = blendedCounts({ passages: n, df }, backgroundShare(this.prior, alts));
+      return (df === 0 ? ABSENT_TERM_WEIGHT : 1) * idfOf(blended.passages, blended.df);
     });
   }
 
