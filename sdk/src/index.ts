@@ -76,6 +76,13 @@ export {
 export { processOwner, ownerIsGone } from './process-owner.js';
 export type { Logger } from './services/logger.js';
 export type { PluginStorage, SqlStatement } from './services/storage.js';
+export {
+  SqlMisuseError,
+  type PluginDatabase,
+  type SqlSession,
+  type SqlValue,
+  type ExecuteResult,
+} from './services/database.js';
 export type { Clock } from './services/clock.js';
 export type { PluginConfig } from './services/config.js';
 export type { SpaceDirectory, SpaceInfo } from './services/spaces.js';
