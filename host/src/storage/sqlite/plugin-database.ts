@@ -1,8 +1,8 @@
 // The sdk's async `PluginDatabase` over a plugin's SQLite file. better-sqlite3 is synchronous and has one
 // connection per file, so an async transaction (BEGIN … awaits … COMMIT) would otherwise swallow every statement
-// other requests run on that connection while the callback awaits. Instead, statements outside a transaction wait
-// while one is open, transactions take turns, and statements run inside the callback through the handle itself
-// (instead of `tx`) are refused: they would wait for the transaction that waits for them.
+// other requests run on that connection while the callback awaits. Instead, transactions take turns and statements
+// issued while one is queued or open wait behind it, in the order issued; statements run inside the callback
+// through the handle itself (instead of `tx`) are refused: they would wait for the transaction that waits for them.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { SqlMisuseError, type ExecuteResult, type PluginDatabase, type SqlSession, type SqlValue } from '@cerebro/sdk';
 import type Database from 'better-sqlite3';
@@ -17,9 +17,9 @@ interface OpenTransaction {
 
 export class SqlitePluginDatabase implements PluginDatabase {
   private readonly prepared = new Map<string, Database.Statement>();
-  /** Settles when the last queued transaction has ended: the turn of the next one. */
+  /** Settles when the last queued piece of work (a transaction, or a statement that waited) has ended. */
   private tail: Promise<void> = Promise.resolve();
-  /** Transactions queued or running; statements outside them run at once only when it is 0. */
+  /** Queued or running work; a statement runs at once only when it is 0, else it queues behind (FIFO). */
   private pending = 0;
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
 
@@ -42,19 +42,7 @@ export class SqlitePluginDatabase implements PluginDatabase {
 
   async transaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
     this.refuseInsideTransaction();
-    this.pending++;
-    const previous = this.tail;
-    let release!: () => void;
-    this.tail = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    try {
-      await previous;
-      return await this.runTransaction(work);
-    } finally {
-      this.pending--;
-      release();
-    }
+    return this.enqueue(() => this.runTransaction(work));
   }
 
   private async runTransaction<T>(work: (tx: SqlSession) => Promise<T>): Promise<T> {
@@ -98,13 +86,29 @@ export class SqlitePluginDatabase implements PluginDatabase {
   }
 
   /**
-   * Runs a statement outside any transaction: at once when none is queued or open, else after they all end. The
-   * statement runs in the same tick as the last check, so no transaction can begin in between.
+   * A statement outside any transaction: at once when nothing is queued (the common case, no extra tick), else
+   * behind what is, so statements and transactions run in the order they were issued.
    */
   private async outside<R>(run: () => R): Promise<R> {
     this.refuseInsideTransaction();
-    while (this.pending > 0) await this.tail;
-    return run();
+    return this.pending === 0 ? run() : this.enqueue(run);
+  }
+
+  /** Runs `work` after everything queued before it; `pending` drops the moment it ends. */
+  private enqueue<R>(work: () => R | Promise<R>): Promise<R> {
+    this.pending++;
+    const result = this.tail.then(async () => {
+      try {
+        return await work();
+      } finally {
+        this.pending--;
+      }
+    });
+    this.tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
   }
 
   private refuseInsideTransaction(): void {
