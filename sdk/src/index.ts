@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-export { SDK_VERSION } from './version.js';
+export { SDK_VERSION, SDK_STILL_SERVED } from './version.js';
 export { createToken, tokenName, type Token, type ServiceOf } from './tokens.js';
 export { HostServices } from './host-services.js';
 export { ModuleServices } from './module-services.js';

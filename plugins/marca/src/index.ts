@@ -12,7 +12,7 @@ export default definePlugin({
   manifest: {
     id: 'marca',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     title: 'Marca',
     description:
       'Personalidad de marca del agente de ventas: quién es, cómo habla y cómo lleva la conversación a la compra.',

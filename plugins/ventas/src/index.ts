@@ -82,7 +82,7 @@ export default definePlugin({
   manifest: {
     id: 'ventas',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     title: 'Ventas',
     description: 'Agente de ventas: catálogo, cotizaciones y conversación con los clientes potenciales (leads).',
     needs: [
