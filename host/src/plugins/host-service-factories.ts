@@ -46,6 +46,7 @@ export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manife
   };
   return new Map<symbol, (manifest: PluginManifest) => unknown>([
     [HostServices.Logger, (m) => deps.rootLogger.child({ plugin: m.id }) as unknown as Logger],
+    [HostServices.Database, (m) => deps.pluginDbs.database(m.id)],
     [HostServices.Storage, (m) => createPluginStorage(deps.pluginDbs.of(m.id), m.id)],
     [HostServices.Config, (m) => new EnvPluginConfig(m.id, m.config ?? {}, deps.env, deps.config.dataDir)],
     [HostServices.Clock, () => deps.clock],

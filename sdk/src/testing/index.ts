@@ -5,9 +5,12 @@ import type { Clock } from '../services/clock.js';
 import type { Permission } from '../http.js';
 import type { PluginDefinition } from '../manifest.js';
 import { TestClient } from './client.js';
+import { importHost, type Cleanup } from './import-host.js';
 
 export { TestClient, type TestResponse, type TestRequestOptions } from './client.js';
 export { KeepAliveClient, multipartBytes, type KeepAliveResponse } from './keep-alive.js';
+export type { Cleanup } from './import-host.js';
+export { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.js';
 
 /** Operator actions available to tests (the host's admin service). */
 export interface TestAdmin {
@@ -79,28 +82,6 @@ export interface TestHost {
    */
   waitForIndexing(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
-}
-
-/** The host is an optional peer of the sdk: only plugin tests need it. */
-async function importHost(): Promise<{ startHost: (o: unknown) => Promise<any> }> {
-  const specifier = '@cerebro/host'; // a variable, so the sdk does not need the host to compile
-  try {
-    return (await import(specifier)) as { startHost: (o: unknown) => Promise<any> };
-  } catch (err) {
-    if (
-      (err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' ||
-      !String((err as Error).message).includes(`'${specifier}'`)
-    )
-      throw err;
-    throw new Error(
-      'El kit de pruebas arranca un Cerebro real: instala @cerebro/host como devDependency de tu plugin.',
-    );
-  }
-}
-
-/** Anything with `after` (node:test's TestContext or SuiteContext) to close the host automatically. */
-export interface Cleanup {
-  after(fn: () => unknown): void;
 }
 
 /**
