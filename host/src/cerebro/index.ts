@@ -8,6 +8,7 @@ export { CerebroExtractionError, type ExtractionErrorCode } from './errors.js';
 export { formatOf, MEDIA_TYPES } from './extract/extract.js';
 export type { DocumentFormat } from './extract/types.js';
 export type { MatchedRow, MatchPlan, PlanMatcher, SearchHit, SpaceStats } from './index/passage-index.js';
+export { mergeWordMatches } from './index/passage-index.js';
 export { prepareDocument, type PreparedPassage } from './extract/prepare.js';
 export type { RetrievalScope } from './index/retrieval-scope.js';
 export type { DocumentState, DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './jobs/types.js';

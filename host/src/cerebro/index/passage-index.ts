@@ -138,19 +138,30 @@ export function runMatchPlan(match: { all(...args: unknown[]): unknown[] }, plan
   let rows: MatchedRow[] = [];
   if (plan.all) rows = match.all(plan.all, plan.depth) as MatchedRow[];
   // Enough passages with every word: the matches on each word, the costly ones in a large space, are not needed.
-  if (rows.length < plan.k) {
-    if (plan.each.length === 0) return [];
-    const seen = new Set(rows.map((r) => r.id));
-    const lists = plan.each.map((expression) => match.all(expression, plan.wordDepth) as MatchedRow[]);
-    for (let at = 0; at < plan.wordDepth; at++)
-      for (const list of lists) {
-        const r = list[at];
-        if (r && !seen.has(r.id)) {
-          seen.add(r.id);
-          rows.push(r);
-        }
+  if (rows.length >= plan.k) return rows;
+  if (plan.each.length === 0) return [];
+  return mergeWordMatches(
+    rows,
+    plan.each.map((expression) => match.all(expression, plan.wordDepth) as MatchedRow[]),
+    plan.wordDepth,
+  );
+}
+
+/**
+ * The conjunctive rows, then each word's rows taken in turn (every word's first, then every word's second…), each
+ * passage once. Shared by every backend's matcher, so they order candidates alike.
+ */
+export function mergeWordMatches(conjunctive: MatchedRow[], lists: MatchedRow[][], wordDepth: number): MatchedRow[] {
+  const rows = [...conjunctive];
+  const seen = new Set(rows.map((r) => r.id));
+  for (let at = 0; at < wordDepth; at++)
+    for (const list of lists) {
+      const r = list[at];
+      if (r && !seen.has(r.id)) {
+        seen.add(r.id);
+        rows.push(r);
       }
-  }
+    }
   return rows;
 }
 

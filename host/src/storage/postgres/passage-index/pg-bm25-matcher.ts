@@ -6,7 +6,7 @@
 // the phrase in the row, D the row's tokens over all columns, avgdl the tokens of all rows over N. PostgreSQL's
 // float8 and ln() are the same IEEE doubles and C library log as SQLite's, and the sum runs in phrase order, so
 // the scores are FTS5's to the last bit or nearly.
-import type { MatchedRow, MatchPlan, PlanMatcher } from '../../../cerebro/index.js';
+import { type MatchedRow, type MatchPlan, mergeWordMatches, type PlanMatcher } from '../../../cerebro/index.js';
 import type { Pool } from '../pg-driver.js';
 import { parseMatchExpression } from './fts5-match-expression.js';
 
@@ -64,23 +64,17 @@ export async function matchFts(pool: Pool, expression: string, limit: number): P
 }
 
 /**
- * The engine's PlanMatcher on PostgreSQL: `runMatchPlan`'s order (rows holding every word first, then rows holding
- * any, up to `depth`), each part ranked by FTS5's BM25.
+ * The engine's PlanMatcher on PostgreSQL: `runMatchPlan`'s order (rows holding every word first, then each word's
+ * best rows taken in turn), each match ranked by FTS5's BM25.
  */
 export class PgBm25Matcher implements PlanMatcher {
   constructor(private readonly pool: Pool) {}
 
   async match(plan: MatchPlan): Promise<MatchedRow[]> {
-    let rows: MatchedRow[] = [];
-    if (plan.all) rows = await matchFts(this.pool, plan.all, plan.depth);
-    if (rows.length < plan.k) {
-      if (!plan.any) return [];
-      const seen = new Set(rows.map((r) => r.id));
-      for (const r of await matchFts(this.pool, plan.any, plan.depth)) {
-        if (rows.length >= plan.depth) break;
-        if (!seen.has(r.id)) rows.push(r);
-      }
-    }
-    return rows;
+    const rows = plan.all ? await matchFts(this.pool, plan.all, plan.depth) : [];
+    if (rows.length >= plan.k) return rows;
+    if (plan.each.length === 0) return [];
+    const lists = await Promise.all(plan.each.map((expression) => matchFts(this.pool, expression, plan.wordDepth)));
+    return mergeWordMatches(rows, lists, plan.wordDepth);
   }
 }
