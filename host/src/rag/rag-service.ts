@@ -13,6 +13,7 @@ import {
   type DocumentStatus,
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import type { EngineStorage } from '../storage/port/engine-storage.js';
 import { fileSha256 } from '../storage/file-sha256.js';
 import { DiskReserve } from '../storage/disk-reserve.js';
 import { OriginalsStore } from '../storage/originals/originals-store.js';
@@ -32,6 +33,8 @@ import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } 
 
 export interface RagServiceOptions {
   db: SqliteDatabase;
+  /** The engine's documents, jobs, leases and vectors (absent: SQLite repositories over `db`). */
+  engineStorage?: EngineStorage;
   dataDir: string;
   now: () => number;
   log: PinoLogger;
@@ -111,6 +114,7 @@ export class RagService {
     const observe = indexingObserver(options.log, options.metrics);
     const base = {
       db: options.db,
+      ...(options.engineStorage ? { storage: options.engineStorage } : {}),
       chat: options.chat,
       workerThreads: options.workerThreads,
       searchThreads: options.searchThreads ?? 0,
@@ -160,9 +164,9 @@ export class RagService {
   }
 
   /** Starts the service; `indexes` false (an `api` process) leaves queued documents to a worker process. */
-  start(indexes = true): void {
+  async start(indexes = true): Promise<void> {
     this.reserve.ensure();
-    const resumed = indexes ? this.engine.start() : { requeued: 0, failed: 0 };
+    const resumed = indexes ? await this.engine.start() : { requeued: 0, failed: 0 };
     this.cache.purgeExpired();
     // Originals retired while a backup ran (or before a crash) go now.
     void this.originals
@@ -300,7 +304,7 @@ export class RagService {
     const format = formatOf(name, mimeType);
     let document: DocumentStatus;
     try {
-      document = this.engine.documents.submit(space, {
+      document = await this.engine.documents.submit(space, {
         name,
         path: stored,
         mediaType: format ? MEDIA_TYPES[format] : mimeType,
@@ -324,7 +328,7 @@ export class RagService {
   async remove(space: string, name: string): Promise<DocumentStatus | null> {
     const doc = this.documentByName(space, name);
     if (!doc) return null;
-    this.engine.documents.remove(space, doc.id);
+    await this.engine.documents.remove(space, doc.id);
     await this.retire(doc.path);
     return doc;
   }
