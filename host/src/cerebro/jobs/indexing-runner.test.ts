@@ -533,3 +533,39 @@ test('a job leased to another live process is never taken back before its lease 
   assert.match(index.search('s', 'inventario junio', 3)[0]!.text, /junio/);
   await later.stop();
 });
+
+test('a document another process replaces while this runner indexes it: the worker stops its job and takes the new version', async () => {
+  const file = join(dir.path, 'cancel.db');
+  const db = migratedDb(file);
+  const otherDb = new Database(file);
+  const signals: AbortSignal[] = [];
+  const stuck = stuckPool();
+  const recording: PreparePool = {
+    prepare: (task, signal, onPassages) => {
+      if (signal) signals.push(signal);
+      return stuck.prepare(task, signal, onPassages);
+    },
+    close: stuck.close,
+  };
+  const worker = new IndexingRunner(
+    { ...storage(db), pool: recording },
+    { owner: `${process.ppid}-worker`, pollMs: 10, leaseMs: 30 },
+  );
+  await worker.start();
+  const doc = await worker.submit('s', await upload('informe.md', 'Primera versión.'));
+  assert.equal(signals.length, 1);
+  // Another process (its own connection, never started: an api process) uploads a new version of the same name.
+  const api = new IndexingRunner({ ...storage(otherDb), pool }, { owner: `${process.ppid}-api` });
+  const replaced = await api.submit('s', { name: 'informe.md', path: await dir.file('v2.md', 'Segunda.'), bytes: 8 });
+  assert.equal(replaced.version, 2);
+  const deadline = Date.now() + 5000;
+  while (signals.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(signals[0]!.aborted, true, 'the first version’s job was stopped');
+  assert.equal(signals.length, 2, 'the new version was claimed');
+  const now = worker.document('s', doc.id)!;
+  assert.deepEqual([now.state, now.version, now.leaseOwner], ['processing', 2, `${process.ppid}-worker`]);
+  await worker.stop();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  otherDb.close();
+  db.close();
+});
