@@ -2,11 +2,11 @@ import type Database from 'better-sqlite3';
 import { inject, injectable } from 'tsyringe';
 import { SqliteDatabaseToken } from './database-token.js';
 import type { SqliteDatabase } from '../database.js';
+import { type DocumentRow, toRecord } from './document-row.js';
 import type {
   DocumentJobRepository,
   DocumentReadsNow,
   DocumentRecord,
-  DocumentState,
   Failure,
   JobLease,
   JobPassageSteps,
@@ -16,71 +16,6 @@ import type {
   ReadyFields,
   TakeBack,
 } from '../port/document-job-repository.js';
-
-interface Row {
-  space: string;
-  id: string;
-  name: string;
-  media_type: string;
-  format: string | null;
-  bytes: number;
-  sha256: string | null;
-  path: string;
-  state: DocumentState;
-  progress: number;
-  stage: string | null;
-  error_code: string | null;
-  reason: string | null;
-  attempts: number;
-  version: number;
-  passages: number;
-  chars: number;
-  pages: number | null;
-  lang: string | null;
-  title: string | null;
-  encoding: string | null;
-  embed_model: string | null;
-  created_at: string;
-  updated_at: string;
-  queued_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  deadline_at: string | null;
-  lease_owner: string | null;
-  lease_until: number | null;
-}
-
-const toRecord = (r: Row): DocumentRecord => ({
-  id: r.id,
-  space: r.space,
-  name: r.name,
-  mediaType: r.media_type,
-  format: r.format,
-  bytes: r.bytes,
-  sha256: r.sha256,
-  path: r.path,
-  state: r.state,
-  progress: r.progress,
-  stage: r.stage,
-  errorCode: r.error_code,
-  reason: r.reason,
-  attempts: r.attempts,
-  version: r.version,
-  passages: r.passages,
-  chars: r.chars,
-  pages: r.pages,
-  lang: r.lang,
-  title: r.title,
-  encoding: r.encoding,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  queuedAt: r.queued_at,
-  startedAt: r.started_at,
-  finishedAt: r.finished_at,
-  deadlineAt: r.deadline_at,
-  leaseOwner: r.lease_owner,
-  leaseUntil: r.lease_until,
-});
 
 /** Document records and their jobs in `cerebro_documents` and the queue's turns in `cerebro_queue_turns`. */
 @injectable()
@@ -182,16 +117,16 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
   }
 
   private rows(stmt: Database.Statement, ...args: unknown[]): DocumentRecord[] {
-    return (stmt.all(...args) as Row[]).map(toRecord);
+    return (stmt.all(...args) as DocumentRow[]).map(toRecord);
   }
 
   getNow(space: string, id: string): DocumentRecord | null {
-    const r = this.stmt.byId!.get(space, id) as Row | undefined;
+    const r = this.stmt.byId!.get(space, id) as DocumentRow | undefined;
     return r ? toRecord(r) : null;
   }
 
   getByNameNow(space: string, name: string): DocumentRecord | null {
-    const r = this.stmt.byName!.get(space, name) as Row | undefined;
+    const r = this.stmt.byName!.get(space, name) as DocumentRow | undefined;
     return r ? toRecord(r) : null;
   }
 
@@ -249,7 +184,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
       .transaction(() => {
         const space = this.stmt.nextSpace!.get() as string | undefined;
         if (space === undefined) return null;
-        const next = this.stmt.nextInSpace!.get(space) as Row | undefined;
+        const next = this.stmt.nextInSpace!.get(space) as DocumentRow | undefined;
         if (!next) return null;
         const { at, deadlineAt, owner, leaseUntil } = lease;
         if (this.stmt.claim!.run(at, deadlineAt, at, owner, leaseUntil, space, next.id, next.version).changes !== 1)
