@@ -21,6 +21,12 @@ import { InMemorySpaceGate } from '../limits/space-gate.js';
 import { SqliteStorageQuotas } from '../limits/storage-quotas.js';
 import { BatchedUsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import { DocumentJobRepositoryToken, DocumentReadsNowToken } from '../storage/port/document-job-repository.js';
+import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
+import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
+import { SqliteDocumentJobRepository } from '../storage/sqlite/document-job-repository.js';
+import { SqliteProcessLeaseRepository } from '../storage/sqlite/process-lease-repository.js';
+import { SqliteVectorRepositories } from '../storage/sqlite/vector-repository.js';
 import { DirectoryKeyIssuer } from '../access/key-issuer.js';
 import { SpaceApiConfig } from '../access/space-api-config.js';
 import { CreditPools } from '../credits/credit-pools.js';
@@ -101,6 +107,11 @@ export function buildHostContainer(
   c.register(AdminViewRepositoryToken, { useClass: SqliteAdminViewRepository }, singleton);
   c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
   c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
+  c.register(DocumentJobRepositoryToken, { useClass: SqliteDocumentJobRepository }, singleton);
+  // The same SQLite repository answers the synchronous reads (one set of prepared statements).
+  c.register(DocumentReadsNowToken, { useToken: DocumentJobRepositoryToken });
+  c.register(ProcessLeaseRepositoryToken, { useClass: SqliteProcessLeaseRepository }, singleton);
+  c.register(VectorRepositoriesToken, { useClass: SqliteVectorRepositories }, singleton);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);

@@ -16,6 +16,9 @@ import type { HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/kernel-services.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
+import { DocumentJobRepositoryToken, DocumentReadsNowToken } from '../storage/port/document-job-repository.js';
+import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
+import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
 import { discoverPlugins, type PluginCandidate } from '../plugins/discovery.js';
@@ -183,6 +186,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         conversations: resolveToken(container, ConversationRepositoryToken),
         labels: resolveToken(container, DocumentLabelRepositoryToken),
       },
+      engineStorage: {
+        documents: resolveToken(container, DocumentJobRepositoryToken),
+        reads: resolveToken(container, DocumentReadsNowToken),
+        leases: resolveToken(container, ProcessLeaseRepositoryToken),
+        vectors: resolveToken(container, VectorRepositoriesToken),
+      },
       dataDir: config.dataDir,
       now: () => clock.now(),
       log,
@@ -195,7 +204,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       metrics,
       onDocumentState: documentEvents(webhooks, log),
     });
-    rag.start(roleIndexes(config.role));
+    await rag.start(roleIndexes(config.role));
     const liveRagService = rag;
 
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));

@@ -13,6 +13,7 @@ import {
   type DocumentStatus,
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import type { EngineStorage } from '../storage/port/engine-storage.js';
 import { fileSha256 } from '../storage/file-sha256.js';
 import { DiskReserve } from '../storage/disk-reserve.js';
 import { OriginalsStore } from '../storage/originals/originals-store.js';
@@ -45,6 +46,8 @@ export interface RagServiceOptions {
   /** The engine's database (documents, passages, vectors). */
   db: SqliteDatabase;
   repositories: RagRepositories;
+  /** The engine's documents, jobs, leases and vectors (absent: SQLite repositories over `db`). */
+  engineStorage?: EngineStorage;
   dataDir: string;
   now: () => number;
   log: PinoLogger;
@@ -124,6 +127,7 @@ export class RagService {
     const observe = indexingObserver(options.log, options.metrics);
     const base = {
       db: options.db,
+      ...(options.engineStorage ? { storage: options.engineStorage } : {}),
       chat: options.chat,
       workerThreads: options.workerThreads,
       searchThreads: options.searchThreads ?? 0,
@@ -175,9 +179,9 @@ export class RagService {
   }
 
   /** Starts the service; `indexes` false (an `api` process) leaves queued documents to a worker process. */
-  start(indexes = true): void {
+  async start(indexes = true): Promise<void> {
     this.reserve.ensure();
-    const resumed = indexes ? this.engine.start() : { requeued: 0, failed: 0 };
+    const resumed = indexes ? await this.engine.start() : { requeued: 0, failed: 0 };
     void this.cache
       .purgeExpired()
       .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudo purgar la caché de respuestas'));
@@ -328,7 +332,7 @@ export class RagService {
     const format = formatOf(name, mimeType);
     let document: DocumentStatus;
     try {
-      document = this.engine.documents.submit(space, {
+      document = await this.engine.documents.submit(space, {
         name,
         path: stored,
         mediaType: format ? MEDIA_TYPES[format] : mimeType,
@@ -352,7 +356,7 @@ export class RagService {
   async remove(space: string, name: string): Promise<DocumentStatus | null> {
     const doc = this.documentByName(space, name);
     if (!doc) return null;
-    this.engine.documents.remove(space, doc.id);
+    await this.engine.documents.remove(space, doc.id);
     await this.retire(doc.path);
     return doc;
   }

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'tsyringe';
-import { HostTokens } from '../../kernel/tokens.js';
+import { SqliteDatabaseToken } from './database-token.js';
 import type { SqliteDatabase } from '../database.js';
 import type { ProcessLeaseRepository } from '../port/process-lease-repository.js';
 import { SqliteProcessLeases } from './process-leases.js';
@@ -9,7 +9,7 @@ import { SqliteProcessLeases } from './process-leases.js';
 export class SqliteProcessLeaseRepository implements ProcessLeaseRepository {
   private readonly leases: SqliteProcessLeases;
 
-  constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
+  constructor(@inject(SqliteDatabaseToken) db: SqliteDatabase) {
     this.leases = new SqliteProcessLeases(db);
   }
 
