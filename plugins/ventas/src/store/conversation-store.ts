@@ -150,7 +150,8 @@ export class SqliteConversationStore implements ConversationStore {
 /**
  * Whether a conversation is with a person, read synchronously for the price of a message: a plugin's `pricing`
  * is called synchronously by the host before credits are reserved, so this one read stays on the deprecated sync
- * `PluginStorage` until the sdk lets a price be a promise.
+ * `PluginStorage` until the sdk lets a price be a promise. It shares the connection of `HostServices.Database`, so
+ * during a turn's transaction it may read that turn's writes before they commit (only the price depends on it).
  */
 export function handedToPerson(storage: PluginStorage): (espacio: string, id: string) => boolean {
   const select = storage.prepare<{ state: string }>(
