@@ -2,7 +2,8 @@
 // The single executable (dist-binary/cerebro, from `npm run build:binary`): its size, and the time from spawning it
 // to the first 200 from /api/ready, on a first start (empty cache: it unpacks itself) and on warm starts, beside
 // `node host/dist/cli/main.js serve` in the same run and on the same (already initialised) data folder.
-// Goals: size < 150 MB (< 100 MB compressed); warm start no slower than the plain Node start.
+// Goals (issue #28 item 3): <= 90 MB on disk, first start <= 0.6 s, warm start <= 0.25 s; CEREBRO_BINARY_BASELINE
+// names a previous build to measure beside this one in the same run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -67,31 +68,39 @@ function treeBytes(dir) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
+/** Size, first start and warm starts of one executable, with a cache folder of its own. */
+async function measure(executable, dir, env) {
+  const cacheDir = join(dir, `cache-${Math.random().toString(36).slice(2)}`);
+  const own = { ...env, CEREBRO_CACHE_DIR: cacheDir };
+  const size = statSync(executable).size;
+  const gzip = Number(spawnSync('sh', ['-c', `gzip -c < '${executable}' | wc -c`], { encoding: 'utf8' }).stdout.trim());
+  const first = await timeToReady(executable, ['serve'], own);
+  const warm = [];
+  for (let i = 0; i < RUNS; i++) warm.push(await timeToReady(executable, ['serve'], own));
+  return { size, gzip, first, warm: median(warm), cache: treeBytes(cacheDir) };
+}
+
+// CEREBRO_BINARY_BASELINE: another build (e.g. the previous release) measured in the same run, beside this one.
+const baseline = process.env.CEREBRO_BINARY_BASELINE;
 const dir = mkdtempSync(join(tmpdir(), 'cerebro-bench-binary-'));
 try {
-  const env = { PATH: '', HOME: dir, CEREBRO_DATA_DIR: join(dir, 'data'), CEREBRO_CACHE_DIR: join(dir, 'cache') };
+  const env = { PATH: '', HOME: dir, CEREBRO_DATA_DIR: join(dir, 'data') };
   const nodeEnv = { ...env, PATH: process.env.PATH };
-  const size = statSync(binary).size;
-  const gzip = Number(spawnSync('sh', ['-c', `gzip -c < '${binary}' | wc -c`], { encoding: 'utf8' }).stdout.trim());
   // First run of the data folder (owner, space, keys) once, so every start below does the same work.
   await timeToReady(process.execPath, [join(root, 'host/dist/cli/main.js'), 'serve'], nodeEnv);
-
-  const first = await timeToReady(binary, ['serve'], env);
-  const warm = [];
   const plain = [];
-  for (let i = 0; i < RUNS; i++) {
-    warm.push(await timeToReady(binary, ['serve'], env));
+  for (let i = 0; i < RUNS; i++)
     plain.push(await timeToReady(process.execPath, [join(root, 'host/dist/cli/main.js'), 'serve'], nodeEnv));
-  }
-  const unpacked = treeBytes(join(dir, 'cache'));
-  console.log(
-    `executable: ${mb(size)} (gzip ${mb(gzip)}); goals < 150 MB, < 100 MB compressed; unpacked into the cache: ${mb(unpacked)}`,
-  );
-  console.log(`first start (unpacks into the cache): ${first.toFixed(0)} ms to /api/ready`);
-  console.log(
-    `warm start, median of ${RUNS}: ${median(warm).toFixed(0)} ms (executable)` +
-      ` vs ${median(plain).toFixed(0)} ms (node ${process.version} host/dist/cli/main.js serve)`,
-  );
+  const rows = [['this build', await measure(binary, dir, env)]];
+  if (baseline && existsSync(baseline)) rows.push(['baseline', await measure(baseline, dir, env)]);
+  console.log(`goals: <= 90 MB on disk, first start <= 600 ms, warm start <= 250 ms (median of ${RUNS})`);
+  console.log('executable  |   size   |   gzip   | cache after start | first start | warm start');
+  for (const [name, m] of rows)
+    console.log(
+      `${name.padEnd(11)} | ${mb(m.size).padStart(8)} | ${mb(m.gzip).padStart(8)} | ${mb(m.cache).padStart(17)} |` +
+        ` ${`${m.first.toFixed(0)} ms`.padStart(11)} | ${`${m.warm.toFixed(0)} ms`.padStart(10)}`,
+    );
+  console.log(`node ${process.version} host/dist/cli/main.js serve, warm: ${median(plain).toFixed(0)} ms`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -31,9 +31,9 @@ const host = await startHost({
   logDestination: pino.destination({ dest: '/dev/null', sync: false }),
 });
 try {
-  const owner = host.admin.createOwner({ name: 'bench', credits: 1_000_000 });
+  const owner = await host.admin.createOwner({ name: 'bench', credits: 1_000_000 });
   host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
-  const key = host.admin.issueKey(owner.id, 'bench', [], 'escribe').token;
+  const key = (await host.admin.issueKey(owner.id, 'bench', [], 'escribe')).token;
   const call = async (method, path, body) => {
     const init = { method, headers: { authorization: `Bearer ${key}` } };
     if (body instanceof FormData) init.body = body;

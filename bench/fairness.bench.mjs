@@ -128,9 +128,9 @@ async function run(label, config) {
   if (!keys) {
     keys = {};
     for (const space of ['grande', 'pequeno']) {
-      const owner = host.admin.createOwner({ name: `bench ${space}`, credits: 1_000_000 });
+      const owner = await host.admin.createOwner({ name: `bench ${space}`, credits: 1_000_000 });
       host.admin.createSpace({ id: space, ownerId: owner.id, modules: ['api'] });
-      keys[space] = host.admin.issueKey(owner.id, 'bench', [], 'escribe').token;
+      keys[space] = (await host.admin.issueKey(owner.id, 'bench', [], 'escribe')).token;
       // Every question distinct and uncached: the cost measured is the engine's.
       await fetch(`${base}/api/rag/${space}/config`, {
         method: 'PATCH',

@@ -17,11 +17,11 @@ const bench = await startBenchHost();
 const { host, key } = bench;
 const bare = bareApp();
 // A Studio console session, sent as its cookie: session row and owner read per request, idle expiry checked.
-const ownerId = host.admin.listOwners().propietarios[0].id;
-const session = host.admin.issueConsoleSession(ownerId).token;
+const ownerId = (await host.admin.listOwners()).propietarios[0].id;
+const session = (await host.admin.issueConsoleSession(ownerId)).token;
 // A space route the key is limited on: the space's per-minute limit and daily quota, set high enough never to refuse,
 // are counted on every request (in memory: the default `todo` role).
-const writer = host.admin.issueKey(ownerId, 'bench-escribe', [], 'escribe').token;
+const writer = (await host.admin.issueKey(ownerId, 'bench-escribe', [], 'escribe')).token;
 const limited = await fetch(`${host.url}/api/companies/demo/api-config`, {
   method: 'PATCH',
   headers: { authorization: `Bearer ${writer}`, 'content-type': 'application/json' },

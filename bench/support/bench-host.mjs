@@ -12,9 +12,9 @@ export async function startBenchHost() {
     config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: true, bootstrapDemo: false },
     logDestination: pino.destination({ dest: '/dev/null', sync: false }),
   });
-  const owner = host.admin.createOwner({ name: 'bench' });
+  const owner = await host.admin.createOwner({ name: 'bench' });
   host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
-  const key = host.admin.issueKey(owner.id, 'bench', [], 'lee').token;
+  const key = (await host.admin.issueKey(owner.id, 'bench', [], 'lee')).token;
   return {
     host,
     key,

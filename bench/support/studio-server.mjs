@@ -3,8 +3,8 @@
 import { startBenchHost } from './bench-host.mjs';
 
 const bench = await startBenchHost();
-const owner = bench.host.admin.listOwners().propietarios[0].id;
-const session = bench.host.admin.issueConsoleSession(owner).token;
+const owner = (await bench.host.admin.listOwners()).propietarios[0].id;
+const session = (await bench.host.admin.issueConsoleSession(owner)).token;
 process.stdout.write(`${JSON.stringify({ port: bench.host.port, key: bench.key, session })}\n`);
 process.on('SIGTERM', async () => {
   await bench.close();

@@ -40,9 +40,9 @@ if (mode === 'raw') {
       bootstrapDemo: false,
     },
   });
-  const owner = host.admin.createOwner({ name: 'bench' });
+  const owner = await host.admin.createOwner({ name: 'bench' });
   host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
-  key = host.admin.issueKey(owner.id, 'bench', [], 'escribe').token;
+  key = (await host.admin.issueKey(owner.id, 'bench', [], 'escribe')).token;
   port = host.port;
   const { createServer: rssServer } = await import('node:http');
   const side = rssServer((req, res) => res.end(JSON.stringify({ maxRssKb: peakRssKb() })));

@@ -8,4 +8,5 @@ export type { AdminActions } from './admin/admin-services.js';
 export type { AdminService } from './admin/admin-service.js';
 export { PluginError, type PluginErrorCode } from './plugins/plugin-error.js';
 export { MigrationError, type MigrationErrorCode } from './storage/migrator.js';
+export { openPluginDatabase } from './storage/open-plugin-database.js';
 export { runCli } from './cli/run-cli.js';

@@ -1,11 +1,10 @@
-// The tree packed into the executable: one gzip stream of records `[u32 path length][path][u32 mode][f64 size][bytes]`.
+// The tree packed into the executable: one stream of records `[u32 path length][path][u32 mode][f64 size][bytes]`.
 // A format of our own because the launcher must read it with Node built-ins only (no tar reader ships with Node),
 // and this one needs a dozen lines on each side. `launcher.cjs` holds the matching reader. A symbolic link is a
 // record whose mode has the S_IFLNK bits and whose bytes are the (relative) link target: it lets two packages
 // share one large shared library without shipping it twice.
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 const S_IFLNK = 0o120000;
 
@@ -17,10 +16,12 @@ function* entriesUnder(root, dir = root) {
   }
 }
 
-/** Packs every regular file and symbolic link under `root`; returns the gzip bytes and the raw size. */
+/**
+ * Packs every regular file and symbolic link under `root`; returns the records (uncompressed: the executable's stub
+ * compresses the whole runtime) and their size.
+ */
 export function packTree(root) {
   const parts = [];
-  let raw = 0;
   for (const file of entriesUnder(root)) {
     const path = Buffer.from(relative(root, file), 'utf8');
     const stat = lstatSync(file);
@@ -32,7 +33,7 @@ export function packTree(root) {
     head.writeUInt32LE(link ? S_IFLNK | 0o777 : stat.mode & 0o777, 4 + path.length);
     head.writeDoubleLE(data.length, 8 + path.length);
     parts.push(head, data);
-    raw += head.length + data.length;
   }
-  return { gzip: gzipSync(Buffer.concat(parts), { level: 6 }), raw };
+  const tree = Buffer.concat(parts);
+  return { tree, raw: tree.length };
 }

@@ -13,7 +13,6 @@ import {
   chmodSync,
   copyFileSync,
   cpSync,
-  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -25,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packTree } from './archive.mjs';
+import { wrapStub } from './stub.mjs';
 import { bundleEntries, EXTERNAL_PACKAGES } from './bundle.mjs';
 import { collectPackages } from './collect-packages.mjs';
 import { ADDON_HEADERS_VERSION, addonsDirFor, ensureLtsNode } from './lts-node.mjs';
@@ -117,9 +117,11 @@ if (addons) {
 console.log(`  ${copied.length} packages: ${copied.join(', ')}`);
 
 step('pack');
-const { gzip, raw } = packTree(tree);
-const buildId = createHash('sha256').update(gzip).update(node).digest('hex').slice(0, 16);
-writeFileSync(join(work, 'tree.gz'), gzip);
+// Stored uncompressed inside the runtime: the whole runtime is compressed once by the outer stub (wrapStub), which
+// compresses better than gzip here and saves the launcher a gunzip on the first start.
+const { tree: packed, raw } = packTree(tree);
+const buildId = createHash('sha256').update(packed).update(readFileSync(node)).digest('hex').slice(0, 16);
+writeFileSync(join(work, 'tree.bin'), packed);
 writeFileSync(join(work, 'build-id'), `${buildId}\n`);
 copyFileSync(join(here, 'launcher.cjs'), join(work, 'launcher.cjs'));
 writeFileSync(
@@ -129,33 +131,36 @@ writeFileSync(
     output: join(work, 'sea-prep.blob'),
     disableExperimentalSEAWarning: true,
     useCodeCache: false,
-    assets: { 'tree.gz': join(work, 'tree.gz'), 'build-id': join(work, 'build-id') },
+    assets: { tree: join(work, 'tree.bin'), 'build-id': join(work, 'build-id') },
   }),
 );
 
 step(`SEA blob with ${node}`);
 run(node, ['--experimental-sea-config', join(work, 'sea-config.json')]);
-mkdirSync(dirname(out), { recursive: true });
-rmSync(out, { force: true });
-copyFileSync(node, out);
-chmodSync(out, 0o755);
+const runtime = join(work, 'runtime');
+copyFileSync(node, runtime);
+chmodSync(runtime, 0o755);
 // The official binaries carry their symbol table and some debug sections (18 MB); addons link against the dynamic
 // symbols, which strip keeps. Only native crash traces lose function names.
-if (spawnSync('strip', [out]).status !== 0)
+if (spawnSync('strip', [runtime]).status !== 0)
   console.warn('  strip failed or missing (binutils): the executable keeps its symbols');
 run(process.execPath, [
   join(repoRoot, 'node_modules/postject/dist/cli.js'),
-  out,
+  runtime,
   'NODE_SEA_BLOB',
   join(work, 'sea-prep.blob'),
   '--sentinel-fuse',
   'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2',
 ]);
 
+step('stub and compressed runtime');
+mkdirSync(dirname(out), { recursive: true });
+const { level } = wrapStub({ work, runtime, out, buildId });
+
 const size = statSync(out).size;
 const compressed = spawnSync('sh', ['-c', `gzip -c < '${out}' | wc -c`], { encoding: 'utf8' }).stdout.trim();
 const mb = (n) => `${(Number(n) / 1024 / 1024).toFixed(1)} MB`;
 step('done');
 console.log(
-  `  executable ${out}: ${mb(size)} (gzip ${mb(compressed)}); tree ${mb(raw)} unpacked, ${mb(gzip.length)} packed; build ${buildId}`,
+  `  executable ${out}: ${mb(size)} (gzip ${mb(compressed)}); runtime ${mb(statSync(runtime).size)} (zstd -${level}); tree ${mb(raw)}; build ${buildId}`,
 );

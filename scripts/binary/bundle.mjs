@@ -23,6 +23,14 @@ export const EXTERNAL_PACKAGES = [
   'stopwords-iso',
 ];
 
+/**
+ * Drivers of the scaled-out deployment (issue #25: PostgreSQL, Redis), imported with `import()` only when
+ * `CEREBRO_DATABASE_URL` / `CEREBRO_REDIS_URL` is set. Left out of the bundles and NOT shipped: the executable is the
+ * embedded, single-machine distribution and does not grow; a URL given to it fails with a message naming the
+ * missing package (storage/postgres/pg-driver.ts, storage/redis/redis-driver.ts).
+ */
+export const SCALE_OUT_DRIVERS = ['pg', 'ioredis'];
+
 /** Each compiled file sees `import.meta.url` as its own place in the tree, not the bundle's. */
 function importMetaPerFile(repoRoot) {
   return {
@@ -60,7 +68,7 @@ export async function bundleEntries(repoRoot, treeDir, entries) {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      external: EXTERNAL_PACKAGES,
+      external: [...EXTERNAL_PACKAGES, ...SCALE_OUT_DRIVERS],
       banner: { js: banner },
       plugins: [importMetaPerFile(repoRoot)],
       logLevel: 'warning',

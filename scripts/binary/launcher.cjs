@@ -13,11 +13,12 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const zlib = require('node:zlib');
 const { createRequire } = require('node:module');
 
 const BUILD_ID_PATTERN = /^[0-9a-f]{16}$/;
 const TEMP_PATTERN = /^\.tmp-[0-9a-f]{16}-(\d+)$/;
+/** The decompressed runtime the executable's stub (stub/cerebro-stub.c) runs, one per build. */
+const RUNTIME_PATTERN = /^([0-9a-f]{16})\.runtime$/;
 const IN_USE = '.en-uso';
 
 function cacheRoot(env) {
@@ -29,8 +30,7 @@ function cacheRoot(env) {
 }
 
 /** Reads the records written by scripts/binary/archive.mjs: files, and symbolic links (mode with S_IFLNK). */
-function unpack(gzip, target) {
-  const data = zlib.gunzipSync(gzip);
+function unpack(data, target) {
   let at = 0;
   while (at < data.length) {
     const pathLength = data.readUInt32LE(at);
@@ -120,7 +120,12 @@ function removeUnused(root, keep) {
     if (name === keep) continue;
     const full = path.join(root, name);
     const temp = TEMP_PATTERN.exec(name);
-    const stale = temp ? !isAlive(Number(temp[1])) : BUILD_ID_PATTERN.test(name) && !live.has(name);
+    const runtime = RUNTIME_PATTERN.exec(name);
+    const stale = temp
+      ? !isAlive(Number(temp[1]))
+      : runtime
+        ? runtime[1] !== keep && !live.has(runtime[1])
+        : BUILD_ID_PATTERN.test(name) && !live.has(name);
     if (!stale) continue;
     fs.rmSync(full, { recursive: true, force: true });
     removed.push(name);
@@ -128,7 +133,7 @@ function removeUnused(root, keep) {
   return removed;
 }
 
-/** The unpacked folder of build `buildId` under `root`, unpacking `readTree()` (gzip bytes) the first time. */
+/** The unpacked folder of build `buildId` under `root`, unpacking `readTree()` (packed records) the first time. */
 function ensureTree(root, buildId, readTree) {
   const dir = path.join(root, buildId);
   // Marked first: a start of another build that looks from now on keeps this folder.
@@ -153,7 +158,10 @@ function ensureTree(root, buildId, readTree) {
 function main() {
   const sea = require('node:sea');
   const buildId = Buffer.from(sea.getRawAsset('build-id')).toString('utf8').trim();
-  const dir = ensureTree(cacheRoot(process.env), buildId, () => Buffer.from(sea.getRawAsset('tree.gz')));
+  const dir = ensureTree(cacheRoot(process.env), buildId, () => Buffer.from(sea.getRawAsset('tree')));
+  // V8's compiled code of the host's bundles, kept beside them: a warm start skips compiling them again (Node ≥ 22.1;
+  // the embedded LTS has it, a Node 20 build simply goes without).
+  require('node:module').enableCompileCache?.(path.join(dir, '.compile-cache'));
   // The executable is also `process.execPath`: a child started as `<exe> script.js args` (the host does this to
   // check a Whisper model in its own process) runs that script, as `node script.js args` would.
   const first = process.argv[2];

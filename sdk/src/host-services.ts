@@ -4,6 +4,7 @@ import type { PluginConfig } from './services/config.js';
 import type { Logger } from './services/logger.js';
 import type { SpaceDirectory } from './services/spaces.js';
 import type { PluginStorage } from './services/storage.js';
+import type { PluginDatabase } from './services/database.js';
 import type { UploadReceiver } from './services/uploads.js';
 import type { CerebroService } from './services/cerebro.js';
 import type { DocumentsService } from './services/documents.js';
@@ -17,7 +18,16 @@ import type { EventPublisher } from './services/events.js';
 export const HostServices = {
   /** pino child logger bound to `{plugin: id}`. */
   Logger: createToken<Logger>('host:logger'),
-  /** The plugin's handle on the database. */
+  /**
+   * The plugin's own database, asynchronous and backend-neutral (SQLite today, PostgreSQL later): `query`,
+   * `execute`, `transaction(async tx => …)` with `?` parameters.
+   */
+  Database: createToken<PluginDatabase>('host:database'),
+  /**
+   * The plugin's SQLite file through better-sqlite3's synchronous API.
+   * @deprecated Since sdk 2: use `Database`. Kept working on SQLite for plugins written against it; it cannot run on
+   * PostgreSQL, and a plugin needing it stays on a SQLite host.
+   */
   Storage: createToken<PluginStorage>('host:storage'),
   /** The plugin's configuration. */
   Config: createToken<PluginConfig>('host:config'),

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 
-export { SDK_VERSION } from './version.js';
+export { SDK_VERSION, SDK_STILL_SERVED } from './version.js';
 export { createToken, tokenName, type Token, type ServiceOf } from './tokens.js';
 export { HostServices } from './host-services.js';
 export { ModuleServices } from './module-services.js';
@@ -76,6 +76,13 @@ export {
 export { processOwner, ownerIsGone } from './process-owner.js';
 export type { Logger } from './services/logger.js';
 export type { PluginStorage, SqlStatement } from './services/storage.js';
+export {
+  SqlMisuseError,
+  type PluginDatabase,
+  type SqlSession,
+  type SqlValue,
+  type ExecuteResult,
+} from './services/database.js';
 export type { Clock } from './services/clock.js';
 export type { PluginConfig } from './services/config.js';
 export type { SpaceDirectory, SpaceInfo } from './services/spaces.js';

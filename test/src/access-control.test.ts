@@ -28,7 +28,7 @@ describe('reach (contract section 5)', () => {
   test('a key limited to some spaces reaches only those', async (t) => {
     const h = await host(t);
     h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['eco'] });
-    const limited = h.admin.issueKey(h.ownerId, 'limitada', ['otro'], 'escribe').token;
+    const limited = (await h.admin.issueKey(h.ownerId, 'limitada', ['otro'], 'escribe')).token;
     const res = await h.client.get(eco(h), { key: limited });
     assert.deepEqual(
       [res.status, res.body],
@@ -56,7 +56,7 @@ describe('reach (contract section 5)', () => {
 describe('when a key stops working', () => {
   test('revocation answers {revocado} and the key gets 401 from the next request; a second revoke is 409', async (t) => {
     const h = await host(t);
-    const victim = h.admin.issueKey(h.ownerId, 'temporal', [], 'lee');
+    const victim = await h.admin.issueKey(h.ownerId, 'temporal', [], 'lee');
     assert.equal((await h.client.get(eco(h), { key: victim.token })).status, 200);
     const revoked = await h.client.delete(`/tokens/${victim.id}`);
     assert.deepEqual([revoked.status, revoked.body], [200, { revocado: victim.id }]);
@@ -72,8 +72,8 @@ describe('when a key stops working', () => {
 
   test("revoking an unknown key or another owner's key answers 404 Credencial no encontrada.", async (t) => {
     const h = await host(t);
-    const other = h.admin.createOwner({ name: 'Otro' });
-    const foreign = h.admin.issueKey(other.id, 'ajena', [], 'escribe');
+    const other = await h.admin.createOwner({ name: 'Otro' });
+    const foreign = await h.admin.issueKey(other.id, 'ajena', [], 'escribe');
     for (const id of [foreign.id, '0123456789abcdef', 'no-es-un-id']) {
       const res = await h.client.delete(`/tokens/${id}`);
       assert.deepEqual([res.status, res.body], [404, { detail: 'Credencial no encontrada.', codigo: 'key_not_found' }]);
@@ -113,7 +113,7 @@ describe('when a key stops working', () => {
 
   test('API switched off answers 403 to keys only; console sessions keep working', async (t) => {
     const h = await host(t);
-    const session = h.admin.issueConsoleSession(h.ownerId).token;
+    const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
     const off = await h.client.patch(`/companies/${h.spaceId}/api-config`, { json: { api_activa: false } });
     assert.deepEqual([off.status, off.body.api_activa], [200, false]);
     const res = await h.client.get(eco(h));
@@ -127,7 +127,7 @@ describe('when a key stops working', () => {
 
   test('the IP list is honoured for keys (CIDR, IPv4-mapped) and ignored for console sessions', async (t) => {
     const h = await host(t);
-    const session = h.admin.issueConsoleSession(h.ownerId).token;
+    const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
     await h.client.patch(`/companies/${h.spaceId}/api-config`, {
       json: { ips_permitidas: ['10.0.0.0/8', '2001:db8::/32'] },
     });
@@ -212,7 +212,7 @@ describe('permissions', () => {
 
   test('a service key is never an administrator: admin routes answer 403 to keys and sessions', async (t) => {
     const h = await host(t);
-    const session = h.admin.issueConsoleSession(h.ownerId).token;
+    const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
     const operator = h.admin.issueOperatorCredential('ops').token;
     for (const key of [h.writeKey, session]) {
       const res = await h.client.post('/admin/propietarios', { key, json: { nombre: 'X' } });
@@ -281,7 +281,7 @@ describe('key management (contract 4.B)', () => {
 
   test("403 for spaces that are not the caller's, or when none has the api module", async (t) => {
     const h = await host(t);
-    const other = h.admin.createOwner({ name: 'Otro' });
+    const other = await h.admin.createOwner({ name: 'Otro' });
     h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api'] });
     assert.equal((await h.client.post('/tokens', { json: { nombre: 'x', espacios: ['ajeno'] } })).status, 403);
     h.admin.createSpace({ id: 'sin-api', ownerId: h.ownerId, modules: [] });
@@ -299,7 +299,7 @@ describe('key management (contract 4.B)', () => {
   test('a key never creates a key that reaches further or allows more than itself', async (t) => {
     const h = await host(t);
     h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
-    const limited = h.admin.issueKey(h.ownerId, 'limitada', [h.spaceId], 'escribe').token;
+    const limited = (await h.admin.issueKey(h.ownerId, 'limitada', [h.spaceId], 'escribe')).token;
     assert.equal((await h.client.post('/tokens', { key: limited, json: { nombre: 'x' } })).status, 403);
     assert.equal(
       (await h.client.post('/tokens', { key: limited, json: { nombre: 'x', espacios: ['otro'] } })).status,
@@ -328,7 +328,7 @@ describe('limits and credits', () => {
     assert.equal(res.headers.get('ratelimit-limit'), '3');
     assert.equal(res.headers.get('ratelimit-remaining'), '0');
     assert.match(res.body.detail, /3 por minuto/);
-    const session = h.admin.issueConsoleSession(h.ownerId).token;
+    const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
     assert.equal((await h.client.get(eco(h), { key: session })).status, 200);
   });
 
@@ -401,7 +401,7 @@ describe('limits and credits', () => {
 
   test('the credit pool of an account no reachable space uses answers 403', async (t) => {
     const h = await host(t);
-    const other = h.admin.createOwner({ name: 'Otro', credits: 50 });
+    const other = await h.admin.createOwner({ name: 'Otro', credits: 50 });
     const res = await h.client.get(`/cuentas/${other.cuenta}/bolsa`);
     assert.equal(res.status, 403);
   });

@@ -34,9 +34,9 @@ test('every request writes one access line, routed or not, and no line ever hold
     },
   });
   t.after(() => host.close());
-  const owner = host.admin.createOwner({ name: 'P' });
+  const owner = await host.admin.createOwner({ name: 'P' });
   host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'eco'] });
-  const key = host.admin.issueKey(owner.id, 'k', [], 'escribe');
+  const key = await host.admin.issueKey(owner.id, 'k', [], 'escribe');
   const client = new TestClient(`${host.url}/api`, key.token);
 
   const ok = await client.get('/mod/eco/uno/eco', { headers: { 'x-request-id': 'traza-1' } });

@@ -6,9 +6,9 @@ import { startTestHost } from '@cerebro/sdk/testing';
 test('owners, spaces and keys are listed page by page and shown one by one, never with a secret', async (t) => {
   const h = await startTestHost(t);
   const admin = h.client.as(h.admin.issueOperatorCredential('ops').token);
-  const second = h.admin.createOwner({ name: 'Tienda Sol', email: 'sol@example.com', credits: 7 });
+  const second = await h.admin.createOwner({ name: 'Tienda Sol', email: 'sol@example.com', credits: 7 });
   h.admin.createSpace({ id: 'sol', ownerId: second.id, modules: ['api'] });
-  const issued = h.admin.issueKey(second.id, 'web', ['sol'], 'lee');
+  const issued = await h.admin.issueKey(second.id, 'web', ['sol'], 'lee');
 
   const owners = await admin.get(`/admin/propietarios?limite=1`);
   assert.equal(owners.status, 200);

@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Launcher {
-  unpack(gzip: Buffer, target: string): void;
+  unpack(records: Buffer, target: string): void;
   markInUse(root: string, buildId: string, pid?: number): void;
   inUse(root: string, buildId: string): boolean;
   removeUnused(root: string, keep: string): string[];
@@ -30,7 +30,7 @@ interface Launcher {
 }
 const launcher = createRequire(import.meta.url)(join(ROOT, 'scripts/binary/launcher.cjs')) as Launcher;
 const { packTree } = (await import(pathToFileURL(join(ROOT, 'scripts/binary/archive.mjs')).href)) as {
-  packTree(root: string): { gzip: Buffer; raw: number };
+  packTree(root: string): { tree: Buffer; raw: number };
 };
 
 /** A pid that certainly belongs to no running process: a child that has already exited. */
@@ -51,9 +51,9 @@ test('a packed tree unpacks with its files, their modes and its relative links',
   writeFileSync(join(tree, 'a/b/lib.so'), Buffer.from([0, 1, 2, 255]), { mode: 0o755 });
   writeFileSync(join(tree, 'a/texto.js'), 'export const x = "ñ";\n', { mode: 0o644 });
   symlinkSync('b/lib.so', join(tree, 'a/enlace.so'));
-  const { gzip } = packTree(tree);
+  const { tree: packed } = packTree(tree);
   const out = join(dir, 'out');
-  launcher.unpack(gzip, out);
+  launcher.unpack(packed, out);
   assert.deepEqual(readFileSync(join(out, 'a/b/lib.so')), Buffer.from([0, 1, 2, 255]));
   assert.equal(statSync(join(out, 'a/b/lib.so')).mode & 0o777, 0o755);
   assert.equal(readFileSync(join(out, 'a/texto.js'), 'utf8'), 'export const x = "ñ";\n');
@@ -67,7 +67,7 @@ test('a link pointing out of the tree is refused while unpacking', async (t) => 
   const tree = join(dir, 'tree');
   mkdirSync(tree);
   symlinkSync('../../etc/passwd', join(tree, 'fuera'));
-  assert.throws(() => launcher.unpack(packTree(tree).gzip, join(dir, 'out')), /enlace fuera del árbol/);
+  assert.throws(() => launcher.unpack(packTree(tree).tree, join(dir, 'out')), /enlace fuera del árbol/);
 });
 
 test('a start removes other builds nobody uses and keeps the ones a live process still runs', async (t) => {
@@ -78,7 +78,10 @@ test('a start removes other builds nobody uses and keeps the ones a live process
     return join(root, id);
   };
   const old = build('1111111111111111'); // no process marks it
+  writeFileSync(join(root, '1111111111111111.runtime'), 'node'); // its decompressed runtime (the stub's)
   const running = build('2222222222222222');
+  writeFileSync(join(root, '2222222222222222.runtime'), 'node');
+  writeFileSync(join(root, 'aaaaaaaaaaaaaaaa.runtime'), 'node'); // this start's own runtime
   launcher.markInUse(root, '2222222222222222', process.pid); // an older executable still serving (this process is alive)
   const crashed = build('3333333333333333');
   const killed = deadPid();
@@ -90,7 +93,7 @@ test('a start removes other builds nobody uses and keeps the ones a live process
   const tree = join(root, '..', 'arbol');
   mkdirSync(join(tree, 'host'), { recursive: true });
   writeFileSync(join(tree, 'host', 'x.js'), '1');
-  const dir = launcher.ensureTree(root, 'aaaaaaaaaaaaaaaa', () => packTree(tree).gzip);
+  const dir = launcher.ensureTree(root, 'aaaaaaaaaaaaaaaa', () => packTree(tree).tree);
 
   assert.equal(dir, join(root, 'aaaaaaaaaaaaaaaa'));
   assert.equal(readFileSync(join(dir, 'host', 'x.js'), 'utf8'), '1');
@@ -101,7 +104,9 @@ test('a start removes other builds nobody uses and keeps the ones a live process
     '.en-uso',
     `.tmp-5555555555555555-${process.pid}`,
     '2222222222222222',
+    '2222222222222222.runtime',
     'aaaaaaaaaaaaaaaa',
+    'aaaaaaaaaaaaaaaa.runtime',
     'otra-cosa',
   ]);
   assert.ok(
@@ -111,7 +116,10 @@ test('a start removes other builds nobody uses and keeps the ones a live process
 
   // Once the old executable has stopped (its mark is gone), the next start removes its folder.
   await rm(join(root, '.en-uso', `2222222222222222-${process.pid}`));
-  assert.deepEqual(launcher.removeUnused(root, 'aaaaaaaaaaaaaaaa'), ['2222222222222222']);
+  assert.deepEqual(launcher.removeUnused(root, 'aaaaaaaaaaaaaaaa').sort(), [
+    '2222222222222222',
+    '2222222222222222.runtime',
+  ]);
 });
 
 test('a second start of the same build reuses its folder without unpacking', async (t) => {
@@ -123,7 +131,7 @@ test('a second start of the same build reuses its folder without unpacking', asy
   let reads = 0;
   const read = () => {
     reads++;
-    return packTree(tree).gzip;
+    return packTree(tree).tree;
   };
   launcher.ensureTree(root, 'bbbbbbbbbbbbbbbb', read);
   launcher.ensureTree(root, 'bbbbbbbbbbbbbbbb', read);
@@ -142,7 +150,7 @@ test("two first starts of the same build at once: the one that renames second us
     mkdirSync(join(root, id));
     writeFileSync(join(root, id, 'f'), 'del otro proceso');
     writeFileSync(join(root, id, '.complete'), id);
-    return packTree(tree).gzip;
+    return packTree(tree).tree;
   });
   assert.equal(readFileSync(join(dir, 'f'), 'utf8'), 'del otro proceso');
   assert.deepEqual(

@@ -135,8 +135,10 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
   const auth = { authorization: `Bearer ${key}` };
   const url = server.url;
 
-  const builds = readdirSync(join(dir, 'cache')).filter((n) => !n.startsWith('.'));
+  const cached = readdirSync(join(dir, 'cache')).filter((n) => !n.startsWith('.'));
+  const builds = cached.filter((n) => /^[0-9a-f]{16}$/.test(n));
   assert.equal(builds.length, 1, 'one unpacked build');
+  assert.deepEqual(cached.sort(), [builds[0], `${builds[0]}.runtime`].sort(), 'the build and its decompressed runtime');
   assert.ok(
     readdirSync(join(dir, 'cache', '.en-uso')).includes(`${builds[0]}-${server.pid}`),
     'the running server marks its build',

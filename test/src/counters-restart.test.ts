@@ -26,9 +26,9 @@ test('call counters and the daily quota are exact across a graceful restart, wit
     });
 
   let host: RunningHost = await start();
-  const owner = host.admin.createOwner({ name: 'P' });
+  const owner = await host.admin.createOwner({ name: 'P' });
   host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'eco'] });
-  const key = host.admin.issueKey(owner.id, 'k', [], 'escribe');
+  const key = await host.admin.issueKey(owner.id, 'k', [], 'escribe');
   let client = new TestClient(`${host.url}/api`, key.token);
   await client.patch('/companies/uno/api-config', { json: { cuota_diaria: 6 } });
   for (let i = 0; i < 3; i++) assert.equal((await client.get('/mod/eco/uno/eco')).status, 200);

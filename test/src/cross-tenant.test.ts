@@ -44,12 +44,12 @@ test("no credential of one owner reads or changes another owner's data, on any r
 
   // Owner A: the intruder, with every kind of credential; a second space of A is foreign to A's one-space key.
   h.admin.createSpace({ id: 'a-dos', ownerId: h.ownerId, modules });
-  const sessionA = h.admin.issueConsoleSession(h.ownerId).token;
-  const limitedA = h.admin.issueKey(h.ownerId, 'solo-a-uno', ['a-uno'], 'escribe').token;
-  const aDosKey = h.admin.issueKey(h.ownerId, 'solo-a-dos', ['a-dos'], 'escribe');
+  const sessionA = (await h.admin.issueConsoleSession(h.ownerId)).token;
+  const limitedA = (await h.admin.issueKey(h.ownerId, 'solo-a-uno', ['a-uno'], 'escribe')).token;
+  const aDosKey = await h.admin.issueKey(h.ownerId, 'solo-a-dos', ['a-dos'], 'escribe');
   // Owner B: the victim, with data of every kind.
-  const b = createTenant(h.admin, 'Propietaria B', 'b-espacio', modules);
-  const bReadKey = h.admin.issueKey(b.ownerId, 'b-lee', [], 'lee');
+  const b = await createTenant(h.admin, 'Propietaria B', 'b-espacio', modules);
+  const bReadKey = await h.admin.issueKey(b.ownerId, 'b-lee', [], 'lee');
   const victimB: Victim = {
     name: 'owner B',
     keyIds: [b.writeKey.id, bReadKey.id],

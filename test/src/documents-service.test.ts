@@ -137,10 +137,10 @@ test("a refund gives back the plugin's own charge once, and nothing for another 
   assert.equal(paid.status, 200, paid.text);
   const saldo = async () => (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.saldo;
   assert.equal(await saldo(), 97);
-  assert.equal(theirs.refunds!.refund(h.spaceId, mine.lastRequest!), 0, 'another plugin cannot refund it');
-  assert.equal(mine.refunds!.refund(h.spaceId, mine.lastRequest!), 3);
-  assert.equal(mine.refunds!.refund(h.spaceId, mine.lastRequest!), 0, 'only once');
-  assert.equal(mine.refunds!.refund(h.spaceId, 'no-existe'), 0);
+  assert.equal(await theirs.refunds!.refund(h.spaceId, mine.lastRequest!), 0, 'another plugin cannot refund it');
+  assert.equal(await mine.refunds!.refund(h.spaceId, mine.lastRequest!), 3);
+  assert.equal(await mine.refunds!.refund(h.spaceId, mine.lastRequest!), 0, 'only once');
+  assert.equal(await mine.refunds!.refund(h.spaceId, 'no-existe'), 0);
   assert.equal(await saldo(), 100);
   const movements = (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.movimientos;
   assert.equal(movements[0].motivo, 'reembolso');

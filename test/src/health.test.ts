@@ -16,7 +16,7 @@ const broken = definePlugin({
 
 test('anyone sees the phase and overall state; versions, plugins and errors only with the operator credential', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin(), broken] });
-  for (const key of [null, h.writeKey, h.readKey, h.admin.issueConsoleSession(h.ownerId).token]) {
+  for (const key of [null, h.writeKey, h.readKey, (await h.admin.issueConsoleSession(h.ownerId)).token]) {
     const res = await h.client.get('/health', { key });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, { estado: 'ready', salud: 'degradada', rol: 'todo' }, String(key));

@@ -84,7 +84,7 @@ describe('limits per key', () => {
       'Se ha agotado la cuota diaria de 3 peticiones de esta clave; se renueva a las 00:00 UTC.',
     );
     // Raised by the owner (a console session here): from the next request on.
-    const session = h.admin.issueConsoleSession(h.ownerId).token;
+    const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
     const raised = await h.client.patch(`/tokens/${quota.id}`, { key: session, json: { cuota_diaria: 4 } });
     assert.equal(raised.status, 200, raised.text);
     assert.deepEqual([raised.body.limite_por_minuto, raised.body.cuota_diaria, raised.body.llamadas], [null, 4, 4]);
@@ -152,8 +152,8 @@ describe('limits per key', () => {
       403,
     );
     assert.equal((await h.client.patch('/tokens/0123456789abcdef', { json: { cuota_diaria: 1 } })).status, 404);
-    const other = h.admin.createOwner({ name: 'Otro' });
-    const foreign = h.admin.issueKey(other.id, 'ajena', [], 'escribe');
+    const other = await h.admin.createOwner({ name: 'Otro' });
+    const foreign = await h.admin.issueKey(other.id, 'ajena', [], 'escribe');
     assert.equal((await h.client.patch(`/tokens/${foreign.id}`, { json: { cuota_diaria: 1 } })).status, 404);
     assert.equal((await h.client.delete(`/tokens/${child.id}`)).status, 200);
     const revoked = await h.client.patch(`/tokens/${child.id}`, { json: { cuota_diaria: 1 } });

@@ -120,7 +120,7 @@ test('credits: a failed paid request counts its debit and its refund; a top-up c
   const h = await startTestHost(t, { plugins: [paid] });
   const operator = h.admin.issueOperatorCredential('ops').token;
   assert.equal((await h.client.post(`/mod/cobro/${h.spaceId}/falla`, { json: {} })).status, 400);
-  h.admin.addCredits(h.accountId, 5);
+  await h.admin.addCredits(h.accountId, 5);
   const text = await scrape(h, operator);
   assert.equal(sample(text, 'cerebro_creditos_total', { motivo: 'consumo' }), 2);
   assert.equal(sample(text, 'cerebro_creditos_total', { motivo: 'reembolso' }), 2);

@@ -46,7 +46,7 @@ test("no key, a malformed key and an unknown key answer 401; another owner's spa
     (await h.client.get(`/mod/eco/${h.spaceId}/eco`, { key: `crb_0123456789abcdef.${'A'.repeat(43)}` })).status,
     401,
   );
-  const other = h.admin.createOwner({ name: 'Otro' });
+  const other = await h.admin.createOwner({ name: 'Otro' });
   h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api', 'eco'] });
   const res = await h.client.get('/mod/eco/ajeno/eco');
   assert.deepEqual(

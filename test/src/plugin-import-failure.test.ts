@@ -42,9 +42,9 @@ test('a plugin whose import fails is fallido with its reason, the service starts
     setup: () => ({ handlers: {} }),
   });
   const first = await startHost({ config, plugins: [ausente] });
-  const owner = first.admin.createOwner({ name: 'P' });
+  const owner = await first.admin.createOwner({ name: 'P' });
   first.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'roto', 'ausente'] });
-  const key = first.admin.issueKey(owner.id, 'k', [], 'lee').token;
+  const key = (await first.admin.issueKey(owner.id, 'k', [], 'lee')).token;
   await first.close();
 
   const host = await startHost({ config });

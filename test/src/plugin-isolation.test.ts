@@ -115,9 +115,9 @@ test('upgrading an installation whose plugin tables live in the host file moves 
 
   const host = await startHost({ config: config(dataDir), plugins: [counterPlugin] });
   const admin = host.admin;
-  const owner = admin.createOwner({ name: 'Tienda' });
+  const owner = await admin.createOwner({ name: 'Tienda' });
   admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api', 'contador'] });
-  const key = admin.issueKey(owner.id, 'k', [], 'escribe').token;
+  const key = (await admin.issueKey(owner.id, 'k', [], 'escribe')).token;
   const res = await fetch(`${host.url}/api/mod/contador/tienda/visitas`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}` },

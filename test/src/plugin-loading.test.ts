@@ -87,9 +87,9 @@ test('two routes of one plugin with the same method and shape refuse start with 
 });
 
 test('a plugin needing an sdk range this host does not meet refuses start with PLUGIN_SDK_RANGE', async () => {
-  const err = await startExpectingError([echoPlugin({ sdk: '^2.0.0' })]);
+  const err = await startExpectingError([echoPlugin({ sdk: '^3.0.0' })]);
   assert.equal(err.code, 'PLUGIN_SDK_RANGE');
-  assert.match(err.message, /\^2\.0\.0/);
+  assert.match(err.message, /\^3\.0\.0/);
 });
 
 test('a plugin asking for a service the host does not offer refuses start with PLUGIN_UNKNOWN_SERVICE', async () => {

@@ -204,8 +204,8 @@ test('?movimientos of the credit pool is validated instead of silently falling b
       [['query', 'movimientos']],
     );
   }
-  h.admin.addCredits(h.accountId, 5);
-  h.admin.addCredits(h.accountId, 6);
+  await h.admin.addCredits(h.accountId, 5);
+  await h.admin.addCredits(h.accountId, 6);
   assert.equal((await h.client.get(`${url}?movimientos=1`)).body.movimientos.length, 1);
   assert.ok((await h.client.get(url)).body.movimientos.length >= 2, 'default 20');
 });

@@ -98,7 +98,7 @@ test('a wrong email and a wrong password get the same 401; a key or operator cre
 
 test('an owner without a password, or a deleted owner, cannot sign in', async (t) => {
   const h = await startTestHost(t);
-  const other = h.admin.createOwner({ name: 'Sin clave', email: 'sinclave@example.com' });
+  const other = await h.admin.createOwner({ name: 'Sin clave', email: 'sinclave@example.com' });
   const res = await browserRequest(h.url, 'POST', '/api/sesion', {
     json: { email: 'sinclave@example.com', clave: OWNER_PASSWORD },
   });
@@ -147,7 +147,7 @@ test("state-changing calls with the cookie need the session's X-CSRF-Token; Bear
   // A Bearer credential (key or operator-issued session) is never sent by a browser on its own: no token needed.
   const bearer = await h.client.post('/tokens', { json: { nombre: 'desde un servidor' } });
   assert.equal(bearer.status, 201);
-  const session = h.admin.issueConsoleSession(h.ownerId).token;
+  const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
   assert.equal((await h.client.post('/tokens', { key: session, json: { nombre: 'sesion bearer' } })).status, 201);
   // With both, the Authorization header decides and the cookie is not looked at.
   const both = await browserRequest(h.url, 'POST', '/api/tokens', {
@@ -373,7 +373,7 @@ test('the owner lists their sessions and revokes one; the revoked one answers 40
   );
 
   // Another owner's session id is not found, not revoked.
-  const stranger = h.admin.createOwner({ name: 'Otra', email: 'otra@example.com' });
+  const stranger = await h.admin.createOwner({ name: 'Otra', email: 'otra@example.com' });
   await studioAdmin(h).setOwnerPassword(stranger.id, OWNER_PASSWORD);
   const theirs = await signIn(h.url, 'otra@example.com');
   const theirId =
@@ -403,7 +403,7 @@ test('the profile: name change; email and password changes need the current pass
   assert.equal(wrong.status, 403);
   assert.equal(wrong.body.codigo, 'current_password_wrong');
   assert.equal((await patch({ clave_nueva: 'corta', clave_actual: OWNER_PASSWORD })).status, 422);
-  h.admin.createOwner({ name: 'Ocupa', email: 'ocupado@example.com' });
+  await h.admin.createOwner({ name: 'Ocupa', email: 'ocupado@example.com' });
   assert.equal(
     (await patch({ email: 'OCUPADO@example.com', clave_actual: OWNER_PASSWORD, nombre: 'No se guarda' })).status,
     409,
@@ -483,10 +483,10 @@ test('sessions and links that ended long ago are deleted; open ones stay', async
   await withPassword(h);
   const old = await signIn(h.url);
   await browserRequest(h.url, 'DELETE', '/api/sesion', { cookie: old.cookie, csrf: old.csrf });
-  studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
   now += 31 * 86_400_000;
   const fresh = await signIn(h.url);
-  studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
   const db = new Database(join(h.dataDir, 'cerebro.db'), { readonly: true });
   t.after(() => db.close());
   const sessions = db.prepare('SELECT count(*) AS n FROM console_sessions WHERE owner_id = ?').get(h.ownerId) as {

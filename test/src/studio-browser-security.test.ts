@@ -62,14 +62,14 @@ test("a hostile page cannot use the owner's session: CSRF stops same-site posts,
   });
   t.after(() => host.close());
   const admin = host.admin as unknown as {
-    createOwner(i: { name: string; email: string }): { id: string };
+    createOwner(i: { name: string; email: string }): Promise<{ id: string }>;
     createSpace(i: { id: string; ownerId: string; modules: string[] }): void;
-    issueKey(owner: string, name: string, spaces: string[], permiso: 'lee' | 'escribe'): { token: string };
+    issueKey(owner: string, name: string, spaces: string[], permiso: 'lee' | 'escribe'): Promise<{ token: string }>;
     setOwnerPassword(id: string, password: string): Promise<unknown>;
   };
-  const owner = admin.createOwner({ name: 'Ana', email: OWNER_EMAIL });
+  const owner = await admin.createOwner({ name: 'Ana', email: OWNER_EMAIL });
   admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api'] });
-  const key = admin.issueKey(owner.id, 'servidor', [], 'escribe').token;
+  const key = (await admin.issueKey(owner.id, 'servidor', [], 'escribe')).token;
   await admin.setOwnerPassword(owner.id, OWNER_PASSWORD);
 
   const hostile: Server = createServer((_req, res) => {

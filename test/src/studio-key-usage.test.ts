@@ -10,7 +10,7 @@ test('per-day and per-route counts are exact before and after the batched write,
   // 23:59:30 UTC on some day: the calls below straddle midnight inside one flush interval.
   let now = Date.parse('2026-03-10T23:59:30.000Z');
   const h = await startTestHost(t, { clock: { now: () => now }, env: { CEREBRO_COUNTER_FLUSH_MS: '3600000' } });
-  const key = h.admin.issueKey(h.ownerId, 'integracion', [], 'escribe');
+  const key = await h.admin.issueKey(h.ownerId, 'integracion', [], 'escribe');
   const api = h.client.as(key.token);
 
   now -= 3 * DAY; // three days earlier: stored by a flush
@@ -62,16 +62,16 @@ test('per-day and per-route counts are exact before and after the batched write,
 test("usage follows the listing's reach rules and works from the console cookie", async (t) => {
   const h = await startTestHost(t);
   h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
-  const limited = h.admin.issueKey(h.ownerId, 'solo-pruebas', [h.spaceId], 'lee');
-  const wide = h.admin.issueKey(h.ownerId, 'todas', [], 'escribe');
+  const limited = await h.admin.issueKey(h.ownerId, 'solo-pruebas', [h.spaceId], 'lee');
+  const wide = await h.admin.issueKey(h.ownerId, 'todas', [], 'escribe');
   assert.equal(
     (await h.client.get(`/tokens/${wide.id}/uso`, { key: limited.token })).status,
     404,
     'a limited key does not see a wider one',
   );
   assert.equal((await h.client.get(`/tokens/${limited.id}/uso`, { key: limited.token })).status, 200);
-  const stranger = h.admin.createOwner({ name: 'Otra' });
-  const theirs = h.admin.issueKey(stranger.id, 'ajena', [], 'lee');
+  const stranger = await h.admin.createOwner({ name: 'Otra' });
+  const theirs = await h.admin.issueKey(stranger.id, 'ajena', [], 'lee');
   assert.equal((await h.client.get(`/tokens/${theirs.id}/uso`)).status, 404, "another owner's key");
   assert.equal((await h.client.get('/tokens/zz/uso')).status, 404);
 

@@ -42,11 +42,11 @@ test('console files and links are logged with the request id; no secret of sign-
   });
   t.after(() => host.close());
   const admin = host.admin as unknown as {
-    createOwner(i: { name: string; email: string }): { id: string };
+    createOwner(i: { name: string; email: string }): Promise<{ id: string }>;
     setOwnerPassword(id: string, password: string): Promise<unknown>;
-    issueSignInLink(id: string, origin: string): { enlace: string };
+    issueSignInLink(id: string, origin: string): Promise<{ enlace: string }>;
   };
-  const owner = admin.createOwner({ name: 'Ana', email: 'duena@example.com' });
+  const owner = await admin.createOwner({ name: 'Ana', email: 'duena@example.com' });
   await admin.setOwnerPassword(owner.id, OWNER_PASSWORD);
 
   const session = await signIn(host.url);
@@ -55,7 +55,7 @@ test('console files and links are logged with the request id; no secret of sign-
   });
   const page = await browserRequest(host.url, 'GET', '/studio/', { headers: { 'x-request-id': 'traza-studio' } });
   assert.equal(page.status, 200);
-  const link = admin.issueSignInLink(owner.id, host.url).enlace;
+  const link = (await admin.issueSignInLink(owner.id, host.url)).enlace;
   const opened = await browserRequest(host.url, 'GET', link.slice(host.url.length));
   assert.equal(opened.status, 200);
   const entered = await browserRequest(host.url, 'POST', '/api/sesion/enlace', {

@@ -121,7 +121,7 @@ test('a one-time sign-in link: its GET only serves the console (a mail scanner u
   let now = Date.now();
   const h = await startTestHost(t, { clock: { now: () => now }, env: { CEREBRO_STUDIO_DIR: await builtStudio(t) } });
   await withPassword(h);
-  const { enlace, expira } = studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  const { enlace, expira } = await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
   assert.match(enlace, new RegExp(`^${h.url}/studio/entrar\\?token=[0-9a-f]{16}\\.[A-Za-z0-9_-]{43}$`));
   assert.equal(Date.parse(expira), now + 30 * 60_000);
   const path = enlace.slice(h.url.length);
@@ -163,7 +163,7 @@ test('a one-time sign-in link: its GET only serves the console (a mail scanner u
   assert.match(again.body.detail, /no es válido, ya se usó o caducó/);
   assert.deepEqual(again.setCookies, []);
 
-  const late = new URL(studioAdmin(h).issueSignInLink(h.ownerId, h.url).enlace).searchParams.get('token')!;
+  const late = new URL((await studioAdmin(h).issueSignInLink(h.ownerId, h.url)).enlace).searchParams.get('token')!;
   now += 31 * 60_000;
   const expired = await browserRequest(h.url, 'POST', '/api/sesion/enlace', { json: { token: late } });
   assert.equal(expired.body.codigo, 'sign_in_link_invalid');
@@ -183,7 +183,7 @@ test("operator routes: set an owner's email, reset the password, issue a link (a
   assert.equal(email.status, 200, email.text);
   assert.deepEqual(email.body, { id: h.ownerId, email: 'jefa@example.com' });
   assert.equal((await op.patch(`/admin/propietarios/${h.ownerId}`, { json: { email: 'no es un email' } })).status, 422);
-  const other = h.admin.createOwner({ name: 'Otra' });
+  const other = await h.admin.createOwner({ name: 'Otra' });
   assert.equal(
     (await op.patch(`/admin/propietarios/${other.id}`, { json: { email: 'JEFA@example.com' } })).status,
     409,
@@ -214,7 +214,7 @@ test("operator routes: set an owner's email, reset the password, issue a link (a
   assert.match(link.body.enlace, /^https:\/\/cerebro\.example\.com\/studio\/entrar\?token=/);
   assert.equal((await op.post('/admin/propietarios/own_nadie/enlace')).status, 404);
 
-  for (const key of [h.writeKey, h.admin.issueConsoleSession(h.ownerId).token]) {
+  for (const key of [h.writeKey, (await h.admin.issueConsoleSession(h.ownerId)).token]) {
     assert.equal((await h.client.post(`/admin/propietarios/${h.ownerId}/enlace`, { key })).status, 403);
     assert.equal((await h.client.put(`/admin/propietarios/${h.ownerId}/clave`, { key, json: {} })).status, 403);
   }

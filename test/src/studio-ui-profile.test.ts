@@ -16,11 +16,11 @@ import { studioAdmin } from './support/studio.js';
 
 test('Studio first sign-in: a one-time link opens the console, the owner creates a password and signs in with it; the link works once', async (t) => {
   const h = await startTestHost(t, { discover: true, spaceId: 'demo' });
-  studioAdmin(h).setOwnerEmail(h.ownerId, 'nueva@example.com');
+  await studioAdmin(h).setOwnerEmail(h.ownerId, 'nueva@example.com');
   const browser = await launchBrowser();
   t.after(() => browser.close());
   const world: StudioWorld = { h, browser, studio: `${h.url}/studio/` };
-  const { enlace } = studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+  const { enlace } = await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
 
   // A mail scanner fetches the link before the owner clicks it: that must not use it up.
   for (let i = 0; i < 2; i++) assert.equal((await fetch(enlace)).status, 200);

@@ -7,9 +7,9 @@ test('a key limited to one space lists only keys limited to that space; wider ca
   const h = await startTestHost(t);
   h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
   h.admin.createSpace({ id: 'tercero', ownerId: h.ownerId, modules: ['api'] });
-  const only = h.admin.issueKey(h.ownerId, 'solo-pruebas', [h.spaceId], 'lee');
-  h.admin.issueKey(h.ownerId, 'solo-otro', ['otro'], 'escribe');
-  const both = h.admin.issueKey(h.ownerId, 'pruebas-y-otro', [h.spaceId, 'otro'], 'lee');
+  const only = await h.admin.issueKey(h.ownerId, 'solo-pruebas', [h.spaceId], 'lee');
+  await h.admin.issueKey(h.ownerId, 'solo-otro', ['otro'], 'escribe');
+  const both = await h.admin.issueKey(h.ownerId, 'pruebas-y-otro', [h.spaceId, 'otro'], 'lee');
   const names = async (key: string) =>
     ((await h.client.get('/tokens', { key })).body.tokens as { nombre: string }[]).map((k) => k.nombre).sort();
 
@@ -21,5 +21,9 @@ test('a key limited to one space lists only keys limited to that space; wider ca
   assert.deepEqual(await names(both.token), ['pruebas-y-otro', 'solo-otro', 'solo-pruebas']);
   const everyKey = ['pruebas-escribe', 'pruebas-lee', 'pruebas-y-otro', 'solo-otro', 'solo-pruebas'];
   assert.deepEqual(await names(h.readKey), everyKey, 'a key reaching all spaces (empty list) sees all');
-  assert.deepEqual(await names(h.admin.issueConsoleSession(h.ownerId).token), everyKey, 'a console session sees all');
+  assert.deepEqual(
+    await names((await h.admin.issueConsoleSession(h.ownerId)).token),
+    everyKey,
+    'a console session sees all',
+  );
 });

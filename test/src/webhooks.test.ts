@@ -312,9 +312,9 @@ test('deliveries are stored: an event whose receiver was down is sent after the 
       config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', discoverPlugins: false, bootstrapDemo: false },
     });
   let host: RunningHost = await start();
-  const owner = host.admin.createOwner({ name: 'P' });
+  const owner = await host.admin.createOwner({ name: 'P' });
   host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api'] });
-  const key = host.admin.issueKey(owner.id, 'k', [], 'escribe');
+  const key = await host.admin.issueKey(owner.id, 'k', [], 'escribe');
   let client = new TestClient(`${host.url}/api`, key.token);
   const created = await client.post('/companies/uno/webhooks', { json: { url, eventos: ['documento.listo'] } });
   await client.post('/rag/uno/load_documents', { body: filesForm({ 'guia.md': GUIDE_MD }) });

@@ -7,10 +7,10 @@ export default definePlugin({
   manifest: {
     id: 'hola',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     title: 'Hola',
     description: 'Plugin de ejemplo: saluda y guarda saludos por espacio.',
-    needs: [HostServices.Storage],
+    needs: [HostServices.Database],
     migrations: [
       {
         id: '0001_saludos',
@@ -37,17 +37,23 @@ export default definePlugin({
     ],
   },
   setup(scope) {
-    const db = scope.resolve(HostServices.Storage);
-    const list = db.prepare<{ texto: string }>('SELECT texto FROM hola_saludos WHERE space_id = ? ORDER BY id');
-    const add = db.prepare('INSERT INTO hola_saludos (space_id, texto) VALUES (?, ?)');
+    // The plugin's own database: async, `?` parameters bound in order (never interpolated), the same calls on
+    // SQLite and on PostgreSQL.
+    const db = scope.resolve(HostServices.Database);
     return {
       handlers: {
         saludo: (req) => ({ saludo: `Hola, ${req.space.id}` }),
-        listar: (req) => ({ saludos: list.all(req.space.id).map((row) => row.texto) }),
-        guardar: (req) => {
+        listar: async (req) => {
+          const rows = await db.query<{ texto: string }>(
+            'SELECT texto FROM hola_saludos WHERE space_id = ? ORDER BY id',
+            [req.space.id],
+          );
+          return { saludos: rows.map((row) => row.texto) };
+        },
+        guardar: async (req) => {
           const { texto } = req.body; // typed { texto: string } from requestSchema, which the host enforced
           if (texto.trim() === '') throw invalidField('texto', 'El saludo no puede estar en blanco.');
-          add.run(req.space.id, texto);
+          await db.execute('INSERT INTO hola_saludos (space_id, texto) VALUES (?, ?)', [req.space.id, texto]);
           return Reply.json(201, { texto });
         },
       },

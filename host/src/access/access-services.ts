@@ -4,26 +4,35 @@ import type { Permission, SpaceContext } from '@cerebro/sdk';
 import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
 import type { KeyDay, LimitPair } from '../limits/limit-services.js';
 import type { KeyLimitsBody } from './key-limits.js';
-import type { AccountRow, CredentialRow, KeyCredential, KeyRow, OwnerRow, SpaceRecord } from './records.js';
+import type { AccountRow, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
 
-/** Read access to owners, spaces, accounts and credentials, never stale (see `SqliteAccessDirectory`). */
+/**
+ * A value, or the promise of it: what a memoised read answers (synchronously on a memo hit, so the hot path of an
+ * authenticated request allocates no promise). `await` takes both.
+ */
+export type ValueOrPromise<T> = T | Promise<T>;
+
+/** Read access to owners, spaces, accounts and credentials, never stale (see `MemoisedAccessDirectory`). */
 export interface AccessDirectory {
-  owner(id: string): OwnerRow | undefined;
-  key(id: string): KeyRow | undefined;
-  keyCredential(id: string): KeyCredential | undefined;
-  /** Every in-process write to owners, spaces, modules or keys calls this. */
-  invalidate(): void;
-  operator(id: string): CredentialRow | undefined;
-  account(id: string): AccountRow | undefined;
-  space(id: string): SpaceRecord | undefined;
-  ownerSpaces(ownerId: string): SpaceRecord[];
+  key(id: string): Promise<KeyRow | undefined>;
+  /** Memoised: synchronous on a hit. */
+  keyCredential(id: string): ValueOrPromise<KeyCredential | undefined>;
+  /** Every write to owners, spaces, modules or keys calls this (after the write): every process's memo goes stale. */
+  invalidate(): Promise<void>;
+  operator(id: string): Promise<CredentialRow | undefined>;
+  account(id: string): Promise<AccountRow | undefined>;
+  /** Memoised: synchronous on a hit. */
+  space(id: string): ValueOrPromise<SpaceRecord | undefined>;
+  /** Memoised: synchronous on a hit. */
+  ownerSpaces(ownerId: string): ValueOrPromise<SpaceRecord[]>;
 }
 
 /** Turns the Authorization header (or the Studio session cookie) into a caller, afresh on every request. */
 export interface Authenticator {
-  authenticate(header: string | undefined): Caller;
+  /** Synchronous for a key whose credential is memoised. */
+  authenticate(header: string | undefined): ValueOrPromise<Caller>;
   /** The caller of the Studio session cookie (a console credential only); a dead session's 401 clears the cookie. */
-  authenticateCookie(value: string, secure: boolean): ConsoleCaller;
+  authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller>;
 }
 
 export interface SpaceAccessRequest {
@@ -44,7 +53,7 @@ export interface SpaceAccess {
 
 /** Decides whether the caller may use the space for a route, or throws the catalogue error of the first failed check. */
 export interface SpaceAccessPolicy {
-  authorize(caller: OwnerCaller, request: SpaceAccessRequest): SpaceAccess;
+  authorize(caller: OwnerCaller, request: SpaceAccessRequest): Promise<SpaceAccess>;
 }
 
 /** A key as issued: the secret (`token`) is in this answer only. */
@@ -70,7 +79,7 @@ export interface KeyIssuer {
     createdByKey?: string | null,
     /** The key's own limits (default: none, only the spaces' apply). */
     limits?: LimitPair,
-  ): CreatedKey;
+  ): Promise<CreatedKey>;
 }
 
 /** A key as listed by `GET /tokens`: never the secret nor its digest. */
@@ -97,16 +106,16 @@ export interface CreateKeyBody extends KeyLimitsBody {
 
 /** Key management as the contract's section 4.B and 5 define it, for keys and console sessions alike. */
 export interface KeyManagement {
-  create(caller: OwnerCaller, body: CreateKeyBody): CreatedKey;
+  create(caller: OwnerCaller, body: CreateKeyBody): Promise<CreatedKey>;
   /** The owner's keys within the caller's reach (the same rule as revoking). */
-  list(caller: OwnerCaller): KeyListing[];
+  list(caller: OwnerCaller): Promise<KeyListing[]>;
   /** One key's usage for the console's chart over the last `days` days; 404 out of the caller's reach. */
   usageOf(caller: OwnerCaller, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }>;
   /** Changes a key's own limits (fields left out keep theirs); the same reach rules as revoking. */
-  setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): KeyListing;
-  revoke(caller: OwnerCaller, keyId: string): { revocado: string };
+  setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): Promise<KeyListing>;
+  revoke(caller: OwnerCaller, keyId: string): Promise<{ revocado: string }>;
   /** Spaces the caller reaches right now (for `GET /companies`). */
-  reachableSpaces(caller: OwnerCaller): SpaceRecord[];
+  reachableSpaces(caller: OwnerCaller): ValueOrPromise<SpaceRecord[]>;
 }
 
 /** A space's API settings as `GET`/`PATCH /companies/{espacio}/api-config` answer them. */
@@ -124,5 +133,5 @@ export type ApiConfigPatch = Partial<ApiConfigView> & { readonly [field: string]
 export interface SpaceApiSettings {
   view(record: SpaceRecord): ApiConfigView;
   /** Changes only what the patch sends; a platform field is a 403, a setting out of bounds a 422. */
-  update(record: SpaceRecord, patch: ApiConfigPatch): ApiConfigView;
+  update(record: SpaceRecord, patch: ApiConfigPatch): Promise<ApiConfigView>;
 }

@@ -6,7 +6,10 @@ import { parseBearer, parseCredential, secretMatches, type ParsedCredential } fr
 import { csrfTokenFor } from './csrf.js';
 import type { ConsoleSessions } from '../studio/studio-services.js';
 import { clearedSessionCookie } from './session-cookie.js';
-import type { AccessDirectory, Authenticator } from './access-services.js';
+import type { AccessDirectory, Authenticator, ValueOrPromise } from './access-services.js';
+import type { KeyCredential } from './records.js';
+
+const isPromise = <T>(value: ValueOrPromise<T>): value is Promise<T> => value instanceof Promise;
 
 /**
  * RFC 6750 section 3: a request without credentials gets the bare challenge; one with a credential that is
@@ -42,20 +45,28 @@ export class CredentialAuthenticator implements Authenticator {
     @inject(HostTokens.Sessions) private readonly sessions: ConsoleSessions,
   ) {}
 
-  authenticate(header: string | undefined): Caller {
+  authenticate(header: string | undefined): ValueOrPromise<Caller> {
     if (!header) throw apiError('missing_key', undefined, NO_CREDENTIAL_CHALLENGE);
     const parsed = parseBearer(header);
     if (!parsed) {
       secretMatches('x'.repeat(43), undefined); // same work as a real check: malformed keys are not faster
       throw invalidKey();
     }
-    if (parsed.kind === 'key') return this.keyCaller(parsed);
-    if (parsed.kind === 'console') {
-      const caller = this.consoleCaller(parsed);
-      if (!caller) throw invalidKey();
-      return caller;
+    if (parsed.kind === 'key') {
+      const row = this.directory.keyCredential(parsed.id);
+      return isPromise(row) ? row.then((r) => this.keyCaller(parsed, r)) : this.keyCaller(parsed, row);
     }
-    const row = this.directory.operator(parsed.id);
+    return parsed.kind === 'console' ? this.consoleBearer(parsed) : this.operatorCaller(parsed);
+  }
+
+  private async consoleBearer(parsed: ParsedCredential): Promise<Caller> {
+    const caller = await this.consoleCaller(parsed);
+    if (!caller) throw invalidKey();
+    return caller;
+  }
+
+  private async operatorCaller(parsed: ParsedCredential): Promise<Caller> {
+    const row = await this.directory.operator(parsed.id);
     const valid = secretMatches(parsed.secret, row?.secret_digest);
     if (!row || !valid || row.revoked_at) throw invalidKey();
     return { kind: 'operator', operatorId: row.id };
@@ -65,16 +76,15 @@ export class CredentialAuthenticator implements Authenticator {
    * The caller of the Studio session cookie: only a console credential is accepted there (a key or operator
    * credential pasted into the cookie is refused like an unknown one). A dead session's 401 clears the cookie.
    */
-  authenticateCookie(value: string, secure: boolean): ConsoleCaller {
+  async authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller> {
     const parsed = parseCredential(value);
     if (parsed?.kind !== 'console') secretMatches('x'.repeat(43), undefined); // the same work as a real check
-    const caller = parsed?.kind === 'console' ? this.consoleCaller(parsed) : null;
+    const caller = parsed?.kind === 'console' ? await this.consoleCaller(parsed) : null;
     if (!caller) throw expiredCookie(secure);
     return caller;
   }
 
-  private keyCaller(parsed: ParsedCredential): Caller {
-    const row = this.directory.keyCredential(parsed.id);
+  private keyCaller(parsed: ParsedCredential, row: KeyCredential | undefined): Caller {
     const valid = secretMatches(parsed.secret, row?.secret_digest);
     if (!row || !valid || row.revoked_at || row.owner_deleted_at) throw invalidKey();
     // One frozen caller per memoised credential: a new one only after the credential itself was re-read.
@@ -99,12 +109,12 @@ export class CredentialAuthenticator implements Authenticator {
   }
 
   /** A live console session's caller (its idle expiry pushed forward), or null. */
-  private consoleCaller(parsed: ParsedCredential): ConsoleCaller | null {
-    const row = this.sessions.findWithOwner(parsed.id);
+  private async consoleCaller(parsed: ParsedCredential): Promise<ConsoleCaller | null> {
+    const row = await this.sessions.findWithOwner(parsed.id);
     const valid = secretMatches(parsed.secret, row?.secret_digest);
     const now = this.sessions.now();
     if (!row || !valid || row.owner_deleted_at || !this.sessions.isLive(row, now)) return null;
-    const expiresAt = this.sessions.touch(row, now);
+    const expiresAt = await this.sessions.touch(row, now);
     return {
       kind: 'console',
       ownerId: row.owner_id,

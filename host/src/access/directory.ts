@@ -1,136 +1,138 @@
 import { inject, injectable } from 'tsyringe';
-import { type ChangeVersions, SqliteChangeVersions } from '../storage/shared/change-versions.js';
-import { HostTokens } from '../kernel/tokens.js';
-import type { SqliteDatabase } from '../storage/database.js';
+import {
+  type ChangeVersionRepository,
+  ChangeVersionRepositoryToken,
+} from '../storage/port/change-version-repository.js';
+import {
+  type DirectoryRepository,
+  DirectoryRepositoryToken,
+  type SpaceWithModules,
+} from '../storage/port/directory-repository.js';
 import { parseApiSettings, type ApiSettings } from './api-settings.js';
-import type { AccessDirectory } from './access-services.js';
-import type {
-  AccountRow,
-  CredentialRow,
-  KeyCredential,
-  KeyCredentialRow,
-  KeyRow,
-  OwnerRow,
-  SpaceRecord,
-  SpaceRow,
-} from './records.js';
+import type { AccessDirectory, ValueOrPromise } from './access-services.js';
+import type { AccountRow, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
 
 /** The shared change version of owners, spaces, modules and credentials. */
 const DIRECTORY_VERSION = 'directorio';
 
-/** A space row with its enabled modules in the same query (one round trip instead of two per request). */
-const SPACE_WITH_MODULES =
-  'SELECT s.*, (SELECT group_concat(m.module) FROM space_modules m WHERE m.space_id = s.id) AS modules FROM spaces s';
-
 /**
- * Read access to owners, spaces, accounts and credentials, with statements prepared once.
+ * Read access to owners, spaces, accounts and credentials through the directory repository, with key credentials
+ * and space records memoised but never served stale: every writer calls `invalidate()`, which bumps the shared
+ * `directorio` change version (storage/port/change-version-repository.ts), and reads compare that version with the
+ * one the memo was filled at before trusting it. Any change, by this process, by another API process or by the
+ * `cerebro admin` CLI, empties the memo.
  *
- * Key credentials and space records are memoised, but never served stale: every writer calls `invalidate()`, which
- * bumps the shared `directorio` change version (storage/shared/change-versions.ts), and every read first compares
- * that version (once per synchronous turn) with the one the memo was filled at. Any change, by this process, by
- * another API process or by the `cerebro admin` CLI, empties the memo, so each request still decides on the current
- * state, at the cost of one point read instead of several joins. Unlike `PRAGMA data_version` it moves only for
- * directory writes (not for every counter another process commits) and works on any database engine.
+ * The version is read once per event-loop turn (until the next `setImmediate`), not once per read: the requests
+ * read from sockets in the same turn were sent before it began, so a revocation acknowledged to anyone before such
+ * a request was sent is already committed when the turn's version is read: revocation stays immediate for every
+ * request that follows it. Once the turn's version is read, a memo hit is answered synchronously (no promise: the
+ * authenticated hot path stays as fast as before the port). A change made by this process empties the memo at once.
  */
 @injectable()
-export class SqliteAccessDirectory implements AccessDirectory {
-  private readonly stmts;
+export class MemoisedAccessDirectory implements AccessDirectory {
   private settingsCache = new Map<string, ApiSettings>();
-  private readonly versions: ChangeVersions;
   private seenVersion = -1;
   private dirty = true;
+  /** Moves on every emptying: a load that started before one must not refill the memo with what it read. */
+  private generation = 0;
+  /** The version check of the current event-loop turn, shared by every read in it. */
+  private check: Promise<void> | null = null;
+  /** Whether this turn's check has completed: memo hits are then answered synchronously. */
+  private fresh = false;
+  /** Moves when a turn ends, so a check that completes after its turn does not mark the next one fresh. */
+  private turn = 0;
+  private readonly endTurn = () => {
+    this.check = null;
+    this.fresh = false;
+    this.turn++;
+  };
   private keyMemo = new Map<string, KeyCredential | undefined>();
   private spaceMemo = new Map<string, SpaceRecord | undefined>();
   private ownerSpacesMemo = new Map<string, SpaceRecord[]>();
 
-  constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.versions = new SqliteChangeVersions(db);
-    this.stmts = {
-      owner: db.prepare<[string], OwnerRow>('SELECT id, name, email, read_only, deleted_at FROM owners WHERE id = ?'),
-      key: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
-      operator: db.prepare<[string], CredentialRow>(
-        'SELECT id, secret_digest, revoked_at FROM operator_credentials WHERE id = ?',
-      ),
-      keyCredential: db.prepare<[string], KeyCredentialRow>(
-        `SELECT k.id, k.owner_id, k.name, k.spaces, k.permission, k.secret_digest, k.revoked_at, k.rate_limit,
-                k.daily_quota, o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at
-           FROM api_keys k JOIN owners o ON o.id = k.owner_id WHERE k.id = ?`,
-      ),
-      space: db.prepare<[string], SpaceRow & { modules: string | null }>(`${SPACE_WITH_MODULES} WHERE s.id = ?`),
-      ownerSpaces: db.prepare<[string], SpaceRow & { modules: string | null }>(
-        `${SPACE_WITH_MODULES} WHERE s.owner_id = ? ORDER BY s.id`,
-      ),
-      account: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
-    };
+  constructor(
+    @inject(DirectoryRepositoryToken) private readonly repo: DirectoryRepository,
+    @inject(ChangeVersionRepositoryToken) private readonly versions: ChangeVersionRepository,
+  ) {}
+
+  key(id: string): Promise<KeyRow | undefined> {
+    return this.repo.key(id);
   }
 
-  owner(id: string): OwnerRow | undefined {
-    return this.stmts.owner.get(id);
-  }
-  key(id: string): KeyRow | undefined {
-    return this.stmts.key.get(id);
-  }
-  keyCredential(id: string): KeyCredential | undefined {
-    return this.memo(this.keyMemo, id, () => {
-      const row = this.stmts.keyCredential.get(id);
+  keyCredential(id: string): ValueOrPromise<KeyCredential | undefined> {
+    return this.memo(this.keyMemo, id, async () => {
+      const row = await this.repo.keyCredential(id);
       return row && { ...row, spaces: Object.freeze(JSON.parse(row.spaces) as string[]) };
     });
   }
 
   /** Every write to owners, spaces, modules or keys calls this: this process's memo and every other's go stale. */
-  invalidate(): void {
+  async invalidate(): Promise<void> {
     this.dirty = true;
-    this.versions.bump(DIRECTORY_VERSION);
+    await this.versions.bump(DIRECTORY_VERSION);
   }
 
-  /** True while the data version was already compared in this synchronous turn (one pragma per request, not per read). */
-  private checkedThisTurn = false;
-
-  private memo<V>(map: Map<string, V>, key: string, load: () => V): V {
-    if (!this.checkedThisTurn) {
-      this.checkedThisTurn = true;
-      queueMicrotask(() => {
-        this.checkedThisTurn = false;
-      });
-      const version = this.versions.read(DIRECTORY_VERSION);
-      if (version !== this.seenVersion) {
-        this.seenVersion = version;
-        this.dirty = true;
-      }
-    }
-    if (this.dirty) {
-      this.keyMemo.clear();
-      this.spaceMemo.clear();
-      this.ownerSpacesMemo.clear();
-      this.dirty = false;
-    }
-    if (map.has(key)) return map.get(key)!;
-    const value = load();
-    if (map.size > 10_000) map.clear();
-    map.set(key, value);
-    return value;
-  }
-  operator(id: string): CredentialRow | undefined {
-    return this.stmts.operator.get(id);
-  }
-  account(id: string): AccountRow | undefined {
-    return this.stmts.account.get(id);
+  operator(id: string): Promise<CredentialRow | undefined> {
+    return this.repo.operator(id);
   }
 
-  space(id: string): SpaceRecord | undefined {
-    return this.memo(this.spaceMemo, id, () => {
-      const row = this.stmts.space.get(id);
+  account(id: string): Promise<AccountRow | undefined> {
+    return this.repo.account(id);
+  }
+
+  space(id: string): ValueOrPromise<SpaceRecord | undefined> {
+    return this.memo(this.spaceMemo, id, async () => {
+      const row = await this.repo.space(id);
       return row && this.record(row);
     });
   }
 
-  ownerSpaces(ownerId: string): SpaceRecord[] {
-    return this.memo(this.ownerSpacesMemo, ownerId, () =>
-      this.stmts.ownerSpaces.all(ownerId).map((row) => this.record(row)),
+  ownerSpaces(ownerId: string): ValueOrPromise<SpaceRecord[]> {
+    return this.memo(this.ownerSpacesMemo, ownerId, async () =>
+      (await this.repo.ownerSpaces(ownerId)).map((row) => this.record(row)),
     );
   }
 
-  private record({ modules, ...row }: SpaceRow & { modules: string | null }): SpaceRecord {
+  /** A memo hit once this turn's version check completed is answered synchronously; anything else reads storage. */
+  private memo<V>(map: Map<string, V>, key: string, load: () => Promise<V>): ValueOrPromise<V> {
+    if (this.fresh && !this.dirty && map.has(key)) return map.get(key)!;
+    return this.remember(map, key, load);
+  }
+
+  private async remember<V>(map: Map<string, V>, key: string, load: () => Promise<V>): Promise<V> {
+    if (!this.check) {
+      this.check = this.compareVersion();
+      setImmediate(this.endTurn);
+    }
+    await this.check;
+    if (this.dirty) {
+      this.keyMemo.clear();
+      this.spaceMemo.clear();
+      this.ownerSpacesMemo.clear();
+      this.generation++;
+      this.dirty = false;
+    }
+    if (map.has(key)) return map.get(key)!;
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation && !this.dirty) {
+      if (map.size > 10_000) map.clear();
+      map.set(key, value);
+    }
+    return value;
+  }
+
+  private async compareVersion(): Promise<void> {
+    const turn = this.turn;
+    const version = await this.versions.read(DIRECTORY_VERSION);
+    if (version !== this.seenVersion) {
+      this.seenVersion = version;
+      this.dirty = true;
+    }
+    if (turn === this.turn) this.fresh = true;
+  }
+
+  private record({ row, modules }: SpaceWithModules): SpaceRecord {
     // Parsing is memoised by the JSON text itself, so a changed setting is never served stale.
     let settings = this.settingsCache.get(row.api_settings);
     if (!settings) {
@@ -138,6 +140,6 @@ export class SqliteAccessDirectory implements AccessDirectory {
       if (this.settingsCache.size > 1000) this.settingsCache.clear();
       this.settingsCache.set(row.api_settings, settings);
     }
-    return { row, modules: modules ? modules.split(',').sort() : [], settings };
+    return { row, modules, settings };
   }
 }

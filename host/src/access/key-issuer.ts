@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock, type Permission } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
-import type { SqliteDatabase } from '../storage/database.js';
+import { type DirectoryRepository, DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import type { AccessDirectory, CreatedKey, KeyIssuer } from './access-services.js';
 import { issueCredential } from './credentials.js';
 import type { LimitPair } from '../limits/limit-services.js';
@@ -12,49 +12,40 @@ import { NO_LIMITS, limitFields } from './key-limits.js';
  * secret is shown once in the answer, only its digest is stored.
  */
 @injectable()
-export class SqliteKeyIssuer implements KeyIssuer {
+export class DirectoryKeyIssuer implements KeyIssuer {
   constructor(
-    @inject(HostTokens.Database) private readonly db: SqliteDatabase,
+    @inject(DirectoryRepositoryToken) private readonly repo: DirectoryRepository,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
     @inject(HostTokens.Clock) private readonly clock: Clock,
   ) {}
 
-  issue(
+  async issue(
     ownerId: string,
     name: string,
     spaces: string[],
     permission: Permission,
     createdByKey: string | null = null,
     limits: LimitPair = NO_LIMITS,
-  ): CreatedKey {
+  ): Promise<CreatedKey> {
     const distinct = [...new Set(spaces)];
-    const owned = new Set(
-      this.db
-        .prepare<[string], { id: string }>('SELECT id FROM spaces WHERE owner_id = ?')
-        .all(ownerId)
-        .map((r) => r.id),
-    );
+    const owned = new Set((await this.repo.ownerSpaces(ownerId)).map((s) => s.row.id));
     const foreign = distinct.filter((id) => !owned.has(id));
     if (foreign.length) throw apiError('not_found', `Espacios que no son de este propietario: ${foreign.join(', ')}.`);
     const credential = issueCredential('key');
     const created = new Date(this.clock.now()).toISOString();
-    this.db
-      .prepare(
-        'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at, rate_limit, daily_quota) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        credential.id,
-        ownerId,
-        name,
-        JSON.stringify(distinct),
-        permission,
-        credential.digest,
-        createdByKey,
-        created,
-        limits.perMinute,
-        limits.daily,
-      );
-    this.directory.invalidate();
+    await this.repo.insertKey({
+      id: credential.id,
+      ownerId,
+      name,
+      spaces: distinct,
+      permission,
+      secretDigest: credential.digest,
+      createdByKey,
+      createdAt: created,
+      rateLimit: limits.perMinute,
+      dailyQuota: limits.daily,
+    });
+    await this.directory.invalidate();
     return {
       id: credential.id,
       nombre: name,

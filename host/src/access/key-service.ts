@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
 import type { KeyDay, UsageCounters } from '../limits/limit-services.js';
-import type { SqliteDatabase } from '../storage/database.js';
+import { type DirectoryRepository, DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import type { OwnerCaller } from './caller.js';
 import type {
   AccessDirectory,
@@ -11,6 +11,7 @@ import type {
   KeyIssuer,
   KeyListing,
   KeyManagement,
+  ValueOrPromise,
 } from './access-services.js';
 import type { KeyRow, SpaceRecord } from './records.js';
 import { reaches } from './space-access.js';
@@ -43,16 +44,16 @@ function checkNewKey(body: CreateKeyBody): { name: string; spaces: string[]; per
 @injectable()
 export class KeyService implements KeyManagement {
   constructor(
-    @inject(HostTokens.Database) private readonly db: SqliteDatabase,
+    @inject(DirectoryRepositoryToken) private readonly repo: DirectoryRepository,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
     @inject(HostTokens.Usage) private readonly usage: UsageCounters,
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.KeyIssuer) private readonly issuer: KeyIssuer,
   ) {}
 
-  create(caller: OwnerCaller, body: CreateKeyBody): CreatedKey {
+  async create(caller: OwnerCaller, body: CreateKeyBody): Promise<CreatedKey> {
     const input = checkNewKey(body);
-    const ownerSpaces = this.directory.ownerSpaces(caller.ownerId);
+    const ownerSpaces = await this.directory.ownerSpaces(caller.ownerId);
     const owned = new Set(ownerSpaces.map((s) => s.row.id));
     if (input.spaces.some((id) => !owned.has(id))) throw apiError('spaces_not_owned');
 
@@ -87,14 +88,12 @@ export class KeyService implements KeyManagement {
    * sees only keys limited to a subset of them, never a key reaching all the owner's spaces (empty list); a key
    * reaching all spaces and a console session see every key of the owner.
    */
-  list(caller: OwnerCaller): KeyListing[] {
-    const rows = this.db
-      .prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id')
-      .all(caller.ownerId);
+  async list(caller: OwnerCaller): Promise<KeyListing[]> {
+    const rows = await this.repo.ownerKeys(caller.ownerId);
     const visible = rows
       .map((row) => ({ row, spaces: JSON.parse(row.spaces) as string[] }))
       .filter(({ spaces }) => this.withinReach(caller, spaces));
-    return visible.map(({ row, spaces }) => this.listing(row, spaces));
+    return Promise.all(visible.map(async ({ row, spaces }) => this.listing(row, spaces)));
   }
 
   /**
@@ -102,28 +101,26 @@ export class KeyService implements KeyManagement {
    * read-only owner cannot; a key with limits of its own cannot give more than it has (`assertWithinCallerLimits`).
    * From the next request on, every process applies them (the directory's shared change version).
    */
-  setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): KeyListing {
+  async setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): Promise<KeyListing> {
     if (caller.kind === 'key' && (caller.key.permission === 'lee' || caller.ownerReadOnly)) throw apiError('read_only');
-    const row = this.reachableKey(caller, keyId);
+    const row = await this.reachableKey(caller, keyId);
     if (row.revoked_at) throw apiError('key_already_revoked');
     const limits = limitsOf(body, { perMinute: row.rate_limit, daily: row.daily_quota });
     assertWithinCallerLimits(caller, limits);
-    this.db
-      .prepare('UPDATE api_keys SET rate_limit = ?, daily_quota = ? WHERE id = ?')
-      .run(limits.perMinute, limits.daily, keyId);
-    this.directory.invalidate();
-    return this.listing(this.directory.key(keyId)!, JSON.parse(row.spaces) as string[]);
+    await this.repo.setKeyLimits(keyId, limits.perMinute, limits.daily);
+    await this.directory.invalidate();
+    return this.listing((await this.repo.key(keyId))!, JSON.parse(row.spaces) as string[]);
   }
 
   /** A key of the caller's owner within the caller's reach, or 404 (as for revoking). */
-  private reachableKey(caller: OwnerCaller, keyId: string): KeyRow {
-    const row = /^[0-9a-f]{16}$/.test(keyId) ? this.directory.key(keyId) : undefined;
+  private async reachableKey(caller: OwnerCaller, keyId: string): Promise<KeyRow> {
+    const row = /^[0-9a-f]{16}$/.test(keyId) ? await this.directory.key(keyId) : undefined;
     if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, JSON.parse(row.spaces) as string[]))
       throw apiError('key_not_found');
     return row;
   }
 
-  private listing(row: KeyRow, spaces: string[]): KeyListing {
+  private async listing(row: KeyRow, spaces: string[]): Promise<KeyListing> {
     return {
       id: row.id,
       nombre: row.name,
@@ -141,22 +138,22 @@ export class KeyService implements KeyManagement {
    * `days` days. Only for keys within the caller's reach (404 otherwise, as for revoking).
    */
   async usageOf(caller: OwnerCaller, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }> {
-    const row = this.reachableKey(caller, keyId);
-    const por_dia = await this.usage.keyDays(row.id, days, this.clock.now());
-    return { ...this.listing(row, JSON.parse(row.spaces) as string[]), por_dia };
+    const row = await this.reachableKey(caller, keyId);
+    return {
+      ...(await this.listing(row, JSON.parse(row.spaces) as string[])),
+      por_dia: await this.usage.keyDays(row.id, days, this.clock.now()),
+    };
   }
 
-  revoke(caller: OwnerCaller, keyId: string): { revocado: string } {
+  async revoke(caller: OwnerCaller, keyId: string): Promise<{ revocado: string }> {
     if (caller.kind === 'key' && (caller.key.permission === 'lee' || caller.ownerReadOnly)) throw apiError('read_only');
-    const row = /^[0-9a-f]{16}$/.test(keyId) ? this.directory.key(keyId) : undefined;
+    const row = /^[0-9a-f]{16}$/.test(keyId) ? await this.directory.key(keyId) : undefined;
     if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, JSON.parse(row.spaces) as string[])) {
       throw apiError('key_not_found');
     }
     if (row.revoked_at) throw apiError('key_already_revoked');
-    this.db
-      .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
-      .run(new Date(this.clock.now()).toISOString(), keyId);
-    this.directory.invalidate();
+    await this.repo.revokeKey(keyId, new Date(this.clock.now()).toISOString());
+    await this.directory.invalidate();
     return { revocado: keyId };
   }
 
@@ -167,7 +164,9 @@ export class KeyService implements KeyManagement {
   }
 
   /** Spaces the caller reaches right now (for `GET /companies`). */
-  reachableSpaces(caller: OwnerCaller): SpaceRecord[] {
-    return this.directory.ownerSpaces(caller.ownerId).filter((record) => reaches(caller, record));
+  reachableSpaces(caller: OwnerCaller): ValueOrPromise<SpaceRecord[]> {
+    const reachable = (spaces: SpaceRecord[]) => spaces.filter((record) => reaches(caller, record));
+    const spaces = this.directory.ownerSpaces(caller.ownerId);
+    return spaces instanceof Promise ? spaces.then(reachable) : reachable(spaces);
   }
 }

@@ -31,14 +31,14 @@ export function effectivePermission(caller: OwnerCaller, record: SpaceRecord): P
 export class SpaceAccessRules implements SpaceAccessPolicy {
   constructor(@inject(HostTokens.Directory) private readonly directory: AccessDirectory) {}
 
-  authorize(caller: OwnerCaller, request: SpaceAccessRequest): SpaceAccess {
-    const record = this.directory.space(request.spaceId);
+  async authorize(caller: OwnerCaller, request: SpaceAccessRequest): Promise<SpaceAccess> {
+    const record = await this.directory.space(request.spaceId);
     if (!reaches(caller, record)) throw apiError('space_not_reachable');
     const { row } = record;
 
     if (row.trial_ends_at && Date.parse(row.trial_ends_at) <= request.now) throw apiError('trial_expired');
 
-    const account = this.directory.account(row.account_id);
+    const account = await this.directory.account(row.account_id);
     if (!account) throw apiError('space_not_reachable');
     const unpaidFor = account.unpaid_since ? request.now - Date.parse(account.unpaid_since) : 0;
     if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { apiError, validationError, type ValidationIssue } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
-import type { SqliteDatabase } from '../storage/database.js';
+import { type DirectoryRepository, DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import type { AccessDirectory, ApiConfigPatch, ApiConfigView, SpaceApiSettings } from './access-services.js';
 import { parseIpEntry } from './api-settings.js';
 import type { SpaceRecord } from './records.js';
@@ -56,7 +56,7 @@ function settingsIssues(patch: ApiConfigPatch): ValidationIssue[] {
 @injectable()
 export class SpaceApiConfig implements SpaceApiSettings {
   constructor(
-    @inject(HostTokens.Database) private readonly db: SqliteDatabase,
+    @inject(DirectoryRepositoryToken) private readonly repo: DirectoryRepository,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
   ) {}
 
@@ -70,7 +70,7 @@ export class SpaceApiConfig implements SpaceApiSettings {
   }
 
   /** Changes only what the patch sends; a platform field is a 403, a setting out of bounds a 422. */
-  update(record: SpaceRecord, patch: ApiConfigPatch): ApiConfigView {
+  async update(record: SpaceRecord, patch: ApiConfigPatch): Promise<ApiConfigView> {
     const platform = PLATFORM_FIELDS.filter((f) => Object.hasOwn(patch, f));
     if (platform.length)
       throw apiError('platform_field', `Campo reservado a la administración de la plataforma: ${platform.join(', ')}.`);
@@ -82,10 +82,8 @@ export class SpaceApiConfig implements SpaceApiSettings {
       cuota_diaria: patch.cuota_diaria !== undefined ? patch.cuota_diaria : current.cuota_diaria,
       ips_permitidas: patch.ips_permitidas ?? current.ips_permitidas,
     };
-    this.db
-      .prepare('UPDATE spaces SET api_settings = ?, api_enabled = ? WHERE id = ?')
-      .run(JSON.stringify(next), (patch.api_activa ?? record.row.api_enabled === 1) ? 1 : 0, record.row.id);
-    this.directory.invalidate();
-    return this.view(this.directory.space(record.row.id)!);
+    await this.repo.setSpaceApi(record.row.id, JSON.stringify(next), patch.api_activa ?? record.row.api_enabled === 1);
+    await this.directory.invalidate();
+    return this.view((await this.directory.space(record.row.id))!);
   }
 }

@@ -11,6 +11,7 @@ import type { CreditLedger } from '../credits/credit-services.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { AccessDirectory, CreatedKey, KeyIssuer } from '../access/access-services.js';
 import { AdminViews, type AdminKeyView, type OwnerView, type SpaceView } from './admin-views.js';
+import { AdminViewRepositoryToken, type AdminViewRepository } from '../storage/port/admin-view-repository.js';
 import { parseIsoDate } from './iso-date.js';
 import { NO_LIMITS } from '../access/key-limits.js';
 import type { LimitPair } from '../limits/limit-services.js';
@@ -100,8 +101,9 @@ export class AdminService implements AdminActions {
     @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
     @inject(HostTokens.SignInLinks) private readonly links: SignInLinks,
     @inject(HostTokens.KeyIssuer) private readonly keys: KeyIssuer,
+    @inject(AdminViewRepositoryToken) views: AdminViewRepository,
   ) {
-    this.views = new AdminViews(db);
+    this.views = new AdminViews(views);
   }
 
   private readonly views: AdminViews;
@@ -109,7 +111,8 @@ export class AdminService implements AdminActions {
   /** Runs a write to owners, spaces, modules or credentials, and tells the access directory its memo is stale. */
   private run(sql: string, ...params: unknown[]): { changes: number } {
     const result = this.db.prepare(sql).run(...params);
-    this.directory.invalidate();
+    // On SQLite the version is bumped before the promise returns; a failure reaches the process's safety net.
+    void this.directory.invalidate();
     return result;
   }
 
@@ -140,7 +143,12 @@ export class AdminService implements AdminActions {
   }
 
   /** Creates an owner user and their billing account (`cuenta`). */
-  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string } {
+  async createOwner(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    credits?: number;
+  }): Promise<{ id: string; cuenta: string }> {
     const check = new InputCheck();
     const name = check.text('nombre', input.name);
     const badEmail = input.email === undefined ? null : emailIssue('email', input.email);
@@ -153,13 +161,14 @@ export class AdminService implements AdminActions {
     if (this.db.prepare('SELECT 1 FROM owners WHERE id = ?').get(id))
       throw apiError('conflict', `El propietario "${id}" ya existe.`);
     const email = input.email === undefined ? null : normalizeEmail(input.email);
-    if (email !== null && this.logins.byEmail(email)) throw apiError('email_taken');
+    if (email !== null && this.db.prepare('SELECT 1 FROM owners WHERE email = ? AND deleted_at IS NULL').get(email))
+      throw apiError('email_taken');
     const account = `cta_${randomBytes(6).toString('hex')}`;
     this.db.transaction(() => {
       this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, name, email, this.iso());
       this.run('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)', account, id, this.iso());
     })();
-    if (credits > 0) this.credits.credit(account, credits, 'recarga');
+    if (credits > 0) await this.credits.credit(account, credits, 'recarga');
     return { id, cuenta: account };
   }
 
@@ -362,7 +371,7 @@ export class AdminService implements AdminActions {
     return next;
   }
 
-  addCredits(accountId: string, amount: number): number {
+  async addCredits(accountId: string, amount: number): Promise<number> {
     if (!Number.isSafeInteger(amount) || amount === 0) {
       throw validationError([
         {
@@ -385,7 +394,7 @@ export class AdminService implements AdminActions {
     permission: Permission,
     createdByKey: string | null = null,
     limits: LimitPair = NO_LIMITS,
-  ): CreatedKey {
+  ): Promise<CreatedKey> {
     const check = new InputCheck();
     const trimmed = check.text('nombre', name, 80);
     if (permission !== 'lee' && permission !== 'escribe') check.fail('permiso', 'Debe ser "lee" o "escribe".', 'enum');
@@ -397,15 +406,15 @@ export class AdminService implements AdminActions {
   }
 
   /** Changes any key's own limits (`undefined` keeps one, null removes it). 404 unknown, 409 revoked. */
-  setKeyLimits(
+  async setKeyLimits(
     keyId: string,
     patch: { perMinute?: number | null; daily?: number | null },
-  ): { clave: string; limite_por_minuto: number | null; cuota_diaria: number | null } {
+  ): Promise<{ clave: string; limite_por_minuto: number | null; cuota_diaria: number | null }> {
     const check = new InputCheck();
     check.keyLimit('limite_por_minuto', patch.perMinute);
     check.keyLimit('cuota_diaria', patch.daily);
     check.done();
-    const row = KEY_ID.test(keyId) ? this.directory.key(keyId) : undefined;
+    const row = KEY_ID.test(keyId) ? await this.directory.key(keyId) : undefined;
     if (!row) throw apiError('key_not_found');
     if (row.revoked_at) throw apiError('key_already_revoked');
     const perMinute = patch.perMinute === undefined ? row.rate_limit : patch.perMinute;
@@ -415,14 +424,14 @@ export class AdminService implements AdminActions {
   }
 
   /** A console (Studio) session credential for an owner. */
-  issueConsoleSession(ownerId: string): { id: string; token: string; expira: string } {
+  issueConsoleSession(ownerId: string): Promise<{ id: string; token: string; expira: string }> {
     this.requireOwner(ownerId);
     return this.sessions.issue(ownerId, 'operador');
   }
 
   /** Sets the email an owner signs in to Studio with (unique, case-insensitive). */
-  setOwnerEmail(ownerId: string, email: unknown): { id: string; email: string } {
-    return { id: ownerId, email: this.logins.setEmail(ownerId, email) };
+  async setOwnerEmail(ownerId: string, email: unknown): Promise<{ id: string; email: string }> {
+    return { id: ownerId, email: await this.logins.setEmail(ownerId, email) };
   }
 
   /**
@@ -434,8 +443,8 @@ export class AdminService implements AdminActions {
   }
 
   /** A one-time Studio sign-in link for an owner, valid 30 minutes; `origin` is the service's public address. */
-  issueSignInLink(ownerId: string, origin: string): { enlace: string; expira: string } {
-    const { token, expira } = this.links.issue(ownerId);
+  async issueSignInLink(ownerId: string, origin: string): Promise<{ enlace: string; expira: string }> {
+    const { token, expira } = await this.links.issue(ownerId);
     return { enlace: `${origin}/studio/entrar?token=${token}`, expira };
   }
 
@@ -464,43 +473,49 @@ export class AdminService implements AdminActions {
     return { limite: limit, desde: offset };
   }
 
-  listOwners(paging: { limite?: unknown; desde?: unknown } = {}): AdminPage<'propietarios', OwnerView> {
+  async listOwners(paging: { limite?: unknown; desde?: unknown } = {}): Promise<AdminPage<'propietarios', OwnerView>> {
     const page = this.page(paging);
-    const { total, items } = this.views.owners(page.limite, page.desde);
+    const { total, items } = await this.views.owners(page.limite, page.desde);
     return { propietarios: items, total, ...page };
   }
 
-  owner(id: string): OwnerView {
-    const owner = this.views.owner(id);
+  async owner(id: string): Promise<OwnerView> {
+    const owner = await this.views.owner(id);
     if (!owner) throw apiError('not_found', 'Propietario no encontrado.');
     return owner;
   }
 
   /** Every space, or (with `ownerId`) those of one existing owner. */
-  listSpaces(paging: { limite?: unknown; desde?: unknown } = {}, ownerId?: string): AdminPage<'espacios', SpaceView> {
+  async listSpaces(
+    paging: { limite?: unknown; desde?: unknown } = {},
+    ownerId?: string,
+  ): Promise<AdminPage<'espacios', SpaceView>> {
     const page = this.page(paging);
     if (ownerId !== undefined) this.requireOwner(ownerId);
-    const { total, items } = this.views.spaces(page.limite, page.desde, ownerId);
+    const { total, items } = await this.views.spaces(page.limite, page.desde, ownerId);
     return { espacios: items, total, ...page };
   }
 
-  space(id: string): SpaceView {
-    const space = this.views.space(id);
+  async space(id: string): Promise<SpaceView> {
+    const space = await this.views.space(id);
     if (!space) throw apiError('not_found', 'Espacio no encontrado.');
     return space;
   }
 
   /** An owner's keys, revoked ones included (with the date), never a secret. */
-  listKeys(ownerId: string, paging: { limite?: unknown; desde?: unknown } = {}): AdminPage<'claves', AdminKeyView> {
+  async listKeys(
+    ownerId: string,
+    paging: { limite?: unknown; desde?: unknown } = {},
+  ): Promise<AdminPage<'claves', AdminKeyView>> {
     const page = this.page(paging);
     this.requireOwner(ownerId);
-    const { total, items } = this.views.keys(ownerId, page.limite, page.desde);
+    const { total, items } = await this.views.keys(ownerId, page.limite, page.desde);
     return { claves: items, total, ...page };
   }
 
   /** Revokes any owner's key: it answers 401 from the next request. 404 unknown, 409 already revoked. */
-  revokeKey(keyId: string): { revocado: string } {
-    const state = KEY_ID.test(keyId) ? this.views.keyState(keyId) : undefined;
+  async revokeKey(keyId: string): Promise<{ revocado: string }> {
+    const state = KEY_ID.test(keyId) ? await this.views.keyState(keyId) : undefined;
     if (!state) throw apiError('key_not_found');
     if (state.revoked) throw apiError('key_already_revoked');
     this.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', this.iso(), keyId);

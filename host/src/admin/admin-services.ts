@@ -35,8 +35,13 @@ export interface ModuleCatalog {
 
 /** Operator actions on owners, spaces, accounts and credentials, with the same rules on every path. */
 export interface AdminActions {
-  /** Creates an owner user and their billing account (`cuenta`). */
-  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string };
+  /** Creates an owner user and their billing account (`cuenta`), topped up with `credits` through the ledger. */
+  createOwner(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    credits?: number;
+  }): Promise<{ id: string; cuenta: string }>;
   /** Deletes an owner: their keys and sessions stop working at once (401). Spaces keep their data, unowned. */
   deleteOwner(id: string): void;
   accountOf(ownerId: string): string;
@@ -64,32 +69,33 @@ export interface AdminActions {
     accountId: string,
     patch: { bytes?: number | null; documents?: number | null },
   ): { bytes: number | null; documents: number | null };
-  addCredits(accountId: string, amount: number): number;
+  /** A top-up (positive) or an adjustment (negative, never below zero: 402) of an account's credit pool. */
+  addCredits(accountId: string, amount: number): Promise<number>;
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
-  issueKey(...key: Parameters<KeyIssuer['issue']>): CreatedKey;
+  issueKey(...key: Parameters<KeyIssuer['issue']>): Promise<CreatedKey>;
   /** Changes any key's own limits (`undefined` keeps one, null removes it). 404 unknown, 409 revoked. */
   setKeyLimits(
     keyId: string,
     patch: { perMinute?: number | null; daily?: number | null },
-  ): { clave: string; limite_por_minuto: number | null; cuota_diaria: number | null };
+  ): Promise<{ clave: string; limite_por_minuto: number | null; cuota_diaria: number | null }>;
   /** A console (Studio) session credential for an owner. */
-  issueConsoleSession(ownerId: string): { id: string; token: string; expira: string };
+  issueConsoleSession(ownerId: string): Promise<{ id: string; token: string; expira: string }>;
   /** Sets the email an owner signs in to Studio with (unique, case-insensitive). */
-  setOwnerEmail(ownerId: string, email: unknown): { id: string; email: string };
+  setOwnerEmail(ownerId: string, email: unknown): Promise<{ id: string; email: string }>;
   /** Resets an owner's Studio password (generated when none is given) and ends every console session of theirs. */
   setOwnerPassword(ownerId: string, password?: unknown): Promise<{ clave?: string; sesiones_cerradas: number }>;
   /** A one-time Studio sign-in link for an owner; `origin` is the service's public address. */
-  issueSignInLink(ownerId: string, origin: string): { enlace: string; expira: string };
+  issueSignInLink(ownerId: string, origin: string): Promise<{ enlace: string; expira: string }>;
   /** A platform operator credential for the `/api/admin` routes. */
   issueOperatorCredential(name: string): { id: string; token: string };
-  listOwners(paging?: AdminPaging): AdminPage<'propietarios', OwnerView>;
-  owner(id: string): OwnerView;
+  listOwners(paging?: AdminPaging): Promise<AdminPage<'propietarios', OwnerView>>;
+  owner(id: string): Promise<OwnerView>;
   /** Every space, or (with `ownerId`) those of one existing owner. */
-  listSpaces(paging?: AdminPaging, ownerId?: string): AdminPage<'espacios', SpaceView>;
-  space(id: string): SpaceView;
+  listSpaces(paging?: AdminPaging, ownerId?: string): Promise<AdminPage<'espacios', SpaceView>>;
+  space(id: string): Promise<SpaceView>;
   /** An owner's keys, revoked ones included (with the date), never a secret. */
-  listKeys(ownerId: string, paging?: AdminPaging): AdminPage<'claves', AdminKeyView>;
+  listKeys(ownerId: string, paging?: AdminPaging): Promise<AdminPage<'claves', AdminKeyView>>;
   /** Revokes any owner's key: it answers 401 from the next request. 404 unknown, 409 already revoked. */
-  revokeKey(keyId: string): { revocado: string };
+  revokeKey(keyId: string): Promise<{ revocado: string }>;
   isEmpty(): boolean;
 }

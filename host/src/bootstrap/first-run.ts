@@ -27,15 +27,15 @@ export const DEMO_EMAIL = 'demo@cerebro.example';
 export async function bootstrapFirstRun(admin: AdminActions, moduleIds: string[]): Promise<FirstRunResult | null> {
   if (!admin.isEmpty()) return null;
   const operator = admin.issueOperatorCredential('operador inicial');
-  const owner = admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });
+  const owner = await admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });
   admin.createSpace({
     id: DEMO_SPACE,
     ownerId: owner.id,
     name: 'Espacio de demostración',
     modules: ['api', ...moduleIds],
   });
-  const key = admin.issueKey(owner.id, 'demo', [], 'escribe');
-  const email = admin.setOwnerEmail(owner.id, DEMO_EMAIL).email;
+  const key = await admin.issueKey(owner.id, 'demo', [], 'escribe');
+  const email = (await admin.setOwnerEmail(owner.id, DEMO_EMAIL)).email;
   const { clave } = await admin.setOwnerPassword(owner.id);
   return {
     spaceId: DEMO_SPACE,

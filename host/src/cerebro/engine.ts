@@ -1,6 +1,8 @@
 // The Cerebro engine as one object for the routes: documents in (indexing queue), questions out (answers with
 // sources), everything scoped by space id. Composes the pieces; holds no logic of its own beyond wiring.
 import type { SqliteDatabase } from '../storage/database.js';
+import type { EngineStorage } from '../storage/port/engine-storage.js';
+import { sqliteEngineStorage } from '../storage/sqlite/engine-storage.js';
 import { ExtractiveAnswerer } from './answer/extractive.js';
 import { GenerativeAnswerer } from './answer/generative.js';
 import { OpenAiChatClient, type ChatClientConfig } from './answer/openai-client.js';
@@ -12,14 +14,17 @@ import { Retriever, type VectorSearch } from './index/retriever.js';
 import type { RetrievalScope } from './index/retrieval-scope.js';
 import { createSearchPool, type SearchPool } from './index/search-pool.js';
 import { IndexingRunner, type IndexingDependencies, type IndexingOptions } from './jobs/indexing-runner.js';
+import { PassageIndexWriter } from './jobs/passage-writer.js';
 import type { DocumentStatus } from './jobs/types.js';
 import type { Embedder } from './vector/embedder.js';
 import { OnnxEmbedder, type OnnxEmbedderOptions } from './vector/onnx-embedder.js';
 import { VectorStore } from './vector/vector-store.js';
 
 export interface CerebroEngineConfig {
-  /** The host database, already migrated with CEREBRO_MIGRATION. */
+  /** The host database, already migrated with CEREBRO_MIGRATION (the passage index still reads and writes it). */
   db: SqliteDatabase;
+  /** Documents, jobs, leases and vectors; absent: the SQLite repositories over `db`. */
+  storage?: EngineStorage;
   /** Embedding model for hybrid retrieval; null or absent: full text only. */
   embedder?: Embedder | null;
   /** Told whether embedding each question worked (an endpoint may fail; that question is answered on full text). */
@@ -64,14 +69,19 @@ export class CerebroEngine {
   constructor(config: CerebroEngineConfig) {
     this.index = new PassageIndex(config.db);
     if (config.searchInlinePassages !== undefined) this.index.inlineMatchPassages = config.searchInlinePassages;
-    const vectors: VectorSearch | null = config.embedder
-      ? {
-          embedder: config.embedder,
-          store: new VectorStore(config.db, config.embedder.dimensions),
-          ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}),
-          ...(config.minWordSimilarity !== undefined ? { minWordSimilarity: config.minWordSimilarity } : {}),
-        }
-      : null;
+    const storage = config.storage ?? sqliteEngineStorage(config.db);
+    // The retriever reads vectors synchronously (moved to the port with the passage index); the runner writes them
+    // through the vector repository.
+    const vectorStore = config.embedder ? new VectorStore(config.db, config.embedder.dimensions) : null;
+    const vectors: VectorSearch | null =
+      config.embedder && vectorStore
+        ? {
+            embedder: config.embedder,
+            store: vectorStore,
+            ...(config.onEmbedderOutcome ? { onQueryOutcome: config.onEmbedderOutcome } : {}),
+            ...(config.minWordSimilarity !== undefined ? { minWordSimilarity: config.minWordSimilarity } : {}),
+          }
+        : null;
     this.searchPool =
       (config.searchThreads ?? 0) > 0 && !config.db.memory
         ? createSearchPool(config.db.name, config.searchThreads!)
@@ -79,7 +89,16 @@ export class CerebroEngine {
     this.retriever = new Retriever(this.index, vectors, config.rerank ?? null, this.searchPool);
     this.ownsPool = !config.pool;
     this.pool = config.pool ?? createPreparePool({ threads: config.workerThreads ?? 1 });
-    const deps: IndexingDependencies = { db: config.db, index: this.index, pool: this.pool, vectors };
+    const deps: IndexingDependencies = {
+      documents: storage.documents,
+      reads: storage.reads,
+      leases: storage.leases,
+      passages: new PassageIndexWriter(this.index, vectorStore),
+      pool: this.pool,
+      vectors: config.embedder
+        ? { embedder: config.embedder, store: storage.vectors.forDimensions(config.embedder.dimensions) }
+        : null,
+    };
     if (config.onContentChanged) deps.onContentChanged = config.onContentChanged;
     if (config.onStateChanged) deps.onStateChanged = config.onStateChanged;
     if (config.originalsRoot !== undefined) deps.originalsRoot = config.originalsRoot;
@@ -109,7 +128,7 @@ export class CerebroEngine {
   }
 
   /** Resumes interrupted indexing and starts the queue. Call once the database is migrated. */
-  start(): { requeued: number; failed: number } {
+  start(): Promise<{ requeued: number; failed: number }> {
     return this.documents.start();
   }
 

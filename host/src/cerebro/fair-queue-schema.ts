@@ -1,4 +1,4 @@
-// The indexing queue serves spaces in turns (jobs/document-repo.ts). Released: never edit, add a new migration.
+// The indexing queue serves spaces in turns (storage/sqlite/document-job-repository.ts). Released: never edit, add a new migration.
 import type { Migration } from '@cerebro/sdk';
 
 /**

@@ -1,4 +1,4 @@
-// Indexing jobs leased to the process running them (jobs/document-repo.ts). Released: never edit, add a new migration.
+// Indexing jobs leased to the process running them (storage/sqlite/document-job-repository.ts). Released: never edit, add a new migration.
 import type { Migration } from '@cerebro/sdk';
 
 /**

@@ -193,3 +193,27 @@ test('cerebro admin respaldo copies the databases into a new folder and refuses 
   assert.match(again.err, /ya existe/);
   assert.equal((await cli(dataDir, ['respaldo'])).code, 2);
 });
+
+test('cerebro admin respaldo on PostgreSQL prints the pg_dump and pg_restore lines, exit 0, copies nothing', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const target = join(dataDir, 'copia');
+  const env = {
+    CEREBRO_DATA_DIR: dataDir,
+    CEREBRO_DATABASE_URL: 'postgres://cerebro:s3creta@db.interna:5432/cerebro',
+  };
+  const json = await runCaptured(['admin', 'respaldo', target, '--json'], env);
+  assert.equal(json.code, 0, json.err);
+  const advice = JSON.parse(json.out) as { postgresql: boolean; respaldo: string[]; restaurar: string[] };
+  assert.equal(advice.postgresql, true);
+  assert.ok(advice.respaldo.some((line) => line.startsWith('pg_dump --format=custom')));
+  assert.ok(advice.respaldo.some((line) => line.includes('db.interna:5432/cerebro')));
+  assert.ok(advice.restaurar.some((line) => line.startsWith('pg_restore')));
+  assert.doesNotMatch(json.out, /s3creta/);
+  assert.equal(existsSync(target), false);
+  const human = await runCaptured(['admin', 'respaldo', target], env);
+  assert.equal(human.code, 0, human.err);
+  assert.match(human.out, /pg_dump/);
+  assert.match(human.out, /PostgreSQL/);
+  assert.doesNotMatch(human.out, /s3creta/);
+});

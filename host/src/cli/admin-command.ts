@@ -12,6 +12,7 @@ import { buildHostContainer } from '../main/host-container.js';
 import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDataFolder } from '../storage/data-backup.js';
+import { pgBackupAdvice } from '../storage/postgres/pg-backup-advice.js';
 import { restoreBackup } from '../storage/restore.js';
 import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
@@ -141,7 +142,7 @@ const ACTIONS: Record<string, Action> = {
   },
   'account credits': {
     help: '--id C --amount N',
-    run: (a, f) => ({ cuenta: f.id, saldo: a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }),
+    run: async (a, f) => ({ cuenta: f.id, saldo: await a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }),
   },
   'key create': {
     help: '--owner O --name N [--spaces a,b] [--permiso lee|escribe] [--limit N] [--quota N]  (límite por minuto y cuota diaria propios de la clave)',
@@ -324,7 +325,12 @@ async function runBackup(args: string[], flags: Flags, io: CliIo): Promise<numbe
     io.stderr.write('Uso: cerebro admin respaldo <carpeta nueva> [--json]\n');
     return 2;
   }
-  return report(io, flags, () => backupDataFolder(loadHostConfig(io.env).dataDir, resolve(args[0]!)));
+  return report(io, flags, async () => {
+    const config = loadHostConfig(io.env);
+    // On PostgreSQL the server's tools take the backup: the advice is the answer (exit 0), nothing is copied.
+    if (config.databaseUrl) return pgBackupAdvice(config.databaseUrl, resolve(args[0]!));
+    return backupDataFolder(config.dataDir, resolve(args[0]!));
+  });
 }
 
 /** `cerebro admin restaurar <respaldo> <carpeta>`: checks the backup, then writes a new data folder from it. */

@@ -9,8 +9,10 @@ import { isSea } from 'node:sea';
  */
 export function programName(env: NodeJS.ProcessEnv): string {
   if (isSea()) {
-    const onPath = (env.PATH ?? '').split(delimiter).includes(dirname(process.execPath));
-    return onPath ? basename(process.execPath) : process.execPath;
+    // The executable's stub runs a cached copy of the runtime (process.execPath) and names itself here.
+    const executable = env.CEREBRO_EXECUTABLE ?? process.execPath;
+    const onPath = (env.PATH ?? '').split(delimiter).includes(dirname(executable));
+    return onPath ? basename(executable) : executable;
   }
   return env.npm_lifecycle_event === 'cerebro' ? 'npm run cerebro --' : 'npx cerebro';
 }

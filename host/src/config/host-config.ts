@@ -12,6 +12,7 @@ import { parseProxyTrust, type ProxyTrust } from './proxy-trust.js';
 import { DEFAULT_SPACE_GATE } from '../limits/space-gate.js';
 import { DEFAULT_QUOTA } from '../limits/quota-defaults.js';
 import { loadWebhookSettings, type WebhookSettings } from '../webhooks/webhook-settings.js';
+import { parseDatabaseUrl, parseRedisUrl } from './backend-urls.js';
 
 /** Everything the host reads from its environment, with the embedded defaults. */
 export interface HostConfig {
@@ -19,6 +20,10 @@ export interface HostConfig {
   role: ProcessRole;
   /** Directory of the SQLite file and of every file the service keeps. */
   dataDir: string;
+  /** `CEREBRO_DATABASE_URL`: the PostgreSQL server shared by several hosts; null: SQLite in the data folder. */
+  databaseUrl: string | null;
+  /** `CEREBRO_REDIS_URL`: where rate windows, daily quotas and the sign-in throttle count; null: in the database. */
+  redisUrl: string | null;
   host: string;
   port: number;
   logLevel: string;
@@ -173,6 +178,8 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
   return {
     role: 'todo',
     dataDir: resolve(base, env.CEREBRO_DATA_DIR ?? 'data'),
+    databaseUrl: parseDatabaseUrl(env.CEREBRO_DATABASE_URL),
+    redisUrl: parseRedisUrl(env.CEREBRO_REDIS_URL),
     host: env.CEREBRO_HOST ?? '127.0.0.1',
     port: int(env, 'CEREBRO_PORT', 8080),
     logLevel: env.CEREBRO_LOG_LEVEL ?? 'info',

@@ -20,16 +20,21 @@ export interface ChargeContext {
 
 /** The credit pool (`bolsa`) of accounts: each change moves the balance and records the movement in one transaction. */
 export interface CreditLedger {
-  /** Takes `amount` credits or throws 402 `credits_exhausted` without touching the balance. */
-  debit(accountId: string, amount: number, ctx: ChargeContext, reason?: 'consumo' | 'ajuste'): number;
-  /** Adds credits (top-up by the operator, or the refund of a charge whose request failed). */
+  /** Takes `amount` credits, resolving to the balance after; rejects with 402 `credits_exhausted` without touching it. */
+  debit(accountId: string, amount: number, ctx: ChargeContext, reason?: 'consumo' | 'ajuste'): Promise<number>;
+  /** Adds credits (top-up by the operator, or the refund of a charge whose request failed); 404 for no account. */
   credit(
     accountId: string,
     amount: number,
     reason: 'recarga' | 'reembolso' | 'ajuste',
     ctx?: Partial<ChargeContext>,
-  ): number;
-  recent(accountId: string, limit?: number): Movement[];
+  ): Promise<number>;
+  /**
+   * Gives back, once, what request `requestId` was charged on routes whose label contains `routeFragment`, less what
+   * was already refunded for it; resolves to the credits given back (0 when nothing is owed).
+   */
+  refundRequest(accountId: string, requestId: string, routeFragment: string, spaceId: string | null): Promise<number>;
+  recent(accountId: string, limit?: number): Promise<Movement[]>;
   /**
    * Called after every debit with the balance before and after it (webhooks' `creditos.bajos` / `creditos.agotados`).
    * A listener that throws is logged by its owner, never fails the debit.
@@ -49,5 +54,5 @@ export interface CreditPoolView {
 /** What an owner sees of their accounts' credit pools: only accounts of spaces they reach, and only when paid. */
 export interface OwnerCreditPools {
   /** The balance and the latest `movements` of an account; 403 out of the caller's reach, 402 unpaid or suspended. */
-  poolOf(caller: OwnerCaller, accountId: string, movements: number): CreditPoolView;
+  poolOf(caller: OwnerCaller, accountId: string, movements: number): Promise<CreditPoolView>;
 }

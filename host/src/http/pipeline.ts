@@ -3,7 +3,7 @@ import type { Logger as PinoLogger } from 'pino';
 import type { Middleware, Request } from 'polka';
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
-import type { Authenticator } from '../access/access-services.js';
+import type { Authenticator, ValueOrPromise } from '../access/access-services.js';
 import type { Caller, OwnerCaller } from '../access/caller.js';
 import type { SpaceAccessPolicy } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
@@ -76,14 +76,6 @@ class Exchange {
   }
 }
 
-/** What the pipeline compiles once per route, at mount. */
-interface CompiledRoute {
-  validateQuery: QueryValidator | undefined;
-  validateBody: BodyValidator | undefined;
-  readsJson: boolean;
-  refusesIdempotencyKey: boolean;
-}
-
 const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
   typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
@@ -104,10 +96,10 @@ export class RequestPipeline implements RoutePipeline {
   ) {}
 
   /**
-   * The polka handler of one route. A request that needs neither a body nor an asynchronous handler is answered
-   * synchronously, inside the HTTP parser's callback, like a bare route; only the rest continues in an async
-   * function. Per-route constants (label, the access logger with its bindings serialised once by pino) are
-   * computed here, not per request.
+   * The polka handler of one route. A public request that needs neither a body nor an asynchronous handler is
+   * answered synchronously, inside the HTTP parser's callback, like a bare route; the rest continues in an async
+   * function (authentication and access read storage through async repositories). Per-route constants (label, the
+   * access logger with its bindings serialised once by pino) are computed here, not per request.
    */
   handlerFor(route: HostRoute): Middleware {
     const label = routeLabel(route);
@@ -118,12 +110,33 @@ export class RequestPipeline implements RoutePipeline {
     const validateBody: BodyValidator | undefined =
       readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
     const noStore = route.carriesCredentials === true;
-    const compiled: CompiledRoute = {
-      validateQuery,
-      validateBody,
-      readsJson,
-      // A stream cannot be replayed as it was sent: its route refuses the header rather than charge a retry again.
-      refusesIdempotencyKey: route.stream === true,
+    // A stream cannot be replayed as it was sent: its route refuses the header rather than charge a retry again.
+    const refusesIdempotencyKey = route.stream === true;
+    /** Steps 3 onwards, once the caller may use the route: the status when answered here, undefined when not yet. */
+    const proceed = (exchange: Exchange): number | undefined => {
+      const { ctx } = exchange;
+      if (refusesIdempotencyKey && ctx.req.headers['idempotency-key'] !== undefined)
+        throw apiError('idempotency_not_supported');
+      if (validateQuery) ctx.query = validateQuery(ctx.req.query as Record<string, unknown>);
+      if (readsJson) {
+        void this.continueWithBody(route, exchange, validateBody);
+        return undefined;
+      }
+      const charging = this.charge(route, exchange);
+      if (charging) {
+        void this.continueWithResult(
+          exchange,
+          charging.then(() => route.handler(ctx)),
+        );
+        return undefined;
+      }
+      const result = route.handler(ctx);
+      if (isPromiseLike(result)) {
+        void this.continueWithResult(exchange, result);
+        return undefined;
+      }
+      sendResult(ctx.res, result, exchange.headers);
+      return ctx.res.statusCode;
     };
     return (req: Request, res: ServerResponse) => {
       const exchange = new Exchange(
@@ -142,54 +155,46 @@ export class RequestPipeline implements RoutePipeline {
       );
       // A secret in an answer must not stay in a browser's or a proxy's cache (also on that route's errors).
       if (noStore) exchange.headers['Cache-Control'] = 'no-store';
+      let authorizing: ValueOrPromise<void>;
       try {
         if (!route.ungated) {
           this.lifecycle.enter();
           exchange.entered = true;
         }
-        const limited = this.authorize(route, exchange.ctx, label, exchange.headers);
-        // Only when the limits had to ask the shared store: otherwise the request goes on in this same turn.
-        if (limited) return void this.proceedWhenCounted(limited, route, exchange, compiled);
+        authorizing = this.authorize(route, exchange.ctx, label, exchange.headers);
       } catch (err) {
         return this.finish(exchange, this.fail(exchange, err));
       }
-      this.proceed(route, exchange, compiled);
+      if (authorizing) return this.continueAuthorized(exchange, authorizing, proceed);
+      this.settle(exchange, proceed);
     };
   }
 
-  /** Step 6 onwards, once the caller is authorised and counted. */
-  private proceed(route: HostRoute, exchange: Exchange, compiled: CompiledRoute): void {
-    const { ctx } = exchange;
-    let status = 500;
+  /** The rest of a request whose steps 2 to 5 read storage (a credential or space not memoised). */
+  private async continueAuthorized(
+    exchange: Exchange,
+    authorizing: Promise<void>,
+    proceed: (exchange: Exchange) => number | undefined,
+  ): Promise<void> {
     try {
-      if (compiled.refusesIdempotencyKey && ctx.req.headers['idempotency-key'] !== undefined)
-        throw apiError('idempotency_not_supported');
-      if (compiled.validateQuery) ctx.query = compiled.validateQuery(ctx.req.query as Record<string, unknown>);
-      if (compiled.readsJson) return void this.continueWithBody(route, exchange, compiled.validateBody);
-      this.charge(route, exchange);
-      const result = route.handler(ctx);
-      if (isPromiseLike(result)) return void this.continueWithResult(exchange, result);
-      sendResult(ctx.res, result, exchange.headers);
-      status = ctx.res.statusCode;
+      await authorizing;
+    } catch (err) {
+      return this.finish(exchange, this.fail(exchange, err));
+    }
+    this.settle(exchange, proceed);
+  }
+
+  /** Runs `step`; finishes the request here unless the step handed it to an async continuation (undefined). */
+  private settle(exchange: Exchange, step: (exchange: Exchange) => number | undefined): void {
+    let status: number;
+    try {
+      const answered = step(exchange);
+      if (answered === undefined) return;
+      status = answered;
     } catch (err) {
       status = this.fail(exchange, err);
     }
     this.finish(exchange, status);
-  }
-
-  /** The rest of a request whose limits were counted in the shared store. */
-  private async proceedWhenCounted(
-    limited: Promise<void>,
-    route: HostRoute,
-    exchange: Exchange,
-    compiled: CompiledRoute,
-  ): Promise<void> {
-    try {
-      await limited;
-    } catch (err) {
-      return this.finish(exchange, this.fail(exchange, err));
-    }
-    this.proceed(route, exchange, compiled);
   }
 
   /** Step 6 onwards for routes with a JSON body. */
@@ -203,24 +208,22 @@ export class RequestPipeline implements RoutePipeline {
     try {
       ctx.body = await readJsonBody(ctx.req, ctx.res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
       validateBody?.(ctx.body);
-      if (route.spaceInBody !== undefined) {
-        const limited = this.authorizeSpace(
+      if (route.spaceInBody !== undefined)
+        await this.authorizeSpace(
           route,
           ctx,
           String((ctx.body as Record<string, unknown>)[route.spaceInBody]),
           exchange.headers,
         );
-        if (limited) await limited;
-      }
       if (route.idempotent) {
-        const outcome = this.idempotent.begin(ctx, exchange.label, exchange.headers);
+        const outcome = await this.idempotent.begin(ctx, exchange.label, exchange.headers);
         if (outcome.kind === 'replayed') return this.finish(exchange, outcome.status);
         if (outcome.kind === 'held') exchange.idempotency = outcome.scope;
       }
-      this.charge(route, exchange);
+      await this.charge(route, exchange);
       let result = route.handler(ctx);
       if (isPromiseLike(result)) result = await result;
-      if (exchange.idempotency) this.idempotent.answer(ctx.res, exchange.idempotency, result, exchange.headers);
+      if (exchange.idempotency) await this.idempotent.answer(ctx.res, exchange.idempotency, result, exchange.headers);
       else sendResult(ctx.res, result, exchange.headers);
       status = ctx.res.statusCode;
     } catch (err) {
@@ -241,19 +244,27 @@ export class RequestPipeline implements RoutePipeline {
     this.finish(exchange, status);
   }
 
-  /** Step 7: reserves the request's price from the space's credit pool. */
-  private charge(route: HostRoute, exchange: Exchange): void {
+  /**
+   * Step 7: reserves the request's price from the space's credit pool. Undefined for a free request, so it stays on
+   * the synchronous path; a paid one waits for the ledger.
+   */
+  private charge(route: HostRoute, exchange: Exchange): Promise<void> | undefined {
+    const price = route.creditsFor ? route.creditsFor(exchange.ctx) : (route.credits ?? 0);
+    if (typeof price !== 'number') return price.then((cost) => this.debit(cost, exchange));
+    return this.debit(price, exchange);
+  }
+
+  /** Takes `cost` from the space's credit pool and remembers it for the refund of a failure. */
+  private debit(cost: number, exchange: Exchange): Promise<void> | undefined {
     const { ctx } = exchange;
-    const cost = route.creditsFor ? route.creditsFor(ctx) : (route.credits ?? 0);
-    if (cost > 0 && ctx.space) {
-      this.credits.debit(ctx.space.accountId, cost, {
-        spaceId: ctx.space.id,
-        route: exchange.label,
-        requestId: ctx.id,
+    const space = ctx.space;
+    if (!(cost > 0 && space)) return undefined;
+    return this.credits
+      .debit(space.accountId, cost, { spaceId: space.id, route: exchange.label, requestId: ctx.id })
+      .then(() => {
+        exchange.charged = { accountId: space.accountId, amount: cost };
+        if (exchange.idempotency) return this.idempotent.charged(exchange.idempotency, space.accountId, cost);
       });
-      exchange.charged = { accountId: ctx.space.accountId, amount: cost };
-      if (exchange.idempotency) this.idempotent.charged(exchange.idempotency, ctx.space.accountId, cost);
-    }
   }
 
   private fail(exchange: Exchange, err: unknown): number {
@@ -279,20 +290,26 @@ export class RequestPipeline implements RoutePipeline {
   private finish(exchange: Exchange, status: number): void {
     const { ctx, charged } = exchange;
     if (exchange.entered) this.lifecycle.leave();
-    if (exchange.idempotency && status >= 400) this.idempotent.release(exchange.idempotency);
+    if (exchange.idempotency && status >= 400) {
+      // Not awaited: the answer is already sent. A key that could not be freed only makes its retry wait a lease.
+      this.idempotent.release(exchange.idempotency).catch((err: unknown) => {
+        ctx.log.error({ err }, 'no se pudo liberar la clave de idempotencia de una petición fallida');
+      });
+    }
     if (charged && status >= 400) {
-      try {
-        this.credits.credit(charged.accountId, charged.amount, 'reembolso', {
+      // The answer is already sent: the refund finishes on its own, and a failure is logged, never thrown.
+      this.credits
+        .credit(charged.accountId, charged.amount, 'reembolso', {
           spaceId: ctx.space?.id,
           route: exchange.label,
           requestId: ctx.id,
-        });
-      } catch (err) {
-        ctx.log.error(
-          { err, cuenta: charged.accountId, creditos: charged.amount },
-          'no se pudo reembolsar una petición fallida',
+        })
+        .catch((err: unknown) =>
+          ctx.log.error(
+            { err, cuenta: charged.accountId, creditos: charged.amount },
+            'no se pudo reembolsar una petición fallida',
+          ),
         );
-      }
     }
     const ms = performance.now() - exchange.started;
     exchange.meter.record(status, ms, ctx.queuedMs);
@@ -314,31 +331,45 @@ export class RequestPipeline implements RoutePipeline {
    * the cookie must carry the session's `X-CSRF-Token` (a browser sends the cookie by itself; only the owner's page
    * knows the token). Bearer calls are not affected: no browser attaches them on its own.
    */
-  private callerOf(req: Request): Caller {
+  private callerOf(req: Request): ValueOrPromise<Caller> {
     const authorization = req.headers.authorization;
     if (authorization !== undefined || req.headers.cookie === undefined)
       return this.authenticator.authenticate(authorization);
     const secure = requestIsSecure(req, this.config.trustProxy);
     const cookie = sessionCookieOf(req, secure);
     if (cookie === undefined) return this.authenticator.authenticate(authorization);
-    const caller = this.authenticator.authenticateCookie(cookie, secure);
+    return this.cookieCaller(req, cookie, secure);
+  }
+
+  private async cookieCaller(req: Request, cookie: string, secure: boolean): Promise<Caller> {
+    const caller = await this.authenticator.authenticateCookie(cookie, secure);
     if (STATE_CHANGING.has(req.method ?? '') && !csrfMatches(req.headers['x-csrf-token'], caller.csrf))
       throw apiError('csrf_invalid');
     return caller;
   }
 
-  /**
-   * Steps 2 to 5. Adds the rate-limit headers to `headers`. Returns a promise only when the limits are counted in
-   * the shared store (`--rol api|worker`); the request must wait for it.
-   */
+  /** Steps 2 to 5. Adds the rate-limit headers to `headers`. */
   private authorize(
     route: HostRoute,
     ctx: RequestContext,
     label: string,
     headers: Record<string, string>,
-  ): void | Promise<void> {
+  ): ValueOrPromise<void> {
     if (route.access === 'public') return;
-    const caller: Caller = this.callerOf(ctx.req);
+    const caller = this.callerOf(ctx.req);
+    return caller instanceof Promise
+      ? caller.then((c) => this.authorizeCaller(route, ctx, label, headers, c))
+      : this.authorizeCaller(route, ctx, label, headers, caller);
+  }
+
+  /** Steps 3 to 5 for an authenticated caller: synchronous unless the space must be read (step 4). */
+  private authorizeCaller(
+    route: HostRoute,
+    ctx: RequestContext,
+    label: string,
+    headers: Record<string, string>,
+    caller: Caller,
+  ): ValueOrPromise<void> {
     ctx.caller = caller;
     if (route.access === 'admin') {
       if (caller.kind !== 'operator') throw apiError('admin_only');
@@ -356,14 +387,14 @@ export class RequestPipeline implements RoutePipeline {
   }
 
   /** Steps 4 and 5 for the space a request names (in its path, or in its body for `spaceInBody` routes). */
-  private authorizeSpace(
+  private async authorizeSpace(
     route: HostRoute,
     ctx: RequestContext,
     spaceId: string,
     headers: Record<string, string>,
-  ): void | Promise<void> {
+  ): Promise<void> {
     const caller = ctx.caller!;
-    const access = this.policy.authorize(caller as OwnerCaller, {
+    const access = await this.policy.authorize(caller as OwnerCaller, {
       spaceId,
       permission: route.permission ?? 'escribe',
       module: route.module,

@@ -25,8 +25,11 @@ export interface HostRoute {
   moduleDisabledDetail?: string;
   /** Credits reserved before the handler runs (refunded when it fails). */
   credits?: number;
-  /** The cost of this particular request, decided after the body is read (default `credits`). */
-  creditsFor?: (ctx: RequestContext) => number;
+  /**
+   * The cost of this particular request, decided after the body is read (default `credits`); a promise when it
+   * reads storage (a cached answer is free).
+   */
+  creditsFor?: (ctx: RequestContext) => number | Promise<number>;
   body?: 'json' | 'multipart' | 'none';
   maxBodyBytes?: number;
   /** Answers even while starting or stopping (health); every other route gets 503 then. */
@@ -98,7 +101,7 @@ export type HostHandlers<Declarations extends readonly HostRouteDeclaration[]> =
 export type HostPricing<Declarations extends readonly HostRouteDeclaration[]> = {
   [Id in Extract<Declarations[number], { credits: number }>['operationId']]?: (
     ctx: HostRouteContext<Extract<Declarations[number], { operationId: Id }>>,
-  ) => number;
+  ) => number | Promise<number>;
 };
 
 /** Declares host routes with their schemas kept literal, so their handlers' bodies are typed from them. */

@@ -27,13 +27,13 @@ export interface IdempotencyStore {
    * Holds `scope` for a new request, or returns the answer stored for the same body.
    * @throws 422 `idempotency_key_reused` for another body, 409 `idempotency_in_flight` while the first one runs.
    */
-  claim(scope: IdempotencyScope, fingerprint: string): IdempotencyClaim;
+  claim(scope: IdempotencyScope, fingerprint: string): Promise<IdempotencyClaim>;
   /** Stores the answer of a held key; retries within the TTL get it. */
-  complete(scope: IdempotencyScope, answer: StoredAnswer): void;
+  complete(scope: IdempotencyScope, answer: StoredAnswer): Promise<void>;
   /** Records what the held request was charged, refunded if its process dies before it answers. */
-  charged(scope: IdempotencyScope, accountId: string, amount: number): void;
+  charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void>;
   /** Frees a held key whose request failed (and was refunded), so the client may retry it with the same key. */
-  release(scope: IdempotencyScope): void;
+  release(scope: IdempotencyScope): Promise<void>;
 }
 
 export type IdempotencyOutcome =
@@ -44,11 +44,11 @@ export type IdempotencyOutcome =
 /** `Idempotency-Key` on the routes flagged `idempotent`, as the pipeline uses it. */
 export interface IdempotentRequests {
   /** Holds the key for this request, replays the stored answer (nothing else runs), or does nothing without a key. */
-  begin(ctx: RequestContext, route: string, headers: Record<string, string>): IdempotencyOutcome;
+  begin(ctx: RequestContext, route: string, headers: Record<string, string>): Promise<IdempotencyOutcome>;
   /** Sends the handler's result; a successful JSON or text answer is stored first for the key's retries. */
-  answer(res: ServerResponse, scope: IdempotencyScope, result: unknown, headers: Record<string, string>): void;
+  answer(res: ServerResponse, scope: IdempotencyScope, result: unknown, headers: Record<string, string>): Promise<void>;
   /** Records the price a held request was charged (refunded should its process die before it answers). */
-  charged(scope: IdempotencyScope, accountId: string, amount: number): void;
+  charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void>;
   /** Frees the key of a request that failed. */
-  release(scope: IdempotencyScope): void;
+  release(scope: IdempotencyScope): Promise<void>;
 }

@@ -29,12 +29,12 @@ export class StoredIdempotentRequests implements IdempotentRequests {
   constructor(@inject(HostTokens.Idempotency) private readonly store: IdempotencyStore) {}
 
   /** Holds the key for this request, replays the stored answer (nothing else runs), or does nothing without a key. */
-  begin(ctx: RequestContext, route: string, headers: Record<string, string>): IdempotencyOutcome {
+  async begin(ctx: RequestContext, route: string, headers: Record<string, string>): Promise<IdempotencyOutcome> {
     const key = readIdempotencyKey(ctx.req.headers['idempotency-key']);
     if (key === undefined || !ctx.space || !ctx.caller || ctx.caller.kind === 'operator') return { kind: 'none' };
     const caller = ctx.caller.kind === 'key' ? `clave:${ctx.caller.key.id}` : `sesion:${ctx.caller.sessionId}`;
     const scope: IdempotencyScope = { caller, spaceId: ctx.space.id, route, key };
-    const claim = this.store.claim(scope, requestFingerprint(ctx.body));
+    const claim = await this.store.claim(scope, requestFingerprint(ctx.body));
     if (claim.kind === 'run') return { kind: 'held', scope };
     headers[REPLAY_HEADER] = 'true';
     send(ctx.res, claim.answer, headers);
@@ -42,26 +42,31 @@ export class StoredIdempotentRequests implements IdempotentRequests {
   }
 
   /** Sends the handler's result; a successful JSON or text answer is stored first for the key's retries. */
-  answer(res: ServerResponse, scope: IdempotencyScope, result: unknown, headers: Record<string, string>): void {
+  async answer(
+    res: ServerResponse,
+    scope: IdempotencyScope,
+    result: unknown,
+    headers: Record<string, string>,
+  ): Promise<void> {
     const answer = storable(result);
     if (!answer || answer.status >= 400) {
       // A success that cannot be stored (bytes, a stream) frees its key, or every retry would answer 409 for a day.
-      if (!answer) this.store.release(scope);
+      if (!answer) await this.store.release(scope);
       sendResult(res, result, headers);
       return;
     }
-    this.store.complete(scope, answer);
+    await this.store.complete(scope, answer);
     send(res, answer, headers);
   }
 
   /** Records the price a held request was charged (refunded should its process die before it answers). */
-  charged(scope: IdempotencyScope, accountId: string, amount: number): void {
-    this.store.charged(scope, accountId, amount);
+  charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void> {
+    return this.store.charged(scope, accountId, amount);
   }
 
   /** Frees the key of a request that failed. */
-  release(scope: IdempotencyScope): void {
-    this.store.release(scope);
+  release(scope: IdempotencyScope): Promise<void> {
+    return this.store.release(scope);
   }
 }
 

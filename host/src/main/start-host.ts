@@ -16,6 +16,9 @@ import type { HostRoute } from '../http/route.js';
 import type { Lifecycle } from '../kernel/kernel-services.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
+import { DocumentJobRepositoryToken, DocumentReadsNowToken } from '../storage/port/document-job-repository.js';
+import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
+import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
 import { discoverPlugins, type PluginCandidate } from '../plugins/discovery.js';
@@ -46,6 +49,11 @@ import { systemRoutes } from '../routes/system-routes.js';
 import { listenForMetrics, type MetricsListener } from '../metrics/metrics-server.js';
 import { metricsRoute } from '../metrics/metrics-route.js';
 import { registerScrapeGauges } from '../metrics/scrape-gauges.js';
+import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
+import { AnswerCacheRepositoryToken } from '../storage/port/answer-cache-repository.js';
+import { ConversationRepositoryToken } from '../storage/port/conversation-repository.js';
+import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
+import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDatabases } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
@@ -62,6 +70,7 @@ import { DiskSpaceWatch } from '../storage/disk-space.js';
 import { WebhookTokens } from '../webhooks/webhook-tokens.js';
 import { webhookRoutes } from '../webhooks/webhook-routes.js';
 import { creditEvents, creditRefusalEvents, documentEvents, pluginEventPublisher } from '../webhooks/host-events.js';
+import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -172,6 +181,18 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const models = await SearchModels.load(config, log);
     rag = await RagService.create({
       db,
+      repositories: {
+        answers: resolveToken(container, AnswerCacheRepositoryToken),
+        settings: resolveToken(container, RagSettingsRepositoryToken),
+        conversations: resolveToken(container, ConversationRepositoryToken),
+        labels: resolveToken(container, DocumentLabelRepositoryToken),
+      },
+      engineStorage: {
+        documents: resolveToken(container, DocumentJobRepositoryToken),
+        reads: resolveToken(container, DocumentReadsNowToken),
+        leases: resolveToken(container, ProcessLeaseRepositoryToken),
+        vectors: resolveToken(container, VectorRepositoriesToken),
+      },
       dataDir: config.dataDir,
       now: () => clock.now(),
       log,
@@ -184,7 +205,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       metrics,
       onDocumentState: documentEvents(webhooks, log),
     });
-    rag.start(roleIndexes(config.role));
+    await rag.start(roleIndexes(config.role));
     const liveRagService = rag;
 
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));
@@ -208,18 +229,17 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         pluginDbs,
         clock,
         uploads: resolveToken(container, HostTokens.Uploads),
-        directory: resolveToken(container, HostTokens.Directory),
+        spaces: resolveToken(container, SyncSpaceReaderToken),
         cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
         documents: (pluginId) =>
           documentsHostService(liveRagService, pluginId, async (space, delta) => {
-            const account = resolveToken(container, HostTokens.Directory).space(space)?.row.account_id;
+            const account = resolveToken(container, SyncSpaceReaderToken).spaceNow(space)?.row.account_id;
             return account ? resolveToken(container, HostTokens.Quotas).hold(account, delta) : null;
           }),
         creditRefunds: (pluginId) =>
           pluginCreditRefunds(
-            db,
             resolveToken(container, HostTokens.Credits),
-            resolveToken(container, HostTokens.Directory),
+            resolveToken(container, SyncSpaceReaderToken),
             pluginId,
           ),
         events: (pluginId) => pluginEventPublisher(webhooks, pluginId, log),
@@ -230,7 +250,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     resolveToken(container, ModuleCatalogToken).declare(plugins.map((p) => p.manifest.id));
     warnUnknownAllowed(config, plugins, log);
     const disk = new DiskSpaceWatch(config.dataDir, config.diskMinFreeBytes);
-    registerScrapeGauges(metrics.registry, { db, dataDir: config.dataDir, lifecycle, plugins, log, disk });
+    registerScrapeGauges(metrics.registry, {
+      counts: resolveToken(container, MetricsRepositoryToken),
+      dataDir: config.dataDir,
+      lifecycle,
+      plugins,
+      log,
+      disk,
+    });
 
     let openapiDocument: unknown;
     const routes: HostRoute[] = [

@@ -5,11 +5,11 @@ import type { Logger as PinoLogger } from 'pino';
 import type { PluginGauge } from '@cerebro/sdk';
 import type { Lifecycle } from '../kernel/kernel-services.js';
 import type { LoadedPlugin } from '../plugins/plugin-loader.js';
-import type { SqliteDatabase } from '../storage/database.js';
 import type { DiskSpaceWatch } from '../storage/disk-space.js';
+import type { DocumentCount, MetricsRepository } from '../storage/port/metrics-repository.js';
 
 export interface ScrapeSources {
-  db: SqliteDatabase;
+  counts: MetricsRepository;
   dataDir: string;
   lifecycle: Lifecycle;
   plugins: readonly LoadedPlugin[];
@@ -39,7 +39,7 @@ const databaseBytes = (file: string): number => sizeOf(file) + sizeOf(`${file}-w
  */
 export function registerScrapeGauges(registry: Registry, sources: ScrapeSources): void {
   const registers = [registry];
-  const { db, lifecycle } = sources;
+  const { counts, lifecycle } = sources;
   new Gauge({
     name: 'cerebro_peticiones_en_curso',
     help: 'Peticiones dentro del pipeline ahora mismo.',
@@ -49,21 +49,20 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
     },
   });
 
-  const byState = db.prepare<[], { space: string; state: string; documents: number; passages: number }>(
-    'SELECT space, state, count(*) AS documents, coalesce(sum(passages), 0) AS passages FROM cerebro_documents GROUP BY space, state',
-  );
-  // Both gauges read the same grouped rows: one query per scrape, taken by whichever collects first.
-  let rows: ReturnType<typeof byState.all> | null = null;
-  const readRows = () => (rows ??= db.open ? byState.all() : []);
+  // The three gauges read the same grouped rows: one query per scrape. The registry calls the collectors in order,
+  // so the first one (the queue's) starts the read and the next two share it.
+  let rows: Promise<DocumentCount[]> | null = null;
+  const readRows = () => (rows ??= counts.documentCounts());
   new Gauge<'estado'>({
     name: 'cerebro_indexacion_cola',
     help: 'Documentos pendientes de indexar (en_cola) y en proceso (procesando), en todos los espacios.',
     labelNames: ['estado'],
     registers,
-    collect() {
+    async collect() {
       rows = null;
       const total = { queued: 0, processing: 0 };
-      for (const r of readRows()) if (r.state === 'queued' || r.state === 'processing') total[r.state] += r.documents;
+      for (const r of await readRows())
+        if (r.state === 'queued' || r.state === 'processing') total[r.state] += r.documents;
       this.set({ estado: 'en_cola' }, total.queued);
       this.set({ estado: 'procesando' }, total.processing);
     },
@@ -73,9 +72,10 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
     help: 'Documentos por espacio y estado (queued, processing, ready, failed).',
     labelNames: ['espacio', 'estado'],
     registers,
-    collect() {
+    async collect() {
+      const read = await readRows();
       this.reset();
-      for (const r of readRows()) this.set({ espacio: r.space, estado: r.state }, r.documents);
+      for (const r of read) this.set({ espacio: r.space, estado: r.state }, r.documents);
     },
   });
   new Gauge<'espacio'>({
@@ -83,9 +83,10 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
     help: 'Pasajes buscables por espacio (de los documentos listos).',
     labelNames: ['espacio'],
     registers,
-    collect() {
+    async collect() {
+      const read = await readRows();
       this.reset();
-      for (const r of readRows()) if (r.state === 'ready') this.set({ espacio: r.space }, r.passages);
+      for (const r of read) if (r.state === 'ready') this.set({ espacio: r.space }, r.passages);
     },
   });
 

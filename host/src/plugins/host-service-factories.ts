@@ -11,7 +11,7 @@ import {
   type SpaceDirectory,
   type UploadReceiver,
 } from '@cerebro/sdk';
-import type { AccessDirectory } from '../access/access-services.js';
+import type { SyncSpaceReader } from '../storage/port/sync-space-reader.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
 import { createPluginStorage } from '../storage/plugin-storage.js';
@@ -24,7 +24,8 @@ export interface HostServiceDeps {
   pluginDbs: PluginDatabases;
   clock: Clock;
   uploads: UploadReceiver;
-  directory: AccessDirectory;
+  /** The sdk's space services are synchronous: they read through the directory port's one synchronous reader. */
+  spaces: SyncSpaceReader;
   cerebro: CerebroService;
   /** The documents service of one plugin (origins record the plugin's id). */
   documents: (pluginId: string) => DocumentsService;
@@ -38,13 +39,14 @@ export interface HostServiceDeps {
 export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manifest: PluginManifest) => unknown> {
   const spaces: SpaceDirectory = {
     get: (id) => {
-      const record = deps.directory.space(id);
+      const record = deps.spaces.spaceNow(id);
       return record && { id: record.row.id, accountId: record.row.account_id, modules: record.modules };
     },
-    hasModule: (id, module) => deps.directory.space(id)?.modules.includes(module) ?? false,
+    hasModule: (id, module) => deps.spaces.spaceNow(id)?.modules.includes(module) ?? false,
   };
   return new Map<symbol, (manifest: PluginManifest) => unknown>([
     [HostServices.Logger, (m) => deps.rootLogger.child({ plugin: m.id }) as unknown as Logger],
+    [HostServices.Database, (m) => deps.pluginDbs.database(m.id)],
     [HostServices.Storage, (m) => createPluginStorage(deps.pluginDbs.of(m.id), m.id)],
     [HostServices.Config, (m) => new EnvPluginConfig(m.id, m.config ?? {}, deps.env, deps.config.dataDir)],
     [HostServices.Clock, () => deps.clock],

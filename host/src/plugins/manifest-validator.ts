@@ -2,6 +2,7 @@ import semver from 'semver';
 import {
   ERROR_CATALOGUE,
   HostServices,
+  SDK_STILL_SERVED,
   SDK_VERSION,
   tokenName,
   type PluginDefinition,
@@ -48,7 +49,8 @@ export function validateManifest(manifest: PluginManifest): void {
   if (reserved) fail(manifest, reserved);
   if (!semver.valid(manifest.version)) fail(manifest, `version "${manifest.version}" no es semver.`);
   if (!semver.validRange(manifest.sdk)) fail(manifest, `sdk "${manifest.sdk}" no es un rango semver.`);
-  if (!semver.satisfies(SDK_VERSION, manifest.sdk)) {
+  // A range met by this sdk, or one of a line this host still serves (a 1.x plugin loads on an sdk 2 host).
+  if (!semver.satisfies(SDK_VERSION, manifest.sdk) && !semver.intersects(manifest.sdk, SDK_STILL_SERVED)) {
     throw new PluginError(
       'PLUGIN_SDK_RANGE',
       manifest.id,

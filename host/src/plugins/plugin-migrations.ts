@@ -26,7 +26,10 @@ export async function migratePluginDatabases(manifests: readonly PluginManifest[
     const migrations = manifest.migrations ?? [];
     const legacy = holdsLegacyData(deps.hostDb, owner, tablePrefix);
     // A plugin without storage, migrations or old tables gets no file (no empty databases in the data directory).
-    if (migrations.length === 0 && !(manifest.needs ?? []).includes(HostServices.Storage) && !legacy) continue;
+    const needsFile = (manifest.needs ?? []).some(
+      (need) => need === HostServices.Storage || need === HostServices.Database,
+    );
+    if (migrations.length === 0 && !needsFile && !legacy) continue;
     const changesData = asPluginError(manifest, () => {
       const db = deps.pluginDbs.of(manifest.id);
       const pending = verifyMigrations(db, { owner, migrations, tablePrefix });

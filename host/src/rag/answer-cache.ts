@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SqliteDatabase } from '../storage/database.js';
+import type { AnswerCacheRepository } from '../storage/port/answer-cache-repository.js';
 import type { Answer } from '../cerebro/index.js';
 
 /**
@@ -29,38 +29,20 @@ export function foldedQuestion(question: string): string {
  * empties the space's cache (see RagService), so a hit is always the answer the engine would give now.
  */
 export class AnswerCache {
-  private readonly stmts;
-
   constructor(
-    db: SqliteDatabase,
+    private readonly repo: AnswerCacheRepository,
     private readonly now: () => number,
-  ) {
-    this.stmts = {
-      get: db.prepare<[string, string, string], { answer: string; created_at: string }>(
-        'SELECT answer, created_at FROM cerebro_answer_cache WHERE space = ? AND question_key = ? AND expires_at > ?',
-      ),
-      hit: db.prepare('UPDATE cerebro_answer_cache SET hits = hits + 1 WHERE space = ? AND question_key = ?'),
-      put: db.prepare(
-        `INSERT INTO cerebro_answer_cache (space, question_key, answer, created_at, expires_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (space, question_key) DO UPDATE SET answer = excluded.answer, created_at = excluded.created_at, expires_at = excluded.expires_at, hits = 0`,
-      ),
-      clear: db.prepare('DELETE FROM cerebro_answer_cache WHERE space = ?'),
-      purge: db.prepare('DELETE FROM cerebro_answer_cache WHERE expires_at <= ?'),
-    };
+  ) {}
+
+  async get(space: string, question: string, scope = ''): Promise<{ answer: Answer; cachedAt: string } | null> {
+    const row = await this.repo.take(space, questionKey(question, scope), new Date(this.now()).toISOString());
+    return row && { answer: JSON.parse(row.answer) as Answer, cachedAt: row.createdAt };
   }
 
-  get(space: string, question: string, scope = ''): { answer: Answer; cachedAt: string } | null {
-    const key = questionKey(question, scope);
-    const row = this.stmts.get.get(space, key, new Date(this.now()).toISOString());
-    if (!row) return null;
-    this.stmts.hit.run(space, key);
-    return { answer: JSON.parse(row.answer) as Answer, cachedAt: row.created_at };
-  }
-
-  put(space: string, question: string, answer: Answer, ttlSeconds: number, scope = ''): void {
+  async put(space: string, question: string, answer: Answer, ttlSeconds: number, scope = ''): Promise<void> {
     if (ttlSeconds <= 0) return;
     const now = this.now();
-    this.stmts.put.run(
+    await this.repo.put(
       space,
       questionKey(question, scope),
       JSON.stringify(answer),
@@ -70,11 +52,11 @@ export class AnswerCache {
   }
 
   /** Empties the space's cache; returns how many answers were dropped. */
-  clear(space: string): number {
-    return this.stmts.clear.run(space).changes;
+  clear(space: string): Promise<number> {
+    return this.repo.clear(space);
   }
 
-  purgeExpired(): number {
-    return this.stmts.purge.run(new Date(this.now()).toISOString()).changes;
+  purgeExpired(): Promise<number> {
+    return this.repo.purgeExpired(new Date(this.now()).toISOString());
   }
 }

@@ -28,12 +28,12 @@ function recordingRag(cached: CachedAnswer | null) {
   const lookups: string[] = [];
   const asked: { question: string; cached: CachedAnswer | null }[] = [];
   const rag = {
-    scope: () => WHOLE_SPACE,
-    cachedAnswer: (_space: string, question: string) => {
+    scope: async () => WHOLE_SPACE,
+    cachedAnswer: async (_space: string, question: string) => {
       lookups.push(question);
       return cached;
     },
-    openConversation: (_space: string, id: string | undefined) => id ?? 'conv_1',
+    openConversation: async (_space: string, id: string | undefined) => id ?? 'conv_1',
     ask: async (_space: string, { question, conversation, cached: given }: QuestionToAnswer): Promise<AskResult> => {
       asked.push({ question, cached: given });
       return {
@@ -71,7 +71,7 @@ test('a question is parsed and looked up in the answer cache once: its price and
   const hit = recordingRag({ answer: ANSWER, at });
   const route = askRoute(hit.rag);
   const ctx = contextFor({ pregunta: '  ¿Plazo de devolución?  ' });
-  assert.equal(route.creditsFor!(ctx), 0);
+  assert.equal(await route.creditsFor!(ctx), 0);
   const answer = (await route.handler(ctx)) as { cache: boolean };
   assert.deepEqual(hit.lookups, ['¿Plazo de devolución?']);
   assert.deepEqual(hit.asked, [{ question: '¿Plazo de devolución?', cached: { answer: ANSWER, at } }]);
@@ -80,7 +80,7 @@ test('a question is parsed and looked up in the answer cache once: its price and
   const miss = recordingRag(null);
   const missRoute = askRoute(miss.rag);
   const missCtx = contextFor({ pregunta: '¿Horario?' });
-  assert.equal(missRoute.creditsFor!(missCtx), QUESTION_COST);
+  assert.equal(await missRoute.creditsFor!(missCtx), QUESTION_COST);
   await missRoute.handler(missCtx);
   assert.deepEqual(miss.lookups, ['¿Horario?']);
   assert.deepEqual(miss.asked, [{ question: '¿Horario?', cached: null }]);

@@ -23,7 +23,7 @@ export function cerebroHostService(rag: RagService, chat: ChatClientConfig | nul
         answer = await rag.engine.ask({
           space: spaceId,
           question,
-          options: answerOptionsOf(rag.config(spaceId)),
+          options: answerOptionsOf(await rag.config(spaceId)),
           signal: options?.signal,
         });
       } finally {

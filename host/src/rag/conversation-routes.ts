@@ -129,9 +129,9 @@ export const conversationRouteDeclarations = declareRoutes([
 export function conversationRoutes(log: ConversationLog): HostRoute[] {
   const space = (ctx: RequestContext) => ctx.space!.id;
   return hostRoutes(conversationRouteDeclarations, {
-    'core.listConversations': (ctx) => {
+    'core.listConversations': async (ctx) => {
       const page = pageOf(ctx);
-      const { total, conversations } = log.list(space(ctx), rangeOf(ctx), page);
+      const { total, conversations } = await log.list(space(ctx), rangeOf(ctx), page);
       return {
         conversaciones: conversations.map(conversationSummaryView),
         total,
@@ -139,23 +139,23 @@ export function conversationRoutes(log: ConversationLog): HostRoute[] {
         desde: page.offset,
       };
     },
-    'core.getConversation': (ctx) => {
-      const conversation = log.get(space(ctx), ctx.params.conversacion!);
+    'core.getConversation': async (ctx) => {
+      const conversation = await log.get(space(ctx), ctx.params.conversacion!);
       if (!conversation) throw notFound();
       return conversationView(conversation);
     },
-    'core.rateAnswer': (ctx) => {
+    'core.rateAnswer': async (ctx) => {
       const { turno, valoracion, comentario } = ctx.body;
       const id = ctx.params.conversacion!;
       const comment = comentario?.trim() || null;
-      const rated = log.rate(space(ctx), id, turno, valoracion, comment);
+      const rated = await log.rate(space(ctx), id, turno, valoracion, comment);
       if (rated) return { turno, ...ratingView(rated) };
-      if (!log.get(space(ctx), id)) throw notFound();
+      if (!(await log.get(space(ctx), id))) throw notFound();
       throw apiError('not_found', `La conversación no tiene el turno ${turno}.`);
     },
-    'core.unansweredQuestions': (ctx) => {
+    'core.unansweredQuestions': async (ctx) => {
       const page = pageOf(ctx);
-      const { total, questions } = log.unanswered(space(ctx), rangeOf(ctx), page);
+      const { total, questions } = await log.unanswered(space(ctx), rangeOf(ctx), page);
       return { preguntas: questions.map(unansweredView), total, limite: page.limit, desde: page.offset };
     },
   });

@@ -7,7 +7,7 @@ import {
   type DocumentLabels,
   type Metadata,
 } from './document-labels.js';
-import type { LabelFilter } from './document-label-repository.js';
+import type { LabelFilter } from '../storage/port/document-label-repository.js';
 
 /** Documents' labels as the routes receive them: upload fields, a PATCH body, list filters. A bad one is a 422. */
 

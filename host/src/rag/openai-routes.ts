@@ -70,28 +70,29 @@ const unixSeconds = (iso: string | number) => Math.floor(new Date(iso).getTime()
 export function openAiRoutes(container: DependencyContainer, rag: RagService): HostRoute[] {
   const gate = resolveToken(container, HostTokens.QuestionGate);
   const keys = resolveToken(container, HostRootTokens.Keys);
-  const asked = new WeakMap<object, AskedChat>();
-  const askedOf = (ctx: ChatContext): AskedChat => {
+  const asked = new WeakMap<object, Promise<AskedChat>>();
+  const askedOf = (ctx: ChatContext): Promise<AskedChat> => {
     let chat = asked.get(ctx);
     if (!chat) {
       const q = chatQuestion(ctx.body.messages);
       // Only a question without history is answered from the cache, as a new conversation's first question is.
-      const cached = q.history.length === 0 ? rag.cachedAnswer(ctx.space!.id, q.question, undefined) : null;
-      chat = { ...q, cached };
+      chat = (
+        q.history.length === 0 ? rag.cachedAnswer(ctx.space!.id, q.question, undefined) : Promise.resolve(null)
+      ).then((cached) => ({ ...q, cached }));
       asked.set(ctx, chat);
     }
     return chat;
   };
 
   const chatCompletions = async (ctx: ChatContext) => {
-    const chat = askedOf(ctx);
+    const chat = await askedOf(ctx);
     if (ctx.body.stream && ctx.req.headers['idempotency-key'] !== undefined)
       throw apiError(
         'idempotency_not_supported',
         'Una respuesta con `stream` no se repite: envíala sin Idempotency-Key.',
       );
     const space = ctx.space!.id;
-    const conversation = rag.openConversationWith(space, chat.history);
+    const conversation = await rag.openConversationWith(space, chat.history);
     const continuing = chat.history.length > 0;
     const cost = chat.cached ? 0 : QUESTION_COST;
     const head = { id: `chatcmpl-${ctx.id}`, created: unixSeconds(ctx.now), model: space };
@@ -161,9 +162,9 @@ export function openAiRoutes(container: DependencyContainer, rag: RagService): H
     OPENAI_ROUTES,
     {
       'openai.chatCompletions': chatCompletions,
-      'openai.listModels': (ctx) => ({
+      'openai.listModels': async (ctx) => ({
         object: 'list',
-        data: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
+        data: (await keys.reachableSpaces(ctx.caller as OwnerCaller)).map((r) => ({
           id: r.row.id,
           object: 'model',
           created: unixSeconds(r.row.created_at),
@@ -171,6 +172,6 @@ export function openAiRoutes(container: DependencyContainer, rag: RagService): H
         })),
       }),
     },
-    { 'openai.chatCompletions': (ctx) => (askedOf(ctx).cached ? 0 : QUESTION_COST) },
+    { 'openai.chatCompletions': async (ctx) => ((await askedOf(ctx)).cached ? 0 : QUESTION_COST) },
   );
 }

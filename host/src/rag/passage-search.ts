@@ -16,7 +16,7 @@ export async function searchPassages(
   options?: SearchOptions,
 ): Promise<PassageHit[]> {
   const limit = Math.max(1, Math.min(MAX_SEARCH, Math.floor(options?.limite ?? DEFAULT_SEARCH)));
-  const scope = rag.scope(space, {
+  const scope = await rag.scope(space, {
     ...(options?.documentos ? { documentos: options.documentos } : {}),
     ...(options?.etiquetas ? { etiquetas: options.etiquetas } : {}),
   });

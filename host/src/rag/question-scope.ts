@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { validationError } from '@cerebro/sdk';
 import type { RetrievalScope } from '../cerebro/index.js';
-import type { DocumentLabelRepository } from './document-label-repository.js';
+import type { DocumentLabelRepository } from '../storage/port/document-label-repository.js';
 import { canonicalDocumentName } from './document-names.js';
 import { parseTags } from './document-labels.js';
 
@@ -25,12 +25,12 @@ export const WHOLE_SPACE: QuestionScope = { documentIds: null, cacheKey: '' };
  * Resolves a narrowing to document ids: the documents named in `documentos` (names that are not documents of the
  * space narrow to nothing), of those the ones carrying every tag of `etiquetas`. Malformed tags are a 422.
  */
-export function questionScope(
+export async function questionScope(
   labels: DocumentLabelRepository,
   documentIdByName: (name: string) => string | null,
   space: string,
   narrowing: Narrowing,
-): QuestionScope {
+): Promise<QuestionScope> {
   const { documentos, etiquetas } = narrowing;
   if (!documentos && !etiquetas) return WHOLE_SPACE;
   let tags: string[] = [];
@@ -40,7 +40,7 @@ export function questionScope(
     tags = parsed.tags;
   }
   const names = documentos ? [...new Set(documentos.map(canonicalDocumentName))].sort() : null;
-  let ids = tags.length ? labels.matching(space, { tags }) : null;
+  let ids = tags.length ? await labels.matching(space, { tags }) : null;
   if (names) {
     const named = new Set(names.map(documentIdByName).filter((id): id is string => id !== null));
     ids = ids ? new Set([...named].filter((id) => ids!.has(id))) : named;

@@ -300,20 +300,24 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
   const space = (ctx: RequestContext) => ctx.space!.id;
   const turnFor = (ctx: RequestContext) => takeQuestionTurn(gate, ctx);
   /** Each question request's parsed question and cache lookup, made by whichever of its price or handler asks first. */
-  const asked = new WeakMap<object, AskedQuestion>();
-  const askedOf = (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }): AskedQuestion => {
+  const asked = new WeakMap<object, Promise<AskedQuestion>>();
+  const askedOf = (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }): Promise<AskedQuestion> => {
     let question = asked.get(ctx);
     if (!question) {
       const text = questionText(ctx.body);
       const continues = ctx.body.conversacion;
-      const scope = rag.scope(space(ctx), ctx.body);
-      question = { text, continues, scope, cached: rag.cachedAnswer(space(ctx), text, continues, scope) };
+      question = rag.scope(space(ctx), ctx.body).then(async (scope) => ({
+        text,
+        continues,
+        scope,
+        cached: await rag.cachedAnswer(space(ctx), text, continues, scope),
+      }));
       asked.set(ctx, question);
     }
     return question;
   };
-  const openConversation = (ctx: RequestContext, q: AskedQuestion) => {
-    const id = rag.openConversation(space(ctx), q.continues);
+  const openConversation = async (ctx: RequestContext, q: AskedQuestion) => {
+    const id = await rag.openConversation(space(ctx), q.continues);
     if (!id) throw apiError('not_found', 'Conversación no encontrada en este espacio.');
     return id;
   };
@@ -324,17 +328,23 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     cached: q.cached,
     scope: q.scope,
   });
-  /** A document as the API shows it, with its origin and labels. */
-  const viewOf = (ctx: RequestContext, d: DocumentStatus) =>
-    documentView(d, rag.origins.get(space(ctx), d.id), rag.labels.get(space(ctx), d.id));
-  const questionCost = (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }) =>
-    askedOf(ctx).cached ? 0 : QUESTION_COST;
+  /** Documents as the API shows them, with their origins and labels (read together). */
+  const viewsOf = async (ctx: RequestContext, docs: readonly DocumentStatus[]) => {
+    const labelsOf = await rag.labelsOfEach(
+      space(ctx),
+      docs.map((d) => d.id),
+    );
+    return docs.map((d) => documentView(d, rag.origins.get(space(ctx), d.id), labelsOf(d.id)));
+  };
+  const viewOf = async (ctx: RequestContext, d: DocumentStatus) => (await viewsOf(ctx, [d]))[0]!;
+  const questionCost = async (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }) =>
+    (await askedOf(ctx)).cached ? 0 : QUESTION_COST;
   return hostRoutes(
     ragRouteDeclarations(config),
     {
       'core.ask': async (ctx) => {
-        const q = askedOf(ctx);
-        const conversation = openConversation(ctx, q);
+        const q = await askedOf(ctx);
+        const conversation = await openConversation(ctx, q);
         const turn = await turnFor(ctx);
         let result;
         try {
@@ -345,8 +355,8 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         return answerView(result.conversation, result.answer, result.cache, result.cache.hit ? 0 : QUESTION_COST);
       },
       'core.askStream': async (ctx) => {
-        const q = askedOf(ctx);
-        const conversation = openConversation(ctx, q);
+        const q = await askedOf(ctx);
+        const conversation = await openConversation(ctx, q);
         const cost = q.cached ? 0 : QUESTION_COST;
         // The turn is taken before the stream opens, so a full line is an ordinary 503 with Retry-After.
         const turn = await turnFor(ctx);
@@ -391,14 +401,14 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         });
         return { pasajes: hits.map(passageView), ms: Math.round((performance.now() - started) * 10) / 10 };
       },
-      'core.listDocuments': (ctx) => {
+      'core.listDocuments': async (ctx) => {
         const page = pageOf(ctx);
-        const { total, ids } = rag.labels.page(space(ctx), listFilter(ctx.query), {
+        const { total, ids } = await rag.labels.page(space(ctx), listFilter(ctx.query), {
           limit: page.limite,
           offset: page.desde,
         });
         const documents = ids.map((id) => rag.engine.documents.document(space(ctx), id)).filter((d) => d !== null);
-        return { documentos: documents.map((d) => viewOf(ctx, d)), total, ...page };
+        return { documentos: await viewsOf(ctx, documents), total, ...page };
       },
       'core.loadDocuments': async (ctx) => {
         // An account already full is refused before the body is read; the exact check follows once sizes are known.
@@ -426,9 +436,13 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           } finally {
             room.release();
           }
+          const stored = await viewsOf(
+            ctx,
+            outcomes.flatMap((o) => (o.ok ? [o.document] : [])),
+          );
           return Reply.json(202, {
             documentos: outcomes.map((o) =>
-              o.ok ? viewOf(ctx, o.document) : { nombre: o.nombre, estado: 'rechazado', error: o.error },
+              o.ok ? stored.shift()! : { nombre: o.nombre, estado: 'rechazado', error: o.error },
             ),
           });
         } finally {
@@ -445,10 +459,10 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           'x-content-type-options': 'nosniff',
         });
       },
-      'core.patchDocument': (ctx) => {
+      'core.patchDocument': async (ctx) => {
         const doc = rag.documentByName(space(ctx), ctx.params.archivo!);
         if (!doc) throw apiError('not_found', 'Documento no encontrado.');
-        rag.setLabels(space(ctx), doc.id, patchedLabels(rag.labels.get(space(ctx), doc.id), ctx.body));
+        await rag.setLabels(space(ctx), doc.id, patchedLabels(await rag.labelsOf(space(ctx), doc.id), ctx.body));
         return viewOf(ctx, doc);
       },
       'core.deleteDocument': async (ctx) => {
@@ -456,19 +470,25 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         if (!removed) throw apiError('not_found', 'Documento no encontrado.');
         return { eliminado: removed.name };
       },
-      'core.indexingStatus': (ctx) =>
-        indexingStatusView(
-          rag.engine.documents.status(space(ctx)),
+      'core.indexingStatus': async (ctx) => {
+        const status = rag.engine.documents.status(space(ctx));
+        const labelsOf = await rag.labelsOfEach(
+          space(ctx),
+          status.documents.map((d) => d.id),
+        );
+        return indexingStatusView(
+          status,
           (d) => rag.origins.get(space(ctx), d.id),
-          (d) => rag.labels.get(space(ctx), d.id),
-        ),
+          (d) => labelsOf(d.id),
+        );
+      },
       'core.getRagConfig': (ctx) => rag.config(space(ctx)),
-      'core.patchRagConfig': (ctx) => {
-        const result = rag.patchConfig(space(ctx), ctx.body);
+      'core.patchRagConfig': async (ctx) => {
+        const result = await rag.patchConfig(space(ctx), ctx.body);
         if ('issues' in result) throw validationError(result.issues);
         return result.config;
       },
-      'core.clearCache': (ctx) => ({ eliminadas: rag.clearCache(space(ctx)) }),
+      'core.clearCache': async (ctx) => ({ eliminadas: await rag.clearCache(space(ctx)) }),
     },
     {
       'core.ask': questionCost,

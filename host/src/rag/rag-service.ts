@@ -13,25 +13,41 @@ import {
   type DocumentStatus,
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
+import type { EngineStorage } from '../storage/port/engine-storage.js';
 import { fileSha256 } from '../storage/file-sha256.js';
 import { DiskReserve } from '../storage/disk-reserve.js';
 import { OriginalsStore } from '../storage/originals/originals-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import type { ConversationLog } from './conversation-log.js';
-import { SqliteConversationLog } from './sqlite-conversation-log.js';
+import { RecordedConversations } from './recorded-conversations.js';
+import type { AnswerCacheRepository } from '../storage/port/answer-cache-repository.js';
+import type { ConversationRepository } from '../storage/port/conversation-repository.js';
+import type { RagSettingsRepository } from '../storage/port/rag-settings-repository.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { DocumentOriginStore } from './document-origins.js';
-import { SqliteDocumentLabelRepository, type DocumentLabelRepository } from './document-label-repository.js';
-import { normaliseTag, type DocumentLabels } from './document-labels.js';
+import type { DocumentLabelRepository } from '../storage/port/document-label-repository.js';
+import { NO_LABELS, normaliseTag, type DocumentLabels } from './document-labels.js';
 import { questionScope, WHOLE_SPACE, type Narrowing, type QuestionScope } from './question-scope.js';
 import type { HostMetrics } from '../metrics/metrics-services.js';
 import { indexingErrorLogger, indexingObserver } from './indexing-observer.js';
 import type { SearchModels } from './search-models.js';
 import { answerOptionsOf, patchRagConfig, ragConfigFromStored, type RagConfig } from './rag-config.js';
 
+/** The rag layer's own storage, behind the storage port. */
+export interface RagRepositories {
+  answers: AnswerCacheRepository;
+  settings: RagSettingsRepository;
+  conversations: ConversationRepository;
+  labels: DocumentLabelRepository;
+}
+
 export interface RagServiceOptions {
+  /** The engine's database (documents, passages, vectors). */
   db: SqliteDatabase;
+  repositories: RagRepositories;
+  /** The engine's documents, jobs, leases and vectors (absent: SQLite repositories over `db`). */
+  engineStorage?: EngineStorage;
   dataDir: string;
   now: () => number;
   log: PinoLogger;
@@ -99,7 +115,7 @@ export class RagService {
   readonly conversationLog: ConversationLog;
   /** Where originals are stored (paths relative to the data folder). */
   readonly originals: OriginalsStore;
-  private readonly stmts;
+  private readonly settings: RagSettingsRepository;
 
   /**
    * Builds the service and its engine with the search models already loaded (`SearchModels.load` degrades a model
@@ -111,12 +127,19 @@ export class RagService {
     const observe = indexingObserver(options.log, options.metrics);
     const base = {
       db: options.db,
+      ...(options.engineStorage ? { storage: options.engineStorage } : {}),
       chat: options.chat,
       workerThreads: options.workerThreads,
       searchThreads: options.searchThreads ?? 0,
       ...(options.searchInlinePassages !== undefined ? { searchInlinePassages: options.searchInlinePassages } : {}),
       indexing: { deadlineMs: options.jobDeadlineMs },
-      onContentChanged: (space: string) => cache?.clear(space),
+      onContentChanged: (space: string) => {
+        cache
+          ?.clear(space)
+          .catch((err: unknown) =>
+            options.log.error({ err, espacio: space }, 'no se pudo vaciar la caché de respuestas'),
+          );
+      },
       onStateChanged: (doc: DocumentStatus) => {
         observe(doc);
         options.onDocumentState?.(doc);
@@ -146,24 +169,22 @@ export class RagService {
     const { db } = options;
     this.engine = engine;
     this.origins = new DocumentOriginStore(db);
-    this.labels = new SqliteDocumentLabelRepository(db);
-    this.cache = new AnswerCache(db, options.now);
-    this.conversations = new ConversationStore(db, options.now);
-    this.conversationLog = new SqliteConversationLog(db, options.now);
+    const { answers, conversations, settings, labels } = options.repositories;
+    this.labels = labels;
+    this.cache = new AnswerCache(answers, options.now);
+    this.conversations = new ConversationStore(conversations, options.now);
+    this.conversationLog = new RecordedConversations(conversations, options.now);
+    this.settings = settings;
     this.originals = new OriginalsStore(options.dataDir);
-    this.stmts = {
-      config: db.prepare<[string], { config: string }>('SELECT config FROM cerebro_space_config WHERE space = ?'),
-      saveConfig: db.prepare(
-        'INSERT INTO cerebro_space_config (space, config, updated_at) VALUES (?, ?, ?) ON CONFLICT (space) DO UPDATE SET config = excluded.config, updated_at = excluded.updated_at',
-      ),
-    };
   }
 
   /** Starts the service; `indexes` false (an `api` process) leaves queued documents to a worker process. */
-  start(indexes = true): void {
+  async start(indexes = true): Promise<void> {
     this.reserve.ensure();
-    const resumed = indexes ? this.engine.start() : { requeued: 0, failed: 0 };
-    this.cache.purgeExpired();
+    const resumed = indexes ? await this.engine.start() : { requeued: 0, failed: 0 };
+    void this.cache
+      .purgeExpired()
+      .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudo purgar la caché de respuestas'));
     // Originals retired while a backup ran (or before a crash) go now.
     void this.originals
       .purgeRetired()
@@ -175,16 +196,16 @@ export class RagService {
     return this.engine.stop();
   }
 
-  config(space: string): RagConfig {
-    return ragConfigFromStored(this.stmts.config.get(space)?.config);
+  async config(space: string): Promise<RagConfig> {
+    return ragConfigFromStored((await this.settings.settings(space)) ?? undefined);
   }
 
   /** Partial update; a change empties the space's answer cache. */
-  patchConfig(space: string, patch: Partial<RagConfig>): ReturnType<typeof patchRagConfig> {
-    const result = patchRagConfig(this.config(space), patch);
+  async patchConfig(space: string, patch: Partial<RagConfig>): Promise<ReturnType<typeof patchRagConfig>> {
+    const result = patchRagConfig(await this.config(space), patch);
     if ('config' in result) {
-      this.stmts.saveConfig.run(space, JSON.stringify(result.config), new Date(this.options.now()).toISOString());
-      this.cache.clear(space);
+      await this.settings.save(space, JSON.stringify(result.config), new Date(this.options.now()).toISOString());
+      await this.cache.clear(space);
     }
     return result;
   }
@@ -232,8 +253,8 @@ export class RagService {
       // An uploaded file replacing a module's document is no longer what the module brought: nor its source's tag.
       const source = this.origins.get(space, document.id)?.fuente;
       this.origins.clear(space, document.id);
-      if (labels) this.setLabels(space, document.id, labels);
-      else if (source) this.untagSource(space, document.id, source);
+      if (labels) await this.setLabels(space, document.id, labels);
+      else if (source) await this.untagSource(space, document.id, source);
       outcomes.push({ ok: true, document });
     }
     return outcomes;
@@ -258,32 +279,43 @@ export class RagService {
     const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength, sha256);
     if (input.origin) this.origins.put(space, document.id, input.module, input.origin);
     else this.origins.clear(space, document.id);
-    if (input.origin?.fuente) this.tagWithSource(space, document.id, input.origin.fuente);
+    if (input.origin?.fuente) await this.tagWithSource(space, document.id, input.origin.fuente);
     return document;
   }
 
   /** A module's source tags what it brings (`fuente:<id>`), so questions and lists can be narrowed to a source. */
-  private tagWithSource(space: string, documentId: string, source: string): void {
+  private async tagWithSource(space: string, documentId: string, source: string): Promise<void> {
     const tag = sourceTag(source);
-    const labels = this.labels.get(space, documentId);
-    if (!labels.tags.includes(tag)) this.setLabels(space, documentId, { ...labels, tags: [...labels.tags, tag] });
+    const labels = await this.labelsOf(space, documentId);
+    if (!labels.tags.includes(tag)) await this.setLabels(space, documentId, { ...labels, tags: [...labels.tags, tag] });
   }
 
-  private untagSource(space: string, documentId: string, source: string): void {
+  private async untagSource(space: string, documentId: string, source: string): Promise<void> {
     const tag = sourceTag(source);
-    const labels = this.labels.get(space, documentId);
+    const labels = await this.labelsOf(space, documentId);
     if (labels.tags.includes(tag))
-      this.setLabels(space, documentId, { ...labels, tags: labels.tags.filter((t) => t !== tag) });
+      await this.setLabels(space, documentId, { ...labels, tags: labels.tags.filter((t) => t !== tag) });
+  }
+
+  /** A document's labels (none: empty). */
+  async labelsOf(space: string, documentId: string): Promise<DocumentLabels> {
+    return (await this.labels.get(space, documentId)) ?? NO_LABELS;
+  }
+
+  /** The labels of several documents, for a list: a document without labels gets empty ones. */
+  async labelsOfEach(space: string, documentIds: readonly string[]): Promise<(id: string) => DocumentLabels> {
+    const found = await this.labels.labelsOf(space, documentIds);
+    return (id) => found.get(id) ?? NO_LABELS;
   }
 
   /** Replaces a document's labels; answers narrowed by tags may change, so the space's answer cache is emptied. */
-  setLabels(space: string, documentId: string, labels: DocumentLabels): void {
-    this.labels.put(space, documentId, labels, new Date(this.options.now()).toISOString());
-    this.cache.clear(space);
+  async setLabels(space: string, documentId: string, labels: DocumentLabels): Promise<void> {
+    await this.labels.put(space, documentId, labels, new Date(this.options.now()).toISOString());
+    await this.cache.clear(space);
   }
 
   /** The documents a question or search narrowed by `documentos`/`etiquetas` may use (422 on a malformed tag). */
-  scope(space: string, narrowing: Narrowing): QuestionScope {
+  scope(space: string, narrowing: Narrowing): Promise<QuestionScope> {
     return questionScope(this.labels, (name) => this.documentByName(space, name)?.id ?? null, space, narrowing);
   }
 
@@ -300,7 +332,7 @@ export class RagService {
     const format = formatOf(name, mimeType);
     let document: DocumentStatus;
     try {
-      document = this.engine.documents.submit(space, {
+      document = await this.engine.documents.submit(space, {
         name,
         path: stored,
         mediaType: format ? MEDIA_TYPES[format] : mimeType,
@@ -324,7 +356,7 @@ export class RagService {
   async remove(space: string, name: string): Promise<DocumentStatus | null> {
     const doc = this.documentByName(space, name);
     if (!doc) return null;
-    this.engine.documents.remove(space, doc.id);
+    await this.engine.documents.remove(space, doc.id);
     await this.retire(doc.path);
     return doc;
   }
@@ -345,42 +377,42 @@ export class RagService {
    * The cached answer to this question, or null (never for a continued conversation). Read once per question: the
    * price (a cached answer costs nothing) and the answer both use what this returned.
    */
-  cachedAnswer(
+  async cachedAnswer(
     space: string,
     question: string,
     conversation: string | undefined,
     scope: QuestionScope = WHOLE_SPACE,
-  ): CachedAnswer | null {
-    if (conversation !== undefined || this.config(space).cache_segundos === 0) return null;
-    const hit = this.cache.get(space, question, scope.cacheKey);
+  ): Promise<CachedAnswer | null> {
+    if (conversation !== undefined || (await this.config(space)).cache_segundos === 0) return null;
+    const hit = await this.cache.get(space, question, scope.cacheKey);
     return hit && { answer: hit.answer, at: hit.cachedAt };
   }
 
   /** Opens (or continues) a conversation; null when the id is not a conversation of this space. */
-  openConversation(space: string, id: string | undefined): string | null {
+  openConversation(space: string, id: string | undefined): Promise<string | null> {
     return this.conversations.open(space, id);
   }
 
   /** A new conversation holding earlier turns a client sent along (the OpenAI-compatible chat route). */
-  openConversationWith(space: string, turns: readonly ChatTurn[]): string {
+  openConversationWith(space: string, turns: readonly ChatTurn[]): Promise<string> {
     return this.conversations.openWith(space, turns);
   }
 
   /** Answers a question: `cached` (from `cachedAnswer`) when there is one, else the engine. */
   async ask(space: string, asked: QuestionToAnswer, signal?: AbortSignal): Promise<AskResult> {
     const { question, conversation, continuing, cached, scope = WHOLE_SPACE } = asked;
-    const config = this.config(space);
+    const config = await this.config(space);
     const answer =
       cached?.answer ??
       (await this.engine.ask({
         space,
         question,
         options: answerOptionsOf(config),
-        history: continuing ? this.conversations.history(conversation) : [],
+        history: continuing ? await this.conversations.history(conversation) : [],
         ...(scope.documentIds ? { documentIds: scope.documentIds } : {}),
         signal,
       }));
-    this.finish(space, question, conversation, answer, !cached && !continuing, config, scope, cached !== null);
+    await this.finish(space, question, conversation, answer, !cached && !continuing, config, scope, cached !== null);
     return { conversation, answer, cache: cached ? { hit: true, at: cached.at } : { hit: false } };
   }
 
@@ -391,11 +423,11 @@ export class RagService {
     signal: AbortSignal,
   ): AsyncGenerator<AnswerEvent & { cache?: { hit: boolean; at?: string } }> {
     const { question, conversation, continuing, cached, scope = WHOLE_SPACE } = asked;
-    const config = this.config(space);
+    const config = await this.config(space);
     if (cached) {
       yield { type: 'sources', sources: cached.answer.sources };
       yield { type: 'delta', text: cached.answer.text };
-      this.finish(space, question, conversation, cached.answer, false, config, scope, true);
+      await this.finish(space, question, conversation, cached.answer, false, config, scope, true);
       yield { type: 'done', answer: cached.answer, cache: { hit: true, at: cached.at } };
       return;
     }
@@ -403,13 +435,13 @@ export class RagService {
       space,
       question,
       options: answerOptionsOf(config),
-      history: continuing ? this.conversations.history(conversation) : [],
+      history: continuing ? await this.conversations.history(conversation) : [],
       ...(scope.documentIds ? { documentIds: scope.documentIds } : {}),
       signal,
     });
     for await (const event of events) {
       if (event.type === 'done') {
-        this.finish(space, question, conversation, event.answer, !continuing, config, scope, false);
+        await this.finish(space, question, conversation, event.answer, !continuing, config, scope, false);
         yield { ...event, cache: { hit: false } };
       } else {
         yield event;
@@ -417,11 +449,11 @@ export class RagService {
     }
   }
 
-  clearCache(space: string): number {
+  clearCache(space: string): Promise<number> {
     return this.cache.clear(space);
   }
 
-  private finish(
+  private async finish(
     space: string,
     question: string,
     conversation: string,
@@ -430,8 +462,8 @@ export class RagService {
     config: RagConfig,
     scope: QuestionScope,
     cached: boolean,
-  ): void {
-    this.conversations.record(conversation, question, answer, cached);
-    if (cacheIt) this.cache.put(space, question, answer, config.cache_segundos, scope.cacheKey);
+  ): Promise<void> {
+    await this.conversations.record(conversation, question, answer, cached);
+    if (cacheIt) await this.cache.put(space, question, answer, config.cache_segundos, scope.cacheKey);
   }
 }

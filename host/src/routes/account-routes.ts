@@ -1,3 +1,4 @@
+import type { SpaceRecord } from '../access/records.js';
 import type { DependencyContainer } from 'tsyringe';
 import type { QuerySchema } from '@cerebro/sdk';
 import type { OwnerCaller } from '../access/caller.js';
@@ -199,20 +200,25 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
   const quotas = resolveToken(container, HostTokens.Quotas);
   const apiConfig = resolveToken(container, HostRootTokens.ApiConfig);
   const pools = resolveToken(container, HostRootTokens.CreditPools);
+  // Synchronous when the caller's spaces are memoised: the listing is the hot path of an authenticated key.
+  const companies = (spaces: SpaceRecord[]) => ({
+    espacios: spaces.map((r) => ({
+      // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
+      id: r.row.id,
+      nombre: r.row.name,
+      modulos: r.modules.filter((m) => catalog.has(m)),
+      api_activa: r.row.api_enabled === 1,
+      prueba_hasta: r.row.trial_ends_at,
+    })),
+  });
 
   return hostRoutes(ACCOUNT_ROUTES, {
-    'core.listCompanies': (ctx) => ({
-      espacios: keys.reachableSpaces(ctx.caller as OwnerCaller).map((r) => ({
-        // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
-        id: r.row.id,
-        nombre: r.row.name,
-        modulos: r.modules.filter((m) => catalog.has(m)),
-        api_activa: r.row.api_enabled === 1,
-        prueba_hasta: r.row.trial_ends_at,
-      })),
-    }),
+    'core.listCompanies': (ctx) => {
+      const spaces = keys.reachableSpaces(ctx.caller as OwnerCaller);
+      return spaces instanceof Promise ? spaces.then(companies) : companies(spaces);
+    },
     'core.getSpaceAccount': async (ctx) => {
-      const account = directory.account(ctx.space!.accountId)!;
+      const account = (await directory.account(ctx.space!.accountId))!;
       const storage = await quotas.use(account.id);
       return {
         cuenta: {

@@ -318,14 +318,14 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     config.publicUrl ||
     `${requestIsSecure(ctx.req, config.trustProxy) ? 'https' : 'http'}://${ctx.req.headers.host ?? `${config.host}:${config.port}`}`;
   return hostRoutes(ADMIN_ROUTES, {
-    'admin.createOwner': (ctx) => {
+    'admin.createOwner': async (ctx) => {
       const b = ctx.body;
-      return Reply.json(201, admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
+      return Reply.json(201, await admin.createOwner({ name: b.nombre, email: b.email, credits: b.creditos }));
     },
-    'admin.updateOwner': (ctx) => {
+    'admin.updateOwner': async (ctx) => {
       const b = ctx.body;
       const id = ctx.params.id!;
-      const email = sent(b, 'email') ? admin.setOwnerEmail(id, b.email).email : undefined;
+      const email = sent(b, 'email') ? (await admin.setOwnerEmail(id, b.email)).email : undefined;
       if (b.solo_lectura !== undefined) admin.setOwnerReadOnly(id, b.solo_lectura);
       return {
         id,
@@ -337,12 +337,13 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       const b = ctx.body;
       return { id: ctx.params.id, ...(await admin.setOwnerPassword(ctx.params.id!, b.clave)) };
     },
-    'admin.issueSignInLink': (ctx) => Reply.json(201, admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
+    'admin.issueSignInLink': async (ctx) =>
+      Reply.json(201, await admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
     'admin.deleteOwner': (ctx) => (admin.deleteOwner(ctx.params.id!), { eliminado: ctx.params.id }),
-    'admin.issueKey': (ctx) => {
+    'admin.issueKey': async (ctx) => {
       const b = ctx.body;
       return Reply.json(201, {
-        token: admin.issueKey(
+        token: await admin.issueKey(
           ctx.params.id!,
           b.nombre,
           b.espacios ?? [],
@@ -352,7 +353,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
         ),
       });
     },
-    'admin.issueSession': (ctx) => Reply.json(201, admin.issueConsoleSession(ctx.params.id!)),
+    'admin.issueSession': async (ctx) => Reply.json(201, await admin.issueConsoleSession(ctx.params.id!)),
     'admin.createSpace': (ctx) => {
       const b = ctx.body;
       admin.createSpace({
@@ -405,9 +406,9 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       });
       return { cuenta: ctx.params.cuenta, max_bytes: stored.bytes, max_documentos: stored.documents };
     },
-    'admin.addCredits': (ctx) => {
+    'admin.addCredits': async (ctx) => {
       const b = ctx.body;
-      return { cuenta: ctx.params.cuenta, saldo: admin.addCredits(ctx.params.cuenta!, b.cantidad) };
+      return { cuenta: ctx.params.cuenta, saldo: await admin.addCredits(ctx.params.cuenta!, b.cantidad) };
     },
   });
 }

@@ -167,7 +167,7 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
       ...(p.state === 'activo' ? detail(p.status) : {}),
     }));
   return hostRoutes(SYSTEM_ROUTES, {
-    'core.health': (ctx) => {
+    'core.health': async (ctx) => {
       const disk = deps.disk();
       const reasons = [
         ...degradations(deps.plugins()),
@@ -183,7 +183,7 @@ export function systemRoutes(deps: SystemRouteDeps): HostRoute[] {
         rol: deps.role,
       };
       const header = ctx.req.headers.authorization;
-      if (!header || deps.authenticator.authenticate(header).kind !== 'operator') return summary;
+      if (!header || (await deps.authenticator.authenticate(header)).kind !== 'operator') return summary;
       return {
         ...summary,
         ...(reasons.length ? { motivos: reasons } : {}),

@@ -154,8 +154,9 @@ export const TOKEN_ROUTES = declareRoutes([
 export function tokenRoutes(container: DependencyContainer): HostRoute[] {
   const keys = resolveToken(container, HostRootTokens.Keys);
   return hostRoutes(TOKEN_ROUTES, {
-    'core.createToken': (ctx) => Reply.json(201, { token: keys.create(ctx.caller as OwnerCaller, ctx.body) }),
-    'core.listTokens': (ctx) => ({ tokens: keys.list(ctx.caller as OwnerCaller) }),
+    'core.createToken': async (ctx) =>
+      Reply.json(201, { token: await keys.create(ctx.caller as OwnerCaller, ctx.body) }),
+    'core.listTokens': async (ctx) => ({ tokens: await keys.list(ctx.caller as OwnerCaller) }),
     'core.tokenUsage': (ctx) => keys.usageOf(ctx.caller as OwnerCaller, ctx.params.id!, ctx.query.dias),
     'core.revokeToken': (ctx) => keys.revoke(ctx.caller as OwnerCaller, ctx.params.id!),
     'core.setTokenLimits': (ctx) => keys.setLimits(ctx.caller as OwnerCaller, ctx.params.id!, ctx.body),

@@ -28,7 +28,8 @@ export interface MigrationSet {
   tablePrefix?: string;
 }
 
-const LEDGER = `CREATE TABLE IF NOT EXISTS cerebro_migrations (
+/** The migration ledger; plain SQL types, the same table on SQLite and PostgreSQL. */
+export const LEDGER = `CREATE TABLE IF NOT EXISTS cerebro_migrations (
   owner TEXT NOT NULL,
   id TEXT NOT NULL,
   checksum TEXT NOT NULL,
@@ -87,7 +88,22 @@ export function verifyMigrations(db: SqliteDatabase, set: MigrationSet): Migrati
   ensureLedger(db);
   const applied = db
     .prepare('SELECT id, checksum FROM cerebro_migrations WHERE owner = ? ORDER BY id')
-    .all(set.owner) as { id: string; checksum: string }[];
+    .all(set.owner) as AppliedMigration[];
+  return pendingMigrations(set, applied);
+}
+
+/** A row of a migration ledger: what was applied, and the checksum of its text then. */
+export interface AppliedMigration {
+  id: string;
+  checksum: string;
+}
+
+/**
+ * The migrations still to apply, given the ledger's rows (ordered by id), under the rules of `verifyMigrations`; the
+ * same rules for every backend (the PostgreSQL runner reads its ledger and calls this).
+ */
+export function pendingMigrations(set: MigrationSet, applied: readonly AppliedMigration[]): Migration[] {
+  checkDeclared(set);
   const declared = new Map(set.migrations.map((m) => [m.id, m]));
   for (const row of applied) {
     const migration = declared.get(row.id);

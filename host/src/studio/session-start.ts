@@ -16,23 +16,26 @@ export interface StartedSession extends IssuedSession {
  * whatever session cookie the browser sent before is never reused; if it was a live session it is ended, so an id
  * planted by someone else before sign-in is worthless after it.
  */
-export function startBrowserSession(
+export async function startBrowserSession(
   req: IncomingMessage,
   ownerId: string,
   origin: SessionOrigin,
   ip: string,
   sessions: ConsoleSessions,
   config: HostConfig,
-): StartedSession {
+): Promise<StartedSession> {
   const secure = requestIsSecure(req, config.trustProxy);
   const previous = sessionCookieOf(req, secure);
   const parsed = previous === undefined ? null : parseCredential(previous);
   if (parsed?.kind === 'console') {
-    const row = sessions.find(parsed.id);
-    if (row && secretMatches(parsed.secret, row.secret_digest)) sessions.end(row.id);
+    const row = await sessions.find(parsed.id);
+    if (row && secretMatches(parsed.secret, row.secret_digest)) await sessions.end(row.id);
   }
   const agent = req.headers['user-agent'];
-  const issued = sessions.issue(ownerId, origin, { userAgent: typeof agent === 'string' ? agent : undefined, ip });
+  const issued = await sessions.issue(ownerId, origin, {
+    userAgent: typeof agent === 'string' ? agent : undefined,
+    ip,
+  });
   const secret = parseCredential(issued.token)!.secret;
   return {
     ...issued,

@@ -1,4 +1,4 @@
-import type { SignInFailures } from './sign-in-failures.js';
+import type { SignInFailureRepository } from '../storage/port/sign-in-failure-repository.js';
 
 /**
  * Failed sign-in attempts, counted per email and per IP address in a sliding window kept in the database (so
@@ -18,32 +18,36 @@ export class SignInThrottle {
   private lastForget = 0;
 
   constructor(
-    private readonly failures: SignInFailures,
+    private readonly failures: SignInFailureRepository,
     private readonly limits: ThrottleLimits = SIGN_IN_LIMITS,
   ) {}
 
   /** Seconds until another attempt is allowed, or 0 when it is allowed now. */
-  retryAfter(email: string, ip: string, now: number): number {
-    return Math.max(this.wait(`e:${email}`, this.limits.perEmail, now), this.wait(`i:${ip}`, this.limits.perIp, now));
+  async retryAfter(email: string, ip: string, now: number): Promise<number> {
+    const [byEmail, byIp] = await Promise.all([
+      this.wait(`e:${email}`, this.limits.perEmail, now),
+      this.wait(`i:${ip}`, this.limits.perIp, now),
+    ]);
+    return Math.max(byEmail, byIp);
   }
 
-  fail(email: string, ip: string, now: number): void {
-    this.failures.add([`e:${email}`, `i:${ip}`], now);
+  async fail(email: string, ip: string, now: number): Promise<void> {
+    await this.failures.add([`e:${email}`, `i:${ip}`], now);
     // Failures older than the window never count again: dropped at most once a minute, so a flood of distinct
     // emails cannot grow the table without bound.
     if (now - this.lastForget >= 60_000) {
       this.lastForget = now;
-      this.failures.forgetBefore(now - this.limits.windowMs);
+      await this.failures.forgetBefore(now - this.limits.windowMs);
     }
   }
 
   /** A successful sign-in clears that email's failures (not the IP's: one good account must not unlock guessing). */
-  succeed(email: string): void {
-    this.failures.clear(`e:${email}`);
+  async succeed(email: string): Promise<void> {
+    await this.failures.clear(`e:${email}`);
   }
 
-  private wait(key: string, limit: number, now: number): number {
-    const list = this.failures.since(key, now - this.limits.windowMs);
+  private async wait(key: string, limit: number, now: number): Promise<number> {
+    const list = await this.failures.since(key, now - this.limits.windowMs);
     if (list.length < limit) return 0;
     return Math.max(1, Math.ceil((list[list.length - limit]! + this.limits.windowMs - now) / 1000));
   }

@@ -5,8 +5,10 @@ import type { OwnerLogins, SignIn } from './studio-services.js';
 import { normalizeEmail } from './owner-credentials.js';
 import { passwordMatches } from './password-digest.js';
 import { SignInThrottle } from './sign-in-throttle.js';
-import { SqliteSignInFailures } from './sign-in-failures.js';
-import type { SqliteDatabase } from '../storage/database.js';
+import {
+  type SignInFailureRepository,
+  SignInFailureRepositoryToken,
+} from '../storage/port/sign-in-failure-repository.js';
 
 /**
  * Email and password sign-in. A wrong email and a wrong password answer the same 401 after the same scrypt work
@@ -19,23 +21,23 @@ export class ThrottledSignIn implements SignIn {
   constructor(
     @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
     @inject(HostTokens.Clock) private readonly clock: Clock,
-    @inject(HostTokens.Database) db: SqliteDatabase,
+    @inject(SignInFailureRepositoryToken) failures: SignInFailureRepository,
   ) {
-    this.throttle = new SignInThrottle(new SqliteSignInFailures(db));
+    this.throttle = new SignInThrottle(failures);
   }
 
   /** The owner id these credentials sign in, or a 401 / 429. */
   async verify(email: string, password: string, ip: string): Promise<string> {
     const key = normalizeEmail(email);
-    const wait = this.throttle.retryAfter(key, ip, this.clock.now());
+    const wait = await this.throttle.retryAfter(key, ip, this.clock.now());
     if (wait > 0) throw apiError('sign_in_throttled', undefined, { 'Retry-After': String(wait) });
-    const owner = this.logins.byEmail(key);
+    const owner = await this.logins.byEmail(key);
     const matches = await passwordMatches(password, owner?.password_digest);
     if (!owner || !matches) {
-      this.throttle.fail(key, ip, this.clock.now());
+      await this.throttle.fail(key, ip, this.clock.now());
       throw apiError('invalid_credentials');
     }
-    this.throttle.succeed(key);
+    await this.throttle.succeed(key);
     return owner.id;
   }
 
@@ -45,12 +47,12 @@ export class ThrottledSignIn implements SignIn {
    */
   async verifyOwner(ownerId: string, password: string, ip: string): Promise<void> {
     const key = `propietario:${ownerId}`;
-    const wait = this.throttle.retryAfter(key, ip, this.clock.now());
+    const wait = await this.throttle.retryAfter(key, ip, this.clock.now());
     if (wait > 0) throw apiError('sign_in_throttled', undefined, { 'Retry-After': String(wait) });
     if (!(await this.logins.checkPassword(ownerId, password))) {
-      this.throttle.fail(key, ip, this.clock.now());
+      await this.throttle.fail(key, ip, this.clock.now());
       throw apiError('current_password_wrong');
     }
-    this.throttle.succeed(key);
+    await this.throttle.succeed(key);
   }
 }

@@ -189,8 +189,8 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
   const logins = resolveToken(container, HostTokens.Logins);
   const signIn = resolveToken(container, HostTokens.SignIn);
   const links = resolveToken(container, HostTokens.SignInLinks);
-  const sessionBody = (caller: ConsoleCaller) => ({
-    propietario: logins.profile(caller.ownerId),
+  const sessionBody = async (caller: ConsoleCaller) => ({
+    propietario: await logins.profile(caller.ownerId),
     csrf: caller.csrf,
     expira: caller.expiresAt,
   });
@@ -198,35 +198,35 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
     'studio.signIn': async (ctx) => {
       const body = ctx.body;
       const ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
-      const started = startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
+      const started = await startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
       ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio');
       return Reply.json(
         201,
-        { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
+        { propietario: await logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
         { 'Set-Cookie': started.cookie },
       );
     },
-    'studio.signInWithLink': (ctx) => {
-      const ownerId = links.consume(ctx.body.token);
+    'studio.signInWithLink': async (ctx) => {
+      const ownerId = await links.consume(ctx.body.token);
       if (!ownerId) throw apiError('sign_in_link_invalid');
-      const started = startBrowserSession(ctx.req, ownerId, 'enlace', ctx.ip, sessions, config);
+      const started = await startBrowserSession(ctx.req, ownerId, 'enlace', ctx.ip, sessions, config);
       ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio con enlace de un solo uso');
       return Reply.json(
         201,
-        { propietario: logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
+        { propietario: await logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
         { 'Set-Cookie': started.cookie },
       );
     },
     'studio.currentSession': (ctx) => sessionBody(consoleCaller(ctx)),
-    'studio.signOut': (ctx) => {
-      sessions.end(consoleCaller(ctx).sessionId);
+    'studio.signOut': async (ctx) => {
+      await sessions.end(consoleCaller(ctx).sessionId);
       return Reply.empty(204, { 'Set-Cookie': clearedSessionCookie(requestIsSecure(ctx.req, config.trustProxy)) });
     },
-    'studio.listSessions': (ctx) => ({
-      sesiones: sessions.list(consoleCaller(ctx).ownerId, consoleCaller(ctx).sessionId),
+    'studio.listSessions': async (ctx) => ({
+      sesiones: await sessions.list(consoleCaller(ctx).ownerId, consoleCaller(ctx).sessionId),
     }),
-    'studio.revokeSession': (ctx) => {
-      sessions.revoke(consoleCaller(ctx).ownerId, ctx.params.id!);
+    'studio.revokeSession': async (ctx) => {
+      await sessions.revoke(consoleCaller(ctx).ownerId, ctx.params.id!);
       return Reply.empty(204);
     },
     'studio.profile': (ctx) => logins.profile(consoleCaller(ctx).ownerId),
@@ -241,7 +241,7 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
           : null,
       ]);
       const sensitive = body.email !== undefined || body.clave_nueva !== undefined;
-      if (sensitive && logins.profile(caller.ownerId).tiene_clave) {
+      if (sensitive && (await logins.profile(caller.ownerId)).tiene_clave) {
         if (body.clave_actual === undefined) {
           throw validationError([
             {
@@ -254,13 +254,13 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
         await signIn.verifyOwner(caller.ownerId, body.clave_actual, ctx.ip);
       }
       // The email first: it is the change that can still be refused (409), and nothing is stored before it.
-      if (body.email !== undefined) logins.setEmail(caller.ownerId, body.email);
-      if (body.nombre !== undefined) logins.setName(caller.ownerId, body.nombre.trim());
+      if (body.email !== undefined) await logins.setEmail(caller.ownerId, body.email);
+      if (body.nombre !== undefined) await logins.setName(caller.ownerId, body.nombre.trim());
       let closed = 0;
       if (body.clave_nueva !== undefined)
         closed = (await logins.setPassword(caller.ownerId, body.clave_nueva, caller.sessionId, 'clave_nueva'))
           .sesiones_cerradas;
-      return { ...logins.profile(caller.ownerId), sesiones_cerradas: closed };
+      return { ...(await logins.profile(caller.ownerId)), sesiones_cerradas: closed };
     },
   });
 }

@@ -46,21 +46,19 @@ export interface IssuedSession {
 export interface ConsoleSessions {
   now(): number;
   /** Opens a session for an owner. The user agent and IP are kept (cut short) only to show in the owner's list. */
-  issue(ownerId: string, origin: SessionOrigin, seen?: { userAgent?: string; ip?: string }): IssuedSession;
-  find(id: string): SessionRow | undefined;
-  findWithOwner(id: string): SessionWithOwner | undefined;
+  issue(ownerId: string, origin: SessionOrigin, seen?: { userAgent?: string; ip?: string }): Promise<IssuedSession>;
+  find(id: string): Promise<SessionRow | undefined>;
+  findWithOwner(id: string): Promise<SessionWithOwner | undefined>;
   /** Not revoked and within both expiries. */
   isLive(row: SessionRow, now: number): boolean;
   /** A request on the session: pushes its idle expiry forward (at most once a minute). Returns the expiry in force. */
-  touch(row: SessionRow, now: number): string | null;
+  touch(row: SessionRow, now: number): Promise<string | null>;
   /** The owner's sessions still open, newest first; `current` marks the one asking. */
-  list(ownerId: string, current: string | undefined): SessionView[];
+  list(ownerId: string, current: string | undefined): Promise<SessionView[]>;
   /** Ends one of the owner's sessions (404 when it is not theirs or already ended). */
-  revoke(ownerId: string, id: string): void;
+  revoke(ownerId: string, id: string): Promise<void>;
   /** Ends the session if it is still open, whoever's it is (a sign-in replacing the browser's previous session). */
-  end(id: string): void;
-  /** Ends every session of the owner but `keep` (after a password change); all of them when `keep` is null. */
-  revokeOthers(ownerId: string, keep: string | null): number;
+  end(id: string): Promise<void>;
 }
 
 export interface LoginRow {
@@ -81,11 +79,11 @@ export interface OwnerProfile {
 
 /** An owner's sign-in data: email (unique, case-insensitive) and password digest. */
 export interface OwnerLogins {
-  byEmail(email: string): LoginRow | undefined;
-  profile(ownerId: string): OwnerProfile;
+  byEmail(email: string): Promise<LoginRow | undefined>;
+  profile(ownerId: string): Promise<OwnerProfile>;
   /** A new email for the owner (422 malformed, 409 another owner's, 404 no such owner). Returns it as stored. */
-  setEmail(ownerId: string, email: unknown, field?: string): string;
-  setName(ownerId: string, name: string): void;
+  setEmail(ownerId: string, email: unknown, field?: string): Promise<string>;
+  setName(ownerId: string, name: string): Promise<void>;
   /**
    * Sets the owner's password and ends their other sessions (`keep`: the session making the change, if any).
    * Without a password given (`undefined`), a strong one is generated and returned once.
@@ -103,9 +101,9 @@ export interface OwnerLogins {
 /** One-time sign-in links the operator hands to an owner. */
 export interface SignInLinks {
   /** A new link token for an existing owner, and when it expires. */
-  issue(ownerId: string): { token: string; expira: string };
+  issue(ownerId: string): Promise<{ token: string; expira: string }>;
   /** The owner the link signs in, consuming it; null when it is malformed, unknown, used, expired or its owner gone. */
-  consume(token: unknown): string | null;
+  consume(token: unknown): Promise<string | null>;
 }
 
 /** Email and password sign-in, limited per email and per IP. */

@@ -19,13 +19,17 @@ export function documentEvents(webhooks: Webhooks, log: PinoLogger): (doc: Docum
       paginas: doc.pages,
       error: doc.state === 'failed' ? { codigo: doc.errorCode, motivo: doc.reason } : null,
     };
-    try {
-      webhooks.publish(doc.space, doc.state === 'ready' ? 'documento.listo' : 'documento.fallido', { documento });
-    } catch (err) {
+    const failed = (err: unknown) =>
       log.error(
         { componente: 'webhooks', espacio: doc.space, documento: doc.id, err: (err as Error).message },
         'evento de documento no guardado',
       );
+    try {
+      webhooks
+        .publish(doc.space, doc.state === 'ready' ? 'documento.listo' : 'documento.fallido', { documento })
+        .stored.catch(failed);
+    } catch (err) {
+      failed(err);
     }
   };
 }
@@ -33,34 +37,35 @@ export function documentEvents(webhooks: Webhooks, log: PinoLogger): (doc: Docum
 /** `creditos.agotados` when a debit is refused for lack of credits (once per exhaustion). */
 export function creditRefusalEvents(webhooks: Webhooks, log: PinoLogger) {
   return (accountId: string, balance: number): void => {
-    try {
-      webhooks.creditsRefused(accountId, balance);
-    } catch (err) {
-      log.error(
-        { componente: 'webhooks', cuenta: accountId, err: (err as Error).message },
-        'evento de créditos no guardado',
+    webhooks
+      .creditsRefused(accountId, balance)
+      .catch((err: unknown) =>
+        log.error(
+          { componente: 'webhooks', cuenta: accountId, err: (err as Error).message },
+          'evento de créditos no guardado',
+        ),
       );
-    }
   };
 }
 
 /** `creditos.bajos` / `creditos.agotados` after each debit of an account's pool. */
 export function creditEvents(webhooks: Webhooks, log: PinoLogger) {
   return (accountId: string, before: number, after: number): void => {
-    try {
-      webhooks.creditsDebited(accountId, before, after);
-    } catch (err) {
-      log.error(
-        { componente: 'webhooks', cuenta: accountId, err: (err as Error).message },
-        'evento de créditos no guardado',
+    webhooks
+      .creditsDebited(accountId, before, after)
+      .catch((err: unknown) =>
+        log.error(
+          { componente: 'webhooks', cuenta: accountId, err: (err as Error).message },
+          'evento de créditos no guardado',
+        ),
       );
-    }
   };
 }
 
 /**
  * The `HostServices.Events` of one plugin: it may publish only its own module's events (a programming error
- * throws). A storage failure while recording the event is logged, never thrown: the plugin's own work stands.
+ * throws). The event's id is returned at once; a storage failure while recording it is logged, never thrown: the
+ * plugin's own work stands.
  */
 export function pluginEventPublisher(webhooks: Webhooks, pluginId: string, log: PinoLogger): EventPublisher {
   return {
@@ -68,16 +73,14 @@ export function pluginEventPublisher(webhooks: Webhooks, pluginId: string, log: 
       const owner = (WEBHOOK_EVENTS as Record<string, string>)[tipo];
       if (owner === undefined) throw new TypeError(`Tipo de evento desconocido: ${tipo}`);
       if (owner !== pluginId) throw new TypeError(`El evento ${tipo} es del módulo ${owner}, no de ${pluginId}.`);
-      try {
-        return webhooks.publish(spaceId, tipo, datos);
-      } catch (err) {
-        if (err instanceof TypeError) throw err;
+      const event = webhooks.publish(spaceId, tipo, datos);
+      event.stored.catch((err: unknown) =>
         log.error(
           { componente: 'webhooks', plugin: pluginId, espacio: spaceId, tipo, err: (err as Error).message },
           'evento de un módulo no guardado',
-        );
-        return '';
-      }
+        ),
+      );
+      return event.id;
     },
   };
 }

@@ -3,9 +3,13 @@ import { inject, injectable } from 'tsyringe';
 import type { HostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { HOST_VERSION } from '../main/version.js';
-import { WebhookTokens } from './webhook-tokens.js';
 import { systemResolver, type AddressPolicy, type Clock } from '@cerebro/sdk';
-import type { AttemptOutcome, ClaimedDelivery, WebhookRepository } from './webhook-repository.js';
+import {
+  WebhookRepositoryToken,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type WebhookRepository,
+} from '../storage/port/webhook-repository.js';
 import type { WebhookDeliveries } from './webhook-services.js';
 import { retryDelay } from './retry-delay.js';
 import { sendWebhook, type SendResult } from './webhook-sender.js';
@@ -32,13 +36,16 @@ export class WebhookDispatcher implements WebhookDeliveries {
   private stopped = true;
   private lastPrune = 0;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The look at due deliveries in progress: one at a time, so two never claim for the same free slots. */
+  private looking: Promise<void> | null = null;
+  private lookAgain = false;
   private readonly policy: AddressPolicy;
   private readonly settings: WebhookSettings;
   private readonly log: PinoLogger;
   private readonly userAgent = `Cerebro-Webhooks/${HOST_VERSION}`;
 
   constructor(
-    @inject(WebhookTokens.Repository) private readonly repo: WebhookRepository,
+    @inject(WebhookRepositoryToken) private readonly repo: WebhookRepository,
     @inject(HostTokens.Config) config: HostConfig,
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.RootLogger) log: PinoLogger,
@@ -58,6 +65,7 @@ export class WebhookDispatcher implements WebhookDeliveries {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.looking;
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -75,12 +83,27 @@ export class WebhookDispatcher implements WebhookDeliveries {
   private tick(): void {
     this.timer = null;
     if (this.stopped) return;
+    if (this.looking) {
+      this.lookAgain = true;
+      return;
+    }
+    this.looking = this.look().finally(() => {
+      this.looking = null;
+      if (this.lookAgain) {
+        this.lookAgain = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Claims what the free slots allow, starts those attempts, and schedules the next look. Never rejects. */
+  private async look(): Promise<void> {
     try {
-      this.pruneNowAndThen();
+      await this.pruneNowAndThen();
       const free = this.settings.concurrency - this.running;
       if (free > 0) {
         const now = this.clock.now();
-        for (const delivery of this.repo.claimDue(now, this.settings.timeoutMs + LEASE_MARGIN_MS, free)) {
+        for (const delivery of await this.repo.claimDue(now, this.settings.timeoutMs + LEASE_MARGIN_MS, free)) {
           const job = this.attempt(delivery).finally(() => {
             this.inFlight.delete(job);
             this.running--;
@@ -93,7 +116,7 @@ export class WebhookDispatcher implements WebhookDeliveries {
     } catch (err) {
       this.log.error({ err: (err as Error).message }, 'no se pudieron leer las entregas pendientes');
     }
-    const next = this.repo.nextDue();
+    const next = await this.repo.nextDue().catch(() => null);
     const wait =
       next === null ? this.settings.pollMs : Math.max(0, Math.min(this.settings.pollMs, next - this.clock.now()));
     // While every slot is busy, the end of an attempt wakes the dispatcher; otherwise poll (another process may add).
@@ -102,11 +125,11 @@ export class WebhookDispatcher implements WebhookDeliveries {
   }
 
   /** Keeps the history bounded: finished deliveries older than the retention go, at most once an hour. */
-  private pruneNowAndThen(): void {
+  private async pruneNowAndThen(): Promise<void> {
     const now = this.clock.now();
     if (now - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now;
-    const removed = this.repo.pruneFinished(new Date(now - DELIVERY_RETENTION_MS).toISOString());
+    const removed = await this.repo.pruneFinished(new Date(now - DELIVERY_RETENTION_MS).toISOString());
     if (removed > 0) this.log.info({ entregas: removed }, 'entregas antiguas eliminadas');
   }
 
@@ -149,7 +172,7 @@ export class WebhookDispatcher implements WebhookDeliveries {
     };
     let streak;
     try {
-      streak = this.repo.recordAttempt(d, outcome);
+      streak = await this.repo.recordAttempt(d, outcome);
     } catch (err) {
       // The lease ends by itself: the delivery is tried again (at least once).
       this.log.error({ entrega: d.id, err: (err as Error).message }, 'no se pudo guardar el intento');
@@ -169,8 +192,13 @@ export class WebhookDispatcher implements WebhookDeliveries {
     const givenUp = outcome.state === 'fallida' && !manual;
     if (givenUp && streak.failures >= d.attempts + 1) {
       const reason = `Desactivado automáticamente: ninguna entrega tuvo éxito en ${describeWindow(this.settings.retryWindowMs)} (${streak.failures} intentos fallidos seguidos; el último: ${String(result.error).replace(/\.$/, '')}).`;
-      this.repo.disable(d.webhook_id, new Date(done).toISOString(), reason);
-      this.log.warn({ ...fields, fallos: streak.failures }, 'webhook desactivado tras fallar de forma continuada');
+      try {
+        await this.repo.disable(d.webhook_id, new Date(done).toISOString(), reason);
+        this.log.warn({ ...fields, fallos: streak.failures }, 'webhook desactivado tras fallar de forma continuada');
+      } catch (err) {
+        // Still failing: the next given-up delivery disables it.
+        this.log.error({ ...fields, err: (err as Error).message }, 'no se pudo desactivar el webhook');
+      }
     }
   }
 }

@@ -123,12 +123,12 @@ export const WEBHOOK_ROUTES = declareRoutes([
 export function webhookRoutes(webhooks: Webhooks): HostRoute[] {
   const space = (ctx: Pick<RequestContext, 'space'>) => ctx.space!.id;
   return hostRoutes(WEBHOOK_ROUTES, {
-    'core.listWebhooks': (ctx) => ({ webhooks: webhooks.list(space(ctx)) }),
-    'core.createWebhook': (ctx) => Reply.json(201, webhooks.create(space(ctx), ctx.body)),
+    'core.listWebhooks': async (ctx) => ({ webhooks: await webhooks.list(space(ctx)) }),
+    'core.createWebhook': async (ctx) => Reply.json(201, await webhooks.create(space(ctx), ctx.body)),
     'core.getWebhook': (ctx) => webhooks.get(space(ctx), ctx.params.webhook!),
     'core.patchWebhook': (ctx) => webhooks.update(space(ctx), ctx.params.webhook!, ctx.body),
-    'core.deleteWebhook': (ctx) => {
-      webhooks.remove(space(ctx), ctx.params.webhook!);
+    'core.deleteWebhook': async (ctx) => {
+      await webhooks.remove(space(ctx), ctx.params.webhook!);
       return { eliminado: ctx.params.webhook! };
     },
     'core.rotateWebhookSecret': (ctx) => webhooks.rotateSecret(space(ctx), ctx.params.webhook!),
@@ -136,7 +136,7 @@ export function webhookRoutes(webhooks: Webhooks): HostRoute[] {
       const { limite, desde, estado } = ctx.query;
       return webhooks.deliveries(space(ctx), ctx.params.webhook!, { limite, desde, ...(estado ? { estado } : {}) });
     },
-    'core.redeliverWebhook': (ctx) =>
-      Reply.json(202, webhooks.redeliver(space(ctx), ctx.params.webhook!, ctx.params.entrega!)),
+    'core.redeliverWebhook': async (ctx) =>
+      Reply.json(202, await webhooks.redeliver(space(ctx), ctx.params.webhook!, ctx.params.entrega!)),
   });
 }

@@ -3,9 +3,13 @@ import type { Logger as PinoLogger } from 'pino';
 import { inject, injectable } from 'tsyringe';
 import type { HostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { WebhookTokens } from './webhook-tokens.js';
 import { apiError, invalidField, WEBHOOK_EVENTS, type Clock, type WebhookEventType } from '@cerebro/sdk';
-import type { DeliveryRow, WebhookRepository, WebhookRow } from './webhook-repository.js';
+import {
+  WebhookRepositoryToken,
+  type DeliveryRow,
+  type WebhookRepository,
+  type WebhookRow,
+} from '../storage/port/webhook-repository.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { addressPolicyOf, type WebhookSettings } from './webhook-settings.js';
 import { urlProblem } from './webhook-sender.js';
@@ -33,7 +37,7 @@ export class WebhookService implements Webhooks {
   private readonly log: PinoLogger;
 
   constructor(
-    @inject(WebhookTokens.Repository) private readonly repo: WebhookRepository,
+    @inject(WebhookRepositoryToken) private readonly repo: WebhookRepository,
     @inject(HostTokens.Config) config: HostConfig,
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.RootLogger) log: PinoLogger,
@@ -47,17 +51,17 @@ export class WebhookService implements Webhooks {
     this.wake = wake;
   }
 
-  list(space: string) {
-    return this.repo.listEndpoints(space).map(webhookView);
+  async list(space: string) {
+    return (await this.repo.listEndpoints(space)).map(webhookView);
   }
 
-  get(space: string, webhook: string) {
-    return webhookView(this.row(space, webhook));
+  async get(space: string, webhook: string) {
+    return webhookView(await this.row(space, webhook));
   }
 
-  create(space: string, input: WebhookInput) {
+  async create(space: string, input: WebhookInput) {
     this.checkUrl(input.url);
-    if (this.repo.countEndpoints(space) >= MAX_WEBHOOKS_PER_SPACE)
+    if ((await this.repo.countEndpoints(space)) >= MAX_WEBHOOKS_PER_SPACE)
       throw apiError('conflict', `Un espacio admite como máximo ${MAX_WEBHOOKS_PER_SPACE} webhooks.`);
     const now = this.nowIso();
     const secret = newWebhookSecret();
@@ -78,15 +82,15 @@ export class WebhookService implements Webhooks {
       created_at: now,
       updated_at: now,
     };
-    this.repo.insertEndpoint(row);
+    await this.repo.insertEndpoint(row);
     return { ...webhookView(row), secreto: secret };
   }
 
-  update(space: string, webhook: string, input: Partial<WebhookInput>) {
-    const row = this.row(space, webhook);
+  async update(space: string, webhook: string, input: Partial<WebhookInput>) {
+    const row = await this.row(space, webhook);
     if (input.url !== undefined) this.checkUrl(input.url);
     const now = this.nowIso();
-    this.repo.updateEndpoint(row.id, {
+    await this.repo.updateEndpoint(row.id, {
       updated_at: now,
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.eventos !== undefined ? { events: JSON.stringify([...new Set(input.eventos)]) } : {}),
@@ -94,35 +98,39 @@ export class WebhookService implements Webhooks {
       ...(input.umbral_creditos !== undefined ? { credit_threshold: input.umbral_creditos } : {}),
     });
     // Switching on (again) clears the notice of an automatic disable and the failure streak.
-    if (input.activo === true) this.repo.enable(row.id, now);
+    if (input.activo === true) await this.repo.enable(row.id, now);
     else if (input.activo === false && row.active === 1)
-      this.repo.disable(row.id, now, 'Desactivado por el propietario.');
+      await this.repo.disable(row.id, now, 'Desactivado por el propietario.');
     if (input.activo === true) this.wake();
     return this.get(space, webhook);
   }
 
-  remove(space: string, webhook: string): void {
-    if (!this.repo.deleteEndpoint(space, webhook)) throw notFound();
+  async remove(space: string, webhook: string): Promise<void> {
+    if (!(await this.repo.deleteEndpoint(space, webhook))) throw notFound();
   }
 
-  rotateSecret(space: string, webhook: string) {
-    const row = this.row(space, webhook);
+  async rotateSecret(space: string, webhook: string) {
+    const row = await this.row(space, webhook);
     const secret = newWebhookSecret();
-    this.repo.rotateSecret(row.id, secret, this.clock.now() + PREVIOUS_SECRET_GRACE_MS, this.nowIso());
+    await this.repo.rotateSecret(row.id, secret, this.clock.now() + PREVIOUS_SECRET_GRACE_MS, this.nowIso());
     return {
       secreto: secret,
       anterior_valido_hasta: new Date(this.clock.now() + PREVIOUS_SECRET_GRACE_MS).toISOString(),
     };
   }
 
-  deliveries(space: string, webhook: string, page: { limite: number; desde: number; estado?: string }): DeliveryPage {
-    const row = this.row(space, webhook);
-    const { total, rows } = this.repo.deliveries(row.id, {
+  async deliveries(
+    space: string,
+    webhook: string,
+    page: { limite: number; desde: number; estado?: string },
+  ): Promise<DeliveryPage> {
+    const row = await this.row(space, webhook);
+    const { total, rows } = await this.repo.deliveries(row.id, {
       limit: page.limite,
       offset: page.desde,
       ...(page.estado ? { state: page.estado } : {}),
     });
-    const attempts = this.repo.attempts(rows.map((r) => r.id));
+    const attempts = await this.repo.attempts(rows.map((r) => r.id));
     return {
       entregas: rows.map((r) =>
         deliveryView(
@@ -137,33 +145,43 @@ export class WebhookService implements Webhooks {
   }
 
   /** Queues one more attempt of a delivery now, whatever its state (a pending one is tried at once). */
-  redeliver(space: string, webhook: string, delivery: string) {
-    const row = this.row(space, webhook);
-    const found = this.repo.delivery(row.id, delivery);
+  async redeliver(space: string, webhook: string, delivery: string) {
+    const row = await this.row(space, webhook);
+    const found = await this.repo.delivery(row.id, delivery);
     if (!found) throw apiError('not_found', 'Entrega no encontrada.');
-    this.repo.requestRedelivery(found.id, this.clock.now());
+    await this.repo.requestRedelivery(found.id, this.clock.now());
     this.wake();
-    const updated = this.repo.delivery(row.id, delivery)!;
-    return deliveryView(updated, this.repo.attempts([updated.id]));
+    const updated = (await this.repo.delivery(row.id, delivery))!;
+    return deliveryView(updated, await this.repo.attempts([updated.id]));
   }
 
   /**
-   * Stores an event for every active endpoint of the space subscribed to `type` (or those `only` keeps) and
-   * returns its id. An event nobody subscribed to stores nothing.
+   * Stores an event for every active endpoint of the space subscribed to `type` (or those `only` keeps). The event
+   * and its id are made at once (an unknown type or oversized data throws `TypeError`, a programming error);
+   * `stored` settles when its deliveries are written. An event nobody subscribed to stores nothing.
    */
   publish(
     space: string,
     type: WebhookEventType,
     datos: Record<string, unknown>,
     only?: (w: WebhookRow) => boolean,
-  ): string {
+  ): { id: string; stored: Promise<void> } {
     if (!(type in WEBHOOK_EVENTS)) throw new TypeError(`Tipo de evento desconocido: ${type}`);
     const event = { id: id('evt'), tipo: type, creado: this.nowIso(), espacio: space, datos };
     const body = JSON.stringify(event);
     if (Buffer.byteLength(body) > MAX_EVENT_DATA_BYTES + 512)
       throw new TypeError(`Los datos del evento ${type} superan ${MAX_EVENT_DATA_BYTES} bytes.`);
-    const targets = this.repo.subscribers(space, type).filter((w) => !only || only(w));
-    if (targets.length === 0) return event.id;
+    return { id: event.id, stored: this.store(event, body, only) };
+  }
+
+  private async store(
+    event: { id: string; tipo: WebhookEventType; creado: string; espacio: string },
+    body: string,
+    only: ((w: WebhookRow) => boolean) | undefined,
+  ): Promise<void> {
+    const { espacio: space, tipo: type } = event;
+    const targets = (await this.repo.subscribers(space, type)).filter((w) => !only || only(w));
+    if (targets.length === 0) return;
     const now = this.clock.now();
     const rows: DeliveryRow[] = targets.map((w) => ({
       id: id('ent'),
@@ -181,10 +199,9 @@ export class WebhookService implements Webhooks {
       created_at: event.creado,
       finished_at: null,
     }));
-    this.repo.insertDeliveries(rows);
+    await this.repo.insertDeliveries(rows);
     this.log.debug({ espacio: space, tipo: type, evento: event.id, entregas: rows.length }, 'evento guardado');
     this.wake();
-    return event.id;
   }
 
   /**
@@ -192,20 +209,25 @@ export class WebhookService implements Webhooks {
    * threshold was crossed downwards, `creditos.agotados` when the balance reached zero (in every space of the account)
    * unless a refused request already told them since the last top-up.
    */
-  creditsDebited(accountId: string, before: number, after: number): void {
-    for (const w of this.repo.accountSubscribers(accountId, 'creditos.bajos')) {
+  async creditsDebited(accountId: string, before: number, after: number): Promise<void> {
+    const stored: Promise<void>[] = [];
+    for (const w of await this.repo.accountSubscribers(accountId, 'creditos.bajos')) {
       if (before >= w.credit_threshold && after < w.credit_threshold)
-        this.publish(
-          w.space_id,
-          'creditos.bajos',
-          { cuenta: accountId, saldo: after, umbral: w.credit_threshold },
-          (s) => s.id === w.id,
+        stored.push(
+          this.publish(
+            w.space_id,
+            'creditos.bajos',
+            { cuenta: accountId, saldo: after, umbral: w.credit_threshold },
+            (s) => s.id === w.id,
+          ).stored,
         );
     }
-    if (after <= 0 && before > 0 && !this.repo.exhaustionToldSinceTopUp(accountId)) {
-      const spaces = new Set(this.repo.accountSubscribers(accountId, 'creditos.agotados').map((w) => w.space_id));
-      for (const space of spaces) this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: after });
+    if (after <= 0 && before > 0 && !(await this.repo.exhaustionToldSinceTopUp(accountId))) {
+      const subscribers = await this.repo.accountSubscribers(accountId, 'creditos.agotados');
+      for (const space of new Set(subscribers.map((w) => w.space_id)))
+        stored.push(this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: after }).stored);
     }
+    await Promise.all(stored);
   }
 
   /**
@@ -213,10 +235,15 @@ export class WebhookService implements Webhooks {
    * the account's endpoints were already told since its last top-up (a balance that reached zero told them then;
    * every further refused request must not tell them again).
    */
-  creditsRefused(accountId: string, balance: number): void {
-    if (this.repo.exhaustionToldSinceTopUp(accountId)) return;
-    const spaces = new Set(this.repo.accountSubscribers(accountId, 'creditos.agotados').map((w) => w.space_id));
-    for (const space of spaces) this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: balance });
+  async creditsRefused(accountId: string, balance: number): Promise<void> {
+    if (await this.repo.exhaustionToldSinceTopUp(accountId)) return;
+    const subscribers = await this.repo.accountSubscribers(accountId, 'creditos.agotados');
+    const spaces = new Set(subscribers.map((w) => w.space_id));
+    await Promise.all(
+      [...spaces].map(
+        (space) => this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: balance }).stored,
+      ),
+    );
   }
 
   private checkUrl(url: string): void {
@@ -224,8 +251,8 @@ export class WebhookService implements Webhooks {
     if (problem) throw invalidField(['url'], problem);
   }
 
-  private row(space: string, webhook: string): WebhookRow {
-    const row = this.repo.endpoint(space, webhook);
+  private async row(space: string, webhook: string): Promise<WebhookRow> {
+    const row = await this.repo.endpoint(space, webhook);
     if (!row) throw notFound();
     return row;
   }

@@ -1,7 +1,7 @@
 // The webhooks feature's service interfaces, which its tokens are typed by: the composition root, the routes and the
 // event sources depend on these shapes, not on the classes that implement them.
 import type { WebhookEventType } from '@cerebro/sdk';
-import type { WebhookRow } from './webhook-repository.js';
+import type { WebhookRow } from '../storage/port/webhook-repository.js';
 import type { deliveryView, webhookView } from './webhook-views.js';
 
 export interface WebhookInput {
@@ -31,32 +31,37 @@ export interface DeliveryPage {
 export interface Webhooks {
   /** Called after events are stored (the dispatcher sends them at once instead of at its next poll). */
   onStored(wake: () => void): void;
-  list(space: string): WebhookView[];
-  get(space: string, webhook: string): WebhookView;
-  create(space: string, input: WebhookInput): WebhookView & { secreto: string };
-  update(space: string, webhook: string, input: Partial<WebhookInput>): WebhookView;
-  remove(space: string, webhook: string): void;
-  rotateSecret(space: string, webhook: string): { secreto: string; anterior_valido_hasta: string };
-  deliveries(space: string, webhook: string, page: { limite: number; desde: number; estado?: string }): DeliveryPage;
+  list(space: string): Promise<WebhookView[]>;
+  get(space: string, webhook: string): Promise<WebhookView>;
+  create(space: string, input: WebhookInput): Promise<WebhookView & { secreto: string }>;
+  update(space: string, webhook: string, input: Partial<WebhookInput>): Promise<WebhookView>;
+  remove(space: string, webhook: string): Promise<void>;
+  rotateSecret(space: string, webhook: string): Promise<{ secreto: string; anterior_valido_hasta: string }>;
+  deliveries(
+    space: string,
+    webhook: string,
+    page: { limite: number; desde: number; estado?: string },
+  ): Promise<DeliveryPage>;
   /** Queues one more attempt of a delivery now, whatever its state (a pending one is tried at once). */
-  redeliver(space: string, webhook: string, delivery: string): DeliveryView;
+  redeliver(space: string, webhook: string, delivery: string): Promise<DeliveryView>;
   /**
-   * Stores an event for every active endpoint of the space subscribed to `type` (or those `only` keeps) and
-   * returns its id. An event nobody subscribed to stores nothing.
+   * Stores an event for every active endpoint of the space subscribed to `type` (or those `only` keeps). The event
+   * and its id are made at once (an unknown type or oversized data throws `TypeError` synchronously, a programming
+   * error); `stored` settles when its deliveries are written. An event nobody subscribed to stores nothing.
    */
   publish(
     space: string,
     type: WebhookEventType,
     datos: Record<string, unknown>,
     only?: (w: WebhookRow) => boolean,
-  ): string;
+  ): { id: string; stored: Promise<void> };
   /** After a debit moved an account's balance from `before` to `after`: the credit events it crosses. */
-  creditsDebited(accountId: string, before: number, after: number): void;
+  creditsDebited(accountId: string, before: number, after: number): Promise<void>;
   /**
    * After a debit was refused for lack of credits: `creditos.agotados` (with the balance that could not pay), once
    * per exhaustion: not again until the account is topped up (`recarga` or a positive `ajuste`).
    */
-  creditsRefused(accountId: string, balance: number): void;
+  creditsRefused(accountId: string, balance: number): Promise<void>;
 }
 
 /** Sends stored deliveries in the background, retrying them, until stopped. */

@@ -1,5 +1,4 @@
 import { createToken } from '@cerebro/sdk';
-import type { WebhookRepository } from './webhook-repository.js';
 import type { WebhookDeliveries, Webhooks } from './webhook-services.js';
 
 /**
@@ -7,7 +6,6 @@ import type { WebhookDeliveries, Webhooks } from './webhook-services.js';
  * `HostServices.Events`).
  */
 export const WebhookTokens = {
-  Repository: createToken<WebhookRepository>('host:webhook-repository'),
   Service: createToken<Webhooks>('host:webhooks'),
   Dispatcher: createToken<WebhookDeliveries>('host:webhook-dispatcher'),
 } as const;

@@ -1,4 +1,4 @@
-import type { AttemptRow, DeliveryRow, WebhookRow } from './webhook-repository.js';
+import type { AttemptRow, DeliveryRow, WebhookRow } from '../storage/port/webhook-repository.js';
 
 /** An endpoint as the API shows it: never its secret. */
 export function webhookView(row: WebhookRow) {

@@ -28,12 +28,12 @@ export default definePlugin({
   manifest: {
     id: 'fuentes',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     title: 'Fuentes',
     description:
       'Fuentes web que alimentan los documentos del espacio, y fichas ensambladas a partir de ellos con su procedencia.',
     needs: [
-      HostServices.Storage,
+      HostServices.Database,
       HostServices.Clock,
       HostServices.Logger,
       HostServices.Config,
@@ -47,8 +47,8 @@ export default definePlugin({
     config: { ...FUENTES_CONFIG },
     routes: FUENTES_ROUTES,
   },
-  setup(scope) {
-    const storage = scope.resolve(HostServices.Storage);
+  async setup(scope) {
+    const db = scope.resolve(HostServices.Database);
     const clock = scope.resolve(HostServices.Clock);
     const log = scope.resolve(HostServices.Logger);
     const documents = scope.resolve(HostServices.Documents);
@@ -56,9 +56,9 @@ export default definePlugin({
     const cerebro = scope.resolve(HostServices.Cerebro);
     const events = scope.resolve(HostServices.Events);
 
-    const sources = new SourceStore(storage, clock);
-    const runs = new RunStore(storage, clock);
-    const pages = new PageStore(storage);
+    const sources = new SourceStore(db, clock);
+    const runs = new RunStore(db, clock);
+    const pages = new PageStore(db);
     const fetcher = new GuardedFetcher(
       settings.policy,
       {
@@ -98,8 +98,8 @@ export default definePlugin({
           ejecucion: { ...runView(run), errores: run.errores.slice(0, MAX_EVENT_ERRORS) },
         }),
     );
-    manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
-    const fichas = new FichaStore(storage, clock);
+    await manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
+    const fichas = new FichaStore(db, clock);
     const runner = new FichaRunner(
       fichas,
       new FichaAssembler({ documents, cerebro, log }),
@@ -111,7 +111,7 @@ export default definePlugin({
           ficha: fichaView(ficha),
         }),
     );
-    runner.resume();
+    await runner.resume();
 
     return {
       handlers: {

@@ -45,12 +45,12 @@ export default definePlugin({
   manifest: {
     id: 'landing',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     title: 'Landing',
     description:
       'Páginas de aterrizaje generadas y refinadas a partir del catálogo, los documentos y la marca del espacio.',
     needs: [
-      HostServices.Storage,
+      HostServices.Database,
       HostServices.Clock,
       HostServices.Cerebro,
       HostServices.Logger,
@@ -189,8 +189,8 @@ export default definePlugin({
       },
     ],
   },
-  setup(scope) {
-    const store = new LandingStore(scope.resolve(HostServices.Storage), scope.resolve(HostServices.Clock));
+  async setup(scope) {
+    const store = new LandingStore(scope.resolve(HostServices.Database), scope.resolve(HostServices.Clock));
     const cerebro = scope.resolve(HostServices.Cerebro);
     const log = scope.resolve(HostServices.Logger);
     const catalog = optional<CatalogReader>(() => scope.resolve(ModuleServices.Catalog));
@@ -207,7 +207,7 @@ export default definePlugin({
       concurrency: Math.max(1, Math.min(8, scope.resolve(HostServices.Config).number('simultaneas'))),
     });
     // Versions a stopped process left half-built are built again (their credits stay charged until they finish).
-    for (const p of store.pending()) generator.start(p.spaceId, p.landingId, p.numero);
+    for (const p of await store.pending()) generator.start(p.spaceId, p.landingId, p.numero);
     const handlers = landingHandlers({ store, generator, cerebro, catalog });
     return {
       handlers,

@@ -58,9 +58,9 @@ test('a version interrupted by a shutdown is built at the next start', async (t)
   };
 
   const first = await startOn(dataDir, env);
-  const owner = first.admin.createOwner({ name: 'Tienda', credits: 100 });
+  const owner = await first.admin.createOwner({ name: 'Tienda', credits: 100 });
   first.admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api', 'marca', 'ventas', 'landing'] });
-  const key = first.admin.issueKey(owner.id, 'escribe', [], 'escribe').token as string;
+  const key = (await first.admin.issueKey(owner.id, 'escribe', [], 'escribe')).token as string;
   let client = new TestClient(`${first.url}/api`, key);
   for (const p of PRODUCTS)
     assert.equal((await client.put(`/mod/ventas/tienda/productos/${p.id}`, { json: p })).status, 201);

@@ -12,11 +12,11 @@ export default definePlugin({
   manifest: {
     id: 'marca',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     title: 'Marca',
     description:
       'Personalidad de marca del agente de ventas: quién es, cómo habla y cómo lleva la conversación a la compra.',
-    needs: [HostServices.Storage, HostServices.Clock],
+    needs: [HostServices.Database, HostServices.Clock],
     provides: [ModuleServices.Brand],
     migrations: marcaMigrations,
     routes: [
@@ -60,13 +60,13 @@ export default definePlugin({
     ],
   },
   setup(scope) {
-    const store = new BrandStore(scope.resolve(HostServices.Storage), scope.resolve(HostServices.Clock));
+    const store = new BrandStore(scope.resolve(HostServices.Database), scope.resolve(HostServices.Clock));
     scope.container.register(ModuleServices.Brand, { useValue: store });
     return {
       handlers: {
         getConfig: (req) => store.get(req.space.id),
-        patchConfig: (req) => {
-          const result = applyBrandPatch(store.get(req.space.id), req.body ?? {});
+        patchConfig: async (req) => {
+          const result = applyBrandPatch(await store.get(req.space.id), req.body ?? {});
           if (!result.ok) {
             throw validationError(
               result.errores.map((e) => ({
@@ -76,10 +76,10 @@ export default definePlugin({
               })),
             );
           }
-          store.save(req.space.id, result.brand);
+          await store.save(req.space.id, result.brand);
           return result.brand;
         },
-        getPersona: (req) => ({ persona: buildPersona(store.get(req.space.id)) }),
+        getPersona: async (req) => ({ persona: buildPersona(await store.get(req.space.id)) }),
       },
     };
   },

@@ -36,7 +36,7 @@ import { CerebroWording } from './sources/wording.js';
 import { CatalogStore } from './store/catalog-store.js';
 import { catalogReader } from './store/catalog-reader.js';
 import { LeadsConfigStore } from './store/config-store.js';
-import { SqliteConversationStore } from './store/conversation-store.js';
+import { handedToPerson, SqliteConversationStore } from './store/conversation-store.js';
 
 const error404 = (what: string) => errorResponse('404', `${what} no encontrado(a).`);
 
@@ -82,10 +82,12 @@ export default definePlugin({
   manifest: {
     id: 'ventas',
     version: '1.0.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     title: 'Ventas',
     description: 'Agente de ventas: catálogo, cotizaciones y conversación con los clientes potenciales (leads).',
     needs: [
+      HostServices.Database,
+      // Only for the synchronous price of a message (see handedToPerson).
       HostServices.Storage,
       HostServices.Clock,
       HostServices.Cerebro,
@@ -270,7 +272,7 @@ export default definePlugin({
     ],
   },
   setup(scope) {
-    const storage = scope.resolve(HostServices.Storage);
+    const db = scope.resolve(HostServices.Database);
     const clock = scope.resolve(HostServices.Clock);
     const cerebro = scope.resolve(HostServices.Cerebro);
     const log = scope.resolve(HostServices.Logger);
@@ -285,10 +287,10 @@ export default definePlugin({
       /* installed but failed: rule 7 applies */
     }
 
-    const catalog = new CatalogStore(storage, clock);
+    const catalog = new CatalogStore(db, clock);
     scope.container.register(ModuleServices.Catalog, { useValue: catalogReader(catalog) });
-    const config = new LeadsConfigStore(storage, clock);
-    const conversations = new SqliteConversationStore(storage, clock);
+    const config = new LeadsConfigStore(db, clock);
+    const conversations = new SqliteConversationStore(db, clock);
     const agent = new SalesAgent({
       catalog,
       knowledge: new CerebroKnowledge(cerebro),
@@ -307,7 +309,7 @@ export default definePlugin({
         ...catalogHandlers(catalog),
         ...conversationHandlers({ runner, conversations, catalog, config, events: scope.resolve(HostServices.Events) }),
       },
-      pricing: { converse: messagePrice(conversations) },
+      pricing: { converse: messagePrice(handedToPerson(scope.resolve(HostServices.Storage))) },
     };
   },
 });

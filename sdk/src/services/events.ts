@@ -21,8 +21,9 @@ export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 
 /**
  * Publishes a plugin's events to the webhooks the space's owner registered for them. Each published event gets an
- * id (`evt_…`) the receivers de-duplicate on; it is stored with its deliveries before `publish` returns, so it is
- * delivered (at least once, retried for 24 h) even if the process stops right after.
+ * id (`evt_…`) the receivers de-duplicate on; once stored with its deliveries (by the host, right after `publish`
+ * returns the id; on SQLite before it returns) it is delivered at least once, retried for 24 h, even if the process
+ * stops.
  *
  * @example
  * const events = scope.resolve(HostServices.Events);
@@ -33,7 +34,7 @@ export interface EventPublisher {
    * Records the event for every active webhook of the space subscribed to `tipo` and returns its id (also when no
    * webhook is subscribed: nothing is stored then). `datos` is the resource, in the API's own wire shape (JSON, at
    * most 64 KiB). Throws a `TypeError` for a type not in `WEBHOOK_EVENTS` or belonging to another module, or data
-   * too large; a storage failure is logged by the host and returns `''`, so the plugin's own work is never undone.
+   * too large; a storage failure is logged by the host, never thrown, so the plugin's own work is never undone.
    */
   publish(spaceId: string, tipo: WebhookEventType, datos: Record<string, unknown>): string;
 }

@@ -5,13 +5,21 @@ import type { Clock } from '../services/clock.js';
 import type { Permission } from '../http.js';
 import type { PluginDefinition } from '../manifest.js';
 import { TestClient } from './client.js';
+import { importHost, type Cleanup } from './import-host.js';
 
 export { TestClient, type TestResponse, type TestRequestOptions } from './client.js';
 export { KeepAliveClient, multipartBytes, type KeepAliveResponse } from './keep-alive.js';
+export type { Cleanup } from './import-host.js';
+export { openTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-database.js';
 
 /** Operator actions available to tests (the host's admin service). */
 export interface TestAdmin {
-  createOwner(input: { name: string; email?: string; id?: string; credits?: number }): { id: string; cuenta: string };
+  createOwner(input: {
+    name: string;
+    email?: string;
+    id?: string;
+    credits?: number;
+  }): Promise<{ id: string; cuenta: string }>;
   deleteOwner(id: string): void;
   createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void;
   assignSpace(spaceId: string, ownerId: string | null): void;
@@ -22,9 +30,14 @@ export interface TestAdmin {
   setOwnerReadOnly(ownerId: string, readOnly: boolean): void;
   setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void;
   setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): void;
-  addCredits(accountId: string, amount: number): number;
-  issueKey(ownerId: string, nombre: string, espacios: string[], permiso: Permission): { id: string; token: string };
-  issueConsoleSession(ownerId: string): { id: string; token: string };
+  addCredits(accountId: string, amount: number): Promise<number>;
+  issueKey(
+    ownerId: string,
+    nombre: string,
+    espacios: string[],
+    permiso: Permission,
+  ): Promise<{ id: string; token: string }>;
+  issueConsoleSession(ownerId: string): Promise<{ id: string; token: string }>;
   issueOperatorCredential(name: string): { id: string; token: string };
 }
 
@@ -72,28 +85,6 @@ export interface TestHost {
   close(): Promise<void>;
 }
 
-/** The host is an optional peer of the sdk: only plugin tests need it. */
-async function importHost(): Promise<{ startHost: (o: unknown) => Promise<any> }> {
-  const specifier = '@cerebro/host'; // a variable, so the sdk does not need the host to compile
-  try {
-    return (await import(specifier)) as { startHost: (o: unknown) => Promise<any> };
-  } catch (err) {
-    if (
-      (err as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' ||
-      !String((err as Error).message).includes(`'${specifier}'`)
-    )
-      throw err;
-    throw new Error(
-      'El kit de pruebas arranca un Cerebro real: instala @cerebro/host como devDependency de tu plugin.',
-    );
-  }
-}
-
-/** Anything with `after` (node:test's TestContext or SuiteContext) to close the host automatically. */
-export interface Cleanup {
-  after(fn: () => unknown): void;
-}
-
 /**
  * Starts a real host in-process on a temporary database and a free port, with the chosen plugins, an owner,
  * a space with the plugins' modules, and a write and a read key. Closed (and its files removed) when `t` ends.
@@ -122,11 +113,11 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
   });
   const admin = host.admin as TestAdmin;
   const spaceId = options.spaceId ?? 'pruebas';
-  const owner = admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
+  const owner = await admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
   const modules = options.modules ?? ['api', ...host.plugins.map((p: { manifest: { id: string } }) => p.manifest.id)];
   admin.createSpace({ id: spaceId, ownerId: owner.id, modules });
-  const writeKey = admin.issueKey(owner.id, 'pruebas-escribe', [], 'escribe').token;
-  const readKey = admin.issueKey(owner.id, 'pruebas-lee', [], 'lee').token;
+  const writeKey = (await admin.issueKey(owner.id, 'pruebas-escribe', [], 'escribe')).token;
+  const readKey = (await admin.issueKey(owner.id, 'pruebas-lee', [], 'lee')).token;
   let closed = false;
   const close = async () => {
     if (closed) return;

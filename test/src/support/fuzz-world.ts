@@ -44,12 +44,12 @@ function responseProblems(op: Operation, res: RawResponse): string[] {
 export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
   const h = await startTestHost(t, { discover: true, credits: 1_000_000, spaceId: 'fuzz' });
   const installed = h.host.plugins.map((p) => p.manifest.id);
-  const session = h.admin.issueConsoleSession(h.ownerId).token;
+  const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
   const owner = h.client.as(session);
   const seeded = await seedSpace(owner, h.spaceId, 'fuzzdato');
-  const throwawayKey = h.admin.issueKey(h.ownerId, 'desechable', [], 'lee');
+  const throwawayKey = await h.admin.issueKey(h.ownerId, 'desechable', [], 'lee');
   // Admin routes act on a tenant of their own, so a successful hostile write cannot take the fuzzed space away.
-  const victim = createTenant(h.admin, 'Victima', 'victima', [...new Set([...SEEDED_MODULES, ...installed])]);
+  const victim = await createTenant(h.admin, 'Victima', 'victima', [...new Set([...SEEDED_MODULES, ...installed])]);
   const operator = h.admin.issueOperatorCredential('fuzz').token;
   const operations = operationsOf((await h.client.get('/openapi.json', { key: null })).body);
   assert.ok(operations.length > 30, 'the OpenAPI document lists the routes');

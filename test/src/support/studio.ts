@@ -3,9 +3,9 @@ import type { TestHost } from '@cerebro/sdk/testing';
 
 /** The operator actions Studio added to the admin service (the TestAdmin interface of the sdk predates them). */
 export interface StudioAdmin {
-  setOwnerEmail(ownerId: string, email: string): { id: string; email: string };
+  setOwnerEmail(ownerId: string, email: string): Promise<{ id: string; email: string }>;
   setOwnerPassword(ownerId: string, password?: string): Promise<{ clave?: string; sesiones_cerradas: number }>;
-  issueSignInLink(ownerId: string, origin: string): { enlace: string; expira: string };
+  issueSignInLink(ownerId: string, origin: string): Promise<{ enlace: string; expira: string }>;
 }
 
 export const studioAdmin = (h: TestHost): StudioAdmin => h.admin as unknown as StudioAdmin;
@@ -15,7 +15,7 @@ export const OWNER_PASSWORD = 'una clave larga y segura';
 
 /** Gives the test host's owner an email and a password to sign in with. */
 export async function withPassword(h: TestHost, email = OWNER_EMAIL, password = OWNER_PASSWORD): Promise<void> {
-  studioAdmin(h).setOwnerEmail(h.ownerId, email);
+  await studioAdmin(h).setOwnerEmail(h.ownerId, email);
   await studioAdmin(h).setOwnerPassword(h.ownerId, password);
 }
 

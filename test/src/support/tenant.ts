@@ -147,19 +147,19 @@ export interface Tenant {
   writeKey: { id: string; token: string };
 }
 
-export function createTenant(
+export async function createTenant(
   admin: TestAdmin,
   name: string,
   space: string,
   modules: string[],
   credits = 1_000_000,
-): Tenant {
-  const owner = admin.createOwner({ name, credits });
+): Promise<Tenant> {
+  const owner = await admin.createOwner({ name, credits });
   admin.createSpace({ id: space, ownerId: owner.id, modules });
   return {
     ownerId: owner.id,
     accountId: owner.cuenta,
-    session: admin.issueConsoleSession(owner.id).token,
-    writeKey: admin.issueKey(owner.id, `${name}-escribe`, [], 'escribe'),
+    session: (await admin.issueConsoleSession(owner.id)).token,
+    writeKey: await admin.issueKey(owner.id, `${name}-escribe`, [], 'escribe'),
   };
 }

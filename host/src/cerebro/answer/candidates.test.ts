@@ -4,7 +4,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SearchHit } from '../index/passage-index.js';
 import { queryTermGroups } from '../text/analyzer.js';
+import { askedType } from './answer-type.js';
 import { passageCandidates } from './candidates.js';
+import { askedValueOf } from './extractive.js';
+import { questionKind } from './question-kind.js';
 import { contentQuestion } from './question-words.js';
 import { Relevance } from './relevance.js';
 
@@ -61,4 +64,33 @@ test('a long unit is held back, a long sentence (an unsplit run of text) more th
   const item = score(`- ${long}`);
   assert.ok(long.length > 400);
   assert.ok(sentence < item && item < score(short), `${sentence} < ${item} < ${score(short)}`);
+});
+
+test('a word naming the asked value counts only in a unit that holds that value', () => {
+  const question = '¿A qué hora empieza la guardia?';
+  const relevance = relevanceOf(question);
+  const typed = askedType(question, questionKind(question));
+  const value = askedValueOf(question, typed, relevance);
+  const text =
+    'La guardia es semanal, de lunes a las 10:00 al lunes siguiente a las 10:00. Por la guardia se pagan 450 pesos por cada hora de incidente.';
+  const candidates = passageCandidates(hit(text, ['Guardias']), 1, relevance, 'other', null, undefined, value);
+  const best = candidates.sort((a, b) => b.score - a.score)[0]!;
+  assert.match(best.text, /lunes a las 10:00/);
+});
+
+test('a question in the document is quoted with what answers it, never alone', () => {
+  const text =
+    '¿Qué pasa con mis datos si me doy de baja en el servicio? La cuenta pasa a modo solo lectura durante 12 meses. Después se borra.';
+  const relevance = relevanceOf('Si me doy de baja, ¿qué pasa con mis datos?');
+  const candidates = passageCandidates(hit(text, ['Preguntas frecuentes']), 1, relevance, 'other');
+  assert.ok(candidates.length > 0);
+  assert.ok(candidates.every((c) => !/\?$/.test(c.text)));
+  const best = candidates.sort((a, b) => b.score - a.score)[0]!;
+  assert.match(best.text, /^¿Qué pasa con mis datos.*solo lectura durante 12 meses\.$/);
+});
+
+test('a sentence announcing what follows, with nothing after it in its passage, is no answer alone', () => {
+  const text = 'La empresa da más días de vacaciones que el mínimo legal desde el primer año:';
+  const relevance = relevanceOf('¿Cuántos días de vacaciones tengo el primer año?');
+  assert.deepEqual(passageCandidates(hit(text, ['Vacaciones']), 1, relevance, 'quantity'), []);
 });

@@ -4,10 +4,19 @@
 import type { SearchHit } from '../index/passage-index.js';
 import { namesAsked, type AskedName } from './asked-name.js';
 import { announces, passageUnits, type AnswerUnit } from './passage-units.js';
-import { holdsType, type AnswerType } from './answer-type.js';
 import type { QuestionKind } from './question-kind.js';
 import { Relevance } from './relevance.js';
 import { renderCodeWithIntro, renderRow } from './render.js';
+
+/** The value a question asks for, as the composer looks for it in units. */
+export interface AskedValue {
+  /** Whether a text holds it (answer-type.ts `askedValueTest`). */
+  holds: (text: string) => boolean;
+  /** The question's word groups that only name the kind of value ("hora", "precio", "tarda"). */
+  groups: ReadonlySet<number>;
+  /** Their terms: in a unit without the value they are no answer ("cada hora" for "¿a qué hora…?"). */
+  terms: ReadonlySet<string>;
+}
 
 export interface Candidate {
   hit: SearchHit;
@@ -95,6 +104,10 @@ const LONG_ITEM_WEIGHT = 0.7;
 const LIST_MAX = 500;
 
 const introduces = (sentence: string) => /:\s*$/.test(sentence) || announces(sentence);
+/** A question in the document (an FAQ's "¿Puedo pagar a plazos?"): what answers it is what follows it. */
+const ASKS = /\?\s*[»"”')]*$/;
+/** A sentence whose content is what follows it: a question in the document, or one ending in a colon. */
+const leadsOn = (sentence: string) => ASKS.test(sentence) || /:\s*$/.test(sentence);
 
 /**
  * The whole list a unit belongs to, read as one answer: the sentence that announces it (when there is one) and its
@@ -136,12 +149,13 @@ function announcedItems(units: AnswerUnit[], item: AnswerUnit): { text: string; 
 function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: string; covers: number[] } {
   const alone = { text: sentence.text, covers: [sentence.position] };
   const next = units[sentence.position + 1];
-  if (!next || !(introduces(sentence.text) || sentence.text.length < 40)) return alone;
+  const asks = ASKS.test(sentence.text);
+  if (!next || !(introduces(sentence.text) || asks || sentence.text.length < 40)) return alone;
   if (next.kind === 'sentence')
     return next.text.length > 300
       ? alone
       : { text: `${sentence.text} ${next.text}`, covers: [sentence.position, next.position] };
-  if (next.kind !== 'list-item' || !introduces(sentence.text)) return alone;
+  if (next.kind !== 'list-item' || !(introduces(sentence.text) || asks)) return alone;
   return wholeList(units, next.position) ?? alone;
 }
 
@@ -158,12 +172,12 @@ const VALUE_UNIT_MAX = 300;
 function withTypedValue(
   quote: { text: string; covers: number[] },
   units: AnswerUnit[],
-  typed: AnswerType | null,
+  value: AskedValue | null,
   table: string | null,
 ): { text: string; covers: number[] } {
-  if (typed === null || holdsType(quote.text, typed)) return quote;
+  if (value === null || value.holds(quote.text)) return quote;
   const next = units[Math.max(...quote.covers) + 1];
-  if (!next || next.kind === 'code' || next.text.length > VALUE_UNIT_MAX || !holdsType(next.text, typed)) return quote;
+  if (!next || next.kind === 'code' || next.text.length > VALUE_UNIT_MAX || !value.holds(next.text)) return quote;
   const said = next.kind === 'table-row' ? renderRow(next.cells ?? [next.text], next.header, table) : next.text;
   return { text: `${quote.text} ${said}`, covers: [...quote.covers, next.position] };
 }
@@ -186,8 +200,7 @@ export function passageCandidates(
   kind: QuestionKind,
   asked: AskedName | null = null,
   closeOf?: (position: number) => ReadonlySet<number> | undefined,
-  typed: AnswerType | null = null,
-  typeGroups: ReadonlySet<number> = new Set(),
+  value: AskedValue | null = null,
 ): Candidate[] {
   const units = passageUnits(hit.text);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
@@ -211,22 +224,24 @@ export function passageCandidates(
       if (introduced.has(unit.position) || unit.text.length < 12) continue;
       ({ text, covers } = withContinuation(unit, units));
       if (text === unit.text && unit.text.length < TITLE_MAX && !ENDS_SENTENCE.test(unit.text)) continue;
-      ({ text, covers } = withTypedValue({ text, covers }, units, typed, table));
+      ({ text, covers } = withTypedValue({ text, covers }, units, value, table));
+      // Alone, a question or a sentence announcing what follows echoes the question without answering it.
+      if (covers.length === 1 && leadsOn(unit.text)) continue;
       terms = unit.text;
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
       const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
       ({ text, covers } =
-        list ?? announcedItems(units, unit) ?? withTypedValue({ text: unit.text, covers }, units, typed, table));
+        list ?? announcedItems(units, unit) ?? withTypedValue({ text: unit.text, covers }, units, value, table));
       terms = unit.text;
     }
     const ownTerms = relevance.termsOf(terms);
-    // A word naming the asked kind of value ("horario", "días") is answered by a unit holding such a value.
+    // A word naming the asked kind of value ("horario", "días") is answered by a unit holding such a value, and only
+    // by one: "cada hora" says the word "hora" but no time of day.
     const modelClose = closeOf?.(unit.position);
-    const close =
-      typed !== null && typeGroups.size && holdsType(text, typed)
-        ? new Set([...(modelClose ?? []), ...typeGroups])
-        : modelClose;
+    const valued = value?.holds(text) ?? false;
+    if (value && !valued) for (const t of value.terms) ownTerms.delete(t);
+    const close = valued && value!.groups.size ? new Set([...(modelClose ?? []), ...value!.groups]) : modelClose;
     const alone = relevance.coverage(ownTerms, close);
     // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even
     // when it does not repeat those words: half its coverage counts the headings as its own words. Only code may
@@ -249,9 +264,9 @@ export function passageCandidates(
     // For "¿Qué programa…?", the unit that names a program the question does not.
     const named = asked && namesAsked(unit.text, asked) ? NAMED_BONUS : 0;
     // The value asked for ("¿cuánto?": a number, "¿cuándo?": a time…) is what the answer must hold.
-    const value = typed === null ? 0 : holdsType(text, typed) ? TYPED_BONUS : -TYPED_BONUS;
+    const typedBonus = value === null ? 0 : valued ? TYPED_BONUS : -TYPED_BONUS;
     const score =
-      (own + 0.25 * passageScore + 0.05 / hit.rank + lead + named + value + kindBonus(kind, unit, text)) *
+      (own + 0.25 * passageScore + 0.05 / hit.rank + lead + named + typedBonus + kindBonus(kind, unit, text)) *
       lengthPenalty;
     out.push({ hit, passageScore, unit, text, score, covers });
   }

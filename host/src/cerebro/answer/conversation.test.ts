@@ -6,7 +6,7 @@ import { PassageIndex } from '../index/passage-index.js';
 import { Retriever } from '../index/retriever.js';
 import { migratedDb } from '../testing/fixtures.js';
 import { seedDocument } from '../testing/seed.js';
-import { ExtractiveAnswerer } from './extractive.js';
+import { askedKind, askedValue, ExtractiveAnswerer } from './extractive.js';
 import type { AnswerRequest, ChatTurn } from './types.js';
 
 function setup() {
@@ -87,4 +87,53 @@ test('a question with its own topic after a follow-up is answered alone, not wit
   assert.equal(third!.found, true);
   assert.match(third!.text, /9:00 a 13:00/);
   assert.doesNotMatch(third!.text, /euros/);
+});
+
+test('a turn announcing a new subject is asked without its opening words and without the turns before', async () => {
+  const [, second] = await converse(setup(), [
+    '¿Cuánto vale la sierra circular?',
+    'Cambiando de tema, ¿con cuánta antelación se piden los encargos?',
+  ]);
+  assert.equal(second!.found, true);
+  assert.match(second!.text, /10 días de antelación/);
+  assert.doesNotMatch(second!.text, /euros/);
+});
+
+test('a fragment asks what the question it swaps the topic of asked: its kind and the kind of value', () => {
+  const history: ChatTurn[] = [
+    { role: 'user', content: '¿Dónde se guarda el nombre del equipo?' },
+    { role: 'assistant', content: 'En /etc/hostname.' },
+  ];
+  const request: AnswerRequest = { space: 's', question: '¿y los servidores DNS?', history };
+  assert.equal(askedKind(request), 'location');
+  assert.equal(askedValue(request, askedKind(request)), 'place');
+  const own: AnswerRequest = { space: 's', question: '¿y me lo puedo quedar?', history };
+  assert.equal(askedKind(own), 'yes-no');
+  assert.equal(askedValue(own, askedKind(own)), null);
+});
+
+test('a fragment after a question about hours is answered with the hours of the day it names', async () => {
+  const db = migratedDb();
+  const index = new PassageIndex(db);
+  seedDocument(db, index, 'tienda', 'tienda.md', [
+    {
+      headings: ['Tienda', 'Horario de la exposición'],
+      text: '| Día | Horario |\n|---|---|\n| Lunes a viernes | 10:00–14:00 y 16:30–20:30 |\n| Sábados | 10:00–14:00 |\n| Domingos | Cerrado |',
+    },
+    { headings: ['Envíos'], text: 'Los pedidos llegan en 48 horas a la península; a las islas, en una semana.' },
+  ]);
+  const answerer = new ExtractiveAnswerer(index, new Retriever(index));
+  const first = await answerer.answer({ space: 'tienda', question: '¿Qué horario tiene la exposición entre semana?' });
+  assert.match(first.text, /16:30/);
+  const second = await answerer.answer({
+    space: 'tienda',
+    question: '¿y los sábados?',
+    history: [
+      { role: 'user', content: '¿Qué horario tiene la exposición entre semana?' },
+      { role: 'assistant', content: first.text },
+    ],
+  });
+  assert.equal(second.found, true);
+  assert.match(second.text, /Sábados — Horario: 10:00–14:00/);
+  assert.doesNotMatch(second.text, /48 horas/);
 });

@@ -6,12 +6,21 @@
 import type { PassageIndex, SearchHit } from '../index/passage-index.js';
 import type { ModelJudgement, Retrieval, Retriever } from '../index/retriever.js';
 import { queryTermGroups, words } from '../text/analyzer.js';
-import { askedType, holdsType, TYPE_WORDS, type AnswerType } from './answer-type.js';
+import { askedType, askedValueTest, holdsType, TYPE_WORDS, type AnswerType } from './answer-type.js';
 import { decisionFeatures, type FeatureVector } from './decision-features.js';
 import { answerProbability, DECISION_MODEL, type DecisionModel } from './decision-model.js';
-import { dependsOnPrevious, hasWords, previousQuestion, retrievalQuery } from './follow-up.js';
+import {
+  announcesNewSubject,
+  antecedents,
+  dependsOnPrevious,
+  hasWords,
+  isEllipsis,
+  previousQuestion,
+  retrievalQuery,
+  withoutOpening,
+} from './follow-up.js';
 import { askedName } from './asked-name.js';
-import { hasAnswerShape, passageCandidates, type Candidate } from './candidates.js';
+import { hasAnswerShape, passageCandidates, type AskedValue, type Candidate } from './candidates.js';
 import { passageUnits } from './passage-units.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind, type QuestionKind } from './question-kind.js';
@@ -79,8 +88,35 @@ export const searchText = (request: AnswerRequest): string => contentQuestion(re
 export function askedKind(request: AnswerRequest, asFollowUp = false): QuestionKind {
   const own = questionKind(request.question);
   const previous = previousQuestion(request);
-  if (own !== 'other' || !previous || !(asFollowUp || dependsOnPrevious(request.question))) return own;
+  if (!previous) return own;
+  // A fragment ("¿y los sábados?") has no question word, so it reads as a yes/no; it asks what the question it
+  // swaps the topic of asked (past earlier fragments: "¿y a Canarias?" after "¿y a Baleares?").
+  const swapped = own === 'yes-no' ? ellipsisOf(request) : null;
+  if (swapped !== null) return questionKind(swapped);
+  if (own !== 'other' || !(asFollowUp || dependsOnPrevious(request.question))) return own;
   return questionKind(previous);
+}
+
+/** The question a fragment ("¿y los sábados?") swaps the topic of, past earlier fragments; null for other turns. */
+function ellipsisOf(request: AnswerRequest): string | null {
+  if (!isEllipsis(request.question)) return null;
+  return antecedents(request).find((q) => !isEllipsis(q)) ?? null;
+}
+
+/** The kind of value a turn asks for; a fragment asks for what the question it swaps the topic of asked. */
+export function askedValue(request: AnswerRequest, kind: QuestionKind): AnswerType | null {
+  return askedType(ellipsisOf(request) ?? request.question, kind);
+}
+
+/**
+ * The turn as it asks: without the words that open it but ask nothing ("Vale.", "Otra cosa:"), and, when it
+ * announces a new subject, without the conversation before it: it stands on its own and must not lean on it.
+ */
+export function ownTurn(request: AnswerRequest): AnswerRequest {
+  const question = withoutOpening(request.question);
+  if (!announcesNewSubject(request.question)) return question === request.question ? request : { ...request, question };
+  const { history: _earlier, ...alone } = request;
+  return { ...alone, question };
 }
 
 /** Whether an answer holds at least one content word of the question itself (not of the turn it follows). */
@@ -117,6 +153,14 @@ export function typeWordGroups(relevance: Relevance, asked: AnswerType | null): 
     : relevance.groupsIn(new Set(TYPE_WORDS[asked].flatMap((w) => [...relevance.termsOf(w)])));
 }
 
+/** The value a question asks for as the composer looks for it (`AskedValue`); null when it asks for no kind. */
+export function askedValueOf(question: string, typed: AnswerType | null, relevance: Relevance): AskedValue | null {
+  const holds = askedValueTest(question, typed);
+  if (holds === null || typed === null) return null;
+  const groups = typeWordGroups(relevance, typed);
+  return { holds, groups, terms: relevance.termsOf(TYPE_WORDS[typed].join(' ')) };
+}
+
 /** One retrieved passage as the decision model saw it. */
 export interface JudgedPassage {
   hit: SearchHit;
@@ -137,7 +181,7 @@ export function scorePassages(
   groups: string[][],
   hits: SearchHit[],
   retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
-  question: { space: string; text: string; kind: QuestionKind; followUp?: boolean },
+  question: { space: string; text: string; kind: QuestionKind; followUp?: boolean; typed?: AnswerType | null },
   model: DecisionModel = DECISION_MODEL,
 ): { relevance: Relevance; scored: JudgedPassage[] } {
   // The space's own statistics: counted over the whole index, another tenant's documents would move this space's
@@ -151,7 +195,7 @@ export function scorePassages(
   const readings = question.followUp ? [relevance, new Relevance(groups, idf, retrieval?.languages)] : [relevance];
   const judgement = retrieval?.judgement;
   // With an embedding model, a question word close in meaning to the passage counts as covered.
-  const asked = askedType(question.text, question.kind);
+  const asked = question.typed === undefined ? askedType(question.text, question.kind) : question.typed;
   // A word naming the kind of value asked ("¿Qué días…?") counts as found in a passage holding such a value, as a
   // word close in meaning does (with an embedding model, a question word close to the passage).
   const typeGroups = [...typeWordGroups(relevance, asked)];
@@ -227,6 +271,8 @@ function addsToAnswer(
 /** A question's retrieved passages, judged: what `compose` answers from. */
 export interface JudgedQuestion {
   kind: QuestionKind;
+  /** The kind of value asked for (`askedValue`). */
+  typed: AnswerType | null;
   relevance: Relevance;
   judgement: ModelJudgement | null;
   /** Every retrieved passage (deeper than `passages` for a how-to or a where), in rank order. */
@@ -240,8 +286,9 @@ export class ExtractiveAnswerer implements Answerer {
     private readonly model: DecisionModel = DECISION_MODEL,
   ) {}
 
-  async answer(request: AnswerRequest): Promise<Answer> {
+  async answer(asked: AnswerRequest): Promise<Answer> {
     const started = performance.now();
+    const request = ownTurn(asked);
     const options = resolveOptions(request.options);
     let answer = await this.compose(request, await this.judge(request, options), options, started);
     // A question with a topic of its own is first asked alone; if the documents do not answer it so, it may still
@@ -266,11 +313,13 @@ export class ExtractiveAnswerer implements Answerer {
    * first `passages`.
    */
   async judge(
-    request: AnswerRequest,
-    options: AnswerOptions = resolveOptions(request.options),
+    asked: AnswerRequest,
+    options: AnswerOptions = resolveOptions(asked.options),
     asFollowUp = false,
   ): Promise<JudgedQuestion> {
+    const request = ownTurn(asked);
     const kind = askedKind(request, asFollowUp);
+    const typed = askedValue(request, kind);
     const depth = kind === 'procedure' || kind === 'location' ? options.passages * SHAPED_DEPTH : options.passages;
     const query = retrievalQuery(request, asFollowUp);
     const retrieval = await this.retriever.retrieve(request.space, contentQuestion(query), depth, request.documentIds);
@@ -280,10 +329,10 @@ export class ExtractiveAnswerer implements Answerer {
       retrieval.groups,
       retrieval.hits,
       retrieval,
-      { space: request.space, text: request.question, kind, followUp },
+      { space: request.space, text: request.question, kind, followUp, typed },
       this.model,
     );
-    return { kind, relevance, judgement: retrieval.judgement, pool: scored };
+    return { kind, typed, relevance, judgement: retrieval.judgement, pool: scored };
   }
 
   /** The answer from judged passages: units of those reaching `minRelevance`, or the no-answer text. */
@@ -293,7 +342,7 @@ export class ExtractiveAnswerer implements Answerer {
     options: AnswerOptions,
     started = performance.now(),
   ): Promise<Answer> {
-    const { kind, relevance, judgement, pool } = judged;
+    const { kind, typed, relevance, judgement, pool } = judged;
     const scored = pool.slice(0, options.passages);
     // Whether to answer is decided by the best passage; once answered, the units may come from any passage with at
     // least SUPPORT_SHARE of the threshold (the passage holding the value is often judged a little below the one
@@ -313,8 +362,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const asked = askedName(request.question);
-    const typed = askedType(request.question, kind);
-    const typeGroups = typeWordGroups(relevance, typed);
+    const value = askedValueOf(request.question, typed, relevance);
     relevant.push(...this.announcedContinuations(request.space, relevant));
     // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
     const close = await this.unitCloseWords(
@@ -326,11 +374,11 @@ export class ExtractiveAnswerer implements Answerer {
     // Units are weighed by their passage's coverage of the question (how much of it the passage's context adds),
     // not by the decision's probability: once a passage is relevant, its units compete on what they say.
     const candidates = relevant.flatMap(({ hit, coverage }) =>
-      passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups),
+      passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), value),
     );
     for (const { hit, coverage } of deeper) {
       candidates.push(
-        ...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), typed, typeGroups).filter((c) =>
+        ...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), value).filter((c) =>
           hasAnswerShape(kind, c),
         ),
       );
@@ -347,8 +395,10 @@ export class ExtractiveAnswerer implements Answerer {
       // Units are never cut: one that does not fit is left out (the first may run to twice the bound).
       if (length + c.text.length > (chosen.length ? options.maxChars : options.maxChars * 2)) continue;
       // The same sentence often appears in two documents (HTML and PDF of one manual), and an introducing
-      // sentence may be chosen with its code: say each once.
-      const w = new Set(words(c.text));
+      // sentence may be chosen with its code: say each once. Rows are compared by their cells: quoted with the
+      // same column names, two rows of one table ("Sábados: 10:00–14:00", "Lunes a viernes: 10:00–14:00 y…")
+      // would look alike.
+      const w = new Set(words(c.unit.kind === 'table-row' ? c.unit.text : c.text));
       if (chosenWords.some((o) => overlap(o, w) > 0.8)) continue;
       if (chosen.some((o) => o.hit.id === c.hit.id && o.covers.some((p) => c.covers.includes(p)))) continue;
       if (!addsToAnswer(c, chosen, kind, relevance)) continue;

@@ -1,7 +1,14 @@
 // Whether a turn leans on the one before it: what a conversation searches for.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { antecedents, dependsOnPrevious, retrievalQuery } from './follow-up.js';
+import {
+  announcesNewSubject,
+  antecedents,
+  dependsOnPrevious,
+  isEllipsis,
+  retrievalQuery,
+  withoutOpening,
+} from './follow-up.js';
 
 test('a turn that continues, points back or names nothing depends on the previous one', () => {
   for (const q of [
@@ -84,4 +91,45 @@ test('a follow-up of a follow-up is searched with the chain of questions back to
   assert.deepEqual(antecedents({ space: 's', question: '¿y en rojo?', history: history.slice(0, 2) }), [
     '¿Cuánto vale el taladro percutor?',
   ]);
+});
+
+test('the words that open a turn but ask nothing are left out of it, accents and all', () => {
+  assert.equal(withoutOpening('Otra cosa: ¿cuál es vuestro teléfono?'), '¿cuál es vuestro teléfono?');
+  assert.equal(withoutOpening('Cambiando de tema, ¿cuánto es el presupuesto?'), '¿cuánto es el presupuesto?');
+  assert.equal(withoutOpening('Vale. ¿Vendéis tarjetas regalo?'), '¿Vendéis tarjetas regalo?');
+  assert.equal(withoutOpening('Perfecto, gracias. Otra duda: ¿abrís en agosto?'), '¿abrís en agosto?');
+  // Nothing else left: the turn as it was; no opening: untouched.
+  assert.equal(withoutOpening('Vale, gracias.'), 'Vale, gracias.');
+  assert.equal(withoutOpening('¿Cuál es el horario?'), '¿Cuál es el horario?');
+  // Inside the question they ask.
+  assert.equal(withoutOpening('¿Otra cosa que vendáis?'), '¿Otra cosa que vendáis?');
+  assert.equal(withoutOpening('¿Vale la pena el plan Pro?'), '¿Vale la pena el plan Pro?');
+});
+
+test('a turn announcing a new subject says so, after an acknowledgement too', () => {
+  assert.equal(announcesNewSubject('Otra cosa: ¿cuál es vuestro teléfono?'), true);
+  assert.equal(announcesNewSubject('Vale. Cambiando de tema, ¿cuánto cuesta?'), true);
+  assert.equal(announcesNewSubject('¿y los sábados?'), false);
+  assert.equal(announcesNewSubject('¿Cuál es el horario?'), false);
+});
+
+test('a short fragment that continues the previous question only swaps its topic', () => {
+  for (const q of [
+    '¿y los sábados?',
+    '¿Y los servidores DNS?',
+    '¿y a Canarias?',
+    '¿para empresas?',
+    'Vale, ¿y el martes?',
+  ])
+    assert.equal(isEllipsis(q), true, q);
+  // A verb of its own, a question word, or no continuation: it asks something of its own.
+  for (const q of [
+    '¿y la vieja me la puedo quedar?',
+    '¿y cuánto tarda?',
+    '¿y hay parking?',
+    '¿Cuál es el horario?',
+    'Los sábados',
+    '¿y si después devuelvo el sofá, tengo que pagar intereses?',
+  ])
+    assert.equal(isEllipsis(q), false, q);
 });

@@ -11,11 +11,20 @@ import { isQuestionFormWord } from './question-words.js';
 import type { AnswerRequest } from './types.js';
 
 /** Phrases that announce a new subject: what follows stands on its own. */
-const NEW_SUBJECT =
-  /^\W*(otra cosa|otra pregunta|otra duda|una pregunta|una duda|una cosa mas|cambiando de tema|por otro lado|aparte de eso|por cierto|another question|on another note|by the way|unrelated)\b/;
+const NEW_SUBJECT_PHRASES =
+  'otra cosa|otra pregunta|otra duda|una pregunta|una duda|una cosa mas|cambiando de tema|por otro lado|aparte de eso|por cierto|another question|on another note|by the way|unrelated';
+const NEW_SUBJECT = new RegExp(`^\\W*(${NEW_SUBJECT_PHRASES})\\b`);
 /** Acknowledgements a turn may open with ("Vale.", "Perfecto,"): they say nothing about dependence; skipped. */
-const ACKNOWLEDGEMENT =
-  /^\W*(vale|ok|okay|perfecto|genial|bien|muy bien|bueno|gracias|muchas gracias|entendido|de acuerdo|claro|estupendo|thanks|great|fine)\b[\s.,;:!¡]*/;
+const ACKNOWLEDGEMENT_WORDS =
+  'vale|ok|okay|perfecto|genial|bien|muy bien|bueno|gracias|muchas gracias|entendido|de acuerdo|claro|estupendo|thanks|great|fine';
+const ACKNOWLEDGEMENT = new RegExp(`^\\W*(${ACKNOWLEDGEMENT_WORDS})\\b[\\s.,;:!¡]*`);
+/**
+ * An opening that asks nothing, as it is cut off a turn: before the question proper and set apart from it by
+ * punctuation or the opening "¿" ("Otra cosa: ¿…?", "Vale, ¿…?"); "¿Vale la pena…?" and "¿Otra cosa que…?" ask.
+ */
+const OPENING = new RegExp(
+  `^[\\s.,;:!]*(${ACKNOWLEDGEMENT_WORDS}|${NEW_SUBJECT_PHRASES})\\s*([.,;:!-]+[\\s]*|(?=[¿¡]))`,
+);
 /** A question opening with a conjunction continues the previous one. */
 const CONTINUES = /^\W*(y|e|o|u|pero|entonces|ademas|tambien|and|but|also|so|what about|how about)\b/;
 /**
@@ -68,6 +77,30 @@ const MEASURE_VERBS = new Set(
 /** The question without an opening acknowledgement ("Vale. ¿Vendéis…?" → "¿Vendéis…?"). */
 const withoutAcknowledgement = (folded: string): string => folded.replace(ACKNOWLEDGEMENT, '');
 
+/** Whether a turn opens by announcing a new subject ("Otra cosa: ¿…?"), after any acknowledgement. */
+export const announcesNewSubject = (question: string): boolean =>
+  NEW_SUBJECT.test(withoutAcknowledgement(foldAccents(question.normalize('NFC').toLowerCase())));
+
+/**
+ * The question without the words that open a turn but ask nothing: acknowledgements ("Vale.", "Perfecto,") and
+ * announcements of a new subject ("Otra cosa:", "Cambiando de tema,"). Left in, "cosa" or "tema" would count as
+ * topic words that no passage holds, and an answerable question would be declined for them. The question itself
+ * when nothing else would be left.
+ */
+export function withoutOpening(question: string): string {
+  const text = question.normalize('NFC');
+  const folded = foldAccents(text.toLowerCase());
+  // Folding an NFC text keeps one character per character, so a prefix of the folded text is one of the text.
+  if (folded.length !== text.length) return question;
+  let rest = folded;
+  for (let before = ''; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(OPENING, '');
+  }
+  const kept = text.slice(folded.length - rest.length);
+  return hasWords(kept) ? kept : question;
+}
+
 /**
  * Whether a question depends on the turn before it: it continues it (a conjunction or preposition first), points
  * back to it (a demonstrative, a place adverb, an object pronoun) or names no topic at all; false when it announces
@@ -91,6 +124,23 @@ export function dependsOnPrevious(question: string): boolean {
   return queryTermGroups(topic.join(' ')).length === 0;
 }
 
+/** Longest fragment read as an ellipsis of the previous question ("¿y los servidores DNS?", "¿y a Canarias?"). */
+const ELLIPSIS_MAX_WORDS = 4;
+
+/**
+ * Whether a follow-up is a fragment that only swaps the topic of the previous question ("¿y los sábados?", "¿y a
+ * Canarias?", "¿para empresas?"): it continues it, is short and holds no word of how people ask (no question word,
+ * no "puedo", "hay", "tiene"). Such a fragment asks what the previous question asked (a time, a price, a path),
+ * although it has no question word; "¿y la vieja me la puedo quedar?" asks something of its own.
+ */
+export function isEllipsis(question: string): boolean {
+  const folded = withoutAcknowledgement(foldAccents(question.toLowerCase()).replace(/[¿¡]/g, ' ').trim());
+  if (!(CONTINUES.test(folded) || ELLIPTICAL.test(folded))) return false;
+  const ws = words(folded);
+  // The conjunction or preposition it opens with ("para", "por" are also words of how people ask) is not looked at.
+  return ws.length <= ELLIPSIS_MAX_WORDS && !ws.slice(1).some((w) => isQuestionFormWord(w) || REFLEXIVE.has(w));
+}
+
 /** Whether a turn has any word at all (letters), as opposed to emoji, symbols or punctuation only. */
 export const hasWords = (question: string): boolean => /\p{L}/u.test(question);
 
@@ -110,7 +160,7 @@ export function antecedents(request: AnswerRequest): string[] {
   const asked = (request.history ?? []).filter((t) => t.role === 'user').map((t) => t.content);
   const chain: string[] = [];
   for (let i = asked.length - 1; i >= 0 && chain.length < MAX_ANTECEDENTS; i--) {
-    chain.push(asked[i]!);
+    chain.push(withoutOpening(asked[i]!));
     if (!dependsOnPrevious(asked[i]!)) break;
   }
   return chain;

@@ -23,8 +23,8 @@ test('the committed held-out table reproduces the shipped threshold, which is th
   // Written by `npm run calibrate` (bench/respuestas/calibrate.mjs) from the labelled question sets.
   const table = JSON.parse(
     readFileSync(new URL('../../../../bench/respuestas/scores.json', import.meta.url), 'utf8'),
-  ) as { questions: ScoredQuestion[] };
-  const choice = pickThreshold(table.questions, CANDIDATE_THRESHOLDS);
+  ) as { questions: ScoredQuestion[]; shipped: ScoredQuestion[] };
+  const choice = pickThreshold(table.questions, CANDIDATE_THRESHOLDS, undefined, table.shipped);
   assert.ok(choice);
   assert.equal(choice.threshold, DECISION_MODEL.threshold);
   assert.equal(DEFAULT_ANSWER_OPTIONS.minRelevance, DECISION_MODEL.threshold);
@@ -86,4 +86,18 @@ test('every labelled set must decline enough on its own: one with easy unanswera
     declined: 1,
     precision: 1,
   });
+});
+
+test('a threshold must also decline enough as the shipped model judges the questions, not only held out', () => {
+  const heldOut = [q(true, 0.5, { '0.300': true, '0.400': true }), q(false, 0.2)];
+  // Trained on every question, the shipped model gives the unanswerable one 0.35: at 0.3 it would answer it.
+  const shipped = [q(true, 0.55, { '0.300': true, '0.400': true }), q(false, 0.35)];
+  assert.equal(pickThreshold(heldOut, [0.3, 0.4])!.threshold, 0.4, 'ties go to the higher threshold');
+  assert.equal(pickThreshold(heldOut, [0.3], undefined, shipped), null);
+  assert.equal(pickThreshold(heldOut, [0.3, 0.4], undefined, shipped)!.threshold, 0.4);
+  assert.equal(pickThreshold([...heldOut, q(true, 0.35, { '0.300': true })], [0.3, 0.4])!.threshold, 0.3);
+  assert.equal(
+    pickThreshold([...heldOut, q(true, 0.35, { '0.300': true })], [0.3, 0.4], undefined, shipped)!.threshold,
+    0.4,
+  );
 });

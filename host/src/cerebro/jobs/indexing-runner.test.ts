@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import Database from 'better-sqlite3';
@@ -7,6 +8,8 @@ import { createPreparePool } from '../extract/pool.js';
 import { PassageIndex } from '../index/passage-index.js';
 import { makePdf, migratedDb, tempDir, type TempDir } from '../testing/fixtures.js';
 import { IndexingRunner } from './indexing-runner.js';
+import { PassageIndexWriter } from './passage-writer.js';
+import { sqliteEngineStorage } from '../../storage/sqlite/engine-storage.js';
 import { storageFailureOf } from '../../storage/storage-failure.js';
 import type { DocumentStatus } from './types.js';
 
@@ -34,6 +37,12 @@ function stuckPool(): PreparePool & { started: number } {
   return p as PreparePool & { started: number };
 }
 
+/** The runner's repositories over a test database, and the passage writer over its index. */
+const storage = (db: Database.Database, index = new PassageIndex(db)) => {
+  const { documents, reads, leases } = sqliteEngineStorage(db);
+  return { documents, reads, leases, passages: new PassageIndexWriter(index) };
+};
+
 const upload = async (name: string, data: string | Uint8Array) => {
   const path = await dir.file(name, data);
   return { name, path, bytes: typeof data === 'string' ? Buffer.byteLength(data) : data.length };
@@ -45,22 +54,21 @@ test('documents go queued → processing → ready, and failures carry a code an
   const seen: string[] = [];
   const changedSpaces: string[] = [];
   const runner = new IndexingRunner({
-    db,
-    index,
+    ...storage(db, index),
     pool,
     onStateChanged: (d) => seen.push(`${d.name}:${d.state}`),
     onContentChanged: (s) => changedSpaces.push(s),
   });
-  runner.start();
-  const a = runner.submit('s1', await upload('guia.md', '# Guía\n\nEl proxy se configura en apt.conf.\n'));
+  await runner.start();
+  const a = await runner.submit('s1', await upload('guia.md', '# Guía\n\nEl proxy se configura en apt.conf.\n'));
   assert.equal(a.state, 'queued');
   assert.equal(a.version, 1);
-  runner.submit(
+  await runner.submit(
     's1',
     await upload('manual.pdf', makePdf([['Primera página del manual.'], ['La impresora usa el puerto 631.']])),
   );
-  runner.submit('s1', await upload('foto.gif', 'GIF89a'));
-  runner.submit('s1', await upload('vacio.txt', ''));
+  await runner.submit('s1', await upload('foto.gif', 'GIF89a'));
+  await runner.submit('s1', await upload('vacio.txt', ''));
   const during = runner.status('s1');
   assert.equal(during.state, 'indexing');
   assert.equal(during.ready, false);
@@ -93,14 +101,14 @@ test('documents go queued → processing → ready, and failures carry a code an
 test('the same file name replaces the document: same id, next version, only the new passages', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  const runner = new IndexingRunner({ db, index, pool });
-  runner.start();
-  const first = runner.submit('s', await upload('notas.txt', 'El horario es de mañana.'));
+  const runner = new IndexingRunner({ ...storage(db, index), pool });
+  await runner.start();
+  const first = await runner.submit('s', await upload('notas.txt', 'El horario es de mañana.'));
   await runner.idle();
   assert.equal(index.search('s', 'horario mañana', 5).length, 1);
   const path2 = join(dir.path, 'notas-v2.txt');
   await dir.file('notas-v2.txt', 'Ahora el almacén abre los sábados.');
-  const second = runner.submit('s', { name: 'notas.txt', path: path2, bytes: 10 });
+  const second = await runner.submit('s', { name: 'notas.txt', path: path2, bytes: 10 });
   assert.equal(second.id, first.id);
   assert.equal(second.version, 2);
   assert.equal(second.state, 'queued');
@@ -114,15 +122,15 @@ test('the same file name replaces the document: same id, next version, only the 
 test('removing a document removes its passages, only in its space', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  const runner = new IndexingRunner({ db, index, pool });
-  runner.start();
+  const runner = new IndexingRunner({ ...storage(db, index), pool });
+  await runner.start();
   const file = await upload('comun.md', 'Las facturas se emiten el día uno.');
-  const a = runner.submit('a', file);
-  runner.submit('b', file);
+  const a = await runner.submit('a', file);
+  await runner.submit('b', file);
   await runner.idle();
-  assert.equal(runner.remove('a', a.id)?.name, 'comun.md');
+  assert.equal((await runner.remove('a', a.id))?.name, 'comun.md');
   assert.equal(runner.document('a', a.id), null);
-  assert.equal(runner.remove('a', a.id), null);
+  assert.equal(await runner.remove('a', a.id), null);
   assert.equal(index.search('a', 'facturas', 5).length, 0);
   assert.equal(index.search('b', 'facturas', 5).length, 1);
   await runner.stop();
@@ -132,10 +140,10 @@ test('a job stuck past its deadline fails with a reason and the queue moves on',
   const db = migratedDb();
   const index = new PassageIndex(db);
   const stuck = stuckPool();
-  const runner = new IndexingRunner({ db, index, pool: stuck }, { deadlineMs: 150 });
-  runner.start();
-  const doc = runner.submit('s', await upload('atascado.pdf', makePdf([['x']])));
-  runner.submit('s', await upload('siguiente.txt', 'texto'));
+  const runner = new IndexingRunner({ ...storage(db, index), pool: stuck }, { deadlineMs: 150 });
+  await runner.start();
+  const doc = await runner.submit('s', await upload('atascado.pdf', makePdf([['x']])));
+  await runner.submit('s', await upload('siguiente.txt', 'texto'));
   await runner.idle();
   const failed = runner.document('s', doc.id)!;
   assert.equal(failed.state, 'failed');
@@ -155,16 +163,19 @@ function crashWhileProcessing(db: Database.Database, space: string, id: string, 
 test('work interrupted by a crash is re-queued on start and completes; nothing uploaded is lost', async () => {
   const file = join(dir.path, 'resume.db');
   const db1 = migratedDb(file);
-  const before = new IndexingRunner({ db: db1, index: new PassageIndex(db1), pool }); // never started: it only records uploads
-  const doc = before.submit('s', await upload('informe.md', '# Informe\n\nLas ventas crecieron un 12 % en marzo.\n'));
-  before.submit('s', await upload('segundo.md', 'Segundo documento pendiente de indexar.'));
+  const before = new IndexingRunner({ ...storage(db1), pool }); // never started: it only records uploads
+  const doc = await before.submit(
+    's',
+    await upload('informe.md', '# Informe\n\nLas ventas crecieron un 12 % en marzo.\n'),
+  );
+  await before.submit('s', await upload('segundo.md', 'Segundo documento pendiente de indexar.'));
   crashWhileProcessing(db1, 's', doc.id, 1);
   db1.close();
 
   const db2 = new Database(file);
   const index = new PassageIndex(db2);
-  const runner = new IndexingRunner({ db: db2, index, pool });
-  assert.deepEqual(runner.start(), { requeued: 1, failed: 0 });
+  const runner = new IndexingRunner({ ...storage(db2, index), pool });
+  assert.deepEqual(await runner.start(), { requeued: 1, failed: 0 });
   await runner.idle();
   const status = runner.status('s');
   assert.deepEqual(status.documents.map((d: DocumentStatus) => `${d.name}:${d.state}`).sort(), [
@@ -179,10 +190,10 @@ test('work interrupted by a crash is re-queued on start and completes; nothing u
 
 test('a document interrupted more times than allowed fails instead of looping', async () => {
   const db = migratedDb();
-  const runner = new IndexingRunner({ db, index: new PassageIndex(db), pool }, { maxAttempts: 2 });
-  const doc = runner.submit('s', await upload('veneno.md', 'Este archivo tumba el proceso.'));
+  const runner = new IndexingRunner({ ...storage(db), pool }, { maxAttempts: 2 });
+  const doc = await runner.submit('s', await upload('veneno.md', 'Este archivo tumba el proceso.'));
   crashWhileProcessing(db, 's', doc.id, 2);
-  assert.deepEqual(runner.start(), { requeued: 0, failed: 1 });
+  assert.deepEqual(await runner.start(), { requeued: 0, failed: 1 });
   const failed = runner.document('s', doc.id)!;
   assert.equal(failed.state, 'failed');
   assert.equal(failed.errorCode, 'interrumpido');
@@ -192,9 +203,9 @@ test('a document interrupted more times than allowed fails instead of looping', 
 
 test('stop() re-queues running work so the next start resumes it', async () => {
   const db = migratedDb();
-  const runner = new IndexingRunner({ db, index: new PassageIndex(db), pool: stuckPool() });
-  runner.start();
-  const doc = runner.submit('s', await upload('largo.md', 'Contenido.'));
+  const runner = new IndexingRunner({ ...storage(db), pool: stuckPool() });
+  await runner.start();
+  const doc = await runner.submit('s', await upload('largo.md', 'Contenido.'));
   assert.equal(runner.document('s', doc.id)?.state, 'processing');
   await runner.stop();
   assert.equal(runner.document('s', doc.id)?.state, 'queued');
@@ -203,13 +214,13 @@ test('stop() re-queues running work so the next start resumes it', async () => {
 test('removing a space removes all its documents and nothing else', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  const runner = new IndexingRunner({ db, index, pool });
-  runner.start();
-  runner.submit('a', await upload('uno.md', 'Documento uno sobre facturas.'));
-  runner.submit('a', await upload('dos.md', 'Documento dos sobre facturas.'));
-  runner.submit('b', await upload('tres.md', 'Documento tres sobre facturas.'));
+  const runner = new IndexingRunner({ ...storage(db, index), pool });
+  await runner.start();
+  await runner.submit('a', await upload('uno.md', 'Documento uno sobre facturas.'));
+  await runner.submit('a', await upload('dos.md', 'Documento dos sobre facturas.'));
+  await runner.submit('b', await upload('tres.md', 'Documento tres sobre facturas.'));
   await runner.idle();
-  assert.equal(runner.removeSpace('a'), 2);
+  assert.equal(await runner.removeSpace('a'), 2);
   assert.equal(runner.status('a').state, 'empty');
   assert.equal(index.search('a', 'facturas', 5).length, 0);
   assert.equal(index.search('b', 'facturas', 5).length, 1);
@@ -224,8 +235,8 @@ const storedPassages = (db: Database.Database) =>
 test('a large document is stored batch by batch, hidden, then swapped in whole: every passage in order', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  const runner = new IndexingRunner({ db, index, pool });
-  runner.start();
+  const runner = new IndexingRunner({ ...storage(db, index), pool });
+  await runner.start();
   // Enough paragraphs for several batches of passages.
   const paragraphs = Array.from(
     { length: 6000 },
@@ -238,7 +249,7 @@ test('a large document is stored batch by batch, hidden, then swapped in whole: 
     searchableBeforeEachBatch.push(index.search('s', 'artículo tienda', 5).length);
     return addHidden(run, batch);
   };
-  const doc = runner.submit('s', await upload('catalogo.txt', paragraphs.join('\n\n')));
+  const doc = await runner.submit('s', await upload('catalogo.txt', paragraphs.join('\n\n')));
   await runner.idle();
   assert.ok(searchableBeforeEachBatch.length >= 2, `several batches, got ${searchableBeforeEachBatch.length}`);
   assert.ok(
@@ -264,18 +275,18 @@ test('a large document is stored batch by batch, hidden, then swapped in whole: 
 test('the old version stays searchable until the new one is swapped in, then is purged; abandoned runs too', async () => {
   const db = migratedDb();
   const index = new PassageIndex(db);
-  const runner = new IndexingRunner({ db, index, pool });
-  runner.start();
+  const runner = new IndexingRunner({ ...storage(db, index), pool });
+  await runner.start();
   const long = (word: string) =>
     Array.from({ length: 12000 }, (_, i) => `Línea ${i} de un informe largo sobre ${word}.`).join('\n\n');
-  const v1 = runner.submit('s', await upload('informe.txt', long('inventario')));
+  const v1 = await runner.submit('s', await upload('informe.txt', long('inventario')));
   await runner.idle();
   const v1Passages = runner.document('s', v1.id)!.passages;
   assert.ok(v1Passages > 100);
 
   const v2Path = join(dir.path, 'informe-v2.txt');
   await dir.file('informe-v2.txt', long('facturación'));
-  runner.submit('s', { name: 'informe.txt', path: v2Path, bytes: 10 });
+  await runner.submit('s', { name: 'informe.txt', path: v2Path, bytes: 10 });
   while (runner.document('s', v1.id)!.state !== 'ready') {
     // Until the swap, questions are answered from version 1 only.
     assert.ok(index.search('s', 'inventario', 5).length > 0);
@@ -291,13 +302,13 @@ test('the old version stays searchable until the new one is swapped in, then is 
   // A run replaced halfway, and a document that fails, leave nothing behind.
   const v3Path = join(dir.path, 'informe-v3.txt');
   await dir.file('informe-v3.txt', long('proveedores'));
-  runner.submit('s', { name: 'informe.txt', path: v3Path, bytes: 10 });
+  await runner.submit('s', { name: 'informe.txt', path: v3Path, bytes: 10 });
   for (let d = runner.document('s', v1.id)!; d.state === 'queued'; d = runner.document('s', v1.id)!)
     await new Promise((r) => setImmediate(r));
   const v4Path = join(dir.path, 'informe-v4.txt');
   await dir.file('informe-v4.txt', 'Versión corta del informe.');
-  runner.submit('s', { name: 'informe.txt', path: v4Path, bytes: 10 });
-  runner.submit('s', await upload('vacio.txt', ''));
+  await runner.submit('s', { name: 'informe.txt', path: v4Path, bytes: 10 });
+  await runner.submit('s', await upload('vacio.txt', ''));
   await runner.idle();
   assert.deepEqual(
     runner
@@ -322,8 +333,8 @@ test('start-up abandons runs a crash interrupted and purges them', async () => {
     { ord: 0, text: 'resto de una ejecución', page: null, headings: [], terms: 'rest ejecu', headingTerms: '' },
   ]);
   assert.equal(hiddenRows(db), 1);
-  const runner = new IndexingRunner({ db, index, pool });
-  runner.start();
+  const runner = new IndexingRunner({ ...storage(db, index), pool });
+  await runner.start();
   await runner.idle();
   assert.equal(hiddenRows(db), 0);
   assert.equal(storedPassages(db), 0);
@@ -334,15 +345,15 @@ test('removing a large document answers at once; its passages are purged afterwa
   const db = migratedDb();
   db.pragma('foreign_keys = ON');
   const index = new PassageIndex(db);
-  const runner = new IndexingRunner({ db, index, pool });
-  runner.start();
+  const runner = new IndexingRunner({ ...storage(db, index), pool });
+  await runner.start();
   const text = Array.from({ length: 12000 }, (_, i) => `Entrada ${i} del registro de almacén.`).join('\n\n');
-  const doc = runner.submit('s', await upload('registro.txt', text));
-  const other = runner.submit('s', await upload('otro.txt', 'El registro de almacén de la otra sede.'));
+  const doc = await runner.submit('s', await upload('registro.txt', text));
+  const other = await runner.submit('s', await upload('otro.txt', 'El registro de almacén de la otra sede.'));
   await runner.idle();
   assert.ok(runner.document('s', doc.id)!.passages > 100);
 
-  assert.equal(runner.remove('s', doc.id)?.name, 'registro.txt');
+  assert.equal((await runner.remove('s', doc.id))?.name, 'registro.txt');
   assert.equal(runner.document('s', doc.id), null);
   assert.ok(
     index.search('s', 'entrada registro almacén', 10).every((h) => h.documentId === other.id),
@@ -360,17 +371,16 @@ test('a processing document reports its stage and a progress that only moves for
   const db = migratedDb();
   const states: { state: string; stage: string | null; progress: number }[] = [];
   const runner = new IndexingRunner({
-    db,
-    index: new PassageIndex(db),
+    ...storage(db),
     pool,
     onStateChanged: (d) => states.push({ state: d.state, stage: d.stage, progress: d.progress }),
   });
-  runner.start();
+  await runner.start();
   const paragraphs = Array.from(
     { length: 12000 },
     (_, i) => `Párrafo ${i} sobre la configuración de la red número ${i * 7} del servidor principal.`,
   );
-  runner.submit('s1', await upload('largo.txt', paragraphs.join('\n\n')));
+  await runner.submit('s1', await upload('largo.txt', paragraphs.join('\n\n')));
   await runner.idle();
   const stages = states.filter((s) => s.state === 'processing').map((s) => s.stage);
   assert.equal(stages[0], 'extrayendo');
@@ -406,8 +416,7 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
   const onUnhandled = (err: unknown) => unhandled.push(err);
   process.on('unhandledRejection', onUnhandled);
   const runner = new IndexingRunner({
-    db,
-    index,
+    ...storage(db, index),
     pool,
     onError: (err, where) =>
       errors.push({ errno: storageFailureOf(err)?.errno, stage: where.stage, ...(where.id ? { id: where.id } : {}) }),
@@ -418,9 +427,9 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
     },
   });
   const big = await dir.file('grande.txt', fullDiskText(1));
-  const doc = runner.submit('s', { name: 'grande.txt', path: big, bytes: Buffer.byteLength(fullDiskText(1)) });
+  const doc = await runner.submit('s', { name: 'grande.txt', path: big, bytes: Buffer.byteLength(fullDiskText(1)) });
   db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true })) + 1}`);
-  runner.start();
+  await runner.start();
   await runner.idle();
 
   const failed = runner.document('s', doc.id)!;
@@ -432,7 +441,7 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
 
   db.pragma('max_page_count = 1073741823');
   const small = await dir.file('pequeno.txt', 'Un texto corto que ya cabe.');
-  const next = runner.submit('s', { name: 'pequeno.txt', path: small, bytes: 27 });
+  const next = await runner.submit('s', { name: 'pequeno.txt', path: small, bytes: 27 });
   await runner.idle();
   assert.equal(runner.document('s', next.id)!.state, 'ready');
   await runner.stop();
@@ -447,14 +456,13 @@ test("spaces take turns: a backlog in one space delays another space's document 
   const index = new PassageIndex(db);
   const started: string[] = [];
   const runner = new IndexingRunner({
-    db,
-    index,
+    ...storage(db, index),
     pool,
     onStateChanged: (d) => {
       if (d.state === 'processing' && d.stage === 'extrayendo') started.push(`${d.space}/${d.name}`);
     },
   });
-  runner.start();
+  await runner.start();
   const backlog = await Promise.all(
     [0, 1, 2, 3, 4, 5].map((i) => upload(`a${i}.txt`, `Documento ${i} del espacio a.`)),
   );
@@ -462,9 +470,9 @@ test("spaces take turns: a backlog in one space delays another space's document 
     await upload('b0.txt', 'El único documento del espacio b.'),
     await upload('c0.txt', 'El único documento del espacio c.'),
   ];
-  for (const f of backlog) runner.submit('a', f);
-  runner.submit('b', others[0]!);
-  runner.submit('c', others[1]!);
+  for (const f of backlog) await runner.submit('a', f);
+  await runner.submit('b', others[0]!);
+  await runner.submit('c', others[1]!);
   await runner.idle();
   // a0 was already running when b and c queued; after it, b and c each get a turn before a's backlog goes on.
   assert.deepEqual(started.slice(0, 3), ['a/a0.txt', 'b/b0.txt', 'c/c0.txt']);
@@ -475,8 +483,7 @@ test("spaces take turns: a backlog in one space delays another space's document 
   // document queued after its own.
   const stuck = stuckPool();
   const restarted = new IndexingRunner({
-    db,
-    index,
+    ...storage(db, index),
     pool: stuck,
     onStateChanged: (d) => {
       if (d.state === 'processing') started.push(`${d.space}/${d.name}`);
@@ -484,9 +491,9 @@ test("spaces take turns: a backlog in one space delays another space's document 
   });
   started.length = 0;
   const late = [await upload('a9.txt', 'Otro del espacio a.'), await upload('c1.txt', 'Otro del espacio c.')];
-  restarted.submit('a', late[0]!);
-  restarted.submit('c', late[1]!);
-  restarted.start();
+  await restarted.submit('a', late[0]!);
+  await restarted.submit('c', late[1]!);
+  await restarted.start();
   assert.deepEqual(started, ['c/c1.txt']);
   await restarted.stop();
   await new Promise((resolve) => setTimeout(resolve, 50)); // the aborted job settles before the database closes
@@ -497,24 +504,27 @@ test('a job leased to another live process is never taken back before its lease 
   const db = migratedDb();
   const index = new PassageIndex(db);
   // Owners named by a live pid that is not this process (the test runner's parent): their process is alive.
-  const holder = new IndexingRunner({ db, index, pool: stuckPool() }, { owner: `${process.ppid}-a`, leaseMs: 60_000 });
-  holder.start();
-  const doc = holder.submit('s', await upload('largo.md', '# Largo\n\nEl inventario cierra en junio.'));
+  const holder = new IndexingRunner(
+    { ...storage(db, index), pool: stuckPool() },
+    { owner: `${process.ppid}-a`, leaseMs: 60_000 },
+  );
+  await holder.start();
+  const doc = await holder.submit('s', await upload('largo.md', '# Largo\n\nEl inventario cierra en junio.'));
   const leased = db.prepare('SELECT state, lease_owner, attempts FROM cerebro_documents WHERE id = ?');
   assert.deepEqual(leased.get(doc.id), { state: 'processing', lease_owner: `${process.ppid}-a`, attempts: 1 });
 
-  const other = new IndexingRunner({ db, index, pool }, { owner: `${process.ppid}-b`, leaseMs: 60_000 });
-  assert.deepEqual(other.start(), { requeued: 0, failed: 0 }, 'a live lease stays its owner’s');
+  const other = new IndexingRunner({ ...storage(db, index), pool }, { owner: `${process.ppid}-b`, leaseMs: 60_000 });
+  assert.deepEqual(await other.start(), { requeued: 0, failed: 0 }, 'a live lease stays its owner’s');
   await new Promise((r) => setTimeout(r, 50));
   assert.deepEqual(leased.get(doc.id), { state: 'processing', lease_owner: `${process.ppid}-a`, attempts: 1 });
   await other.stop();
 
   // Two minutes later the holder has not renewed (its process hung): the lease ran out, the job is taken back once.
   const later = new IndexingRunner(
-    { db, index, pool, now: () => new Date(Date.now() + 120_000) },
+    { ...storage(db, index), pool, now: () => new Date(Date.now() + 120_000) },
     { owner: `${process.ppid}-c`, leaseMs: 60_000 },
   );
-  assert.deepEqual(later.start(), { requeued: 1, failed: 0 });
+  assert.deepEqual(await later.start(), { requeued: 1, failed: 0 });
   await later.idle();
   assert.deepEqual(leased.get(doc.id), { state: 'ready', lease_owner: null, attempts: 2 });
   // The first holder, should it wake up, no longer owns the job: its stop writes nothing over the result.
@@ -522,4 +532,40 @@ test('a job leased to another live process is never taken back before its lease 
   assert.equal(later.document('s', doc.id)?.state, 'ready');
   assert.match(index.search('s', 'inventario junio', 3)[0]!.text, /junio/);
   await later.stop();
+});
+
+test('a document another process replaces while this runner indexes it: the worker stops its job and takes the new version', async () => {
+  const file = join(dir.path, 'cancel.db');
+  const db = migratedDb(file);
+  const otherDb = new Database(file);
+  const signals: AbortSignal[] = [];
+  const stuck = stuckPool();
+  const recording: PreparePool = {
+    prepare: (task, signal, onPassages) => {
+      if (signal) signals.push(signal);
+      return stuck.prepare(task, signal, onPassages);
+    },
+    close: stuck.close,
+  };
+  const worker = new IndexingRunner(
+    { ...storage(db), pool: recording },
+    { owner: `${process.ppid}-worker`, pollMs: 10, leaseMs: 30 },
+  );
+  await worker.start();
+  const doc = await worker.submit('s', await upload('informe.md', 'Primera versión.'));
+  assert.equal(signals.length, 1);
+  // Another process (its own connection, never started: an api process) uploads a new version of the same name.
+  const api = new IndexingRunner({ ...storage(otherDb), pool }, { owner: `${process.ppid}-api` });
+  const replaced = await api.submit('s', { name: 'informe.md', path: await dir.file('v2.md', 'Segunda.'), bytes: 8 });
+  assert.equal(replaced.version, 2);
+  const deadline = Date.now() + 5000;
+  while (signals.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(signals[0]!.aborted, true, 'the first version’s job was stopped');
+  assert.equal(signals.length, 2, 'the new version was claimed');
+  const now = worker.document('s', doc.id)!;
+  assert.deepEqual([now.state, now.version, now.leaseOwner], ['processing', 2, `${process.ppid}-worker`]);
+  await worker.stop();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  otherDb.close();
+  db.close();
 });

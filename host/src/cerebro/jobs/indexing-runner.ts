@@ -1,22 +1,27 @@
 // The indexing queue: documents move queued → processing (with progress) → ready | failed (with a reason).
-// State lives in SQLite, so after a crash or restart `start()` re-queues interrupted work (up to a number of
-// attempts) and nothing uploaded is lost. Every job has a deadline: past it the worker thread is terminated and the
-// document fails with a reason instead of hanging. Spaces take turns (DocumentRepo.nextQueued): one space's backlog
-// delays another space's next document by at most the jobs already running.
+// State lives in the document repository (storage/port), so after a crash or restart `start()` re-queues interrupted
+// work (up to a number of attempts) and nothing uploaded is lost. Every job has a deadline: past it the worker thread
+// is terminated and the document fails with a reason instead of hanging. Spaces take turns
+// (DocumentJobRepository.claimNext): one space's backlog delays another space's next document by at most the jobs
+// already running.
 import { randomInt, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { SqliteDatabase } from '../../storage/database.js';
+import type {
+  DocumentJobRepository,
+  DocumentReadsNow,
+  DocumentRecord,
+} from '../../storage/port/document-job-repository.js';
+import type { ProcessLeaseRepository } from '../../storage/port/process-lease-repository.js';
+import type { VectorRepository } from '../../storage/port/vector-repository.js';
 import { storageFailureOf } from '../../storage/storage-failure.js';
 import { reasons, type ExtractionErrorCode } from '../errors.js';
 import { formatOf } from '../extract/extract.js';
 import type { PreparePool } from '../extract/pool.js';
 import type { PreparedDocument } from '../extract/prepare.js';
-import type { PassageIndex } from '../index/passage-index.js';
-import type { VectorSearch } from '../index/retriever.js';
+import type { Embedder } from '../vector/embedder.js';
 import { ANALYSIS_END, AnalysisProgress } from './analysis-progress.js';
-import { DocumentRepo } from './document-repo.js';
+import type { PassageWriter } from './passage-writer.js';
 import { PROCESS_OWNER, ownerIsGone } from '../../storage/shared/process-owner.js';
-import { type ProcessLeases, SqliteProcessLeases } from '../../storage/shared/process-leases.js';
 import type { DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './types.js';
 
 export interface IndexingOptions {
@@ -52,11 +57,23 @@ export const DEFAULT_INDEXING_OPTIONS: IndexingOptions = {
 /** The lease of the passage purge: one process at a time deletes hidden passages. */
 const PURGE_LEASE = 'purga-pasajes';
 
+/** The embedding model and where the vectors it makes are stored. */
+export interface IndexingVectors {
+  embedder: Embedder;
+  store: VectorRepository;
+}
+
 export interface IndexingDependencies {
-  db: SqliteDatabase;
-  index: PassageIndex;
+  /** Document records and their jobs. */
+  documents: DocumentJobRepository;
+  /** The same records read synchronously, for the engine's synchronous status reads (see DocumentReadsNow). */
+  reads: DocumentReadsNow;
+  /** Named leases: the purge runs in one process at a time. */
+  leases: ProcessLeaseRepository;
+  /** The passage index's writes. */
+  passages: PassageWriter;
   pool: PreparePool;
-  vectors?: VectorSearch | null;
+  vectors?: IndexingVectors | null;
   /** Called whenever the searchable content of a space changes (ready, failed replacement, removal): clear caches. */
   onContentChanged?: (space: string) => void;
   /** Called on every state change of a document (for logs or live status). */
@@ -72,6 +89,9 @@ export interface IndexingDependencies {
   /** Called when a job met a full disk, before its failure is written: a chance to give back reserved space. */
   onDiskFull?: () => void;
 }
+
+/** The repository holds only failure codes the engine wrote: its records are the engine's statuses. */
+const asStatus = (record: DocumentRecord): DocumentStatus => record as DocumentStatus;
 
 class Cancelled extends Error {}
 
@@ -95,26 +115,28 @@ export const PURGE_BATCH = 5000;
 export const STORAGE_RETRY_MS = 5000;
 
 export class IndexingRunner {
-  private readonly repo: DocumentRepo;
   private readonly options: IndexingOptions;
   private readonly running = new Map<string, Running>();
   private started = false;
   private purging = false;
   private stopping = false;
+  /** A claim loop is running; `pumpAgain` asks it to look once more when done (claims never overlap). */
+  private pumping = false;
+  private pumpAgain = false;
+  private ticking = false;
+  /** Submissions and removals still being written. */
+  private writing = 0;
   private idleWaiters: (() => void)[] = [];
   /** Failures that could not be written (the disk was full), written again at the next retry. */
   private unwrittenFailures: { job: Running; code: ExtractionErrorCode; reason: string }[] = [];
   private retryTimer: NodeJS.Timeout | null = null;
   private tickTimer: NodeJS.Timeout | null = null;
   private lastRenewal = 0;
-  private readonly leases: ProcessLeases;
 
   constructor(
     private readonly deps: IndexingDependencies,
     options: Partial<IndexingOptions> = {},
   ) {
-    this.repo = new DocumentRepo(deps.db);
-    this.leases = new SqliteProcessLeases(deps.db);
     this.options = { ...DEFAULT_INDEXING_OPTIONS, ...options };
   }
 
@@ -131,22 +153,14 @@ export class IndexingRunner {
    * no longer exists) are re-queued (or failed once they used up their attempts), ready documents indexed without
    * the configured embedding model are re-queued, then work starts. Jobs other live processes hold stay theirs.
    */
-  start(): { requeued: number; failed: number } {
-    const taken = this.takeBackLost(true);
+  async start(): Promise<{ requeued: number; failed: number }> {
+    const taken = await this.takeBackLost(true);
     let requeued = taken.requeued;
-    const t = this.now();
-    if (this.deps.vectors) {
-      const model = this.deps.vectors.embedder.id;
-      this.deps.db
-        .transaction(() => {
-          for (const doc of this.repo.rows(this.repo.stmt.staleVectors, model))
-            requeued += this.repo.stmt.requeueStale.run(t, t, doc.space, doc.id, model).changes;
-        })
-        .immediate();
-    }
+    if (this.deps.vectors)
+      requeued += await this.deps.documents.requeueStaleVectors(this.deps.vectors.embedder.id, this.now());
     this.started = true;
     this.stopping = false;
-    this.tickTimer = setInterval(() => this.tick(), this.options.pollMs);
+    this.tickTimer = setInterval(() => void this.tick(), this.options.pollMs);
     this.tickTimer.unref();
     this.pump();
     this.schedulePurge();
@@ -157,33 +171,22 @@ export class IndexingRunner {
    * Jobs whose process is gone go back to the queue (or fail past their attempts); their half-stored runs are
    * abandoned to the purge. Each row is changed only if it is still the lost job it was read as.
    */
-  private takeBackLost(orphans = false): { requeued: number; failed: number } {
-    let requeued = 0;
-    let failed = 0;
-    const now = this.nowMs();
-    const t = this.now();
-    this.deps.db
-      .transaction(() => {
-        for (const doc of this.repo.rows(this.repo.stmt.unleased, now, this.options.owner)) {
-          const owner = doc.leaseOwner;
-          const expired = (doc.leaseUntil ?? 0) <= now;
-          if (!expired && (owner === this.options.owner || !ownerIsGone(owner))) continue;
-          const lost = [doc.space, doc.id, doc.version, owner] as const;
-          if (doc.attempts >= this.options.maxAttempts) {
-            if (this.repo.stmt.failLost.run('interrumpido', reasons.interrupted, t, t, ...lost).changes !== 1) continue;
-            failed++;
-          } else {
-            if (this.repo.stmt.requeueLost.run(t, ...lost).changes !== 1) continue;
-            requeued++;
-          }
-          this.deps.index.abandonDocumentRuns(doc.space, doc.id);
-        }
+  private async takeBackLost(orphans = false): Promise<{ requeued: number; failed: number }> {
+    const taken = await this.deps.documents.takeBackLost(
+      {
+        owner: this.options.owner,
+        now: this.nowMs(),
+        at: this.now(),
+        maxAttempts: this.options.maxAttempts,
+        failure: { code: 'interrumpido', reason: reasons.interrupted },
+        ownerIsGone,
         // At start: runs of documents no longer processing anywhere (removed or replaced while their process died).
-        if (orphans) this.deps.index.abandonOrphanRuns();
-      })
-      .immediate();
-    if (requeued + failed > 0) this.schedulePurge();
-    return { requeued, failed };
+        orphans,
+      },
+      this.deps.passages,
+    );
+    if (taken.requeued + taken.failed > 0) this.schedulePurge();
+    return taken;
   }
 
   /**
@@ -191,29 +194,27 @@ export class IndexingRunner {
    * this runner's (replaced, removed or cancelled by another process), takes back lost jobs, and claims queued work
    * another process submitted.
    */
-  private tick(): void {
-    if (!this.started || this.stopping || !this.deps.db.open) return;
+  private async tick(): Promise<void> {
+    if (!this.started || this.stopping || !this.deps.documents.open || this.ticking) return;
+    this.ticking = true;
     try {
       const now = this.nowMs();
       if (this.running.size > 0 && now - this.lastRenewal >= this.options.leaseMs / 3) {
         this.lastRenewal = now;
-        this.repo.stmt.renew.run(now + this.options.leaseMs, this.options.owner);
-        this.dropDisowned();
+        this.dropDisowned(await this.deps.documents.renewLeases(this.options.owner, now + this.options.leaseMs));
       }
-      this.takeBackLost();
+      await this.takeBackLost();
     } catch (err) {
       this.survived(err, { stage: 'arriendo' });
+    } finally {
+      this.ticking = false;
     }
     this.pump();
   }
 
   /** Aborts running jobs whose row is no longer theirs. */
-  private dropDisowned(): void {
-    const leased = new Set(
-      (this.repo.stmt.leased.all(this.options.owner) as { space: string; id: string; version: number }[]).map(
-        (r) => `${r.space}\u0000${r.id}\u0000${r.version}`,
-      ),
-    );
+  private dropDisowned(held: readonly { space: string; id: string; version: number }[]): void {
+    const leased = new Set(held.map((r) => `${r.space}\u0000${r.id}\u0000${r.version}`));
     for (const [key, job] of this.running)
       if (!leased.has(`${job.space}\u0000${job.id}\u0000${job.version}`)) {
         this.running.delete(key);
@@ -225,43 +226,31 @@ export class IndexingRunner {
    * Records an uploaded file and queues it. A file with the name of an existing document replaces it: same id,
    * version + 1; the old passages stay searchable until the new version is ready.
    */
-  submit(space: string, file: SubmitDocument): DocumentStatus {
-    const t = this.now();
-    const mediaType = file.mediaType ?? 'application/octet-stream';
-    const format = formatOf(file.name, mediaType);
-    const existing = this.repo.getByName(space, file.name);
-    if (existing) {
-      this.cancel(space, existing.id);
-      this.repo.stmt.requeueReplaced.run(
-        mediaType,
-        format,
-        file.bytes,
-        file.sha256 ?? null,
-        file.path,
-        t,
-        t,
+  async submit(space: string, file: SubmitDocument): Promise<DocumentStatus> {
+    this.writing++;
+    try {
+      const mediaType = file.mediaType ?? 'application/octet-stream';
+      const { document, replaced } = await this.deps.documents.submit(
         space,
-        existing.id,
-      );
-    } else {
-      this.repo.stmt.insert.run(
-        space,
+        {
+          name: file.name,
+          mediaType,
+          format: formatOf(file.name, mediaType),
+          bytes: file.bytes,
+          sha256: file.sha256 ?? null,
+          path: file.path,
+        },
         randomUUID(),
-        file.name,
-        mediaType,
-        format,
-        file.bytes,
-        file.sha256 ?? null,
-        file.path,
-        t,
-        t,
-        t,
+        this.now(),
       );
+      const doc = asStatus(document);
+      if (replaced) this.cancel(space, doc.id, doc.version);
+      this.deps.onStateChanged?.(doc);
+      return doc;
+    } finally {
+      this.writing--;
+      this.pump();
     }
-    const doc = this.repo.getByName(space, file.name)!;
-    this.deps.onStateChanged?.(doc);
-    this.pump();
-    return doc;
   }
 
   /**
@@ -270,30 +259,16 @@ export class IndexingRunner {
    * background purge, so removing a large document does not hold the event loop for the length of a full-text
    * delete (~1 s for 35,000 passages).
    */
-  remove(space: string, id: string): DocumentStatus | null {
-    const doc = this.repo.get(space, id);
-    if (!doc) return null;
+  async remove(space: string, id: string): Promise<DocumentStatus | null> {
+    const found = await this.deps.documents.get(space, id);
+    if (!found) return null;
+    const doc = asStatus(found);
     this.cancel(space, id);
-    const removal = this.deps.db.transaction(() => {
-      this.deps.index.hideDocument(space, id);
-      this.repo.stmt.delete.run(space, id);
-    });
-    const db = this.deps.db;
-    if (db.inTransaction) {
-      // Inside a caller's transaction the foreign-key switch below is a no-op: delete everything now instead.
-      const ids = this.deps.index.deleteDocument(space, id);
-      this.deps.vectors?.store.delete(ids);
-      this.repo.stmt.delete.run(space, id);
-    } else {
-      // The passages' foreign key to their document (an immutable migration) would keep the record until the last
-      // passage is gone. Enforcement is switched off for this one synchronous transaction only: the passages it
-      // leaves without a document are hidden, never read, and deleted by the purge (or at the next start-up).
-      db.pragma('foreign_keys = OFF');
-      try {
-        removal();
-      } finally {
-        db.pragma('foreign_keys = ON');
-      }
+    this.writing++;
+    try {
+      await this.deps.documents.remove(space, id, this.deps.passages);
+    } finally {
+      this.writing--;
     }
     this.deps.onContentChanged?.(space);
     this.pump();
@@ -302,30 +277,30 @@ export class IndexingRunner {
   }
 
   /** Deletes every document of a space (when the space itself is deleted). Returns how many were removed. */
-  removeSpace(space: string): number {
-    const ids = this.repo.stmt.spaceDocs.all(space) as string[];
-    for (const id of ids) this.remove(space, id);
-    this.repo.stmt.forgetTurn.run(space);
+  async removeSpace(space: string): Promise<number> {
+    const ids = await this.deps.documents.ids(space);
+    for (const id of ids) await this.remove(space, id);
+    await this.deps.documents.forgetTurn(space);
     return ids.length;
   }
 
   document(space: string, id: string): DocumentStatus | null {
-    return this.repo.get(space, id);
+    const doc = this.deps.reads.getNow(space, id);
+    return doc && asStatus(doc);
   }
 
   documentByName(space: string, name: string): DocumentStatus | null {
-    return this.repo.getByName(space, name);
+    const doc = this.deps.reads.getByNameNow(space, name);
+    return doc && asStatus(doc);
   }
 
   list(space: string, page: { limit: number; offset: number }): { total: number; documents: DocumentStatus[] } {
-    return {
-      total: this.repo.stmt.count.get(space) as number,
-      documents: this.repo.rows(this.repo.stmt.list, space, page.limit, page.offset),
-    };
+    const { total, documents } = this.deps.reads.listNow(space, page);
+    return { total, documents: documents.map(asStatus) };
   }
 
   status(space: string): SpaceIndexingStatus {
-    const documents = this.repo.rows(this.repo.stmt.all, space);
+    const documents = this.deps.reads.allNow(space).map(asStatus);
     const count = (s: DocumentStatus['state']) => documents.filter((d) => d.state === s).length;
     const queued = count('queued');
     const processing = count('processing');
@@ -351,25 +326,28 @@ export class IndexingRunner {
 
   /** Resolves when no job is running or queued and the background purge is done (for tests and orderly shutdown). */
   idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.wakeIdleWaiters();
+    });
   }
 
-  private isIdle(): boolean {
+  private async isIdle(): Promise<boolean> {
     // A job aborted by stop() settles after the host has closed the database: nothing can run any more, so idle
     // (asking the closed database would throw inside that job's promise chain, an unhandled rejection).
-    if (!this.deps.db.open) return true;
-    return this.running.size === 0 && !this.purging && !this.repo.hasQueued();
+    if (!this.deps.documents.open) return true;
+    if (this.running.size > 0 || this.purging || this.pumping || this.writing > 0) return false;
+    return !(await this.deps.documents.hasQueued());
   }
 
   private wakeIdleWaiters(): void {
-    let idle: boolean;
-    try {
-      idle = this.isIdle();
-    } catch {
-      return; // the queue could not be read; the next pump or retry asks again
-    }
-    if (idle) for (const w of this.idleWaiters.splice(0)) w();
+    if (this.idleWaiters.length === 0) return;
+    this.isIdle().then(
+      (idle) => {
+        if (idle) for (const w of this.idleWaiters.splice(0)) w();
+      },
+      () => {}, // the queue could not be read; the next pump or retry asks again
+    );
   }
 
   /**
@@ -379,8 +357,8 @@ export class IndexingRunner {
   private schedulePurge(): void {
     if (this.purging || !this.started || this.stopping) return;
     this.purging = true;
-    const step = () => {
-      if (!this.started || this.stopping || !this.deps.db.open) {
+    const step = async () => {
+      if (!this.started || this.stopping || !this.deps.documents.open) {
         this.purging = false;
         return;
       }
@@ -388,24 +366,24 @@ export class IndexingRunner {
       let leased = false;
       try {
         // One process purges at a time: two deleting the same passages would only fight over the write lock.
-        leased = this.leases.acquire(PURGE_LEASE, this.options.owner, this.nowMs(), this.options.leaseMs);
-        if (leased) removed = this.deps.index.purge(PURGE_BATCH, (ids) => this.deps.vectors?.store.delete(ids)).length;
+        leased = await this.deps.leases.acquire(PURGE_LEASE, this.options.owner, this.nowMs(), this.options.leaseMs);
+        if (leased) removed = await this.deps.passages.purge(PURGE_BATCH);
       } catch {
         removed = 0; // retried at the next start-up; never a crash of the server
       }
       if (removed === PURGE_BATCH) {
-        setImmediate(step);
+        setImmediate(() => void step());
         return;
       }
       try {
-        if (leased) this.leases.release(PURGE_LEASE, this.options.owner);
+        if (leased) await this.deps.leases.release(PURGE_LEASE, this.options.owner);
       } catch {
         // The lease runs out by itself.
       }
       this.purging = false;
       this.wakeIdleWaiters();
     };
-    setImmediate(step);
+    setImmediate(() => void step());
   }
 
   /** Stops taking work; running jobs are aborted and re-queued so the next start resumes them. */
@@ -415,18 +393,24 @@ export class IndexingRunner {
     this.retryTimer = null;
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
-    const t = this.now();
-    for (const job of this.running.values()) {
-      this.repo.stmt.requeue.run(t, job.space, job.id, job.version, this.options.owner);
-      job.controller.abort(new Cancelled('stopping'));
-    }
+    const jobs = [...this.running.values()];
     this.running.clear();
     this.started = false;
+    const t = this.now();
+    for (const job of jobs) {
+      try {
+        await this.deps.documents.requeue(job, this.options.owner, t);
+      } catch {
+        // Not written (a closed or full database): the lease runs out and another start takes the job back.
+      }
+      job.controller.abort(new Cancelled('stopping'));
+    }
   }
 
-  private cancel(space: string, id: string): void {
+  /** Stops this runner's job of the document (of a version before `beforeVersion`, when given). */
+  private cancel(space: string, id: string, beforeVersion = Number.POSITIVE_INFINITY): void {
     const job = this.running.get(`${space}\u0000${id}`);
-    if (!job) return;
+    if (!job || job.version >= beforeVersion) return;
     this.running.delete(`${space}\u0000${id}`);
     job.controller.abort(new Cancelled('superseded'));
   }
@@ -434,41 +418,49 @@ export class IndexingRunner {
   /**
    * Starts queued jobs up to the concurrency. Runs from request handlers and from the end of every job: it never
    * throws, since an error here (a full disk on the claim) would be an unhandled rejection that ends the process;
-   * a step that fails is tried again after STORAGE_RETRY_MS.
+   * a step that fails is tried again after STORAGE_RETRY_MS. One claim loop runs at a time.
    */
   private pump(): void {
     if (!this.started || this.stopping) return;
-    try {
-      this.claimQueued();
-    } catch (err) {
-      this.survived(err, { stage: 'cola' });
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
     }
-    this.wakeIdleWaiters();
+    this.pumping = true;
+    this.claimQueued()
+      .catch((err: unknown) => this.survived(err, { stage: 'cola' }))
+      .finally(() => {
+        this.pumping = false;
+        if (this.pumpAgain) {
+          this.pumpAgain = false;
+          this.pump();
+        }
+        this.wakeIdleWaiters();
+      });
   }
 
-  private claimQueued(): void {
-    while (this.running.size < this.options.concurrency) {
-      const next = this.repo.nextQueued();
-      if (!next) break;
+  private async claimQueued(): Promise<void> {
+    while (this.started && !this.stopping && this.running.size < this.options.concurrency) {
       const t = this.now();
       const now = Date.parse(t);
-      const deadline = new Date(now + this.options.deadlineMs).toISOString();
-      const lease = now + this.options.leaseMs;
-      const claimed =
-        this.repo.stmt.claim.run(t, deadline, t, this.options.owner, lease, next.space, next.id, next.version)
-          .changes === 1;
-      if (!claimed) continue;
-      this.repo.markServed(next.space);
+      const next = await this.deps.documents.claimNext({
+        owner: this.options.owner,
+        at: t,
+        deadlineAt: new Date(now + this.options.deadlineMs).toISOString(),
+        leaseUntil: now + this.options.leaseMs,
+      });
+      if (!next) break;
+      const doc = asStatus(next);
       const job: Running = {
-        space: next.space,
-        id: next.id,
-        version: next.version,
+        space: doc.space,
+        id: doc.id,
+        version: doc.version,
         runId: randomInt(2 ** 47),
         controller: new AbortController(),
       };
       this.running.set(`${job.space}\u0000${job.id}`, job);
-      this.changed(job);
-      void this.run(job, next)
+      this.deps.onStateChanged?.(doc);
+      void this.run(job, doc)
         .catch((err: unknown) => this.survived(err, { stage: 'trabajo', space: job.space, id: job.id }))
         .finally(() => {
           if (this.running.get(`${job.space}\u0000${job.id}`) === job)
@@ -488,51 +480,30 @@ export class IndexingRunner {
     if (this.retryTimer || !this.started || this.stopping) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      this.writeUnwrittenFailures();
-      this.pump();
+      void this.writeUnwrittenFailures().finally(() => this.pump());
     }, STORAGE_RETRY_MS);
     this.retryTimer.unref();
   }
 
-  private changed(job: Running): void {
-    const doc = this.repo.get(job.space, job.id);
-    if (doc) this.deps.onStateChanged?.(doc);
+  private async changed(job: Running): Promise<void> {
+    const doc = await this.deps.documents.get(job.space, job.id);
+    if (doc) this.deps.onStateChanged?.(asStatus(doc));
   }
 
   /** Writes progress; a job whose row is no longer its own (another process replaced or removed it) stops here. */
-  private progress(job: Running, value: number, stage: string): void {
-    const owned = this.repo.stmt.progress.run(
-      value,
-      stage,
-      this.now(),
-      job.space,
-      job.id,
-      job.version,
-      this.options.owner,
-    );
-    if (owned.changes !== 1) {
+  private async progress(job: Running, value: number, stage: string): Promise<void> {
+    if (!(await this.deps.documents.progress(job, this.options.owner, value, stage, this.now()))) {
       job.controller.abort(new Cancelled('superseded'));
       return;
     }
-    this.changed(job);
+    await this.changed(job);
   }
 
-  private fail(job: Running, code: ExtractionErrorCode, reason: string): void {
-    const t = this.now();
+  private async fail(job: Running, code: ExtractionErrorCode, reason: string): Promise<void> {
     // Only the job that still owns the document (same version, still processing) may fail it and drop its passages.
     let owned: boolean;
     try {
-      owned = this.deps.db
-        .transaction(() => {
-          if (
-            this.repo.stmt.fail.run(code, reason, t, t, job.space, job.id, job.version, this.options.owner).changes !==
-            1
-          )
-            return false;
-          this.deps.index.hideDocument(job.space, job.id);
-          return true;
-        })
-        .immediate();
+      owned = await this.deps.documents.fail(job, this.options.owner, { code, reason }, this.now(), this.deps.passages);
     } catch (err) {
       // Not even the failure could be written (a full disk): kept and written at the next retry; until then the
       // document stays `processing`, and a restart re-queues it.
@@ -541,13 +512,13 @@ export class IndexingRunner {
       return;
     }
     if (!owned) return;
-    this.changed(job);
+    await this.changed(job);
     this.deps.onContentChanged?.(job.space);
     this.schedulePurge();
   }
 
-  private writeUnwrittenFailures(): void {
-    for (const failure of this.unwrittenFailures.splice(0)) this.fail(failure.job, failure.code, failure.reason);
+  private async writeUnwrittenFailures(): Promise<void> {
+    for (const failure of this.unwrittenFailures.splice(0)) await this.fail(failure.job, failure.code, failure.reason);
   }
 
   private async run(job: Running, doc: DocumentStatus): Promise<void> {
@@ -558,7 +529,10 @@ export class IndexingRunner {
       // Passages are stored batch by batch, hidden from searches, while the worker analyses the rest: flat memory
       // and short transactions. A batch arriving after the job was cancelled is dropped. Stages: extrayendo (until
       // the first passages), analizando (by text seen), vectorizando (by passages embedded), guardando (the swap).
+      // Batches are written in arrival order, each after the one before; the first failure is thrown after the worker.
       const analysis = new AnalysisProgress(doc.bytes);
+      let stored: Promise<void> = Promise.resolve();
+      let storeFailure: { err: unknown } | null = null;
       const result = await this.deps.pool.prepare(
         {
           path: resolve(this.deps.originalsRoot ?? '', doc.path),
@@ -569,39 +543,49 @@ export class IndexingRunner {
         signal,
         (batch) => {
           if (signal.aborted) return;
-          this.deps.index.addHidden(job, batch);
-          const value = analysis.add(batch);
-          if (value !== null) this.progress(job, value, 'analizando');
+          stored = stored.then(async () => {
+            if (storeFailure || signal.aborted) return;
+            try {
+              await this.deps.passages.addHidden(job, batch);
+              const value = analysis.add(batch);
+              if (value !== null) await this.progress(job, value, 'analizando');
+            } catch (err) {
+              storeFailure = { err };
+            }
+          });
         },
       );
+      await stored;
+      if (storeFailure) throw (storeFailure as { err: unknown }).err;
       signal.throwIfAborted();
       if (!result.ok) {
-        this.fail(job, result.error.code, result.error.reason);
+        await this.fail(job, result.error.code, result.error.reason);
         return;
       }
       const embeds = !!this.deps.vectors && result.document.passageCount > 0;
-      this.progress(job, ANALYSIS_END, embeds ? 'vectorizando' : 'guardando');
+      await this.progress(job, ANALYSIS_END, embeds ? 'vectorizando' : 'guardando');
       await this.embed(job, result.document);
-      if (embeds) this.progress(job, 0.95, 'guardando');
+      if (embeds) await this.progress(job, 0.95, 'guardando');
       signal.throwIfAborted();
-      swapped = this.commit(job, result.document);
+      swapped = await this.commit(job, result.document);
     } catch (err) {
       if (signal.aborted && signal.reason instanceof Cancelled) return; // replaced, removed or stopping: not a failure
       const storage = storageFailureOf(err);
-      if (signal.aborted) this.fail(job, 'tiempo_agotado', reasons.timeout(Math.round(this.options.deadlineMs / 1000)));
+      if (signal.aborted)
+        await this.fail(job, 'tiempo_agotado', reasons.timeout(Math.round(this.options.deadlineMs / 1000)));
       else if (storage?.kind === 'full') {
         this.survived(err, { stage: 'indexación', space: job.space, id: job.id });
         this.deps.onDiskFull?.();
-        this.fail(job, 'sin_espacio', reasons.diskFull);
-      } else this.fail(job, 'error_interno', reasons.internal);
+        await this.fail(job, 'sin_espacio', reasons.diskFull);
+      } else await this.fail(job, 'error_interno', reasons.internal);
       // Other errors are not logged here: they may quote document text; onStateChanged carries the failure.
     } finally {
       clearTimeout(timer);
       // A run that was not swapped in leaves its passages for the purge (unless the host already closed the
       // database on shutdown: start-up abandons every run then).
-      if (!swapped && this.deps.db.open) {
+      if (!swapped && this.deps.documents.open) {
         try {
-          this.deps.index.abandonRun(job);
+          await this.deps.passages.abandonRun(job);
         } catch (err) {
           this.survived(err, { stage: 'abandono', space: job.space, id: job.id }); // start-up abandons every run too
         }
@@ -618,56 +602,40 @@ export class IndexingRunner {
     let afterOrd = -1;
     for (;;) {
       job.controller.signal.throwIfAborted();
-      const passages = this.deps.index.runPassages(job, afterOrd, this.options.embedBatch);
+      const passages = await this.deps.passages.runPassages(job, afterOrd, this.options.embedBatch);
       if (passages.length === 0) break;
       afterOrd = passages[passages.length - 1]!.ord;
       const texts = passages.map((p) => (p.headings.length ? `${p.headings.join(' › ')}\n${p.text}` : p.text));
       const embedded = await vectors.embedder.embed(texts, 'passage');
       job.controller.signal.throwIfAborted();
-      vectors.store.put(
+      await vectors.store.put(
         job.space,
         passages.map((p) => p.id),
         embedded,
       );
       done += passages.length;
-      this.progress(job, 0.6 + 0.35 * Math.min(1, done / doc.passageCount), 'vectorizando');
+      await this.progress(job, 0.6 + 0.35 * Math.min(1, done / doc.passageCount), 'vectorizando');
     }
   }
 
   /** Swaps the run's passages in and marks the document ready, if the job still owns it. */
-  private commit(job: Running, doc: PreparedDocument): boolean {
-    const t = this.now();
-    const committed = this.deps.db
-      .transaction(() => {
-        const current = this.repo.get(job.space, job.id);
-        if (
-          !current ||
-          current.version !== job.version ||
-          current.state !== 'processing' ||
-          current.leaseOwner !== this.options.owner
-        )
-          return false;
-        const passages = this.deps.index.swapIn(job);
-        this.repo.stmt.ready.run(
-          passages,
-          doc.chars,
-          doc.pages,
-          doc.lang,
-          doc.title,
-          doc.encoding,
-          this.deps.vectors?.embedder.id ?? null,
-          t,
-          t,
-          job.space,
-          job.id,
-          job.version,
-          this.options.owner,
-        );
-        return true;
-      })
-      .immediate();
+  private async commit(job: Running, doc: PreparedDocument): Promise<boolean> {
+    const committed = await this.deps.documents.markReady(
+      job,
+      this.options.owner,
+      {
+        chars: doc.chars,
+        pages: doc.pages,
+        lang: doc.lang,
+        title: doc.title,
+        encoding: doc.encoding,
+        embedModel: this.deps.vectors?.embedder.id ?? null,
+      },
+      this.now(),
+      this.deps.passages,
+    );
     if (!committed) return false;
-    this.changed(job);
+    await this.changed(job);
     this.deps.onContentChanged?.(job.space);
     this.schedulePurge();
     return true;

@@ -67,8 +67,8 @@ test('hybrid retrieval over the endpoint finds synonyms, and a question falls ba
   const dir = await tempDir();
   try {
     const path = await dir.file('a.txt', 'Mi perro duerme en casa.\n\nEl coche está en el garaje.');
-    engine.documents.submit('s', { name: 'a.txt', path, bytes: 50 });
-    engine.start();
+    await engine.documents.submit('s', { name: 'a.txt', path, bytes: 50 });
+    await engine.start();
     await engine.documents.idle();
     const [hit] = await engine.search('s', 'automóvil', 1);
     assert.match(hit!.text, /coche/);

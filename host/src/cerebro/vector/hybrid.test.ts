@@ -102,8 +102,8 @@ test('the engine embeds passages while indexing, and re-indexes documents when t
   const db = migratedDb();
   try {
     const engine = new CerebroEngine({ db, embedder: conceptEmbedder });
-    engine.start();
-    engine.documents.submit('a', {
+    await engine.start();
+    await engine.documents.submit('a', {
       name: 'nota.txt',
       path: await dir.file('nota.txt', 'El coche rojo está en el garaje.'),
       bytes: 32,
@@ -115,7 +115,7 @@ test('the engine embeds passages while indexing, and re-indexes documents when t
 
     const renamed: Embedder = { ...conceptEmbedder, id: 'conceptos-prueba-v2' };
     const again = new CerebroEngine({ db, embedder: renamed });
-    assert.deepEqual(again.start(), { requeued: 1, failed: 0 });
+    assert.deepEqual(await again.start(), { requeued: 1, failed: 0 });
     await again.documents.idle();
     assert.match((await again.search('a', 'vehículo', 3))[0]!.text, /coche rojo/);
     assert.equal(again.documents.status('a').documents[0]?.state, 'ready');

@@ -67,9 +67,13 @@ test('a missing model or vocabulary is a clear error', async () => {
 test('hybrid retrieval through the engine with the ONNX model finds synonyms that words miss', async () => {
   const db = migratedDb();
   const engine = new CerebroEngine({ db, embedder: await OnnxEmbedder.load(dir.path) });
-  engine.start();
-  engine.documents.submit('s', { name: 'a.txt', path: await dir.file('a.txt', 'El coche rojo.'), bytes: 14 });
-  engine.documents.submit('s', { name: 'b.txt', path: await dir.file('b.txt', 'El perro en el garaje.'), bytes: 22 });
+  await engine.start();
+  await engine.documents.submit('s', { name: 'a.txt', path: await dir.file('a.txt', 'El coche rojo.'), bytes: 14 });
+  await engine.documents.submit('s', {
+    name: 'b.txt',
+    path: await dir.file('b.txt', 'El perro en el garaje.'),
+    bytes: 22,
+  });
   await engine.documents.idle();
   const hits = await engine.search('s', 'automóvil', 2);
   assert.equal(hits[0]?.documentName, 'a.txt');

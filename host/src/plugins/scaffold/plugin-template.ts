@@ -14,7 +14,7 @@ export default definePlugin({
   manifest: {
     id: '__ID__',
     version: '0.1.0',
-    sdk: '^1.0.0',
+    sdk: '^2.0.0',
     title: '__ID__',
     description: 'Módulo __ID__ de Cerebro.',
     needs: [HostServices.Logger],
@@ -121,7 +121,7 @@ function packageJson(id: string, kit: KitPackages): object {
     cerebro: { id, plugin: './dist/index.js' },
     scripts: { build: 'tsc -b', test: 'tsc -b && node --test dist/', prepack: 'tsc -b' },
     // A peer: an installed plugin uses the sdk of the host that loads it (one copy: tokens and errors are shared).
-    peerDependencies: { '@cerebro/sdk': '^1.0.0' },
+    peerDependencies: { '@cerebro/sdk': '^2.0.0' },
     devDependencies: {
       '@cerebro/sdk': `file:${kit.sdk}`,
       '@cerebro/host': `file:${kit.host}`,

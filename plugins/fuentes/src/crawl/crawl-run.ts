@@ -87,7 +87,7 @@ export class CrawlRun {
     try {
       await this.seed();
       await this.crawl(deadline);
-      this.batch.flush();
+      await this.batch.flush();
       // Pages not seen are gone only when the run saw the whole source.
       if (!this.truncated && !this.capped) await this.removeVanished();
       return { kind: 'completed', reason: this.truncated ?? this.capped };
@@ -101,9 +101,9 @@ export class CrawlRun {
       return { kind: 'failed', reason: 'Error interno durante la ejecución.' };
     } finally {
       try {
-        this.batch.flush();
+        await this.batch.flush();
       } finally {
-        this.save();
+        await this.save();
       }
     }
   }
@@ -141,14 +141,14 @@ export class CrawlRun {
       await new Promise<void>((resolve) => {
         wake = resolve;
       });
-      if (this.deps.now() - this.savedAt >= SAVE_EVERY_MS) this.save();
+      if (this.deps.now() - this.savedAt >= SAVE_EVERY_MS) await this.save();
     }
     if (failure) throw failure.error;
   }
 
-  private save(): void {
+  private async save(): Promise<void> {
     this.savedAt = this.deps.now();
-    this.deps.runs.saveProgress({
+    await this.deps.runs.saveProgress({
       spaceId: this.source.spaceId,
       id: this.runId,
       counts: this.progress.counts,
@@ -207,7 +207,7 @@ export class CrawlRun {
 
   private async visit(item: QueueItem): Promise<void> {
     const { spaceId, id: sourceId } = this.source;
-    const previous = this.deps.pages.get(spaceId, sourceId, item.url);
+    const previous = await this.deps.pages.get(spaceId, sourceId, item.url);
     const refused = this.deps.fetcher.check(item.url);
     if (refused) return this.failed(refused, previous);
     const rules = await this.robots.for(item.url);
@@ -380,7 +380,7 @@ export class CrawlRun {
    */
   private async removeVanished(): Promise<void> {
     if (this.source.tipo === 'feed') return;
-    for (const page of this.deps.pages.notSeenIn(this.source.spaceId, this.source.id, this.runId)) {
+    for (const page of await this.deps.pages.notSeenIn(this.source.spaceId, this.source.id, this.runId)) {
       this.signal.throwIfAborted();
       await this.removePage(page);
     }

@@ -21,7 +21,8 @@ export const INTERRUPTED_REASON = 'El servidor se reinició durante la ejecució
 const RESUMED_REASON = `${INTERRUPTED_REASON} Se relanzó al arrancar (origen "reanudacion").`;
 
 interface ActiveRun {
-  run: RunRecord;
+  /** The run's record once created (the source is taken from the moment `launch` is called). */
+  run: Promise<RunRecord>;
   controller: AbortController;
   done: Promise<void>;
 }
@@ -37,6 +38,8 @@ export class RunManager {
   private readonly active = new Map<string, ActiveRun>();
   private readonly slots: FairSlots;
   private timer: NodeJS.Timeout | undefined;
+  /** A check of the schedule still going: the next tick skips rather than overlap it. */
+  private checking = false;
   private stopped = false;
 
   constructor(
@@ -59,17 +62,17 @@ export class RunManager {
    * requests with 304, so the new run goes quickly over them and on to the rest. A resumed run cut again is not
    * resumed a second time (no crash loop). Then starts the schedule.
    */
-  start(scheduleCheckMs: number, resume: boolean): void {
-    for (const run of this.runs.leftByGoneProcesses()) {
-      const again = resume && run.origen !== 'reanudacion' ? this.sources.get(run.spaceId, run.sourceId) : null;
-      this.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
+  async start(scheduleCheckMs: number, resume: boolean): Promise<void> {
+    for (const run of await this.runs.leftByGoneProcesses()) {
+      const again = resume && run.origen !== 'reanudacion' ? await this.sources.get(run.spaceId, run.sourceId) : null;
+      await this.finish(run.spaceId, run.id, 'fallida', again ? RESUMED_REASON : INTERRUPTED_REASON);
       this.log.warn(
         { fuente: run.sourceId, ejecucion: run.id, reanudada: again !== null },
         'ejecución cortada por una caída: marcada fallida',
       );
-      if (again) this.launch(again, 'reanudacion');
+      if (again) await this.launch(again, 'reanudacion');
     }
-    this.timer = setInterval(() => this.launchDue(), scheduleCheckMs);
+    this.timer = setInterval(() => void this.launchDue(), scheduleCheckMs);
     this.timer.unref();
   }
 
@@ -82,18 +85,25 @@ export class RunManager {
     return this.active.has(key(spaceId, sourceId));
   }
 
-  /** Starts a run of the source; 409 while one is queued or running. */
-  launch(source: SourceRecord, trigger: RunTrigger): RunRecord {
+  /**
+   * Starts a run of the source; 409 while one is queued or running. The source is taken before anything is
+   * awaited, so two launches at once cannot both pass the check.
+   */
+  async launch(source: SourceRecord, trigger: RunTrigger): Promise<RunRecord> {
     if (this.stopped) throw apiError('not_ready');
     const k = key(source.spaceId, source.id);
     if (this.active.has(k))
       throw apiError('conflict', 'La fuente ya tiene una ejecución en curso: espera a que termine o cancélala.');
-    const run = this.runs.create(source.spaceId, randomUUID(), source.id, trigger);
     const controller = new AbortController();
-    const entry: ActiveRun = { run, controller, done: Promise.resolve() };
-    this.active.set(k, entry);
-    if (source.cadaHoras) this.sources.scheduleNext(source, this.clock.now());
-    entry.done = this.execute(source, run, controller.signal).finally(() => this.active.delete(k));
+    const run = this.runs.create(source.spaceId, randomUUID(), source.id, trigger);
+    const done = run
+      .then(async (created) => {
+        if (source.cadaHoras) await this.sources.scheduleNext(source, this.clock.now());
+        await this.execute(source, created, controller.signal);
+      })
+      .catch((err: unknown) => this.log.error({ err, fuente: source.id }, 'no se pudo lanzar la ejecución'))
+      .finally(() => this.active.delete(k));
+    this.active.set(k, { run, controller, done });
     return run;
   }
 
@@ -103,7 +113,8 @@ export class RunManager {
     if (!entry) return null;
     entry.controller.abort(kind);
     await entry.done;
-    return this.runs.get(spaceId, entry.run.id);
+    const run = await entry.run.catch(() => null);
+    return run && this.runs.get(spaceId, run.id);
   }
 
   /** Aborts every run (they end `fallida` with the reason) and waits for them; the schedule stops. */
@@ -120,16 +131,24 @@ export class RunManager {
    * source is claimed first (its next turn written only if still due), so however many processes share the plugin's
    * database, one of them launches it.
    */
-  launchDue(): void {
-    if (this.stopped) return;
-    for (const source of this.sources.due(this.clock.now())) {
-      if (!this.sources.claimDue(source, this.clock.now())) continue; // another process took this turn
-      if (this.isRunning(source.spaceId, source.id)) continue;
-      try {
-        this.launch(source, 'programada');
-      } catch (err) {
-        this.log.error({ err, fuente: source.id }, 'no se pudo lanzar una ejecución programada');
+  async launchDue(): Promise<void> {
+    if (this.stopped || this.checking) return;
+    this.checking = true;
+    try {
+      for (const source of await this.sources.due(this.clock.now())) {
+        if (this.stopped) return;
+        if (!(await this.sources.claimDue(source, this.clock.now()))) continue; // another process took this turn
+        if (this.isRunning(source.spaceId, source.id)) continue;
+        try {
+          await this.launch(source, 'programada');
+        } catch (err) {
+          this.log.error({ err, fuente: source.id }, 'no se pudo lanzar una ejecución programada');
+        }
       }
+    } catch (err) {
+      this.log.error({ err }, 'no se pudo revisar la programación de las fuentes');
+    } finally {
+      this.checking = false;
     }
   }
 
@@ -139,19 +158,19 @@ export class RunManager {
       release = await this.slots.acquire(source.spaceId, signal);
     } catch {
       const abort = ABORTS[(signal.reason as AbortKind) ?? 'cancel'] ?? ABORTS.cancel;
-      this.finish(source.spaceId, run.id, abort.state, abort.reason);
+      await this.finish(source.spaceId, run.id, abort.state, abort.reason);
       return;
     }
     try {
-      this.runs.start(source.spaceId, run.id);
+      await this.runs.start(source.spaceId, run.id);
       const outcome = await new CrawlRun(this.deps, source, run.id, signal).execute();
-      if (outcome.kind === 'completed') this.finish(source.spaceId, run.id, 'completada', outcome.reason);
-      else if (outcome.kind === 'failed') this.finish(source.spaceId, run.id, 'fallida', outcome.reason);
+      if (outcome.kind === 'completed') await this.finish(source.spaceId, run.id, 'completada', outcome.reason);
+      else if (outcome.kind === 'failed') await this.finish(source.spaceId, run.id, 'fallida', outcome.reason);
       else {
         const abort = ABORTS[signal.reason as AbortKind] ?? ABORTS.cancel;
-        this.finish(source.spaceId, run.id, abort.state, abort.reason);
+        await this.finish(source.spaceId, run.id, abort.state, abort.reason);
       }
-      const done = this.runs.get(source.spaceId, run.id);
+      const done = await this.runs.get(source.spaceId, run.id);
       this.log.info(
         {
           fuente: source.id,
@@ -164,21 +183,21 @@ export class RunManager {
       );
     } catch (err) {
       this.log.error({ err, fuente: source.id }, 'ejecución fallida por un error interno');
-      this.finish(source.spaceId, run.id, 'fallida', 'Error interno durante la ejecución.');
+      await this.finish(source.spaceId, run.id, 'fallida', 'Error interno durante la ejecución.');
     } finally {
       release();
     }
   }
 
   /** Ends a run and tells `onFinished` (once: a run already ended is not reported again). */
-  private finish(
+  private async finish(
     spaceId: string,
     runId: string,
     state: Parameters<RunStore['finish']>[2],
     reason: string | null,
-  ): void {
-    if (!this.runs.finish(spaceId, runId, state, reason)) return;
-    const ended = this.runs.get(spaceId, runId);
+  ): Promise<void> {
+    if (!(await this.runs.finish(spaceId, runId, state, reason))) return;
+    const ended = await this.runs.get(spaceId, runId);
     if (!ended) return;
     try {
       this.onFinished(ended);

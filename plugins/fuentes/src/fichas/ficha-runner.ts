@@ -25,8 +25,8 @@ export class FichaRunner {
   ) {}
 
   /** Queues the fichas a previous process left open. */
-  resume(): number {
-    const open = this.store.open();
+  async resume(): Promise<number> {
+    const open = await this.store.open();
     for (const ficha of open) this.enqueue(ficha);
     if (open.length) this.log.info({ fichas: open.length }, 'fichas sin terminar reanudadas');
     return open.length;
@@ -60,15 +60,19 @@ export class FichaRunner {
     const { spaceId, id } = ficha;
     if (this.controller.signal.aborted) return;
     if (!this.spaces.hasModule(spaceId, 'fuentes')) {
-      this.end(ficha, 'cancelada', 'El módulo fuentes dejó de estar habilitado en el espacio antes de ensamblarla.');
+      await this.end(
+        ficha,
+        'cancelada',
+        'El módulo fuentes dejó de estar habilitado en el espacio antes de ensamblarla.',
+      );
       return;
     }
     try {
-      this.store.start(spaceId, id);
+      await this.store.start(spaceId, id);
       const result = await this.assembler.assemble(spaceId, ficha.request, this.controller.signal, (p) =>
-        this.store.progress(spaceId, id, Math.round(p * 100) / 100),
+        this.progress(spaceId, id, p),
       );
-      if (this.store.finish(spaceId, id, 'lista', null, result)) this.notify(spaceId, id);
+      if (await this.store.finish(spaceId, id, 'lista', null, result)) await this.notify(spaceId, id);
       this.log.info(
         { ficha: id, campos: result.campos.length, sin_datos: result.campos.filter((c) => !c.encontrado).length },
         'ficha lista',
@@ -76,22 +80,40 @@ export class FichaRunner {
     } catch (err) {
       if (this.controller.signal.aborted) return; // stopping: stays open, resumes at the next start
       this.log.warn({ ficha: id, err: (err as Error).message }, 'ficha fallida');
-      this.end(ficha, 'fallida', err instanceof FichaFailure ? err.message : 'Error interno al ensamblar la ficha.');
+      await this.end(
+        ficha,
+        'fallida',
+        err instanceof FichaFailure ? err.message : 'Error interno al ensamblar la ficha.',
+      );
     }
   }
 
-  private end(ficha: FichaRecord, state: 'fallida' | 'cancelada', reason: string): void {
-    if (!this.store.finish(ficha.spaceId, ficha.id, state, reason, null)) return;
-    this.notify(ficha.spaceId, ficha.id);
-    const refunded = ficha.requestId ? this.refunds.refund(ficha.spaceId, ficha.requestId) : 0;
+  /** Progress is saved as it comes, without holding up the assembly; a failed save only loses that figure. */
+  private progress(spaceId: string, id: string, value: number): void {
+    this.store
+      .progress(spaceId, id, Math.round(value * 100) / 100)
+      .catch((err: unknown) =>
+        this.log.warn({ ficha: id, err: (err as Error).message }, 'progreso de ficha no guardado'),
+      );
+  }
+
+  private async end(ficha: FichaRecord, state: 'fallida' | 'cancelada', reason: string): Promise<void> {
+    if (!(await this.store.finish(ficha.spaceId, ficha.id, state, reason, null))) return;
+    await this.notify(ficha.spaceId, ficha.id);
+    const refunded = ficha.requestId
+      ? await this.refunds.refund(ficha.spaceId, ficha.requestId).catch((err: unknown) => {
+          this.log.error({ ficha: ficha.id, err: (err as Error).message }, 'no se pudo devolver créditos');
+          return 0;
+        })
+      : 0;
     this.log.info(
       { ficha: ficha.id, estado: state, creditos_devueltos: refunded },
       'ficha terminada sin ensamblar: créditos devueltos',
     );
   }
 
-  private notify(spaceId: string, id: string): void {
-    const ended = this.store.get(spaceId, id);
+  private async notify(spaceId: string, id: string): Promise<void> {
+    const ended = await this.store.get(spaceId, id);
     if (!ended) return;
     try {
       this.onFinished(ended);

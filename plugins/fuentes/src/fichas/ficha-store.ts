@@ -1,4 +1,4 @@
-import type { Clock, PluginStorage } from '@cerebro/sdk';
+import type { Clock, PluginDatabase } from '@cerebro/sdk';
 import type { FichaRecord, FichaRequest, FichaResult, FichaState } from './ficha-model.js';
 
 interface Row {
@@ -33,85 +33,78 @@ const toRecord = (r: Row): FichaRecord => ({
 });
 
 export class FichaStore {
-  private readonly stmts;
-
   constructor(
-    storage: PluginStorage,
+    private readonly db: PluginDatabase,
     private readonly clock: Clock,
-  ) {
-    this.stmts = {
-      insert: storage.prepare(
-        "INSERT INTO fuentes_fichas (space_id, id, topic, request, state, request_id, credits, created_at) VALUES (?, ?, ?, ?, 'en_cola', ?, ?, ?)",
-      ),
-      get: storage.prepare<Row>('SELECT * FROM fuentes_fichas WHERE space_id = ? AND id = ?'),
-      page: storage.prepare<Row>(
-        'SELECT * FROM fuentes_fichas WHERE space_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
-      ),
-      count: storage.prepare<{ n: number }>('SELECT count(*) AS n FROM fuentes_fichas WHERE space_id = ?'),
-      start: storage.prepare(
-        "UPDATE fuentes_fichas SET state = 'generando', started_at = coalesce(started_at, ?) WHERE space_id = ? AND id = ?",
-      ),
-      progress: storage.prepare('UPDATE fuentes_fichas SET progress = ? WHERE space_id = ? AND id = ?'),
-      finish: storage.prepare(
-        "UPDATE fuentes_fichas SET state = ?, reason = ?, result = ?, progress = ?, finished_at = ? WHERE space_id = ? AND id = ? AND state IN ('en_cola', 'generando')",
-      ),
-      open: storage.prepare<Row>(
-        "SELECT * FROM fuentes_fichas WHERE state IN ('en_cola', 'generando') ORDER BY created_at",
-      ),
-    };
-  }
+  ) {}
 
   private now(): string {
     return new Date(this.clock.now()).toISOString();
   }
 
-  create(spaceId: string, id: string, request: FichaRequest, requestId: string, credits: number): FichaRecord {
-    this.stmts.insert.run(spaceId, id, request.tema, JSON.stringify(request), requestId, credits, this.now());
-    return this.get(spaceId, id)!;
+  async create(
+    spaceId: string,
+    id: string,
+    request: FichaRequest,
+    requestId: string,
+    credits: number,
+  ): Promise<FichaRecord> {
+    const [row] = await this.db.query<Row>(
+      "INSERT INTO fuentes_fichas (space_id, id, topic, request, state, request_id, credits, created_at) VALUES (?, ?, ?, ?, 'en_cola', ?, ?, ?) RETURNING *",
+      [spaceId, id, request.tema, JSON.stringify(request), requestId, credits, this.now()],
+    );
+    return toRecord(row!);
   }
 
-  get(spaceId: string, id: string): FichaRecord | null {
-    const row = this.stmts.get.get(spaceId, id);
+  async get(spaceId: string, id: string): Promise<FichaRecord | null> {
+    const row = await this.db.queryOne<Row>('SELECT * FROM fuentes_fichas WHERE space_id = ? AND id = ?', [
+      spaceId,
+      id,
+    ]);
     return row ? toRecord(row) : null;
   }
 
-  page(spaceId: string, limit: number, offset: number): { total: number; fichas: FichaRecord[] } {
-    return {
-      total: this.stmts.count.get(spaceId)!.n,
-      fichas: this.stmts.page.all(spaceId, limit, offset).map(toRecord),
-    };
+  async page(spaceId: string, limit: number, offset: number): Promise<{ total: number; fichas: FichaRecord[] }> {
+    const count = await this.db.queryOne<{ n: number }>('SELECT count(*) AS n FROM fuentes_fichas WHERE space_id = ?', [
+      spaceId,
+    ]);
+    const rows = await this.db.query<Row>(
+      'SELECT * FROM fuentes_fichas WHERE space_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
+      [spaceId, limit, offset],
+    );
+    return { total: count?.n ?? 0, fichas: rows.map(toRecord) };
   }
 
-  start(spaceId: string, id: string): void {
-    this.stmts.start.run(this.now(), spaceId, id);
+  async start(spaceId: string, id: string): Promise<void> {
+    await this.db.execute(
+      "UPDATE fuentes_fichas SET state = 'generando', started_at = coalesce(started_at, ?) WHERE space_id = ? AND id = ?",
+      [this.now(), spaceId, id],
+    );
   }
 
-  progress(spaceId: string, id: string, value: number): void {
-    this.stmts.progress.run(value, spaceId, id);
+  async progress(spaceId: string, id: string, value: number): Promise<void> {
+    await this.db.execute('UPDATE fuentes_fichas SET progress = ? WHERE space_id = ? AND id = ?', [value, spaceId, id]);
   }
 
-  finish(
+  async finish(
     spaceId: string,
     id: string,
     state: 'lista' | 'fallida' | 'cancelada',
     reason: string | null,
     result: FichaResult | null,
-  ): boolean {
-    return (
-      this.stmts.finish.run(
-        state,
-        reason,
-        result && JSON.stringify(result),
-        state === 'lista' ? 1 : 0,
-        this.now(),
-        spaceId,
-        id,
-      ).changes > 0
+  ): Promise<boolean> {
+    const { changes } = await this.db.execute(
+      "UPDATE fuentes_fichas SET state = ?, reason = ?, result = ?, progress = ?, finished_at = ? WHERE space_id = ? AND id = ? AND state IN ('en_cola', 'generando')",
+      [state, reason, result && JSON.stringify(result), state === 'lista' ? 1 : 0, this.now(), spaceId, id],
     );
+    return changes > 0;
   }
 
   /** Fichas left unfinished by a previous process: they are assembled again (assembly has no side effects). */
-  open(): FichaRecord[] {
-    return this.stmts.open.all().map(toRecord);
+  async open(): Promise<FichaRecord[]> {
+    const rows = await this.db.query<Row>(
+      "SELECT * FROM fuentes_fichas WHERE state IN ('en_cola', 'generando') ORDER BY created_at",
+    );
+    return rows.map(toRecord);
   }
 }

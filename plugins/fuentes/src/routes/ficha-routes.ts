@@ -56,14 +56,14 @@ export function fichaHandlers(deps: {
   documents: DocumentsService;
 }) {
   const { fichas, runner, sources, documents } = deps;
-  const found = (req: ModuleRequest): FichaRecord => {
-    const ficha = fichas.get(req.space.id, req.params.ficha!);
+  const found = async (req: ModuleRequest): Promise<FichaRecord> => {
+    const ficha = await fichas.get(req.space.id, req.params.ficha!);
     if (!ficha) throw apiError('not_found', 'Ficha no encontrada en este espacio.');
     return ficha;
   };
 
   /** Checks what the schema cannot: the sources and documents exist in this space, and field names are distinct. */
-  const requestOf = (req: ModuleRequest<FichaBody>): FichaRequest => {
+  const requestOf = async (req: ModuleRequest<FichaBody>): Promise<FichaRequest> => {
     const body = req.body;
     const issues: ValidationIssue[] = [];
     const tema = body.tema.trim();
@@ -86,10 +86,10 @@ export function fichaHandlers(deps: {
         issues.push({ loc: ['body', 'campos', i], msg: `Campo repetido: «${c.nombre}».`, type: 'value_error' });
       seen.add(key);
     });
-    body.fuentes?.forEach((f, i) => {
-      if (!sources.get(req.space.id, f))
+    for (const [i, f] of (body.fuentes ?? []).entries()) {
+      if (!(await sources.get(req.space.id, f)))
         issues.push({ loc: ['body', 'fuentes', i], msg: 'No es una fuente de este espacio.', type: 'not_found' });
-    });
+    }
     body.documentos?.forEach((d, i) => {
       if (!documents.get(req.space.id, d))
         issues.push({ loc: ['body', 'documentos', i], msg: 'No es un documento de este espacio.', type: 'not_found' });
@@ -104,20 +104,20 @@ export function fichaHandlers(deps: {
   };
 
   return {
-    createFicha: (req: ModuleRequest<FichaBody>) => {
-      const ficha = fichas.create(req.space.id, randomUUID(), requestOf(req), req.id, FICHA_COST);
+    createFicha: async (req: ModuleRequest<FichaBody>) => {
+      const ficha = await fichas.create(req.space.id, randomUUID(), await requestOf(req), req.id, FICHA_COST);
       runner.enqueue(ficha);
       return Reply.json(202, fichaView(ficha));
     },
-    listFichas: (req: ModuleRequest) => {
+    listFichas: async (req: ModuleRequest) => {
       const limite = req.query.limite as number;
       const desde = req.query.desde as number;
-      const { total, fichas: list } = fichas.page(req.space.id, limite, desde);
+      const { total, fichas: list } = await fichas.page(req.space.id, limite, desde);
       return { fichas: list.map(fichaView), total, limite, desde };
     },
-    getFicha: (req: ModuleRequest) => fichaView(found(req)),
-    fichaMarkdown: (req: ModuleRequest) => {
-      const ficha = found(req);
+    getFicha: async (req: ModuleRequest) => fichaView(await found(req)),
+    fichaMarkdown: async (req: ModuleRequest) => {
+      const ficha = await found(req);
       if (ficha.estado !== 'lista' || !ficha.result) {
         throw apiError(
           'conflict',

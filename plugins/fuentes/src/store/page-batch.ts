@@ -12,7 +12,12 @@ const MAX_DELAY_MS = 100;
 export class PageBatch {
   private writes: PageWrite[] = [];
   private timer: NodeJS.Timeout | null = null;
-  /** A write that failed on the timer, where nothing could catch it: the run's next flush throws it (the run fails). */
+  /** Transactions started and not yet ended, in order: the next one starts after them. */
+  private inFlight: Promise<void> = Promise.resolve();
+  /**
+   * A write that failed where nothing could catch it (on the timer, or started by a full batch): the run's next
+   * page or flush throws it (the run fails).
+   */
   private failure: { error: unknown } | null = null;
 
   constructor(
@@ -33,29 +38,34 @@ export class PageBatch {
     this.add({ kind: 'delete', url });
   }
 
-  /** Writes what is waiting, in one transaction. */
-  flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  /** Writes what is waiting, in one transaction, and waits for every write started before. */
+  async flush(): Promise<void> {
+    this.startWrite();
+    await this.inFlight;
     if (this.failure) throw this.failure.error;
-    if (this.writes.length === 0) return;
-    const writes = this.writes;
-    this.writes = [];
-    this.pages.write(this.spaceId, this.sourceId, writes);
   }
 
   private add(write: PageWrite): void {
+    if (this.failure) throw this.failure.error;
     this.writes.push(write);
-    if (this.writes.length >= MAX_WRITES) return this.flush();
+    if (this.writes.length >= MAX_WRITES) return this.startWrite();
     if (!this.timer) {
-      this.timer = setTimeout(() => {
-        try {
-          this.flush();
-        } catch (error) {
-          this.failure = { error };
-        }
-      }, MAX_DELAY_MS);
+      this.timer = setTimeout(() => this.startWrite(), MAX_DELAY_MS);
       this.timer.unref();
     }
+  }
+
+  /** Queues the waiting writes as the next transaction (after the ones in flight, so a page's writes keep their order). */
+  private startWrite(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.writes.length === 0) return;
+    const writes = this.writes;
+    this.writes = [];
+    this.inFlight = this.inFlight
+      .then(() => this.pages.write(this.spaceId, this.sourceId, writes))
+      .catch((error: unknown) => {
+        this.failure ??= { error };
+      });
   }
 }

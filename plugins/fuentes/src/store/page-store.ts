@@ -1,4 +1,4 @@
-import type { PluginStorage } from '@cerebro/sdk';
+import type { PluginDatabase } from '@cerebro/sdk';
 
 /** What a source holds of one page: the document it became and the validators for the next conditional fetch. */
 export interface PageRecord {
@@ -37,80 +37,65 @@ const toRecord = (r: Row): PageRecord => ({
   seenRun: r.seen_run,
 });
 
-export class PageStore {
-  private readonly stmts;
-  private readonly writeAll;
+const PUT = `INSERT INTO fuentes_pages (space_id, source_id, url, document, etag, last_modified, content_hash, fetched_at, seen_run)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (space_id, source_id, url) DO UPDATE SET document = excluded.document, etag = excluded.etag,
+    last_modified = excluded.last_modified, content_hash = excluded.content_hash, fetched_at = excluded.fetched_at, seen_run = excluded.seen_run`;
+const SEEN = 'UPDATE fuentes_pages SET seen_run = ? WHERE space_id = ? AND source_id = ? AND url = ?';
+const DELETE = 'DELETE FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND url = ?';
 
-  constructor(storage: PluginStorage) {
-    this.stmts = {
-      get: storage.prepare<Row>('SELECT * FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND url = ?'),
-      put: storage.prepare(
-        `INSERT INTO fuentes_pages (space_id, source_id, url, document, etag, last_modified, content_hash, fetched_at, seen_run)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (space_id, source_id, url) DO UPDATE SET document = excluded.document, etag = excluded.etag,
-           last_modified = excluded.last_modified, content_hash = excluded.content_hash, fetched_at = excluded.fetched_at, seen_run = excluded.seen_run`,
-      ),
-      seen: storage.prepare('UPDATE fuentes_pages SET seen_run = ? WHERE space_id = ? AND source_id = ? AND url = ?'),
-      notSeen: storage.prepare<Row>(
-        'SELECT * FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND seen_run <> ?',
-      ),
-      delete: storage.prepare('DELETE FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND url = ?'),
-      deleteOfSource: storage.prepare('DELETE FROM fuentes_pages WHERE space_id = ? AND source_id = ?'),
-      count: storage.prepare<{ n: number }>(
-        'SELECT count(*) AS n FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND document IS NOT NULL',
-      ),
-    };
-    this.writeAll = storage.transaction((spaceId: string, sourceId: string, writes: readonly PageWrite[]) => {
+export class PageStore {
+  constructor(private readonly db: PluginDatabase) {}
+
+  /** Applies several changes in one transaction (a crawl writes its pages in batches). */
+  async write(spaceId: string, sourceId: string, writes: readonly PageWrite[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
       for (const w of writes) {
-        if (w.kind === 'put') this.put(spaceId, sourceId, w.page);
-        else if (w.kind === 'seen') this.markSeen(spaceId, sourceId, w.url, w.runId);
-        else this.delete(spaceId, sourceId, w.url);
+        if (w.kind === 'put') {
+          const p = w.page;
+          await tx.execute(PUT, [
+            spaceId,
+            sourceId,
+            p.url,
+            p.document,
+            p.etag,
+            p.lastModified,
+            p.contentHash,
+            p.fetchedAt,
+            p.seenRun,
+          ]);
+        } else if (w.kind === 'seen') await tx.execute(SEEN, [w.runId, spaceId, sourceId, w.url]);
+        else await tx.execute(DELETE, [spaceId, sourceId, w.url]);
       }
     });
   }
 
-  /** Applies several changes in one transaction (a crawl writes its pages in batches). */
-  write(spaceId: string, sourceId: string, writes: readonly PageWrite[]): void {
-    this.writeAll(spaceId, sourceId, writes);
-  }
-
-  get(spaceId: string, sourceId: string, url: string): PageRecord | null {
-    const row = this.stmts.get.get(spaceId, sourceId, url);
+  async get(spaceId: string, sourceId: string, url: string): Promise<PageRecord | null> {
+    const row = await this.db.queryOne<Row>(
+      'SELECT * FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND url = ?',
+      [spaceId, sourceId, url],
+    );
     return row ? toRecord(row) : null;
   }
 
-  put(spaceId: string, sourceId: string, page: PageRecord): void {
-    this.stmts.put.run(
-      spaceId,
-      sourceId,
-      page.url,
-      page.document,
-      page.etag,
-      page.lastModified,
-      page.contentHash,
-      page.fetchedAt,
-      page.seenRun,
-    );
-  }
-
-  markSeen(spaceId: string, sourceId: string, url: string, runId: string): void {
-    this.stmts.seen.run(runId, spaceId, sourceId, url);
-  }
-
   /** Pages the run `runId` did not come across. */
-  notSeenIn(spaceId: string, sourceId: string, runId: string): PageRecord[] {
-    return this.stmts.notSeen.all(spaceId, sourceId, runId).map(toRecord);
+  async notSeenIn(spaceId: string, sourceId: string, runId: string): Promise<PageRecord[]> {
+    const rows = await this.db.query<Row>(
+      'SELECT * FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND seen_run <> ?',
+      [spaceId, sourceId, runId],
+    );
+    return rows.map(toRecord);
   }
 
-  delete(spaceId: string, sourceId: string, url: string): void {
-    this.stmts.delete.run(spaceId, sourceId, url);
+  async deleteOfSource(spaceId: string, sourceId: string): Promise<void> {
+    await this.db.execute('DELETE FROM fuentes_pages WHERE space_id = ? AND source_id = ?', [spaceId, sourceId]);
   }
 
-  deleteOfSource(spaceId: string, sourceId: string): void {
-    this.stmts.deleteOfSource.run(spaceId, sourceId);
-  }
-
-  documents(spaceId: string, sourceId: string): number {
-    return this.stmts.count.get(spaceId, sourceId)!.n;
+  async documents(spaceId: string, sourceId: string): Promise<number> {
+    const row = await this.db.queryOne<{ n: number }>(
+      'SELECT count(*) AS n FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND document IS NOT NULL',
+      [spaceId, sourceId],
+    );
+    return row?.n ?? 0;
   }
 }

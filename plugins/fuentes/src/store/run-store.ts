@@ -1,4 +1,4 @@
-import { type Clock, ownerIsGone, type PluginStorage, processOwner } from '@cerebro/sdk';
+import { type Clock, ownerIsGone, type PluginDatabase, processOwner } from '@cerebro/sdk';
 import {
   emptyCounts,
   type RunCounts,
@@ -43,97 +43,82 @@ const toRecord = (r: Row): RunRecord => ({
 
 /** Runs of sources. A run's progress (counts, bytes, errors) is saved as it goes, so a crash loses little. */
 export class RunStore {
-  private readonly stmts;
-
   constructor(
-    storage: PluginStorage,
+    private readonly db: PluginDatabase,
     private readonly clock: Clock,
-  ) {
-    this.stmts = {
-      insert: storage.prepare(
-        "INSERT INTO fuentes_runs (space_id, id, source_id, state, trigger, counts, errors, created_at, owner) VALUES (?, ?, ?, 'en_cola', ?, ?, '[]', ?, ?)",
-      ),
-      get: storage.prepare<Row>('SELECT * FROM fuentes_runs WHERE space_id = ? AND id = ?'),
-      last: storage.prepare<Row>(
-        'SELECT * FROM fuentes_runs WHERE space_id = ? AND source_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
-      ),
-      start: storage.prepare(
-        "UPDATE fuentes_runs SET state = 'ejecutando', started_at = ? WHERE space_id = ? AND id = ? AND state = 'en_cola'",
-      ),
-      progress: storage.prepare(
-        'UPDATE fuentes_runs SET counts = ?, bytes = ?, errors = ?, errors_dropped = ? WHERE space_id = ? AND id = ?',
-      ),
-      finish: storage.prepare(
-        "UPDATE fuentes_runs SET state = ?, reason = ?, finished_at = ? WHERE space_id = ? AND id = ? AND state IN ('en_cola', 'ejecutando')",
-      ),
-      open: storage.prepare<Row>("SELECT * FROM fuentes_runs WHERE state IN ('en_cola', 'ejecutando')"),
-      deleteOfSource: storage.prepare('DELETE FROM fuentes_runs WHERE space_id = ? AND source_id = ?'),
-    };
-  }
+  ) {}
 
   private now(): string {
     return new Date(this.clock.now()).toISOString();
   }
 
-  create(spaceId: string, id: string, sourceId: string, trigger: RunTrigger): RunRecord {
-    this.stmts.insert.run(spaceId, id, sourceId, trigger, JSON.stringify(emptyCounts()), this.now(), processOwner());
-    return this.get(spaceId, id)!;
+  async create(spaceId: string, id: string, sourceId: string, trigger: RunTrigger): Promise<RunRecord> {
+    const [row] = await this.db.query<Row>(
+      "INSERT INTO fuentes_runs (space_id, id, source_id, state, trigger, counts, errors, created_at, owner) VALUES (?, ?, ?, 'en_cola', ?, ?, '[]', ?, ?) RETURNING *",
+      [spaceId, id, sourceId, trigger, JSON.stringify(emptyCounts()), this.now(), processOwner()],
+    );
+    return toRecord(row!);
   }
 
-  get(spaceId: string, id: string): RunRecord | null {
-    const row = this.stmts.get.get(spaceId, id);
+  async get(spaceId: string, id: string): Promise<RunRecord | null> {
+    const row = await this.db.queryOne<Row>('SELECT * FROM fuentes_runs WHERE space_id = ? AND id = ?', [spaceId, id]);
     return row ? toRecord(row) : null;
   }
 
-  last(spaceId: string, sourceId: string): RunRecord | null {
-    const row = this.stmts.last.get(spaceId, sourceId);
+  async last(spaceId: string, sourceId: string): Promise<RunRecord | null> {
+    const row = await this.db.queryOne<Row>(
+      'SELECT * FROM fuentes_runs WHERE space_id = ? AND source_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+      [spaceId, sourceId],
+    );
     return row ? toRecord(row) : null;
   }
 
-  start(spaceId: string, id: string): boolean {
-    return this.stmts.start.run(this.now(), spaceId, id).changes > 0;
+  async start(spaceId: string, id: string): Promise<boolean> {
+    const { changes } = await this.db.execute(
+      "UPDATE fuentes_runs SET state = 'ejecutando', started_at = ? WHERE space_id = ? AND id = ? AND state = 'en_cola'",
+      [this.now(), spaceId, id],
+    );
+    return changes > 0;
   }
 
-  saveProgress(run: {
+  async saveProgress(run: {
     spaceId: string;
     id: string;
     counts: RunCounts;
     bytes: number;
     errors: UrlError[];
     errorsDropped: number;
-  }): void {
-    this.stmts.progress.run(
-      JSON.stringify(run.counts),
-      run.bytes,
-      JSON.stringify(run.errors),
-      run.errorsDropped,
-      run.spaceId,
-      run.id,
+  }): Promise<void> {
+    await this.db.execute(
+      'UPDATE fuentes_runs SET counts = ?, bytes = ?, errors = ?, errors_dropped = ? WHERE space_id = ? AND id = ?',
+      [JSON.stringify(run.counts), run.bytes, JSON.stringify(run.errors), run.errorsDropped, run.spaceId, run.id],
     );
   }
 
   /** Ends an open run; false when it had already ended. */
-  finish(
+  async finish(
     spaceId: string,
     id: string,
     state: Exclude<RunState, 'en_cola' | 'ejecutando'>,
     reason: string | null,
-  ): boolean {
-    return this.stmts.finish.run(state, reason, this.now(), spaceId, id).changes > 0;
+  ): Promise<boolean> {
+    const { changes } = await this.db.execute(
+      "UPDATE fuentes_runs SET state = ?, reason = ?, finished_at = ? WHERE space_id = ? AND id = ? AND state IN ('en_cola', 'ejecutando')",
+      [state, reason, this.now(), spaceId, id],
+    );
+    return changes > 0;
   }
 
   /**
    * Runs left open by processes that are gone (a crash while they ran), at start. Runs of other live processes
    * sharing the database are theirs and are not returned.
    */
-  leftByGoneProcesses(): RunRecord[] {
-    return this.stmts.open
-      .all()
-      .filter((r) => ownerIsGone(r.owner))
-      .map(toRecord);
+  async leftByGoneProcesses(): Promise<RunRecord[]> {
+    const open = await this.db.query<Row>("SELECT * FROM fuentes_runs WHERE state IN ('en_cola', 'ejecutando')");
+    return open.filter((r) => ownerIsGone(r.owner)).map(toRecord);
   }
 
-  deleteOfSource(spaceId: string, sourceId: string): void {
-    this.stmts.deleteOfSource.run(spaceId, sourceId);
+  async deleteOfSource(spaceId: string, sourceId: string): Promise<void> {
+    await this.db.execute('DELETE FROM fuentes_runs WHERE space_id = ? AND source_id = ?', [spaceId, sourceId]);
   }
 }

@@ -104,14 +104,14 @@ export class LandingGenerator {
 
   private async run(job: Job, signal: AbortSignal): Promise<void> {
     const { store } = this.deps;
-    const landing = store.landing(job.spaceId, job.landingId);
-    const version = store.version(job.spaceId, job.landingId, job.numero);
+    const landing = await store.landing(job.spaceId, job.landingId);
+    const version = await store.version(job.spaceId, job.landingId, job.numero);
     if (!landing || !version || version.estado !== 'generando') return;
     const started = Date.now();
     try {
       const outcome = await this.build(landing, version, signal);
       if (outcome.estado === 'lista') {
-        if (store.transition(job.spaceId, job.landingId, 'generando', outcome.version, outcome.html))
+        if (await store.transition(job.spaceId, job.landingId, 'generando', outcome.version, outcome.html))
           this.publish(landing, outcome.version);
         this.deps.log.info(
           {
@@ -124,7 +124,7 @@ export class LandingGenerator {
           'landing lista',
         );
       } else {
-        store.transition(job.spaceId, job.landingId, 'generando', outcome.version);
+        await store.transition(job.spaceId, job.landingId, 'generando', outcome.version);
       }
     } catch (err) {
       if (signal.aborted) return; // cancelled or deleted (already moved and refunded) or shutting down (resumes at start)
@@ -135,14 +135,14 @@ export class LandingGenerator {
           { err, espacio: job.spaceId, landing: job.landingId, version: job.numero },
           'fallo al generar una landing',
         );
-      this.fail(landing, version, motivo);
+      await this.fail(landing, version, motivo);
     }
   }
 
   /** Moves a version to `fallida` with its reason and refunds it. */
-  private fail(landing: Landing, version: Version, motivo: string): void {
+  private async fail(landing: Landing, version: Version, motivo: string): Promise<void> {
     const failed: Version = { ...version, estado: 'fallida', motivo, terminada: this.deps.store.now() };
-    if (this.deps.store.transition(landing.espacio, landing.id, 'generando', failed)) {
+    if (await this.deps.store.transition(landing.espacio, landing.id, 'generando', failed)) {
       this.refund(landing.espacio, version);
       this.publish(landing, failed);
       this.deps.log.warn({ espacio: landing.espacio, landing: landing.id, version: version.numero }, 'landing fallida');
@@ -172,7 +172,12 @@ export class LandingGenerator {
 
   refund(spaceId: string, version: Version): void {
     // The host gives back exactly what the version's request was charged, once (a repeated call returns 0).
-    if (version.creditos > 0) this.deps.credits.refund(spaceId, version.peticion);
+    if (version.creditos > 0)
+      this.deps.credits
+        .refund(spaceId, version.peticion)
+        .catch((err: unknown) =>
+          this.deps.log.error({ err, espacio: spaceId, version: version.numero }, 'no se pudo devolver créditos'),
+        );
   }
 
   private async products(spaceId: string, wanted: readonly string[]): Promise<readonly CatalogProduct[]> {

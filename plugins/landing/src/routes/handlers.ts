@@ -57,8 +57,8 @@ function defaultSections(brief: Brief): SectionId[] {
 export function landingHandlers(deps: HandlerDeps) {
   const { store, generator } = deps;
 
-  const found = (req: ModuleRequest<unknown>): Landing => {
-    const landing = store.landing(req.space.id, req.params.landing ?? '');
+  const found = async (req: ModuleRequest<unknown>): Promise<Landing> => {
+    const landing = await store.landing(req.space.id, req.params.landing ?? '');
     if (!landing) throw apiError('not_found', 'Landing no encontrada.');
     return landing;
   };
@@ -74,7 +74,7 @@ export function landingHandlers(deps: HandlerDeps) {
   };
 
   const view = async (landing: Landing) => {
-    const versions = store.versions(landing.espacio, landing.id);
+    const versions = await store.versions(landing.espacio, landing.id);
     const current = [...versions].reverse().find((v) => v.estado === 'lista');
     const changes =
       current && current.hechos.catalogo.length > 0 ? catalogChanges(current, await products(landing.espacio)) : [];
@@ -103,7 +103,8 @@ export function landingHandlers(deps: HandlerDeps) {
     ...fields,
   });
 
-  const latest = (landing: Landing): Version | undefined => store.versions(landing.espacio, landing.id).at(-1);
+  const latest = async (landing: Landing): Promise<Version | undefined> =>
+    (await store.versions(landing.espacio, landing.id)).at(-1);
 
   return {
     create: async (req: ModuleRequest<CreateBody>) => {
@@ -134,32 +135,34 @@ export function landingHandlers(deps: HandlerDeps) {
         longitud: b.longitud ?? 'media',
       };
       const first = newVersion(req, 1, { origen: 'crear', estado: 'generando', plan, creditos: CREATE_COST });
-      const landing = store.create(req.space.id, brief, first);
+      const landing = await store.create(req.space.id, brief, first);
       generator.start(landing.espacio, landing.id, 1);
       return Reply.json(202, await view(landing), { location: `./landings/${landing.id}` });
     },
 
-    list: (req: ModuleRequest<unknown>) => {
+    list: async (req: ModuleRequest<unknown>) => {
       const limite = Number(req.query.limite);
       const desde = Number(req.query.desde);
-      const page = store.page(req.space.id, limite, desde);
+      const page = await store.page(req.space.id, limite, desde);
+      const summaries = [];
+      for (const l of page.landings) summaries.push(landingSummary(l, await store.versions(l.espacio, l.id)));
       return {
-        landings: page.landings.map((l) => landingSummary(l, store.versions(l.espacio, l.id))),
+        landings: summaries,
         total: page.total,
         limite,
         desde,
       };
     },
 
-    get: async (req: ModuleRequest<unknown>) => view(found(req)),
+    get: async (req: ModuleRequest<unknown>) => view(await found(req)),
 
-    html: (req: ModuleRequest<unknown>) => {
-      const landing = found(req);
+    html: async (req: ModuleRequest<unknown>) => {
+      const landing = await found(req);
       const wanted = req.query.version === undefined ? null : Number(req.query.version);
       const version =
         wanted === null
-          ? store.latestReady(landing.espacio, landing.id)
-          : store.version(landing.espacio, landing.id, wanted);
+          ? await store.latestReady(landing.espacio, landing.id)
+          : await store.version(landing.espacio, landing.id, wanted);
       if (!version) {
         throw wanted === null
           ? apiError('conflict', 'Esta landing aún no tiene ninguna versión lista.')
@@ -174,8 +177,8 @@ export function landingHandlers(deps: HandlerDeps) {
     },
 
     complete: async (req: ModuleRequest<CompleteBody>) => {
-      const landing = found(req);
-      const version = latest(landing);
+      const landing = await found(req);
+      const version = await latest(landing);
       if (!version || version.estado !== 'faltan_datos')
         throw apiError('conflict', 'La landing no tiene ninguna versión esperando datos (`faltan_datos`).');
       const answers = req.body.respuestas as Record<string, string>;
@@ -220,23 +223,23 @@ export function landingHandlers(deps: HandlerDeps) {
         }
       }
       if (issues.length) throw validationError(issues);
-      store.saveBrief(landing.espacio, landing.id, brief);
+      await store.saveBrief(landing.espacio, landing.id, brief);
       const next: Version = { ...version, estado: 'generando', preguntas: [], respuestas };
-      if (!store.transition(landing.espacio, landing.id, 'faltan_datos', next))
+      if (!(await store.transition(landing.espacio, landing.id, 'faltan_datos', next)))
         throw apiError('conflict', 'La versión cambió de estado mientras se completaba; vuelve a consultarla.');
       generator.start(landing.espacio, landing.id, version.numero);
       return Reply.json(202, await view({ ...landing, brief }));
     },
 
     refine: async (req: ModuleRequest<RefineBody>) => {
-      const landing = found(req);
-      const last = latest(landing);
+      const landing = await found(req);
+      const last = await latest(landing);
       if (last && IN_PROGRESS.has(last.estado))
         throw apiError(
           'conflict',
           `La versión ${last.numero} está en curso («${last.estado}»): complétala o cancélala antes de refinar.`,
         );
-      const base = store.latestReady(landing.espacio, landing.id);
+      const base = await store.latestReady(landing.espacio, landing.id);
       if (!base) throw apiError('conflict', 'Esta landing aún no tiene ninguna versión lista que refinar.');
       const parsed = parseInstructions(req.body.instrucciones);
       if (!parsed.ok && !deps.cerebro.generative) {
@@ -249,7 +252,7 @@ export function landingHandlers(deps: HandlerDeps) {
         );
       }
       const plan = parsed.ok ? applyInstructions(base.plan, parsed.instrucciones) : base.plan;
-      const version = store.addVersion(landing.espacio, landing.id, (numero) =>
+      const version = await store.addVersion(landing.espacio, landing.id, (numero) =>
         newVersion(req, numero, {
           origen: 'refinar',
           estado: 'generando',
@@ -267,8 +270,8 @@ export function landingHandlers(deps: HandlerDeps) {
     },
 
     validate: async (req: ModuleRequest<ValidateBody>) => {
-      const landing = found(req);
-      const last = latest(landing);
+      const landing = await found(req);
+      const last = await latest(landing);
       if (last && IN_PROGRESS.has(last.estado))
         throw apiError(
           'conflict',
@@ -286,15 +289,15 @@ export function landingHandlers(deps: HandlerDeps) {
       // Stored as the sanitizer writes it: whatever passed the checks also passes the allow-list, byte for byte.
       const clean = sanitizeLanding(html);
       // Checked again after reading the catalog: a refinement may have started meanwhile.
-      const now = latest(landing);
+      const now = await latest(landing);
       if (now && IN_PROGRESS.has(now.estado))
         throw apiError(
           'conflict',
           `La versión ${now.numero} está en curso («${now.estado}»): complétala o cancélala antes de guardar HTML editado.`,
         );
-      const base = store.latestReady(landing.espacio, landing.id);
+      const base = await store.latestReady(landing.espacio, landing.id);
       const usedIds = new Set(base?.hechos.catalogo.map((p) => p.id) ?? []);
-      store.addVersion(
+      await store.addVersion(
         landing.espacio,
         landing.id,
         (numero) =>
@@ -320,29 +323,29 @@ export function landingHandlers(deps: HandlerDeps) {
     },
 
     cancel: async (req: ModuleRequest<unknown>) => {
-      const landing = found(req);
-      const version = latest(landing);
+      const landing = await found(req);
+      const version = await latest(landing);
       if (!version || !IN_PROGRESS.has(version.estado))
         throw apiError('conflict', 'No hay ninguna versión en curso que cancelar.');
       const cancelled: Version = { ...version, estado: 'cancelada', terminada: store.now() };
-      if (!store.transition(landing.espacio, landing.id, version.estado, cancelled))
+      if (!(await store.transition(landing.espacio, landing.id, version.estado, cancelled)))
         throw apiError('conflict', 'La versión terminó mientras se cancelaba; vuelve a consultarla.');
       generator.stop(landing.espacio, landing.id, version.numero);
       generator.refund(landing.espacio, version);
       return view(landing);
     },
 
-    remove: (req: ModuleRequest<unknown>) => {
-      const landing = found(req);
-      const version = latest(landing);
+    remove: async (req: ModuleRequest<unknown>) => {
+      const landing = await found(req);
+      const version = await latest(landing);
       if (version && IN_PROGRESS.has(version.estado)) {
         const cancelled: Version = { ...version, estado: 'cancelada', terminada: store.now() };
-        if (store.transition(landing.espacio, landing.id, version.estado, cancelled)) {
+        if (await store.transition(landing.espacio, landing.id, version.estado, cancelled)) {
           generator.stop(landing.espacio, landing.id, version.numero);
           generator.refund(landing.espacio, version);
         }
       }
-      store.delete(landing.espacio, landing.id);
+      await store.delete(landing.espacio, landing.id);
       return Reply.empty(204);
     },
   };

@@ -10,7 +10,8 @@ import { KNOWN_MODELS } from './installer.js';
  * `instalar-modelo`. One place, so every message names the same one.
  */
 export const INSTALL_COMMAND = isSea()
-  ? `${basename(process.execPath)} transcripcion instalar-modelo`
+  ? // The executable's stub runs a cached runtime and names itself in CEREBRO_EXECUTABLE (scripts/binary/stub).
+    `${basename(process.env.CEREBRO_EXECUTABLE ?? process.execPath)} transcripcion instalar-modelo`
   : 'npm run cerebro-transcripcion -- instalar-modelo';
 
 /** The model file suggested first: `base` suits 2–4 cores. */

@@ -8,19 +8,19 @@ const PRODUCT_NOT_FOUND = 'Producto no encontrado.';
 /** The catalog: list, read, create or replace, delete, and import from CSV. */
 export function catalogHandlers(catalog: CatalogStore) {
   return {
-    listProducts: (req) => {
+    listProducts: async (req) => {
       const page = pageOf(req);
-      const all = catalog.products(req.space.id);
+      const all = await catalog.products(req.space.id);
       return { productos: all.slice(page.desde, page.desde + page.limite), total: all.length, ...page };
     },
 
-    getProduct: (req) => {
-      const product = catalog.get(req.space.id, req.params.producto);
+    getProduct: async (req) => {
+      const product = await catalog.get(req.space.id, req.params.producto);
       if (!product) throw apiError('not_found', PRODUCT_NOT_FOUND);
       return product;
     },
 
-    putProduct: (req) => {
+    putProduct: async (req) => {
       const body = req.body as Record<string, unknown>;
       const id = req.params.producto;
       if (body.id !== undefined && body.id !== id) {
@@ -37,16 +37,16 @@ export function catalogHandlers(catalog: CatalogStore) {
           ),
         );
       }
-      const created = catalog.put(req.space.id, result.product);
+      const created = await catalog.put(req.space.id, result.product);
       return Reply.json(created ? 201 : 200, result.product);
     },
 
-    deleteProduct: (req) => {
-      if (!catalog.delete(req.space.id, req.params.producto)) throw apiError('not_found', PRODUCT_NOT_FOUND);
+    deleteProduct: async (req) => {
+      if (!(await catalog.delete(req.space.id, req.params.producto))) throw apiError('not_found', PRODUCT_NOT_FOUND);
       return Reply.empty(204);
     },
 
-    importProducts: (req) => {
+    importProducts: async (req) => {
       // Fields, types and the `modo` values were checked by the host against IMPORT_SCHEMA.
       const body = req.body as { csv: string; modo?: ImportMode; parcial?: boolean; simular?: boolean };
       if (body.csv.trim() === '') {
@@ -61,7 +61,7 @@ export function catalogHandlers(catalog: CatalogStore) {
         // A dry run: every bad line and what the good ones would do, so a person can fix the file before committing.
         return {
           importados: parsed.productos.length,
-          ...catalog.importCounts(req.space.id, parsed.productos, modo),
+          ...(await catalog.importCounts(req.space.id, parsed.productos, modo)),
           errores: parsed.errores,
           simulado: true,
         };
@@ -77,7 +77,7 @@ export function catalogHandlers(catalog: CatalogStore) {
           })),
         );
       }
-      const counts = catalog.import(req.space.id, parsed.productos, modo);
+      const counts = await catalog.import(req.space.id, parsed.productos, modo);
       return { importados: parsed.productos.length, ...counts, errores: parsed.errores };
     },
   } satisfies Record<string, RouteHandler>;

@@ -7,10 +7,10 @@ import { fieldIssues } from './validation.js';
 export function configHandlers(store: LeadsConfigStore) {
   return {
     getLeadsConfig: (req) => store.get(req.space.id),
-    patchLeadsConfig: (req) => {
-      const result = applyLeadsConfigPatch(store.get(req.space.id), req.body ?? {});
+    patchLeadsConfig: async (req) => {
+      const result = applyLeadsConfigPatch(await store.get(req.space.id), req.body ?? {});
       if (!result.ok) throw validationError(fieldIssues(result.errores));
-      store.save(req.space.id, result.config);
+      await store.save(req.space.id, result.config);
       return result.config;
     },
   } satisfies Record<string, RouteHandler>;

@@ -77,44 +77,43 @@ export interface ConversationDeps {
  * The price of one message (route `converse`): nothing while the conversation is with a person, since the agent
  * stays silent; otherwise MESSAGE_COST. A malformed body keeps the full price (the handler refuses it: refunded).
  */
-export function messagePrice(conversations: SqliteConversationStore): (req: ModuleRequest) => number {
+export function messagePrice(withPerson: (espacio: string, id: string) => boolean): (req: ModuleRequest) => number {
   return (req) => {
     const id = (req.body as { conversacion?: unknown } | undefined)?.conversacion;
     if (typeof id !== 'string') return MESSAGE_COST;
-    return conversations.find(req.space.id, id)?.state.estado === 'derivada' ? 0 : MESSAGE_COST;
+    return withPerson(req.space.id, id) ? 0 : MESSAGE_COST;
   };
 }
 
 /** A lead's message to the agent, the leads listing, one conversation, a person's reply, and handing one back to the agent. */
 export function conversationHandlers(deps: ConversationDeps) {
   const { runner, conversations, catalog, config } = deps;
-  const found = (espacio: string, id: string) => {
-    const record = conversations.find(espacio, id);
+  const found = async (espacio: string, id: string) => {
+    const record = await conversations.find(espacio, id);
     if (!record) throw apiError('not_found', NOT_FOUND);
     return record;
   };
-  const isWithPerson = (espacio: string, id: string) => conversations.find(espacio, id)?.state.estado === 'derivada';
   return {
     converse: async (req) => {
       const input = parseMessageBody(req.body);
       const espacio = req.space.id;
-      if (input.conversacion !== null) found(espacio, input.conversacion);
-      const silentBefore = input.conversacion !== null && isWithPerson(espacio, input.conversacion);
+      const before = input.conversacion === null ? null : await found(espacio, input.conversacion);
+      const silentBefore = before?.state.estado === 'derivada';
       const id = input.conversacion ?? `conv_${randomBytes(12).toString('base64url')}`;
       const result = await runner.handle({
         espacio,
         conversacion: id,
         mensaje: input.mensaje,
-        config: config.get(espacio),
+        config: await config.get(espacio),
         brandEnabled: req.space.modules.includes('marca'),
       });
-      conversations.recordTurn(espacio, id, {
+      await conversations.recordTurn(espacio, id, {
         mensaje: input.mensaje,
         respuesta: result.respuesta,
         tipo: result.tipo,
         contacto: input.contacto,
       });
-      const { conversacion, ...lead } = conversationView(found(espacio, id), catalog.products(espacio));
+      const { conversacion, ...lead } = conversationView(await found(espacio, id), await catalog.products(espacio));
       // This message handed the conversation to a person: the shop hears of it at once, not at its next poll.
       if (!silentBefore && lead.estado === 'derivada')
         deps.events?.publish(espacio, 'ventas.conversacion_derivada', { conversacion, ...lead });
@@ -131,23 +130,23 @@ export function conversationHandlers(deps: ConversationDeps) {
       };
     },
 
-    listConversations: (req) => {
+    listConversations: async (req) => {
       const page = pageOf(req);
       const estado = req.query.estado as string | undefined;
-      const { records, total } = conversations.list(req.space.id, { estado, ...page });
-      const products = catalog.products(req.space.id);
+      const { records, total } = await conversations.list(req.space.id, { estado, ...page });
+      const products = await catalog.products(req.space.id);
       return { conversaciones: records.map((r) => conversationView(r, products)), total, ...page };
     },
 
-    getConversation: (req) => {
-      const record = found(req.space.id, req.params.conversacion);
+    getConversation: async (req) => {
+      const record = await found(req.space.id, req.params.conversacion);
       return {
-        ...conversationView(record, catalog.products(req.space.id)),
-        mensajes: conversations.messages(req.space.id, record.id).map(messageView),
+        ...conversationView(record, await catalog.products(req.space.id)),
+        mensajes: (await conversations.messages(req.space.id, record.id)).map(messageView),
       };
     },
 
-    replyAsPerson: (req) => {
+    replyAsPerson: async (req) => {
       const espacio = req.space.id;
       const texto = (req.body as { texto: string }).texto.trim();
       if (texto === '')
@@ -158,7 +157,7 @@ export function conversationHandlers(deps: ConversationDeps) {
             type: 'value_error',
           },
         ]);
-      const stored = conversations.recordPersonReply(espacio, req.params.conversacion, texto);
+      const stored = await conversations.recordPersonReply(espacio, req.params.conversacion, texto);
       if (stored === null) throw apiError('not_found', NOT_FOUND);
       if (stored === 'no_derivada') throw apiError('conflict', NOT_HANDED_OFF);
       const reply = { conversacion: req.params.conversacion, ...messageView(stored) };
@@ -168,9 +167,9 @@ export function conversationHandlers(deps: ConversationDeps) {
 
     resumeConversation: async (req) => {
       const espacio = req.space.id;
-      const record = found(espacio, req.params.conversacion);
+      const record = await found(espacio, req.params.conversacion);
       await runner.resume(espacio, record.id);
-      return conversationView(found(espacio, record.id), catalog.products(espacio));
+      return conversationView(await found(espacio, record.id), await catalog.products(espacio));
     },
   } satisfies Record<string, RouteHandler>;
 }

@@ -8,7 +8,7 @@ import type { CatalogStore } from './catalog-store.js';
 export function catalogReader(store: CatalogStore): CatalogReader {
   return {
     products: async (spaceId: string): Promise<readonly CatalogProduct[]> =>
-      store.products(spaceId).map((p) => ({
+      (await store.products(spaceId)).map((p) => ({
         id: p.id,
         nombre: p.nombre,
         descripcion: p.descripcion ?? '',

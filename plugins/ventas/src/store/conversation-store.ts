@@ -1,6 +1,6 @@
 // Conversations (leads) in SQLite: the agent's state as one JSON document per conversation (read and
 // written by the domain's ConversationRunner through load/save), the lead's contact, and the transcript.
-import type { Clock, PluginStorage } from '@cerebro/sdk';
+import type { Clock, PluginDatabase, PluginStorage } from '@cerebro/sdk';
 import { conversationStateFromStored, type ConversationState, type ConversationStore } from '../agent/index.js';
 
 export interface Contacto {
@@ -46,130 +46,121 @@ interface Row {
 
 const COLUMNS = 'id, state, contacto, mensajes, created_at, updated_at';
 
-export class SqliteConversationStore implements ConversationStore {
-  private readonly selectOne;
-  private readonly upsertState;
-  private readonly selectPage;
-  private readonly selectPageByState;
-  private readonly countAll;
-  private readonly countByState;
-  private readonly lastSeq;
-  private readonly insertMessage;
-  private readonly touch;
-  private readonly selectMessages;
-  private readonly recordTx;
-  private readonly personTx;
+const SELECT_ONE = `SELECT ${COLUMNS} FROM ventas_conversations WHERE space_id = ? AND id = ?`;
+const LAST_SEQ = 'SELECT MAX(seq) AS seq FROM ventas_messages WHERE space_id = ? AND conversation_id = ?';
+const INSERT_MESSAGE =
+  'INSERT INTO ventas_messages (space_id, conversation_id, seq, rol, texto, tipo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
+const TOUCH =
+  'UPDATE ventas_conversations SET contacto = ?, mensajes = mensajes + ?, updated_at = ? WHERE space_id = ? AND id = ?';
 
+export class SqliteConversationStore implements ConversationStore {
   constructor(
-    storage: PluginStorage,
+    private readonly db: PluginDatabase,
     private readonly clock: Clock,
-  ) {
-    this.selectOne = storage.prepare<Row>(`SELECT ${COLUMNS} FROM ventas_conversations WHERE space_id = ? AND id = ?`);
-    this.upsertState = storage.prepare(
+  ) {}
+
+  async load(espacio: string, id: string): Promise<ConversationState | null> {
+    const row = await this.db.queryOne<Row>(SELECT_ONE, [espacio, id]);
+    return row ? conversationStateFromStored(JSON.parse(row.state)) : null;
+  }
+
+  async save(espacio: string, id: string, state: ConversationState): Promise<void> {
+    const now = this.now();
+    await this.db.execute(
       `INSERT INTO ventas_conversations (space_id, id, state, estado, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (space_id, id) DO UPDATE SET state = excluded.state, estado = excluded.estado, updated_at = excluded.updated_at`,
+      [espacio, id, JSON.stringify(state), state.estado, now, now],
     );
-    this.selectPage = storage.prepare<Row>(
-      `SELECT ${COLUMNS} FROM ventas_conversations WHERE space_id = ? ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+  }
+
+  async find(espacio: string, id: string): Promise<ConversationRecord | null> {
+    const row = await this.db.queryOne<Row>(SELECT_ONE, [espacio, id]);
+    return row ? toRecord(row) : null;
+  }
+
+  /** Most recently active first. */
+  async list(
+    espacio: string,
+    filter: { estado?: string; limite: number; desde: number },
+  ): Promise<{ records: ConversationRecord[]; total: number }> {
+    const byState = filter.estado ? ' AND estado = ?' : '';
+    const where = filter.estado ? [espacio, filter.estado] : [espacio];
+    const rows = await this.db.query<Row>(
+      `SELECT ${COLUMNS} FROM ventas_conversations WHERE space_id = ?${byState} ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+      [...where, filter.limite, filter.desde],
     );
-    this.selectPageByState = storage.prepare<Row>(
-      `SELECT ${COLUMNS} FROM ventas_conversations WHERE space_id = ? AND estado = ? ORDER BY updated_at DESC, rowid DESC LIMIT ? OFFSET ?`,
+    const count = await this.db.queryOne<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM ventas_conversations WHERE space_id = ?${byState}`,
+      where,
     );
-    this.countAll = storage.prepare<{ n: number }>('SELECT COUNT(*) AS n FROM ventas_conversations WHERE space_id = ?');
-    this.countByState = storage.prepare<{ n: number }>(
-      'SELECT COUNT(*) AS n FROM ventas_conversations WHERE space_id = ? AND estado = ?',
-    );
-    this.lastSeq = storage.prepare<{ seq: number | null }>(
-      'SELECT MAX(seq) AS seq FROM ventas_messages WHERE space_id = ? AND conversation_id = ?',
-    );
-    this.insertMessage = storage.prepare(
-      'INSERT INTO ventas_messages (space_id, conversation_id, seq, rol, texto, tipo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    this.touch = storage.prepare(
-      'UPDATE ventas_conversations SET contacto = ?, mensajes = mensajes + ?, updated_at = ? WHERE space_id = ? AND id = ?',
-    );
-    this.selectMessages = storage.prepare<{
+    return { records: rows.map(toRecord), total: count?.n ?? 0 };
+  }
+
+  /** Appends one customer message (and the agent's answer, unless it stayed silent) to the transcript. */
+  async recordTurn(espacio: string, id: string, turn: TurnRecord): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const now = this.now();
+      const current = await tx.queryOne<Row>(SELECT_ONE, [espacio, id]);
+      if (!current) return;
+      let seq = (await tx.queryOne<{ seq: number | null }>(LAST_SEQ, [espacio, id]))?.seq ?? 0;
+      await tx.execute(INSERT_MESSAGE, [espacio, id, ++seq, 'cliente', turn.mensaje, null, now]);
+      if (turn.respuesta !== null)
+        await tx.execute(INSERT_MESSAGE, [espacio, id, ++seq, 'agente', turn.respuesta, turn.tipo, now]);
+      const contacto = { ...parseContact(current.contacto), ...turn.contacto };
+      await tx.execute(TOUCH, [JSON.stringify(contacto), turn.respuesta === null ? 1 : 2, now, espacio, id]);
+    });
+  }
+
+  /**
+   * Appends a person's reply to a conversation handed off to a person (`derivada`). `no_derivada` when the agent
+   * is handling it, null when there is no such conversation. Checked and written in one transaction: a hand-back
+   * racing the reply cannot slip between them.
+   */
+  recordPersonReply(espacio: string, id: string, texto: string): Promise<StoredMessage | 'no_derivada' | null> {
+    return this.db.transaction(async (tx) => {
+      const current = await tx.queryOne<Row>(SELECT_ONE, [espacio, id]);
+      if (!current) return null;
+      if (conversationStateFromStored(JSON.parse(current.state)).estado !== 'derivada') return 'no_derivada';
+      const now = this.now();
+      const seq = ((await tx.queryOne<{ seq: number | null }>(LAST_SEQ, [espacio, id]))?.seq ?? 0) + 1;
+      await tx.execute(INSERT_MESSAGE, [espacio, id, seq, 'persona', texto, null, now]);
+      await tx.execute(TOUCH, [current.contacto, 1, now, espacio, id]);
+      return { rol: 'persona' as const, texto, tipo: null, fecha: now };
+    });
+  }
+
+  async messages(espacio: string, id: string): Promise<StoredMessage[]> {
+    const rows = await this.db.query<{
       rol: StoredMessage['rol'];
       texto: string;
       tipo: string | null;
       created_at: string;
     }>(
       'SELECT rol, texto, tipo, created_at FROM ventas_messages WHERE space_id = ? AND conversation_id = ? ORDER BY seq',
+      [espacio, id],
     );
-    this.recordTx = storage.transaction((espacio: string, id: string, turn: TurnRecord) => {
-      const now = this.now();
-      const current = this.selectOne.get(espacio, id);
-      if (!current) return;
-      let seq = this.lastSeq.get(espacio, id)?.seq ?? 0;
-      this.insertMessage.run(espacio, id, ++seq, 'cliente', turn.mensaje, null, now);
-      if (turn.respuesta !== null) this.insertMessage.run(espacio, id, ++seq, 'agente', turn.respuesta, turn.tipo, now);
-      const contacto = { ...parseContact(current.contacto), ...turn.contacto };
-      this.touch.run(JSON.stringify(contacto), turn.respuesta === null ? 1 : 2, now, espacio, id);
-    });
-    // Checked and written in one transaction: a hand-back racing the reply cannot slip between them.
-    this.personTx = storage.transaction(
-      (espacio: string, id: string, texto: string): StoredMessage | 'no_derivada' | null => {
-        const current = this.selectOne.get(espacio, id);
-        if (!current) return null;
-        if (conversationStateFromStored(JSON.parse(current.state)).estado !== 'derivada') return 'no_derivada';
-        const now = this.now();
-        const seq = (this.lastSeq.get(espacio, id)?.seq ?? 0) + 1;
-        this.insertMessage.run(espacio, id, seq, 'persona', texto, null, now);
-        this.touch.run(current.contacto, 1, now, espacio, id);
-        return { rol: 'persona', texto, tipo: null, fecha: now };
-      },
-    );
-  }
-
-  load(espacio: string, id: string): ConversationState | null {
-    const row = this.selectOne.get(espacio, id);
-    return row ? conversationStateFromStored(JSON.parse(row.state)) : null;
-  }
-
-  save(espacio: string, id: string, state: ConversationState): void {
-    const now = this.now();
-    this.upsertState.run(espacio, id, JSON.stringify(state), state.estado, now, now);
-  }
-
-  find(espacio: string, id: string): ConversationRecord | null {
-    const row = this.selectOne.get(espacio, id);
-    return row ? toRecord(row) : null;
-  }
-
-  /** Most recently active first. */
-  list(
-    espacio: string,
-    filter: { estado?: string; limite: number; desde: number },
-  ): { records: ConversationRecord[]; total: number } {
-    const rows = filter.estado
-      ? this.selectPageByState.all(espacio, filter.estado, filter.limite, filter.desde)
-      : this.selectPage.all(espacio, filter.limite, filter.desde);
-    const total = (filter.estado ? this.countByState.get(espacio, filter.estado) : this.countAll.get(espacio))?.n ?? 0;
-    return { records: rows.map(toRecord), total };
-  }
-
-  /** Appends one customer message (and the agent's answer, unless it stayed silent) to the transcript. */
-  recordTurn(espacio: string, id: string, turn: TurnRecord): void {
-    this.recordTx(espacio, id, turn);
-  }
-
-  /**
-   * Appends a person's reply to a conversation handed off to a person (`derivada`). `no_derivada` when the agent
-   * is handling it, null when there is no such conversation.
-   */
-  recordPersonReply(espacio: string, id: string, texto: string): StoredMessage | 'no_derivada' | null {
-    return this.personTx(espacio, id, texto);
-  }
-
-  messages(espacio: string, id: string): StoredMessage[] {
-    return this.selectMessages
-      .all(espacio, id)
-      .map((m) => ({ rol: m.rol, texto: m.texto, tipo: m.tipo, fecha: m.created_at }));
+    return rows.map((m) => ({ rol: m.rol, texto: m.texto, tipo: m.tipo, fecha: m.created_at }));
   }
 
   private now(): string {
     return new Date(this.clock.now()).toISOString();
   }
+}
+
+/**
+ * Whether a conversation is with a person, read synchronously for the price of a message: a plugin's `pricing`
+ * is called synchronously by the host before credits are reserved, so this one read stays on the deprecated sync
+ * `PluginStorage` until the sdk lets a price be a promise. It shares the connection of `HostServices.Database`, so
+ * during a turn's transaction it may read that turn's writes before they commit (only the price depends on it).
+ */
+export function handedToPerson(storage: PluginStorage): (espacio: string, id: string) => boolean {
+  const select = storage.prepare<{ state: string }>(
+    'SELECT state FROM ventas_conversations WHERE space_id = ? AND id = ?',
+  );
+  return (espacio, id) => {
+    const row = select.get(espacio, id);
+    return row !== undefined && conversationStateFromStored(JSON.parse(row.state)).estado === 'derivada';
+  };
 }
 
 function parseContact(text: string | null): Contacto {

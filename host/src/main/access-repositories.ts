@@ -1,0 +1,39 @@
+import type { DependencyContainer } from 'tsyringe';
+import { Lifecycle as Scope } from 'tsyringe';
+import type { SqliteDatabase } from '../storage/database.js';
+import { ChangeVersionRepositoryToken } from '../storage/port/change-version-repository.js';
+import { ConsoleSessionRepositoryToken } from '../storage/port/console-session-repository.js';
+import { DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
+import { IdempotencyRepositoryToken } from '../storage/port/idempotency-repository.js';
+import { OwnerLoginRepositoryToken } from '../storage/port/owner-login-repository.js';
+import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
+import { SignInFailureRepositoryToken } from '../storage/port/sign-in-failure-repository.js';
+import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-repository.js';
+import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
+import { SqliteChangeVersionRepository } from '../storage/sqlite/change-version-repository.js';
+import { SqliteConsoleSessionRepository } from '../storage/sqlite/console-session-repository.js';
+import { SqliteDirectoryRepository } from '../storage/sqlite/directory-repository.js';
+import { SqliteIdempotencyRepository } from '../storage/sqlite/idempotency-repository.js';
+import { SqliteOwnerLoginRepository } from '../storage/sqlite/owner-login-repository.js';
+import { SqliteProcessLeaseRepository } from '../storage/sqlite/process-lease-repository.js';
+import { SqliteSignInFailureRepository } from '../storage/sqlite/sign-in-failure-repository.js';
+import { SqliteSignInLinkRepository } from '../storage/sqlite/sign-in-link-repository.js';
+
+/**
+ * The SQLite repositories of the access concerns (directory, Studio's sessions and sign-in, idempotency, change
+ * versions, process leases), one instance each. The directory repository also serves the synchronous space reader
+ * the sdk's synchronous services still need.
+ */
+export function registerAccessRepositories(c: DependencyContainer, db: SqliteDatabase): void {
+  const singleton = { lifecycle: Scope.ContainerScoped };
+  const directory = new SqliteDirectoryRepository(db);
+  c.register(DirectoryRepositoryToken, { useValue: directory });
+  c.register(SyncSpaceReaderToken, { useValue: directory });
+  c.register(ChangeVersionRepositoryToken, { useClass: SqliteChangeVersionRepository }, singleton);
+  c.register(ProcessLeaseRepositoryToken, { useClass: SqliteProcessLeaseRepository }, singleton);
+  c.register(ConsoleSessionRepositoryToken, { useClass: SqliteConsoleSessionRepository }, singleton);
+  c.register(OwnerLoginRepositoryToken, { useClass: SqliteOwnerLoginRepository }, singleton);
+  c.register(SignInLinkRepositoryToken, { useClass: SqliteSignInLinkRepository }, singleton);
+  c.register(SignInFailureRepositoryToken, { useClass: SqliteSignInFailureRepository }, singleton);
+  c.register(IdempotencyRepositoryToken, { useClass: SqliteIdempotencyRepository }, singleton);
+}

@@ -1,0 +1,265 @@
+// The behaviour every DocumentJobRepository gives (issue #24): run against SQLite today, PostgreSQL next (issue #25).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type {
+  DocumentJobRepository,
+  JobLease,
+  JobPassageSteps,
+  JobRun,
+  NewDocument,
+  TakeBack,
+} from './document-job-repository.js';
+
+export interface DocumentJobRepositoryFixture {
+  repo: DocumentJobRepository;
+  /** A second repository over the same storage, as another process has it. */
+  other: DocumentJobRepository;
+  close(): Promise<void>;
+}
+
+/** The passage index's part of the repository's transactions, as calls recorded (and a swap that can be made to fail). */
+class RecordedSteps implements JobPassageSteps {
+  calls: string[] = [];
+  failSwap = false;
+  swapIn(run: JobRun): number {
+    this.calls.push(`swapIn ${run.space}/${run.id}/${run.runId}`);
+    if (this.failSwap) throw new Error('swap failed');
+    return 7;
+  }
+  hideDocument(space: string, id: string): void {
+    this.calls.push(`hide ${space}/${id}`);
+  }
+  abandonDocumentRuns(space: string, id: string): void {
+    this.calls.push(`abandon ${space}/${id}`);
+  }
+  abandonOrphanRuns(): void {
+    this.calls.push('orphans');
+  }
+  deleteDocument(space: string, id: string): void {
+    this.calls.push(`delete ${space}/${id}`);
+  }
+}
+
+const AT = '2026-01-01T00:00:00.000Z';
+const NOW = Date.parse(AT);
+const file = (name: string, bytes = 10): NewDocument => ({
+  name,
+  mediaType: 'text/plain',
+  format: 'text',
+  bytes,
+  sha256: null,
+  path: `originales/${name}`,
+});
+const lease = (owner: string, leaseMs = 30_000): JobLease => ({
+  owner,
+  at: AT,
+  deadlineAt: '2026-01-01T00:10:00.000Z',
+  leaseUntil: NOW + leaseMs,
+});
+const takeBack = (owner: string, now: number, overrides: Partial<TakeBack> = {}): TakeBack => ({
+  owner,
+  now,
+  at: new Date(now).toISOString(),
+  maxAttempts: 3,
+  failure: { code: 'interrumpido', reason: 'Se interrumpió.' },
+  ownerIsGone: () => false,
+  orphans: false,
+  ...overrides,
+});
+const ready = { chars: 100, pages: null, lang: 'es', title: null, encoding: 'utf-8', embedModel: null };
+
+export function documentJobRepositoryContract(name: string, make: () => Promise<DocumentJobRepositoryFixture>): void {
+  const withRepo = (title: string, body: (f: DocumentJobRepositoryFixture) => Promise<void>) =>
+    test(`${name}: ${title}`, async () => {
+      const fixture = await make();
+      try {
+        await body(fixture);
+      } finally {
+        await fixture.close();
+      }
+    });
+
+  withRepo('a new name is recorded queued; the same name replaces it: same id, next version', async ({ repo }) => {
+    const first = await repo.submit('s', file('a.txt'), 'id-1', AT);
+    assert.equal(first.replaced, false);
+    assert.deepEqual(
+      [first.document.id, first.document.state, first.document.version, first.document.progress],
+      ['id-1', 'queued', 1, 0],
+    );
+    const second = await repo.submit('s', file('a.txt', 20), 'id-2', AT);
+    assert.equal(second.replaced, true);
+    assert.deepEqual([second.document.id, second.document.version, second.document.bytes], ['id-1', 2, 20]);
+    assert.equal((await repo.getByName('s', 'a.txt'))?.id, 'id-1');
+    assert.equal(await repo.get('otro', 'id-1'), null, 'records are per space');
+    assert.equal((await repo.list('s', { limit: 10, offset: 0 })).total, 1);
+    assert.equal(await repo.hasQueued(), true);
+  });
+
+  withRepo('two claimers never get the same job, and every queued job is claimed once', async ({ repo, other }) => {
+    for (let i = 0; i < 20; i++) await repo.submit(`s${i % 3}`, file(`d${i}.txt`), `id-${i}`, AT);
+    const claimed: string[] = [];
+    const claimAll = async (r: DocumentJobRepository, owner: string) => {
+      for (let job = await r.claimNext(lease(owner)); job; job = await r.claimNext(lease(owner))) {
+        assert.equal(job.state, 'processing');
+        assert.equal(job.leaseOwner, owner);
+        assert.equal(job.attempts, 1);
+        claimed.push(job.id);
+      }
+    };
+    await Promise.all([claimAll(repo, 'p1'), claimAll(other, 'p2'), claimAll(repo, 'p3')]);
+    assert.equal(claimed.length, 20);
+    assert.equal(new Set(claimed).size, 20);
+    assert.equal(await repo.hasQueued(), false);
+  });
+
+  withRepo('spaces take turns: the space served longest ago goes first', async ({ repo }) => {
+    const queued = [
+      ['a', 'a1'],
+      ['a', 'a2'],
+      ['a', 'a3'],
+      ['b', 'b1'],
+    ] as const;
+    for (const [i, [space, n]] of queued.entries())
+      await repo.submit(space, file(`${n}.txt`), n, new Date(NOW + i).toISOString());
+    const order: string[] = [];
+    for (let job = await repo.claimNext(lease('p')); job; job = await repo.claimNext(lease('p'))) order.push(job.id);
+    assert.deepEqual(order, ['a1', 'b1', 'a2', 'a3']);
+  });
+
+  withRepo('a live lease is never taken back; an expired one is, once, and its runs are abandoned', async (f) => {
+    const { repo, other } = f;
+    await repo.submit('s', file('a.txt'), 'id-1', AT);
+    const job = (await repo.claimNext(lease('vivo', 1000)))!;
+    const steps = new RecordedSteps();
+    assert.deepEqual(await other.takeBackLost(takeBack('otro', NOW + 500), steps), { requeued: 0, failed: 0 });
+    assert.equal((await repo.get('s', 'id-1'))?.leaseOwner, 'vivo');
+    // A renewed lease holds past its first term.
+    assert.deepEqual(await repo.renewLeases('vivo', NOW + 5000), [{ space: 's', id: 'id-1', version: 1 }]);
+    assert.deepEqual(await other.takeBackLost(takeBack('otro', NOW + 2000), steps), { requeued: 0, failed: 0 });
+    // Its owner is gone: taken back at once, live lease or not.
+    const gone = takeBack('otro', NOW + 2000, { ownerIsGone: (o) => o === 'vivo' });
+    assert.deepEqual(await other.takeBackLost(gone, steps), { requeued: 1, failed: 0 });
+    assert.deepEqual(steps.calls, ['abandon s/id-1']);
+    const back = (await repo.get('s', 'id-1'))!;
+    assert.deepEqual([back.state, back.leaseOwner, back.leaseUntil], ['queued', null, null]);
+    // The process that lost it can no longer write its job.
+    assert.equal(await repo.progress(job, 'vivo', 0.5, 'analizando', AT), false);
+    assert.equal(await repo.markReady({ ...job, runId: 1 }, 'vivo', ready, AT, steps), false);
+
+    // Expired: taken back by whoever looks after the lease ran out, and only once.
+    await other.claimNext(lease('otro', 1000));
+    assert.deepEqual(await repo.takeBackLost(takeBack('p3', NOW + 1000), steps), { requeued: 1, failed: 0 });
+    assert.deepEqual(await other.takeBackLost(takeBack('p4', NOW + 1000), steps), { requeued: 0, failed: 0 });
+    // Past its attempts a lost job fails instead.
+    await repo.claimNext(lease('p5', 0));
+    const last = takeBack('p6', NOW, { maxAttempts: 3, orphans: true });
+    assert.deepEqual(await repo.takeBackLost(last, steps), { requeued: 0, failed: 1 });
+    const failed = (await repo.get('s', 'id-1'))!;
+    assert.deepEqual([failed.state, failed.errorCode, failed.attempts], ['failed', 'interrumpido', 3]);
+    assert.equal(steps.calls.at(-1), 'orphans');
+  });
+
+  withRepo('a lease-holder never takes back its own live jobs', async ({ repo }) => {
+    await repo.submit('s', file('a.txt'), 'id-1', AT);
+    await repo.claimNext(lease('yo', 1000));
+    assert.deepEqual(await repo.takeBackLost(takeBack('yo', NOW + 10), new RecordedSteps()), {
+      requeued: 0,
+      failed: 0,
+    });
+  });
+
+  withRepo('the swap is all or nothing: a failed passage swap leaves the job processing', async ({ repo }) => {
+    await repo.submit('s', file('a.txt'), 'id-1', AT);
+    const job = { ...(await repo.claimNext(lease('p')))!, runId: 42 };
+    const steps = new RecordedSteps();
+    steps.failSwap = true;
+    await assert.rejects(repo.markReady(job, 'p', ready, AT, steps), /swap failed/);
+    const still = (await repo.get('s', 'id-1'))!;
+    assert.deepEqual([still.state, still.passages, still.leaseOwner], ['processing', 0, 'p']);
+    // Another owner's commit swaps nothing.
+    steps.failSwap = false;
+    steps.calls = [];
+    assert.equal(await repo.markReady(job, 'intruso', ready, AT, steps), false);
+    assert.deepEqual(steps.calls, []);
+    assert.equal(await repo.markReady(job, 'p', ready, AT, steps), true);
+    assert.deepEqual(steps.calls, ['swapIn s/id-1/42']);
+    const done = (await repo.get('s', 'id-1'))!;
+    assert.deepEqual(
+      [done.state, done.progress, done.passages, done.chars, done.lang, done.leaseOwner],
+      ['ready', 1, 7, 100, 'es', null],
+    );
+  });
+
+  withRepo('progress is written only by the owner; replacing or removing a document stops its job', async (f) => {
+    const { repo, other } = f;
+    await repo.submit('s', file('a.txt'), 'id-1', AT);
+    const job = (await repo.claimNext(lease('p')))!;
+    assert.equal(await repo.progress(job, 'p', 0.3, 'analizando', AT), true);
+    assert.deepEqual(
+      [(await repo.get('s', 'id-1'))?.progress, (await repo.get('s', 'id-1'))?.stage],
+      [0.3, 'analizando'],
+    );
+    assert.equal(await repo.progress(job, 'otro', 0.4, 'analizando', AT), false);
+    // Cancelled by another process (a new version): the worker's next write says so, and its lease list drops it.
+    await other.submit('s', file('a.txt', 30), 'id-x', AT);
+    assert.equal(await repo.progress(job, 'p', 0.5, 'analizando', AT), false);
+    assert.deepEqual(await repo.renewLeases('p', NOW + 60_000), []);
+    assert.equal(await repo.fail(job, 'p', { code: 'corrupto', reason: 'x' }, AT, new RecordedSteps()), false);
+    // Removed by another process while processing.
+    const v2 = (await repo.claimNext(lease('p')))!;
+    assert.equal(v2.version, 2);
+    const steps = new RecordedSteps();
+    await other.remove('s', 'id-1', steps);
+    assert.deepEqual(steps.calls, ['hide s/id-1']);
+    assert.equal(await repo.get('s', 'id-1'), null);
+    assert.equal(await repo.progress(v2, 'p', 0.5, 'analizando', AT), false);
+  });
+
+  withRepo('a failure hides the document’s passages with it; a stopping worker re-queues its job', async ({ repo }) => {
+    await repo.submit('s', file('a.txt'), 'id-1', AT);
+    await repo.submit('s', file('b.txt'), 'id-2', AT);
+    const a = (await repo.claimNext(lease('p')))!;
+    const steps = new RecordedSteps();
+    assert.equal(await repo.fail(a, 'p', { code: 'corrupto', reason: 'El archivo está dañado.' }, AT, steps), true);
+    assert.deepEqual(steps.calls, ['hide s/id-1']);
+    const failed = (await repo.get('s', 'id-1'))!;
+    assert.deepEqual(
+      [failed.state, failed.errorCode, failed.reason],
+      ['failed', 'corrupto', 'El archivo está dañado.'],
+    );
+    const b = (await repo.claimNext(lease('p')))!;
+    await repo.requeue(b, 'p', AT);
+    assert.deepEqual(
+      [(await repo.get('s', 'id-2'))?.state, (await repo.get('s', 'id-2'))?.leaseOwner],
+      ['queued', null],
+    );
+  });
+
+  withRepo('ready documents made with another embedding model are queued again', async ({ repo }) => {
+    await repo.submit('s', file('a.txt'), 'id-1', AT);
+    const job = { ...(await repo.claimNext(lease('p')))!, runId: 1 };
+    await repo.markReady(job, 'p', { ...ready, embedModel: 'modelo-1' }, AT, new RecordedSteps());
+    assert.equal(await repo.requeueStaleVectors('modelo-1', AT), 0);
+    assert.equal(await repo.requeueStaleVectors('modelo-2', AT), 1);
+    assert.equal((await repo.get('s', 'id-1'))?.state, 'queued');
+  });
+
+  withRepo('a space’s documents are listed in upload order and can be forgotten with its turn', async ({ repo }) => {
+    await repo.submit('s', file('b.txt'), 'id-b', '2026-01-01T00:00:01.000Z');
+    await repo.submit('s', file('a.txt'), 'id-a', '2026-01-01T00:00:02.000Z');
+    await repo.submit('t', file('c.txt'), 'id-c', AT);
+    assert.deepEqual(
+      (await repo.all('s')).map((d) => d.name),
+      ['b.txt', 'a.txt'],
+    );
+    const page = await repo.list('s', { limit: 1, offset: 1 });
+    assert.deepEqual([page.total, page.documents.map((d) => d.name)], [2, ['a.txt']]);
+    assert.deepEqual((await repo.ids('s')).sort(), ['id-a', 'id-b']);
+    // Turns: t (its document waited longest) then s; a forgotten s is served as never served, before t again.
+    assert.equal((await repo.claimNext(lease('p')))?.id, 'id-c');
+    assert.equal((await repo.claimNext(lease('p')))?.id, 'id-b');
+    await repo.submit('t', file('d.txt'), 'id-d', '2026-01-01T00:00:03.000Z');
+    await repo.forgetTurn('s');
+    assert.equal((await repo.claimNext(lease('p')))?.id, 'id-a');
+  });
+}

@@ -1,0 +1,114 @@
+import { createToken } from '@cerebro/sdk';
+
+/** A registered endpoint as stored. */
+export interface WebhookRow {
+  id: string;
+  space_id: string;
+  url: string;
+  events: string;
+  description: string;
+  credit_threshold: number;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  active: number;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryRow {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  body: string;
+  state: 'pendiente' | 'entregada' | 'fallida';
+  attempts: number;
+  next_attempt_at: number | null;
+  give_up_at: number;
+  manual_requested: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface AttemptRow {
+  delivery_id: string;
+  n: number;
+  at: string;
+  status: number | null;
+  error: string | null;
+  ms: number;
+  manual: number;
+}
+
+/** A delivery claimed for sending, with what signing and sending it needs. */
+export interface ClaimedDelivery extends DeliveryRow {
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+}
+
+export type EndpointChanges = Partial<
+  Pick<WebhookRow, 'url' | 'events' | 'description' | 'credit_threshold' | 'active'>
+> & { updated_at: string };
+
+/** What one attempt changed: the delivery's new state and the endpoint's failure streak. */
+export interface AttemptOutcome {
+  attempt: Omit<AttemptRow, 'delivery_id' | 'n'>;
+  state: DeliveryRow['state'];
+  nextAttemptAt: number | null;
+  finishedAt: string | null;
+  succeeded: boolean;
+}
+
+/**
+ * Storage of webhooks, their deliveries and attempts. Each method is one statement or one transaction; `claimDue`
+ * and `recordAttempt` must stay atomic on any database (a delivery leased by one process is skipped by the others;
+ * an attempt, its delivery's new state and the endpoint's failure streak are written together).
+ */
+export interface WebhookRepository {
+  insertEndpoint(row: WebhookRow): Promise<void>;
+  listEndpoints(spaceId: string): Promise<WebhookRow[]>;
+  countEndpoints(spaceId: string): Promise<number>;
+  endpoint(spaceId: string, id: string): Promise<WebhookRow | null>;
+  updateEndpoint(id: string, changes: EndpointChanges): Promise<void>;
+  /** Re-enables (or keeps enabled) an endpoint: clears the notice and the failure streak. */
+  enable(id: string, at: string): Promise<void>;
+  disable(id: string, at: string, reason: string): Promise<void>;
+  deleteEndpoint(spaceId: string, id: string): Promise<boolean>;
+  rotateSecret(id: string, secret: string, previousUntil: number, at: string): Promise<void>;
+  /** Active endpoints of a space subscribed to an event type. */
+  subscribers(spaceId: string, type: string): Promise<WebhookRow[]>;
+  /** Active endpoints subscribed to an event type in every space billed to an account. */
+  accountSubscribers(accountId: string, type: string): Promise<WebhookRow[]>;
+  /** Whether a `creditos.agotados` was stored for the account since its last top-up (`recarga` or positive `ajuste`). */
+  exhaustionToldSinceTopUp(accountId: string): Promise<boolean>;
+  insertDeliveries(rows: readonly DeliveryRow[]): Promise<void>;
+  /** Takes up to `limit` due deliveries for `leaseMs`; another process skips them until the lease ends. */
+  claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  /** Records an attempt and its outcome in one transaction; returns the endpoint's failure streak after it. */
+  recordAttempt(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<{ failures: number }>;
+  deliveries(
+    webhookId: string,
+    page: { limit: number; offset: number; state?: string },
+  ): Promise<{
+    total: number;
+    rows: DeliveryRow[];
+  }>;
+  delivery(webhookId: string, id: string): Promise<DeliveryRow | null>;
+  attempts(deliveryIds: readonly string[]): Promise<AttemptRow[]>;
+  /** Queues one attempt by hand now (also for a delivery already delivered or given up). */
+  requestRedelivery(id: string, now: number): Promise<void>;
+  /** The earliest time a pending delivery is due, or null. */
+  nextDue(): Promise<number | null>;
+  /** Deletes delivered and given-up deliveries (and their attempts) created before `before` (ISO); returns how many. */
+  pruneFinished(before: string): Promise<number>;
+}
+
+export const WebhookRepositoryToken = createToken<WebhookRepository>('host:webhook-repository');

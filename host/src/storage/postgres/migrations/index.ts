@@ -1,0 +1,38 @@
+import type { Migration } from '@cerebro/sdk';
+import { pgMigration0001Core } from './0001_core.js';
+import { pgMigration0002Cerebro } from './0002_cerebro.js';
+import { pgMigration0003Rag } from './0003_rag.js';
+import { pgMigration0004HiddenPassages } from './0004_cerebro_hidden_passages.js';
+import { pgMigration0005Idempotency } from './0005_idempotency.js';
+import { pgMigration0006DocumentOrigins } from './0006_document_origins.js';
+import { pgMigration0007Studio } from './0007_studio.js';
+import { pgMigration0008FairQueue } from './0008_fair_queue.js';
+import { pgMigration0009RelativeDocumentPaths } from './0009_relative_document_paths.js';
+import { pgMigration0010StorageQuotas } from './0010_storage_quotas.js';
+import { pgMigration0011Webhooks } from './0011_webhooks.js';
+import { pgMigration0012SharedState } from './0012_shared_state.js';
+import { pgMigration0013JobLeases } from './0013_cerebro_job_leases.js';
+import { pgMigration0014DocumentLabels } from './0014_document_labels.js';
+import { pgMigration0015ConversationTurns } from './0015_conversation_turns.js';
+
+/**
+ * The host's PostgreSQL migrations, in order, one twin per SQLite host migration with the same id
+ * (`storage/migrations/index.ts`; a test fails when a SQLite id has no twin here). Append only.
+ */
+export const PG_HOST_MIGRATIONS: readonly Migration[] = [
+  pgMigration0001Core,
+  pgMigration0002Cerebro,
+  pgMigration0003Rag,
+  pgMigration0004HiddenPassages,
+  pgMigration0005Idempotency,
+  pgMigration0006DocumentOrigins,
+  pgMigration0007Studio,
+  pgMigration0008FairQueue,
+  pgMigration0009RelativeDocumentPaths,
+  pgMigration0010StorageQuotas,
+  pgMigration0011Webhooks,
+  pgMigration0012SharedState,
+  pgMigration0013JobLeases,
+  pgMigration0014DocumentLabels,
+  pgMigration0015ConversationTurns,
+];

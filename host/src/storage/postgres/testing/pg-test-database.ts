@@ -1,0 +1,59 @@
+// A PostgreSQL database of a test's own: created on the server of `CEREBRO_TEST_DATABASE_URL` (the machines' local
+// server by default) under a random name, dropped afterwards, so tests of several worktrees never meet.
+import { randomBytes } from 'node:crypto';
+import { createPgPool, type Pool } from '../pg-driver.js';
+
+/** The server's maintenance database, where test databases are created from. */
+export const TEST_SERVER_URL = process.env.CEREBRO_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Null when the test server answers; otherwise why the tests that need it are skipped (CI machines run one: there a
+ * skip means the server is down, which the message says).
+ */
+export async function pgUnavailable(): Promise<string | null> {
+  let pool: Pool | undefined;
+  try {
+    pool = await createPgPool(TEST_SERVER_URL, { max: 1, connectionTimeoutMillis: 2_000 });
+    await pool.query('SELECT 1');
+    return null;
+  } catch (err) {
+    return `PostgreSQL no responde en ${new URL(TEST_SERVER_URL).host} (${(err as Error).message}): pruebas de PostgreSQL omitidas`;
+  } finally {
+    await pool?.end().catch(() => undefined);
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  pool: Pool;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+/** Creates an empty database with a random name and a pool on it. */
+export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
+  const name = `cerebro_t_${randomBytes(6).toString('hex')}`;
+  const admin = await createPgPool(TEST_SERVER_URL, { max: 1 });
+  try {
+    // C collation: text compares by code point, as SQLite's BINARY does.
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_SERVER_URL);
+  url.pathname = `/${name}`;
+  const pool = await createPgPool(url.toString(), { max: poolSize });
+  return {
+    url: url.toString(),
+    pool,
+    async drop() {
+      await pool.end();
+      const again = await createPgPool(TEST_SERVER_URL, { max: 1 });
+      try {
+        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await again.end();
+      }
+    },
+  };
+}
