@@ -290,7 +290,7 @@ test('a request refused for lack of credits tells creditos.agotados once per exh
   const [first] = await r.waitFor(1);
   assert.deepEqual([first!.json.tipo, first!.json.datos.saldo], ['creditos.agotados', 1]);
   // Topped up, spent down again: a new exhaustion is told again.
-  h.admin.addCredits(h.accountId, 8); // 9
+  await h.admin.addCredits(h.accountId, 8); // 9
   for (let i = 0; i < 3; i++) assert.equal((await pay()).status, 200); // 9 → 0: the debit reaching zero tells it
   assert.equal((await pay()).status, 402); // already told since the top-up
   const [, second] = await r.waitFor(2);
