@@ -362,7 +362,8 @@ export class ExtractiveAnswerer implements Answerer {
     if (relevant.length === 0) return notFound();
 
     const asked = askedName(request.question);
-    const value = askedValueOf(request.question, typed, relevance);
+    // A fragment ("¿y los sábados?") asks for the value as precisely as the question it swaps the topic of did.
+    const value = askedValueOf(ellipsisOf(request) ?? request.question, typed, relevance);
     relevant.push(...this.announcedContinuations(request.space, relevant));
     // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
     const close = await this.unitCloseWords(
