@@ -61,7 +61,7 @@ describe('PostgreSQL migrations', { skip }, () => {
       'cerebro_documents',
       'cerebro_passages',
       'webhook_attempts',
-      'rate_windows',
+      'limit_windows',
     ]) {
       assert.ok(names.has(t), t);
     }

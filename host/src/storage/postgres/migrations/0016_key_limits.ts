@@ -1,10 +1,9 @@
 import type { Migration } from '@cerebro/sdk';
 
 /**
- * PostgreSQL twin of `storage/migrations/0016_key_limits.ts`, which helper "perkey" is adding (limits per key, and
- * one `limit_windows` table for every limit window). NOT in PG_HOST_MIGRATIONS yet: register it in
- * `./index.ts` when that SQLite migration is merged (the twin test then requires it). Invalid day strings are left
- * out, as SQLite's `unixepoch` gives them NULL. Released once registered: never edit after.
+ * PostgreSQL twin of `storage/migrations/0016_key_limits.ts` (limits per key, and one `limit_windows` table for every
+ * limit window). Invalid day strings are left out, as SQLite's `unixepoch` gives them NULL. Released: never edit,
+ * add a new one.
  */
 export const pgMigration0016KeyLimits: Migration = {
   id: '0016_key_limits',
