@@ -46,13 +46,12 @@ export async function backupDataFolder(
     const ausentes: string[] = [];
     for (const original of originalsOf(join(work, 'cerebro.db'), { normalise: true })) {
       const rel = relativeOriginal(dataDir, original.path);
-      const source =
-        rel === null ? undefined : [join(dataDir, rel), join(dataDir, RETIRED_DIR, rel)].find((p) => existsSync(p));
-      if (rel === null || source === undefined) {
+      const how = rel === null ? null : await linkFromLiveOrRetired(dataDir, rel, join(work, rel));
+      if (how === null) {
         ausentes.push(original.path);
         continue;
       }
-      originales[(await linkOrCopy(source, join(work, rel))) === 'enlazado' ? 'enlazados' : 'copiados']++;
+      originales[how === 'enlazado' ? 'enlazados' : 'copiados']++;
       originales.archivos++;
       originales.bytes += original.bytes;
     }
@@ -88,4 +87,20 @@ export async function backupDataFolder(
     ausentes: manifest.ausentes,
     archivos_plugins: manifest.archivos.length,
   };
+}
+
+/**
+ * Links (or copies) an original of the snapshot from the live folder, or from the retired folder when the server
+ * retired it meanwhile: a replaced or removed version is moved aside by a rename, possibly between a look and the
+ * link, and retired files are never deleted while this backup's marker is held. Null when it is in neither.
+ */
+async function linkFromLiveOrRetired(dataDir: string, rel: string, to: string): Promise<'enlazado' | 'copiado' | null> {
+  for (const from of [join(dataDir, rel), join(dataDir, RETIRED_DIR, rel)]) {
+    try {
+      return await linkOrCopy(from, to);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  return null;
 }
