@@ -1,10 +1,10 @@
-// Limit windows in PostgreSQL, when no Redis is configured: helper perkey's SQLite statements on `limit_windows`
+// Limit windows in PostgreSQL, when no Redis is configured: the SQLite repository's statements on `limit_windows`
 // (storage/sqlite/limit-windows-repository.ts) as PostgreSQL statements; a hit is one conditional upsert, atomic
 // under concurrent hosts (the row lock of ON CONFLICT DO UPDATE).
-import type { SharedLimitWindows, WindowCalls, WindowHit } from '../shared/shared-counters.js';
+import type { LimitWindowsRepository, WindowCalls, WindowHit } from '../port/limit-windows-repository.js';
 import type { Pool } from './pg-driver.js';
 
-export class PgLimitWindows implements SharedLimitWindows {
+export class PgLimitWindows implements LimitWindowsRepository {
   constructor(private readonly pool: Pool) {}
 
   async hit(bucket: string, windowStart: number, windowMs: number, limit: number): Promise<WindowHit> {

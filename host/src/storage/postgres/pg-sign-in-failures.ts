@@ -1,8 +1,8 @@
 // Failed sign-ins in PostgreSQL, when no Redis is configured: studio/sign-in-failures.ts's statements.
-import type { SharedSignInFailures } from '../shared/shared-counters.js';
+import type { SignInFailureRepository } from '../port/sign-in-failure-repository.js';
 import type { Pool } from './pg-driver.js';
 
-export class PgSignInFailures implements SharedSignInFailures {
+export class PgSignInFailures implements SignInFailureRepository {
   constructor(private readonly pool: Pool) {}
 
   async since(subject: string, since: number): Promise<number[]> {

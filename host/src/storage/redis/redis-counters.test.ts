@@ -2,14 +2,14 @@
 // driven by several clients at once (as several hosts would), must count exactly.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { pgMigration0016KeyLimits } from '../postgres/migrations/0016_key_limits.js';
 import { PG_HOST_MIGRATIONS } from '../postgres/migrations/index.js';
 import { createPgPool } from '../postgres/pg-driver.js';
 import { PgLimitWindows } from '../postgres/pg-limit-windows.js';
 import { applyPgMigrations } from '../postgres/pg-migrator.js';
 import { PgSignInFailures } from '../postgres/pg-sign-in-failures.js';
 import { createTestDatabase, pgUnavailable, type TestDatabase } from '../postgres/testing/pg-test-database.js';
-import type { SharedLimitWindows, SharedSignInFailures } from '../shared/shared-counters.js';
+import type { LimitWindowsRepository } from '../port/limit-windows-repository.js';
+import type { SignInFailureRepository } from '../port/sign-in-failure-repository.js';
 import { createRedisClient, type Redis } from './redis-driver.js';
 import { RedisLimitWindows } from './redis-limit-windows.js';
 import { RedisSignInFailures } from './redis-sign-in-failures.js';
@@ -27,7 +27,7 @@ function countersContract(
   name: string,
   skip: string | false,
   setup: () => Promise<{
-    hosts: { windows: SharedLimitWindows; failures: SharedSignInFailures }[];
+    hosts: { windows: LimitWindowsRepository; failures: SignInFailureRepository }[];
     /** Simulates the counting server forgetting everything (a Redis restart); undefined where it cannot happen. */
     restart?: () => Promise<void>;
     /** Writes what the hosts hold for the database (Redis: the long windows' calls). */
@@ -112,14 +112,9 @@ function countersContract(
   });
 }
 
-/** The host's PostgreSQL migrations with the limit windows' table (0016, registered once perkey's SQLite one lands). */
-const MIGRATIONS = PG_HOST_MIGRATIONS.some((m) => m.id === pgMigration0016KeyLimits.id)
-  ? PG_HOST_MIGRATIONS
-  : [...PG_HOST_MIGRATIONS, pgMigration0016KeyLimits];
-
 async function migratedDatabase(): Promise<TestDatabase> {
   const db = await createTestDatabase(2);
-  await applyPgMigrations(db.pool, [{ owner: 'host', migrations: MIGRATIONS }]);
+  await applyPgMigrations(db.pool, [{ owner: 'host', migrations: PG_HOST_MIGRATIONS }]);
   return db;
 }
 

@@ -3,7 +3,7 @@
 // than a minute (daily quotas) are also recorded in the database (`durable`, written at `flush`, as the usage
 // counters are), and a long window Redis no longer has starts again from the database's figure. So a Redis restart
 // forgives at most the current minute and the calls not yet flushed.
-import type { SharedLimitWindows, WindowCalls, WindowHit } from '../shared/shared-counters.js';
+import type { LimitWindowsRepository, WindowCalls, WindowHit } from '../port/limit-windows-repository.js';
 import type { Redis } from './redis-driver.js';
 
 /**
@@ -30,9 +30,9 @@ const EXPIRY_GRACE_MS = 60_000;
 const EPHEMERAL_WINDOW_MS = 60_000;
 
 /** Where long windows are recorded for good (the PostgreSQL limit windows). */
-export type DurableWindows = Pick<SharedLimitWindows, 'count' | 'add'>;
+export type DurableWindows = Pick<LimitWindowsRepository, 'count' | 'add'>;
 
-export class RedisLimitWindows implements SharedLimitWindows {
+export class RedisLimitWindows implements LimitWindowsRepository {
   /** Calls of long windows counted in Redis, not yet written to `durable`. */
   private pending = new Map<string, WindowCalls>();
 

@@ -3,9 +3,9 @@
 // email: the scrypt cost per try remains). The database fallback (storage/postgres/pg-sign-in-failures.ts) keeps them.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from './redis-driver.js';
-import type { SharedSignInFailures } from '../shared/shared-counters.js';
+import type { SignInFailureRepository } from '../port/sign-in-failure-repository.js';
 
-export class RedisSignInFailures implements SharedSignInFailures {
+export class RedisSignInFailures implements SignInFailureRepository {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
