@@ -7,6 +7,7 @@ import { requestIdFor } from './request-context.js';
 import { sendError } from './respond.js';
 import type { HostRoute } from './route.js';
 import { settleUnreadBody } from './unread-body.js';
+import { indexRoutes, type SegmentRouter } from './route-index.js';
 
 const CREDENTIAL_LIKE = /cr[bsa]_[0-9A-Za-z]+(\.[A-Za-z0-9_-]*)?/g;
 
@@ -63,6 +64,7 @@ export function buildApp(routes: readonly HostRoute[], pipeline: RoutePipeline, 
       reply(apiError('route_not_found'), req, res);
     },
   });
+  indexRoutes(app as unknown as SegmentRouter);
   for (const route of routes) {
     app.add(route.method, route.path, pipeline.handlerFor(route));
   }

@@ -24,13 +24,17 @@ export function sendJson(
   res.end(body);
 }
 
-/** Writes what a handler returned: a `Reply`, nothing (204), or any value as 200 JSON. */
+/**
+ * Writes what a handler returned: a `Reply`, nothing (204), or any value as 200 JSON. `headers` belongs to this
+ * response (as for `sendJson`) and receives the reply's own headers: no spread into new objects on this path.
+ */
 export function sendResult(res: ServerResponse, result: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.writableEnded) return;
   if (result instanceof Reply) {
-    const merged = { ...headers, ...result.headers };
+    const merged = result.headers ? Object.assign(headers, result.headers) : headers;
     if (result.json) {
-      res.writeHead(result.status, { ...merged, 'content-type': 'application/json; charset=utf-8' });
+      merged['content-type'] = 'application/json; charset=utf-8';
+      res.writeHead(result.status, merged);
       res.end(result.body as string);
     } else if (result.body instanceof Readable) {
       res.writeHead(result.status, merged);
