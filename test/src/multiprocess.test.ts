@@ -321,6 +321,21 @@ test('2 api + 1 worker processes on one database: limits, quota, Idempotency-Key
     assert.equal(refused.body.codigo, 'rate_limited');
   });
 
+  await t.test(
+    'a Studio session ended through one api process answers 401 at the next request on the other',
+    async () => {
+      const owner = await call(a, operator, '/admin/propietarios', json('POST', { nombre: 'Prueba sesión' }));
+      const issued = await call(b, operator, `/admin/propietarios/${owner.body.id}/sesiones`, { method: 'POST' });
+      assert.equal(issued.status, 201, JSON.stringify(issued.body));
+      const cookie = { cookie: `cerebro_sesion=${issued.body.token}` };
+      const asCookie = () => fetch(`${a.url}/api/companies`, { headers: cookie }).then((r) => r.status);
+      assert.equal(await asCookie(), 200);
+      assert.equal(await asCookie(), 200, 'served from the memo of process a');
+      assert.equal((await call(b, issued.body.token, '/sesion', { method: 'DELETE' })).status, 204);
+      assert.equal(await asCookie(), 401);
+    },
+  );
+
   await t.test("a key's own limits are exact across both api processes", async () => {
     // Daily quota: a key lowers its own (it may: never above what it has, and it cannot remove it again).
     const daily = await freshSpace(a, operator, 'cupoclave');

@@ -1,5 +1,6 @@
 // The access services' interfaces, which the host's tokens are typed by (as the sdk's HostServices are for plugins):
 // whoever injects them depends on these shapes, not on the classes that implement them.
+import type { SessionWithOwner } from '../studio/studio-services.js';
 import type { Permission, SpaceContext } from '@cerebro/sdk';
 import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
 import type { KeyDay, LimitPair } from '../limits/limit-services.js';
@@ -25,6 +26,14 @@ export interface AccessDirectory {
   space(id: string): ValueOrPromise<SpaceRecord | undefined>;
   /** Memoised: synchronous on a hit. */
   ownerSpaces(ownerId: string): ValueOrPromise<SpaceRecord[]>;
+  /**
+   * A Studio session with its owner's state, memoised with keys and spaces (`load` reads it on a miss). Whoever
+   * revokes a session calls `invalidate()`; the memoised row is the one `touch` updates in place.
+   */
+  consoleSession(
+    id: string,
+    load: () => Promise<SessionWithOwner | undefined>,
+  ): ValueOrPromise<SessionWithOwner | undefined>;
 }
 
 /** Turns the Authorization header (or the Studio session cookie) into a caller, afresh on every request. */

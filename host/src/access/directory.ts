@@ -10,6 +10,7 @@ import {
 } from '../storage/port/directory-repository.js';
 import { parseApiSettings, type ApiSettings } from './api-settings.js';
 import type { AccessDirectory, ValueOrPromise } from './access-services.js';
+import type { SessionWithOwner } from '../studio/studio-services.js';
 import type { AccountRow, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
 
 /** The shared change version of owners, spaces, modules and credentials. */
@@ -49,6 +50,7 @@ export class MemoisedAccessDirectory implements AccessDirectory {
   private keyMemo = new Map<string, KeyCredential | undefined>();
   private spaceMemo = new Map<string, SpaceRecord | undefined>();
   private ownerSpacesMemo = new Map<string, SpaceRecord[]>();
+  private sessionMemo = new Map<string, SessionWithOwner | undefined>();
 
   constructor(
     @inject(DirectoryRepositoryToken) private readonly repo: DirectoryRepository,
@@ -93,6 +95,13 @@ export class MemoisedAccessDirectory implements AccessDirectory {
     );
   }
 
+  consoleSession(
+    id: string,
+    load: () => Promise<SessionWithOwner | undefined>,
+  ): ValueOrPromise<SessionWithOwner | undefined> {
+    return this.memo(this.sessionMemo, id, load);
+  }
+
   /** A memo hit once this turn's version check completed is answered synchronously; anything else reads storage. */
   private memo<V>(map: Map<string, V>, key: string, load: () => Promise<V>): ValueOrPromise<V> {
     if (this.fresh && !this.dirty && map.has(key)) return map.get(key)!;
@@ -109,6 +118,7 @@ export class MemoisedAccessDirectory implements AccessDirectory {
       this.keyMemo.clear();
       this.spaceMemo.clear();
       this.ownerSpacesMemo.clear();
+      this.sessionMemo.clear();
       this.generation++;
       this.dirty = false;
     }
