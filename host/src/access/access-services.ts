@@ -5,7 +5,7 @@ import type { Permission, SpaceContext } from '@cerebro/sdk';
 import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
 import type { KeyDay, LimitPair } from '../limits/limit-services.js';
 import type { KeyLimitsBody } from './key-limits.js';
-import type { AccountRow, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
+import type { AccountRow, AccountStanding, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
 
 /**
  * A value, or the promise of it: what a memoised read answers (synchronously on a memo hit, so the hot path of an
@@ -22,6 +22,8 @@ export interface AccessDirectory {
   invalidate(): Promise<void>;
   operator(id: string): Promise<CredentialRow | undefined>;
   account(id: string): Promise<AccountRow | undefined>;
+  /** Memoised: synchronous on a hit. Payment state only; every write to it invalidates the directory. */
+  accountStanding(id: string): ValueOrPromise<AccountStanding | undefined>;
   /** Memoised: synchronous on a hit. */
   space(id: string): ValueOrPromise<SpaceRecord | undefined>;
   /** Memoised: synchronous on a hit. */

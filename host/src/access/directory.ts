@@ -11,7 +11,7 @@ import {
 import { parseApiSettings, type ApiSettings } from './api-settings.js';
 import type { AccessDirectory, ValueOrPromise } from './access-services.js';
 import type { SessionWithOwner } from '../studio/studio-services.js';
-import type { AccountRow, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
+import type { AccountRow, AccountStanding, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
 
 /** The shared change version of owners, spaces, modules and credentials. */
 const DIRECTORY_VERSION = 'directorio';
@@ -51,6 +51,7 @@ export class MemoisedAccessDirectory implements AccessDirectory {
   private spaceMemo = new Map<string, SpaceRecord | undefined>();
   private ownerSpacesMemo = new Map<string, SpaceRecord[]>();
   private sessionMemo = new Map<string, SessionWithOwner | undefined>();
+  private standingMemo = new Map<string, AccountStanding | undefined>();
 
   constructor(
     @inject(DirectoryRepositoryToken) private readonly repo: DirectoryRepository,
@@ -80,6 +81,13 @@ export class MemoisedAccessDirectory implements AccessDirectory {
 
   account(id: string): Promise<AccountRow | undefined> {
     return this.repo.account(id);
+  }
+
+  accountStanding(id: string): ValueOrPromise<AccountStanding | undefined> {
+    return this.memo(this.standingMemo, id, async () => {
+      const row = await this.repo.account(id);
+      return row && { id: row.id, unpaid_since: row.unpaid_since, suspended: row.suspended };
+    });
   }
 
   space(id: string): ValueOrPromise<SpaceRecord | undefined> {
@@ -119,6 +127,7 @@ export class MemoisedAccessDirectory implements AccessDirectory {
       this.spaceMemo.clear();
       this.ownerSpacesMemo.clear();
       this.sessionMemo.clear();
+      this.standingMemo.clear();
       this.generation++;
       this.dirty = false;
     }

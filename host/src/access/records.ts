@@ -68,6 +68,12 @@ export interface AccountRow {
   created_at: string;
 }
 
+/**
+ * What access decisions read of an account: whether it is suspended or unpaid. Memoised (never its balance, which
+ * every debit moves: that is read afresh from `AccountRow`).
+ */
+export type AccountStanding = Pick<AccountRow, 'id' | 'unpaid_since' | 'suspended'>;
+
 /** A space with what every request needs to decide access. */
 export interface SpaceRecord {
   row: SpaceRow;

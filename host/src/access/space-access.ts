@@ -38,7 +38,7 @@ export class SpaceAccessRules implements SpaceAccessPolicy {
 
     if (row.trial_ends_at && Date.parse(row.trial_ends_at) <= request.now) throw apiError('trial_expired');
 
-    const account = await this.directory.account(row.account_id);
+    const account = await this.directory.accountStanding(row.account_id);
     if (!account) throw apiError('space_not_reachable');
     const unpaidFor = account.unpaid_since ? request.now - Date.parse(account.unpaid_since) : 0;
     if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
