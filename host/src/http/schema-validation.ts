@@ -139,12 +139,18 @@ function issuesOf(errors: readonly ErrorObject[], root: string, data: unknown): 
   return issues.sort((a, b) => rank(a) - rank(b));
 }
 
-/** Checks a parsed JSON body; throws the 422 list when it does not match. Compiled once, when the route is mounted. */
+/**
+ * Checks a parsed JSON body; throws the 422 list when it does not match. Compiled once, at the route's first request:
+ * compiling every host route's schemas when they were mounted was about a tenth of the CPU of a start. A plugin's
+ * schemas are still compiled when its manifest is checked (a broken one is refused at load) and ajv keeps what it
+ * compiled by schema object; the host's are compiled by a test (route-schemas.test.ts).
+ */
 export type BodyValidator = (body: unknown) => void;
 
 export function compileBodyValidator(schema: JsonSchema): BodyValidator {
-  const validate: ValidateFunction = bodyAjv.compile(schema);
+  let validate: ValidateFunction | undefined;
   return (body) => {
+    validate ??= bodyAjv.compile(schema);
     // A request without a body is checked as JSON `null`: ajv needs a JSON value, and `null` fails an object schema.
     if (!validate(body === undefined ? null : body))
       throw validationError(issuesOf(validate.errors ?? [], 'body', body));
@@ -159,9 +165,10 @@ export function compileBodyValidator(schema: JsonSchema): BodyValidator {
 export type QueryValidator = (raw: Readonly<Record<string, unknown>>) => Record<string, QueryValue>;
 
 export function compileQueryValidator(schema: QuerySchema): QueryValidator {
-  const validate: ValidateFunction = queryAjv.compile(schema);
+  let validate: ValidateFunction | undefined; // at the first request, as for bodies
   const names = Object.keys(schema.properties);
   return (raw) => {
+    validate ??= queryAjv.compile(schema);
     const values = Object.create(null) as Record<string, unknown>;
     for (const name of names) if (Object.hasOwn(raw, name)) values[name] = raw[name];
     if (!validate(values)) throw validationError(issuesOf(validate.errors ?? [], 'query', raw));
