@@ -42,6 +42,25 @@ test('Studio documents and ask: upload with progress, live indexing to ready, a 
   assert.deepEqual(await tags.getByRole('listitem').allInnerTexts(), ['oficina', 'horarios']);
   await checkPage(page, 'studio-documentos');
 
+  // "Probar búsqueda": the ranked passages of a question, free (the balance does not move) and shown as text.
+  const balance = async () => (await world.h.client.get(`/cuentas/${world.h.accountId}/bolsa`)).body.saldo as number;
+  const before = await balance();
+  await page.getByLabel('Pregunta de prueba').fill('¿En qué calle está la oficina?');
+  await page.getByRole('button', { name: 'Buscar pasajes' }).click();
+  const hits = page.getByRole('list', { name: 'Pasajes encontrados' });
+  await hits.waitFor();
+  const first = hits.getByRole('listitem').first();
+  assert.match(
+    await first.locator('summary').innerText(),
+    /^guia-oficina\.md · Guía de la oficina › Horario · puntuación /,
+  );
+  assert.match(await first.locator('pre').innerText(), /calle Mayor 5/, 'the first passage is open and holds the fact');
+  assert.equal(await balance(), before, 'searching costs no credits');
+  await checkPage(page, 'studio-documentos-busqueda');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await checkPage(page, 'studio-documentos-busqueda-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // Download goes through the same API route with the session cookie.
   const download = page.waitForEvent('download');
   await row.getByRole('link', { name: /Descargar/ }).click();

@@ -9,6 +9,7 @@ import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../lib
 import { plural } from '../lib/plural.js';
 import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
+import { SearchTrial } from './search-trial.js';
 
 const PAGE = 200;
 const POLL_MS = 1000;
@@ -142,6 +143,7 @@ export function DocumentsPage({ space }: { space: string }) {
           </>
         )}
       </Section>
+      {(list.data?.total ?? 0) > 0 && <SearchTrial space={space} />}
     </>
   );
 }
