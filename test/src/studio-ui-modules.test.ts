@@ -91,6 +91,48 @@ test('Studio ventas: the CSV import lists every bad line before anything is stor
   assert.match(await page.getByRole('row', { name: /Juego de brocas/ }).innerText(), /89,90 EUR/);
   assert.match(await page.getByRole('row', { name: /Zapatillas/ }).innerText(), /249\.900 COP/);
   await checkPage(page, 'studio-catalogo');
+
+  // One product at a time: add (a price typed with a decimal comma, shipping per city), edit, delete.
+  await page.getByRole('button', { name: 'Añadir producto' }).click();
+  let editor = page.getByRole('region', { name: 'Añadir un producto' });
+  await editor.getByLabel('Id').fill('taladro-500');
+  await editor.getByLabel('Nombre').fill('Taladro 500 W');
+  await editor.getByLabel('Precio').fill('59,5');
+  assert.equal(await editor.getByLabel('Moneda').inputValue(), 'COP', "the catalog's currency is proposed");
+  await editor.getByLabel('Moneda').fill('EUR');
+  await editor.getByLabel('Stock').fill('7');
+  await editor.getByLabel('Envío por ciudad (opcional)').fill('Madrid=4,5\nValencia=6');
+  await checkPage(page, 'studio-catalogo-producto-nuevo');
+  await editor.getByRole('button', { name: 'Añadir producto' }).click();
+  await page.getByRole('status').filter({ hasText: 'Se guardó «Taladro 500 W».' }).waitFor();
+  const added = (await world.h.client.get('/mod/ventas/demo/productos/taladro-500')).body;
+  assert.deepEqual(
+    [added.nombre, added.precio, added.moneda, added.stock, added.envio],
+    ['Taladro 500 W', 59.5, 'EUR', 7, { Madrid: 4.5, Valencia: 6 }],
+  );
+  assert.match(await page.getByRole('row', { name: /Taladro 500 W/ }).innerText(), /59,50 EUR/);
+
+  // A refused value shows the API's message and stores nothing.
+  await page.getByRole('button', { name: 'Editar Taladro 500 W' }).click();
+  editor = page.getByRole('region', { name: 'Editar «Taladro 500 W»' });
+  assert.equal(await editor.getByLabel('Id').getAttribute('readonly'), '', 'an existing id is fixed');
+  await editor.getByLabel('Moneda').fill('EU');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await page.getByRole('alert').filter({ hasText: 'moneda' }).waitFor();
+  await editor.getByLabel('Moneda').fill('EUR');
+  await editor.getByLabel('Stock').fill('3');
+  await page.getByRole('button', { name: 'Guardar cambios' }).click();
+  await page.getByRole('status').filter({ hasText: 'Se guardó «Taladro 500 W».' }).waitFor();
+  assert.equal((await world.h.client.get('/mod/ventas/demo/productos/taladro-500')).body.stock, 3);
+
+  await page.getByRole('button', { name: 'Eliminar Taladro 500 W' }).click();
+  await page.getByRole('button', { name: 'Sí, eliminar' }).click();
+  await page.getByRole('status').filter({ hasText: 'Se eliminó «Taladro 500 W».' }).waitFor();
+  assert.equal((await world.h.client.get('/mod/ventas/demo/productos/taladro-500')).status, 404);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('button', { name: 'Editar Termo' }).click();
+  await checkPage(page, 'studio-catalogo-producto-editar-375');
+  await page.setViewportSize({ width: 1280, height: 900 });
 });
 
 test('Studio ventas: a person answers a handed-off conversation, the API shows the reply, and it goes back to the agent', async (t) => {

@@ -10,6 +10,8 @@ import { formatMoney } from '../lib/money.js';
 import { plural } from '../lib/plural.js';
 import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
+import { ConfirmAction } from '../components/confirm-action.js';
+import { ProductEditor } from './catalog/product-editor.js';
 
 interface ImportResult {
   importados: number;
@@ -22,7 +24,10 @@ interface ImportResult {
 
 type Mode = 'combinar' | 'reemplazar';
 
-/** The ventas catalog, and CSV import with a preview of every bad line before anything is stored. */
+/**
+ * The ventas catalog: one product added, edited or deleted at a time, and CSV import with a preview of every bad line
+ * before anything is stored.
+ */
 export function CatalogPage({ space }: { space: string }) {
   const products = useLoad(
     () =>
@@ -31,19 +36,64 @@ export function CatalogPage({ space }: { space: string }) {
       }),
     [space],
   );
+  // The product being added ('nuevo') or edited, and what the last change did.
+  const [editing, setEditing] = useState<Product | 'nuevo' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [removeError, setRemoveError] = useState<unknown>(null);
+  const currency = products.data?.productos[0]?.moneda ?? 'EUR';
+  const remove = async (p: Product) => {
+    setRemoveError(null);
+    try {
+      await api('DELETE', `/mod/ventas/${seg(space)}/productos/${seg(p.id)}`);
+      setNotice(`Se eliminó «${p.nombre}».`);
+      if (editing !== 'nuevo' && editing?.id === p.id) setEditing(null);
+      void products.reload();
+    } catch (err) {
+      setRemoveError(err);
+    }
+  };
   return (
     <>
       <PageHeader
         title="Catálogo"
         intro="Los productos con los que cotiza el agente de ventas. Todas las cifras de sus respuestas salen de aquí."
-      />
+      >
+        {editing === null && (
+          <button
+            type="button"
+            class="button primary"
+            onClick={() => {
+              setNotice(null);
+              setEditing('nuevo');
+            }}
+          >
+            Añadir producto
+          </button>
+        )}
+      </PageHeader>
+      {editing !== null && (
+        <ProductEditor
+          key={editing === 'nuevo' ? '' : editing.id}
+          space={space}
+          product={editing === 'nuevo' ? null : editing}
+          currency={currency}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setNotice(`Se guardó «${saved.nombre}».`);
+            setEditing(null);
+            void products.reload();
+          }}
+        />
+      )}
+      <SuccessNotice>{notice}</SuccessNotice>
       <CsvImport space={space} onImported={() => void products.reload()} />
       <Section title="Productos">
         <ErrorNotice error={products.error} />
+        <ErrorNotice error={removeError} title="No se eliminó." />
         {products.loading && !products.data ? (
           <Loading />
         ) : !products.data || products.data.productos.length === 0 ? (
-          <EmptyState title="El catálogo está vacío.">Importa un CSV para empezar.</EmptyState>
+          <EmptyState title="El catálogo está vacío.">Añade un producto o importa un CSV para empezar.</EmptyState>
         ) : (
           <TableWrap label="Productos">
             <table class="table stack">
@@ -57,6 +107,9 @@ export function CatalogPage({ space }: { space: string }) {
                   </th>
                   <th scope="col" class="num">
                     Stock
+                  </th>
+                  <th scope="col">
+                    <span class="sr-only">Acciones</span>
                   </th>
                 </tr>
               </thead>
@@ -72,6 +125,25 @@ export function CatalogPage({ space }: { space: string }) {
                     </td>
                     <td data-label="Stock" class="num">
                       {formatNumber(p.stock)}
+                    </td>
+                    <td class="actions">
+                      <button
+                        type="button"
+                        class="button"
+                        onClick={() => {
+                          setNotice(null);
+                          setEditing(p);
+                        }}
+                      >
+                        Editar<span class="sr-only"> {p.nombre}</span>
+                      </button>
+                      <ConfirmAction
+                        action="Eliminar"
+                        confirm="Sí, eliminar"
+                        group={`Confirmar eliminación de ${p.nombre}`}
+                        target={p.nombre}
+                        onConfirm={() => remove(p)}
+                      />
                     </td>
                   </tr>
                 ))}
