@@ -164,6 +164,19 @@ test('Studio ventas: a person answers a handed-off conversation, the API shows t
   );
   await checkPage(page, 'studio-conversaciones');
 
+  // The navigation shows how many wait for a person; a new handoff raises it and is announced (issue #26 item 3).
+  const inbox = page.getByRole('navigation', { name: 'Secciones' }).getByRole('link', { name: /^Conversaciones/ });
+  assert.equal(await inbox.textContent(), 'Conversaciones1 espera a una persona');
+  const another = await world.h.client.post(sales, {
+    json: { mensaje: 'Quiero hablar con una persona, por favor', contacto: { nombre: 'Luis Gil' } },
+  });
+  assert.equal(another.body.estado, 'derivada', another.text);
+  await page.evaluate('document.dispatchEvent(new Event("visibilitychange"))'); // as when the owner comes back to the tab
+  await inbox.filter({ hasText: '2 esperan a una persona' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'Una conversación nueva espera a una persona.' }).waitFor();
+  await page.getByLabel(/Aviso sonoro/).check();
+  assert.equal(await page.evaluate('localStorage.getItem("cerebro.studio.aviso_sonoro")'), '1');
+
   await page
     .getByLabel('Responder como persona del equipo')
     .fill('Hola Carla, soy Marta. Te ayudo con las zapatillas.');

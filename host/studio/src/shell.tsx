@@ -4,6 +4,7 @@ import { EmptyState } from './components/notice.js';
 import { matchPath, navigate, usePath } from './lib/router.js';
 import { SPACE_PAGES, spacePath } from './nav.js';
 import { routePage } from './routes.js';
+import { useHandoffs } from './state/handoffs.js';
 import { useStudio } from './state/session.js';
 
 /** Header, navigation and the page for the current path. */
@@ -15,6 +16,7 @@ export function Shell() {
   const [lastSpace, setLastSpace] = useState<string | null>(null);
   const spaceId = inSpace?.espacio ?? lastSpace ?? spaces[0]?.id ?? null;
   const space = spaces.find((s) => s.id === spaceId);
+  const handoffs = useHandoffs(spaceId, space?.modulos.includes('ventas') ?? false);
 
   useEffect(() => {
     if (inSpace) setLastSpace(inSpace.espacio!);
@@ -96,6 +98,14 @@ export function Shell() {
                     <li key={p.slug}>
                       <Link to={to} current={path === to}>
                         {p.label}
+                        {p.slug === 'conversaciones' && handoffs.waiting ? (
+                          <span class="badge warn nav-badge">
+                            {handoffs.waiting}
+                            <span class="sr-only">
+                              {handoffs.waiting === 1 ? ' espera a una persona' : ' esperan a una persona'}
+                            </span>
+                          </span>
+                        ) : null}
                       </Link>
                     </li>
                   );
@@ -104,6 +114,9 @@ export function Shell() {
             </div>
           )}
         </nav>
+        <p class="sr-only" role="status" aria-live="polite">
+          {handoffs.announcement}
+        </p>
         <main id="contenido" class="content">
           {session.propietario.tiene_clave === false && path !== 'perfil' && (
             <p class="notice notice-info">

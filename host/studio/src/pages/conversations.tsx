@@ -7,6 +7,7 @@ import { formatDateTime } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { usePoll } from '../lib/use-poll.js';
 import { useSave } from '../lib/use-save.js';
+import { handoffSoundOn, setHandoffSound } from '../state/handoffs.js';
 
 type Filter = '' | 'derivada' | 'activa';
 
@@ -21,6 +22,11 @@ const ROLE: Record<string, string> = { cliente: 'Cliente', agente: 'Agente', per
 export function ConversationsPage({ space }: { space: string }) {
   const [filter, setFilter] = useState<Filter>('derivada');
   const [open, setOpen] = useState<string | null>(null);
+  const [sound, setSound] = useState(handoffSoundOn);
+  const toggleSound = (on: boolean) => {
+    setHandoffSound(on);
+    setSound(on);
+  };
   const list = useLoad(
     () =>
       api<{ conversaciones: SalesConversation[]; total: number }>('GET', `/mod/ventas/${seg(space)}/conversaciones`, {
@@ -37,8 +43,14 @@ export function ConversationsPage({ space }: { space: string }) {
     <>
       <PageHeader
         title="Conversaciones"
-        intro="Las conversaciones del agente de ventas. Las derivadas esperan a una persona del equipo."
+        intro="Las conversaciones del agente de ventas. Las derivadas esperan a una persona del equipo: su número aparece junto a «Conversaciones» en el menú."
       />
+      <p>
+        <label class="check">
+          <input type="checkbox" checked={sound} onChange={(e) => toggleSound(e.currentTarget.checked)} /> Aviso sonoro
+          cuando se derive una conversación (en este navegador)
+        </label>
+      </p>
       <div class="split conversations">
         <Section title="Bandeja">
           <div class="field">
