@@ -45,6 +45,8 @@ import { conversationRoutes } from '../rag/conversation-routes.js';
 import { openAiRoutes } from '../rag/openai-routes.js';
 import { RagService } from '../rag/rag-service.js';
 import { SearchModels } from '../rag/search-models.js';
+import { ModelStatus } from '../rag/model-status.js';
+import { modelRoutes } from '../rag/model-routes.js';
 import { systemRoutes } from '../routes/system-routes.js';
 import { listenForMetrics, type MetricsListener } from '../metrics/metrics-server.js';
 import { metricsRoute } from '../metrics/metrics-route.js';
@@ -275,6 +277,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ...coreRoutes(container),
       ...studioRoutes(container),
       ...ragRoutes(container, rag),
+      ...modelRoutes(new ModelStatus(config, models, () => clock.now())),
       ...conversationRoutes(rag.conversationLog),
       ...openAiRoutes(container, rag),
       ...webhookRoutes(webhooks),

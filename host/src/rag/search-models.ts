@@ -34,6 +34,9 @@ export type SearchModelsConfig = Pick<
   | 'rerankMinProbability'
 >;
 
+/** A search model as the process holds it (`GET /api/modelos`). */
+export type LocalModelStanding = 'activo' | 'fallando' | 'no_cargado' | 'sin_configurar';
+
 /** Tracks one model's failures so that health and the log tell when it starts and stops failing. */
 class ModelState {
   failure: string | null = null;
@@ -96,6 +99,16 @@ export class SearchModels {
       };
     }
     return models;
+  }
+
+  /** How each search model stands now: on, configured but not loaded, or loaded but failing lately. */
+  standing(): { embeddings: LocalModelStanding; reordenacion: LocalModelStanding } {
+    const of = (on: boolean, loadFailed: boolean, state: ModelState): LocalModelStanding =>
+      loadFailed ? 'no_cargado' : !on ? 'sin_configurar' : state.failure ? 'fallando' : 'activo';
+    return {
+      embeddings: of(this.embedder !== null, this.embedLoadFailed, this.embedState),
+      reordenacion: of(this.rerank !== null, this.rerankLoadFailed, this.rerankState),
+    };
   }
 
   /** Told by the retriever whether each question could be embedded. */

@@ -14,6 +14,7 @@ import { DocumentsPage } from './pages/documents.js';
 import { FuentesPage } from './pages/fuentes.js';
 import { KeysPage } from './pages/keys.js';
 import { LandingsPage } from './pages/landings.js';
+import { ModelsPage } from './pages/models.js';
 import { ProfilePage } from './pages/profile.js';
 import { QuestionHistoryPage } from './pages/question-history.js';
 import { SpacesPage } from './pages/spaces.js';
@@ -42,6 +43,7 @@ export function routePage(path: string): JSX.Element | null {
   if (path === '') return <SpacesPage />;
   if (path === 'claves') return <KeysPage />;
   if (path === 'perfil') return <ProfilePage />;
+  if (path === 'modelos') return <ModelsPage />;
   const inSpace = matchPath('espacios/:espacio/:pagina', path);
   if (inSpace && SPACE_COMPONENTS[inSpace.pagina!])
     return <SpaceGate space={inSpace.espacio!} page={inSpace.pagina!} />;

@@ -78,6 +78,11 @@ export function Shell() {
                 Perfil y sesiones
               </Link>
             </li>
+            <li>
+              <Link to="modelos" current={path === 'modelos'}>
+                Modelos
+              </Link>
+            </li>
           </ul>
           {spaces.length > 0 && spaceId && (
             <div class="nav-space">

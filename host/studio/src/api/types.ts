@@ -21,6 +21,8 @@ export type DocumentState = UploadOutcome['estado'];
 
 export type IndexingStatus = Ok<'/rag/{espacio}/indexing_status', 'get'>;
 
+export type ModelsView = Ok<'/modelos', 'get'>;
+
 export type SearchHit = Item<Ok<'/rag/{espacio}/buscar', 'post'>['pasajes']>;
 
 export type Answer = Ok<'/rag/{espacio}/conversations', 'post'>;
