@@ -112,6 +112,8 @@ export class MemoisedAccessDirectory implements AccessDirectory {
 
   /** A memo hit once this turn's version check completed is answered synchronously; anything else reads storage. */
   private memo<V>(map: Map<string, V>, key: string, load: () => Promise<V>): ValueOrPromise<V> {
+    if (!this.fresh && this.check === null && this.versions.readNow)
+      this.checkNow(this.versions.readNow(DIRECTORY_VERSION));
     if (this.fresh && !this.dirty && map.has(key)) return map.get(key)!;
     return this.remember(map, key, load);
   }
@@ -139,6 +141,17 @@ export class MemoisedAccessDirectory implements AccessDirectory {
       map.set(key, value);
     }
     return value;
+  }
+
+  /** This turn's check, done at once with a version read synchronously (a backend in the process: SQLite). */
+  private checkNow(version: number): void {
+    if (version !== this.seenVersion) {
+      this.seenVersion = version;
+      this.dirty = true;
+    }
+    this.fresh = true;
+    this.check = Promise.resolve();
+    setImmediate(this.endTurn);
   }
 
   private async compareVersion(): Promise<void> {

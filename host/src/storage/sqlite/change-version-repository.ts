@@ -20,4 +20,8 @@ export class SqliteChangeVersionRepository implements ChangeVersionRepository {
   async read(name: string): Promise<number> {
     return this.versions.read(name);
   }
+
+  readNow(name: string): number {
+    return this.versions.read(name);
+  }
 }
