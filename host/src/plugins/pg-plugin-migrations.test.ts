@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { definePlugin, HostServices, type PluginManifest } from '@cerebro/sdk';
-import { createPgPool } from '../storage/postgres/pg-driver.js';
-import { PgPluginSchemas, pluginRoleName } from '../storage/postgres/pg-plugin-schemas.js';
-import { createTestDatabase, pgUnavailable, TEST_SERVER_URL } from '../storage/postgres/testing/pg-test-database.js';
+import { pluginSchemasDatabase } from '../storage/postgres/testing/plugin-schemas-database.js';
+import { pgUnavailable } from '../storage/postgres/testing/pg-test-database.js';
 import { validateManifest } from './manifest-validator.js';
 import { migratePgPluginSchemas, refuseSqliteOnlyPlugins } from './pg-plugin-migrations.js';
 
@@ -60,22 +59,16 @@ test("a manifest's PostgreSQL migrations are the SQLite ones' twins, id for id, 
 
 describe('plugin migrations on PostgreSQL', { skip }, () => {
   test("applied once in the plugin's schema, as its role; a second start applies nothing", async (t) => {
-    const db = await createTestDatabase(4);
-    const schemas = new PgPluginSchemas(db.pool, db.url);
-    t.after(async () => {
-      await schemas.closeAll();
-      await db.drop();
-      const admin = await createPgPool(TEST_SERVER_URL, { max: 1 });
-      await admin.query(`DROP ROLE IF EXISTS "${pluginRoleName(new URL(db.url).pathname.slice(1), 'notas')}"`);
-      await admin.end();
-    });
+    const db = await pluginSchemasDatabase();
+    t.after(db.close);
+    const schemas = db.schemas;
     const logged: unknown[] = [];
     const log = { info: (fields: Record<string, unknown>) => void logged.push(fields) };
     const notas = manifest({ migrations: SQLITE, postgresMigrations: POSTGRES });
     await migratePgPluginSchemas([notas], schemas, log);
     await migratePgPluginSchemas([notas], schemas, log);
     assert.deepEqual(logged, [{ plugin: 'notas', migracion: '0001_notas' }]);
-    const table = await db.pool.query<{ schemaname: string; tableowner: string }>(
+    const table = await db.host.query<{ schemaname: string; tableowner: string }>(
       "SELECT schemaname, tableowner FROM pg_tables WHERE tablename = 'notas_items'",
     );
     assert.equal(table.rows[0]?.schemaname, 'plugin_notas');

@@ -3,48 +3,20 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pluginDatabaseContract } from '../port/plugin-database.contract.js';
-import { createPgPool, type Pool } from './pg-driver.js';
-import { PgPluginSchemas, pluginRoleName } from './pg-plugin-schemas.js';
-import { createTestDatabase, pgUnavailable, TEST_SERVER_URL } from './testing/pg-test-database.js';
+import { PgPluginSchemas } from './pg-plugin-schemas.js';
+import { pluginSchemasDatabase } from './testing/plugin-schemas-database.js';
+import { pgUnavailable } from './testing/pg-test-database.js';
 
 const skip = (await pgUnavailable()) ?? false;
 
-/** A database with the plugins' schemas on it; `close` drops the database and then the roles made for it. */
-async function pluginServer(): Promise<{ schemas: PgPluginSchemas; host: Pool; url: string; close(): Promise<void> }> {
-  const db = await createTestDatabase(4);
-  const schemas = new PgPluginSchemas(db.pool, db.url);
-  const database = new URL(db.url).pathname.slice(1);
-  const made = new Set<string>();
-  const provision = schemas.provision.bind(schemas);
-  schemas.provision = async (pluginId) => {
-    made.add(pluginRoleName(database, pluginId));
-    return provision(pluginId);
-  };
-  return {
-    schemas,
-    host: db.pool,
-    url: db.url,
-    async close() {
-      await schemas.closeAll();
-      await db.drop();
-      const admin = await createPgPool(TEST_SERVER_URL, { max: 1 });
-      try {
-        for (const role of made) await admin.query(`DROP ROLE IF EXISTS "${role}"`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
-}
-
 describe('PostgreSQL plugin database', { skip }, () => {
   pluginDatabaseContract('PostgreSQL plugin database', async () => {
-    const server = await pluginServer();
+    const server = await pluginSchemasDatabase();
     return { db: await server.schemas.database('contrato'), close: server.close };
   });
 
   test("a plugin's role reaches its own schema only: not the host's tables, not another plugin's", async (t) => {
-    const server = await pluginServer();
+    const server = await pluginSchemasDatabase();
     t.after(server.close);
     await server.host.query("CREATE TABLE owners_copy AS SELECT 'secreto'::text AS name");
     const ventas = await server.schemas.database('ventas');
@@ -69,7 +41,7 @@ describe('PostgreSQL plugin database', { skip }, () => {
   });
 
   test('a second host provisioning the same plugin at once gets the same role; the pools keep working', async (t) => {
-    const server = await pluginServer();
+    const server = await pluginSchemasDatabase();
     t.after(server.close);
     const other = new PgPluginSchemas(server.host, server.url);
     const [a, b] = await Promise.all([server.schemas.provision('ventas'), other.provision('ventas')]);
