@@ -18,6 +18,7 @@ import { PgCreditLedgerRepository } from '../storage/postgres/pg-credit-ledger.j
 import { PgDocumentJobRepository } from '../storage/postgres/pg-document-jobs.js';
 import { PgDocumentLabelRepository } from '../storage/postgres/pg-document-labels.js';
 import type { Pool } from '../storage/postgres/pg-driver.js';
+import type { PgJobPassageSteps } from '../storage/postgres/pg-job-passage-steps.js';
 import { PgMetricsRepository } from '../storage/postgres/pg-metrics.js';
 import { PgPluginSchemas } from '../storage/postgres/pg-plugin-schemas.js';
 import { PgRagSettingsRepository } from '../storage/postgres/pg-rag-settings.js';
@@ -29,11 +30,17 @@ export const PgPluginSchemasToken = createToken<PgPluginSchemas>('host:pg-plugin
 
 /**
  * Registers one instance of each content repository over `pool` (made by `createPgPool` from the database URL, which
- * the plugins' own pools reuse with their roles). Not registered, because PostgreSQL cannot read synchronously:
+ * the plugins' own pools reuse with their roles). The document repository runs `passageSteps` (the PostgreSQL passage
+ * index's) inside its transactions, and deletes a removed document's vectors after its passages. Not registered, because PostgreSQL cannot read synchronously:
  * `DocumentReadsNowToken`, whose callers (the sdk's synchronous `Documents`, the engine's status reads) must move to
  * the async reads of `DocumentJobRepository` first.
  */
-export function registerPgContentRepositories(c: DependencyContainer, pool: Pool): void {
+export function registerPgContentRepositories(
+  c: DependencyContainer,
+  pool: Pool,
+  /** The PostgreSQL passage index's steps, run inside the document repository's transactions. */
+  passageSteps?: PgJobPassageSteps,
+): void {
   const url = pool.options.connectionString;
   if (!url)
     throw new Error('registerPgContentRepositories: the pool must be made from a connection URL (createPgPool).');
@@ -44,7 +51,12 @@ export function registerPgContentRepositories(c: DependencyContainer, pool: Pool
   c.register(RagSettingsRepositoryToken, { useValue: new PgRagSettingsRepository(pool) });
   c.register(ConversationRepositoryToken, { useValue: new PgConversationRepository(pool) });
   c.register(DocumentLabelRepositoryToken, { useValue: new PgDocumentLabelRepository(pool) });
-  c.register(DocumentJobRepositoryToken, { useValue: new PgDocumentJobRepository(pool) });
-  c.register(VectorRepositoriesToken, { useValue: new PgVectorRepositories(pool) });
+  const vectors = new PgVectorRepositories(pool);
+  const documents = new PgDocumentJobRepository(pool, {
+    passageSteps,
+    passagesDeleted: (ids) => vectors.deletePassages(ids),
+  });
+  c.register(DocumentJobRepositoryToken, { useValue: documents });
+  c.register(VectorRepositoriesToken, { useValue: vectors });
   c.register(PgPluginSchemasToken, { useValue: new PgPluginSchemas(pool, url) });
 }

@@ -3,9 +3,9 @@
 // once each get a different job without waiting for one another; every later write of a job names its version and
 // owner, so a job taken back, replaced or removed by another host can never be written again by the one that lost it.
 //
-// The passage steps (JobPassageSteps) are called inside each method's transaction, as the port asks, but they are
-// synchronous and write through the passage index's own handle: until that index's PostgreSQL steps take this
-// transaction's client, a passage swap and the document's state commit separately on PostgreSQL.
+// Passage changes: given the passage index's PostgreSQL steps (pg-job-passage-steps.ts), the repository runs them on
+// its own transaction's client, so a swap commits with the document's `ready`; without them (the port's contract
+// test, which records the calls) it calls the port's synchronous JobPassageSteps inside its transaction instead.
 import type {
   DocumentJobRepository,
   DocumentRecord,
@@ -20,6 +20,7 @@ import type {
 } from '../port/document-job-repository.js';
 import { type DocumentRow, toRecord } from '../sqlite/document-row.js';
 import { inTransaction, type Pool, type PoolClient } from './pg-driver.js';
+import type { PgJobPassageSteps, StepClient } from './pg-job-passage-steps.js';
 
 /** Upload order: by time, then by name compared by code point (SQLite's BINARY), whatever the database's collation. */
 const UPLOAD_ORDER = 'ORDER BY created_at, name COLLATE "C"';
@@ -27,8 +28,49 @@ const UPLOAD_ORDER = 'ORDER BY created_at, name COLLATE "C"';
 // The job of a version while it still is `owner`'s processing job: $1 space, $2 id, $3 version, $4 owner.
 const OWNED = "space = $1 AND id = $2 AND version = $3 AND state = 'processing' AND lease_owner = $4";
 
+/** What the repository does with passages in its transactions, on `client`: the PostgreSQL steps or the port's. */
+class PassageSteps {
+  constructor(private readonly pg: PgJobPassageSteps | undefined) {}
+
+  swapIn(client: StepClient, given: JobPassageSteps, run: JobRun): Promise<number> | number {
+    return this.pg ? this.pg.swapIn(client, run) : given.swapIn(run);
+  }
+  async hideDocument(client: StepClient, given: JobPassageSteps, space: string, id: string): Promise<void> {
+    if (this.pg) await this.pg.hideDocument(client, space, id);
+    else given.hideDocument(space, id);
+  }
+  async abandonDocumentRuns(client: StepClient, given: JobPassageSteps, space: string, id: string): Promise<void> {
+    if (this.pg) await this.pg.abandonDocumentRuns(client, space, id);
+    else given.abandonDocumentRuns(space, id);
+  }
+  async abandonOrphanRuns(client: StepClient, given: JobPassageSteps): Promise<void> {
+    if (this.pg) await this.pg.abandonOrphanRuns(client);
+    else given.abandonOrphanRuns();
+  }
+  /** Removal: deletes the passages on PostgreSQL (returning their ids); the port's steps hide them. */
+  async removeDocument(client: StepClient, given: JobPassageSteps, space: string, id: string): Promise<number[]> {
+    if (this.pg) return this.pg.deleteDocument(client, space, id);
+    given.hideDocument(space, id);
+    return [];
+  }
+}
+
+export interface PgDocumentJobOptions {
+  /** The passage index's steps on this database; absent in the port's contract test. */
+  passageSteps?: PgJobPassageSteps;
+  /** Told the ids of passages deleted with a removed document, after the removal committed (their vectors go). */
+  passagesDeleted?: (ids: readonly number[]) => Promise<void>;
+}
+
 export class PgDocumentJobRepository implements DocumentJobRepository {
-  constructor(private readonly pool: Pool) {}
+  private readonly steps: PassageSteps;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: PgDocumentJobOptions = {},
+  ) {
+    this.steps = new PassageSteps(options.passageSteps);
+  }
 
   get open(): boolean {
     return !this.pool.ending;
@@ -182,9 +224,9 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
           if (r.rowCount !== 1) continue;
           requeued++;
         }
-        passages.abandonDocumentRuns(doc.space, doc.id);
+        await this.steps.abandonDocumentRuns(client, passages, doc.space, doc.id);
       }
-      if (request.orphans) passages.abandonOrphanRuns();
+      if (request.orphans) await this.steps.abandonOrphanRuns(client, passages);
       return { requeued, failed };
     });
   }
@@ -213,7 +255,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
         owner,
       ]);
       if (!owned.rowCount) return false;
-      const count = passages.swapIn(job);
+      const count = await this.steps.swapIn(client, passages, job);
       const { chars, pages, lang, title, encoding, embedModel } = fields;
       await client.query(
         `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,
@@ -234,7 +276,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
         [job.space, job.id, job.version, owner, failure.code, failure.reason, at],
       );
       if (r.rowCount !== 1) return false;
-      passages.hideDocument(job.space, job.id);
+      await this.steps.hideDocument(client, passages, job.space, job.id);
       return true;
     });
   }
@@ -248,10 +290,12 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
   }
 
   async remove(space: string, id: string, passages: JobPassageSteps): Promise<void> {
-    await inTransaction(this.pool, async (client) => {
-      passages.hideDocument(space, id);
+    const deleted = await inTransaction(this.pool, async (client) => {
+      const ids = await this.steps.removeDocument(client, passages, space, id);
       await client.query('DELETE FROM cerebro_documents WHERE space = $1 AND id = $2', [space, id]);
+      return ids;
     });
+    if (deleted.length) await this.options.passagesDeleted?.(deleted);
   }
 
   async ids(space: string): Promise<string[]> {

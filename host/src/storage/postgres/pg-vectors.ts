@@ -103,6 +103,20 @@ export class PgVectorRepositories implements VectorRepositories {
 
   constructor(private readonly pool: Pool) {}
 
+  /**
+   * Deletes the vectors of passages whatever their dimension (every `cerebro_vec_d*` table): a removed document's
+   * passages, deleted at once on PostgreSQL, may hold vectors of a model configured before.
+   */
+  async deletePassages(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const tables = await this.pool.query<{ tablename: string }>(
+      "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename ~ '^cerebro_vec_d[0-9]+$'",
+    );
+    for (const { tablename } of tables.rows) {
+      await this.pool.query(`DELETE FROM ${tablename} WHERE passage_id = ANY($1::bigint[])`, [ids]);
+    }
+  }
+
   forDimensions(dimensions: number): PgVectorRepository {
     let repo = this.byDimension.get(dimensions);
     if (!repo) {
