@@ -3,9 +3,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { pluginDatabaseContract } from '../port/plugin-database.contract.js';
+import { createPgPool } from './pg-driver.js';
 import { PgPluginSchemas } from './pg-plugin-schemas.js';
 import { pluginSchemasDatabase } from './testing/plugin-schemas-database.js';
-import { pgUnavailable } from './testing/pg-test-database.js';
+import { createTestDatabase, pgUnavailable, TEST_SERVER_URL } from './testing/pg-test-database.js';
 
 const skip = (await pgUnavailable()) ?? false;
 
@@ -47,5 +48,24 @@ describe('PostgreSQL plugin database', { skip }, () => {
     const [a, b] = await Promise.all([server.schemas.provision('ventas'), other.provision('ventas')]);
     assert.equal(a.role, b.role);
     assert.equal(a.secret, b.secret, 'the password made first is kept, not replaced');
+  });
+
+  test('a host user that may not create roles is told what the server must grant, naming the plugin', async (t) => {
+    const db = await createTestDatabase(2);
+    const user = `cerebro_t_sin_roles_${Date.now()}`;
+    await db.pool.query(`CREATE ROLE ${user} LOGIN`);
+    await db.pool.query(`GRANT CREATE ON DATABASE "${new URL(db.url).pathname.slice(1)}" TO ${user}`);
+    await db.pool.query(`GRANT CREATE ON SCHEMA public TO ${user}`);
+    const url = new URL(db.url);
+    url.username = user;
+    const pool = await createPgPool(url.toString(), { max: 2 });
+    t.after(async () => {
+      await pool.end();
+      await db.drop();
+      const admin = await createPgPool(TEST_SERVER_URL, { max: 1 });
+      await admin.query(`DROP ROLE IF EXISTS ${user}`);
+      await admin.end();
+    });
+    await assert.rejects(new PgPluginSchemas(pool, url.toString()).provision('ventas'), /plugin "ventas".*CREATEROLE/);
   });
 });

@@ -47,6 +47,20 @@ export class PgPluginSchemas {
 
   /** Creates (once per database) the plugin's role and schema; returns their names. */
   async provision(pluginId: string): Promise<PluginSchema & { secret: string }> {
+    try {
+      return await this.provisionLocked(pluginId);
+    } catch (err) {
+      // 42501: insufficient_privilege. Said plainly: the fix is a grant on the server, not a change in Cerebro.
+      if ((err as { code?: string }).code === '42501') {
+        throw new Error(
+          `PostgreSQL no deja crear el rol y el esquema del plugin "${pluginId}" (${(err as Error).message}): el usuario de CEREBRO_DATABASE_URL necesita CREATEROLE y ser dueño de la base de datos (o CREATE en ella).`,
+        );
+      }
+      throw err;
+    }
+  }
+
+  private async provisionLocked(pluginId: string): Promise<PluginSchema & { secret: string }> {
     const schema = pluginSchemaName(pluginId);
     return inTransaction(this.hostPool, async (client) => {
       // Hosts starting together provision one at a time: CREATE ROLE and CREATE SCHEMA are not IF-NOT-EXISTS-safe
