@@ -68,12 +68,13 @@ describe('plugin migrations on PostgreSQL', { skip }, () => {
     await migratePgPluginSchemas([notas], schemas, log);
     await migratePgPluginSchemas([notas], schemas, log);
     assert.deepEqual(logged, [{ plugin: 'notas', migracion: '0001_notas' }]);
+    assert.throws(() => schemas.opened('otro'), /"otro" aún no está preparada/);
     const table = await db.host.query<{ schemaname: string; tableowner: string }>(
       "SELECT schemaname, tableowner FROM pg_tables WHERE tablename = 'notas_items'",
     );
     assert.equal(table.rows[0]?.schemaname, 'plugin_notas');
     assert.match(table.rows[0]?.tableowner ?? '', /^cp_[0-9a-f]{10}_notas$/);
-    const handle = await schemas.database('notas');
+    const handle = schemas.opened('notas');
     assert.deepEqual(await handle.query('INSERT INTO notas_items (texto) VALUES (?) RETURNING id', ['hola']), [
       { id: 1 },
     ]);

@@ -37,6 +37,8 @@ export function pluginRoleName(database: string, pluginId: string): string {
 
 export class PgPluginSchemas {
   private readonly pools = new Map<string, Promise<Pool>>();
+  /** The pools already connected, by plugin. */
+  private readonly ready = new Map<string, Pool>();
   private readonly handles = new Map<string, PgPluginDatabase>();
 
   /** `hostPool` is the host's own (it creates roles and schemas); `url` the server the plugins' pools connect to. */
@@ -113,17 +115,28 @@ export class PgPluginSchemas {
         // hand on the server cannot send a plugin's tables elsewhere.
         return createPgPool(url.toString(), { max: PLUGIN_POOL_SIZE, options: `-c search_path=${schema}` });
       });
-      pool.catch(() => this.pools.delete(pluginId));
+      void pool.then((ready) => this.ready.set(pluginId, ready)).catch(() => this.pools.delete(pluginId));
       this.pools.set(pluginId, pool);
     }
     return pool;
   }
 
-  /** The plugin's `HostServices.Database` on PostgreSQL. */
+  /** The plugin's `HostServices.Database` on PostgreSQL (provisioned on first use). */
   async database(pluginId: string): Promise<PgPluginDatabase> {
+    await this.pool(pluginId);
+    return this.opened(pluginId);
+  }
+
+  /**
+   * The same handle, synchronously, for the plugin loader's service factories, which run after
+   * `migratePgPluginSchemas` provisioned every plugin that has migrations or needs a database.
+   */
+  opened(pluginId: string): PgPluginDatabase {
     let handle = this.handles.get(pluginId);
     if (!handle) {
-      handle = new PgPluginDatabase(await this.pool(pluginId), tablePrefixOf(pluginId));
+      const pool = this.ready.get(pluginId);
+      if (!pool) throw new Error(`la base de datos del plugin "${pluginId}" aún no está preparada en PostgreSQL`);
+      handle = new PgPluginDatabase(pool, tablePrefixOf(pluginId));
       this.handles.set(pluginId, handle);
     }
     return handle;
@@ -133,6 +146,7 @@ export class PgPluginSchemas {
   async closeAll(): Promise<void> {
     const pools = [...this.pools.values()];
     this.pools.clear();
+    this.ready.clear();
     this.handles.clear();
     await Promise.all(pools.map((p) => p.then((pool) => pool.end()).catch(() => undefined)));
   }
