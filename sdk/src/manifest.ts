@@ -71,6 +71,12 @@ export interface PluginManifest {
   description?: string;
   routes: RouteDeclaration[];
   migrations?: Migration[];
+  /**
+   * The same migrations in PostgreSQL's dialect, for a host on PostgreSQL (`CEREBRO_DATABASE_URL`), where the plugin's
+   * tables live in a schema and role of its own. Same ids as `migrations`, in the same order (one ledger says the same
+   * on both backends). A plugin with `migrations` but without these is refused at start on PostgreSQL, naming it.
+   */
+  postgresMigrations?: Migration[];
   /** Host services the plugin's container receives (tokens from `HostServices`). */
   needs?: Token<unknown>[];
   /** Services the plugin registers in `setup` for other plugins. */

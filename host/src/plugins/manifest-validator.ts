@@ -117,7 +117,17 @@ export function validateManifest(manifest: PluginManifest): void {
   const prefix = tablePrefixOf(manifest.id);
   const migrationIds = (manifest.migrations ?? []).map((m) => m.id);
   if (new Set(migrationIds).size !== migrationIds.length) fail(manifest, 'hay migraciones con el mismo id.');
-  for (const migration of manifest.migrations ?? []) {
+  if (manifest.postgresMigrations) {
+    // One ledger, the same on both backends: the PostgreSQL migrations are the SQLite ones' twins, id for id.
+    const twinIds = manifest.postgresMigrations.map((m) => m.id);
+    if (twinIds.join('\n') !== migrationIds.join('\n')) {
+      fail(
+        manifest,
+        `las migraciones de PostgreSQL (postgresMigrations) deben tener los mismos ids que las de SQLite, en el mismo orden: [${twinIds.join(', ')}] frente a [${migrationIds.join(', ')}].`,
+      );
+    }
+  }
+  for (const migration of [...(manifest.migrations ?? []), ...(manifest.postgresMigrations ?? [])]) {
     const foreign = touchedObjects(migration.sql).filter((name) => !name.toLowerCase().startsWith(prefix));
     if (foreign.length > 0) {
       throw new PluginError(

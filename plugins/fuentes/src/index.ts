@@ -10,6 +10,7 @@ import { RunManager } from './crawl/run-manager.js';
 import { PageReader } from './content/page-reader.js';
 import { GuardedFetcher } from './fetch/http-fetcher.js';
 import { fuentesMigrations } from './migrations.js';
+import { fuentesPostgresMigrations } from './postgres-migrations.js';
 import { sourceHandlers } from './routes/source-routes.js';
 import { FUENTES_CONFIG, readSettings } from './settings.js';
 import { PageStore } from './store/page-store.js';
@@ -44,6 +45,7 @@ export default definePlugin({
       HostServices.Events,
     ],
     migrations: fuentesMigrations,
+    postgresMigrations: fuentesPostgresMigrations,
     config: { ...FUENTES_CONFIG },
     routes: FUENTES_ROUTES,
   },

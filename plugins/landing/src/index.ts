@@ -9,6 +9,7 @@ import {
 } from '@cerebro/sdk';
 import { LandingGenerator } from './jobs/generator.js';
 import { landingMigrations } from './migrations.js';
+import { landingPostgresMigrations } from './postgres-migrations.js';
 import { LANDING_PAGE_SCHEMA, LANDING_SCHEMA } from './response-schemas.js';
 import { CREATE_COST, landingHandlers, REFINE_COST } from './routes/handlers.js';
 import {
@@ -64,6 +65,7 @@ export default definePlugin({
       { token: ModuleServices.Brand, optional: true },
     ],
     migrations: landingMigrations,
+    postgresMigrations: landingPostgresMigrations,
     config: {
       /** Pages built at the same time; the rest wait in order. */
       simultaneas: 2,

@@ -2,6 +2,7 @@ import { definePlugin, HostServices, ModuleServices, validationError } from '@ce
 import { applyBrandPatch, buildPersona } from './brand/index.js';
 import { BrandStore } from './brand-store.js';
 import { marcaMigrations } from './migrations.js';
+import { marcaPostgresMigrations } from './postgres-migrations.js';
 import { BRAND_PATCH_SCHEMA, BRAND_RESPONSE_SCHEMA } from './schemas.js';
 
 /**
@@ -19,6 +20,7 @@ export default definePlugin({
     needs: [HostServices.Database, HostServices.Clock],
     provides: [ModuleServices.Brand],
     migrations: marcaMigrations,
+    postgresMigrations: marcaPostgresMigrations,
     routes: [
       {
         id: 'getConfig',

@@ -10,6 +10,7 @@ import {
 } from '@cerebro/sdk';
 import { ConversationRunner, SalesAgent, type AgentEvent } from './agent/index.js';
 import { ventasMigrations } from './migrations.js';
+import { ventasPostgresMigrations } from './postgres-migrations.js';
 import { catalogHandlers } from './routes/catalog-routes.js';
 import { configHandlers } from './routes/config-routes.js';
 import { conversationHandlers, MESSAGE_COST, messagePrice } from './routes/conversation-routes.js';
@@ -98,6 +99,7 @@ export default definePlugin({
     uses: [{ token: ModuleServices.Brand, optional: true }],
     provides: [ModuleServices.Catalog],
     migrations: ventasMigrations,
+    postgresMigrations: ventasPostgresMigrations,
     config: {
       /** How long a brand is reused before asking marca again (rule 8; capped at 60 s). */
       marca_cache_ms: 30_000,

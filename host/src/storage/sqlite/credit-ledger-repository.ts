@@ -7,6 +7,7 @@ import type {
   MovementRecord,
   RequestRefund,
 } from '../port/credit-ledger-repository.js';
+import { owedRefund } from '../port/request-refund.js';
 
 /** The credit ledger over the host's `accounts.credits` and `credit_movements` (migration 0001_core). */
 @injectable()
@@ -61,14 +62,8 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
     });
     this.refundTx = db.transaction(
       (accountId: string, requestId: string, fragment: string, e: { spaceId: string | null; at: string }) => {
-        const rows = this.s.ofRequest.all(accountId, requestId);
-        const charged = rows
-          .filter((r) => r.reason === 'consumo' && r.route?.includes(fragment))
-          .reduce((n, r) => n - r.delta, 0);
-        const given = rows.filter((r) => r.reason === 'reembolso').reduce((n, r) => n + r.delta, 0);
-        const owed = charged - given;
+        const { owed, route } = owedRefund(this.s.ofRequest.all(accountId, requestId), fragment);
         if (owed <= 0) return { refunded: 0, balance: null };
-        const route = rows.find((r) => r.reason === 'consumo')?.route ?? null;
         const balance = this.creditTx(accountId, owed, {
           reason: 'reembolso',
           spaceId: e.spaceId,

@@ -1,0 +1,62 @@
+// The content repositories on PostgreSQL, registered in place of the SQLite ones when `CEREBRO_DATABASE_URL` is set
+// (the backend selection calls this beside `registerPgAccessRepositories`). Every module reached from here imports
+// `pg` only as types: the driver itself is loaded by `createPgPool`, which made `pool`.
+import { createToken } from '@cerebro/sdk';
+import type { DependencyContainer } from 'tsyringe';
+import { AnswerCacheRepositoryToken } from '../storage/port/answer-cache-repository.js';
+import { ConversationRepositoryToken } from '../storage/port/conversation-repository.js';
+import { CreditLedgerRepositoryToken } from '../storage/port/credit-ledger-repository.js';
+import { DocumentJobRepositoryToken } from '../storage/port/document-job-repository.js';
+import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
+import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
+import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
+import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
+import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
+import { PgAnswerCacheRepository } from '../storage/postgres/pg-answer-cache.js';
+import { PgConversationRepository } from '../storage/postgres/pg-conversations.js';
+import { PgCreditLedgerRepository } from '../storage/postgres/pg-credit-ledger.js';
+import { PgDocumentJobRepository } from '../storage/postgres/pg-document-jobs.js';
+import { PgDocumentLabelRepository } from '../storage/postgres/pg-document-labels.js';
+import type { Pool } from '../storage/postgres/pg-driver.js';
+import type { PgJobPassageSteps } from '../storage/postgres/pg-job-passage-steps.js';
+import { PgMetricsRepository } from '../storage/postgres/pg-metrics.js';
+import { PgPluginSchemas } from '../storage/postgres/pg-plugin-schemas.js';
+import { PgRagSettingsRepository } from '../storage/postgres/pg-rag-settings.js';
+import { PgVectorRepositories } from '../storage/postgres/pg-vectors.js';
+import { PgWebhookRepository } from '../storage/postgres/pg-webhooks.js';
+
+/** The plugins' schemas and roles on PostgreSQL (what `PluginDatabases` is on SQLite): the plugin loader's source. */
+export const PgPluginSchemasToken = createToken<PgPluginSchemas>('host:pg-plugin-schemas');
+
+/**
+ * Registers one instance of each content repository over `pool` (made by `createPgPool` from the database URL, which
+ * the plugins' own pools reuse with their roles). The document repository runs `passageSteps` (the PostgreSQL passage
+ * index's) inside its transactions, and deletes a removed document's vectors after its passages. Not registered, because PostgreSQL cannot read synchronously:
+ * `DocumentReadsNowToken`, whose callers (the sdk's synchronous `Documents`, the engine's status reads) must move to
+ * the async reads of `DocumentJobRepository` first.
+ */
+export function registerPgContentRepositories(
+  c: DependencyContainer,
+  pool: Pool,
+  /** The PostgreSQL passage index's steps, run inside the document repository's transactions. */
+  passageSteps?: PgJobPassageSteps,
+): void {
+  const url = pool.options.connectionString;
+  if (!url)
+    throw new Error('registerPgContentRepositories: the pool must be made from a connection URL (createPgPool).');
+  c.register(CreditLedgerRepositoryToken, { useValue: new PgCreditLedgerRepository(pool) });
+  c.register(WebhookRepositoryToken, { useValue: new PgWebhookRepository(pool) });
+  c.register(MetricsRepositoryToken, { useValue: new PgMetricsRepository(pool) });
+  c.register(AnswerCacheRepositoryToken, { useValue: new PgAnswerCacheRepository(pool) });
+  c.register(RagSettingsRepositoryToken, { useValue: new PgRagSettingsRepository(pool) });
+  c.register(ConversationRepositoryToken, { useValue: new PgConversationRepository(pool) });
+  c.register(DocumentLabelRepositoryToken, { useValue: new PgDocumentLabelRepository(pool) });
+  const vectors = new PgVectorRepositories(pool);
+  const documents = new PgDocumentJobRepository(pool, {
+    passageSteps,
+    passagesDeleted: (ids) => vectors.deletePassages(ids),
+  });
+  c.register(DocumentJobRepositoryToken, { useValue: documents });
+  c.register(VectorRepositoriesToken, { useValue: vectors });
+  c.register(PgPluginSchemasToken, { useValue: new PgPluginSchemas(pool, url) });
+}
