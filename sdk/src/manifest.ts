@@ -108,9 +108,10 @@ export interface PluginSetupResult {
   /**
    * Per-request price of routes that declare `credits`: the manifest's `credits` is the most one request costs
    * (and what the OpenAPI document shows); this function may lower it for a given request (clamped to 0..credits).
-   * Called after the body is read and before credits are reserved.
+   * Called after the body is read and before credits are reserved. Since sdk 2.1 it may return a promise (a price
+   * that reads the plugin's database).
    */
-  pricing?: Record<string, (req: ModuleRequest) => number>;
+  pricing?: Record<string, (req: ModuleRequest) => number | Promise<number>>;
   /**
    * The plugin's own state for `GET /api/health` (`detalle`), e.g. whether an engine is loaded. Must be cheap. A
    * non-empty string `degradado` in it says the module cannot do its job (an engine without a model) and why:
@@ -162,7 +163,7 @@ export interface TypedSetupResult<Routes extends readonly RouteDeclaration[]>
         RouteBody<Extract<Routes[number], { id: Id }>>,
         RouteQuery<Extract<Routes[number], { id: Id }>>
       >,
-    ) => number;
+    ) => number | Promise<number>;
   };
 }
 

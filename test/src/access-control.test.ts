@@ -15,7 +15,7 @@ describe('reach (contract section 5)', () => {
   test('a key with an empty espacios list reaches a space the owner creates after the key', async (t) => {
     const h = await host(t);
     assert.equal((await h.client.get(eco(h, 'nuevo'))).status, 403);
-    h.admin.createSpace({ id: 'nuevo', ownerId: h.ownerId, modules: ['eco'] });
+    await h.admin.createSpace({ id: 'nuevo', ownerId: h.ownerId, modules: ['eco'] });
     assert.equal((await h.client.get(eco(h, 'nuevo'))).status, 200);
     const companies = await h.client.get('/companies');
     assert.deepEqual(
@@ -27,7 +27,7 @@ describe('reach (contract section 5)', () => {
 
   test('a key limited to some spaces reaches only those', async (t) => {
     const h = await host(t);
-    h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['eco'] });
+    await h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['eco'] });
     const limited = (await h.admin.issueKey(h.ownerId, 'limitada', ['otro'], 'escribe')).token;
     const res = await h.client.get(eco(h), { key: limited });
     assert.deepEqual(
@@ -44,7 +44,7 @@ describe('reach (contract section 5)', () => {
   test('a space removed from the owner answers 403 on the very next call', async (t) => {
     const h = await host(t);
     assert.equal((await h.client.get(eco(h))).status, 200);
-    h.admin.assignSpace(h.spaceId, null);
+    await h.admin.assignSpace(h.spaceId, null);
     const res = await h.client.get(eco(h));
     assert.deepEqual(
       [res.status, res.body],
@@ -83,16 +83,16 @@ describe('when a key stops working', () => {
 
   test("a deleted owner's keys answer 401", async (t) => {
     const h = await host(t);
-    h.admin.deleteOwner(h.ownerId);
+    await h.admin.deleteOwner(h.ownerId);
     assert.equal((await h.client.get(eco(h))).status, 401);
     assert.equal((await h.client.get('/companies')).status, 401);
   });
 
   test('an expired trial answers 403; a running one does not', async (t) => {
     const h = await host(t);
-    h.admin.setTrialEnd(h.spaceId, new Date(Date.now() + DAY).toISOString());
+    await h.admin.setTrialEnd(h.spaceId, new Date(Date.now() + DAY).toISOString());
     assert.equal((await h.client.get(eco(h))).status, 200);
-    h.admin.setTrialEnd(h.spaceId, ago(1000));
+    await h.admin.setTrialEnd(h.spaceId, ago(1000));
     const res = await h.client.get(eco(h));
     assert.equal(res.status, 403);
     assert.match(res.body.detail, /prueba/);
@@ -100,14 +100,14 @@ describe('when a key stops working', () => {
 
   test('402 at 8 days unpaid and when suspended, not at 6 days; the key stays valid once paid', async (t) => {
     const h = await host(t);
-    h.admin.setPayment(h.accountId, { unpaidSince: ago(6 * DAY) });
+    await h.admin.setPayment(h.accountId, { unpaidSince: ago(6 * DAY) });
     assert.equal((await h.client.get(eco(h))).status, 200);
-    h.admin.setPayment(h.accountId, { unpaidSince: ago(8 * DAY) });
+    await h.admin.setPayment(h.accountId, { unpaidSince: ago(8 * DAY) });
     assert.equal((await h.client.get(eco(h))).status, 402);
     assert.equal((await h.client.get(`/cuentas/${h.accountId}/bolsa`)).status, 402);
-    h.admin.setPayment(h.accountId, { suspended: true });
+    await h.admin.setPayment(h.accountId, { suspended: true });
     assert.equal((await h.client.get(eco(h))).status, 402);
-    h.admin.setPayment(h.accountId, {});
+    await h.admin.setPayment(h.accountId, {});
     assert.equal((await h.client.get(eco(h))).status, 200);
   });
 
@@ -147,15 +147,15 @@ describe('permissions', () => {
   test('the effective permission is the stricter of the key and the owner', async (t) => {
     const h = await host(t);
     assert.equal((await h.client.post(eco(h), { json: {} })).status, 200);
-    h.admin.setOwnerReadOnlyOnSpace(h.spaceId, true);
+    await h.admin.setOwnerReadOnlyOnSpace(h.spaceId, true);
     const res = await h.client.post(eco(h), { json: {} });
     assert.deepEqual(
       [res.status, res.body],
       [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }],
     );
     assert.equal((await h.client.get(eco(h))).body.permiso, 'lee');
-    h.admin.setOwnerReadOnlyOnSpace(h.spaceId, false);
-    h.admin.setOwnerReadOnly(h.ownerId, true);
+    await h.admin.setOwnerReadOnlyOnSpace(h.spaceId, false);
+    await h.admin.setOwnerReadOnly(h.ownerId, true);
     assert.equal((await h.client.post(eco(h), { json: {} })).status, 403);
   });
 
@@ -213,7 +213,7 @@ describe('permissions', () => {
   test('a service key is never an administrator: admin routes answer 403 to keys and sessions', async (t) => {
     const h = await host(t);
     const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
-    const operator = h.admin.issueOperatorCredential('ops').token;
+    const operator = (await h.admin.issueOperatorCredential('ops')).token;
     for (const key of [h.writeKey, session]) {
       const res = await h.client.post('/admin/propietarios', { key, json: { nombre: 'X' } });
       assert.equal(res.status, 403);
@@ -282,9 +282,9 @@ describe('key management (contract 4.B)', () => {
   test("403 for spaces that are not the caller's, or when none has the api module", async (t) => {
     const h = await host(t);
     const other = await h.admin.createOwner({ name: 'Otro' });
-    h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api'] });
+    await h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api'] });
     assert.equal((await h.client.post('/tokens', { json: { nombre: 'x', espacios: ['ajeno'] } })).status, 403);
-    h.admin.createSpace({ id: 'sin-api', ownerId: h.ownerId, modules: [] });
+    await h.admin.createSpace({ id: 'sin-api', ownerId: h.ownerId, modules: [] });
     const res = await h.client.post('/tokens', { json: { nombre: 'x', espacios: ['sin-api'] } });
     assert.deepEqual([res.status, res.body.detail], [403, 'Ninguno de los espacios tiene el módulo API.']);
   });
@@ -292,13 +292,13 @@ describe('key management (contract 4.B)', () => {
   test('permiso defaults to escribe, and is lee when the owner is read-only', async (t) => {
     const h = await host(t);
     assert.equal((await h.client.post('/tokens', { json: { nombre: 'a' } })).body.token.permiso, 'escribe');
-    h.admin.setOwnerReadOnly(h.ownerId, true);
+    await h.admin.setOwnerReadOnly(h.ownerId, true);
     assert.equal((await h.client.post('/tokens', { json: { nombre: 'b' } })).body.token.permiso, 'lee');
   });
 
   test('a key never creates a key that reaches further or allows more than itself', async (t) => {
     const h = await host(t);
-    h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
+    await h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
     const limited = (await h.admin.issueKey(h.ownerId, 'limitada', [h.spaceId], 'escribe')).token;
     assert.equal((await h.client.post('/tokens', { key: limited, json: { nombre: 'x' } })).status, 403);
     assert.equal(

@@ -35,7 +35,7 @@ test('every request writes one access line, routed or not, and no line ever hold
   });
   t.after(() => host.close());
   const owner = await host.admin.createOwner({ name: 'P' });
-  host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'eco'] });
+  await host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'eco'] });
   const key = await host.admin.issueKey(owner.id, 'k', [], 'escribe');
   const client = new TestClient(`${host.url}/api`, key.token);
 

@@ -5,9 +5,9 @@ import { startTestHost } from '@cerebro/sdk/testing';
 
 test('owners, spaces and keys are listed page by page and shown one by one, never with a secret', async (t) => {
   const h = await startTestHost(t);
-  const admin = h.client.as(h.admin.issueOperatorCredential('ops').token);
+  const admin = h.client.as((await h.admin.issueOperatorCredential('ops')).token);
   const second = await h.admin.createOwner({ name: 'Tienda Sol', email: 'sol@example.com', credits: 7 });
-  h.admin.createSpace({ id: 'sol', ownerId: second.id, modules: ['api'] });
+  await h.admin.createSpace({ id: 'sol', ownerId: second.id, modules: ['api'] });
   const issued = await h.admin.issueKey(second.id, 'web', ['sol'], 'lee');
 
   const owners = await admin.get(`/admin/propietarios?limite=1`);
@@ -58,7 +58,7 @@ test('owners, spaces and keys are listed page by page and shown one by one, neve
 
 test('paging and ids out of range are clear 4xx answers', async (t) => {
   const h = await startTestHost(t);
-  const admin = h.client.as(h.admin.issueOperatorCredential('ops').token);
+  const admin = h.client.as((await h.admin.issueOperatorCredential('ops')).token);
   for (const query of ['limite=0', 'limite=201', 'desde=-1', 'limite=x']) {
     const res = await admin.get(`/admin/propietarios?${query}`);
     assert.equal(res.status, 422, query);
@@ -74,7 +74,7 @@ test('paging and ids out of range are clear 4xx answers', async (t) => {
 
 test("DELETE /admin/claves/{id} revokes any owner's key at once; a second time is 409", async (t) => {
   const h = await startTestHost(t);
-  const admin = h.client.as(h.admin.issueOperatorCredential('ops').token);
+  const admin = h.client.as((await h.admin.issueOperatorCredential('ops')).token);
   assert.equal((await h.client.get('/companies')).status, 200);
   const id = h.writeKey.slice(4, 20);
   const res = await admin.delete(`/admin/claves/${id}`);

@@ -8,7 +8,7 @@ async function operatorHost(t: {
   after(fn: () => unknown): void;
 }): Promise<{ h: TestHost; admin: TestHost['client'] }> {
   const h = await startTestHost(t, { plugins: [echoPlugin()] });
-  return { h, admin: h.client.as(h.admin.issueOperatorCredential('ops').token) };
+  return { h, admin: h.client.as((await h.admin.issueOperatorCredential('ops')).token) };
 }
 
 /** A raw JSON text: object literals cannot carry an own `__proto__` key through JSON.stringify. */

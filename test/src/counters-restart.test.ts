@@ -27,7 +27,7 @@ test('call counters and the daily quota are exact across a graceful restart, wit
 
   let host: RunningHost = await start();
   const owner = await host.admin.createOwner({ name: 'P' });
-  host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'eco'] });
+  await host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'eco'] });
   const key = await host.admin.issueKey(owner.id, 'k', [], 'escribe');
   let client = new TestClient(`${host.url}/api`, key.token);
   await client.patch('/companies/uno/api-config', { json: { cuota_diaria: 6 } });

@@ -43,7 +43,7 @@ test("no credential of one owner reads or changes another owner's data, on any r
   const modules = [...new Set([...SEEDED_MODULES, ...h.host.plugins.map((p) => p.manifest.id)])];
 
   // Owner A: the intruder, with every kind of credential; a second space of A is foreign to A's one-space key.
-  h.admin.createSpace({ id: 'a-dos', ownerId: h.ownerId, modules });
+  await h.admin.createSpace({ id: 'a-dos', ownerId: h.ownerId, modules });
   const sessionA = (await h.admin.issueConsoleSession(h.ownerId)).token;
   const limitedA = (await h.admin.issueKey(h.ownerId, 'solo-a-uno', ['a-uno'], 'escribe')).token;
   const aDosKey = await h.admin.issueKey(h.ownerId, 'solo-a-dos', ['a-dos'], 'escribe');

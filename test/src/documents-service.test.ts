@@ -89,6 +89,13 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
     "only this plugin's documents",
   );
   assert.deepEqual(docs.listOwn(h.spaceId, { fuente: 'otra-fuente' }), []);
+  // The async reads (sdk 2.1) answer what the deprecated synchronous ones answer.
+  assert.deepEqual(await docs.findOwn(h.spaceId), docs.listOwn(h.spaceId));
+  assert.deepEqual(await docs.findOwn(h.spaceId, { fuente: 'f1' }), docs.listOwn(h.spaceId));
+  assert.deepEqual(await docs.findOwn(h.spaceId, { fuente: 'otra-fuente' }), []);
+  assert.deepEqual(await docs.find(h.spaceId, 'ejemplo.com › precios'), docs.get(h.spaceId, 'ejemplo.com › precios'));
+  assert.equal((await docs.find(h.spaceId, 'ejemplo.com › precios'))?.origen?.url, ORIGIN.url);
+  assert.equal(await docs.find(h.spaceId, 'nadie.md'), null);
 
   const hits = await docs.search(h.spaceId, 'precio del plan Básico', { limite: 5 });
   assert.equal(hits[0]?.documento, 'ejemplo.com › precios');
@@ -120,10 +127,13 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
   await waitIndexed(h.client, h.spaceId);
   assert.equal(docs.get(h.spaceId, 'ejemplo.com › precios')?.origen, null);
   assert.deepEqual(docs.listOwn(h.spaceId), []);
+  assert.equal((await docs.find(h.spaceId, 'ejemplo.com › precios'))?.origen, null);
+  assert.deepEqual(await docs.findOwn(h.spaceId), []);
 
   assert.equal(await docs.remove(h.spaceId, 'ajeno.md'), true);
   assert.equal(await docs.remove(h.spaceId, 'ajeno.md'), false);
   assert.equal(docs.get(h.spaceId, 'ajeno.md'), null);
+  assert.equal(await theirs.docs!.find(h.spaceId, 'ajeno.md'), null);
 });
 
 test("a refund gives back the plugin's own charge once, and nothing for another plugin's request", async (t) => {

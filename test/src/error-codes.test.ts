@@ -57,7 +57,7 @@ test('401 answers carry WWW-Authenticate: Bearer, with error="invalid_token" onl
   for (const key of [
     'basura',
     `crb_${'0'.repeat(16)}.${'a'.repeat(43)}`,
-    h.admin.issueOperatorCredential('op').token.replace(/.$/, 'x'),
+    (await h.admin.issueOperatorCredential('op')).token.replace(/.$/, 'x'),
   ]) {
     const res = await h.client.get('/companies', { key });
     assert.deepEqual([res.status, res.body.codigo], [401, 'invalid_key']);
@@ -75,7 +75,7 @@ test('successful answers carry nosniff; answers with a new credential are not st
   assert.equal(created.status, 201);
   assert.equal(created.headers.get('cache-control'), 'no-store');
 
-  const operator = h.admin.issueOperatorCredential('ops').token;
+  const operator = (await h.admin.issueOperatorCredential('ops')).token;
   const key = await h.client.post(`/admin/propietarios/${h.ownerId}/claves`, {
     key: operator,
     json: { nombre: 'desde-admin' },

@@ -27,7 +27,7 @@ test('anyone sees the phase and overall state; versions, plugins and errors only
     401,
   );
 
-  const operator = await h.client.get('/health', { key: h.admin.issueOperatorCredential('ops').token });
+  const operator = await h.client.get('/health', { key: (await h.admin.issueOperatorCredential('ops')).token });
   assert.equal(operator.body.estado, 'ready');
   assert.equal(operator.body.salud, 'degradada');
   assert.equal(typeof operator.body.version, 'string');
@@ -66,7 +66,7 @@ test('health keeps answering while the host stops, for the public and for the op
       ),
     ],
   });
-  const operator = h.admin.issueOperatorCredential('ops').token;
+  const operator = (await h.admin.issueOperatorCredential('ops')).token;
   // RunningHost.handler (the kit's type leaves it out). The host's own listener stops accepting connections when it stops; a second server on the same request
   // handler shows what the pipeline answers meanwhile.
   const side = createServer((h.host as unknown as { handler: RequestListener }).handler).listen(0, '127.0.0.1');

@@ -46,7 +46,7 @@ test('a plugin installed into node_modules is discovered on restart; the deny li
   const host = await startHost({ config: { ...base, pluginsAllow: ['hola'] } });
   try {
     const owner = await host.admin.createOwner({ name: 'P' });
-    host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['hola'] });
+    await host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['hola'] });
     const key = (await host.admin.issueKey(owner.id, 'k', [], 'lee')).token;
     const res = await fetch(`${host.url}/api/mod/hola/uno/saludo`, { headers: { authorization: `Bearer ${key}` } });
     assert.deepEqual(await res.json(), { hola: 'uno' });

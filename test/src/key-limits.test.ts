@@ -68,7 +68,7 @@ describe('limits per key', () => {
 
   test("a key's own daily quota counts its calls on every space it reaches", async (t) => {
     const h = await host(t);
-    h.admin.createSpace({ id: 'segundo', ownerId: h.ownerId, modules: ['api', 'eco'] });
+    await h.admin.createSpace({ id: 'segundo', ownerId: h.ownerId, modules: ['api', 'eco'] });
     const quota = await newKey(h, { cuota_diaria: 3 });
     assert.equal((await h.client.get(eco(h), { key: quota.token })).status, 200);
     assert.equal((await h.client.get('/mod/eco/segundo/eco', { key: quota.token })).status, 200);

@@ -53,7 +53,7 @@ test('only the operator credential reads /api/metrics', async (t) => {
   const h = await startTestHost(t);
   assert.equal((await h.client.get('/metrics', { key: null })).status, 401);
   assert.equal((await h.client.get('/metrics', { key: h.writeKey })).status, 403);
-  const res = await h.client.get('/metrics', { key: h.admin.issueOperatorCredential('ops').token });
+  const res = await h.client.get('/metrics', { key: (await h.admin.issueOperatorCredential('ops')).token });
   assert.equal(res.status, 200);
   assert.match(String(res.headers.get('content-type')), /^text\/plain; version=0\.0\.4/);
   assert.match(res.text, /# TYPE cerebro_peticiones_total counter/);
@@ -62,7 +62,7 @@ test('only the operator credential reads /api/metrics', async (t) => {
 
 test('requests by route and status, latency, credits, documents, passages, indexing and database size', async (t) => {
   const h = await startTestHost(t);
-  const operator = h.admin.issueOperatorCredential('ops').token;
+  const operator = (await h.admin.issueOperatorCredential('ops')).token;
   for (let i = 0; i < 3; i++) assert.equal((await h.client.get('/companies')).status, 200);
   assert.equal(
     (await h.client.get('/companies', { key: 'crb_0123456789abcdef.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' }))
@@ -118,7 +118,7 @@ test('credits: a failed paid request counts its debit and its refund; a top-up c
     }),
   });
   const h = await startTestHost(t, { plugins: [paid] });
-  const operator = h.admin.issueOperatorCredential('ops').token;
+  const operator = (await h.admin.issueOperatorCredential('ops')).token;
   assert.equal((await h.client.post(`/mod/cobro/${h.spaceId}/falla`, { json: {} })).status, 400);
   await h.admin.addCredits(h.accountId, 5);
   const text = await scrape(h, operator);
@@ -130,7 +130,7 @@ test('credits: a failed paid request counts its debit and its refund; a top-up c
 
 test('plugin states and plugin gauges; a gauge that throws reads NaN, one with a bad name is left out', async (t) => {
   const h = await startTestHost(t, { plugins: [gauges] });
-  const text = await scrape(h, h.admin.issueOperatorCredential('ops').token);
+  const text = await scrape(h, (await h.admin.issueOperatorCredential('ops')).token);
   assert.equal(sample(text, 'cerebro_plugin_activo', { plugin: 'medidor', version: '1.2.3' }), 1);
   assert.equal(sample(text, 'cerebro_plugin_medidor_cola'), 7);
   assert.equal(sample(text, 'cerebro_plugin_medidor_motor', { estado: 'listo' }), 1);

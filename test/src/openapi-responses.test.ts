@@ -18,7 +18,9 @@ test('real answers of the main routes (host and plugins) match the response sche
   };
 
   await check('GET', '/health', '/health', { key: null });
-  const health = await check('GET', '/health', '/health', { key: h.admin.issueOperatorCredential('contrato').token });
+  const health = await check('GET', '/health', '/health', {
+    key: (await h.admin.issueOperatorCredential('contrato')).token,
+  });
   assert.ok(health.plugins.length > 0, 'the operator sees the detailed health');
   await check('GET', '/ready', '/ready', { key: null });
   await check('GET', '/openapi.json', '/openapi.json', { key: null });
@@ -186,7 +188,7 @@ test('error answers of the main routes are statuses their operation declares, wi
   await c.get(`/rag/${s}/config`);
   await expectError(429, 'GET', '/rag/{espacio}/config', `/rag/${s}/config`);
   // Account checks (402) come before the rate limit (429) in the pipeline.
-  h.admin.setPayment(h.accountId, { suspended: true });
+  await h.admin.setPayment(h.accountId, { suspended: true });
   await expectError(402, 'GET', '/companies/{espacio}/cuenta', `/companies/${s}/cuenta`);
   await expectError(402, 'GET', '/cuentas/{cuenta}/bolsa', `/cuentas/${h.accountId}/bolsa`);
 });

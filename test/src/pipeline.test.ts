@@ -47,7 +47,7 @@ test("no key, a malformed key and an unknown key answer 401; another owner's spa
     401,
   );
   const other = await h.admin.createOwner({ name: 'Otro' });
-  h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api', 'eco'] });
+  await h.admin.createSpace({ id: 'ajeno', ownerId: other.id, modules: ['api', 'eco'] });
   const res = await h.client.get('/mod/eco/ajeno/eco');
   assert.deepEqual(
     [res.status, res.body],

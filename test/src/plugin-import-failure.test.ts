@@ -43,13 +43,13 @@ test('a plugin whose import fails is fallido with its reason, the service starts
   });
   const first = await startHost({ config, plugins: [ausente] });
   const owner = await first.admin.createOwner({ name: 'P' });
-  first.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'roto', 'ausente'] });
+  await first.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api', 'roto', 'ausente'] });
   const key = (await first.admin.issueKey(owner.id, 'k', [], 'lee')).token;
   await first.close();
 
   const host = await startHost({ config });
   t.after(() => host.close());
-  const operator = host.admin.issueOperatorCredential('op').token;
+  const operator = (await host.admin.issueOperatorCredential('op')).token;
   const health = (await (
     await fetch(`${host.url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })
   ).json()) as {

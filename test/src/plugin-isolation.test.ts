@@ -116,7 +116,7 @@ test('upgrading an installation whose plugin tables live in the host file moves 
   const host = await startHost({ config: config(dataDir), plugins: [counterPlugin] });
   const admin = host.admin;
   const owner = await admin.createOwner({ name: 'Tienda' });
-  admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api', 'contador'] });
+  await admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api', 'contador'] });
   const key = (await admin.issueKey(owner.id, 'k', [], 'escribe')).token;
   const res = await fetch(`${host.url}/api/mod/contador/tienda/visitas`, {
     method: 'POST',

@@ -6,7 +6,8 @@ import { echoPlugin } from './support/plugins.js';
 import { startExpectingError } from './support/start-refusal.js';
 
 /** `/api/health` with its details, which only the operator credential sees. */
-const operatorHealth = (h: TestHost) => h.client.get('/health', { key: h.admin.issueOperatorCredential('ops').token });
+const operatorHealth = async (h: TestHost) =>
+  h.client.get('/health', { key: (await h.admin.issueOperatorCredential('ops')).token });
 
 test('a valid plugin is mounted under /api/mod/<id>/{espacio} and answers through the pipeline', async (t) => {
   const h = await startTestHost(t, { plugins: [echoPlugin()] });

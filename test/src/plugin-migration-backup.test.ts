@@ -73,7 +73,7 @@ test('new plugin migrations on an existing plugin database are preceded by a bac
   // First install: the plugin's database is created by its migrations, nothing to back up.
   const first = await startHost({ config, plugins: [notas('1.0.0', V1)] });
   const owner = await first.admin.createOwner({ name: 'Ana' });
-  first.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['notas'] });
+  await first.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['notas'] });
   const key = (await first.admin.issueKey(owner.id, 'k', [], 'escribe')).token;
   const res = await fetch(`${first.url}/api/mod/notas/uno/notas`, {
     method: 'POST',

@@ -98,7 +98,7 @@ test('a conversation continues by id; an id from another space is 404', async (t
   });
   assert.equal(follow.status, 200);
   assert.equal(follow.body.conversacion, first.body.conversacion);
-  h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
+  await h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
   const foreign = await h.client.post('/rag/otro/conversations', {
     json: { pregunta: 'hola', conversacion: first.body.conversacion },
   });

@@ -101,7 +101,7 @@ test('the same name replaces the document; list is paginated; download returns t
 
 test('documents are strictly scoped to their space', async (t) => {
   const h = await startTestHost(t);
-  h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
+  await h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
   await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ 'guia.md': GUIDE_MD }) });
   await waitIndexed(h.client, h.spaceId);
   assert.equal((await h.client.get('/rag/otro/documents')).body.total, 0);

@@ -66,7 +66,7 @@ test('health is degradada, with the reason for the operator, when the data disk 
     salud: 'degradada',
     rol: 'todo',
   });
-  const operator = h.admin.issueOperatorCredential('ops').token;
+  const operator = (await h.admin.issueOperatorCredential('ops')).token;
   const detail = (await h.client.get('/health', { key: operator })).body;
   assert.equal(detail.salud, 'degradada');
   assert.deepEqual(detail.motivos, [

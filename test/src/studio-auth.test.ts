@@ -105,7 +105,7 @@ test('an owner without a password, or a deleted owner, cannot sign in', async (t
   assert.equal(res.status, 401);
   await studioAdmin(h).setOwnerPassword(other.id, OWNER_PASSWORD);
   const ok = await signIn(h.url, 'sinclave@example.com');
-  h.admin.deleteOwner(other.id);
+  await h.admin.deleteOwner(other.id);
   assert.equal(
     (await browserRequest(h.url, 'GET', '/api/sesion', { cookie: ok.cookie })).status,
     401,
@@ -286,7 +286,7 @@ test('API switched off and an IP list stop keys, not the console session', async
     (await browserRequest(h.url, 'GET', `/api/rag/${h.spaceId}/documents`, { cookie: s.cookie })).status,
     200,
   );
-  h.admin.setApiEnabled(h.spaceId, false);
+  await h.admin.setApiEnabled(h.spaceId, false);
   const keyOff = await h.client.get(`/rag/${h.spaceId}/documents`);
   assert.equal(keyOff.status, 403);
   assert.equal(

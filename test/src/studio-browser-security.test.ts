@@ -68,7 +68,7 @@ test("a hostile page cannot use the owner's session: CSRF stops same-site posts,
     setOwnerPassword(id: string, password: string): Promise<unknown>;
   };
   const owner = await admin.createOwner({ name: 'Ana', email: OWNER_EMAIL });
-  admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api'] });
+  await admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api'] });
   const key = (await admin.issueKey(owner.id, 'servidor', [], 'escribe')).token;
   await admin.setOwnerPassword(owner.id, OWNER_PASSWORD);
 

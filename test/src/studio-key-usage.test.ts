@@ -61,7 +61,7 @@ test('per-day and per-route counts are exact before and after the batched write,
 
 test("usage follows the listing's reach rules and works from the console cookie", async (t) => {
   const h = await startTestHost(t);
-  h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
+  await h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
   const limited = await h.admin.issueKey(h.ownerId, 'solo-pruebas', [h.spaceId], 'lee');
   const wide = await h.admin.issueKey(h.ownerId, 'todas', [], 'escribe');
   assert.equal(

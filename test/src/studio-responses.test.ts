@@ -8,7 +8,7 @@ import { OWNER_EMAIL, OWNER_PASSWORD, browserRequest, signIn, withPassword } fro
 test("Studio routes, key usage, the operator's owner routes and the ventas person reply answer what they declare", async (t) => {
   const h = await startTestHost(t, { discover: true });
   const contract = new ResponseContract((await h.client.get('/openapi.json', { key: null })).body);
-  const op = h.client.as(h.admin.issueOperatorCredential('contrato').token);
+  const op = h.client.as((await h.admin.issueOperatorCredential('contrato')).token);
   const expectOk = (method: string, template: string, res: TestResponse) => {
     assert.ok(res.status < 300, `${method} ${template} answered ${res.status}: ${res.text.slice(0, 300)}`);
     contract.check(method, template, res);

@@ -177,7 +177,7 @@ test('a one-time sign-in link: its GET only serves the console (a mail scanner u
 
 test("operator routes: set an owner's email, reset the password, issue a link (all refused to owners)", async (t) => {
   const h = await startTestHost(t, { env: { CEREBRO_PUBLIC_URL: 'https://cerebro.example.com/' } });
-  const operator = h.admin.issueOperatorCredential('op').token;
+  const operator = (await h.admin.issueOperatorCredential('op')).token;
   const op = h.client.as(operator);
   const email = await op.patch(`/admin/propietarios/${h.ownerId}`, { json: { email: 'Jefa@Example.com' } });
   assert.equal(email.status, 200, email.text);

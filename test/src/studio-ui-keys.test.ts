@@ -6,7 +6,7 @@ import { checkPage, goTo, openPage, signInThroughForm, startStudioWorld } from '
 
 test('Studio: sign-in refuses a wrong password with the API message, then signs in and out', async (t) => {
   const world = await startStudioWorld(t);
-  world.h.admin.setTrialEnd('demo', '2099-01-31T00:00:00.000Z');
+  await world.h.admin.setTrialEnd('demo', '2099-01-31T00:00:00.000Z');
   const { page, seen } = await openPage(world);
   await page.goto(world.studio);
   await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();

@@ -50,7 +50,7 @@ test('storage quotas: shown in /cuenta, 413 past the bytes, 422 past the documen
   assert.equal((await h.client.get(`${base}/documents`)).body.total, 2);
 
   // The operator raises this account's quota; null returns a field to the default.
-  const operator = h.client.as(h.admin.issueOperatorCredential('ops').token);
+  const operator = h.client.as((await h.admin.issueOperatorCredential('ops')).token);
   const set = await operator.patch(`/admin/cuentas/${h.accountId}/cuota`, {
     json: { max_documentos: 3, max_bytes: 0 },
   });
@@ -88,7 +88,7 @@ test('questions take turns per space: a full line answers 503 with Retry-After, 
     },
   });
   // Every space searched on the thread (small ones are matched inline by default), so a question holds its turn.
-  h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
+  await h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
   for (const space of [h.spaceId, 'otro']) {
     await h.client.post(`/rag/${space}/load_documents`, { body: filesForm({ 'guia.md': GUIDE_MD }) });
     await h.client.patch(`/rag/${space}/config`, { json: { cache_segundos: 0 } });
@@ -114,7 +114,7 @@ test('questions take turns per space: a full line answers 503 with Retry-After, 
   const refunded = pool.movimientos.filter((m: { motivo: string }) => m.motivo === 'reembolso').length;
   assert.equal(charged - refunded, statuses.filter((s) => s === 200).length + 1);
 
-  const metrics = (await h.client.get('/metrics', { key: h.admin.issueOperatorCredential('ops').token })).text;
+  const metrics = (await h.client.get('/metrics', { key: (await h.admin.issueOperatorCredential('ops')).token })).text;
   const waited = /cerebro_peticion_espera_segundos_count\{ruta="POST \/rag\/:espacio\/conversations"\} (\d+)/.exec(
     metrics,
   );
@@ -127,7 +127,7 @@ test('questions take turns per space: a full line answers 503 with Retry-After, 
 
 test("indexing takes turns between spaces: one space's backlog delays another space's document by one job at most", async (t) => {
   const h = await startTestHost(t);
-  h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['api'] });
+  await h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['api'] });
   // Ten documents large enough to be still queued when the neighbour's one arrives.
   const paragraph = 'El servidor guarda copias de seguridad cada noche en el disco externo. ';
   const backlog = Object.fromEntries(

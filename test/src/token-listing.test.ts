@@ -5,8 +5,8 @@ import { startTestHost } from '@cerebro/sdk/testing';
 
 test('a key limited to one space lists only keys limited to that space; wider callers list every key', async (t) => {
   const h = await startTestHost(t);
-  h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
-  h.admin.createSpace({ id: 'tercero', ownerId: h.ownerId, modules: ['api'] });
+  await h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
+  await h.admin.createSpace({ id: 'tercero', ownerId: h.ownerId, modules: ['api'] });
   const only = await h.admin.issueKey(h.ownerId, 'solo-pruebas', [h.spaceId], 'lee');
   await h.admin.issueKey(h.ownerId, 'solo-otro', ['otro'], 'escribe');
   const both = await h.admin.issueKey(h.ownerId, 'pruebas-y-otro', [h.spaceId, 'otro'], 'lee');

@@ -313,7 +313,7 @@ test('deliveries are stored: an event whose receiver was down is sent after the 
     });
   let host: RunningHost = await start();
   const owner = await host.admin.createOwner({ name: 'P' });
-  host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api'] });
+  await host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api'] });
   const key = await host.admin.issueKey(owner.id, 'k', [], 'escribe');
   let client = new TestClient(`${host.url}/api`, key.token);
   const created = await client.post('/companies/uno/webhooks', { json: { url, eventos: ['documento.listo'] } });

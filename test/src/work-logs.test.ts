@@ -32,7 +32,7 @@ test('indexing, migrations and the allow list leave their lines; no line names a
   });
   t.after(() => host.close());
   const owner = await host.admin.createOwner({ name: 'P' });
-  host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api'] });
+  await host.admin.createSpace({ id: 'uno', ownerId: owner.id, modules: ['api'] });
   const client = new TestClient(`${host.url}/api`, (await host.admin.issueKey(owner.id, 'k', [], 'escribe')).token);
   const upload = await client.post('/rag/uno/load_documents', {
     body: filesForm({

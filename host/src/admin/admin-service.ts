@@ -6,17 +6,22 @@ import type { ConsoleSessions } from '../studio/studio-services.js';
 import { emailIssue, normalizeEmail } from '../studio/owner-credentials.js';
 import type { OwnerLogins } from '../studio/studio-services.js';
 import type { SignInLinks } from '../studio/studio-services.js';
-import type { SqliteDatabase } from '../storage/database.js';
 import type { CreditLedger } from '../credits/credit-services.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { AccessDirectory, CreatedKey, KeyIssuer } from '../access/access-services.js';
 import { AdminViews, type AdminKeyView, type OwnerView, type SpaceView } from './admin-views.js';
 import { AdminViewRepositoryToken, type AdminViewRepository } from '../storage/port/admin-view-repository.js';
+import { DirectoryRepositoryToken, type DirectoryRepository } from '../storage/port/directory-repository.js';
+import {
+  OperatorDirectoryRepositoryToken,
+  type OperatorDirectoryRepository,
+  type SpaceColumns,
+} from '../storage/port/operator-directory-repository.js';
 import { parseIsoDate } from './iso-date.js';
 import { NO_LIMITS } from '../access/key-limits.js';
 import type { LimitPair } from '../limits/limit-services.js';
 import { ModuleCatalogToken } from './module-catalog.js';
-import type { AdminActions, AdminPage, ModuleCatalog, SpaceChanges } from './admin-services.js';
+import type { AdminActions, AdminPage, ModuleCatalog, PaymentState, SpaceChanges } from './admin-services.js';
 
 const SPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const KEY_ID = /^[0-9a-f]{16}$/;
@@ -92,7 +97,8 @@ class InputCheck {
 @injectable()
 export class AdminService implements AdminActions {
   constructor(
-    @inject(HostTokens.Database) private readonly db: SqliteDatabase,
+    @inject(OperatorDirectoryRepositoryToken) private readonly store: OperatorDirectoryRepository,
+    @inject(DirectoryRepositoryToken) private readonly keyStore: DirectoryRepository,
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.Credits) private readonly credits: CreditLedger,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
@@ -108,11 +114,10 @@ export class AdminService implements AdminActions {
 
   private readonly views: AdminViews;
 
-  /** Runs a write to owners, spaces, modules or credentials, and tells the access directory its memo is stale. */
-  private run(sql: string, ...params: unknown[]): { changes: number } {
-    const result = this.db.prepare(sql).run(...params);
-    // On SQLite the version is bumped before the promise returns; a failure reaches the process's safety net.
-    void this.directory.invalidate();
+  /** Runs a write to owners, spaces, modules or credentials, then tells every process's access memo it is stale. */
+  private async write<T>(work: Promise<T>): Promise<T> {
+    const result = await work;
+    await this.directory.invalidate();
     return result;
   }
 
@@ -120,22 +125,16 @@ export class AdminService implements AdminActions {
     return new Date(this.clock.now()).toISOString();
   }
 
-  private ownerExists(id: string): boolean {
-    return !!this.db.prepare('SELECT 1 FROM owners WHERE id = ? AND deleted_at IS NULL').get(id);
+  private async requireOwner(id: string): Promise<void> {
+    if (!(await this.store.ownerLive(id))) throw apiError('not_found', 'Propietario no encontrado.');
   }
 
-  private requireOwner(id: string): void {
-    if (!this.ownerExists(id)) throw apiError('not_found', 'Propietario no encontrado.');
+  private async requireSpace(id: string): Promise<void> {
+    if (!(await this.store.spaceExists(id))) throw apiError('not_found', 'Espacio no encontrado.');
   }
 
-  private requireSpace(id: string): void {
-    if (!this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(id))
-      throw apiError('not_found', 'Espacio no encontrado.');
-  }
-
-  private requireAccount(id: string): void {
-    if (!this.db.prepare('SELECT 1 FROM accounts WHERE id = ?').get(id))
-      throw apiError('not_found', 'Cuenta no encontrada.');
+  private async requireAccount(id: string): Promise<void> {
+    if (!(await this.store.accountExists(id))) throw apiError('not_found', 'Cuenta no encontrada.');
   }
 
   private unknownModuleText(module: string): string {
@@ -158,37 +157,35 @@ export class AdminService implements AdminActions {
       check.fail('creditos', 'Debe ser un entero mayor o igual que 0.', 'greater_than_equal');
     check.done();
     const id = input.id ?? `own_${randomBytes(6).toString('hex')}`;
-    if (this.db.prepare('SELECT 1 FROM owners WHERE id = ?').get(id))
-      throw apiError('conflict', `El propietario "${id}" ya existe.`);
+    if (await this.store.ownerIdTaken(id)) throw apiError('conflict', `El propietario "${id}" ya existe.`);
     const email = input.email === undefined ? null : normalizeEmail(input.email);
-    if (email !== null && this.db.prepare('SELECT 1 FROM owners WHERE email = ? AND deleted_at IS NULL').get(email))
-      throw apiError('email_taken');
+    if (email !== null && (await this.store.emailTaken(email))) throw apiError('email_taken');
     const account = `cta_${randomBytes(6).toString('hex')}`;
-    this.db.transaction(() => {
-      this.run('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)', id, name, email, this.iso());
-      this.run('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)', account, id, this.iso());
-    })();
+    await this.write(this.store.createOwner({ id, name, email, accountId: account, createdAt: this.iso() }));
     if (credits > 0) await this.credits.credit(account, credits, 'recarga');
     return { id, cuenta: account };
   }
 
   /** Deletes an owner: their keys and sessions stop working at once (401). Spaces keep their data, unowned. */
-  deleteOwner(id: string): void {
-    const result = this.run('UPDATE owners SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL', this.iso(), id);
-    if (result.changes === 0) throw apiError('not_found', 'Propietario no encontrado.');
-    this.run('UPDATE spaces SET owner_id = NULL WHERE owner_id = ?', id);
+  async deleteOwner(id: string): Promise<void> {
+    if (!(await this.write(this.store.deleteOwner(id, this.iso()))))
+      throw apiError('not_found', 'Propietario no encontrado.');
   }
 
-  accountOf(ownerId: string): string {
-    const row = this.db
-      .prepare<[string], { id: string }>('SELECT id FROM accounts WHERE owner_id = ? ORDER BY created_at LIMIT 1')
-      .get(ownerId);
-    if (!row) throw apiError('not_found', 'El propietario no tiene cuenta.');
-    return row.id;
+  async accountOf(ownerId: string): Promise<string> {
+    const account = await this.store.accountOf(ownerId);
+    if (!account) throw apiError('not_found', 'El propietario no tiene cuenta.');
+    return account;
   }
 
   /** Creates a space for an owner, billed to the owner's account, with the given modules enabled. */
-  createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void {
+  async createSpace(input: {
+    id: string;
+    ownerId: string;
+    name?: string;
+    modules?: string[];
+    trialEndsAt?: string;
+  }): Promise<void> {
     const check = new InputCheck();
     if (typeof input.id !== 'string' || !SPACE_ID.test(input.id))
       check.fail('id', 'El id del espacio debe ser minúsculas, cifras, "-" o "_" (1 a 63).', 'string_pattern_mismatch');
@@ -200,148 +197,126 @@ export class AdminService implements AdminActions {
     });
     const trialEndsAt = input.trialEndsAt === undefined ? null : check.date('prueba_hasta', input.trialEndsAt);
     check.done();
-    this.requireOwner(input.ownerId);
-    if (this.db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(input.id))
-      throw apiError('conflict', `El espacio "${input.id}" ya existe.`);
-    const account = this.accountOf(input.ownerId);
-    this.db.transaction(() => {
-      this.run(
-        'INSERT INTO spaces (id, name, owner_id, account_id, trial_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        input.id,
+    await this.requireOwner(input.ownerId);
+    if (await this.store.spaceExists(input.id)) throw apiError('conflict', `El espacio "${input.id}" ya existe.`);
+    const account = await this.accountOf(input.ownerId);
+    await this.write(
+      this.store.createSpace({
+        id: input.id,
         name,
-        input.ownerId,
-        account,
+        ownerId: input.ownerId,
+        accountId: account,
         trialEndsAt,
-        this.iso(),
-      );
-      for (const module of modules)
-        this.run(
-          'INSERT INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)',
-          input.id,
-          module,
-          this.iso(),
-        );
-    })();
+        modules,
+        createdAt: this.iso(),
+      }),
+    );
   }
 
   /** Takes a space away from its owner (its keys stop reaching it: 403), or gives it to another owner. */
-  assignSpace(spaceId: string, ownerId: string | null): void {
-    if (ownerId !== null) this.requireOwner(ownerId);
-    const result = this.run('UPDATE spaces SET owner_id = ? WHERE id = ?', ownerId, spaceId);
-    if (result.changes === 0) throw apiError('not_found', 'Espacio no encontrado.');
+  async assignSpace(spaceId: string, ownerId: string | null): Promise<void> {
+    if (ownerId !== null) await this.requireOwner(ownerId);
+    await this.updateSpace(spaceId, { ownerId });
   }
 
   /** Enables a known module (404 for an unknown space or module id). */
-  enableModule(spaceId: string, module: string): void {
-    this.requireSpace(spaceId);
+  async enableModule(spaceId: string, module: string): Promise<void> {
+    await this.requireSpace(spaceId);
     if (!this.modules.has(module)) throw apiError('not_found', this.unknownModuleText(module));
-    this.run(
-      'INSERT OR IGNORE INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)',
-      spaceId,
-      module,
-      this.iso(),
-    );
+    await this.write(this.store.enableModule(spaceId, module, this.iso()));
   }
 
   /**
    * Disables a module. Also a module no longer installed, if the space still lists it (a plugin removed after it
    * was enabled); any other unknown module id is a 404, like an unknown space.
    */
-  disableModule(spaceId: string, module: string): void {
-    this.requireSpace(spaceId);
-    const result = this.run('DELETE FROM space_modules WHERE space_id = ? AND module = ?', spaceId, module);
-    if (result.changes === 0 && !this.modules.has(module)) throw apiError('not_found', this.unknownModuleText(module));
+  async disableModule(spaceId: string, module: string): Promise<void> {
+    await this.requireSpace(spaceId);
+    const removed = await this.write(this.store.disableModule(spaceId, module));
+    if (!removed && !this.modules.has(module)) throw apiError('not_found', this.unknownModuleText(module));
   }
 
-  private updateSpace(spaceId: string, column: string, value: unknown): void {
-    const result = this.run(`UPDATE spaces SET ${column} = ? WHERE id = ?`, value, spaceId);
-    if (result.changes === 0) throw apiError('not_found', 'Espacio no encontrado.');
+  private async updateSpace(spaceId: string, columns: SpaceColumns): Promise<void> {
+    if (!(await this.write(this.store.changeSpace(spaceId, columns))))
+      throw apiError('not_found', 'Espacio no encontrado.');
   }
 
   /** End of the trial: a strict ISO 8601 date (422 otherwise), or `null` for none. Returns it as stored (UTC). */
-  setTrialEnd(spaceId: string, isoDate: string | null): string | null {
+  async setTrialEnd(spaceId: string, isoDate: string | null): Promise<string | null> {
     const check = new InputCheck();
     const date = check.date('prueba_hasta', isoDate);
     check.done();
-    this.updateSpace(spaceId, 'trial_ends_at', date);
+    await this.updateSpace(spaceId, { trialEndsAt: date });
     return date;
   }
 
-  /** Several changes to one space, all or none (`PATCH /api/admin/espacios/{id}`). Returns what was stored. */
-  changeSpace(spaceId: string, changes: SpaceChanges): SpaceChanges {
+  /**
+   * Several changes to one space, all or none (`PATCH /api/admin/espacios/{id}`): every check runs first (an
+   * unknown space, then an unknown owner: 404; a bad date: 422), then one write. Returns what was stored.
+   */
+  async changeSpace(spaceId: string, changes: SpaceChanges): Promise<SpaceChanges> {
     if (changes.ownerId === '') {
       const check = new InputCheck();
       check.fail('propietario', 'Debe ser un texto no vacío o null.', 'type_error');
       check.done();
     }
-    return this.db.transaction(() => {
-      this.requireSpace(spaceId);
-      const stored: SpaceChanges = {};
-      if (changes.ownerId !== undefined) this.assignSpace(spaceId, (stored.ownerId = changes.ownerId));
-      if (changes.trialEndsAt !== undefined) stored.trialEndsAt = this.setTrialEnd(spaceId, changes.trialEndsAt);
-      if (changes.apiEnabled !== undefined) this.setApiEnabled(spaceId, (stored.apiEnabled = changes.apiEnabled));
-      if (changes.ownerReadOnly !== undefined)
-        this.setOwnerReadOnlyOnSpace(spaceId, (stored.ownerReadOnly = changes.ownerReadOnly));
-      return stored;
-    })();
-  }
-  setApiEnabled(spaceId: string, enabled: boolean): void {
-    this.updateSpace(spaceId, 'api_enabled', enabled ? 1 : 0);
-  }
-  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void {
-    this.updateSpace(spaceId, 'owner_read_only', readOnly ? 1 : 0);
+    await this.requireSpace(spaceId);
+    if (changes.ownerId) await this.requireOwner(changes.ownerId);
+    const stored: SpaceChanges = {};
+    if (changes.ownerId !== undefined) stored.ownerId = changes.ownerId;
+    if (changes.trialEndsAt !== undefined) {
+      const check = new InputCheck();
+      stored.trialEndsAt = check.date('prueba_hasta', changes.trialEndsAt);
+      check.done();
+    }
+    if (changes.apiEnabled !== undefined) stored.apiEnabled = changes.apiEnabled;
+    if (changes.ownerReadOnly !== undefined) stored.ownerReadOnly = changes.ownerReadOnly;
+    await this.updateSpace(spaceId, stored);
+    return stored;
   }
 
-  setOwnerReadOnly(ownerId: string, readOnly: boolean): void {
-    const result = this.run(
-      'UPDATE owners SET read_only = ? WHERE id = ? AND deleted_at IS NULL',
-      readOnly ? 1 : 0,
-      ownerId,
-    );
-    if (result.changes === 0) throw apiError('not_found', 'Propietario no encontrado.');
+  async setApiEnabled(spaceId: string, enabled: boolean): Promise<void> {
+    await this.updateSpace(spaceId, { apiEnabled: enabled });
+  }
+
+  async setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): Promise<void> {
+    await this.updateSpace(spaceId, { ownerReadOnly: readOnly });
+  }
+
+  async setOwnerReadOnly(ownerId: string, readOnly: boolean): Promise<void> {
+    if (!(await this.write(this.store.setOwnerReadOnly(ownerId, readOnly))))
+      throw apiError('not_found', 'Propietario no encontrado.');
   }
 
   /** Sets the whole payment state (what is not given is cleared: `{}` marks the account paid and not suspended). */
-  setPayment(
-    accountId: string,
-    state: { unpaidSince?: string | null; suspended?: boolean },
-  ): { unpaidSince: string | null; suspended: boolean } {
-    const check = new InputCheck();
-    const unpaidSince = check.date('impagada_desde', state.unpaidSince ?? null);
-    check.done();
-    const result = this.run(
-      'UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?',
-      unpaidSince,
-      state.suspended ? 1 : 0,
-      accountId,
-    );
-    if (result.changes === 0) throw apiError('not_found', 'Cuenta no encontrada.');
-    return { unpaidSince, suspended: state.suspended === true };
+  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): Promise<PaymentState> {
+    return this.patchPayment(accountId, {
+      unpaidSince: state.unpaidSince ?? null,
+      suspended: state.suspended === true,
+    });
   }
 
   /** A partial update of the payment state (`PATCH /admin/cuentas/{cuenta}`): a field left undefined keeps its value. */
-  patchPayment(
+  async patchPayment(
     accountId: string,
     patch: { unpaidSince?: string | null; suspended?: boolean },
-  ): { unpaidSince: string | null; suspended: boolean } {
-    const row = this.db.prepare('SELECT unpaid_since, suspended FROM accounts WHERE id = ?').get(accountId) as
-      | { unpaid_since: string | null; suspended: number }
-      | undefined;
-    if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
-    return this.setPayment(accountId, {
-      unpaidSince: patch.unpaidSince === undefined ? row.unpaid_since : patch.unpaidSince,
-      suspended: patch.suspended === undefined ? row.suspended === 1 : patch.suspended,
-    });
+  ): Promise<PaymentState> {
+    const check = new InputCheck();
+    const unpaidSince = patch.unpaidSince === undefined ? undefined : check.date('impagada_desde', patch.unpaidSince);
+    check.done();
+    const stored = await this.write(this.store.patchPayment(accountId, { unpaidSince, suspended: patch.suspended }));
+    if (!stored) throw apiError('not_found', 'Cuenta no encontrada.');
+    return stored;
   }
 
   /**
    * The account's own storage quota (`PATCH /admin/cuentas/{cuenta}/cuota`, `cerebro admin account quota`): a field
    * left undefined keeps its value, null returns it to the configured default, 0 means no limit.
    */
-  setQuota(
+  async setQuota(
     accountId: string,
     patch: { bytes?: number | null; documents?: number | null },
-  ): { bytes: number | null; documents: number | null } {
+  ): Promise<{ bytes: number | null; documents: number | null }> {
     const check = new InputCheck();
     const valid = (field: string, v: number | null | undefined) => {
       if (v !== undefined && v !== null && !(Number.isSafeInteger(v) && v >= 0))
@@ -354,21 +329,9 @@ export class AdminService implements AdminActions {
     valid('max_bytes', patch.bytes);
     valid('max_documentos', patch.documents);
     check.done();
-    const row = this.db.prepare('SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?').get(accountId) as
-      | { quota_bytes: number | null; quota_documents: number | null }
-      | undefined;
-    if (!row) throw apiError('not_found', 'Cuenta no encontrada.');
-    const next = {
-      bytes: patch.bytes === undefined ? row.quota_bytes : patch.bytes,
-      documents: patch.documents === undefined ? row.quota_documents : patch.documents,
-    };
-    this.run(
-      'UPDATE accounts SET quota_bytes = ?, quota_documents = ? WHERE id = ?',
-      next.bytes,
-      next.documents,
-      accountId,
-    );
-    return next;
+    const stored = await this.write(this.store.patchQuota(accountId, patch));
+    if (!stored) throw apiError('not_found', 'Cuenta no encontrada.');
+    return stored;
   }
 
   async addCredits(accountId: string, amount: number): Promise<number> {
@@ -381,13 +344,13 @@ export class AdminService implements AdminActions {
         },
       ]);
     }
-    this.requireAccount(accountId);
+    await this.requireAccount(accountId);
     if (amount > 0) return this.credits.credit(accountId, amount, 'recarga');
     return this.credits.debit(accountId, -amount, { spaceId: null, route: null, requestId: null }, 'ajuste');
   }
 
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
-  issueKey(
+  async issueKey(
     ownerId: string,
     name: string,
     spaces: string[],
@@ -401,7 +364,7 @@ export class AdminService implements AdminActions {
     check.keyLimit('limite_por_minuto', limits.perMinute);
     check.keyLimit('cuota_diaria', limits.daily);
     check.done();
-    this.requireOwner(ownerId);
+    await this.requireOwner(ownerId);
     return this.keys.issue(ownerId, trimmed, spaces, permission, createdByKey, limits);
   }
 
@@ -419,13 +382,13 @@ export class AdminService implements AdminActions {
     if (row.revoked_at) throw apiError('key_already_revoked');
     const perMinute = patch.perMinute === undefined ? row.rate_limit : patch.perMinute;
     const daily = patch.daily === undefined ? row.daily_quota : patch.daily;
-    this.run('UPDATE api_keys SET rate_limit = ?, daily_quota = ? WHERE id = ?', perMinute, daily, keyId);
+    await this.write(this.keyStore.setKeyLimits(keyId, perMinute, daily));
     return { clave: keyId, limite_por_minuto: perMinute, cuota_diaria: daily };
   }
 
   /** A console (Studio) session credential for an owner. */
-  issueConsoleSession(ownerId: string): Promise<{ id: string; token: string; expira: string }> {
-    this.requireOwner(ownerId);
+  async issueConsoleSession(ownerId: string): Promise<{ id: string; token: string; expira: string }> {
+    await this.requireOwner(ownerId);
     return this.sessions.issue(ownerId, 'operador');
   }
 
@@ -449,17 +412,18 @@ export class AdminService implements AdminActions {
   }
 
   /** A platform operator credential for the `/api/admin` routes. */
-  issueOperatorCredential(name: string): { id: string; token: string } {
+  async issueOperatorCredential(name: string): Promise<{ id: string; token: string }> {
     const check = new InputCheck();
     name = check.text('nombre', name);
     check.done();
     const credential = issueCredential('operator');
-    this.run(
-      'INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)',
-      credential.id,
-      name,
-      credential.digest,
-      this.iso(),
+    await this.write(
+      this.store.insertOperatorCredential({
+        id: credential.id,
+        name,
+        digest: credential.digest,
+        createdAt: this.iso(),
+      }),
     );
     return { id: credential.id, token: credential.token };
   }
@@ -491,7 +455,7 @@ export class AdminService implements AdminActions {
     ownerId?: string,
   ): Promise<AdminPage<'espacios', SpaceView>> {
     const page = this.page(paging);
-    if (ownerId !== undefined) this.requireOwner(ownerId);
+    if (ownerId !== undefined) await this.requireOwner(ownerId);
     const { total, items } = await this.views.spaces(page.limite, page.desde, ownerId);
     return { espacios: items, total, ...page };
   }
@@ -508,7 +472,7 @@ export class AdminService implements AdminActions {
     paging: { limite?: unknown; desde?: unknown } = {},
   ): Promise<AdminPage<'claves', AdminKeyView>> {
     const page = this.page(paging);
-    this.requireOwner(ownerId);
+    await this.requireOwner(ownerId);
     const { total, items } = await this.views.keys(ownerId, page.limite, page.desde);
     return { claves: items, total, ...page };
   }
@@ -518,14 +482,11 @@ export class AdminService implements AdminActions {
     const state = KEY_ID.test(keyId) ? await this.views.keyState(keyId) : undefined;
     if (!state) throw apiError('key_not_found');
     if (state.revoked) throw apiError('key_already_revoked');
-    this.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', this.iso(), keyId);
+    await this.write(this.keyStore.revokeKey(keyId, this.iso()));
     return { revocado: keyId };
   }
 
-  isEmpty(): boolean {
-    return (
-      !this.db.prepare('SELECT 1 FROM owners LIMIT 1').get() &&
-      !this.db.prepare('SELECT 1 FROM operator_credentials LIMIT 1').get()
-    );
+  isEmpty(): Promise<boolean> {
+    return this.store.isEmpty();
   }
 }

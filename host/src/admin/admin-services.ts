@@ -43,32 +43,38 @@ export interface AdminActions {
     credits?: number;
   }): Promise<{ id: string; cuenta: string }>;
   /** Deletes an owner: their keys and sessions stop working at once (401). Spaces keep their data, unowned. */
-  deleteOwner(id: string): void;
-  accountOf(ownerId: string): string;
+  deleteOwner(id: string): Promise<void>;
+  accountOf(ownerId: string): Promise<string>;
   /** Creates a space for an owner, billed to the owner's account, with the given modules enabled. */
-  createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void;
+  createSpace(input: {
+    id: string;
+    ownerId: string;
+    name?: string;
+    modules?: string[];
+    trialEndsAt?: string;
+  }): Promise<void>;
   /** Takes a space away from its owner (its keys stop reaching it: 403), or gives it to another owner. */
-  assignSpace(spaceId: string, ownerId: string | null): void;
+  assignSpace(spaceId: string, ownerId: string | null): Promise<void>;
   /** Enables a known module (404 for an unknown space or module id). */
-  enableModule(spaceId: string, module: string): void;
+  enableModule(spaceId: string, module: string): Promise<void>;
   /** Disables a module, also one no longer installed that the space still lists. */
-  disableModule(spaceId: string, module: string): void;
+  disableModule(spaceId: string, module: string): Promise<void>;
   /** End of the trial: a strict ISO 8601 date (422 otherwise), or `null` for none. Returns it as stored (UTC). */
-  setTrialEnd(spaceId: string, isoDate: string | null): string | null;
+  setTrialEnd(spaceId: string, isoDate: string | null): Promise<string | null>;
   /** Several changes to one space, all or none (`PATCH /api/admin/espacios/{id}`). Returns what was stored. */
-  changeSpace(spaceId: string, changes: SpaceChanges): SpaceChanges;
-  setApiEnabled(spaceId: string, enabled: boolean): void;
-  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void;
-  setOwnerReadOnly(ownerId: string, readOnly: boolean): void;
+  changeSpace(spaceId: string, changes: SpaceChanges): Promise<SpaceChanges>;
+  setApiEnabled(spaceId: string, enabled: boolean): Promise<void>;
+  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): Promise<void>;
+  setOwnerReadOnly(ownerId: string, readOnly: boolean): Promise<void>;
   /** Sets the whole payment state (what is not given is cleared: `{}` marks the account paid and not suspended). */
-  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): PaymentState;
+  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): Promise<PaymentState>;
   /** A partial update of the payment state: a field left undefined keeps its value. */
-  patchPayment(accountId: string, patch: { unpaidSince?: string | null; suspended?: boolean }): PaymentState;
+  patchPayment(accountId: string, patch: { unpaidSince?: string | null; suspended?: boolean }): Promise<PaymentState>;
   /** The account's own storage quota: undefined keeps a value, null returns it to the default, 0 means no limit. */
   setQuota(
     accountId: string,
     patch: { bytes?: number | null; documents?: number | null },
-  ): { bytes: number | null; documents: number | null };
+  ): Promise<{ bytes: number | null; documents: number | null }>;
   /** A top-up (positive) or an adjustment (negative, never below zero: 402) of an account's credit pool. */
   addCredits(accountId: string, amount: number): Promise<number>;
   /** Issues a service key for an owner without the caller checks of `/tokens` (operator action). */
@@ -87,7 +93,7 @@ export interface AdminActions {
   /** A one-time Studio sign-in link for an owner; `origin` is the service's public address. */
   issueSignInLink(ownerId: string, origin: string): Promise<{ enlace: string; expira: string }>;
   /** A platform operator credential for the `/api/admin` routes. */
-  issueOperatorCredential(name: string): { id: string; token: string };
+  issueOperatorCredential(name: string): Promise<{ id: string; token: string }>;
   listOwners(paging?: AdminPaging): Promise<AdminPage<'propietarios', OwnerView>>;
   owner(id: string): Promise<OwnerView>;
   /** Every space, or (with `ownerId`) those of one existing owner. */
@@ -97,5 +103,5 @@ export interface AdminActions {
   listKeys(ownerId: string, paging?: AdminPaging): Promise<AdminPage<'claves', AdminKeyView>>;
   /** Revokes any owner's key: it answers 401 from the next request. 404 unknown, 409 already revoked. */
   revokeKey(keyId: string): Promise<{ revocado: string }>;
-  isEmpty(): boolean;
+  isEmpty(): Promise<boolean>;
 }

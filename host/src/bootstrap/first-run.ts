@@ -25,10 +25,10 @@ export const DEMO_EMAIL = 'demo@cerebro.example';
  * a write key. Returns the credentials, which exist in clear only here; null when the database already had data.
  */
 export async function bootstrapFirstRun(admin: AdminActions, moduleIds: string[]): Promise<FirstRunResult | null> {
-  if (!admin.isEmpty()) return null;
-  const operator = admin.issueOperatorCredential('operador inicial');
+  if (!(await admin.isEmpty())) return null;
+  const operator = await admin.issueOperatorCredential('operador inicial');
   const owner = await admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });
-  admin.createSpace({
+  await admin.createSpace({
     id: DEMO_SPACE,
     ownerId: owner.id,
     name: 'Espacio de demostración',

@@ -1,6 +1,7 @@
 // The Cerebro engine as one object for the routes: documents in (indexing queue), questions out (answers with
 // sources), everything scoped by space id. Composes the pieces; holds no logic of its own beyond wiring.
 import type { SqliteDatabase } from '../storage/database.js';
+import type { DocumentJobRepository } from '../storage/port/document-job-repository.js';
 import type { EngineStorage } from '../storage/port/engine-storage.js';
 import { sqliteEngineStorage } from '../storage/sqlite/engine-storage.js';
 import { ExtractiveAnswerer } from './answer/extractive.js';
@@ -60,6 +61,8 @@ export interface CerebroEngineConfig {
 export class CerebroEngine {
   readonly index: PassageIndex;
   readonly documents: IndexingRunner;
+  /** The documents' records, read asynchronously (the runner's synchronous reads serve the engine's own status). */
+  readonly records: DocumentJobRepository;
   readonly retriever: Retriever;
   private readonly answerer: Answerer;
   private readonly pool: PreparePool;
@@ -70,6 +73,7 @@ export class CerebroEngine {
     this.index = new PassageIndex(config.db);
     if (config.searchInlinePassages !== undefined) this.index.inlineMatchPassages = config.searchInlinePassages;
     const storage = config.storage ?? sqliteEngineStorage(config.db);
+    this.records = storage.documents;
     // The retriever reads vectors synchronously (moved to the port with the passage index); the runner writes them
     // through the vector repository.
     const vectorStore = config.embedder ? new VectorStore(config.db, config.embedder.dimensions) : null;

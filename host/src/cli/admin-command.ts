@@ -76,15 +76,20 @@ const ACTIONS: Record<string, Action> = {
         credits: typeof f.credits === 'string' ? integer(f.credits) : undefined,
       }),
   },
-  'owner delete': { help: '--id ID', run: (a, f) => (a.deleteOwner(need(f, 'id')), { eliminado: f.id }) },
+  'owner delete': {
+    help: '--id ID',
+    run: async (a, f) => (await a.deleteOwner(need(f, 'id')), { eliminado: f.id }),
+  },
   'owner read-only': {
     help: '--id ID --on|--off',
-    run: (a, f) => (a.setOwnerReadOnly(need(f, 'id'), onOff(f)), { propietario: f.id, solo_lectura: onOff(f) }),
+    run: async (a, f) => (
+      await a.setOwnerReadOnly(need(f, 'id'), onOff(f)), { propietario: f.id, solo_lectura: onOff(f) }
+    ),
   },
   'space create': {
     help: '--id S --owner O [--modules api,marca,...] [--trial-ends ISO]',
-    run: (a, f) => (
-      a.createSpace({
+    run: async (a, f) => (
+      await a.createSpace({
         id: need(f, 'id'),
         ownerId: need(f, 'owner'),
         modules: list(f.modules),
@@ -95,36 +100,36 @@ const ACTIONS: Record<string, Action> = {
   },
   'space assign': {
     help: '--id S (--owner O | --none)',
-    run: (a, f) => (
-      a.assignSpace(need(f, 'id'), f.none ? null : need(f, 'owner')),
+    run: async (a, f) => (
+      await a.assignSpace(need(f, 'id'), f.none ? null : need(f, 'owner')),
       { espacio: f.id, propietario: f.none ? null : f.owner }
     ),
   },
   'space module': {
     help: '--id S --module M --on|--off',
-    run: (a, f) => {
+    run: async (a, f) => {
       const on = onOff(f);
-      if (on) a.enableModule(need(f, 'id'), need(f, 'module'));
-      else a.disableModule(need(f, 'id'), need(f, 'module'));
+      if (on) await a.enableModule(need(f, 'id'), need(f, 'module'));
+      else await a.disableModule(need(f, 'id'), need(f, 'module'));
       return { espacio: f.id, modulo: f.module, habilitado: on };
     },
   },
   'space trial': {
     help: '--id S (--until ISO | --none)',
-    run: (a, f) => (a.setTrialEnd(need(f, 'id'), f.none ? null : need(f, 'until')), { espacio: f.id }),
+    run: async (a, f) => (await a.setTrialEnd(need(f, 'id'), f.none ? null : need(f, 'until')), { espacio: f.id }),
   },
   'space api': {
     help: '--id S --on|--off',
-    run: (a, f) => (a.setApiEnabled(need(f, 'id'), onOff(f)), { espacio: f.id, api_activa: onOff(f) }),
+    run: async (a, f) => (await a.setApiEnabled(need(f, 'id'), onOff(f)), { espacio: f.id, api_activa: onOff(f) }),
   },
   'space read-only': {
     help: '--id S --on|--off  (el propietario, solo lectura en este espacio)',
-    run: (a, f) => (a.setOwnerReadOnlyOnSpace(need(f, 'id'), onOff(f)), { espacio: f.id }),
+    run: async (a, f) => (await a.setOwnerReadOnlyOnSpace(need(f, 'id'), onOff(f)), { espacio: f.id }),
   },
   'account payment': {
     help: '--id C (--paid | --unpaid-since ISO | --suspended)',
-    run: (a, f) => (
-      a.setPayment(need(f, 'id'), {
+    run: async (a, f) => (
+      await a.setPayment(need(f, 'id'), {
         unpaidSince: (f['unpaid-since'] as string | undefined) ?? null,
         suspended: f.suspended === true,
       }),
@@ -133,10 +138,10 @@ const ACTIONS: Record<string, Action> = {
   },
   'account quota': {
     help: '--id C [--bytes N|defecto] [--documents N|defecto]  (cuota de almacenamiento; 0: sin límite)',
-    run: (a, f) => {
+    run: async (a, f) => {
       const value = (flag: string) =>
         f[flag] === undefined ? undefined : f[flag] === 'defecto' ? null : integer(f[flag] as string);
-      const stored = a.setQuota(need(f, 'id'), { bytes: value('bytes'), documents: value('documents') });
+      const stored = await a.setQuota(need(f, 'id'), { bytes: value('bytes'), documents: value('documents') });
       return { cuenta: f.id, max_bytes: stored.bytes, max_documentos: stored.documents };
     },
   },

@@ -1,5 +1,5 @@
 import type { CreditRefunds } from '@cerebro/sdk';
-import type { SyncSpaceReader } from '../storage/port/sync-space-reader.js';
+import type { AccessDirectory } from '../access/access-services.js';
 import type { CreditLedger } from './credit-services.js';
 
 /**
@@ -7,11 +7,15 @@ import type { CreditLedger } from './credit-services.js';
  * only once (a `reembolso` movement with the same request id means it was already given back, by the pipeline or
  * by an earlier call; the ledger checks and refunds in one transaction).
  */
-export function pluginCreditRefunds(ledger: CreditLedger, spaces: SyncSpaceReader, module: string): CreditRefunds {
+export function pluginCreditRefunds(
+  ledger: CreditLedger,
+  spaces: Pick<AccessDirectory, 'space'>,
+  module: string,
+): CreditRefunds {
   const routePrefix = ` /mod/${module}/`;
   return {
     async refund(spaceId, requestId) {
-      const accountId = spaces.spaceNow(spaceId)?.row.account_id;
+      const accountId = (await spaces.space(spaceId))?.row.account_id;
       if (!accountId) return 0;
       return ledger.refundRequest(accountId, requestId, routePrefix, spaceId);
     },

@@ -58,6 +58,10 @@ import { SqliteRagSettingsRepository } from '../storage/sqlite/rag-settings-repo
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { SqliteDocumentLabelRepository } from '../storage/sqlite/document-label-repository.js';
 import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.js';
+import { DocumentOriginRepositoryToken, DocumentOriginsNowToken } from '../storage/port/document-origin-repository.js';
+import { SqliteDocumentOriginRepository } from '../storage/sqlite/document-origin-repository.js';
+import { OperatorDirectoryRepositoryToken } from '../storage/port/operator-directory-repository.js';
+import { SqliteOperatorDirectoryRepository } from '../storage/sqlite/operator-directory-repository.js';
 import { SqliteAdminViewRepository } from '../storage/sqlite/admin-view-repository.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
@@ -114,6 +118,10 @@ export function buildHostContainer(
   c.register(ConversationRepositoryToken, { useClass: SqliteConversationRepository }, singleton);
   c.register(DocumentLabelRepositoryToken, { useClass: SqliteDocumentLabelRepository }, singleton);
   c.register(AdminViewRepositoryToken, { useClass: SqliteAdminViewRepository }, singleton);
+  c.register(OperatorDirectoryRepositoryToken, { useClass: SqliteOperatorDirectoryRepository }, singleton);
+  c.register(DocumentOriginRepositoryToken, { useClass: SqliteDocumentOriginRepository }, singleton);
+  // The same SQLite repository answers the deprecated synchronous reads of the sdk's `Documents.get`/`listOwn`.
+  c.register(DocumentOriginsNowToken, { useToken: DocumentOriginRepositoryToken });
   c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
   c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
   c.register(DocumentJobRepositoryToken, { useClass: SqliteDocumentJobRepository }, singleton);

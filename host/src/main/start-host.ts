@@ -73,6 +73,8 @@ import { WebhookTokens } from '../webhooks/webhook-tokens.js';
 import { webhookRoutes } from '../webhooks/webhook-routes.js';
 import { creditEvents, creditRefusalEvents, documentEvents, pluginEventPublisher } from '../webhooks/host-events.js';
 import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
+import { SqlitePluginSchemaRepository } from '../storage/sqlite/plugin-schema-repository.js';
+import { DocumentOriginRepositoryToken, DocumentOriginsNowToken } from '../storage/port/document-origin-repository.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -188,6 +190,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         settings: resolveToken(container, RagSettingsRepositoryToken),
         conversations: resolveToken(container, ConversationRepositoryToken),
         labels: resolveToken(container, DocumentLabelRepositoryToken),
+        origins: resolveToken(container, DocumentOriginRepositoryToken),
+        originsNow: resolveToken(container, DocumentOriginsNowToken),
       },
       engineStorage: {
         documents: resolveToken(container, DocumentJobRepositoryToken),
@@ -219,7 +223,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       );
     }
     plugins = await loadPlugins([...discovered.sources, ...explicit], {
-      hostDb: db,
+      schemas: new SqlitePluginSchemaRepository(db, pluginDbs),
       pluginDbs,
       log,
       initTimeoutMs: config.pluginInitTimeoutMs,
@@ -231,17 +235,18 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         pluginDbs,
         clock,
         uploads: resolveToken(container, HostTokens.Uploads),
-        spaces: resolveToken(container, SyncSpaceReaderToken),
+        spaces: resolveToken(container, HostTokens.Directory),
+        spacesNow: resolveToken(container, SyncSpaceReaderToken),
         cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
         documents: (pluginId) =>
           documentsHostService(liveRagService, pluginId, async (space, delta) => {
-            const account = resolveToken(container, SyncSpaceReaderToken).spaceNow(space)?.row.account_id;
+            const account = (await resolveToken(container, HostTokens.Directory).space(space))?.row.account_id;
             return account ? resolveToken(container, HostTokens.Quotas).hold(account, delta) : null;
           }),
         creditRefunds: (pluginId) =>
           pluginCreditRefunds(
             resolveToken(container, HostTokens.Credits),
-            resolveToken(container, SyncSpaceReaderToken),
+            resolveToken(container, HostTokens.Directory),
             pluginId,
           ),
         events: (pluginId) => pluginEventPublisher(webhooks, pluginId, log),

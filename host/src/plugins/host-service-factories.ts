@@ -9,9 +9,12 @@ import {
   type Logger,
   type PluginManifest,
   type SpaceDirectory,
+  type SpaceInfo,
   type UploadReceiver,
 } from '@cerebro/sdk';
 import type { SyncSpaceReader } from '../storage/port/sync-space-reader.js';
+import type { AccessDirectory } from '../access/access-services.js';
+import type { SpaceRecord } from '../access/records.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
 import { createPluginStorage } from '../storage/plugin-storage.js';
@@ -24,8 +27,10 @@ export interface HostServiceDeps {
   pluginDbs: PluginDatabases;
   clock: Clock;
   uploads: UploadReceiver;
-  /** The sdk's space services are synchronous: they read through the directory port's one synchronous reader. */
-  spaces: SyncSpaceReader;
+  /** The spaces plugins look up (memoised by the access directory). */
+  spaces: Pick<AccessDirectory, 'space'>;
+  /** Only for the sdk's deprecated synchronous `SpaceDirectory.get` and `hasModule` (SQLite). */
+  spacesNow: SyncSpaceReader;
   cerebro: CerebroService;
   /** The documents service of one plugin (origins record the plugin's id). */
   documents: (pluginId: string) => DocumentsService;
@@ -37,12 +42,13 @@ export interface HostServiceDeps {
 
 /** How each host service is built for one plugin: everything plugin-scoped is derived from the plugin id. */
 export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manifest: PluginManifest) => unknown> {
+  const info = (record: Pick<SpaceRecord, 'row' | 'modules'> | undefined): SpaceInfo | undefined =>
+    record && { id: record.row.id, accountId: record.row.account_id, modules: record.modules };
   const spaces: SpaceDirectory = {
-    get: (id) => {
-      const record = deps.spaces.spaceNow(id);
-      return record && { id: record.row.id, accountId: record.row.account_id, modules: record.modules };
-    },
-    hasModule: (id, module) => deps.spaces.spaceNow(id)?.modules.includes(module) ?? false,
+    find: async (id) => info(await deps.spaces.space(id)),
+    moduleEnabled: async (id, module) => (await deps.spaces.space(id))?.modules.includes(module) ?? false,
+    get: (id) => info(deps.spacesNow.spaceNow(id)),
+    hasModule: (id, module) => deps.spacesNow.spaceNow(id)?.modules.includes(module) ?? false,
   };
   return new Map<symbol, (manifest: PluginManifest) => unknown>([
     [HostServices.Logger, (m) => deps.rootLogger.child({ plugin: m.id }) as unknown as Logger],

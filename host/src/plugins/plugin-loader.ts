@@ -12,7 +12,7 @@ import {
   type Token,
 } from '@cerebro/sdk';
 import type { BackupResult } from '../storage/backup.js';
-import type { SqliteDatabase } from '../storage/database.js';
+import type { PluginSchemaRepository } from '../storage/port/plugin-schema-repository.js';
 import type { PluginDatabases } from '../storage/plugin-databases.js';
 import type { PluginCandidate } from './discovery.js';
 import { assertDefinition, validatePluginSet } from './manifest-validator.js';
@@ -36,7 +36,7 @@ export interface LoadedPlugin {
   dispose?: () => void | Promise<void>;
   status?: () => Record<string, unknown>;
   metrics?: Record<string, PluginGauge>;
-  pricing?: Record<string, (req: ModuleRequest) => number>;
+  pricing?: Record<string, (req: ModuleRequest) => number | Promise<number>>;
   container?: DependencyContainer;
 }
 
@@ -158,8 +158,8 @@ function withDeadline<T>(work: Promise<T>, ms: number, pluginId: string): Promis
 }
 
 export interface LoaderDeps {
-  /** The host's database: read only to move the tables of installations from before one file per plugin. */
-  hostDb: SqliteDatabase;
+  /** The plugins' schemas: checked and migrated before any setup runs (old tables moved out of the host's file). */
+  schemas: PluginSchemaRepository;
   /** Each plugin's own database file, where its migrations run and its storage handle points. */
   pluginDbs: PluginDatabases;
   log: PinoLogger;

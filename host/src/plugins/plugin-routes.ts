@@ -28,10 +28,20 @@ function moduleRequest(ctx: RequestContext, pluginId: string): ModuleRequest {
   }) as ModuleRequest;
 }
 
-/** The plugin's price for this request, never above what its manifest declares nor below zero. */
-function priceOf(plugin: LoadedPlugin, routeId: string, declared: number, ctx: RequestContext): number {
+/**
+ * The plugin's price for this request, never above what its manifest declares nor below zero. A price that reads
+ * storage is a promise; a synchronous one stays synchronous (the pipeline's fast path for free requests).
+ */
+function priceOf(
+  plugin: LoadedPlugin,
+  routeId: string,
+  declared: number,
+  ctx: RequestContext,
+): number | Promise<number> {
+  const clamp = (price: number) =>
+    Number.isFinite(price) ? Math.min(declared, Math.max(0, Math.round(price))) : declared;
   const price = plugin.pricing![routeId]!(moduleRequest(ctx, plugin.manifest.id));
-  return Number.isFinite(price) ? Math.min(declared, Math.max(0, Math.round(price))) : declared;
+  return typeof price === 'number' ? clamp(price) : price.then(clamp);
 }
 
 /**

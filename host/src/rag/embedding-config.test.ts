@@ -21,7 +21,7 @@ async function health(modelDir: string, t: { after(fn: () => unknown): void }): 
     },
   });
   try {
-    const operator = host.admin.issueOperatorCredential('ops').token;
+    const operator = (await host.admin.issueOperatorCredential('ops')).token;
     const res = await fetch(`${host.url}/api/health`, { headers: { authorization: `Bearer ${operator}` } });
     return ((await res.json()) as { cerebro: Record<string, string> }).cerebro;
   } finally {

@@ -20,8 +20,9 @@ export async function searchPassages(
     ...(options?.documentos ? { documentos: options.documentos } : {}),
     ...(options?.etiquetas ? { etiquetas: options.etiquetas } : {}),
   });
-  const kept = await rag.engine.search(space, query, limit, scope.documentIds);
-  return kept.slice(0, limit).map(
+  const kept = (await rag.engine.search(space, query, limit, scope.documentIds)).slice(0, limit);
+  const origins = await rag.origins.ofDocuments(space, [...new Set(kept.map((h) => h.documentId))]);
+  return kept.map(
     (h, i): PassageHit => ({
       documento: h.documentName,
       documento_id: h.documentId,
@@ -31,7 +32,7 @@ export async function searchPassages(
       puntuacion: h.score,
       posicion: i + 1,
       texto: h.text,
-      origen: rag.origins.get(space, h.documentId),
+      origen: origins.get(h.documentId) ?? null,
     }),
   );
 }

@@ -27,7 +27,7 @@ export const WHOLE_SPACE: QuestionScope = { documentIds: null, cacheKey: '' };
  */
 export async function questionScope(
   labels: DocumentLabelRepository,
-  documentIdByName: (name: string) => string | null,
+  documentIdByName: (name: string) => Promise<string | null>,
   space: string,
   narrowing: Narrowing,
 ): Promise<QuestionScope> {
@@ -42,7 +42,8 @@ export async function questionScope(
   const names = documentos ? [...new Set(documentos.map(canonicalDocumentName))].sort() : null;
   let ids = tags.length ? await labels.matching(space, { tags }) : null;
   if (names) {
-    const named = new Set(names.map(documentIdByName).filter((id): id is string => id !== null));
+    const found = await Promise.all(names.map(documentIdByName));
+    const named = new Set(found.filter((id): id is string => id !== null));
     ids = ids ? new Set([...named].filter((id) => ids!.has(id))) : named;
   }
   const cacheKey = createHash('sha256')

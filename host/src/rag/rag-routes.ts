@@ -330,11 +330,12 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
   });
   /** Documents as the API shows them, with their origins and labels (read together). */
   const viewsOf = async (ctx: RequestContext, docs: readonly DocumentStatus[]) => {
-    const labelsOf = await rag.labelsOfEach(
-      space(ctx),
-      docs.map((d) => d.id),
-    );
-    return docs.map((d) => documentView(d, rag.origins.get(space(ctx), d.id), labelsOf(d.id)));
+    const ids = docs.map((d) => d.id);
+    const [labelsOf, origins] = await Promise.all([
+      rag.labelsOfEach(space(ctx), ids),
+      rag.origins.ofDocuments(space(ctx), ids),
+    ]);
+    return docs.map((d) => documentView(d, origins.get(d.id) ?? null, labelsOf(d.id)));
   };
   const viewOf = async (ctx: RequestContext, d: DocumentStatus) => (await viewsOf(ctx, [d]))[0]!;
   const questionCost = async (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }) =>
@@ -407,7 +408,8 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           limit: page.limite,
           offset: page.desde,
         });
-        const documents = ids.map((id) => rag.engine.documents.document(space(ctx), id)).filter((d) => d !== null);
+        const found = await Promise.all(ids.map((id) => rag.document(space(ctx), id)));
+        const documents = found.filter((d) => d !== null);
         return { documentos: await viewsOf(ctx, documents), total, ...page };
       },
       'core.loadDocuments': async (ctx) => {
@@ -429,7 +431,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
             throw validationError([{ loc: ['body', 'archivos'], msg: 'Envía al menos un archivo.', type: 'missing' }]);
           const labels = uploadLabels(form.fields);
           // Checked before any file moves into storage: nothing of a refused request is kept.
-          const room = await quotas.hold(ctx.space!.accountId, rag.storageDelta(space(ctx), form.files));
+          const room = await quotas.hold(ctx.space!.accountId, await rag.storageDelta(space(ctx), form.files));
           let outcomes;
           try {
             outcomes = await rag.upload(space(ctx), form.files, labels);
@@ -450,7 +452,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         }
       },
       'core.downloadDocument': async (ctx) => {
-        const doc = rag.documentByName(space(ctx), ctx.params.archivo!);
+        const doc = await rag.documentByName(space(ctx), ctx.params.archivo!);
         const size = doc && (await stat(rag.originalPath(doc)).catch(() => null))?.size;
         if (!doc || size === undefined || size === null) throw apiError('not_found', 'Documento no encontrado.');
         return Reply.send(200, createReadStream(rag.originalPath(doc)), doc.mediaType, {
@@ -460,7 +462,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         });
       },
       'core.patchDocument': async (ctx) => {
-        const doc = rag.documentByName(space(ctx), ctx.params.archivo!);
+        const doc = await rag.documentByName(space(ctx), ctx.params.archivo!);
         if (!doc) throw apiError('not_found', 'Documento no encontrado.');
         await rag.setLabels(space(ctx), doc.id, patchedLabels(await rag.labelsOf(space(ctx), doc.id), ctx.body));
         return viewOf(ctx, doc);
@@ -472,13 +474,14 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
       'core.indexingStatus': async (ctx) => {
         const status = rag.engine.documents.status(space(ctx));
-        const labelsOf = await rag.labelsOfEach(
-          space(ctx),
-          status.documents.map((d) => d.id),
-        );
+        const ids = status.documents.map((d) => d.id);
+        const [labelsOf, origins] = await Promise.all([
+          rag.labelsOfEach(space(ctx), ids),
+          rag.origins.ofDocuments(space(ctx), ids),
+        ]);
         return indexingStatusView(
           status,
-          (d) => rag.origins.get(space(ctx), d.id),
+          (d) => origins.get(d.id) ?? null,
           (d) => labelsOf(d.id),
         );
       },

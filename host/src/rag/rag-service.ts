@@ -25,7 +25,8 @@ import type { AnswerCacheRepository } from '../storage/port/answer-cache-reposit
 import type { ConversationRepository } from '../storage/port/conversation-repository.js';
 import type { RagSettingsRepository } from '../storage/port/rag-settings-repository.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
-import { DocumentOriginStore } from './document-origins.js';
+import type { DocumentOriginRepository, DocumentOriginsNow } from '../storage/port/document-origin-repository.js';
+import { asStatus } from './document-status.js';
 import type { DocumentLabelRepository } from '../storage/port/document-label-repository.js';
 import { NO_LABELS, normaliseTag, type DocumentLabels } from './document-labels.js';
 import { questionScope, WHOLE_SPACE, type Narrowing, type QuestionScope } from './question-scope.js';
@@ -40,6 +41,8 @@ export interface RagRepositories {
   settings: RagSettingsRepository;
   conversations: ConversationRepository;
   labels: DocumentLabelRepository;
+  origins: DocumentOriginRepository;
+  originsNow: DocumentOriginsNow;
 }
 
 export interface RagServiceOptions {
@@ -106,7 +109,9 @@ export interface AskResult {
 export class RagService {
   readonly engine: CerebroEngine;
   /** Where module-brought documents came from (shown as `origen` in document records). */
-  readonly origins: DocumentOriginStore;
+  readonly origins: DocumentOriginRepository;
+  /** Only for the sdk's deprecated synchronous `Documents.get` and `listOwn` (SQLite). */
+  readonly originsNow: DocumentOriginsNow;
   /** Documents' `etiquetas` and `metadatos`. */
   readonly labels: DocumentLabelRepository;
   private readonly cache: AnswerCache;
@@ -166,10 +171,10 @@ export class RagService {
     engine: CerebroEngine,
     private readonly reserve: DiskReserve,
   ) {
-    const { db } = options;
     this.engine = engine;
-    this.origins = new DocumentOriginStore(db);
-    const { answers, conversations, settings, labels } = options.repositories;
+    const { answers, conversations, settings, labels, origins, originsNow } = options.repositories;
+    this.origins = origins;
+    this.originsNow = originsNow;
     this.labels = labels;
     this.cache = new AnswerCache(answers, options.now);
     this.conversations = new ConversationStore(conversations, options.now);
@@ -215,14 +220,14 @@ export class RagService {
    * (same name), and one document per new name. Files with a refused name add nothing; a name repeated within the
    * request counts once, at its last file (the one that stays).
    */
-  storageDelta(space: string, files: readonly ReceivedFile[]): { bytes: number; documents: number } {
+  async storageDelta(space: string, files: readonly ReceivedFile[]): Promise<{ bytes: number; documents: number }> {
     const last = new Map<string, number>();
     for (const file of files)
       if (!documentNameProblem(file.filename)) last.set(canonicalDocumentName(file.filename), file.bytes);
     let bytes = 0;
     let documents = 0;
     for (const [name, size] of last) {
-      const existing = this.engine.documents.documentByName(space, name);
+      const existing = await this.documentByName(space, name);
       bytes += size - (existing?.bytes ?? 0);
       if (!existing) documents++;
     }
@@ -251,8 +256,8 @@ export class RagService {
         file.bytes,
       );
       // An uploaded file replacing a module's document is no longer what the module brought: nor its source's tag.
-      const source = this.origins.get(space, document.id)?.fuente;
-      this.origins.clear(space, document.id);
+      const source = (await this.origins.get(space, document.id))?.fuente;
+      await this.origins.clear(space, document.id);
       if (labels) await this.setLabels(space, document.id, labels);
       else if (source) await this.untagSource(space, document.id, source);
       outcomes.push({ ok: true, document });
@@ -277,8 +282,8 @@ export class RagService {
     // Hashed from memory: reading the file back costs three more file operations per document (hundreds per crawl).
     const sha256 = createHash('sha256').update(input.content).digest('hex');
     const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength, sha256);
-    if (input.origin) this.origins.put(space, document.id, input.module, input.origin);
-    else this.origins.clear(space, document.id);
+    if (input.origin) await this.origins.put(space, document.id, input.module, input.origin);
+    else await this.origins.clear(space, document.id);
     if (input.origin?.fuente) await this.tagWithSource(space, document.id, input.origin.fuente);
     return document;
   }
@@ -316,7 +321,12 @@ export class RagService {
 
   /** The documents a question or search narrowed by `documentos`/`etiquetas` may use (422 on a malformed tag). */
   scope(space: string, narrowing: Narrowing): Promise<QuestionScope> {
-    return questionScope(this.labels, (name) => this.documentByName(space, name)?.id ?? null, space, narrowing);
+    return questionScope(
+      this.labels,
+      async (name) => (await this.documentByName(space, name))?.id ?? null,
+      space,
+      narrowing,
+    );
   }
 
   /** Queues a stored original under `name` (replacing a document of that name) and retires the replaced original. */
@@ -328,7 +338,7 @@ export class RagService {
     bytes: number,
     sha256?: string,
   ): Promise<DocumentStatus> {
-    const previous = this.engine.documents.documentByName(space, name);
+    const previous = await this.documentByName(space, name);
     const format = formatOf(name, mimeType);
     let document: DocumentStatus;
     try {
@@ -348,13 +358,22 @@ export class RagService {
     return document;
   }
 
-  documentByName(space: string, name: string): DocumentStatus | null {
-    return this.engine.documents.documentByName(space, canonicalDocumentName(name));
+  async documentByName(space: string, name: string): Promise<DocumentStatus | null> {
+    return asStatus(await this.engine.records.getByName(space, canonicalDocumentName(name)));
+  }
+
+  async document(space: string, id: string): Promise<DocumentStatus | null> {
+    return asStatus(await this.engine.records.get(space, id));
+  }
+
+  /** Every document of the space (what `idle` waits on). */
+  async documents(space: string): Promise<DocumentStatus[]> {
+    return (await this.engine.records.all(space)).map((r) => asStatus(r)!);
   }
 
   /** Removes a document (stopping its indexing if running), its passages and its stored original. */
   async remove(space: string, name: string): Promise<DocumentStatus | null> {
-    const doc = this.documentByName(space, name);
+    const doc = await this.documentByName(space, name);
     if (!doc) return null;
     await this.engine.documents.remove(space, doc.id);
     await this.retire(doc.path);

@@ -7,7 +7,7 @@ const TABLE = { coche: [1, 0, 0], automovil: [1, 0, 0], perro: [0, 1, 0], garaje
 
 /** Health details (the `cerebro` entry) are shown to the operator credential only. */
 const operatorHealth = async (h: Awaited<ReturnType<typeof startTestHost>>) =>
-  (await h.client.get('/health', { key: h.admin.issueOperatorCredential('ops').token })).body;
+  (await h.client.get('/health', { key: (await h.admin.issueOperatorCredential('ops')).token })).body;
 
 async function ready(h: Awaited<ReturnType<typeof startTestHost>>, name: string, text: string): Promise<void> {
   const form = new FormData();

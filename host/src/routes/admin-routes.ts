@@ -326,7 +326,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       const b = ctx.body;
       const id = ctx.params.id!;
       const email = sent(b, 'email') ? (await admin.setOwnerEmail(id, b.email)).email : undefined;
-      if (b.solo_lectura !== undefined) admin.setOwnerReadOnly(id, b.solo_lectura);
+      if (b.solo_lectura !== undefined) await admin.setOwnerReadOnly(id, b.solo_lectura);
       return {
         id,
         ...(sent(b, 'solo_lectura') ? { solo_lectura: b.solo_lectura } : {}),
@@ -339,7 +339,10 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
     },
     'admin.issueSignInLink': async (ctx) =>
       Reply.json(201, await admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
-    'admin.deleteOwner': (ctx) => (admin.deleteOwner(ctx.params.id!), { eliminado: ctx.params.id }),
+    'admin.deleteOwner': async (ctx) => {
+      await admin.deleteOwner(ctx.params.id!);
+      return { eliminado: ctx.params.id };
+    },
     'admin.issueKey': async (ctx) => {
       const b = ctx.body;
       return Reply.json(201, {
@@ -354,9 +357,9 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       });
     },
     'admin.issueSession': async (ctx) => Reply.json(201, await admin.issueConsoleSession(ctx.params.id!)),
-    'admin.createSpace': (ctx) => {
+    'admin.createSpace': async (ctx) => {
       const b = ctx.body;
-      admin.createSpace({
+      await admin.createSpace({
         id: b.id,
         ownerId: b.propietario,
         name: b.nombre,
@@ -365,9 +368,9 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       });
       return Reply.json(201, { espacio: b.id });
     },
-    'admin.updateSpace': (ctx) => {
+    'admin.updateSpace': async (ctx) => {
       const b = ctx.body;
-      const stored = admin.changeSpace(ctx.params.espacio!, {
+      const stored = await admin.changeSpace(ctx.params.espacio!, {
         ownerId: b.propietario,
         trialEndsAt: b.prueba_hasta,
         apiEnabled: b.api_activa,
@@ -381,26 +384,26 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
         ...(sent(b, 'solo_lectura_propietario') ? { solo_lectura_propietario: stored.ownerReadOnly } : {}),
       };
     },
-    'admin.enableModule': (ctx) => (
-      admin.enableModule(ctx.params.espacio!, ctx.params.modulo!),
-      { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true }
-    ),
-    'admin.disableModule': (ctx) => (
-      admin.disableModule(ctx.params.espacio!, ctx.params.modulo!),
-      { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: false }
-    ),
-    'admin.updateAccount': (ctx) => {
+    'admin.enableModule': async (ctx) => {
+      await admin.enableModule(ctx.params.espacio!, ctx.params.modulo!);
+      return { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: true };
+    },
+    'admin.disableModule': async (ctx) => {
+      await admin.disableModule(ctx.params.espacio!, ctx.params.modulo!);
+      return { espacio: ctx.params.espacio, modulo: ctx.params.modulo, habilitado: false };
+    },
+    'admin.updateAccount': async (ctx) => {
       const b = ctx.body;
       // A partial update: a field not sent keeps its stored value (sending only `impagada_desde` does not lift a suspension).
-      const stored = admin.patchPayment(ctx.params.cuenta!, {
+      const stored = await admin.patchPayment(ctx.params.cuenta!, {
         ...(sent(b, 'impagada_desde') ? { unpaidSince: b.impagada_desde ?? null } : {}),
         ...(sent(b, 'suspendida') ? { suspended: b.suspendida === true } : {}),
       });
       return { cuenta: ctx.params.cuenta, impagada_desde: stored.unpaidSince, suspendida: stored.suspended };
     },
-    'admin.setAccountQuota': (ctx) => {
+    'admin.setAccountQuota': async (ctx) => {
       const b = ctx.body;
-      const stored = admin.setQuota(ctx.params.cuenta!, {
+      const stored = await admin.setQuota(ctx.params.cuenta!, {
         ...(sent(b, 'max_bytes') ? { bytes: b.max_bytes } : {}),
         ...(sent(b, 'max_documentos') ? { documents: b.max_documentos } : {}),
       });

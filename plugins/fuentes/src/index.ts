@@ -29,7 +29,7 @@ export default definePlugin({
   manifest: {
     id: 'fuentes',
     version: '1.0.0',
-    sdk: '^2.0.0',
+    sdk: '^2.1.0',
     title: 'Fuentes',
     description:
       'Fuentes web que alimentan los documentos del espacio, y fichas ensambladas a partir de ellos con su procedencia.',

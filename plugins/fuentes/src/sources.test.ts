@@ -119,7 +119,9 @@ test('one run per source (409), cancel stops within about a second keeping what 
   assert.equal(again.body.codigo, 'conflict');
   // Wait until the slow page is being fetched.
   for (let i = 0; i < 200 && lab.site.hits('/docs/lento.html') === 0; i++) await new Promise((r) => setTimeout(r, 25));
-  const metrics = await lab.h.client.get('/metrics', { key: lab.h.admin.issueOperatorCredential('metricas').token });
+  const metrics = await lab.h.client.get('/metrics', {
+    key: (await lab.h.admin.issueOperatorCredential('metricas')).token,
+  });
   assert.match(
     metrics.text,
     /^cerebro_plugin_fuentes_ejecuciones_en_curso 1$/m,

@@ -26,7 +26,7 @@ test("crawls take turns between spaces: one space's waiting runs delay another s
     site: { generatedPages: 10, latencyMs: 400 },
   });
   const { h, site } = lab;
-  h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['fuentes'] });
+  await h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['fuentes'] });
   const pages = (i: number) => [`${site.url}/gen/${2 * i}.html`, `${site.url}/gen/${2 * i + 1}.html`];
 
   const backlog: string[] = [];
@@ -71,7 +71,7 @@ async function fichaTimes(
 test("fichas take turns between spaces: one space's waiting fichas delay another space's ficha by one ficha at most", async (t) => {
   const lab = await startLab(t);
   const { h } = lab;
-  h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['api', 'fuentes'] });
+  await h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['api', 'fuentes'] });
   const upload = async (space: string, files: Record<string, string>) => {
     const form = new FormData();
     for (const [name, text] of Object.entries(files)) form.append('archivos', new Blob([text]), name);

@@ -46,7 +46,7 @@ export default definePlugin({
   manifest: {
     id: 'landing',
     version: '1.0.0',
-    sdk: '^2.0.0',
+    sdk: '^2.1.0',
     title: 'Landing',
     description:
       'Páginas de aterrizaje generadas y refinadas a partir del catálogo, los documentos y la marca del espacio.',

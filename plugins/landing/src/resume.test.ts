@@ -59,7 +59,7 @@ test('a version interrupted by a shutdown is built at the next start', async (t)
 
   const first = await startOn(dataDir, env);
   const owner = await first.admin.createOwner({ name: 'Tienda', credits: 100 });
-  first.admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api', 'marca', 'ventas', 'landing'] });
+  await first.admin.createSpace({ id: 'tienda', ownerId: owner.id, modules: ['api', 'marca', 'ventas', 'landing'] });
   const key = (await first.admin.issueKey(owner.id, 'escribe', [], 'escribe')).token as string;
   let client = new TestClient(`${first.url}/api`, key);
   for (const p of PRODUCTS)

@@ -118,7 +118,7 @@ test('a space without the module gets 403 with the contract text; a read key can
       [403, { detail: 'módulo no habilitado para este espacio', codigo: 'module_disabled' }],
     );
   }
-  h.admin.enableModule(h.spaceId, 'marca');
+  await h.admin.enableModule(h.spaceId, 'marca');
   const res = await h.client.patch(`${base(h.spaceId)}/config`, { key: h.readKey, json: { activo: false } });
   assert.deepEqual(
     [res.status, res.body],

@@ -37,7 +37,7 @@ test("transcriptions take turns between spaces: one space's full line delays ano
       CEREBRO_TRANSCRIPCION_COLA: '4',
     },
   });
-  h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['transcripcion'] });
+  await h.admin.createSpace({ id: 'vecino', ownerId: h.ownerId, modules: ['transcripcion'] });
   const post = (space: string, audio = short) => {
     const body = new FormData();
     body.append('archivo', audio);
@@ -47,7 +47,7 @@ test("transcriptions take turns between spaces: one space's full line delays ano
     async () => (await h.client.get(`/mod/transcripcion/${h.spaceId}/estado`)).body.listo === true,
     'the engine loads the model',
   );
-  const operator = h.admin.issueOperatorCredential('ops').token;
+  const operator = (await h.admin.issueOperatorCredential('ops')).token;
   const inFlight = async () => {
     const metrics = (await h.client.get('/metrics', { key: operator })).text;
     return Number(/^cerebro_plugin_transcripcion_en_curso (\d+)$/m.exec(metrics)?.[1]);

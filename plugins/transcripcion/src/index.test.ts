@@ -224,13 +224,13 @@ describe('POST /transcripciones', () => {
     const blob = await audioBlob(silence);
     const readOnly = await h.client.post(path, { body: form({ archivo: blob }), key: h.readKey });
     assert.equal(readOnly.status, 403);
-    h.admin.disableModule(h.spaceId, 'transcripcion');
+    await h.admin.disableModule(h.spaceId, 'transcripcion');
     try {
       const off = await h.client.post(path, { body: form({ archivo: blob }) });
       assert.equal(off.status, 403);
       assert.equal(off.body.detail, 'módulo no habilitado para este espacio.');
     } finally {
-      h.admin.enableModule(h.spaceId, 'transcripcion');
+      await h.admin.enableModule(h.spaceId, 'transcripcion');
     }
   });
 });
@@ -271,7 +271,7 @@ describe('POST /transcripciones without a model', () => {
     assert.deepEqual(await leftovers(h), []);
 
     assert.deepEqual((await h.client.get('/health')).body, { estado: 'ready', salud: 'degradada', rol: 'todo' });
-    const operator = h.admin.issueOperatorCredential('op').token;
+    const operator = (await h.admin.issueOperatorCredential('op')).token;
     const health = await h.client.get('/health', { key: operator });
     assert.equal(health.body.salud, 'degradada');
     assert.equal(health.body.motivos.length, 1);

@@ -17,12 +17,12 @@ test('regla 1: la marca se aplica solo con el módulo marca, marca_activa y acti
   assert.deepEqual(switchedOff.marca, { aplicada: false, origen: 'no_aplica' });
 
   await h.client.patch(`${base}/leads-config`, { json: { marca_activa: true } });
-  h.admin.disableModule(h.spaceId, 'marca');
+  await h.admin.disableModule(h.spaceId, 'marca');
   const noModule = await chat().say('hola');
   assert.equal(noModule.respuesta, OWN_GREETING);
   assert.equal(noModule.marca.aplicada, false);
 
-  h.admin.enableModule(h.spaceId, 'marca');
+  await h.admin.enableModule(h.spaceId, 'marca');
   const again = chat();
   assert.equal((await again.say('hola')).respuesta, BRAND_GREETING);
   const next = await again.say('¿cuánto cuestan las zapatillas runner?');

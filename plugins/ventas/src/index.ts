@@ -37,7 +37,7 @@ import { CerebroWording } from './sources/wording.js';
 import { CatalogStore } from './store/catalog-store.js';
 import { catalogReader } from './store/catalog-reader.js';
 import { LeadsConfigStore } from './store/config-store.js';
-import { handedToPerson, SqliteConversationStore } from './store/conversation-store.js';
+import { SqliteConversationStore } from './store/conversation-store.js';
 
 const error404 = (what: string) => errorResponse('404', `${what} no encontrado(a).`);
 
@@ -83,13 +83,11 @@ export default definePlugin({
   manifest: {
     id: 'ventas',
     version: '1.0.0',
-    sdk: '^2.0.0',
+    sdk: '^2.1.0',
     title: 'Ventas',
     description: 'Agente de ventas: catálogo, cotizaciones y conversación con los clientes potenciales (leads).',
     needs: [
       HostServices.Database,
-      // Only for the synchronous price of a message (see handedToPerson).
-      HostServices.Storage,
       HostServices.Clock,
       HostServices.Cerebro,
       HostServices.Logger,
@@ -311,7 +309,7 @@ export default definePlugin({
         ...catalogHandlers(catalog),
         ...conversationHandlers({ runner, conversations, catalog, config, events: scope.resolve(HostServices.Events) }),
       },
-      pricing: { converse: messagePrice(handedToPerson(scope.resolve(HostServices.Storage))) },
+      pricing: { converse: messagePrice(conversations) },
     };
   },
 });

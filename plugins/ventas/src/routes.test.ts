@@ -383,7 +383,7 @@ test('spaces are isolated: another space of the same owner sees neither the cata
   const { h, ventas: base, chat } = await startShop(t);
   const c = chat();
   await c.say('hola');
-  h.admin.createSpace({ id: 'otra-tienda', ownerId: h.ownerId, modules: ['api', 'ventas'] });
+  await h.admin.createSpace({ id: 'otra-tienda', ownerId: h.ownerId, modules: ['api', 'ventas'] });
   const other = '/mod/ventas/otra-tienda';
   assert.equal((await h.client.get(`${other}/productos`)).body.total, 0);
   assert.equal((await h.client.get(`${other}/conversaciones/${c.id}`)).status, 404);

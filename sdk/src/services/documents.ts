@@ -107,8 +107,12 @@ export interface DocumentsService {
   /** Removes a document (also while it is indexed), its passages and its stored original. False when absent. */
   remove(spaceId: string, nombre: string): Promise<boolean>;
   /** The document of that name, or null. */
-  get(spaceId: string, nombre: string): SpaceDocument | null;
+  find(spaceId: string, nombre: string): Promise<SpaceDocument | null>;
   /** Documents this plugin added to the space, optionally only those of one `fuente`, in name order. */
+  findOwn(spaceId: string, filter?: { fuente?: string }): Promise<SpaceDocument[]>;
+  /** @deprecated since 2.1: use `find`. Synchronous; served by a host on SQLite only. */
+  get(spaceId: string, nombre: string): SpaceDocument | null;
+  /** @deprecated since 2.1: use `findOwn`. Synchronous; served by a host on SQLite only. */
   listOwn(spaceId: string, filter?: { fuente?: string }): SpaceDocument[];
   /** Passages of the space ranked for `query` (full text, plus vectors when the host has an embedding model). */
   search(spaceId: string, query: string, options?: SearchOptions): Promise<PassageHit[]>;

@@ -20,16 +20,22 @@ export interface TestAdmin {
     id?: string;
     credits?: number;
   }): Promise<{ id: string; cuenta: string }>;
-  deleteOwner(id: string): void;
-  createSpace(input: { id: string; ownerId: string; name?: string; modules?: string[]; trialEndsAt?: string }): void;
-  assignSpace(spaceId: string, ownerId: string | null): void;
-  enableModule(spaceId: string, module: string): void;
-  disableModule(spaceId: string, module: string): void;
-  setTrialEnd(spaceId: string, isoDate: string | null): void;
-  setApiEnabled(spaceId: string, enabled: boolean): void;
-  setOwnerReadOnly(ownerId: string, readOnly: boolean): void;
-  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): void;
-  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): void;
+  deleteOwner(id: string): Promise<void>;
+  createSpace(input: {
+    id: string;
+    ownerId: string;
+    name?: string;
+    modules?: string[];
+    trialEndsAt?: string;
+  }): Promise<void>;
+  assignSpace(spaceId: string, ownerId: string | null): Promise<void>;
+  enableModule(spaceId: string, module: string): Promise<void>;
+  disableModule(spaceId: string, module: string): Promise<void>;
+  setTrialEnd(spaceId: string, isoDate: string | null): Promise<void>;
+  setApiEnabled(spaceId: string, enabled: boolean): Promise<void>;
+  setOwnerReadOnly(ownerId: string, readOnly: boolean): Promise<void>;
+  setOwnerReadOnlyOnSpace(spaceId: string, readOnly: boolean): Promise<void>;
+  setPayment(accountId: string, state: { unpaidSince?: string | null; suspended?: boolean }): Promise<void>;
   addCredits(accountId: string, amount: number): Promise<number>;
   issueKey(
     ownerId: string,
@@ -38,7 +44,7 @@ export interface TestAdmin {
     permiso: Permission,
   ): Promise<{ id: string; token: string }>;
   issueConsoleSession(ownerId: string): Promise<{ id: string; token: string }>;
-  issueOperatorCredential(name: string): { id: string; token: string };
+  issueOperatorCredential(name: string): Promise<{ id: string; token: string }>;
 }
 
 export interface TestHostOptions {
@@ -115,7 +121,7 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
   const spaceId = options.spaceId ?? 'pruebas';
   const owner = await admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
   const modules = options.modules ?? ['api', ...host.plugins.map((p: { manifest: { id: string } }) => p.manifest.id)];
-  admin.createSpace({ id: spaceId, ownerId: owner.id, modules });
+  await admin.createSpace({ id: spaceId, ownerId: owner.id, modules });
   const writeKey = (await admin.issueKey(owner.id, 'pruebas-escribe', [], 'escribe')).token;
   const readKey = (await admin.issueKey(owner.id, 'pruebas-lee', [], 'lee')).token;
   let closed = false;

@@ -50,7 +50,7 @@ export async function startFuzzTarget(t: Cleanup): Promise<FuzzTarget> {
   const throwawayKey = await h.admin.issueKey(h.ownerId, 'desechable', [], 'lee');
   // Admin routes act on a tenant of their own, so a successful hostile write cannot take the fuzzed space away.
   const victim = await createTenant(h.admin, 'Victima', 'victima', [...new Set([...SEEDED_MODULES, ...installed])]);
-  const operator = h.admin.issueOperatorCredential('fuzz').token;
+  const operator = (await h.admin.issueOperatorCredential('fuzz')).token;
   const operations = operationsOf((await h.client.get('/openapi.json', { key: null })).body);
   assert.ok(operations.length > 30, 'the OpenAPI document lists the routes');
 

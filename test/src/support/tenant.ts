@@ -155,7 +155,7 @@ export async function createTenant(
   credits = 1_000_000,
 ): Promise<Tenant> {
   const owner = await admin.createOwner({ name, credits });
-  admin.createSpace({ id: space, ownerId: owner.id, modules });
+  await admin.createSpace({ id: space, ownerId: owner.id, modules });
   return {
     ownerId: owner.id,
     accountId: owner.cuenta,

@@ -189,10 +189,11 @@ export interface DocumentJobRepository {
 export const DocumentJobRepositoryToken = createToken<DocumentJobRepository>('host:document-job-repository');
 
 /**
- * Synchronous reads of document records, for callers that cannot wait yet: the sdk's `Documents.get` and `listOwn`
- * (synchronous until the sdk's next major), the question narrowing's name lookup and the engine's status reads
- * that serve them. A backend that cannot read synchronously (PostgreSQL) needs those callers moved to the async
- * reads of `DocumentJobRepository` first; every write goes through that repository already.
+ * Synchronous reads of document records, for callers that cannot wait yet: the sdk's deprecated `Documents.get`
+ * and `listOwn` (sdk 2.1 added the async `find` and `findOwn`, which first-party plugins use) and the engine's own
+ * status reads (a document, a page, a space's indexing status). A backend that cannot read synchronously
+ * (PostgreSQL) needs the engine's reads moved to the async reads of `DocumentJobRepository` first; every write goes
+ * through that repository already, and the question narrowing reads names through it.
  */
 export interface DocumentReadsNow {
   getNow(space: string, id: string): DocumentRecord | null;

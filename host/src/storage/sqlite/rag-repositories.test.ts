@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import { answerCacheRepositoryContract } from '../port/answer-cache-repository.contract.js';
 import { conversationRepositoryContract } from '../port/conversation-repository.contract.js';
+import { documentOriginRepositoryContract } from '../port/document-origin-repository.contract.js';
+import { SqliteDocumentOriginRepository } from './document-origin-repository.js';
 import { documentLabelRepositoryContract } from '../port/document-label-repository.contract.js';
 import { ragSettingsRepositoryContract } from '../port/rag-settings-repository.contract.js';
 import { SqliteAnswerCacheRepository } from './answer-cache-repository.js';
@@ -33,6 +35,18 @@ documentLabelRepositoryContract('SQLite', async () => {
   return {
     repo: new SqliteDocumentLabelRepository(file.db),
     addDocument: async (space, name, createdAt) => seedDocument(file.db, space, { name, createdAt }),
+    close: file.close,
+  };
+});
+
+documentOriginRepositoryContract('SQLite', async () => {
+  const file = migratedSqliteFile();
+  return {
+    repo: new SqliteDocumentOriginRepository(file.db),
+    addDocument: async (space, name) => seedDocument(file.db, space, { name }),
+    deleteDocument: async (space, id) => {
+      file.db.prepare('DELETE FROM cerebro_documents WHERE space = ? AND id = ?').run(space, id);
+    },
     close: file.close,
   };
 });

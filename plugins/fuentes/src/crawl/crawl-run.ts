@@ -224,7 +224,7 @@ export class CrawlRun {
     try {
       // Conditional only while we still hold what the validators describe (a document deleted by hand is fetched whole).
       const held =
-        previous && (!previous.document || this.deps.documents.get(spaceId, previous.document) !== null)
+        previous && (!previous.document || (await this.deps.documents.find(spaceId, previous.document)) !== null)
           ? previous
           : null;
       res = await this.deps.fetcher.fetch({
@@ -333,7 +333,7 @@ export class CrawlRun {
       return;
     }
     const name = previous?.document ?? documentNameOf(item.url);
-    if (this.holds(previous, name, hash)) {
+    if (await this.holds(previous, name, hash)) {
       this.progress.counts.sin_cambios++;
       this.batch.put({ ...page, document: name });
       return;
@@ -366,8 +366,8 @@ export class CrawlRun {
    * one, the document's own origin is asked: page records are written in batches, so a crash can lose the last few,
    * and the resumed run must not index those pages again.
    */
-  private holds(previous: PageRecord | null, name: string, hash: string): boolean {
-    const doc = this.deps.documents.get(this.source.spaceId, name);
+  private async holds(previous: PageRecord | null, name: string, hash: string): Promise<boolean> {
+    const doc = await this.deps.documents.find(this.source.spaceId, name);
     if (!doc) return false;
     if (previous?.document) return previous.contentHash === hash;
     return doc.origen?.fuente === this.source.id && doc.origen.hash === hash;
@@ -393,7 +393,7 @@ export class CrawlRun {
 
   /** Removes a document this source brought (one another source took over since is left alone). */
   private async removeDocument(name: string): Promise<void> {
-    const doc = this.deps.documents.get(this.source.spaceId, name);
+    const doc = await this.deps.documents.find(this.source.spaceId, name);
     if (doc?.origen?.fuente !== this.source.id) return;
     if (await this.deps.documents.remove(this.source.spaceId, name)) this.progress.counts.eliminadas++;
   }

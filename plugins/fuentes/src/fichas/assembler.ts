@@ -57,11 +57,11 @@ export class FichaAssembler {
   constructor(private readonly deps: AssemblyDeps) {}
 
   /** The document names a ficha reads: those asked for plus those of the sources asked for; null = the whole space. */
-  scope(spaceId: string, request: FichaRequest): string[] | null {
+  async scope(spaceId: string, request: FichaRequest): Promise<string[] | null> {
     if (request.documentos.length === 0 && request.fuentes.length === 0) return null;
     const names = new Set(request.documentos.map((d) => d.normalize('NFC')));
     for (const source of request.fuentes)
-      for (const doc of this.deps.documents.listOwn(spaceId, { fuente: source })) names.add(doc.nombre);
+      for (const doc of await this.deps.documents.findOwn(spaceId, { fuente: source })) names.add(doc.nombre);
     return [...names];
   }
 
@@ -71,7 +71,7 @@ export class FichaAssembler {
     signal: AbortSignal,
     onProgress: (p: number) => void,
   ): Promise<FichaResult> {
-    const scope = this.scope(spaceId, request);
+    const scope = await this.scope(spaceId, request);
     if (scope && scope.length === 0)
       throw new FichaFailure('Las fuentes indicadas no han traído ningún documento todavía.');
     await this.deps.documents
@@ -101,7 +101,7 @@ export class FichaAssembler {
     const documents = new Map<string, FichaResult['documentos'][number]>();
     for (const c of citations.list) {
       if (!documents.has(c.documento)) {
-        const origin = this.deps.documents.get(spaceId, c.documento)?.origen ?? null;
+        const origin = (await this.deps.documents.find(spaceId, c.documento))?.origen ?? null;
         documents.set(c.documento, { nombre: c.documento, url: c.url, origen: origin });
       }
     }

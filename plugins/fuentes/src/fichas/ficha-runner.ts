@@ -59,7 +59,7 @@ export class FichaRunner {
   private async run(ficha: FichaRecord): Promise<void> {
     const { spaceId, id } = ficha;
     if (this.controller.signal.aborted) return;
-    if (!this.spaces.hasModule(spaceId, 'fuentes')) {
+    if (!(await this.spaces.moduleEnabled(spaceId, 'fuentes'))) {
       await this.end(
         ficha,
         'cancelada',

@@ -90,10 +90,10 @@ export function fichaHandlers(deps: {
       if (!(await sources.get(req.space.id, f)))
         issues.push({ loc: ['body', 'fuentes', i], msg: 'No es una fuente de este espacio.', type: 'not_found' });
     }
-    body.documentos?.forEach((d, i) => {
-      if (!documents.get(req.space.id, d))
+    for (const [i, d] of (body.documentos ?? []).entries()) {
+      if (!(await documents.find(req.space.id, d)))
         issues.push({ loc: ['body', 'documentos', i], msg: 'No es un documento de este espacio.', type: 'not_found' });
-    });
+    }
     if (issues.length) throw validationError(issues);
     return {
       tema,

@@ -65,7 +65,7 @@ export function sourceHandlers(deps: SourceRouteDeps) {
     deleteSource: async (req: ModuleRequest) => {
       const source = await found(req);
       await manager.cancel(source.spaceId, source.id, 'delete');
-      const own = documents.listOwn(source.spaceId, { fuente: source.id });
+      const own = await documents.findOwn(source.spaceId, { fuente: source.id });
       let removed = 0;
       if (!req.query.conservar_documentos)
         for (const doc of own) if (await documents.remove(source.spaceId, doc.nombre)) removed++;

@@ -16,7 +16,7 @@ export async function brandVoice(
   spaces: SpaceDirectory,
   spaceId: string,
 ): Promise<VoiceOutcome> {
-  if (!reader || !spaces.hasModule(spaceId, 'marca')) return { voice: null, aviso: null };
+  if (!reader || !(await spaces.moduleEnabled(spaceId, 'marca'))) return { voice: null, aviso: null };
   try {
     const brand = await reader.read(spaceId);
     // A brand never configured answers defaults named after the space: there is no voice to speak with yet.

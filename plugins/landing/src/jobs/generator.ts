@@ -183,7 +183,7 @@ export class LandingGenerator {
   private async products(spaceId: string, wanted: readonly string[]): Promise<readonly CatalogProduct[]> {
     if (wanted.length === 0) return [];
     const reader = this.deps.catalog();
-    if (!reader || !this.deps.spaces.hasModule(spaceId, 'ventas')) {
+    if (!reader || !(await this.deps.spaces.moduleEnabled(spaceId, 'ventas'))) {
       throw new Failure(
         'Los productos, precios y existencias solo pueden salir del catálogo del módulo ventas, que este espacio no tiene disponible.',
       );

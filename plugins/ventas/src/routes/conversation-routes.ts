@@ -77,11 +77,14 @@ export interface ConversationDeps {
  * The price of one message (route `converse`): nothing while the conversation is with a person, since the agent
  * stays silent; otherwise MESSAGE_COST. A malformed body keeps the full price (the handler refuses it: refunded).
  */
-export function messagePrice(withPerson: (espacio: string, id: string) => boolean): (req: ModuleRequest) => number {
-  return (req) => {
+export function messagePrice(
+  conversations: Pick<SqliteConversationStore, 'find'>,
+): (req: ModuleRequest) => number | Promise<number> {
+  return async (req) => {
     const id = (req.body as { conversacion?: unknown } | undefined)?.conversacion;
     if (typeof id !== 'string') return MESSAGE_COST;
-    return withPerson(req.space.id, id) ? 0 : MESSAGE_COST;
+    const record = await conversations.find(req.space.id, id);
+    return record?.state.estado === 'derivada' ? 0 : MESSAGE_COST;
   };
 }
 

@@ -1,6 +1,6 @@
 // Conversations (leads) in SQLite: the agent's state as one JSON document per conversation (read and
 // written by the domain's ConversationRunner through load/save), the lead's contact, and the transcript.
-import type { Clock, PluginDatabase, PluginStorage } from '@cerebro/sdk';
+import type { Clock, PluginDatabase } from '@cerebro/sdk';
 import { conversationStateFromStored, type ConversationState, type ConversationStore } from '../agent/index.js';
 
 export interface Contacto {
@@ -145,22 +145,6 @@ export class SqliteConversationStore implements ConversationStore {
   private now(): string {
     return new Date(this.clock.now()).toISOString();
   }
-}
-
-/**
- * Whether a conversation is with a person, read synchronously for the price of a message: a plugin's `pricing`
- * is called synchronously by the host before credits are reserved, so this one read stays on the deprecated sync
- * `PluginStorage` until the sdk lets a price be a promise. It shares the connection of `HostServices.Database`, so
- * during a turn's transaction it may read that turn's writes before they commit (only the price depends on it).
- */
-export function handedToPerson(storage: PluginStorage): (espacio: string, id: string) => boolean {
-  const select = storage.prepare<{ state: string }>(
-    'SELECT state FROM ventas_conversations WHERE space_id = ? AND id = ?',
-  );
-  return (espacio, id) => {
-    const row = select.get(espacio, id);
-    return row !== undefined && conversationStateFromStored(JSON.parse(row.state)).estado === 'derivada';
-  };
 }
 
 function parseContact(text: string | null): Contacto {

@@ -1,5 +1,8 @@
 import type { DocumentOrigin, RecordedOrigin } from '@cerebro/sdk';
-import type { SqliteDatabase } from '../storage/database.js';
+import { inject, injectable } from 'tsyringe';
+import { HostTokens } from '../../kernel/tokens.js';
+import type { SqliteDatabase } from '../database.js';
+import type { DocumentOriginRepository, DocumentOriginsNow } from '../port/document-origin-repository.js';
 
 interface OriginRow {
   document_id: string;
@@ -22,11 +25,12 @@ const toOrigin = (r: OriginRow): RecordedOrigin => ({
   hash: r.content_hash,
 });
 
-/** Origins of documents modules brought (table `cerebro_document_origins`); a trigger drops them with the document. */
-export class DocumentOriginStore {
+/** Origins in `cerebro_document_origins`; a trigger of migration 0006 drops them with their document. */
+@injectable()
+export class SqliteDocumentOriginRepository implements DocumentOriginRepository, DocumentOriginsNow {
   private readonly stmts;
 
-  constructor(db: SqliteDatabase) {
+  constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
     this.stmts = {
       put: db.prepare(
         `INSERT INTO cerebro_document_origins (space, document_id, module, source, url, fetched_at, etag, last_modified, content_hash)
@@ -47,7 +51,7 @@ export class DocumentOriginStore {
     };
   }
 
-  put(space: string, documentId: string, module: string, origin: DocumentOrigin): void {
+  async put(space: string, documentId: string, module: string, origin: DocumentOrigin): Promise<void> {
     this.stmts.put.run(
       space,
       documentId,
@@ -61,18 +65,34 @@ export class DocumentOriginStore {
     );
   }
 
-  /** A document replaced by an upload is no longer what the module brought. */
-  clear(space: string, documentId: string): void {
+  async clear(space: string, documentId: string): Promise<void> {
     this.stmts.clear.run(space, documentId);
   }
 
-  get(space: string, documentId: string): RecordedOrigin | null {
+  async get(space: string, documentId: string): Promise<RecordedOrigin | null> {
+    return this.getNow(space, documentId);
+  }
+
+  async ofDocuments(space: string, documentIds: readonly string[]): Promise<Map<string, RecordedOrigin>> {
+    const found = new Map<string, RecordedOrigin>();
+    // A list page, an indexing status or a search's hits: one prepared point read each (as the labels do).
+    for (const id of documentIds) {
+      const row = this.stmts.get.get(space, id);
+      if (row) found.set(id, toOrigin(row));
+    }
+    return found;
+  }
+
+  async ofModule(space: string, module: string, source?: string): Promise<Map<string, RecordedOrigin>> {
+    return this.ofModuleNow(space, module, source);
+  }
+
+  getNow(space: string, documentId: string): RecordedOrigin | null {
     const row = this.stmts.get.get(space, documentId);
     return row ? toOrigin(row) : null;
   }
 
-  /** Origins of one module's documents (optionally of one of its sources), by document id. */
-  ofModule(space: string, module: string, source?: string): Map<string, RecordedOrigin> {
+  ofModuleNow(space: string, module: string, source?: string): Map<string, RecordedOrigin> {
     const rows =
       source === undefined ? this.stmts.ofModule.all(space, module) : this.stmts.ofSource.all(space, module, source);
     return new Map(rows.map((r) => [r.document_id, toOrigin(r)]));

@@ -1,0 +1,30 @@
+import { holdsLegacyData, moveLegacyPluginTables } from '../legacy-plugin-tables.js';
+import type { SqliteDatabase } from '../database.js';
+import { applyMigrations, verifyMigrations } from '../migrator.js';
+import type { PluginDatabases } from '../plugin-databases.js';
+import type { PluginSchema, PluginSchemaChange, PluginSchemaRepository } from '../port/plugin-schema-repository.js';
+
+/** Each plugin's schema in its own SQLite file; old tables are moved out of the host's file (`cerebro.db`). */
+export class SqlitePluginSchemaRepository implements PluginSchemaRepository {
+  constructor(
+    private readonly hostDb: SqliteDatabase,
+    private readonly pluginDbs: PluginDatabases,
+  ) {}
+
+  async holdsLegacyTables(schema: PluginSchema): Promise<boolean> {
+    return holdsLegacyData(this.hostDb, schema.owner, schema.tablePrefix);
+  }
+
+  async upgradePending(schema: PluginSchema): Promise<boolean> {
+    const db = this.pluginDbs.of(schema.pluginId);
+    const pending = verifyMigrations(db, schema);
+    if (pending.length === 0) return false;
+    return db.prepare('SELECT 1 FROM cerebro_migrations WHERE owner = ? LIMIT 1').get(schema.owner) !== undefined;
+  }
+
+  async migrate(schema: PluginSchema): Promise<PluginSchemaChange> {
+    const db = this.pluginDbs.of(schema.pluginId);
+    const moved = moveLegacyPluginTables(db, this.hostDb.name, schema.owner, schema.tablePrefix);
+    return { copied: moved.copied, dropped: moved.dropped, applied: applyMigrations(db, schema) };
+  }
+}
