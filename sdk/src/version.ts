@@ -1,5 +1,5 @@
 /** Version of the plugin contract. Plugins declare the range they need in their manifest (`sdk`). */
-export const SDK_VERSION = '2.0.0';
+export const SDK_VERSION = '2.1.0';
 
 /**
  * Earlier contract lines a host of this version still loads: sdk 2 removed nothing from 1.x (its synchronous
