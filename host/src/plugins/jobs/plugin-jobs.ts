@@ -46,6 +46,9 @@ interface Running {
   done: Promise<void>;
 }
 
+/** Ticks between two looks for lost jobs (a dead owner's job is taken back within this many polls). */
+const TAKE_BACK_EVERY_TICKS = 4;
+
 /** Longest error text kept on a failed job (a message, not a stack). */
 const MAX_ERROR_CHARS = 500;
 
@@ -74,6 +77,7 @@ export class PluginJobs implements JobsService {
   private pumpAgain = false;
   private lastRenewal = 0;
   private lastForget = 0;
+  private ticks = 0;
 
   constructor(
     private readonly plugin: string,
@@ -169,12 +173,14 @@ export class PluginJobs implements JobsService {
         this.follow(renew ? await this.repo.renewLeases(owner, wall + leaseMs) : await this.repo.held(owner));
         if (renew) this.lastRenewal = wall;
       }
-      await this.repo.takeBackLost({
-        owner: this.options.owner,
-        now: wall,
-        at: this.at(),
-        ownerIsGone: this.options.ownerIsGone,
-      });
+      // Lost jobs are looked for every few ticks (and at the first one, when a process starts).
+      if (this.ticks++ % TAKE_BACK_EVERY_TICKS === 0)
+        await this.repo.takeBackLost({
+          owner: this.options.owner,
+          now: wall,
+          at: this.at(),
+          ownerIsGone: this.options.ownerIsGone,
+        });
       if (wall - this.lastForget >= 600_000) {
         this.lastForget = wall;
         await this.repo.forgetFinished(new Date(this.options.clock.now() - this.options.keepFinishedMs).toISOString());
@@ -238,6 +244,13 @@ export class PluginJobs implements JobsService {
   }
 
   private launch(record: PluginJobRecord, registered: Registered): void {
+    if (this.stopped) {
+      // Claimed while the process began stopping: back to the queue at once, never run after the plugin is disposed.
+      void this.repo
+        .release(record.id, this.options.owner, this.at())
+        .catch((err: unknown) => this.log.error({ err, plugin: this.plugin }, 'no se pudo devolver un trabajo'));
+      return;
+    }
     const controller = new AbortController();
     if (record.cancelRequested) controller.abort('cancel' satisfies JobStopReason);
     const context: JobContext = {

@@ -197,14 +197,15 @@ export class SqlitePluginJobRepository implements PluginJobRepository {
     ownerIsGone(owner: string | null): boolean;
   }): Promise<number> {
     const { owner, now, at } = request;
+    const lost = (row: Row) =>
+      (row.lease_until ?? 0) <= now || (row.lease_owner !== owner && request.ownerIsGone(row.lease_owner));
+    // Most looks find nothing lost: a read first, so they take no write lock on the shared file.
+    if (!(this.s.unleased!.all(now, owner) as Row[]).some(lost)) return 0;
     return this.db
       .transaction(() => {
         let requeued = 0;
-        for (const row of this.s.unleased!.all(now, owner) as Row[]) {
-          const expired = (row.lease_until ?? 0) <= now;
-          if (!expired && (row.lease_owner === owner || !request.ownerIsGone(row.lease_owner))) continue;
-          requeued += this.s.requeueLost!.run(at, row.id, row.lease_owner).changes;
-        }
+        for (const row of this.s.unleased!.all(now, owner) as Row[])
+          if (lost(row)) requeued += this.s.requeueLost!.run(at, row.id, row.lease_owner).changes;
         return requeued;
       })
       .immediate();
