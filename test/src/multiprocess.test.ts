@@ -414,8 +414,9 @@ const runsOf = (dataDir: string, source: string): RunRow[] =>
 
 test('fuentes on 2 api + 1 worker processes: a source scheduled every hour runs once; a killed worker’s run is finished once by another', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-multiproc-fuentes-'));
-  // 40 pages of 150 ms read one at a time: a run lasts several seconds, long enough to kill its worker mid-way.
-  const site = await startTestSite({ generatedPages: 40, latencyMs: 150 });
+  // 40 pages of 250 ms read one at a time: a run lasts ten seconds, long enough to start a process and kill the
+  // worker mid-way.
+  const site = await startTestSite({ generatedPages: 40, latencyMs: 250 });
   const env = {
     CEREBRO_PLUGINS_ALLOW: 'fuentes',
     CEREBRO_FUENTES_PERMITIDOS: 'localhost',
@@ -497,9 +498,21 @@ test('fuentes on 2 api + 1 worker processes: a source scheduled every hour runs 
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const source = created.body.id as string;
     await until('the worker is mid-crawl', () => site.hits('/gen/5.html') > 0 || undefined);
-    const [cut] = runsOf(dataDir, source);
+    // A process starting meanwhile leaves the live worker's run alone (no second run, no claim of its job).
+    await start('api');
+    const [cut, ...others] = runsOf(dataDir, source);
+    assert.deepEqual(others, []);
     assert.equal(cut!.state, 'ejecutando');
     assert.ok(cut!.owner?.startsWith(`${worker.pid}-`));
+    const live = readDb(dataDir, (db) =>
+      db
+        .prepare(
+          "SELECT attempts, lease_owner FROM plugin_jobs WHERE plugin = 'fuentes' AND kind = 'ejecucion' AND payload LIKE ?",
+        )
+        .get(`%${cut!.id}%`),
+    ) as { attempts: number; lease_owner: string };
+    assert.equal(live.attempts, 1);
+    assert.ok(live.lease_owner.startsWith(`${worker.pid}-`));
     await worker.crash();
     assert.equal(runsOf(dataDir, source)[0]!.state, 'ejecutando', 'killed mid-run');
     assert.equal((await call(b, key, `${base}/${source}/lanzar`, { method: 'POST' })).status, 409, 'still its run');
