@@ -10,6 +10,7 @@ import type { CerebroService } from './services/cerebro.js';
 import type { DocumentsService } from './services/documents.js';
 import type { CreditRefunds } from './services/credits.js';
 import type { EventPublisher } from './services/events.js';
+import type { JobsService } from './services/jobs.js';
 
 /**
  * Services the host can place in a plugin's container. A plugin lists the ones it needs in `manifest.needs`;
@@ -44,4 +45,6 @@ export const HostServices = {
   CreditRefunds: createToken<CreditRefunds>('host:credit-refunds'),
   /** Publish the plugin's events to the space's webhooks (signed, stored, retried). */
   Events: createToken<EventPublisher>('host:events'),
+  /** Durable jobs with leases, run once however many processes share the data folder (sdk 2.1). */
+  Jobs: createToken<JobsService>('host:jobs'),
 } as const;

@@ -35,6 +35,17 @@ export { formatMoney, parseAmount } from './services/money.js';
 export { countOf } from './text/count.js';
 export type { CreditRefunds } from './services/credits.js';
 export { WEBHOOK_EVENTS, type WebhookEventType, type EventPublisher } from './services/events.js';
+export type {
+  JobsService,
+  JobPayload,
+  EnqueueOptions,
+  EnqueuedJob,
+  JobState,
+  JobInfo,
+  JobStopReason,
+  JobContext,
+  JobHandler,
+} from './services/jobs.js';
 export * from './errors/index.js';
 export {
   Reply,

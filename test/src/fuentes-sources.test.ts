@@ -1,6 +1,6 @@
 // Module fuentes through the real server process: a loopback site crawled through the whole API, re-run after
-// changes, address-guard attempts refused and recorded, a run cut by kill -9 ending `fallida` after the restart
-// (and relaunched), and delete. The site is served on loopback and allowed by name (`localhost`) only.
+// changes, address-guard attempts refused and recorded, a run cut by kill -9 resumed by the restarted process, and
+// delete. The site is served on loopback and allowed by name (`localhost`) only.
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -143,26 +143,28 @@ test('crawl, documents with origin, re-run after changes, SSRF attempts recorded
   assert.equal(refused.size, attempts.length, JSON.stringify(guarded.errores));
   assert.equal(site.hits('/docs/precios.html'), 2, 'the redirect target on 127.0.0.1 was never requested');
 
-  // kill -9 while a run waits on the slow page: after the restart the cut run is `fallida` with its reason, never
-  // left `ejecutando`, and the source was launched again (`reanudacion`).
+  // kill -9 while a run waits on the slow page: after the restart the cut run's job is taken back (its process is
+  // gone) and the same run resumes, never left `ejecutando` by nobody and never launched twice.
   const slowId = await create(api, { tipo: 'lista', urls: [`${site.url}/docs/lento.html`], lanzar: true });
   for (let i = 0; i < 400 && site.hits('/docs/lento.html') === 0; i++) await new Promise((r) => setTimeout(r, 25));
   const cut = (await api.call('GET', `${BASE}/fuentes/${slowId}`)).body.ultima_ejecucion;
   assert.equal(cut.estado, 'ejecutando');
+  const hitsBefore = site.hits('/docs/lento.html');
   await lab.restart();
+  for (let i = 0; i < 400 && site.hits('/docs/lento.html') === hitsBefore; i++)
+    await new Promise((r) => setTimeout(r, 25));
+  assert.equal(site.hits('/docs/lento.html'), hitsBefore + 1, 'the resumed run asks for the page again');
   const resumed = (await api.call('GET', `${BASE}/fuentes/${slowId}`)).body.ultima_ejecucion;
-  assert.equal(resumed.origen, 'reanudacion');
-  assert.notEqual(resumed.id, cut.id);
-  const db = new Database(join(lab.dataDir, 'plugins', 'fuentes.db'), { readonly: true });
-  const stored = db.prepare('SELECT state, reason, finished_at FROM fuentes_runs WHERE id = ?').get(cut.id) as {
-    state: string;
-    reason: string;
-    finished_at: string;
-  };
+  assert.deepEqual([resumed.id, resumed.estado, resumed.origen], [cut.id, 'ejecutando', 'creacion']);
+  const db = new Database(join(lab.dataDir, 'cerebro.db'), { readonly: true });
+  const job = db
+    .prepare(
+      "SELECT state, attempts, lease_owner FROM plugin_jobs WHERE plugin = 'fuentes' AND kind = 'ejecucion' AND payload LIKE ?",
+    )
+    .get(`%${cut.id}%`) as { state: string; attempts: number; lease_owner: string };
   db.close();
-  assert.equal(stored.state, 'fallida');
-  assert.match(stored.reason, /reinició.*relanzó/);
-  assert.ok(stored.finished_at);
+  assert.deepEqual([job.state, job.attempts], ['running', 2], 'claimed a second time');
+  assert.ok(job.lease_owner.startsWith(`${lab.server().pid}-`), 'by the new process');
   assert.equal(
     (await api.call('POST', `${BASE}/fuentes/${slowId}/lanzar`)).status,
     409,

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
+import { startTestSite } from '@cerebro/plugin-fuentes/testing';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
 const SPACE = 'demo';
@@ -40,9 +41,9 @@ function upload(server: ServerProcess, key: string, name: string, text: string):
   return call(server, key, `/rag/${SPACE}/load_documents`, { method: 'POST', body: form });
 }
 
-/** Reads the shared database while the processes run (WAL lets another reader in). */
-function readDb<T>(dataDir: string, fn: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'cerebro.db'), { readonly: true });
+/** Reads the shared database (or a plugin's, by its file) while the processes run (WAL lets another reader in). */
+function readDb<T>(dataDir: string, fn: (db: Database.Database) => T, file = 'cerebro.db'): T {
+  const db = new Database(join(dataDir, file), { readonly: true });
   try {
     return fn(db);
   } finally {
@@ -158,21 +159,37 @@ async function startChat(): Promise<{ url: string; received: number; holding: bo
   return state;
 }
 
+/**
+ * Starts `cerebro serve` processes of a role on one data directory; the test's end kills those still running, then
+ * runs `cleanup` and deletes the directory.
+ */
+function processesOn(
+  t: { after(fn: () => unknown): void },
+  dataDir: string,
+  env: Record<string, string>,
+  cleanup: () => Promise<void>,
+): { running: ServerProcess[]; start(role: 'api' | 'worker'): Promise<ServerProcess> } {
+  const running: ServerProcess[] = [];
+  t.after(async () => {
+    for (const s of running) if (s.child.exitCode === null && s.child.signalCode === null) await s.crash();
+    await cleanup();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    running,
+    start: async (role) => {
+      const server = await startServer(dataDir, env, { args: ['--rol', role] });
+      running.push(server);
+      return server;
+    },
+  };
+}
+
 test('2 api + 1 worker processes on one database: limits, quota, Idempotency-Key and indexing are exact across them', async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-multiproc-'));
   const chat = await startChat();
   const env = { ...ENV, CEREBRO_LLM_URL: chat.url, CEREBRO_LLM_MODEL: 'm' };
-  const running: ServerProcess[] = [];
-  const start = async (role: 'api' | 'worker') => {
-    const server = await startServer(dataDir, env, { args: ['--rol', role] });
-    running.push(server);
-    return server;
-  };
-  t.after(async () => {
-    for (const s of running) if (s.child.exitCode === null && s.child.signalCode === null) await s.crash();
-    await chat.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const { running, start } = processesOn(t, dataDir, env, () => chat.close());
   let a = await start('api'); // first: it creates the demo owner, space and key
   const b = await start('api');
   const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
@@ -388,5 +405,159 @@ test('2 api + 1 worker processes on one database: limits, quota, Idempotency-Key
       ok[0]!.headers.get('ratelimit-policy')!,
       new RegExp(`^${K};w=60;limite="clave", 100;w=60;limite="espacio"`),
     );
+  });
+});
+
+/** Reads the fuentes plugin's own database (its runs). */
+const readFuentes = <T>(dataDir: string, fn: (db: Database.Database) => T): T =>
+  readDb(dataDir, fn, join('plugins', 'fuentes.db'));
+
+interface RunRow {
+  id: string;
+  state: string;
+  trigger: string;
+  counts: string;
+  owner: string | null;
+}
+
+const runsOf = (dataDir: string, source: string): RunRow[] =>
+  readFuentes(dataDir, (db) =>
+    db
+      .prepare('SELECT id, state, trigger, counts, owner FROM fuentes_runs WHERE source_id = ? ORDER BY created_at')
+      .all(source),
+  ) as RunRow[];
+
+test('fuentes on 2 api + 1 worker processes: a source scheduled every hour runs once; a killed worker’s run is finished once by another', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-multiproc-fuentes-'));
+  // 40 pages of 250 ms read one at a time: a run lasts ten seconds, long enough to start a process and kill the
+  // worker mid-way.
+  const site = await startTestSite({ generatedPages: 40, latencyMs: 250 });
+  const env = {
+    CEREBRO_PLUGINS_ALLOW: 'fuentes',
+    CEREBRO_FUENTES_PERMITIDOS: 'localhost',
+    CEREBRO_FUENTES_PAUSA_MS: '0',
+    CEREBRO_FUENTES_CONCURRENCIA_POR_EJECUCION: '1',
+  };
+  const { start } = processesOn(t, dataDir, env, () => site.close());
+  const a = await start('api');
+  const b = await start('api');
+  const worker = await start('worker');
+  const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
+  const operator = /cra_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
+  const owner = await call(a, operator, '/admin/propietarios', json('POST', { nombre: 'Prueba fuentes' }));
+  const space = 'rastreo';
+  assert.equal(
+    (
+      await call(
+        a,
+        operator,
+        '/admin/espacios',
+        json('POST', { id: space, propietario: owner.body.id, modulos: ['api', 'fuentes'] }),
+      )
+    ).status,
+    201,
+  );
+  const issued = await call(
+    a,
+    operator,
+    `/admin/propietarios/${owner.body.id}/claves`,
+    json('POST', { nombre: space, espacios: [space], permiso: 'escribe' }),
+  );
+  const key = issued.body.token.token as string;
+  const base = `/mod/fuentes/${space}/fuentes`;
+
+  await t.test('a source scheduled every hour runs once across the processes, in the worker', async () => {
+    const created = await call(
+      b,
+      key,
+      base,
+      json('POST', { tipo: 'url', url: `${site.url}/gen/0.html`, cada_horas: 1 }),
+    );
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const source = created.body.id as string;
+    // The hour passes: the schedule's job becomes due now (the processes' clocks cannot be moved from here).
+    const db = new Database(join(dataDir, 'cerebro.db'));
+    db.pragma('busy_timeout = 5000');
+    const moved = db
+      .prepare("UPDATE plugin_jobs SET run_at = ? WHERE plugin = 'fuentes' AND kind = 'programada' AND payload LIKE ?")
+      .run(Date.now(), `%${source}%`).changes;
+    db.close();
+    assert.equal(moved, 1, 'one schedule job for the source, though three processes started with it');
+    const done = await until('the scheduled run', () => {
+      const runs = runsOf(dataDir, source);
+      return runs.length > 0 && runs.every((r) => r.state === 'completada') ? runs : undefined;
+    });
+    // Every process has looked at the queue several times since: none launched the turn again.
+    await new Promise((r) => setTimeout(r, 3000));
+    assert.equal(runsOf(dataDir, source).length, 1, JSON.stringify(runsOf(dataDir, source)));
+    assert.equal(done[0]!.trigger, 'programada');
+    assert.ok(done[0]!.owner?.startsWith(`${worker.pid}-`), 'run by the worker, never by an api process');
+    const next = readDb(dataDir, (db) =>
+      db
+        .prepare(
+          "SELECT state, run_at FROM plugin_jobs WHERE plugin = 'fuentes' AND kind = 'programada' AND payload LIKE ?",
+        )
+        .get(`%${source}%`),
+    ) as { state: string; run_at: number };
+    assert.equal(next.state, 'queued');
+    assert.ok(next.run_at > Date.now() + 3_500_000, 'its next turn is an hour away');
+  });
+
+  await t.test('a worker killed mid-crawl: the run is finished once by another worker', async () => {
+    const created = await call(
+      a,
+      key,
+      base,
+      json('POST', { tipo: 'sitemap', url: `${site.url}/gen/sitemap.xml`, lanzar: true }),
+    );
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const source = created.body.id as string;
+    await until('the worker is mid-crawl', () => site.hits('/gen/5.html') > 0 || undefined);
+    // A process starting meanwhile leaves the live worker's run alone (no second run, no claim of its job).
+    await start('api');
+    const [cut, ...others] = runsOf(dataDir, source);
+    assert.deepEqual(others, []);
+    assert.equal(cut!.state, 'ejecutando');
+    assert.ok(cut!.owner?.startsWith(`${worker.pid}-`));
+    const live = readDb(dataDir, (db) =>
+      db
+        .prepare(
+          "SELECT attempts, lease_owner FROM plugin_jobs WHERE plugin = 'fuentes' AND kind = 'ejecucion' AND payload LIKE ?",
+        )
+        .get(`%${cut!.id}%`),
+    ) as { attempts: number; lease_owner: string };
+    assert.equal(live.attempts, 1);
+    assert.ok(live.lease_owner.startsWith(`${worker.pid}-`));
+    await worker.crash();
+    assert.equal(runsOf(dataDir, source)[0]!.state, 'ejecutando', 'killed mid-run');
+    assert.equal((await call(b, key, `${base}/${source}/lanzar`, { method: 'POST' })).status, 409, 'still its run');
+    const second = await start('worker');
+    const runs = await until(
+      'the second worker finishes it',
+      () => {
+        const all = runsOf(dataDir, source);
+        return all.every((r) => r.state !== 'en_cola' && r.state !== 'ejecutando') ? all : undefined;
+      },
+      120_000,
+    );
+    assert.deepEqual(
+      runs.map((r) => [r.id, r.state]),
+      [[cut!.id, 'completada']],
+      'the same run, finished once',
+    );
+    assert.ok(runs[0]!.owner?.startsWith(`${second.pid}-`));
+    const counts = JSON.parse(runs[0]!.counts);
+    assert.equal(counts.encontradas, 40, JSON.stringify(counts));
+    assert.equal(counts.fallidas, 0, JSON.stringify(counts));
+    const view = await call(b, key, `${base}/${source}`);
+    assert.equal(view.body.ultima_ejecucion.estado, 'completada');
+    const job = readDb(dataDir, (db) =>
+      db
+        .prepare(
+          "SELECT state, attempts FROM plugin_jobs WHERE plugin = 'fuentes' AND kind = 'ejecucion' AND payload LIKE ?",
+        )
+        .get(`%${cut!.id}%`),
+    ) as { state: string; attempts: number };
+    assert.deepEqual([job.state, job.attempts], ['done', 2]);
   });
 });

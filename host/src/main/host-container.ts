@@ -32,6 +32,8 @@ import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repos
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import { SqliteDocumentJobRepository } from '../storage/sqlite/document-job-repository.js';
 import { SqliteProcessLeaseRepository } from '../storage/sqlite/process-lease-repository.js';
+import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
+import { SqlitePluginJobRepository } from '../storage/sqlite/plugin-job-repository.js';
 import { SqliteVectorRepositories } from '../storage/sqlite/vector-repository.js';
 import { DirectoryKeyIssuer } from '../access/key-issuer.js';
 import { SpaceApiConfig } from '../access/space-api-config.js';
@@ -128,6 +130,7 @@ export function buildHostContainer(
   // The same SQLite repository answers the synchronous reads (one set of prepared statements).
   c.register(DocumentReadsNowToken, { useToken: DocumentJobRepositoryToken });
   c.register(ProcessLeaseRepositoryToken, { useClass: SqliteProcessLeaseRepository }, singleton);
+  c.register(PluginJobRepositoryToken, { useClass: SqlitePluginJobRepository }, singleton);
   c.register(VectorRepositoriesToken, { useClass: SqliteVectorRepositories }, singleton);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);

@@ -75,6 +75,8 @@ import { creditEvents, creditRefusalEvents, documentEvents, pluginEventPublisher
 import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
 import { SqlitePluginSchemaRepository } from '../storage/sqlite/plugin-schema-repository.js';
 import { DocumentOriginRepositoryToken, DocumentOriginsNowToken } from '../storage/port/document-origin-repository.js';
+import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
+import { PluginJobsHost } from '../plugins/jobs/plugin-jobs-host.js';
 
 export interface HostOptions {
   /** Overrides of the configuration read from the environment. */
@@ -157,6 +159,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let metricsListener: MetricsListener | undefined;
   let plugins: LoadedPlugin[] = [];
   let rag: RagService | undefined;
+  let pluginJobs: PluginJobsHost | undefined;
   try {
     const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
     if (migration.backup)
@@ -214,6 +217,13 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     await rag.start(roleIndexes(config.role));
     const liveRagService = rag;
 
+    // Plugins' jobs run where documents are indexed (todo and worker), never in an api process.
+    const liveJobs = new PluginJobsHost(
+      resolveToken(container, PluginJobRepositoryToken),
+      { runsJobs: roleIndexes(config.role), clock },
+      log,
+    );
+    pluginJobs = liveJobs;
     const explicit = (options.plugins ?? []).map((definition) => ({ definition, origin: 'en código' }));
     const discovered = await discoveredSources(config);
     for (const failure of discovered.failed) {
@@ -250,6 +260,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
             pluginId,
           ),
         events: (pluginId) => pluginEventPublisher(webhooks, pluginId, log),
+        jobs: (pluginId) => liveJobs.of(pluginId),
       }),
     });
 
@@ -346,6 +357,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         (closing ??= shutdown(liveServer, lifecycle, config, () => {
           clearInterval(flushTimer);
           return (liveMetrics?.close() ?? Promise.resolve())
+            .then(() => liveJobs.stopAll())
             .then(() => disposePlugins(plugins, log))
             .then(async () => {
               await dispatcher.stop();
@@ -362,6 +374,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   } catch (err) {
     server?.close();
     await metricsListener?.close();
+    await pluginJobs?.stopAll();
     await disposePlugins(plugins, log);
     await rag?.stop();
     pluginDbs.closeAll();

@@ -6,6 +6,7 @@ import {
   type CreditRefunds,
   type DocumentsService,
   type EventPublisher,
+  type JobsService,
   type Logger,
   type PluginManifest,
   type SpaceDirectory,
@@ -38,6 +39,8 @@ export interface HostServiceDeps {
   creditRefunds: (pluginId: string) => CreditRefunds;
   /** The event publisher of one plugin (only its own module's webhook events). */
   events: (pluginId: string) => EventPublisher;
+  /** The durable jobs of one plugin. */
+  jobs: (pluginId: string) => JobsService;
 }
 
 /** How each host service is built for one plugin: everything plugin-scoped is derived from the plugin id. */
@@ -62,5 +65,6 @@ export function hostServiceFactories(deps: HostServiceDeps): Map<symbol, (manife
     [HostServices.Documents, (m) => deps.documents(m.id)],
     [HostServices.CreditRefunds, (m) => deps.creditRefunds(m.id)],
     [HostServices.Events, (m) => deps.events(m.id)],
+    [HostServices.Jobs, (m) => deps.jobs(m.id)],
   ]);
 }

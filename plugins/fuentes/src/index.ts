@@ -7,6 +7,7 @@ import { runView } from './routes/source-views.js';
 import { FUENTES_ROUTES } from './routes/route-declarations.js';
 import { HostLimiter } from './crawl/host-limiter.js';
 import { RunManager } from './crawl/run-manager.js';
+import { SourceSchedule } from './crawl/source-schedule.js';
 import { PageReader } from './content/page-reader.js';
 import { GuardedFetcher } from './fetch/http-fetcher.js';
 import { fuentesMigrations } from './migrations.js';
@@ -43,6 +44,7 @@ export default definePlugin({
       HostServices.CreditRefunds,
       HostServices.Spaces,
       HostServices.Events,
+      HostServices.Jobs,
     ],
     migrations: fuentesMigrations,
     postgresMigrations: fuentesPostgresMigrations,
@@ -57,6 +59,7 @@ export default definePlugin({
     const settings = readSettings(scope.resolve(HostServices.Config));
     const cerebro = scope.resolve(HostServices.Cerebro);
     const events = scope.resolve(HostServices.Events);
+    const jobs = scope.resolve(HostServices.Jobs);
 
     const sources = new SourceStore(db, clock);
     const runs = new RunStore(db, clock);
@@ -90,9 +93,9 @@ export default definePlugin({
       },
       sources,
       runs,
-      clock,
+      jobs,
       log,
-      settings.concurrentRuns,
+      { concurrentRuns: settings.concurrentRuns, resume: settings.resumeAfterCrash },
       (run) =>
         events.publish(run.spaceId, 'fuente.ejecucion_terminada', {
           fuente: run.sourceId,
@@ -100,20 +103,29 @@ export default definePlugin({
           ejecucion: { ...runView(run), errores: run.errores.slice(0, MAX_EVENT_ERRORS) },
         }),
     );
-    await manager.start(settings.scheduleCheckMs, settings.resumeAfterCrash);
+    await manager.start();
+    const schedule = new SourceSchedule(
+      sources,
+      jobs,
+      (source, trigger) => manager.launch(source, trigger),
+      clock,
+      log,
+    );
+    await schedule.start();
     const fichas = new FichaStore(db, clock);
     const runner = new FichaRunner(
       fichas,
       new FichaAssembler({ documents, cerebro, log }),
       scope.resolve(HostServices.CreditRefunds),
       scope.resolve(HostServices.Spaces),
+      jobs,
       log,
       (ficha) =>
         events.publish(ficha.spaceId, ficha.estado === 'lista' ? 'ficha.lista' : 'ficha.fallida', {
           ficha: fichaView(ficha),
         }),
     );
-    await runner.resume();
+    await runner.start();
 
     return {
       handlers: {
@@ -122,13 +134,14 @@ export default definePlugin({
           runs,
           pages,
           manager,
+          schedule,
           documents,
           caps: { maxPages: settings.maxPages, pauseMs: settings.pauseMs },
         }),
         ...fichaHandlers({ fichas, runner, sources, documents }),
       },
+      // The host stops the plugin's jobs (runs and fichas go back to the queue) before this.
       dispose: async () => {
-        await Promise.all([manager.stop(), runner.stop()]);
         fetcher.close();
         await reader.close();
       },

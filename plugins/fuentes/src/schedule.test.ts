@@ -5,7 +5,7 @@ import { ManualClock, startLab, waitForRun } from './test-support.js';
 
 test('a source with cada_horas relaunches by itself once the hours have passed', async (t) => {
   const clock = new ManualClock();
-  const lab = await startLab(t, { clock, env: { CEREBRO_FUENTES_REVISAR_PROGRAMADAS_MS: '30' } });
+  const lab = await startLab(t, { clock });
   const created = await lab.h.client.post(`${lab.base}/fuentes`, {
     json: { tipo: 'url', url: `${lab.site.url}/docs/precios.html`, cada_horas: 2 },
   });

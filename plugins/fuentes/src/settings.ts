@@ -29,12 +29,10 @@ export const FUENTES_CONFIG = {
   concurrencia_por_ejecucion: 8,
   /** Worker threads reading pages (HTML with Readability, sitemaps, feeds), shared by every run. */
   hilos_lectura: 2,
-  /** Runs at once across all spaces (the rest wait `en_cola`). */
+  /** Runs at once in each process that runs background work, across all spaces (the rest wait `en_cola`). */
   ejecuciones_simultaneas: 2,
-  /** How often scheduled sources are checked. */
-  revisar_programadas_ms: 60_000,
   agente: 'CerebroFuentes/1.0',
-  /** Launch again, at start, each run a crash cut (once: a resumed run cut again is only marked fallida). */
+  /** Resume in another process (or at the next start) a run a crash cut (once: cut again, it is marked fallida). */
   reanudar: true,
 } as const;
 
@@ -52,7 +50,6 @@ export interface FuentesSettings {
   runConcurrency: number;
   readerThreads: number;
   concurrentRuns: number;
-  scheduleCheckMs: number;
   userAgent: string;
   resumeAfterCrash: boolean;
 }
@@ -83,7 +80,6 @@ export function readSettings(config: PluginConfig): FuentesSettings {
     runConcurrency: count('concurrencia_por_ejecucion'),
     readerThreads: count('hilos_lectura'),
     concurrentRuns: positive('ejecuciones_simultaneas'),
-    scheduleCheckMs: positive('revisar_programadas_ms'),
     userAgent: config.string('agente'),
     resumeAfterCrash: config.boolean('reanudar'),
   };

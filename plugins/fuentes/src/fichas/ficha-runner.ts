@@ -1,64 +1,91 @@
-import { FairSlots, type CreditRefunds, type Logger, type SpaceDirectory } from '@cerebro/sdk';
+import type { CreditRefunds, JobContext, JobsService, JobStopReason, Logger, SpaceDirectory } from '@cerebro/sdk';
 import type { FichaAssembler } from './assembler.js';
 import { FichaFailure, type FichaRecord } from './ficha-model.js';
 import type { FichaStore } from './ficha-store.js';
 
+/** The job kind of a ficha's assembly, keyed by the ficha so it is queued once whoever queues it. */
+export const FICHA_JOB = 'ficha';
+const fichaKey = (spaceId: string, id: string) => `ficha:${spaceId}:${id}`;
+/** Claims past which a ficha whose process keeps dying fails (with its refund) instead of being tried again. */
+const MAX_CLAIMS = 3;
+
+/** A ficha stopped by this process's shutdown: its job goes back to the queue and another process assembles it. */
+class Stopping extends Error {}
+
 /**
- * Assembles fichas one at a time in the background, taking turns between spaces: a space with many fichas waiting
- * delays another space's ficha by the one being assembled, never by its own line. A ficha that fails (or is cancelled because the space lost the
- * module) gives its credits back; one left unfinished by a stop or a crash is assembled again at the next start.
+ * Assembles fichas one at a time per process as `HostServices.Jobs` jobs, taking turns between spaces: a space with
+ * many fichas waiting delays another space's ficha by the one being assembled, never by its own line. Only processes
+ * that run background work assemble (never an `api` one). A ficha that fails (or is cancelled because the space lost
+ * the module) gives its credits back; one whose process stops or dies is assembled by another process (assembly has
+ * no side effects), never twice at once.
  */
 export class FichaRunner {
-  private readonly turns = new FairSlots(1);
-  /** Fichas queued or being assembled by this process. */
-  private readonly pending = new Set<Promise<void>>();
-  private readonly controller = new AbortController();
+  /** Fichas queued or being assembled, across every process, as last counted. */
+  private open = 0;
 
   constructor(
     private readonly store: FichaStore,
     private readonly assembler: FichaAssembler,
     private readonly refunds: CreditRefunds,
     private readonly spaces: SpaceDirectory,
+    private readonly jobs: JobsService,
     private readonly log: Logger,
     /** Told of every ficha that ended (`lista`, `fallida` or `cancelada`): the webhook events `ficha.*`. */
     private readonly onFinished: (ficha: FichaRecord) => void = () => {},
   ) {}
 
-  /** Queues the fichas a previous process left open. */
-  async resume(): Promise<number> {
+  /**
+   * Registers the assembly handler and makes sure every unfinished ficha has its job (fichas queued before jobs
+   * existed): keyed by the ficha, so a ficha another live process is assembling is never queued again.
+   */
+  async start(): Promise<void> {
+    this.jobs.handle(FICHA_JOB, (job) => this.run(job));
     const open = await this.store.open();
-    for (const ficha of open) this.enqueue(ficha);
-    if (open.length) this.log.info({ fichas: open.length }, 'fichas sin terminar reanudadas');
-    return open.length;
+    let queued = 0;
+    for (const ficha of open) if ((await this.queue(ficha)).created) queued++;
+    if (queued) this.log.info({ fichas: queued }, 'fichas sin trabajo puestas en cola');
+    await this.recount();
   }
 
-  enqueue(ficha: FichaRecord): void {
-    const job = this.turns
-      .acquire(ficha.spaceId, this.controller.signal)
-      .then(
-        (release) => this.run(ficha).finally(release),
-        () => undefined, // stopping: the ficha stays open and resumes at the next start
-      )
-      // Only its own bookkeeping can fail here (the database); it must not end the process.
-      .catch((err: unknown) => this.log.error({ err, ficha: ficha.id }, 'ficha sin terminar por un error interno'));
-    this.pending.add(job);
-    void job.finally(() => this.pending.delete(job));
+  async enqueue(ficha: FichaRecord): Promise<void> {
+    await this.queue(ficha);
+    await this.recount();
+  }
+
+  private queue(ficha: FichaRecord) {
+    return this.jobs.enqueue(
+      FICHA_JOB,
+      { ficha: ficha.id },
+      { space: ficha.spaceId, key: fichaKey(ficha.spaceId, ficha.id) },
+    );
   }
 
   /** Fichas waiting or being assembled. */
   get queued(): number {
-    return this.pending.size;
+    return this.open;
   }
 
-  /** Stops the current assembly; unfinished fichas stay open and resume at the next start. */
-  async stop(): Promise<void> {
-    this.controller.abort();
-    await Promise.all(this.pending);
+  private async recount(): Promise<void> {
+    this.open = await this.store.countOpen().catch(() => this.open);
   }
 
-  private async run(ficha: FichaRecord): Promise<void> {
+  private async run(job: JobContext): Promise<void> {
+    const ficha = await this.store.get(job.space, String(job.payload.ficha));
+    if (!ficha || (ficha.estado !== 'en_cola' && ficha.estado !== 'generando')) return;
+    try {
+      await this.assemble(ficha, job);
+    } finally {
+      await this.recount();
+    }
+  }
+
+  private async assemble(ficha: FichaRecord, job: JobContext): Promise<void> {
     const { spaceId, id } = ficha;
-    if (this.controller.signal.aborted) return;
+    const { signal } = job;
+    if (job.attempt > MAX_CLAIMS) {
+      await this.end(ficha, 'fallida', 'La ficha se interrumpió varias veces por caídas del servidor.');
+      return;
+    }
     if (!(await this.spaces.moduleEnabled(spaceId, 'fuentes'))) {
       await this.end(
         ficha,
@@ -69,7 +96,7 @@ export class FichaRunner {
     }
     try {
       await this.store.start(spaceId, id);
-      const result = await this.assembler.assemble(spaceId, ficha.request, this.controller.signal, (p) =>
+      const result = await this.assembler.assemble(spaceId, ficha.request, signal, (p) =>
         this.progress(spaceId, id, p),
       );
       if (await this.store.finish(spaceId, id, 'lista', null, result)) await this.notify(spaceId, id);
@@ -78,7 +105,10 @@ export class FichaRunner {
         'ficha lista',
       );
     } catch (err) {
-      if (this.controller.signal.aborted) return; // stopping: stays open, resumes at the next start
+      const stop = signal.aborted ? (signal.reason as JobStopReason) : null;
+      // Stopping: the ficha stays open and its job goes back to the queue; lost: another process has it now.
+      if (stop === 'shutdown') throw new Stopping('el proceso se detiene');
+      if (stop === 'lost') return;
       this.log.warn({ ficha: id, err: (err as Error).message }, 'ficha fallida');
       await this.end(
         ficha,

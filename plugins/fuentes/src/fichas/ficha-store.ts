@@ -100,7 +100,15 @@ export class FichaStore {
     return changes > 0;
   }
 
-  /** Fichas left unfinished by a previous process: they are assembled again (assembly has no side effects). */
+  /** Fichas queued or being assembled, across every process. */
+  async countOpen(): Promise<number> {
+    const row = await this.db.queryOne<{ n: number }>(
+      "SELECT count(*) AS n FROM fuentes_fichas WHERE state IN ('en_cola', 'generando')",
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Unfinished fichas: each gets its assembly job at start if it has none (assembly has no side effects). */
   async open(): Promise<FichaRecord[]> {
     const rows = await this.db.query<Row>(
       "SELECT * FROM fuentes_fichas WHERE state IN ('en_cola', 'generando') ORDER BY created_at",

@@ -106,7 +106,7 @@ export function fichaHandlers(deps: {
   return {
     createFicha: async (req: ModuleRequest<FichaBody>) => {
       const ficha = await fichas.create(req.space.id, randomUUID(), await requestOf(req), req.id, FICHA_COST);
-      runner.enqueue(ficha);
+      await runner.enqueue(ficha);
       return Reply.json(202, fichaView(ficha));
     },
     listFichas: async (req: ModuleRequest) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { apiError, Reply, type DocumentsService, type ModuleRequest } from '@cerebro/sdk';
 import type { RunManager } from '../crawl/run-manager.js';
+import type { SourceSchedule } from '../crawl/source-schedule.js';
 import type { PageStore } from '../store/page-store.js';
 import type { RunStore } from '../store/run-store.js';
 import type { SourceRecord } from '../store/source-model.js';
@@ -13,13 +14,14 @@ export interface SourceRouteDeps {
   runs: RunStore;
   pages: PageStore;
   manager: RunManager;
+  schedule: SourceSchedule;
   documents: DocumentsService;
   caps: { maxPages: number; pauseMs: number };
 }
 
 /** Handlers of the source routes (contract table E). */
 export function sourceHandlers(deps: SourceRouteDeps) {
-  const { sources, runs, pages, manager, documents } = deps;
+  const { sources, runs, pages, manager, schedule, documents } = deps;
   const found = async (req: ModuleRequest): Promise<SourceRecord> => {
     const source = await sources.get(req.space.id, req.params.fuente!);
     if (!source) throw apiError('not_found', 'Fuente no encontrada en este espacio.');
@@ -39,6 +41,7 @@ export function sourceHandlers(deps: SourceRouteDeps) {
         settings,
         cadaHoras: req.body.cada_horas ?? null,
       });
+      await schedule.ensure(source);
       if (req.body.lanzar) await manager.launch(source, 'creacion');
       req.log.info({ fuente: source.id, tipo: source.tipo }, 'fuente creada');
       return Reply.json(201, await view((await sources.get(source.spaceId, source.id)) ?? source));
@@ -64,7 +67,8 @@ export function sourceHandlers(deps: SourceRouteDeps) {
     },
     deleteSource: async (req: ModuleRequest) => {
       const source = await found(req);
-      await manager.cancel(source.spaceId, source.id, 'delete');
+      await schedule.forget(source.spaceId, source.id);
+      await manager.cancel(source.spaceId, source.id);
       const own = await documents.findOwn(source.spaceId, { fuente: source.id });
       let removed = 0;
       if (!req.query.conservar_documentos)

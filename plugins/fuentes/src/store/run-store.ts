@@ -73,12 +73,24 @@ export class RunStore {
     return row ? toRecord(row) : null;
   }
 
+  /** Marks an open run executing in this process (a resumed run keeps its first start). */
   async start(spaceId: string, id: string): Promise<boolean> {
     const { changes } = await this.db.execute(
-      "UPDATE fuentes_runs SET state = 'ejecutando', started_at = ? WHERE space_id = ? AND id = ? AND state = 'en_cola'",
-      [this.now(), spaceId, id],
+      "UPDATE fuentes_runs SET state = 'ejecutando', started_at = coalesce(started_at, ?), owner = ? WHERE space_id = ? AND id = ? AND state IN ('en_cola', 'ejecutando')",
+      [this.now(), processOwner(), spaceId, id],
     );
     return changes > 0;
+  }
+
+  /** Runs waiting to start, across every process (for health and metrics). */
+  async countQueued(): Promise<number> {
+    const row = await this.db.queryOne<{ n: number }>("SELECT count(*) AS n FROM fuentes_runs WHERE state = 'en_cola'");
+    return row?.n ?? 0;
+  }
+
+  /** Deletes a run that never started (its launch lost the race for the source). */
+  async delete(spaceId: string, id: string): Promise<void> {
+    await this.db.execute('DELETE FROM fuentes_runs WHERE space_id = ? AND id = ?', [spaceId, id]);
   }
 
   async saveProgress(run: {
@@ -111,7 +123,8 @@ export class RunStore {
 
   /**
    * Runs left open by processes that are gone (a crash while they ran), at start. Runs of other live processes
-   * sharing the database are theirs and are not returned.
+   * sharing the database are theirs and are not returned. A run whose job is still queued is resumed by it; the
+   * others (left by a version before jobs) are ended.
    */
   async leftByGoneProcesses(): Promise<RunRecord[]> {
     const open = await this.db.query<Row>("SELECT * FROM fuentes_runs WHERE state IN ('en_cola', 'ejecutando')");

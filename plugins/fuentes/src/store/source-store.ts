@@ -78,27 +78,10 @@ export class SourceStore {
     return { total: count?.n ?? 0, sources: rows.map(toRecord) };
   }
 
-  /** Scheduled sources whose time has come. */
-  async due(now: number): Promise<SourceRecord[]> {
-    const rows = await this.db.query<Row>(
-      'SELECT * FROM fuentes_sources WHERE next_run_at IS NOT NULL AND next_run_at <= ? ORDER BY next_run_at LIMIT 50',
-      [now],
-    );
+  /** Every scheduled source (their schedules are checked at start). */
+  async scheduled(): Promise<SourceRecord[]> {
+    const rows = await this.db.query<Row>('SELECT * FROM fuentes_sources WHERE next_run_at IS NOT NULL');
     return rows.map(toRecord);
-  }
-
-  /**
-   * Moves a due source to its next turn if it is still due as read (`source.nextRunAt`): one atomic statement, so
-   * of several processes sharing the plugin's database that saw it due, exactly one gets true and launches it.
-   */
-  async claimDue(source: SourceRecord, from: number): Promise<boolean> {
-    if (!source.cadaHoras || source.nextRunAt === null) return false;
-    const next = from + source.cadaHoras * 3_600_000;
-    const { changes } = await this.db.execute(
-      'UPDATE fuentes_sources SET next_run_at = ? WHERE space_id = ? AND id = ? AND next_run_at = ?',
-      [next, source.spaceId, source.id, source.nextRunAt],
-    );
-    return changes === 1;
   }
 
   /** Sets the next scheduled launch (`cada_horas` after `from`). */
