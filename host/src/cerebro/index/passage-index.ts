@@ -586,6 +586,15 @@ export class PassageIndex {
   }
 
   /**
+   * Whether each term group occurs in none of the space's passages: a question word the documents never use (in any of
+   * its forms) is the surest sign that they do not talk about what is asked, when it is not a paraphrase.
+   */
+  absentGroups(groups: readonly string[][], space: string): boolean[] {
+    const rows = this.spaceRows(space);
+    return groups.map((alts) => alts.every((t) => this.termStats.df(space, rows, t) === 0));
+  }
+
+  /**
    * The languages a question should be searched in: those of the space's ready documents holding at least
    * MIN_LANGUAGE_SHARE of its passages. A language the space barely has would otherwise add stems whose rarity gives
    * them a huge IDF, so a few documents of that language top unrelated questions. All languages when nothing is known.
