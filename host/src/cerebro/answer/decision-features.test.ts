@@ -164,3 +164,13 @@ test('a verb asking for a price or a span ("¿Cuánto valen…?", "¿Cuánto tar
     assert.ok(!rules || rules.coverage < 1, `${question}: a passage holding no such value does not cover it`);
   }
 });
+
+test('a question word the space never uses, in any form, is seen by the decision (wordAbsent)', async () => {
+  const answerer = await answererOver({
+    'tarifas.txt': ['Tarifas del taller\n\nLa revisión de la bicicleta de carretera: 35 euros.'],
+  });
+  const absent = (question: string) =>
+    answerer.judge({ space: 's', question }).then((j) => j.pool[0]!.features[FEATURE_NAMES.indexOf('wordAbsent')]);
+  assert.equal(await absent('¿Hacéis revisiones de bicicletas de carretera?'), 0, 'every word is there, in some form');
+  assert.equal(await absent('¿Hacéis revisiones de patinetes?'), 1, 'no passage says "patinete" in any form');
+});

@@ -21,6 +21,7 @@ export const FEATURE_NAMES = [
   'nameMissing',
   'unitCoverage',
   'unitTypeHeld',
+  'wordAbsent',
 ] as const;
 
 export type FeatureVector = number[];
@@ -35,6 +36,8 @@ export interface QuestionContext {
   hits: readonly SearchHit[];
   /** Per hit: the share of the question's weighted content words it holds, with its heading path. */
   coverage: readonly number[];
+  /** Whether some content word of the question occurs in none of the space's passages (PassageIndex.absentGroups). */
+  wordAbsent?: boolean;
   /**
    * Per hit, with an embedding model: the question's word groups close in meaning to it, which count as covered in
    * every coverage feature (vector/close-words.ts).
@@ -163,6 +166,7 @@ export function decisionFeatures(context: QuestionContext): FeatureVector[] {
       nameMissing,
       unit.coverage,
       unit.typed ? 1 : 0,
+      context.wordAbsent ? 1 : 0,
     ];
   });
 }

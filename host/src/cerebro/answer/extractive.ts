@@ -207,6 +207,7 @@ export function scorePassages(
   const coverageBy = (r: Relevance) =>
     hits.map((hit, i) => r.coverage(r.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]));
   const coverage = coverageBy(relevance);
+  const wordAbsent = index.absentGroups(groups, question.space).some(Boolean);
   const judged = readings.map((r) => {
     const features = decisionFeatures({
       question: question.text,
@@ -215,6 +216,7 @@ export function scorePassages(
       hits,
       coverage: r === relevance ? coverage : coverageBy(r),
       close,
+      wordAbsent,
     });
     return features.map((f) => ({ features: f, probability: answerProbability(model, f) }));
   });

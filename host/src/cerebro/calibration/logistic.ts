@@ -12,7 +12,12 @@ export interface TrainingOptions {
   positiveWeight: number;
 }
 
-export const DEFAULT_TRAINING: TrainingOptions = { l2: 0.01, iterations: 3000, learningRate: 0.5, positiveWeight: 1 };
+/**
+ * positiveWeight 2: a passage holding the keys is the rarer label (about one retrieved passage in five). With the
+ * wordAbsent feature, held out by corpus at >= 90 % declined, 143 -> 148 of 230 answered with their keys (1 and 2
+ * give the same answers without that feature: only the threshold moves).
+ */
+export const DEFAULT_TRAINING: TrainingOptions = { l2: 0.01, iterations: 3000, learningRate: 0.5, positiveWeight: 2 };
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 

@@ -2,7 +2,7 @@
 import { type ChangeVersions, SqliteChangeVersions } from '../../storage/sqlite/change-versions.js';
 import type { SqliteDatabase } from '../../storage/database.js';
 import type { PreparedPassage } from '../extract/prepare.js';
-import { LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
+import { exactQueryWords, LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
 import { matchExpression } from './fts-query.js';
 import { INLINE_MATCH_PASSAGES } from './inline-match.js';
 import { passageLength, spaceBm25 } from './space-bm25.js';
@@ -422,9 +422,9 @@ export class PassageIndex {
    * of a match on any word when they are fewer than k; its ranking uses every space's statistics, so it only picks the
    * candidates, and `spaceBm25` orders them with this space's (see space-stats.ts).
    */
-  searchGroups(space: string, groups: readonly string[][], k: number): SearchHit[] {
+  searchGroups(space: string, groups: readonly string[][], k: number, exactWords?: readonly string[]): SearchHit[] {
     if (k <= 0) return [];
-    return this.hitsOf(space, groups, k, runMatchPlan(this.stmt.match, this.plan(space, groups, k)));
+    return this.hitsOf(space, groups, k, runMatchPlan(this.stmt.match, this.plan(space, groups, k)), exactWords);
   }
 
   /**
@@ -436,6 +436,7 @@ export class PassageIndex {
     space: string,
     groups: readonly string[][],
     k: number,
+    exactWords?: readonly string[],
   ): Promise<SearchHit[]> {
     if (k <= 0) return [];
     const plan = this.plan(space, groups, k);
@@ -443,7 +444,7 @@ export class PassageIndex {
       this.spaceRows(space) < this.inlineMatchPassages
         ? runMatchPlan(this.stmt.match, plan)
         : await matcher.match(plan);
-    return this.hitsOf(space, groups, k, rows);
+    return this.hitsOf(space, groups, k, rows, exactWords);
   }
 
   private plan(space: string, groups: readonly string[][], k: number): MatchPlan {
@@ -460,9 +461,16 @@ export class PassageIndex {
 
   /**
    * FTS5's candidates re-ranked by BM25 over the space's own term statistics (`space-bm25.ts`): FTS5's statistics are
-   * those of the whole index, every space together.
+   * those of the whole index, every space together. `exactWords`: the question's words as typed, one per group
+   * (`queryWords`, folded), whose very form scores a little more than their stem (`EXACT_FORM_WEIGHT`).
    */
-  private hitsOf(space: string, groups: readonly string[][], k: number, rows: readonly MatchedRow[]): SearchHit[] {
+  private hitsOf(
+    space: string,
+    groups: readonly string[][],
+    k: number,
+    rows: readonly MatchedRow[],
+    exactWords?: readonly string[],
+  ): SearchHit[] {
     const candidates: PassageRecord[] = [];
     for (const row of rows) {
       const p = this.stmt.passage.get(row.id, space) as PassageRow | undefined;
@@ -478,6 +486,7 @@ export class PassageIndex {
       headingWeight: HEADING_WEIGHT,
       df: groups.map((alts) => Math.max(0, ...alts.map((t) => this.termStats.df(space, passages, t)))),
       meanLength: this.termStats.meanLength(space, passages),
+      ...(exactWords ? { exactWords } : {}),
     };
     return (
       candidates
@@ -538,7 +547,8 @@ export class PassageIndex {
   }
 
   search(space: string, question: string, k: number): SearchHit[] {
-    return this.searchGroups(space, queryTermGroups(question, this.languages(space)), k);
+    const languages = this.languages(space);
+    return this.searchGroups(space, queryTermGroups(question, languages), k, exactQueryWords(question, languages));
   }
 
   passage(space: string, id: number): PassageRecord | null {
@@ -573,6 +583,15 @@ export class PassageIndex {
       const blended = blendedCounts({ passages: n, df }, backgroundShare(this.prior, alts));
       return (df === 0 ? ABSENT_TERM_WEIGHT : 1) * idfOf(blended.passages, blended.df);
     });
+  }
+
+  /**
+   * Whether each term group occurs in none of the space's passages: a question word the documents never use (in any of
+   * its forms) is the surest sign that they do not talk about what is asked, when it is not a paraphrase.
+   */
+  absentGroups(groups: readonly string[][], space: string): boolean[] {
+    const rows = this.spaceRows(space);
+    return groups.map((alts) => alts.every((t) => this.termStats.df(space, rows, t) === 0));
   }
 
   /**

@@ -1,7 +1,7 @@
 // Retrieval for one question: BM25 alone, or BM25 and vector similarity merged by reciprocal rank fusion when an
 // embedding model is configured; then, when a reranker is configured, its rescoring of the top passages. With
 // models, the retrieval also carries their judgement of each passage, which the relevance decision uses.
-import { queryTermGroups, queryWords, type Language } from '../text/analyzer.js';
+import { exactQueryWords, queryTermGroups, queryWords, type Language } from '../text/analyzer.js';
 import { closeWords, DEFAULT_MIN_WORD_SIMILARITY } from '../vector/close-words.js';
 import type { Embedder } from '../vector/embedder.js';
 import type { VectorStore } from '../vector/vector-store.js';
@@ -78,10 +78,11 @@ export class Retriever {
   private async firstStage(space: string, question: string, k: number, scope: RetrievalScope): Promise<Retrieval> {
     const languages = this.index.languages(space);
     const groups = queryTermGroups(question, languages);
+    const exact = exactQueryWords(question, languages);
     if (!this.vectors)
       return {
         space,
-        hits: await this.lexical(space, groups, k, scope),
+        hits: await this.lexical(space, groups, exact, k, scope),
         groups,
         languages,
         mode: 'bm25',
@@ -90,7 +91,7 @@ export class Retriever {
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
-    const lexical = await this.lexical(space, groups, depth, scope);
+    const lexical = await this.lexical(space, groups, exact, depth, scope);
     // The content words ride in the question's call (one request to an endpoint), embedded the same way.
     const wordList = queryWords(question, languages);
     let queryVector: Float32Array;
@@ -142,18 +143,24 @@ export class Retriever {
     };
   }
 
-  private lexical(space: string, groups: string[][], k: number, scope: RetrievalScope): Promise<SearchHit[]> {
+  private lexical(
+    space: string,
+    groups: string[][],
+    exact: readonly string[],
+    k: number,
+    scope: RetrievalScope,
+  ): Promise<SearchHit[]> {
     if (scope) {
       if (scope.size === 0) return Promise.resolve([]);
       return keepInScope(
-        (n) => this.lexical(space, groups, n, null),
+        (n) => this.lexical(space, groups, exact, n, null),
         (h) => scope.has(h.documentId),
         k,
       ).then((hits) => hits.map((h, i) => ({ ...h, rank: i + 1 })));
     }
     return this.matcher
-      ? this.index.searchGroupsWith(this.matcher, space, groups, k)
-      : Promise.resolve(this.index.searchGroups(space, groups, k));
+      ? this.index.searchGroupsWith(this.matcher, space, groups, k, exact)
+      : Promise.resolve(this.index.searchGroups(space, groups, k, exact));
   }
 
   /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migratedDb } from '../testing/fixtures.js';
 import { seedDocument } from '../testing/seed.js';
-import { queryTermGroups } from '../text/analyzer.js';
+import { exactQueryWords, queryTermGroups } from '../text/analyzer.js';
 import { PassageIndex } from './passage-index.js';
 import { groupFrequencies, spaceBm25 } from './space-bm25.js';
 
@@ -113,4 +113,41 @@ test('group frequencies count a word once per group, in any language searched, a
   );
   assert.ok(short > long, 'the same words in a shorter passage weigh more');
   assert.equal(spaceBm25({ text: 'Nada que ver.', headings: [] }, input), 0);
+});
+
+test('the form the question uses scores a little more than another word of its stem', () => {
+  const question = '¿Por qué está instalado este paquete?';
+  const groups = queryTermGroups(question, ['es']);
+  const input = {
+    groups,
+    df: groups.map(() => 3),
+    passages: 10,
+    meanLength: 8,
+    languages: ['es'] as const,
+    headingWeight: 2,
+    exactWords: exactQueryWords(question, ['es']),
+  };
+  const asked = spaceBm25({ text: 'Saber por qué un paquete está instalado.', headings: [] }, input);
+  const relative = spaceBm25({ text: 'Saber por qué un paquete se instaló.', headings: [] }, input);
+  assert.ok(relative > 0, 'a relative of the stem still counts');
+  assert.ok(asked > relative, 'the very form asked counts more');
+  // Without the question's forms (or with a list that does not fit its groups) the stems alone decide: a tie.
+  const stemsOnly = { ...input, exactWords: [] };
+  assert.equal(
+    spaceBm25({ text: 'Saber por qué un paquete está instalado.', headings: [] }, stemsOnly),
+    spaceBm25({ text: 'Saber por qué un paquete se instaló.', headings: [] }, stemsOnly),
+  );
+  // Typed without accents, the form still meets the accented text ("instalacion" / "instalación").
+  const folded = exactQueryWords('instalacion del paquete', ['es']);
+  assert.deepEqual(folded, ['instalacion', 'paquete']);
+  assert.ok(
+    spaceBm25(
+      { text: 'La instalación del paquete.', headings: [] },
+      { ...input, groups: queryTermGroups('instalacion del paquete', ['es']), df: [3, 3], exactWords: folded },
+    ) >
+      spaceBm25(
+        { text: 'Instalar el paquete.', headings: [] },
+        { ...input, groups: queryTermGroups('instalacion del paquete', ['es']), df: [3, 3], exactWords: folded },
+      ),
+  );
 });

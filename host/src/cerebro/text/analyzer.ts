@@ -201,6 +201,14 @@ export function queryWords(question: string, languages: readonly Language[] = LA
   return queryEntries(question, languages).map((e) => e.word);
 }
 
+/**
+ * The question's content words as typed, lower case and accents folded, one per group of `queryTermGroups`: BM25 gives
+ * the very form asked a little more weight than its stem (index/space-bm25.ts).
+ */
+export function exactQueryWords(question: string, languages: readonly Language[] = LANGUAGES): string[] {
+  return queryWords(question, languages).map(foldAccents);
+}
+
 /** Forms of "volver" that, followed by "a" and a verb, say the verb's action again ("vuelvo a configurar"). */
 const AGAIN = new Set([
   'volver',
