@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { inTransaction, pgQuery } from './pg-driver.js';
+import { bootstrapOnce } from './pg-migrator.js';
 import { createTestDatabase, pgUnavailable, type TestDatabase } from './testing/pg-test-database.js';
 
 const skip = (await pgUnavailable()) ?? false;
@@ -48,5 +49,18 @@ describe('PostgreSQL transactions joined by nested writes', { skip }, () => {
       );
     });
     assert.deepEqual(await ids(), ['a', 'b', 'c', 'e']);
+  });
+
+  test('a first-start step commits or rolls back together with the repositories it calls', async () => {
+    const step = (fail: boolean) =>
+      bootstrapOnce(db.pool, 'primer-arranque', async () => {
+        await inTransaction(db.pool, (client) => client.query("INSERT INTO moves VALUES ('g')"));
+        if (fail) throw new Error('a medias');
+      });
+    await assert.rejects(step(true), /a medias/);
+    assert.deepEqual(await ids(), ['a', 'b', 'c', 'e'], 'nothing of the failed step stays');
+    assert.equal(await step(false), true);
+    assert.equal(await step(false), false, 'once');
+    assert.deepEqual(await ids(), ['a', 'b', 'c', 'e', 'g']);
   });
 });

@@ -80,6 +80,14 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
   }
 }
 
+/**
+ * Runs `work` as part of the transaction `client` has open on `pool` (begun by the caller, as the migration lock's
+ * connection does): `inTransaction` and `pgQuery` on the pool, called from inside it, join that transaction.
+ */
+export function joinedTo<T>(pool: Pool, client: PoolClient, work: () => Promise<T>): Promise<T> {
+  return ambient.run({ pool, client }, work);
+}
+
 async function inSavepoint<T>(client: PoolClient, work: (client: PoolClient) => Promise<T>): Promise<T> {
   await client.query('SAVEPOINT cerebro_nested');
   try {
