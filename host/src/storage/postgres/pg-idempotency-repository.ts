@@ -48,7 +48,13 @@ export class PgIdempotencyRepository implements IdempotencyRepository {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
         JSON.stringify(['idempotencia', scope.caller, scope.spaceId, scope.route, scope.key]),
       ]);
-      await client.query('DELETE FROM idempotency_keys WHERE created_at <= $1', [request.purgeBefore]);
+      // Rows another claim is purging are left to it: two purges never wait on (or deadlock over) each other's rows.
+      await client.query(
+        `DELETE FROM idempotency_keys WHERE (caller, space_id, route, idempotency_key) IN
+           (SELECT caller, space_id, route, idempotency_key FROM idempotency_keys WHERE created_at <= $1
+              FOR UPDATE SKIP LOCKED)`,
+        [request.purgeBefore],
+      );
       const row = (await client.query<Row>(`SELECT * FROM idempotency_keys WHERE ${WHERE} FOR UPDATE`, params(scope)))
         .rows[0];
       if (row?.state === 'en_curso' && holds.abandoned(hold(row))) {
