@@ -9,6 +9,7 @@ import { createRootLogger } from '../logging/logger.js';
 import { ModuleCatalogToken } from '../admin/module-catalog.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { buildHostContainer } from '../main/host-container.js';
+import { refuseUnportedPostgres } from '../main/shared-backend.js';
 import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDataFolder } from '../storage/data-backup.js';
@@ -284,6 +285,8 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   let pluginIds: string[];
   try {
     config = loadHostConfig(io.env);
+    // The operator's actions write the SQLite file: with the data in PostgreSQL they would act on the wrong database.
+    if (config.databaseUrl) refuseUnportedPostgres();
     // The modules an operator may enable are those the server would load with this same environment.
     const { sources, failed } = await discoveredSources(config);
     pluginIds = [...sources.map((source) => source.definition.manifest.id), ...failed.map((failure) => failure.id)];

@@ -1,28 +1,37 @@
 import type { DependencyContainer } from 'tsyringe';
 import { Lifecycle as Scope } from 'tsyringe';
 import type { SqliteDatabase } from '../storage/database.js';
+import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.js';
 import { ChangeVersionRepositoryToken } from '../storage/port/change-version-repository.js';
 import { ConsoleSessionRepositoryToken } from '../storage/port/console-session-repository.js';
 import { DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import { IdempotencyRepositoryToken } from '../storage/port/idempotency-repository.js';
+import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
+import { LimitWindowsRepositoryToken } from '../storage/port/limit-windows-repository.js';
 import { OwnerLoginRepositoryToken } from '../storage/port/owner-login-repository.js';
 import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
 import { SignInFailureRepositoryToken } from '../storage/port/sign-in-failure-repository.js';
 import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-repository.js';
+import { StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repository.js';
 import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
+import { SqliteAdminViewRepository } from '../storage/sqlite/admin-view-repository.js';
 import { SqliteChangeVersionRepository } from '../storage/sqlite/change-version-repository.js';
 import { SqliteConsoleSessionRepository } from '../storage/sqlite/console-session-repository.js';
 import { SqliteDirectoryRepository } from '../storage/sqlite/directory-repository.js';
 import { SqliteIdempotencyRepository } from '../storage/sqlite/idempotency-repository.js';
+import { SqliteKeyUsageRepository } from '../storage/sqlite/key-usage-repository.js';
+import { SqliteLimitWindowsRepository } from '../storage/sqlite/limit-windows-repository.js';
 import { SqliteOwnerLoginRepository } from '../storage/sqlite/owner-login-repository.js';
 import { SqliteProcessLeaseRepository } from '../storage/sqlite/process-lease-repository.js';
 import { SqliteSignInFailureRepository } from '../storage/sqlite/sign-in-failure-repository.js';
 import { SqliteSignInLinkRepository } from '../storage/sqlite/sign-in-link-repository.js';
+import { SqliteStorageQuotaRepository } from '../storage/sqlite/storage-quota-repository.js';
 
 /**
  * The SQLite repositories of the access concerns (directory, Studio's sessions and sign-in, idempotency, change
- * versions, process leases), one instance each. The directory repository also serves the synchronous space reader
- * the sdk's synchronous services still need.
+ * versions, process leases, limits, key usage, storage quotas, the operator's listings), one instance each: the set
+ * pg-repositories.ts registers on PostgreSQL instead. The directory repository also serves the synchronous space
+ * reader the sdk's synchronous services still need.
  */
 export function registerAccessRepositories(c: DependencyContainer, db: SqliteDatabase): void {
   const singleton = { lifecycle: Scope.ContainerScoped };
@@ -36,4 +45,8 @@ export function registerAccessRepositories(c: DependencyContainer, db: SqliteDat
   c.register(SignInLinkRepositoryToken, { useClass: SqliteSignInLinkRepository }, singleton);
   c.register(SignInFailureRepositoryToken, { useClass: SqliteSignInFailureRepository }, singleton);
   c.register(IdempotencyRepositoryToken, { useClass: SqliteIdempotencyRepository }, singleton);
+  c.register(LimitWindowsRepositoryToken, { useClass: SqliteLimitWindowsRepository }, singleton);
+  c.register(KeyUsageRepositoryToken, { useClass: SqliteKeyUsageRepository }, singleton);
+  c.register(StorageQuotaRepositoryToken, { useClass: SqliteStorageQuotaRepository }, singleton);
+  c.register(AdminViewRepositoryToken, { useClass: SqliteAdminViewRepository }, singleton);
 }

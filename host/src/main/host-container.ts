@@ -19,19 +19,11 @@ import { HostTokens } from '../kernel/tokens.js';
 import { RequestWindowLimiter } from '../limits/rate-limiter.js';
 import { InMemorySpaceGate } from '../limits/space-gate.js';
 import { AccountStorageQuotas } from '../limits/storage-quotas.js';
-import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
-import { LimitWindowsRepositoryToken } from '../storage/port/limit-windows-repository.js';
-import { StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repository.js';
-import { SqliteKeyUsageRepository } from '../storage/sqlite/key-usage-repository.js';
-import { SqliteLimitWindowsRepository } from '../storage/sqlite/limit-windows-repository.js';
-import { SqliteStorageQuotaRepository } from '../storage/sqlite/storage-quota-repository.js';
 import { BatchedUsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { DocumentJobRepositoryToken, DocumentReadsNowToken } from '../storage/port/document-job-repository.js';
-import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import { SqliteDocumentJobRepository } from '../storage/sqlite/document-job-repository.js';
-import { SqliteProcessLeaseRepository } from '../storage/sqlite/process-lease-repository.js';
 import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
 import { SqlitePluginJobRepository } from '../storage/sqlite/plugin-job-repository.js';
 import { SqliteVectorRepositories } from '../storage/sqlite/vector-repository.js';
@@ -45,6 +37,7 @@ import { ConsoleSessionService } from '../studio/console-sessions.js';
 import { OwnerLoginService } from '../studio/owner-logins.js';
 import { OneTimeSignInLinks } from '../studio/sign-in-links.js';
 import { registerAccessRepositories } from './access-repositories.js';
+import type { SharedBackend } from './shared-backend.js';
 import { ThrottledSignIn } from '../studio/sign-in.js';
 import { WebhookTokens } from '../webhooks/webhook-tokens.js';
 import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
@@ -59,12 +52,10 @@ import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-reposit
 import { SqliteRagSettingsRepository } from '../storage/sqlite/rag-settings-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { SqliteDocumentLabelRepository } from '../storage/sqlite/document-label-repository.js';
-import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.js';
 import { DocumentOriginRepositoryToken, DocumentOriginsNowToken } from '../storage/port/document-origin-repository.js';
 import { SqliteDocumentOriginRepository } from '../storage/sqlite/document-origin-repository.js';
 import { OperatorDirectoryRepositoryToken } from '../storage/port/operator-directory-repository.js';
 import { SqliteOperatorDirectoryRepository } from '../storage/sqlite/operator-directory-repository.js';
-import { SqliteAdminViewRepository } from '../storage/sqlite/admin-view-repository.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 
@@ -77,6 +68,8 @@ export function buildHostContainer(
   log: PinoLogger,
   db: SqliteDatabase,
   clock: Clock,
+  /** With CEREBRO_DATABASE_URL: the access repositories are PostgreSQL's (and the counters Redis's, when set). */
+  shared: SharedBackend | null = null,
 ): DependencyContainer {
   const c = globalContainer.createChildContainer();
   const singleton = { lifecycle: Scope.ContainerScoped };
@@ -85,7 +78,8 @@ export function buildHostContainer(
   c.register(HostTokens.Database, { useValue: db });
   c.register(HostTokens.Clock, { useValue: clock });
   c.register(HostTokens.Metrics, { useValue: new PrometheusHostMetrics() });
-  registerAccessRepositories(c, db);
+  if (shared) shared.register(c);
+  else registerAccessRepositories(c, db);
   c.register(HostTokens.Directory, { useClass: MemoisedAccessDirectory }, singleton);
   c.register(HostTokens.Sessions, { useClass: ConsoleSessionService }, singleton);
   c.register(HostTokens.Logins, { useClass: OwnerLoginService }, singleton);
@@ -94,9 +88,6 @@ export function buildHostContainer(
   c.register(HostTokens.KeyIssuer, { useClass: DirectoryKeyIssuer }, singleton);
   c.register(HostTokens.Authenticator, { useClass: CredentialAuthenticator }, singleton);
   c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessRules }, singleton);
-  c.register(LimitWindowsRepositoryToken, { useClass: SqliteLimitWindowsRepository }, singleton);
-  c.register(KeyUsageRepositoryToken, { useClass: SqliteKeyUsageRepository }, singleton);
-  c.register(StorageQuotaRepositoryToken, { useClass: SqliteStorageQuotaRepository }, singleton);
   c.register(HostTokens.RateLimiter, { useClass: RequestWindowLimiter }, singleton);
   c.register(HostTokens.Usage, { useClass: BatchedUsageCounters }, singleton);
   c.register(HostTokens.QuestionGate, {
@@ -119,7 +110,6 @@ export function buildHostContainer(
   c.register(RagSettingsRepositoryToken, { useClass: SqliteRagSettingsRepository }, singleton);
   c.register(ConversationRepositoryToken, { useClass: SqliteConversationRepository }, singleton);
   c.register(DocumentLabelRepositoryToken, { useClass: SqliteDocumentLabelRepository }, singleton);
-  c.register(AdminViewRepositoryToken, { useClass: SqliteAdminViewRepository }, singleton);
   c.register(OperatorDirectoryRepositoryToken, { useClass: SqliteOperatorDirectoryRepository }, singleton);
   c.register(DocumentOriginRepositoryToken, { useClass: SqliteDocumentOriginRepository }, singleton);
   // The same SQLite repository answers the deprecated synchronous reads of the sdk's `Documents.get`/`listOwn`.
@@ -129,7 +119,6 @@ export function buildHostContainer(
   c.register(DocumentJobRepositoryToken, { useClass: SqliteDocumentJobRepository }, singleton);
   // The same SQLite repository answers the synchronous reads (one set of prepared statements).
   c.register(DocumentReadsNowToken, { useToken: DocumentJobRepositoryToken });
-  c.register(ProcessLeaseRepositoryToken, { useClass: SqliteProcessLeaseRepository }, singleton);
   c.register(PluginJobRepositoryToken, { useClass: SqlitePluginJobRepository }, singleton);
   c.register(VectorRepositoriesToken, { useClass: SqliteVectorRepositories }, singleton);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });

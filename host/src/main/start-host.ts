@@ -64,6 +64,7 @@ import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { buildHostContainer } from './host-container.js';
+import { openSharedBackend, refuseUnportedPostgres, type SharedBackend } from './shared-backend.js';
 import { HOST_VERSION } from './version.js';
 import { answerClientErrorsWithDetail } from './client-errors.js';
 import { guardTrickledBodies } from '../http/unread-body.js';
@@ -150,6 +151,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const config: HostConfig = { ...loadHostConfig(env), ...options.config };
   const log = createRootLogger(config.logLevel, options.logDestination, config.logFormat);
   const clock: Clock = options.clock ?? { now: () => Date.now() };
+  // Before anything is opened or written: a host half on PostgreSQL and half on a local file is not a shared service.
+  if (config.databaseUrl) refuseUnportedPostgres();
   mkdirSync(config.dataDir, { recursive: true });
   const staleTemp = removeDeadTempDirs(config.dataDir);
   if (staleTemp.length) log.info({ carpetas: staleTemp.length }, 'temporales de procesos terminados eliminados');
@@ -160,7 +163,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let plugins: LoadedPlugin[] = [];
   let rag: RagService | undefined;
   let pluginJobs: PluginJobsHost | undefined;
+  let shared: SharedBackend | null = null;
   try {
+    if (config.databaseUrl) shared = await openSharedBackend(config, log);
     const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
     if (migration.backup)
       log.info(
@@ -172,7 +177,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const backupBeforeMigrating = async () =>
       (backup ??= await backupDatabases(config.dataDir, automaticBackupDir(config.dataDir, new Date(clock.now()))));
     for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
-    const container = buildHostContainer(config, log, db, clock);
+    const container = buildHostContainer(config, log, db, clock, shared);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
     const admin = resolveToken(container, HostRootTokens.Admin);
@@ -365,6 +370,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
               await usage.flush();
               pluginDbs.closeAll();
               db.close();
+              await shared?.close();
               await releaseProcessTempDir(config.dataDir);
               log.info('Cerebro detenido');
               log.flush();
@@ -379,6 +385,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     await rag?.stop();
     pluginDbs.closeAll();
     if (db.open) db.close();
+    await shared?.close().catch(() => undefined);
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 // The PostgreSQL driver, loaded only when `CEREBRO_DATABASE_URL` is set: the embedded start never imports `pg`, and
 // the single executable does not carry it (scripts/binary/bundle.mjs keeps it out of the bundles).
-import type { Pool, PoolClient, PoolConfig } from 'pg';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Pool, PoolClient, PoolConfig, QueryResult, QueryResultRow } from 'pg';
 
 export type { Pool, PoolClient };
 
@@ -53,12 +54,22 @@ export async function createPgPool(
   return pool;
 }
 
-/** Runs `work` in one transaction on one connection of the pool: committed when it resolves, rolled back if it throws. */
+/** The transaction running in this async context, per pool: what `inTransaction` joins instead of opening another. */
+const ambient = new AsyncLocalStorage<{ pool: Pool; client: PoolClient }>();
+
+/**
+ * Runs `work` in one transaction on one connection of the pool: committed when it resolves, rolled back if it throws.
+ * Called (directly or through a callback, e.g. a refund) inside another `inTransaction` on the same pool, it joins
+ * that transaction under a savepoint instead of opening a second connection: so a repository's transaction can take
+ * another repository's writes into its own commit, as SQLite's nested `db.transaction` does.
+ */
 export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const outer = ambient.getStore();
+  if (outer?.pool === pool) return inSavepoint(outer.client, work);
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const result = await work(client);
+    const result = await ambient.run({ pool, client }, () => work(client));
     await client.query('COMMIT');
     return result;
   } catch (err) {
@@ -67,4 +78,37 @@ export async function inTransaction<T>(pool: Pool, work: (client: PoolClient) =>
   } finally {
     client.release();
   }
+}
+
+/**
+ * Runs `work` as part of the transaction `client` has open on `pool` (begun by the caller, as the migration lock's
+ * connection does): `inTransaction` and `pgQuery` on the pool, called from inside it, join that transaction.
+ */
+export function joinedTo<T>(pool: Pool, client: PoolClient, work: () => Promise<T>): Promise<T> {
+  return ambient.run({ pool, client }, work);
+}
+
+async function inSavepoint<T>(client: PoolClient, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  await client.query('SAVEPOINT cerebro_nested');
+  try {
+    const result = await work(client);
+    await client.query('RELEASE SAVEPOINT cerebro_nested');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK TO SAVEPOINT cerebro_nested').catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * One statement on the pool, or on the transaction running in this async context on the same pool (see
+ * `inTransaction`): a single-statement write called from inside another repository's transaction commits with it.
+ */
+export function pgQuery<R extends QueryResultRow = QueryResultRow>(
+  pool: Pool,
+  sql: string,
+  params?: unknown[],
+): Promise<QueryResult<R>> {
+  const outer = ambient.getStore();
+  return (outer?.pool === pool ? outer.client : pool).query<R>(sql, params);
 }

@@ -2,7 +2,7 @@
 // lock, while the others wait for it and then find nothing left to do. The rules are the SQLite migrator's
 // (storage/migrator.ts): an applied migration whose text changed, or one the code does not know, stops the start.
 import { LEDGER, MigrationError, type MigrationSet, migrationChecksum, pendingMigrations } from '../migrator.js';
-import type { Pool, PoolClient } from './pg-driver.js';
+import { joinedTo, type Pool, type PoolClient } from './pg-driver.js';
 
 /**
  * The session-level advisory lock every host takes to migrate and bootstrap. Session-level: a host that dies while
@@ -94,7 +94,8 @@ export async function bootstrapOnce(
     if (done.rowCount) return false;
     try {
       await client.query('BEGIN');
-      await work(client);
+      // Repositories the step calls through `inTransaction`/`pgQuery` write in this transaction: all or nothing.
+      await joinedTo(pool, client, () => work(client));
       await client.query('INSERT INTO cerebro_bootstrap (name, done_at) VALUES ($1, $2)', [name, now().toISOString()]);
       await client.query('COMMIT');
       return true;

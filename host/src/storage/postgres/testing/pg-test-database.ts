@@ -24,36 +24,48 @@ export async function pgUnavailable(): Promise<string | null> {
 }
 
 export interface TestDatabase {
+  /** The database's name on the test server. */
+  name: string;
   url: string;
   pool: Pool;
   /** Closes the pool and drops the database. */
   drop(): Promise<void>;
 }
 
-/** Creates an empty database with a random name and a pool on it. */
-export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
+/** Creates a database with a random name and a pool on it: empty, or a copy of `template` (which nobody may be using). */
+export async function createTestDatabase(poolSize = 10, template?: string): Promise<TestDatabase> {
   const name = `cerebro_t_${randomBytes(6).toString('hex')}`;
-  const admin = await createPgPool(TEST_SERVER_URL, { max: 1 });
-  try {
-    // C collation: text compares by code point, as SQLite's BINARY does.
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  } finally {
-    await admin.end();
-  }
+  // C collation: text compares by code point, as SQLite's BINARY does (a copy keeps its template's).
+  await onServer(
+    template
+      ? `CREATE DATABASE ${name} TEMPLATE ${template}`
+      : `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`,
+  );
   const url = new URL(TEST_SERVER_URL);
   url.pathname = `/${name}`;
   const pool = await createPgPool(url.toString(), { max: poolSize });
   return {
+    name,
     url: url.toString(),
     pool,
     async drop() {
       await pool.end();
-      const again = await createPgPool(TEST_SERVER_URL, { max: 1 });
-      try {
-        await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await again.end();
-      }
+      await dropTestDatabase(name);
     },
   };
+}
+
+/** Drops a test database, closing whatever connections it still has. */
+export function dropTestDatabase(name: string): Promise<void> {
+  return onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/** One statement on the server's maintenance database. */
+async function onServer(sql: string): Promise<void> {
+  const admin = await createPgPool(TEST_SERVER_URL, { max: 1 });
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
 }

@@ -1,0 +1,160 @@
+// Backend selection: CEREBRO_DATABASE_URL puts the access repositories on PostgreSQL (and CEREBRO_REDIS_URL the
+// counters on Redis), migrated once however many hosts start together; while part of the host cannot live there, a
+// start with it is refused before anything is written.
+import 'reflect-metadata';
+import type { Token } from '@cerebro/sdk';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { loadHostConfig } from '../config/host-config.js';
+import { HostTokens } from '../kernel/tokens.js';
+import { resolveToken } from '../kernel/resolve.js';
+import { createRootLogger } from '../logging/logger.js';
+import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.js';
+import { ChangeVersionRepositoryToken } from '../storage/port/change-version-repository.js';
+import { ConsoleSessionRepositoryToken } from '../storage/port/console-session-repository.js';
+import { DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
+import { IdempotencyRepositoryToken } from '../storage/port/idempotency-repository.js';
+import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
+import { LimitWindowsRepositoryToken } from '../storage/port/limit-windows-repository.js';
+import { OwnerLoginRepositoryToken } from '../storage/port/owner-login-repository.js';
+import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
+import { SignInFailureRepositoryToken } from '../storage/port/sign-in-failure-repository.js';
+import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-repository.js';
+import { StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repository.js';
+import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
+import { PG_HOST_MIGRATIONS } from '../storage/postgres/migrations/index.js';
+import { PgAdminViewRepository } from '../storage/postgres/pg-admin-view-repository.js';
+import { PgChangeVersionRepository } from '../storage/postgres/pg-change-version-repository.js';
+import { PgConsoleSessionRepository } from '../storage/postgres/pg-console-session-repository.js';
+import { PgDirectoryRepository } from '../storage/postgres/pg-directory-repository.js';
+import { PgIdempotencyRepository } from '../storage/postgres/pg-idempotency-repository.js';
+import { PgKeyUsageRepository } from '../storage/postgres/pg-key-usage-repository.js';
+import { PgLimitWindows } from '../storage/postgres/pg-limit-windows.js';
+import { PgOwnerLoginRepository } from '../storage/postgres/pg-owner-login-repository.js';
+import { PgProcessLeaseRepository } from '../storage/postgres/pg-process-lease-repository.js';
+import { PgSignInFailures } from '../storage/postgres/pg-sign-in-failures.js';
+import { PgSignInLinkRepository } from '../storage/postgres/pg-sign-in-link-repository.js';
+import { PgStorageQuotaRepository } from '../storage/postgres/pg-storage-quota-repository.js';
+import { pgAccessFixture } from '../storage/postgres/testing/pg-access-fixture.js';
+import { createTestDatabase, pgUnavailable, type TestDatabase } from '../storage/postgres/testing/pg-test-database.js';
+import { RedisLimitWindows } from '../storage/redis/redis-limit-windows.js';
+import { RedisSignInFailures } from '../storage/redis/redis-sign-in-failures.js';
+import { redisUnavailable, TEST_REDIS_URL } from '../storage/redis/testing-redis.js';
+import { openMigratedTestDatabase } from '../storage/sqlite/access-fixture.js';
+import { buildHostContainer } from './host-container.js';
+import {
+  NOT_YET_ON_POSTGRESQL,
+  openSharedBackend,
+  refuseUnportedPostgres,
+  type SharedBackend,
+} from './shared-backend.js';
+import { startHost } from './start-host.js';
+
+const silent = createRootLogger('silent');
+const clock = { now: () => Date.UTC(2026, 10, 27) };
+
+test('a start with CEREBRO_DATABASE_URL is refused before it opens or writes anything, naming what is not on PostgreSQL', async () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'cerebro-pg-')), 'datos');
+  try {
+    await assert.rejects(
+      startHost({
+        env: { CEREBRO_DATA_DIR: dataDir, CEREBRO_DATABASE_URL: 'postgres://cerebro:secreta@127.0.0.1:1/cerebro' },
+        logDestination: { write: () => true },
+      }),
+      (err: Error) => {
+        for (const missing of NOT_YET_ON_POSTGRESQL) assert.ok(err.message.includes(missing), missing);
+        assert.match(err.message, /Quita CEREBRO_DATABASE_URL/);
+        assert.ok(!err.message.includes('secreta'), 'never the password');
+        return true;
+      },
+    );
+    assert.equal(existsSync(dataDir), false, 'no data folder created');
+    assert.doesNotThrow(() => refuseUnportedPostgres([]), 'nothing missing: no refusal');
+  } finally {
+    rmSync(join(dataDir, '..'), { recursive: true, force: true });
+  }
+});
+
+const pgSkip = (await pgUnavailable()) ?? false;
+const redisSkip = (await redisUnavailable()) ?? pgSkip;
+
+/** Every access repository the container resolves, and its PostgreSQL class. */
+const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object][] = [
+  [DirectoryRepositoryToken, PgDirectoryRepository],
+  [ChangeVersionRepositoryToken, PgChangeVersionRepository],
+  [ProcessLeaseRepositoryToken, PgProcessLeaseRepository],
+  [ConsoleSessionRepositoryToken, PgConsoleSessionRepository],
+  [OwnerLoginRepositoryToken, PgOwnerLoginRepository],
+  [SignInLinkRepositoryToken, PgSignInLinkRepository],
+  [IdempotencyRepositoryToken, PgIdempotencyRepository],
+  [KeyUsageRepositoryToken, PgKeyUsageRepository],
+  [StorageQuotaRepositoryToken, PgStorageQuotaRepository],
+  [AdminViewRepositoryToken, PgAdminViewRepository],
+  [LimitWindowsRepositoryToken, PgLimitWindows],
+  [SignInFailureRepositoryToken, PgSignInFailures],
+];
+
+describe('hosts on one PostgreSQL database', { skip: pgSkip }, () => {
+  let db: TestDatabase;
+  const sqlite = openMigratedTestDatabase();
+  const opened: SharedBackend[] = [];
+  const open = async (redisUrl: string | null = null) => {
+    const backend = await openSharedBackend({ databaseUrl: db.url, redisUrl }, silent);
+    opened.push(backend);
+    return backend;
+  };
+  before(async () => {
+    db = await createTestDatabase(2);
+  });
+  after(async () => {
+    for (const backend of opened) await backend.close();
+    await db?.drop();
+    await sqlite.close();
+  });
+
+  test('three hosts starting at once migrate the empty database once', async () => {
+    await Promise.all([open(), open(), open()]);
+    const ledger = await db.pool.query<{ n: number }>(
+      "SELECT count(*) AS n FROM cerebro_migrations WHERE owner = 'host'",
+    );
+    assert.equal(ledger.rows[0]?.n, PG_HOST_MIGRATIONS.length);
+  });
+
+  test('the container resolves the PostgreSQL repositories, and the services above them work on the database', async () => {
+    const backend = await open();
+    const config = loadHostConfig({ CEREBRO_DATABASE_URL: db.url, CEREBRO_DATA_DIR: tmpdir() });
+    const c = buildHostContainer(config, silent, sqlite.db, clock, backend);
+    for (const [token, pgClass] of PG_REPOSITORIES) assert.ok(resolveToken(c, token) instanceof pgClass, pgClass.name);
+    assert.equal(c.isRegistered(SyncSpaceReaderToken, true), false, 'nothing synchronous pretends to be shared');
+
+    // What one host writes through its services, another host's repositories read from the database.
+    const fixture = pgAccessFixture(db.pool);
+    await fixture.owner({ id: 'own_a' });
+    await fixture.account({ id: 'cta_a', ownerId: 'own_a', credits: 5 });
+    await fixture.space({ id: 'tienda', ownerId: 'own_a', accountId: 'cta_a', modules: ['api'] });
+    const space = await resolveToken(c, HostTokens.Directory).space('tienda');
+    assert.deepEqual(space?.modules, ['api']);
+    const scope = { caller: 'clave:k1', spaceId: 'tienda', route: 'POST /x', key: 'reintento-1' };
+    assert.equal((await resolveToken(c, HostTokens.Idempotency).claim(scope, 'f1')).kind, 'run');
+    const held = await db.pool.query("SELECT state FROM idempotency_keys WHERE idempotency_key = 'reintento-1'");
+    assert.deepEqual(held.rows, [{ state: 'en_curso' }]);
+    const other = buildHostContainer(config, silent, sqlite.db, clock, await open());
+    await assert.rejects(
+      resolveToken(other, HostTokens.Idempotency).claim(scope, 'f1'),
+      /idempotency_in_flight|en curso/i,
+      "another host sees the first one's hold",
+    );
+  });
+
+  test('with CEREBRO_REDIS_URL the limit windows and failed sign-ins count in Redis', { skip: redisSkip }, async () => {
+    const backend = await open(TEST_REDIS_URL);
+    const config = loadHostConfig({ CEREBRO_DATABASE_URL: db.url, CEREBRO_DATA_DIR: tmpdir() });
+    const c = buildHostContainer(config, silent, sqlite.db, clock, backend);
+    assert.ok(resolveToken(c, LimitWindowsRepositoryToken) instanceof RedisLimitWindows);
+    assert.ok(resolveToken(c, SignInFailureRepositoryToken) instanceof RedisSignInFailures);
+    assert.ok(resolveToken(c, DirectoryRepositoryToken) instanceof PgDirectoryRepository);
+  });
+});

@@ -1,0 +1,112 @@
+// Storage shared by several hosts (issue #25): with CEREBRO_DATABASE_URL the host's repositories live in PostgreSQL,
+// with CEREBRO_REDIS_URL the limit and sign-in counters in Redis. Without them nothing here runs, and neither driver
+// is loaded: the embedded start and the single executable stay as they are.
+import type { DependencyContainer } from 'tsyringe';
+import type { HostConfig } from '../config/host-config.js';
+import { redactUrl } from '../config/backend-urls.js';
+import type { Logger as PinoLogger } from 'pino';
+import { PG_HOST_MIGRATIONS } from '../storage/postgres/migrations/index.js';
+import { createPgPool, type Pool } from '../storage/postgres/pg-driver.js';
+import { applyPgMigrations } from '../storage/postgres/pg-migrator.js';
+import { createRedisClient, type Redis } from '../storage/redis/redis-driver.js';
+import type { RedisLimitWindows } from '../storage/redis/redis-limit-windows.js';
+import { registerPgAccessRepositories } from './pg-repositories.js';
+import { registerRedisCounters } from './redis-counters.js';
+
+/**
+ * What a host cannot keep in PostgreSQL yet, in the words the refusal uses. While it is not empty, a start with
+ * CEREBRO_DATABASE_URL is refused: half the state in PostgreSQL and half in a local SQLite file would look like a
+ * shared service and silently not be one. Each item leaves the list when its repositories are registered here.
+ */
+export const NOT_YET_ON_POSTGRESQL: readonly string[] = [
+  'el libro de créditos',
+  'los webhooks',
+  'las métricas',
+  'la caché de respuestas',
+  'los ajustes y las conversaciones de RAG',
+  'las etiquetas, los documentos y sus trabajos',
+  'el índice de pasajes y los vectores',
+  'las bases de datos de los plugins',
+  'las acciones del operador (cerebro admin y el primer arranque)',
+  'los servicios síncronos del sdk (SpaceDirectory, CreditRefunds)',
+];
+
+/** Refuses to start on PostgreSQL while part of the host's state cannot live there (see NOT_YET_ON_POSTGRESQL). */
+export function refuseUnportedPostgres(missing: readonly string[] = NOT_YET_ON_POSTGRESQL): void {
+  if (missing.length === 0) return;
+  throw new Error(
+    `CEREBRO_DATABASE_URL pide PostgreSQL, pero esta versión de Cerebro aún no guarda ahí ${listed(missing)}. ` +
+      'Ya están en PostgreSQL el directorio de acceso, las sesiones y los accesos de Studio, la idempotencia, ' +
+      'los límites y las cuotas. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
+      'de datos. (PostgreSQL is not complete in this version: unset CEREBRO_DATABASE_URL.)',
+  );
+}
+
+const listed = (items: readonly string[]) =>
+  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} ni ${items[items.length - 1]!}`;
+
+/** How often the long windows counted in Redis (daily quotas) are written to PostgreSQL. */
+const REDIS_FLUSH_MS = 10_000;
+
+/** The servers a host shares with the others, open and migrated. */
+export interface SharedBackend {
+  readonly pool: Pool;
+  /** Null without CEREBRO_REDIS_URL: the database counts limits and failed sign-ins. */
+  readonly redis: Redis | null;
+  /** Registers the PostgreSQL repositories (and the Redis counters) in the host's container, instead of SQLite's. */
+  register(c: DependencyContainer): void;
+  /** Writes what Redis counted for the database, then closes both connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connects to CEREBRO_DATABASE_URL (and CEREBRO_REDIS_URL), and applies the host's pending PostgreSQL migrations
+ * under the advisory lock: of several hosts starting together one migrates, the others wait and find nothing to do.
+ * First-start steps run under the same lock with `bootstrapOnce` (storage/postgres/pg-migrator.ts).
+ */
+export async function openSharedBackend(
+  config: Pick<HostConfig, 'databaseUrl' | 'redisUrl'>,
+  log: PinoLogger,
+): Promise<SharedBackend> {
+  if (!config.databaseUrl) throw new Error('CEREBRO_DATABASE_URL no está definida.');
+  const pool = await createPgPool(config.databaseUrl, {}, (err) =>
+    log.warn({ err: err.message }, 'conexión inactiva con PostgreSQL perdida'),
+  );
+  let redis: Redis | null = null;
+  try {
+    const applied = await applyPgMigrations(pool, [{ owner: 'host', migrations: PG_HOST_MIGRATIONS }]);
+    for (const id of applied.host ?? []) log.info({ migracion: id }, 'migración del host aplicada en PostgreSQL');
+    if (config.redisUrl) redis = await createRedisClient(config.redisUrl);
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw new Error(`No se pudo preparar PostgreSQL en ${redactUrl(config.databaseUrl)}: ${(err as Error).message}`);
+  }
+  log.info(
+    { postgresql: redactUrl(config.databaseUrl), redis: config.redisUrl ? redactUrl(config.redisUrl) : null },
+    'almacenamiento compartido',
+  );
+  let windows: RedisLimitWindows | null = null;
+  let flushing: NodeJS.Timeout | null = null;
+  return {
+    pool,
+    redis,
+    register(c) {
+      registerPgAccessRepositories(c, pool);
+      if (!redis) return;
+      windows = registerRedisCounters(c, redis, pool);
+      const counted = windows;
+      flushing = setInterval(() => {
+        counted
+          .flush()
+          .catch((err: Error) => log.warn({ err: err.message }, 'no se pudo escribir la cuota en PostgreSQL'));
+      }, REDIS_FLUSH_MS);
+      flushing.unref();
+    },
+    async close() {
+      if (flushing) clearInterval(flushing);
+      await windows?.flush().catch(() => undefined);
+      redis?.disconnect();
+      await pool.end();
+    },
+  };
+}
