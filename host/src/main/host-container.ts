@@ -78,8 +78,7 @@ export function buildHostContainer(
   c.register(HostTokens.Database, { useValue: db });
   c.register(HostTokens.Clock, { useValue: clock });
   c.register(HostTokens.Metrics, { useValue: new PrometheusHostMetrics() });
-  if (shared) shared.register(c);
-  else registerAccessRepositories(c, db);
+  if (!shared) registerAccessRepositories(c, db);
   c.register(HostTokens.Directory, { useClass: MemoisedAccessDirectory }, singleton);
   c.register(HostTokens.Sessions, { useClass: ConsoleSessionService }, singleton);
   c.register(HostTokens.Logins, { useClass: OwnerLoginService }, singleton);
@@ -121,6 +120,9 @@ export function buildHostContainer(
   c.register(DocumentReadsNowToken, { useToken: DocumentJobRepositoryToken });
   c.register(PluginJobRepositoryToken, { useClass: SqlitePluginJobRepository }, singleton);
   c.register(VectorRepositoriesToken, { useClass: SqliteVectorRepositories }, singleton);
+  // Last, so that on PostgreSQL its repositories replace the SQLite ones registered above (the last registration of a
+  // token is the one resolved).
+  if (shared) shared.register(c);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);

@@ -45,6 +45,12 @@ import { RedisSignInFailures } from '../storage/redis/redis-sign-in-failures.js'
 import { redisUnavailable, TEST_REDIS_URL } from '../storage/redis/testing-redis.js';
 import { openMigratedTestDatabase } from '../storage/sqlite/access-fixture.js';
 import { buildHostContainer } from './host-container.js';
+import { CreditLedgerRepositoryToken } from '../storage/port/credit-ledger-repository.js';
+import { DocumentJobRepositoryToken } from '../storage/port/document-job-repository.js';
+import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
+import { PgCreditLedgerRepository } from '../storage/postgres/pg-credit-ledger.js';
+import { PgDocumentJobRepository } from '../storage/postgres/pg-document-jobs.js';
+import { PgWebhookRepository } from '../storage/postgres/pg-webhooks.js';
 import {
   NOT_YET_ON_POSTGRESQL,
   openSharedBackend,
@@ -81,7 +87,7 @@ test('a start with CEREBRO_DATABASE_URL is refused before it opens or writes any
 const pgSkip = (await pgUnavailable()) ?? false;
 const redisSkip = (await redisUnavailable()) ?? pgSkip;
 
-/** Every access repository the container resolves, and its PostgreSQL class. */
+/** Repositories the container resolves on PostgreSQL (every access one, and the content ones), and their classes. */
 const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object][] = [
   [DirectoryRepositoryToken, PgDirectoryRepository],
   [ChangeVersionRepositoryToken, PgChangeVersionRepository],
@@ -95,6 +101,9 @@ const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object
   [AdminViewRepositoryToken, PgAdminViewRepository],
   [LimitWindowsRepositoryToken, PgLimitWindows],
   [SignInFailureRepositoryToken, PgSignInFailures],
+  [CreditLedgerRepositoryToken, PgCreditLedgerRepository],
+  [WebhookRepositoryToken, PgWebhookRepository],
+  [DocumentJobRepositoryToken, PgDocumentJobRepository],
 ];
 
 describe('hosts on one PostgreSQL database', { skip: pgSkip }, () => {

@@ -11,6 +11,7 @@ import { applyPgMigrations } from '../storage/postgres/pg-migrator.js';
 import { createRedisClient, type Redis } from '../storage/redis/redis-driver.js';
 import type { RedisLimitWindows } from '../storage/redis/redis-limit-windows.js';
 import { registerPgAccessRepositories } from './pg-repositories.js';
+import { registerPgContentRepositories } from './pg-content-repositories.js';
 import { registerRedisCounters } from './redis-counters.js';
 
 /**
@@ -19,14 +20,8 @@ import { registerRedisCounters } from './redis-counters.js';
  * shared service and silently not be one. Each item leaves the list when its repositories are registered here.
  */
 export const NOT_YET_ON_POSTGRESQL: readonly string[] = [
-  'el libro de créditos',
-  'los webhooks',
-  'las métricas',
-  'la caché de respuestas',
-  'los ajustes y las conversaciones de RAG',
-  'las etiquetas, los documentos y sus trabajos',
-  'el índice de pasajes y los vectores',
-  'las bases de datos de los plugins',
+  'el índice de pasajes',
+  'las bases de datos de los plugins (sus esquemas existen, el cargador aún no los usa)',
   'las acciones del operador (cerebro admin y el primer arranque)',
   'los servicios síncronos del sdk (SpaceDirectory, CreditRefunds)',
 ];
@@ -37,7 +32,8 @@ export function refuseUnportedPostgres(missing: readonly string[] = NOT_YET_ON_P
   throw new Error(
     `CEREBRO_DATABASE_URL pide PostgreSQL, pero esta versión de Cerebro aún no guarda ahí ${listed(missing)}. ` +
       'Ya están en PostgreSQL el directorio de acceso, las sesiones y los accesos de Studio, la idempotencia, ' +
-      'los límites y las cuotas. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
+      'los límites y las cuotas, el libro de créditos, los webhooks, las métricas, la caché de respuestas, los ' +
+      'ajustes y las conversaciones de RAG, las etiquetas, los documentos y sus trabajos, y los vectores. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
       'de datos. (PostgreSQL is not complete in this version: unset CEREBRO_DATABASE_URL.)',
   );
 }
@@ -92,6 +88,7 @@ export async function openSharedBackend(
     redis,
     register(c) {
       registerPgAccessRepositories(c, pool);
+      registerPgContentRepositories(c, pool);
       if (!redis) return;
       windows = registerRedisCounters(c, redis, pool);
       const counted = windows;
