@@ -52,7 +52,7 @@ export type {
   PlanMatcher,
   SpaceStats,
 } from '../../storage/port/passage-index-repository.js';
-export { mergeWordMatches } from './merge-word-matches.js';
+export { mergeWordMatches } from '../../storage/merge-word-matches.js';
 
 export interface SearchHit extends PassageRecord {
   /** Positive BM25 score (higher is better). */

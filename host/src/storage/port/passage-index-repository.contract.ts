@@ -1,8 +1,6 @@
 // The behaviour every PassageIndexRepository gives (issues #24 and #25): run against SQLite and PostgreSQL.
 import assert from 'node:assert/strict';
-import { passageTerms } from '../../cerebro/extract/prepare.js';
-import { matchExpression } from '../../cerebro/index/fts-query.js';
-import { queryTermGroups } from '../../cerebro/text/analyzer.js';
+import { matchExpression, passageTerms, queryTermGroups } from '../../cerebro/index.js';
 import { contractCase } from './contract-case.js';
 import type { JobRun } from './document-job-repository.js';
 import type { IndexedPassage, MatchPlan, PassageIndexRepository } from './passage-index-repository.js';

@@ -11,7 +11,7 @@ import { Retriever } from '../../../cerebro/index/retriever.js';
 import { sqlitePassageIndex } from '../../../cerebro/testing/seed.js';
 import { MATCH_SQL } from '../../sqlite/passage-index/match-plan-sql.js';
 import { matchExpression } from '../../../cerebro/index/fts-query.js';
-import { spaceKey } from '../../../cerebro/index/space-key.js';
+import { spaceKey } from '../../space-key.js';
 import { queryTermGroups } from '../../../cerebro/text/analyzer.js';
 import { migratedDb } from '../../../cerebro/testing/fixtures.js';
 import { PG_HOST_MIGRATIONS } from '../migrations/index.js';

@@ -6,7 +6,7 @@
 // the phrase in the row, D the row's tokens over all columns, avgdl the tokens of all rows over N. PostgreSQL's
 // float8 and ln() are the same IEEE doubles and C library log as SQLite's, and the sum runs in phrase order, so
 // the scores are FTS5's to the last bit or nearly.
-import { mergeWordMatches } from '../../../cerebro/index/merge-word-matches.js';
+import { mergeWordMatches } from '../../merge-word-matches.js';
 import type { MatchedRow, MatchPlan, PlanMatcher } from '../../port/passage-index-repository.js';
 import type { Pool } from '../pg-driver.js';
 import { parseMatchExpression } from './fts5-match-expression.js';

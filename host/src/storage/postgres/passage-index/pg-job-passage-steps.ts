@@ -1,6 +1,6 @@
 // The passage changes of a job's transaction on PostgreSQL (the SQLite repository's `jobSteps`): each takes the
 // client of the transaction it belongs to, so the swap commits with the document's state change.
-import { spaceKey } from '../../../cerebro/index/space-key.js';
+import { spaceKey } from '../../space-key.js';
 import type { JobRun } from '../../port/document-job-repository.js';
 import type { IndexedPassage } from '../../port/passage-index-repository.js';
 import type { VectorRepository } from '../../port/vector-repository.js';

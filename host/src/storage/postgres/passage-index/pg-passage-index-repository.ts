@@ -3,7 +3,7 @@
 // `cerebro_hidden_passages`. Every count is the one the SQLite repository reads from FTS5, so the engine ranks
 // alike on both backends (bm25-parity.test.ts). A job's passage steps need the document repository's transaction:
 // on PostgreSQL they are `PgJobPassageSteps`, which take its client.
-import { spaceKey } from '../../../cerebro/index/space-key.js';
+import { spaceKey } from '../../space-key.js';
 import type { JobPassageSteps, JobRun } from '../../port/document-job-repository.js';
 import type {
   IndexedPassage,

@@ -1,6 +1,6 @@
 // FTS5's part of a search: the one MATCH statement and how a MatchPlan runs with it, on the calling thread or on a
 // search thread (search-worker.ts), which prepares the same statement on its own connection.
-import { mergeWordMatches } from '../../../cerebro/index/merge-word-matches.js';
+import { mergeWordMatches } from '../../merge-word-matches.js';
 import type { MatchedRow, MatchPlan } from '../../port/passage-index-repository.js';
 
 /** BM25 weight of heading terms relative to body terms (the engine's HEADING_WEIGHT). */

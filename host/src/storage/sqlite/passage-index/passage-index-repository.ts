@@ -2,8 +2,8 @@
 // runs hidden in `cerebro_hidden_passages`. The statements are synchronous (better-sqlite3); the port's methods wrap
 // them, and the job steps run them inside the document repository's transaction. A large space's match can run on
 // search threads (search-pool.ts), each with its own read-only connection.
-import { INLINE_MATCH_PASSAGES } from '../../../cerebro/index/inline-match.js';
-import { spaceKey } from '../../../cerebro/index/space-key.js';
+import { INLINE_MATCH_PASSAGES } from './inline-match.js';
+import { spaceKey } from '../../space-key.js';
 import type { SqliteDatabase } from '../../database.js';
 import { type PassageRow, toPassageRecord } from '../../passage-row.js';
 import type { JobPassageSteps, JobRun } from '../../port/document-job-repository.js';

@@ -1,6 +1,6 @@
 // How a match plan's lists become one candidate list, shared by every backend's matcher so they order candidates
 // alike (storage/port/passage-index-repository.ts).
-import type { MatchedRow } from '../../storage/port/passage-index-repository.js';
+import type { MatchedRow } from './port/passage-index-repository.js';
 
 /**
  * The conjunctive rows, then each word's rows taken in turn (every word's first, then every word's second…), each
