@@ -22,7 +22,7 @@ import {
   spacePassages,
 } from './support/cerebro-corpus.mjs';
 
-const { CerebroEngine, PassageIndex, passageTerms, prepareDocument, queryTermGroups } = cerebro;
+const { CerebroEngine, passageIndexOf, passageTerms, prepareDocument, queryTermGroups } = cerebro;
 const CORPUS = CORPORA.guia.dir;
 const TARGETS = { mbps: 2 };
 const work = await mkdtemp(join(tmpdir(), 'cerebro-bench-'));
@@ -79,33 +79,31 @@ function plainIndex(withHeadings) {
 }
 
 // The engine's index of the same passages without heading terms (to judge body text retrieval alone).
-function bodyOnlyEngine() {
-  const index = new PassageIndex(db);
+async function bodyOnlyEngine() {
+  const index = passageIndexOf(db);
   const t = new Date().toISOString();
   const docs = db.prepare('SELECT * FROM cerebro_documents WHERE space = ?').all('guia');
   const map = new Map();
-  db.transaction(() => {
-    for (const d of docs) {
-      db.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at)
-                  VALUES ('cuerpo', ?, ?, ?, ?, 'ready', ?, ?, ?)`).run(d.id, d.name, d.media_type, d.path, t, t, t);
-      const own = passages.filter((p) => p.document_id === d.id);
-      const ids = index.replaceDocument(
-        'cuerpo',
-        d.id,
-        own.map((p) => ({ ...p, page: null, headings: [], ...passageTerms(p.text, [], d.lang ?? 'es') })),
-      );
-      own.forEach((p, i) => map.set(ids[i], p.id));
-    }
-  })();
-  return (question, k) => index.search('cuerpo', question, k).map((h) => map.get(h.id));
+  for (const d of docs) {
+    db.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at)
+                VALUES ('cuerpo', ?, ?, ?, ?, 'ready', ?, ?, ?)`).run(d.id, d.name, d.media_type, d.path, t, t, t);
+    const own = passages.filter((p) => p.document_id === d.id);
+    const ids = await index.repository.replaceDocument(
+      'cuerpo',
+      d.id,
+      own.map((p) => ({ ...p, page: null, headings: [], ...passageTerms(p.text, [], d.lang ?? 'es') })),
+    );
+    own.forEach((p, i) => map.set(ids[i], p.id));
+  }
+  return async (question, k) => (await index.search('cuerpo', question, k)).map((h) => map.get(h.id));
 }
 
-function evaluate(rank, variant) {
+async function evaluate(rank, variant) {
   let r1 = 0,
     r5 = 0,
     mrr = 0;
   for (const s of questions) {
-    const ids = rank(variant(s.heading), 10);
+    const ids = await rank(variant(s.heading), 10);
     const relevant = new Set(s.ids);
     const pos = ids.findIndex((id) => relevant.has(id));
     if (pos === 0) r1++;
@@ -116,24 +114,24 @@ function evaluate(rank, variant) {
   return { r1: r1 / n, r5: r5 / n, mrr: mrr / n };
 }
 
-const engineRank = (q, k) => engine.index.search('guia', q, k).map((h) => h.id);
+const engineRank = async (q, k) => (await engine.index.search('guia', q, k)).map((h) => h.id);
 const plainWith = plainIndex(true);
 const rows = [];
 for (const [label, variant] of [
   ['título tal cual', (q) => q],
   ['minúsculas sin tildes', casual],
 ]) {
-  rows.push([`engine   | con títulos | ${label}`, evaluate(engineRank, variant)]);
-  rows.push([`fts5 bm25| con títulos | ${label}`, evaluate(plainWith, variant)]);
+  rows.push([`engine   | con títulos | ${label}`, await evaluate(engineRank, variant)]);
+  rows.push([`fts5 bm25| con títulos | ${label}`, await evaluate(plainWith, variant)]);
 }
-const bodyEngine = bodyOnlyEngine();
+const bodyEngine = await bodyOnlyEngine();
 const plainBody = plainIndex(false);
 for (const [label, variant] of [
   ['título tal cual', (q) => q],
   ['minúsculas sin tildes', casual],
 ]) {
-  rows.push([`engine   | solo cuerpo | ${label}`, evaluate(bodyEngine, variant)]);
-  rows.push([`fts5 bm25| solo cuerpo | ${label}`, evaluate(plainBody, variant)]);
+  rows.push([`engine   | solo cuerpo | ${label}`, await evaluate(bodyEngine, variant)]);
+  rows.push([`fts5 bm25| solo cuerpo | ${label}`, await evaluate(plainBody, variant)]);
 }
 db.exec('DROP TABLE IF EXISTS bench_plain');
 
@@ -161,7 +159,7 @@ if (modelDir) {
   for (const s of questions) ranked.set(s.heading, await hybridRank(s.heading, 10));
   rows.unshift([
     `hybrid   | con títulos | título tal cual`,
-    evaluate(
+    await evaluate(
       (q) => ranked.get(q),
       (q) => q,
     ),
@@ -189,7 +187,7 @@ const realTexts = [
   ...passages.map((p) => ({ text: p.text, headings: p.headings })),
   ...pdf.document.passages.map((p) => ({ text: p.text, headings: [] })),
 ];
-const latencySpace = buildLatencySpace(realTexts);
+const latencySpace = await buildLatencySpace(realTexts);
 const latencyQuestions = [
   ...questions.map((q) => q.heading),
   ...questions.map((q) => `¿Cómo se hace ${casual(q.heading)}?`),
@@ -206,7 +204,7 @@ const fiveMb = join(work, 'guia-5mb.txt');
 await writeFile(fiveMb, plain.repeat(Math.ceil(5e6 / Buffer.byteLength(plain))));
 const fiveBytes = Buffer.byteLength(readFileSync(fiveMb));
 const tdb = openDb();
-const tIndex = new PassageIndex(tdb);
+const tIndex = passageIndexOf(tdb);
 let t0 = performance.now();
 const prepared = await prepareDocument({ path: fiveMb, name: 'guia.txt' });
 const prepMs = performance.now() - t0;
@@ -215,7 +213,7 @@ tdb
   .prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at)
              VALUES ('t', 't', 't.txt', 'text/plain', '-', 'processing', ?, ?, ?)`)
   .run(now, now, now);
-tdb.transaction(() => tIndex.replaceDocument('t', 't', prepared.document.passages))();
+await tIndex.repository.replaceDocument('t', 't', prepared.document.passages);
 const insertMs = performance.now() - t0;
 const mbps = fiveBytes / 1e6 / ((prepMs + insertMs) / 1000);
 tdb.close();

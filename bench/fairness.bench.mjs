@@ -43,13 +43,13 @@ const t0 = performance.now();
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS });
-  const index = new cerebro.PassageIndex(db);
+  const repo = new cerebro.SqlitePassageIndexRepository(db);
   const random = rng(7);
   const now = new Date().toISOString();
   const addDoc =
     db.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, progress, created_at, updated_at, queued_at, passages, lang)
                              VALUES (?, ?, ?, 'text/plain', '-', 'ready', 1, ?, ?, ?, ?, 'es')`);
-  const fill = (space, count) => {
+  const fill = async (space, count) => {
     const perDoc = 1000;
     for (let d = 0; d * perDoc < count; d++) {
       const n = Math.min(perDoc, count - d * perDoc);
@@ -64,14 +64,12 @@ const t0 = performance.now();
           headingTerms: '',
         };
       });
-      db.transaction(() => {
-        addDoc.run(space, `d${d}`, `doc${d}.txt`, now, now, now, n);
-        index.replaceDocument(space, `d${d}`, passages);
-      })();
+      addDoc.run(space, `d${d}`, `doc${d}.txt`, now, now, now, n);
+      await repo.replaceDocument(space, `d${d}`, passages);
     }
   };
-  fill('grande', PASSAGES);
-  fill('pequeno', SMALL_PASSAGES);
+  await fill('grande', PASSAGES);
+  await fill('pequeno', SMALL_PASSAGES);
   db.close();
 }
 const buildMs = performance.now() - t0;

@@ -135,7 +135,7 @@ if (process.env.CEREBRO_BENCH_VERBOSE) {
 await engine.stop();
 
 // Latency: these questions (as asked, and lower-cased without accents as people type them) in a 50,000-passage space.
-const latencySpace = buildLatencySpace(passages.map((p) => ({ text: p.text, headings: p.headings })));
+const latencySpace = await buildLatencySpace(passages.map((p) => ({ text: p.text, headings: p.headings })));
 const casual = (q) =>
   q
     .toLowerCase()
@@ -152,7 +152,7 @@ const cpuMs = () => {
 const cpu = { ask: [], search: [] };
 for (const q of latencyQuestions) {
   let t = cpuMs();
-  latencySpace.index.search('grande', q, 5);
+  await latencySpace.index.search('grande', q, 5);
   cpu.search.push(cpuMs() - t);
   t = cpuMs();
   await latencySpace.engine.ask({ space: 'grande', question: q });

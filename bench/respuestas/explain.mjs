@@ -16,7 +16,7 @@ const keys = ANSWERABLE.find((q) => q.pregunta === question)?.claves ?? [];
 const { db, engine } = await indexedEngine();
 const { hits, groups } = await engine.retriever.retrieve(SPACE, searchText({ space: SPACE, question }), depth);
 const kind = questionKind(question);
-const { relevance, scored } = scorePassages(engine.index, groups, hits, undefined, {
+const { relevance, scored } = await scorePassages(engine.index, groups, hits, undefined, {
   space: SPACE,
   text: question,
   kind,

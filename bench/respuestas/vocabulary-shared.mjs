@@ -26,7 +26,7 @@ else {
     retriever.retrieve = async (space, question, k) => {
       const first = await original(space, question, k);
       const expanded = expand(first.groups);
-      const hits = qa.engine.index.searchGroups(space, expanded, k);
+      const hits = await qa.engine.index.searchGroups(space, expanded, k);
       return { ...first, hits, groups: judged ? expanded : first.groups };
     };
     runs.push([
@@ -49,13 +49,13 @@ if (!process.env.CEREBRO_VOCAB_NO_FEEDBACK) {
       for (const t of cerebro.indexTerms(hit.text, 'es'))
         if (t && !own.has(t) && !/^\d+$/.test(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
     const candidates = [...tf.keys()].map((t) => [t]);
-    const idf = qa.engine.index.idf(candidates, space);
+    const idf = await qa.engine.index.idf(candidates, space);
     const feedback = candidates
       .map((g, i) => ({ g, w: tf.get(g[0]) * idf[i] }))
       .sort((a, b) => b.w - a.w)
       .slice(0, FEEDBACK_TERMS)
       .map((x) => x.g);
-    return { ...first, hits: qa.engine.index.searchGroups(space, [...first.groups, ...feedback], k) };
+    return { ...first, hits: await qa.engine.index.searchGroups(space, [...first.groups, ...feedback], k) };
   };
   runs.push(['+ pseudo-relevance feedback (search)', await askSharedQa(qa.engine, { db: qa.db, qa })]);
   retriever.retrieve = original;

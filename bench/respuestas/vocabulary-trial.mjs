@@ -20,7 +20,7 @@ if (thesaurus) {
   engine.retriever.retrieve = async (space, question, k) => {
     const { groups } = await original(space, question, k);
     const expanded = groups.map((alts) => [...new Set([...alts, ...[...(thesaurus.get(alts[0]) ?? [])].slice(0, 8)])]);
-    return { hits: engine.index.searchGroups(space, expanded, k), groups: expanded, mode: 'bm25' };
+    return { hits: await engine.index.searchGroups(space, expanded, k), groups: expanded, mode: 'bm25' };
   };
   figures.push(['+ mythes-es synonyms', summarise(await askAll(engine, db))]);
 } else {
@@ -36,14 +36,14 @@ engine.retriever.retrieve = async (space, question, k) => {
       if (t && !own.has(t) && !/^\d+$/.test(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
   }
   const candidates = [...tf.keys()].map((t) => [t]);
-  const idf = engine.index.idf(candidates);
+  const idf = await engine.index.idf(candidates);
   const feedback = candidates
     .map((g, i) => ({ t: g[0], w: tf.get(g[0]) * idf[i] }))
     .sort((a, b) => b.w - a.w)
     .slice(0, 3)
     .map((x) => [x.t]);
   return {
-    hits: engine.index.searchGroups(space, [...first.groups, ...feedback], k),
+    hits: await engine.index.searchGroups(space, [...first.groups, ...feedback], k),
     groups: first.groups,
     mode: 'bm25',
   };

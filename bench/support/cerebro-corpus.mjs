@@ -10,9 +10,14 @@ if (!existsSync(new URL('index.js', dist))) {
   process.exit(1);
 }
 const load = (path) => import(new URL(path, dist).href);
+const { SqlitePassageIndexRepository } = await load('../storage/sqlite/passage-index/passage-index-repository.js');
+const { PassageIndex } = await load('index/passage-index.js');
 export const cerebro = {
   ...(await load('index.js')),
   ...(await load('index/passage-index.js')),
+  SqlitePassageIndexRepository,
+  /** The engine's passage index over a SQLite database (matched on the calling thread). */
+  passageIndexOf: (db) => new PassageIndex(new SqlitePassageIndexRepository(db)),
   ...(await load('extract/prepare.js')),
   ...(await load('text/analyzer.js')),
   ...(await load('text/sentences.js')),
@@ -108,10 +113,11 @@ export function spacePassages(db, space) {
  * index: without this the latency would be that of a fresh index only), and a neighbour space of 20,000 passages
  * to show that isolation does not cost latency. Returns the database, its index and an engine over it.
  */
-export function buildLatencySpace(realTexts) {
-  const { PassageIndex, CerebroEngine, passageTerms, splitSentences, PURGE_BATCH } = cerebro;
+export async function buildLatencySpace(realTexts) {
+  const { passageIndexOf, CerebroEngine, passageTerms, splitSentences, PURGE_BATCH } = cerebro;
   const big = openDb();
-  const bigIndex = new PassageIndex(big);
+  const bigIndex = passageIndexOf(big);
+  const repo = bigIndex.repository;
   const texts = [...realTexts];
   const sentencePool = texts
     .flatMap((p) => p.text.split('\n').flatMap((para) => splitSentences(para)))
@@ -127,7 +133,7 @@ export function buildLatencySpace(realTexts) {
   const t0 = performance.now();
   const now = new Date().toISOString();
   const perDoc = 1000;
-  const write = (d, runId) => {
+  const write = async (d, runId) => {
     const run = { space: 'grande', id: `d${d}`, runId };
     const passages = all.slice(d * perDoc, (d + 1) * perDoc).map((p, ord) => ({
       ord,
@@ -136,33 +142,31 @@ export function buildLatencySpace(realTexts) {
       headings: p.headings,
       ...passageTerms(p.text, p.headings, p.lang ?? 'es'),
     }));
-    for (let i = 0; i < passages.length; i += 256) bigIndex.addHidden(run, passages.slice(i, i + 256));
-    big.transaction(() => bigIndex.swapIn(run))();
+    for (let i = 0; i < passages.length; i += 256) await repo.addHidden(run, passages.slice(i, i + 256));
+    big.transaction(() => repo.jobSteps(null).swapIn(run))();
   };
   for (let d = 0; d * perDoc < all.length; d++) {
     big
       .prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at, passages)
                  VALUES ('grande', ?, ?, 'text/plain', '-', 'ready', ?, ?, ?, ?)`)
       .run(`d${d}`, `doc${d}.txt`, now, now, now, perDoc);
-    write(d, d + 1);
+    await write(d, d + 1);
   }
   for (let d = 0; d * perDoc < all.length; d += 5) {
-    write(d, 100_000 + d);
-    while (bigIndex.purge(PURGE_BATCH).length === PURGE_BATCH);
+    await write(d, 100_000 + d);
+    while ((await repo.purge(PURGE_BATCH, null)).length === PURGE_BATCH);
   }
-  big.transaction(() => {
-    big
-      .prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at)
-                 VALUES ('vecino', 'v', 'v.txt', 'text/plain', '-', 'ready', ?, ?, ?)`)
-      .run(now, now, now);
-    bigIndex.replaceDocument(
-      'vecino',
-      'v',
-      filler
-        .slice(0, 20_000)
-        .map((p, ord) => ({ ord, text: p.text, page: null, headings: [], ...passageTerms(p.text, [], 'es') })),
-    );
-  })();
+  big
+    .prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, path, state, created_at, updated_at, queued_at)
+               VALUES ('vecino', 'v', 'v.txt', 'text/plain', '-', 'ready', ?, ?, ?)`)
+    .run(now, now, now);
+  await repo.replaceDocument(
+    'vecino',
+    'v',
+    filler
+      .slice(0, 20_000)
+      .map((p, ord) => ({ ord, text: p.text, page: null, headings: [], ...passageTerms(p.text, [], 'es') })),
+  );
   const engine = new CerebroEngine({
     db: big,
     pool: {
@@ -183,7 +187,7 @@ export async function measureLatency(space, questions) {
   let answered = 0;
   for (const q of questions) {
     let t = performance.now();
-    space.index.search('grande', q, 5);
+    await space.index.search('grande', q, 5);
     searchMs.push(performance.now() - t);
     t = performance.now();
     const a = await space.engine.ask({ space: 'grande', question: q });

@@ -50,7 +50,7 @@ function entries() {
   const list = [
     'host/dist/cli/main.js',
     'host/dist/cerebro/extract/worker.js',
-    'host/dist/cerebro/index/search-worker.js',
+    'host/dist/storage/sqlite/passage-index/search-worker.js',
     'host/dist/plugins/install/check-package-child.js',
   ];
   for (const id of readdirSync(join(repoRoot, 'plugins'))) {

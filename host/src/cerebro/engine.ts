@@ -3,6 +3,7 @@
 import type { SqliteDatabase } from '../storage/database.js';
 import type { DocumentJobRepository } from '../storage/port/document-job-repository.js';
 import type { EngineStorage } from '../storage/port/engine-storage.js';
+import type { PassageIndexRepository } from '../storage/port/passage-index-repository.js';
 import { sqliteEngineStorage } from '../storage/sqlite/engine-storage.js';
 import { ExtractiveAnswerer } from './answer/extractive.js';
 import { GenerativeAnswerer } from './answer/generative.js';
@@ -13,18 +14,16 @@ import { PassageIndex, type SearchHit, type SpaceStats } from './index/passage-i
 import type { RerankSettings } from './index/reranker.js';
 import { Retriever, type VectorSearch } from './index/retriever.js';
 import type { RetrievalScope } from './index/retrieval-scope.js';
-import { createSearchPool, type SearchPool } from './index/search-pool.js';
 import { IndexingRunner, type IndexingDependencies, type IndexingOptions } from './jobs/indexing-runner.js';
 import { PassageIndexWriter } from './jobs/passage-writer.js';
 import type { DocumentStatus } from './jobs/types.js';
 import type { Embedder } from './vector/embedder.js';
 import { OnnxEmbedder, type OnnxEmbedderOptions } from './vector/onnx-embedder.js';
-import { VectorStore } from './vector/vector-store.js';
 
 export interface CerebroEngineConfig {
-  /** The host database, already migrated with CEREBRO_MIGRATION (the passage index still reads and writes it). */
+  /** The host database, already migrated with CEREBRO_MIGRATION (its repositories when `storage` is absent). */
   db: SqliteDatabase;
-  /** Documents, jobs, leases and vectors; absent: the SQLite repositories over `db`. */
+  /** Documents, jobs, leases, vectors and passages; absent: the SQLite repositories over `db`. */
   storage?: EngineStorage;
   /** Embedding model for hybrid retrieval; null or absent: full text only. */
   embedder?: Embedder | null;
@@ -40,8 +39,9 @@ export interface CerebroEngineConfig {
   /** Worker threads for extraction (default 1). */
   workerThreads?: number;
   /**
-   * Threads running the full-text match of questions (default 0: on the calling thread). Needs a database file:
-   * with an in-memory database questions are searched on the calling thread whatever this says.
+   * Threads running the full-text match of questions (default 0: on the calling thread), for the SQLite storage made
+   * when `storage` is absent. Needs a database file: with an in-memory database questions are searched on the
+   * calling thread whatever this says.
    */
   searchThreads?: number;
   /** Spaces with fewer passages are matched on the calling thread even with search threads (default INLINE_MATCH_PASSAGES). */
@@ -67,16 +67,19 @@ export class CerebroEngine {
   private readonly answerer: Answerer;
   private readonly pool: PreparePool;
   private readonly ownsPool: boolean;
-  private readonly searchPool: SearchPool | null;
+  private readonly passages: PassageIndexRepository;
 
   constructor(config: CerebroEngineConfig) {
-    this.index = new PassageIndex(config.db);
-    if (config.searchInlinePassages !== undefined) this.index.inlineMatchPassages = config.searchInlinePassages;
-    const storage = config.storage ?? sqliteEngineStorage(config.db);
+    const storage =
+      config.storage ??
+      sqliteEngineStorage(config.db, {
+        threads: config.searchThreads ?? 0,
+        ...(config.searchInlinePassages !== undefined ? { inlinePassages: config.searchInlinePassages } : {}),
+      });
+    this.passages = storage.passages;
     this.records = storage.documents;
-    // The retriever reads vectors synchronously (moved to the port with the passage index); the runner writes them
-    // through the vector repository.
-    const vectorStore = config.embedder ? new VectorStore(config.db, config.embedder.dimensions) : null;
+    this.index = new PassageIndex(storage.passages);
+    const vectorStore = config.embedder ? storage.vectors.forDimensions(config.embedder.dimensions) : null;
     const vectors: VectorSearch | null =
       config.embedder && vectorStore
         ? {
@@ -86,22 +89,16 @@ export class CerebroEngine {
             ...(config.minWordSimilarity !== undefined ? { minWordSimilarity: config.minWordSimilarity } : {}),
           }
         : null;
-    this.searchPool =
-      (config.searchThreads ?? 0) > 0 && !config.db.memory
-        ? createSearchPool(config.db.name, config.searchThreads!)
-        : null;
-    this.retriever = new Retriever(this.index, vectors, config.rerank ?? null, this.searchPool);
+    this.retriever = new Retriever(this.index, vectors, config.rerank ?? null);
     this.ownsPool = !config.pool;
     this.pool = config.pool ?? createPreparePool({ threads: config.workerThreads ?? 1 });
     const deps: IndexingDependencies = {
       documents: storage.documents,
       reads: storage.reads,
       leases: storage.leases,
-      passages: new PassageIndexWriter(this.index, vectorStore),
+      passages: new PassageIndexWriter(storage.passages, vectorStore),
       pool: this.pool,
-      vectors: config.embedder
-        ? { embedder: config.embedder, store: storage.vectors.forDimensions(config.embedder.dimensions) }
-        : null,
+      vectors: config.embedder && vectorStore ? { embedder: config.embedder, store: vectorStore } : null,
     };
     if (config.onContentChanged) deps.onContentChanged = config.onContentChanged;
     if (config.onStateChanged) deps.onStateChanged = config.onStateChanged;
@@ -139,7 +136,7 @@ export class CerebroEngine {
   async stop(): Promise<void> {
     await this.documents.stop();
     if (this.ownsPool) await this.pool.close();
-    await this.searchPool?.close();
+    await this.passages.close();
   }
 
   /**
@@ -158,7 +155,7 @@ export class CerebroEngine {
     return this.answerer.stream(request);
   }
 
-  stats(space: string): SpaceStats {
+  stats(space: string): Promise<SpaceStats> {
     return this.index.stats(space);
   }
 }

@@ -57,6 +57,7 @@ import { ConversationRepositoryToken } from '../storage/port/conversation-reposi
 import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { openDatabase } from '../storage/database.js';
+import { SqlitePassageIndexRepository } from '../storage/sqlite/passage-index/passage-index-repository.js';
 import { backupDatabases } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
@@ -191,6 +192,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined }
       : null;
     const models = await SearchModels.load(config, log);
+    // The passage index runs questions' full-text matches on its own search threads.
+    const passages = new SqlitePassageIndexRepository(db, {
+      threads: config.searchThreads,
+      inlinePassages: config.searchInlinePassages,
+    });
+    const searchKind = await passages.searchKind();
     rag = await RagService.create({
       db,
       repositories: {
@@ -206,14 +213,13 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         reads: resolveToken(container, DocumentReadsNowToken),
         leases: resolveToken(container, ProcessLeaseRepositoryToken),
         vectors: resolveToken(container, VectorRepositoriesToken),
+        passages,
       },
       dataDir: config.dataDir,
       now: () => clock.now(),
       log,
       chat,
       workerThreads: config.indexingThreads,
-      searchThreads: config.searchThreads,
-      searchInlinePassages: config.searchInlinePassages,
       jobDeadlineMs: config.indexingDeadlineMs,
       models,
       metrics,
@@ -290,7 +296,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         lifecycle,
         plugins: () => plugins,
         openapi: () => openapiDocument,
-        cerebro: () => ({ ...models.health(), motor: chat ? 'generativo' : 'extractivo' }),
+        cerebro: () => ({
+          ...models.health(),
+          indice_pasajes: searchKind.index,
+          busqueda_vectores: searchKind.vectors,
+          motor: chat ? 'generativo' : 'extractivo',
+        }),
         authenticator: resolveToken(container, HostTokens.Authenticator),
         disk: () => disk.read(),
       }),

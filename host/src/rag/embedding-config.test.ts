@@ -37,6 +37,8 @@ test('CEREBRO_EMBEDDING_MODEL_DIR with a local ONNX model turns on hybrid retrie
   assert.deepEqual(await health(model.path, t), {
     busqueda: 'hibrida',
     reordenacion: 'desactivada',
+    indice_pasajes: 'sqlite_fts5',
+    busqueda_vectores: 'sqlite_vec',
     motor: 'extractivo',
   });
 });

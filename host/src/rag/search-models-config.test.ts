@@ -33,6 +33,8 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
   assert.deepEqual((await operatorHealth(h)).cerebro, {
     busqueda: 'hibrida',
     reordenacion: 'activa',
+    indice_pasajes: 'sqlite_fts5',
+    busqueda_vectores: 'sqlite_vec',
     motor: 'extractivo',
   });
   await ready(

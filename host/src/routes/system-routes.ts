@@ -57,7 +57,8 @@ const HEALTH_SCHEMA = {
     cerebro: {
       type: 'object',
       additionalProperties: { type: 'string' },
-      description: 'Solo con la credencial de operador: `busqueda` y `motor`.',
+      description:
+        'Solo con la credencial de operador: `busqueda`, `motor`, `indice_pasajes` (`sqlite_fts5` o `postgresql_bm25`) y `busqueda_vectores` (`sqlite_vec`, `pgvector` o `exacta_en_el_motor`: dónde se comparan los vectores de los pasajes).',
     },
     plugins: {
       type: 'array',

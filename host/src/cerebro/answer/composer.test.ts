@@ -2,11 +2,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TextBlock } from '../extract/types.js';
-import { PassageIndex } from '../index/passage-index.js';
 import { Retriever } from '../index/retriever.js';
 import { chunkBlocks } from '../text/chunker.js';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { ExtractiveAnswerer } from './extractive.js';
 
 const H = ['Manual del sistema'];
@@ -44,30 +43,30 @@ const MANUAL: TextBlock[] = [
   p('Se puede actualizar el sistema sin conexión a Internet usando un DVD como repositorio.', 'Sin red'),
 ];
 
-function setup() {
+async function setup() {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(
+  const index = sqlitePassageIndex(db);
+  await seedDocument(
     db,
     index,
     'e',
     'manual.html',
     chunkBlocks(MANUAL).map((x) => ({ text: x.text, headings: x.headings })),
   );
-  seedDocument(db, index, 'e', 'notas.md', [
+  await seedDocument(db, index, 'e', 'notas.md', [
     {
       text: 'Las dependencias de un paquete se instalan con apt. Los paquetes se instalan en el sistema con cuidado.',
       headings: ['Notas'],
     },
   ]);
-  seedDocument(db, index, 'e', 'opiniones.txt', [
+  await seedDocument(db, index, 'e', 'opiniones.txt', [
     { text: 'Con este equipo por fin veo y hago lo que quiero, y siempre sé cómo.' },
   ]);
   return new ExtractiveAnswerer(index, new Retriever(index));
 }
 
 test('how-to: the command verbatim in backticks, with the sentence that introduces it', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Cómo instalo un paquete .deb que descargué?' });
+  const answer = await (await setup()).answer({ space: 'e', question: '¿Cómo instalo un paquete .deb que descargué?' });
   assert.equal(answer.found, true);
   assert.match(
     answer.text,
@@ -76,7 +75,7 @@ test('how-to: the command verbatim in backticks, with the sentence that introduc
 });
 
 test('how-to over a code block: every line verbatim in a fenced block, after its introduction', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Cómo compilo el núcleo desde las fuentes?' });
+  const answer = await (await setup()).answer({ space: 'e', question: '¿Cómo compilo el núcleo desde las fuentes?' });
   assert.match(
     answer.text,
     /^Para compilar el núcleo desde sus fuentes ejecute lo siguiente:\n```\n\$ make menuconfig\n\$ make -j4 deb-pkg\n```\n\[1\]/,
@@ -84,14 +83,17 @@ test('how-to over a code block: every line verbatim in a fenced block, after its
 });
 
 test('how-to over a table: the row with its header, never a run of cells', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Qué orden muestra la tabla de encaminamiento?' });
+  const answer = await (await setup()).answer({
+    space: 'e',
+    question: '¿Qué orden muestra la tabla de encaminamiento?',
+  });
   // Another row of the table may follow (rows are told apart by their cells), each with its header.
   assert.match(answer.text, /orden `ip route show` — acción: muestra la tabla de encaminamiento, según la tabla/);
   assert.doesNotMatch(answer.text, /\|/);
 });
 
 test('how-to over steps: the announcing sentence with every step, in order', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Cómo creo una copia de respaldo?' });
+  const answer = await (await setup()).answer({ space: 'e', question: '¿Cómo creo una copia de respaldo?' });
   assert.match(
     answer.text,
     /^Para crear una copia de respaldo siga estos pasos: Abra el menú Sistema; Pulse el botón Crear; Elija el disco de destino \[1\]\.$/,
@@ -99,22 +101,25 @@ test('how-to over steps: the announcing sentence with every step, in order', asy
 });
 
 test('definition: the defining sentence', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Qué es un paquete virtual?' });
+  const answer = await (await setup()).answer({ space: 'e', question: '¿Qué es un paquete virtual?' });
   assert.match(answer.text, /^Un paquete virtual es un nombre genérico/);
 });
 
 test('where: the sentence that names the path', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Dónde se definen los repositorios de APT?' });
+  const answer = await (await setup()).answer({ space: 'e', question: '¿Dónde se definen los repositorios de APT?' });
   assert.match(answer.text, /\/etc\/apt\/sources\.list/);
 });
 
 test('quantity: the sentence with the number', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Cuántos días se guardan los paquetes descargados?' });
+  const answer = await (await setup()).answer({
+    space: 'e',
+    question: '¿Cuántos días se guardan los paquetes descargados?',
+  });
   assert.match(answer.text, /30 días/);
 });
 
 test('list: the announcing sentence with its items', async () => {
-  const answer = await setup().answer({ space: 'e', question: '¿Cuáles son las áreas del archivo de Debian?' });
+  const answer = await (await setup()).answer({ space: 'e', question: '¿Cuáles son las áreas del archivo de Debian?' });
   assert.match(
     answer.text,
     /Las áreas del archivo de Debian son las siguientes: main: software libre; contrib: libre pero depende de software no libre; non-free: software no libre \[1\]\./,
@@ -122,7 +127,7 @@ test('list: the announcing sentence with its items', async () => {
 });
 
 test('yes/no: the sentence that settles it', async () => {
-  const answer = await setup().answer({
+  const answer = await (await setup()).answer({
     space: 'e',
     question: '¿Puedo actualizar el sistema sin conexión a Internet?',
   });
@@ -130,7 +135,7 @@ test('yes/no: the sentence that settles it', async () => {
 });
 
 test('relevance counts content words only: question-form words neither block nor carry an answer', async () => {
-  const answerer = setup();
+  const answerer = await setup();
   // Every content word is in the passage; "cómo", "puedo", "hacer" are not: still answered.
   const answered = await answerer.answer({
     space: 'e',
@@ -149,7 +154,7 @@ test('relevance counts content words only: question-form words neither block nor
 });
 
 test('fuentes: cited passages first, numbered as in the text, then the other relevant passages marked uncited', async () => {
-  const answer = await setup().answer({
+  const answer = await (await setup()).answer({
     space: 'e',
     question: '¿Cómo se instalan las dependencias de un paquete?',
     options: { maxSentences: 1 },
@@ -175,14 +180,14 @@ test('fuentes: cited passages first, numbered as in the text, then the other rel
 
 test('how-to: a command a little below the passages read is still found, but answering is decided on those passages', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   // Six passages repeat the question's words in prose; the command sits in a seventh, under a heading that names it.
   const prose = Array.from({ length: 6 }, (_, i) => ({
     text: `La impresora de red ${i} se configura en la oficina; configurar la impresora de red lleva tiempo y la impresora de red ${i} queda lista.`,
     headings: [`Oficina ${i}`],
   }));
-  seedDocument(db, index, 'e', 'notas.md', prose);
-  seedDocument(db, index, 'e', 'manual.md', [
+  await seedDocument(db, index, 'e', 'notas.md', prose);
+  await seedDocument(db, index, 'e', 'manual.md', [
     {
       text: 'Para añadirla ejecute lo siguiente:\n\n$ lpadmin -p oficina -E -v ipp://impresora/ipp',
       headings: ['Configurar una impresora de red'],
@@ -210,15 +215,15 @@ test('how-to: a command a little below the passages read is still found, but ans
 });
 
 /** One space with one document of the given passages. */
-function answererOver(passages: { text: string; headings?: string[] }[]) {
+async function answererOver(passages: { text: string; headings?: string[] }[]) {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'e', 'guia.md', passages);
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'e', 'guia.md', passages);
   return new ExtractiveAnswerer(index, new Retriever(index));
 }
 
 test('yes/no without a question word: the unit stating the condition, not the one merely sharing its words', async () => {
-  const answerer = answererOver([
+  const answerer = await answererOver([
     {
       headings: ['Instantáneas'],
       text: 'Las instantáneas del sistema de archivos guardan el estado del sistema de archivos en un momento dado.\n\nLas instantáneas del sistema de archivos se crean cada hora.\n\nEsta funcionalidad requiere un sistema de archivos Btrfs.',
@@ -233,7 +238,7 @@ test('yes/no without a question word: the unit stating the condition, not the on
 });
 
 test('where, asked as "¿en qué dirección…?": the sentence with the address', async () => {
-  const answerer = answererOver([
+  const answerer = await answererOver([
     {
       headings: ['Roundcube', 'Usar Roundcube'],
       text: 'Roundcube es un cliente de correo web con una dirección propia para cada usuario.\n\nTras instalar Roundcube se puede acceder a él en https://servidor/roundcube desde el navegador.',
@@ -245,7 +250,7 @@ test('where, asked as "¿en qué dirección…?": the sentence with the address'
 });
 
 test('a third unit is quoted only when it adds a question word or the shape asked for, never as filler', async () => {
-  const answerer = answererOver([
+  const answerer = await answererOver([
     {
       headings: ['Correo'],
       text: 'El correo se lee con el cliente web.\n\nEl cliente web de correo es ligero.\n\nEl cliente de correo web funciona en el navegador.\n\nEl cliente web de correo guarda los adjuntos en el servidor.',
@@ -275,7 +280,7 @@ test('rows of one table quoted together name the table once', async () => {
       'lista interfaces con sus direcciones de red, pasarela y servidores DNS según NetworkManager',
     ]),
   ]);
-  const answer = await answererOver(blocks.map((b) => ({ text: b.text, headings: b.headings }))).answer({
+  const answer = await (await answererOver(blocks.map((b) => ({ text: b.text, headings: b.headings })))).answer({
     space: 'e',
     question: '¿Cómo veo las direcciones de red de las interfaces?',
   });
@@ -284,7 +289,7 @@ test('rows of one table quoted together name the table once', async () => {
 });
 
 test('the sentence echoing a "how much" question is read with the next one, which holds the number', async () => {
-  const answerer = answererOver([
+  const answerer = await answererOver([
     {
       text: 'La guardia de fin de semana la cubre una persona del equipo de sistemas. Se paga aparte de la nómina. Compensación: 3.500 pesos por semana, más 450 pesos por hora de incidente.',
       headings: ['Guardias'],
@@ -302,7 +307,7 @@ test('the sentence echoing a "how much" question is read with the next one, whic
 
 test('a sentence announcing a table is read with the row that holds the asked value', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const blocks: TextBlock[] = [
     { text: 'La empresa da más días de vacaciones que el mínimo legal desde el primer año:', headings: ['Vacaciones'] },
     {
@@ -318,7 +323,7 @@ test('a sentence announcing a table is read with the row that holds the asked va
       table: { cells: ['5 años', '20'], header: ['Antigüedad', 'Días'], caption: '' },
     },
   ];
-  seedDocument(
+  await seedDocument(
     db,
     index,
     'e',
@@ -337,7 +342,7 @@ test('a sentence announcing a table is read with the row that holds the asked va
 test('rows of one table that share their column names and values are still different rows', async () => {
   const row = (cells: string[]) => tableRow(cells, ['Día', 'Horario'], ['Horario de atención']);
   const blocks = chunkBlocks([row(['Lunes a viernes', '10:00–14:00 y 16:30–20:30']), row(['Sábados', '10:00–14:00'])]);
-  const answer = await answererOver(blocks.map((b) => ({ text: b.text, headings: b.headings }))).answer({
+  const answer = await (await answererOver(blocks.map((b) => ({ text: b.text, headings: b.headings })))).answer({
     space: 'e',
     question: '¿Cuál es vuestro horario?',
     options: { citations: false },

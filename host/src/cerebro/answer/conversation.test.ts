@@ -2,17 +2,16 @@
 // follow-ups, and a question with a topic of its own is answered alone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PassageIndex } from '../index/passage-index.js';
 import { Retriever } from '../index/retriever.js';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { askedKind, askedValue, ExtractiveAnswerer } from './extractive.js';
 import type { AnswerRequest, ChatTurn } from './types.js';
 
-function setup() {
+async function setup() {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'taller', 'catalogo.md', [
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'taller', 'catalogo.md', [
     {
       headings: ['Catálogo', 'Sierras'],
       text: 'La sierra circular Korta de 1400 W vale 89 euros, con disco de 190 mm y guía paralela.',
@@ -59,7 +58,7 @@ async function converse(answerer: ExtractiveAnswerer, questions: string[]) {
 }
 
 test('a follow-up of a follow-up takes its topic from the question the chain started with', async () => {
-  const [first, , third] = await converse(setup(), [
+  const [first, , third] = await converse(await setup(), [
     '¿Cuánto vale la lijadora inalámbrica?',
     '¿y la tenéis en stock?',
     '¿cuántas baterías trae esa?',
@@ -72,13 +71,16 @@ test('a follow-up of a follow-up takes its topic from the question the chain sta
 });
 
 test('an object pronoun before a first-person verb makes the turn lean on the previous one', async () => {
-  const [, second] = await converse(setup(), ['¿Hacéis pedidos por encargo?', '¿Con cuánta antelación los pido?']);
+  const [, second] = await converse(await setup(), [
+    '¿Hacéis pedidos por encargo?',
+    '¿Con cuánta antelación los pido?',
+  ]);
   assert.equal(second!.found, true);
   assert.match(second!.text, /10 días de antelación/);
 });
 
 test('a question with its own topic after a follow-up is answered alone, not with the previous answer', async () => {
-  const [first, , third] = await converse(setup(), [
+  const [first, , third] = await converse(await setup(), [
     '¿Cuánto vale la sierra circular?',
     '¿y la lijadora orbital?',
     'Otra cosa: ¿qué horario de apertura tenéis los sábados?',
@@ -90,7 +92,7 @@ test('a question with its own topic after a follow-up is answered alone, not wit
 });
 
 test('a turn announcing a new subject is asked without its opening words and without the turns before', async () => {
-  const [, second] = await converse(setup(), [
+  const [, second] = await converse(await setup(), [
     '¿Cuánto vale la sierra circular?',
     'Cambiando de tema, ¿con cuánta antelación se piden los encargos?',
   ]);
@@ -99,7 +101,7 @@ test('a turn announcing a new subject is asked without its opening words and wit
   assert.doesNotMatch(second!.text, /euros/);
 });
 
-test('a fragment asks what the question it swaps the topic of asked: its kind and the kind of value', () => {
+test('a fragment asks what the question it swaps the topic of asked: its kind and the kind of value', async () => {
   const history: ChatTurn[] = [
     { role: 'user', content: '¿Dónde se guarda el nombre del equipo?' },
     { role: 'assistant', content: 'En /etc/hostname.' },
@@ -114,8 +116,8 @@ test('a fragment asks what the question it swaps the topic of asked: its kind an
 
 test('a fragment after a question about hours is answered with the hours of the day it names', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'tienda', 'tienda.md', [
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'tienda', 'tienda.md', [
     {
       headings: ['Tienda', 'Horario de la exposición'],
       text: '| Día | Horario |\n|---|---|\n| Lunes a viernes | 10:00–14:00 y 16:30–20:30 |\n| Sábados | 10:00–14:00 |\n| Domingos | Cerrado |',

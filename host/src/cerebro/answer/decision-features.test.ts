@@ -27,7 +27,7 @@ const hit = (text: string, bm25: number, rank: number, headings: string[] = []):
   rank,
 });
 
-test('proximity: the question words said together score higher than the same words far apart', () => {
+test('proximity: the question words said together score higher than the same words far apart', async () => {
   const r = relevanceOf('¿Cuánto cuesta el envío a Canarias?');
   const near = proximity(r, 'El envío a Canarias cuesta 149 euros por pedido.');
   const far = proximity(
@@ -38,7 +38,7 @@ test('proximity: the question words said together score higher than the same wor
   assert.equal(proximity(r, 'Nada que ver.'), 1);
 });
 
-test('names: capitalised words past the first and words mixing letters with digits or dots', () => {
+test('names: capitalised words past the first and words mixing letters with digits or dots', async () => {
   assert.deepEqual(namesIn('¿Cómo configuro una VPN con WireGuard?'), ['VPN', 'WireGuard']);
   assert.deepEqual(namesIn('¿Cómo instalo node.js y systemd-boot?'), ['node.js', 'systemd-boot']);
   assert.deepEqual(namesIn('¿Cuál es vuestro horario?'), []);
@@ -47,7 +47,7 @@ test('names: capitalised words past the first and words mixing letters with digi
   assert.deepEqual(namesIn('Vivo en Lugo. Tengo un pedido con Mensajería Rápida.'), ['Lugo', 'Mensajería', 'Rápida']);
 });
 
-test('the asked value: a number for how much, a time for when, a place for where, a command for how', () => {
+test('the asked value: a number for how much, a time for when, a place for where, a command for how', async () => {
   const typed = (q: string) => askedType(q, questionKind(q));
   assert.equal(typed('¿Cuánto cuesta el plan Pro?'), 'number');
   assert.equal(typed('¿Cuándo abrís?'), 'time');
@@ -70,7 +70,7 @@ test('the asked value: a number for how much, a time for when, a place for where
   assert.equal(holdsType('Los envíos son rápidos.', 'number'), false);
 });
 
-test('features: one vector per hit in the stored order; a missing name and an absent value are seen', () => {
+test('features: one vector per hit in the stored order; a missing name and an absent value are seen', async () => {
   const question = '¿Cuánto cuesta el envío con Seur a Canarias?';
   const relevance = relevanceOf(question);
   const hits = [
@@ -89,7 +89,7 @@ test('features: one vector per hit in the stored order; a missing name and an ab
   assert.ok(f(0, 'headingCoverage')! > 0);
 });
 
-test('the shipped model fits the features, and more evidence means a higher probability', () => {
+test('the shipped model fits the features, and more evidence means a higher probability', async () => {
   assert.equal(checkedModel(DECISION_MODEL), DECISION_MODEL);
   const question = '¿Cuánto cuesta el envío a Canarias?';
   const relevance = relevanceOf(question);
@@ -115,14 +115,13 @@ test('the shipped model fits the features, and more evidence means a higher prob
 /** An extractive answerer over documents seeded into space "s": name → passages. */
 async function answererOver(documents: Record<string, string[]>) {
   const { migratedDb } = await import('../testing/fixtures.js');
-  const { seedDocument } = await import('../testing/seed.js');
-  const { PassageIndex } = await import('../index/passage-index.js');
+  const { seedDocument, sqlitePassageIndex } = await import('../testing/seed.js');
   const { Retriever } = await import('../index/retriever.js');
   const { ExtractiveAnswerer } = await import('./extractive.js');
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   for (const [name, texts] of Object.entries(documents))
-    seedDocument(
+    await seedDocument(
       db,
       index,
       's',

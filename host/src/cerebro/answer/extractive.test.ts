@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PassageIndex } from '../index/passage-index.js';
 import { Retriever } from '../index/retriever.js';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { ExtractiveAnswerer } from './extractive.js';
 import type { AnswerEvent } from './types.js';
 
-function setup() {
+async function setup() {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'tienda', 'politicas.pdf', [
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'tienda', 'politicas.pdf', [
     {
       page: 3,
       text: 'Política de devoluciones. Los clientes pueden devolver un producto en un plazo de 30 días desde la compra. El reembolso se hace con el mismo medio de pago.',
@@ -21,7 +20,7 @@ function setup() {
     },
     { page: 7, text: 'Horario de atención. Atendemos de lunes a viernes de 9 a 18 horas por teléfono y correo.' },
   ]);
-  seedDocument(db, index, 'tienda', 'faq.md', [
+  await seedDocument(db, index, 'tienda', 'faq.md', [
     {
       headings: ['Preguntas frecuentes', 'Garantía'],
       text: 'La garantía de los productos electrónicos es de dos años. Para reclamarla hace falta la factura.',
@@ -31,7 +30,7 @@ function setup() {
 }
 
 test('answers with the sentences that hold the answer, citing document, passage and page', async () => {
-  const { answerer } = setup();
+  const { answerer } = await setup();
   const answer = await answerer.answer({ space: 'tienda', question: '¿En cuántos días puedo devolver un producto?' });
   assert.equal(answer.found, true);
   assert.equal(answer.engine, 'extractive');
@@ -47,7 +46,7 @@ test('answers with the sentences that hold the answer, citing document, passage 
 });
 
 test('a heading path is reported for documents that have headings', async () => {
-  const { answerer } = setup();
+  const { answerer } = await setup();
   const answer = await answerer.answer({ space: 'tienda', question: '¿Cuál es la garantía de los productos?' });
   assert.equal(answer.found, true);
   assert.match(answer.text, /dos años/);
@@ -56,7 +55,7 @@ test('a heading path is reported for documents that have headings', async () => 
 });
 
 test('says plainly, with the configured text, when the documents do not hold the answer', async () => {
-  const { answerer } = setup();
+  const { answerer } = await setup();
   const noAnswerText = 'Eso no aparece en nuestros documentos.';
   for (const question of ['¿Cuál es la capital de Mongolia?', '¿Qué receta lleva el gazpacho?', '???']) {
     const answer = await answerer.answer({ space: 'tienda', question, options: { noAnswerText } });
@@ -67,7 +66,7 @@ test('says plainly, with the configured text, when the documents do not hold the
 });
 
 test('a question that only brushes a passage is below the relevance threshold', async () => {
-  const { answerer } = setup();
+  const { answerer } = await setup();
   // "productos" appears, but the topic (precio, Mongolia) does not: it must not answer with unrelated sentences.
   const answer = await answerer.answer({ space: 'tienda', question: '¿Qué precio tienen los productos en Mongolia?' });
   assert.equal(answer.found, false);
@@ -81,7 +80,7 @@ test('a question that only brushes a passage is below the relevance threshold', 
 });
 
 test('answers only from the asking space', async () => {
-  const { answerer } = setup();
+  const { answerer } = await setup();
   const answer = await answerer.answer({
     space: 'otra-tienda',
     question: '¿En cuántos días puedo devolver un producto?',
@@ -90,19 +89,21 @@ test('answers only from the asking space', async () => {
 });
 
 test('every sentence of the answer is copied from a source passage', async () => {
-  const { answerer, index } = setup();
+  const { answerer, index } = await setup();
   const answer = await answerer.answer({
     space: 'tienda',
     question: 'envío gratuito pedidos',
     options: { citations: false },
   });
   assert.equal(answer.found, true);
-  const passages = answer.sources.map((s) => index.passage('tienda', s.passageId)!.text).join(' ');
+  const passages = (await Promise.all(answer.sources.map((s) => index.passage('tienda', s.passageId))))
+    .map((p) => p!.text)
+    .join(' ');
   for (const sentence of answer.text.split(/(?<=\.)\s+/)) assert.ok(passages.includes(sentence), sentence);
 });
 
 test('the stream carries progress, deltas that rebuild the text, the sources and the final answer', async () => {
-  const { answerer } = setup();
+  const { answerer } = await setup();
   const events: AnswerEvent[] = [];
   for await (const e of answerer.stream({ space: 'tienda', question: '¿Cuál es el horario de atención?' }))
     events.push(e);
@@ -134,7 +135,7 @@ test('passage lines become sentences: wrapped lines rejoin, labels and shell com
 });
 
 test('a short follow-up question is answered in the context of the previous one', async () => {
-  const { answerer } = setup();
+  const { answerer } = await setup();
   const followUp = await answerer.answer({
     space: 'tienda',
     question: '¿Y por teléfono?',

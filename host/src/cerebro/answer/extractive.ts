@@ -176,17 +176,17 @@ export interface JudgedPassage {
  * holds the answer. With an embedding model, close words count in the coverage features; a reranker's verdict, where
  * it judged, is the score (`rerankedRelevance`). Shared by both engines; the calibration script records the features.
  */
-export function scorePassages(
+export async function scorePassages(
   index: PassageIndex,
   groups: string[][],
   hits: SearchHit[],
   retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
   question: { space: string; text: string; kind: QuestionKind; followUp?: boolean; typed?: AnswerType | null },
   model: DecisionModel = DECISION_MODEL,
-): { relevance: Relevance; scored: JudgedPassage[] } {
+): Promise<{ relevance: Relevance; scored: JudgedPassage[] }> {
   // The space's own statistics: counted over the whole index, another tenant's documents would move this space's
   // coverage, its decision and its `relevancia`.
-  const idf = index.idf(groups, question.space);
+  const idf = await index.idf(groups, question.space);
   const relevance = new Relevance(groups, contextWeighted(groups, idf, question), retrieval?.languages);
   // A follow-up is judged on two readings, and a passage answers it when it answers either: its own words first and
   // the earlier turns' as the scene ("¿y los sábados?" after the weekday hours), or the whole question it makes with
@@ -207,7 +207,7 @@ export function scorePassages(
   const coverageBy = (r: Relevance) =>
     hits.map((hit, i) => r.coverage(r.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]));
   const coverage = coverageBy(relevance);
-  const wordAbsent = index.absentGroups(groups, question.space).some(Boolean);
+  const wordAbsent = (await index.absentGroups(groups, question.space)).some(Boolean);
   const judged = readings.map((r) => {
     const features = decisionFeatures({
       question: question.text,
@@ -326,7 +326,7 @@ export class ExtractiveAnswerer implements Answerer {
     const query = retrievalQuery(request, asFollowUp);
     const retrieval = await this.retriever.retrieve(request.space, contentQuestion(query), depth, request.documentIds);
     const followUp = query !== request.question;
-    const { relevance, scored } = scorePassages(
+    const { relevance, scored } = await scorePassages(
       this.index,
       retrieval.groups,
       retrieval.hits,
@@ -366,7 +366,7 @@ export class ExtractiveAnswerer implements Answerer {
     const asked = askedName(request.question);
     // A fragment ("¿y los sábados?") asks for the value as precisely as the question it swaps the topic of did.
     const value = askedValueOf(ellipsisOf(request) ?? request.question, typed, relevance);
-    relevant.push(...this.announcedContinuations(request.space, relevant));
+    relevant.push(...(await this.announcedContinuations(request.space, relevant)));
     // With an embedding model, a word close in meaning to the question's counts for the unit that says it.
     const close = await this.unitCloseWords(
       [...relevant, ...deeper].map((s) => s.hit),
@@ -448,13 +448,13 @@ export class ExtractiveAnswerer implements Answerer {
    * the next passage of its document, where the chunker put the table or list it announces (a table's rows form
    * passages of their own): that passage lends its units too, at the announcing passage's coverage.
    */
-  private announcedContinuations(space: string, relevant: readonly JudgedPassage[]): JudgedPassage[] {
+  private async announcedContinuations(space: string, relevant: readonly JudgedPassage[]): Promise<JudgedPassage[]> {
     const have = new Set(relevant.map((p) => p.hit.id));
     const out: JudgedPassage[] = [];
     for (const p of relevant) {
       const last = passageUnits(p.hit.text).at(-1);
       if (!last || last.kind !== 'sentence' || !/:\s*$/.test(last.text) || have.has(p.hit.id + 1)) continue;
-      const next = this.index.passage(space, p.hit.id + 1);
+      const next = await this.index.passage(space, p.hit.id + 1);
       if (!next || next.documentId !== p.hit.documentId || next.ord !== p.hit.ord + 1) continue;
       out.push({ ...p, hit: { ...next, bm25: 0, score: 0, rank: p.hit.rank } });
       have.add(next.id);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { PassageIndex } from '../index/passage-index.js';
 import { Retriever } from '../index/retriever.js';
 import { startChatServer, type ChatServer } from '../testing/fake-chat-server.js';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { GenerativeAnswerer } from './generative.js';
 import { ChatClientError, OpenAiChatClient } from './openai-client.js';
 import type { AnswerEvent } from './types.js';
@@ -15,10 +14,10 @@ before(async () => {
 });
 after(() => server.close());
 
-function setup(apiKey = 'sk-prueba') {
+async function setup(apiKey = 'sk-prueba') {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'tienda', 'politicas.pdf', [
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'tienda', 'politicas.pdf', [
     { page: 3, text: 'Los clientes pueden devolver un producto en un plazo de 30 días desde la compra.' },
     { page: 5, text: 'El envío es gratuito a partir de 50 euros.' },
   ]);
@@ -30,7 +29,7 @@ test('generates from the retrieved passages and returns the common answer shape 
   server.status = 200;
   server.requests.length = 0;
   server.reply = () => 'Puedes devolverlo en 30 días [1].';
-  const answer = await setup().answer({
+  const answer = await (await setup()).answer({
     space: 'tienda',
     question: '¿En cuántos días puedo devolver un producto?',
     options: { instructions: 'Eres Ana, de la tienda.' },
@@ -56,7 +55,7 @@ test('streams text deltas, then sources, then the final answer', async () => {
   server.status = 200;
   server.reply = () => 'El plazo es de 30 días desde la compra [1].';
   const events: AnswerEvent[] = [];
-  for await (const e of setup().stream({ space: 'tienda', question: 'plazo para devolver un producto' }))
+  for await (const e of (await setup()).stream({ space: 'tienda', question: 'plazo para devolver un producto' }))
     events.push(e);
   const deltas = events.flatMap((e) => (e.type === 'delta' ? [e.text] : []));
   assert.ok(deltas.length > 3, 'several deltas');
@@ -72,7 +71,7 @@ test('streams text deltas, then sources, then the final answer', async () => {
 
 test('never calls the model when no passage is relevant, and answers with the no-answer text', async () => {
   server.requests.length = 0;
-  const answer = await setup().answer({
+  const answer = await (await setup()).answer({
     space: 'tienda',
     question: '¿Quién ganó el mundial de 1930?',
     options: { noAnswerText: 'No consta.' },
@@ -86,7 +85,7 @@ test('never calls the model when no passage is relevant, and answers with the no
 test('a model reply of the no-answer text is reported as not found', async () => {
   server.status = 200;
   server.reply = () => 'No encuentro esa información en los documentos disponibles.';
-  const answer = await setup().answer({ space: 'tienda', question: 'envío gratuito euros' });
+  const answer = await (await setup()).answer({ space: 'tienda', question: 'envío gratuito euros' });
   assert.equal(answer.found, false);
   assert.deepEqual(answer.sources, []);
 });
@@ -94,7 +93,7 @@ test('a model reply of the no-answer text is reported as not found', async () =>
 test('an endpoint error becomes a ChatClientError with its status and without the key', async () => {
   server.status = 503;
   await assert.rejects(
-    setup('sk-secreto').answer({ space: 'tienda', question: 'envío gratuito euros' }),
+    (await setup('sk-secreto')).answer({ space: 'tienda', question: 'envío gratuito euros' }),
     (err: unknown) => {
       assert.ok(err instanceof ChatClientError);
       assert.equal(err.status, 503);
@@ -115,8 +114,8 @@ test('fuentes: the passages the model cited first, then the other relevant ones 
   server.status = 200;
   server.reply = () => 'Después de descargarlos quedan en la caché [2].';
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'e', 'guia.md', [
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'e', 'guia.md', [
     { text: 'Los paquetes descargados se guardan en la caché de APT.', headings: ['Caché'] },
     { text: 'Para instalar un paquete descargado:\n```\n# dpkg -i paquete.deb\n```', headings: ['Instalar'] },
   ]);

@@ -76,7 +76,7 @@ export class GenerativeAnswerer implements Answerer {
       options.passages,
       request.documentIds,
     );
-    const { scored } = scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, {
+    const { scored } = await scorePassages(this.index, retrieval.groups, retrieval.hits, retrieval, {
       space: request.space,
       text: request.question,
       kind: askedKind(request),

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PassageIndex } from '../index/passage-index.js';
 import { Retriever } from '../index/retriever.js';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { ExtractiveAnswerer } from './extractive.js';
 import type { Answer } from './types.js';
 
@@ -39,9 +38,9 @@ const seen = (a: Answer) => ({
 
 test("a space's answers and their relevance do not move when another space gets many documents", async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const answerer = new ExtractiveAnswerer(index, new Retriever(index));
-  seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
+  await seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
   const before = [];
   for (const question of QUESTIONS) before.push(seen(await answerer.answer({ space: 'tienda', question })));
   assert.ok(
@@ -51,7 +50,7 @@ test("a space's answers and their relevance do not move when another space gets 
 
   // A neighbour tenant whose hundreds of passages use the shop's question words everywhere: counted over the whole
   // index, these words would look common and weigh less in the shop's coverage, its decision and its relevance.
-  seedDocument(
+  await seedDocument(
     db,
     index,
     'vecino',

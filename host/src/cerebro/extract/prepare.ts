@@ -18,6 +18,7 @@ import { openPdf } from './pdf.js';
 import { streamCsv } from './csv-stream.js';
 import { streamPlainText } from './text-stream.js';
 import type { TextBlock } from './types.js';
+import type { IndexedPassage } from '../../storage/port/passage-index-repository.js';
 
 export interface PrepareTask {
   path: string;
@@ -31,16 +32,8 @@ export interface PrepareTask {
   timeoutMs?: number;
 }
 
-export interface PreparedPassage {
-  ord: number;
-  text: string;
-  page: number | null;
-  headings: string[];
-  /** Space-separated index terms of the text, ready for the full-text index. */
-  terms: string;
-  /** Space-separated index terms of the heading path (a separate, heavier-weighted column). */
-  headingTerms: string;
-}
+/** A passage ready for the passage index: its text, place and analysed terms (the storage port's shape). */
+export type PreparedPassage = IndexedPassage;
 
 export interface PreparedDocument {
   lang: Language;

@@ -1,6 +1,6 @@
 // Builds FTS5 MATCH expressions from analysed query terms. Every term is quoted, so user text can never inject
 // FTS5 operators, and the space token is ANDed in so the index itself only yields the space's rows.
-import { spaceKey } from './space-key.js';
+import { spaceKey } from '../../storage/space-key.js';
 
 const quote = (term: string) => `"${term.replace(/"/g, '""')}"`;
 

@@ -3,8 +3,7 @@ import { after, before, test } from 'node:test';
 import { crossEncoderModel } from '../testing/onnx-model.js';
 import { startModelServer, type ModelServer } from '../testing/fake-model-server.js';
 import { migratedDb, tempDir, type TempDir } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
-import { PassageIndex } from './passage-index.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { HttpReranker } from './rerank-http.js';
 import { relevanceProbabilities } from './reranker.js';
 import { OnnxReranker } from './rerank-onnx.js';
@@ -26,11 +25,11 @@ after(async () => {
   await dir.cleanup();
 });
 
-function space() {
+async function space() {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   // Full text prefers the first passage (the question's word three times); the reranker, the second.
-  seedDocument(db, index, 'tienda', 'a.md', [
+  await seedDocument(db, index, 'tienda', 'a.md', [
     { text: 'producto producto producto: envío en 24 horas.' },
     { text: 'El producto se reembolsa: reembolso completo.' },
     { text: 'Horario de atención de lunes a viernes.' },
@@ -75,7 +74,7 @@ test('a local cross-encoder refuses a question while busy before tokenising it (
 });
 
 test('reranking reorders the top passages and keeps the rest after them', async () => {
-  const index = space();
+  const index = await space();
   const plain = await new Retriever(index).retrieve('tienda', 'producto', 5);
   assert.match(plain.hits[0]!.text, /producto producto/);
   const reranker = await OnnxReranker.load(dir.path);
@@ -107,7 +106,7 @@ test('a reranker endpoint gets only the top N passages, in both response shapes'
   }
   server.requests.length = 0;
   const outcomes: (string | null)[] = [];
-  const retriever = new Retriever(space(), null, {
+  const retriever = new Retriever(await space(), null, {
     reranker,
     topN: 2,
     timeoutMs: 5_000,
@@ -121,7 +120,7 @@ test('a reranker endpoint gets only the top N passages, in both response shapes'
 });
 
 test('a failing or slow reranker leaves the first ranking and reports why; the question does not fail', async () => {
-  const index = space();
+  const index = await space();
   const reranker = new HttpReranker({ baseUrl: server.baseUrl, model: '', timeoutMs: 5_000 });
   const outcomes: (string | null)[] = [];
   const settings = { reranker, topN: 10, timeoutMs: 10_000, onOutcome: (f: string | null) => outcomes.push(f) };
@@ -147,7 +146,7 @@ test('a failing or slow reranker leaves the first ranking and reports why; the q
   assert.match(outcomes[1]!, /tiempo agotado \(200 ms\)/);
 });
 
-test('reranker scores become relevance probabilities: kept when all are within 0–1, read as logits otherwise', () => {
+test('reranker scores become relevance probabilities: kept when all are within 0–1, read as logits otherwise', async () => {
   assert.deepEqual(relevanceProbabilities([0.2, 0.9, 1]), [0.2, 0.9, 1]);
   const [low, zero, high] = relevanceProbabilities([-3, 0, 4]);
   assert.ok(Math.abs(low! - 0.0474) < 1e-3 && zero === 0.5 && Math.abs(high! - 0.982) < 1e-3);
@@ -155,7 +154,7 @@ test('reranker scores become relevance probabilities: kept when all are within 0
 
 test('a reranker that answered leaves its probability per rescored passage for the relevance decision', async () => {
   const reranker = await OnnxReranker.load(dir.path);
-  const retrieval = await new Retriever(space(), null, { reranker, topN: 2, timeoutMs: 5_000 }).retrieve(
+  const retrieval = await new Retriever(await space(), null, { reranker, topN: 2, timeoutMs: 5_000 }).retrieve(
     'tienda',
     'producto',
     5,
@@ -164,11 +163,11 @@ test('a reranker that answered leaves its probability per rescored passage for t
   assert.equal(judged?.size, 2);
   assert.ok(judged.get(retrieval.hits[0]!.id)! > 0.8, 'the reembolso passage: logit 2');
   assert.ok(judged.get(retrieval.hits[1]!.id)! < 0.3, 'the envío passage: logit -1');
-  const one = await new Retriever(space(), null, { reranker, topN: 1, timeoutMs: 5_000 }).retrieve(
+  const one = await new Retriever(await space(), null, { reranker, topN: 1, timeoutMs: 5_000 }).retrieve(
     'tienda',
     'producto',
     5,
   );
   assert.equal(one.judgement?.rerank?.get(one.hits[1]!.id), undefined, 'beyond topN: not judged by the model');
-  assert.equal((await new Retriever(space()).retrieve('tienda', 'producto', 5)).judgement, null);
+  assert.equal((await new Retriever(await space()).retrieve('tienda', 'producto', 5)).judgement, null);
 });

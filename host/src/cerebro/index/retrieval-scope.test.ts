@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
-import { PassageIndex } from './passage-index.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { keepInScope } from './retrieval-scope.js';
 import { Retriever } from './retriever.js';
 
 test('a narrowed retrieval keeps only the scope documents, reading past many better passages of others', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   // 60 strong passages in other documents outrank the one weak passage of the narrowed document (> 8 × k deep).
   for (let d = 0; d < 20; d++)
-    seedDocument(
+    await seedDocument(
       db,
       index,
       'acme',
@@ -20,7 +19,7 @@ test('a narrowed retrieval keeps only the scope documents, reading past many bet
         text: `El proxy del proxy se configura con proxy en el equipo ${d}-${i}.`,
       })),
     );
-  const target = seedDocument(db, index, 'acme', 'objetivo.md', [
+  const target = await seedDocument(db, index, 'acme', 'objetivo.md', [
     { text: 'Una nota larga sobre jardinería, riego y abonos, que menciona de pasada un proxy.' },
   ]);
   const retriever = new Retriever(index);

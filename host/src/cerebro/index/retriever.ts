@@ -4,8 +4,8 @@
 import { exactQueryWords, queryTermGroups, queryWords, type Language } from '../text/analyzer.js';
 import { closeWords, DEFAULT_MIN_WORD_SIMILARITY } from '../vector/close-words.js';
 import type { Embedder } from '../vector/embedder.js';
-import type { VectorStore } from '../vector/vector-store.js';
-import type { PassageIndex, PlanMatcher, SearchHit } from './passage-index.js';
+import type { VectorRepository } from '../../storage/port/vector-repository.js';
+import type { PassageIndex, SearchHit } from './passage-index.js';
 import { DEFAULT_RERANK_MIN_PROBABILITY } from '../answer/relevance.js';
 import { rerankHits, type RerankSettings } from './reranker.js';
 import { reciprocalRankFusion } from './rrf.js';
@@ -38,7 +38,7 @@ export interface Retrieval {
 
 export interface VectorSearch {
   embedder: Embedder;
-  store: VectorStore;
+  store: VectorRepository;
   /** Told whether embedding the question worked (a failing endpoint degrades that question to full text). */
   onQueryOutcome?: (failure: string | null) => void;
   /** Cosine similarity at which a question word counts as covered by a passage (default 0.8; close-words.ts). */
@@ -50,8 +50,6 @@ export class Retriever {
     private readonly index: PassageIndex,
     private readonly vectors: VectorSearch | null = null,
     private readonly rerank: RerankSettings | null = null,
-    /** Where full-text matches run (search threads); null: on this thread. */
-    private readonly matcher: PlanMatcher | null = null,
   ) {}
 
   get hybrid(): boolean {
@@ -76,7 +74,7 @@ export class Retriever {
   }
 
   private async firstStage(space: string, question: string, k: number, scope: RetrievalScope): Promise<Retrieval> {
-    const languages = this.index.languages(space);
+    const languages = await this.index.languages(space);
     const groups = queryTermGroups(question, languages);
     const exact = exactQueryWords(question, languages);
     if (!this.vectors)
@@ -109,22 +107,30 @@ export class Retriever {
     const store = this.vectors.store;
     const semantic = scope
       ? await keepInScope(
-          (n) => store.nearest(space, queryVector, n),
-          (h) => scope.has(this.index.passage(space, h.id)?.documentId ?? ''),
+          (n) => this.nearestWithDocuments(space, queryVector, n),
+          (h) => scope.has(h.documentId),
           depth,
         )
-      : store.nearest(space, queryVector, depth);
+      : await store.nearest(space, queryVector, depth);
     const fused = reciprocalRankFusion([lexical.map((h) => h.id), semantic.map((h) => h.id)]).slice(0, k);
 
     const byId = new Map(lexical.map((h) => [h.id, h]));
+    const read = new Map(
+      (
+        await this.index.repository.passages(
+          space,
+          fused.filter((f) => !byId.has(f.id)).map((f) => f.id),
+        )
+      ).map((p) => [p.id, p]),
+    );
     const hits: SearchHit[] = [];
     for (const { id, score } of fused) {
       const known = byId.get(id);
-      const record = known ?? this.index.passage(space, id);
+      const record = known ?? read.get(id);
       if (!record) continue;
       hits.push({ ...record, bm25: known?.bm25 ?? 0, score, rank: hits.length + 1 });
     }
-    const passageVectors = this.vectors.store.vectors(
+    const passageVectors = await this.vectors.store.vectors(
       space,
       hits.map((h) => h.id),
     );
@@ -158,9 +164,22 @@ export class Retriever {
         k,
       ).then((hits) => hits.map((h, i) => ({ ...h, rank: i + 1 })));
     }
-    return this.matcher
-      ? this.index.searchGroupsWith(this.matcher, space, groups, k, exact)
-      : Promise.resolve(this.index.searchGroups(space, groups, k, exact));
+    return this.index.searchGroups(space, groups, k, exact);
+  }
+
+  /** The space's nearest passages with the document each belongs to (hidden or gone ones: no document). */
+  private async nearestWithDocuments(
+    space: string,
+    vector: Float32Array,
+    k: number,
+  ): Promise<{ id: number; distance: number; documentId: string }[]> {
+    const near = await this.vectors!.store.nearest(space, vector, k);
+    const records = await this.index.repository.passages(
+      space,
+      near.map((h) => h.id),
+    );
+    const documentOf = new Map(records.map((p) => [p.id, p.documentId]));
+    return near.map((h) => ({ ...h, documentId: documentOf.get(h.id) ?? '' }));
   }
 
   /**

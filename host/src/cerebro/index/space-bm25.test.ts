@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { exactQueryWords, queryTermGroups } from '../text/analyzer.js';
 import { PassageIndex } from './passage-index.js';
 import { groupFrequencies, spaceBm25 } from './space-bm25.js';
@@ -13,56 +13,56 @@ const TIENDA = [
   { text: 'Aceptamos tarjeta, transferencia y pago a plazos.', headings: ['Pago'] },
 ];
 
-const ranking = (index: PassageIndex, space: string, q: string) =>
-  index.search(space, q, 5).map((h) => ({ text: h.text, bm25: h.bm25 }));
+const ranking = async (index: PassageIndex, space: string, q: string) =>
+  (await index.search(space, q, 5)).map((h) => ({ text: h.text, bm25: h.bm25 }));
 
-test("a space's ranking and word weights do not depend on other spaces' documents", () => {
+test("a space's ranking and word weights do not depend on other spaces' documents", async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
   const question = 'garantía del envío';
-  const alone = ranking(index, 'tienda', question);
+  const alone = await ranking(index, 'tienda', question);
   const groups = queryTermGroups(question);
-  const idfAlone = index.idf(groups, 'tienda');
+  const idfAlone = await index.idf(groups, 'tienda');
   // "garantía" is the rarer word in the shop's FAQ, so the warranty passage leads.
   assert.match(alone[0]!.text, /garantía/);
 
   // A neighbour whose documents say "garantía" everywhere and never "envío": over the whole index, "garantía" would
   // now look common and "envío" rare, and the shipping passages would take the lead.
-  seedDocument(
+  await seedDocument(
     db,
     index,
     'vecino',
     'manual.md',
     Array.from({ length: 300 }, (_, i) => ({ text: `La garantía del equipo ${i} cubre piezas y mano de obra.` })),
   );
-  assert.deepEqual(ranking(index, 'tienda', question), alone);
-  assert.deepEqual(index.idf(groups, 'tienda'), idfAlone);
+  assert.deepEqual(await ranking(index, 'tienda', question), alone);
+  assert.deepEqual(await index.idf(groups, 'tienda'), idfAlone);
   // Over the whole index the weights did change: the space's own counts are what kept them.
-  assert.ok(index.idf(groups)[0]! < idfAlone[0]!);
+  assert.ok((await index.idf(groups))[0]! < idfAlone[0]!);
 });
 
-test("a space's word counts follow its documents once it has grown", () => {
+test("a space's word counts follow its documents once it has grown", async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
   const groups = queryTermGroups('garantía');
-  const before = index.idf(groups, 'tienda')[0]!;
-  seedDocument(
+  const before = (await index.idf(groups, 'tienda'))[0]!;
+  await seedDocument(
     db,
     index,
     'tienda',
     'garantias.md',
     Array.from({ length: 20 }, (_, i) => ({ text: `Garantía del modelo ${i}: dos años.` })),
   );
-  assert.ok(index.idf(groups, 'tienda')[0]! < before, 'a word now in most passages weighs less');
+  assert.ok((await index.idf(groups, 'tienda'))[0]! < before, 'a word now in most passages weighs less');
 });
 
-test('passages holding more of the rarer question words rank first, and scores tell them apart', () => {
+test('passages holding more of the rarer question words rank first, and scores tell them apart', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
-  const hits = index.search('tienda', 'envío gratuito península', 5);
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'tienda', 'faq.md', TIENDA);
+  const hits = await index.search('tienda', 'envío gratuito península', 5);
   assert.match(hits[0]!.text, /gratuito a la península/);
   assert.ok(hits[0]!.bm25 > hits[1]!.bm25, 'the passage with every word scores above one with a single word');
   assert.deepEqual(
@@ -71,28 +71,28 @@ test('passages holding more of the rarer question words rank first, and scores t
   );
 });
 
-test('passages scoring alike rank in the order they were indexed, whatever other spaces hold', () => {
+test('passages scoring alike rank in the order they were indexed, whatever other spaces hold', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const twin = 'La garantía de los muebles es de tres años desde la entrega.';
-  seedDocument(db, index, 'tienda', 'garantia.md', [{ text: twin }, { text: twin }, { text: twin }]);
-  const order = () => index.search('tienda', 'garantía muebles', 5).map((h) => h.id);
-  const first = order();
+  await seedDocument(db, index, 'tienda', 'garantia.md', [{ text: twin }, { text: twin }, { text: twin }]);
+  const order = async () => (await index.search('tienda', 'garantía muebles', 5)).map((h) => h.id);
+  const first = await order();
   assert.deepEqual(
     first,
     [...first].sort((a, b) => a - b),
   );
-  seedDocument(
+  await seedDocument(
     db,
     index,
     'vecino',
     'manual.md',
     Array.from({ length: 200 }, (_, i) => ({ text: `Muebles ${i}: la garantía cubre piezas.` })),
   );
-  assert.deepEqual(order(), first);
+  assert.deepEqual(await order(), first);
 });
 
-test('group frequencies count a word once per group, in any language searched, and headings weigh more', () => {
+test('group frequencies count a word once per group, in any language searched, and headings weigh more', async () => {
   const groups = queryTermGroups('instalar paquetes', ['es', 'en']);
   // "installing" meets "instalar" through its English stem; "packages" is another word than "paquetes".
   assert.deepEqual(

@@ -2,8 +2,7 @@
 // BM25 counts over the whole table, every space together, so one tenant's documents would change how another's
 // questions are ranked and judged (a word common in a big manual next door weighed as common in a small FAQ). These
 // counts are the space's own.
-import type { SqliteDatabase } from '../../storage/database.js';
-import { spaceKey } from './space-key.js';
+import type { PassageSearchRepository } from '../../storage/port/passage-index-repository.js';
 
 /**
  * A space's counts are recomputed once its passage count has moved by more than this share since they were taken:
@@ -36,61 +35,38 @@ const MAX_TERMS = 50_000;
 
 export class SpaceTermStats {
   private readonly spaces = new Map<string, SpaceCounts>();
-  private readonly stmt;
 
   constructor(
-    db: SqliteDatabase,
+    private readonly repo: PassageSearchRepository,
     private readonly lengthOf: (p: { text: string; headings: string[] }) => number,
-  ) {
-    this.stmt = {
-      // Hidden passages (an indexing run not yet swapped in, or waiting for purge) are counted too: a bounded,
-      // short-lived error that spares a join over the whole posting list.
-      count: db
-        .prepare(`SELECT count(*) FROM (SELECT rowid FROM cerebro_fts WHERE cerebro_fts MATCH ? LIMIT ${COUNT_CAP})`)
-        .pluck(),
-      sample: db.prepare(`SELECT text, headings FROM cerebro_passages WHERE space = ? LIMIT ${LENGTH_SAMPLE}`),
-      totalDocs: db.prepare('SELECT doc FROM cerebro_fts_vocab WHERE term = ?').pluck(),
-      totalRows: db.prepare('SELECT count(*) FROM cerebro_passages').pluck(),
-    };
-  }
+  ) {}
 
-  private meanLengthOf(space: string): number {
-    const rows = this.stmt.sample.all(space) as { text: string; headings: string }[];
+  private async meanLengthOf(space: string): Promise<number> {
+    const rows = await this.repo.lengthSample(space, LENGTH_SAMPLE);
     if (rows.length === 0) return 0;
-    return (
-      rows.reduce((sum, r) => sum + this.lengthOf({ text: r.text, headings: JSON.parse(r.headings) as string[] }), 0) /
-      rows.length
-    );
+    return rows.reduce((sum, r) => sum + this.lengthOf(r), 0) / rows.length;
   }
 
   /** The space's counts, taken afresh when `rows` (its current passage count) has moved too far from theirs. */
-  private countsOf(space: string, rows: number): SpaceCounts {
-    let counts = this.spaces.get(space);
-    if (
-      !counts ||
-      Math.abs(rows - counts.rows) > STALE_SHARE * Math.max(1, counts.rows) ||
-      counts.df.size > MAX_TERMS
-    ) {
-      counts = { rows, meanLength: this.meanLengthOf(space), df: new Map() };
-      this.spaces.set(space, counts);
-    }
-    return counts;
+  private async countsOf(space: string, rows: number): Promise<SpaceCounts> {
+    const counts = this.spaces.get(space);
+    if (counts && Math.abs(rows - counts.rows) <= STALE_SHARE * Math.max(1, counts.rows) && counts.df.size <= MAX_TERMS)
+      return counts;
+    const fresh: SpaceCounts = { rows, meanLength: await this.meanLengthOf(space), df: new Map() };
+    this.spaces.set(space, fresh);
+    return fresh;
   }
 
   /** In how many passages of the space the term occurs (heading or text). */
-  df(space: string, rows: number, term: string): number {
-    const counts = this.countsOf(space, rows);
+  async df(space: string, rows: number, term: string): Promise<number> {
+    const counts = await this.countsOf(space, rows);
     let n = counts.df.get(term);
     if (n === undefined) {
-      const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
-      n = this.stmt.count.get(`{space_key} : ${quote(spaceKey(space))} AND {heading body} : ${quote(term)}`) as number;
+      n = await this.repo.spaceTermPassages(space, term, COUNT_CAP);
       if (n >= COUNT_CAP) {
-        counts.indexRows ??= this.stmt.totalRows.get() as number;
+        counts.indexRows ??= await this.repo.indexPassages();
         const share = rows / Math.max(1, counts.indexRows);
-        n = Math.min(
-          rows,
-          Math.max(COUNT_CAP, Math.round(((this.stmt.totalDocs.get(term) as number | undefined) ?? 0) * share)),
-        );
+        n = Math.min(rows, Math.max(COUNT_CAP, Math.round((await this.repo.termPassages(term)) * share)));
       }
       counts.df.set(term, n);
     }
@@ -98,8 +74,8 @@ export class SpaceTermStats {
   }
 
   /** Mean length of the space's passages, as the `lengthOf` given measures it. */
-  meanLength(space: string, rows: number): number {
-    return this.countsOf(space, rows).meanLength;
+  async meanLength(space: string, rows: number): Promise<number> {
+    return (await this.countsOf(space, rows)).meanLength;
   }
 }
 

@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { PreparePool } from '../extract/pool.js';
 import { createPreparePool } from '../extract/pool.js';
-import { PassageIndex } from '../index/passage-index.js';
 import { makePdf, migratedDb, tempDir, type TempDir } from '../testing/fixtures.js';
+import { sqlitePassageIndex } from '../testing/seed.js';
 import { IndexingRunner } from './indexing-runner.js';
 import { PassageIndexWriter } from './passage-writer.js';
 import { sqliteEngineStorage } from '../../storage/sqlite/engine-storage.js';
@@ -38,9 +38,9 @@ function stuckPool(): PreparePool & { started: number } {
 }
 
 /** The runner's repositories over a test database, and the passage writer over its index. */
-const storage = (db: Database.Database, index = new PassageIndex(db)) => {
+const storage = (db: Database.Database, index = sqlitePassageIndex(db)) => {
   const { documents, reads, leases } = sqliteEngineStorage(db);
-  return { documents, reads, leases, passages: new PassageIndexWriter(index) };
+  return { documents, reads, leases, passages: new PassageIndexWriter(index.repository) };
 };
 
 const upload = async (name: string, data: string | Uint8Array) => {
@@ -50,7 +50,7 @@ const upload = async (name: string, data: string | Uint8Array) => {
 
 test('documents go queued → processing → ready, and failures carry a code and a Spanish reason', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const seen: string[] = [];
   const changedSpaces: string[] = [];
   const runner = new IndexingRunner({
@@ -93,19 +93,19 @@ test('documents go queued → processing → ready, and failures carry a code an
   assert.ok(seen.includes('guia.md:processing') && seen.includes('guia.md:ready'));
   assert.ok(changedSpaces.includes('s1'));
 
-  assert.equal(index.search('s1', 'puerto impresora', 3)[0]?.page, 2);
+  assert.equal((await index.search('s1', 'puerto impresora', 3))[0]?.page, 2);
   assert.equal(runner.status('s2').state, 'empty');
   await runner.stop();
 });
 
 test('the same file name replaces the document: same id, next version, only the new passages', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const runner = new IndexingRunner({ ...storage(db, index), pool });
   await runner.start();
   const first = await runner.submit('s', await upload('notas.txt', 'El horario es de mañana.'));
   await runner.idle();
-  assert.equal(index.search('s', 'horario mañana', 5).length, 1);
+  assert.equal((await index.search('s', 'horario mañana', 5)).length, 1);
   const path2 = join(dir.path, 'notas-v2.txt');
   await dir.file('notas-v2.txt', 'Ahora el almacén abre los sábados.');
   const second = await runner.submit('s', { name: 'notas.txt', path: path2, bytes: 10 });
@@ -113,15 +113,15 @@ test('the same file name replaces the document: same id, next version, only the 
   assert.equal(second.version, 2);
   assert.equal(second.state, 'queued');
   await runner.idle();
-  assert.equal(index.search('s', 'horario mañana', 5).length, 0);
-  assert.equal(index.search('s', 'almacén sábados', 5).length, 1);
+  assert.equal((await index.search('s', 'horario mañana', 5)).length, 0);
+  assert.equal((await index.search('s', 'almacén sábados', 5)).length, 1);
   assert.equal(runner.list('s', { limit: 10, offset: 0 }).total, 1);
   await runner.stop();
 });
 
 test('removing a document removes its passages, only in its space', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const runner = new IndexingRunner({ ...storage(db, index), pool });
   await runner.start();
   const file = await upload('comun.md', 'Las facturas se emiten el día uno.');
@@ -131,14 +131,14 @@ test('removing a document removes its passages, only in its space', async () => 
   assert.equal((await runner.remove('a', a.id))?.name, 'comun.md');
   assert.equal(runner.document('a', a.id), null);
   assert.equal(await runner.remove('a', a.id), null);
-  assert.equal(index.search('a', 'facturas', 5).length, 0);
-  assert.equal(index.search('b', 'facturas', 5).length, 1);
+  assert.equal((await index.search('a', 'facturas', 5)).length, 0);
+  assert.equal((await index.search('b', 'facturas', 5)).length, 1);
   await runner.stop();
 });
 
 test('a job stuck past its deadline fails with a reason and the queue moves on', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const stuck = stuckPool();
   const runner = new IndexingRunner({ ...storage(db, index), pool: stuck }, { deadlineMs: 150 });
   await runner.start();
@@ -173,7 +173,7 @@ test('work interrupted by a crash is re-queued on start and completes; nothing u
   db1.close();
 
   const db2 = new Database(file);
-  const index = new PassageIndex(db2);
+  const index = sqlitePassageIndex(db2);
   const runner = new IndexingRunner({ ...storage(db2, index), pool });
   assert.deepEqual(await runner.start(), { requeued: 1, failed: 0 });
   await runner.idle();
@@ -183,7 +183,7 @@ test('work interrupted by a crash is re-queued on start and completes; nothing u
     'segundo.md:ready',
   ]);
   assert.equal(runner.document('s', doc.id)?.attempts, 2);
-  assert.match(index.search('s', 'ventas marzo', 3)[0]!.text, /12 %/);
+  assert.match((await index.search('s', 'ventas marzo', 3))[0]!.text, /12 %/);
   await runner.stop();
   db2.close();
 });
@@ -213,7 +213,7 @@ test('stop() re-queues running work so the next start resumes it', async () => {
 
 test('removing a space removes all its documents and nothing else', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const runner = new IndexingRunner({ ...storage(db, index), pool });
   await runner.start();
   await runner.submit('a', await upload('uno.md', 'Documento uno sobre facturas.'));
@@ -222,8 +222,8 @@ test('removing a space removes all its documents and nothing else', async () => 
   await runner.idle();
   assert.equal(await runner.removeSpace('a'), 2);
   assert.equal(runner.status('a').state, 'empty');
-  assert.equal(index.search('a', 'facturas', 5).length, 0);
-  assert.equal(index.search('b', 'facturas', 5).length, 1);
+  assert.equal((await index.search('a', 'facturas', 5)).length, 0);
+  assert.equal((await index.search('b', 'facturas', 5)).length, 1);
   await runner.stop();
 });
 
@@ -234,7 +234,7 @@ const storedPassages = (db: Database.Database) =>
 
 test('a large document is stored batch by batch, hidden, then swapped in whole: every passage in order', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const runner = new IndexingRunner({ ...storage(db, index), pool });
   await runner.start();
   // Enough paragraphs for several batches of passages.
@@ -243,10 +243,10 @@ test('a large document is stored batch by batch, hidden, then swapped in whole: 
     (_, i) => `Párrafo ${i}: el artículo número ${i} cuesta ${i * 3} euros en la tienda.`,
   );
   // Every batch is stored on its own; while the run is still adding them, what is stored is not searchable.
-  const addHidden = index.addHidden.bind(index);
+  const addHidden = index.repository.addHidden.bind(index.repository);
   const searchableBeforeEachBatch: number[] = [];
-  index.addHidden = (run, batch) => {
-    searchableBeforeEachBatch.push(index.search('s', 'artículo tienda', 5).length);
+  index.repository.addHidden = async (run, batch) => {
+    searchableBeforeEachBatch.push((await index.search('s', 'artículo tienda', 5)).length);
     return addHidden(run, batch);
   };
   const doc = await runner.submit('s', await upload('catalogo.txt', paragraphs.join('\n\n')));
@@ -267,14 +267,14 @@ test('a large document is stored batch by batch, hidden, then swapped in whole: 
     ords.map((_, i) => i),
     'passage ids follow the document order',
   );
-  assert.match(index.search('s', 'artículo 4321', 3)[0]!.text, /4321/);
+  assert.match((await index.search('s', 'artículo 4321', 3))[0]!.text, /4321/);
   assert.equal(hiddenRows(db), 0);
   await runner.stop();
 });
 
 test('the old version stays searchable until the new one is swapped in, then is purged; abandoned runs too', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const runner = new IndexingRunner({ ...storage(db, index), pool });
   await runner.start();
   const long = (word: string) =>
@@ -289,12 +289,12 @@ test('the old version stays searchable until the new one is swapped in, then is 
   await runner.submit('s', { name: 'informe.txt', path: v2Path, bytes: 10 });
   while (runner.document('s', v1.id)!.state !== 'ready') {
     // Until the swap, questions are answered from version 1 only.
-    assert.ok(index.search('s', 'inventario', 5).length > 0);
-    assert.equal(index.search('s', 'facturación', 5).length, 0);
+    assert.ok((await index.search('s', 'inventario', 5)).length > 0);
+    assert.equal((await index.search('s', 'facturación', 5)).length, 0);
     await new Promise((r) => setImmediate(r));
   }
-  assert.equal(index.search('s', 'inventario', 5).length, 0);
-  assert.ok(index.search('s', 'facturación', 5).length > 0);
+  assert.equal((await index.search('s', 'inventario', 5)).length, 0);
+  assert.ok((await index.search('s', 'facturación', 5)).length > 0);
   await runner.idle();
   assert.equal(hiddenRows(db), 0);
   assert.equal(storedPassages(db), runner.document('s', v1.id)!.passages, 'version 1 was purged');
@@ -317,7 +317,7 @@ test('the old version stays searchable until the new one is swapped in, then is 
       .sort(),
     ['informe.txt:ready:4', 'vacio.txt:failed:1'],
   );
-  assert.equal(index.search('s', 'proveedores', 5).length, 0);
+  assert.equal((await index.search('s', 'proveedores', 5)).length, 0);
   assert.equal(hiddenRows(db), 0);
   assert.equal(storedPassages(db), 1);
   await runner.stop();
@@ -325,11 +325,11 @@ test('the old version stays searchable until the new one is swapped in, then is 
 
 test('start-up abandons runs a crash interrupted and purges them', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   db.prepare(
     "INSERT INTO cerebro_documents (space, id, name, media_type, format, bytes, path, state, queued_at, updated_at, created_at) VALUES ('s', 'd', 'd.txt', 'text/plain', 'text', 1, '/nada', 'ready', '', '', '')",
   ).run();
-  index.addHidden({ space: 's', id: 'd', runId: 7 }, [
+  await index.repository.addHidden({ space: 's', id: 'd', runId: 7 }, [
     { ord: 0, text: 'resto de una ejecución', page: null, headings: [], terms: 'rest ejecu', headingTerms: '' },
   ]);
   assert.equal(hiddenRows(db), 1);
@@ -344,7 +344,7 @@ test('start-up abandons runs a crash interrupted and purges them', async () => {
 test('removing a large document answers at once; its passages are purged afterwards and no reference dangles', async () => {
   const db = migratedDb();
   db.pragma('foreign_keys = ON');
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const runner = new IndexingRunner({ ...storage(db, index), pool });
   await runner.start();
   const text = Array.from({ length: 12000 }, (_, i) => `Entrada ${i} del registro de almacén.`).join('\n\n');
@@ -356,7 +356,7 @@ test('removing a large document answers at once; its passages are purged afterwa
   assert.equal((await runner.remove('s', doc.id))?.name, 'registro.txt');
   assert.equal(runner.document('s', doc.id), null);
   assert.ok(
-    index.search('s', 'entrada registro almacén', 10).every((h) => h.documentId === other.id),
+    (await index.search('s', 'entrada registro almacén', 10)).every((h) => h.documentId === other.id),
     'gone from searches at once',
   );
   assert.equal(db.pragma('foreign_keys', { simple: true }), 1, 'enforcement is back on');
@@ -409,7 +409,7 @@ const fullDiskText = (n: number) =>
 
 test('SQLITE_FULL while indexing fails that document with a reason and the runner keeps working', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const errors: { errno: string | undefined; stage: string; id?: string }[] = [];
   let released = 0;
   const unhandled: unknown[] = [];
@@ -453,7 +453,7 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
 test("spaces take turns: a backlog in one space delays another space's document by at most one job, also after a restart", async () => {
   const file = join(dir.path, 'fair.db');
   const db = migratedDb(file);
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   const started: string[] = [];
   const runner = new IndexingRunner({
     ...storage(db, index),
@@ -502,7 +502,7 @@ test("spaces take turns: a backlog in one space delays another space's document 
 
 test('a job leased to another live process is never taken back before its lease runs out; after it, once', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db);
+  const index = sqlitePassageIndex(db);
   // Owners named by a live pid that is not this process (the test runner's parent): their process is alive.
   const holder = new IndexingRunner(
     { ...storage(db, index), pool: stuckPool() },
@@ -530,7 +530,7 @@ test('a job leased to another live process is never taken back before its lease 
   // The first holder, should it wake up, no longer owns the job: its stop writes nothing over the result.
   await holder.stop();
   assert.equal(later.document('s', doc.id)?.state, 'ready');
-  assert.match(index.search('s', 'inventario junio', 3)[0]!.text, /junio/);
+  assert.match((await index.search('s', 'inventario junio', 3))[0]!.text, /junio/);
   await later.stop();
 });
 

@@ -1,16 +1,11 @@
-// The passage writes of the indexing runner, behind one narrow interface: the passage index's storage moves to the
-// storage port later, and then only the implementation below changes. Today it is the SQLite PassageIndex.
+// The passage writes of the indexing runner, behind one narrow interface over the storage port's passage index
+// (storage/port/passage-index-repository.ts) and the vectors that go with its passages.
 import type { JobPassageSteps, JobRun } from '../../storage/port/document-job-repository.js';
+import type { PassageIndexRepository, RunPassage } from '../../storage/port/passage-index-repository.js';
+import type { VectorRepository } from '../../storage/port/vector-repository.js';
 import type { PreparedPassage } from '../extract/prepare.js';
-import type { PassageIndex } from '../index/passage-index.js';
-import type { VectorStore } from '../vector/vector-store.js';
 
-export interface RunPassage {
-  id: number;
-  ord: number;
-  headings: string[];
-  text: string;
-}
+export type { RunPassage } from '../../storage/port/passage-index-repository.js';
 
 /**
  * What the runner writes to the passage index outside a document's state change (`JobPassageSteps` are the parts
@@ -30,47 +25,51 @@ export interface PassageWriter extends JobPassageSteps {
   purge(limit: number): Promise<number>;
 }
 
-/** The SQLite passage index (and the vectors deleted with its passages) as the runner's passage writer. */
+/** The passage index repository (and the vectors deleted with its passages) as the runner's passage writer. */
 export class PassageIndexWriter implements PassageWriter {
-  constructor(
-    private readonly index: PassageIndex,
-    /** The vectors that go with the passages (null without an embedding model). */
-    private readonly vectors: VectorStore | null = null,
-  ) {}
+  private readonly steps: JobPassageSteps;
 
-  async addHidden(run: JobRun, batch: readonly PreparedPassage[]): Promise<void> {
-    this.index.addHidden(run, batch);
+  constructor(
+    private readonly index: PassageIndexRepository,
+    /** The vectors that go with the passages (null without an embedding model). */
+    private readonly vectors: VectorRepository | null = null,
+  ) {
+    this.steps = index.jobSteps(vectors);
   }
 
-  async runPassages(run: JobRun, afterOrd: number, limit: number): Promise<RunPassage[]> {
+  async addHidden(run: JobRun, batch: readonly PreparedPassage[]): Promise<void> {
+    await this.index.addHidden(run, batch);
+  }
+
+  runPassages(run: JobRun, afterOrd: number, limit: number): Promise<RunPassage[]> {
     return this.index.runPassages(run, afterOrd, limit);
   }
 
-  async abandonRun(run: JobRun): Promise<void> {
-    this.index.abandonRun(run);
+  abandonRun(run: JobRun): Promise<void> {
+    return this.index.abandonRun(run);
   }
 
   async purge(limit: number): Promise<number> {
-    return this.index.purge(limit, (ids) => this.vectors?.delete(ids)).length;
+    return (await this.index.purge(limit, this.vectors)).length;
   }
 
   swapIn(run: JobRun): number {
-    return this.index.swapIn(run);
+    return this.steps.swapIn(run);
   }
 
   hideDocument(space: string, documentId: string): void {
-    this.index.hideDocument(space, documentId);
+    this.steps.hideDocument(space, documentId);
   }
 
   abandonDocumentRuns(space: string, documentId: string): void {
-    this.index.abandonDocumentRuns(space, documentId);
+    this.steps.abandonDocumentRuns(space, documentId);
   }
 
   abandonOrphanRuns(): void {
-    this.index.abandonOrphanRuns();
+    this.steps.abandonOrphanRuns();
   }
 
   deleteDocument(space: string, documentId: string): void {
-    this.vectors?.delete(this.index.deleteDocument(space, documentId));
+    this.steps.deleteDocument(space, documentId);
   }
 }

@@ -1,7 +1,9 @@
 // Puts a ready document with given passages straight into the index, bypassing extraction (for retrieval tests).
 import type { SqliteDatabase } from '../../storage/database.js';
+import { SqlitePassageIndexRepository } from '../../storage/sqlite/passage-index/passage-index-repository.js';
 import { passageTerms } from '../extract/prepare.js';
-import type { PassageIndex } from '../index/passage-index.js';
+import { PassageIndex } from '../index/passage-index.js';
+import type { BackgroundPrior } from '../text/background-prior.js';
 import { detectLanguage } from '../text/analyzer.js';
 
 export interface SeedPassage {
@@ -10,13 +12,18 @@ export interface SeedPassage {
   headings?: string[];
 }
 
-export function seedDocument(
+/** The engine's passage index over a SQLite database (its repository matches on the calling thread). */
+export function sqlitePassageIndex(db: SqliteDatabase, prior?: BackgroundPrior): PassageIndex {
+  return new PassageIndex(new SqlitePassageIndexRepository(db), ...(prior ? [prior] : []));
+}
+
+export async function seedDocument(
   db: SqliteDatabase,
   index: PassageIndex,
   space: string,
   name: string,
   passages: SeedPassage[],
-): { id: string; passageIds: number[] } {
+): Promise<{ id: string; passageIds: number[] }> {
   const id = `doc-${name}`;
   const t = new Date().toISOString();
   const lang = detectLanguage(passages.map((p) => p.text).join('\n'));
@@ -24,7 +31,7 @@ export function seedDocument(
     `INSERT INTO cerebro_documents (space, id, name, media_type, path, state, progress, created_at, updated_at, queued_at, passages, lang)
      VALUES (?, ?, ?, 'text/plain', '/dev/null', 'ready', 1, ?, ?, ?, ?, ?)`,
   ).run(space, id, name, t, t, t, passages.length, lang);
-  const passageIds = index.replaceDocument(
+  const passageIds = await index.repository.replaceDocument(
     space,
     id,
     passages.map((p, ord) => ({

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
-import { PassageIndex } from '../index/passage-index.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { idfOf } from '../index/space-stats.js';
 import { queryTermGroups, termOf } from './analyzer.js';
 import {
@@ -15,7 +14,7 @@ import {
 
 const PRIOR: BackgroundPrior = { documents: 999, df: { tiemp: 300, preci: 20 } };
 
-test('the shipped prior loads: general Spanish words are listed by their index terms, common ones more often', () => {
+test('the shipped prior loads: general Spanish words are listed by their index terms, common ones more often', async () => {
   assert.ok(BACKGROUND_PRIOR.documents > 500);
   const df = (word: string) => BACKGROUND_PRIOR.df[termOf(word, 'es')] ?? 0;
   assert.ok(df('tiempo') > 100, 'an everyday word is in many chunks');
@@ -25,7 +24,7 @@ test('the shipped prior loads: general Spanish words are listed by their index t
   assert.ok(Object.values(BACKGROUND_PRIOR.df).every((n) => Number.isInteger(n) && n >= 3));
 });
 
-test("a word's background share is its most frequent alternative's, smoothed so that no word is certain or impossible", () => {
+test("a word's background share is its most frequent alternative's, smoothed so that no word is certain or impossible", async () => {
   assert.equal(backgroundShare(PRIOR, ['tiemp', 'time']), 300.5 / 1000);
   assert.equal(backgroundShare(PRIOR, ['preci', 'tiemp']), 300.5 / 1000);
   // Unlisted (rarer than the builder kept, or unknown): counted as one chunk, never zero.
@@ -34,7 +33,7 @@ test("a word's background share is its most frequent alternative's, smoothed so 
   assert.equal(backgroundShare(PRIOR, []), 1.5 / 1000);
 });
 
-test("blending adds the prior as pseudo-passages: a small space's weights follow the prior, a large one's its own counts", () => {
+test("blending adds the prior as pseudo-passages: a small space's weights follow the prior, a large one's its own counts", async () => {
   assert.deepEqual(blendedCounts({ passages: 16, df: 2 }, 0.1, 100), { passages: 116, df: 12 });
   const idf = (passages: number, df: number, share: number) => {
     const b = blendedCounts({ passages, df }, share);
@@ -49,17 +48,17 @@ test("blending adds the prior as pseudo-passages: a small space's weights follow
   assert.ok(PRIOR_STRENGTH > 0);
 });
 
-test('in a small space a missing generic word weighs less than a missing name, and an absent word more than a present one', () => {
+test('in a small space a missing generic word weighs less than a missing name, and an absent word more than a present one', async () => {
   const db = migratedDb();
-  const index = new PassageIndex(db, PRIOR);
-  seedDocument(db, index, 'tienda', 'faq.md', [
+  const index = sqlitePassageIndex(db, PRIOR);
+  await seedDocument(db, index, 'tienda', 'faq.md', [
     { text: 'El envío a Canarias cuesta 149 € y tarda entre 15 y 20 días laborables.', headings: ['Envíos'] },
     { text: 'La garantía de los muebles es de tres años desde la entrega.', headings: ['Garantía'] },
   ]);
-  const [tiempo, nextcloud, envio] = index.idf(queryTermGroups('tiempo Nextcloud envío'), 'tienda');
+  const [tiempo, nextcloud, envio] = await index.idf(queryTermGroups('tiempo Nextcloud envío'), 'tienda');
   assert.ok(tiempo! < nextcloud!, 'a word general Spanish uses everywhere is a weak sign of a missing topic');
   assert.ok(envio! < nextcloud!);
   // Without a space (the whole index, as before), the prior is not used.
-  const [t0, n0] = index.idf(queryTermGroups('tiempo Nextcloud'));
+  const [t0, n0] = await index.idf(queryTermGroups('tiempo Nextcloud'));
   assert.equal(t0, n0);
 });

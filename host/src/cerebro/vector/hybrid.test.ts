@@ -1,12 +1,12 @@
+import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PassageIndex } from '../index/passage-index.js';
 import { Retriever } from '../index/retriever.js';
 import { foldAccents, words } from '../text/analyzer.js';
 import { migratedDb } from '../testing/fixtures.js';
-import { seedDocument } from '../testing/seed.js';
+import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import type { Embedder } from './embedder.js';
-import { VectorStore } from './vector-store.js';
+import { SqliteVectorRepositories } from '../../storage/sqlite/vector-repository.js';
 
 /**
  * A test embedder with a hand-made semantic space: synonyms share a dimension. It stands in for a real model so
@@ -43,17 +43,17 @@ const conceptEmbedder: Embedder = {
 
 async function setup() {
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  const store = new VectorStore(db, conceptEmbedder.dimensions);
+  const index = sqlitePassageIndex(db);
+  const store = new SqliteVectorRepositories(db).forDimensions(conceptEmbedder.dimensions);
   const put = async (space: string, name: string, texts: string[]) => {
-    const { passageIds } = seedDocument(
+    const { passageIds } = await seedDocument(
       db,
       index,
       space,
       name,
       texts.map((text) => ({ text })),
     );
-    store.put(space, passageIds, await conceptEmbedder.embed(texts, 'passage'));
+    await store.put(space, passageIds, await conceptEmbedder.embed(texts, 'passage'));
   };
   await put('a', 'garaje.md', [
     'El coche rojo está en el garaje.',
@@ -83,16 +83,16 @@ test('vector search is partitioned by space', async () => {
   const hits = (await hybrid.retrieve('a', 'automóvil vehículo', 5)).hits;
   assert.ok(hits.every((h) => h.documentName === 'garaje.md'));
   const [q] = await conceptEmbedder.embed(['automóvil'], 'query');
-  assert.deepEqual(store.nearest('b', q!, 5).length, 1);
-  assert.equal(store.nearest('nadie', q!, 5).length, 0);
+  assert.deepEqual((await store.nearest('b', q!, 5)).length, 1);
+  assert.equal((await store.nearest('nadie', q!, 5)).length, 0);
 });
 
 test('deleted vectors are gone', async () => {
   const { store } = await setup();
   const [q] = await conceptEmbedder.embed(['automóvil'], 'query');
-  const ids = store.nearest('b', q!, 5).map((h) => h.id);
-  store.delete(ids);
-  assert.equal(store.nearest('b', q!, 5).length, 0);
+  const ids = (await store.nearest('b', q!, 5)).map((h) => h.id);
+  await store.delete(ids);
+  assert.equal((await store.nearest('b', q!, 5)).length, 0);
 });
 
 test('the engine embeds passages while indexing, and re-indexes documents when the embedding model changes', async () => {
@@ -157,13 +157,13 @@ test('with embeddings, a question word close in meaning to a passage counts for 
 test('a word close in meaning is credited to the unit that says it, not to every unit of its passage', async () => {
   const { ExtractiveAnswerer } = await import('../answer/extractive.js');
   const db = migratedDb();
-  const index = new PassageIndex(db);
-  const store = new VectorStore(db, conceptEmbedder.dimensions);
+  const index = sqlitePassageIndex(db);
+  const store = new SqliteVectorRepositories(db).forDimensions(conceptEmbedder.dimensions);
   // One passage, two sentences: only the first is about the car. Its vector is close to "automóvil".
   const text =
     'El coche rojo está aparcado en el garaje de la casa.\n\nLa factura del garaje de la casa llegó ayer por correo.';
-  const { passageIds } = seedDocument(db, index, 'a', 'casa.md', [{ text }]);
-  store.put('a', passageIds, await conceptEmbedder.embed([text], 'passage'));
+  const { passageIds } = await seedDocument(db, index, 'a', 'casa.md', [{ text }]);
+  await store.put('a', passageIds, await conceptEmbedder.embed([text], 'passage'));
   // The passage's vector mixes two concepts (cosine 0.71 with "automóvil"), each sentence's holds one.
   const answerer = new ExtractiveAnswerer(
     index,
@@ -181,7 +181,7 @@ test('a narrowed hybrid retrieval draws from the scope documents only, by words 
   const hybrid = new Retriever(index, { embedder: conceptEmbedder, store });
   const whole = await hybrid.retrieve('a', '¿dónde está el automóvil?', 5);
   assert.ok(whole.hits.some((h) => h.documentName === 'flota.md'));
-  const garage = index.passage('a', whole.hits.find((h) => h.documentName === 'garaje.md')!.id)!.documentId;
+  const garage = (await index.passage('a', whole.hits.find((h) => h.documentName === 'garaje.md')!.id))!.documentId;
   const narrowed = await hybrid.retrieve('a', '¿dónde está el automóvil?', 5, new Set([garage]));
   assert.equal(narrowed.mode, 'hybrid');
   assert.ok(narrowed.hits.length > 0);

@@ -12,7 +12,7 @@ export function loadSqliteVec(db: SqliteDatabase): void {
   loaded.add(db);
 }
 
-/** Synchronous vector statements: the retriever's reads and the purge's deletes (inside its transaction) use them. */
+/** Synchronous vector statements: the vector repository wraps them; the passage purge deletes with them inside its transaction. */
 export class SqliteVectorStore {
   readonly table: string;
   private readonly stmt;

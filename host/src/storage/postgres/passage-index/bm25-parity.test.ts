@@ -1,12 +1,17 @@
-// Search parity (issue #25 item 3): the same passages indexed in the engine's SQLite FTS5 table and in the
-// PostgreSQL index, the project's question sets asked of both. FTS5's candidates (MATCH with bm25) and the engine's
-// final top 10 (candidates re-ranked by the space's own statistics) must be the same passages with the same scores.
+// Search parity (issue #25 item 3): the same documents indexed through the storage port on SQLite (FTS5) and on
+// PostgreSQL (the engine's own postings), the project's question sets asked of both. FTS5's candidates (MATCH with
+// bm25), the engine's final top 10 (candidates re-ranked by the space's own statistics) and the engine's answers must
+// be the same passages with the same scores on both backends.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SqliteDatabase } from '../../database.js';
-import { MATCH_SQL, PassageIndex, type MatchedRow } from '../../../cerebro/index/passage-index.js';
+import { ExtractiveAnswerer } from '../../../cerebro/answer/extractive.js';
+import { type MatchedRow, PassageIndex } from '../../../cerebro/index/passage-index.js';
+import { Retriever } from '../../../cerebro/index/retriever.js';
+import { sqlitePassageIndex } from '../../../cerebro/testing/seed.js';
+import { MATCH_SQL } from '../../sqlite/passage-index/match-plan-sql.js';
 import { matchExpression } from '../../../cerebro/index/fts-query.js';
-import { spaceKey } from '../../../cerebro/index/space-key.js';
+import { spaceKey } from '../../space-key.js';
 import { queryTermGroups } from '../../../cerebro/text/analyzer.js';
 import { migratedDb } from '../../../cerebro/testing/fixtures.js';
 import { PG_HOST_MIGRATIONS } from '../migrations/index.js';
@@ -14,8 +19,9 @@ import { applyPgMigrations } from '../pg-migrator.js';
 import { createTestDatabase, pgUnavailable, type TestDatabase } from '../testing/pg-test-database.js';
 import { type ParityDocument, paritySpaces, prepareFile } from '../testing/parity-corpus.js';
 import { fts5Tokens } from './fts5-tokens.js';
-import { matchFts, PgBm25Matcher } from './pg-bm25-matcher.js';
-import { indexFtsRows, spaceTermPassages, termPassages, unindexFtsRows } from './pg-fts-index.js';
+import { matchFts } from './pg-bm25-matcher.js';
+import { spaceTermPassages, termPassages } from './pg-fts-index.js';
+import { PgPassageIndexRepository } from './pg-passage-index-repository.js';
 
 const skip = (await pgUnavailable()) ?? false;
 const { spaces, missing } = paritySpaces();
@@ -27,22 +33,37 @@ const DEPTH = 20;
 const COUNT_CAP = 1000;
 /** Questions compared at once. */
 const CONCURRENT = 4;
+/** Questions of each space also answered by the extractive engine on both backends. */
+const ANSWERED = 40;
 
 const relativeDiff = (a: number, b: number) => Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b), 1e-300);
 
 describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
   let pg: TestDatabase;
   let sqlite: SqliteDatabase;
+  /** The engine's passage index over each backend's repository. */
   let index: PassageIndex;
+  let pgIndex: PassageIndex;
+  let pgRepo: PgPassageIndexRepository;
   const documents = new Map<string, ParityDocument[]>();
-  const figures = { expressions: 0, rows: 0, identical: 0, finalLists: 0, finalIdentical: 0, maxRelDiff: 0 };
+  const figures = {
+    expressions: 0,
+    rows: 0,
+    identical: 0,
+    finalLists: 0,
+    finalIdentical: 0,
+    answers: 0,
+    answersIdentical: 0,
+    maxRelDiff: 0,
+  };
 
   before(async () => {
     pg = await createTestDatabase(4);
     await applyPgMigrations(pg.pool, [{ owner: 'host', migrations: PG_HOST_MIGRATIONS }]);
     sqlite = migratedDb();
-    index = new PassageIndex(sqlite);
-    index.inlineMatchPassages = 0;
+    index = sqlitePassageIndex(sqlite);
+    pgRepo = new PgPassageIndexRepository(pg.pool);
+    pgIndex = new PassageIndex(pgRepo);
     let ord = 0;
     for (const { space, files } of spaces) {
       const docs: ParityDocument[] = [];
@@ -58,7 +79,7 @@ describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
     await pg?.drop();
   });
 
-  /** Stores a document's passages on both backends with the same ids (SQLite assigns them). */
+  /** Stores a document on both backends through their repositories: the same passages get the same ids. */
   async function store(space: string, doc: ParityDocument): Promise<void> {
     const now = new Date(0).toISOString();
     const docRow = [space, doc.id, doc.name, 'text/html', 'p', 'ready', doc.lang, doc.passages.length, now];
@@ -68,34 +89,13 @@ describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(...docRow, now, now);
-    const ids = sqlite.transaction(() => index.replaceDocument(space, doc.id, doc.passages))();
     await pg.pool.query(
       `INSERT INTO cerebro_documents (space, id, name, media_type, path, state, lang, passages, created_at, updated_at, queued_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $9)`,
       docRow,
     );
-    await pg.pool.query(
-      `INSERT INTO cerebro_passages (id, space, document_id, ord, page, headings, text)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::bigint[], $6::text[], $7::text[])`,
-      [
-        ids,
-        ids.map(() => space),
-        ids.map(() => doc.id),
-        doc.passages.map((p) => p.ord),
-        doc.passages.map((p) => p.page),
-        doc.passages.map((p) => JSON.stringify(p.headings)),
-        doc.passages.map((p) => p.text),
-      ],
-    );
-    await indexFtsRows(
-      pg.pool,
-      doc.passages.map((p, i) => ({
-        id: ids[i]!,
-        spaceKey: spaceKey(space),
-        headingTerms: p.headingTerms,
-        bodyTerms: p.terms,
-      })),
-    );
+    const ids = await index.repository.replaceDocument(space, doc.id, doc.passages);
+    assert.deepEqual(await pgIndex.repository.replaceDocument(space, doc.id, doc.passages), ids, 'the same ids');
   }
 
   /** Compares FTS5's rows of one expression with PostgreSQL's; returns whether they are identical. */
@@ -118,13 +118,14 @@ describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
   }
 
   /** One question: FTS5's candidates and the engine's final top 10 on both backends. */
-  async function compareQuestion(space: string, question: string, matcher: PgBm25Matcher): Promise<void> {
-    const groups = queryTermGroups(question, index.languages(space));
+  async function compareQuestion(space: string, question: string): Promise<void> {
+    const groups = queryTermGroups(question, await index.languages(space));
+    assert.deepEqual(await pgIndex.languages(space), await index.languages(space));
     const all = groups.length > 1 ? matchExpression(space, groups, true) : null;
     const any = matchExpression(space, groups);
     for (const expression of [all, any]) if (expression) await compareExpression(expression);
-    const want = index.searchGroups(space, groups, K);
-    const got = await index.searchGroupsWith(matcher, space, groups, K);
+    const want = await index.searchGroups(space, groups, K);
+    const got = await pgIndex.searchGroups(space, groups, K);
     figures.finalLists++;
     assert.deepEqual(
       got.map((h) => h.id),
@@ -132,14 +133,15 @@ describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
       `mismo top ${K} para «${question}»`,
     );
     want.forEach((w, i) => assert.ok(relativeDiff(w.bm25, got[i]!.bm25) <= 1e-9));
+    const [wantIdf, gotIdf] = [await index.idf(groups, space), await pgIndex.idf(groups, space)];
+    wantIdf.forEach((w, i) => assert.ok(relativeDiff(w, gotIdf[i]!) <= 1e-12, `idf de «${question}»`));
     figures.finalIdentical++;
   }
 
   /** Every question of a space, a few at a time (PostgreSQL answers them on several connections). */
   async function compareQuestions(space: string, questions: readonly string[]): Promise<void> {
-    const matcher = new PgBm25Matcher(pg.pool);
     for (let i = 0; i < questions.length; i += CONCURRENT) {
-      await Promise.all(questions.slice(i, i + CONCURRENT).map((q) => compareQuestion(space, q, matcher)));
+      await Promise.all(questions.slice(i, i + CONCURRENT).map((q) => compareQuestion(space, q)));
     }
   }
 
@@ -175,7 +177,8 @@ describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
       `SELECT count(*) FROM (SELECT rowid FROM cerebro_fts WHERE cerebro_fts MATCH ? LIMIT ${COUNT_CAP})`,
     );
     for (const { space, questions } of spaces) {
-      const terms = new Set(questions.slice(0, 40).flatMap((q) => queryTermGroups(q, index.languages(space)).flat()));
+      const languages = await index.languages(space);
+      const terms = new Set(questions.slice(0, 40).flatMap((q) => queryTermGroups(q, languages).flat()));
       for (const t of terms) {
         const q = `{space_key} : "${spaceKey(space)}" AND {heading body} : "${t}"`;
         assert.equal(await spaceTermPassages(pg.pool, spaceKey(space), t, COUNT_CAP), count.pluck().get(q), t);
@@ -200,20 +203,33 @@ describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
     assert.ok(figures.finalLists >= 100, `${figures.finalLists} preguntas comparadas`);
   });
 
+  test('the extractive engine gives the same answers, from the same sources, on both backends', async () => {
+    const answerers = [index, pgIndex].map((i) => new ExtractiveAnswerer(i, new Retriever(i)));
+    for (const { space, questions } of spaces)
+      for (const question of questions.slice(0, ANSWERED)) {
+        const [want, got] = await Promise.all(answerers.map((a) => a.answer({ space, question })));
+        figures.answers++;
+        assert.equal(got!.found, want!.found, question);
+        assert.equal(got!.text, want!.text, question);
+        assert.deepEqual(
+          got!.sources.map((s) => [s.passageId, s.score]),
+          want!.sources.map((s) => [s.passageId, s.score]),
+          question,
+        );
+        figures.answersIdentical++;
+      }
+    assert.ok(figures.answers >= ANSWERED, `${figures.answers} respuestas comparadas`);
+  });
+
   test('after a document is deleted and another hidden, still identical (FTS5 keeps deleted rows in N and avgdl)', async () => {
     const [first] = spaces;
     assert.ok(first);
     const [gone, hidden] = documents.get(first.space)!;
     assert.ok(gone && hidden);
-    const goneIds = index.deleteDocument(first.space, gone.id);
-    await unindexFtsRows(pg.pool, goneIds);
-    await pg.pool.query('DELETE FROM cerebro_passages WHERE id = ANY($1::bigint[])', [goneIds]);
-    index.hideDocument(first.space, hidden.id);
-    await pg.pool.query(
-      `INSERT INTO cerebro_hidden_passages (id, space, document_id, run)
-       SELECT id, space, document_id, NULL FROM cerebro_passages WHERE space = $1 AND document_id = $2`,
-      [first.space, hidden.id],
-    );
+    sqlite.transaction(() => index.repository.jobSteps(null).deleteDocument(first.space, gone.id))();
+    await pgRepo.transaction((db) => pgRepo.steps.deleteDocument(db, first.space, gone.id));
+    sqlite.transaction(() => index.repository.jobSteps(null).hideDocument(first.space, hidden.id))();
+    await pgRepo.transaction((db) => pgRepo.steps.hideDocument(db, first.space, hidden.id));
     await compareQuestions(first.space, first.questions.slice(0, 60));
   });
 });

@@ -1,12 +1,13 @@
 // FTS5's `bm25()` computed by PostgreSQL over the engine's own index tables, so the candidates a question gets are
-// the same on both backends (cerebro/index/passage-index.ts, MATCH_SQL). FTS5's formula, operation by operation
+// the same on both backends (storage/sqlite/passage-index/match-plan-sql.ts, MATCH_SQL). FTS5's formula, operation by operation
 // (sqlite/ext/fts5/fts5_aux.c, fts5Bm25Function): per phrase, idf = ln((N - n + 0.5) / (n + 0.5)), 1e-6 when not
 // positive, with N the rows indexed (deleted ones too, contentless_delete) and n the rows holding the phrase in its
 // columns; score = Σ idf · f·(k1+1) / (f + k1·(1 - b + b·D/avgdl)) in phrase order, f the column-weighted count of
 // the phrase in the row, D the row's tokens over all columns, avgdl the tokens of all rows over N. PostgreSQL's
 // float8 and ln() are the same IEEE doubles and C library log as SQLite's, and the sum runs in phrase order, so
 // the scores are FTS5's to the last bit or nearly.
-import { type MatchedRow, type MatchPlan, mergeWordMatches, type PlanMatcher } from '../../../cerebro/index.js';
+import { mergeWordMatches } from '../../merge-word-matches.js';
+import type { MatchedRow, MatchPlan, PlanMatcher } from '../../port/passage-index-repository.js';
 import type { Pool } from '../pg-driver.js';
 import { parseMatchExpression } from './fts5-match-expression.js';
 

@@ -3,7 +3,7 @@
 // 5 ms to 11 s). With the per-space question gate (limits/space-gate.ts) one space keeps at most its share of these
 // threads busy, so another space's question finds one free.
 import { Piscina } from 'piscina';
-import type { MatchedRow, MatchPlan, PlanMatcher } from './passage-index.js';
+import type { MatchedRow, MatchPlan, PlanMatcher } from '../../port/passage-index-repository.js';
 import type { SearchTask } from './search-worker.js';
 
 export interface SearchPool extends PlanMatcher {

@@ -2,7 +2,8 @@
 // host database, so a slow match in a large space holds this thread, not the one answering every other request.
 // WAL lets it read while the main thread writes; it sees what was committed when its query starts.
 import Database from 'better-sqlite3';
-import { MATCH_SQL, runMatchPlan, type MatchedRow, type MatchPlan } from './passage-index.js';
+import type { MatchedRow, MatchPlan } from '../../port/passage-index-repository.js';
+import { MATCH_SQL, runMatchPlan } from './match-plan-sql.js';
 
 export interface SearchTask {
   file: string;
