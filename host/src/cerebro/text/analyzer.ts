@@ -2,6 +2,7 @@
 // Stemming runs before folding because the Spanish stemmer's suffix rules depend on accented vowels
 // ("configuración" and "configurar" both reach "configur" only when the accent is still there).
 import snowball from 'snowball-stemmers';
+import { familyOf } from './derivation.js';
 import type { IdentifyLanguage } from './language-identifier.js';
 import { foreignFunctionWords, otherStopwords, STOPWORDS_EN, STOPWORDS_ES } from './stopwords.js';
 
@@ -125,7 +126,9 @@ const searchableMemo = new Map<string, readonly string[]>();
 export function searchableTerms(word: string): readonly string[] {
   let terms = searchableMemo.get(word);
   if (terms === undefined) {
-    terms = [...new Set([termOf(word, 'es'), termOf(word, 'en'), foldAccents(word)])];
+    const spanish = termOf(word, 'es');
+    const family = familyOf(spanish);
+    terms = [...new Set([spanish, termOf(word, 'en'), foldAccents(word), ...(family ? [family] : [])])];
     if (searchableMemo.size >= MEMO_LIMIT) searchableMemo.clear();
     searchableMemo.set(word, terms);
   }
@@ -163,6 +166,9 @@ export function queryTermGroups(question: string, languages: readonly Language[]
         if (unstressed) terms.push(termOf(unstressed, 'es'));
         const number = otherNumber(f);
         if (number) terms.push(termOf(number, 'es'));
+        // Its word family ("aislante" also meets "aisladora", "devolver" meets "devolución"): text/derivation.ts.
+        const family = familyOf(termOf(f, 'es'));
+        if (family) terms.push(family);
       }
     }
     return [...new Set(terms)];
