@@ -128,7 +128,16 @@ export function searchableTerms(word: string): readonly string[] {
   if (terms === undefined) {
     const spanish = termOf(word, 'es');
     const family = familyOf(spanish);
-    terms = [...new Set([spanish, termOf(word, 'en'), foldAccents(word), ...(family ? [family] : [])])];
+    const singular = stressedSingular(word);
+    terms = [
+      ...new Set([
+        spanish,
+        termOf(word, 'en'),
+        foldAccents(word),
+        ...(family ? [family] : []),
+        ...(singular ? [termOf(singular, 'es')] : []),
+      ]),
+    ];
     if (searchableMemo.size >= MEMO_LIMIT) searchableMemo.clear();
     searchableMemo.set(word, terms);
   }
@@ -166,6 +175,10 @@ export function queryTermGroups(question: string, languages: readonly Language[]
         if (unstressed) terms.push(termOf(unstressed, 'es'));
         const number = otherNumber(f);
         if (number) terms.push(termOf(number, 'es'));
+        // A plural of a word stressed on its last vowel ("sofás", "menús") also searches its singular's stem, which
+        // texts in the singular are indexed under (typed without the accent, "sofas", it meets them by that stem).
+        const singular = stressedSingular(f);
+        if (singular) terms.push(termOf(singular, 'es'));
         // Its word family ("aislante" also meets "aisladora", "devolver" meets "devolución"): text/derivation.ts.
         const family = familyOf(termOf(f, 'es'));
         if (family) terms.push(family);
@@ -184,6 +197,15 @@ export function unstressedStem(word: string): string | null {
   const m = /^(.*?)(ie|ue)([^aeiouáéíóú]+[aeiouáéíóú].*)$/u.exec(word);
   if (!m || m[1]!.length === 0 || /[gq]$/.test(m[1]!)) return null;
   return `${m[1]}${m[2] === 'ie' ? 'e' : 'o'}${m[3]}`;
+}
+
+/**
+ * The singular of a plural of a word stressed on its last vowel ("sofás" → "sofá", "menús" → "menú", "cafés" →
+ * "café"): Snowball strips the final stressed vowel of the singular ("sof") but leaves the plural whole ("sofas"), so
+ * the two never meet. Null for any other word.
+ */
+export function stressedSingular(word: string): string | null {
+  return /^\p{L}{2,}[áéíóú]s$/u.test(word) ? word.slice(0, -1) : null;
 }
 
 /** A word ending in a consonant, or in a consonant and "s" (folded). */

@@ -27,3 +27,14 @@ test('a suffix is not taken off a root too short to name anything', () => {
   assert.equal(familyOf('mont'), null);
   assert.equal(familyOf('devolu'), 'devolv');
 });
+
+test('a plural of a word stressed on its last vowel meets its singular, with or without the accent', () => {
+  for (const [question, text] of [
+    ['sofá', 'sofás'],
+    ['sofás', 'sofá'],
+    ['sofas', 'sofás'],
+    ['menú', 'menús'],
+    ['cafes', 'cafés'],
+  ])
+    assert.equal(meets(question, text), true, `${question} / ${text}`);
+});
