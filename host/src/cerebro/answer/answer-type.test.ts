@@ -63,3 +63,14 @@ test('"¿en qué archivo…?", "¿dónde se configura…?" ask for a path or a f
   // Where a shop is: any place.
   assert.equal(testOf('¿Dónde está la tienda?')('Estamos en la Avenida del Puerto 212.'), true);
 });
+
+test('a yes/no question about a charge ("¿Cobráis por montar…?") asks for the amount, as "¿cuánto…?" does', () => {
+  for (const q of ['¿Cobráis por montar los muebles?', 'Si devuelvo una mesa, ¿me cobran la recogida?']) {
+    assert.equal(askedType(q, questionKind(q)), 'number', q);
+    const holds = testOf(q);
+    assert.equal(holds('El precio es el 10 % del importe, con un mínimo de 39 €.'), true, q);
+    assert.equal(holds('Los sofás no necesitan montaje.'), false, q);
+  }
+  // Other yes/no questions ask for no value ("¿Puedo pagar a plazos?" is answered by the conditions).
+  assert.equal(askedType('¿Puedo pagar a plazos?', questionKind('¿Puedo pagar a plazos?')), null);
+});

@@ -21,6 +21,11 @@ const ASKS_WHEN = /cuándo|(^|¿)\s*((desde|hasta|para|de) )?cuando\b/;
 const ASKS_OPTION =
   /\b(que|cual|cuales|con que|which|what) (opcion|opciones|parametro|parametros|argumento|argumentos|modificador|flag|tecla|teclas|atajo|atajos|combinacion de teclas|switch|option|options|key|keys|shortcut)\b/;
 const ASKS_REASON = /\b(por que|porque|para que|why|motivo|razon)\b/;
+/**
+ * "¿Cobráis por montar…?", "¿Cuesta algo el envío?", "do you charge…?": a yes/no question about a charge is answered by
+ * the amount (or by its being free), as "¿cuánto cobráis…?" is.
+ */
+const ASKS_CHARGE = /\b(cobr\w+|cuesta|cuestan|costar|charge|charges)\b/;
 
 /** The value a question asks for, or null when it asks for no particular kind (a definition, a yes/no…). */
 export function askedType(question: string, kind: QuestionKind): AnswerType | null {
@@ -31,6 +36,7 @@ export function askedType(question: string, kind: QuestionKind): AnswerType | nu
   if (kind === 'location') return 'place';
   if (kind === 'procedure') return 'command';
   if (ASKS_REASON.test(q)) return 'reason';
+  if (kind === 'yes-no' && ASKS_CHARGE.test(q)) return 'number';
   return null;
 }
 

@@ -151,8 +151,9 @@ function withContinuation(sentence: AnswerUnit, units: AnswerUnit[]): { text: st
   const next = units[sentence.position + 1];
   const asks = ASKS.test(sentence.text);
   if (!next || !(introduces(sentence.text) || asks || sentence.text.length < 40)) return alone;
+  // A question in the document opens the next topic (an FAQ's next entry): it continues nothing.
   if (next.kind === 'sentence')
-    return next.text.length > 300
+    return next.text.length > 300 || ASKS.test(next.text)
       ? alone
       : { text: `${sentence.text} ${next.text}`, covers: [sentence.position, next.position] };
   if (next.kind !== 'list-item' || !(introduces(sentence.text) || asks)) return alone;

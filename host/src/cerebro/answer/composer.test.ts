@@ -351,3 +351,20 @@ test('rows of one table that share their column names and values are still diffe
   assert.match(answer.text, /Lunes a viernes — Horario: 10:00–14:00 y 16:30–20:30/);
   assert.match(answer.text, /Sábados — Horario: 10:00–14:00/);
 });
+
+test("a short sentence is not read with the FAQ's next question, which opens another topic", async () => {
+  const answerer = await answererOver([
+    {
+      text: 'Aceptamos Bizum para pedidos de hasta 1.000 €. No aceptamos contra reembolso. ¿Puedo pagar a plazos? Sí, con nuestra financiera.',
+      headings: ['Formas de pago'],
+    },
+  ]);
+  const answer = await answerer.answer({
+    space: 'e',
+    question: '¿Aceptáis pago contra reembolso?',
+    options: { citations: false, minRelevance: 0.01 },
+  });
+  assert.equal(answer.found, true);
+  assert.match(answer.text, /No aceptamos contra reembolso\./);
+  assert.doesNotMatch(answer.text, /plazos/);
+});

@@ -20,6 +20,7 @@ import {
   withoutOpening,
 } from './follow-up.js';
 import { askedName } from './asked-name.js';
+import { withGlosses } from './glosses.js';
 import { hasAnswerShape, passageCandidates, type AskedValue, type Candidate } from './candidates.js';
 import { passageUnits } from './passage-units.js';
 import { contentQuestion } from './question-words.js';
@@ -187,12 +188,17 @@ export async function scorePassages(
   // The space's own statistics: counted over the whole index, another tenant's documents would move this space's
   // coverage, its decision and its `relevancia`.
   const idf = await index.idf(groups, question.space);
-  const relevance = new Relevance(groups, contextWeighted(groups, idf, question), retrieval?.languages);
+  // Weighed as the question says them, matched also where a passage says what a retrieved one glosses them as.
+  const glossed = withGlosses(
+    groups,
+    hits.map((h) => h.text),
+  );
+  const relevance = new Relevance(glossed, contextWeighted(glossed, idf, question), retrieval?.languages);
   // A follow-up is judged on two readings, and a passage answers it when it answers either: its own words first and
   // the earlier turns' as the scene ("¿y los sábados?" after the weekday hours), or the whole question it makes with
   // them ("¿cuántas baterías trae ese?" asks about the drill named two turns before). Which unit answers always
   // favours its own words (`relevance`).
-  const readings = question.followUp ? [relevance, new Relevance(groups, idf, retrieval?.languages)] : [relevance];
+  const readings = question.followUp ? [relevance, new Relevance(glossed, idf, retrieval?.languages)] : [relevance];
   const judgement = retrieval?.judgement;
   // With an embedding model, a question word close in meaning to the passage counts as covered.
   const asked = question.typed === undefined ? askedType(question.text, question.kind) : question.typed;

@@ -34,15 +34,20 @@ const LIGHT_VERBS: readonly VerbSpec[] = [
   { infinitive: 'lograr' },
   { infinitive: 'abrir' },
   { infinitive: 'existir' },
+  // What one is entitled to ("¿cuántos días me tocan / me corresponden?"): the topic is what is due, not the verb.
+  { infinitive: 'tocar', subjunctive: 'toqu' },
+  { infinitive: 'corresponder' },
 ];
 /**
  * "ir a" + infinitive is a future said another way ("¿me vais a cobrar…?"): its forms carry no topic. "ver" only in
  * the present ("¿cómo veo…?", "¿veis…?"): its subjunctive often is the topic ("para que se vea la hora").
  */
 const IR = 'voy vas va vamos vais van vaya vayas vayamos vayais vayan ir ves veis';
+/** Adverbs of place that point at a place the question names elsewhere ("trabajar desde allá"). */
+const HERE_THERE = 'aca alla ahi alli';
 
 export const QUESTION_FORM_WORDS: ReadonlySet<string> = new Set([
-  ...`${SPANISH} ${IR} ${ENGLISH}`.split(/\s+/).filter(Boolean),
+  ...`${SPANISH} ${IR} ${HERE_THERE} ${ENGLISH}`.split(/\s+/).filter(Boolean),
   ...LIGHT_VERBS.flatMap(verbForms),
 ]);
 

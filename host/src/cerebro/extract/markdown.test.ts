@@ -60,3 +60,34 @@ test('a very long section without headings is cut at blank lines, never inside a
   assert.equal(pieces.join(''), long);
   assert.equal(markdownToDocument(long).blocks.length, 40);
 });
+
+test("an FAQ's question in bold heads its answer, until the next question or heading", () => {
+  const doc = markdownToDocument(
+    [
+      '# Tienda',
+      '## Pagos',
+      'Aceptamos tarjeta.',
+      '',
+      '**¿Puedo pagar a plazos?**',
+      'Sí, en 3, 6 o 12 meses.',
+      '',
+      '- Sin intereses.',
+      '',
+      '**Importante:** no aceptamos contra reembolso.',
+      '',
+      '**¿Hacéis factura?** Sí, en PDF.',
+      '',
+      '## Devoluciones',
+      'Tienes 30 días.',
+    ].join('\n'),
+  );
+  const headingsOf = (start: string) => doc.blocks.find((b) => b.text.startsWith(start))?.headings;
+  assert.deepEqual(headingsOf('Aceptamos'), ['Tienda', 'Pagos']);
+  // The question stays in the text, where the answer is quoted after it.
+  assert.deepEqual(headingsOf('¿Puedo pagar a plazos? Sí'), ['Tienda', 'Pagos', '¿Puedo pagar a plazos?']);
+  assert.deepEqual(headingsOf('Sin intereses'), ['Tienda', 'Pagos', '¿Puedo pagar a plazos?']);
+  // Bold that asks nothing is no heading.
+  assert.deepEqual(headingsOf('Importante'), ['Tienda', 'Pagos', '¿Puedo pagar a plazos?']);
+  assert.deepEqual(headingsOf('¿Hacéis factura? Sí'), ['Tienda', 'Pagos', '¿Hacéis factura?']);
+  assert.deepEqual(headingsOf('Tienes 30'), ['Tienda', 'Devoluciones']);
+});

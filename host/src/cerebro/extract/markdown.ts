@@ -58,6 +58,24 @@ export function* markdownPieces(markdown: string): Generator<string> {
   if (start < markdown.length) yield markdown.slice(start);
 }
 
+/**
+ * Level given to a question an FAQ sets in bold over its answer: below every ATX heading (1–6), so the next heading
+ * of any level, or the next such question, ends its section.
+ */
+const FAQ_QUESTION_LEVEL = 7;
+
+/**
+ * The question a paragraph opens with in bold ("**¿Puedo pagar a plazos?** Sí, con…"); null for any other
+ * paragraph. An FAQ's question is the heading of its answer: the answer's sentences
+ * ("Sí, con nuestra financiera…") rarely repeat its words.
+ */
+function faqQuestion(tokens: Token[] | undefined): string | null {
+  const first = tokens?.[0];
+  if (!first || (first.type !== 'strong' && first.type !== 'em')) return null;
+  const question = oneLine(inlineText((first as Tokens.Strong).tokens, (first as Tokens.Strong).text));
+  return /^¿.*\?$/u.test(question) ? question : null;
+}
+
 export function markdownToDocument(markdown: string): ExtractedDocument {
   const blocks: TextBlock[] = [];
   const headings: { level: number; text: string }[] = [];
@@ -77,7 +95,18 @@ export function markdownToDocument(markdown: string): ExtractedDocument {
           if (text) headings.push({ level: h.depth, text });
           break;
         }
-        case 'paragraph':
+        case 'paragraph': {
+          const faq = faqQuestion((token as Tokens.Paragraph).tokens);
+          if (faq === null) {
+            push(oneLine(inlineText((token as Tokens.Paragraph).tokens, (token as Tokens.Paragraph).text)));
+            break;
+          }
+          while (headings.length && headings[headings.length - 1]!.level >= FAQ_QUESTION_LEVEL) headings.pop();
+          headings.push({ level: FAQ_QUESTION_LEVEL, text: faq });
+          // The question stays in the text too: the answer is quoted after it ("¿Puedo pagar a plazos? Sí, con…").
+          push(oneLine(inlineText((token as Tokens.Paragraph).tokens, (token as Tokens.Paragraph).text)));
+          break;
+        }
         case 'text':
           push(oneLine(inlineText((token as Tokens.Paragraph).tokens, (token as Tokens.Paragraph).text)));
           break;

@@ -2,6 +2,7 @@
 // Stemming runs before folding because the Spanish stemmer's suffix rules depend on accented vowels
 // ("configuración" and "configurar" both reach "configur" only when the accent is still there).
 import snowball from 'snowball-stemmers';
+import { familyOf } from './derivation.js';
 import type { IdentifyLanguage } from './language-identifier.js';
 import { foreignFunctionWords, otherStopwords, STOPWORDS_EN, STOPWORDS_ES } from './stopwords.js';
 
@@ -125,7 +126,18 @@ const searchableMemo = new Map<string, readonly string[]>();
 export function searchableTerms(word: string): readonly string[] {
   let terms = searchableMemo.get(word);
   if (terms === undefined) {
-    terms = [...new Set([termOf(word, 'es'), termOf(word, 'en'), foldAccents(word)])];
+    const spanish = termOf(word, 'es');
+    const family = familyOf(spanish);
+    const singular = stressedSingular(word);
+    terms = [
+      ...new Set([
+        spanish,
+        termOf(word, 'en'),
+        foldAccents(word),
+        ...(family ? [family] : []),
+        ...(singular ? [termOf(singular, 'es')] : []),
+      ]),
+    ];
     if (searchableMemo.size >= MEMO_LIMIT) searchableMemo.clear();
     searchableMemo.set(word, terms);
   }
@@ -163,6 +175,13 @@ export function queryTermGroups(question: string, languages: readonly Language[]
         if (unstressed) terms.push(termOf(unstressed, 'es'));
         const number = otherNumber(f);
         if (number) terms.push(termOf(number, 'es'));
+        // A plural of a word stressed on its last vowel ("sofás", "menús") also searches its singular's stem, which
+        // texts in the singular are indexed under (typed without the accent, "sofas", it meets them by that stem).
+        const singular = stressedSingular(f);
+        if (singular) terms.push(termOf(singular, 'es'));
+        // Its word family ("aislante" also meets "aisladora", "devolver" meets "devolución"): text/derivation.ts.
+        const family = familyOf(termOf(f, 'es'));
+        if (family) terms.push(family);
       }
     }
     return [...new Set(terms)];
@@ -178,6 +197,15 @@ export function unstressedStem(word: string): string | null {
   const m = /^(.*?)(ie|ue)([^aeiouáéíóú]+[aeiouáéíóú].*)$/u.exec(word);
   if (!m || m[1]!.length === 0 || /[gq]$/.test(m[1]!)) return null;
   return `${m[1]}${m[2] === 'ie' ? 'e' : 'o'}${m[3]}`;
+}
+
+/**
+ * The singular of a plural of a word stressed on its last vowel ("sofás" → "sofá", "menús" → "menú", "cafés" →
+ * "café"): Snowball strips the final stressed vowel of the singular ("sof") but leaves the plural whole ("sofas"), so
+ * the two never meet. Null for any other word.
+ */
+export function stressedSingular(word: string): string | null {
+  return /^\p{L}{2,}[áéíóú]s$/u.test(word) ? word.slice(0, -1) : null;
 }
 
 /** A word ending in a consonant, or in a consonant and "s" (folded). */

@@ -53,3 +53,9 @@ test('questions in usted, ustedes and vosotros lose their light verbs and pronou
   // The verb that names the topic stays.
   assert.ok(!isQuestionFormWord('cobráis') && !isQuestionFormWord('devolvéis'));
 });
+
+test('what one is entitled to and places pointed at are no topic ("¿cuántos días me tocan?", "desde allá")', () => {
+  assert.equal(content('¿Cuántos días me tocan de vacaciones?'), 'días vacaciones');
+  assert.equal(content('Voy a ser papá, ¿cuántos días me corresponden?'), 'papá días');
+  assert.equal(content('¿Puedo trabajar desde allá?'), 'trabajar');
+});
