@@ -52,6 +52,7 @@ export {
   type PluginManifest,
   type PluginScope,
   type PluginSetupResult,
+  type RouteAudit,
   type RouteDeclaration,
   type Migration,
   type ServiceUse,

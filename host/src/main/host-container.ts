@@ -61,6 +61,10 @@ import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.
 import { SqliteAdminViewRepository } from '../storage/sqlite/admin-view-repository.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { AuditLogRepositoryToken } from '../storage/port/audit-log-repository.js';
+import { SqliteAuditLogRepository } from '../storage/sqlite/audit-log-repository.js';
+import { StoredAuditTrail } from '../audit/audit-trail.js';
+import { RouteAuditor } from '../audit/route-auditor.js';
 
 /**
  * The host's own container. A child of tsyringe's global container, which stays empty: plugin containers are
@@ -124,6 +128,9 @@ export function buildHostContainer(
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);
+  c.register(AuditLogRepositoryToken, { useClass: SqliteAuditLogRepository }, singleton);
+  c.register(HostTokens.Audit, { useClass: StoredAuditTrail }, singleton);
+  c.register(HostTokens.RouteAuditor, { useClass: RouteAuditor }, singleton);
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);
   c.register(HostRootTokens.ApiConfig, { useClass: SpaceApiConfig }, singleton);
   c.register(HostRootTokens.CreditPools, { useClass: CreditPools }, singleton);

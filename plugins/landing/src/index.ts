@@ -71,6 +71,7 @@ export default definePlugin({
     routes: [
       {
         id: 'create',
+        audit: { action: 'landing.creada', targetKind: 'landing' },
         method: 'POST',
         path: '/landings',
         permission: 'escribe',
@@ -117,6 +118,7 @@ export default definePlugin({
       },
       {
         id: 'complete',
+        audit: { action: 'landing.completada', targetKind: 'landing' },
         method: 'POST',
         path: '/landings/:landing/completar',
         permission: 'escribe',
@@ -132,6 +134,7 @@ export default definePlugin({
       },
       {
         id: 'refine',
+        audit: { action: 'landing.refinada', targetKind: 'landing' },
         method: 'POST',
         path: '/landings/:landing/refinar',
         permission: 'escribe',
@@ -149,6 +152,7 @@ export default definePlugin({
       },
       {
         id: 'validate',
+        audit: { action: 'landing.html_validado', targetKind: 'landing' },
         method: 'POST',
         path: '/landings/:landing/validar',
         permission: 'escribe',
@@ -166,6 +170,7 @@ export default definePlugin({
       },
       {
         id: 'cancel',
+        audit: { action: 'landing.cancelada', targetKind: 'landing' },
         method: 'POST',
         path: '/landings/:landing/cancelar',
         permission: 'escribe',
@@ -180,6 +185,7 @@ export default definePlugin({
       },
       {
         id: 'remove',
+        audit: { action: 'landing.eliminada', targetKind: 'landing' },
         method: 'DELETE',
         path: '/landings/:landing',
         permission: 'escribe',

@@ -32,6 +32,7 @@ export default definePlugin({
       },
       {
         id: 'patchConfig',
+        audit: { action: 'marca.configuracion.modificada', snapshot: true },
         method: 'PATCH',
         path: '/config',
         permission: 'escribe',

@@ -17,6 +17,7 @@ import { migration0014DocumentLabels } from './0014_document_labels.js';
 import { migration0003Rag } from '../../rag/rag-migration.js';
 import { migration0015ConversationTurns } from './0015_conversation_turns.js';
 import { migration0016KeyLimits } from './0016_key_limits.js';
+import { migration0018AuditLog } from './0018_audit_log.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
@@ -36,4 +37,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0014DocumentLabels,
   migration0015ConversationTurns,
   migration0016KeyLimits,
+  migration0018AuditLog,
 ];

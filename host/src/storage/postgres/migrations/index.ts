@@ -15,6 +15,7 @@ import { pgMigration0013JobLeases } from './0013_cerebro_job_leases.js';
 import { pgMigration0014DocumentLabels } from './0014_document_labels.js';
 import { pgMigration0015ConversationTurns } from './0015_conversation_turns.js';
 import { pgMigration0016KeyLimits } from './0016_key_limits.js';
+import { pgMigration0018AuditLog } from './0018_audit_log.js';
 
 /**
  * The host's PostgreSQL migrations, in order, one twin per SQLite host migration with the same id
@@ -37,4 +38,5 @@ export const PG_HOST_MIGRATIONS: readonly Migration[] = [
   pgMigration0014DocumentLabels,
   pgMigration0015ConversationTurns,
   pgMigration0016KeyLimits,
+  pgMigration0018AuditLog,
 ];
