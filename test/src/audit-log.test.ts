@@ -133,6 +133,14 @@ test('who may read: Studio and write keys; a read key never; the whole account o
   const bad = await h.client.get(`/companies/${space}/auditoria?fecha_desde=ayer`);
   assert.equal(bad.status, 422);
   assert.deepEqual(bad.body.detail[0].loc, ['query', 'fecha_desde']);
+
+  // The operator moves the space to another owner: its earlier history stays with the earlier owner.
+  const other = await h.admin.createOwner({ name: 'Otra empresa' });
+  h.admin.assignSpace(space, other.id);
+  const otherKey = (await h.admin.issueKey(other.id, 'otra', [], 'escribe')).token;
+  const moved = await h.client.get(`/companies/${space}/auditoria`, { key: otherKey });
+  assert.equal(moved.status, 200, moved.text);
+  assert.deepEqual(moved.body.eventos, []);
 });
 
 test('Studio sign-ins, failed ones and password changes are recorded for the person; the operator sees the platform', async (t) => {
@@ -200,4 +208,16 @@ test('Studio sign-ins, failed ones and password changes are recorded for the per
     byKind.body.eventos.map((e: AuditEvent) => e.accion),
     ['creditos.anadidos'],
   );
+});
+
+test('every write route of the host and of the first-party plugins names its audit action (or says it changes nothing)', async (t) => {
+  const h = await startTestHost(t, { discover: true });
+  const routes = (h.host as unknown as { routes: { operationId: string; method: string; audit?: unknown }[] }).routes;
+  const writes = routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
+  assert.ok(writes.length > 50);
+  const unnamed = writes
+    .filter((r) => !r.operationId.startsWith('core.absentModule'))
+    .filter((r) => r.audit !== false && typeof (r.audit as { action?: unknown } | undefined)?.action === 'undefined')
+    .map((r) => r.operationId);
+  assert.deepEqual(unnamed, [], 'a stable dotted name instead of the operationId default');
 });

@@ -141,16 +141,18 @@ const fileDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 export function auditRoutes(container: DependencyContainer): HostRoute[] {
   const trail = resolveToken(container, HostTokens.Audit);
   return hostRoutes(AUDIT_ROUTES, {
+    // The space's events of this owner only: a space the operator moved between owners keeps its earlier
+    // history (and the earlier owner's people) with the earlier owner.
     'core.spaceAudit': (ctx) => {
-      assertMayRead(ctx, false);
-      return auditPage(trail, { ...auditFilterOf(ctx.query), spaceId: ctx.space!.id }, ctx.query.limite);
+      const { ownerId } = assertMayRead(ctx, false);
+      return auditPage(trail, { ...auditFilterOf(ctx.query), spaceId: ctx.space!.id, ownerId }, ctx.query.limite);
     },
     'core.spaceAuditExport': (ctx) => {
-      assertMayRead(ctx, false);
+      const { ownerId } = assertMayRead(ctx, false);
       const space = ctx.space!.id;
       return exportLines(
         trail,
-        { ...auditFilterOf(ctx.query), spaceId: space },
+        { ...auditFilterOf(ctx.query), spaceId: space, ownerId },
         `actividad-${space}-${fileDay(ctx.now)}.jsonl`,
       );
     },

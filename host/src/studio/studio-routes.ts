@@ -208,8 +208,9 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
    * actor's id, so attempts on addresses that are nobody's show to the operator); the password never is.
    */
   const recordFailedSignIn = async (ctx: RequestContext, email: string, err: unknown): Promise<void> => {
-    const code = err instanceof ApiError ? err.code : undefined;
-    if (code !== 'invalid_credentials' && code !== 'sign_in_throttled') return;
+    // Only wrong credentials: a refusal by the throttle is not another guess, and recording each one would let a
+    // flood of requests write to the log without bound (wrong ones are bounded by the throttle itself).
+    if (!(err instanceof ApiError && err.code === 'invalid_credentials')) return;
     const tried = normalizeEmail(email);
     const owner = await logins.byEmail(tried).catch(() => undefined);
     await audit.record({
@@ -219,7 +220,7 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
       ip: ctx.ip,
       requestId: ctx.id,
       route: 'POST /sesion',
-      details: { motivo: code === 'sign_in_throttled' ? 'demasiados_intentos' : 'credenciales_incorrectas' },
+      details: { motivo: 'credenciales_incorrectas' },
     });
   };
   const sessionBody = async (caller: ConsoleCaller) => ({

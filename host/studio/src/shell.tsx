@@ -76,6 +76,11 @@ export function Shell() {
                 Perfil y sesiones
               </Link>
             </li>
+            <li>
+              <Link to="actividad" current={path === 'actividad'}>
+                Actividad de la cuenta
+              </Link>
+            </li>
           </ul>
           {spaces.length > 0 && spaceId && (
             <div class="nav-space">
