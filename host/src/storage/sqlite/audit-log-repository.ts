@@ -1,53 +1,13 @@
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
-import type {
-  AuditActorKind,
-  AuditEventRecord,
-  AuditEventRow,
-  AuditFilter,
-  AuditLogRepository,
-} from '../port/audit-log-repository.js';
-
-interface Row {
-  seq: number;
-  at: string;
-  actor_kind: AuditActorKind;
-  actor_id: string;
-  actor_email: string | null;
-  actor_name: string | null;
-  action: string;
-  target_kind: string | null;
-  target_id: string | null;
-  owner_id: string | null;
-  space_id: string | null;
-  ip: string | null;
-  request_id: string | null;
-  route: string | null;
-  before_json: string | null;
-  after_json: string | null;
-  details_json: string | null;
-}
-
-const fromRow = (r: Row): AuditEventRow => ({
-  seq: r.seq,
-  at: r.at,
-  actorKind: r.actor_kind,
-  actorId: r.actor_id,
-  actorEmail: r.actor_email,
-  actorName: r.actor_name,
-  action: r.action,
-  targetKind: r.target_kind,
-  targetId: r.target_id,
-  ownerId: r.owner_id,
-  spaceId: r.space_id,
-  ip: r.ip,
-  requestId: r.request_id,
-  route: r.route,
-  beforeJson: r.before_json,
-  afterJson: r.after_json,
-  detailsJson: r.details_json,
-});
+import type { AuditEventRecord, AuditEventRow, AuditFilter, AuditLogRepository } from '../port/audit-log-repository.js';
+import {
+  AUDIT_INSERT_COLUMNS,
+  type AuditLogRow,
+  auditEventFromRow,
+  auditInsertValues,
+} from '../shared/audit-log-row.js';
 
 /** The audit log in the `audit_log` table. Filters are built from fixed fragments; every value is a parameter. */
 @injectable()
@@ -57,32 +17,15 @@ export class SqliteAuditLogRepository implements AuditLogRepository {
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
     this.insert = db.prepare(
-      `INSERT INTO audit_log (at, actor_kind, actor_id, actor_email, actor_name, action, target_kind, target_id,
-         owner_id, space_id, ip, request_id, route, before_json, after_json, details_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS}) VALUES (${AUDIT_INSERT_COLUMNS.split(',')
+        .map(() => '?')
+        .join(', ')})`,
     );
     this.purge = db.prepare('DELETE FROM audit_log WHERE at < ?');
   }
 
   async append(e: AuditEventRecord): Promise<number> {
-    const { lastInsertRowid } = this.insert.run(
-      e.at,
-      e.actorKind,
-      e.actorId,
-      e.actorEmail,
-      e.actorName,
-      e.action,
-      e.targetKind,
-      e.targetId,
-      e.ownerId,
-      e.spaceId,
-      e.ip,
-      e.requestId,
-      e.route,
-      e.beforeJson,
-      e.afterJson,
-      e.detailsJson,
-    );
+    const { lastInsertRowid } = this.insert.run(...auditInsertValues(e));
     return Number(lastInsertRowid);
   }
 
@@ -106,7 +49,7 @@ export class SqliteAuditLogRepository implements AuditLogRepository {
     if (filter.until !== undefined) add('at < ?', filter.until);
     if (filter.beforeSeq !== undefined) add('seq < ?', filter.beforeSeq);
     const sql = `SELECT * FROM audit_log ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY seq DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...params, limit) as Row[]).map(fromRow);
+    return (this.db.prepare(sql).all(...params, limit) as AuditLogRow[]).map(auditEventFromRow);
   }
 
   async purgeBefore(at: string): Promise<number> {
