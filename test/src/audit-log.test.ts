@@ -186,6 +186,13 @@ test('Studio sign-ins, failed ones and password changes are recorded for the per
   assert.equal(platform[0]!.accion, 'creditos.anadidos');
   assert.equal(platform[0]!.actor.tipo, 'operador');
   assert.equal(platform[0]!.propietario, h.ownerId, "the operator's change shows in the owner's log too");
+  const spaced = await h.client.post('/admin/espacios', {
+    key: operator.token,
+    json: { id: 'segunda', propietario: h.ownerId },
+  });
+  assert.equal(spaced.status, 201, spaced.text);
+  const [creation] = await eventsOf(h, '/auditoria?accion=espacio.creado', 1);
+  assert.equal(creation!.espacio, 'segunda', "a space the operator created is in its owner's log");
   const unknown = await h.client.get('/admin/auditoria?actor=nadie@example.com', { key: operator.token });
   assert.deepEqual(
     unknown.body.eventos.map((e: AuditEvent) => [e.accion, e.propietario]),
@@ -195,18 +202,18 @@ test('Studio sign-ins, failed ones and password changes are recorded for the per
   const owned = await eventsOf(h, '/auditoria?accion=creditos.', 1);
   assert.equal(owned[0]!.detalles?.cantidad, 25);
 
-  // Paging: two at a time through the owner's four events, by cursor.
-  const first = await h.client.get('/auditoria?limite=2');
-  assert.equal(first.body.eventos.length, 2);
-  const second = await h.client.get(`/auditoria?limite=2&cursor=${first.body.siguiente}`);
+  // Paging: three at a time through the owner's five events, by cursor.
+  const first = await h.client.get('/auditoria?limite=3');
+  assert.equal(first.body.eventos.length, 3);
+  const second = await h.client.get(`/auditoria?limite=3&cursor=${first.body.siguiente}`);
   assert.equal(second.body.siguiente, null, 'the last page says there is no next one');
   const ids = [...first.body.eventos, ...second.body.eventos].map((e: AuditEvent) => e.id);
   assert.equal(new Set(ids).size, ids.length, 'no event twice');
-  assert.equal(ids.length, 4);
+  assert.equal(ids.length, 5);
   const byKind = await h.client.get('/auditoria?actor_tipo=operador');
   assert.deepEqual(
     byKind.body.eventos.map((e: AuditEvent) => e.accion),
-    ['creditos.anadidos'],
+    ['espacio.creado', 'creditos.anadidos'],
   );
 });
 

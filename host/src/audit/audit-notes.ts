@@ -54,6 +54,24 @@ export const bodyDetails = (ctx: RequestContext): AuditNote | undefined =>
 /** A change whose answer is the changed record (a key's limits): kept as the state after it. */
 export const answerAsAfter = (_ctx: RequestContext, result: unknown): AuditNote => ({ after: answerObject(result) });
 
+/** An owner the operator created: the event is in that owner's log too. */
+export function createdOwner(_ctx: RequestContext, result: unknown): AuditNote | undefined {
+  const id = answerObject(result)?.id;
+  return typeof id === 'string' ? { ownerId: id, target: { kind: 'propietario', id } } : undefined;
+}
+
+/** A space the operator created (named in the body, not the path): its owner's and its own event. */
+export function createdSpace(ctx: RequestContext): AuditNote | undefined {
+  const body = ctx.body as { id?: unknown; propietario?: unknown; modulos?: unknown } | undefined;
+  if (typeof body?.id !== 'string') return undefined;
+  return {
+    spaceId: body.id,
+    target: { kind: 'espacio', id: body.id },
+    ...(typeof body.propietario === 'string' ? { ownerId: body.propietario } : {}),
+    details: { modulos: body.modulos ?? null },
+  };
+}
+
 /** A profile change that sets a new password is recorded as such (its value never is). */
 export const profileAction = (ctx: RequestContext): string =>
   (ctx.body as { clave_nueva?: unknown } | undefined)?.clave_nueva !== undefined

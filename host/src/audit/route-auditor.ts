@@ -70,7 +70,7 @@ export class RouteAuditor implements RouteAuditing {
           : typeof created === 'string'
             ? { kind: declared.targetKind ?? route.tag, id: created }
             : null);
-      const spaceId = ctx.space?.id ?? ctx.params.espacio ?? null;
+      const spaceId = note.spaceId ?? ctx.space?.id ?? ctx.params.espacio ?? null;
       await this.trail.record({
         action,
         actor,

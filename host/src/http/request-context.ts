@@ -22,6 +22,7 @@ export interface AuditNote {
   actor?: AuditActor;
   target?: { kind: string; id: string };
   ownerId?: string;
+  spaceId?: string;
   details?: Record<string, unknown>;
   after?: unknown;
 }

@@ -1,5 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
-import { bodyDetails, issuedKey } from '../audit/audit-notes.js';
+import { bodyDetails, createdOwner, createdSpace, issuedKey } from '../audit/audit-notes.js';
 import { Reply } from '@cerebro/sdk';
 import { declareRoutes, hostRoutes, type HostRoute, type HostRouteDeclaration } from '../http/route.js';
 import { nullable, objectSchema } from '../http/response-schemas.js';
@@ -42,7 +42,7 @@ export const adminRoute = <const Declaration extends Omit<HostRouteDeclaration, 
 export const ADMIN_ROUTES = declareRoutes([
   adminRoute({
     operationId: 'admin.createOwner',
-    audit: { action: 'propietario.creado', targetKind: 'propietario' },
+    audit: { action: 'propietario.creado', describe: createdOwner },
     method: 'POST',
     path: '/api/admin/propietarios',
     summary: 'Crear un propietario y su cuenta',
@@ -184,7 +184,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.createSpace',
-    audit: { action: 'espacio.creado', targetKind: 'espacio' },
+    audit: { action: 'espacio.creado', describe: createdSpace },
     method: 'POST',
     path: '/api/admin/espacios',
     summary: 'Crear un espacio para un propietario',
