@@ -63,6 +63,7 @@ export {
   type PluginManifest,
   type PluginScope,
   type PluginSetupResult,
+  type RouteAudit,
   type RouteDeclaration,
   type Migration,
   type ServiceUse,

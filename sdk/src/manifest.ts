@@ -45,6 +45,26 @@ export interface RouteDeclaration {
   /** The query parameters the route reads; the handler receives them validated and converted (see `QuerySchema`). */
   query?: QuerySchema;
   responses?: Record<string, { description: string; schema?: JsonSchema; contentType?: string }>;
+  /**
+   * How a successful call is recorded in the host's audit log, which records every successful POST, PUT, PATCH
+   * and DELETE whatever the plugin says; `false` only for calls that change nothing a person would audit (a
+   * question, a lead's message). Default action: `<plugin>.<id>`.
+   */
+  audit?: RouteAudit | false;
+}
+
+/** What the audit log calls a plugin route's change and keeps of it. */
+export interface RouteAudit {
+  /** A stable dotted name, e.g. `ventas.producto.guardado`. */
+  action?: string;
+  /** The path parameter naming what changed (default: the last one), and what it is (`producto`). */
+  target?: string;
+  targetKind?: string;
+  /**
+   * A settings route with a GET at the same path: the log keeps that GET's answer before and after the change
+   * (fields named like secrets are hidden, long texts cut).
+   */
+  snapshot?: boolean;
 }
 
 /** A schema migration of the plugin's own tables. Applied once, in order; never edited after release. */

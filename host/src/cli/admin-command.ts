@@ -19,9 +19,14 @@ import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { formatHuman, reportError } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
+import type { DependencyContainer } from 'tsyringe';
+import { HostTokens } from '../kernel/tokens.js';
+import { DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
+import { recordCliChange } from './admin-audit.js';
+import { auditReading } from './admin-audit-reading.js';
 
 type Flags = Record<string, string | boolean | undefined>;
-type Action = { help: string; run: (admin: AdminActions, f: Flags, io: CliIo) => unknown };
+type Action = { help: string; run: (admin: AdminActions, f: Flags, io: CliIo, c: DependencyContainer) => unknown };
 
 const need = (f: Flags, name: string): string => {
   const value = f[name];
@@ -207,6 +212,10 @@ const ACTIONS: Record<string, Action> = {
     help: '--name N  (credencial para /api/admin)',
     run: (a, f) => a.issueOperatorCredential(need(f, 'name')),
   },
+  auditoria: {
+    help: '[--owner O] [--space S] [--actor ID|EMAIL] [--actor-kind persona|clave|operador] [--action A|prefijo.] [--since ISO] [--until ISO] [--limit N] [--cursor C] [--jsonl]  (registro de actividad de toda la plataforma; --jsonl: todo, un evento por línea)',
+    run: (_a, f, io, c) => auditReading(resolveToken(c, HostTokens.Audit), f, io),
+  },
 };
 
 const STRING_OPTIONS = [
@@ -227,8 +236,15 @@ const STRING_OPTIONS = [
   'offset',
   'bytes',
   'documents',
+  'quota',
+  'space',
+  'actor',
+  'actor-kind',
+  'action',
+  'since',
+  'cursor',
 ];
-const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json', 'crear', 'stdin'];
+const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json', 'crear', 'stdin', 'jsonl'];
 const OPTIONS: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
   ...Object.fromEntries(STRING_OPTIONS.map((n) => [n, { type: 'string' as const }])),
   ...Object.fromEntries(BOOLEAN_OPTIONS.map((n) => [n, { type: 'boolean' as const }])),
@@ -313,8 +329,16 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
     const container = buildHostContainer(config, createRootLogger('silent'), db, { now: () => Date.now() });
     resolveToken(container, ModuleCatalogToken).declare(pluginIds);
-    const result = await action.run(resolveToken(container, HostRootTokens.Admin), flags, io);
-    io.stdout.write(json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+    const result = await action.run(resolveToken(container, HostRootTokens.Admin), flags, io, container);
+    await recordCliChange(
+      name,
+      flags,
+      result,
+      resolveToken(container, HostTokens.Audit),
+      resolveToken(container, DirectoryRepositoryToken),
+    );
+    // An export has written its lines already.
+    if (result !== undefined) io.stdout.write(json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
     return 0;
   } catch (err) {
     reportError(io, json, err, describeDetail);

@@ -107,6 +107,8 @@ export interface HostConfig {
   publicUrl: string;
   /** Probability at which the reranker counts a passage as relevant (mapped onto `relevancia_minima`). */
   rerankMinProbability: number;
+  /** Days an audit event is kept (0: forever); older ones are purged in the background. */
+  auditRetentionDays: number;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -231,5 +233,6 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     studioDir: env.CEREBRO_STUDIO_DIR ? resolve(base, env.CEREBRO_STUDIO_DIR) : DEFAULT_STUDIO_DIR,
     publicUrl: publicUrl(env.CEREBRO_PUBLIC_URL),
     rerankMinProbability: fraction(env, 'CEREBRO_RERANK_MIN_PROBABILITY', DEFAULT_RERANK_MIN_PROBABILITY),
+    auditRetentionDays: int(env, 'CEREBRO_AUDIT_RETENTION_DAYS', 365),
   };
 }

@@ -65,8 +65,12 @@ export function buildApp(routes: readonly HostRoute[], pipeline: RoutePipeline, 
     },
   });
   indexRoutes(app as unknown as SegmentRouter);
+  const reads = new Map(routes.filter((r) => r.method === 'GET').map((r) => [r.path, r]));
   for (const route of routes) {
-    app.add(route.method, route.path, pipeline.handlerFor(route));
+    const readBack = route.audit && route.audit.snapshot ? reads.get(route.path) : undefined;
+    if (route.audit && route.audit.snapshot && !readBack)
+      throw new Error(`${route.operationId}: snapshot sin una ruta GET en ${route.path}`);
+    app.add(route.method, route.path, pipeline.handlerFor(route, readBack));
   }
   return app;
 }

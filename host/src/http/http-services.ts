@@ -5,5 +5,6 @@ import type { HostRoute } from './route.js';
 
 /** Turns a declared route into the polka handler that authenticates, limits, validates, charges and answers. */
 export interface RoutePipeline {
-  handlerFor(route: HostRoute): Middleware;
+  /** `readBack`: the GET at the same path, whose answer a `snapshot` route keeps before and after a change. */
+  handlerFor(route: HostRoute, readBack?: HostRoute): Middleware;
 }

@@ -30,6 +30,7 @@ import {
 import { settleUnreadBody } from './unread-body.js';
 import { STATE_CHANGING, csrfMatches } from '../access/csrf.js';
 import { requestIsSecure, sessionCookieOf } from '../access/session-cookie.js';
+import type { RouteAuditHook, RouteAuditing } from '../audit/audit-services.js';
 
 /**
  * The request pipeline every route runs through, host-owned or plugin-contributed. The order is fixed and
@@ -45,6 +46,9 @@ import { requestIsSecure, sessionCookieOf } from '../access/session-cookie.js';
  *  7. on routes flagged `idempotent`, an `Idempotency-Key` is held or its stored answer replayed (nothing below
  *     runs then); credits reserved before the handler (402), refunded if the handler fails
  *  8. the handler
+ *
+ * After a successful POST, PUT, PATCH or DELETE the change is recorded in the audit log (`RouteAuditing`), for
+ * the host's routes and the plugins' alike; a settings route's values are read just before its handler runs.
  *
  * Plugins only provide step 8: the route data (permission, module, credits) comes from their manifest and the
  * pipeline applies it, so a plugin cannot skip or weaken any check.
@@ -63,6 +67,9 @@ class Exchange {
   /** The `Idempotency-Key` this request holds until it answers (idempotent routes only). */
   idempotency: IdempotencyScope | null = null;
   entered = false;
+  /** What the handler answered, and the settings before it ran (audited routes). */
+  result: unknown = undefined;
+  before: unknown = undefined;
 
   constructor(
     readonly ctx: PipelineRequestContext,
@@ -71,6 +78,8 @@ class Exchange {
     readonly meter: RouteMeter,
     /** The route's error dialect (`HostRoute.errorFormat`). */
     readonly errorFormat: HostRoute['errorFormat'],
+    /** Cleared for a replayed answer: the change it reports was recorded when it happened. */
+    public audit: RouteAuditHook | undefined,
   ) {
     this.headers = { 'X-Request-Id': ctx.id, 'X-Content-Type-Options': 'nosniff' };
   }
@@ -93,6 +102,7 @@ export class RequestPipeline implements RoutePipeline {
     @inject(HostTokens.Lifecycle) private readonly lifecycle: Lifecycle,
     @inject(HostTokens.Metrics) private readonly metrics: HostMetrics,
     @inject(HostTokens.IdempotentRequests) private readonly idempotent: IdempotentRequests,
+    @inject(HostTokens.RouteAuditor) private readonly auditing: RouteAuditing,
   ) {}
 
   /**
@@ -101,8 +111,9 @@ export class RequestPipeline implements RoutePipeline {
    * function (authentication and access read storage through async repositories). Per-route constants (label, the
    * access logger with its bindings serialised once by pino) are computed here, not per request.
    */
-  handlerFor(route: HostRoute): Middleware {
+  handlerFor(route: HostRoute, readBack?: HostRoute): Middleware {
     const label = routeLabel(route);
+    const audit = this.auditing.hookFor(route, readBack);
     const accessLog = this.rootLog.child({ method: route.method, route: label });
     const meter = this.metrics.traffic.meterFor(label);
     const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
@@ -122,6 +133,18 @@ export class RequestPipeline implements RoutePipeline {
         void this.continueWithBody(route, exchange, validateBody);
         return undefined;
       }
+      if (audit?.snapshots) {
+        // The settings as they were, read before the handler changes them: the rest waits for that read.
+        void this.continueWithResult(
+          exchange,
+          audit.snapshot(ctx).then(async (before) => {
+            exchange.before = before;
+            await this.charge(route, exchange);
+            return route.handler(ctx);
+          }),
+        );
+        return undefined;
+      }
       const charging = this.charge(route, exchange);
       if (charging) {
         void this.continueWithResult(
@@ -135,6 +158,7 @@ export class RequestPipeline implements RoutePipeline {
         void this.continueWithResult(exchange, result);
         return undefined;
       }
+      exchange.result = result;
       sendResult(ctx.res, result, exchange.headers);
       return ctx.res.statusCode;
     };
@@ -152,6 +176,7 @@ export class RequestPipeline implements RoutePipeline {
         accessLog,
         meter,
         route.errorFormat,
+        audit,
       );
       // A secret in an answer must not stay in a browser's or a proxy's cache (also on that route's errors).
       if (noStore) exchange.headers['Cache-Control'] = 'no-store';
@@ -217,12 +242,17 @@ export class RequestPipeline implements RoutePipeline {
         );
       if (route.idempotent) {
         const outcome = await this.idempotent.begin(ctx, exchange.label, exchange.headers);
-        if (outcome.kind === 'replayed') return this.finish(exchange, outcome.status);
+        if (outcome.kind === 'replayed') {
+          exchange.audit = undefined;
+          return this.finish(exchange, outcome.status);
+        }
         if (outcome.kind === 'held') exchange.idempotency = outcome.scope;
       }
+      if (exchange.audit?.snapshots) exchange.before = await exchange.audit.snapshot(ctx);
       await this.charge(route, exchange);
       let result = route.handler(ctx);
       if (isPromiseLike(result)) result = await result;
+      exchange.result = result;
       if (exchange.idempotency) await this.idempotent.answer(ctx.res, exchange.idempotency, result, exchange.headers);
       else sendResult(ctx.res, result, exchange.headers);
       status = ctx.res.statusCode;
@@ -236,7 +266,8 @@ export class RequestPipeline implements RoutePipeline {
   private async continueWithResult(exchange: Exchange, pending: PromiseLike<unknown>): Promise<void> {
     let status = 500;
     try {
-      sendResult(exchange.ctx.res, await pending, exchange.headers);
+      exchange.result = await pending;
+      sendResult(exchange.ctx.res, exchange.result, exchange.headers);
       status = exchange.ctx.res.statusCode;
     } catch (err) {
       status = this.fail(exchange, err);
@@ -311,6 +342,8 @@ export class RequestPipeline implements RoutePipeline {
           ),
         );
     }
+    // Only changes that happened: a refusal or failure changed nothing (a failed sign-in is recorded by its route).
+    if (exchange.audit && status < 400) exchange.audit.record(ctx, exchange.result, exchange.before);
     const ms = performance.now() - exchange.started;
     exchange.meter.record(status, ms, ctx.queuedMs);
     exchange.accessLog.info(

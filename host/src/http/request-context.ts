@@ -5,12 +5,27 @@ import type { Request } from 'polka';
 import type { Permission, QueryValue, SpaceContext } from '@cerebro/sdk';
 import type { Caller } from '../access/caller.js';
 import type { SpaceRecord } from '../access/records.js';
+import type { AuditActor } from '../audit/audit-actor.js';
 import { trustedCallerAddress, type ProxyTrust } from '../config/proxy-trust.js';
 
 /** The query of a request before validation, and of any route without a `query` declaration: nothing to read. */
 export const NO_QUERY: Readonly<Record<string, QueryValue>> = Object.freeze(
   Object.create(null) as Record<string, QueryValue>,
 );
+
+/**
+ * What a handler adds to the audit event of its request when the pipeline cannot see it (the key a creation
+ * made, who a sign-in was for). Never a secret or a document's text.
+ */
+export interface AuditNote {
+  action?: string;
+  actor?: AuditActor;
+  target?: { kind: string; id: string };
+  ownerId?: string;
+  spaceId?: string;
+  details?: Record<string, unknown>;
+  after?: unknown;
+}
 
 /** Everything known about one request once the pipeline has run. */
 export interface RequestContext {
@@ -34,6 +49,8 @@ export interface RequestContext {
    * says it as `espera_ms` and metrics count it in `cerebro_peticion_espera_segundos`.
    */
   queuedMs?: number;
+  /** Set by a handler for the audit event of this request (see `HostRouteAudit`). */
+  audit?: AuditNote;
 }
 
 /**
@@ -49,6 +66,7 @@ export class PipelineRequestContext implements RequestContext {
   spaceRecord?: SpaceRecord;
   permission?: Permission;
   queuedMs = 0;
+  audit?: AuditNote;
   params: Record<string, string>;
   query: Readonly<Record<string, QueryValue>> = NO_QUERY;
   private childLog: PinoLogger | undefined;

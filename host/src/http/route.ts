@@ -1,5 +1,25 @@
 import type { HttpMethod, JsonSchema, Permission, QuerySchema, RouteBody, RouteQuery } from '@cerebro/sdk';
-import type { RequestContext } from './request-context.js';
+import type { AuditNote, RequestContext } from './request-context.js';
+
+/**
+ * How a successful write of a route is recorded in the audit log. The pipeline records every successful POST,
+ * PUT, PATCH and DELETE (`host/src/audit/route-auditor.ts`); a route only says what to call the change and what
+ * to keep of it.
+ */
+export interface HostRouteAudit {
+  /** A stable dotted name (`clave.creada`), or one chosen per request; default: the route's `operationId`. */
+  action?: string | ((ctx: RequestContext) => string);
+  /** The path parameter naming what changed (default: the last one other than `espacio`) and what it is. */
+  target?: string;
+  targetKind?: string;
+  /**
+   * A settings route with a GET at the same path: that GET's answer is kept as it was before the change and
+   * became after it (without secrets).
+   */
+  snapshot?: boolean;
+  /** More of the change, from the validated request and the handler's answer (never a secret or document text). */
+  describe?: (ctx: RequestContext, result: unknown) => AuditNote | undefined;
+}
 
 /**
  * Who may reach a route:
@@ -60,6 +80,8 @@ export interface HostRoute {
    * with the same key. The key's own limits still apply.
    */
   spaceSettings?: boolean;
+  /** How a successful write is recorded in the audit log; `false`: not a change (a question, a search). */
+  audit?: HostRouteAudit | false;
   tag: string;
   summary: string;
   description?: string;

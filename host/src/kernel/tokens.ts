@@ -9,6 +9,7 @@ import type { SqliteDatabase } from '../storage/database.js';
 import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { Lifecycle } from './kernel-services.js';
 import type { ConsoleSessions, OwnerLogins, SignIn, SignInLinks } from '../studio/studio-services.js';
+import type { AuditTrail, RouteAuditing } from '../audit/audit-services.js';
 
 /**
  * Tokens of the host's own container, typed by interfaces (as the sdk's `HostServices` are for plugins), never by
@@ -36,6 +37,8 @@ export const HostTokens = {
   Logins: createToken<OwnerLogins>('host:owner-logins'),
   SignInLinks: createToken<SignInLinks>('host:sign-in-links'),
   SignIn: createToken<SignIn>('host:sign-in'),
+  Audit: createToken<AuditTrail>('host:audit-trail'),
+  RouteAuditor: createToken<RouteAuditing>('host:route-auditor'),
   Clock: HostServices.Clock,
   Uploads: HostServices.Uploads,
 } as const;

@@ -58,6 +58,10 @@ import { OperatorDirectoryRepositoryToken } from '../storage/port/operator-direc
 import { SqliteOperatorDirectoryRepository } from '../storage/sqlite/operator-directory-repository.js';
 import { WebhookService } from '../webhooks/webhook-service.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { AuditLogRepositoryToken } from '../storage/port/audit-log-repository.js';
+import { SqliteAuditLogRepository } from '../storage/sqlite/audit-log-repository.js';
+import { StoredAuditTrail } from '../audit/audit-trail.js';
+import { RouteAuditor } from '../audit/route-auditor.js';
 
 /**
  * The host's own container. A child of tsyringe's global container, which stays empty: plugin containers are
@@ -126,6 +130,9 @@ export function buildHostContainer(
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);
+  c.register(AuditLogRepositoryToken, { useClass: SqliteAuditLogRepository }, singleton);
+  c.register(HostTokens.Audit, { useClass: StoredAuditTrail }, singleton);
+  c.register(HostTokens.RouteAuditor, { useClass: RouteAuditor }, singleton);
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);
   c.register(HostRootTokens.ApiConfig, { useClass: SpaceApiConfig }, singleton);
   c.register(HostRootTokens.CreditPools, { useClass: CreditPools }, singleton);

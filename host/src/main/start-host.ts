@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { roleIndexes } from '../config/process-role.js';
+import { startAuditRetention } from '../audit/audit-retention.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -346,6 +347,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     }, config.counterFlushMs);
     flushTimer.unref();
     dispatcher.start();
+    // Processes that purge (not `api` ones) also forget audit events past their retention.
+    const stopAuditRetention = roleIndexes(config.role)
+      ? startAuditRetention(resolveToken(container, HostTokens.Audit), log)
+      : () => {};
     lifecycle.markReady();
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     log.info(
@@ -372,6 +377,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       close: () =>
         (closing ??= shutdown(liveServer, lifecycle, config, () => {
           clearInterval(flushTimer);
+          stopAuditRetention();
           return (liveMetrics?.close() ?? Promise.resolve())
             .then(() => liveJobs.stopAll())
             .then(() => disposePlugins(plugins, log))

@@ -67,6 +67,7 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
     maxBodyBytes: route.maxBodyBytes,
     idempotent: route.idempotent,
     ...(route.errorFormat ? { errorFormat: route.errorFormat } : {}),
+    ...(route.audit !== undefined ? { audit: route.audit } : {}),
     tag: manifest.id,
     summary: route.summary,
     description: route.description,

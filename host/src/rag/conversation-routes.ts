@@ -98,6 +98,7 @@ export const conversationRouteDeclarations = declareRoutes([
   }),
   ragRoute({
     operationId: 'core.rateAnswer',
+    audit: false,
     method: 'POST',
     path: '/conversations/:conversacion/valoracion',
     permission: 'lee',

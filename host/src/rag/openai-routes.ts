@@ -28,6 +28,7 @@ import { answerView } from './wire.js';
 export const OPENAI_ROUTES = declareRoutes([
   {
     operationId: 'openai.chatCompletions',
+    audit: false,
     method: 'POST',
     path: '/api/v1/chat/completions',
     access: 'space',

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { uploadedNames } from '../audit/audit-notes.js';
 import { stat } from 'node:fs/promises';
 import type { DependencyContainer } from 'tsyringe';
 import { apiError, pagingQuery, Reply, UploadError, validationError, type Page, type QuerySchema } from '@cerebro/sdk';
@@ -134,6 +135,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
   declareRoutes([
     ragRoute({
       operationId: 'core.ask',
+      audit: false,
       method: 'POST',
       path: '/conversations',
       permission: 'lee',
@@ -149,6 +151,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
     }),
     ragRoute({
       operationId: 'core.askStream',
+      audit: false,
       method: 'POST',
       path: '/conversations/stream',
       permission: 'lee',
@@ -165,6 +168,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
     }),
     ragRoute({
       operationId: 'core.search',
+      audit: false,
       method: 'POST',
       path: '/buscar',
       permission: 'lee',
@@ -185,6 +189,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
     }),
     ragRoute({
       operationId: 'core.loadDocuments',
+      audit: { action: 'documento.subido', describe: uploadedNames },
       method: 'POST',
       path: '/load_documents',
       permission: 'escribe',
@@ -223,6 +228,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
     }),
     ragRoute({
       operationId: 'core.patchDocument',
+      audit: { action: 'documento.modificado', targetKind: 'documento' },
       method: 'PATCH',
       path: '/documents/:archivo',
       permission: 'escribe',
@@ -236,6 +242,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
     }),
     ragRoute({
       operationId: 'core.deleteDocument',
+      audit: { action: 'documento.eliminado', targetKind: 'documento' },
       method: 'DELETE',
       path: '/documents/:archivo',
       permission: 'escribe',
@@ -268,6 +275,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
     }),
     ragRoute({
       operationId: 'core.patchRagConfig',
+      audit: { action: 'configuracion.modificada', snapshot: true },
       method: 'PATCH',
       path: '/config',
       permission: 'escribe',
@@ -278,6 +286,7 @@ export const ragRouteDeclarations = (config: Pick<HostConfig, 'docMaxBytes' | 'd
     }),
     ragRoute({
       operationId: 'core.clearCache',
+      audit: { action: 'configuracion.cache_vaciada' },
       method: 'DELETE',
       path: '/clear_cache',
       permission: 'escribe',

@@ -178,6 +178,7 @@ export const ACCOUNT_ROUTES = declareRoutes([
   },
   {
     operationId: 'core.patchApiConfig',
+    audit: { action: 'api_config.modificada', snapshot: true },
     method: 'PATCH',
     path: '/api/companies/:espacio/api-config',
     access: 'space',

@@ -156,6 +156,7 @@ export const ADMIN_LISTING_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.revokeKey',
+    audit: { action: 'clave.revocada', targetKind: 'clave' },
     method: 'DELETE',
     path: '/api/admin/claves/:id',
     summary: 'Revocar una clave de cualquier propietario',

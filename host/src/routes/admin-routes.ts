@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import { bodyDetails, createdOwner, createdSpace, issuedKey } from '../audit/audit-notes.js';
 import { Reply } from '@cerebro/sdk';
 import { declareRoutes, hostRoutes, type HostRoute, type HostRouteDeclaration } from '../http/route.js';
 import { nullable, objectSchema } from '../http/response-schemas.js';
@@ -41,6 +42,7 @@ export const adminRoute = <const Declaration extends Omit<HostRouteDeclaration, 
 export const ADMIN_ROUTES = declareRoutes([
   adminRoute({
     operationId: 'admin.createOwner',
+    audit: { action: 'propietario.creado', describe: createdOwner },
     method: 'POST',
     path: '/api/admin/propietarios',
     summary: 'Crear un propietario y su cuenta',
@@ -61,6 +63,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.updateOwner',
+    audit: { action: 'propietario.modificado', snapshot: true },
     method: 'PATCH',
     path: '/api/admin/propietarios/:id',
     summary: 'Propietario de solo lectura (en todos sus espacios) y su email de Studio',
@@ -84,6 +87,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.setOwnerPassword',
+    audit: { action: 'propietario.clave_restablecida' },
     method: 'PUT',
     path: '/api/admin/propietarios/:id/clave',
     summary: 'Poner o restablecer la contraseña de Studio de un propietario',
@@ -108,6 +112,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.issueSignInLink',
+    audit: { action: 'propietario.enlace_emitido' },
     method: 'POST',
     path: '/api/admin/propietarios/:id/enlace',
     summary: 'Emitir un enlace de entrada a Studio de un solo uso',
@@ -127,6 +132,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.deleteOwner',
+    audit: { action: 'propietario.eliminado' },
     method: 'DELETE',
     path: '/api/admin/propietarios/:id',
     summary: 'Eliminar un propietario (sus claves responden 401)',
@@ -137,6 +143,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.issueKey',
+    audit: { action: 'clave.creada', describe: issuedKey },
     method: 'POST',
     path: '/api/admin/propietarios/:id/claves',
     summary: 'Emitir una clave de servicio para un propietario',
@@ -161,6 +168,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.issueSession',
+    audit: { action: 'sesion.emitida' },
     method: 'POST',
     path: '/api/admin/propietarios/:id/sesiones',
     summary: 'Emitir una sesión de consola (Studio) para un propietario',
@@ -176,6 +184,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.createSpace',
+    audit: { action: 'espacio.creado', describe: createdSpace },
     method: 'POST',
     path: '/api/admin/espacios',
     summary: 'Crear un espacio para un propietario',
@@ -197,6 +206,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.updateSpace',
+    audit: { action: 'espacio.modificado', snapshot: true },
     method: 'PATCH',
     path: '/api/admin/espacios/:espacio',
     summary: 'Propietario, fin de prueba, API y solo lectura de un espacio',
@@ -228,6 +238,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.enableModule',
+    audit: { action: 'modulo.activado', targetKind: 'modulo' },
     method: 'PUT',
     path: '/api/admin/espacios/:espacio/modulos/:modulo',
     summary: 'Habilitar un módulo en un espacio',
@@ -237,6 +248,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.disableModule',
+    audit: { action: 'modulo.desactivado', targetKind: 'modulo' },
     method: 'DELETE',
     path: '/api/admin/espacios/:espacio/modulos/:modulo',
     summary: 'Deshabilitar un módulo en un espacio',
@@ -247,6 +259,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.updateAccount',
+    audit: { action: 'cuenta.modificada', targetKind: 'cuenta', describe: bodyDetails },
     method: 'PATCH',
     path: '/api/admin/cuentas/:cuenta',
     summary: 'Estado de pago de una cuenta',
@@ -267,6 +280,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.setAccountQuota',
+    audit: { action: 'cuenta.cuota_modificada', targetKind: 'cuenta', describe: bodyDetails },
     method: 'PATCH',
     path: '/api/admin/cuentas/:cuenta/cuota',
     summary: 'Cuota de almacenamiento de una cuenta',
@@ -292,6 +306,7 @@ export const ADMIN_ROUTES = declareRoutes([
   }),
   adminRoute({
     operationId: 'admin.addCredits',
+    audit: { action: 'creditos.anadidos', targetKind: 'cuenta', describe: bodyDetails },
     method: 'POST',
     path: '/api/admin/cuentas/:cuenta/creditos',
     summary: 'Añadir (o quitar, con negativo) créditos a la bolsa',

@@ -4,6 +4,7 @@ import { accountRoutes } from './account-routes.js';
 import { adminListingRoutes } from './admin-listing-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { tokenRoutes } from './token-routes.js';
+import { auditRoutes } from '../audit/audit-routes.js';
 
 /** The host's own API routes besides health and OpenAPI. */
 export function coreRoutes(container: DependencyContainer): HostRoute[] {
@@ -12,5 +13,6 @@ export function coreRoutes(container: DependencyContainer): HostRoute[] {
     ...tokenRoutes(container),
     ...adminRoutes(container),
     ...adminListingRoutes(container),
+    ...auditRoutes(container),
   ];
 }

@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+import { answerAsAfter, issuedKey } from '../audit/audit-notes.js';
 import { Reply } from '@cerebro/sdk';
 import type { OwnerCaller } from '../access/caller.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
@@ -48,6 +49,7 @@ const KEY_USAGE_SCHEMA = objectSchema({
 export const TOKEN_ROUTES = declareRoutes([
   {
     operationId: 'core.createToken',
+    audit: { action: 'clave.creada', describe: issuedKey },
     method: 'POST',
     path: '/api/tokens',
     access: 'owner',
@@ -77,6 +79,7 @@ export const TOKEN_ROUTES = declareRoutes([
   },
   {
     operationId: 'core.setTokenLimits',
+    audit: { action: 'clave.limites_modificados', describe: answerAsAfter },
     method: 'PATCH',
     path: '/api/tokens/:id',
     access: 'owner',
@@ -135,6 +138,7 @@ export const TOKEN_ROUTES = declareRoutes([
   },
   {
     operationId: 'core.revokeToken',
+    audit: { action: 'clave.revocada' },
     method: 'DELETE',
     path: '/api/tokens/:id',
     access: 'owner',

@@ -1,12 +1,13 @@
 import type { DependencyContainer } from 'tsyringe';
-import { apiError, Reply, validationError } from '@cerebro/sdk';
+import { profileAction } from '../audit/audit-notes.js';
+import { ApiError, apiError, Reply, validationError } from '@cerebro/sdk';
 import type { ConsoleCaller } from '../access/caller.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
-import type { RequestContext } from '../http/request-context.js';
+import type { AuditNote, RequestContext } from '../http/request-context.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { emailIssue, passwordIssue, throwIssues, PASSWORD_MAX } from './owner-credentials.js';
+import { emailIssue, normalizeEmail, passwordIssue, throwIssues, PASSWORD_MAX } from './owner-credentials.js';
 import { clearedSessionCookie, requestIsSecure } from '../access/session-cookie.js';
 import { startBrowserSession } from './session-start.js';
 
@@ -53,6 +54,7 @@ const consoleCaller = (ctx: RequestContext) => ctx.caller as ConsoleCaller;
 export const STUDIO_ROUTES = declareRoutes([
   {
     operationId: 'studio.signIn',
+    audit: { action: 'sesion.iniciada' },
     method: 'POST',
     path: '/api/sesion',
     access: 'public',
@@ -78,6 +80,7 @@ export const STUDIO_ROUTES = declareRoutes([
   },
   {
     operationId: 'studio.signInWithLink',
+    audit: { action: 'sesion.iniciada' },
     method: 'POST',
     path: '/api/sesion/enlace',
     access: 'public',
@@ -110,6 +113,7 @@ export const STUDIO_ROUTES = declareRoutes([
   },
   {
     operationId: 'studio.signOut',
+    audit: { action: 'sesion.cerrada' },
     method: 'DELETE',
     path: '/api/sesion',
     access: 'console',
@@ -130,6 +134,7 @@ export const STUDIO_ROUTES = declareRoutes([
   },
   {
     operationId: 'studio.revokeSession',
+    audit: { action: 'sesion.revocada', targetKind: 'sesion' },
     method: 'DELETE',
     path: '/api/sesiones/:id',
     access: 'console',
@@ -153,6 +158,7 @@ export const STUDIO_ROUTES = declareRoutes([
   },
   {
     operationId: 'studio.updateProfile',
+    audit: { action: profileAction, snapshot: true },
     method: 'PATCH',
     path: '/api/perfil',
     access: 'console',
@@ -189,6 +195,34 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
   const logins = resolveToken(container, HostTokens.Logins);
   const signIn = resolveToken(container, HostTokens.SignIn);
   const links = resolveToken(container, HostTokens.SignInLinks);
+  const audit = resolveToken(container, HostTokens.Audit);
+  /** A sign-in is recorded for the person it opened a session for (the pipeline saw no caller). */
+  const signedIn = async (ownerId: string, sessionId: string, via: 'clave' | 'enlace'): Promise<AuditNote> => ({
+    actor: { kind: 'persona', id: ownerId, email: (await logins.profile(ownerId)).email, name: null },
+    ownerId,
+    target: { kind: 'sesion', id: sessionId },
+    details: { via },
+  });
+  /**
+   * A refused sign-in: the pipeline records only what succeeded. The email tried is kept (an unknown one as the
+   * actor's id, so attempts on addresses that are nobody's show to the operator); the password never is.
+   */
+  const recordFailedSignIn = async (ctx: RequestContext, email: string, err: unknown): Promise<void> => {
+    // Only wrong credentials: a refusal by the throttle is not another guess, and recording each one would let a
+    // flood of requests write to the log without bound (wrong ones are bounded by the throttle itself).
+    if (!(err instanceof ApiError && err.code === 'invalid_credentials')) return;
+    const tried = normalizeEmail(email);
+    const owner = await logins.byEmail(tried).catch(() => undefined);
+    await audit.record({
+      action: 'sesion.fallida',
+      actor: { kind: 'persona', id: owner?.id ?? tried, email: tried, name: null },
+      ownerId: owner?.id ?? null,
+      ip: ctx.ip,
+      requestId: ctx.id,
+      route: 'POST /sesion',
+      details: { motivo: 'credenciales_incorrectas' },
+    });
+  };
   const sessionBody = async (caller: ConsoleCaller) => ({
     propietario: await logins.profile(caller.ownerId),
     csrf: caller.csrf,
@@ -197,8 +231,15 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
   return hostRoutes(STUDIO_ROUTES, {
     'studio.signIn': async (ctx) => {
       const body = ctx.body;
-      const ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
+      let ownerId: string;
+      try {
+        ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
+      } catch (err) {
+        await recordFailedSignIn(ctx, body.email, err);
+        throw err;
+      }
       const started = await startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
+      ctx.audit = await signedIn(ownerId, started.id, 'clave');
       ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio');
       return Reply.json(
         201,
@@ -210,6 +251,7 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
       const ownerId = await links.consume(ctx.body.token);
       if (!ownerId) throw apiError('sign_in_link_invalid');
       const started = await startBrowserSession(ctx.req, ownerId, 'enlace', ctx.ip, sessions, config);
+      ctx.audit = await signedIn(ownerId, started.id, 'enlace');
       ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio con enlace de un solo uso');
       return Reply.json(
         201,

@@ -46,6 +46,7 @@ export const WEBHOOK_ROUTES = declareRoutes([
   }),
   webhookRoute({
     operationId: 'core.createWebhook',
+    audit: { action: 'webhook.creado', targetKind: 'webhook' },
     method: 'POST',
     path: '',
     permission: 'escribe',
@@ -69,6 +70,7 @@ export const WEBHOOK_ROUTES = declareRoutes([
   }),
   webhookRoute({
     operationId: 'core.patchWebhook',
+    audit: { action: 'webhook.modificado', targetKind: 'webhook', snapshot: true },
     method: 'PATCH',
     path: '/:webhook',
     permission: 'escribe',
@@ -78,6 +80,7 @@ export const WEBHOOK_ROUTES = declareRoutes([
   }),
   webhookRoute({
     operationId: 'core.deleteWebhook',
+    audit: { action: 'webhook.eliminado', targetKind: 'webhook' },
     method: 'DELETE',
     path: '/:webhook',
     permission: 'escribe',
@@ -89,6 +92,7 @@ export const WEBHOOK_ROUTES = declareRoutes([
   }),
   webhookRoute({
     operationId: 'core.rotateWebhookSecret',
+    audit: { action: 'webhook.secreto_renovado', target: 'webhook', targetKind: 'webhook' },
     method: 'POST',
     path: '/:webhook/secreto',
     permission: 'escribe',
@@ -110,6 +114,7 @@ export const WEBHOOK_ROUTES = declareRoutes([
   }),
   webhookRoute({
     operationId: 'core.redeliverWebhook',
+    audit: { action: 'webhook.entrega_reenviada', target: 'entrega', targetKind: 'entrega' },
     method: 'POST',
     path: '/:webhook/entregas/:entrega/reenviar',
     permission: 'escribe',

@@ -13,6 +13,7 @@ export const SPACE_PAGES: SpacePage[] = [
   { slug: 'api', label: 'Ajustes de la API' },
   { slug: 'creditos', label: 'Créditos' },
   { slug: 'webhooks', label: 'Webhooks' },
+  { slug: 'actividad', label: 'Actividad' },
   { slug: 'marca', label: 'Marca', module: 'marca' },
   { slug: 'catalogo', label: 'Catálogo', module: 'ventas' },
   { slug: 'conversaciones', label: 'Conversaciones', module: 'ventas' },

@@ -3,6 +3,7 @@ import { Link } from './components/link.js';
 import { EmptyState, Loading } from './components/notice.js';
 import { matchPath } from './lib/router.js';
 import { MODULE_NAMES, SPACE_PAGES } from './nav.js';
+import { ActivityPage } from './pages/activity/activity.js';
 import { ApiSettingsPage } from './pages/api-settings.js';
 import { AskPage } from './pages/ask.js';
 import { BrandPage } from './pages/brand.js';
@@ -30,6 +31,7 @@ const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element
   api: ApiSettingsPage,
   creditos: CreditsPage,
   webhooks: WebhooksPage,
+  actividad: ActivityPage,
   marca: BrandPage,
   catalogo: CatalogPage,
   conversaciones: ConversationsPage,
@@ -44,6 +46,7 @@ export function routePage(path: string): JSX.Element | null {
   if (path === 'claves') return <KeysPage />;
   if (path === 'perfil') return <ProfilePage />;
   if (path === 'modelos') return <ModelsPage />;
+  if (path === 'actividad') return <ActivityPage />;
   const inSpace = matchPath('espacios/:espacio/:pagina', path);
   if (inSpace && SPACE_COMPONENTS[inSpace.pagina!])
     return <SpaceGate space={inSpace.espacio!} page={inSpace.pagina!} />;

@@ -83,6 +83,11 @@ export function Shell() {
                 Modelos
               </Link>
             </li>
+            <li>
+              <Link to="actividad" current={path === 'actividad'}>
+                Actividad de la cuenta
+              </Link>
+            </li>
           </ul>
           {spaces.length > 0 && spaceId && (
             <div class="nav-space">

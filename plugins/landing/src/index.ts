@@ -73,6 +73,7 @@ export default definePlugin({
     routes: [
       {
         id: 'create',
+        audit: { action: 'landing.creada', targetKind: 'landing' },
         method: 'POST',
         path: '/landings',
         permission: 'escribe',
@@ -119,6 +120,7 @@ export default definePlugin({
       },
       {
         id: 'complete',
+        audit: { action: 'landing.completada', targetKind: 'landing' },
         method: 'POST',
         path: '/landings/:landing/completar',
         permission: 'escribe',
@@ -134,6 +136,7 @@ export default definePlugin({
       },
       {
         id: 'refine',
+        audit: { action: 'landing.refinada', targetKind: 'landing' },
         method: 'POST',
         path: '/landings/:landing/refinar',
         permission: 'escribe',
@@ -151,6 +154,7 @@ export default definePlugin({
       },
       {
         id: 'validate',
+        audit: { action: 'landing.html_validado', targetKind: 'landing' },
         method: 'POST',
         path: '/landings/:landing/validar',
         permission: 'escribe',
@@ -168,6 +172,7 @@ export default definePlugin({
       },
       {
         id: 'cancel',
+        audit: { action: 'landing.cancelada', targetKind: 'landing' },
         method: 'POST',
         path: '/landings/:landing/cancelar',
         permission: 'escribe',
@@ -182,6 +187,7 @@ export default definePlugin({
       },
       {
         id: 'remove',
+        audit: { action: 'landing.eliminada', targetKind: 'landing' },
         method: 'DELETE',
         path: '/landings/:landing',
         permission: 'escribe',

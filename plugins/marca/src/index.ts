@@ -34,6 +34,7 @@ export default definePlugin({
       },
       {
         id: 'patchConfig',
+        audit: { action: 'marca.configuracion.modificada', snapshot: true },
         method: 'PATCH',
         path: '/config',
         permission: 'escribe',

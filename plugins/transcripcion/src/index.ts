@@ -28,6 +28,7 @@ export default definePlugin({
     routes: [
       {
         id: 'transcribir',
+        audit: false,
         method: 'POST',
         path: '/transcripciones',
         permission: 'escribe',

@@ -134,6 +134,7 @@ const TRANSCRIPTION_JSON = {
 /** The manifest entry of the OpenAI-compatible route. */
 export const OPENAI_TRANSCRIPTION_ROUTE: RouteDeclaration = {
   id: 'openaiTranscribir',
+  audit: false,
   method: 'POST',
   path: '/v1/audio/transcriptions',
   permission: 'escribe',

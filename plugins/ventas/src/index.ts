@@ -119,6 +119,7 @@ export default definePlugin({
       },
       {
         id: 'patchLeadsConfig',
+        audit: { action: 'ventas.configuracion.modificada', snapshot: true },
         method: 'PATCH',
         path: '/leads-config',
         permission: 'escribe',
@@ -149,6 +150,7 @@ export default definePlugin({
       },
       {
         id: 'putProduct',
+        audit: { action: 'ventas.producto.guardado', targetKind: 'producto', snapshot: true },
         method: 'PUT',
         path: '/productos/:producto',
         permission: 'escribe',
@@ -164,6 +166,7 @@ export default definePlugin({
       },
       {
         id: 'deleteProduct',
+        audit: { action: 'ventas.producto.eliminado', targetKind: 'producto', snapshot: true },
         method: 'DELETE',
         path: '/productos/:producto',
         permission: 'escribe',
@@ -173,6 +176,7 @@ export default definePlugin({
       },
       {
         id: 'importProducts',
+        audit: { action: 'ventas.catalogo.importado' },
         method: 'POST',
         path: '/productos/importar',
         permission: 'escribe',
@@ -191,6 +195,7 @@ export default definePlugin({
       },
       {
         id: 'converse',
+        audit: false,
         method: 'POST',
         path: '/conversaciones',
         permission: 'lee',
@@ -241,6 +246,7 @@ export default definePlugin({
       },
       {
         id: 'replyAsPerson',
+        audit: { action: 'ventas.conversacion.respondida', targetKind: 'conversacion' },
         method: 'POST',
         path: '/conversaciones/:conversacion/mensajes',
         permission: 'escribe',
@@ -257,6 +263,7 @@ export default definePlugin({
       },
       {
         id: 'resumeConversation',
+        audit: { action: 'ventas.conversacion.reanudada', targetKind: 'conversacion' },
         method: 'POST',
         path: '/conversaciones/:conversacion/reanudar',
         permission: 'escribe',

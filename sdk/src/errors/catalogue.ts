@@ -41,6 +41,10 @@ export const ERROR_CATALOGUE = {
     status: 403,
     detail: 'Una credencial no puede crear otra con más alcance o permisos que ella misma.',
   },
+  audit_not_allowed: {
+    status: 403,
+    detail: 'El registro de actividad solo lo ven Studio y las claves con permiso de escritura.',
+  },
   route_not_found: { status: 404, detail: 'Ruta no encontrada.' },
   not_found: { status: 404, detail: 'Recurso no encontrado.' },
   key_not_found: { status: 404, detail: 'Credencial no encontrada.' },

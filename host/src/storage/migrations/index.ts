@@ -18,6 +18,7 @@ import { migration0003Rag } from '../../rag/rag-migration.js';
 import { migration0015ConversationTurns } from './0015_conversation_turns.js';
 import { migration0016KeyLimits } from './0016_key_limits.js';
 import { migration0017PluginJobs } from './0017_plugin_jobs.js';
+import { migration0018AuditLog } from './0018_audit_log.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
@@ -38,4 +39,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0015ConversationTurns,
   migration0016KeyLimits,
   migration0017PluginJobs,
+  migration0018AuditLog,
 ];

@@ -55,3 +55,6 @@ export type WebhookCreated = Ok<'/companies/{espacio}/webhooks', 'post', 201>;
 export type WebhookEvent = Item<Webhook['eventos']>;
 export type WebhookDeliveryPage = Ok<'/companies/{espacio}/webhooks/{webhook}/entregas', 'get'>;
 export type WebhookDelivery = Item<WebhookDeliveryPage['entregas']>;
+
+export type AuditPage = Ok<'/companies/{espacio}/auditoria', 'get'>;
+export type AuditEvent = Item<AuditPage['eventos']>;

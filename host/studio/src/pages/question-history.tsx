@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, seg } from '../api/client.js';
 import type { QaConversation, QaConversationPage, QaTurn, UnansweredPage } from '../api/types.js';
 import { AnswerText } from '../components/answer-text.js';
+import { DateField } from '../components/date-field.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { Sources } from '../components/sources.js';
@@ -160,15 +161,6 @@ export function QuestionHistoryPage({ space }: { space: string }) {
         )}
       </Section>
     </>
-  );
-}
-
-function DateField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div class="field">
-      <label for={props.id}>{props.label}</label>
-      <input id={props.id} type="date" value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)} />
-    </div>
   );
 }
 

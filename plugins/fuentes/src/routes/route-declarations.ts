@@ -14,6 +14,7 @@ import {
 export const FUENTES_ROUTES = [
   {
     id: 'createFicha',
+    audit: { action: 'fuentes.ficha.creada', targetKind: 'ficha' },
     method: 'POST',
     path: '/fichas',
     permission: 'escribe',
@@ -64,6 +65,7 @@ export const FUENTES_ROUTES = [
   },
   {
     id: 'createSource',
+    audit: { action: 'fuentes.fuente.creada', targetKind: 'fuente' },
     method: 'POST',
     path: '/fuentes',
     permission: 'escribe',
@@ -101,6 +103,7 @@ export const FUENTES_ROUTES = [
   },
   {
     id: 'launchSource',
+    audit: { action: 'fuentes.fuente.lanzada', targetKind: 'fuente' },
     method: 'POST',
     path: '/fuentes/:fuente/lanzar',
     permission: 'escribe',
@@ -116,6 +119,7 @@ export const FUENTES_ROUTES = [
   },
   {
     id: 'cancelSource',
+    audit: { action: 'fuentes.fuente.cancelada', targetKind: 'fuente' },
     method: 'POST',
     path: '/fuentes/:fuente/cancelar',
     permission: 'escribe',
@@ -131,6 +135,7 @@ export const FUENTES_ROUTES = [
   },
   {
     id: 'deleteSource',
+    audit: { action: 'fuentes.fuente.eliminada', targetKind: 'fuente' },
     method: 'DELETE',
     path: '/fuentes/:fuente',
     permission: 'escribe',
