@@ -124,13 +124,13 @@ export function buildHostContainer(
   c.register(DocumentReadsNowToken, { useToken: DocumentJobRepositoryToken });
   c.register(PluginJobRepositoryToken, { useClass: SqlitePluginJobRepository }, singleton);
   c.register(VectorRepositoriesToken, { useClass: SqliteVectorRepositories }, singleton);
-  // Last, so that on PostgreSQL its repositories replace the SQLite ones registered above (the last registration of a
+  c.register(AuditLogRepositoryToken, { useClass: SqliteAuditLogRepository }, singleton);
+  // After every SQLite repository, so that on PostgreSQL its repositories replace them (the last registration of a
   // token is the one resolved).
   if (shared) shared.register(c);
   c.register(ModuleCatalogToken, { useValue: new InstalledModules() });
   c.register(HostRootTokens.Admin, { useClass: AdminService }, singleton);
   c.register(HostRootTokens.Keys, { useClass: KeyService }, singleton);
-  c.register(AuditLogRepositoryToken, { useClass: SqliteAuditLogRepository }, singleton);
   c.register(HostTokens.Audit, { useClass: StoredAuditTrail }, singleton);
   c.register(HostTokens.RouteAuditor, { useClass: RouteAuditor }, singleton);
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);

@@ -4,6 +4,8 @@
 import { createToken } from '@cerebro/sdk';
 import type { DependencyContainer } from 'tsyringe';
 import { AnswerCacheRepositoryToken } from '../storage/port/answer-cache-repository.js';
+import { AuditLogRepositoryToken } from '../storage/port/audit-log-repository.js';
+import { PgAuditLog } from '../storage/postgres/pg-audit-log.js';
 import { ConversationRepositoryToken } from '../storage/port/conversation-repository.js';
 import { CreditLedgerRepositoryToken } from '../storage/port/credit-ledger-repository.js';
 import { DocumentJobRepositoryToken } from '../storage/port/document-job-repository.js';
@@ -51,6 +53,7 @@ export function registerPgContentRepositories(
   c.register(RagSettingsRepositoryToken, { useValue: new PgRagSettingsRepository(pool) });
   c.register(ConversationRepositoryToken, { useValue: new PgConversationRepository(pool) });
   c.register(DocumentLabelRepositoryToken, { useValue: new PgDocumentLabelRepository(pool) });
+  c.register(AuditLogRepositoryToken, { useValue: new PgAuditLog(pool) });
   const vectors = new PgVectorRepositories(pool);
   const documents = new PgDocumentJobRepository(pool, {
     passageSteps,
