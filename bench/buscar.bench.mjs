@@ -32,7 +32,7 @@ const host = await startHost({
 });
 try {
   const owner = await host.admin.createOwner({ name: 'bench', credits: 1_000_000 });
-  host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
+  await host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
   const key = (await host.admin.issueKey(owner.id, 'bench', [], 'escribe')).token;
   const call = async (method, path, body) => {
     const init = { method, headers: { authorization: `Bearer ${key}` } };

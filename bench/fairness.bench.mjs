@@ -127,7 +127,7 @@ async function run(label, config) {
     keys = {};
     for (const space of ['grande', 'pequeno']) {
       const owner = await host.admin.createOwner({ name: `bench ${space}`, credits: 1_000_000 });
-      host.admin.createSpace({ id: space, ownerId: owner.id, modules: ['api'] });
+      await host.admin.createSpace({ id: space, ownerId: owner.id, modules: ['api'] });
       keys[space] = (await host.admin.issueKey(owner.id, 'bench', [], 'escribe')).token;
       // Every question distinct and uncached: the cost measured is the engine's.
       await fetch(`${base}/api/rag/${space}/config`, {

@@ -13,7 +13,7 @@ export async function startBenchHost() {
     logDestination: pino.destination({ dest: '/dev/null', sync: false }),
   });
   const owner = await host.admin.createOwner({ name: 'bench' });
-  host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
+  await host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
   const key = (await host.admin.issueKey(owner.id, 'bench', [], 'lee')).token;
   return {
     host,

@@ -41,7 +41,7 @@ if (mode === 'raw') {
     },
   });
   const owner = await host.admin.createOwner({ name: 'bench' });
-  host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
+  await host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });
   key = (await host.admin.issueKey(owner.id, 'bench', [], 'escribe')).token;
   port = host.port;
   const { createServer: rssServer } = await import('node:http');

@@ -129,7 +129,7 @@ test('who may read: Studio and write keys; a read key never; the whole account o
   const viaStudio = await browserRequest(h.url, 'GET', `/api/companies/${space}/auditoria`, { cookie: session.cookie });
   assert.equal(viaStudio.status, 200);
   assert.ok(viaStudio.body.eventos.some((e: AuditEvent) => e.accion === 'api_config.modificada'));
-  const operator = h.admin.issueOperatorCredential('auditor');
+  const operator = await h.admin.issueOperatorCredential('auditor');
   assert.equal((await h.client.get(`/companies/${space}/auditoria`, { key: operator.token })).status, 403);
   const bad = await h.client.get(`/companies/${space}/auditoria?fecha_desde=ayer`);
   assert.equal(bad.status, 422);
@@ -137,7 +137,7 @@ test('who may read: Studio and write keys; a read key never; the whole account o
 
   // The operator moves the space to another owner: its earlier history stays with the earlier owner.
   const other = await h.admin.createOwner({ name: 'Otra empresa' });
-  h.admin.assignSpace(space, other.id);
+  await h.admin.assignSpace(space, other.id);
   const otherKey = (await h.admin.issueKey(other.id, 'otra', [], 'escribe')).token;
   const moved = await h.client.get(`/companies/${space}/auditoria`, { key: otherKey });
   assert.equal(moved.status, 200, moved.text);
@@ -177,7 +177,7 @@ test('Studio sign-ins, failed ones and password changes are recorded for the per
   assert.deepEqual(mine[2]!.detalles, { motivo: 'credenciales_incorrectas' });
   assert.ok(!JSON.stringify(mine).includes('otra clave larga'), 'never a password');
 
-  const operator = h.admin.issueOperatorCredential('auditor');
+  const operator = await h.admin.issueOperatorCredential('auditor');
   const credits = await h.client.post(`/admin/cuentas/${h.accountId}/creditos`, {
     key: operator.token,
     json: { cantidad: 25 },
