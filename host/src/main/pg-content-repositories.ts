@@ -22,13 +22,13 @@ import { PgDocumentLabelRepository } from '../storage/postgres/pg-document-label
 import type { Pool } from '../storage/postgres/pg-driver.js';
 import type { PgJobPassageSteps } from '../storage/postgres/pg-job-passage-steps.js';
 import { PgMetricsRepository } from '../storage/postgres/pg-metrics.js';
-import { PgPluginSchemas } from '../storage/postgres/pg-plugin-schemas.js';
+import { PgPluginSchemas, type PluginSchemas } from '../storage/postgres/pg-plugin-schemas.js';
 import { PgRagSettingsRepository } from '../storage/postgres/pg-rag-settings.js';
 import { PgVectorRepositories } from '../storage/postgres/pg-vectors.js';
 import { PgWebhookRepository } from '../storage/postgres/pg-webhooks.js';
 
 /** The plugins' schemas and roles on PostgreSQL (what `PluginDatabases` is on SQLite): the plugin loader's source. */
-export const PgPluginSchemasToken = createToken<PgPluginSchemas>('host:pg-plugin-schemas');
+export const PgPluginSchemasToken = createToken<PluginSchemas>('host:pg-plugin-schemas');
 
 /**
  * Registers one instance of each content repository over `pool` (made by `createPgPool` from the database URL, which

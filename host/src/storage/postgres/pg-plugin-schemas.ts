@@ -35,7 +35,17 @@ export function pluginRoleName(database: string, pluginId: string): string {
   return `cp_${digest}_${pluginId.replace(/-/g, '_')}`.slice(0, 63);
 }
 
-export class PgPluginSchemas {
+/** The plugins' schemas and roles on PostgreSQL, as the plugin loader uses them. */
+export interface PluginSchemas {
+  /** The plugin's `HostServices.Database` on PostgreSQL (its role and schema provisioned on first use). */
+  database(pluginId: string): Promise<PgPluginDatabase>;
+  /** The handle `database` opened for the plugin (synchronously, once opened). */
+  opened(pluginId: string): PgPluginDatabase;
+  /** Closes every plugin's pool; safe to call twice. */
+  closeAll(): Promise<void>;
+}
+
+export class PgPluginSchemas implements PluginSchemas {
   private readonly pools = new Map<string, Promise<Pool>>();
   /** The pools already connected, by plugin. */
   private readonly ready = new Map<string, Pool>();
