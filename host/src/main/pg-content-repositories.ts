@@ -6,6 +6,8 @@ import type { DependencyContainer } from 'tsyringe';
 import { AnswerCacheRepositoryToken } from '../storage/port/answer-cache-repository.js';
 import { AuditLogRepositoryToken } from '../storage/port/audit-log-repository.js';
 import { PgAuditLog } from '../storage/postgres/pg-audit-log.js';
+import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
+import { PgPluginJobRepository } from '../storage/postgres/pg-plugin-jobs.js';
 import { ConversationRepositoryToken } from '../storage/port/conversation-repository.js';
 import { CreditLedgerRepositoryToken } from '../storage/port/credit-ledger-repository.js';
 import { DocumentJobRepositoryToken } from '../storage/port/document-job-repository.js';
@@ -54,6 +56,7 @@ export function registerPgContentRepositories(
   c.register(ConversationRepositoryToken, { useValue: new PgConversationRepository(pool) });
   c.register(DocumentLabelRepositoryToken, { useValue: new PgDocumentLabelRepository(pool) });
   c.register(AuditLogRepositoryToken, { useValue: new PgAuditLog(pool) });
+  c.register(PluginJobRepositoryToken, { useValue: new PgPluginJobRepository(pool) });
   const vectors = new PgVectorRepositories(pool);
   const documents = new PgDocumentJobRepository(pool, {
     passageSteps,

@@ -51,6 +51,10 @@ import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
 import { PgCreditLedgerRepository } from '../storage/postgres/pg-credit-ledger.js';
 import { PgDocumentJobRepository } from '../storage/postgres/pg-document-jobs.js';
 import { PgWebhookRepository } from '../storage/postgres/pg-webhooks.js';
+import { AuditLogRepositoryToken } from '../storage/port/audit-log-repository.js';
+import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
+import { PgAuditLog } from '../storage/postgres/pg-audit-log.js';
+import { PgPluginJobRepository } from '../storage/postgres/pg-plugin-jobs.js';
 import {
   NOT_YET_ON_POSTGRESQL,
   openSharedBackend,
@@ -104,6 +108,8 @@ const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object
   [CreditLedgerRepositoryToken, PgCreditLedgerRepository],
   [WebhookRepositoryToken, PgWebhookRepository],
   [DocumentJobRepositoryToken, PgDocumentJobRepository],
+  [PluginJobRepositoryToken, PgPluginJobRepository],
+  [AuditLogRepositoryToken, PgAuditLog],
 ];
 
 describe('hosts on one PostgreSQL database', { skip: pgSkip }, () => {

@@ -33,8 +33,8 @@ export function refuseUnportedPostgres(missing: readonly string[] = NOT_YET_ON_P
     `CEREBRO_DATABASE_URL pide PostgreSQL, pero esta versión de Cerebro aún no guarda ahí ${listed(missing)}. ` +
       'Ya están en PostgreSQL el directorio de acceso, las sesiones y los accesos de Studio, la idempotencia, ' +
       'los límites y las cuotas, el libro de créditos, los webhooks, las métricas, la caché de respuestas, los ' +
-      'ajustes y las conversaciones de RAG, las etiquetas, los documentos y sus trabajos, los vectores y el registro ' +
-      'de auditoría. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
+      'ajustes y las conversaciones de RAG, las etiquetas, los documentos y sus trabajos, los vectores, los trabajos ' +
+      'de los plugins y el registro de auditoría. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
       'de datos. (PostgreSQL is not complete in this version: unset CEREBRO_DATABASE_URL.)',
   );
 }
