@@ -17,11 +17,11 @@ const SCANNED = [
 ];
 
 /**
- * Where the driver may be used. `host/src/storage`: the SQLite side of the port. The passage index and the indexing
- * jobs (`cerebro/index`, `cerebro/jobs`) move behind the port in their own change (issue #24). Tests and their
- * `testing/` helpers seed tables directly, as the repositories' own tests do; the rule is about what ships.
+ * Where the driver may be used: `host/src/storage`, the SQLite side of the port (the passage index included, since it
+ * moved there). Tests and their `testing/` helpers seed tables directly, as the repositories' own tests do; the rule
+ * is about what ships.
  */
-const ALLOWED = ['host/src/storage/', 'host/src/cerebro/index/', 'host/src/cerebro/jobs/'];
+const ALLOWED = ['host/src/storage/'];
 const isTestCode = (path: string) => /\.test\.ts$/.test(path) || path.split('/').includes('testing');
 
 /**
