@@ -77,8 +77,11 @@ export function ModelsPage() {
                           )}
                         </td>
                         <td data-label="Estado">
-                          <span class={`badge ${state.tone}`}>{state.label}</span>
-                          <p class="small muted">{m.detalle}</p>
+                          {/* One block: on a phone the cell's label sits beside it, not beside each of its parts. */}
+                          <div>
+                            <span class={`badge ${state.tone}`}>{state.label}</span>
+                            <p class="small muted">{m.detalle}</p>
+                          </div>
                         </td>
                       </tr>
                     );
