@@ -3,6 +3,7 @@
 // ("configuración" and "configurar" both reach "configur" only when the accent is still there).
 import snowball from 'snowball-stemmers';
 import { familyOf } from './derivation.js';
+import { scanWords } from './word-scanner.js';
 import type { IdentifyLanguage } from './language-identifier.js';
 import { foreignFunctionWords, otherStopwords, STOPWORDS_EN, STOPWORDS_ES } from './stopwords.js';
 
@@ -52,7 +53,6 @@ function stemmerOf(lang: Language): Stemmer | null {
   return stemmer;
 }
 
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 const MAX_WORD = 40;
 
 const isSpanishOrEnglish = (lang: string): boolean => lang === 'es' || lang === 'en';
@@ -65,17 +65,7 @@ export function foldAccents(word: string): string {
 
 /** Lower-cased words of a text, in order, apostrophes dropped (l'home → lhome is avoided: split instead). */
 export function words(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(WORD)) {
-    const w = m[0];
-    // Most words have no apostrophe: splitting every one costs an array and a regex run per word.
-    if (!w.includes("'") && !w.includes('’')) {
-      if (w.length <= MAX_WORD) out.push(w);
-      continue;
-    }
-    for (const part of w.split(/['’]/)) if (part.length > 0 && part.length <= MAX_WORD) out.push(part);
-  }
-  return out;
+  return scanWords(text.toLowerCase(), MAX_WORD);
 }
 
 function isStopword(folded: string): boolean {
@@ -144,15 +134,25 @@ export function searchableTerms(word: string): readonly string[] {
   return terms;
 }
 
+// A word's fate in the index of one language (its term, or null for a stopword) memoised as one lookup: folding, the
+// stopword check and the stem each cost more than the lookup, and a text repeats its vocabulary heavily.
+const indexMemo = new Map<Language, Map<string, string | null>>();
+
 /** Index terms of a text for its language, stopwords removed, in order (duplicates kept: BM25 needs frequencies). */
 export function indexTerms(text: string, lang: Language): string[] {
-  const own = isSpanishOrEnglish(lang) ? null : otherStopwords(lang);
-  const cache = memoOf(lang);
+  let fates = indexMemo.get(lang);
+  if (!fates) indexMemo.set(lang, (fates = new Map()));
   const out: string[] = [];
   for (const w of words(text)) {
-    const folded = foldAccents(w);
-    if (isStopword(folded) || own?.has(folded)) continue;
-    out.push(termOf(w, lang, cache));
+    let term = fates.get(w);
+    if (term === undefined) {
+      const folded = foldAccents(w);
+      const own = isSpanishOrEnglish(lang) ? null : otherStopwords(lang);
+      term = isStopword(folded) || own?.has(folded) ? null : termOf(w, lang);
+      if (fates.size >= MEMO_LIMIT) fates.clear();
+      fates.set(w, term);
+    }
+    if (term !== null) out.push(term);
   }
   return out;
 }
