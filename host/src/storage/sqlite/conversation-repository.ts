@@ -113,7 +113,7 @@ export class SqliteConversationRepository implements ConversationRepository {
     turns: readonly { role: 'user' | 'assistant'; content: string }[],
     at: string,
   ): Promise<void> {
-    this.createTx(space, id, turns, at);
+    this.createTx.immediate(space, id, turns, at);
   }
 
   async recentMessages(id: string, limit: number): Promise<{ role: 'user' | 'assistant'; content: string }[]> {

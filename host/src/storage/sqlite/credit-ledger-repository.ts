@@ -30,7 +30,7 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
         'INSERT INTO credit_movements (account_id, delta, balance_after, reason, space_id, route, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       recent: db.prepare<
-        [string, number],
+        [string, number, number],
         {
           id: number;
           delta: number;
@@ -41,7 +41,7 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
           created_at: string;
         }
       >(
-        'SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements WHERE account_id = ? ORDER BY id DESC LIMIT ?',
+        'SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
       ),
       balance: db.prepare<[string], { credits: number }>('SELECT credits FROM accounts WHERE id = ?'),
       ofRequest: db.prepare<[string, string], { delta: number; reason: string; route: string | null }>(
@@ -64,6 +64,7 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
       (accountId: string, requestId: string, fragment: string, e: { spaceId: string | null; at: string }) => {
         const { owed, route } = owedRefund(this.s.ofRequest.all(accountId, requestId), fragment);
         if (owed <= 0) return { refunded: 0, balance: null };
+        // inside the transaction of refundTx, which took the write lock
         const balance = this.creditTx(accountId, owed, {
           reason: 'reembolso',
           spaceId: e.spaceId,
@@ -77,11 +78,11 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
   }
 
   async debit(accountId: string, amount: number, entry: MovementEntry): Promise<number | null> {
-    return this.debitTx(accountId, amount, entry);
+    return this.debitTx.immediate(accountId, amount, entry);
   }
 
   async credit(accountId: string, amount: number, entry: MovementEntry): Promise<number | null> {
-    return this.creditTx(accountId, amount, entry);
+    return this.creditTx.immediate(accountId, amount, entry);
   }
 
   async refundRequest(
@@ -98,8 +99,8 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
     return this.s.balance.get(accountId)?.credits ?? null;
   }
 
-  async recent(accountId: string, limit: number): Promise<MovementRecord[]> {
-    return this.s.recent.all(accountId, limit).map((m) => ({
+  async recent(accountId: string, limit: number, beforeId = Number.MAX_SAFE_INTEGER): Promise<MovementRecord[]> {
+    return this.s.recent.all(accountId, beforeId, limit).map((m) => ({
       id: m.id,
       delta: m.delta,
       balanceAfter: m.balance_after,

@@ -170,13 +170,16 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     newId: string,
     at: string,
   ): Promise<{ document: DocumentRecord; replaced: boolean }> {
-    return this.db.transaction(() => {
-      const existing = this.getByNameNow(space, file.name);
-      const { mediaType, format, bytes, sha256, path } = file;
-      if (existing) this.stmt.requeueReplaced!.run(mediaType, format, bytes, sha256, path, at, at, space, existing.id);
-      else this.stmt.insert!.run(space, newId, file.name, mediaType, format, bytes, sha256, path, at, at, at);
-      return { document: this.getByNameNow(space, file.name)!, replaced: existing !== null };
-    })();
+    return this.db
+      .transaction(() => {
+        const existing = this.getByNameNow(space, file.name);
+        const { mediaType, format, bytes, sha256, path } = file;
+        if (existing)
+          this.stmt.requeueReplaced!.run(mediaType, format, bytes, sha256, path, at, at, space, existing.id);
+        else this.stmt.insert!.run(space, newId, file.name, mediaType, format, bytes, sha256, path, at, at, at);
+        return { document: this.getByNameNow(space, file.name)!, replaced: existing !== null };
+      })
+      .immediate();
   }
 
   async claimNext(lease: JobLease): Promise<DocumentRecord | null> {
@@ -200,10 +203,12 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
   }
 
   async renewLeases(owner: string, until: number): Promise<JobRef[]> {
-    return this.db.transaction(() => {
-      this.stmt.renew!.run(until, owner);
-      return this.stmt.leased!.all(owner) as JobRef[];
-    })();
+    return this.db
+      .transaction(() => {
+        this.stmt.renew!.run(until, owner);
+        return this.stmt.leased!.all(owner) as JobRef[];
+      })
+      .immediate();
   }
 
   async takeBackLost(request: TakeBack, passages: JobPassageSteps): Promise<{ requeued: number; failed: number }> {
@@ -313,7 +318,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
       db.transaction(() => {
         passages.hideDocument(space, id);
         this.stmt.delete!.run(space, id);
-      })();
+      }).immediate();
     } finally {
       db.pragma('foreign_keys = ON');
     }

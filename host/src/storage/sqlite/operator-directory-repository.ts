@@ -84,18 +84,22 @@ export class SqliteOperatorDirectoryRepository implements OperatorDirectoryRepos
   }
 
   async createOwner(owner: NewOwnerRecord): Promise<void> {
-    this.db.transaction(() => {
-      this.stmts.insertOwner.run(owner.id, owner.name, owner.email, owner.createdAt);
-      this.stmts.insertAccount.run(owner.accountId, owner.id, owner.createdAt);
-    })();
+    this.db
+      .transaction(() => {
+        this.stmts.insertOwner.run(owner.id, owner.name, owner.email, owner.createdAt);
+        this.stmts.insertAccount.run(owner.accountId, owner.id, owner.createdAt);
+      })
+      .immediate();
   }
 
   async deleteOwner(id: string, at: string): Promise<boolean> {
-    return this.db.transaction(() => {
-      if (this.stmts.deleteOwner.run(at, id).changes === 0) return false;
-      this.stmts.unownSpaces.run(id);
-      return true;
-    })();
+    return this.db
+      .transaction(() => {
+        if (this.stmts.deleteOwner.run(at, id).changes === 0) return false;
+        this.stmts.unownSpaces.run(id);
+        return true;
+      })
+      .immediate();
   }
 
   async setOwnerReadOnly(id: string, readOnly: boolean): Promise<boolean> {
@@ -103,17 +107,19 @@ export class SqliteOperatorDirectoryRepository implements OperatorDirectoryRepos
   }
 
   async createSpace(space: NewSpaceRecord): Promise<void> {
-    this.db.transaction(() => {
-      this.stmts.insertSpace.run(
-        space.id,
-        space.name,
-        space.ownerId,
-        space.accountId,
-        space.trialEndsAt,
-        space.createdAt,
-      );
-      for (const module of space.modules) this.stmts.enableModule.run(space.id, module, space.createdAt);
-    })();
+    this.db
+      .transaction(() => {
+        this.stmts.insertSpace.run(
+          space.id,
+          space.name,
+          space.ownerId,
+          space.accountId,
+          space.trialEndsAt,
+          space.createdAt,
+        );
+        for (const module of space.modules) this.stmts.enableModule.run(space.id, module, space.createdAt);
+      })
+      .immediate();
   }
 
   async changeSpace(id: string, columns: SpaceColumns): Promise<boolean> {

@@ -42,9 +42,11 @@ export class SqliteOwnerLoginRepository implements OwnerLoginRepository {
   }
 
   async setPassword(ownerId: string, digest: string, at: string, keep: string | null): Promise<number> {
-    return this.db.transaction(() => {
-      this.stmts.setPassword.run(digest, at, ownerId);
-      return this.stmts.revokeOthers.run(at, ownerId, keep ?? '').changes;
-    })();
+    return this.db
+      .transaction(() => {
+        this.stmts.setPassword.run(digest, at, ownerId);
+        return this.stmts.revokeOthers.run(at, ownerId, keep ?? '').changes;
+      })
+      .immediate();
   }
 }

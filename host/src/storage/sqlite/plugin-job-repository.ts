@@ -145,10 +145,12 @@ export class SqlitePluginJobRepository implements PluginJobRepository {
   }
 
   async renewLeases(owner: string, until: number): Promise<HeldPluginJob[]> {
-    return this.db.transaction(() => {
-      this.s.renew!.run(until, owner);
-      return this.heldNow(owner);
-    })();
+    return this.db
+      .transaction(() => {
+        this.s.renew!.run(until, owner);
+        return this.heldNow(owner);
+      })
+      .immediate();
   }
 
   async held(owner: string): Promise<HeldPluginJob[]> {

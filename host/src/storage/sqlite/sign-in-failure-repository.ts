@@ -24,9 +24,11 @@ export class SqliteSignInFailureRepository implements SignInFailureRepository {
   }
 
   async add(subjects: readonly string[], at: number): Promise<void> {
-    this.db.transaction(() => {
-      for (const subject of subjects) this.stmts.add.run(subject, at);
-    })();
+    this.db
+      .transaction(() => {
+        for (const subject of subjects) this.stmts.add.run(subject, at);
+      })
+      .immediate();
   }
 
   async clear(subject: string): Promise<void> {

@@ -16,6 +16,7 @@ export class SqliteStorageQuotaRepository implements StorageQuotaRepository {
     const own = db.prepare<[string], { quota_bytes: number | null; quota_documents: number | null }>(
       'SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?',
     );
+    // read-only transaction: the two sums and the quotas from one snapshot
     this.read = db.transaction((accountId: string): AccountStorage => {
       const sums = used.get(accountId)!;
       const quotas = own.get(accountId);

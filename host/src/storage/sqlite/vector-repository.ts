@@ -16,7 +16,7 @@ export class SqliteVectorRepository implements VectorRepository {
   }
 
   async put(space: string, ids: readonly number[], vectors: readonly Float32Array[]): Promise<void> {
-    this.db.transaction(() => this.store.put(space, ids, vectors))();
+    this.db.transaction(() => this.store.put(space, ids, vectors)).immediate();
   }
 
   async delete(ids: readonly number[]): Promise<void> {

@@ -147,23 +147,29 @@ export class SqliteWebhookRepository implements WebhookRepository {
     return this.s.accountSubscribers.all(accountId, type);
   }
   async insertDeliveries(rows: readonly DeliveryRow[]): Promise<void> {
-    this.db.transaction(() => {
-      for (const row of rows) this.s.insertDelivery.run(row);
-    })();
+    this.db
+      .transaction(() => {
+        for (const row of rows) this.s.insertDelivery.run(row);
+      })
+      .immediate();
   }
   async claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
-    return this.db.transaction(() =>
-      this.s.due.all(now, now, limit).filter((d) => this.s.lease.run(now + leaseMs, d.id, now).changes === 1),
-    )();
+    return this.db
+      .transaction(() =>
+        this.s.due.all(now, now, limit).filter((d) => this.s.lease.run(now + leaseMs, d.id, now).changes === 1),
+      )
+      .immediate();
   }
   async recordAttempt(delivery: ClaimedDelivery, o: AttemptOutcome): Promise<{ failures: number }> {
-    return this.db.transaction(() => {
-      const a = o.attempt;
-      this.s.attempt.run(delivery.id, delivery.id, a.at, a.status, a.error, a.ms, a.manual);
-      this.s.settle.run(o.state, o.nextAttemptAt, a.status, a.error, o.finishedAt, delivery.id);
-      const streak = (o.succeeded ? this.s.succeeded : this.s.failed).get(delivery.webhook_id);
-      return { failures: streak?.consecutive_failures ?? 0 };
-    })();
+    return this.db
+      .transaction(() => {
+        const a = o.attempt;
+        this.s.attempt.run(delivery.id, delivery.id, a.at, a.status, a.error, a.ms, a.manual);
+        this.s.settle.run(o.state, o.nextAttemptAt, a.status, a.error, o.finishedAt, delivery.id);
+        const streak = (o.succeeded ? this.s.succeeded : this.s.failed).get(delivery.webhook_id);
+        return { failures: streak?.consecutive_failures ?? 0 };
+      })
+      .immediate();
   }
   async deliveries(webhookId: string, page: { limit: number; offset: number; state?: string }) {
     const state = page.state ?? null;

@@ -196,16 +196,18 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
   }
 
   async replaceDocument(space: string, documentId: string, passages: readonly IndexedPassage[]): Promise<number[]> {
-    return this.db.transaction(() => {
-      this.deleteDocumentNow(space, documentId);
-      const ids = this.insert(space, documentId, passages);
-      this.versions.bump(PASSAGES_VERSION);
-      return ids;
-    })();
+    return this.db
+      .transaction(() => {
+        this.deleteDocumentNow(space, documentId);
+        const ids = this.insert(space, documentId, passages);
+        this.versions.bump(PASSAGES_VERSION);
+        return ids;
+      })
+      .immediate();
   }
 
   async addHidden(run: JobRun, passages: readonly IndexedPassage[]): Promise<number[]> {
-    return this.db.transaction(() => this.insert(run.space, run.id, passages, run.runId))();
+    return this.db.transaction(() => this.insert(run.space, run.id, passages, run.runId)).immediate();
   }
 
   async runPassages(run: JobRun, afterOrd: number, limit: number): Promise<RunPassage[]> {
@@ -225,17 +227,19 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
 
   async purge(limit: number, vectors: VectorRepository | null): Promise<number[]> {
     const alsoDelete = vectorDeletes(vectors);
-    return this.db.transaction(() => {
-      const ids = this.stmt.purgeable.all(limit) as number[];
-      for (const id of ids) {
-        this.stmt.deleteFts.run(id);
-        this.stmt.deletePassage.run(id);
-        this.stmt.deleteHidden.run(id);
-      }
-      alsoDelete(ids);
-      if (ids.length) this.versions.bump(PASSAGES_VERSION);
-      return ids;
-    })();
+    return this.db
+      .transaction(() => {
+        const ids = this.stmt.purgeable.all(limit) as number[];
+        for (const id of ids) {
+          this.stmt.deleteFts.run(id);
+          this.stmt.deletePassage.run(id);
+          this.stmt.deleteHidden.run(id);
+        }
+        alsoDelete(ids);
+        if (ids.length) this.versions.bump(PASSAGES_VERSION);
+        return ids;
+      })
+      .immediate();
   }
 
   async passageIds(space: string, documentId: string): Promise<number[]> {
