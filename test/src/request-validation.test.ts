@@ -210,6 +210,31 @@ test('?movimientos of the credit pool is validated instead of silently falling b
   assert.ok((await h.client.get(url)).body.movimientos.length >= 2, 'default 20');
 });
 
+test('?antes pages back through the whole credit history, one page after another', async (t) => {
+  const h = await startTestHost(t, { credits: 0 });
+  const url = `/cuentas/${h.accountId}/bolsa`;
+  for (const n of [1, 2, 3, 4, 5]) await h.admin.addCredits(h.accountId, n);
+  const seen: number[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await h.client.get(`${url}?movimientos=2${before ? `&antes=${before}` : ''}`);
+    assert.equal(page.status, 200);
+    if (page.body.movimientos.length === 0) break;
+    for (const m of page.body.movimientos) seen.push(m.delta);
+    before = page.body.movimientos.at(-1).id;
+  }
+  assert.deepEqual(seen.slice(0, 5), [5, 4, 3, 2, 1], 'newest first, each once');
+  assert.equal(
+    seen.reduce((a, b) => a + b, 0),
+    (await h.client.get(url)).body.saldo,
+    'the whole history adds up to the balance',
+  );
+  for (const value of ['0', 'x', '-3']) {
+    const res = await h.client.get(`${url}?antes=${value}`);
+    assert.deepEqual([res.status, res.body.detail[0].loc], [422, ['query', 'antes']], value);
+  }
+});
+
 test('api-config and tokens refuse unknown fields; platform fields keep their 403', async (t) => {
   const h = await startTestHost(t);
   const url = `/companies/${h.spaceId}/api-config`;

@@ -93,8 +93,8 @@ export class CreditLedgerService implements CreditLedger {
     return refunded;
   }
 
-  async recent(accountId: string, limit = 20): Promise<Movement[]> {
-    return (await this.repo.recent(accountId, limit)).map((m) => ({
+  async recent(accountId: string, limit = 20, beforeId?: number): Promise<Movement[]> {
+    return (await this.repo.recent(accountId, limit, beforeId)).map((m) => ({
       id: m.id,
       delta: m.delta,
       saldo: m.balanceAfter,

@@ -16,7 +16,7 @@ export class CreditPools implements OwnerCreditPools {
   ) {}
 
   /** The balance and the latest `movements` of an account; 403 out of the caller's reach, 402 unpaid or suspended. */
-  async poolOf(caller: OwnerCaller, accountId: string, movements: number): Promise<CreditPoolView> {
+  async poolOf(caller: OwnerCaller, accountId: string, movements: number, beforeId?: number): Promise<CreditPoolView> {
     const reachable = (await this.directory.ownerSpaces(caller.ownerId)).some(
       (r) => r.row.account_id === accountId && reaches(caller, r),
     );
@@ -24,6 +24,10 @@ export class CreditPools implements OwnerCreditPools {
     if (!account) throw apiError('space_not_reachable', 'Sin acceso a esta cuenta.');
     const unpaidFor = account.unpaid_since ? this.clock.now() - Date.parse(account.unpaid_since) : 0;
     if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
-    return { cuenta: account.id, saldo: account.credits, movimientos: await this.ledger.recent(account.id, movements) };
+    return {
+      cuenta: account.id,
+      saldo: account.credits,
+      movimientos: await this.ledger.recent(account.id, movements, beforeId),
+    };
   }
 }

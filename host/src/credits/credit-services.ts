@@ -34,7 +34,8 @@ export interface CreditLedger {
    * was already refunded for it; resolves to the credits given back (0 when nothing is owed).
    */
   refundRequest(accountId: string, requestId: string, routeFragment: string, spaceId: string | null): Promise<number>;
-  recent(accountId: string, limit?: number): Promise<Movement[]>;
+  /** The latest `limit` movements, or those before movement `beforeId` (paging back), newest first. */
+  recent(accountId: string, limit?: number, beforeId?: number): Promise<Movement[]>;
   /**
    * Called after every debit with the balance before and after it (webhooks' `creditos.bajos` / `creditos.agotados`).
    * A listener that throws is logged by its owner, never fails the debit.
@@ -53,6 +54,9 @@ export interface CreditPoolView {
 
 /** What an owner sees of their accounts' credit pools: only accounts of spaces they reach, and only when paid. */
 export interface OwnerCreditPools {
-  /** The balance and the latest `movements` of an account; 403 out of the caller's reach, 402 unpaid or suspended. */
-  poolOf(caller: OwnerCaller, accountId: string, movements: number): Promise<CreditPoolView>;
+  /**
+   * The balance and the latest `movements` of an account (those before movement `beforeId` when given); 403 out of
+   * the caller's reach, 402 unpaid or suspended.
+   */
+  poolOf(caller: OwnerCaller, accountId: string, movements: number, beforeId?: number): Promise<CreditPoolView>;
 }

@@ -123,6 +123,13 @@ const MOVEMENTS_QUERY = {
       default: 20,
       description: 'Cuántos movimientos recientes devolver (1 a 100).',
     },
+    antes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description:
+        'Solo movimientos anteriores a este `id` (para recorrer el historial hacia atrás: el `id` del último recibido).',
+    },
   },
 } as const satisfies QuerySchema;
 
@@ -158,7 +165,7 @@ export const ACCOUNT_ROUTES = declareRoutes([
     tag: 'core',
     summary: 'Bolsa de créditos: saldo y últimos movimientos',
     description:
-      'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20).',
+      'Solo cuentas de espacios que la clave alcanza (si no, 403). Acepta `?movimientos=N` (1 a 100, por defecto 20) y `?antes=<id>` para recorrer el historial hacia atrás desde un movimiento.',
     query: MOVEMENTS_QUERY,
     responses: {
       '200': { description: 'Saldo y movimientos.', schema: CREDIT_POOL_SCHEMA },
@@ -236,7 +243,8 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
         },
       };
     },
-    'core.getCreditPool': (ctx) => pools.poolOf(ctx.caller as OwnerCaller, ctx.params.cuenta!, ctx.query.movimientos),
+    'core.getCreditPool': (ctx) =>
+      pools.poolOf(ctx.caller as OwnerCaller, ctx.params.cuenta!, ctx.query.movimientos, ctx.query.antes),
     'core.getApiConfig': (ctx) => apiConfig.view(ctx.spaceRecord!),
     'core.patchApiConfig': (ctx) => apiConfig.update(ctx.spaceRecord!, ctx.body),
   });

@@ -96,6 +96,13 @@ export function creditLedgerRepositoryContract(name: string, make: () => Promise
       ],
     );
     assert.deepEqual(await repo.recent(await openAccount(1), 5), [], "another account's movements are not listed");
+    // Paging back from the oldest one shown: the movement before it, then nothing.
+    const older = await repo.recent(account, 5, recent[1]!.id);
+    assert.deepEqual(
+      older.map((m) => [m.delta, m.balanceAfter]),
+      [[-1, 9]],
+    );
+    assert.deepEqual(await repo.recent(account, 5, older[0]!.id), []);
   });
 
   withLedger("a request's refund gives back its charge on the routes asked for, once", async (f) => {

@@ -55,8 +55,8 @@ export interface CreditLedgerRepository {
   ): Promise<RequestRefund>;
   /** The balance of an account, or null when it does not exist. */
   balance(accountId: string): Promise<number | null>;
-  /** The latest `limit` movements of an account, newest first. */
-  recent(accountId: string, limit: number): Promise<MovementRecord[]>;
+  /** The latest `limit` movements of an account older than movement `beforeId` (default: the latest), newest first. */
+  recent(accountId: string, limit: number, beforeId?: number): Promise<MovementRecord[]>;
 }
 
 export const CreditLedgerRepositoryToken = createToken<CreditLedgerRepository>('host:credit-ledger-repository');

@@ -96,11 +96,11 @@ export class PgCreditLedgerRepository implements CreditLedgerRepository {
     return r.rows[0]?.credits ?? null;
   }
 
-  async recent(accountId: string, limit: number): Promise<MovementRecord[]> {
+  async recent(accountId: string, limit: number, beforeId = Number.MAX_SAFE_INTEGER): Promise<MovementRecord[]> {
     const r = await this.pool.query<MovementRow>(
       `SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements
-       WHERE account_id = $1 ORDER BY id DESC LIMIT $2`,
-      [accountId, limit],
+       WHERE account_id = $1 AND id < $3 ORDER BY id DESC LIMIT $2`,
+      [accountId, limit, beforeId],
     );
     return r.rows.map((m) => ({
       id: m.id,
