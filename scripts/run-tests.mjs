@@ -42,9 +42,17 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+// CEREBRO_TEST_BACKEND=postgres runs every host of the suite on PostgreSQL + Redis (a database per host or per data
+// folder, under this run's own prefix, dropped at the end whatever happened).
+const runId = process.env.CEREBRO_TEST_RUN_ID ?? `${process.pid.toString(36)}${Date.now().toString(36)}`;
 const result = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, CEREBRO_LOG_LEVEL: process.env.CEREBRO_LOG_LEVEL ?? 'silent' },
+  env: { ...process.env, CEREBRO_LOG_LEVEL: process.env.CEREBRO_LOG_LEVEL ?? 'silent', CEREBRO_TEST_RUN_ID: runId },
 });
+if ((process.env.CEREBRO_TEST_BACKEND ?? 'sqlite') === 'postgres') {
+  const { dropScratchDatabases } = await import('@cerebro/host/test-kit');
+  const dropped = await dropScratchDatabases({ ...process.env, CEREBRO_TEST_RUN_ID: runId });
+  if (dropped.length) console.log(`# ${dropped.length} bases de datos de prueba de PostgreSQL borradas al terminar`);
+}
 process.exit(result.status ?? 1);

@@ -28,6 +28,19 @@ export async function importHost(): Promise<HostModule> {
   }
 }
 
+/** What the testing kit uses of `@cerebro/host/test-kit`: a scratch PostgreSQL backend when the run asks for one. */
+export interface HostTestKit {
+  scratchBackend(): Promise<{ backend: string; env: Record<string, string>; close(): Promise<void> }>;
+}
+
+/** The backend of this test run, chosen by CEREBRO_TEST_BACKEND (`sqlite`, the default, or `postgres`). */
+export async function scratchBackend(): Promise<{ env: Record<string, string>; close(): Promise<void> }> {
+  if ((process.env.CEREBRO_TEST_BACKEND ?? 'sqlite') === 'sqlite') return { env: {}, close: async () => {} };
+  const specifier = '@cerebro/host/test-kit';
+  const kit = (await import(specifier)) as HostTestKit;
+  return kit.scratchBackend();
+}
+
 /** Anything with `after` (node:test's TestContext or SuiteContext) to close the host automatically. */
 export interface Cleanup {
   after(fn: () => unknown): void;

@@ -5,7 +5,7 @@ import type { Clock } from '../services/clock.js';
 import type { Permission } from '../http.js';
 import type { PluginDefinition } from '../manifest.js';
 import { TestClient } from './client.js';
-import { importHost, type Cleanup } from './import-host.js';
+import { importHost, scratchBackend, type Cleanup } from './import-host.js';
 
 export { TestClient, type TestResponse, type TestRequestOptions } from './client.js';
 export { KeepAliveClient, multipartBytes, type KeepAliveResponse } from './keep-alive.js';
@@ -104,19 +104,33 @@ export interface TestHost {
 export async function startTestHost(t: Cleanup | undefined, options: TestHostOptions = {}): Promise<TestHost> {
   const { startHost } = await importHost();
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-test-'));
-  const host = await startHost({
-    env: { ...process.env, CEREBRO_LOG_LEVEL: process.env.CEREBRO_LOG_LEVEL ?? 'silent', ...options.env },
-    config: {
-      dataDir,
-      port: 0,
-      host: '127.0.0.1',
-      discoverPlugins: options.discover ?? false,
-      bootstrapDemo: false,
-      shutdownGraceMs: 2000,
-    },
-    plugins: options.plugins ?? [],
-    clock: options.clock,
-  });
+  // SQLite in `dataDir`, or with CEREBRO_TEST_BACKEND=postgres a PostgreSQL database (and Redis) of this host's own.
+  const backend = await scratchBackend();
+  let host: Awaited<ReturnType<typeof startHost>>;
+  try {
+    host = await startHost({
+      env: {
+        ...process.env,
+        CEREBRO_LOG_LEVEL: process.env.CEREBRO_LOG_LEVEL ?? 'silent',
+        ...backend.env,
+        ...options.env,
+      },
+      config: {
+        dataDir,
+        port: 0,
+        host: '127.0.0.1',
+        discoverPlugins: options.discover ?? false,
+        bootstrapDemo: false,
+        shutdownGraceMs: 2000,
+      },
+      plugins: options.plugins ?? [],
+      clock: options.clock,
+    });
+  } catch (err) {
+    await rm(dataDir, { recursive: true, force: true });
+    await backend.close();
+    throw err;
+  }
   const admin = host.admin as TestAdmin;
   const spaceId = options.spaceId ?? 'pruebas';
   const owner = await admin.createOwner({ name: 'Propietario de pruebas', credits: options.credits ?? 1000 });
@@ -130,6 +144,7 @@ export async function startTestHost(t: Cleanup | undefined, options: TestHostOpt
     closed = true;
     await host.close();
     await rm(dataDir, { recursive: true, force: true });
+    await backend.close();
   };
   t?.after(close);
   const client = new TestClient(`${host.url}/api`, writeKey);

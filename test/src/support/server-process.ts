@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { scratchBackend, testBackend } from '@cerebro/host/test-kit';
 
 const CLI = fileURLToPath(new URL('../../../host/dist/cli/main.js', import.meta.url));
 
@@ -32,6 +33,20 @@ export interface StartOptions {
   args?: string[];
 }
 
+/**
+ * With CEREBRO_TEST_BACKEND=postgres, the PostgreSQL database (and Redis) of the processes started on one data
+ * folder: processes of one folder share it, as they share the SQLite file otherwise. scripts/run-tests.mjs drops
+ * these databases when the run ends (a server process outlives no test file, but a folder has no end of its own).
+ */
+const backendOfFolder = new Map<string, Promise<Record<string, string>>>();
+
+function backendEnvOf(dataDir: string, env: Record<string, string>): Promise<Record<string, string>> {
+  if (testBackend() === 'sqlite' || env.CEREBRO_DATABASE_URL !== undefined) return Promise.resolve({});
+  let chosen = backendOfFolder.get(dataDir);
+  if (!chosen) backendOfFolder.set(dataDir, (chosen = scratchBackend().then((b) => b.env)));
+  return chosen;
+}
+
 /** How long a start may take before the child is killed and the start fails: a hung start must not hang the suite. */
 export const START_TIMEOUT_MS = 60_000;
 
@@ -39,11 +54,12 @@ export const START_TIMEOUT_MS = 60_000;
  * Starts `cerebro serve` and resolves once its banner (first run or not) is complete. Rejects, with what the
  * server printed, if it exits first or has not finished starting within `timeoutMs` (the child is then killed).
  */
-export function startServer(
+export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<ServerProcess> {
+  const backend = await backendEnvOf(dataDir, env);
   const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
   const serve = ['serve', ...(options.args ?? [])];
   const [command, args] = options.executable ? [options.executable, serve] : [process.execPath, [CLI, ...serve]];
@@ -54,6 +70,7 @@ export function startServer(
       CEREBRO_DATA_DIR: dataDir,
       CEREBRO_PORT: '0',
       CEREBRO_LOG_LEVEL: 'warn',
+      ...backend,
       ...env,
     },
     stdio: ['ignore', options.captureStdout ? 'pipe' : 'ignore', 'pipe'],

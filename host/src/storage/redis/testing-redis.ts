@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { createRedisClient, type Redis } from './redis-driver.js';
 
-export const TEST_REDIS_URL = process.env.CEREBRO_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+import { TEST_REDIS_URL } from '../../test-kit/scratch-backend.js';
+
+export { TEST_REDIS_URL };
 
 /** Null when the test server answers; otherwise why the tests that need it are skipped. */
 export async function redisUnavailable(): Promise<string | null> {

@@ -3,8 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { createPgPool, type Pool } from '../pg-driver.js';
 
-/** The server's maintenance database, where test databases are created from. */
-export const TEST_SERVER_URL = process.env.CEREBRO_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+import { TEST_SERVER_URL } from '../../../test-kit/scratch-backend.js';
+
+export { TEST_SERVER_URL };
 
 /**
  * Null when the test server answers; otherwise why the tests that need it are skipped (CI machines run one: there a

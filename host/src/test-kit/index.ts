@@ -1,0 +1,11 @@
+// `@cerebro/host/test-kit`: what test kits need from the host beyond `startHost` (kept off the main entry point so that
+// neither the embedded start nor the executable carries it).
+export {
+  dropScratchDatabases,
+  scratchBackend,
+  TEST_REDIS_URL,
+  TEST_SERVER_URL,
+  testBackend,
+  type ScratchBackend,
+  type TestBackend,
+} from './scratch-backend.js';
