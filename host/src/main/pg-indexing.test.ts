@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { container } from 'tsyringe';
-import { CerebroEngine, passageTerms } from '../cerebro/index.js';
+import { CerebroEngine, type Embedder, passageTerms } from '../cerebro/index.js';
 import { createPreparePool, type PreparePool } from '../cerebro/extract/pool.js';
 import { migratedDb } from '../cerebro/testing/fixtures.js';
 import { resolveToken } from '../kernel/resolve.js';
@@ -64,6 +64,24 @@ const hits = async (engine: CerebroEngine, question: string) =>
 const answer = async (engine: CerebroEngine, question: string) => {
   const a = await engine.ask({ space: SPACE, question });
   return [a.found, a.text, a.sources.map((s) => [s.document, s.excerpt, s.score.toFixed(9), s.cited])];
+};
+
+/** A small deterministic model for the test: a text's words counted into 16 buckets by hash, unit length. */
+const bucketEmbedder: Embedder = {
+  id: 'cubetas-prueba',
+  dimensions: 16,
+  async embed(texts) {
+    return texts.map((text) => {
+      const v = new Float32Array(16);
+      for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+        let h = 0;
+        for (const c of word) h = (h * 31 + c.codePointAt(0)!) % 16;
+        v[h]! += 1;
+      }
+      const norm = Math.hypot(...v) || 1;
+      return v.map((x) => x / norm);
+    });
+  },
 };
 
 async function until(what: string, done: () => Promise<boolean>, ms = 15_000): Promise<void> {
@@ -221,5 +239,39 @@ describe('indexing on PostgreSQL, end to end', { skip }, () => {
     );
     for (const host of hosts) assert.ok((await hits(host, QUESTIONS[0]!)).length > 0);
     assert.deepEqual(await hits(hosts[0]!, QUESTIONS[0]!), await hits(hosts[1]!, QUESTIONS[0]!));
+  });
+
+  test('with an embedding model, vectors live in PostgreSQL beside their passages and go with them', async (t) => {
+    const db = await migratedPgDatabase();
+    const engine = new CerebroEngine({
+      storage: pgEngineStorage(db.pool),
+      pool: prepare,
+      embedder: bucketEmbedder,
+      indexing: { owner: owner('vectores') },
+    });
+    t.after(async () => {
+      await engine.stop();
+      await db.close();
+    });
+    await engine.start();
+    assert.equal(engine.hybrid, true);
+    const vectors = () => count(db.pool, 'SELECT count(*) AS n FROM cerebro_vec_d16');
+    const doc = await engine.documents.submit(SPACE, { name: 'manual.html', path: APT, bytes: 51_414 });
+    await engine.documents.idle();
+    const first = (await engine.documents.document(SPACE, doc.id))!;
+    assert.equal(first.state, 'ready');
+    assert.equal(await vectors(), first.passages, 'one vector per passage');
+    assert.ok((await engine.search(SPACE, QUESTIONS[0]!, 10)).length > 0);
+
+    await engine.documents.submit(SPACE, { name: 'manual.html', path: CONFIGURATION, bytes: 28_276 });
+    await engine.documents.idle();
+    const second = (await engine.documents.document(SPACE, doc.id))!;
+    assert.deepEqual([second.state, second.version], ['ready', 2]);
+    assert.equal(await vectors(), second.passages, "the old version's vectors were purged with its passages");
+    assert.ok((await engine.search(SPACE, REPLACED_QUESTIONS[0]!, 10)).length > 0);
+
+    await engine.documents.remove(SPACE, doc.id);
+    await engine.documents.idle();
+    assert.equal(await vectors(), 0, "a removed document's vectors go with it");
   });
 });
