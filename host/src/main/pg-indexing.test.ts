@@ -4,24 +4,19 @@
 // job is taken back once; the answers are compared with the same document indexed on SQLite.
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { container } from 'tsyringe';
 import { CerebroEngine, type Embedder, passageTerms } from '../cerebro/index.js';
 import { createPreparePool, type PreparePool } from '../cerebro/extract/pool.js';
 import { migratedDb } from '../cerebro/testing/fixtures.js';
-import { resolveToken } from '../kernel/resolve.js';
-import type { EngineStorage } from '../storage/port/engine-storage.js';
-import { DocumentJobRepositoryToken } from '../storage/port/document-job-repository.js';
-import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
-import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
-import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import type { Pool } from '../storage/postgres/pg-driver.js';
 import { dropMigratedTemplate, migratedPgDatabase } from '../storage/postgres/testing/migrated-pg-database.js';
 import { pgUnavailable } from '../storage/postgres/testing/pg-test-database.js';
-import { registerPgContentRepositories } from './pg-content-repositories.js';
-import { registerPgAccessRepositories } from './pg-repositories.js';
+import { pgEngineStorage } from './testing/pg-engine-storage.js';
 
 /** The Debian Administrator's Handbook in Spanish (Debian package debian-handbook), as the benches use it. */
 const HANDBOOK = '/usr/share/doc/debian-handbook/html/es-ES';
@@ -34,6 +29,7 @@ const skip =
 after(dropMigratedTemplate);
 
 const SPACE = 'manual';
+const HANGING_WORKER = fileURLToPath(new URL('./testing/pg-hanging-worker.js', import.meta.url));
 const QUESTIONS = [
   '¿Cómo se configura un proxy para APT?',
   '¿Qué contiene el archivo sources.list?',
@@ -43,19 +39,6 @@ const REPLACED_QUESTIONS = ['¿Cómo se configura la red?', '¿Dónde se define 
 
 /** Owners named by a live pid that is not this process (the test runner's parent), as other live hosts. */
 const owner = (name: string) => `${process.ppid}-${name}`;
-
-/** The engine's storage as a host on PostgreSQL resolves it from its container. */
-function pgEngineStorage(pool: Pool): EngineStorage {
-  const c = container.createChildContainer();
-  registerPgAccessRepositories(c, pool);
-  registerPgContentRepositories(c, pool);
-  return {
-    documents: resolveToken(c, DocumentJobRepositoryToken),
-    leases: resolveToken(c, ProcessLeaseRepositoryToken),
-    vectors: resolveToken(c, VectorRepositoriesToken),
-    passages: resolveToken(c, PassageIndexRepositoryToken),
-  };
-}
 
 /** What a search returns that both backends must agree on (passage ids are each database's own). */
 const hits = async (engine: CerebroEngine, question: string) =>
@@ -273,5 +256,53 @@ describe('indexing on PostgreSQL, end to end', { skip }, () => {
     await engine.documents.remove(SPACE, doc.id);
     await engine.documents.idle();
     assert.equal(await vectors(), 0, "a removed document's vectors go with it");
+  });
+
+  test('a worker killed with SIGKILL mid-job: its job is taken back once its lease ran out, and indexed once', async (t) => {
+    const db = await migratedPgDatabase();
+    const storage = pgEngineStorage(db.pool);
+    const host = new CerebroEngine({ storage, pool: prepare, indexing: { owner: owner('vivo'), pollMs: 20 } });
+    t.after(async () => {
+      await host.stop();
+      await db.close();
+    });
+    const { document } = await storage.documents.submit(
+      SPACE,
+      { name: 'apt.html', mediaType: 'text/html', format: 'html', bytes: 51_414, sha256: null, path: APT },
+      'doc-apt',
+      new Date().toISOString(),
+    );
+    // A live pid that is not the worker's: only the lease running out, not the pid, lets the job be taken back.
+    const dead = owner('matado');
+    const worker = spawn(process.execPath, [HANGING_WORKER, db.url, dead], { stdio: 'ignore' });
+    const exited = once(worker, 'exit');
+    const runRows = () => count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages WHERE run IS NOT NULL');
+    try {
+      await until('el trabajador guarda sus pasajes', async () => (await runRows()) > 0);
+    } finally {
+      worker.kill('SIGKILL');
+      await exited;
+    }
+    const left = (await storage.documents.get(SPACE, document.id))!;
+    assert.deepEqual([left.state, left.leaseOwner, left.attempts], ['processing', dead, 1]);
+    const halfRun = await runRows();
+
+    await host.start();
+    await until(
+      'el documento listo',
+      async () => (await host.documents.document(SPACE, document.id))?.state === 'ready',
+    );
+    await host.documents.idle();
+    const ready = (await host.documents.document(SPACE, document.id))!;
+    assert.deepEqual([ready.attempts, ready.leaseOwner], [2, null], 'claimed once more, by the live host');
+    assert.equal(ready.passages, halfRun, 'the same document, indexed again in full');
+    const stored = await count(
+      db.pool,
+      'SELECT count(*) AS n FROM cerebro_passages WHERE space = $1 AND document_id = $2',
+      [SPACE, document.id],
+    );
+    assert.equal(stored, ready.passages, "no duplicate passages: the killed worker's run was purged");
+    assert.equal(await count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages'), 0);
+    assert.ok((await hits(host, QUESTIONS[0]!)).length > 0);
   });
 });
