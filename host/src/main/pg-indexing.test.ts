@@ -305,4 +305,47 @@ describe('indexing on PostgreSQL, end to end', { skip }, () => {
     assert.equal(await count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages'), 0);
     assert.ok((await hits(host, QUESTIONS[0]!)).length > 0);
   });
+
+  test('a document replaced from another host while a worker indexes it: the job stops, the new version is indexed once', async (t) => {
+    const db = await migratedPgDatabase();
+    // The worker's first job stores its passages, then waits (a long document) until it is stopped.
+    let jobs = 0;
+    const slowFirst: PreparePool = {
+      async prepare(task, signal, onPassages) {
+        if (jobs++ > 0) return prepare.prepare(task, signal, onPassages);
+        await prepare.prepare(task, signal, onPassages);
+        return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+      },
+      close: async () => undefined,
+    };
+    const worker = new CerebroEngine({
+      storage: pgEngineStorage(db.pool),
+      pool: slowFirst,
+      indexing: { owner: owner('trabajador'), pollMs: 20, leaseMs: 300 },
+    });
+    // An api host: it stores and queues, never indexes (never started).
+    const api = new CerebroEngine({ storage: pgEngineStorage(await db.connect()), pool: prepare });
+    t.after(async () => {
+      await worker.stop();
+      await db.close();
+    });
+    await worker.start();
+    const first = await worker.documents.submit(SPACE, { name: 'manual.html', path: APT, bytes: 51_414 });
+    const runRows = () => count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages WHERE run IS NOT NULL');
+    await until('la primera versión a medias', async () => (await runRows()) > 0);
+
+    const replaced = await api.documents.submit(SPACE, { name: 'manual.html', path: CONFIGURATION, bytes: 28_276 });
+    assert.deepEqual([replaced.id, replaced.version], [first.id, 2]);
+    await until('la segunda versión lista', async () => {
+      const doc = await api.documents.document(SPACE, first.id);
+      return doc?.state === 'ready' && doc.version === 2;
+    });
+    await worker.documents.idle();
+    assert.equal(jobs, 2, 'the first job stopped, the second version claimed once');
+    const ready = (await api.documents.document(SPACE, first.id))!;
+    assert.equal(ready.attempts, 1);
+    assert.equal(await count(db.pool, 'SELECT count(*) AS n FROM cerebro_passages'), ready.passages, 'only v2 stored');
+    assert.equal(await count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages'), 0, "v1's run purged");
+    assert.ok((await hits(api, REPLACED_QUESTIONS[0]!)).length > 0, 'the api host answers from the new version');
+  });
 });
