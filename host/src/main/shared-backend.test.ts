@@ -50,6 +50,10 @@ import { DocumentJobRepositoryToken } from '../storage/port/document-job-reposit
 import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
 import { PgCreditLedgerRepository } from '../storage/postgres/pg-credit-ledger.js';
 import { PgDocumentJobRepository } from '../storage/postgres/pg-document-jobs.js';
+import { PgDocumentOriginRepository } from '../storage/postgres/pg-document-origins.js';
+import { PgPassageIndexRepository } from '../storage/postgres/passage-index/pg-passage-index-repository.js';
+import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
+import { DocumentOriginRepositoryToken } from '../storage/port/document-origin-repository.js';
 import { PgWebhookRepository } from '../storage/postgres/pg-webhooks.js';
 import { AuditLogRepositoryToken } from '../storage/port/audit-log-repository.js';
 import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
@@ -108,6 +112,8 @@ const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object
   [CreditLedgerRepositoryToken, PgCreditLedgerRepository],
   [WebhookRepositoryToken, PgWebhookRepository],
   [DocumentJobRepositoryToken, PgDocumentJobRepository],
+  [PassageIndexRepositoryToken, PgPassageIndexRepository],
+  [DocumentOriginRepositoryToken, PgDocumentOriginRepository],
   [PluginJobRepositoryToken, PgPluginJobRepository],
   [AuditLogRepositoryToken, PgAuditLog],
 ];

@@ -20,7 +20,6 @@ import { registerRedisCounters } from './redis-counters.js';
  * shared service and silently not be one. Each item leaves the list when its repositories are registered here.
  */
 export const NOT_YET_ON_POSTGRESQL: readonly string[] = [
-  'el índice de pasajes',
   'las bases de datos de los plugins (sus esquemas existen, el cargador aún no los usa)',
   'las acciones del operador (cerebro admin y el primer arranque)',
   'los servicios síncronos del sdk (SpaceDirectory, CreditRefunds)',
@@ -33,8 +32,9 @@ export function refuseUnportedPostgres(missing: readonly string[] = NOT_YET_ON_P
     `CEREBRO_DATABASE_URL pide PostgreSQL, pero esta versión de Cerebro aún no guarda ahí ${listed(missing)}. ` +
       'Ya están en PostgreSQL el directorio de acceso, las sesiones y los accesos de Studio, la idempotencia, ' +
       'los límites y las cuotas, el libro de créditos, los webhooks, las métricas, la caché de respuestas, los ' +
-      'ajustes y las conversaciones de RAG, las etiquetas, los documentos y sus trabajos, los vectores, los trabajos ' +
-      'de los plugins y el registro de auditoría. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
+      'ajustes y las conversaciones de RAG, las etiquetas y los orígenes de los documentos, los documentos y sus ' +
+      'trabajos de indexación, el índice de pasajes, los vectores, los trabajos de los plugins y el registro de ' +
+      'auditoría. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
       'de datos. (PostgreSQL is not complete in this version: unset CEREBRO_DATABASE_URL.)',
   );
 }

@@ -20,6 +20,7 @@ import { resolveToken } from '../kernel/resolve.js';
 import { DocumentJobRepositoryToken, DocumentReadsNowToken } from '../storage/port/document-job-repository.js';
 import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
+import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
 import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
 import { discoverPlugins, type PluginCandidate } from '../plugins/discovery.js';
@@ -58,7 +59,6 @@ import { ConversationRepositoryToken } from '../storage/port/conversation-reposi
 import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { openDatabase } from '../storage/database.js';
-import { SqlitePassageIndexRepository } from '../storage/sqlite/passage-index/passage-index-repository.js';
 import { backupDatabases } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
@@ -193,11 +193,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined }
       : null;
     const models = await SearchModels.load(config, log);
-    // The passage index runs questions' full-text matches on its own search threads.
-    const passages = new SqlitePassageIndexRepository(db, {
-      threads: config.searchThreads,
-      inlinePassages: config.searchInlinePassages,
-    });
+    // SQLite's passage index runs questions' full-text matches on its own search threads; PostgreSQL's in the server.
+    const passages = resolveToken(container, PassageIndexRepositoryToken);
     const searchKind = await passages.searchKind();
     rag = await RagService.create({
       db,
@@ -208,10 +205,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         labels: resolveToken(container, DocumentLabelRepositoryToken),
         origins: resolveToken(container, DocumentOriginRepositoryToken),
         originsNow: resolveToken(container, DocumentOriginsNowToken),
+        documentsNow: resolveToken(container, DocumentReadsNowToken),
       },
       engineStorage: {
         documents: resolveToken(container, DocumentJobRepositoryToken),
-        reads: resolveToken(container, DocumentReadsNowToken),
         leases: resolveToken(container, ProcessLeaseRepositoryToken),
         vectors: resolveToken(container, VectorRepositoriesToken),
         passages,

@@ -1,29 +1,9 @@
 import type { DocumentOrigin, RecordedOrigin } from '@cerebro/sdk';
+import { type OriginRow, originValues, toOrigin } from '../shared/document-origin-row.js';
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { DocumentOriginRepository, DocumentOriginsNow } from '../port/document-origin-repository.js';
-
-interface OriginRow {
-  document_id: string;
-  module: string;
-  source: string | null;
-  url: string | null;
-  fetched_at: string;
-  etag: string | null;
-  last_modified: string | null;
-  content_hash: string | null;
-}
-
-const toOrigin = (r: OriginRow): RecordedOrigin => ({
-  modulo: r.module,
-  fuente: r.source,
-  url: r.url,
-  obtenido: r.fetched_at,
-  etag: r.etag,
-  ultima_modificacion: r.last_modified,
-  hash: r.content_hash,
-});
 
 /** Origins in `cerebro_document_origins`; a trigger of migration 0006 drops them with their document. */
 @injectable()
@@ -52,17 +32,7 @@ export class SqliteDocumentOriginRepository implements DocumentOriginRepository,
   }
 
   async put(space: string, documentId: string, module: string, origin: DocumentOrigin): Promise<void> {
-    this.stmts.put.run(
-      space,
-      documentId,
-      module,
-      origin.fuente,
-      origin.url,
-      origin.obtenido,
-      origin.etag,
-      origin.ultima_modificacion,
-      origin.hash,
-    );
+    this.stmts.put.run(...originValues(space, documentId, module, origin));
   }
 
   async clear(space: string, documentId: string): Promise<void> {
