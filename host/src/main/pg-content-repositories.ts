@@ -12,6 +12,12 @@ import { ConversationRepositoryToken } from '../storage/port/conversation-reposi
 import { CreditLedgerRepositoryToken } from '../storage/port/credit-ledger-repository.js';
 import { DocumentJobRepositoryToken } from '../storage/port/document-job-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
+import {
+  DocumentOriginRepositoryToken,
+  DocumentOriginsNowToken,
+  type DocumentOriginsNow,
+} from '../storage/port/document-origin-repository.js';
+import { refuseDocumentGet, refuseDocumentListOwn } from '../plugins/sync-reads.js';
 import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
 import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
@@ -21,6 +27,7 @@ import { PgConversationRepository } from '../storage/postgres/pg-conversations.j
 import { PgCreditLedgerRepository } from '../storage/postgres/pg-credit-ledger.js';
 import { PgDocumentJobRepository } from '../storage/postgres/pg-document-jobs.js';
 import { PgDocumentLabelRepository } from '../storage/postgres/pg-document-labels.js';
+import { PgDocumentOriginRepository } from '../storage/postgres/pg-document-origins.js';
 import type { Pool } from '../storage/postgres/pg-driver.js';
 import type { PgJobPassageSteps } from '../storage/postgres/pg-job-passage-steps.js';
 import { PgMetricsRepository } from '../storage/postgres/pg-metrics.js';
@@ -31,6 +38,9 @@ import { PgWebhookRepository } from '../storage/postgres/pg-webhooks.js';
 
 /** The plugins' schemas and roles on PostgreSQL (what `PluginDatabases` is on SQLite): the plugin loader's source. */
 export const PgPluginSchemasToken = createToken<PluginSchemas>('host:pg-plugin-schemas');
+
+/** The sdk's deprecated synchronous origin reads, refused on PostgreSQL (the documents service refuses them first). */
+const NO_ORIGINS_NOW: DocumentOriginsNow = { getNow: refuseDocumentGet, ofModuleNow: refuseDocumentListOwn };
 
 /**
  * Registers one instance of each content repository over `pool` (made by `createPgPool` from the database URL, which
@@ -55,6 +65,8 @@ export function registerPgContentRepositories(
   c.register(RagSettingsRepositoryToken, { useValue: new PgRagSettingsRepository(pool) });
   c.register(ConversationRepositoryToken, { useValue: new PgConversationRepository(pool) });
   c.register(DocumentLabelRepositoryToken, { useValue: new PgDocumentLabelRepository(pool) });
+  c.register(DocumentOriginRepositoryToken, { useValue: new PgDocumentOriginRepository(pool) });
+  c.register(DocumentOriginsNowToken, { useValue: NO_ORIGINS_NOW });
   c.register(AuditLogRepositoryToken, { useValue: new PgAuditLog(pool) });
   c.register(PluginJobRepositoryToken, { useValue: new PgPluginJobRepository(pool) });
   const vectors = new PgVectorRepositories(pool);

@@ -62,6 +62,12 @@ import {
   type SharedBackend,
 } from './shared-backend.js';
 import { startHost } from './start-host.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
+import { bootstrapFirstRun, FIRST_RUN_STEP } from '../bootstrap/first-run.js';
+import { OperatorDirectoryRepositoryToken } from '../storage/port/operator-directory-repository.js';
+import { PgOperatorDirectoryRepository } from '../storage/postgres/pg-operator-directory-repository.js';
+import { DocumentOriginRepositoryToken } from '../storage/port/document-origin-repository.js';
+import { PgDocumentOriginRepository } from '../storage/postgres/pg-document-origins.js';
 
 const silent = createRootLogger('silent');
 const clock = { now: () => Date.UTC(2026, 10, 27) };
@@ -110,6 +116,8 @@ const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object
   [DocumentJobRepositoryToken, PgDocumentJobRepository],
   [PluginJobRepositoryToken, PgPluginJobRepository],
   [AuditLogRepositoryToken, PgAuditLog],
+  [OperatorDirectoryRepositoryToken, PgOperatorDirectoryRepository],
+  [DocumentOriginRepositoryToken, PgDocumentOriginRepository],
 ];
 
 describe('hosts on one PostgreSQL database', { skip: pgSkip }, () => {
@@ -171,5 +179,57 @@ describe('hosts on one PostgreSQL database', { skip: pgSkip }, () => {
     assert.ok(resolveToken(c, LimitWindowsRepositoryToken) instanceof RedisLimitWindows);
     assert.ok(resolveToken(c, SignInFailureRepositoryToken) instanceof RedisSignInFailures);
     assert.ok(resolveToken(c, DirectoryRepositoryToken) instanceof PgDirectoryRepository);
+  });
+
+  test('hosts starting together set up the first run once, in one transaction under the lock', async () => {
+    const fresh = await createTestDatabase(2);
+    const config = loadHostConfig({ CEREBRO_DATABASE_URL: fresh.url, CEREBRO_DATA_DIR: tmpdir() });
+    const backends: SharedBackend[] = [];
+    try {
+      for (let i = 0; i < 3; i++)
+        backends.push(await openSharedBackend({ databaseUrl: fresh.url, redisUrl: null }, silent));
+      const admins = backends.map((backend) =>
+        resolveToken(buildHostContainer(config, silent, null, clock, backend), HostRootTokens.Admin),
+      );
+      // A step that fails half-way leaves nothing behind, and is run again by the next start.
+      await assert.rejects(
+        backends[0]!.once(FIRST_RUN_STEP, async () => {
+          await bootstrapFirstRun(admins[0]!, []);
+          throw new Error('caída a mitad');
+        }),
+        /caída a mitad/,
+      );
+      const count = async (table: string) =>
+        (await fresh.pool.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n;
+      assert.deepEqual(
+        [await count('owners'), await count('operator_credentials'), await count('api_keys')],
+        [0, 0, 0],
+      );
+
+      const runs = await Promise.all(
+        backends.map((backend, i) => backend.once(FIRST_RUN_STEP, () => bootstrapFirstRun(admins[i]!, []))),
+      );
+      const done = runs.filter((run) => run !== null);
+      assert.equal(done.length, 1, 'one host set it up');
+      assert.equal(done[0]?.spaceId, 'demo');
+      assert.deepEqual(
+        [await count('owners'), await count('operator_credentials'), await count('api_keys')],
+        [1, 1, 1],
+      );
+      const credits = await fresh.pool.query<{ credits: number }>('SELECT credits FROM accounts');
+      assert.deepEqual(credits.rows, [{ credits: 1000 }]);
+      // The key it printed works on another host.
+      const keyId = /^crb_([0-9a-f]{16})\./.exec(done[0]!.key)?.[1];
+      assert.ok(
+        keyId &&
+          (await resolveToken(
+            buildHostContainer(config, silent, null, clock, backends[2]!),
+            DirectoryRepositoryToken,
+          ).key(keyId)),
+      );
+    } finally {
+      for (const backend of backends) await backend.close();
+      await fresh.drop();
+    }
   });
 });

@@ -35,6 +35,10 @@ import {
 import { installedPackagesDir, linkHostSdk } from '../plugins/install/plugin-folder.js';
 import { absentModuleRoutes } from '../plugins/absent-module-routes.js';
 import { pluginRoutes } from '../plugins/plugin-routes.js';
+import { migratePluginDatabases } from '../plugins/plugin-migrations.js';
+import { migratePgPluginSchemas } from '../plugins/pg-plugin-migrations.js';
+import { createPluginStorage } from '../storage/plugin-storage.js';
+import { PgPluginSchemasToken } from './pg-content-repositories.js';
 import { coreRoutes } from '../routes/core-routes.js';
 import { studioRoutes } from '../studio/studio-routes.js';
 import { mountStudio } from '../studio/studio-static.js';
@@ -107,6 +111,12 @@ export interface RunningHost {
   openapi(): unknown;
   /** Writes batched counters now (tests, before reading them from the database). */
   flushCounters(): Promise<void>;
+  /**
+   * Runs a first-start step (the first run's owner, space and credentials) once for the database: on PostgreSQL once
+   * for all hosts starting together, in one transaction under their migration lock (null when a start already ran
+   * it); on SQLite, whose data folder has one host, it simply runs.
+   */
+  firstStart<T>(name: string, step: () => Promise<T | null>): Promise<T | null>;
   /** Graceful stop: refuse new requests, wait for those in flight, dispose plugins, flush, close the database. */
   close(): Promise<void>;
 }
@@ -166,6 +176,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let rag: RagService | undefined;
   let pluginJobs: PluginJobsHost | undefined;
   let shared: SharedBackend | null = null;
+  let closePluginSchemas = (): Promise<void> => Promise.resolve();
   try {
     if (config.databaseUrl) shared = await openSharedBackend(config, log);
     const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
@@ -244,21 +255,32 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         'plugin desactivado: no se pudo importar',
       );
     }
+    // Each plugin's database: its own schema and role on PostgreSQL, its own file on SQLite.
+    const pgSchemas = shared ? resolveToken(container, PgPluginSchemasToken) : null;
+    closePluginSchemas = () => pgSchemas?.closeAll() ?? Promise.resolve();
     plugins = await loadPlugins([...discovered.sources, ...explicit], {
-      schemas: new SqlitePluginSchemaRepository(db, pluginDbs),
-      pluginDbs,
+      migrate: pgSchemas
+        ? (manifests) => migratePgPluginSchemas(manifests, pgSchemas, log)
+        : (manifests) =>
+            migratePluginDatabases(manifests, {
+              schemas: new SqlitePluginSchemaRepository(db, pluginDbs),
+              log,
+              backupBeforeMigrating,
+            }),
       log,
       initTimeoutMs: config.pluginInitTimeoutMs,
-      backupBeforeMigrating,
       hostServices: hostServiceFactories({
         config,
         env,
         rootLogger: log,
-        pluginDbs,
+        database: (pluginId) => (pgSchemas ? pgSchemas.opened(pluginId) : pluginDbs.database(pluginId)),
+        storage: pgSchemas ? null : (pluginId) => createPluginStorage(pluginDbs.of(pluginId), pluginId),
         clock,
         uploads: resolveToken(container, HostTokens.Uploads),
         spaces: resolveToken(container, HostTokens.Directory),
-        spacesNow: resolveToken(container, SyncSpaceReaderToken),
+        // On PostgreSQL nothing is read synchronously: the sdk's deprecated synchronous reads throw, naming their
+        // asynchronous replacement.
+        spacesNow: shared ? null : resolveToken(container, SyncSpaceReaderToken),
         cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
         documents: (pluginId) =>
           documentsHostService(liveRagService, pluginId, async (space, delta) => {
@@ -361,6 +383,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const liveServer = server;
     const liveMetrics = metricsListener;
     const liveRag = rag;
+    const liveShared = shared;
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -374,6 +397,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       metricsUrl: liveMetrics?.url,
       openapi: () => openapiDocument,
       flushCounters: () => usage.flush(),
+      firstStart: (name, step) => (liveShared ? liveShared.once(name, step) : step()),
       close: () =>
         (closing ??= shutdown(liveServer, lifecycle, config, () => {
           clearInterval(flushTimer);
@@ -386,6 +410,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
               await liveRag.stop();
               await usage.flush();
               pluginDbs.closeAll();
+              await closePluginSchemas();
               db.close();
               await shared?.close();
               await releaseProcessTempDir(config.dataDir);
@@ -401,6 +426,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     await disposePlugins(plugins, log);
     await rag?.stop();
     pluginDbs.closeAll();
+    await closePluginSchemas().catch(() => undefined);
     if (db.open) db.close();
     await shared?.close().catch(() => undefined);
     throw err;

@@ -6,6 +6,7 @@ import { answerCacheRepositoryContract } from '../port/answer-cache-repository.c
 import { conversationRepositoryContract } from '../port/conversation-repository.contract.js';
 import { creditLedgerRepositoryContract } from '../port/credit-ledger-repository.contract.js';
 import { documentLabelRepositoryContract } from '../port/document-label-repository.contract.js';
+import { documentOriginRepositoryContract } from '../port/document-origin-repository.contract.js';
 import { metricsRepositoryContract } from '../port/metrics-repository.contract.js';
 import { ragSettingsRepositoryContract } from '../port/rag-settings-repository.contract.js';
 import { webhookRepositoryContract } from '../port/webhook-repository.contract.js';
@@ -13,6 +14,7 @@ import { PgAnswerCacheRepository } from './pg-answer-cache.js';
 import { PgConversationRepository } from './pg-conversations.js';
 import { PgCreditLedgerRepository } from './pg-credit-ledger.js';
 import { PgDocumentLabelRepository } from './pg-document-labels.js';
+import { PgDocumentOriginRepository } from './pg-document-origins.js';
 import { PgMetricsRepository } from './pg-metrics.js';
 import { PgRagSettingsRepository } from './pg-rag-settings.js';
 import { PgWebhookRepository } from './pg-webhooks.js';
@@ -87,6 +89,18 @@ describe('PostgreSQL content repositories', { skip }, () => {
     return {
       repo: new PgDocumentLabelRepository(db.pool),
       addDocument: (space, name, createdAt) => seedPgDocument(db.pool, space, { name, createdAt }),
+      close: db.close,
+    };
+  });
+
+  documentOriginRepositoryContract('PostgreSQL', async () => {
+    const db = await migratedPgDatabase();
+    return {
+      repo: new PgDocumentOriginRepository(db.pool),
+      addDocument: (space, name) => seedPgDocument(db.pool, space, { name }),
+      deleteDocument: async (space, id) => {
+        await db.pool.query('DELETE FROM cerebro_documents WHERE space = $1 AND id = $2', [space, id]);
+      },
       close: db.close,
     };
   });

@@ -3,27 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { DocumentOriginRepository, DocumentOriginsNow } from '../port/document-origin-repository.js';
-
-interface OriginRow {
-  document_id: string;
-  module: string;
-  source: string | null;
-  url: string | null;
-  fetched_at: string;
-  etag: string | null;
-  last_modified: string | null;
-  content_hash: string | null;
-}
-
-const toOrigin = (r: OriginRow): RecordedOrigin => ({
-  modulo: r.module,
-  fuente: r.source,
-  url: r.url,
-  obtenido: r.fetched_at,
-  etag: r.etag,
-  ultima_modificacion: r.last_modified,
-  hash: r.content_hash,
-});
+import { type DocumentOriginRow, toRecordedOrigin } from '../shared/document-origin-row.js';
 
 /** Origins in `cerebro_document_origins`; a trigger of migration 0006 drops them with their document. */
 @injectable()
@@ -39,13 +19,13 @@ export class SqliteDocumentOriginRepository implements DocumentOriginRepository,
            fetched_at = excluded.fetched_at, etag = excluded.etag, last_modified = excluded.last_modified, content_hash = excluded.content_hash`,
       ),
       clear: db.prepare('DELETE FROM cerebro_document_origins WHERE space = ? AND document_id = ?'),
-      get: db.prepare<[string, string], OriginRow>(
+      get: db.prepare<[string, string], DocumentOriginRow>(
         'SELECT * FROM cerebro_document_origins WHERE space = ? AND document_id = ?',
       ),
-      ofModule: db.prepare<[string, string], OriginRow>(
+      ofModule: db.prepare<[string, string], DocumentOriginRow>(
         'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ?',
       ),
-      ofSource: db.prepare<[string, string, string], OriginRow>(
+      ofSource: db.prepare<[string, string, string], DocumentOriginRow>(
         'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ? AND source = ?',
       ),
     };
@@ -78,7 +58,7 @@ export class SqliteDocumentOriginRepository implements DocumentOriginRepository,
     // A list page, an indexing status or a search's hits: one prepared point read each (as the labels do).
     for (const id of documentIds) {
       const row = this.stmts.get.get(space, id);
-      if (row) found.set(id, toOrigin(row));
+      if (row) found.set(id, toRecordedOrigin(row));
     }
     return found;
   }
@@ -89,12 +69,12 @@ export class SqliteDocumentOriginRepository implements DocumentOriginRepository,
 
   getNow(space: string, documentId: string): RecordedOrigin | null {
     const row = this.stmts.get.get(space, documentId);
-    return row ? toOrigin(row) : null;
+    return row ? toRecordedOrigin(row) : null;
   }
 
   ofModuleNow(space: string, module: string, source?: string): Map<string, RecordedOrigin> {
     const rows =
       source === undefined ? this.stmts.ofModule.all(space, module) : this.stmts.ofSource.all(space, module, source);
-    return new Map(rows.map((r) => [r.document_id, toOrigin(r)]));
+    return new Map(rows.map((r) => [r.document_id, toRecordedOrigin(r)]));
   }
 }
