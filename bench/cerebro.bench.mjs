@@ -235,7 +235,7 @@ e25.documents.submit('m', { name: 'guia-25mb.txt', path: big25, mediaType: 'text
 await e25.documents.idle();
 const e25Ms = performance.now() - t0;
 clearInterval(sampler);
-const e25Doc = e25.documents.status('m').documents[0];
+const e25Doc = (await e25.documents.status('m')).documents[0];
 await e25.stop();
 edb.close();
 

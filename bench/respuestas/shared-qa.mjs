@@ -99,7 +99,7 @@ export async function indexSharedQa(filter = {}) {
   }
   await engine.documents.idle();
   for (const corpus of qa.corpora) {
-    const status = engine.documents.status(spaceOf(corpus));
+    const status = await engine.documents.status(spaceOf(corpus));
     if (status.failed)
       throw new Error(
         `${corpus} failed to index: ${JSON.stringify(status.documents.filter((d) => d.state === 'failed'))}`,

@@ -93,7 +93,7 @@ export async function indexCorpora(engine, space, corpora) {
     for (const f of corpusFiles(corpus)) engine.documents.submit(space, { ...f, mediaType: 'text/html', bytes: 0 });
   }
   await engine.documents.idle();
-  const status = engine.documents.status(space);
+  const status = await engine.documents.status(space);
   if (status.failed)
     throw new Error(`corpus failed to index: ${JSON.stringify(status.documents.filter((d) => d.state === 'failed'))}`);
   return performance.now() - t0;

@@ -21,8 +21,8 @@ import type { Embedder } from './vector/embedder.js';
 import { OnnxEmbedder, type OnnxEmbedderOptions } from './vector/onnx-embedder.js';
 
 export interface CerebroEngineConfig {
-  /** The host database, already migrated with CEREBRO_MIGRATION (its repositories when `storage` is absent). */
-  db: SqliteDatabase;
+  /** The host database, already migrated with CEREBRO_MIGRATION: its repositories when `storage` is absent. */
+  db?: SqliteDatabase;
   /** Documents, jobs, leases, vectors and passages; absent: the SQLite repositories over `db`. */
   storage?: EngineStorage;
   /** Embedding model for hybrid retrieval; null or absent: full text only. */
@@ -61,7 +61,7 @@ export interface CerebroEngineConfig {
 export class CerebroEngine {
   readonly index: PassageIndex;
   readonly documents: IndexingRunner;
-  /** The documents' records, read asynchronously (the runner's synchronous reads serve the engine's own status). */
+  /** The documents' records. */
   readonly records: DocumentJobRepository;
   readonly retriever: Retriever;
   private readonly answerer: Answerer;
@@ -70,9 +70,10 @@ export class CerebroEngine {
   private readonly passages: PassageIndexRepository;
 
   constructor(config: CerebroEngineConfig) {
+    if (!config.storage && !config.db) throw new Error('CerebroEngine: falta `db` o `storage`.');
     const storage =
       config.storage ??
-      sqliteEngineStorage(config.db, {
+      sqliteEngineStorage(config.db!, {
         threads: config.searchThreads ?? 0,
         ...(config.searchInlinePassages !== undefined ? { inlinePassages: config.searchInlinePassages } : {}),
       });
@@ -94,7 +95,6 @@ export class CerebroEngine {
     this.pool = config.pool ?? createPreparePool({ threads: config.workerThreads ?? 1 });
     const deps: IndexingDependencies = {
       documents: storage.documents,
-      reads: storage.reads,
       leases: storage.leases,
       passages: new PassageIndexWriter(storage.passages, vectorStore),
       pool: this.pool,

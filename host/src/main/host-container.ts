@@ -1,5 +1,10 @@
 import type { Logger as PinoLogger } from 'pino';
-import { container as globalContainer, Lifecycle as Scope, type DependencyContainer } from 'tsyringe';
+import {
+  container as globalContainer,
+  instanceCachingFactory,
+  Lifecycle as Scope,
+  type DependencyContainer,
+} from 'tsyringe';
 import type { Clock } from '@cerebro/sdk';
 import { MemoisedAccessDirectory } from '../access/directory.js';
 import { CredentialAuthenticator } from '../access/authenticator.js';
@@ -23,7 +28,9 @@ import { BatchedUsageCounters } from '../limits/usage-counters.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import { DocumentJobRepositoryToken, DocumentReadsNowToken } from '../storage/port/document-job-repository.js';
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
+import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
 import { SqliteDocumentJobRepository } from '../storage/sqlite/document-job-repository.js';
+import { SqlitePassageIndexRepository } from '../storage/sqlite/passage-index/passage-index-repository.js';
 import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
 import { SqlitePluginJobRepository } from '../storage/sqlite/plugin-job-repository.js';
 import { SqliteVectorRepositories } from '../storage/sqlite/vector-repository.js';
@@ -129,8 +136,18 @@ export function buildHostContainer(
   c.register(WebhookTokens.Service, { useClass: WebhookService }, singleton);
   c.register(WebhookTokens.Dispatcher, { useClass: WebhookDispatcher }, singleton);
   c.register(DocumentJobRepositoryToken, { useClass: SqliteDocumentJobRepository }, singleton);
-  // The same SQLite repository answers the synchronous reads (one set of prepared statements).
+  // The same SQLite repository answers the sdk's deprecated synchronous reads (one set of prepared statements).
   c.register(DocumentReadsNowToken, { useToken: DocumentJobRepositoryToken });
+  // The passage index runs questions' full-text matches on its own search threads, started when first resolved.
+  c.register(PassageIndexRepositoryToken, {
+    useFactory: instanceCachingFactory(
+      () =>
+        new SqlitePassageIndexRepository(db ?? noSqliteOnPostgres(), {
+          threads: config.searchThreads,
+          inlinePassages: config.searchInlinePassages,
+        }),
+    ),
+  });
   c.register(PluginJobRepositoryToken, { useClass: SqlitePluginJobRepository }, singleton);
   c.register(VectorRepositoriesToken, { useClass: SqliteVectorRepositories }, singleton);
   c.register(AuditLogRepositoryToken, { useClass: SqliteAuditLogRepository }, singleton);

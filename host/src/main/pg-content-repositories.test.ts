@@ -9,14 +9,17 @@ import { ConversationRepositoryToken } from '../storage/port/conversation-reposi
 import { CreditLedgerRepositoryToken } from '../storage/port/credit-ledger-repository.js';
 import { DocumentJobRepositoryToken, DocumentReadsNowToken } from '../storage/port/document-job-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
+import { DocumentOriginRepositoryToken, DocumentOriginsNowToken } from '../storage/port/document-origin-repository.js';
+import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
 import { MetricsRepositoryToken } from '../storage/port/metrics-repository.js';
 import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
 import { createPgPool } from '../storage/postgres/pg-driver.js';
+import { resolveToken } from '../kernel/resolve.js';
 import { PgPluginSchemasToken, registerPgContentRepositories } from './pg-content-repositories.js';
 
-test('every content repository resolves to its PostgreSQL implementation; the synchronous reads are not offered', async () => {
+test('every content repository resolves to its PostgreSQL implementation; the synchronous reads refuse', async () => {
   // A pool opens no connection until it is used.
   const pool = await createPgPool('postgres://nadie@127.0.0.1:1/ninguna');
   try {
@@ -31,6 +34,8 @@ test('every content repository resolves to its PostgreSQL implementation; the sy
       ConversationRepositoryToken,
       DocumentLabelRepositoryToken,
       DocumentJobRepositoryToken,
+      PassageIndexRepositoryToken,
+      DocumentOriginRepositoryToken,
       VectorRepositoriesToken,
       PgPluginSchemasToken,
     ].map((token) => (c.resolve(token) as object).constructor.name);
@@ -38,7 +43,12 @@ test('every content repository resolves to its PostgreSQL implementation; the sy
       names.every((n) => n.startsWith('Pg')),
       names.join(', '),
     );
-    assert.equal(c.isRegistered(DocumentReadsNowToken, true), false);
+    // The sdk's deprecated synchronous reads name their async replacements instead of reading a local file.
+    assert.throws(() => resolveToken(c, DocumentReadsNowToken).getByNameNow('s', 'a.txt'), /usa Documents\.find\./);
+    assert.throws(
+      () => resolveToken(c, DocumentOriginsNowToken).ofModuleNow('s', 'fuentes'),
+      /usa Documents\.findOwn\./,
+    );
   } finally {
     await pool.end();
   }

@@ -1,12 +1,9 @@
-// Backend selection: CEREBRO_DATABASE_URL puts the access repositories on PostgreSQL (and CEREBRO_REDIS_URL the
-// counters on Redis), migrated once however many hosts start together; while part of the host cannot live there, a
-// start with it is refused before anything is written.
+// Backend selection: CEREBRO_DATABASE_URL puts the host's repositories on PostgreSQL (and CEREBRO_REDIS_URL the
+// counters on Redis), migrated once however many hosts start together, with the first run set up once.
 import 'reflect-metadata';
 import type { Token } from '@cerebro/sdk';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { loadHostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
@@ -50,49 +47,23 @@ import { DocumentJobRepositoryToken } from '../storage/port/document-job-reposit
 import { WebhookRepositoryToken } from '../storage/port/webhook-repository.js';
 import { PgCreditLedgerRepository } from '../storage/postgres/pg-credit-ledger.js';
 import { PgDocumentJobRepository } from '../storage/postgres/pg-document-jobs.js';
+import { PgDocumentOriginRepository } from '../storage/postgres/pg-document-origins.js';
+import { PgPassageIndexRepository } from '../storage/postgres/passage-index/pg-passage-index-repository.js';
+import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
+import { DocumentOriginRepositoryToken } from '../storage/port/document-origin-repository.js';
 import { PgWebhookRepository } from '../storage/postgres/pg-webhooks.js';
 import { AuditLogRepositoryToken } from '../storage/port/audit-log-repository.js';
 import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
 import { PgAuditLog } from '../storage/postgres/pg-audit-log.js';
 import { PgPluginJobRepository } from '../storage/postgres/pg-plugin-jobs.js';
-import {
-  NOT_YET_ON_POSTGRESQL,
-  openSharedBackend,
-  refuseUnportedPostgres,
-  type SharedBackend,
-} from './shared-backend.js';
-import { startHost } from './start-host.js';
+import { openSharedBackend, type SharedBackend } from './shared-backend.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { bootstrapFirstRun, FIRST_RUN_STEP } from '../bootstrap/first-run.js';
 import { OperatorDirectoryRepositoryToken } from '../storage/port/operator-directory-repository.js';
 import { PgOperatorDirectoryRepository } from '../storage/postgres/pg-operator-directory-repository.js';
-import { DocumentOriginRepositoryToken } from '../storage/port/document-origin-repository.js';
-import { PgDocumentOriginRepository } from '../storage/postgres/pg-document-origins.js';
 
 const silent = createRootLogger('silent');
 const clock = { now: () => Date.UTC(2026, 10, 27) };
-
-test('a start with CEREBRO_DATABASE_URL is refused before it opens or writes anything, naming what is not on PostgreSQL', async () => {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'cerebro-pg-')), 'datos');
-  try {
-    await assert.rejects(
-      startHost({
-        env: { CEREBRO_DATA_DIR: dataDir, CEREBRO_DATABASE_URL: 'postgres://cerebro:secreta@127.0.0.1:1/cerebro' },
-        logDestination: { write: () => true },
-      }),
-      (err: Error) => {
-        for (const missing of NOT_YET_ON_POSTGRESQL) assert.ok(err.message.includes(missing), missing);
-        assert.match(err.message, /Quita CEREBRO_DATABASE_URL/);
-        assert.ok(!err.message.includes('secreta'), 'never the password');
-        return true;
-      },
-    );
-    assert.equal(existsSync(dataDir), false, 'no data folder created');
-    assert.doesNotThrow(() => refuseUnportedPostgres([]), 'nothing missing: no refusal');
-  } finally {
-    rmSync(join(dataDir, '..'), { recursive: true, force: true });
-  }
-});
 
 const pgSkip = (await pgUnavailable()) ?? false;
 const redisSkip = (await redisUnavailable()) ?? pgSkip;
@@ -114,10 +85,11 @@ const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object
   [CreditLedgerRepositoryToken, PgCreditLedgerRepository],
   [WebhookRepositoryToken, PgWebhookRepository],
   [DocumentJobRepositoryToken, PgDocumentJobRepository],
+  [PassageIndexRepositoryToken, PgPassageIndexRepository],
+  [DocumentOriginRepositoryToken, PgDocumentOriginRepository],
   [PluginJobRepositoryToken, PgPluginJobRepository],
   [AuditLogRepositoryToken, PgAuditLog],
   [OperatorDirectoryRepositoryToken, PgOperatorDirectoryRepository],
-  [DocumentOriginRepositoryToken, PgDocumentOriginRepository],
 ];
 
 describe('hosts on one PostgreSQL database', { skip: pgSkip }, () => {

@@ -14,30 +14,6 @@ import { registerPgAccessRepositories } from './pg-repositories.js';
 import { registerPgContentRepositories } from './pg-content-repositories.js';
 import { registerRedisCounters } from './redis-counters.js';
 
-/**
- * What a host cannot keep in PostgreSQL yet, in the words the refusal uses. While it is not empty, a start with
- * CEREBRO_DATABASE_URL is refused: half the state in PostgreSQL and half in a local SQLite file would look like a
- * shared service and silently not be one. Each item leaves the list when its repositories are registered here.
- */
-export const NOT_YET_ON_POSTGRESQL: readonly string[] = ['el índice de pasajes'];
-
-/** Refuses to start on PostgreSQL while part of the host's state cannot live there (see NOT_YET_ON_POSTGRESQL). */
-export function refuseUnportedPostgres(missing: readonly string[] = NOT_YET_ON_POSTGRESQL): void {
-  if (missing.length === 0) return;
-  throw new Error(
-    `CEREBRO_DATABASE_URL pide PostgreSQL, pero esta versión de Cerebro aún no guarda ahí ${listed(missing)}. ` +
-      'Ya están en PostgreSQL el directorio de acceso, las acciones del operador (cerebro admin) y el primer arranque, ' +
-      'las sesiones y los accesos de Studio, la idempotencia, los límites y las cuotas, el libro de créditos, los ' +
-      'webhooks, las métricas, la caché de respuestas, los ajustes y las conversaciones de RAG, las etiquetas, los ' +
-      'documentos, sus orígenes y sus trabajos, los vectores, las bases de datos de los plugins (un esquema y un rol ' +
-      'por plugin), los trabajos de los plugins y el registro de auditoría. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
-      'de datos. (PostgreSQL is not complete in this version: unset CEREBRO_DATABASE_URL.)',
-  );
-}
-
-const listed = (items: readonly string[]) =>
-  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} ni ${items[items.length - 1]!}`;
-
 /** How often the long windows counted in Redis (daily quotas) are written to PostgreSQL. */
 const REDIS_FLUSH_MS = 10_000;
 

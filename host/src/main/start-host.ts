@@ -20,6 +20,7 @@ import { resolveToken } from '../kernel/resolve.js';
 import { DocumentJobRepositoryToken, DocumentReadsNowToken } from '../storage/port/document-job-repository.js';
 import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
+import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
 import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
 import { discoverPlugins, type PluginCandidate } from '../plugins/discovery.js';
@@ -62,15 +63,14 @@ import { ConversationRepositoryToken } from '../storage/port/conversation-reposi
 import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { openDatabase } from '../storage/database.js';
-import { SqlitePassageIndexRepository } from '../storage/sqlite/passage-index/passage-index-repository.js';
-import { backupDatabases } from '../storage/backup.js';
+import { backupDatabases, type BackupResult } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { buildHostContainer } from './host-container.js';
-import { openSharedBackend, refuseUnportedPostgres, type SharedBackend } from './shared-backend.js';
+import { openSharedBackend, type SharedBackend } from './shared-backend.js';
 import { HOST_VERSION } from './version.js';
 import { answerClientErrorsWithDetail } from './client-errors.js';
 import { guardTrickledBodies } from '../http/unread-body.js';
@@ -163,12 +163,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const config: HostConfig = { ...loadHostConfig(env), ...options.config };
   const log = createRootLogger(config.logLevel, options.logDestination, config.logFormat);
   const clock: Clock = options.clock ?? { now: () => Date.now() };
-  // Before anything is opened or written: a host half on PostgreSQL and half on a local file is not a shared service.
-  if (config.databaseUrl) refuseUnportedPostgres();
   mkdirSync(config.dataDir, { recursive: true });
   const staleTemp = removeDeadTempDirs(config.dataDir);
   if (staleTemp.length) log.info({ carpetas: staleTemp.length }, 'temporales de procesos terminados eliminados');
-  const db = openDatabase(join(config.dataDir, 'cerebro.db'));
+  // On PostgreSQL no SQLite file is opened: every repository is the server's (a leftover SQLite one fails, named).
+  const db = config.databaseUrl ? null : openDatabase(join(config.dataDir, 'cerebro.db'));
   const pluginDbs = new PluginDatabases(config.dataDir);
   let server: Server | undefined;
   let metricsListener: MetricsListener | undefined;
@@ -179,17 +178,20 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let closePluginSchemas = (): Promise<void> => Promise.resolve();
   try {
     if (config.databaseUrl) shared = await openSharedBackend(config, log);
-    const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
-    if (migration.backup)
-      log.info(
-        { carpeta: migration.backup.carpeta, migraciones: migration.applied },
-        'respaldo automático antes de migrar',
-      );
     // One automatic backup per start at most: the host's, if it took one, was made before any plugin migrates.
-    let backup = migration.backup;
+    let backup: BackupResult | undefined;
+    if (db) {
+      const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
+      if (migration.backup)
+        log.info(
+          { carpeta: migration.backup.carpeta, migraciones: migration.applied },
+          'respaldo automático antes de migrar',
+        );
+      backup = migration.backup;
+      for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
+    }
     const backupBeforeMigrating = async () =>
       (backup ??= await backupDatabases(config.dataDir, automaticBackupDir(config.dataDir, new Date(clock.now()))));
-    for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
     const container = buildHostContainer(config, log, db, clock, shared);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
@@ -204,14 +206,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ? { baseUrl: config.llmUrl, model: config.llmModel, apiKey: config.llmApiKey || undefined }
       : null;
     const models = await SearchModels.load(config, log);
-    // The passage index runs questions' full-text matches on its own search threads.
-    const passages = new SqlitePassageIndexRepository(db, {
-      threads: config.searchThreads,
-      inlinePassages: config.searchInlinePassages,
-    });
+    // SQLite's passage index runs questions' full-text matches on its own search threads; PostgreSQL's in the server.
+    const passages = resolveToken(container, PassageIndexRepositoryToken);
     const searchKind = await passages.searchKind();
     rag = await RagService.create({
-      db,
+      db: db ?? undefined,
       repositories: {
         answers: resolveToken(container, AnswerCacheRepositoryToken),
         settings: resolveToken(container, RagSettingsRepositoryToken),
@@ -219,10 +218,10 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         labels: resolveToken(container, DocumentLabelRepositoryToken),
         origins: resolveToken(container, DocumentOriginRepositoryToken),
         originsNow: resolveToken(container, DocumentOriginsNowToken),
+        documentsNow: resolveToken(container, DocumentReadsNowToken),
       },
       engineStorage: {
         documents: resolveToken(container, DocumentJobRepositoryToken),
-        reads: resolveToken(container, DocumentReadsNowToken),
         leases: resolveToken(container, ProcessLeaseRepositoryToken),
         vectors: resolveToken(container, VectorRepositoriesToken),
         passages,
@@ -255,18 +254,18 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         'plugin desactivado: no se pudo importar',
       );
     }
-    // Each plugin's database: its own schema and role on PostgreSQL, its own file on SQLite.
+    // Each plugin's database: its own file on SQLite, its own schema and role on PostgreSQL.
     const pgSchemas = shared ? resolveToken(container, PgPluginSchemasToken) : null;
     closePluginSchemas = () => pgSchemas?.closeAll() ?? Promise.resolve();
     plugins = await loadPlugins([...discovered.sources, ...explicit], {
-      migrate: pgSchemas
-        ? (manifests) => migratePgPluginSchemas(manifests, pgSchemas, log)
-        : (manifests) =>
+      migrate: db
+        ? (manifests) =>
             migratePluginDatabases(manifests, {
               schemas: new SqlitePluginSchemaRepository(db, pluginDbs),
               log,
               backupBeforeMigrating,
-            }),
+            })
+        : (manifests) => migratePgPluginSchemas(manifests, resolveToken(container, PgPluginSchemasToken), log),
       log,
       initTimeoutMs: config.pluginInitTimeoutMs,
       hostServices: hostServiceFactories({
@@ -411,7 +410,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
               await usage.flush();
               pluginDbs.closeAll();
               await closePluginSchemas();
-              db.close();
+              db?.close();
               await shared?.close();
               await releaseProcessTempDir(config.dataDir);
               log.info('Cerebro detenido');
@@ -427,7 +426,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     await rag?.stop();
     pluginDbs.closeAll();
     await closePluginSchemas().catch(() => undefined);
-    if (db.open) db.close();
+    if (db?.open) db.close();
     await shared?.close().catch(() => undefined);
     throw err;
   }

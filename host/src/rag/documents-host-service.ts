@@ -1,6 +1,7 @@
 import { invalidField, type DocumentsService, type RecordedOrigin, type SpaceDocument } from '@cerebro/sdk';
 import type { DocumentStatus } from '../cerebro/index.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
+import { asStatus } from './document-status.js';
 import type { StorageDelta, StorageHold } from '../limits/limit-services.js';
 import type { RagService } from './rag-service.js';
 import { searchPassages } from './passage-search.js';
@@ -77,17 +78,17 @@ export function documentsHostService(
       );
       return sortedViews(found.flatMap(({ doc, origin }) => (doc ? [{ doc, origin }] : [])));
     },
-    // The deprecated synchronous reads (sdk < 2.1): SQLite only, through the engine's and the origins' synchronous
+    // The deprecated synchronous reads (sdk < 2.1): SQLite only, through the documents' and the origins' synchronous
     // readers; they go away with those sdk methods.
     get(space, nombre) {
-      const doc = rag.engine.documents.documentByName(space, canonicalDocumentName(nombre));
+      const doc = asStatus(rag.documentsNow.getByNameNow(space, canonicalDocumentName(nombre)));
       return doc && view(doc, rag.originsNow.getNow(space, doc.id));
     },
     listOwn(space, filter) {
       const origins = rag.originsNow.ofModuleNow(space, module, filter?.fuente);
       const found: { doc: DocumentStatus; origin: RecordedOrigin }[] = [];
       for (const [id, origin] of origins) {
-        const doc = rag.engine.documents.document(space, id);
+        const doc = asStatus(rag.documentsNow.getNow(space, id));
         if (doc) found.push({ doc, origin });
       }
       return sortedViews(found);

@@ -482,7 +482,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
         return { eliminado: removed.name };
       },
       'core.indexingStatus': async (ctx) => {
-        const status = rag.engine.documents.status(space(ctx));
+        const status = await rag.engine.documents.status(space(ctx));
         const ids = status.documents.map((d) => d.id);
         const [labelsOf, origins] = await Promise.all([
           rag.labelsOfEach(space(ctx), ids),

@@ -14,6 +14,7 @@ import {
 } from '../cerebro/index.js';
 import type { SqliteDatabase } from '../storage/database.js';
 import type { EngineStorage } from '../storage/port/engine-storage.js';
+import type { DocumentReadsNow } from '../storage/port/document-job-repository.js';
 import { fileSha256 } from '../storage/file-sha256.js';
 import { DiskReserve } from '../storage/disk-reserve.js';
 import { OriginalsStore } from '../storage/originals/originals-store.js';
@@ -43,11 +44,13 @@ export interface RagRepositories {
   labels: DocumentLabelRepository;
   origins: DocumentOriginRepository;
   originsNow: DocumentOriginsNow;
+  /** Only for the sdk's deprecated synchronous `Documents.get` and `listOwn` (SQLite). */
+  documentsNow: DocumentReadsNow;
 }
 
 export interface RagServiceOptions {
-  /** The engine's database (documents, passages, vectors). */
-  db: SqliteDatabase;
+  /** The engine's SQLite database, when `engineStorage` is absent (none on PostgreSQL). */
+  db?: SqliteDatabase;
   repositories: RagRepositories;
   /** The engine's documents, jobs, leases and vectors (absent: SQLite repositories over `db`). */
   engineStorage?: EngineStorage;
@@ -112,6 +115,8 @@ export class RagService {
   readonly origins: DocumentOriginRepository;
   /** Only for the sdk's deprecated synchronous `Documents.get` and `listOwn` (SQLite). */
   readonly originsNow: DocumentOriginsNow;
+  /** Only for the sdk's deprecated synchronous `Documents.get` and `listOwn` (SQLite). */
+  readonly documentsNow: DocumentReadsNow;
   /** Documents' `etiquetas` and `metadatos`. */
   readonly labels: DocumentLabelRepository;
   private readonly cache: AnswerCache;
@@ -172,9 +177,10 @@ export class RagService {
     private readonly reserve: DiskReserve,
   ) {
     this.engine = engine;
-    const { answers, conversations, settings, labels, origins, originsNow } = options.repositories;
+    const { answers, conversations, settings, labels, origins, originsNow, documentsNow } = options.repositories;
     this.origins = origins;
     this.originsNow = originsNow;
+    this.documentsNow = documentsNow;
     this.labels = labels;
     this.cache = new AnswerCache(answers, options.now);
     this.conversations = new ConversationStore(conversations, options.now);

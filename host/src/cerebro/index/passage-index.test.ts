@@ -4,6 +4,7 @@ import { migratedDb } from '../testing/fixtures.js';
 import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { Retriever } from './retriever.js';
 import { reciprocalRankFusion } from './rrf.js';
+import { sqliteSteps } from '../../storage/sqlite/passage-index/sqlite-job-steps.js';
 
 async function setup() {
   const db = migratedDb();
@@ -52,7 +53,7 @@ test('spaces are isolated: search, passage lookup, stats and deletion never cros
   assert.equal((await index.stats('acme')).passages, 3);
   assert.equal((await index.stats('otra')).passages, 1);
 
-  index.repository.jobSteps(null).deleteDocument('acme', 'doc-red.md');
+  sqliteSteps(index.repository.jobSteps(null)).deleteDocument('acme', 'doc-red.md');
   assert.equal((await index.search('acme', 'proxy', 10)).length, 0);
   assert.equal((await index.search('otra', 'proxy', 10)).length, 1);
   void db;
@@ -168,7 +169,7 @@ test('hidden passages are stored but never returned; swapIn exchanges versions; 
   assert.match(before[0]!.text, /apt\.conf/);
   assert.equal(await index.passage('acme', ids[0]!), null);
 
-  assert.equal(db.transaction(() => index.repository.jobSteps(null).swapIn(run))(), 30);
+  assert.equal(db.transaction(() => sqliteSteps(index.repository.jobSteps(null)).swapIn(run))(), 30);
   const after = await index.search('acme', 'proxy', 3);
   assert.equal(after.length, 3);
   assert.ok(after.every((h) => /Proxy nuevo/.test(h.text)));
@@ -217,7 +218,7 @@ test('a space searches the languages its documents are in, and a language it bar
     })),
   );
   assert.deepEqual(await index.languages('es'), ['es', 'en'], 'a new document is taken into account at once');
-  index.repository.jobSteps(null).deleteDocument('es', 'doc-manual.md');
+  sqliteSteps(index.repository.jobSteps(null)).deleteDocument('es', 'doc-manual.md');
   db.prepare("DELETE FROM cerebro_documents WHERE space = 'es' AND id = 'doc-manual.md'").run();
   assert.deepEqual(await index.languages('es'), ['es'], 'and so is a removed one');
 

@@ -39,8 +39,8 @@ function stuckPool(): PreparePool & { started: number } {
 
 /** The runner's repositories over a test database, and the passage writer over its index. */
 const storage = (db: Database.Database, index = sqlitePassageIndex(db)) => {
-  const { documents, reads, leases } = sqliteEngineStorage(db);
-  return { documents, reads, leases, passages: new PassageIndexWriter(index.repository) };
+  const { documents, leases } = sqliteEngineStorage(db);
+  return { documents, leases, passages: new PassageIndexWriter(index.repository) };
 };
 
 const upload = async (name: string, data: string | Uint8Array) => {
@@ -69,12 +69,12 @@ test('documents go queued → processing → ready, and failures carry a code an
   );
   await runner.submit('s1', await upload('foto.gif', 'GIF89a'));
   await runner.submit('s1', await upload('vacio.txt', ''));
-  const during = runner.status('s1');
+  const during = await runner.status('s1');
   assert.equal(during.state, 'indexing');
   assert.equal(during.ready, false);
   await runner.idle();
 
-  const status = runner.status('s1');
+  const status = await runner.status('s1');
   assert.equal(status.state, 'ready');
   assert.equal(status.ready, true);
   assert.equal(status.total, 4);
@@ -94,7 +94,7 @@ test('documents go queued → processing → ready, and failures carry a code an
   assert.ok(changedSpaces.includes('s1'));
 
   assert.equal((await index.search('s1', 'puerto impresora', 3))[0]?.page, 2);
-  assert.equal(runner.status('s2').state, 'empty');
+  assert.equal((await runner.status('s2')).state, 'empty');
   await runner.stop();
 });
 
@@ -115,7 +115,7 @@ test('the same file name replaces the document: same id, next version, only the 
   await runner.idle();
   assert.equal((await index.search('s', 'horario mañana', 5)).length, 0);
   assert.equal((await index.search('s', 'almacén sábados', 5)).length, 1);
-  assert.equal(runner.list('s', { limit: 10, offset: 0 }).total, 1);
+  assert.equal((await runner.list('s', { limit: 10, offset: 0 })).total, 1);
   await runner.stop();
 });
 
@@ -129,7 +129,7 @@ test('removing a document removes its passages, only in its space', async () => 
   await runner.submit('b', file);
   await runner.idle();
   assert.equal((await runner.remove('a', a.id))?.name, 'comun.md');
-  assert.equal(runner.document('a', a.id), null);
+  assert.equal(await runner.document('a', a.id), null);
   assert.equal(await runner.remove('a', a.id), null);
   assert.equal((await index.search('a', 'facturas', 5)).length, 0);
   assert.equal((await index.search('b', 'facturas', 5)).length, 1);
@@ -145,7 +145,7 @@ test('a job stuck past its deadline fails with a reason and the queue moves on',
   const doc = await runner.submit('s', await upload('atascado.pdf', makePdf([['x']])));
   await runner.submit('s', await upload('siguiente.txt', 'texto'));
   await runner.idle();
-  const failed = runner.document('s', doc.id)!;
+  const failed = (await runner.document('s', doc.id))!;
   assert.equal(failed.state, 'failed');
   assert.equal(failed.errorCode, 'tiempo_agotado');
   assert.match(failed.reason!, /tiempo límite/);
@@ -177,12 +177,12 @@ test('work interrupted by a crash is re-queued on start and completes; nothing u
   const runner = new IndexingRunner({ ...storage(db2, index), pool });
   assert.deepEqual(await runner.start(), { requeued: 1, failed: 0 });
   await runner.idle();
-  const status = runner.status('s');
+  const status = await runner.status('s');
   assert.deepEqual(status.documents.map((d: DocumentStatus) => `${d.name}:${d.state}`).sort(), [
     'informe.md:ready',
     'segundo.md:ready',
   ]);
-  assert.equal(runner.document('s', doc.id)?.attempts, 2);
+  assert.equal((await runner.document('s', doc.id))?.attempts, 2);
   assert.match((await index.search('s', 'ventas marzo', 3))[0]!.text, /12 %/);
   await runner.stop();
   db2.close();
@@ -194,7 +194,7 @@ test('a document interrupted more times than allowed fails instead of looping', 
   const doc = await runner.submit('s', await upload('veneno.md', 'Este archivo tumba el proceso.'));
   crashWhileProcessing(db, 's', doc.id, 2);
   assert.deepEqual(await runner.start(), { requeued: 0, failed: 1 });
-  const failed = runner.document('s', doc.id)!;
+  const failed = (await runner.document('s', doc.id))!;
   assert.equal(failed.state, 'failed');
   assert.equal(failed.errorCode, 'interrumpido');
   assert.match(failed.reason!, /interrumpió/);
@@ -206,9 +206,9 @@ test('stop() re-queues running work so the next start resumes it', async () => {
   const runner = new IndexingRunner({ ...storage(db), pool: stuckPool() });
   await runner.start();
   const doc = await runner.submit('s', await upload('largo.md', 'Contenido.'));
-  assert.equal(runner.document('s', doc.id)?.state, 'processing');
+  assert.equal((await runner.document('s', doc.id))?.state, 'processing');
   await runner.stop();
-  assert.equal(runner.document('s', doc.id)?.state, 'queued');
+  assert.equal((await runner.document('s', doc.id))?.state, 'queued');
 });
 
 test('removing a space removes all its documents and nothing else', async () => {
@@ -221,7 +221,7 @@ test('removing a space removes all its documents and nothing else', async () => 
   await runner.submit('b', await upload('tres.md', 'Documento tres sobre facturas.'));
   await runner.idle();
   assert.equal(await runner.removeSpace('a'), 2);
-  assert.equal(runner.status('a').state, 'empty');
+  assert.equal((await runner.status('a')).state, 'empty');
   assert.equal((await index.search('a', 'facturas', 5)).length, 0);
   assert.equal((await index.search('b', 'facturas', 5)).length, 1);
   await runner.stop();
@@ -256,7 +256,7 @@ test('a large document is stored batch by batch, hidden, then swapped in whole: 
     searchableBeforeEachBatch.every((n) => n === 0),
     'nothing searchable before the swap',
   );
-  const ready = runner.document('s', doc.id)!;
+  const ready = (await runner.document('s', doc.id))!;
   assert.ok(ready.passages > 256, `expected several batches, got ${ready.passages} passages`);
   const ords = db
     .prepare('SELECT ord FROM cerebro_passages WHERE space = ? AND document_id = ? ORDER BY id')
@@ -281,13 +281,13 @@ test('the old version stays searchable until the new one is swapped in, then is 
     Array.from({ length: 12000 }, (_, i) => `Línea ${i} de un informe largo sobre ${word}.`).join('\n\n');
   const v1 = await runner.submit('s', await upload('informe.txt', long('inventario')));
   await runner.idle();
-  const v1Passages = runner.document('s', v1.id)!.passages;
+  const v1Passages = (await runner.document('s', v1.id))!.passages;
   assert.ok(v1Passages > 100);
 
   const v2Path = join(dir.path, 'informe-v2.txt');
   await dir.file('informe-v2.txt', long('facturación'));
   await runner.submit('s', { name: 'informe.txt', path: v2Path, bytes: 10 });
-  while (runner.document('s', v1.id)!.state !== 'ready') {
+  while ((await runner.document('s', v1.id))!.state !== 'ready') {
     // Until the swap, questions are answered from version 1 only.
     assert.ok((await index.search('s', 'inventario', 5)).length > 0);
     assert.equal((await index.search('s', 'facturación', 5)).length, 0);
@@ -297,26 +297,23 @@ test('the old version stays searchable until the new one is swapped in, then is 
   assert.ok((await index.search('s', 'facturación', 5)).length > 0);
   await runner.idle();
   assert.equal(hiddenRows(db), 0);
-  assert.equal(storedPassages(db), runner.document('s', v1.id)!.passages, 'version 1 was purged');
+  assert.equal(storedPassages(db), (await runner.document('s', v1.id))!.passages, 'version 1 was purged');
 
   // A run replaced halfway, and a document that fails, leave nothing behind.
   const v3Path = join(dir.path, 'informe-v3.txt');
   await dir.file('informe-v3.txt', long('proveedores'));
   await runner.submit('s', { name: 'informe.txt', path: v3Path, bytes: 10 });
-  for (let d = runner.document('s', v1.id)!; d.state === 'queued'; d = runner.document('s', v1.id)!)
+  for (let d = (await runner.document('s', v1.id))!; d.state === 'queued'; d = (await runner.document('s', v1.id))!)
     await new Promise((r) => setImmediate(r));
   const v4Path = join(dir.path, 'informe-v4.txt');
   await dir.file('informe-v4.txt', 'Versión corta del informe.');
   await runner.submit('s', { name: 'informe.txt', path: v4Path, bytes: 10 });
   await runner.submit('s', await upload('vacio.txt', ''));
   await runner.idle();
-  assert.deepEqual(
-    runner
-      .status('s')
-      .documents.map((d) => `${d.name}:${d.state}:${d.version}`)
-      .sort(),
-    ['informe.txt:ready:4', 'vacio.txt:failed:1'],
-  );
+  assert.deepEqual((await runner.status('s')).documents.map((d) => `${d.name}:${d.state}:${d.version}`).sort(), [
+    'informe.txt:ready:4',
+    'vacio.txt:failed:1',
+  ]);
   assert.equal((await index.search('s', 'proveedores', 5)).length, 0);
   assert.equal(hiddenRows(db), 0);
   assert.equal(storedPassages(db), 1);
@@ -351,10 +348,10 @@ test('removing a large document answers at once; its passages are purged afterwa
   const doc = await runner.submit('s', await upload('registro.txt', text));
   const other = await runner.submit('s', await upload('otro.txt', 'El registro de almacén de la otra sede.'));
   await runner.idle();
-  assert.ok(runner.document('s', doc.id)!.passages > 100);
+  assert.ok((await runner.document('s', doc.id))!.passages > 100);
 
   assert.equal((await runner.remove('s', doc.id))?.name, 'registro.txt');
-  assert.equal(runner.document('s', doc.id), null);
+  assert.equal(await runner.document('s', doc.id), null);
   assert.ok(
     (await index.search('s', 'entrada registro almacén', 10)).every((h) => h.documentId === other.id),
     'gone from searches at once',
@@ -432,7 +429,7 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
   await runner.start();
   await runner.idle();
 
-  const failed = runner.document('s', doc.id)!;
+  const failed = (await runner.document('s', doc.id))!;
   assert.equal(failed.state, 'failed');
   assert.equal(failed.errorCode, 'sin_espacio');
   assert.match(failed.reason!, /disco del servidor se llenó/);
@@ -443,7 +440,7 @@ test('SQLITE_FULL while indexing fails that document with a reason and the runne
   const small = await dir.file('pequeno.txt', 'Un texto corto que ya cabe.');
   const next = await runner.submit('s', { name: 'pequeno.txt', path: small, bytes: 27 });
   await runner.idle();
-  assert.equal(runner.document('s', next.id)!.state, 'ready');
+  assert.equal((await runner.document('s', next.id))!.state, 'ready');
   await runner.stop();
   process.off('unhandledRejection', onUnhandled);
   assert.deepEqual(unhandled, []);
@@ -529,7 +526,7 @@ test('a job leased to another live process is never taken back before its lease 
   assert.deepEqual(leased.get(doc.id), { state: 'ready', lease_owner: null, attempts: 2 });
   // The first holder, should it wake up, no longer owns the job: its stop writes nothing over the result.
   await holder.stop();
-  assert.equal(later.document('s', doc.id)?.state, 'ready');
+  assert.equal((await later.document('s', doc.id))?.state, 'ready');
   assert.match((await index.search('s', 'inventario junio', 3))[0]!.text, /junio/);
   await later.stop();
 });
@@ -562,7 +559,7 @@ test('a document another process replaces while this runner indexes it: the work
   while (signals.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   assert.equal(signals[0]!.aborted, true, 'the first version’s job was stopped');
   assert.equal(signals.length, 2, 'the new version was claimed');
-  const now = worker.document('s', doc.id)!;
+  const now = (await worker.document('s', doc.id))!;
   assert.deepEqual([now.state, now.version, now.leaseOwner], ['processing', 2, `${process.ppid}-worker`]);
   await worker.stop();
   await new Promise((resolve) => setTimeout(resolve, 20));

@@ -6,11 +6,7 @@
 // already running.
 import { randomInt, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import type {
-  DocumentJobRepository,
-  DocumentReadsNow,
-  DocumentRecord,
-} from '../../storage/port/document-job-repository.js';
+import type { DocumentJobRepository, DocumentRecord } from '../../storage/port/document-job-repository.js';
 import type { ProcessLeaseRepository } from '../../storage/port/process-lease-repository.js';
 import type { VectorRepository } from '../../storage/port/vector-repository.js';
 import { storageFailureOf } from '../../storage/storage-failure.js';
@@ -66,8 +62,6 @@ export interface IndexingVectors {
 export interface IndexingDependencies {
   /** Document records and their jobs. */
   documents: DocumentJobRepository;
-  /** The same records read synchronously, for the engine's synchronous status reads (see DocumentReadsNow). */
-  reads: DocumentReadsNow;
   /** Named leases: the purge runs in one process at a time. */
   leases: ProcessLeaseRepository;
   /** The passage index's writes. */
@@ -183,7 +177,7 @@ export class IndexingRunner {
         // At start: runs of documents no longer processing anywhere (removed or replaced while their process died).
         orphans,
       },
-      this.deps.passages,
+      this.deps.passages.steps,
     );
     if (taken.requeued + taken.failed > 0) this.schedulePurge();
     return taken;
@@ -266,7 +260,7 @@ export class IndexingRunner {
     this.cancel(space, id);
     this.writing++;
     try {
-      await this.deps.documents.remove(space, id, this.deps.passages);
+      await this.deps.documents.remove(space, id, this.deps.passages.steps);
     } finally {
       this.writing--;
     }
@@ -284,23 +278,26 @@ export class IndexingRunner {
     return ids.length;
   }
 
-  document(space: string, id: string): DocumentStatus | null {
-    const doc = this.deps.reads.getNow(space, id);
+  async document(space: string, id: string): Promise<DocumentStatus | null> {
+    const doc = await this.deps.documents.get(space, id);
     return doc && asStatus(doc);
   }
 
-  documentByName(space: string, name: string): DocumentStatus | null {
-    const doc = this.deps.reads.getByNameNow(space, name);
+  async documentByName(space: string, name: string): Promise<DocumentStatus | null> {
+    const doc = await this.deps.documents.getByName(space, name);
     return doc && asStatus(doc);
   }
 
-  list(space: string, page: { limit: number; offset: number }): { total: number; documents: DocumentStatus[] } {
-    const { total, documents } = this.deps.reads.listNow(space, page);
+  async list(
+    space: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ total: number; documents: DocumentStatus[] }> {
+    const { total, documents } = await this.deps.documents.list(space, page);
     return { total, documents: documents.map(asStatus) };
   }
 
-  status(space: string): SpaceIndexingStatus {
-    const documents = this.deps.reads.allNow(space).map(asStatus);
+  async status(space: string): Promise<SpaceIndexingStatus> {
+    const documents = (await this.deps.documents.all(space)).map(asStatus);
     const count = (s: DocumentStatus['state']) => documents.filter((d) => d.state === s).length;
     const queued = count('queued');
     const processing = count('processing');
@@ -503,7 +500,13 @@ export class IndexingRunner {
     // Only the job that still owns the document (same version, still processing) may fail it and drop its passages.
     let owned: boolean;
     try {
-      owned = await this.deps.documents.fail(job, this.options.owner, { code, reason }, this.now(), this.deps.passages);
+      owned = await this.deps.documents.fail(
+        job,
+        this.options.owner,
+        { code, reason },
+        this.now(),
+        this.deps.passages.steps,
+      );
     } catch (err) {
       // Not even the failure could be written (a full disk): kept and written at the next retry; until then the
       // document stays `processing`, and a restart re-queues it.
@@ -632,7 +635,7 @@ export class IndexingRunner {
         embedModel: this.deps.vectors?.embedder.id ?? null,
       },
       this.now(),
-      this.deps.passages,
+      this.deps.passages.steps,
     );
     if (!committed) return false;
     await this.changed(job);

@@ -7,11 +7,13 @@ import type { PreparedPassage } from '../extract/prepare.js';
 
 export type { RunPassage } from '../../storage/port/passage-index-repository.js';
 
-/**
- * What the runner writes to the passage index outside a document's state change (`JobPassageSteps` are the parts
- * that commit with one, run inside the document repository's transaction).
- */
-export interface PassageWriter extends JobPassageSteps {
+/** What the runner writes to the passage index, and the steps that commit with a document's state change. */
+export interface PassageWriter {
+  /**
+   * The passage changes that commit with a document's state change: the runner hands them to the document
+   * repository, which runs them inside its transaction (both on the same backend).
+   */
+  readonly steps: JobPassageSteps;
   /** Stores a batch of a run's passages, hidden from searches until the swap, in one transaction. */
   addHidden(run: JobRun, batch: readonly PreparedPassage[]): Promise<void>;
   /** Up to `limit` passages of a run after `afterOrd`, in order (for the embedder). */
@@ -27,7 +29,7 @@ export interface PassageWriter extends JobPassageSteps {
 
 /** The passage index repository (and the vectors deleted with its passages) as the runner's passage writer. */
 export class PassageIndexWriter implements PassageWriter {
-  private readonly steps: JobPassageSteps;
+  readonly steps: JobPassageSteps;
 
   constructor(
     private readonly index: PassageIndexRepository,
@@ -51,25 +53,5 @@ export class PassageIndexWriter implements PassageWriter {
 
   async purge(limit: number): Promise<number> {
     return (await this.index.purge(limit, this.vectors)).length;
-  }
-
-  swapIn(run: JobRun): number {
-    return this.steps.swapIn(run);
-  }
-
-  hideDocument(space: string, documentId: string): void {
-    this.steps.hideDocument(space, documentId);
-  }
-
-  abandonDocumentRuns(space: string, documentId: string): void {
-    this.steps.abandonDocumentRuns(space, documentId);
-  }
-
-  abandonOrphanRuns(): void {
-    this.steps.abandonOrphanRuns();
-  }
-
-  deleteDocument(space: string, documentId: string): void {
-    this.steps.deleteDocument(space, documentId);
   }
 }

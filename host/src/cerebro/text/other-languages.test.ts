@@ -56,11 +56,12 @@ after(async () => {
   await dir.cleanup();
 });
 
-const languageOf = (space: string) => engine.documents.list(space, { limit: 1, offset: 0 }).documents[0]?.lang;
+const languageOf = async (space: string) =>
+  (await engine.documents.list(space, { limit: 1, offset: 0 })).documents[0]?.lang;
 
-test('a French and a Portuguese document are recorded in their language and stemmed with its stemmer', () => {
-  assert.equal(languageOf('fr'), 'fr');
-  assert.equal(languageOf('pt'), 'pt');
+test('a French and a Portuguese document are recorded in their language and stemmed with its stemmer', async () => {
+  assert.equal(await languageOf('fr'), 'fr');
+  assert.equal(await languageOf('pt'), 'pt');
   assert.deepEqual(indexTerms('rangée rangées voitures', 'fr'), ['rang', 'rang', 'voitur']);
   assert.deepEqual(
     indexTerms('o carro fica guardado', 'pt'),
@@ -83,8 +84,8 @@ test('a question in French or Portuguese finds the document in that language', a
   );
 });
 
-test('a Spanish document full of English commands stays Spanish', () => {
-  assert.equal(languageOf('es'), 'es');
+test('a Spanish document full of English commands stays Spanish', async () => {
+  assert.equal(await languageOf('es'), 'es');
 });
 
 test('the identifier is only asked about texts whose Spanish or English function words are few', async () => {

@@ -118,7 +118,7 @@ test('the engine embeds passages while indexing, and re-indexes documents when t
     assert.deepEqual(await again.start(), { requeued: 1, failed: 0 });
     await again.documents.idle();
     assert.match((await again.search('a', 'vehículo', 3))[0]!.text, /coche rojo/);
-    assert.equal(again.documents.status('a').documents[0]?.state, 'ready');
+    assert.equal((await again.documents.status('a')).documents[0]?.state, 'ready');
     // The first version's passages and vectors were purged: one vector per stored passage, nothing hidden.
     const count = (sql: string) => db.prepare(sql).pluck().get() as number;
     assert.equal(count('SELECT count(*) FROM cerebro_hidden_passages'), 0);

@@ -1,4 +1,4 @@
-// The behaviour every DocumentJobRepository gives (issue #24): run against SQLite today, PostgreSQL next (issue #25).
+// The behaviour every DocumentJobRepository gives (issues #24 and #25): run against SQLite and PostgreSQL.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type {
@@ -14,11 +14,13 @@ export interface DocumentJobRepositoryFixture {
   repo: DocumentJobRepository;
   /** A second repository over the same storage, as another process has it. */
   other: DocumentJobRepository;
+  /** The backend's job steps (`JobPassageSteps`), each doing what `recorder` says: its calls recorded. */
+  steps(recorder: StepRecorder): JobPassageSteps;
   close(): Promise<void>;
 }
 
 /** The passage index's part of the repository's transactions, as calls recorded (and a swap that can be made to fail). */
-class RecordedSteps implements JobPassageSteps {
+export class StepRecorder {
   calls: string[] = [];
   failSwap = false;
   swapIn(run: JobRun): number {
@@ -79,7 +81,8 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
       }
     });
 
-  withRepo('a new name is recorded queued; the same name replaces it: same id, next version', async ({ repo }) => {
+  withRepo('a new name is recorded queued; the same name replaces it: same id, next version', async (f) => {
+    const { repo } = f;
     const first = await repo.submit('s', file('a.txt'), 'id-1', AT);
     assert.equal(first.replaced, false);
     assert.deepEqual(
@@ -95,7 +98,8 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
     assert.equal(await repo.hasQueued(), true);
   });
 
-  withRepo('two claimers never get the same job, and every queued job is claimed once', async ({ repo, other }) => {
+  withRepo('two claimers never get the same job, and every queued job is claimed once', async (f) => {
+    const { repo, other } = f;
     for (let i = 0; i < 20; i++) await repo.submit(`s${i % 3}`, file(`d${i}.txt`), `id-${i}`, AT);
     const claimed: string[] = [];
     const claimAll = async (r: DocumentJobRepository, owner: string) => {
@@ -112,7 +116,8 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
     assert.equal(await repo.hasQueued(), false);
   });
 
-  withRepo('spaces take turns: the space served longest ago goes first', async ({ repo }) => {
+  withRepo('spaces take turns: the space served longest ago goes first', async (f) => {
+    const { repo } = f;
     const queued = [
       ['a', 'a1'],
       ['a', 'a2'],
@@ -130,7 +135,8 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
     const { repo, other } = f;
     await repo.submit('s', file('a.txt'), 'id-1', AT);
     const job = (await repo.claimNext(lease('vivo', 1000)))!;
-    const steps = new RecordedSteps();
+    const rec = new StepRecorder();
+    const steps = f.steps(rec);
     assert.deepEqual(await other.takeBackLost(takeBack('otro', NOW + 500), steps), { requeued: 0, failed: 0 });
     assert.equal((await repo.get('s', 'id-1'))?.leaseOwner, 'vivo');
     // A renewed lease holds past its first term.
@@ -139,7 +145,7 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
     // Its owner is gone: taken back at once, live lease or not.
     const gone = takeBack('otro', NOW + 2000, { ownerIsGone: (o) => o === 'vivo' });
     assert.deepEqual(await other.takeBackLost(gone, steps), { requeued: 1, failed: 0 });
-    assert.deepEqual(steps.calls, ['abandon s/id-1']);
+    assert.deepEqual(rec.calls, ['abandon s/id-1']);
     const back = (await repo.get('s', 'id-1'))!;
     assert.deepEqual([back.state, back.leaseOwner, back.leaseUntil], ['queued', null, null]);
     // The process that lost it can no longer write its job.
@@ -156,33 +162,36 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
     assert.deepEqual(await repo.takeBackLost(last, steps), { requeued: 0, failed: 1 });
     const failed = (await repo.get('s', 'id-1'))!;
     assert.deepEqual([failed.state, failed.errorCode, failed.attempts], ['failed', 'interrumpido', 3]);
-    assert.equal(steps.calls.at(-1), 'orphans');
+    assert.equal(rec.calls.at(-1), 'orphans');
   });
 
-  withRepo('a lease-holder never takes back its own live jobs', async ({ repo }) => {
+  withRepo('a lease-holder never takes back its own live jobs', async (f) => {
+    const { repo } = f;
     await repo.submit('s', file('a.txt'), 'id-1', AT);
     await repo.claimNext(lease('yo', 1000));
-    assert.deepEqual(await repo.takeBackLost(takeBack('yo', NOW + 10), new RecordedSteps()), {
+    assert.deepEqual(await repo.takeBackLost(takeBack('yo', NOW + 10), f.steps(new StepRecorder())), {
       requeued: 0,
       failed: 0,
     });
   });
 
-  withRepo('the swap is all or nothing: a failed passage swap leaves the job processing', async ({ repo }) => {
+  withRepo('the swap is all or nothing: a failed passage swap leaves the job processing', async (f) => {
+    const { repo } = f;
     await repo.submit('s', file('a.txt'), 'id-1', AT);
     const job = { ...(await repo.claimNext(lease('p')))!, runId: 42 };
-    const steps = new RecordedSteps();
-    steps.failSwap = true;
+    const rec = new StepRecorder();
+    const steps = f.steps(rec);
+    rec.failSwap = true;
     await assert.rejects(repo.markReady(job, 'p', ready, AT, steps), /swap failed/);
     const still = (await repo.get('s', 'id-1'))!;
     assert.deepEqual([still.state, still.passages, still.leaseOwner], ['processing', 0, 'p']);
     // Another owner's commit swaps nothing.
-    steps.failSwap = false;
-    steps.calls = [];
+    rec.failSwap = false;
+    rec.calls = [];
     assert.equal(await repo.markReady(job, 'intruso', ready, AT, steps), false);
-    assert.deepEqual(steps.calls, []);
+    assert.deepEqual(rec.calls, []);
     assert.equal(await repo.markReady(job, 'p', ready, AT, steps), true);
-    assert.deepEqual(steps.calls, ['swapIn s/id-1/42']);
+    assert.deepEqual(rec.calls, ['swapIn s/id-1/42']);
     const done = (await repo.get('s', 'id-1'))!;
     assert.deepEqual(
       [done.state, done.progress, done.passages, done.chars, done.lang, done.leaseOwner],
@@ -204,24 +213,29 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
     await other.submit('s', file('a.txt', 30), 'id-x', AT);
     assert.equal(await repo.progress(job, 'p', 0.5, 'analizando', AT), false);
     assert.deepEqual(await repo.renewLeases('p', NOW + 60_000), []);
-    assert.equal(await repo.fail(job, 'p', { code: 'corrupto', reason: 'x' }, AT, new RecordedSteps()), false);
+    assert.equal(await repo.fail(job, 'p', { code: 'corrupto', reason: 'x' }, AT, f.steps(new StepRecorder())), false);
     // Removed by another process while processing.
     const v2 = (await repo.claimNext(lease('p')))!;
     assert.equal(v2.version, 2);
-    const steps = new RecordedSteps();
+    const rec = new StepRecorder();
+    const steps = f.steps(rec);
     await other.remove('s', 'id-1', steps);
-    assert.deepEqual(steps.calls, ['hide s/id-1']);
+    // SQLite hides them for the purge; PostgreSQL, whose foreign key is enforced, deletes them with the record.
+    assert.equal(rec.calls.length, 1);
+    assert.match(rec.calls[0]!, /^(hide|delete) s\/id-1$/);
     assert.equal(await repo.get('s', 'id-1'), null);
     assert.equal(await repo.progress(v2, 'p', 0.5, 'analizando', AT), false);
   });
 
-  withRepo('a failure hides the document’s passages with it; a stopping worker re-queues its job', async ({ repo }) => {
+  withRepo('a failure hides the document’s passages with it; a stopping worker re-queues its job', async (f) => {
+    const { repo } = f;
     await repo.submit('s', file('a.txt'), 'id-1', AT);
     await repo.submit('s', file('b.txt'), 'id-2', AT);
     const a = (await repo.claimNext(lease('p')))!;
-    const steps = new RecordedSteps();
+    const rec = new StepRecorder();
+    const steps = f.steps(rec);
     assert.equal(await repo.fail(a, 'p', { code: 'corrupto', reason: 'El archivo está dañado.' }, AT, steps), true);
-    assert.deepEqual(steps.calls, ['hide s/id-1']);
+    assert.deepEqual(rec.calls, ['hide s/id-1']);
     const failed = (await repo.get('s', 'id-1'))!;
     assert.deepEqual(
       [failed.state, failed.errorCode, failed.reason],
@@ -235,16 +249,18 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
     );
   });
 
-  withRepo('ready documents made with another embedding model are queued again', async ({ repo }) => {
+  withRepo('ready documents made with another embedding model are queued again', async (f) => {
+    const { repo } = f;
     await repo.submit('s', file('a.txt'), 'id-1', AT);
     const job = { ...(await repo.claimNext(lease('p')))!, runId: 1 };
-    await repo.markReady(job, 'p', { ...ready, embedModel: 'modelo-1' }, AT, new RecordedSteps());
+    await repo.markReady(job, 'p', { ...ready, embedModel: 'modelo-1' }, AT, f.steps(new StepRecorder()));
     assert.equal(await repo.requeueStaleVectors('modelo-1', AT), 0);
     assert.equal(await repo.requeueStaleVectors('modelo-2', AT), 1);
     assert.equal((await repo.get('s', 'id-1'))?.state, 'queued');
   });
 
-  withRepo('a space’s documents are listed in upload order and can be forgotten with its turn', async ({ repo }) => {
+  withRepo('a space’s documents are listed in upload order and can be forgotten with its turn', async (f) => {
+    const { repo } = f;
     await repo.submit('s', file('b.txt'), 'id-b', '2026-01-01T00:00:01.000Z');
     await repo.submit('s', file('a.txt'), 'id-a', '2026-01-01T00:00:02.000Z');
     await repo.submit('t', file('c.txt'), 'id-c', AT);

@@ -78,20 +78,19 @@ export interface Failure {
 
 /**
  * The passage index's part of a job transaction: passage changes that must commit (or not) together with the
- * document's state change. The repository calls them inside the one transaction of its method; they belong to the
- * passage index (its storage moves to the port later), so the repository never writes passages itself.
+ * document's state change, run inside the one transaction of a `DocumentJobRepository` method. What they do is the
+ * same on every backend: the swap hides the document's searchable passages and reveals the run's (and tells the
+ * document's passage count); a failure hides every passage of the document, runs included, for the purge; a job
+ * taken back leaves its document's runs to the purge, and at start-up so do documents no process is indexing any
+ * more; a removal hides (or deletes) the document's passages.
+ *
+ * How they run is the backend's: SQLite runs them synchronously on its one connection, PostgreSQL on the client of
+ * the repository's transaction. So they are opaque here: the passage index makes them (`PassageIndexRepository
+ * .jobSteps`) and only the same backend's document repository runs them; another backend's are refused.
  */
 export interface JobPassageSteps {
-  /** Hides the document's searchable passages and reveals the run's; returns the document's passage count. */
-  swapIn(run: JobRun): number;
-  /** Hides every passage of the document, runs included, for the purge. */
-  hideDocument(space: string, documentId: string): void;
-  /** Leaves every run of the document to the purge (its job was taken back). */
-  abandonDocumentRuns(space: string, documentId: string): void;
-  /** Leaves to the purge the runs of documents no process is indexing any more. */
-  abandonOrphanRuns(): void;
-  /** Deletes the document's passages (and their vectors) at once. */
-  deleteDocument(space: string, documentId: string): void;
+  /** The backend whose document repository can run these steps in its transactions. */
+  readonly backend: 'sqlite' | 'postgresql';
 }
 
 /** A claim: the job is `owner`'s until `leaseUntil` (ms) unless renewed; it must be done by `deadlineAt`. */
@@ -189,17 +188,13 @@ export interface DocumentJobRepository {
 export const DocumentJobRepositoryToken = createToken<DocumentJobRepository>('host:document-job-repository');
 
 /**
- * Synchronous reads of document records, for callers that cannot wait yet: the sdk's deprecated `Documents.get`
- * and `listOwn` (sdk 2.1 added the async `find` and `findOwn`, which first-party plugins use) and the engine's own
- * status reads (a document, a page, a space's indexing status). A backend that cannot read synchronously
- * (PostgreSQL) needs the engine's reads moved to the async reads of `DocumentJobRepository` first; every write goes
- * through that repository already, and the question narrowing reads names through it.
+ * Synchronous reads of document records, only for the sdk's deprecated synchronous `Documents.get` and `listOwn`
+ * (sdk 2.1 added the async `find` and `findOwn`, which first-party plugins use). Served on SQLite alone; the engine
+ * reads its statuses through the async reads of `DocumentJobRepository`. They go away with those sdk methods.
  */
 export interface DocumentReadsNow {
   getNow(space: string, id: string): DocumentRecord | null;
   getByNameNow(space: string, name: string): DocumentRecord | null;
-  listNow(space: string, page: { limit: number; offset: number }): { total: number; documents: DocumentRecord[] };
-  allNow(space: string): DocumentRecord[];
 }
 
 export const DocumentReadsNowToken = createToken<DocumentReadsNow>('host:document-reads-now');

@@ -120,8 +120,8 @@ export interface PassageWriteRepository {
   /** Ids of a document's passages, hidden ones too. */
   passageIds(space: string, documentId: string): Promise<number[]>;
   /**
-   * The passage changes a job's transaction makes (document-job-repository.ts calls them inside it); a document
-   * deleted at once takes its vectors in `vectors` with it.
+   * The passage changes a job's transaction makes, for the same backend's document repository to run inside its
+   * transactions (document-job-repository.ts); a document deleted at once takes its vectors in `vectors` with it.
    */
   jobSteps(vectors: VectorRepository | null): JobPassageSteps;
 }

@@ -3,9 +3,8 @@
 // once each get a different job without waiting for one another; every later write of a job names its version and
 // owner, so a job taken back, replaced or removed by another host can never be written again by the one that lost it.
 //
-// Passage changes: given the passage index's PostgreSQL steps (pg-job-passage-steps.ts), the repository runs them on
-// its own transaction's client, so a swap commits with the document's `ready`; without them (the port's contract
-// test, which records the calls) it calls the port's synchronous JobPassageSteps inside its transaction instead.
+// Passage changes: the passage index's PostgreSQL steps (pg-job-passage-steps.ts) run on the client of the
+// repository's own transaction, so a swap commits with the document's `ready`, or rolls back with it.
 import type {
   DocumentJobRepository,
   DocumentRecord,
@@ -20,7 +19,7 @@ import type {
 } from '../port/document-job-repository.js';
 import { type DocumentRow, toRecord } from '../sqlite/document-row.js';
 import { inTransaction, type Pool, type PoolClient } from './pg-driver.js';
-import type { PgJobPassageSteps, StepClient } from './pg-job-passage-steps.js';
+import { pgSteps } from './pg-job-passage-steps.js';
 
 /** Upload order: by time, then by name compared by code point (SQLite's BINARY), whatever the database's collation. */
 const UPLOAD_ORDER = 'ORDER BY created_at, name COLLATE "C"';
@@ -28,49 +27,16 @@ const UPLOAD_ORDER = 'ORDER BY created_at, name COLLATE "C"';
 // The job of a version while it still is `owner`'s processing job: $1 space, $2 id, $3 version, $4 owner.
 const OWNED = "space = $1 AND id = $2 AND version = $3 AND state = 'processing' AND lease_owner = $4";
 
-/** What the repository does with passages in its transactions, on `client`: the PostgreSQL steps or the port's. */
-class PassageSteps {
-  constructor(private readonly pg: PgJobPassageSteps | undefined) {}
-
-  swapIn(client: StepClient, given: JobPassageSteps, run: JobRun): Promise<number> | number {
-    return this.pg ? this.pg.swapIn(client, run) : given.swapIn(run);
-  }
-  async hideDocument(client: StepClient, given: JobPassageSteps, space: string, id: string): Promise<void> {
-    if (this.pg) await this.pg.hideDocument(client, space, id);
-    else given.hideDocument(space, id);
-  }
-  async abandonDocumentRuns(client: StepClient, given: JobPassageSteps, space: string, id: string): Promise<void> {
-    if (this.pg) await this.pg.abandonDocumentRuns(client, space, id);
-    else given.abandonDocumentRuns(space, id);
-  }
-  async abandonOrphanRuns(client: StepClient, given: JobPassageSteps): Promise<void> {
-    if (this.pg) await this.pg.abandonOrphanRuns(client);
-    else given.abandonOrphanRuns();
-  }
-  /** Removal: deletes the passages on PostgreSQL (returning their ids); the port's steps hide them. */
-  async removeDocument(client: StepClient, given: JobPassageSteps, space: string, id: string): Promise<number[]> {
-    if (this.pg) return this.pg.deleteDocument(client, space, id);
-    given.hideDocument(space, id);
-    return [];
-  }
-}
-
 export interface PgDocumentJobOptions {
-  /** The passage index's steps on this database; absent in the port's contract test. */
-  passageSteps?: PgJobPassageSteps;
   /** Told the ids of passages deleted with a removed document, after the removal committed (their vectors go). */
   passagesDeleted?: (ids: readonly number[]) => Promise<void>;
 }
 
 export class PgDocumentJobRepository implements DocumentJobRepository {
-  private readonly steps: PassageSteps;
-
   constructor(
     private readonly pool: Pool,
     private readonly options: PgDocumentJobOptions = {},
-  ) {
-    this.steps = new PassageSteps(options.passageSteps);
-  }
+  ) {}
 
   get open(): boolean {
     return !this.pool.ending;
@@ -191,6 +157,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
 
   async takeBackLost(request: TakeBack, passages: JobPassageSteps): Promise<{ requeued: number; failed: number }> {
     const { owner, now, at, failure } = request;
+    const steps = pgSteps(passages);
     return inTransaction(this.pool, async (client) => {
       let requeued = 0;
       let failed = 0;
@@ -224,9 +191,9 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
           if (r.rowCount !== 1) continue;
           requeued++;
         }
-        await this.steps.abandonDocumentRuns(client, passages, doc.space, doc.id);
+        await steps.abandonDocumentRuns(client, doc.space, doc.id);
       }
-      if (request.orphans) await this.steps.abandonOrphanRuns(client, passages);
+      if (request.orphans) await steps.abandonOrphanRuns(client);
       return { requeued, failed };
     });
   }
@@ -247,6 +214,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
     at: string,
     passages: JobPassageSteps,
   ): Promise<boolean> {
+    const steps = pgSteps(passages);
     return inTransaction(this.pool, async (client) => {
       const owned = await client.query(`SELECT 1 FROM cerebro_documents WHERE ${OWNED} FOR UPDATE`, [
         job.space,
@@ -255,7 +223,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
         owner,
       ]);
       if (!owned.rowCount) return false;
-      const count = await this.steps.swapIn(client, passages, job);
+      const count = await steps.swapIn(client, job);
       const { chars, pages, lang, title, encoding, embedModel } = fields;
       await client.query(
         `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,
@@ -269,6 +237,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
   }
 
   async fail(job: JobRef, owner: string, failure: Failure, at: string, passages: JobPassageSteps): Promise<boolean> {
+    const steps = pgSteps(passages);
     return inTransaction(this.pool, async (client) => {
       const r = await client.query(
         `UPDATE cerebro_documents SET state = 'failed', stage = NULL, error_code = $5, reason = $6, passages = 0,
@@ -276,7 +245,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
         [job.space, job.id, job.version, owner, failure.code, failure.reason, at],
       );
       if (r.rowCount !== 1) return false;
-      await this.steps.hideDocument(client, passages, job.space, job.id);
+      await steps.hideDocument(client, job.space, job.id);
       return true;
     });
   }
@@ -289,9 +258,16 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
     );
   }
 
+  /**
+   * The passages go with the record (their foreign key is enforced), their vectors once that committed. The record
+   * is locked first: a batch of passages a worker is storing for it commits before they are deleted (and one stored
+   * later finds no record), so the deletion never meets a passage it did not see.
+   */
   async remove(space: string, id: string, passages: JobPassageSteps): Promise<void> {
+    const steps = pgSteps(passages);
     const deleted = await inTransaction(this.pool, async (client) => {
-      const ids = await this.steps.removeDocument(client, passages, space, id);
+      await client.query('SELECT 1 FROM cerebro_documents WHERE space = $1 AND id = $2 FOR UPDATE', [space, id]);
+      const ids = await steps.deleteDocument(client, space, id);
       await client.query('DELETE FROM cerebro_documents WHERE space = $1 AND id = $2', [space, id]);
       return ids;
     });

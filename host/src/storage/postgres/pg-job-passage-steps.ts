@@ -1,14 +1,13 @@
-// The passage index's part of a job's transaction, as PostgreSQL needs it: each step takes the client of the
-// document repository's transaction, so the passage changes commit (or roll back) with the document's state. The
-// port's `JobPassageSteps` are synchronous and reach the passage index through its own handle, which SQLite's single
-// connection makes one transaction; on PostgreSQL only the same client does. The PostgreSQL passage index provides
-// these steps (the same names, with the client first).
-import type { JobRun } from '../port/document-job-repository.js';
+// A job's passage steps on PostgreSQL (the port's opaque `JobPassageSteps`): each takes the client of the document
+// repository's transaction, so the passage changes commit (or roll back) with the document's state. The PostgreSQL
+// passage index makes them (passage-index/pg-passage-steps.ts).
+import type { JobPassageSteps, JobRun } from '../port/document-job-repository.js';
 import type { PoolClient } from './pg-driver.js';
 
 export type StepClient = Pick<PoolClient, 'query'>;
 
-export interface PgJobPassageSteps {
+export interface PgJobPassageSteps extends JobPassageSteps {
+  readonly backend: 'postgresql';
   /** Hides the document's searchable passages and reveals the run's; returns the document's passage count. */
   swapIn(db: StepClient, run: JobRun): Promise<number>;
   /** Hides every passage of the document, runs included, for the purge. */
@@ -22,4 +21,11 @@ export interface PgJobPassageSteps {
    * removed document's passages cannot outlive it (their foreign key is enforced), so `remove` deletes them.
    */
   deleteDocument(db: StepClient, space: string, documentId: string): Promise<number[]>;
+}
+
+/** The steps as PostgreSQL runs them; another backend's steps cannot run in a PostgreSQL transaction. */
+export function pgSteps(steps: JobPassageSteps): PgJobPassageSteps {
+  if (steps.backend !== 'postgresql')
+    throw new Error(`los pasos de pasajes de ${steps.backend} no pueden ejecutarse en una transacción de PostgreSQL`);
+  return steps as PgJobPassageSteps;
 }

@@ -1,7 +1,7 @@
-import type { RecordedOrigin } from '@cerebro/sdk';
+// A row of `cerebro_document_origins` as both backends store it, and the origin it records.
+import type { DocumentOrigin, RecordedOrigin } from '@cerebro/sdk';
 
-/** A row of `cerebro_document_origins` as both backends read it (migration 0006 and its twin). */
-export interface DocumentOriginRow {
+export interface OriginRow {
   document_id: string;
   module: string;
   source: string | null;
@@ -12,8 +12,7 @@ export interface DocumentOriginRow {
   content_hash: string | null;
 }
 
-/** The origin as the sdk's documents service and the API show it. */
-export const toRecordedOrigin = (r: DocumentOriginRow): RecordedOrigin => ({
+export const toOrigin = (r: OriginRow): RecordedOrigin => ({
   modulo: r.module,
   fuente: r.source,
   url: r.url,
@@ -22,3 +21,16 @@ export const toRecordedOrigin = (r: DocumentOriginRow): RecordedOrigin => ({
   ultima_modificacion: r.last_modified,
   hash: r.content_hash,
 });
+
+/** The values of a row in column order: space, document_id, module, source, url, fetched_at, etag, last_modified, content_hash. */
+export const originValues = (space: string, documentId: string, module: string, origin: DocumentOrigin) => [
+  space,
+  documentId,
+  module,
+  origin.fuente,
+  origin.url,
+  origin.obtenido,
+  origin.etag,
+  origin.ultima_modificacion,
+  origin.hash,
+];

@@ -3,6 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import { SqliteDatabaseToken } from './database-token.js';
 import type { SqliteDatabase } from '../database.js';
 import { type DocumentRow, toRecord } from './document-row.js';
+import { sqliteSteps } from './passage-index/sqlite-job-steps.js';
 import type {
   DocumentJobRepository,
   DocumentReadsNow,
@@ -130,17 +131,6 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     return r ? toRecord(r) : null;
   }
 
-  listNow(space: string, page: { limit: number; offset: number }): { total: number; documents: DocumentRecord[] } {
-    return {
-      total: this.stmt.count!.get(space) as number,
-      documents: this.rows(this.stmt.list!, space, page.limit, page.offset),
-    };
-  }
-
-  allNow(space: string): DocumentRecord[] {
-    return this.rows(this.stmt.all!, space);
-  }
-
   async get(space: string, id: string): Promise<DocumentRecord | null> {
     return this.getNow(space, id);
   }
@@ -153,11 +143,14 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     space: string,
     page: { limit: number; offset: number },
   ): Promise<{ total: number; documents: DocumentRecord[] }> {
-    return this.listNow(space, page);
+    return {
+      total: this.stmt.count!.get(space) as number,
+      documents: this.rows(this.stmt.list!, space, page.limit, page.offset),
+    };
   }
 
   async all(space: string): Promise<DocumentRecord[]> {
-    return this.allNow(space);
+    return this.rows(this.stmt.all!, space);
   }
 
   async hasQueued(): Promise<boolean> {
@@ -208,6 +201,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
 
   async takeBackLost(request: TakeBack, passages: JobPassageSteps): Promise<{ requeued: number; failed: number }> {
     const { owner, now, at, failure } = request;
+    const steps = sqliteSteps(passages);
     let requeued = 0;
     let failed = 0;
     this.db
@@ -223,9 +217,9 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
             if (this.stmt.requeueLost!.run(at, ...lost).changes !== 1) continue;
             requeued++;
           }
-          passages.abandonDocumentRuns(doc.space, doc.id);
+          steps.abandonDocumentRuns(doc.space, doc.id);
         }
-        if (request.orphans) passages.abandonOrphanRuns();
+        if (request.orphans) steps.abandonOrphanRuns();
       })
       .immediate();
     return { requeued, failed };
@@ -249,6 +243,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     at: string,
     passages: JobPassageSteps,
   ): Promise<boolean> {
+    const steps = sqliteSteps(passages);
     return this.db
       .transaction(() => {
         const current = this.getNow(job.space, job.id);
@@ -259,7 +254,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
           current.leaseOwner !== owner
         )
           return false;
-        const count = passages.swapIn(job);
+        const count = steps.swapIn(job);
         const { chars, pages, lang, title, encoding, embedModel } = fields;
         this.stmt.ready!.run(
           count,
@@ -282,12 +277,13 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
   }
 
   async fail(job: JobRef, owner: string, failure: Failure, at: string, passages: JobPassageSteps): Promise<boolean> {
+    const steps = sqliteSteps(passages);
     return this.db
       .transaction(() => {
         const { code, reason } = failure;
         if (this.stmt.fail!.run(code, reason, at, at, job.space, job.id, job.version, owner).changes !== 1)
           return false;
-        passages.hideDocument(job.space, job.id);
+        steps.hideDocument(job.space, job.id);
         return true;
       })
       .immediate();
@@ -298,10 +294,11 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
   }
 
   async remove(space: string, id: string, passages: JobPassageSteps): Promise<void> {
+    const steps = sqliteSteps(passages);
     const db = this.db;
     if (db.inTransaction) {
       // Inside a caller's transaction the foreign-key switch below is a no-op: delete everything now instead.
-      passages.deleteDocument(space, id);
+      steps.deleteDocument(space, id);
       this.stmt.delete!.run(space, id);
       return;
     }
@@ -311,7 +308,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     db.pragma('foreign_keys = OFF');
     try {
       db.transaction(() => {
-        passages.hideDocument(space, id);
+        steps.hideDocument(space, id);
         this.stmt.delete!.run(space, id);
       })();
     } finally {

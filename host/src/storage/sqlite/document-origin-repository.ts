@@ -1,9 +1,9 @@
 import type { DocumentOrigin, RecordedOrigin } from '@cerebro/sdk';
+import { type OriginRow, originValues, toOrigin } from '../shared/document-origin-row.js';
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { DocumentOriginRepository, DocumentOriginsNow } from '../port/document-origin-repository.js';
-import { type DocumentOriginRow, toRecordedOrigin } from '../shared/document-origin-row.js';
 
 /** Origins in `cerebro_document_origins`; a trigger of migration 0006 drops them with their document. */
 @injectable()
@@ -19,30 +19,20 @@ export class SqliteDocumentOriginRepository implements DocumentOriginRepository,
            fetched_at = excluded.fetched_at, etag = excluded.etag, last_modified = excluded.last_modified, content_hash = excluded.content_hash`,
       ),
       clear: db.prepare('DELETE FROM cerebro_document_origins WHERE space = ? AND document_id = ?'),
-      get: db.prepare<[string, string], DocumentOriginRow>(
+      get: db.prepare<[string, string], OriginRow>(
         'SELECT * FROM cerebro_document_origins WHERE space = ? AND document_id = ?',
       ),
-      ofModule: db.prepare<[string, string], DocumentOriginRow>(
+      ofModule: db.prepare<[string, string], OriginRow>(
         'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ?',
       ),
-      ofSource: db.prepare<[string, string, string], DocumentOriginRow>(
+      ofSource: db.prepare<[string, string, string], OriginRow>(
         'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ? AND source = ?',
       ),
     };
   }
 
   async put(space: string, documentId: string, module: string, origin: DocumentOrigin): Promise<void> {
-    this.stmts.put.run(
-      space,
-      documentId,
-      module,
-      origin.fuente,
-      origin.url,
-      origin.obtenido,
-      origin.etag,
-      origin.ultima_modificacion,
-      origin.hash,
-    );
+    this.stmts.put.run(...originValues(space, documentId, module, origin));
   }
 
   async clear(space: string, documentId: string): Promise<void> {
@@ -58,7 +48,7 @@ export class SqliteDocumentOriginRepository implements DocumentOriginRepository,
     // A list page, an indexing status or a search's hits: one prepared point read each (as the labels do).
     for (const id of documentIds) {
       const row = this.stmts.get.get(space, id);
-      if (row) found.set(id, toRecordedOrigin(row));
+      if (row) found.set(id, toOrigin(row));
     }
     return found;
   }
@@ -69,12 +59,12 @@ export class SqliteDocumentOriginRepository implements DocumentOriginRepository,
 
   getNow(space: string, documentId: string): RecordedOrigin | null {
     const row = this.stmts.get.get(space, documentId);
-    return row ? toRecordedOrigin(row) : null;
+    return row ? toOrigin(row) : null;
   }
 
   ofModuleNow(space: string, module: string, source?: string): Map<string, RecordedOrigin> {
     const rows =
       source === undefined ? this.stmts.ofModule.all(space, module) : this.stmts.ofSource.all(space, module, source);
-    return new Map(rows.map((r) => [r.document_id, toRecordedOrigin(r)]));
+    return new Map(rows.map((r) => [r.document_id, toOrigin(r)]));
   }
 }

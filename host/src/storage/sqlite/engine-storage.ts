@@ -9,10 +9,8 @@ import { SqliteVectorRepositories } from './vector-repository.js';
 
 /** The engine's repositories over one SQLite database (the host resolves the same classes from its container). */
 export function sqliteEngineStorage(db: SqliteDatabase, search: SqliteSearchOptions = {}): EngineStorage {
-  const documents = new SqliteDocumentJobRepository(db);
   return {
-    documents,
-    reads: documents,
+    documents: new SqliteDocumentJobRepository(db),
     leases: new SqliteProcessLeaseRepository(db),
     vectors: new SqliteVectorRepositories(db),
     passages: new SqlitePassageIndexRepository(db, search),

@@ -22,6 +22,7 @@ import { fts5Tokens } from './fts5-tokens.js';
 import { matchFts } from './pg-bm25-matcher.js';
 import { spaceTermPassages, termPassages } from './pg-fts-index.js';
 import { PgPassageIndexRepository } from './pg-passage-index-repository.js';
+import { sqliteSteps } from '../../sqlite/passage-index/sqlite-job-steps.js';
 
 const skip = (await pgUnavailable()) ?? false;
 const { spaces, missing } = paritySpaces();
@@ -226,9 +227,9 @@ describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
     assert.ok(first);
     const [gone, hidden] = documents.get(first.space)!;
     assert.ok(gone && hidden);
-    sqlite.transaction(() => index.repository.jobSteps(null).deleteDocument(first.space, gone.id))();
+    sqlite.transaction(() => sqliteSteps(index.repository.jobSteps(null)).deleteDocument(first.space, gone.id))();
     await pgRepo.transaction((db) => pgRepo.steps.deleteDocument(db, first.space, gone.id));
-    sqlite.transaction(() => index.repository.jobSteps(null).hideDocument(first.space, hidden.id))();
+    sqlite.transaction(() => sqliteSteps(index.repository.jobSteps(null)).hideDocument(first.space, hidden.id))();
     await pgRepo.transaction((db) => pgRepo.steps.hideDocument(db, first.space, hidden.id));
     await compareQuestions(first.space, first.questions.slice(0, 60));
   });

@@ -1,10 +1,10 @@
 // The engine's passage index on PostgreSQL: passages in `cerebro_passages`, FTS5's postings, rows and totals in the
 // engine's own tables (pg-fts-index.ts), candidates ranked with FTS5's BM25 (pg-bm25-matcher.ts), runs hidden in
 // `cerebro_hidden_passages`. Every count is the one the SQLite repository reads from FTS5, so the engine ranks
-// alike on both backends (bm25-parity.test.ts). A job's passage steps need the document repository's transaction:
-// on PostgreSQL they are `PgJobPassageSteps`, which take its client.
+// alike on both backends (bm25-parity.test.ts). A job's passage steps run in the document repository's transaction,
+// on its client (`PgPassageSteps`).
 import { spaceKey } from '../../space-key.js';
-import type { JobPassageSteps, JobRun } from '../../port/document-job-repository.js';
+import type { JobRun } from '../../port/document-job-repository.js';
 import type {
   IndexedPassage,
   MatchedRow,
@@ -21,12 +21,13 @@ import { inTransaction, type Pool } from '../pg-driver.js';
 import { pgVectorSearch } from '../pg-vector-support.js';
 import { PgBm25Matcher } from './pg-bm25-matcher.js';
 import { spaceTermPassages, termPassages } from './pg-fts-index.js';
-import { PASSAGES_VERSION, PgJobPassageSteps, type Queryable } from './pg-job-passage-steps.js';
+import type { PgJobPassageSteps } from '../pg-job-passage-steps.js';
+import { PASSAGES_VERSION, PgPassageSteps, type Queryable } from './pg-passage-steps.js';
 
 export class PgPassageIndexRepository implements PassageIndexRepository {
   private readonly matcher: PgBm25Matcher;
   /** The steps a job's transaction runs, on the document repository's client. */
-  readonly steps = new PgJobPassageSteps();
+  readonly steps = new PgPassageSteps();
 
   constructor(private readonly pool: Pool) {
     this.matcher = new PgBm25Matcher(pool);
@@ -169,13 +170,12 @@ export class PgPassageIndexRepository implements PassageIndexRepository {
   }
 
   /**
-   * Not on PostgreSQL: a job's steps run inside the document repository's transaction, which on PostgreSQL waits
-   * for the server; its PostgreSQL form takes `steps` (PgJobPassageSteps) with its own client.
+   * The steps a job's transaction runs on the document repository's client. The vectors of a removed document's
+   * passages are deleted by that repository once the removal committed (of every dimension: `passagesDeleted`);
+   * the purge deletes the others' with `purge`.
    */
-  jobSteps(): JobPassageSteps {
-    throw new Error(
-      'PostgreSQL: los pasos de pasajes de un trabajo se ejecutan con PgJobPassageSteps dentro de la transacción del repositorio de documentos',
-    );
+  jobSteps(_vectors: VectorRepository | null): PgJobPassageSteps {
+    return this.steps;
   }
 
   /** Runs `work` on a client in one transaction (the contract's stand-in for the document repository's). */

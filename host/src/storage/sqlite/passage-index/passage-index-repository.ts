@@ -6,7 +6,7 @@ import { INLINE_MATCH_PASSAGES } from './inline-match.js';
 import { spaceKey } from '../../space-key.js';
 import type { SqliteDatabase } from '../../database.js';
 import { type PassageRow, toPassageRecord } from '../../passage-row.js';
-import type { JobPassageSteps, JobRun } from '../../port/document-job-repository.js';
+import type { JobRun } from '../../port/document-job-repository.js';
 import type {
   IndexedPassage,
   MatchedRow,
@@ -23,6 +23,7 @@ import { SqliteChangeVersions } from '../change-versions.js';
 import { SqliteVectorStore } from '../vector-store.js';
 import { MATCH_SQL, runMatchPlan } from './match-plan-sql.js';
 import { createSearchPool, type SearchPool } from './search-pool.js';
+import type { SqliteJobPassageSteps } from './sqlite-job-steps.js';
 
 /** The shared version every change of searchable passages bumps (storage/port/change-version-repository.ts). */
 const PASSAGES_VERSION = 'pasajes';
@@ -242,10 +243,11 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
     return this.stmt.passageIds.all(space, documentId) as number[];
   }
 
-  jobSteps(vectors: VectorRepository | null): JobPassageSteps {
+  jobSteps(vectors: VectorRepository | null): SqliteJobPassageSteps {
     const alsoDelete = vectorDeletes(vectors);
     const { stmt, versions } = this;
     return {
+      backend: 'sqlite',
       // Only ids move, so this is quick whatever the document's size.
       swapIn: (run) => {
         const count = stmt.countRun.get(run.runId) as number;

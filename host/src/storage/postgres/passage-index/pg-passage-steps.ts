@@ -1,13 +1,12 @@
-// The passage changes of a job's transaction on PostgreSQL (the SQLite repository's `jobSteps`): each takes the
-// client of the transaction it belongs to, so the swap commits with the document's state change.
+// The passage index's statements on PostgreSQL that take the client of the transaction they belong to: the index's
+// own writes, and a job's steps (pg-job-passage-steps.ts), so the swap commits with the document's state change.
 import { spaceKey } from '../../space-key.js';
 import type { JobRun } from '../../port/document-job-repository.js';
 import type { IndexedPassage } from '../../port/passage-index-repository.js';
-import type { VectorRepository } from '../../port/vector-repository.js';
-import type { PoolClient } from '../pg-driver.js';
+import type { PgJobPassageSteps, StepClient } from '../pg-job-passage-steps.js';
 import { indexFtsRows, unindexFtsRows } from './pg-fts-index.js';
 
-export type Queryable = Pick<PoolClient, 'query'>;
+export type Queryable = StepClient;
 
 /** The shared version every change of searchable passages bumps (the engine's caches trust it). */
 export const PASSAGES_VERSION = 'pasajes';
@@ -16,7 +15,9 @@ const HIDE_VISIBLE = `INSERT INTO cerebro_hidden_passages (id, space, document_i
   SELECT p.id, p.space, p.document_id, NULL FROM cerebro_passages p
   WHERE p.space = $1 AND p.document_id = $2 AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`;
 
-export class PgJobPassageSteps {
+export class PgPassageSteps implements PgJobPassageSteps {
+  readonly backend = 'postgresql';
+
   async bump(db: Queryable): Promise<void> {
     await db.query(
       `INSERT INTO change_versions (name, version) VALUES ($1, 1)
@@ -106,10 +107,7 @@ export class PgJobPassageSteps {
     );
   }
 
-  /**
-   * Deletes the document's passages at once; returns their ids. Their vectors (`vectors`) go after the caller's
-   * commit: ids are never reused here.
-   */
+  /** Deletes the document's passages at once; returns their ids. Their vectors go after the caller's commit. */
   async deleteDocument(db: Queryable, space: string, documentId: string): Promise<number[]> {
     const r = await db.query<{ id: number }>('SELECT id FROM cerebro_passages WHERE space = $1 AND document_id = $2', [
       space,
@@ -120,10 +118,5 @@ export class PgJobPassageSteps {
     await db.query('DELETE FROM cerebro_hidden_passages WHERE space = $1 AND document_id = $2', [space, documentId]);
     await this.bump(db);
     return ids;
-  }
-
-  /** The vectors of deleted passages, once their deletion committed. */
-  async deleteVectors(vectors: VectorRepository | null, ids: readonly number[]): Promise<void> {
-    if (vectors && ids.length) await vectors.delete(ids);
   }
 }
