@@ -5,6 +5,7 @@
 // keeps everything.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,6 +161,11 @@ test('cerebro serve and cerebro admin on PostgreSQL + Redis: shared, limited onc
   assert.match((await ask(a, key, space, '¿Cómo actualizo el sistema?')).body.respuesta, /apt update/);
   assert.equal((await call(a, limited, `/rag/${space}/documents`)).status, 429, 'the window outlives the host');
 
+  // No host opened a SQLite file: neither the host's database nor a plugin's.
+  for (const folder of ['a', 'b', 'operador']) {
+    assert.equal(existsSync(join(folders, folder, 'cerebro.db')), false, folder);
+    assert.equal(existsSync(join(folders, folder, 'plugins', 'marca.db')), false, folder);
+  }
   // The passages are in the database the hosts share.
   const passages = await db.pool.query<{ n: number }>('SELECT count(*) AS n FROM cerebro_passages WHERE space = $1', [
     space,
