@@ -121,7 +121,7 @@ test('cerebro serve and cerebro admin on PostgreSQL + Redis: shared, limited onc
   // Every first-party plugin loads on PostgreSQL, in its own schema.
   const health = await call(a, operator.token, '/health');
   const states = Object.fromEntries(health.body.plugins.map((p: { id: string; estado: string }) => [p.id, p.estado]));
-  for (const id of ['marca', 'ventas', 'fuentes', 'landing'])
+  for (const id of ['marca', 'ventas', 'fuentes', 'landing', 'transcripcion'])
     assert.equal(states[id], 'activo', `${id}: ${JSON.stringify(health.body.plugins)}`);
   const schemas = await db.pool.query<{ nspname: string }>(
     "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'plugin_%' ORDER BY nspname",
