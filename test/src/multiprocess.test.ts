@@ -10,24 +10,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { startTestSite } from '@cerebro/plugin-fuentes/testing';
+import { call, type Answer } from './support/bearer-call.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
 const SPACE = 'demo';
 const ENV = { CEREBRO_COUNTER_FLUSH_MS: '200', CEREBRO_DISCOVER_PLUGINS: 'false' };
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-async function call(server: ServerProcess, key: string, path: string, init: RequestInit = {}): Promise<Answer> {
-  const res = await fetch(`${server.url}/api${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${key}`, ...init.headers },
-  });
-  return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
-}
 
 const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method,

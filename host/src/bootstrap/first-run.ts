@@ -15,6 +15,8 @@ export interface FirstRunResult {
 }
 
 export const DEMO_SPACE = 'demo';
+/** The first run's name among the first-start steps a shared database records (`cerebro_bootstrap`). */
+export const FIRST_RUN_STEP = 'primer-arranque';
 const DEMO_CREDITS = 1000;
 /** A reserved domain (RFC 2606): no mail can ever reach it, and it cannot clash with a real owner's address. */
 export const DEMO_EMAIL = 'demo@cerebro.example';

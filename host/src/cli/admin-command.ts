@@ -3,13 +3,13 @@ import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Permission } from '@cerebro/sdk';
 import type { AdminActions } from '../admin/admin-services.js';
-import { loadHostConfig } from '../config/host-config.js';
+import { loadHostConfig, type HostConfig } from '../config/host-config.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { createRootLogger } from '../logging/logger.js';
 import { ModuleCatalogToken } from '../admin/module-catalog.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { buildHostContainer } from '../main/host-container.js';
-import { refuseUnportedPostgres } from '../main/shared-backend.js';
+import { openSharedBackend } from '../main/shared-backend.js';
 import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDataFolder } from '../storage/data-backup.js';
@@ -255,6 +255,7 @@ const COMMON = [
   '',
   'Opciones comunes: --json (resultado y errores en JSON; un error es {"detail": ...} en stderr),',
   '  --crear (crea la base de datos si CEREBRO_DATA_DIR no tiene ninguna; sin ella la orden se niega).',
+  'Con CEREBRO_DATABASE_URL las órdenes actúan sobre PostgreSQL, la base de datos de los servidores.',
   '',
 ];
 
@@ -272,7 +273,10 @@ function helpText(): string {
 const actionHelp = (name: string, action: Action): string =>
   [`Uso: cerebro admin ${name} ${action.help}`, ...COMMON].join('\n');
 
-/** `cerebro admin ...`: operator actions straight on the database (safe while the server runs: SQLite WAL). */
+/**
+ * `cerebro admin ...`: operator actions straight on the database the server uses (safe while it runs: SQLite WAL, or
+ * PostgreSQL with CEREBRO_DATABASE_URL).
+ */
 export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   const json = args.includes('--json');
   let parsed;
@@ -301,8 +305,6 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   let pluginIds: string[];
   try {
     config = loadHostConfig(io.env);
-    // The operator's actions write the SQLite file: with the data in PostgreSQL they would act on the wrong database.
-    if (config.databaseUrl) refuseUnportedPostgres();
     // The modules an operator may enable are those the server would load with this same environment.
     const { sources, failed } = await discoveredSources(config);
     pluginIds = [...sources.map((source) => source.definition.manifest.id), ...failed.map((failure) => failure.id)];
@@ -310,24 +312,15 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     reportError(io, json, err);
     return 1;
   }
-  const file = join(config.dataDir, 'cerebro.db');
-  if (!existsSync(file) && !flags.crear) {
-    // A mistyped CEREBRO_DATA_DIR (or a command run from the wrong directory) would otherwise create an empty
-    // database and act on it, and the operator would wonder where everything went.
-    reportError(
-      io,
-      json,
-      new Error(
-        `No hay base de datos en ${config.dataDir} (CEREBRO_DATA_DIR). Revisa la variable, o añade --crear para crear una nueva.`,
-      ),
-    );
+  let opened: AdminStore;
+  try {
+    opened = await openAdminStore(config, flags);
+  } catch (err) {
+    reportError(io, json, err);
     return 1;
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  const db = openDatabase(file);
   try {
-    await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
-    const container = buildHostContainer(config, createRootLogger('silent'), db, { now: () => Date.now() });
+    const { container } = opened;
     resolveToken(container, ModuleCatalogToken).declare(pluginIds);
     const result = await action.run(resolveToken(container, HostRootTokens.Admin), flags, io, container);
     await recordCliChange(
@@ -344,8 +337,49 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
     reportError(io, json, err, describeDetail);
     return 1;
   } finally {
-    db.close();
+    await opened.close();
   }
+}
+
+/** The host's container over the database the server uses, and how to let it go. */
+interface AdminStore {
+  container: DependencyContainer;
+  close(): Promise<void>;
+}
+
+/**
+ * With CEREBRO_DATABASE_URL, the operator's actions run on PostgreSQL (migrated under the hosts' lock, like a
+ * starting server) and no SQLite file is opened; otherwise on the data folder's SQLite file, which must exist
+ * unless `--crear` says to create it.
+ */
+async function openAdminStore(config: HostConfig, flags: Flags): Promise<AdminStore> {
+  const log = createRootLogger('silent');
+  const clock = { now: () => Date.now() };
+  if (config.databaseUrl) {
+    const shared = await openSharedBackend(config, log);
+    return { container: buildHostContainer(config, log, null, clock, shared), close: () => shared.close() };
+  }
+  const file = join(config.dataDir, 'cerebro.db');
+  // A mistyped CEREBRO_DATA_DIR (or a command run from the wrong directory) would otherwise create an empty
+  // database and act on it, and the operator would wonder where everything went.
+  if (!existsSync(file) && !flags.crear)
+    throw new Error(
+      `No hay base de datos en ${config.dataDir} (CEREBRO_DATA_DIR). Revisa la variable, o añade --crear para crear una nueva.`,
+    );
+  mkdirSync(config.dataDir, { recursive: true });
+  const db = openDatabase(file);
+  try {
+    await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return {
+    container: buildHostContainer(config, log, db, clock),
+    close: async () => {
+      db.close();
+    },
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { announceFirstRun, bootstrapFirstRun } from '../bootstrap/first-run.js';
+import { announceFirstRun, bootstrapFirstRun, FIRST_RUN_STEP } from '../bootstrap/first-run.js';
 import { startHost } from '../main/start-host.js';
 import { installProcessSafetyNet } from '../main/process-safety-net.js';
 import { wantsHelp } from './cli-output.js';
@@ -58,11 +58,10 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  const modules = host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id);
+  // Hosts starting together on one PostgreSQL database set up the first run once, all of it or nothing.
   const first = host.config.bootstrapDemo
-    ? await bootstrapFirstRun(
-        host.admin,
-        host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id),
-      )
+    ? await host.firstStart(FIRST_RUN_STEP, () => bootstrapFirstRun(host.admin, modules))
     : null;
   if (first) {
     announceFirstRun(io.stderr, host.config.dataDir, host.url, first);

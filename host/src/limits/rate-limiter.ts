@@ -46,8 +46,9 @@ const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => value insta
  * its own key's limit never spends the space's. A key's limit never widens the space's: both are counted, and the
  * stricter one refuses.
  *
- * Processes that share the database (`--rol api|worker`) count limited windows in it, so together they give a
- * limit once, not once each; a process alone on it (`--rol todo`) counts in memory, without a write per request.
+ * Processes that share the database (`--rol api|worker`, or any host on PostgreSQL) count limited windows in it (or in
+ * Redis), so together they give a limit once, not once each; a process alone on its SQLite file (`--rol todo`)
+ * counts in memory, without a write per request.
  * Every call is also counted in the day windows of its key and space, limited or not, written at each flush: a
  * quota set during the day starts from the day's real count.
  */
@@ -63,8 +64,9 @@ export class RequestWindowLimiter implements RateLimiter {
     @inject(LimitWindowsRepositoryToken) private readonly repo: LimitWindowsRepository,
     @inject(HostTokens.Config) config: HostConfig,
   ) {
+    // A `todo` process is alone only on its data folder's SQLite file: on PostgreSQL other hosts share the database.
     this.windows =
-      config.role === 'todo'
+      config.role === 'todo' && !config.databaseUrl
         ? new MemoryWindowCounter(repo, (bucket, start) => this.pending.count(bucket, start))
         : new SharedWindowCounter(repo);
   }

@@ -70,6 +70,13 @@ import { SqliteAuditLogRepository } from '../storage/sqlite/audit-log-repository
 import { StoredAuditTrail } from '../audit/audit-trail.js';
 import { RouteAuditor } from '../audit/route-auditor.js';
 
+/** What a host on PostgreSQL without a SQLite file gets for anything still reaching for one: a named failure. */
+function noSqliteOnPostgres(): never {
+  throw new Error(
+    'Cerebro usa PostgreSQL (CEREBRO_DATABASE_URL) y esta parte intentó abrir la base de datos SQLite local: ningún dato se guarda ahí.',
+  );
+}
+
 /**
  * The host's own container. A child of tsyringe's global container, which stays empty: plugin containers are
  * siblings, so nothing registered here is visible to a plugin.
@@ -77,7 +84,8 @@ import { RouteAuditor } from '../audit/route-auditor.js';
 export function buildHostContainer(
   config: HostConfig,
   log: PinoLogger,
-  db: SqliteDatabase,
+  /** Null on PostgreSQL where nothing may reach a SQLite file (`cerebro admin`): resolving it then throws. */
+  db: SqliteDatabase | null,
   clock: Clock,
   /** With CEREBRO_DATABASE_URL: the access repositories are PostgreSQL's (and the counters Redis's, when set). */
   shared: SharedBackend | null = null,
@@ -86,10 +94,11 @@ export function buildHostContainer(
   const singleton = { lifecycle: Scope.ContainerScoped };
   c.register(HostTokens.Config, { useValue: config });
   c.register(HostTokens.RootLogger, { useValue: log });
-  c.register(HostTokens.Database, { useValue: db });
+  if (db) c.register(HostTokens.Database, { useValue: db });
+  else c.register(HostTokens.Database, { useFactory: noSqliteOnPostgres });
   c.register(HostTokens.Clock, { useValue: clock });
   c.register(HostTokens.Metrics, { useValue: new PrometheusHostMetrics() });
-  if (!shared) registerAccessRepositories(c, db);
+  if (!shared) registerAccessRepositories(c, db ?? noSqliteOnPostgres());
   c.register(HostTokens.Directory, { useClass: MemoisedAccessDirectory }, singleton);
   c.register(HostTokens.Sessions, { useClass: ConsoleSessionService }, singleton);
   c.register(HostTokens.Logins, { useClass: OwnerLoginService }, singleton);
@@ -133,7 +142,7 @@ export function buildHostContainer(
   c.register(PassageIndexRepositoryToken, {
     useFactory: instanceCachingFactory(
       () =>
-        new SqlitePassageIndexRepository(db, {
+        new SqlitePassageIndexRepository(db ?? noSqliteOnPostgres(), {
           threads: config.searchThreads,
           inlinePassages: config.searchInlinePassages,
         }),

@@ -1,12 +1,9 @@
-// Backend selection: CEREBRO_DATABASE_URL puts the access repositories on PostgreSQL (and CEREBRO_REDIS_URL the
-// counters on Redis), migrated once however many hosts start together; while part of the host cannot live there, a
-// start with it is refused before anything is written.
+// Backend selection: CEREBRO_DATABASE_URL puts the host's repositories on PostgreSQL (and CEREBRO_REDIS_URL the
+// counters on Redis), migrated once however many hosts start together, with the first run set up once.
 import 'reflect-metadata';
 import type { Token } from '@cerebro/sdk';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { loadHostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
@@ -59,38 +56,14 @@ import { AuditLogRepositoryToken } from '../storage/port/audit-log-repository.js
 import { PluginJobRepositoryToken } from '../storage/port/plugin-job-repository.js';
 import { PgAuditLog } from '../storage/postgres/pg-audit-log.js';
 import { PgPluginJobRepository } from '../storage/postgres/pg-plugin-jobs.js';
-import {
-  NOT_YET_ON_POSTGRESQL,
-  openSharedBackend,
-  refuseUnportedPostgres,
-  type SharedBackend,
-} from './shared-backend.js';
-import { startHost } from './start-host.js';
+import { openSharedBackend, type SharedBackend } from './shared-backend.js';
+import { HostRootTokens } from '../kernel/root-tokens.js';
+import { bootstrapFirstRun, FIRST_RUN_STEP } from '../bootstrap/first-run.js';
+import { OperatorDirectoryRepositoryToken } from '../storage/port/operator-directory-repository.js';
+import { PgOperatorDirectoryRepository } from '../storage/postgres/pg-operator-directory-repository.js';
 
 const silent = createRootLogger('silent');
 const clock = { now: () => Date.UTC(2026, 10, 27) };
-
-test('a start with CEREBRO_DATABASE_URL is refused before it opens or writes anything, naming what is not on PostgreSQL', async () => {
-  const dataDir = join(mkdtempSync(join(tmpdir(), 'cerebro-pg-')), 'datos');
-  try {
-    await assert.rejects(
-      startHost({
-        env: { CEREBRO_DATA_DIR: dataDir, CEREBRO_DATABASE_URL: 'postgres://cerebro:secreta@127.0.0.1:1/cerebro' },
-        logDestination: { write: () => true },
-      }),
-      (err: Error) => {
-        for (const missing of NOT_YET_ON_POSTGRESQL) assert.ok(err.message.includes(missing), missing);
-        assert.match(err.message, /Quita CEREBRO_DATABASE_URL/);
-        assert.ok(!err.message.includes('secreta'), 'never the password');
-        return true;
-      },
-    );
-    assert.equal(existsSync(dataDir), false, 'no data folder created');
-    assert.doesNotThrow(() => refuseUnportedPostgres([]), 'nothing missing: no refusal');
-  } finally {
-    rmSync(join(dataDir, '..'), { recursive: true, force: true });
-  }
-});
 
 const pgSkip = (await pgUnavailable()) ?? false;
 const redisSkip = (await redisUnavailable()) ?? pgSkip;
@@ -116,6 +89,7 @@ const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object
   [DocumentOriginRepositoryToken, PgDocumentOriginRepository],
   [PluginJobRepositoryToken, PgPluginJobRepository],
   [AuditLogRepositoryToken, PgAuditLog],
+  [OperatorDirectoryRepositoryToken, PgOperatorDirectoryRepository],
 ];
 
 describe('hosts on one PostgreSQL database', { skip: pgSkip }, () => {
@@ -177,5 +151,57 @@ describe('hosts on one PostgreSQL database', { skip: pgSkip }, () => {
     assert.ok(resolveToken(c, LimitWindowsRepositoryToken) instanceof RedisLimitWindows);
     assert.ok(resolveToken(c, SignInFailureRepositoryToken) instanceof RedisSignInFailures);
     assert.ok(resolveToken(c, DirectoryRepositoryToken) instanceof PgDirectoryRepository);
+  });
+
+  test('hosts starting together set up the first run once, in one transaction under the lock', async () => {
+    const fresh = await createTestDatabase(2);
+    const config = loadHostConfig({ CEREBRO_DATABASE_URL: fresh.url, CEREBRO_DATA_DIR: tmpdir() });
+    const backends: SharedBackend[] = [];
+    try {
+      for (let i = 0; i < 3; i++)
+        backends.push(await openSharedBackend({ databaseUrl: fresh.url, redisUrl: null }, silent));
+      const admins = backends.map((backend) =>
+        resolveToken(buildHostContainer(config, silent, null, clock, backend), HostRootTokens.Admin),
+      );
+      // A step that fails half-way leaves nothing behind, and is run again by the next start.
+      await assert.rejects(
+        backends[0]!.once(FIRST_RUN_STEP, async () => {
+          await bootstrapFirstRun(admins[0]!, []);
+          throw new Error('caída a mitad');
+        }),
+        /caída a mitad/,
+      );
+      const count = async (table: string) =>
+        (await fresh.pool.query<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n;
+      assert.deepEqual(
+        [await count('owners'), await count('operator_credentials'), await count('api_keys')],
+        [0, 0, 0],
+      );
+
+      const runs = await Promise.all(
+        backends.map((backend, i) => backend.once(FIRST_RUN_STEP, () => bootstrapFirstRun(admins[i]!, []))),
+      );
+      const done = runs.filter((run) => run !== null);
+      assert.equal(done.length, 1, 'one host set it up');
+      assert.equal(done[0]?.spaceId, 'demo');
+      assert.deepEqual(
+        [await count('owners'), await count('operator_credentials'), await count('api_keys')],
+        [1, 1, 1],
+      );
+      const credits = await fresh.pool.query<{ credits: number }>('SELECT credits FROM accounts');
+      assert.deepEqual(credits.rows, [{ credits: 1000 }]);
+      // The key it printed works on another host.
+      const keyId = /^crb_([0-9a-f]{16})\./.exec(done[0]!.key)?.[1];
+      assert.ok(
+        keyId &&
+          (await resolveToken(
+            buildHostContainer(config, silent, null, clock, backends[2]!),
+            DirectoryRepositoryToken,
+          ).key(keyId)),
+      );
+    } finally {
+      for (const backend of backends) await backend.close();
+      await fresh.drop();
+    }
   });
 });

@@ -7,40 +7,12 @@ import { redactUrl } from '../config/backend-urls.js';
 import type { Logger as PinoLogger } from 'pino';
 import { PG_HOST_MIGRATIONS } from '../storage/postgres/migrations/index.js';
 import { createPgPool, type Pool } from '../storage/postgres/pg-driver.js';
-import { applyPgMigrations } from '../storage/postgres/pg-migrator.js';
+import { applyPgMigrations, bootstrapOnce } from '../storage/postgres/pg-migrator.js';
 import { createRedisClient, type Redis } from '../storage/redis/redis-driver.js';
 import type { RedisLimitWindows } from '../storage/redis/redis-limit-windows.js';
 import { registerPgAccessRepositories } from './pg-repositories.js';
 import { registerPgContentRepositories } from './pg-content-repositories.js';
 import { registerRedisCounters } from './redis-counters.js';
-
-/**
- * What a host cannot keep in PostgreSQL yet, in the words the refusal uses. While it is not empty, a start with
- * CEREBRO_DATABASE_URL is refused: half the state in PostgreSQL and half in a local SQLite file would look like a
- * shared service and silently not be one. Each item leaves the list when its repositories are registered here.
- */
-export const NOT_YET_ON_POSTGRESQL: readonly string[] = [
-  'las bases de datos de los plugins (sus esquemas existen, el cargador aún no los usa)',
-  'las acciones del operador (cerebro admin y el primer arranque)',
-  'los servicios síncronos del sdk (SpaceDirectory, CreditRefunds)',
-];
-
-/** Refuses to start on PostgreSQL while part of the host's state cannot live there (see NOT_YET_ON_POSTGRESQL). */
-export function refuseUnportedPostgres(missing: readonly string[] = NOT_YET_ON_POSTGRESQL): void {
-  if (missing.length === 0) return;
-  throw new Error(
-    `CEREBRO_DATABASE_URL pide PostgreSQL, pero esta versión de Cerebro aún no guarda ahí ${listed(missing)}. ` +
-      'Ya están en PostgreSQL el directorio de acceso, las sesiones y los accesos de Studio, la idempotencia, ' +
-      'los límites y las cuotas, el libro de créditos, los webhooks, las métricas, la caché de respuestas, los ' +
-      'ajustes y las conversaciones de RAG, las etiquetas y los orígenes de los documentos, los documentos y sus ' +
-      'trabajos de indexación, el índice de pasajes, los vectores, los trabajos de los plugins y el registro de ' +
-      'auditoría. Quita CEREBRO_DATABASE_URL (y CEREBRO_REDIS_URL) para usar SQLite en la carpeta ' +
-      'de datos. (PostgreSQL is not complete in this version: unset CEREBRO_DATABASE_URL.)',
-  );
-}
-
-const listed = (items: readonly string[]) =>
-  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} ni ${items[items.length - 1]!}`;
 
 /** How often the long windows counted in Redis (daily quotas) are written to PostgreSQL. */
 const REDIS_FLUSH_MS = 10_000;
@@ -52,6 +24,11 @@ export interface SharedBackend {
   readonly redis: Redis | null;
   /** Registers the PostgreSQL repositories (and the Redis counters) in the host's container, instead of SQLite's. */
   register(c: DependencyContainer): void;
+  /**
+   * Runs a first-start step once for every host of the database (`bootstrapOnce`: under the migration lock, its
+   * writes in one transaction with the step's ledger row); null when another start already ran it.
+   */
+  once<T>(name: string, step: () => Promise<T>): Promise<T | null>;
   /** Writes what Redis counted for the database, then closes both connections. */
   close(): Promise<void>;
 }
@@ -99,6 +76,13 @@ export async function openSharedBackend(
           .catch((err: Error) => log.warn({ err: err.message }, 'no se pudo escribir la cuota en PostgreSQL'));
       }, REDIS_FLUSH_MS);
       flushing.unref();
+    },
+    async once(name, step) {
+      let result: Awaited<ReturnType<typeof step>> | null = null;
+      await bootstrapOnce(pool, name, async () => {
+        result = await step();
+      });
+      return result;
     },
     async close() {
       if (flushing) clearInterval(flushing);

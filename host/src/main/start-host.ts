@@ -36,6 +36,10 @@ import {
 import { installedPackagesDir, linkHostSdk } from '../plugins/install/plugin-folder.js';
 import { absentModuleRoutes } from '../plugins/absent-module-routes.js';
 import { pluginRoutes } from '../plugins/plugin-routes.js';
+import { migratePluginDatabases } from '../plugins/plugin-migrations.js';
+import { migratePgPluginSchemas } from '../plugins/pg-plugin-migrations.js';
+import { createPluginStorage } from '../storage/plugin-storage.js';
+import { PgPluginSchemasToken } from './pg-content-repositories.js';
 import { coreRoutes } from '../routes/core-routes.js';
 import { studioRoutes } from '../studio/studio-routes.js';
 import { mountStudio } from '../studio/studio-static.js';
@@ -59,14 +63,14 @@ import { ConversationRepositoryToken } from '../storage/port/conversation-reposi
 import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { openDatabase } from '../storage/database.js';
-import { backupDatabases } from '../storage/backup.js';
+import { backupDatabases, type BackupResult } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
 import { releaseProcessTempDir, removeDeadTempDirs } from '../storage/process-temp-dir.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { buildHostContainer } from './host-container.js';
-import { openSharedBackend, refuseUnportedPostgres, type SharedBackend } from './shared-backend.js';
+import { openSharedBackend, type SharedBackend } from './shared-backend.js';
 import { HOST_VERSION } from './version.js';
 import { answerClientErrorsWithDetail } from './client-errors.js';
 import { guardTrickledBodies } from '../http/unread-body.js';
@@ -107,6 +111,12 @@ export interface RunningHost {
   openapi(): unknown;
   /** Writes batched counters now (tests, before reading them from the database). */
   flushCounters(): Promise<void>;
+  /**
+   * Runs a first-start step (the first run's owner, space and credentials) once for the database: on PostgreSQL once
+   * for all hosts starting together, in one transaction under their migration lock (null when a start already ran
+   * it); on SQLite, whose data folder has one host, it simply runs.
+   */
+  firstStart<T>(name: string, step: () => Promise<T | null>): Promise<T | null>;
   /** Graceful stop: refuse new requests, wait for those in flight, dispose plugins, flush, close the database. */
   close(): Promise<void>;
 }
@@ -153,12 +163,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const config: HostConfig = { ...loadHostConfig(env), ...options.config };
   const log = createRootLogger(config.logLevel, options.logDestination, config.logFormat);
   const clock: Clock = options.clock ?? { now: () => Date.now() };
-  // Before anything is opened or written: a host half on PostgreSQL and half on a local file is not a shared service.
-  if (config.databaseUrl) refuseUnportedPostgres();
   mkdirSync(config.dataDir, { recursive: true });
   const staleTemp = removeDeadTempDirs(config.dataDir);
   if (staleTemp.length) log.info({ carpetas: staleTemp.length }, 'temporales de procesos terminados eliminados');
-  const db = openDatabase(join(config.dataDir, 'cerebro.db'));
+  // On PostgreSQL no SQLite file is opened: every repository is the server's (a leftover SQLite one fails, named).
+  const db = config.databaseUrl ? null : openDatabase(join(config.dataDir, 'cerebro.db'));
   const pluginDbs = new PluginDatabases(config.dataDir);
   let server: Server | undefined;
   let metricsListener: MetricsListener | undefined;
@@ -166,19 +175,23 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   let rag: RagService | undefined;
   let pluginJobs: PluginJobsHost | undefined;
   let shared: SharedBackend | null = null;
+  let closePluginSchemas = (): Promise<void> => Promise.resolve();
   try {
     if (config.databaseUrl) shared = await openSharedBackend(config, log);
-    const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
-    if (migration.backup)
-      log.info(
-        { carpeta: migration.backup.carpeta, migraciones: migration.applied },
-        'respaldo automático antes de migrar',
-      );
     // One automatic backup per start at most: the host's, if it took one, was made before any plugin migrates.
-    let backup = migration.backup;
+    let backup: BackupResult | undefined;
+    if (db) {
+      const migration = await migrateHostDatabase(db, config.dataDir, { owner: 'host', migrations: HOST_MIGRATIONS });
+      if (migration.backup)
+        log.info(
+          { carpeta: migration.backup.carpeta, migraciones: migration.applied },
+          'respaldo automático antes de migrar',
+        );
+      backup = migration.backup;
+      for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
+    }
     const backupBeforeMigrating = async () =>
       (backup ??= await backupDatabases(config.dataDir, automaticBackupDir(config.dataDir, new Date(clock.now()))));
-    for (const id of migration.applied) log.info({ migracion: id }, 'migración del host aplicada');
     const container = buildHostContainer(config, log, db, clock, shared);
     const lifecycle = resolveToken(container, HostTokens.Lifecycle);
     const usage = resolveToken(container, HostTokens.Usage);
@@ -197,7 +210,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const passages = resolveToken(container, PassageIndexRepositoryToken);
     const searchKind = await passages.searchKind();
     rag = await RagService.create({
-      db,
+      db: db ?? undefined,
       repositories: {
         answers: resolveToken(container, AnswerCacheRepositoryToken),
         settings: resolveToken(container, RagSettingsRepositoryToken),
@@ -241,21 +254,32 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         'plugin desactivado: no se pudo importar',
       );
     }
+    // Each plugin's database: its own file on SQLite, its own schema and role on PostgreSQL.
+    const pgSchemas = shared ? resolveToken(container, PgPluginSchemasToken) : null;
+    closePluginSchemas = () => pgSchemas?.closeAll() ?? Promise.resolve();
     plugins = await loadPlugins([...discovered.sources, ...explicit], {
-      schemas: new SqlitePluginSchemaRepository(db, pluginDbs),
-      pluginDbs,
+      migrate: db
+        ? (manifests) =>
+            migratePluginDatabases(manifests, {
+              schemas: new SqlitePluginSchemaRepository(db, pluginDbs),
+              log,
+              backupBeforeMigrating,
+            })
+        : (manifests) => migratePgPluginSchemas(manifests, resolveToken(container, PgPluginSchemasToken), log),
       log,
       initTimeoutMs: config.pluginInitTimeoutMs,
-      backupBeforeMigrating,
       hostServices: hostServiceFactories({
         config,
         env,
         rootLogger: log,
-        pluginDbs,
+        database: (pluginId) => (pgSchemas ? pgSchemas.opened(pluginId) : pluginDbs.database(pluginId)),
+        storage: pgSchemas ? null : (pluginId) => createPluginStorage(pluginDbs.of(pluginId), pluginId),
         clock,
         uploads: resolveToken(container, HostTokens.Uploads),
         spaces: resolveToken(container, HostTokens.Directory),
-        spacesNow: resolveToken(container, SyncSpaceReaderToken),
+        // On PostgreSQL nothing is read synchronously: the sdk's deprecated synchronous reads throw, naming their
+        // asynchronous replacement.
+        spacesNow: shared ? null : resolveToken(container, SyncSpaceReaderToken),
         cerebro: cerebroHostService(rag, chat, resolveToken(container, HostTokens.QuestionGate)),
         documents: (pluginId) =>
           documentsHostService(liveRagService, pluginId, async (space, delta) => {
@@ -358,6 +382,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const liveServer = server;
     const liveMetrics = metricsListener;
     const liveRag = rag;
+    const liveShared = shared;
     let closing: Promise<void> | undefined;
     return {
       url,
@@ -371,6 +396,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       metricsUrl: liveMetrics?.url,
       openapi: () => openapiDocument,
       flushCounters: () => usage.flush(),
+      firstStart: (name, step) => (liveShared ? liveShared.once(name, step) : step()),
       close: () =>
         (closing ??= shutdown(liveServer, lifecycle, config, () => {
           clearInterval(flushTimer);
@@ -383,7 +409,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
               await liveRag.stop();
               await usage.flush();
               pluginDbs.closeAll();
-              db.close();
+              await closePluginSchemas();
+              db?.close();
               await shared?.close();
               await releaseProcessTempDir(config.dataDir);
               log.info('Cerebro detenido');
@@ -398,7 +425,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     await disposePlugins(plugins, log);
     await rag?.stop();
     pluginDbs.closeAll();
-    if (db.open) db.close();
+    await closePluginSchemas().catch(() => undefined);
+    if (db?.open) db.close();
     await shared?.close().catch(() => undefined);
     throw err;
   }

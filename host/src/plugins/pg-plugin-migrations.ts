@@ -6,7 +6,7 @@ import { HostServices, type PluginManifest } from '@cerebro/sdk';
 import { MigrationError } from '../storage/migrator.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
 import { applyPgMigrations } from '../storage/postgres/pg-migrator.js';
-import type { PgPluginSchemas } from '../storage/postgres/pg-plugin-schemas.js';
+import type { PluginSchemas } from '../storage/postgres/pg-plugin-schemas.js';
 import { PluginError } from './plugin-error.js';
 
 /** Where a plugin logs what its start changed (the loader's pino logger fits). */
@@ -40,7 +40,7 @@ export function refuseSqliteOnlyPlugins(manifests: readonly PluginManifest[]): v
  */
 export async function migratePgPluginSchemas(
   manifests: readonly PluginManifest[],
-  schemas: PgPluginSchemas,
+  schemas: Pick<PluginSchemas, 'pool'>,
   log: PluginMigrationLog,
 ): Promise<void> {
   refuseSqliteOnlyPlugins(manifests);

@@ -11,13 +11,9 @@ import {
   type RouteHandler,
   type Token,
 } from '@cerebro/sdk';
-import type { BackupResult } from '../storage/backup.js';
-import type { PluginSchemaRepository } from '../storage/port/plugin-schema-repository.js';
-import type { PluginDatabases } from '../storage/plugin-databases.js';
 import type { PluginCandidate } from './discovery.js';
 import { assertDefinition, validatePluginSet } from './manifest-validator.js';
 import { PluginError } from './plugin-error.js';
-import { migratePluginDatabases } from './plugin-migrations.js';
 
 export interface PluginSource {
   definition: PluginDefinition;
@@ -158,34 +154,27 @@ function withDeadline<T>(work: Promise<T>, ms: number, pluginId: string): Promis
 }
 
 export interface LoaderDeps {
-  /** The plugins' schemas: checked and migrated before any setup runs (old tables moved out of the host's file). */
-  schemas: PluginSchemaRepository;
-  /** Each plugin's own database file, where its migrations run and its storage handle points. */
-  pluginDbs: PluginDatabases;
+  /**
+   * Brings every plugin's database up to date before any setup runs, and refuses (a PluginError naming the plugin)
+   * what cannot run: on SQLite `migratePluginDatabases` (each plugin's own file), on PostgreSQL
+   * `migratePgPluginSchemas` (each plugin's own schema and role).
+   */
+  migrate(manifests: readonly PluginManifest[]): Promise<void>;
   log: PinoLogger;
   initTimeoutMs: number;
   /** Builds each host service for a given plugin. */
   hostServices: Map<symbol, (manifest: PluginManifest) => unknown>;
-  /**
-   * Backs up every database before an upgrade's plugin migrations run (at most once per start; the host's own
-   * backup of this start, if it took one, already covers them). Without it, plugins migrate with no backup (tests).
-   */
-  backupBeforeMigrating?: () => Promise<BackupResult>;
 }
 
 /**
  * Loads a set of plugins: validates every manifest (fatal: the host refuses to start and names the plugin),
- * moves tables an older version kept in the host file, applies each plugin's migrations in its own database file
- * and namespace (fatal), then runs each `setup` in dependency order with a
+ * brings each plugin's own database up to date (`deps.migrate`, fatal), then runs each `setup` in dependency order with a
  * deadline inside a child container that holds only what the manifest asked for. A plugin whose setup throws
  * or times out is left `fallido` and logged; the others still load.
  */
 export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Promise<LoadedPlugin[]> {
   validatePluginSet(sources.map((s) => s.definition.manifest));
-  await migratePluginDatabases(
-    sources.map((s) => s.definition.manifest),
-    deps,
-  );
+  await deps.migrate(sources.map((s) => s.definition.manifest));
 
   const loaded = new Map<symbol, LoadedPlugin>();
   const results: LoadedPlugin[] = [];

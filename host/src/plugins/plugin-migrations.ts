@@ -6,8 +6,21 @@ import { HostServices, type PluginManifest } from '@cerebro/sdk';
 import { MigrationError } from '../storage/migrator.js';
 import { tablePrefixOf } from '../storage/plugin-storage.js';
 import type { PluginSchema } from '../storage/port/plugin-schema-repository.js';
-import type { LoaderDeps } from './plugin-loader.js';
+import type { Logger as PinoLogger } from 'pino';
+import type { BackupResult } from '../storage/backup.js';
+import type { PluginSchemaRepository } from '../storage/port/plugin-schema-repository.js';
 import { PluginError } from './plugin-error.js';
+
+export interface PluginFileDeps {
+  /** The plugins' files: checked and migrated before any setup runs (old tables moved out of the host's file). */
+  schemas: PluginSchemaRepository;
+  log: PinoLogger;
+  /**
+   * Backs up every database before an upgrade's plugin migrations run (at most once per start; the host's own
+   * backup of this start, if it took one, already covers them). Without it, plugins migrate with no backup (tests).
+   */
+  backupBeforeMigrating?: () => Promise<BackupResult>;
+}
 
 interface PluginDatabasePlan {
   manifest: PluginManifest;
@@ -17,7 +30,10 @@ interface PluginDatabasePlan {
 }
 
 /** Checks every plugin database (fatal on a migration error), backs up if an upgrade changes data, then migrates. */
-export async function migratePluginDatabases(manifests: readonly PluginManifest[], deps: LoaderDeps): Promise<void> {
+export async function migratePluginDatabases(
+  manifests: readonly PluginManifest[],
+  deps: PluginFileDeps,
+): Promise<void> {
   const plans: PluginDatabasePlan[] = [];
   for (const manifest of manifests) {
     const schema: PluginSchema = {

@@ -49,8 +49,8 @@ export interface RagRepositories {
 }
 
 export interface RagServiceOptions {
-  /** The engine's database (documents, passages, vectors). */
-  db: SqliteDatabase;
+  /** The engine's SQLite database, when `engineStorage` is absent (none on PostgreSQL). */
+  db?: SqliteDatabase;
   repositories: RagRepositories;
   /** The engine's documents, jobs, leases and vectors (absent: SQLite repositories over `db`). */
   engineStorage?: EngineStorage;

@@ -19,7 +19,9 @@ export class PgChangeVersionRepository implements ChangeVersionRepository {
   }
 
   async read(name: string): Promise<number> {
-    const r = await this.pool.query<{ version: number }>('SELECT version FROM change_versions WHERE name = $1', [name]);
+    const r = await pgQuery<{ version: number }>(this.pool, 'SELECT version FROM change_versions WHERE name = $1', [
+      name,
+    ]);
     return r.rows[0]?.version ?? 0;
   }
 }

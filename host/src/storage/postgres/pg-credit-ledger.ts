@@ -8,7 +8,7 @@ import type {
   RequestRefund,
 } from '../port/credit-ledger-repository.js';
 import { owedRefund, type RequestMovement } from '../port/request-refund.js';
-import { inTransaction, type Pool, type PoolClient } from './pg-driver.js';
+import { inTransaction, pgQuery, type Pool, type PoolClient } from './pg-driver.js';
 
 type Queryable = Pool | PoolClient;
 
@@ -92,12 +92,13 @@ export class PgCreditLedgerRepository implements CreditLedgerRepository {
   }
 
   async balance(accountId: string): Promise<number | null> {
-    const r = await this.pool.query<{ credits: number }>('SELECT credits FROM accounts WHERE id = $1', [accountId]);
+    const r = await pgQuery<{ credits: number }>(this.pool, 'SELECT credits FROM accounts WHERE id = $1', [accountId]);
     return r.rows[0]?.credits ?? null;
   }
 
   async recent(accountId: string, limit: number, beforeId = Number.MAX_SAFE_INTEGER): Promise<MovementRecord[]> {
-    const r = await this.pool.query<MovementRow>(
+    const r = await pgQuery<MovementRow>(
+      this.pool,
       `SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements
        WHERE account_id = $1 AND id < $3 ORDER BY id DESC LIMIT $2`,
       [accountId, limit, beforeId],

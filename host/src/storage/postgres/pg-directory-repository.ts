@@ -2,7 +2,7 @@
 import { inject, injectable } from 'tsyringe';
 import type { AccountRow, CredentialRow, KeyCredentialRow, KeyRow } from '../../access/records.js';
 import type { DirectoryRepository, NewKeyRecord, SpaceWithModules } from '../port/directory-repository.js';
-import type { Pool } from './pg-driver.js';
+import { pgQuery, type Pool } from './pg-driver.js';
 import { PgPoolToken } from './pg-pool-token.js';
 
 /** A space row with its enabled modules, sorted by code point as SQLite sorts them, in the same query. */
@@ -18,7 +18,7 @@ export class PgDirectoryRepository implements DirectoryRepository {
   constructor(@inject(PgPoolToken) private readonly pool: Pool) {}
 
   private async one<R extends object>(sql: string, params: unknown[]): Promise<R | undefined> {
-    return (await this.pool.query<R>(sql, params)).rows[0];
+    return (await pgQuery<R>(this.pool, sql, params)).rows[0];
   }
 
   key(id: string): Promise<KeyRow | undefined> {
@@ -48,7 +48,8 @@ export class PgDirectoryRepository implements DirectoryRepository {
   }
 
   async ownerSpaces(ownerId: string): Promise<SpaceWithModules[]> {
-    const r = await this.pool.query<SpaceWithModuleList>(
+    const r = await pgQuery<SpaceWithModuleList>(
+      this.pool,
       `${SPACE_WITH_MODULES} WHERE s.owner_id = $1 ORDER BY s.id COLLATE "C"`,
       [ownerId],
     );
@@ -56,7 +57,8 @@ export class PgDirectoryRepository implements DirectoryRepository {
   }
 
   async ownerKeys(ownerId: string): Promise<KeyRow[]> {
-    const r = await this.pool.query<KeyRow>(
+    const r = await pgQuery<KeyRow>(
+      this.pool,
       'SELECT * FROM api_keys WHERE owner_id = $1 ORDER BY created_at COLLATE "C", id COLLATE "C"',
       [ownerId],
     );
@@ -64,7 +66,8 @@ export class PgDirectoryRepository implements DirectoryRepository {
   }
 
   async insertKey(k: NewKeyRecord): Promise<void> {
-    await this.pool.query(
+    await pgQuery(
+      this.pool,
       `INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at,
          rate_limit, daily_quota) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
@@ -83,7 +86,7 @@ export class PgDirectoryRepository implements DirectoryRepository {
   }
 
   async setKeyLimits(id: string, rateLimit: number | null, dailyQuota: number | null): Promise<void> {
-    await this.pool.query('UPDATE api_keys SET rate_limit = $1, daily_quota = $2 WHERE id = $3', [
+    await pgQuery(this.pool, 'UPDATE api_keys SET rate_limit = $1, daily_quota = $2 WHERE id = $3', [
       rateLimit,
       dailyQuota,
       id,
@@ -91,7 +94,7 @@ export class PgDirectoryRepository implements DirectoryRepository {
   }
 
   async revokeKey(id: string, at: string): Promise<boolean> {
-    const r = await this.pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
+    const r = await pgQuery(this.pool, 'UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [
       at,
       id,
     ]);
@@ -99,7 +102,7 @@ export class PgDirectoryRepository implements DirectoryRepository {
   }
 
   async setSpaceApi(spaceId: string, settingsJson: string, enabled: boolean): Promise<void> {
-    await this.pool.query('UPDATE spaces SET api_settings = $1, api_enabled = $2 WHERE id = $3', [
+    await pgQuery(this.pool, 'UPDATE spaces SET api_settings = $1, api_enabled = $2 WHERE id = $3', [
       settingsJson,
       enabled ? 1 : 0,
       spaceId,

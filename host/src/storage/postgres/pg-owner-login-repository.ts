@@ -3,7 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import type { LoginRow } from '../../studio/studio-services.js';
 import type { OwnerLoginRepository } from '../port/owner-login-repository.js';
 import { revokeOtherSessions } from './pg-console-session-repository.js';
-import { inTransaction, type Pool } from './pg-driver.js';
+import { inTransaction, type Pool, pgQuery } from './pg-driver.js';
 import { PgPoolToken } from './pg-pool-token.js';
 
 const LOGIN = 'SELECT id, name, email, password_digest, deleted_at FROM owners';
@@ -13,19 +13,19 @@ export class PgOwnerLoginRepository implements OwnerLoginRepository {
   constructor(@inject(PgPoolToken) private readonly pool: Pool) {}
 
   async byId(ownerId: string): Promise<LoginRow | undefined> {
-    return (await this.pool.query<LoginRow>(`${LOGIN} WHERE id = $1 AND deleted_at IS NULL`, [ownerId])).rows[0];
+    return (await pgQuery<LoginRow>(this.pool, `${LOGIN} WHERE id = $1 AND deleted_at IS NULL`, [ownerId])).rows[0];
   }
 
   async byEmail(email: string): Promise<LoginRow | undefined> {
-    return (await this.pool.query<LoginRow>(`${LOGIN} WHERE email = $1 AND deleted_at IS NULL`, [email])).rows[0];
+    return (await pgQuery<LoginRow>(this.pool, `${LOGIN} WHERE email = $1 AND deleted_at IS NULL`, [email])).rows[0];
   }
 
   async setEmail(ownerId: string, email: string): Promise<void> {
-    await this.pool.query('UPDATE owners SET email = $1 WHERE id = $2', [email, ownerId]);
+    await pgQuery(this.pool, 'UPDATE owners SET email = $1 WHERE id = $2', [email, ownerId]);
   }
 
   async setName(ownerId: string, name: string): Promise<void> {
-    await this.pool.query('UPDATE owners SET name = $1 WHERE id = $2', [name, ownerId]);
+    await pgQuery(this.pool, 'UPDATE owners SET name = $1 WHERE id = $2', [name, ownerId]);
   }
 
   setPassword(ownerId: string, digest: string, at: string, keep: string | null): Promise<number> {

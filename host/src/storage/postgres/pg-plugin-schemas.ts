@@ -37,6 +37,8 @@ export function pluginRoleName(database: string, pluginId: string): string {
 
 /** The plugins' schemas and roles on PostgreSQL, as the plugin loader uses them. */
 export interface PluginSchemas {
+  /** The plugin's pool, connected as its role (its role and schema provisioned on first use): where it migrates. */
+  pool(pluginId: string): Promise<Pool>;
   /** The plugin's `HostServices.Database` on PostgreSQL (its role and schema provisioned on first use). */
   database(pluginId: string): Promise<PgPluginDatabase>;
   /** The handle `database` opened for the plugin (synchronously, once opened). */
