@@ -12,7 +12,7 @@ import { createRedisClient, type Redis } from '../storage/redis/redis-driver.js'
 import type { RedisLimitWindows } from '../storage/redis/redis-limit-windows.js';
 import { registerPgAccessRepositories } from './pg-repositories.js';
 import { registerPgContentRepositories } from './pg-content-repositories.js';
-import { registerRedisCounters } from './redis-counters.js';
+import { redisPrefixOf, registerRedisCounters } from './redis-counters.js';
 
 /** How often the long windows counted in Redis (daily quotas) are written to PostgreSQL. */
 const REDIS_FLUSH_MS = 10_000;
@@ -68,7 +68,7 @@ export async function openSharedBackend(
       registerPgAccessRepositories(c, pool);
       registerPgContentRepositories(c, pool);
       if (!redis) return;
-      windows = registerRedisCounters(c, redis, pool);
+      windows = registerRedisCounters(c, redis, pool, redisPrefixOf(config.databaseUrl!));
       const counted = windows;
       flushing = setInterval(() => {
         counted
