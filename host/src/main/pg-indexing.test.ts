@@ -4,24 +4,19 @@
 // job is taken back once; the answers are compared with the same document indexed on SQLite.
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
-import { container } from 'tsyringe';
-import { CerebroEngine, passageTerms } from '../cerebro/index.js';
+import { CerebroEngine, type Embedder, passageTerms } from '../cerebro/index.js';
 import { createPreparePool, type PreparePool } from '../cerebro/extract/pool.js';
 import { migratedDb } from '../cerebro/testing/fixtures.js';
-import { resolveToken } from '../kernel/resolve.js';
-import type { EngineStorage } from '../storage/port/engine-storage.js';
-import { DocumentJobRepositoryToken } from '../storage/port/document-job-repository.js';
-import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
-import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
-import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import type { Pool } from '../storage/postgres/pg-driver.js';
 import { dropMigratedTemplate, migratedPgDatabase } from '../storage/postgres/testing/migrated-pg-database.js';
 import { pgUnavailable } from '../storage/postgres/testing/pg-test-database.js';
-import { registerPgContentRepositories } from './pg-content-repositories.js';
-import { registerPgAccessRepositories } from './pg-repositories.js';
+import { pgEngineStorage } from './testing/pg-engine-storage.js';
 
 /** The Debian Administrator's Handbook in Spanish (Debian package debian-handbook), as the benches use it. */
 const HANDBOOK = '/usr/share/doc/debian-handbook/html/es-ES';
@@ -34,6 +29,7 @@ const skip =
 after(dropMigratedTemplate);
 
 const SPACE = 'manual';
+const HANGING_WORKER = fileURLToPath(new URL('./testing/pg-hanging-worker.js', import.meta.url));
 const QUESTIONS = [
   '¿Cómo se configura un proxy para APT?',
   '¿Qué contiene el archivo sources.list?',
@@ -44,19 +40,6 @@ const REPLACED_QUESTIONS = ['¿Cómo se configura la red?', '¿Dónde se define 
 /** Owners named by a live pid that is not this process (the test runner's parent), as other live hosts. */
 const owner = (name: string) => `${process.ppid}-${name}`;
 
-/** The engine's storage as a host on PostgreSQL resolves it from its container. */
-function pgEngineStorage(pool: Pool): EngineStorage {
-  const c = container.createChildContainer();
-  registerPgAccessRepositories(c, pool);
-  registerPgContentRepositories(c, pool);
-  return {
-    documents: resolveToken(c, DocumentJobRepositoryToken),
-    leases: resolveToken(c, ProcessLeaseRepositoryToken),
-    vectors: resolveToken(c, VectorRepositoriesToken),
-    passages: resolveToken(c, PassageIndexRepositoryToken),
-  };
-}
-
 /** What a search returns that both backends must agree on (passage ids are each database's own). */
 const hits = async (engine: CerebroEngine, question: string) =>
   (await engine.search(SPACE, question, 10)).map((h) => [h.documentName, h.ord, h.text, h.bm25.toFixed(9)]);
@@ -64,6 +47,24 @@ const hits = async (engine: CerebroEngine, question: string) =>
 const answer = async (engine: CerebroEngine, question: string) => {
   const a = await engine.ask({ space: SPACE, question });
   return [a.found, a.text, a.sources.map((s) => [s.document, s.excerpt, s.score.toFixed(9), s.cited])];
+};
+
+/** A small deterministic model for the test: a text's words counted into 16 buckets by hash, unit length. */
+const bucketEmbedder: Embedder = {
+  id: 'cubetas-prueba',
+  dimensions: 16,
+  async embed(texts) {
+    return texts.map((text) => {
+      const v = new Float32Array(16);
+      for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+        let h = 0;
+        for (const c of word) h = (h * 31 + c.codePointAt(0)!) % 16;
+        v[h]! += 1;
+      }
+      const norm = Math.hypot(...v) || 1;
+      return v.map((x) => x / norm);
+    });
+  },
 };
 
 async function until(what: string, done: () => Promise<boolean>, ms = 15_000): Promise<void> {
@@ -221,5 +222,130 @@ describe('indexing on PostgreSQL, end to end', { skip }, () => {
     );
     for (const host of hosts) assert.ok((await hits(host, QUESTIONS[0]!)).length > 0);
     assert.deepEqual(await hits(hosts[0]!, QUESTIONS[0]!), await hits(hosts[1]!, QUESTIONS[0]!));
+  });
+
+  test('with an embedding model, vectors live in PostgreSQL beside their passages and go with them', async (t) => {
+    const db = await migratedPgDatabase();
+    const engine = new CerebroEngine({
+      storage: pgEngineStorage(db.pool),
+      pool: prepare,
+      embedder: bucketEmbedder,
+      indexing: { owner: owner('vectores') },
+    });
+    t.after(async () => {
+      await engine.stop();
+      await db.close();
+    });
+    await engine.start();
+    assert.equal(engine.hybrid, true);
+    const vectors = () => count(db.pool, 'SELECT count(*) AS n FROM cerebro_vec_d16');
+    const doc = await engine.documents.submit(SPACE, { name: 'manual.html', path: APT, bytes: 51_414 });
+    await engine.documents.idle();
+    const first = (await engine.documents.document(SPACE, doc.id))!;
+    assert.equal(first.state, 'ready');
+    assert.equal(await vectors(), first.passages, 'one vector per passage');
+    assert.ok((await engine.search(SPACE, QUESTIONS[0]!, 10)).length > 0);
+
+    await engine.documents.submit(SPACE, { name: 'manual.html', path: CONFIGURATION, bytes: 28_276 });
+    await engine.documents.idle();
+    const second = (await engine.documents.document(SPACE, doc.id))!;
+    assert.deepEqual([second.state, second.version], ['ready', 2]);
+    assert.equal(await vectors(), second.passages, "the old version's vectors were purged with its passages");
+    assert.ok((await engine.search(SPACE, REPLACED_QUESTIONS[0]!, 10)).length > 0);
+
+    await engine.documents.remove(SPACE, doc.id);
+    await engine.documents.idle();
+    assert.equal(await vectors(), 0, "a removed document's vectors go with it");
+  });
+
+  test('a worker killed with SIGKILL mid-job: its job is taken back once its lease ran out, and indexed once', async (t) => {
+    const db = await migratedPgDatabase();
+    const storage = pgEngineStorage(db.pool);
+    const host = new CerebroEngine({ storage, pool: prepare, indexing: { owner: owner('vivo'), pollMs: 20 } });
+    t.after(async () => {
+      await host.stop();
+      await db.close();
+    });
+    const { document } = await storage.documents.submit(
+      SPACE,
+      { name: 'apt.html', mediaType: 'text/html', format: 'html', bytes: 51_414, sha256: null, path: APT },
+      'doc-apt',
+      new Date().toISOString(),
+    );
+    // A live pid that is not the worker's: only the lease running out, not the pid, lets the job be taken back.
+    const dead = owner('matado');
+    const worker = spawn(process.execPath, [HANGING_WORKER, db.url, dead], { stdio: 'ignore' });
+    const exited = once(worker, 'exit');
+    const runRows = () => count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages WHERE run IS NOT NULL');
+    try {
+      await until('el trabajador guarda sus pasajes', async () => (await runRows()) > 0);
+    } finally {
+      worker.kill('SIGKILL');
+      await exited;
+    }
+    const left = (await storage.documents.get(SPACE, document.id))!;
+    assert.deepEqual([left.state, left.leaseOwner, left.attempts], ['processing', dead, 1]);
+    const halfRun = await runRows();
+
+    await host.start();
+    await until(
+      'el documento listo',
+      async () => (await host.documents.document(SPACE, document.id))?.state === 'ready',
+    );
+    await host.documents.idle();
+    const ready = (await host.documents.document(SPACE, document.id))!;
+    assert.deepEqual([ready.attempts, ready.leaseOwner], [2, null], 'claimed once more, by the live host');
+    assert.equal(ready.passages, halfRun, 'the same document, indexed again in full');
+    const stored = await count(
+      db.pool,
+      'SELECT count(*) AS n FROM cerebro_passages WHERE space = $1 AND document_id = $2',
+      [SPACE, document.id],
+    );
+    assert.equal(stored, ready.passages, "no duplicate passages: the killed worker's run was purged");
+    assert.equal(await count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages'), 0);
+    assert.ok((await hits(host, QUESTIONS[0]!)).length > 0);
+  });
+
+  test('a document replaced from another host while a worker indexes it: the job stops, the new version is indexed once', async (t) => {
+    const db = await migratedPgDatabase();
+    // The worker's first job stores its passages, then waits (a long document) until it is stopped.
+    let jobs = 0;
+    const slowFirst: PreparePool = {
+      async prepare(task, signal, onPassages) {
+        if (jobs++ > 0) return prepare.prepare(task, signal, onPassages);
+        await prepare.prepare(task, signal, onPassages);
+        return new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+      },
+      close: async () => undefined,
+    };
+    const worker = new CerebroEngine({
+      storage: pgEngineStorage(db.pool),
+      pool: slowFirst,
+      indexing: { owner: owner('trabajador'), pollMs: 20, leaseMs: 300 },
+    });
+    // An api host: it stores and queues, never indexes (never started).
+    const api = new CerebroEngine({ storage: pgEngineStorage(await db.connect()), pool: prepare });
+    t.after(async () => {
+      await worker.stop();
+      await db.close();
+    });
+    await worker.start();
+    const first = await worker.documents.submit(SPACE, { name: 'manual.html', path: APT, bytes: 51_414 });
+    const runRows = () => count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages WHERE run IS NOT NULL');
+    await until('la primera versión a medias', async () => (await runRows()) > 0);
+
+    const replaced = await api.documents.submit(SPACE, { name: 'manual.html', path: CONFIGURATION, bytes: 28_276 });
+    assert.deepEqual([replaced.id, replaced.version], [first.id, 2]);
+    await until('la segunda versión lista', async () => {
+      const doc = await api.documents.document(SPACE, first.id);
+      return doc?.state === 'ready' && doc.version === 2;
+    });
+    await worker.documents.idle();
+    assert.equal(jobs, 2, 'the first job stopped, the second version claimed once');
+    const ready = (await api.documents.document(SPACE, first.id))!;
+    assert.equal(ready.attempts, 1);
+    assert.equal(await count(db.pool, 'SELECT count(*) AS n FROM cerebro_passages'), ready.passages, 'only v2 stored');
+    assert.equal(await count(db.pool, 'SELECT count(*) AS n FROM cerebro_hidden_passages'), 0, "v1's run purged");
+    assert.ok((await hits(api, REPLACED_QUESTIONS[0]!)).length > 0, 'the api host answers from the new version');
   });
 });
