@@ -49,14 +49,24 @@ const ask = (server: ServerProcess, key: string, space: string, pregunta: string
     body: JSON.stringify({ pregunta }),
   });
 
-/** The space's document of that name as the host lists it (undefined when absent). */
-async function listed(server: ServerProcess, key: string, space: string, name: string): Promise<any> {
-  const page = await call(server, key, `/rag/${space}/documents`);
-  assert.equal(page.status, 200, JSON.stringify(page.body));
-  return page.body.documentos.find((d: { nombre: string }) => d.nombre === name);
+interface ListedDocument {
+  nombre: string;
+  estado: string;
 }
 
-async function waitReady(server: ServerProcess, key: string, space: string, name: string): Promise<any> {
+/** The space's document of that name as the host lists it (undefined when absent). */
+async function listed(
+  server: ServerProcess,
+  key: string,
+  space: string,
+  name: string,
+): Promise<ListedDocument | undefined> {
+  const page = await call(server, key, `/rag/${space}/documents`);
+  assert.equal(page.status, 200, JSON.stringify(page.body));
+  return (page.body.documentos as ListedDocument[]).find((d) => d.nombre === name);
+}
+
+async function waitReady(server: ServerProcess, key: string, space: string, name: string): Promise<ListedDocument> {
   const until = Date.now() + 60_000;
   for (;;) {
     const doc = await listed(server, key, space, name);
@@ -99,7 +109,7 @@ test('cerebro serve and cerebro admin on PostgreSQL + Redis: shared, limited onc
     const { stdout } = await run(process.execPath, [CLI, 'admin', ...args, '--json'], {
       env: { ...process.env, ...env, CEREBRO_DATA_DIR: join(folders, 'operador') },
     });
-    return JSON.parse(stdout) as Record<string, any>;
+    return JSON.parse(stdout) as Record<string, string>;
   };
 
   // Two hosts start together on the empty database: one migrates and sets up the first run, the other waits for it.
