@@ -1,6 +1,21 @@
 // The landing records as the API shows them (response-schemas.ts describes them for the OpenAPI document).
 import type { CatalogProduct } from '@cerebro/sdk';
 import type { Landing, Version, VersionState } from './model.js';
+import type { Publication } from './store/publication-store.js';
+
+/** Where a published landing is served, relative to the server's root (the host mounts public routes there). */
+export const publicPath = (spaceId: string, token: string): string =>
+  `/api/pub/landing/${encodeURIComponent(spaceId)}/p/${token}`;
+
+export function publicationView(spaceId: string, p: Publication) {
+  return {
+    ruta: publicPath(spaceId, p.token),
+    version: p.numero,
+    formulario: p.formulario,
+    publicada: p.publicada,
+    actualizada: p.actualizada,
+  };
+}
 
 export interface CatalogChange {
   producto: string;
