@@ -24,9 +24,13 @@ export interface PublicPageOptions {
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
 const decode = (value: string): string => value.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ENTITIES[e]);
 
+/** Whether clicks on the button are counted: web addresses only (a `mailto:` or `tel:` opens the visitor's app). */
+export const countsClicks = (ctaUrl: string | null): ctaUrl is string =>
+  ctaUrl !== null && /^https?:\/\//i.test(ctaUrl);
+
 /** Links whose target is the call-to-action URL go through `<token>/cta`, which counts the click and redirects. */
 function countClicks(html: string, token: string, ctaUrl: string | null): string {
-  if (!ctaUrl) return html;
+  if (!countsClicks(ctaUrl)) return html;
   const through = `href="${esc(`${token}/cta`)}"`;
   return html.replace(/href="([^"]*)"/g, (attr, value: string) => (decode(value) === ctaUrl ? through : attr));
 }

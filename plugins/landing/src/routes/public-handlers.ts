@@ -12,7 +12,7 @@ import {
   type ModuleRequest,
   type RouteBody,
 } from '@cerebro/sdk';
-import { HONEYPOT, publicPage, thanksPage } from '../publish/public-page.js';
+import { countsClicks, HONEYPOT, publicPage, thanksPage } from '../publish/public-page.js';
 import type { LEAD_FORM_SCHEMA } from '../schemas.js';
 import type { LandingStore, StoredVersion } from '../store/landing-store.js';
 import type { LeadStore } from '../store/lead-store.js';
@@ -99,7 +99,7 @@ export function publicHandlers(deps: PublicDeps) {
     public_cta: async (req: ModuleRequest<unknown>) => {
       const p = await published(req);
       const url = p.landing.brief.cta.url;
-      if (!url) throw pageNotFound();
+      if (!countsClicks(url)) throw pageNotFound();
       await publications.countClick(req.space.id, p.landing.id);
       return Reply.empty(303, { location: url, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
     },
