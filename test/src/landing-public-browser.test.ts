@@ -143,6 +143,7 @@ test('Studio publishes a landing, shows and copies its public address, its count
   await page.getByRole('heading', { name: 'Publicación' }).waitFor();
   await page.getByRole('button', { name: 'Publicar la versión 1' }).click();
   await page.getByRole('status').filter({ hasText: 'Landing publicada.' }).waitFor();
+  await page.locator('.landing-item [data-publicada="1"]').filter({ hasText: 'Publicada (v1)' }).waitFor();
   const ruta = (await world.h.client.get(`/mod/landing/demo/landings/${id}`)).body.publicacion.ruta as string;
   const link = page.getByRole('link', { name: `${world.h.url}${ruta}` });
   await link.waitFor();

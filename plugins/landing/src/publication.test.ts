@@ -52,6 +52,7 @@ test('a published landing answers anyone without a key: cacheable, counted, butt
   assert.equal(pub.version, 1);
   assert.equal(pub.formulario, true);
   const token = pub.ruta.split('/').at(-1);
+  assert.equal((await h.client.get(base(h))).body.landings[0].version_publicada, 1);
 
   const page = await visit(h, pub.ruta);
   assert.equal(page.status, 200);
@@ -105,6 +106,7 @@ test('a published landing answers anyone without a key: cacheable, counted, butt
   const down = await h.client.delete(`${base(h)}/${l.id}/publicacion`);
   assert.equal(down.status, 200);
   assert.equal(down.body.publicacion, null);
+  assert.equal(down.body.version_publicada, null);
   assert.equal(down.body.estadisticas.vistas, 4);
   const gone = await visit(h, pub.ruta);
   assert.equal(gone.status, 404);

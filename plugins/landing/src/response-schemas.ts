@@ -70,6 +70,10 @@ const SUMMARY_PROPERTIES: Record<string, JsonSchema> = {
   actualizada: str,
   version_actual: nullable(int),
   ultima_version: object({ numero: int, estado: { type: 'string', enum: [...VERSION_STATES] } }),
+  version_publicada: nullable({
+    type: 'integer',
+    description: 'La versión que sirve su dirección pública; null sin publicar.',
+  }),
 };
 
 export const LANDING_SUMMARY_SCHEMA = object(SUMMARY_PROPERTIES);

@@ -48,7 +48,8 @@ export function versionView(v: Version) {
   };
 }
 
-function summary(l: Landing, versions: readonly Version[]) {
+/** `published`: the version its public address serves, or null when it is not published. */
+function summary(l: Landing, versions: readonly Version[], published: number | null) {
   const last = versions[versions.length - 1];
   const ready = [...versions].reverse().find((v) => v.estado === 'lista');
   return {
@@ -59,15 +60,21 @@ function summary(l: Landing, versions: readonly Version[]) {
     actualizada: l.actualizada,
     version_actual: ready?.numero ?? null,
     ultima_version: { numero: last?.numero ?? 0, estado: (last?.estado ?? 'fallida') as VersionState },
+    version_publicada: published,
   };
 }
 
-export function landingSummary(l: Landing, versions: readonly Version[]) {
-  return summary(l, versions);
+export function landingSummary(l: Landing, versions: readonly Version[], published: number | null) {
+  return summary(l, versions, published);
 }
 
-export function landingView(l: Landing, versions: readonly Version[], changes: CatalogChange[]) {
-  const s = summary(l, versions);
+export function landingView(
+  l: Landing,
+  versions: readonly Version[],
+  changes: CatalogChange[],
+  published: number | null,
+) {
+  const s = summary(l, versions, published);
   return {
     ...s,
     productos: l.brief.productos,

@@ -121,7 +121,10 @@ export function landingHandlers(deps: HandlerDeps) {
       const desde = Number(req.query.desde);
       const page = await store.page(req.space.id, limite, desde);
       const summaries = [];
-      for (const l of page.landings) summaries.push(landingSummary(l, await store.versions(l.espacio, l.id)));
+      for (const l of page.landings) {
+        const published = (await deps.publications.of(l.espacio, l.id))?.numero ?? null;
+        summaries.push(landingSummary(l, await store.versions(l.espacio, l.id), published));
+      }
       return {
         landings: summaries,
         total: page.total,

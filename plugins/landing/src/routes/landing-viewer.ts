@@ -41,7 +41,7 @@ export function landingViewer(deps: ViewDeps) {
     const publication = await deps.publications.of(espacio, id);
     const stats = await deps.publications.stats(espacio, id);
     return {
-      ...landingView(landing, versions, changes),
+      ...landingView(landing, versions, changes, publication?.numero ?? null),
       publicacion: publication ? publicationView(espacio, publication) : null,
       estadisticas: { ...stats, contactos: await deps.leads.count(espacio, id) },
     };
