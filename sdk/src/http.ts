@@ -15,9 +15,13 @@ export interface SpaceContext {
   readonly modules: readonly string[];
 }
 
-/** Who is calling, as the host authenticated them. Read-only: plugins cannot change authorization. */
+/**
+ * Who is calling, as the host authenticated them. Read-only: plugins cannot change authorization. `visitor`
+ * (sdk 2.1): anyone, on a route the manifest declares `public`; `ownerId` is then the space's owner and
+ * `permission` is `lee`.
+ */
 export interface CallerContext {
-  readonly kind: 'key' | 'console';
+  readonly kind: 'key' | 'console' | 'visitor';
   readonly ownerId: string;
   /** Id of the service key, for key callers. */
   readonly keyId?: string;

@@ -31,6 +31,7 @@ export type {
   SearchOptions,
 } from './services/documents.js';
 export type { CatalogReader, CatalogProduct } from './services/catalog.js';
+export type { LeadInbox, LeadInput, LeadReceipt } from './services/leads.js';
 export { formatMoney, parseAmount } from './services/money.js';
 export { countOf } from './text/count.js';
 export type { CreditRefunds } from './services/credits.js';
@@ -65,6 +66,8 @@ export {
   type PluginSetupResult,
   type RouteAudit,
   type RouteDeclaration,
+  type PublicRoute,
+  PUBLIC_MAX_BODY_BYTES,
   type Migration,
   type ServiceUse,
   type JsonSchema,

@@ -30,10 +30,29 @@ export interface RouteDeclaration {
    * for routes that mimic that API (its clients read `error.message`).
    */
   errorFormat?: 'openai';
-  /** How the body arrives: parsed JSON, a multipart stream read through the upload service, or none. */
-  body?: 'json' | 'multipart' | 'none';
-  /** Largest accepted JSON body in bytes (default: the host's limit). Multipart limits belong to the upload call. */
+  /**
+   * How the body arrives: parsed JSON, a multipart stream read through the upload service, none, or (`public`
+   * routes only, since sdk 2.1) an HTML form without script: `application/x-www-form-urlencoded`, read by the host
+   * into an object of strings (a field sent twice is a 400) and validated against `requestSchema` like JSON.
+   */
+  body?: 'json' | 'multipart' | 'none' | 'form';
+  /**
+   * Largest accepted JSON or form body in bytes (default: the host's limit; on a `public` route at most
+   * `PUBLIC_MAX_BODY_BYTES`). Multipart limits belong to the upload call.
+   */
   maxBodyBytes?: number;
+  /**
+   * Reachable without a key (since sdk 2.1): a page or form a plugin shows to anyone, such as a published landing.
+   * Mounted at `/api/pub/<plugin>/{espacio}<path>` instead of `/api/mod/…`. The host still requires the space to
+   * exist, be in good standing (trial, payment) and have the module, answering `404` otherwise (the same as an
+   * unknown page, so nothing about the space leaks); it counts requests per client address and route
+   * (`perMinute`, `429` past it) and caps the body at `PUBLIC_MAX_BODY_BYTES`. An `Authorization` header or Studio
+   * cookie sent along is ignored: the handler sees `caller.kind === 'visitor'` with permission `lee`, and the handler
+   * decides on its own what the visitor may see (an unguessable token in the path, say). Such a route declares
+   * `permission: 'lee'`, no `credits`, no `idempotent`, no multipart body, and is never audited (a visitor is not
+   * a person of the owner's).
+   */
+  public?: PublicRoute;
   summary: string;
   description?: string;
   /**
@@ -52,6 +71,15 @@ export interface RouteDeclaration {
    */
   audit?: RouteAudit | false;
 }
+
+/** The host's own limits on a `public` route, counted per client address (behind a trusted proxy, the client's). */
+export interface PublicRoute {
+  /** Requests one address may make to this route per clock minute (1–600); past it the host answers `429`. */
+  perMinute: number;
+}
+
+/** The largest body a `public` route accepts (bytes), whatever its `maxBodyBytes` says. */
+export const PUBLIC_MAX_BODY_BYTES = 64 * 1024;
 
 /** What the audit log calls a plugin route's change and keeps of it. */
 export interface RouteAudit {

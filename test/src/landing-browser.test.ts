@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import { startTestHost, type TestHost } from '@cerebro/sdk/testing';
 import { sanitizeLanding } from '../../plugins/landing/dist/safety/sanitize.js';
 import { pageWith, XSS_VECTORS } from '../../plugins/landing/dist/safety/xss-vectors.js';
-import { launchBrowser, screenshot, seriousA11yViolations, watchPage, type TestBrowser } from './support/browser.js';
+import { launchBrowser, watchPage } from './support/browser.js';
+import { checkLandingPage } from './support/landing-page-check.js';
 import { filesForm, waitIndexed } from './support/rag.js';
 
 const PRODUCTS = [
@@ -122,43 +123,6 @@ async function refine(h: TestHost, space: string, id: string, instrucciones: str
   assert.equal(l.estado, 'lista', JSON.stringify(l.versiones.at(-1)));
 }
 
-/** Loads a served landing at `width` and checks everything a person and a browser would notice. */
-async function checkLanding(
-  browser: TestBrowser,
-  h: TestHost,
-  url: string,
-  name: string,
-  width: number,
-): Promise<void> {
-  const context = await browser.context({ width, height: 900, bypassCSP: true });
-  await context.setExtraHTTPHeaders({ authorization: `Bearer ${h.writeKey}` });
-  try {
-    const page = await context.newPage();
-    const seen = watchPage(page);
-    const response = await page.goto(url);
-    assert.equal(response?.status(), 200, name);
-    const overflow = await page.evaluate(() => {
-      const doc = (globalThis as any).document.documentElement;
-      return { scroll: doc.scrollWidth as number, client: doc.clientWidth as number };
-    });
-    assert.ok(
-      overflow.scroll <= overflow.client,
-      `${name} @${width}: horizontal scroll (${overflow.scroll} > ${overflow.client})`,
-    );
-    await screenshot(page, `landing-${name}-${width}`);
-    const violations = await seriousA11yViolations(page);
-    assert.deepEqual(violations, [], `${name} @${width}: ${JSON.stringify(violations)}`);
-    assert.deepEqual(seen.consoleErrors, [], `${name} @${width}`);
-    assert.deepEqual(
-      seen.requests.filter((r) => r !== url),
-      [],
-      `${name} @${width}: the page requested something`,
-    );
-  } finally {
-    await context.close();
-  }
-}
-
 test('every generated landing renders at 375 and 1280 px: no horizontal scroll, no console error, no request, no serious axe violation', async (t) => {
   const h = await startTestHost(t, { discover: true, spaceId: 'tienda', credits: 100_000 });
   const space = h.spaceId;
@@ -228,7 +192,8 @@ test('every generated landing renders at 375 and 1280 px: no horizontal scroll, 
   t.after(() => browser.close());
   for (const l of landings) {
     const url = `${h.url}/api/mod/landing/${space}/landings/${l.id}/html${l.version ? `?version=${l.version}` : ''}`;
-    for (const width of [375, 1280]) await checkLanding(browser, h, url, l.name, width);
+    for (const width of [375, 1280])
+      await checkLandingPage(browser, url, `landing-${l.name}`, width, { authorization: `Bearer ${h.writeKey}` });
   }
 
   // Served without bypassing its CSP, the page lives in an opaque origin: not the API's, no cookies, no storage.

@@ -63,8 +63,20 @@ export interface SpaceAccess {
 }
 
 /** Decides whether the caller may use the space for a route, or throws the catalogue error of the first failed check. */
+/** A visitor's request to a public route of a module: no caller, only the space's own standing. */
+export interface VisitorAccessRequest {
+  spaceId: string;
+  module: string;
+  now: number;
+}
+
 export interface SpaceAccessPolicy {
   authorize(caller: OwnerCaller, request: SpaceAccessRequest): Promise<SpaceAccess>;
+  /**
+   * Whether anyone may see the space's public pages of `module`: the space exists, its trial has not ended, its
+   * account is paid and not suspended, and it has the module. Any failure is the same 404 as an unknown page.
+   */
+  authorizeVisitor(request: VisitorAccessRequest): Promise<SpaceAccess>;
 }
 
 /** A key as issued: the secret (`token`) is in this answer only. */

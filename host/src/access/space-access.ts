@@ -3,7 +3,13 @@ import { HostTokens } from '../kernel/tokens.js';
 import { apiError, type Permission } from '@cerebro/sdk';
 import type { OwnerCaller } from './caller.js';
 import { ipAllowed } from './api-settings.js';
-import type { AccessDirectory, SpaceAccess, SpaceAccessPolicy, SpaceAccessRequest } from './access-services.js';
+import type {
+  AccessDirectory,
+  SpaceAccess,
+  SpaceAccessPolicy,
+  SpaceAccessRequest,
+  VisitorAccessRequest,
+} from './access-services.js';
 import type { SpaceRecord } from './records.js';
 
 const DAY_MS = 86_400_000;
@@ -57,4 +63,19 @@ export class SpaceAccessRules implements SpaceAccessPolicy {
 
     return { space: { id: row.id, accountId: row.account_id, modules: record.modules }, record, permission };
   }
+
+  async authorizeVisitor(request: VisitorAccessRequest): Promise<SpaceAccess> {
+    const record = await this.directory.space(request.spaceId);
+    if (!record) throw PAGE_NOT_FOUND();
+    const { row } = record;
+    if (row.trial_ends_at && Date.parse(row.trial_ends_at) <= request.now) throw PAGE_NOT_FOUND();
+    const account = await this.directory.accountStanding(row.account_id);
+    const unpaidFor = account?.unpaid_since ? request.now - Date.parse(account.unpaid_since) : 0;
+    if (!account || account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw PAGE_NOT_FOUND();
+    if (!record.modules.includes(request.module)) throw PAGE_NOT_FOUND();
+    return { space: { id: row.id, accountId: row.account_id, modules: record.modules }, record, permission: 'lee' };
+  }
 }
+
+/** What a visitor is told whatever stops a public page: nothing about the space or its account. */
+const PAGE_NOT_FOUND = () => apiError('not_found', 'Página no encontrada.');

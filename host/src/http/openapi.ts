@@ -73,6 +73,7 @@ const SECURITY: Record<HostRoute['access'], Record<string, string[]>[]> = {
   space: [{ bearer: [] }, { sesion: [] }],
   console: [{ sesion: [] }, { bearer: [] }],
   admin: [{ bearer: [] }],
+  visitor: [],
 };
 
 const toOpenApiPath = (path: string): string => path.replace(/^\/api/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -83,15 +84,24 @@ const STANDARD_ERRORS: Record<string, string> = {
   '401': 'Credencial ausente, no válida o revocada.',
   '402': 'Cuenta impagada más de 7 días, suspendida, o sin créditos.',
   '403': 'Sin acceso, módulo no habilitado, solo lectura, API desactivada o IP no permitida.',
+  '404': 'Página no encontrada: el espacio no existe, no está al día o no tiene el módulo (rutas públicas).',
   '413': 'Cuerpo demasiado grande.',
   '415': 'Tipo de contenido no admitido.',
   '422': 'Datos no válidos: `detail` es la lista de problemas (`loc`, `msg`, `type`).',
   '429':
-    'Límite por minuto o cuota diaria superados, del espacio o propios de la clave (cabecera `Retry-After`; `RateLimit-Policy` dice cuál con `limite="clave"` o `limite="espacio"`).',
+    'Límite por minuto o cuota diaria superados, del espacio o propios de la clave, o (rutas públicas) de la dirección de origen (cabecera `Retry-After`; `RateLimit-Policy` dice cuál con `limite="clave"`, `limite="espacio"` o `limite="direccion"`).',
   '503':
     'El servicio arranca o se detiene, el módulo no está disponible, o la base de datos está ocupada (`database_busy`, cabecera `Retry-After`).',
   '507':
     'No queda espacio en el disco del servidor (`insufficient_storage`): nada se guardó; reintenta cuando el operador libere espacio.',
+};
+
+/** The media type a route's `requestSchema` describes. */
+const REQUEST_TYPES: Record<NonNullable<HostRoute['body']>, string> = {
+  json: 'application/json',
+  none: 'application/json',
+  multipart: 'multipart/form-data',
+  form: 'application/x-www-form-urlencoded',
 };
 
 const readsJsonBody = (route: HostRoute): boolean =>
@@ -100,12 +110,13 @@ const readsJsonBody = (route: HostRoute): boolean =>
 /** The error statuses the pipeline itself can answer for this route, from the same data the pipeline acts on. */
 function pipelineErrors(route: HostRoute): string[] {
   const statuses: string[] = [];
-  if (route.access !== 'public') statuses.push('401', '403');
+  if (route.access === 'visitor') statuses.push('404', '429');
+  else if (route.access !== 'public') statuses.push('401', '403');
   if (route.access === 'space' || route.credits) statuses.push('402', '429');
   if (!route.ungated) statuses.push('503');
   if (route.query) statuses.push('422');
   if (readsJsonBody(route)) statuses.push('400', '413', '415', '422');
-  if (route.body === 'multipart') statuses.push('400', '413', '415', '422');
+  if (route.body === 'multipart' || route.body === 'form') statuses.push('400', '413', '415', '422');
   // Anything that writes can meet a full disk; a request that only reads cannot make it worse.
   if (route.method !== 'GET') statuses.push('507');
   return statuses;
@@ -175,7 +186,7 @@ export function buildOpenApi(
       ? {
           required: true,
           content: {
-            [route.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: route.requestSchema },
+            [REQUEST_TYPES[route.body ?? 'json']]: { schema: route.requestSchema },
           },
         }
       : undefined;
@@ -191,6 +202,7 @@ export function buildOpenApi(
       'x-cerebro-access': route.access,
       ...(route.permission ? { 'x-cerebro-permiso': route.permission } : {}),
       ...(route.module ? { 'x-cerebro-modulo': route.module } : {}),
+      ...(route.perAddressPerMinute ? { 'x-cerebro-por-direccion-minuto': route.perAddressPerMinute } : {}),
       'x-cerebro-creditos': route.credits ?? 0,
       ...(route.stream ? { 'x-cerebro-stream': 'text/event-stream' } : {}),
       ...(route.spaceInBody ? { 'x-cerebro-espacio-en': `body.${route.spaceInBody}` } : {}),

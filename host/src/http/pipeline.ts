@@ -16,6 +16,7 @@ import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { RouteMeter } from '../metrics/route-traffic.js';
 import type { RateLimiter } from '../limits/limit-services.js';
 import type { UsageCounters } from '../limits/limit-services.js';
+import { readFormBody } from './form-body.js';
 import { readJsonBody } from './json-body.js';
 import { PipelineRequestContext, callerIp, requestIdFor, type RequestContext } from './request-context.js';
 import { sendError, sendResult } from './respond.js';
@@ -37,7 +38,9 @@ import type { RouteAuditHook, RouteAuditing } from '../audit/audit-services.js';
  * documented in the README ("Orden de comprobaciones"):
  *
  *  1. readiness (503 while starting or stopping)
- *  2. authentication (401)                         — not for public routes
+ *  2. authentication (401)                         — not for public routes; a visitor route (a plugin's `public`
+ *     route) reads no credential: its client address is counted (429), then its space must exist, be in good
+ *     standing and have the module (404)
  *  3. caller kind: admin routes for the operator only, other routes for owners (403)
  *  4. space access: reach → trial → payment (402) → API switch and IP list (keys) → module → permission (403)
  *  5. call counting (keys), rate limit per minute and daily quota of the space (429, keys)
@@ -117,9 +120,10 @@ export class RequestPipeline implements RoutePipeline {
     const accessLog = this.rootLog.child({ method: route.method, route: label });
     const meter = this.metrics.traffic.meterFor(label);
     const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
+    const readsBody = readsJson || route.body === 'form';
     const validateQuery: QueryValidator | undefined = route.query && compileQueryValidator(route.query);
     const validateBody: BodyValidator | undefined =
-      readsJson && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
+      readsBody && route.requestSchema ? compileBodyValidator(route.requestSchema) : undefined;
     const noStore = route.carriesCredentials === true;
     // A stream cannot be replayed as it was sent: its route refuses the header rather than charge a retry again.
     const refusesIdempotencyKey = route.stream === true;
@@ -129,7 +133,7 @@ export class RequestPipeline implements RoutePipeline {
       if (refusesIdempotencyKey && ctx.req.headers['idempotency-key'] !== undefined)
         throw apiError('idempotency_not_supported');
       if (validateQuery) ctx.query = validateQuery(ctx.req.query as Record<string, unknown>);
-      if (readsJson) {
+      if (readsBody) {
         void this.continueWithBody(route, exchange, validateBody);
         return undefined;
       }
@@ -222,7 +226,7 @@ export class RequestPipeline implements RoutePipeline {
     this.finish(exchange, status);
   }
 
-  /** Step 6 onwards for routes with a JSON body. */
+  /** Step 6 onwards for routes with a JSON (or a visitor's form) body. */
   private async continueWithBody(
     route: HostRoute,
     exchange: Exchange,
@@ -231,7 +235,9 @@ export class RequestPipeline implements RoutePipeline {
     const { ctx } = exchange;
     let status = 500;
     try {
-      ctx.body = await readJsonBody(ctx.req, ctx.res, route.maxBodyBytes ?? this.config.jsonBodyLimit);
+      const limit = route.maxBodyBytes ?? this.config.jsonBodyLimit;
+      ctx.body =
+        route.body === 'form' ? await readFormBody(ctx.req, limit) : await readJsonBody(ctx.req, ctx.res, limit);
       validateBody?.(ctx.body);
       if (route.spaceInBody !== undefined)
         await this.authorizeSpace(
@@ -389,10 +395,31 @@ export class RequestPipeline implements RoutePipeline {
     headers: Record<string, string>,
   ): ValueOrPromise<void> {
     if (route.access === 'public') return;
+    if (route.access === 'visitor') return this.authorizeVisitor(route, ctx, headers);
     const caller = this.callerOf(ctx.req);
     return caller instanceof Promise
       ? caller.then((c) => this.authorizeCaller(route, ctx, label, headers, c))
       : this.authorizeCaller(route, ctx, label, headers, caller);
+  }
+
+  /**
+   * Steps 2 to 5 for a visitor on a public route: no credential is read (a key or cookie sent along is ignored).
+   * The address is counted first, so a flood of made-up paths is refused before it reads the directory; then the
+   * space must exist, be in good standing and have the route's module, else the same 404 as an unknown page.
+   */
+  private async authorizeVisitor(route: HostRoute, ctx: RequestContext, headers: Record<string, string>) {
+    await this.rateLimiter.takeAddress(
+      { ip: ctx.ip, route: route.operationId, perMinute: route.perAddressPerMinute ?? 60, now: ctx.now },
+      headers,
+    );
+    const access = await this.policy.authorizeVisitor({
+      spaceId: ctx.params.espacio ?? '',
+      module: route.module ?? '',
+      now: ctx.now,
+    });
+    ctx.space = access.space;
+    ctx.spaceRecord = access.record;
+    ctx.permission = 'lee';
   }
 
   /** Steps 3 to 5 for an authenticated caller: synchronous unless the space must be read (step 4). */

@@ -27,9 +27,11 @@ export interface HostRouteAudit {
  * - `owner`: a key or console session, no space in the path (spaces list, key management);
  * - `space`: a key or console session that reaches the `:espacio` of the path, with its permission;
  * - `console`: an owner in Studio only (a console session, by cookie or `crs_` Bearer): sign-out, sessions, profile;
- * - `admin`: the platform operator only.
+ * - `admin`: the platform operator only;
+ * - `visitor`: anyone, without a credential, on a space named in the path that exists, is in good standing and has
+ *   the route's module (else 404); counted per client address (`perAddressPerMinute`). A plugin's `public` routes.
  */
-export type RouteAccess = 'public' | 'owner' | 'space' | 'console' | 'admin';
+export type RouteAccess = 'public' | 'owner' | 'space' | 'console' | 'admin' | 'visitor';
 
 /** One route of the service, host-owned or contributed by a plugin. Everything the pipeline needs is data here. */
 export interface HostRoute {
@@ -50,8 +52,11 @@ export interface HostRoute {
    * reads storage (a cached answer is free).
    */
   creditsFor?: (ctx: RequestContext) => number | Promise<number>;
-  body?: 'json' | 'multipart' | 'none';
+  /** `form`: an HTML form's urlencoded body, read into an object of strings (`visitor` routes). */
+  body?: 'json' | 'multipart' | 'none' | 'form';
   maxBodyBytes?: number;
+  /** `visitor` routes: requests one client address may make to the route per clock minute (429 past it). */
+  perAddressPerMinute?: number;
   /** Answers even while starting or stopping (health); every other route gets 503 then. */
   ungated?: boolean;
   /** The answer carries a secret (a new key, session or operator credential): sent with `Cache-Control: no-store`. */

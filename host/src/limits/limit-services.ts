@@ -72,6 +72,16 @@ export interface LimitedCall {
   now: number;
 }
 
+/** One request of a visitor to a public route, as the limiter sees it. */
+export interface AddressCall {
+  /** The client's address (behind a trusted proxy, the one it forwarded). */
+  ip: string;
+  /** The route (`operationId`): each public route has its own count per address. */
+  route: string;
+  perMinute: number;
+  now: number;
+}
+
 /**
  * Per-minute limits and daily quotas of spaces and keys, with the IETF `RateLimit-*` headers naming the limit that
  * applied (`limite="clave"` or `"espacio"` in `RateLimit-Policy`).
@@ -82,6 +92,11 @@ export interface RateLimiter {
    * Answers synchronously when it counts in memory; returns a promise when it has to ask the shared store.
    */
   take(call: LimitedCall, headers: Record<string, string>): void | Promise<void>;
+  /**
+   * Counts one visitor request against its address's per-minute limit on that route (`limite="direccion"`), or
+   * throws 429 `rate_limited`. Synchronous when counted in memory.
+   */
+  takeAddress(call: AddressCall, headers: Record<string, string>): void | Promise<void>;
   /** Writes the day counts still in memory; on failure nothing is dropped and the error is thrown. */
   flush(): Promise<void>;
 }

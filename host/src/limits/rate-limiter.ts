@@ -1,6 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import { apiError } from '@cerebro/sdk';
-import type { LimitedCall, RateLimiter } from './limit-services.js';
+import type { AddressCall, LimitedCall, RateLimiter } from './limit-services.js';
 import { HostTokens } from '../kernel/tokens.js';
 import type { HostConfig } from '../config/host-config.js';
 import {
@@ -12,7 +12,7 @@ import {
 import { DAY_MS, MINUTE_MS, MemoryWindowCounter, SharedWindowCounter, type WindowCounter } from './limit-windows.js';
 import { PendingDayCalls } from './pending-day-calls.js';
 
-type Scope = 'clave' | 'espacio';
+type Scope = 'clave' | 'espacio' | 'direccion';
 
 /** One limit that applies to a request, in the order they are counted. */
 interface Check {
@@ -96,15 +96,33 @@ export class RequestWindowLimiter implements RateLimiter {
     if (spaceDaily !== null)
       checks.push({ scope: 'espacio', bucket: space.day, windowStart: day, windowMs: DAY_MS, limit: spaceDaily });
     else this.countUnlimitedDay(space.day, day);
-    if (minute > this.lastForget) {
-      // Once a minute per process: windows that ended are never read again.
-      this.lastForget = minute;
-      this.windows.forgetExpired(minute).catch(() => {
-        // Only housekeeping: the next minute tries again.
-      });
-    }
+    this.forgetOnce(minute);
     if (checks.length === 0) return;
     return this.run(checks, 0, [], call.now, headers);
+  }
+
+  takeAddress(call: AddressCall, headers: Record<string, string>): void | Promise<void> {
+    const minute = Math.floor(call.now / MINUTE_MS) * MINUTE_MS;
+    this.forgetOnce(minute);
+    // Built per request (not memoised like keys' and spaces'): addresses are unbounded and mostly seen once.
+    const bucket = `direccion:${call.ip}:${call.route}:minuto`;
+    const check: Check = {
+      scope: 'direccion',
+      bucket,
+      windowStart: minute,
+      windowMs: MINUTE_MS,
+      limit: call.perMinute,
+    };
+    return this.run([check], 0, [], call.now, headers);
+  }
+
+  /** Once a minute per process: windows that ended are never read again. */
+  private forgetOnce(minute: number): void {
+    if (minute <= this.lastForget) return;
+    this.lastForget = minute;
+    this.windows.forgetExpired(minute).catch(() => {
+      // Only housekeeping: the next minute tries again.
+    });
   }
 
   /** Writes the day counts still in memory (one transaction); on failure they stay for the next flush. */
@@ -156,7 +174,7 @@ export class RequestWindowLimiter implements RateLimiter {
   }
 
   /** Bucket names built once per key or space: no string is built per request, and their hashes stay cached. */
-  private bucketsOf(scope: Scope, id: string): Buckets {
+  private bucketsOf(scope: 'clave' | 'espacio', id: string): Buckets {
     const names = scope === 'clave' ? this.keyBuckets : this.spaceBuckets;
     let buckets = names.get(id);
     if (!buckets) {
@@ -176,7 +194,7 @@ export class RequestWindowLimiter implements RateLimiter {
 /**
  * The IETF draft's headers: `RateLimit-Limit`, `-Remaining` and `-Reset` of the limit closest to refusing (the one
  * that refused, on a 429), and `RateLimit-Policy` listing every limit that applied, that one first, each with
- * `limite="clave"` or `limite="espacio"`.
+ * `limite="clave"`, `"espacio"` or `"direccion"` (a visitor's address on a public route).
  */
 function writeHeaders(standings: Standing[], headers: Record<string, string>, refused?: Standing): void {
   let shown = refused;
@@ -190,6 +208,12 @@ function writeHeaders(standings: Standing[], headers: Record<string, string>, re
 }
 
 function refusal(check: Check, reset: number, headers: Record<string, string>) {
+  if (check.scope === 'direccion')
+    return apiError(
+      'rate_limited',
+      `Demasiadas peticiones desde tu dirección: esta página admite ${check.limit} por minuto. Reintenta en ${reset} s.`,
+      headers,
+    );
   const who = check.scope === 'clave' ? 'esta clave' : 'este espacio';
   if (check.windowMs === MINUTE_MS)
     return apiError(

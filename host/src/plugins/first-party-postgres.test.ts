@@ -81,4 +81,50 @@ describe('first-party plugins on PostgreSQL', { skip }, () => {
       { id: 'segunda' },
     );
   });
+
+  test("landing's publications, counts and leads run their SQL on PostgreSQL as on SQLite", async (t) => {
+    const db = await pluginSchemasDatabase();
+    t.after(db.close);
+    const plugin = await definition('landing');
+    await applyPgMigrations(await db.schemas.pool('landing'), [
+      { owner: 'plugin:landing', migrations: plugin.manifest.postgresMigrations ?? [], tablePrefix: 'landing_' },
+    ]);
+    const landing = await db.schemas.database('landing');
+    const clock = { now: () => Date.parse('2026-11-27T10:00:00.000Z') };
+    // Loaded from the built package, as the plugin itself is (the host does not depend on it at build time).
+    const stores = (path: string) => import(`@cerebro/plugin-landing/dist/store/${path}`);
+    const { PublicationStore } = await stores('publication-store.js');
+    const { LeadStore } = await stores('lead-store.js');
+    const publications = new PublicationStore(landing, clock);
+    const first = await publications.publish('esp', 'lnd_1', 1, true);
+    assert.equal(first.created, true);
+    const again = await publications.publish('esp', 'lnd_1', 2, false);
+    assert.deepEqual(
+      [again.created, again.publication.token, again.publication.numero, again.publication.formulario],
+      [false, first.publication.token, 2, false],
+    );
+    assert.equal((await publications.byToken('esp', first.publication.token))?.landingId, 'lnd_1');
+    await Promise.all([publications.countView('esp', 'lnd_1'), publications.countView('esp', 'lnd_1')]);
+    await publications.countClick('esp', 'lnd_1');
+    assert.deepEqual(await publications.stats('esp', 'lnd_1'), { vistas: 2, clics: 1 });
+    assert.equal(await publications.unpublish('esp', 'lnd_1'), true);
+    assert.equal(await publications.byToken('esp', first.publication.token), null);
+    const leads = new LeadStore(landing, clock);
+    await leads.add('esp', {
+      landing: 'lnd_1',
+      version: 2,
+      nombre: 'Ana',
+      contacto: 'ana@example.com',
+      mensaje: '',
+      conversacion: null,
+    });
+    const page = await leads.page('esp', 'lnd_1', 10, 0);
+    assert.deepEqual([page.total, page.leads[0].nombre, page.leads[0].version], [1, 'Ana', 2]);
+    await publications.forget('esp', 'lnd_1');
+    await leads.forget('esp', 'lnd_1');
+    assert.deepEqual(
+      [await leads.count('esp', 'lnd_1'), await publications.stats('esp', 'lnd_1')],
+      [0, { vistas: 0, clics: 0 }],
+    );
+  });
 });

@@ -7,6 +7,7 @@ import {
   tokenName,
   type PluginDefinition,
   type PluginManifest,
+  type RouteDeclaration,
 } from '@cerebro/sdk';
 import { routeSchemaProblem } from '../http/schema-validation.js';
 import { MigrationError, touchedObjects } from '../storage/migrator.js';
@@ -34,6 +35,25 @@ export function assertDefinition(value: unknown, source: string): asserts value 
 
 function fail(manifest: PluginManifest, message: string): never {
   throw new PluginError('PLUGIN_MANIFEST_INVALID', manifest.id ?? '?', message);
+}
+
+/**
+ * What a route reachable without a key may not do: write with an owner's permission, cost credits, hold an
+ * idempotency key, take uploads, or go uncounted. `form` bodies are for such routes only (a page without script).
+ */
+function publicRouteProblem(route: RouteDeclaration): string | null {
+  const declared = route.public;
+  if (declared === undefined) return route.body === 'form' ? 'body "form" solo vale en rutas públicas.' : null;
+  if (typeof declared !== 'object' || declared === null) return 'public debe ser un objeto { perMinute }.';
+  if (!Number.isInteger(declared.perMinute) || declared.perMinute < 1 || declared.perMinute > 600)
+    return 'public.perMinute debe ser un entero entre 1 y 600.';
+  if (route.permission !== 'lee') return 'una ruta pública declara permission "lee".';
+  if (route.credits) return 'una ruta pública no puede costar créditos.';
+  if (route.idempotent) return 'una ruta pública no admite idempotent.';
+  if (route.body === 'multipart') return 'una ruta pública no admite cuerpo multipart.';
+  if (route.maxBodyBytes !== undefined && (!Number.isInteger(route.maxBodyBytes) || route.maxBodyBytes < 1))
+    return 'maxBodyBytes debe ser un entero positivo.';
+  return null;
 }
 
 /** Validates one manifest on its own: id, versions, routes, services, migrations and config. */
@@ -74,8 +94,10 @@ export function validateManifest(manifest: PluginManifest): void {
       fail(manifest, `ruta ${route.id}: permission debe ser "lee" o "escribe".`);
     if (route.credits !== undefined && (!Number.isInteger(route.credits) || route.credits < 0))
       fail(manifest, `ruta ${route.id}: credits debe ser un entero >= 0.`);
-    if (route.body !== undefined && !['json', 'multipart', 'none'].includes(route.body))
-      fail(manifest, `ruta ${route.id}: body debe ser json, multipart o none.`);
+    if (route.body !== undefined && !['json', 'multipart', 'none', 'form'].includes(route.body))
+      fail(manifest, `ruta ${route.id}: body debe ser json, multipart, none o form.`);
+    const publicProblem = publicRouteProblem(route);
+    if (publicProblem) fail(manifest, `ruta ${route.id}: ${publicProblem}`);
     if (route.idempotent !== undefined && typeof route.idempotent !== 'boolean')
       fail(manifest, `ruta ${route.id}: idempotent debe ser true o false.`);
     // The JSON body is what makes two requests "the same": without one a key could not tell a retry from another call.

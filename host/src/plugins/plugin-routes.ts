@@ -1,23 +1,36 @@
-import { apiError, type ModuleRequest } from '@cerebro/sdk';
+import {
+  apiError,
+  PUBLIC_MAX_BODY_BYTES,
+  type CallerContext,
+  type ModuleRequest,
+  type RouteDeclaration,
+} from '@cerebro/sdk';
 import type { HostRoute } from '../http/route.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { LoadedPlugin } from './plugin-loader.js';
 
+/** Who calls, as a plugin sees it: the authenticated owner's key or session, or a visitor on a public route. */
+function callerContext(ctx: RequestContext): CallerContext {
+  const caller = ctx.caller;
+  if (!ctx.space || !ctx.permission) throw new Error('pipeline invariant: plugin route without space access');
+  if (!caller) return { kind: 'visitor', ownerId: ctx.spaceRecord?.row.owner_id ?? '', permission: 'lee' };
+  if (caller.kind === 'operator') throw new Error('pipeline invariant: the operator on a plugin route');
+  return {
+    kind: caller.kind,
+    ownerId: caller.ownerId,
+    ...(caller.kind === 'key' ? { keyId: caller.key.id } : {}),
+    permission: ctx.permission,
+  };
+}
+
 /** What a plugin handler sees of a request: the pipeline's verdict, read-only. */
 function moduleRequest(ctx: RequestContext, pluginId: string): ModuleRequest {
   const { espacio: _space, ...params } = ctx.params;
-  const caller = ctx.caller!;
-  if (caller.kind === 'operator' || !ctx.space || !ctx.permission)
-    throw new Error('pipeline invariant: plugin route without space access');
+  const caller = callerContext(ctx);
   return Object.freeze({
     id: ctx.id,
-    space: Object.freeze({ ...ctx.space, modules: Object.freeze([...ctx.space.modules]) }),
-    caller: Object.freeze({
-      kind: caller.kind,
-      ownerId: caller.ownerId,
-      ...(caller.kind === 'key' ? { keyId: caller.key.id } : {}),
-      permission: ctx.permission,
-    }),
+    space: Object.freeze({ ...ctx.space!, modules: Object.freeze([...ctx.space!.modules]) }),
+    caller: Object.freeze(caller),
     params: Object.freeze(params),
     query: ctx.query,
     body: ctx.body,
@@ -45,7 +58,25 @@ function priceOf(
 }
 
 /**
- * Turns a plugin's manifest routes into host routes under `/api/mod/<id>/:espacio`. Access data (permission,
+ * Where a route is mounted and who reaches it: an owner's key or session under `/api/mod/<id>/:espacio`, or, for a
+ * `public` route, anyone under `/api/pub/<id>/:espacio`, counted per address and with the body capped.
+ */
+function reach(
+  pluginId: string,
+  route: RouteDeclaration,
+): Pick<HostRoute, 'path' | 'access' | 'maxBodyBytes' | 'perAddressPerMinute'> {
+  if (!route.public)
+    return { path: `/api/mod/${pluginId}/:espacio${route.path}`, access: 'space', maxBodyBytes: route.maxBodyBytes };
+  return {
+    path: `/api/pub/${pluginId}/:espacio${route.path}`,
+    access: 'visitor',
+    maxBodyBytes: Math.min(route.maxBodyBytes ?? PUBLIC_MAX_BODY_BYTES, PUBLIC_MAX_BODY_BYTES),
+    perAddressPerMinute: route.public.perMinute,
+  };
+}
+
+/**
+ * Turns a plugin's manifest routes into host routes (see `reach`). Access data (permission,
  * module, credits) is copied from the manifest; the handler is only called after the whole pipeline passed.
  * Routes of a plugin that failed to start answer 503.
  */
@@ -54,8 +85,7 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
   return manifest.routes.map((route) => ({
     operationId: `${manifest.id}.${route.id}`,
     method: route.method,
-    path: `/api/mod/${manifest.id}/:espacio${route.path}`,
-    access: 'space' as const,
+    ...reach(manifest.id, route),
     permission: route.permission,
     module: manifest.id,
     moduleDisabledDetail: manifest.moduleDisabledDetail,
@@ -64,10 +94,10 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
       ? { creditsFor: (ctx: RequestContext) => priceOf(plugin, route.id, route.credits ?? 0, ctx) }
       : {}),
     body: route.body ?? (['POST', 'PUT', 'PATCH'].includes(route.method) ? 'json' : 'none'),
-    maxBodyBytes: route.maxBodyBytes,
     idempotent: route.idempotent,
     ...(route.errorFormat ? { errorFormat: route.errorFormat } : {}),
     ...(route.audit !== undefined ? { audit: route.audit } : {}),
+    ...(route.public ? { audit: false as const } : {}),
     tag: manifest.id,
     summary: route.summary,
     description: route.description,

@@ -6,26 +6,36 @@ import {
   pagingQuery,
   type BrandReader,
   type CatalogReader,
+  type LeadInbox,
 } from '@cerebro/sdk';
 import { LandingGenerator } from './jobs/generator.js';
 import { landingMigrations } from './migrations.js';
 import { landingPostgresMigrations } from './postgres-migrations.js';
-import { LANDING_PAGE_SCHEMA, LANDING_SCHEMA } from './response-schemas.js';
+import { LANDING_PAGE_SCHEMA, LANDING_SCHEMA, LEAD_PAGE_SCHEMA } from './response-schemas.js';
 import { CREATE_COST, landingHandlers, REFINE_COST } from './routes/handlers.js';
+import { publicHandlers } from './routes/public-handlers.js';
+import { publicationHandlers } from './routes/publication-handlers.js';
 import {
   COMPLETE_SCHEMA,
   CREATE_SCHEMA,
   HTML_QUERY,
+  LEAD_FORM_MAX_BYTES,
+  LEAD_FORM_SCHEMA,
+  PUBLISH_SCHEMA,
   REFINE_SCHEMA,
   VALIDATE_MAX_CHARS,
   VALIDATE_SCHEMA,
 } from './schemas.js';
 import { LandingStore } from './store/landing-store.js';
+import { LeadStore } from './store/lead-store.js';
+import { PublicationStore } from './store/publication-store.js';
 
 const notFound = errorResponse('404', 'Landing no encontrada.');
 const conflict = (when: string) => errorResponse('409', when);
 const invalid = errorResponse('422', 'Datos no válidos: lista `[{loc, msg, type}]` que nombra cada problema.');
 const landing = (description: string) => ({ description, schema: LANDING_SCHEMA });
+const pageGone = { '404': { description: 'Página no encontrada: no publicada, despublicada o desconocida.' } };
+const html = (description: string) => ({ description, contentType: 'text/html', schema: { type: 'string' } });
 
 /** Resolves a service another module provides: null when that module is not installed or failed to start. */
 function optional<T>(resolve: () => T | null): () => T | null {
@@ -63,6 +73,7 @@ export default definePlugin({
     uses: [
       { token: ModuleServices.Catalog, optional: true },
       { token: ModuleServices.Brand, optional: true },
+      { token: ModuleServices.Leads, optional: true },
     ],
     migrations: landingMigrations,
     postgresMigrations: landingPostgresMigrations,
@@ -117,6 +128,82 @@ export default definePlugin({
           '404': { description: 'Landing o versión no encontrada.' },
           ...conflict('Sin versión lista, o la versión pedida no está lista.'),
         },
+      },
+      {
+        id: 'publish',
+        audit: { action: 'landing.publicada', targetKind: 'landing' },
+        method: 'POST',
+        path: '/landings/:landing/publicacion',
+        permission: 'escribe',
+        summary: 'Publicar una versión lista en una dirección pública (o cambiar la que se sirve)',
+        description:
+          'La página queda en `publicacion.ruta` (`/api/pub/landing/{espacio}/p/{token}`, un token imposible de adivinar), sin clave. 201 la primera vez; 200 si ya estaba publicada (misma dirección, otra versión o formulario). Despublicar y volver a publicar da una dirección nueva.',
+        requestSchema: PUBLISH_SCHEMA,
+        responses: {
+          '201': landing('Publicada: la landing con su `publicacion`.'),
+          '200': landing('Ya estaba publicada: sirve ahora lo pedido, en la misma dirección.'),
+          ...notFound,
+          ...conflict('Sin versión lista, o la versión pedida no está lista.'),
+          ...invalid,
+        },
+      },
+      {
+        id: 'unpublish',
+        audit: { action: 'landing.despublicada', targetKind: 'landing' },
+        method: 'DELETE',
+        path: '/landings/:landing/publicacion',
+        permission: 'escribe',
+        summary: 'Despublicar: la dirección pública responde 404 desde ya',
+        description: 'La dirección no vuelve a servir nunca; los contadores y los contactos se conservan.',
+        responses: {
+          '200': landing('La landing sin `publicacion`.'),
+          '404': { description: 'Landing no encontrada, o no estaba publicada.' },
+        },
+      },
+      {
+        id: 'leads',
+        method: 'GET',
+        path: '/landings/:landing/contactos',
+        permission: 'lee',
+        summary: 'Contactos recibidos por el formulario de la landing publicada (paginado, los más recientes primero)',
+        query: { type: 'object', properties: pagingQuery(50, 200) },
+        responses: {
+          '200': { description: 'Una página de contactos.', schema: LEAD_PAGE_SCHEMA },
+          ...notFound,
+        },
+      },
+      {
+        id: 'public_page',
+        public: { perMinute: 120 },
+        method: 'GET',
+        path: '/p/:token',
+        permission: 'lee',
+        summary: 'La landing publicada, para cualquiera (sin clave)',
+        description:
+          "La versión publicada con la misma CSP (`sandbox`, sin script ni peticiones propias; `allow-forms` y `form-action 'self'` solo con formulario). `Cache-Control: public, no-cache` con `ETag` (304 si no cambió). Cada petición cuenta una visita, sin cookies.",
+        responses: { '200': html('La página publicada.'), '304': { description: 'Sin cambios.' }, ...pageGone },
+      },
+      {
+        id: 'public_cta',
+        public: { perMinute: 60 },
+        method: 'GET',
+        path: '/p/:token/cta',
+        permission: 'lee',
+        summary: 'El botón de la landing publicada: cuenta el clic y redirige a su URL',
+        responses: { '303': { description: 'A la URL del botón (`Location`).' }, ...pageGone },
+      },
+      {
+        id: 'public_lead',
+        public: { perMinute: 5 },
+        method: 'POST',
+        path: '/p/:token/contacto',
+        permission: 'lee',
+        body: 'form',
+        maxBodyBytes: LEAD_FORM_MAX_BYTES,
+        summary: 'El formulario de contacto de la landing publicada (sin clave)',
+        description: `Un formulario HTML (\`application/x-www-form-urlencoded\`, hasta ${LEAD_FORM_MAX_BYTES / 1024} KiB; 413 si más). Con \`ventas\` en el espacio, el contacto pasa a ser una conversación derivada a una persona; siempre queda en \`GET …/contactos\`. Con el campo trampa \`sitio_web\` relleno responde igual y no guarda nada. 5 envíos por minuto por dirección (429).`,
+        requestSchema: LEAD_FORM_SCHEMA,
+        responses: { '200': html('La página de agradecimiento.'), ...pageGone, ...invalid },
       },
       {
         id: 'complete',
@@ -198,11 +285,16 @@ export default definePlugin({
     ],
   },
   async setup(scope) {
-    const store = new LandingStore(scope.resolve(HostServices.Database), scope.resolve(HostServices.Clock));
+    const db = scope.resolve(HostServices.Database);
+    const clock = scope.resolve(HostServices.Clock);
+    const store = new LandingStore(db, clock);
+    const publications = new PublicationStore(db, clock);
+    const leads = new LeadStore(db, clock);
     const cerebro = scope.resolve(HostServices.Cerebro);
     const log = scope.resolve(HostServices.Logger);
     const catalog = optional<CatalogReader>(() => scope.resolve(ModuleServices.Catalog));
     const brand = optional<BrandReader>(() => scope.resolve(ModuleServices.Brand));
+    const inbox = optional<LeadInbox>(() => scope.resolve(ModuleServices.Leads));
     const generator = new LandingGenerator({
       store,
       catalog,
@@ -216,9 +308,13 @@ export default definePlugin({
     });
     // Versions a stopped process left half-built are built again (their credits stay charged until they finish).
     for (const p of await store.pending()) generator.start(p.spaceId, p.landingId, p.numero);
-    const handlers = landingHandlers({ store, generator, cerebro, catalog });
+    const views = { store, publications, leads, catalog };
     return {
-      handlers,
+      handlers: {
+        ...landingHandlers({ ...views, generator, cerebro }),
+        ...publicationHandlers(views),
+        ...publicHandlers({ store, publications, leads, inbox, log }),
+      },
       dispose: () => generator.close(),
       status: () => generator.counts(),
       metrics: {

@@ -25,4 +25,38 @@ CREATE TABLE landing_versions (
 );
 CREATE INDEX landing_versions_state ON landing_versions (estado);`,
   },
+  {
+    id: '0002_publications',
+    sql: `CREATE TABLE landing_publications (
+  space_id TEXT NOT NULL,
+  landing_id TEXT NOT NULL,
+  token TEXT NOT NULL,
+  numero INTEGER NOT NULL,
+  formulario INTEGER NOT NULL,
+  published_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (space_id, landing_id)
+);
+CREATE UNIQUE INDEX landing_publications_token ON landing_publications (space_id, token);
+CREATE TABLE landing_stats (
+  space_id TEXT NOT NULL,
+  landing_id TEXT NOT NULL,
+  vistas INTEGER NOT NULL DEFAULT 0,
+  clics INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (space_id, landing_id)
+);
+CREATE TABLE landing_leads (
+  space_id TEXT NOT NULL,
+  id TEXT NOT NULL,
+  landing_id TEXT NOT NULL,
+  numero INTEGER NOT NULL,
+  nombre TEXT NOT NULL,
+  contacto TEXT NOT NULL,
+  mensaje TEXT NOT NULL,
+  conversacion TEXT,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (space_id, id)
+);
+CREATE INDEX landing_leads_recent ON landing_leads (space_id, landing_id, created_at DESC, id DESC);`,
+  },
 ];

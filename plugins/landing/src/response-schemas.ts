@@ -1,5 +1,5 @@
 // What the landing routes answer, for the OpenAPI document (views.ts builds these objects).
-import { listSchema as list, objectSchema as object, type JsonSchema } from '@cerebro/sdk';
+import { listSchema as list, objectSchema as object, pageSchema, type JsonSchema } from '@cerebro/sdk';
 import { LENGTHS, SECTION_IDS, THEME_IDS, VERSION_STATES } from './model.js';
 
 const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
@@ -70,9 +70,43 @@ const SUMMARY_PROPERTIES: Record<string, JsonSchema> = {
   actualizada: str,
   version_actual: nullable(int),
   ultima_version: object({ numero: int, estado: { type: 'string', enum: [...VERSION_STATES] } }),
+  version_publicada: nullable({
+    type: 'integer',
+    description: 'La versión que sirve su dirección pública; null sin publicar.',
+  }),
 };
 
 export const LANDING_SUMMARY_SCHEMA = object(SUMMARY_PROPERTIES);
+
+export const PUBLICATION_SCHEMA = object({
+  ruta: {
+    type: 'string',
+    description: 'Dirección pública, desde la raíz del servidor: `/api/pub/landing/{espacio}/p/{token}`.',
+  },
+  version: int,
+  formulario: { type: 'boolean' },
+  publicada: str,
+  actualizada: str,
+});
+
+const STATS_SCHEMA = object({
+  vistas: { type: 'integer', description: 'Visitas a la página publicada (contadas en el servidor, sin cookies).' },
+  clics: { type: 'integer', description: 'Clics en el botón de la página.' },
+  contactos: { type: 'integer', description: 'Contactos recibidos por el formulario.' },
+});
+
+export const LEAD_SCHEMA = object({
+  id: str,
+  landing: str,
+  version: int,
+  nombre: str,
+  contacto: str,
+  mensaje: str,
+  conversacion: nullable({ type: 'string', description: 'La conversación de `ventas` en que se convirtió.' }),
+  recibido: str,
+});
+
+export const LEAD_PAGE_SCHEMA = pageSchema('contactos', LEAD_SCHEMA);
 
 export const LANDING_SCHEMA = object({
   ...SUMMARY_PROPERTIES,
@@ -84,6 +118,8 @@ export const LANDING_SCHEMA = object({
   estado: { type: 'string', enum: [...VERSION_STATES] },
   cambios_catalogo: list(CATALOG_CHANGE),
   versiones: list(VERSION_SCHEMA),
+  publicacion: nullable(PUBLICATION_SCHEMA),
+  estadisticas: STATS_SCHEMA,
 });
 
 export const LANDING_PAGE_SCHEMA = object({

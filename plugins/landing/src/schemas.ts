@@ -122,3 +122,45 @@ export const HTML_QUERY = {
     },
   },
 } as const;
+
+export const PUBLISH_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    version: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000,
+      description: 'Versión lista que se publica; por defecto la última lista.',
+    },
+    formulario: {
+      type: 'boolean',
+      description: 'Añadir el formulario de contacto (nombre, contacto, mensaje, consentimiento). Por defecto `true`.',
+    },
+  },
+} as const;
+
+/** What the published page's form sends: strings, as a browser sends a form (`application/x-www-form-urlencoded`). */
+export const LEAD_FORM_SCHEMA = {
+  type: 'object',
+  required: ['nombre', 'contacto', 'consentimiento'],
+  additionalProperties: false,
+  properties: {
+    nombre: { type: 'string', minLength: 1, maxLength: 120, description: 'Nombre de quien escribe.' },
+    contacto: { type: 'string', minLength: 3, maxLength: 200, description: 'Correo electrónico o teléfono.' },
+    mensaje: { type: 'string', maxLength: 2000, description: 'Mensaje (opcional).' },
+    consentimiento: {
+      type: 'string',
+      enum: ['si'],
+      description: 'La casilla de consentimiento marcada (`si`); sin ella no se guarda nada.',
+    },
+    sitio_web: {
+      type: 'string',
+      maxLength: 200,
+      description: 'Campo trampa, oculto a las personas: si llega con texto, se responde igual y no se guarda.',
+    },
+  },
+} as const;
+
+/** Largest form body accepted (bytes): 2000 characters of message in any script, urlencoded, fit. */
+export const LEAD_FORM_MAX_BYTES = 16 * 1024;

@@ -1,6 +1,21 @@
 // The landing records as the API shows them (response-schemas.ts describes them for the OpenAPI document).
 import type { CatalogProduct } from '@cerebro/sdk';
 import type { Landing, Version, VersionState } from './model.js';
+import type { Publication } from './store/publication-store.js';
+
+/** Where a published landing is served, relative to the server's root (the host mounts public routes there). */
+export const publicPath = (spaceId: string, token: string): string =>
+  `/api/pub/landing/${encodeURIComponent(spaceId)}/p/${token}`;
+
+export function publicationView(spaceId: string, p: Publication) {
+  return {
+    ruta: publicPath(spaceId, p.token),
+    version: p.numero,
+    formulario: p.formulario,
+    publicada: p.publicada,
+    actualizada: p.actualizada,
+  };
+}
 
 export interface CatalogChange {
   producto: string;
@@ -33,7 +48,8 @@ export function versionView(v: Version) {
   };
 }
 
-function summary(l: Landing, versions: readonly Version[]) {
+/** `published`: the version its public address serves, or null when it is not published. */
+function summary(l: Landing, versions: readonly Version[], published: number | null) {
   const last = versions[versions.length - 1];
   const ready = [...versions].reverse().find((v) => v.estado === 'lista');
   return {
@@ -44,15 +60,21 @@ function summary(l: Landing, versions: readonly Version[]) {
     actualizada: l.actualizada,
     version_actual: ready?.numero ?? null,
     ultima_version: { numero: last?.numero ?? 0, estado: (last?.estado ?? 'fallida') as VersionState },
+    version_publicada: published,
   };
 }
 
-export function landingSummary(l: Landing, versions: readonly Version[]) {
-  return summary(l, versions);
+export function landingSummary(l: Landing, versions: readonly Version[], published: number | null) {
+  return summary(l, versions, published);
 }
 
-export function landingView(l: Landing, versions: readonly Version[], changes: CatalogChange[]) {
-  const s = summary(l, versions);
+export function landingView(
+  l: Landing,
+  versions: readonly Version[],
+  changes: CatalogChange[],
+  published: number | null,
+) {
+  const s = summary(l, versions, published);
   return {
     ...s,
     productos: l.brief.productos,

@@ -37,6 +37,7 @@ import { CerebroWording } from './sources/wording.js';
 import { CatalogStore } from './store/catalog-store.js';
 import { catalogReader } from './store/catalog-reader.js';
 import { LeadsConfigStore } from './store/config-store.js';
+import { leadInbox } from './store/lead-inbox.js';
 import { SqliteConversationStore } from './store/conversation-store.js';
 
 const error404 = (what: string) => errorResponse('404', `${what} no encontrado(a).`);
@@ -95,7 +96,7 @@ export default definePlugin({
       HostServices.Events,
     ],
     uses: [{ token: ModuleServices.Brand, optional: true }],
-    provides: [ModuleServices.Catalog],
+    provides: [ModuleServices.Catalog, ModuleServices.Leads],
     migrations: ventasMigrations,
     postgresMigrations: ventasPostgresMigrations,
     config: {
@@ -310,11 +311,13 @@ export default definePlugin({
       onEvent: (event) => logEvent(log, event),
     });
     const runner = new ConversationRunner(agent, conversations);
+    const events = scope.resolve(HostServices.Events);
+    scope.container.register(ModuleServices.Leads, { useValue: leadInbox({ conversations, catalog, events }) });
     return {
       handlers: {
         ...configHandlers(config),
         ...catalogHandlers(catalog),
-        ...conversationHandlers({ runner, conversations, catalog, config, events: scope.resolve(HostServices.Events) }),
+        ...conversationHandlers({ runner, conversations, catalog, config, events }),
       },
       pricing: { converse: messagePrice(conversations) },
     };

@@ -55,3 +55,5 @@ export type CatalogChange = Item<Landing['cambios_catalogo']>;
 
 /** A list answer of these modules: `{<name>: [...], total, limite, desde}`. */
 export type Paged<K extends string, T> = { [key in K]: T[] } & { total: number; limite: number; desde: number };
+export type LandingPublication = NonNullable<Landing['publicacion']>;
+export type LandingLead = Item<Ok<'/mod/landing/{espacio}/landings/{landing}/contactos', 'get'>['contactos']>;

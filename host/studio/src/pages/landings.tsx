@@ -56,6 +56,11 @@ export function LandingsPage({ space }: { space: string }) {
                   <div class="source-head">
                     <div>
                       <h3 class="record-title">{l.objetivo}</h3> <StateBadge state={l.ultima_version.estado} />
+                      {l.version_publicada !== null && (
+                        <span class="badge ok" data-publicada={l.version_publicada}>
+                          Publicada (v{l.version_publicada})
+                        </span>
+                      )}
                       <p class="muted small">
                         {l.tema ? `${l.tema} · ` : ''}v{l.ultima_version.numero}
                         {l.version_actual !== null ? ` · lista: v${l.version_actual}` : ''} · actualizada{' '}

@@ -6,8 +6,6 @@ import {
   invalidField,
   Reply,
   validationError,
-  type CatalogProduct,
-  type CatalogReader,
   type CerebroService,
   type ModuleRequest,
   type RouteBody,
@@ -20,9 +18,9 @@ import { unsupportedFigures } from '../safety/figures.js';
 import { inspectLanding, visibleText } from '../safety/inspect.js';
 import { sanitizeLanding } from '../safety/sanitize.js';
 import type { COMPLETE_SCHEMA, CREATE_SCHEMA, REFINE_SCHEMA, VALIDATE_SCHEMA } from '../schemas.js';
-import type { LandingStore } from '../store/landing-store.js';
-import { catalogChanges, landingSummary, landingView } from '../views.js';
+import { landingSummary } from '../views.js';
 import { htmlHeaders } from './html-headers.js';
+import { foundLanding, landingViewer, type ViewDeps } from './landing-viewer.js';
 
 export const CREATE_COST = 2;
 export const REFINE_COST = 1;
@@ -32,11 +30,9 @@ type CompleteBody = RouteBody<{ requestSchema: typeof COMPLETE_SCHEMA }>;
 type RefineBody = RouteBody<{ requestSchema: typeof REFINE_SCHEMA }>;
 type ValidateBody = RouteBody<{ requestSchema: typeof VALIDATE_SCHEMA }>;
 
-export interface HandlerDeps {
-  store: LandingStore;
+export interface HandlerDeps extends ViewDeps {
   generator: LandingGenerator;
   cerebro: CerebroService;
-  catalog: () => CatalogReader | null;
 }
 
 const LINK = /^(?:https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s@]+@[^\s@]+\.[^\s@]+|tel:\+?[\d\s().-]{5,30})$/i;
@@ -57,29 +53,9 @@ function defaultSections(brief: Brief): SectionId[] {
 export function landingHandlers(deps: HandlerDeps) {
   const { store, generator } = deps;
 
-  const found = async (req: ModuleRequest<unknown>): Promise<Landing> => {
-    const landing = await store.landing(req.space.id, req.params.landing ?? '');
-    if (!landing) throw apiError('not_found', 'Landing no encontrada.');
-    return landing;
-  };
+  const found = (req: ModuleRequest<unknown>) => foundLanding(store, req);
 
-  const products = async (spaceId: string): Promise<readonly CatalogProduct[] | null> => {
-    const reader = deps.catalog();
-    if (!reader) return null;
-    try {
-      return await reader.products(spaceId);
-    } catch {
-      return null;
-    }
-  };
-
-  const view = async (landing: Landing) => {
-    const versions = await store.versions(landing.espacio, landing.id);
-    const current = [...versions].reverse().find((v) => v.estado === 'lista');
-    const changes =
-      current && current.hechos.catalogo.length > 0 ? catalogChanges(current, await products(landing.espacio)) : [];
-    return landingView(landing, versions, changes);
-  };
+  const { view, products } = landingViewer(deps);
 
   const newVersion = (
     req: ModuleRequest<unknown>,
@@ -145,7 +121,10 @@ export function landingHandlers(deps: HandlerDeps) {
       const desde = Number(req.query.desde);
       const page = await store.page(req.space.id, limite, desde);
       const summaries = [];
-      for (const l of page.landings) summaries.push(landingSummary(l, await store.versions(l.espacio, l.id)));
+      for (const l of page.landings) {
+        const published = (await deps.publications.of(l.espacio, l.id))?.numero ?? null;
+        summaries.push(landingSummary(l, await store.versions(l.espacio, l.id), published));
+      }
       return {
         landings: summaries,
         total: page.total,
@@ -345,6 +324,8 @@ export function landingHandlers(deps: HandlerDeps) {
           generator.refund(landing.espacio, version);
         }
       }
+      await deps.publications.forget(landing.espacio, landing.id);
+      await deps.leads.forget(landing.espacio, landing.id);
       await store.delete(landing.espacio, landing.id);
       return Reply.empty(204);
     },

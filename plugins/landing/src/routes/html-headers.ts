@@ -25,3 +25,29 @@ export function htmlHeaders(landingId: string, version: number): Record<string, 
     'x-landing-version': String(version),
   };
 }
+
+/**
+ * The same policy for a published page, reached by anyone: framed by nobody (`frame-ancestors 'none'`), and, when
+ * it carries the lead form, allowed to submit it (`allow-forms`) to its own origin only (`form-action 'self'`,
+ * which names the page's address, not the opaque origin the sandbox gives it). Still no script and no request of
+ * its own (`connect-src` falls back to `default-src 'none'`), so the page can reach nothing else of the API.
+ */
+export function publicPolicy(formulario: boolean): string {
+  const form = formulario ? "form-action 'self'" : "form-action 'none'";
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; ${form}; frame-ancestors 'none'; sandbox${formulario ? ' allow-forms' : ''}`;
+}
+
+/**
+ * Headers of a published page or its thanks page. Cacheable by anyone (`public`) but revalidated on every view
+ * (`no-cache` with an `ETag`): a 304 saves the bytes, every view is still counted, and an unpublished page is a 404
+ * at once instead of living on in a cache.
+ */
+export function publicHeaders(formulario: boolean, etag?: string): Record<string, string> {
+  return {
+    'content-security-policy': publicPolicy(formulario),
+    'X-Content-Type-Options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    ...(etag ? { 'cache-control': 'public, no-cache', etag } : { 'cache-control': 'no-store' }),
+  };
+}

@@ -8,6 +8,7 @@ import { formatBytes, formatDateTime } from '../../lib/format.js';
 import { useLoad } from '../../lib/use-load.js';
 import { usePoll } from '../../lib/use-poll.js';
 import { SECTIONS } from './landing-form.js';
+import { PublicationPanel } from './publication-panel.js';
 import { QuestionsForm, RefineForm, ValidateForm } from './version-actions.js';
 
 const ORIGIN_LABEL: Record<LandingVersion['origen'], string> = {
@@ -120,6 +121,7 @@ export function LandingDetail({
           </button>
         )}
       </div>
+      <PublicationPanel path={path} landing={l} onChanged={updated} />
       <VersionTable versions={l.versiones} shown={shown} onPreview={setPreviewVersion} />
       {shown !== null && (
         <section class="preview-block" aria-labelledby="vista-previa-titulo">
