@@ -10,6 +10,7 @@ import { IdempotencyRepositoryToken } from '../storage/port/idempotency-reposito
 import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
 import { LimitWindowsRepositoryToken } from '../storage/port/limit-windows-repository.js';
 import { OwnerLoginRepositoryToken } from '../storage/port/owner-login-repository.js';
+import { OwnerSpaceRepositoryToken } from '../storage/port/owner-space-repository.js';
 import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
 import { SignInFailureRepositoryToken } from '../storage/port/sign-in-failure-repository.js';
 import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-repository.js';
@@ -23,6 +24,7 @@ import { PgIdempotencyRepository } from '../storage/postgres/pg-idempotency-repo
 import { PgKeyUsageRepository } from '../storage/postgres/pg-key-usage-repository.js';
 import { PgLimitWindows } from '../storage/postgres/pg-limit-windows.js';
 import { PgOwnerLoginRepository } from '../storage/postgres/pg-owner-login-repository.js';
+import { PgOwnerSpaceRepository } from '../storage/postgres/pg-owner-space-repository.js';
 import { PgPoolToken } from '../storage/postgres/pg-pool-token.js';
 import { PgProcessLeaseRepository } from '../storage/postgres/pg-process-lease-repository.js';
 import { PgSignInFailures } from '../storage/postgres/pg-sign-in-failures.js';
@@ -31,9 +33,9 @@ import { PgStorageQuotaRepository } from '../storage/postgres/pg-storage-quota-r
 
 /**
  * Registers the pool and the PostgreSQL repositories of the access concerns (directory, Studio's sessions, logins
- * and links, idempotency, change versions, process leases, key usage, storage quotas, the operator's listings, limit
- * windows and failed sign-ins), one instance each. No synchronous space reader: the sdk's synchronous services
- * cannot be served from PostgreSQL (see NOT_YET_ON_POSTGRESQL).
+ * and links, idempotency, change versions, process leases, key usage, storage quotas, the operator's listings,
+ * owners' own spaces, limit windows and failed sign-ins), one instance each. No synchronous space reader: the sdk's
+ * synchronous services cannot be served from PostgreSQL (see NOT_YET_ON_POSTGRESQL).
  */
 export function registerPgAccessRepositories(c: DependencyContainer, pool: Pool): void {
   const singleton = { lifecycle: Scope.ContainerScoped };
@@ -48,6 +50,7 @@ export function registerPgAccessRepositories(c: DependencyContainer, pool: Pool)
   c.register(KeyUsageRepositoryToken, { useClass: PgKeyUsageRepository }, singleton);
   c.register(StorageQuotaRepositoryToken, { useClass: PgStorageQuotaRepository }, singleton);
   c.register(AdminViewRepositoryToken, { useClass: PgAdminViewRepository }, singleton);
+  c.register(OwnerSpaceRepositoryToken, { useClass: PgOwnerSpaceRepository }, singleton);
   c.register(LimitWindowsRepositoryToken, { useValue: new PgLimitWindows(pool) });
   c.register(SignInFailureRepositoryToken, { useValue: new PgSignInFailures(pool) });
 }

@@ -37,6 +37,7 @@ import { absentModuleRoutes } from '../plugins/absent-module-routes.js';
 import { pluginRoutes } from '../plugins/plugin-routes.js';
 import { coreRoutes } from '../routes/core-routes.js';
 import { studioRoutes } from '../studio/studio-routes.js';
+import { documentPassageRoutes } from '../rag/document-passage-routes.js';
 import { mountStudio } from '../studio/studio-static.js';
 import { cerebroHostService } from '../rag/cerebro-host-service.js';
 import { documentsHostService } from '../rag/documents-host-service.js';
@@ -310,6 +311,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ...coreRoutes(container),
       ...studioRoutes(container),
       ...ragRoutes(container, rag),
+      ...documentPassageRoutes(rag),
       ...modelRoutes(new ModelStatus(config, models, () => clock.now())),
       ...conversationRoutes(rag.conversationLog),
       ...openAiRoutes(container, rag),
