@@ -1,4 +1,5 @@
 import type { Migration } from '@cerebro/sdk';
+import { CEREBRO_PASSAGE_OCR_SQL } from '../../cerebro/passage-ocr-schema.js';
 
 /**
  * Studio's missing screens (issue #26 item 3). `owners.max_spaces`: how many spaces an owner may hold and still create
@@ -11,6 +12,5 @@ export const migration0020OwnerSpaces: Migration = {
   id: '0020_owner_spaces',
   sql: `
 ALTER TABLE owners ADD COLUMN max_spaces INTEGER CHECK (max_spaces IS NULL OR max_spaces >= 0);
-ALTER TABLE cerebro_passages ADD COLUMN ocr INTEGER NOT NULL DEFAULT 0 CHECK (ocr IN (0, 1));
-`,
+${CEREBRO_PASSAGE_OCR_SQL}`,
 };
