@@ -105,23 +105,25 @@ test('Studio documents: «Ver pasajes» opens the passages as indexed, in order 
     await items.first().waitFor();
     assert.equal(await items.count(), 20, 'a page of 20');
     const total = (await world.h.client.get('/rag/demo/documents/manual.md/pasajes')).body.total as number;
-    assert.match(await viewer.innerText(), new RegExp(`Pasajes 1–20 de ${total} pasajes`));
+    assert.match(await viewer.innerText(), new RegExp(`Pasajes 1–20 de ${total}\\b`));
     assert.match(await items.nth(2).innerText(), /^Pasaje 3\b/);
     const second = items.filter({ hasText: 'La norma número 2 de la tienda' });
     assert.match(await second.innerText(), /Manual de la tienda › Norma 2/, 'each passage shows its sections');
     await checkPage(page, `studio-documentos-pasajes${width === 375 ? '-375' : ''}`);
     await viewer.getByRole('button', { name: 'Siguientes' }).click();
-    await viewer.getByText(`Pasajes 21–${total} de ${total} pasajes`).waitFor();
+    await viewer.getByText(`Pasajes 21–${total} de ${total}`).waitFor();
     assert.match(await items.last().innerText(), /Norma 23/);
     assert.ok(await viewer.getByRole('button', { name: 'Siguientes' }).isDisabled());
     await viewer.getByRole('button', { name: 'Anteriores' }).click();
-    await viewer.getByText(`Pasajes 1–20 de ${total} pasajes`).waitFor();
+    await viewer.getByText(`Pasajes 1–20 de ${total}`).waitFor();
 
     // An image: its passages carry their page and the OCR mark.
     await page.getByRole('button', { name: 'Ver pasajes de cartel.png' }).click();
     await viewer.getByRole('heading', { name: 'Pasajes de «cartel.png»' }).waitFor();
     const ocr = viewer.locator('li[data-ocr="si"]');
     await ocr.first().waitFor();
+    await viewer.getByText('1 pasaje · 1 página').waitFor();
+    await viewer.getByText('texto leído de una imagen (una página escaneada').waitFor();
     assert.match(await ocr.first().innerText(), /Página 1[\s\S]*OCR/);
     assert.match(await ocr.first().innerText(), /lunes a viernes/i);
     await checkPage(page, `studio-documentos-pasajes-ocr${width === 375 ? '-375' : ''}`);

@@ -52,9 +52,17 @@ export function DocumentViewer({ space, name, onClose }: { space: string; name: 
       ) : (
         <>
           <p aria-live="polite" class="muted">
-            Pasajes {formatNumber(data.desde + 1)}–{formatNumber(last)} de {plural(data.total, 'pasaje', 'pasajes')}
+            {data.total > PAGE
+              ? `Pasajes ${formatNumber(data.desde + 1)}–${formatNumber(last)} de ${formatNumber(data.total)}`
+              : plural(data.total, 'pasaje', 'pasajes')}
             {data.documento.paginas ? ` · ${plural(data.documento.paginas, 'página', 'páginas')}` : ''}
           </p>
+          {data.pasajes.some((p) => p.ocr) && (
+            <p class="muted small">
+              <span class="badge warn">OCR</span> texto leído de una imagen (una página escaneada, una foto): puede
+              tener errores de lectura.
+            </p>
+          )}
           <ol class="passages" start={data.desde + 1} aria-label={`Pasajes de ${name}`}>
             {data.pasajes.map((p) => (
               <li key={p.pasaje} class={p.ocr ? 'passage ocr' : 'passage'} data-ocr={p.ocr ? 'si' : 'no'}>
