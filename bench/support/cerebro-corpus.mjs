@@ -42,6 +42,7 @@ export function openDb() {
   db.exec(cerebro.CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
   db.exec(cerebro.CEREBRO_FAIR_QUEUE_MIGRATION.sql);
   db.exec(cerebro.CEREBRO_JOB_LEASES_MIGRATION.sql);
+  db.exec(cerebro.CEREBRO_PASSAGE_OCR_SQL);
   return db;
 }
 

@@ -18,12 +18,12 @@ import {
   type SpaceColumns,
 } from '../storage/port/operator-directory-repository.js';
 import { parseIsoDate } from './iso-date.js';
+import { spaceIdIssue } from './space-id.js';
 import { NO_LIMITS } from '../access/key-limits.js';
 import type { LimitPair } from '../limits/limit-services.js';
 import { ModuleCatalogToken } from './module-catalog.js';
 import type { AdminActions, AdminPage, ModuleCatalog, PaymentState, SpaceChanges } from './admin-services.js';
 
-const SPACE_ID = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const KEY_ID = /^[0-9a-f]{16}$/;
 /** Paging of the operator's lists: `limite` 1..MAX_PAGE (default DEFAULT_PAGE), `desde` >= 0. */
 export const DEFAULT_PAGE = 50;
@@ -187,8 +187,8 @@ export class AdminService implements AdminActions {
     trialEndsAt?: string;
   }): Promise<void> {
     const check = new InputCheck();
-    if (typeof input.id !== 'string' || !SPACE_ID.test(input.id))
-      check.fail('id', 'El id del espacio debe ser minúsculas, cifras, "-" o "_" (1 a 63).', 'string_pattern_mismatch');
+    const badId = spaceIdIssue(input.id);
+    if (badId) check.fail('id', badId.msg, badId.type);
     if (!input.ownerId) check.fail('propietario', 'Debe ser un texto no vacío.', 'type_error');
     const name = input.name === undefined ? input.id : check.text('nombre', input.name);
     const modules = [...new Set(input.modules ?? [])];

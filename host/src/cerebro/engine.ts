@@ -3,7 +3,7 @@
 import type { SqliteDatabase } from '../storage/database.js';
 import type { DocumentJobRepository } from '../storage/port/document-job-repository.js';
 import type { EngineStorage } from '../storage/port/engine-storage.js';
-import type { PassageIndexRepository } from '../storage/port/passage-index-repository.js';
+import type { DocumentPassagePage, PassageIndexRepository } from '../storage/port/passage-index-repository.js';
 import { sqliteEngineStorage } from '../storage/sqlite/engine-storage.js';
 import { ExtractiveAnswerer } from './answer/extractive.js';
 import { GenerativeAnswerer } from './answer/generative.js';
@@ -157,5 +157,10 @@ export class CerebroEngine {
 
   stats(space: string): Promise<SpaceStats> {
     return this.index.stats(space);
+  }
+
+  /** A page of a document's searchable passages as indexed, in order, with their count (the document viewer). */
+  documentPassages(space: string, documentId: string, offset: number, limit: number): Promise<DocumentPassagePage> {
+    return this.passages.documentPassages(space, documentId, offset, limit);
   }
 }

@@ -4,6 +4,7 @@ export { CEREBRO_MIGRATION, CEREBRO_SCHEMA_SQL } from './schema.js';
 export { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from './hidden-passages-schema.js';
 export { CEREBRO_FAIR_QUEUE_MIGRATION } from './fair-queue-schema.js';
 export { CEREBRO_JOB_LEASES_MIGRATION } from './job-leases-schema.js';
+export { CEREBRO_PASSAGE_OCR_SQL } from './passage-ocr-schema.js';
 export { CerebroExtractionError, type ExtractionErrorCode } from './errors.js';
 export { formatOf, MEDIA_TYPES } from './extract/extract.js';
 export type { DocumentFormat } from './extract/types.js';

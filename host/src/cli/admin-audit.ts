@@ -19,7 +19,7 @@ const str = (value: unknown): string => String(value ?? '');
 const idOf = (result: unknown): string => str((result as { id?: unknown } | undefined)?.id);
 
 /** The audit event of each changing action, by its name; reading actions have none. */
-export const CLI_CHANGES: Record<string, (f: Flags, result: unknown) => CliChange> = {
+export const CLI_CHANGES: Record<string, (f: Flags, result: unknown) => CliChange | undefined> = {
   'owner create': (_f, r) => ({
     action: 'propietario.creado',
     target: { kind: 'propietario', id: idOf(r) },
@@ -93,6 +93,15 @@ export const CLI_CHANGES: Record<string, (f: Flags, result: unknown) => CliChang
     details: { limite_por_minuto: f.limit ?? null, cuota_diaria: f.quota ?? null },
   }),
   'key revoke': (f) => ({ action: 'clave.revocada', target: { kind: 'clave', id: str(f.id) }, keyId: str(f.id) }),
+  'owner spaces': (f) =>
+    f.max === undefined
+      ? undefined
+      : {
+          action: 'propietario.cupo_espacios_modificado',
+          target: { kind: 'propietario', id: str(f.id) },
+          ownerId: str(f.id),
+          details: { max_espacios: f.max === 'defecto' ? null : Number(f.max) },
+        },
   'session create': (f) => ({ action: 'sesion.emitida', ownerId: str(f.owner) }),
   'operator create': (_f, r) => ({ action: 'operador.creado', target: { kind: 'operador', id: idOf(r) } }),
 };
@@ -117,6 +126,7 @@ export async function recordCliChange(
   const describe = CLI_CHANGES[name];
   if (!describe) return;
   const change = describe(flags, result);
+  if (!change) return; // only read
   const ownerId =
     change.ownerId ??
     (change.spaceId ? (await directory.space(change.spaceId))?.row.owner_id : undefined) ??

@@ -217,3 +217,36 @@ test('cerebro admin respaldo on PostgreSQL prints the pg_dump and pg_restore lin
   assert.match(human.out, /PostgreSQL/);
   assert.doesNotMatch(human.out, /s3creta/);
 });
+
+test('cerebro admin owner spaces: shows and sets the allowance (defecto: the default); bad values and owners refused; audited', async (t) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-cli-'));
+  t.after(() => rm(dataDir, { recursive: true, force: true }));
+  const { id } = JSON.parse((await cli(dataDir, ['owner', 'create', '--name', 'Ana'])).out) as { id: string };
+  const shown = await cli(dataDir, ['owner', 'spaces', '--id', id]);
+  assert.equal(shown.code, 0, shown.err);
+  assert.deepEqual(JSON.parse(shown.out), {
+    propietario: id,
+    propio: null,
+    max_espacios: 0,
+    espacios: 0,
+    disponibles: 0,
+  });
+  const set = await cli(dataDir, ['owner', 'spaces', '--id', id, '--max', '3']);
+  assert.deepEqual(JSON.parse(set.out), { propietario: id, propio: 3, max_espacios: 3, espacios: 0, disponibles: 3 });
+  const back = await cli(dataDir, ['owner', 'spaces', '--id', id, '--max', 'defecto']);
+  assert.equal(JSON.parse(back.out).propio, null);
+  const bad = await cli(dataDir, ['owner', 'spaces', '--id', id, '--max', 'muchos'], false);
+  assert.equal(bad.code, 1);
+  assert.match(bad.err, /--max: Debe ser un entero de 0 a 10000/);
+  assert.equal((await cli(dataDir, ['owner', 'spaces', '--id', 'own_nadie', '--max', '1'])).code, 1);
+  const log = await cli(dataDir, ['auditoria', '--owner', id, '--action', 'propietario.cupo_espacios_modificado']);
+  const events = JSON.parse(log.out).eventos as { accion: string; detalles: unknown }[];
+  assert.deepEqual(
+    events.map((e) => [e.accion, e.detalles]),
+    [
+      ['propietario.cupo_espacios_modificado', { max_espacios: null }],
+      ['propietario.cupo_espacios_modificado', { max_espacios: 3 }],
+    ],
+    'each change, newest first; showing it is not one',
+  );
+});

@@ -208,6 +208,14 @@ const ACTIONS: Record<string, Action> = {
     help: '--id ID  (enlace de entrada a Studio de un solo uso, 30 minutos; base: CEREBRO_PUBLIC_URL)',
     run: (a, f, io) => a.issueSignInLink(need(f, 'id'), publicOrigin(io)),
   },
+  'owner spaces': {
+    help: '--id ID [--max N|defecto]  (cuántos espacios puede tener y seguir creando desde Studio; 0: solo el operador los crea; defecto: CEREBRO_OWNER_MAX_SPACES; sin --max, lo muestra)',
+    run: (_a, f, _io, c) => {
+      const spaces = resolveToken(c, HostRootTokens.OwnSpaces);
+      if (f.max === undefined) return spaces.operatorAllowance(need(f, 'id'));
+      return spaces.setAllowance(need(f, 'id'), f.max === 'defecto' ? null : integer(String(f.max)));
+    },
+  },
   'operator create': {
     help: '--name N  (credencial para /api/admin)',
     run: (a, f) => a.issueOperatorCredential(need(f, 'name')),
@@ -243,6 +251,7 @@ const STRING_OPTIONS = [
   'action',
   'since',
   'cursor',
+  'max',
 ];
 const BOOLEAN_OPTIONS = ['on', 'off', 'none', 'paid', 'suspended', 'json', 'crear', 'stdin', 'jsonl'];
 const OPTIONS: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
@@ -438,6 +447,7 @@ const OPTION_OF_FIELD: Record<string, string> = {
   limite: '--limit',
   desde: '--offset',
   clave: '--stdin',
+  max_espacios: '--max',
 };
 
 /** A service error for a terminal: validation issues one per line, named by the option that carried the value. */

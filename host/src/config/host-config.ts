@@ -75,6 +75,8 @@ export interface HostConfig {
   /** Default storage quota of an account (bytes, documents) when the operator set none for it; 0: no limit. */
   quotaBytes: number;
   quotaDocuments: number;
+  /** Spaces an owner may hold and still create one from Studio, when the operator set no allowance; 0: none. */
+  ownerMaxSpaces: number;
   /** OpenAI-compatible chat endpoint (llama.cpp server, Ollama, vLLM, OpenAI); empty: the embedded engine answers. */
   llmUrl: string;
   llmModel: string;
@@ -212,6 +214,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     questionWaitMs: positive(env, 'CEREBRO_QUESTION_WAIT_MS', DEFAULT_SPACE_GATE.maxWaitMs),
     quotaBytes: int(env, 'CEREBRO_QUOTA_BYTES', DEFAULT_QUOTA.bytes),
     quotaDocuments: int(env, 'CEREBRO_QUOTA_DOCUMENTS', DEFAULT_QUOTA.documents),
+    ownerMaxSpaces: int(env, 'CEREBRO_OWNER_MAX_SPACES', 0),
     llmUrl: env.CEREBRO_LLM_URL ?? '',
     llmModel: env.CEREBRO_LLM_MODEL ?? '',
     llmApiKey: env.CEREBRO_LLM_API_KEY ?? '',

@@ -3,6 +3,7 @@ import type { KeyManagement, SpaceApiSettings } from '../access/access-services.
 import type { AdminActions } from '../admin/admin-services.js';
 import type { OwnerCreditPools } from '../credits/credit-services.js';
 import type { RoutePipeline } from '../http/http-services.js';
+import type { OwnSpaces } from '../studio/own-space-services.js';
 
 /**
  * Tokens of the host services that only the composition root, the CLI and the host's routes resolve (never a service
@@ -14,4 +15,5 @@ export const HostRootTokens = {
   Pipeline: createToken<RoutePipeline>('host:request-pipeline'),
   ApiConfig: createToken<SpaceApiSettings>('host:space-api-config'),
   CreditPools: createToken<OwnerCreditPools>('host:credit-pools'),
+  OwnSpaces: createToken<OwnSpaces>('host:own-spaces'),
 };

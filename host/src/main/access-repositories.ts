@@ -9,6 +9,7 @@ import { IdempotencyRepositoryToken } from '../storage/port/idempotency-reposito
 import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
 import { LimitWindowsRepositoryToken } from '../storage/port/limit-windows-repository.js';
 import { OwnerLoginRepositoryToken } from '../storage/port/owner-login-repository.js';
+import { OwnerSpaceRepositoryToken } from '../storage/port/owner-space-repository.js';
 import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
 import { SignInFailureRepositoryToken } from '../storage/port/sign-in-failure-repository.js';
 import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-repository.js';
@@ -22,6 +23,7 @@ import { SqliteIdempotencyRepository } from '../storage/sqlite/idempotency-repos
 import { SqliteKeyUsageRepository } from '../storage/sqlite/key-usage-repository.js';
 import { SqliteLimitWindowsRepository } from '../storage/sqlite/limit-windows-repository.js';
 import { SqliteOwnerLoginRepository } from '../storage/sqlite/owner-login-repository.js';
+import { SqliteOwnerSpaceRepository } from '../storage/sqlite/owner-space-repository.js';
 import { SqliteProcessLeaseRepository } from '../storage/sqlite/process-lease-repository.js';
 import { SqliteSignInFailureRepository } from '../storage/sqlite/sign-in-failure-repository.js';
 import { SqliteSignInLinkRepository } from '../storage/sqlite/sign-in-link-repository.js';
@@ -29,8 +31,8 @@ import { SqliteStorageQuotaRepository } from '../storage/sqlite/storage-quota-re
 
 /**
  * The SQLite repositories of the access concerns (directory, Studio's sessions and sign-in, idempotency, change
- * versions, process leases, limits, key usage, storage quotas, the operator's listings), one instance each: the set
- * pg-repositories.ts registers on PostgreSQL instead. The directory repository also serves the synchronous space
+ * versions, process leases, limits, key usage, storage quotas, the operator's listings, owners' own spaces), one
+ * instance each: the set pg-repositories.ts registers on PostgreSQL instead. The directory repository also serves the synchronous space
  * reader the sdk's synchronous services still need.
  */
 export function registerAccessRepositories(c: DependencyContainer, db: SqliteDatabase): void {
@@ -49,4 +51,5 @@ export function registerAccessRepositories(c: DependencyContainer, db: SqliteDat
   c.register(KeyUsageRepositoryToken, { useClass: SqliteKeyUsageRepository }, singleton);
   c.register(StorageQuotaRepositoryToken, { useClass: SqliteStorageQuotaRepository }, singleton);
   c.register(AdminViewRepositoryToken, { useClass: SqliteAdminViewRepository }, singleton);
+  c.register(OwnerSpaceRepositoryToken, { useClass: SqliteOwnerSpaceRepository }, singleton);
 }

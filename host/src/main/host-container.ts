@@ -43,6 +43,7 @@ import { PrometheusHostMetrics } from '../metrics/host-metrics.js';
 import { ConsoleSessionService } from '../studio/console-sessions.js';
 import { OwnerLoginService } from '../studio/owner-logins.js';
 import { OneTimeSignInLinks } from '../studio/sign-in-links.js';
+import { OwnSpaceService } from '../studio/own-spaces.js';
 import { registerAccessRepositories } from './access-repositories.js';
 import type { SharedBackend } from './shared-backend.js';
 import { ThrottledSignIn } from '../studio/sign-in.js';
@@ -162,5 +163,6 @@ export function buildHostContainer(
   c.register(HostRootTokens.Pipeline, { useClass: RequestPipeline }, singleton);
   c.register(HostRootTokens.ApiConfig, { useClass: SpaceApiConfig }, singleton);
   c.register(HostRootTokens.CreditPools, { useClass: CreditPools }, singleton);
+  c.register(HostRootTokens.OwnSpaces, { useClass: OwnSpaceService }, singleton);
   return c;
 }

@@ -11,6 +11,7 @@ import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js
 import { LimitWindowsRepositoryToken } from '../storage/port/limit-windows-repository.js';
 import { OperatorDirectoryRepositoryToken } from '../storage/port/operator-directory-repository.js';
 import { OwnerLoginRepositoryToken } from '../storage/port/owner-login-repository.js';
+import { OwnerSpaceRepositoryToken } from '../storage/port/owner-space-repository.js';
 import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repository.js';
 import { SignInFailureRepositoryToken } from '../storage/port/sign-in-failure-repository.js';
 import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-repository.js';
@@ -25,6 +26,7 @@ import { PgKeyUsageRepository } from '../storage/postgres/pg-key-usage-repositor
 import { PgLimitWindows } from '../storage/postgres/pg-limit-windows.js';
 import { PgOperatorDirectoryRepository } from '../storage/postgres/pg-operator-directory-repository.js';
 import { PgOwnerLoginRepository } from '../storage/postgres/pg-owner-login-repository.js';
+import { PgOwnerSpaceRepository } from '../storage/postgres/pg-owner-space-repository.js';
 import { PgPoolToken } from '../storage/postgres/pg-pool-token.js';
 import { PgProcessLeaseRepository } from '../storage/postgres/pg-process-lease-repository.js';
 import { PgSignInFailures } from '../storage/postgres/pg-sign-in-failures.js';
@@ -34,8 +36,8 @@ import { PgStorageQuotaRepository } from '../storage/postgres/pg-storage-quota-r
 /**
  * Registers the pool and the PostgreSQL repositories of the access concerns (directory, Studio's sessions, logins
  * and links, idempotency, change versions, process leases, key usage, storage quotas, the operator's listings and
- * writes, limit windows and failed sign-ins), one instance each. No synchronous space reader: on PostgreSQL the
- * sdk's deprecated synchronous reads throw, naming their asynchronous replacement (plugins/sync-reads.ts).
+ * writes, owners' own spaces, limit windows and failed sign-ins), one instance each. No synchronous space reader: on
+ * PostgreSQL the sdk's deprecated synchronous reads throw, naming their asynchronous replacement (plugins/sync-reads.ts).
  */
 export function registerPgAccessRepositories(c: DependencyContainer, pool: Pool): void {
   const singleton = { lifecycle: Scope.ContainerScoped };
@@ -51,6 +53,7 @@ export function registerPgAccessRepositories(c: DependencyContainer, pool: Pool)
   c.register(StorageQuotaRepositoryToken, { useClass: PgStorageQuotaRepository }, singleton);
   c.register(AdminViewRepositoryToken, { useClass: PgAdminViewRepository }, singleton);
   c.register(OperatorDirectoryRepositoryToken, { useClass: PgOperatorDirectoryRepository }, singleton);
+  c.register(OwnerSpaceRepositoryToken, { useClass: PgOwnerSpaceRepository }, singleton);
   c.register(LimitWindowsRepositoryToken, { useValue: new PgLimitWindows(pool) });
   c.register(SignInFailureRepositoryToken, { useValue: new PgSignInFailures(pool) });
 }

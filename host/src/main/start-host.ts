@@ -42,6 +42,7 @@ import { createPluginStorage } from '../storage/plugin-storage.js';
 import { PgPluginSchemasToken } from './pg-content-repositories.js';
 import { coreRoutes } from '../routes/core-routes.js';
 import { studioRoutes } from '../studio/studio-routes.js';
+import { documentPassageRoutes } from '../rag/document-passage-routes.js';
 import { mountStudio } from '../studio/studio-static.js';
 import { cerebroHostService } from '../rag/cerebro-host-service.js';
 import { documentsHostService } from '../rag/documents-host-service.js';
@@ -331,6 +332,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       ...coreRoutes(container),
       ...studioRoutes(container),
       ...ragRoutes(container, rag),
+      ...documentPassageRoutes(rag),
       ...modelRoutes(new ModelStatus(config, models, () => clock.now())),
       ...conversationRoutes(rag.conversationLog),
       ...openAiRoutes(container, rag),

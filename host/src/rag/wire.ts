@@ -2,7 +2,8 @@ import type { PassageHit, RecordedOrigin } from '@cerebro/sdk';
 import type { Answer, AnswerSource, DocumentStatus, SpaceIndexingStatus } from '../cerebro/index.js';
 import { NO_LABELS, type DocumentLabels } from './document-labels.js';
 
-const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
+/** A document's state as the API names it. */
+export const STATE_NAMES = { queued: 'en_cola', processing: 'procesando', ready: 'listo', failed: 'fallido' } as const;
 
 /**
  * A document record as the API shows it (Spanish wire names; no storage paths). `origen` says where a module

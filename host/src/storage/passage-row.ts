@@ -1,4 +1,4 @@
-import type { PassageRecord } from './port/passage-index-repository.js';
+import type { DocumentPassage, PassageRecord } from './port/passage-index-repository.js';
 
 /** A passage as both backends' statements return it (`cerebro_passages` joined with its document's name). */
 export interface PassageRow {
@@ -20,4 +20,23 @@ export const toPassageRecord = (r: PassageRow): PassageRecord => ({
   page: r.page,
   headings: JSON.parse(r.headings) as string[],
   text: r.text,
+});
+
+/** A passage as both backends' viewer statements return it (`ocr` is 0 or 1). */
+export interface DocumentPassageRow {
+  id: number;
+  ord: number;
+  page: number | null;
+  headings: string;
+  text: string;
+  ocr: number;
+}
+
+export const toDocumentPassage = (r: DocumentPassageRow): DocumentPassage => ({
+  id: r.id,
+  ord: r.ord,
+  page: r.page,
+  headings: JSON.parse(r.headings) as string[],
+  text: r.text,
+  ocr: r.ocr === 1,
 });

@@ -98,6 +98,11 @@ export const ERROR_CATALOGUE = {
   current_password_wrong: { status: 403, detail: 'La contraseña actual no es correcta.' },
   session_not_found: { status: 404, detail: 'Sesión no encontrada.' },
   email_taken: { status: 409, detail: 'Ese email ya lo usa otro propietario.' },
+  space_allowance_reached: {
+    status: 403,
+    detail:
+      'Tu cuenta ya tiene todos los espacios que puedes crear; pide al operador de la plataforma que amplíe el cupo.',
+  },
   sign_in_throttled: {
     status: 429,
     detail: 'Demasiados intentos de entrada fallidos; espera unos minutos antes de volver a intentarlo.',

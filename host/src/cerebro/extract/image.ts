@@ -33,7 +33,7 @@ export async function imageToDocument(path: string, bytes: Buffer, what: string)
   }
   const blocks: TextBlock[] = [];
   texts.forEach((text, i) => {
-    for (const para of text.split(/\n\s*\n/)) if (para.trim()) blocks.push({ text: para, page: i + 1 });
+    for (const para of text.split(/\n\s*\n/)) if (para.trim()) blocks.push({ text: para, page: i + 1, ocr: true });
   });
   if (!blocks.some((b) => /[\p{L}\p{N}]/u.test(b.text))) throw new CerebroExtractionError('vacio', reasons.imageNoText);
   return { blocks, pages: texts.length };

@@ -53,6 +53,8 @@ export interface ScannedPages {
   pages: string[];
   /** Pages read with OCR (they count against the document's `maxPages` budget). */
   ocrPages: number;
+  /** The numbers of the pages whose text OCR gave (the document viewer marks their passages). */
+  ocrRead: number[];
   /** Some pages had no text layer and tesseract is not installed: they stay empty. */
   ocrMissing: boolean;
 }
@@ -72,8 +74,9 @@ export async function readScannedPages(
     .map((text, i) => (hasText(text) ? 0 : firstPage + i))
     .filter((n) => n > 0)
     .slice(0, Math.max(0, budget));
-  if (scanned.length === 0) return { pages, ocrPages: 0, ocrMissing: false };
+  if (scanned.length === 0) return { pages, ocrPages: 0, ocrRead: [], ocrMissing: false };
   const out = [...pages];
+  const read: number[] = [];
   const dir = await jobTempDir('cerebro-ocr-');
   try {
     for (const page of scanned) {
@@ -98,13 +101,14 @@ export async function readScannedPages(
       if (render.killed) throw outOfTime(render);
       if (render.code !== 0) continue; // a page poppler cannot draw is left empty, like pdftotext left it
       out[page - firstPage] = (await ocrImageFile(`${prefix}.png`)).join('\n\n');
+      read.push(page);
       await rm(`${prefix}.png`, { force: true });
     }
   } catch (err) {
     if (!(err instanceof ToolMissingError)) throw err;
-    return { pages, ocrPages: 0, ocrMissing: true };
+    return { pages, ocrPages: 0, ocrRead: [], ocrMissing: true };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  return { pages: out, ocrPages: scanned.length, ocrMissing: false };
+  return { pages: out, ocrPages: scanned.length, ocrRead: read, ocrMissing: false };
 }

@@ -126,15 +126,18 @@ async function rangeBlocks(path: string, range: PageRange, text: string, maxText
   const scanned = await readScannedPages(path, stripRunningLines(raw), range.first, ocrBudget);
   const tables = await pageTables(path, range, scanned.pages, maxTextBytes);
   const blocks: TextBlock[] = [];
+  const read = new Set(scanned.ocrRead);
   scanned.pages.forEach((plain, i) => {
     const page = range.first + i;
+    // A page OCR read marks its blocks, so the document viewer can say its text may hold reading errors.
+    const where = read.has(page) ? { page, ocr: true } : { page };
     for (const para of withoutCells(plain, tables[i]!).split(/\n\s*\n/)) {
-      if (para.trim()) for (const b of structureLines(para)) blocks.push({ ...b, page });
+      if (para.trim()) for (const b of structureLines(para)) blocks.push({ ...b, ...where });
     }
     for (const t of tables[i]!) {
       for (const row of t.rows) {
         const block = tableRow(row, t.header, undefined, []);
-        if (block) blocks.push({ ...block, page });
+        if (block) blocks.push({ ...block, ...where });
       }
     }
   });

@@ -27,6 +27,8 @@ export interface TextBlock {
   table?: TableRowInfo;
   /** 1-based page number, for paged formats (PDF). */
   page?: number;
+  /** The text was read with OCR (a scanned PDF page, an image). */
+  ocr?: boolean;
   /** Heading path from the outermost heading down (HTML, Markdown, DOCX), or the sheet name (XLSX). */
   headings?: string[];
 }

@@ -12,6 +12,7 @@ import { CEREBRO_MIGRATION } from '../schema.js';
 import { CEREBRO_HIDDEN_PASSAGES_MIGRATION } from '../hidden-passages-schema.js';
 import { CEREBRO_FAIR_QUEUE_MIGRATION } from '../fair-queue-schema.js';
 import { CEREBRO_JOB_LEASES_MIGRATION } from '../job-leases-schema.js';
+import { CEREBRO_PASSAGE_OCR_SQL } from '../passage-ocr-schema.js';
 
 export interface TempDir {
   path: string;
@@ -40,6 +41,7 @@ export function migratedDb(file = ':memory:'): SqliteDatabase {
   db.exec(CEREBRO_HIDDEN_PASSAGES_MIGRATION.sql);
   db.exec(CEREBRO_FAIR_QUEUE_MIGRATION.sql);
   db.exec(CEREBRO_JOB_LEASES_MIGRATION.sql);
+  db.exec(CEREBRO_PASSAGE_OCR_SQL);
   return db;
 }
 

@@ -19,6 +19,21 @@ test('passages keep their page and never cross a page boundary', () => {
   );
 });
 
+test('text read with OCR makes passages of its own, marked; other passages carry no mark', () => {
+  const passages = chunkBlocks([
+    { text: 'Texto de la capa de texto.' },
+    { text: 'Texto leído de una imagen.', ocr: true },
+    { text: 'Más texto leído de la imagen.', ocr: true },
+  ]);
+  assert.deepEqual(
+    passages.map((p) => [p.text, p.ocr]),
+    [
+      ['Texto de la capa de texto.', undefined],
+      ['Texto leído de una imagen.\nMás texto leído de la imagen.', true],
+    ],
+  );
+});
+
 test('passages keep their heading path and never cross a heading boundary', () => {
   const passages = chunkBlocks([
     { text: 'Texto bajo instalación.', headings: ['Guía', 'Instalación'] },

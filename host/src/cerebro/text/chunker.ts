@@ -14,6 +14,8 @@ export interface Passage {
   page: number | null;
   /** Heading path, outermost first. */
   headings: string[];
+  /** Read with OCR: set only when it was (a passage never mixes OCR text with a text layer's). */
+  ocr?: boolean;
 }
 
 export interface ChunkOptions {
@@ -103,7 +105,8 @@ function sectionOf(block: TextBlock): { key: string; headings: string[]; prefix:
     prefix = tableHeaderLines(block.table.header);
     table = `\u0002${prefix}`;
   }
-  return { key: `${block.page ?? ''}\u0000${headings.join('\u0001')}${table}`, headings, prefix };
+  const ocr = block.ocr ? '\u0003' : '';
+  return { key: `${block.page ?? ''}${ocr}\u0000${headings.join('\u0001')}${table}`, headings, prefix };
 }
 
 export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): Passage[] {
@@ -119,6 +122,7 @@ export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT
     prefix: string;
     target: number;
     sectionStart: number;
+    ocr: boolean;
   } | null = null;
 
   const close = () => {
@@ -135,7 +139,9 @@ export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT
       last.text += `\n${body}`;
     } else {
       const text = current.prefix ? `${current.prefix}\n${body}` : body;
-      passages.push({ ord: passages.length, text, page: current.page, headings: current.headings });
+      const passage: Passage = { ord: passages.length, text, page: current.page, headings: current.headings };
+      if (current.ocr) passage.ocr = true;
+      passages.push(passage);
     }
     current.parts = [];
     current.length = current.prefix.length;
@@ -154,6 +160,7 @@ export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT
         prefix: section.prefix,
         target: section.prefix ? tableTarget : targetChars,
         sectionStart: passages.length,
+        ocr: block.ocr === true,
       };
     }
     for (const piece of blockPieces(block, maxChars - current.prefix.length)) {

@@ -215,6 +215,56 @@ export function passageIndexRepositoryContract(name: string, make: () => Promise
     assert.ok(purged.includes(a[0]!) && !purged.includes(c[0]!));
   });
 
+  contract(
+    "the viewer reads a document's searchable passages in order, a page at a time, with OCR marked",
+    async (f) => {
+      await f.addDocument('s', 'd', { name: 'd.pdf', lang: 'es' });
+      await f.addDocument('otra', 'd', { name: 'd.pdf', lang: 'es' });
+      const ids = await f.repo.replaceDocument('s', 'd', [
+        passage(0, 'Portada del manual.', ['Manual']),
+        { ...passage(1, 'Página escaneada leída con OCR.', ['Manual', 'Anexo']), page: 7, ocr: true },
+        passage(2, 'Última página.'),
+      ]);
+      await f.repo.replaceDocument('otra', 'd', [passage(0, 'El documento de otro espacio.')]);
+      const all = await f.repo.documentPassages('s', 'd', 0, 10);
+      assert.equal(all.total, 3);
+      assert.deepEqual(all.passages[1], {
+        id: ids[1],
+        ord: 1,
+        page: 7,
+        headings: ['Manual', 'Anexo'],
+        text: 'Página escaneada leída con OCR.',
+        ocr: true,
+      });
+      assert.deepEqual(
+        all.passages.map((p) => [p.ord, p.ocr]),
+        [
+          [0, false],
+          [1, true],
+          [2, false],
+        ],
+      );
+      const second = await f.repo.documentPassages('s', 'd', 2, 2);
+      assert.deepEqual([second.total, second.passages.map((p) => p.text)], [3, ['Última página.']]);
+      assert.deepEqual(await f.repo.documentPassages('s', 'd', 5, 2), { total: 3, passages: [] });
+      assert.deepEqual(await f.repo.documentPassages('s', 'nada', 0, 10), { total: 0, passages: [] });
+      assert.deepEqual(
+        (await f.repo.documentPassages('otra', 'd', 0, 10)).passages.map((p) => p.text),
+        ['El documento de otro espacio.'],
+        'each space reads only its own document',
+      );
+      // A run being indexed is not shown until its swap; then the old version is gone from the viewer at once.
+      const run = { space: 's', id: 'd', runId: 9 };
+      await f.repo.addHidden(run, [passage(0, 'La versión nueva.')]);
+      assert.equal((await f.repo.documentPassages('s', 'd', 0, 10)).total, 3);
+      await f.steps.swapIn(run);
+      assert.deepEqual(
+        (await f.repo.documentPassages('s', 'd', 0, 10)).passages.map((p) => p.text),
+        ['La versión nueva.'],
+      );
+    },
+  );
+
   contract('a space id that looks like FTS5 syntax or SQL is just an id', async (f) => {
     const weird = `x" OR "* AND {body}: a'; DROP TABLE cerebro_passages; --`;
     await f.addDocument(weird, 'a', { name: 'a.md', lang: 'es' });

@@ -13,12 +13,31 @@ export interface PassageRecord {
   text: string;
 }
 
+/** A passage as the document viewer shows it: its place in the document and whether OCR read its text. */
+export interface DocumentPassage {
+  id: number;
+  ord: number;
+  page: number | null;
+  headings: string[];
+  text: string;
+  /** Read with OCR (a scanned PDF page, an image); false for passages indexed before OCR was recorded. */
+  ocr: boolean;
+}
+
+/** A page of a document's passages, in order, and how many searchable passages the document has. */
+export interface DocumentPassagePage {
+  total: number;
+  passages: DocumentPassage[];
+}
+
 /** A passage as the engine indexes it: its text and place, and its analysed terms per weighted column. */
 export interface IndexedPassage {
   ord: number;
   text: string;
   page: number | null;
   headings: string[];
+  /** Its text was read with OCR (absent: it was not). */
+  ocr?: boolean;
   /** Space-separated index terms of the text, ready for the full-text index. */
   terms: string;
   /** Space-separated index terms of the heading path (a separate, heavier-weighted column). */
@@ -135,8 +154,18 @@ export interface PassageSearchKind {
   vectors: 'sqlite_vec' | 'pgvector' | 'exacta_en_el_motor';
 }
 
+/** What the document viewer reads (`GET /rag/{espacio}/documents/{archivo}/pasajes`). */
+export interface DocumentPassageReads {
+  /**
+   * Up to `limit` of a document's searchable passages after the first `offset`, in document order (hidden ones
+   * left out: a run not swapped in yet, or passages waiting for the purge), with the count of all of them, read in
+   * one snapshot. Another space's document has none.
+   */
+  documentPassages(space: string, documentId: string, offset: number, limit: number): Promise<DocumentPassagePage>;
+}
+
 /** The engine's passage index: what a search reads and what indexing writes. */
-export interface PassageIndexRepository extends PassageSearchRepository, PassageWriteRepository {
+export interface PassageIndexRepository extends PassageSearchRepository, PassageWriteRepository, DocumentPassageReads {
   /** How this backend searches (asked once, at start). */
   searchKind(): Promise<PassageSearchKind>;
   /** Releases what the repository holds besides the database (search threads). */

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
+import { spaceInsert } from './space-insert.js';
 import type {
   AccountPayment,
   AccountQuota,
@@ -14,8 +15,10 @@ import type {
 @injectable()
 export class SqliteOperatorDirectoryRepository implements OperatorDirectoryRepository {
   private readonly stmts;
+  private readonly insertSpace: (space: NewSpaceRecord) => void;
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
+    this.insertSpace = spaceInsert(db);
     this.stmts = {
       ownerAny: db.prepare<[string]>('SELECT 1 FROM owners WHERE id = ?').pluck(),
       ownerLive: db.prepare<[string]>('SELECT 1 FROM owners WHERE id = ? AND deleted_at IS NULL').pluck(),
@@ -30,9 +33,6 @@ export class SqliteOperatorDirectoryRepository implements OperatorDirectoryRepos
       deleteOwner: db.prepare('UPDATE owners SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL'),
       unownSpaces: db.prepare('UPDATE spaces SET owner_id = NULL WHERE owner_id = ?'),
       ownerReadOnly: db.prepare('UPDATE owners SET read_only = ? WHERE id = ? AND deleted_at IS NULL'),
-      insertSpace: db.prepare(
-        'INSERT INTO spaces (id, name, owner_id, account_id, trial_ends_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
       // One statement for any set of changes: a column not given is written back as it is (owner and trial end
       // may be set to null, hence their own flags).
       changeSpace: db.prepare(
@@ -107,19 +107,7 @@ export class SqliteOperatorDirectoryRepository implements OperatorDirectoryRepos
   }
 
   async createSpace(space: NewSpaceRecord): Promise<void> {
-    this.db
-      .transaction(() => {
-        this.stmts.insertSpace.run(
-          space.id,
-          space.name,
-          space.ownerId,
-          space.accountId,
-          space.trialEndsAt,
-          space.createdAt,
-        );
-        for (const module of space.modules) this.stmts.enableModule.run(space.id, module, space.createdAt);
-      })
-      .immediate();
+    this.db.transaction(() => this.insertSpace(space)).immediate();
   }
 
   async changeSpace(id: string, columns: SpaceColumns): Promise<boolean> {

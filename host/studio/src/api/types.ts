@@ -9,6 +9,11 @@ export type Space = Item<Ok<'/companies', 'get'>['espacios']>;
 
 export type Account = Ok<'/companies/{espacio}/cuenta', 'get'>['cuenta'];
 
+/** How many spaces the owner may hold and still create one from Studio. */
+export type SpaceAllowance = Ok<'/cupo_espacios', 'get'>;
+export type CreatedSpace = Ok<'/companies', 'post', 201>['espacio'];
+export type RenamedSpace = Ok<'/companies/{espacio}', 'patch'>;
+
 export type Permission = 'lee' | 'escribe';
 
 /** A key as listed, or as created (then with its `token`, shown once). */
@@ -24,6 +29,10 @@ export type IndexingStatus = Ok<'/rag/{espacio}/indexing_status', 'get'>;
 export type ModelsView = Ok<'/modelos', 'get'>;
 
 export type SearchHit = Item<Ok<'/rag/{espacio}/buscar', 'post'>['pasajes']>;
+
+/** A page of the document viewer: the document and its passages as indexed, in order. */
+export type DocumentPassagePage = Ok<'/rag/{espacio}/documents/{archivo}/pasajes', 'get'>;
+export type DocumentPassage = Item<DocumentPassagePage['pasajes']>;
 
 export type Answer = Ok<'/rag/{espacio}/conversations', 'post'>;
 export type Source = Item<Answer['fuentes']>;

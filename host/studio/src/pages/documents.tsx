@@ -10,6 +10,7 @@ import { plural } from '../lib/plural.js';
 import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
 import { SearchTrial } from './search-trial.js';
+import { DocumentViewer } from './documents/document-viewer.js';
 
 const PAGE = 200;
 const POLL_MS = 1000;
@@ -50,6 +51,8 @@ export function DocumentsPage({ space }: { space: string }) {
     true,
   );
   const [notice, setNotice] = useState<string | null>(null);
+  /** The document whose passages are open in the viewer. */
+  const [viewing, setViewing] = useState<string | null>(null);
   const busy = list.data?.documentos.some((d) => d.estado === 'en_cola' || d.estado === 'procesando') ?? false;
 
   // While something is indexing, follow it through the status route (cheap, one read) and refresh the list.
@@ -126,7 +129,9 @@ export function DocumentsPage({ space }: { space: string }) {
                       key={d.id}
                       space={space}
                       doc={d}
+                      onView={() => setViewing(d.nombre)}
                       onDeleted={() => {
+                        if (viewing === d.nombre) setViewing(null);
                         setNotice(`Se eliminó «${d.nombre}».`);
                         void list.reload();
                       }}
@@ -143,12 +148,23 @@ export function DocumentsPage({ space }: { space: string }) {
           </>
         )}
       </Section>
+      {viewing && <DocumentViewer key={viewing} space={space} name={viewing} onClose={() => setViewing(null)} />}
       {(list.data?.total ?? 0) > 0 && <SearchTrial space={space} />}
     </>
   );
 }
 
-function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRecord; onDeleted: () => void }) {
+function DocumentRow({
+  space,
+  doc,
+  onView,
+  onDeleted,
+}: {
+  space: string;
+  doc: DocumentRecord;
+  onView: () => void;
+  onDeleted: () => void;
+}) {
   const [error, setError] = useState<unknown>(null);
   const remove = async () => {
     try {
@@ -196,6 +212,11 @@ function DocumentRow({ space, doc, onDeleted }: { space: string; doc: DocumentRe
       </td>
       <td data-label="Actualizado">{formatDateTime(doc.actualizado)}</td>
       <td class="actions">
+        {(doc.pasajes ?? 0) > 0 && (
+          <button type="button" class="button subtle" onClick={onView}>
+            Ver pasajes<span class="sr-only"> de {doc.nombre}</span>
+          </button>
+        )}
         <a class="button subtle" href={apiUrl(`/rag/${seg(space)}/documents/${seg(doc.nombre)}`)} download={doc.nombre}>
           Descargar<span class="sr-only"> {doc.nombre}</span>
         </a>

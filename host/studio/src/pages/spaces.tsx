@@ -7,6 +7,8 @@ import { formatDate, formatNumber } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { MODULE_NAMES, spacePath } from '../nav.js';
 import { useStudio } from '../state/session.js';
+import { CreateSpace } from './spaces/create-space.js';
+import { RenameSpace } from './spaces/rename-space.js';
 
 const PAYMENT: Record<Account['estado_pago'], { label: string; tone: string }> = {
   al_dia: { label: 'Al día', tone: 'ok' },
@@ -29,7 +31,7 @@ export function SpacesPage() {
         <Loading />
       ) : spaces.length === 0 ? (
         <EmptyState title="Todavía no tienes espacios.">
-          <p>El operador de la plataforma crea los espacios y habilita sus módulos.</p>
+          <p>Crea el primero abajo, si tu cupo lo permite, o pídeselo al operador de la plataforma.</p>
         </EmptyState>
       ) : (
         <ul class="cards">
@@ -38,6 +40,7 @@ export function SpacesPage() {
           ))}
         </ul>
       )}
+      <CreateSpace />
     </>
   );
 }
@@ -57,6 +60,7 @@ function SpaceCard({ space }: { space: Space }) {
       <p class="muted">
         Id: <code>{space.id}</code>
       </p>
+      <RenameSpace space={space} />
       <dl class="facts">
         <div>
           <dt>API</dt>

@@ -6,6 +6,7 @@
 import { spaceKey } from '../../space-key.js';
 import type { JobRun } from '../../port/document-job-repository.js';
 import type {
+  DocumentPassagePage,
   IndexedPassage,
   MatchedRow,
   MatchPlan,
@@ -16,7 +17,7 @@ import type {
   SpaceStats,
 } from '../../port/passage-index-repository.js';
 import type { VectorRepository } from '../../port/vector-repository.js';
-import { type PassageRow, toPassageRecord } from '../../passage-row.js';
+import { type DocumentPassageRow, type PassageRow, toDocumentPassage, toPassageRecord } from '../../passage-row.js';
 import { inTransaction, type Pool } from '../pg-driver.js';
 import { pgVectorSearch } from '../pg-vector-support.js';
 import { PgBm25Matcher } from './pg-bm25-matcher.js';
@@ -100,6 +101,23 @@ export class PgPassageIndexRepository implements PassageIndexRepository {
       [space],
     );
     return r.rows;
+  }
+
+  // ---- the document viewer
+
+  documentPassages(space: string, documentId: string, offset: number, limit: number): Promise<DocumentPassagePage> {
+    // One snapshot for the page and its count: REPEATABLE READ, read only.
+    return inTransaction(this.pool, async (client) => {
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const visible = `FROM cerebro_passages p WHERE p.space = $1 AND p.document_id = $2
+        AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`;
+      const total = await client.query<{ n: number }>(`SELECT count(*) AS n ${visible}`, [space, documentId]);
+      const rows = await client.query<DocumentPassageRow>(
+        `SELECT p.id, p.ord, p.page, p.headings, p.text, p.ocr ${visible} ORDER BY p.ord, p.id LIMIT $3 OFFSET $4`,
+        [space, documentId, limit, offset],
+      );
+      return { total: total.rows[0]!.n, passages: rows.rows.map(toDocumentPassage) };
+    });
   }
 
   async stats(space: string): Promise<SpaceStats> {

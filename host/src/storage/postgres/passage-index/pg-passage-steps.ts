@@ -36,9 +36,10 @@ export class PgPassageSteps implements PgJobPassageSteps {
   ): Promise<number[]> {
     if (passages.length === 0) return [];
     const r = await db.query<{ id: number }>(
-      `INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text)
-       SELECT $1, $2, t.ord, t.page, t.headings, t.text
-       FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::text[]) WITH ORDINALITY AS t(ord, page, headings, text, n)
+      `INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text, ocr)
+       SELECT $1, $2, t.ord, t.page, t.headings, t.text, t.ocr
+       FROM unnest($3::bigint[], $4::bigint[], $5::text[], $6::text[], $7::bigint[])
+         WITH ORDINALITY AS t(ord, page, headings, text, ocr, n)
        ORDER BY t.n RETURNING id`,
       [
         space,
@@ -47,6 +48,7 @@ export class PgPassageSteps implements PgJobPassageSteps {
         passages.map((p) => p.page),
         passages.map((p) => JSON.stringify(p.headings)),
         passages.map((p) => p.text),
+        passages.map((p) => (p.ocr ? 1 : 0)),
       ],
     );
     // Identity values are drawn in the order rows are inserted (ORDER BY above): ascending ids follow the passages.

@@ -5,9 +5,10 @@
 import { INLINE_MATCH_PASSAGES } from './inline-match.js';
 import { spaceKey } from '../../space-key.js';
 import type { SqliteDatabase } from '../../database.js';
-import { type PassageRow, toPassageRecord } from '../../passage-row.js';
+import { type DocumentPassageRow, type PassageRow, toDocumentPassage, toPassageRecord } from '../../passage-row.js';
 import type { JobRun } from '../../port/document-job-repository.js';
 import type {
+  DocumentPassagePage,
   IndexedPassage,
   MatchedRow,
   MatchPlan,
@@ -59,7 +60,7 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
     this.inlinePassages = options.inlinePassages ?? INLINE_MATCH_PASSAGES;
     this.stmt = {
       insertPassage: db.prepare(
-        'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text, ocr) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       insertFts: db.prepare('INSERT INTO cerebro_fts (rowid, space_key, heading, body) VALUES (?, ?, ?, ?)'),
       passageIds: db.prepare('SELECT id FROM cerebro_passages WHERE space = ? AND document_id = ?').pluck(),
@@ -108,6 +109,17 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
         `SELECT lang, sum(passages) AS passages FROM cerebro_documents
          WHERE space = ? AND state = 'ready' AND lang IS NOT NULL GROUP BY lang`,
       ),
+      documentPassages: db.prepare(
+        `SELECT p.id, p.ord, p.page, p.headings, p.text, p.ocr FROM cerebro_passages p
+         WHERE p.space = ? AND p.document_id = ? AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)
+         ORDER BY p.ord, p.id LIMIT ? OFFSET ?`,
+      ),
+      countDocumentPassages: db
+        .prepare(
+          `SELECT count(*) FROM cerebro_passages p WHERE p.space = ? AND p.document_id = ?
+             AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
+        )
+        .pluck(),
       stats: db.prepare(
         `SELECT count(*) AS documents, coalesce(sum(state = 'ready'), 0) AS ready,
                 coalesce(sum(passages), 0) AS passages, coalesce(sum(chars), 0) AS chars
@@ -170,6 +182,22 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
     return this.stmt.stats.get(space) as SpaceStats;
   }
 
+  // ---- the document viewer
+
+  async documentPassages(
+    space: string,
+    documentId: string,
+    offset: number,
+    limit: number,
+  ): Promise<DocumentPassagePage> {
+    return this.db.transaction(() => ({
+      total: this.stmt.countDocumentPassages.get(space, documentId) as number,
+      passages: (this.stmt.documentPassages.all(space, documentId, limit, offset) as DocumentPassageRow[]).map(
+        toDocumentPassage,
+      ),
+    }))();
+  }
+
   // ---- writes
 
   /** Stores passages (hidden in `run` when given) in the passage table and the full-text index. */
@@ -177,7 +205,7 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
     const key = spaceKey(space);
     return passages.map((p) => {
       const id = Number(
-        this.stmt.insertPassage.run(space, documentId, p.ord, p.page, JSON.stringify(p.headings), p.text)
+        this.stmt.insertPassage.run(space, documentId, p.ord, p.page, JSON.stringify(p.headings), p.text, p.ocr ? 1 : 0)
           .lastInsertRowid,
       );
       this.stmt.insertFts.run(id, key, p.headingTerms, p.terms);

@@ -30,6 +30,8 @@ const ACTIONS: Record<string, string> = {
   'propietario.eliminado': 'Cuenta eliminada',
   'espacio.creado': 'Espacio creado',
   'espacio.modificado': 'Espacio cambiado por el operador',
+  'espacio.renombrado': 'Espacio renombrado',
+  'propietario.cupo_espacios_modificado': 'Cupo de espacios cambiado por el operador',
   'modulo.activado': 'Módulo activado',
   'modulo.desactivado': 'Módulo desactivado',
   'cuenta.modificada': 'Estado de pago cambiado',
@@ -71,6 +73,7 @@ export const ACTION_AREAS: { value: string; label: string }[] = [
   { value: 'ventas.', label: 'Ventas' },
   { value: 'fuentes.', label: 'Fuentes' },
   { value: 'landing.', label: 'Landings' },
+  { value: 'espacio.', label: 'Espacios' },
   { value: 'modulo.', label: 'Módulos' },
   { value: 'creditos.', label: 'Créditos' },
 ];
