@@ -176,10 +176,16 @@ export function compileQueryValidator(schema: QuerySchema): QueryValidator {
   };
 }
 
-/** Why a route's schemas cannot be used (a plugin manifest is refused at load for it), or null when they compile. */
-export function routeSchemaProblem(route: { requestSchema?: JsonSchema; query?: QuerySchema }): string | null {
+/**
+ * Why a route's schemas cannot be used (a plugin manifest is refused at load for it), or null when they compile.
+ * `compile` false checks only the query's shape, leaving the compiling to the route's first request.
+ */
+export function routeSchemaProblem(
+  route: { requestSchema?: JsonSchema; query?: QuerySchema },
+  compile = true,
+): string | null {
   try {
-    if (route.requestSchema !== undefined) bodyAjv.compile(route.requestSchema);
+    if (compile && route.requestSchema !== undefined) bodyAjv.compile(route.requestSchema);
   } catch (err) {
     return `requestSchema no es un JSON Schema válido: ${(err as Error).message}`;
   }
@@ -194,6 +200,7 @@ export function routeSchemaProblem(route: { requestSchema?: JsonSchema; query?: 
   ) {
     return 'query debe ser un JSON Schema { type: "object", properties: {...} }.';
   }
+  if (!compile) return null;
   try {
     queryAjv.compile(query);
   } catch (err) {

@@ -22,7 +22,7 @@ import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repos
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
-import { discoverPlugins, type PluginCandidate } from '../plugins/discovery.js';
+import { discoverPlugins, markShipped, type PluginCandidate } from '../plugins/discovery.js';
 import { hostServiceFactories } from '../plugins/host-service-factories.js';
 import {
   disposePlugins,
@@ -141,9 +141,12 @@ export function discoveredCandidates(config: HostConfig): PluginCandidate[] {
     } catch {
       /* reported per plugin */
     }
-  return discoverPlugins(
-    [...roots.map((r) => join(r, 'plugins')), ...config.pluginPaths],
-    [...roots.map((r) => join(r, 'node_modules')), installedPackagesDir(config.dataDir)].filter((p) => existsSync(p)),
+  return markShipped(
+    discoverPlugins(
+      [...roots.map((r) => join(r, 'plugins')), ...config.pluginPaths],
+      [...roots.map((r) => join(r, 'node_modules')), installedPackagesDir(config.dataDir)].filter((p) => existsSync(p)),
+    ),
+    REPO_ROOT && join(REPO_ROOT, 'plugins'),
   );
 }
 
