@@ -22,6 +22,8 @@ export const EXTERNAL_PACKAGES = [
   'reflect-metadata',
   // Loaded with require() at run time (host/src/cerebro/text/stopwords.ts), which a bundle cannot follow.
   'stopwords-iso',
+  // Likewise (host/src/http/schema-validation.ts): loaded at the first schema compiled, never by a start.
+  'ajv',
 ];
 
 /**
@@ -48,6 +50,12 @@ function importMetaPerFile(repoRoot) {
 
 const BUILTINS = new Set(builtinModules);
 const SHIM = 'cerebro-builtin';
+/**
+ * External packages loaded through their CommonJS entry for the same reason: sqlite-vec's ES entry imports
+ * `node:process`, whose facade reads `process.stdin` and so opens standard input, loading fs streams, readline and
+ * the REPL's history. Only packages with no state of their own (two copies would be harmless) belong here.
+ */
+const REQUIRED_PACKAGES = /^sqlite-vec$/;
 
 /**
  * Built-in modules through `require()`, not ES `import`. Node gives an imported built-in an ES facade, and making it
@@ -65,6 +73,9 @@ function builtinsThroughRequire() {
         if (args.kind === 'import-statement') return { path: args.path, namespace: SHIM };
         return { path: args.path, external: true }; // the shim's own require(), dynamic import()
       });
+      b.onResolve({ filter: REQUIRED_PACKAGES }, (args) =>
+        args.kind === 'import-statement' ? { path: args.path, namespace: SHIM } : { path: args.path, external: true },
+      );
       b.onLoad({ filter: /.*/, namespace: SHIM }, (args) => ({
         contents: `module.exports = require(${JSON.stringify(args.path)});`,
         loader: 'js',
