@@ -47,15 +47,21 @@ export async function makeCompileCache({ node, tree, work }) {
   const port = await freePort();
   const child = spawn(node, ['-e', script], {
     cwd: dataDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // Its output is kept for a failure only (no demo owner either: nothing to print, nothing to interrupt at stop).
+    stdio: ['ignore', 'ignore', 'pipe'],
     env: {
       PATH: process.env.PATH,
       HOME: dataDir,
       CEREBRO_DATA_DIR: join(dataDir, 'data'),
       CEREBRO_PORT: String(port),
       CEREBRO_LOG_LEVEL: 'warn',
+      CEREBRO_BOOTSTRAP_DEMO: 'false',
       NODE_COMPILE_CACHE_PORTABLE: '1',
     },
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
   });
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   const started = Date.now();
@@ -74,7 +80,7 @@ export async function makeCompileCache({ node, tree, work }) {
     rmSync(cacheDir, { recursive: true, force: true });
     return 0;
   }
-  if (!ready) throw new Error(`the tree's \`serve\` never answered /api/ready (exit ${code})`);
+  if (!ready) throw new Error(`the tree's \`serve\` never answered /api/ready (exit ${code}):\n${stderr}`);
   if (!existsSync(cacheDir)) return 0;
   return readdirSync(cacheDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 }
