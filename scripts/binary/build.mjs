@@ -27,6 +27,7 @@ import { packTree } from './archive.mjs';
 import { wrapStub } from './stub.mjs';
 import { bundleEntries, EXTERNAL_PACKAGES } from './bundle.mjs';
 import { collectPackages } from './collect-packages.mjs';
+import { makeCompileCache } from './compile-cache.mjs';
 import { ADDON_HEADERS_VERSION, addonsDirFor, ensureLtsNode } from './lts-node.mjs';
 import { buildNativeAddons } from './native-addons.mjs';
 
@@ -115,6 +116,12 @@ if (addons) {
   });
 }
 console.log(`  ${copied.length} packages: ${copied.join(', ')}`);
+
+step('compile cache');
+// Made by the Node the executable embeds, on the finished tree (compile-cache.mjs): shipped, so a first start does
+// not compile the bundles either.
+const cachedModules = await makeCompileCache({ node, tree, work });
+console.log(`  ${cachedModules ? `${cachedModules} modules cached` : 'none: this Node has no portable compile cache'}`);
 
 step('pack');
 // Stored uncompressed inside the runtime: the whole runtime is compressed once by the outer stub (wrapStub), which

@@ -1,6 +1,7 @@
 // esbuild bundles, one per entry point, written at the entry's own path inside the tree, so that every
 // `new URL('./x.js', import.meta.url)` in the sources still finds its sibling entry (workers, model probe).
 import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, relative } from 'node:path';
 import { build } from 'esbuild';
 
@@ -21,6 +22,8 @@ export const EXTERNAL_PACKAGES = [
   'reflect-metadata',
   // Loaded with require() at run time (host/src/cerebro/text/stopwords.ts), which a bundle cannot follow.
   'stopwords-iso',
+  // Likewise (host/src/http/schema-validation.ts): loaded at the first schema compiled, never by a start.
+  'ajv',
 ];
 
 /**
@@ -41,6 +44,42 @@ function importMetaPerFile(repoRoot) {
         const own = relative(repoRoot, args.path);
         return { contents: source.replaceAll('import.meta.url', `__cerebroUrl(${JSON.stringify(own)})`), loader: 'js' };
       });
+    },
+  };
+}
+
+const BUILTINS = new Set(builtinModules);
+const SHIM = 'cerebro-builtin';
+/**
+ * External packages loaded through their CommonJS entry for the same reason: sqlite-vec's ES entry imports
+ * `node:process`, whose facade reads `process.stdin` and so opens standard input, loading fs streams, readline and
+ * the REPL's history. Only packages with no state of their own (two copies would be harmless) belong here.
+ */
+const REQUIRED_PACKAGES = /^sqlite-vec$/;
+
+/**
+ * Built-in modules through `require()`, not ES `import`. Node gives an imported built-in an ES facade, and making it
+ * reads every export of the module, lazy ones included: `import { createServer } from 'node:http'` alone loads
+ * undici (http's lazy WebSocket exports), `node:fs` its streams, `node:util` its TextDecoder… A fifth of the CPU of
+ * a warm start went to built-ins nobody used. Each imported built-in becomes a one-line CommonJS module
+ * (`module.exports = require('node:x')`); esbuild's interop keeps named and default imports working.
+ */
+function builtinsThroughRequire() {
+  return {
+    name: 'builtins-through-require',
+    setup(b) {
+      b.onResolve({ filter: /^(node:)?[a-z][a-z0-9_/]*$/ }, (args) => {
+        if (!args.path.startsWith('node:') && !BUILTINS.has(args.path)) return undefined;
+        if (args.kind === 'import-statement') return { path: args.path, namespace: SHIM };
+        return { path: args.path, external: true }; // the shim's own require(), dynamic import()
+      });
+      b.onResolve({ filter: REQUIRED_PACKAGES }, (args) =>
+        args.kind === 'import-statement' ? { path: args.path, namespace: SHIM } : { path: args.path, external: true },
+      );
+      b.onLoad({ filter: /.*/, namespace: SHIM }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
     },
   };
 }
@@ -70,7 +109,7 @@ export async function bundleEntries(repoRoot, treeDir, entries) {
       target: 'node20',
       external: [...EXTERNAL_PACKAGES, ...SCALE_OUT_DRIVERS],
       banner: { js: banner },
-      plugins: [importMetaPerFile(repoRoot)],
+      plugins: [builtinsThroughRequire(), importMetaPerFile(repoRoot)],
       logLevel: 'warning',
       legalComments: 'none',
     });

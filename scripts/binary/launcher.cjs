@@ -133,6 +133,42 @@ function removeUnused(root, keep) {
   return removed;
 }
 
+/** V8's compiled code of the tree's modules: made at build time (compile-cache.mjs), kept up to date by every start. */
+const COMPILE_CACHE = '.compile-cache';
+
+/**
+ * Node keeps its compile cache in a folder per Node version, V8 version and user id (`v24.21.0-x64-1a2b3c4d-0`): the
+ * cache shipped in the tree was made by the build's user. Renamed for the user running now, it is found on the first
+ * start already; a folder name in another form is left alone (its cache is then simply not found, and made anew).
+ */
+function adoptCompileCache(dir, uid) {
+  const base = path.join(dir, COMPILE_CACHE);
+  let names = [];
+  try {
+    names = fs.readdirSync(base);
+  } catch {
+    return; /* built without one */
+  }
+  for (const name of names) {
+    const m = /^(v\d+\.\d+\.\d+-[^-]+-[0-9a-f]{8})-(\d+)$/.exec(name);
+    if (!m || Number(m[2]) === uid) continue;
+    const own = path.join(base, `${m[1]}-${uid}`);
+    if (!fs.existsSync(own)) fs.renameSync(path.join(base, name), own);
+  }
+}
+
+/** Turns on Node's compile cache in the tree, portable (keyed by paths relative to it) where this Node has that. */
+function enableCompileCache(dir) {
+  const { enableCompileCache: enable } = require('node:module');
+  if (!enable) return; // Node 20: no compile cache
+  const directory = path.join(dir, COMPILE_CACHE);
+  try {
+    enable({ directory, portable: true });
+  } catch {
+    enable(directory); // Node before 24.12 takes only the folder
+  }
+}
+
 /** The unpacked folder of build `buildId` under `root`, unpacking `readTree()` (packed records) the first time. */
 function ensureTree(root, buildId, readTree) {
   const dir = path.join(root, buildId);
@@ -142,6 +178,7 @@ function ensureTree(root, buildId, readTree) {
     const tmp = path.join(root, `.tmp-${buildId}-${process.pid}`);
     fs.rmSync(tmp, { recursive: true, force: true });
     unpack(readTree(), tmp);
+    if (process.getuid) adoptCompileCache(tmp, process.getuid());
     fs.writeFileSync(path.join(tmp, '.complete'), `${buildId}\n`);
     try {
       fs.renameSync(tmp, dir);
@@ -159,9 +196,9 @@ function main() {
   const sea = require('node:sea');
   const buildId = Buffer.from(sea.getRawAsset('build-id')).toString('utf8').trim();
   const dir = ensureTree(cacheRoot(process.env), buildId, () => Buffer.from(sea.getRawAsset('tree')));
-  // V8's compiled code of the host's bundles, kept beside them: a warm start skips compiling them again (Node ≥ 22.1;
-  // the embedded LTS has it, a Node 20 build simply goes without).
-  require('node:module').enableCompileCache?.(path.join(dir, '.compile-cache'));
+  // V8's compiled code of the host's bundles, shipped with them and kept beside them: a start skips compiling them
+  // (Node ≥ 22.1; the embedded LTS has it, a Node 20 build simply goes without).
+  enableCompileCache(dir);
   // The executable is also `process.execPath`: a child started as `<exe> script.js args` (the host does this to
   // check a Whisper model in its own process) runs that script, as `node script.js args` would.
   const first = process.argv[2];
@@ -182,4 +219,4 @@ try {
   /* Node without node:sea: not an executable */
 }
 if (insideExecutable) main();
-else module.exports = { cacheRoot, unpack, markInUse, inUse, removeUnused, ensureTree };
+else module.exports = { cacheRoot, unpack, markInUse, inUse, removeUnused, ensureTree, adoptCompileCache };

@@ -27,6 +27,7 @@ interface Launcher {
   inUse(root: string, buildId: string): boolean;
   removeUnused(root: string, keep: string): string[];
   ensureTree(root: string, buildId: string, readTree: () => Buffer): string;
+  adoptCompileCache(dir: string, uid: number): void;
 }
 const launcher = createRequire(import.meta.url)(join(ROOT, 'scripts/binary/launcher.cjs')) as Launcher;
 const { packTree } = (await import(pathToFileURL(join(ROOT, 'scripts/binary/archive.mjs')).href)) as {
@@ -158,4 +159,18 @@ test("two first starts of the same build at once: the one that renames second us
     [],
     'its own temporary folder is removed',
   );
+});
+
+test("the compile cache shipped in the tree, made by the build's user, is renamed for the user who unpacks it", async (t) => {
+  const dir = await tempDir(t, 'compile-cache');
+  const cache = join(dir, '.compile-cache');
+  mkdirSync(join(cache, 'v24.21.0-x64-964aae3f-0'), { recursive: true });
+  writeFileSync(join(cache, 'v24.21.0-x64-964aae3f-0', '1a2b3c4d'), 'código');
+  mkdirSync(join(cache, 'otra-cosa-7')); // not a Node cache folder: left alone
+  launcher.adoptCompileCache(dir, 999);
+  assert.deepEqual((await readdir(cache)).sort(), ['otra-cosa-7', 'v24.21.0-x64-964aae3f-999']);
+  assert.equal(readFileSync(join(cache, 'v24.21.0-x64-964aae3f-999', '1a2b3c4d'), 'utf8'), 'código');
+  launcher.adoptCompileCache(dir, 999); // the same user again: nothing moves
+  assert.deepEqual((await readdir(cache)).sort(), ['otra-cosa-7', 'v24.21.0-x64-964aae3f-999']);
+  launcher.adoptCompileCache(join(dir, 'sin-cache'), 999); // a tree built without one
 });

@@ -7,8 +7,9 @@ import { pino } from 'pino';
 import { startHost } from '../main/start-host.js';
 import { routeSchemaProblem } from './schema-validation.js';
 
-// Routes compile their body and query schemas at their first request, not at start (see compileBodyValidator): this
-// compiles every route's, the host's and every workspace plugin's, so a broken schema fails here, not in production.
+// Routes compile their body and query schemas at their first request, not at start (see compileBodyValidator), and
+// the plugins shipped with the host are not compiled when they load either (validateManifest): this compiles every
+// route's, the host's and every workspace plugin's, so a broken schema fails here, not in production.
 test("every mounted route's body and query schemas compile", async (t) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-route-schemas-'));
   const host = await startHost({

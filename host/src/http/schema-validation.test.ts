@@ -90,3 +90,11 @@ test('schemas that do not compile are reported, not thrown', () => {
     /query no es/,
   );
 });
+
+test("without compiling, only the query's shape is checked: a shipped plugin's schemas compile at their first request", () => {
+  assert.equal(routeSchemaProblem({ requestSchema: { type: 'nada' } }, false), null);
+  assert.equal(routeSchemaProblem({ query: { type: 'object', properties: { n: { minimum: 'uno' } } } }, false), null);
+  assert.match(routeSchemaProblem({ query: { type: 'array' } as never }, false) ?? '', /query debe ser/);
+  // The same broken body schema, compiled at its first request, is refused there.
+  assert.throws(() => compileBodyValidator({ type: 'nada' })({}), /schema/);
+});

@@ -1,4 +1,6 @@
-import AjvModule, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type AjvModule from 'ajv';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
 import {
   countOf,
   validationError,
@@ -8,8 +10,7 @@ import {
   type ValidationIssue,
 } from '@cerebro/sdk';
 
-// ajv is CommonJS with `exports.default`; under NodeNext the class sits on the module's `default`.
-const Ajv = AjvModule.default;
+type Ajv = InstanceType<typeof AjvModule.default>;
 
 /**
  * Shared by both validators: every problem at once, properties looked up as own properties only (a body key named
@@ -25,10 +26,22 @@ const COMMON: Options = {
   validateFormats: false,
 };
 
-/** Bodies are validated as sent: no coercion, no defaults, nothing changed. */
-const bodyAjv = new Ajv({ ...COMMON });
-/** Query parameters arrive as text: coerced to the declared types, with the declared defaults filled in. */
-const queryAjv = new Ajv({ ...COMMON, coerceTypes: true, useDefaults: true });
+let instances: { body: Ajv; query: Ajv } | undefined;
+
+/**
+ * The two ajv instances, made with the first schema compiled: a start compiles none (host routes and the shipped
+ * plugins' compile at their first request), so it neither loads ajv nor builds them. Bodies are validated as sent
+ * (no coercion, no defaults, nothing changed); query parameters arrive as text, so they are coerced to the declared
+ * types, with the declared defaults filled in. ajv is CommonJS with `exports.default` (the class), loaded through
+ * require() because it is needed synchronously.
+ */
+function ajv(): { body: Ajv; query: Ajv } {
+  if (!instances) {
+    const Ajv = (createRequire(import.meta.url)('ajv') as typeof AjvModule).default;
+    instances = { body: new Ajv({ ...COMMON }), query: new Ajv({ ...COMMON, coerceTypes: true, useDefaults: true }) };
+  }
+  return instances;
+}
 
 const TYPE_WORDS: Record<string, { msg: string; type: string }> = {
   integer: { msg: 'un número entero', type: 'int_type' },
@@ -150,7 +163,7 @@ export type BodyValidator = (body: unknown) => void;
 export function compileBodyValidator(schema: JsonSchema): BodyValidator {
   let validate: ValidateFunction | undefined;
   return (body) => {
-    validate ??= bodyAjv.compile(schema);
+    validate ??= ajv().body.compile(schema);
     // A request without a body is checked as JSON `null`: ajv needs a JSON value, and `null` fails an object schema.
     if (!validate(body === undefined ? null : body))
       throw validationError(issuesOf(validate.errors ?? [], 'body', body));
@@ -168,7 +181,7 @@ export function compileQueryValidator(schema: QuerySchema): QueryValidator {
   let validate: ValidateFunction | undefined; // at the first request, as for bodies
   const names = Object.keys(schema.properties);
   return (raw) => {
-    validate ??= queryAjv.compile(schema);
+    validate ??= ajv().query.compile(schema);
     const values = Object.create(null) as Record<string, unknown>;
     for (const name of names) if (Object.hasOwn(raw, name)) values[name] = raw[name];
     if (!validate(values)) throw validationError(issuesOf(validate.errors ?? [], 'query', raw));
@@ -176,10 +189,16 @@ export function compileQueryValidator(schema: QuerySchema): QueryValidator {
   };
 }
 
-/** Why a route's schemas cannot be used (a plugin manifest is refused at load for it), or null when they compile. */
-export function routeSchemaProblem(route: { requestSchema?: JsonSchema; query?: QuerySchema }): string | null {
+/**
+ * Why a route's schemas cannot be used (a plugin manifest is refused at load for it), or null when they compile.
+ * `compile` false checks only the query's shape, leaving the compiling to the route's first request.
+ */
+export function routeSchemaProblem(
+  route: { requestSchema?: JsonSchema; query?: QuerySchema },
+  compile = true,
+): string | null {
   try {
-    if (route.requestSchema !== undefined) bodyAjv.compile(route.requestSchema);
+    if (compile && route.requestSchema !== undefined) ajv().body.compile(route.requestSchema);
   } catch (err) {
     return `requestSchema no es un JSON Schema válido: ${(err as Error).message}`;
   }
@@ -194,8 +213,9 @@ export function routeSchemaProblem(route: { requestSchema?: JsonSchema; query?: 
   ) {
     return 'query debe ser un JSON Schema { type: "object", properties: {...} }.';
   }
+  if (!compile) return null;
   try {
-    queryAjv.compile(query);
+    ajv().query.compile(query);
   } catch (err) {
     return `query no es un JSON Schema válido: ${(err as Error).message}`;
   }

@@ -23,7 +23,7 @@ import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
 import { createRootLogger } from '../logging/logger.js';
 import type { LineSink } from '../logging/turn-batched-destination.js';
-import { discoverPlugins, type PluginCandidate } from '../plugins/discovery.js';
+import { discoverPlugins, markShipped, type PluginCandidate } from '../plugins/discovery.js';
 import { hostServiceFactories } from '../plugins/host-service-factories.js';
 import {
   disposePlugins,
@@ -152,9 +152,12 @@ export function discoveredCandidates(config: HostConfig): PluginCandidate[] {
     } catch {
       /* reported per plugin */
     }
-  return discoverPlugins(
-    [...roots.map((r) => join(r, 'plugins')), ...config.pluginPaths],
-    [...roots.map((r) => join(r, 'node_modules')), installedPackagesDir(config.dataDir)].filter((p) => existsSync(p)),
+  return markShipped(
+    discoverPlugins(
+      [...roots.map((r) => join(r, 'plugins')), ...config.pluginPaths],
+      [...roots.map((r) => join(r, 'node_modules')), installedPackagesDir(config.dataDir)].filter((p) => existsSync(p)),
+    ),
+    REPO_ROOT && join(REPO_ROOT, 'plugins'),
   );
 }
 

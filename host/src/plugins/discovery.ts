@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /** A package that declares itself a Cerebro plugin. */
 export interface PluginCandidate {
@@ -13,6 +13,11 @@ export interface PluginCandidate {
   entry: string;
   /** Absolute path of the plugin's own command line (`package.json#cerebro.cli`), run as `cerebro <id> …`. */
   cli?: string;
+  /**
+   * One of the plugins shipped with this host (the `plugins/` folder of its checkout or executable): its route schemas
+   * are compiled by the host's own tests, so loading it does not compile them again (see validateManifest).
+   */
+  shipped?: boolean;
 }
 
 interface PackageJson {
@@ -84,4 +89,11 @@ export function discoverPlugins(pluginDirs: string[], nodeModulesDirs: string[])
     if (candidate) found.push(candidate);
   }
   return found.sort((a, b) => a.packageName.localeCompare(b.packageName));
+}
+
+/** Marks the candidates whose package sits directly in `folder` (the host's own `plugins/`) as shipped with it. */
+export function markShipped(candidates: PluginCandidate[], folder: string | null): PluginCandidate[] {
+  if (!folder || !existsSync(folder)) return candidates;
+  const real = realpathSync(folder);
+  return candidates.map((c) => (dirname(c.dir) === real ? { ...c, shipped: true } : c));
 }

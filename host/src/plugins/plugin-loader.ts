@@ -19,6 +19,8 @@ export interface PluginSource {
   definition: PluginDefinition;
   /** Package name or a label for plugins given in code (tests). */
   origin: string;
+  /** Shipped with this host (PluginCandidate.shipped): its route schemas are left to their first request. */
+  shipped?: boolean;
 }
 
 export type PluginState = 'activo' | 'fallido';
@@ -89,7 +91,8 @@ export async function importCandidates(
     if (candidate.declaredId && !permitted(candidate.declaredId)) continue;
     try {
       const definition = await importCandidate(candidate);
-      if (permitted(definition.manifest.id)) result.sources.push({ definition, origin: candidate.packageName });
+      if (permitted(definition.manifest.id))
+        result.sources.push({ definition, origin: candidate.packageName, shipped: candidate.shipped === true });
     } catch (err) {
       const error =
         err instanceof PluginError ? err : new PluginError('PLUGIN_ENTRY_INVALID', candidate.packageName, String(err));
@@ -173,7 +176,10 @@ export interface LoaderDeps {
  * or times out is left `fallido` and logged; the others still load.
  */
 export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Promise<LoadedPlugin[]> {
-  validatePluginSet(sources.map((s) => s.definition.manifest));
+  validatePluginSet(
+    sources.map((s) => s.definition.manifest),
+    new Set(sources.filter((s) => s.shipped).map((s) => s.definition.manifest)),
+  );
   await deps.migrate(sources.map((s) => s.definition.manifest));
 
   const loaded = new Map<symbol, LoadedPlugin>();

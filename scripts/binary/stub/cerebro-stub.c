@@ -34,6 +34,9 @@ struct trailer {
   char build_id[16];
 };
 
+// Bytes decompressed between two requests to start writing them out (see unpack_runtime).
+#define WRITEBACK_STRETCH (8u << 20)
+
 static void fail(const char *what, const char *path) {
   fprintf(stderr, "cerebro: %s%s%s: %s\n", what, path ? " " : "", path ? path : "", strerror(errno));
   exit(70);
@@ -119,7 +122,7 @@ static void unpack_runtime(int self, const struct trailer *t, const char *tmp, c
   size_t in_cap = ZSTD_DStreamInSize(), out_cap = ZSTD_DStreamOutSize();
   char *in_buf = malloc(in_cap), *out_buf = malloc(out_cap);
   if (!dctx || !in_buf || !out_buf) fail("sin memoria", NULL);
-  uint64_t read_so_far = 0, written = 0;
+  uint64_t read_so_far = 0, written = 0, flushed = 0;
   size_t last = 1;
   while (read_so_far < t->payload_size) {
     size_t chunk = t->payload_size - read_so_far < in_cap ? (size_t)(t->payload_size - read_so_far) : in_cap;
@@ -136,6 +139,12 @@ static void unpack_runtime(int self, const struct trailer *t, const char *tmp, c
       }
       write_all(out, out_buf, output.pos, tmp);
       written += output.pos;
+      // Start writing each finished stretch to disk while the rest decompresses, so the fsync below (needed before
+      // the rename) waits for the last stretch only, not the whole runtime. Only a hint: errors surface at fsync.
+      if (written - flushed >= WRITEBACK_STRETCH) {
+        sync_file_range(out, (off_t)flushed, (off_t)(written - flushed), SYNC_FILE_RANGE_WRITE);
+        flushed = written;
+      }
     }
   }
   if (last != 0 || written != t->runtime_size) {

@@ -6,8 +6,7 @@ import { rewordCopy } from '../compose/model-copy.js';
 import { renderPage } from '../compose/render.js';
 import type { Brief, CatalogFact, DocumentFact, Plan, SectionId, Voice } from '../model.js';
 import { unsupportedFigures } from '../safety/figures.js';
-import { inspectLanding, visibleText } from '../safety/inspect.js';
-import { sanitizeLanding } from '../safety/sanitize.js';
+import { htmlSafety } from '../safety/html-safety.js';
 
 export interface PageInput {
   brief: Brief;
@@ -78,6 +77,7 @@ export async function buildPage(input: PageInput, cerebro: CerebroService, signa
     );
   const sections = input.plan.secciones.filter((s) => !empty.includes(s));
   const rendered = renderPage(copy, input.plan, sections);
+  const { inspectLanding, visibleText, sanitizeLanding } = await htmlSafety();
   // Checked before and after the sanitizer: a page it would change (drop its CSS, say) is a fault, not a page.
   const html = sanitizeLanding(rendered);
   const problems = [...inspectLanding(rendered), ...inspectLanding(html)];

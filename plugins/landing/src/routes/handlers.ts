@@ -15,8 +15,7 @@ import type { LandingGenerator } from '../jobs/generator.js';
 import { SECTION_IDS, type Brief, type Landing, type Plan, type SectionId, type Version } from '../model.js';
 import { applyInstructions, parseInstructions } from '../refine/instructions.js';
 import { unsupportedFigures } from '../safety/figures.js';
-import { inspectLanding, visibleText } from '../safety/inspect.js';
-import { sanitizeLanding } from '../safety/sanitize.js';
+import { htmlSafety } from '../safety/html-safety.js';
 import type { COMPLETE_SCHEMA, CREATE_SCHEMA, REFINE_SCHEMA, VALIDATE_SCHEMA } from '../schemas.js';
 import { landingSummary } from '../views.js';
 import { htmlHeaders } from './html-headers.js';
@@ -257,6 +256,7 @@ export function landingHandlers(deps: HandlerDeps) {
           `La versión ${last.numero} está en curso («${last.estado}»): complétala o cancélala antes de guardar HTML editado.`,
         );
       const html = req.body.html;
+      const { inspectLanding, visibleText, sanitizeLanding } = await htmlSafety();
       const problems = inspectLanding(html);
       const catalog = await products(landing.espacio);
       const facts = (catalog ?? []).map((p) => ({ ...p }));
