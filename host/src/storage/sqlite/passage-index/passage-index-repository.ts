@@ -190,6 +190,7 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
     offset: number,
     limit: number,
   ): Promise<DocumentPassagePage> {
+    // read-only transaction: the count and the page from one snapshot
     return this.db.transaction(() => ({
       total: this.stmt.countDocumentPassages.get(space, documentId) as number,
       passages: (this.stmt.documentPassages.all(space, documentId, limit, offset) as DocumentPassageRow[]).map(
