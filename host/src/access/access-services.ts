@@ -2,7 +2,8 @@
 // whoever injects them depends on these shapes, not on the classes that implement them.
 import type { SessionWithOwner } from '../studio/studio-services.js';
 import type { Permission, SpaceContext } from '@cerebro/sdk';
-import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
+import type { Caller, ConsoleCaller, MemberCaller, OwnerCaller, SpaceCaller } from './caller.js';
+import type { MemberRole } from '../members/member-role.js';
 import type { KeyDay, LimitPair } from '../limits/limit-services.js';
 import type { KeyLimitsBody } from './key-limits.js';
 import type { AccountRow, AccountStanding, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
@@ -42,8 +43,11 @@ export interface AccessDirectory {
 export interface Authenticator {
   /** Synchronous for a key whose credential is memoised. */
   authenticate(header: string | undefined): ValueOrPromise<Caller>;
-  /** The caller of the Studio session cookie (a console credential only); a dead session's 401 clears the cookie. */
-  authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller>;
+  /**
+   * The caller of the Studio session cookie (an owner's or a member's session only); a dead session's 401 clears
+   * the cookie.
+   */
+  authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller | MemberCaller>;
 }
 
 export interface SpaceAccessRequest {
@@ -52,6 +56,8 @@ export interface SpaceAccessRequest {
   /** Module the route belongs to; the space must have it enabled. */
   module?: string;
   moduleDisabledDetail?: string;
+  /** The least role a member needs on this route (default: `roleNeeded` of the permission). */
+  memberRole?: MemberRole;
   ip: string;
   now: number;
 }
@@ -60,11 +66,13 @@ export interface SpaceAccess {
   space: SpaceContext;
   record: SpaceRecord;
   permission: Permission;
+  /** A member's role on the space (members only). */
+  role?: MemberRole;
 }
 
 /** Decides whether the caller may use the space for a route, or throws the catalogue error of the first failed check. */
 export interface SpaceAccessPolicy {
-  authorize(caller: OwnerCaller, request: SpaceAccessRequest): Promise<SpaceAccess>;
+  authorize(caller: SpaceCaller, request: SpaceAccessRequest): Promise<SpaceAccess>;
 }
 
 /** A key as issued: the secret (`token`) is in this answer only. */

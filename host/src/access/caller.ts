@@ -16,9 +16,27 @@ export interface KeyRecord {
 export type Caller =
   | { kind: 'key'; ownerId: string; key: KeyRecord; ownerReadOnly: boolean }
   | ConsoleCaller
+  | MemberCaller
   | { kind: 'operator'; operatorId: string };
 
 export type OwnerCaller = Extract<Caller, { kind: 'key' | 'console' }>;
+
+/** Who may use a space's routes: an owner (key or console session), or a member of the space signed in to Studio. */
+export type SpaceCaller = OwnerCaller | MemberCaller;
+
+/**
+ * A member signed in to Studio (a `crm_` session, by cookie or Bearer): a person an owner invited into some of
+ * their spaces, with a role per space read afresh on every request. Not an owner: no `ownerId` (their spaces may
+ * be several owners').
+ */
+export interface MemberCaller {
+  kind: 'member';
+  memberId: string;
+  sessionId: string;
+  /** The session's CSRF token, as a console session's. */
+  csrf: string;
+  expiresAt: string | null;
+}
 
 /** An owner in the Studio console (cookie or `crs_` Bearer credential). */
 export interface ConsoleCaller {

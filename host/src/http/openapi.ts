@@ -1,4 +1,5 @@
 import { ERROR_CATALOGUE, type ErrorCatalogue, type JsonSchema } from '@cerebro/sdk';
+import { roleNeeded } from '../members/member-role.js';
 import type { HostRoute } from './route.js';
 
 /**
@@ -82,7 +83,7 @@ const STANDARD_ERRORS: Record<string, string> = {
   '400': 'Cuerpo mal formado (JSON no válido).',
   '401': 'Credencial ausente, no válida o revocada.',
   '402': 'Cuenta impagada más de 7 días, suspendida, o sin créditos.',
-  '403': 'Sin acceso, módulo no habilitado, solo lectura, API desactivada o IP no permitida.',
+  '403': 'Sin acceso, módulo no habilitado, solo lectura, rol insuficiente, API desactivada o IP no permitida.',
   '413': 'Cuerpo demasiado grande.',
   '415': 'Tipo de contenido no admitido.',
   '422': 'Datos no válidos: `detail` es la lista de problemas (`loc`, `msg`, `type`).',
@@ -190,6 +191,12 @@ export function buildOpenApi(
       security: SECURITY[route.access],
       'x-cerebro-access': route.access,
       ...(route.permission ? { 'x-cerebro-permiso': route.permission } : {}),
+      // The least role a member of the space needs (space routes), and whether members reach an owner-level route.
+      ...(route.access === 'space'
+        ? { 'x-cerebro-rol-miembro': roleNeeded(route.permission ?? 'escribe', route.memberRole) }
+        : {}),
+      ...(route.members ? { 'x-cerebro-miembros': true } : {}),
+      ...(route.studioOnly ? { 'x-cerebro-solo-studio': true } : {}),
       ...(route.module ? { 'x-cerebro-modulo': route.module } : {}),
       'x-cerebro-creditos': route.credits ?? 0,
       ...(route.stream ? { 'x-cerebro-stream': 'text/event-stream' } : {}),

@@ -12,9 +12,10 @@ function moduleRequest(ctx: RequestContext, pluginId: string): ModuleRequest {
   return Object.freeze({
     id: ctx.id,
     space: Object.freeze({ ...ctx.space, modules: Object.freeze([...ctx.space.modules]) }),
+    // A member appears as a Studio session of the space's owner (their role already decided the permission).
     caller: Object.freeze({
-      kind: caller.kind,
-      ownerId: caller.ownerId,
+      kind: caller.kind === 'member' ? 'console' : caller.kind,
+      ownerId: caller.kind === 'member' ? ctx.spaceRecord!.row.owner_id! : caller.ownerId,
       ...(caller.kind === 'key' ? { keyId: caller.key.id } : {}),
       permission: ctx.permission,
     }),

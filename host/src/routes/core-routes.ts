@@ -5,6 +5,7 @@ import { adminListingRoutes } from './admin-listing-routes.js';
 import { adminRoutes } from './admin-routes.js';
 import { tokenRoutes } from './token-routes.js';
 import { auditRoutes } from '../audit/audit-routes.js';
+import { memberRoutes } from '../members/member-routes.js';
 
 /** The host's own API routes besides health and OpenAPI. */
 export function coreRoutes(container: DependencyContainer): HostRoute[] {
@@ -14,5 +15,6 @@ export function coreRoutes(container: DependencyContainer): HostRoute[] {
     ...adminRoutes(container),
     ...adminListingRoutes(container),
     ...auditRoutes(container),
+    ...memberRoutes(container),
   ];
 }

@@ -17,6 +17,7 @@ import { pgMigration0015ConversationTurns } from './0015_conversation_turns.js';
 import { pgMigration0016KeyLimits } from './0016_key_limits.js';
 import { pgMigration0017PluginJobs } from './0017_plugin_jobs.js';
 import { pgMigration0018AuditLog } from './0018_audit_log.js';
+import { pgMigration0019Members } from './0019_members.js';
 
 /**
  * The host's PostgreSQL migrations, in order, one twin per SQLite host migration with the same id
@@ -41,4 +42,5 @@ export const PG_HOST_MIGRATIONS: readonly Migration[] = [
   pgMigration0016KeyLimits,
   pgMigration0017PluginJobs,
   pgMigration0018AuditLog,
+  pgMigration0019Members,
 ];
