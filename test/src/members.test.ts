@@ -205,16 +205,15 @@ test('each role: what it may do, and the 403 of what it may not; keys never mana
   assert.equal((await a('POST', `/companies/${s}/miembros`, { email: 'nueva@example.com', rol: 'edita' })).status, 201);
   assert.equal((await a('GET', `/companies/${s}/auditoria`)).status, 200);
 
-  // Owner-level routes stay the owner's: keys, the account's activity, the owner's profile and sessions.
+  // Owner-level routes stay the owner's: the account's activity, the owner's profile and sessions (keys: below).
   for (const session of [consulta, edita, administra]) {
     for (const [method, path] of [
-      ['GET', '/tokens'],
-      ['POST', '/tokens'],
       ['GET', '/auditoria'],
       ['GET', '/perfil'],
+      ['PATCH', '/perfil'],
       ['GET', '/sesiones'],
     ] as const) {
-      const refused = await as(h.url, session)(method, path, method === 'POST' ? { nombre: 'k' } : undefined);
+      const refused = await as(h.url, session)(method, path, method === 'PATCH' ? { nombre: 'k' } : undefined);
       assert.equal(refused.status, 403, `${method} ${path}`);
       assert.equal(refused.body.codigo, 'member_not_allowed', `${method} ${path}`);
     }
@@ -417,4 +416,55 @@ test('the member routes answer what the OpenAPI document declares', async (t) =>
     await o('DELETE', `/companies/${s}/invitaciones/${second.split('.')[0]}`),
   );
   check('DELETE', '/companies/{espacio}/miembros/{miembro}', await o('DELETE', `/companies/${s}/miembros/${id}`));
+});
+
+test('keys stay the owner’s, managed by the owner or an `administra` member within the spaces they administer', async (t) => {
+  const h = await startTestHost(t);
+  await h.admin.createSpace({ id: 'otro', ownerId: h.ownerId, modules: ['api'] });
+  const owner = await ownerSession(h);
+  const admin = as(h.url, await member(h, owner, 'admin@example.com', 'administra'));
+  const editor = as(h.url, await member(h, owner, 'edita@example.com', 'edita'));
+  const s = h.spaceId;
+
+  for (const [method, path] of [
+    ['GET', '/tokens'],
+    ['POST', '/tokens'],
+  ] as const) {
+    const refused = await editor(method, path, method === 'POST' ? { nombre: 'k', espacios: [s] } : undefined);
+    assert.equal(refused.status, 403, `${method} ${path}`);
+    assert.equal(refused.body.codigo, 'role_insufficient');
+  }
+  // Never a key reaching every space of the owner, nor one reaching a space the member does not administer.
+  for (const espacios of [[], ['otro'], [s, 'otro']]) {
+    const refused = await admin('POST', '/tokens', { nombre: 'amplia', espacios });
+    assert.equal(refused.status, 403, JSON.stringify(espacios));
+    assert.equal(refused.body.codigo, 'key_scope_exceeded');
+  }
+  const created = await admin('POST', '/tokens', { nombre: 'widget', espacios: [s], permiso: 'lee' });
+  assert.equal(created.status, 201, created.text);
+  const widget = created.body.token as { id: string; token: string; espacios: string[] };
+  assert.deepEqual(widget.espacios, [s]);
+  const used = await fetch(`${h.url}/api/rag/${s}/documents`, { headers: { authorization: `Bearer ${widget.token}` } });
+  assert.equal(used.status, 200, 'the key is the owner’s and works on the API');
+
+  const ownerKey = await as(h.url, owner)('POST', '/tokens', { nombre: 'de otro espacio', espacios: ['otro'] });
+  const listed = (await admin('GET', '/tokens')).body.tokens as { id: string; espacios: string[] }[];
+  assert.ok(listed.some((k) => k.id === widget.id));
+  assert.ok(
+    listed.every((k) => k.espacios.length > 0 && k.espacios.every((id) => id === s)),
+    'only keys limited to spaces the member administers',
+  );
+  const outOfReach = await admin('DELETE', `/tokens/${ownerKey.body.token.id}`);
+  assert.equal(outOfReach.status, 404);
+  assert.equal(outOfReach.body.codigo, 'key_not_found');
+  assert.equal((await admin('PATCH', `/tokens/${widget.id}`, { limite_por_minuto: 10 })).status, 200);
+  assert.equal((await admin('DELETE', `/tokens/${widget.id}`)).status, 200);
+
+  let events: AuditEventView[] = [];
+  for (let i = 0; i < 50 && !events.some((e) => e.accion === 'clave.revocada'); i++) {
+    events = (await as(h.url, owner)('GET', '/auditoria?accion=clave.')).body.eventos;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const byMember = events.filter((e) => e.actor.email === 'admin@example.com').map((e) => e.accion);
+  assert.deepEqual(byMember.sort(), ['clave.creada', 'clave.limites_modificados', 'clave.revocada']);
 });

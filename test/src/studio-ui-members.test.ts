@@ -116,3 +116,27 @@ test('Studio invitation page: a used link says so and offers the sign-in form', 
   await checkPage(again.page, 'studio-invitacion-usada-375');
   assert.deepEqual(again.seen.serverErrors, []);
 });
+
+test('Studio keys for an administra member: only the spaces they administer, and the key is shown once', async (t) => {
+  const world = await startStudioWorld(t);
+  const owner = await openPage(world);
+  await signInThroughForm(owner.page, world.studio);
+  const link = await invite(owner.page, world, 'carla@example.com', 'administra', 'studio-miembros-invitar-administra');
+  const { page, seen } = await openPage(world);
+  await page.goto(link);
+  await page.getByLabel('Tu nombre').fill('Carla');
+  await page.getByLabel('Elige una contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Aceptar y entrar' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Espacios' }).waitFor();
+  await goTo(page, world.studio, 'claves', 'Claves de la API');
+  await page.getByText('tus claves solo alcanzan los espacios que administras').waitFor();
+  await page.getByLabel('Nombre').fill('widget-carla');
+  await page.getByRole('checkbox', { name: 'demo' }).check();
+  await page.getByRole('button', { name: 'Crear la clave' }).click();
+  await page.getByTestId('clave-secreta').waitFor();
+  await checkPage(page, 'studio-miembro-claves-1280');
+  const listed = (await world.h.client.get('/tokens')).body.tokens as { nombre: string; espacios: string[] }[];
+  assert.deepEqual(listed.find((k) => k.nombre === 'widget-carla')?.espacios, ['demo'], 'the owner’s key');
+  assert.deepEqual(seen.consoleErrors, []);
+  assert.deepEqual(seen.serverErrors, []);
+});

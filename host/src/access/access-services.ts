@@ -2,7 +2,7 @@
 // whoever injects them depends on these shapes, not on the classes that implement them.
 import type { SessionWithOwner } from '../studio/studio-services.js';
 import type { Permission, SpaceContext } from '@cerebro/sdk';
-import type { Caller, ConsoleCaller, MemberCaller, OwnerCaller, SpaceCaller } from './caller.js';
+import type { Caller, ConsoleCaller, KeyManager, MemberCaller, OwnerCaller, SpaceCaller } from './caller.js';
 import type { MemberRole } from '../members/member-role.js';
 import type { KeyDay, LimitPair } from '../limits/limit-services.js';
 import type { KeyLimitsBody } from './key-limits.js';
@@ -125,14 +125,14 @@ export interface CreateKeyBody extends KeyLimitsBody {
 
 /** Key management as the contract's section 4.B and 5 define it, for keys and console sessions alike. */
 export interface KeyManagement {
-  create(caller: OwnerCaller, body: CreateKeyBody): Promise<CreatedKey>;
+  create(caller: KeyManager, body: CreateKeyBody): Promise<CreatedKey>;
   /** The owner's keys within the caller's reach (the same rule as revoking). */
-  list(caller: OwnerCaller): Promise<KeyListing[]>;
+  list(caller: KeyManager): Promise<KeyListing[]>;
   /** One key's usage for the console's chart over the last `days` days; 404 out of the caller's reach. */
-  usageOf(caller: OwnerCaller, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }>;
+  usageOf(caller: KeyManager, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }>;
   /** Changes a key's own limits (fields left out keep theirs); the same reach rules as revoking. */
-  setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): Promise<KeyListing>;
-  revoke(caller: OwnerCaller, keyId: string): Promise<{ revocado: string }>;
+  setLimits(caller: KeyManager, keyId: string, body: KeyLimitsBody): Promise<KeyListing>;
+  revoke(caller: KeyManager, keyId: string): Promise<{ revocado: string }>;
   /** Spaces the caller reaches right now (for `GET /companies`). */
   reachableSpaces(caller: OwnerCaller): ValueOrPromise<SpaceRecord[]>;
 }

@@ -49,3 +49,20 @@ export interface ConsoleCaller {
   /** When the session ends if left idle (null: a session without expiry, issued before Studio existed). */
   expiresAt: string | null;
 }
+
+/**
+ * An `administra` member managing one owner's keys: the keys stay the owner's, and the member reaches (creates,
+ * lists, limits, revokes) only keys limited to spaces of that owner where they are `administra`. Built per request
+ * from their current roles (`members/member-keys.ts`).
+ */
+export interface MemberKeyScope {
+  kind: 'member';
+  memberId: string;
+  ownerId: string;
+  ownerReadOnly: boolean;
+  /** The owner's spaces where the member is `administra` now (never empty). */
+  spaces: readonly string[];
+}
+
+/** Who manages keys: an owner (a key or a console session), or an `administra` member within their spaces. */
+export type KeyManager = OwnerCaller | MemberKeyScope;

@@ -77,7 +77,7 @@ export class RouteAuditor implements RouteAuditing {
         action,
         actor,
         target,
-        ownerId: note.ownerId ?? (await this.ownerOf(ctx, spaceId)),
+        ownerId: note.ownerId ?? (await this.ownerOf(ctx, spaceId, target)),
         spaceId,
         ip: ctx.ip,
         requestId: ctx.id,
@@ -120,11 +120,17 @@ export class RouteAuditor implements RouteAuditing {
    * The owner the change concerns: the caller's, or for the operator (and a member, who may work for several
    * owners) the owner of what it changed.
    */
-  private async ownerOf(ctx: RequestContext, spaceId: string | null): Promise<string | null> {
+  private async ownerOf(
+    ctx: RequestContext,
+    spaceId: string | null,
+    target: { kind: string; id: string } | null,
+  ): Promise<string | null> {
     const caller = ctx.caller;
     if (caller && caller.kind !== 'operator' && caller.kind !== 'member') return caller.ownerId;
     const params = ctx.params;
     if (spaceId) return (await this.directory.space(spaceId))?.row.owner_id ?? null;
+    // A key a member created, limited or revoked is its owner's event.
+    if (target?.kind === 'clave') return (await this.directory.key(target.id))?.owner_id ?? null;
     if (params.cuenta) return (await this.directory.account(params.cuenta))?.owner_id ?? null;
     if (params.id && ctx.req.url?.includes('/propietarios/')) return params.id;
     if (params.id && ctx.req.url?.includes('/claves/')) return (await this.directory.key(params.id))?.owner_id ?? null;

@@ -10,7 +10,7 @@ import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { Lifecycle } from './kernel-services.js';
 import type { ConsoleSessions, OwnerLogins, SignIn, SignInLinks } from '../studio/studio-services.js';
 import type { AuditTrail, RouteAuditing } from '../audit/audit-services.js';
-import type { Invitations, SpaceMembers } from '../members/member-services.js';
+import type { Invitations, KeyManagers, SpaceMembers } from '../members/member-services.js';
 
 /**
  * Tokens of the host's own container, typed by interfaces (as the sdk's `HostServices` are for plugins), never by
@@ -43,6 +43,7 @@ export const HostTokens = {
   Audit: createToken<AuditTrail>('host:audit-trail'),
   Members: createToken<SpaceMembers>('host:space-members'),
   Invitations: createToken<Invitations>('host:invitations'),
+  KeyManagers: createToken<KeyManagers>('host:key-managers'),
   RouteAuditor: createToken<RouteAuditing>('host:route-auditor'),
   Clock: HostServices.Clock,
   Uploads: HostServices.Uploads,

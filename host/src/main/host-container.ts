@@ -36,6 +36,7 @@ import { PrometheusHostMetrics } from '../metrics/host-metrics.js';
 import { ConsoleSessionService, MemberSessionService } from '../studio/console-sessions.js';
 import { SpaceMembersService } from '../members/space-members.js';
 import { InvitationLinks } from '../members/invitation-acceptance.js';
+import { MemberKeyManagers } from '../members/member-keys.js';
 import { OwnerLoginService } from '../studio/owner-logins.js';
 import { OneTimeSignInLinks } from '../studio/sign-in-links.js';
 import { registerAccessRepositories } from './access-repositories.js';
@@ -93,6 +94,7 @@ export function buildHostContainer(
   c.register(HostTokens.SignIn, { useClass: ThrottledSignIn }, singleton);
   c.register(HostTokens.Members, { useClass: SpaceMembersService }, singleton);
   c.register(HostTokens.Invitations, { useClass: InvitationLinks }, singleton);
+  c.register(HostTokens.KeyManagers, { useClass: MemberKeyManagers }, singleton);
   c.register(HostTokens.KeyIssuer, { useClass: DirectoryKeyIssuer }, singleton);
   c.register(HostTokens.Authenticator, { useClass: CredentialAuthenticator }, singleton);
   c.register(HostTokens.SpacePolicy, { useClass: SpaceAccessRules }, singleton);

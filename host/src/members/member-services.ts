@@ -1,5 +1,6 @@
 // The members services' interfaces, which the host's tokens are typed by: the member routes, `GET /companies` and
 // the invitation page depend on these shapes, not on the classes that implement them.
+import type { Caller, KeyManager } from '../access/caller.js';
 import type { SpaceRecord } from '../access/records.js';
 import type { MemberRole } from './member-role.js';
 
@@ -82,4 +83,14 @@ export interface Invitations {
    * the invitation no longer works; 422 for a bad name or password; 403 / 429 for a wrong current password.
    */
   accept(token: string, answer: { nombre?: string; clave: string }, ip: string): Promise<AcceptedInvitation>;
+}
+
+/** Who manages keys on a request: the owner's caller itself, or an `administra` member's scope per owner. */
+export interface KeyManagers {
+  /** The caller's key managers (a member without `administra` anywhere: 403 `role_insufficient`). */
+  of(caller: Caller): Promise<KeyManager[]>;
+  /** The one a new key limited to `spaces` is created by. */
+  forSpaces(managers: KeyManager[], spaces: readonly string[] | undefined): KeyManager;
+  /** `work` with the first manager that reaches the key (404 `key_not_found` when none does). */
+  reaching<T>(managers: KeyManager[], work: (manager: KeyManager) => Promise<T>): Promise<T>;
 }

@@ -22,7 +22,7 @@ import { SpacesPage } from './pages/spaces.js';
 import { TranscriptionPage } from './pages/transcription.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import { MembersPage } from './pages/members.js';
-import { roleAllows, ROLE_LABEL } from './state/role.js';
+import { roleAllows, ROLE_LABEL, useManagesKeys } from './state/role.js';
 import { useStudio } from './state/session.js';
 
 const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element> = {
@@ -43,7 +43,7 @@ const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element
   miembros: MembersPage,
 };
 
-/** Pages of the owner's whole account, which members do not reach. */
+/** Pages of the owner's whole account, which members do not reach (keys: those who administer a space do). */
 const OWNER_PAGES = new Set(['claves', 'perfil', 'actividad']);
 
 /** The page for a path below /studio/, or null when none matches. */
@@ -60,7 +60,8 @@ export function routePage(path: string): JSX.Element | null {
 /** The account's own pages, for its owner only. */
 function OwnerGate({ path }: { path: string }) {
   const { session } = useStudio();
-  if (session.tipo === 'miembro')
+  const managesKeys = useManagesKeys();
+  if (session.tipo === 'miembro' && !(path === 'claves' && managesKeys))
     return (
       <EmptyState title="Esta página es solo del propietario.">
         <p>

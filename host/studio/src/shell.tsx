@@ -6,7 +6,7 @@ import { SPACE_PAGES, spacePath } from './nav.js';
 import { routePage } from './routes.js';
 import { useHandoffs } from './state/handoffs.js';
 import { useStudio } from './state/session.js';
-import { roleAllows } from './state/role.js';
+import { roleAllows, useManagesKeys } from './state/role.js';
 
 /** Header, navigation and the page for the current path. */
 export function Shell() {
@@ -20,6 +20,7 @@ export function Shell() {
   const handoffs = useHandoffs(spaceId, space?.modulos.includes('ventas') ?? false);
   // A member sees the pages of their role only; owner-level pages (keys, profile, the account's activity) are not theirs.
   const member = session.tipo === 'miembro';
+  const managesKeys = useManagesKeys();
   const role = space?.rol ?? 'propietario';
   const shown = SPACE_PAGES.filter(
     (p) => (!p.module || space?.modulos.includes(p.module)) && (!p.role || roleAllows(role, p.role)),
@@ -82,19 +83,19 @@ export function Shell() {
                 Espacios
               </Link>
             </li>
+            {managesKeys && (
+              <li>
+                <Link to="claves" current={path === 'claves'}>
+                  Claves de la API
+                </Link>
+              </li>
+            )}
             {!member && (
-              <>
-                <li>
-                  <Link to="claves" current={path === 'claves'}>
-                    Claves de la API
-                  </Link>
-                </li>
-                <li>
-                  <Link to="perfil" current={path === 'perfil'}>
-                    Perfil y sesiones
-                  </Link>
-                </li>
-              </>
+              <li>
+                <Link to="perfil" current={path === 'perfil'}>
+                  Perfil y sesiones
+                </Link>
+              </li>
             )}
             <li>
               <Link to="modelos" current={path === 'modelos'}>

@@ -34,3 +34,9 @@ export const ROLE_HINT: Record<MemberRole, string> = {
   edita: 'documentos, configuración, marca, catálogo, fuentes y landings',
   consulta: 'leer y preguntar',
 };
+
+/** Whether the signed-in person manages keys: the owner, or a member who administers at least one space. */
+export function useManagesKeys(): boolean {
+  const { session, spaces } = useStudio();
+  return session.tipo !== 'miembro' || spaces.some((s) => s.rol === 'administra');
+}
