@@ -468,3 +468,16 @@ test('keys stay the owner’s, managed by the owner or an `administra` member wi
   const byMember = events.filter((e) => e.actor.email === 'admin@example.com').map((e) => e.accion);
   assert.deepEqual(byMember.sort(), ['clave.creada', 'clave.limites_modificados', 'clave.revocada']);
 });
+
+test('a space the operator moves to another owner leaves its members behind', async (t) => {
+  const h = await startTestHost(t);
+  const owner = await ownerSession(h);
+  const ana = await member(h, owner, 'ana@example.com', 'administra');
+  const other = await h.admin.createOwner({ name: 'Nueva dueña' });
+  await h.admin.assignSpace(h.spaceId, other.id);
+  const refused = await as(h.url, ana)('GET', `/rag/${h.spaceId}/documents`);
+  assert.equal(refused.body.codigo, 'space_not_reachable', 'the new owner did not invite her');
+  assert.deepEqual((await as(h.url, ana)('GET', '/companies')).body.espacios, []);
+  await h.admin.assignSpace(h.spaceId, h.ownerId);
+  assert.equal((await as(h.url, ana)('GET', `/rag/${h.spaceId}/documents`)).status, 200, 'back with its owner');
+});

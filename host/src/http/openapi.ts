@@ -218,6 +218,11 @@ export function buildOpenApi(
       { name: 'admin', description: 'Administración de la plataforma (credencial de operador).' },
       { name: 'studio', description: 'Studio, la consola de los propietarios: entrada, sesiones y perfil.' },
       {
+        name: 'miembros',
+        description:
+          'Miembros y roles: personas que el propietario invita a sus espacios con un rol en cada uno (`administra`, `edita`, `consulta`).',
+      },
+      {
         name: 'openai',
         description:
           'Rutas compatibles con la API de OpenAI (`/v1/...`): clientes y herramientas que hablan esa API usan Cerebro tal cual.',
@@ -233,7 +238,7 @@ export function buildOpenApi(
           type: 'http',
           scheme: 'bearer',
           description:
-            'Clave de servicio `crb_<id>.<secreto>` (o sesión de consola `crs_…`, o credencial de operador `cra_…` en /admin).',
+            'Clave de servicio `crb_<id>.<secreto>` (o sesión de consola `crs_…`, sesión de miembro `crm_…`, o credencial de operador `cra_…` en /admin).',
         },
         sesion: {
           type: 'apiKey',

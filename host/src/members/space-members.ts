@@ -64,11 +64,14 @@ export class SpaceMembersService implements SpaceMembers {
     if (await this.logins.byEmail(address)) throw apiError('member_email_is_owner');
     const existing = await this.repo.byEmail(address);
     if (existing && (await this.repo.spaceMember(spaceId, existing.id))) throw apiError('member_exists');
+    const ownerId = (await this.directory.space(spaceId))?.row.owner_id;
+    if (!ownerId) throw apiError('space_not_reachable');
     const { id, token, digest } = issueInvitationToken();
     const now = this.clock.now();
     const invitation = {
       id,
       spaceId,
+      ownerId,
       email: address,
       role,
       secretDigest: digest,

@@ -5,6 +5,8 @@ import type { Migration } from '@cerebro/sdk';
  * space (`administra`, `edita`, `consulta`). A member is a person of their own (email unique without regard to
  * case, password digest as owners'), who may belong to spaces of several owners. Invitations are one-time links:
  * only a digest of their secret is stored; accepting marks them used in the same statement that checks them.
+ * A membership (and an invitation) names the owner it was given by: it counts only while the space is still that
+ * owner's, so a space the operator moves to another owner leaves its members behind.
  * Members sign in to Studio with sessions of their own (`member_sessions`, the `crm_` credentials), shaped like
  * the owners' `console_sessions`. Released: never edit, add a new one.
  */
@@ -24,6 +26,7 @@ CREATE UNIQUE INDEX members_email_unique ON members(email) WHERE deleted_at IS N
 CREATE TABLE memberships (
   space_id TEXT NOT NULL REFERENCES spaces(id),
   member_id TEXT NOT NULL REFERENCES members(id),
+  owner_id TEXT NOT NULL REFERENCES owners(id),
   role TEXT NOT NULL CHECK (role IN ('administra', 'edita', 'consulta')),
   created_at TEXT NOT NULL,
   PRIMARY KEY (space_id, member_id)
@@ -33,6 +36,7 @@ CREATE INDEX memberships_member ON memberships(member_id);
 CREATE TABLE member_invitations (
   id TEXT PRIMARY KEY,
   space_id TEXT NOT NULL REFERENCES spaces(id),
+  owner_id TEXT NOT NULL REFERENCES owners(id),
   email TEXT NOT NULL,
   role TEXT NOT NULL CHECK (role IN ('administra', 'edita', 'consulta')),
   secret_digest BLOB NOT NULL,

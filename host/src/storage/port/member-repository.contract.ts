@@ -12,9 +12,18 @@ export interface MemberFixture {
 }
 
 const T0 = '2026-03-01T00:00:00.000Z';
-const invitation = (id: string, spaceId: string, email: string, role: NewInvitation['role']): NewInvitation => ({
+/** The owner of each space of the fixture (`spaces`), who gives its invitations. */
+const OWNER_OF: Record<string, string> = { sol: 'own_a', luna: 'own_b' };
+const invitation = (
+  id: string,
+  spaceId: string,
+  email: string,
+  role: NewInvitation['role'],
+  ownerId = OWNER_OF[spaceId]!,
+): NewInvitation => ({
   id,
   spaceId,
+  ownerId,
   email,
   role,
   secretDigest: Buffer.from(`digest-${id}`),
@@ -98,6 +107,17 @@ export function memberRepositoryContract(name: string, make: () => Promise<Membe
     assert.equal(await repo.membership('mem_1', 'sol'), undefined);
     assert.deepEqual(await repo.memberships('mem_1'), [{ spaceId: 'luna', role: 'consulta' }]);
     assert.deepEqual(await repo.byId('mem_1'), await repo.byEmail('ana@example.com'));
+  });
+
+  test('a membership counts only while the space is of the owner who gave it', async ({ repo, fixture }) => {
+    await spaces(fixture);
+    // An invitation own_b gave for `sol` before the space became own_a's (the operator moved it).
+    await repo.insertInvitation(invitation('i1', 'sol', 'ana@example.com', 'administra', 'own_b'));
+    assert.equal(await repo.accept('i1', T0, newMember('mem_1', 'ana@example.com')), 'mem_1');
+    assert.equal(await repo.membership('mem_1', 'sol'), undefined);
+    assert.deepEqual(await repo.memberships('mem_1'), []);
+    assert.deepEqual(await repo.spaceMembers('sol'), []);
+    assert.equal((await repo.invitation('i1'))?.ownerId, 'own_b');
   });
 
   test('a member’s sessions: found with their state, revoked all at once', async ({ repo, sessions, fixture }) => {

@@ -30,6 +30,8 @@ export interface MembershipRecord {
 export interface InvitationRecord {
   id: string;
   spaceId: string;
+  /** The space's owner when it was made: the membership it gives counts only while the space is theirs. */
+  ownerId: string;
   email: string;
   role: MemberRole;
   secretDigest: Buffer;
@@ -56,11 +58,14 @@ export type Invitee = { existingId: string } | { newMember: Omit<MemberRecord, '
 export interface MemberRepository {
   byEmail(email: string): Promise<MemberRecord | undefined>;
   byId(id: string): Promise<MemberRecord | undefined>;
-  /** The member's role on the space, undefined when they are not a member of it (or it has no owner). */
+  /**
+   * The member's role on the space, undefined when they are not a member of it, or their membership was given by
+   * an owner the space no longer has (a space moved to another owner leaves its members behind).
+   */
   membership(memberId: string, spaceId: string): Promise<MembershipRecord | undefined>;
-  /** Every space the member belongs to (of an owner not deleted), with their role there. */
+  /** Every space the member belongs to (still of the owner who gave it, not deleted), with their role there. */
   memberships(memberId: string): Promise<{ spaceId: string; role: MemberRole }[]>;
-  /** The space's members, oldest first. */
+  /** The space's members (given by its current owner), oldest first. */
   spaceMembers(spaceId: string): Promise<SpaceMemberRecord[]>;
   spaceMember(spaceId: string, memberId: string): Promise<SpaceMemberRecord | undefined>;
   /** False when the member is not in the space. */

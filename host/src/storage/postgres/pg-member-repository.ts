@@ -11,6 +11,7 @@ import type {
   SpaceMemberRecord,
 } from '../port/member-repository.js';
 import {
+  CURRENT_MEMBERSHIP,
   INVITATION_COLUMNS,
   MEMBER_COLUMNS,
   SPACE_MEMBER_COLUMNS,
@@ -45,9 +46,7 @@ export class PgMemberRepository implements MemberRepository {
 
   async membership(memberId: string, spaceId: string): Promise<MembershipRecord | undefined> {
     const r = await this.pool.query<{ role: MemberRole; read_only: number }>(
-      `SELECT m.role, o.read_only FROM memberships m JOIN spaces s ON s.id = m.space_id
-         JOIN owners o ON o.id = s.owner_id AND o.deleted_at IS NULL
-        WHERE m.member_id = $1 AND m.space_id = $2`,
+      `SELECT sm.role, o.read_only FROM memberships sm ${CURRENT_MEMBERSHIP} WHERE sm.member_id = $1 AND sm.space_id = $2`,
       [memberId, spaceId],
     );
     const row = r.rows[0];
@@ -56,8 +55,7 @@ export class PgMemberRepository implements MemberRepository {
 
   async memberships(memberId: string): Promise<{ spaceId: string; role: MemberRole }[]> {
     const r = await this.pool.query<{ spaceId: string; role: MemberRole }>(
-      `SELECT sm.space_id AS "spaceId", sm.role FROM memberships sm JOIN spaces s ON s.id = sm.space_id
-         JOIN owners o ON o.id = s.owner_id AND o.deleted_at IS NULL
+      `SELECT sm.space_id AS "spaceId", sm.role FROM memberships sm ${CURRENT_MEMBERSHIP}
         WHERE sm.member_id = $1 ORDER BY sm.space_id COLLATE "C"`,
       [memberId],
     );
@@ -66,7 +64,7 @@ export class PgMemberRepository implements MemberRepository {
 
   async spaceMembers(spaceId: string): Promise<SpaceMemberRecord[]> {
     const r = await this.pool.query<SpaceMemberRecord>(
-      `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id
+      `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id ${CURRENT_MEMBERSHIP}
         WHERE sm.space_id = $1 ORDER BY sm.created_at COLLATE "C", m.email COLLATE "C"`,
       [spaceId],
     );
@@ -75,7 +73,7 @@ export class PgMemberRepository implements MemberRepository {
 
   async spaceMember(spaceId: string, memberId: string): Promise<SpaceMemberRecord | undefined> {
     const r = await this.pool.query<SpaceMemberRecord>(
-      `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id
+      `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id ${CURRENT_MEMBERSHIP}
         WHERE sm.space_id = $1 AND sm.member_id = $2`,
       [spaceId, memberId],
     );
@@ -101,9 +99,9 @@ export class PgMemberRepository implements MemberRepository {
 
   async insertInvitation(i: NewInvitation): Promise<void> {
     await this.pool.query(
-      `INSERT INTO member_invitations (id, space_id, email, role, secret_digest, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [i.id, i.spaceId, i.email, i.role, i.secretDigest, i.createdAt, i.expiresAt],
+      `INSERT INTO member_invitations (id, space_id, owner_id, email, role, secret_digest, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [i.id, i.spaceId, i.ownerId, i.email, i.role, i.secretDigest, i.createdAt, i.expiresAt],
     );
   }
 
@@ -134,9 +132,9 @@ export class PgMemberRepository implements MemberRepository {
 
   accept(invitationId: string, at: string, invitee: Invitee): Promise<string | null> {
     return inTransaction(this.pool, async (client) => {
-      const used = await client.query<{ space_id: string; role: MemberRole }>(
+      const used = await client.query<{ space_id: string; owner_id: string; role: MemberRole }>(
         `UPDATE member_invitations SET accepted_at = $1 WHERE id = $2 AND ${PENDING.replace('$TIME', '$1')}
-         RETURNING space_id, role`,
+         RETURNING space_id, owner_id, role`,
         [at, invitationId],
       );
       const invitation = used.rows[0];
@@ -152,9 +150,9 @@ export class PgMemberRepository implements MemberRepository {
         memberId = m.id;
       }
       await client.query(
-        `INSERT INTO memberships (space_id, member_id, role, created_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (space_id, member_id) DO UPDATE SET role = excluded.role`,
-        [invitation.space_id, memberId, invitation.role, at],
+        `INSERT INTO memberships (space_id, member_id, owner_id, role, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (space_id, member_id) DO UPDATE SET role = excluded.role, owner_id = excluded.owner_id`,
+        [invitation.space_id, memberId, invitation.owner_id, invitation.role, at],
       );
       return memberId;
     });

@@ -12,6 +12,7 @@ import type {
   SpaceMemberRecord,
 } from '../port/member-repository.js';
 import {
+  CURRENT_MEMBERSHIP,
   INVITATION_COLUMNS,
   MEMBER_COLUMNS,
   SPACE_MEMBER_COLUMNS,
@@ -34,28 +35,25 @@ export class SqliteMemberRepository implements MemberRepository {
         `SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ? AND deleted_at IS NULL`,
       ),
       membership: db.prepare<[string, string], { role: MemberRole; read_only: number }>(
-        `SELECT m.role, o.read_only FROM memberships m JOIN spaces s ON s.id = m.space_id
-           JOIN owners o ON o.id = s.owner_id AND o.deleted_at IS NULL
-          WHERE m.member_id = ? AND m.space_id = ?`,
+        `SELECT sm.role, o.read_only FROM memberships sm ${CURRENT_MEMBERSHIP} WHERE sm.member_id = ? AND sm.space_id = ?`,
       ),
       memberships: db.prepare<[string], { spaceId: string; role: MemberRole }>(
-        `SELECT sm.space_id AS spaceId, sm.role FROM memberships sm JOIN spaces s ON s.id = sm.space_id
-           JOIN owners o ON o.id = s.owner_id AND o.deleted_at IS NULL
+        `SELECT sm.space_id AS spaceId, sm.role FROM memberships sm ${CURRENT_MEMBERSHIP}
           WHERE sm.member_id = ? ORDER BY sm.space_id`,
       ),
       spaceMembers: db.prepare<[string], SpaceMemberRecord>(
-        `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id
+        `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id ${CURRENT_MEMBERSHIP}
           WHERE sm.space_id = ? ORDER BY sm.created_at, m.email`,
       ),
       spaceMember: db.prepare<[string, string], SpaceMemberRecord>(
-        `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id
+        `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id ${CURRENT_MEMBERSHIP}
           WHERE sm.space_id = ? AND sm.member_id = ?`,
       ),
       setRole: db.prepare('UPDATE memberships SET role = ? WHERE space_id = ? AND member_id = ?'),
       remove: db.prepare('DELETE FROM memberships WHERE space_id = ? AND member_id = ?'),
       insertInvitation: db.prepare(
-        `INSERT INTO member_invitations (id, space_id, email, role, secret_digest, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO member_invitations (id, space_id, owner_id, email, role, secret_digest, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       invitation: db.prepare<[string], InvitationRow>(
         `SELECT ${INVITATION_COLUMNS} FROM member_invitations WHERE id = ?`,
@@ -77,8 +75,8 @@ export class SqliteMemberRepository implements MemberRepository {
         'INSERT INTO members (id, email, name, password_digest, created_at) VALUES (?, ?, ?, ?, ?)',
       ),
       join: db.prepare(
-        `INSERT INTO memberships (space_id, member_id, role, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (space_id, member_id) DO UPDATE SET role = excluded.role`,
+        `INSERT INTO memberships (space_id, member_id, owner_id, role, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (space_id, member_id) DO UPDATE SET role = excluded.role, owner_id = excluded.owner_id`,
       ),
     };
     this.acceptTx = db.transaction((invitationId: string, at: string, invitee: Invitee): string | null => {
@@ -91,7 +89,7 @@ export class SqliteMemberRepository implements MemberRepository {
         this.stmts.insertMember.run(m.id, m.email, m.name, m.passwordDigest, at);
         memberId = m.id;
       }
-      this.stmts.join.run(invitation.space_id, memberId, invitation.role, at);
+      this.stmts.join.run(invitation.space_id, memberId, invitation.owner_id, invitation.role, at);
       return memberId;
     });
   }
@@ -130,7 +128,16 @@ export class SqliteMemberRepository implements MemberRepository {
   }
 
   async insertInvitation(i: NewInvitation): Promise<void> {
-    this.stmts.insertInvitation.run(i.id, i.spaceId, i.email, i.role, i.secretDigest, i.createdAt, i.expiresAt);
+    this.stmts.insertInvitation.run(
+      i.id,
+      i.spaceId,
+      i.ownerId,
+      i.email,
+      i.role,
+      i.secretDigest,
+      i.createdAt,
+      i.expiresAt,
+    );
   }
 
   async invitation(id: string): Promise<InvitationRecord | undefined> {

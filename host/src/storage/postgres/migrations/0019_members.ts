@@ -17,6 +17,7 @@ CREATE UNIQUE INDEX members_email_unique ON members(email) WHERE deleted_at IS N
 CREATE TABLE memberships (
   space_id TEXT NOT NULL REFERENCES spaces(id),
   member_id TEXT NOT NULL REFERENCES members(id),
+  owner_id TEXT NOT NULL REFERENCES owners(id),
   role TEXT NOT NULL CHECK (role IN ('administra', 'edita', 'consulta')),
   created_at TEXT NOT NULL,
   PRIMARY KEY (space_id, member_id)
@@ -26,6 +27,7 @@ CREATE INDEX memberships_member ON memberships(member_id);
 CREATE TABLE member_invitations (
   id TEXT PRIMARY KEY,
   space_id TEXT NOT NULL REFERENCES spaces(id),
+  owner_id TEXT NOT NULL REFERENCES owners(id),
   email TEXT NOT NULL,
   role TEXT NOT NULL CHECK (role IN ('administra', 'edita', 'consulta')),
   secret_digest BYTEA NOT NULL,
