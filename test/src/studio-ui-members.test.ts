@@ -140,3 +140,36 @@ test('Studio keys for an administra member: only the spaces they administer, and
   assert.deepEqual(seen.consoleErrors, []);
   assert.deepEqual(seen.serverErrors, []);
 });
+
+test('Studio for a consulta member: module pages read, without the buttons of changes (375 px)', async (t) => {
+  const world = await startStudioWorld(t);
+  const owner = await openPage(world);
+  await signInThroughForm(owner.page, world.studio);
+  const link = await invite(owner.page, world, 'dora@example.com', 'consulta', 'studio-miembros-invitar-dora');
+  const { page, seen } = await openPage(world, 375);
+  await page.goto(link);
+  await page.getByLabel('Tu nombre').fill('Dora');
+  await page.getByLabel('Elige una contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Aceptar y entrar' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Espacios' }).waitFor();
+
+  await goTo(page, world.studio, 'espacios/demo/catalogo', 'Catálogo');
+  await page.getByRole('heading', { name: 'Productos' }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Añadir producto' }).count(), 0);
+  assert.equal(await page.getByText('Elegir archivo CSV').count(), 0);
+  await checkPage(page, 'studio-miembro-consulta-catalogo-375');
+  await goTo(page, world.studio, 'espacios/demo/marca', 'Marca');
+  await page.getByText('puedes consultar la marca, no cambiarla').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Guardar la marca' }).count(), 0);
+  await goTo(page, world.studio, 'espacios/demo/fuentes', 'Fuentes');
+  await page.getByRole('heading', { name: 'Fuentes del espacio' }).waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'Nueva fuente' }).count(), 0);
+  assert.equal(await page.getByRole('heading', { name: 'Nueva ficha' }).count(), 0);
+  await goTo(page, world.studio, 'espacios/demo/landings', 'Landings');
+  await page.getByRole('heading', { name: 'Landings del espacio' }).waitFor();
+  assert.equal(await page.getByRole('heading', { name: 'Nueva landing' }).count(), 0);
+  await page.goto(`${world.studio}espacios/demo/transcripcion`);
+  await page.getByText('no da acceso a esta página').waitFor();
+  assert.deepEqual(seen.consoleErrors, []);
+  assert.deepEqual(seen.serverErrors, []);
+});

@@ -20,7 +20,7 @@ export const SPACE_PAGES: SpacePage[] = [
   { slug: 'marca', label: 'Marca', module: 'marca' },
   { slug: 'catalogo', label: 'Catálogo', module: 'ventas' },
   { slug: 'conversaciones', label: 'Conversaciones', module: 'ventas' },
-  { slug: 'transcripcion', label: 'Transcripción', module: 'transcripcion' },
+  { slug: 'transcripcion', label: 'Transcripción', module: 'transcripcion', role: 'edita' },
   { slug: 'fuentes', label: 'Fuentes', module: 'fuentes' },
   { slug: 'landings', label: 'Landings', module: 'landing' },
 ];
