@@ -67,7 +67,7 @@ export function FuentesPage({ space }: { space: string }) {
             </p>
             <ul class="record-list">
               {sources.data.fuentes.map((s) => (
-                <SourceItem key={s.id} base={base} source={s} onChanged={changed} />
+                <SourceItem key={s.id} base={base} source={s} onChanged={changed} canEdit={canEdit} />
               ))}
             </ul>
           </>

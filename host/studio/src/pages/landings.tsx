@@ -81,6 +81,7 @@ export function LandingsPage({ space }: { space: string }) {
                   </div>
                   {open === l.id && (
                     <LandingDetail
+                      canEdit={canEdit}
                       base={base}
                       id={l.id}
                       onChanged={() => void list.reload()}
