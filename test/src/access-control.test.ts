@@ -163,8 +163,9 @@ describe('permissions', () => {
     const h = await startTestHost(t, { plugins: [echoPlugin()], discover: true });
     const doc = (await h.client.get('/openapi.json', { key: null })).body;
     const writes: string[] = [];
+    const studioOnly: string[] = [];
     for (const [path, methods] of Object.entries<
-      Record<string, { 'x-cerebro-permiso'?: string; 'x-cerebro-access': string }>
+      Record<string, { 'x-cerebro-permiso'?: string; 'x-cerebro-access': string; 'x-cerebro-solo-studio'?: true }>
     >(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         if (op['x-cerebro-access'] !== 'space' || op['x-cerebro-permiso'] !== 'escribe') continue;
@@ -172,6 +173,12 @@ describe('permissions', () => {
         const res = await h.client.request(method.toUpperCase(), url, { key: h.readKey, json: {} });
         // The OpenAI-compatible routes add OpenAI's `error` beside the catalogue's body: the catalogue's part is checked.
         const { detail, codigo } = res.body;
+        // A Studio-only route (a space's members) refuses every key, a write key too, before any permission.
+        if (op['x-cerebro-solo-studio']) {
+          assert.deepEqual([res.status, codigo], [403, 'console_only'], `${method} ${path}`);
+          studioOnly.push(`${method} ${path}`);
+          continue;
+        }
         assert.deepEqual(
           [res.status, { detail, codigo }],
           [403, { detail: 'Tu cuenta es de solo lectura en este espacio.', codigo: 'read_only' }],
@@ -182,6 +189,7 @@ describe('permissions', () => {
     }
     assert.ok(writes.includes('patch /companies/{espacio}/api-config'));
     assert.ok(writes.includes('post /mod/eco/{espacio}/eco'));
+    assert.ok(studioOnly.includes('post /companies/{espacio}/miembros'));
     assert.equal((await h.client.delete('/tokens/0123456789abcdef', { key: h.readKey })).status, 403);
     assert.equal(
       (await h.client.post('/tokens', { key: h.readKey, json: { nombre: 'x', permiso: 'escribe' } })).status,

@@ -2,7 +2,8 @@
 // whoever injects them depends on these shapes, not on the classes that implement them.
 import type { SessionWithOwner } from '../studio/studio-services.js';
 import type { Permission, SpaceContext } from '@cerebro/sdk';
-import type { Caller, ConsoleCaller, OwnerCaller } from './caller.js';
+import type { Caller, ConsoleCaller, KeyManager, MemberCaller, OwnerCaller, SpaceCaller } from './caller.js';
+import type { MemberRole } from '../members/member-role.js';
 import type { KeyDay, LimitPair } from '../limits/limit-services.js';
 import type { KeyLimitsBody } from './key-limits.js';
 import type { AccountRow, AccountStanding, CredentialRow, KeyCredential, KeyRow, SpaceRecord } from './records.js';
@@ -42,8 +43,11 @@ export interface AccessDirectory {
 export interface Authenticator {
   /** Synchronous for a key whose credential is memoised. */
   authenticate(header: string | undefined): ValueOrPromise<Caller>;
-  /** The caller of the Studio session cookie (a console credential only); a dead session's 401 clears the cookie. */
-  authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller>;
+  /**
+   * The caller of the Studio session cookie (an owner's or a member's session only); a dead session's 401 clears
+   * the cookie.
+   */
+  authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller | MemberCaller>;
 }
 
 export interface SpaceAccessRequest {
@@ -52,6 +56,8 @@ export interface SpaceAccessRequest {
   /** Module the route belongs to; the space must have it enabled. */
   module?: string;
   moduleDisabledDetail?: string;
+  /** The least role a member needs on this route (default: `roleNeeded` of the permission). */
+  memberRole?: MemberRole;
   ip: string;
   now: number;
 }
@@ -60,6 +66,8 @@ export interface SpaceAccess {
   space: SpaceContext;
   record: SpaceRecord;
   permission: Permission;
+  /** A member's role on the space (members only). */
+  role?: MemberRole;
 }
 
 /** Decides whether the caller may use the space for a route, or throws the catalogue error of the first failed check. */
@@ -71,7 +79,7 @@ export interface VisitorAccessRequest {
 }
 
 export interface SpaceAccessPolicy {
-  authorize(caller: OwnerCaller, request: SpaceAccessRequest): Promise<SpaceAccess>;
+  authorize(caller: SpaceCaller, request: SpaceAccessRequest): Promise<SpaceAccess>;
   /**
    * Whether anyone may see the space's public pages of `module`: the space exists, its trial has not ended, its
    * account is paid and not suspended, and it has the module. Any failure is the same 404 as an unknown page.
@@ -129,14 +137,14 @@ export interface CreateKeyBody extends KeyLimitsBody {
 
 /** Key management as the contract's section 4.B and 5 define it, for keys and console sessions alike. */
 export interface KeyManagement {
-  create(caller: OwnerCaller, body: CreateKeyBody): Promise<CreatedKey>;
+  create(caller: KeyManager, body: CreateKeyBody): Promise<CreatedKey>;
   /** The owner's keys within the caller's reach (the same rule as revoking). */
-  list(caller: OwnerCaller): Promise<KeyListing[]>;
+  list(caller: KeyManager): Promise<KeyListing[]>;
   /** One key's usage for the console's chart over the last `days` days; 404 out of the caller's reach. */
-  usageOf(caller: OwnerCaller, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }>;
+  usageOf(caller: KeyManager, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }>;
   /** Changes a key's own limits (fields left out keep theirs); the same reach rules as revoking. */
-  setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): Promise<KeyListing>;
-  revoke(caller: OwnerCaller, keyId: string): Promise<{ revocado: string }>;
+  setLimits(caller: KeyManager, keyId: string, body: KeyLimitsBody): Promise<KeyListing>;
+  revoke(caller: KeyManager, keyId: string): Promise<{ revocado: string }>;
   /** Spaces the caller reaches right now (for `GET /companies`). */
   reachableSpaces(caller: OwnerCaller): ValueOrPromise<SpaceRecord[]>;
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
-import type { Caller, ConsoleCaller } from './caller.js';
+import type { Caller, ConsoleCaller, MemberCaller } from './caller.js';
 import { parseBearer, parseCredential, secretMatches, type ParsedCredential } from './credentials.js';
 import { csrfTokenFor } from './csrf.js';
 import type { ConsoleSessions } from '../studio/studio-services.js';
@@ -43,6 +43,7 @@ export class CredentialAuthenticator implements Authenticator {
   constructor(
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
     @inject(HostTokens.Sessions) private readonly sessions: ConsoleSessions,
+    @inject(HostTokens.MemberSessions) private readonly memberSessions: ConsoleSessions,
   ) {}
 
   authenticate(header: string | undefined): ValueOrPromise<Caller> {
@@ -56,13 +57,19 @@ export class CredentialAuthenticator implements Authenticator {
       const row = this.directory.keyCredential(parsed.id);
       return isPromise(row) ? row.then((r) => this.keyCaller(parsed, r)) : this.keyCaller(parsed, row);
     }
-    return parsed.kind === 'console' ? this.consoleBearer(parsed) : this.operatorCaller(parsed);
+    if (parsed.kind === 'operator') return this.operatorCaller(parsed);
+    return this.studioBearer(parsed);
   }
 
-  private async consoleBearer(parsed: ParsedCredential): Promise<Caller> {
-    const caller = await this.consoleCaller(parsed);
+  private async studioBearer(parsed: ParsedCredential): Promise<Caller> {
+    const caller = await this.studioCaller(parsed);
     if (!caller) throw invalidKey();
     return caller;
+  }
+
+  /** An owner's (`crs_`) or a member's (`crm_`) Studio session, or null. */
+  private studioCaller(parsed: ParsedCredential): Promise<ConsoleCaller | MemberCaller | null> {
+    return parsed.kind === 'member' ? this.memberCaller(parsed) : this.consoleCaller(parsed);
   }
 
   private async operatorCaller(parsed: ParsedCredential): Promise<Caller> {
@@ -73,13 +80,14 @@ export class CredentialAuthenticator implements Authenticator {
   }
 
   /**
-   * The caller of the Studio session cookie: only a console credential is accepted there (a key or operator
-   * credential pasted into the cookie is refused like an unknown one). A dead session's 401 clears the cookie.
+   * The caller of the Studio session cookie: only an owner's or a member's session is accepted there (a key or
+   * operator credential pasted into the cookie is refused like an unknown one). A dead session's 401 clears it.
    */
-  async authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller> {
+  async authenticateCookie(value: string, secure: boolean): Promise<ConsoleCaller | MemberCaller> {
     const parsed = parseCredential(value);
-    if (parsed?.kind !== 'console') secretMatches('x'.repeat(43), undefined); // the same work as a real check
-    const caller = parsed?.kind === 'console' ? await this.consoleCaller(parsed) : null;
+    const studio = parsed?.kind === 'console' || parsed?.kind === 'member' ? parsed : null;
+    if (!studio) secretMatches('x'.repeat(43), undefined); // the same work as a real check
+    const caller = studio ? await this.studioCaller(studio) : null;
     if (!caller) throw expiredCookie(secure);
     return caller;
   }
@@ -121,6 +129,22 @@ export class CredentialAuthenticator implements Authenticator {
       sessionId: row.id,
       ownerReadOnly: row.owner_read_only === 1,
       csrf: this.csrfOf(row.id, parsed.secret),
+      expiresAt,
+    };
+  }
+
+  /** A live member session's caller (its idle expiry pushed forward), or null. */
+  private async memberCaller(parsed: ParsedCredential): Promise<MemberCaller | null> {
+    const row = await this.memberSessions.findWithOwner(parsed.id);
+    const valid = secretMatches(parsed.secret, row?.secret_digest);
+    const now = this.memberSessions.now();
+    if (!row || !valid || row.owner_deleted_at || !this.memberSessions.isLive(row, now)) return null;
+    const expiresAt = await this.memberSessions.touch(row, now);
+    return {
+      kind: 'member',
+      memberId: row.owner_id,
+      sessionId: row.id,
+      csrf: this.csrfOf(`m${row.id}`, parsed.secret),
       expiresAt,
     };
   }

@@ -4,9 +4,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 /**
  * Credential strings: `<prefix>_<id>.<secret>`, with an id of 16 hexadecimal characters and a secret of
  * 43 base64url characters (32 random bytes). Service keys use the contract's fixed prefix `crb`; console
- * sessions `crs`; the platform operator `cra`. Only a SHA-256 digest of the secret is stored.
+ * sessions `crs`; members' Studio sessions `crm`; the platform operator `cra`. Only a SHA-256 digest of the secret is stored.
  */
-export const CredentialPrefix = { key: 'crb', console: 'crs', operator: 'cra' } as const;
+export const CredentialPrefix = { key: 'crb', console: 'crs', member: 'crm', operator: 'cra' } as const;
 export type CredentialKind = keyof typeof CredentialPrefix;
 
 export interface ParsedCredential {
@@ -22,8 +22,8 @@ export interface IssuedCredential {
   digest: Buffer;
 }
 
-const FORMAT = /^(crb|crs|cra)_([0-9a-f]{16})\.([A-Za-z0-9_-]{43})$/;
-const KIND_OF_PREFIX: Record<string, CredentialKind> = { crb: 'key', crs: 'console', cra: 'operator' };
+const FORMAT = /^(crb|crs|crm|cra)_([0-9a-f]{16})\.([A-Za-z0-9_-]{43})$/;
+const KIND_OF_PREFIX: Record<string, CredentialKind> = { crb: 'key', crs: 'console', crm: 'member', cra: 'operator' };
 
 // One-shot `crypto.hash` (Node >= 20.12): about 6x cheaper than createHash().update().digest(), which builds a
 // native Hash object per call. This runs on every authenticated request. Looked up on the namespace, not imported

@@ -1,7 +1,7 @@
 import { apiError } from '@cerebro/sdk';
 import type { LimitPair } from '../limits/limit-services.js';
 import type { KeyRecord } from './caller.js';
-import type { OwnerCaller } from './caller.js';
+import type { KeyManager } from './caller.js';
 
 /** A key's own limits as the key routes write them (`null`: only the space's apply). */
 export interface KeyLimitsBody {
@@ -41,7 +41,7 @@ export const NO_LIMITS: LimitPair = Object.freeze({ perMinute: null, daily: null
  * reaches, itself included) may leave a limit higher than the caller's, or none where the caller has one.
  * Otherwise a limited key could mint an unlimited one, or lift its own limit. Console sessions set any limits.
  */
-export function assertWithinCallerLimits(caller: OwnerCaller, limits: LimitPair): void {
+export function assertWithinCallerLimits(caller: KeyManager, limits: LimitPair): void {
   if (caller.kind !== 'key') return;
   const own: KeyRecord['limits'] = caller.key.limits;
   const exceeds = (mine: number | null, theirs: number | null) => mine !== null && (theirs === null || theirs > mine);

@@ -3,7 +3,7 @@ import { apiError, validationError, type Clock, type Permission, type Validation
 import { HostTokens } from '../kernel/tokens.js';
 import type { KeyDay, UsageCounters } from '../limits/limit-services.js';
 import { type DirectoryRepository, DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
-import type { OwnerCaller } from './caller.js';
+import type { KeyManager, OwnerCaller } from './caller.js';
 import type {
   AccessDirectory,
   CreatedKey,
@@ -16,6 +16,12 @@ import type {
 import type { KeyRow, SpaceRecord } from './records.js';
 import { reaches } from './space-access.js';
 import { NO_LIMITS, assertWithinCallerLimits, limitFields, limitsOf, type KeyLimitsBody } from './key-limits.js';
+
+/** A read key, or a key or member of a read-only owner, changes no key (a console session's owner: see `create`). */
+function assertMayChangeKeys(caller: KeyManager): void {
+  if (caller.kind === 'console') return;
+  if (caller.ownerReadOnly || (caller.kind === 'key' && caller.key.permission === 'lee')) throw apiError('read_only');
+}
 
 const stricter = (a: Permission, b: Permission): Permission => (a === 'lee' || b === 'lee' ? 'lee' : 'escribe');
 
@@ -51,7 +57,7 @@ export class KeyService implements KeyManagement {
     @inject(HostTokens.KeyIssuer) private readonly issuer: KeyIssuer,
   ) {}
 
-  async create(caller: OwnerCaller, body: CreateKeyBody): Promise<CreatedKey> {
+  async create(caller: KeyManager, body: CreateKeyBody): Promise<CreatedKey> {
     const input = checkNewKey(body);
     const ownerSpaces = await this.directory.ownerSpaces(caller.ownerId);
     const owned = new Set(ownerSpaces.map((s) => s.row.id));
@@ -61,6 +67,15 @@ export class KeyService implements KeyManagement {
     if (!targets.some((s) => s.modules.includes('api'))) throw apiError('no_api_module');
 
     let permission: Permission = input.permission ?? 'escribe';
+    // A member creates keys limited to spaces they administer: never one reaching every space of the owner.
+    if (
+      caller.kind === 'member' &&
+      (input.spaces.length === 0 || input.spaces.some((id) => !caller.spaces.includes(id)))
+    )
+      throw apiError(
+        'key_scope_exceeded',
+        'Un miembro solo crea claves limitadas a espacios en los que su rol es administra: indica cuáles en `espacios`.',
+      );
     if (caller.kind === 'key') {
       // A key never creates a key that reaches further or allows more than itself.
       const restricted = caller.key.spaces.length > 0;
@@ -88,7 +103,7 @@ export class KeyService implements KeyManagement {
    * sees only keys limited to a subset of them, never a key reaching all the owner's spaces (empty list); a key
    * reaching all spaces and a console session see every key of the owner.
    */
-  async list(caller: OwnerCaller): Promise<KeyListing[]> {
+  async list(caller: KeyManager): Promise<KeyListing[]> {
     const rows = await this.repo.ownerKeys(caller.ownerId);
     const visible = rows
       .map((row) => ({ row, spaces: JSON.parse(row.spaces) as string[] }))
@@ -101,8 +116,8 @@ export class KeyService implements KeyManagement {
    * read-only owner cannot; a key with limits of its own cannot give more than it has (`assertWithinCallerLimits`).
    * From the next request on, every process applies them (the directory's shared change version).
    */
-  async setLimits(caller: OwnerCaller, keyId: string, body: KeyLimitsBody): Promise<KeyListing> {
-    if (caller.kind === 'key' && (caller.key.permission === 'lee' || caller.ownerReadOnly)) throw apiError('read_only');
+  async setLimits(caller: KeyManager, keyId: string, body: KeyLimitsBody): Promise<KeyListing> {
+    assertMayChangeKeys(caller);
     const row = await this.reachableKey(caller, keyId);
     if (row.revoked_at) throw apiError('key_already_revoked');
     const limits = limitsOf(body, { perMinute: row.rate_limit, daily: row.daily_quota });
@@ -113,7 +128,7 @@ export class KeyService implements KeyManagement {
   }
 
   /** A key of the caller's owner within the caller's reach, or 404 (as for revoking). */
-  private async reachableKey(caller: OwnerCaller, keyId: string): Promise<KeyRow> {
+  private async reachableKey(caller: KeyManager, keyId: string): Promise<KeyRow> {
     const row = /^[0-9a-f]{16}$/.test(keyId) ? await this.directory.key(keyId) : undefined;
     if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, JSON.parse(row.spaces) as string[]))
       throw apiError('key_not_found');
@@ -137,7 +152,7 @@ export class KeyService implements KeyManagement {
    * One key's usage for the console's chart: totals per route, last use, and calls per UTC day over the last
    * `days` days. Only for keys within the caller's reach (404 otherwise, as for revoking).
    */
-  async usageOf(caller: OwnerCaller, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }> {
+  async usageOf(caller: KeyManager, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }> {
     const row = await this.reachableKey(caller, keyId);
     return {
       ...(await this.listing(row, JSON.parse(row.spaces) as string[])),
@@ -145,8 +160,8 @@ export class KeyService implements KeyManagement {
     };
   }
 
-  async revoke(caller: OwnerCaller, keyId: string): Promise<{ revocado: string }> {
-    if (caller.kind === 'key' && (caller.key.permission === 'lee' || caller.ownerReadOnly)) throw apiError('read_only');
+  async revoke(caller: KeyManager, keyId: string): Promise<{ revocado: string }> {
+    assertMayChangeKeys(caller);
     const row = /^[0-9a-f]{16}$/.test(keyId) ? await this.directory.key(keyId) : undefined;
     if (!row || row.owner_id !== caller.ownerId || !this.withinReach(caller, JSON.parse(row.spaces) as string[])) {
       throw apiError('key_not_found');
@@ -157,10 +172,12 @@ export class KeyService implements KeyManagement {
     return { revocado: keyId };
   }
 
-  /** A key limited to some spaces may only act on keys limited to a subset of them. */
-  private withinReach(caller: OwnerCaller, targetSpaces: string[]): boolean {
-    if (caller.kind !== 'key' || caller.key.spaces.length === 0) return true;
-    return targetSpaces.length > 0 && targetSpaces.every((id) => caller.key.spaces.includes(id));
+  /** A key limited to some spaces, or a member, may only act on keys limited to a subset of theirs. */
+  private withinReach(caller: KeyManager, targetSpaces: string[]): boolean {
+    if (caller.kind === 'console') return true;
+    const reach = caller.kind === 'key' ? caller.key.spaces : caller.spaces;
+    if (caller.kind === 'key' && reach.length === 0) return true;
+    return targetSpaces.length > 0 && targetSpaces.every((id) => reach.includes(id));
   }
 
   /** Spaces the caller reaches right now (for `GET /companies`). */

@@ -1,7 +1,9 @@
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError, type Permission } from '@cerebro/sdk';
-import type { OwnerCaller } from './caller.js';
+import type { OwnerCaller, SpaceCaller } from './caller.js';
+import { type MemberRepository, MemberRepositoryToken } from '../storage/port/member-repository.js';
+import { roleAllows, roleNeeded, type MemberRole } from '../members/member-role.js';
 import { ipAllowed } from './api-settings.js';
 import type {
   AccessDirectory,
@@ -28,18 +30,33 @@ export function effectivePermission(caller: OwnerCaller, record: SpaceRecord): P
   return caller.kind === 'key' ? caller.key.permission : 'escribe';
 }
 
+/** A member's role and the permission it leaves them on the space, or the refusal of a role too low. */
+function memberPermission(role: MemberRole, ownerReadOnly: boolean, request: SpaceAccessRequest): Permission {
+  const needed = roleNeeded(request.permission, request.memberRole);
+  if (!roleAllows(role, needed))
+    throw apiError('role_insufficient', `Tu rol en este espacio (${role}) no permite esta operación.`);
+  return ownerReadOnly || role === 'consulta' ? 'lee' : 'escribe';
+}
+
 /**
  * Decides whether the caller may use the space for this route, in the documented order:
- * reach → trial → payment → (keys only) API switch and IP list → module → permission.
- * Throws the catalogue error of the first check that fails.
+ * reach (a member: their role there) → trial → payment → (keys only) API switch and IP list → module →
+ * permission (a member: the route's role first). Throws the catalogue error of the first check that fails.
  */
 @injectable()
 export class SpaceAccessRules implements SpaceAccessPolicy {
-  constructor(@inject(HostTokens.Directory) private readonly directory: AccessDirectory) {}
+  constructor(
+    @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
+    @inject(MemberRepositoryToken) private readonly members: MemberRepository,
+  ) {}
 
-  async authorize(caller: OwnerCaller, request: SpaceAccessRequest): Promise<SpaceAccess> {
+  async authorize(caller: SpaceCaller, request: SpaceAccessRequest): Promise<SpaceAccess> {
     const record = await this.directory.space(request.spaceId);
-    if (!reaches(caller, record)) throw apiError('space_not_reachable');
+    // A member's role is read afresh on every request: a change or removal applies to the very next one.
+    const membership =
+      caller.kind === 'member' && record ? await this.members.membership(caller.memberId, record.row.id) : undefined;
+    if (!record || (caller.kind === 'member' ? !membership : !reaches(caller, record)))
+      throw apiError('space_not_reachable');
     const { row } = record;
 
     if (row.trial_ends_at && Date.parse(row.trial_ends_at) <= request.now) throw apiError('trial_expired');
@@ -58,10 +75,13 @@ export class SpaceAccessRules implements SpaceAccessPolicy {
       throw apiError('module_disabled', request.moduleDisabledDetail);
     }
 
-    const permission = effectivePermission(caller, record);
+    const permission = membership
+      ? memberPermission(membership.role, membership.ownerReadOnly || row.owner_read_only === 1, request)
+      : effectivePermission(caller as OwnerCaller, record);
     if (request.permission === 'escribe' && permission !== 'escribe') throw apiError('read_only');
 
-    return { space: { id: row.id, accountId: row.account_id, modules: record.modules }, record, permission };
+    const space = { id: row.id, accountId: row.account_id, modules: record.modules };
+    return { space, record, permission, ...(membership ? { role: membership.role } : {}) };
   }
 
   async authorizeVisitor(request: VisitorAccessRequest): Promise<SpaceAccess> {

@@ -1,8 +1,8 @@
 import type { AuditActorKind } from '../storage/port/audit-log-repository.js';
 
 /**
- * Who made a change, as the log keeps it. A `persona` is an owner signed in to Studio today; once members exist
- * (issue #26 item 1) it is a member: `id` the member's id, `email` theirs, and nothing else changes here.
+ * Who made a change, as the log keeps it. A `persona` is someone signed in to Studio: an owner, or a member
+ * (`id` the member's id, `email` theirs).
  */
 export interface AuditActor {
   kind: AuditActorKind;

@@ -33,7 +33,7 @@ const ADMIN_QUERY = {
 } as const satisfies QuerySchema;
 
 const WHO =
-  'Lo ven las sesiones de Studio del propietario y sus claves con permiso de escritura (una clave `lee` no: el registro dice quién cambió qué y desde dónde).';
+  'Lo ven las sesiones de Studio del propietario, sus claves con permiso de escritura (una clave `lee` no: el registro dice quién cambió qué y desde dónde) y los miembros con rol `administra` en el espacio.';
 
 /** Reading the audit log: per space and per owner (Studio and the API), and the operator's platform-wide view. */
 export const AUDIT_ROUTES = declareRoutes([
@@ -43,6 +43,7 @@ export const AUDIT_ROUTES = declareRoutes([
     path: '/api/companies/:espacio/auditoria',
     access: 'space',
     permission: 'lee',
+    memberRole: 'administra',
     tag: 'core',
     summary: 'Registro de actividad del espacio',
     description: `Los cambios hechos en el espacio (por personas, claves o el operador), del más reciente al más antiguo, con filtros y paginación por cursor. ${WHO}`,
@@ -57,6 +58,7 @@ export const AUDIT_ROUTES = declareRoutes([
     path: '/api/companies/:espacio/auditoria/exportar',
     access: 'space',
     permission: 'lee',
+    memberRole: 'administra',
     tag: 'core',
     summary: 'Exportar el registro de actividad del espacio (JSON Lines)',
     description: `Los mismos filtros que la lista, todos los eventos (hasta ${EXPORT_MAX_EVENTS}), como descarga. ${WHO}`,
@@ -136,6 +138,13 @@ function exportLines(trail: AuditTrail, filter: AuditFilter, fileName: string): 
   );
 }
 
+/**
+ * The owner whose events of this space the caller reads: a member's (only an `administra`, which the route's
+ * `memberRole` made the pipeline check) is the space's owner.
+ */
+const spaceAuditOwner = (ctx: RequestContext): string =>
+  ctx.caller?.kind === 'member' ? ctx.spaceRecord!.row.owner_id! : assertMayRead(ctx, false).ownerId;
+
 const fileDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 export function auditRoutes(container: DependencyContainer): HostRoute[] {
@@ -144,11 +153,11 @@ export function auditRoutes(container: DependencyContainer): HostRoute[] {
     // The space's events of this owner only: a space the operator moved between owners keeps its earlier
     // history (and the earlier owner's people) with the earlier owner.
     'core.spaceAudit': (ctx) => {
-      const { ownerId } = assertMayRead(ctx, false);
+      const ownerId = spaceAuditOwner(ctx);
       return auditPage(trail, { ...auditFilterOf(ctx.query), spaceId: ctx.space!.id, ownerId }, ctx.query.limite);
     },
     'core.spaceAuditExport': (ctx) => {
-      const { ownerId } = assertMayRead(ctx, false);
+      const ownerId = spaceAuditOwner(ctx);
       const space = ctx.space!.id;
       return exportLines(
         trail,

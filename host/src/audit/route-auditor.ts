@@ -5,6 +5,7 @@ import type { AuditNote, RequestContext } from '../http/request-context.js';
 import { type HostRoute, routeLabel } from '../http/route.js';
 import { type DirectoryRepository, DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import type { OwnerLogins } from '../studio/studio-services.js';
+import { type MemberRepository, MemberRepositoryToken } from '../storage/port/member-repository.js';
 import type { AuditActor, AuditTrail, RouteAuditHook, RouteAuditing } from './audit-services.js';
 import { answerObject } from './audit-notes.js';
 
@@ -34,6 +35,7 @@ export class RouteAuditor implements RouteAuditing {
     @inject(HostTokens.Audit) private readonly trail: AuditTrail,
     @inject(DirectoryRepositoryToken) private readonly directory: DirectoryRepository,
     @inject(HostTokens.Logins) private readonly logins: OwnerLogins,
+    @inject(MemberRepositoryToken) private readonly members: MemberRepository,
   ) {}
 
   hookFor(route: HostRoute, readBack?: HostRoute): RouteAuditHook | undefined {
@@ -75,7 +77,7 @@ export class RouteAuditor implements RouteAuditing {
         action,
         actor,
         target,
-        ownerId: note.ownerId ?? (await this.ownerOf(ctx, spaceId)),
+        ownerId: note.ownerId ?? (await this.ownerOf(ctx, spaceId, target)),
         spaceId,
         ip: ctx.ip,
         requestId: ctx.id,
@@ -105,17 +107,30 @@ export class RouteAuditor implements RouteAuditing {
         const profile = await this.logins.profile(caller.ownerId).catch(() => undefined);
         return { kind: 'persona', id: caller.ownerId, email: profile?.email ?? null, name: null };
       }
+      case 'member': {
+        const member = await this.members.byId(caller.memberId).catch(() => undefined);
+        return { kind: 'persona', id: caller.memberId, email: member?.email ?? null, name: null };
+      }
       case 'operator':
         return { kind: 'operador', id: caller.operatorId, email: null, name: null };
     }
   }
 
-  /** The owner the change concerns: the caller's, or for the operator the owner of what it changed. */
-  private async ownerOf(ctx: RequestContext, spaceId: string | null): Promise<string | null> {
+  /**
+   * The owner the change concerns: the caller's, or for the operator (and a member, who may work for several
+   * owners) the owner of what it changed.
+   */
+  private async ownerOf(
+    ctx: RequestContext,
+    spaceId: string | null,
+    target: { kind: string; id: string } | null,
+  ): Promise<string | null> {
     const caller = ctx.caller;
-    if (caller && caller.kind !== 'operator') return caller.ownerId;
+    if (caller && caller.kind !== 'operator' && caller.kind !== 'member') return caller.ownerId;
     const params = ctx.params;
     if (spaceId) return (await this.directory.space(spaceId))?.row.owner_id ?? null;
+    // A key a member created, limited or revoked is its owner's event.
+    if (target?.kind === 'clave') return (await this.directory.key(target.id))?.owner_id ?? null;
     if (params.cuenta) return (await this.directory.account(params.cuenta))?.owner_id ?? null;
     if (params.id && ctx.req.url?.includes('/propietarios/')) return params.id;
     if (params.id && ctx.req.url?.includes('/claves/')) return (await this.directory.key(params.id))?.owner_id ?? null;

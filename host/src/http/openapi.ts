@@ -1,4 +1,5 @@
 import { ERROR_CATALOGUE, type ErrorCatalogue, type JsonSchema } from '@cerebro/sdk';
+import { roleNeeded } from '../members/member-role.js';
 import type { HostRoute } from './route.js';
 
 /**
@@ -83,7 +84,7 @@ const STANDARD_ERRORS: Record<string, string> = {
   '400': 'Cuerpo mal formado (JSON no válido).',
   '401': 'Credencial ausente, no válida o revocada.',
   '402': 'Cuenta impagada más de 7 días, suspendida, o sin créditos.',
-  '403': 'Sin acceso, módulo no habilitado, solo lectura, API desactivada o IP no permitida.',
+  '403': 'Sin acceso, módulo no habilitado, solo lectura, rol insuficiente, API desactivada o IP no permitida.',
   '404': 'Página no encontrada: el espacio no existe, no está al día o no tiene el módulo (rutas públicas).',
   '413': 'Cuerpo demasiado grande.',
   '415': 'Tipo de contenido no admitido.',
@@ -201,6 +202,12 @@ export function buildOpenApi(
       security: SECURITY[route.access],
       'x-cerebro-access': route.access,
       ...(route.permission ? { 'x-cerebro-permiso': route.permission } : {}),
+      // The least role a member of the space needs (space routes), and whether members reach an owner-level route.
+      ...(route.access === 'space'
+        ? { 'x-cerebro-rol-miembro': roleNeeded(route.permission ?? 'escribe', route.memberRole) }
+        : {}),
+      ...(route.members ? { 'x-cerebro-miembros': true } : {}),
+      ...(route.studioOnly ? { 'x-cerebro-solo-studio': true } : {}),
       ...(route.module ? { 'x-cerebro-modulo': route.module } : {}),
       ...(route.perAddressPerMinute ? { 'x-cerebro-por-direccion-minuto': route.perAddressPerMinute } : {}),
       'x-cerebro-creditos': route.credits ?? 0,
@@ -223,6 +230,11 @@ export function buildOpenApi(
       { name: 'admin', description: 'Administración de la plataforma (credencial de operador).' },
       { name: 'studio', description: 'Studio, la consola de los propietarios: entrada, sesiones y perfil.' },
       {
+        name: 'miembros',
+        description:
+          'Miembros y roles: personas que el propietario invita a sus espacios con un rol en cada uno (`administra`, `edita`, `consulta`).',
+      },
+      {
         name: 'openai',
         description:
           'Rutas compatibles con la API de OpenAI (`/v1/...`): clientes y herramientas que hablan esa API usan Cerebro tal cual.',
@@ -238,7 +250,7 @@ export function buildOpenApi(
           type: 'http',
           scheme: 'bearer',
           description:
-            'Clave de servicio `crb_<id>.<secreto>` (o sesión de consola `crs_…`, o credencial de operador `cra_…` en /admin).',
+            'Clave de servicio `crb_<id>.<secreto>` (o sesión de consola `crs_…`, sesión de miembro `crm_…`, o credencial de operador `cra_…` en /admin).',
         },
         sesion: {
           type: 'apiKey',

@@ -4,7 +4,7 @@ import type { Middleware, Request } from 'polka';
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
 import type { Authenticator, ValueOrPromise } from '../access/access-services.js';
-import type { Caller, OwnerCaller } from '../access/caller.js';
+import type { Caller, SpaceCaller } from '../access/caller.js';
 import type { SpaceAccessPolicy } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
 import type { CreditLedger } from '../credits/credit-services.js';
@@ -41,8 +41,10 @@ import type { RouteAuditHook, RouteAuditing } from '../audit/audit-services.js';
  *  2. authentication (401)                         — not for public routes; a visitor route (a plugin's `public`
  *     route) reads no credential: its client address is counted (429), then its space must exist, be in good
  *     standing and have the module (404)
- *  3. caller kind: admin routes for the operator only, other routes for owners (403)
- *  4. space access: reach → trial → payment (402) → API switch and IP list (keys) → module → permission (403)
+ *  3. caller kind: admin routes for the operator only, other routes for owners (403); a member (Studio) only on
+ *     space routes and those declared open to members; keys never on Studio-only routes
+ *  4. space access: reach → trial → payment (402) → API switch and IP list (keys) → module → permission (403),
+ *     for a member their role on the space against the route's (`memberRole`)
  *  5. call counting (keys), rate limit per minute and daily quota of the space (429, keys)
  *  6. request data: query parameters against the route's `query` schema, then the JSON body's limits and syntax
  *     (413, 415, 400) and its `requestSchema` (422); both validators are compiled once here, at mount
@@ -437,11 +439,17 @@ export class RequestPipeline implements RoutePipeline {
     }
     if (caller.kind === 'operator')
       throw apiError('admin_only', 'Las credenciales de operador solo sirven para las rutas /api/admin.');
+    // A member reaches a space's routes by their role there (step 4), and of the rest only those open to members.
+    if (caller.kind === 'member' && route.access !== 'space' && route.members !== true)
+      throw apiError('member_not_allowed');
     if (route.access === 'console') {
-      if (caller.kind !== 'console') throw apiError('console_only');
+      if (caller.kind === 'key') throw apiError('console_only');
       return;
     }
-    if (caller.kind === 'key') this.usage.countKeyCall(caller.key.id, label, ctx.now);
+    if (caller.kind === 'key') {
+      if (route.studioOnly === true) throw apiError('console_only');
+      this.usage.countKeyCall(caller.key.id, label, ctx.now);
+    }
     if (route.access === 'owner' || route.spaceInBody !== undefined) return;
     return this.authorizeSpace(route, ctx, ctx.params.espacio ?? '', headers);
   }
@@ -454,11 +462,12 @@ export class RequestPipeline implements RoutePipeline {
     headers: Record<string, string>,
   ): Promise<void> {
     const caller = ctx.caller!;
-    const access = await this.policy.authorize(caller as OwnerCaller, {
+    const access = await this.policy.authorize(caller as SpaceCaller, {
       spaceId,
       permission: route.permission ?? 'escribe',
       module: route.module,
       moduleDisabledDetail: route.moduleDisabledDetail,
+      memberRole: route.memberRole,
       ip: ctx.ip,
       now: ctx.now,
     });

@@ -1,5 +1,6 @@
 import type { HttpMethod, JsonSchema, Permission, QuerySchema, RouteBody, RouteQuery } from '@cerebro/sdk';
 import type { AuditNote, RequestContext } from './request-context.js';
+import type { MemberRole } from '../members/member-role.js';
 
 /**
  * How a successful write of a route is recorded in the audit log. The pipeline records every successful POST,
@@ -25,7 +26,8 @@ export interface HostRouteAudit {
  * Who may reach a route:
  * - `public`: anyone (health, readiness, the OpenAPI document);
  * - `owner`: a key or console session, no space in the path (spaces list, key management);
- * - `space`: a key or console session that reaches the `:espacio` of the path, with its permission;
+ * - `space`: a key or console session that reaches the `:espacio` of the path, with its permission, or a member
+ *   of that space whose role allows the route (`memberRole`);
  * - `console`: an owner in Studio only (a console session, by cookie or `crs_` Bearer): sign-out, sessions, profile;
  * - `admin`: the platform operator only;
  * - `visitor`: anyone, without a credential, on a space named in the path that exists, is in good standing and has
@@ -42,6 +44,15 @@ export interface HostRoute {
   path: string;
   access: RouteAccess;
   permission?: Permission;
+  /**
+   * The least role a member of the space needs here (`space` routes; default `edita` to write, `consulta` to
+   * read). Owners and keys are not affected. `administra`: members, keys, API settings, webhooks, the audit log.
+   */
+  memberRole?: MemberRole;
+  /** An `owner` or `console` route a member signed in to Studio may use too (their spaces, their session). */
+  members?: boolean;
+  /** A `space` route for people in Studio only (owner or member sessions): keys get `403 console_only`. */
+  studioOnly?: boolean;
   /** Module the space must have enabled (plugin routes). */
   module?: string;
   moduleDisabledDetail?: string;

@@ -10,6 +10,7 @@ import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { Lifecycle } from './kernel-services.js';
 import type { ConsoleSessions, OwnerLogins, SignIn, SignInLinks } from '../studio/studio-services.js';
 import type { AuditTrail, RouteAuditing } from '../audit/audit-services.js';
+import type { Invitations, KeyManagers, SpaceMembers } from '../members/member-services.js';
 
 /**
  * Tokens of the host's own container, typed by interfaces (as the sdk's `HostServices` are for plugins), never by
@@ -34,10 +35,15 @@ export const HostTokens = {
   Idempotency: createToken<IdempotencyStore>('host:idempotency-store'),
   IdempotentRequests: createToken<IdempotentRequests>('host:idempotent-requests'),
   Sessions: createToken<ConsoleSessions>('host:console-sessions'),
+  /** Members' Studio sessions (`crm_`): the owners' session rules on the members' table. */
+  MemberSessions: createToken<ConsoleSessions>('host:member-sessions'),
   Logins: createToken<OwnerLogins>('host:owner-logins'),
   SignInLinks: createToken<SignInLinks>('host:sign-in-links'),
   SignIn: createToken<SignIn>('host:sign-in'),
   Audit: createToken<AuditTrail>('host:audit-trail'),
+  Members: createToken<SpaceMembers>('host:space-members'),
+  Invitations: createToken<Invitations>('host:invitations'),
+  KeyManagers: createToken<KeyManagers>('host:key-managers'),
   RouteAuditor: createToken<RouteAuditing>('host:route-auditor'),
   Clock: HostServices.Clock,
   Uploads: HostServices.Uploads,

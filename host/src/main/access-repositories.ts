@@ -3,7 +3,11 @@ import { Lifecycle as Scope } from 'tsyringe';
 import type { SqliteDatabase } from '../storage/database.js';
 import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.js';
 import { ChangeVersionRepositoryToken } from '../storage/port/change-version-repository.js';
-import { ConsoleSessionRepositoryToken } from '../storage/port/console-session-repository.js';
+import {
+  ConsoleSessionRepositoryToken,
+  MemberSessionRepositoryToken,
+} from '../storage/port/console-session-repository.js';
+import { MemberRepositoryToken } from '../storage/port/member-repository.js';
 import { DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import { IdempotencyRepositoryToken } from '../storage/port/idempotency-repository.js';
 import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
@@ -17,7 +21,11 @@ import { StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repos
 import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
 import { SqliteAdminViewRepository } from '../storage/sqlite/admin-view-repository.js';
 import { SqliteChangeVersionRepository } from '../storage/sqlite/change-version-repository.js';
-import { SqliteConsoleSessionRepository } from '../storage/sqlite/console-session-repository.js';
+import {
+  SqliteConsoleSessionRepository,
+  SqliteMemberSessionRepository,
+} from '../storage/sqlite/console-session-repository.js';
+import { SqliteMemberRepository } from '../storage/sqlite/member-repository.js';
 import { SqliteDirectoryRepository } from '../storage/sqlite/directory-repository.js';
 import { SqliteIdempotencyRepository } from '../storage/sqlite/idempotency-repository.js';
 import { SqliteKeyUsageRepository } from '../storage/sqlite/key-usage-repository.js';
@@ -30,9 +38,9 @@ import { SqliteSignInLinkRepository } from '../storage/sqlite/sign-in-link-repos
 import { SqliteStorageQuotaRepository } from '../storage/sqlite/storage-quota-repository.js';
 
 /**
- * The SQLite repositories of the access concerns (directory, Studio's sessions and sign-in, idempotency, change
- * versions, process leases, limits, key usage, storage quotas, the operator's listings, owners' own spaces), one
- * instance each: the set pg-repositories.ts registers on PostgreSQL instead. The directory repository also serves the synchronous space
+ * The SQLite repositories of the access concerns (directory, Studio's sessions and sign-in, members, idempotency,
+ * change versions, process leases, limits, key usage, storage quotas, the operator's listings, owners' own spaces),
+ * one instance each: the set pg-repositories.ts registers on PostgreSQL instead. The directory repository also serves the synchronous space
  * reader the sdk's synchronous services still need.
  */
 export function registerAccessRepositories(c: DependencyContainer, db: SqliteDatabase): void {
@@ -43,6 +51,8 @@ export function registerAccessRepositories(c: DependencyContainer, db: SqliteDat
   c.register(ChangeVersionRepositoryToken, { useClass: SqliteChangeVersionRepository }, singleton);
   c.register(ProcessLeaseRepositoryToken, { useClass: SqliteProcessLeaseRepository }, singleton);
   c.register(ConsoleSessionRepositoryToken, { useClass: SqliteConsoleSessionRepository }, singleton);
+  c.register(MemberSessionRepositoryToken, { useClass: SqliteMemberSessionRepository }, singleton);
+  c.register(MemberRepositoryToken, { useClass: SqliteMemberRepository }, singleton);
   c.register(OwnerLoginRepositoryToken, { useClass: SqliteOwnerLoginRepository }, singleton);
   c.register(SignInLinkRepositoryToken, { useClass: SqliteSignInLinkRepository }, singleton);
   c.register(SignInFailureRepositoryToken, { useClass: SqliteSignInFailureRepository }, singleton);

@@ -4,7 +4,11 @@ import type { DependencyContainer } from 'tsyringe';
 import { Lifecycle as Scope } from 'tsyringe';
 import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.js';
 import { ChangeVersionRepositoryToken } from '../storage/port/change-version-repository.js';
-import { ConsoleSessionRepositoryToken } from '../storage/port/console-session-repository.js';
+import {
+  ConsoleSessionRepositoryToken,
+  MemberSessionRepositoryToken,
+} from '../storage/port/console-session-repository.js';
+import { MemberRepositoryToken } from '../storage/port/member-repository.js';
 import { DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import { IdempotencyRepositoryToken } from '../storage/port/idempotency-repository.js';
 import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
@@ -18,7 +22,11 @@ import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-reposito
 import { StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repository.js';
 import { PgAdminViewRepository } from '../storage/postgres/pg-admin-view-repository.js';
 import { PgChangeVersionRepository } from '../storage/postgres/pg-change-version-repository.js';
-import { PgConsoleSessionRepository } from '../storage/postgres/pg-console-session-repository.js';
+import {
+  PgConsoleSessionRepository,
+  PgMemberSessionRepository,
+} from '../storage/postgres/pg-console-session-repository.js';
+import { PgMemberRepository } from '../storage/postgres/pg-member-repository.js';
 import { PgDirectoryRepository } from '../storage/postgres/pg-directory-repository.js';
 import type { Pool } from '../storage/postgres/pg-driver.js';
 import { PgIdempotencyRepository } from '../storage/postgres/pg-idempotency-repository.js';
@@ -35,9 +43,9 @@ import { PgStorageQuotaRepository } from '../storage/postgres/pg-storage-quota-r
 
 /**
  * Registers the pool and the PostgreSQL repositories of the access concerns (directory, Studio's sessions, logins
- * and links, idempotency, change versions, process leases, key usage, storage quotas, the operator's listings and
- * writes, owners' own spaces, limit windows and failed sign-ins), one instance each. No synchronous space reader: on
- * PostgreSQL the sdk's deprecated synchronous reads throw, naming their asynchronous replacement (plugins/sync-reads.ts).
+ * and links, members, idempotency, change versions, process leases, key usage, storage quotas, the operator's listings
+ * and writes, owners' own spaces, limit windows and failed sign-ins), one instance each. No synchronous space reader:
+ * on PostgreSQL the sdk's deprecated synchronous reads throw, naming their asynchronous replacement (plugins/sync-reads.ts).
  */
 export function registerPgAccessRepositories(c: DependencyContainer, pool: Pool): void {
   const singleton = { lifecycle: Scope.ContainerScoped };
@@ -46,6 +54,8 @@ export function registerPgAccessRepositories(c: DependencyContainer, pool: Pool)
   c.register(ChangeVersionRepositoryToken, { useClass: PgChangeVersionRepository }, singleton);
   c.register(ProcessLeaseRepositoryToken, { useClass: PgProcessLeaseRepository }, singleton);
   c.register(ConsoleSessionRepositoryToken, { useClass: PgConsoleSessionRepository }, singleton);
+  c.register(MemberSessionRepositoryToken, { useClass: PgMemberSessionRepository }, singleton);
+  c.register(MemberRepositoryToken, { useClass: PgMemberRepository }, singleton);
   c.register(OwnerLoginRepositoryToken, { useClass: PgOwnerLoginRepository }, singleton);
   c.register(SignInLinkRepositoryToken, { useClass: PgSignInLinkRepository }, singleton);
   c.register(IdempotencyRepositoryToken, { useClass: PgIdempotencyRepository }, singleton);

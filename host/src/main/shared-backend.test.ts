@@ -11,7 +11,11 @@ import { resolveToken } from '../kernel/resolve.js';
 import { createRootLogger } from '../logging/logger.js';
 import { AdminViewRepositoryToken } from '../storage/port/admin-view-repository.js';
 import { ChangeVersionRepositoryToken } from '../storage/port/change-version-repository.js';
-import { ConsoleSessionRepositoryToken } from '../storage/port/console-session-repository.js';
+import {
+  ConsoleSessionRepositoryToken,
+  MemberSessionRepositoryToken,
+} from '../storage/port/console-session-repository.js';
+import { MemberRepositoryToken } from '../storage/port/member-repository.js';
 import { DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import { IdempotencyRepositoryToken } from '../storage/port/idempotency-repository.js';
 import { KeyUsageRepositoryToken } from '../storage/port/key-usage-repository.js';
@@ -25,7 +29,11 @@ import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
 import { PG_HOST_MIGRATIONS } from '../storage/postgres/migrations/index.js';
 import { PgAdminViewRepository } from '../storage/postgres/pg-admin-view-repository.js';
 import { PgChangeVersionRepository } from '../storage/postgres/pg-change-version-repository.js';
-import { PgConsoleSessionRepository } from '../storage/postgres/pg-console-session-repository.js';
+import {
+  PgConsoleSessionRepository,
+  PgMemberSessionRepository,
+} from '../storage/postgres/pg-console-session-repository.js';
+import { PgMemberRepository } from '../storage/postgres/pg-member-repository.js';
 import { PgDirectoryRepository } from '../storage/postgres/pg-directory-repository.js';
 import { PgIdempotencyRepository } from '../storage/postgres/pg-idempotency-repository.js';
 import { PgKeyUsageRepository } from '../storage/postgres/pg-key-usage-repository.js';
@@ -74,6 +82,8 @@ const PG_REPOSITORIES: [Token<object>, abstract new (...args: never[]) => object
   [ChangeVersionRepositoryToken, PgChangeVersionRepository],
   [ProcessLeaseRepositoryToken, PgProcessLeaseRepository],
   [ConsoleSessionRepositoryToken, PgConsoleSessionRepository],
+  [MemberSessionRepositoryToken, PgMemberSessionRepository],
+  [MemberRepositoryToken, PgMemberRepository],
   [OwnerLoginRepositoryToken, PgOwnerLoginRepository],
   [SignInLinkRepositoryToken, PgSignInLinkRepository],
   [IdempotencyRepositoryToken, PgIdempotencyRepository],

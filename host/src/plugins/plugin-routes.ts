@@ -15,6 +15,9 @@ function callerContext(ctx: RequestContext): CallerContext {
   if (!ctx.space || !ctx.permission) throw new Error('pipeline invariant: plugin route without space access');
   if (!caller) return { kind: 'visitor', ownerId: ctx.spaceRecord?.row.owner_id ?? '', permission: 'lee' };
   if (caller.kind === 'operator') throw new Error('pipeline invariant: the operator on a plugin route');
+  // A member appears as a Studio session of the space's owner (their role already decided the permission).
+  if (caller.kind === 'member')
+    return { kind: 'console', ownerId: ctx.spaceRecord!.row.owner_id!, permission: ctx.permission };
   return {
     kind: caller.kind,
     ownerId: caller.ownerId,

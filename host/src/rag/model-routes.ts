@@ -29,6 +29,7 @@ export const MODEL_ROUTES = declareRoutes([
     method: 'GET',
     path: '/api/modelos',
     access: 'owner',
+    members: true,
     tag: 'core',
     summary: 'Modelos que usa el servidor y si responden',
     description:

@@ -11,6 +11,7 @@ import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { ModuleCatalogToken } from '../admin/module-catalog.js';
+import type { MemberRole } from '../members/member-role.js';
 
 const paymentState = (a: AccountRow) => (a.suspended ? 'suspendida' : a.unpaid_since ? 'impagada' : 'al_dia');
 
@@ -59,17 +60,25 @@ const API_CONFIG_PATCH_SCHEMA = {
 
 const SPACES_SCHEMA = objectSchema({
   espacios: arrayOf(
-    objectSchema({
-      id: { type: 'string' },
-      nombre: { type: 'string' },
-      modulos: arrayOf({ type: 'string' }),
-      api_activa: { type: 'boolean' },
-      prueba_hasta: {
-        type: ['string', 'null'],
-        description:
-          'Fin del periodo de prueba (ISO 8601); null: sin prueba. Pasada la fecha, las rutas del espacio responden 403.',
+    objectSchema(
+      {
+        id: { type: 'string' },
+        nombre: { type: 'string' },
+        modulos: arrayOf({ type: 'string' }),
+        api_activa: { type: 'boolean' },
+        prueba_hasta: {
+          type: ['string', 'null'],
+          description:
+            'Fin del periodo de prueba (ISO 8601); null: sin prueba. Pasada la fecha, las rutas del espacio responden 403.',
+        },
+        rol: {
+          enum: ['propietario', 'administra', 'edita', 'consulta'],
+          description:
+            'Solo en Studio: `propietario` en una sesión del propietario; el rol del miembro en cada espacio en una sesión de miembro.',
+        },
       },
-    }),
+      ['rol'],
+    ),
   ),
 });
 
@@ -140,10 +149,11 @@ export const ACCOUNT_ROUTES = declareRoutes([
     method: 'GET',
     path: '/api/companies',
     access: 'owner',
+    members: true,
     tag: 'core',
     summary: 'Espacios que alcanza la clave, con su id y sus módulos',
     description:
-      'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos). `modulos` lista solo `api` y los plugins instalados: un módulo guardado cuyo plugin no está instalado se omite (sigue guardado y vuelve al reinstalar el plugin).',
+      'Calculado en cada petición: los espacios de la clave ∩ los espacios actuales del propietario (lista vacía en la clave = todos); para un miembro en Studio, los espacios de los que es miembro (de uno o varios propietarios), con su `rol`. `modulos` lista solo `api` y los plugins instalados: un módulo guardado cuyo plugin no está instalado se omite (sigue guardado y vuelve al reinstalar el plugin).',
     responses: { '200': { description: 'Los espacios alcanzables.', schema: SPACES_SCHEMA } },
   },
   {
@@ -190,6 +200,7 @@ export const ACCOUNT_ROUTES = declareRoutes([
     path: '/api/companies/:espacio/api-config',
     access: 'space',
     permission: 'escribe',
+    memberRole: 'administra',
     spaceSettings: true,
     tag: 'core',
     summary: 'Cambiar límites, cuota diaria, lista de IPs o el interruptor de la API del espacio',
@@ -208,8 +219,9 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
   const quotas = resolveToken(container, HostTokens.Quotas);
   const apiConfig = resolveToken(container, HostRootTokens.ApiConfig);
   const pools = resolveToken(container, HostRootTokens.CreditPools);
+  const members = resolveToken(container, HostTokens.Members);
   // Synchronous when the caller's spaces are memoised: the listing is the hot path of an authenticated key.
-  const companies = (spaces: SpaceRecord[]) => ({
+  const companies = (spaces: SpaceRecord[], roleOf: (r: SpaceRecord) => MemberRole | 'propietario' | undefined) => ({
     espacios: spaces.map((r) => ({
       // A module stored before its plugin was removed (or before ids were validated) is kept, not advertised.
       id: r.row.id,
@@ -217,13 +229,26 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
       modulos: r.modules.filter((m) => catalog.has(m)),
       api_activa: r.row.api_enabled === 1,
       prueba_hasta: r.row.trial_ends_at,
+      ...(roleOf(r) ? { rol: roleOf(r) } : {}),
     })),
   });
+  const noRole = () => undefined;
+  const owner = () => 'propietario' as const;
 
   return hostRoutes(ACCOUNT_ROUTES, {
     'core.listCompanies': (ctx) => {
-      const spaces = keys.reachableSpaces(ctx.caller as OwnerCaller);
-      return spaces instanceof Promise ? spaces.then(companies) : companies(spaces);
+      const caller = ctx.caller!;
+      if (caller.kind === 'member')
+        return members.spacesOf(caller.memberId).then((found) => {
+          const roles = new Map(found.map((f) => [f.record.row.id, f.role]));
+          return companies(
+            found.map((f) => f.record),
+            (r) => roles.get(r.row.id),
+          );
+        });
+      const roleOf = caller.kind === 'console' ? owner : noRole;
+      const spaces = keys.reachableSpaces(caller as OwnerCaller);
+      return spaces instanceof Promise ? spaces.then((s) => companies(s, roleOf)) : companies(spaces, roleOf);
     },
     'core.getSpaceAccount': async (ctx) => {
       const account = (await directory.account(ctx.space!.accountId))!;

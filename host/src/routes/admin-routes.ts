@@ -5,11 +5,10 @@ import { declareRoutes, hostRoutes, type HostRoute, type HostRouteDeclaration } 
 import { nullable, objectSchema } from '../http/response-schemas.js';
 import { CREATED_KEY_SCHEMA } from './token-routes.js';
 import { KEY_LIMIT_FIELDS, NO_LIMITS, limitsOf } from '../access/key-limits.js';
-import type { RequestContext } from '../http/request-context.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { HostTokens } from '../kernel/tokens.js';
-import { requestIsSecure } from '../access/session-cookie.js';
+import { publicOrigin } from '../http/public-origin.js';
 
 /**
  * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.
@@ -328,10 +327,6 @@ export const ADMIN_ROUTES = declareRoutes([
 export function adminRoutes(container: DependencyContainer): HostRoute[] {
   const admin = resolveToken(container, HostRootTokens.Admin);
   const config = resolveToken(container, HostTokens.Config);
-  /** Where owners reach the service: the configured public address, else the one this request came to. */
-  const publicOrigin = (ctx: RequestContext): string =>
-    config.publicUrl ||
-    `${requestIsSecure(ctx.req, config.trustProxy) ? 'https' : 'http'}://${ctx.req.headers.host ?? `${config.host}:${config.port}`}`;
   return hostRoutes(ADMIN_ROUTES, {
     'admin.createOwner': async (ctx) => {
       const b = ctx.body;
@@ -353,7 +348,7 @@ export function adminRoutes(container: DependencyContainer): HostRoute[] {
       return { id: ctx.params.id, ...(await admin.setOwnerPassword(ctx.params.id!, b.clave)) };
     },
     'admin.issueSignInLink': async (ctx) =>
-      Reply.json(201, await admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx))),
+      Reply.json(201, await admin.issueSignInLink(ctx.params.id!, publicOrigin(ctx.req, config))),
     'admin.deleteOwner': async (ctx) => {
       await admin.deleteOwner(ctx.params.id!);
       return { eliminado: ctx.params.id };

@@ -7,6 +7,7 @@ import { tokenRoutes } from './token-routes.js';
 import { auditRoutes } from '../audit/audit-routes.js';
 import { ownSpaceRoutes } from './own-space-routes.js';
 import { adminAllowanceRoutes } from './admin-allowance-routes.js';
+import { memberRoutes } from '../members/member-routes.js';
 
 /** The host's own API routes besides health and OpenAPI. */
 export function coreRoutes(container: DependencyContainer): HostRoute[] {
@@ -18,5 +19,6 @@ export function coreRoutes(container: DependencyContainer): HostRoute[] {
     ...adminListingRoutes(container),
     ...adminAllowanceRoutes(container),
     ...auditRoutes(container),
+    ...memberRoutes(container),
   ];
 }

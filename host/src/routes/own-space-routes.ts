@@ -96,6 +96,8 @@ export const OWN_SPACE_ROUTES = declareRoutes([
     path: '/api/companies/:espacio',
     access: 'space',
     permission: 'escribe',
+    // The space's name is the space itself, not its content: a member needs `administra`, as for its members.
+    memberRole: 'administra',
     tag: 'core',
     summary: 'Cambiar el nombre visible del espacio',
     description: `El id no cambia (las claves, las URL y los webhooks lo nombran). \`nombre\`: de 1 a ${MAX_SPACE_NAME} caracteres, sin espacios al principio ni al final.`,

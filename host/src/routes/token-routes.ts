@@ -1,7 +1,8 @@
 import type { DependencyContainer } from 'tsyringe';
 import { answerAsAfter, issuedKey } from '../audit/audit-notes.js';
 import { Reply } from '@cerebro/sdk';
-import type { OwnerCaller } from '../access/caller.js';
+import type { RequestContext } from '../http/request-context.js';
+import { HostTokens } from '../kernel/tokens.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { resolveToken } from '../kernel/resolve.js';
@@ -53,6 +54,7 @@ export const TOKEN_ROUTES = declareRoutes([
     method: 'POST',
     path: '/api/tokens',
     access: 'owner',
+    members: true,
     tag: 'core',
     carriesCredentials: true,
     summary: 'Crear una clave de servicio',
@@ -83,6 +85,7 @@ export const TOKEN_ROUTES = declareRoutes([
     method: 'PATCH',
     path: '/api/tokens/:id',
     access: 'owner',
+    members: true,
     tag: 'core',
     summary: 'Cambiar el límite por minuto y la cuota diaria propios de una clave',
     description:
@@ -104,6 +107,7 @@ export const TOKEN_ROUTES = declareRoutes([
     method: 'GET',
     path: '/api/tokens',
     access: 'owner',
+    members: true,
     tag: 'core',
     summary: 'Listar las claves del propietario, con su uso',
     description:
@@ -115,6 +119,7 @@ export const TOKEN_ROUTES = declareRoutes([
     method: 'GET',
     path: '/api/tokens/:id/uso',
     access: 'owner',
+    members: true,
     tag: 'core',
     summary: 'Uso de una clave: llamadas por ruta, último uso y llamadas por día',
     description:
@@ -142,6 +147,7 @@ export const TOKEN_ROUTES = declareRoutes([
     method: 'DELETE',
     path: '/api/tokens/:id',
     access: 'owner',
+    members: true,
     tag: 'core',
     summary: 'Revocar una clave',
     description:
@@ -157,12 +163,21 @@ export const TOKEN_ROUTES = declareRoutes([
 /** The handlers of the key management routes. */
 export function tokenRoutes(container: DependencyContainer): HostRoute[] {
   const keys = resolveToken(container, HostRootTokens.Keys);
+  const managers = resolveToken(container, HostTokens.KeyManagers);
+  /** The key managers of the request: the owner's caller, or an `administra` member's scope per owner. */
+  const of = (ctx: RequestContext) => managers.of(ctx.caller!);
   return hostRoutes(TOKEN_ROUTES, {
-    'core.createToken': async (ctx) =>
-      Reply.json(201, { token: await keys.create(ctx.caller as OwnerCaller, ctx.body) }),
-    'core.listTokens': async (ctx) => ({ tokens: await keys.list(ctx.caller as OwnerCaller) }),
-    'core.tokenUsage': (ctx) => keys.usageOf(ctx.caller as OwnerCaller, ctx.params.id!, ctx.query.dias),
-    'core.revokeToken': (ctx) => keys.revoke(ctx.caller as OwnerCaller, ctx.params.id!),
-    'core.setTokenLimits': (ctx) => keys.setLimits(ctx.caller as OwnerCaller, ctx.params.id!, ctx.body),
+    'core.createToken': async (ctx) => {
+      const manager = managers.forSpaces(await of(ctx), ctx.body.espacios);
+      return Reply.json(201, { token: await keys.create(manager, ctx.body) });
+    },
+    'core.listTokens': async (ctx) => ({
+      tokens: (await Promise.all((await of(ctx)).map((m) => keys.list(m)))).flat(),
+    }),
+    'core.tokenUsage': async (ctx) =>
+      managers.reaching(await of(ctx), (m) => keys.usageOf(m, ctx.params.id!, ctx.query.dias)),
+    'core.revokeToken': async (ctx) => managers.reaching(await of(ctx), (m) => keys.revoke(m, ctx.params.id!)),
+    'core.setTokenLimits': async (ctx) =>
+      managers.reaching(await of(ctx), (m) => keys.setLimits(m, ctx.params.id!, ctx.body)),
   });
 }

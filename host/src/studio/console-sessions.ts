@@ -1,12 +1,13 @@
 import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
-import { issueCredential } from '../access/credentials.js';
+import { type CredentialKind, issueCredential } from '../access/credentials.js';
 import type { AccessDirectory } from '../access/access-services.js';
 import type { HostConfig } from '../config/host-config.js';
 import { HostTokens } from '../kernel/tokens.js';
 import {
   type ConsoleSessionRepository,
   ConsoleSessionRepositoryToken,
+  MemberSessionRepositoryToken,
 } from '../storage/port/console-session-repository.js';
 import type {
   ConsoleSessions,
@@ -36,6 +37,8 @@ export class ConsoleSessionService implements ConsoleSessions {
   ) {}
 
   private prunedAt = 0;
+  /** The credential these sessions are: owners' `crs_`. */
+  protected readonly credentialKind: CredentialKind = 'console';
 
   /**
    * Rows of sessions that ended more than 30 days ago are deleted (the owner's list only shows open ones; a month
@@ -57,7 +60,7 @@ export class ConsoleSessionService implements ConsoleSessions {
     origin: SessionOrigin,
     seen: { userAgent?: string; ip?: string } = {},
   ): Promise<IssuedSession> {
-    const credential = issueCredential('console');
+    const credential = issueCredential(this.credentialKind);
     const now = this.clock.now();
     await this.pruneNow(now);
     const max = now + this.config.sessionMaxMs;
@@ -86,7 +89,9 @@ export class ConsoleSessionService implements ConsoleSessions {
    * directory; the idle expiry this process pushes forward is written into the memoised row by `touch`.
    */
   findWithOwner(id: string): Promise<SessionWithOwner | undefined> {
-    return Promise.resolve(this.directory.consoleSession(id, () => this.repo.findWithOwner(id)));
+    return Promise.resolve(
+      this.directory.consoleSession(`${this.credentialKind}:${id}`, () => this.repo.findWithOwner(id)),
+    );
   }
 
   /** Not revoked and within both expiries. */
@@ -136,11 +141,36 @@ export class ConsoleSessionService implements ConsoleSessions {
     await this.directory.invalidate();
   }
 
+  /** Ends every open session of the person at once (a member removed or given another role); how many. */
+  async endAll(personId: string): Promise<number> {
+    const ended = await this.repo.revokeOthers(personId, null, iso(this.clock.now()));
+    await this.directory.invalidate();
+    return ended;
+  }
+
   /** Ends the session if it is still open, whoever's it is (a sign-in replacing the browser's previous session). */
   async end(id: string): Promise<void> {
     const row = await this.find(id);
     if (!row) return;
     await this.repo.revoke(id, row.owner_id, iso(this.clock.now()));
     await this.directory.invalidate();
+  }
+}
+
+/**
+ * Members' Studio sessions (the `crm_` credentials, table `member_sessions`): the owners' rules of expiry, listing
+ * and revocation, where the person is a member (`ownerId` of each method is the member's id).
+ */
+@injectable()
+export class MemberSessionService extends ConsoleSessionService {
+  protected override readonly credentialKind: CredentialKind = 'member';
+
+  constructor(
+    @inject(MemberSessionRepositoryToken) repo: ConsoleSessionRepository,
+    @inject(HostTokens.Clock) clock: Clock,
+    @inject(HostTokens.Config) config: HostConfig,
+    @inject(HostTokens.Directory) directory: AccessDirectory,
+  ) {
+    super(repo, clock, config, directory);
   }
 }

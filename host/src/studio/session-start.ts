@@ -23,13 +23,16 @@ export async function startBrowserSession(
   ip: string,
   sessions: ConsoleSessions,
   config: HostConfig,
+  /** The sessions a cookie of that kind belongs to (an owner's `crs_` or a member's `crm_`). */
+  previousOf: (kind: 'console' | 'member') => ConsoleSessions = () => sessions,
 ): Promise<StartedSession> {
   const secure = requestIsSecure(req, config.trustProxy);
   const previous = sessionCookieOf(req, secure);
   const parsed = previous === undefined ? null : parseCredential(previous);
-  if (parsed?.kind === 'console') {
-    const row = await sessions.find(parsed.id);
-    if (row && secretMatches(parsed.secret, row.secret_digest)) await sessions.end(row.id);
+  if (parsed?.kind === 'console' || parsed?.kind === 'member') {
+    const store = previousOf(parsed.kind);
+    const row = await store.find(parsed.id);
+    if (row && secretMatches(parsed.secret, row.secret_digest)) await store.end(row.id);
   }
   const agent = req.headers['user-agent'];
   const issued = await sessions.issue(ownerId, origin, {

@@ -1,7 +1,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import { profileAction } from '../audit/audit-notes.js';
 import { ApiError, apiError, Reply, validationError } from '@cerebro/sdk';
-import type { ConsoleCaller } from '../access/caller.js';
+import type { ConsoleCaller, MemberCaller } from '../access/caller.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import type { AuditNote, RequestContext } from '../http/request-context.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
@@ -9,7 +9,8 @@ import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { emailIssue, normalizeEmail, passwordIssue, throwIssues, PASSWORD_MAX } from './owner-credentials.js';
 import { clearedSessionCookie, requestIsSecure } from '../access/session-cookie.js';
-import { startBrowserSession } from './session-start.js';
+import { personOf, studioPeople } from './studio-people.js';
+import type { SignedInPerson } from './studio-services.js';
 
 const OWNER_FIELDS = {
   id: { type: 'string' },
@@ -21,8 +22,13 @@ const OWNER_FIELDS = {
   },
 };
 const OWNER_SCHEMA = objectSchema(OWNER_FIELDS);
-const SESSION_SCHEMA = objectSchema({
-  propietario: OWNER_SCHEMA,
+export const SESSION_SCHEMA = objectSchema({
+  tipo: {
+    enum: ['propietario', 'miembro'],
+    description:
+      'Quién ha entrado: el propietario de los espacios, o un miembro invitado a algunos (de uno o varios propietarios).',
+  },
+  propietario: { ...OWNER_SCHEMA, description: 'La persona que ha entrado (para un miembro, sus propios datos).' },
   csrf: {
     type: 'string',
     description:
@@ -49,6 +55,8 @@ const SESSION_LIST_SCHEMA = objectSchema({
 });
 
 const consoleCaller = (ctx: RequestContext) => ctx.caller as ConsoleCaller;
+/** The person of a Studio session: an owner's (`console`) or a member's. */
+const studioCaller = (ctx: RequestContext) => ctx.caller as ConsoleCaller | MemberCaller;
 
 /** Studio sign-in, sign-out, the owner's sessions and profile. */
 export const STUDIO_ROUTES = declareRoutes([
@@ -62,7 +70,7 @@ export const STUDIO_ROUTES = declareRoutes([
     carriesCredentials: true,
     summary: 'Entrar en Studio con email y contraseña',
     description:
-      'Abre una sesión nueva (nunca reutiliza la cookie que el navegador enviara antes) y la deja en la cookie `cerebro_sesion` (HttpOnly, SameSite=Strict, Path=/, Secure tras TLS). Email o contraseña incorrectos: 401 con el mismo texto. 5 fallos por email (o 20 por IP) en 15 minutos: 429 con `Retry-After`.',
+      'Abre una sesión nueva (nunca reutiliza la cookie que el navegador enviara antes) y la deja en la cookie `cerebro_sesion` (HttpOnly, SameSite=Strict, Path=/, Secure tras TLS). Sirve a propietarios y a miembros (`tipo`); si un email fuera de ambos, entra el propietario. Email o contraseña incorrectos: 401 con el mismo texto. 5 fallos por email (o 20 por IP) en 15 minutos: 429 con `Retry-After`.',
     requestSchema: {
       type: 'object',
       required: ['email', 'clave'],
@@ -105,6 +113,7 @@ export const STUDIO_ROUTES = declareRoutes([
     method: 'GET',
     path: '/api/sesion',
     access: 'console',
+    members: true,
     tag: 'studio',
     carriesCredentials: true,
     summary: 'La sesión de Studio en curso (y su token CSRF)',
@@ -117,6 +126,7 @@ export const STUDIO_ROUTES = declareRoutes([
     method: 'DELETE',
     path: '/api/sesion',
     access: 'console',
+    members: true,
     tag: 'studio',
     summary: 'Salir: cierra la sesión en curso y borra la cookie',
     responses: { '204': { description: 'Sesión cerrada.' } },
@@ -196,10 +206,12 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
   const signIn = resolveToken(container, HostTokens.SignIn);
   const links = resolveToken(container, HostTokens.SignInLinks);
   const audit = resolveToken(container, HostTokens.Audit);
+  const people = studioPeople(container);
   /** A sign-in is recorded for the person it opened a session for (the pipeline saw no caller). */
-  const signedIn = async (ownerId: string, sessionId: string, via: 'clave' | 'enlace'): Promise<AuditNote> => ({
-    actor: { kind: 'persona', id: ownerId, email: (await logins.profile(ownerId)).email, name: null },
-    ownerId,
+  const signedIn = async (person: SignedInPerson, sessionId: string, via: 'clave' | 'enlace'): Promise<AuditNote> => ({
+    actor: { kind: 'persona', id: person.id, email: (await people.profile(person)).email, name: null },
+    // A member may work for several owners: their sign-in is no owner's in particular (the operator sees it).
+    ...(person.kind === 'propietario' ? { ownerId: person.id } : {}),
     target: { kind: 'sesion', id: sessionId },
     details: { via },
   });
@@ -223,45 +235,43 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
       details: { motivo: 'credenciales_incorrectas' },
     });
   };
-  const sessionBody = async (caller: ConsoleCaller) => ({
-    propietario: await logins.profile(caller.ownerId),
-    csrf: caller.csrf,
-    expira: caller.expiresAt,
-  });
   return hostRoutes(STUDIO_ROUTES, {
     'studio.signIn': async (ctx) => {
       const body = ctx.body;
-      let ownerId: string;
+      let person: SignedInPerson;
       try {
-        ownerId = await signIn.verify(body.email, body.clave, ctx.ip);
+        person = await signIn.verify(body.email, body.clave, ctx.ip);
       } catch (err) {
         await recordFailedSignIn(ctx, body.email, err);
         throw err;
       }
-      const started = await startBrowserSession(ctx.req, ownerId, 'clave', ctx.ip, sessions, config);
-      ctx.audit = await signedIn(ownerId, started.id, 'clave');
-      ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio');
-      return Reply.json(
-        201,
-        { propietario: await logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
-        { 'Set-Cookie': started.cookie },
-      );
+      const started = await people.start(ctx.req, person, 'clave', ctx.ip);
+      ctx.audit = await signedIn(person, started.id, 'clave');
+      ctx.log.info({ persona: person.id, tipo: person.kind, sesion: started.id }, 'entrada en Studio');
+      return people.opened(person, started);
     },
     'studio.signInWithLink': async (ctx) => {
       const ownerId = await links.consume(ctx.body.token);
       if (!ownerId) throw apiError('sign_in_link_invalid');
-      const started = await startBrowserSession(ctx.req, ownerId, 'enlace', ctx.ip, sessions, config);
-      ctx.audit = await signedIn(ownerId, started.id, 'enlace');
+      const person: SignedInPerson = { kind: 'propietario', id: ownerId };
+      const started = await people.start(ctx.req, person, 'enlace', ctx.ip);
+      ctx.audit = await signedIn(person, started.id, 'enlace');
       ctx.log.info({ propietario: ownerId, sesion: started.id }, 'entrada en Studio con enlace de un solo uso');
-      return Reply.json(
-        201,
-        { propietario: await logins.profile(ownerId), csrf: started.csrf, expira: started.expira },
-        { 'Set-Cookie': started.cookie },
-      );
+      return people.opened(person, started);
     },
-    'studio.currentSession': (ctx) => sessionBody(consoleCaller(ctx)),
+    'studio.currentSession': async (ctx) => {
+      const caller = studioCaller(ctx);
+      const person = personOf(caller);
+      return {
+        tipo: person.kind,
+        propietario: await people.profile(person),
+        csrf: caller.csrf,
+        expira: caller.expiresAt,
+      };
+    },
     'studio.signOut': async (ctx) => {
-      await sessions.end(consoleCaller(ctx).sessionId);
+      const caller = studioCaller(ctx);
+      await people.sessions(personOf(caller)).end(caller.sessionId);
       return Reply.empty(204, { 'Set-Cookie': clearedSessionCookie(requestIsSecure(ctx.req, config.trustProxy)) });
     },
     'studio.listSessions': async (ctx) => ({

@@ -57,6 +57,8 @@ export interface ConsoleSessions {
   list(ownerId: string, current: string | undefined): Promise<SessionView[]>;
   /** Ends one of the owner's sessions (404 when it is not theirs or already ended). */
   revoke(ownerId: string, id: string): Promise<void>;
+  /** Ends every open session of the person at once (a member removed or given another role); how many. */
+  endAll(personId: string): Promise<number>;
   /** Ends the session if it is still open, whoever's it is (a sign-in replacing the browser's previous session). */
   end(id: string): Promise<void>;
 }
@@ -106,10 +108,18 @@ export interface SignInLinks {
   consume(token: unknown): Promise<string | null>;
 }
 
+/** Who a sign-in opened Studio for: an owner, or a member of some owners' spaces. */
+export interface SignedInPerson {
+  kind: 'propietario' | 'miembro';
+  id: string;
+}
+
 /** Email and password sign-in, limited per email and per IP. */
 export interface SignIn {
-  /** The owner id these credentials sign in, or a 401 / 429. */
-  verify(email: string, password: string, ip: string): Promise<string>;
+  /** The owner (else the member) these credentials sign in, or a 401 / 429. */
+  verify(email: string, password: string, ip: string): Promise<SignedInPerson>;
   /** The current password of a signed-in owner, checked against the same limits before a change of email or password. */
   verifyOwner(ownerId: string, password: string, ip: string): Promise<void>;
+  /** A member's current password (to accept an invitation into another space), against the same limits. */
+  verifyMember(memberId: string, password: string, ip: string): Promise<void>;
 }

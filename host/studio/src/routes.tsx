@@ -21,6 +21,8 @@ import { QuestionHistoryPage } from './pages/question-history.js';
 import { SpacesPage } from './pages/spaces.js';
 import { TranscriptionPage } from './pages/transcription.js';
 import { WebhooksPage } from './pages/webhooks.js';
+import { MembersPage } from './pages/members.js';
+import { roleAllows, ROLE_LABEL, useManagesKeys } from './state/role.js';
 import { useStudio } from './state/session.js';
 
 const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element> = {
@@ -38,26 +40,46 @@ const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element
   transcripcion: TranscriptionPage,
   fuentes: FuentesPage,
   landings: LandingsPage,
+  miembros: MembersPage,
 };
+
+/** Pages of the owner's whole account, which members do not reach (keys: those who administer a space do). */
+const OWNER_PAGES = new Set(['claves', 'perfil', 'actividad']);
 
 /** The page for a path below /studio/, or null when none matches. */
 export function routePage(path: string): JSX.Element | null {
   if (path === '') return <SpacesPage />;
-  if (path === 'claves') return <KeysPage />;
-  if (path === 'perfil') return <ProfilePage />;
+  if (OWNER_PAGES.has(path)) return <OwnerGate path={path} />;
   if (path === 'modelos') return <ModelsPage />;
-  if (path === 'actividad') return <ActivityPage />;
   const inSpace = matchPath('espacios/:espacio/:pagina', path);
   if (inSpace && SPACE_COMPONENTS[inSpace.pagina!])
     return <SpaceGate space={inSpace.espacio!} page={inSpace.pagina!} />;
   return null;
 }
 
+/** The account's own pages, for its owner only. */
+function OwnerGate({ path }: { path: string }) {
+  const { session } = useStudio();
+  const managesKeys = useManagesKeys();
+  if (session.tipo === 'miembro' && !(path === 'claves' && managesKeys))
+    return (
+      <EmptyState title="Esta página es solo del propietario.">
+        <p>
+          <Link to="">Ver tus espacios</Link>
+        </p>
+      </EmptyState>
+    );
+  if (path === 'claves') return <KeysPage />;
+  if (path === 'perfil') return <ProfilePage />;
+  return <ActivityPage />;
+}
+
 /** Renders a space page only for a reachable space that has the page's module. */
 function SpaceGate({ space, page }: { space: string; page: string }) {
   const { spaces } = useStudio();
   const found = spaces.find((s) => s.id === space);
-  const needs = SPACE_PAGES.find((p) => p.slug === page)?.module;
+  const declared = SPACE_PAGES.find((p) => p.slug === page);
+  const needs = declared?.module;
   if (spaces.length === 0) return <Loading />;
   if (!found) {
     return (
@@ -72,6 +94,14 @@ function SpaceGate({ space, page }: { space: string; page: string }) {
     return (
       <EmptyState title={`El módulo ${MODULE_NAMES[needs] ?? needs} no está habilitado en este espacio.`}>
         <p>Pide al operador de la plataforma que lo habilite.</p>
+      </EmptyState>
+    );
+  }
+  const role = found.rol ?? 'propietario';
+  if (declared?.role && !roleAllows(role, declared.role)) {
+    return (
+      <EmptyState title={`Tu rol en este espacio (${ROLE_LABEL[role]}) no da acceso a esta página.`}>
+        <p>Pide a quien administra el espacio un rol con más permisos.</p>
       </EmptyState>
     );
   }

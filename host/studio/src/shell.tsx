@@ -6,6 +6,7 @@ import { SPACE_PAGES, spacePath } from './nav.js';
 import { routePage } from './routes.js';
 import { useHandoffs } from './state/handoffs.js';
 import { useStudio } from './state/session.js';
+import { roleAllows, useManagesKeys } from './state/role.js';
 
 /** Header, navigation and the page for the current path. */
 export function Shell() {
@@ -17,6 +18,13 @@ export function Shell() {
   const spaceId = inSpace?.espacio ?? lastSpace ?? spaces[0]?.id ?? null;
   const space = spaces.find((s) => s.id === spaceId);
   const handoffs = useHandoffs(spaceId, space?.modulos.includes('ventas') ?? false);
+  // A member sees the pages of their role only; owner-level pages (keys, profile, the account's activity) are not theirs.
+  const member = session.tipo === 'miembro';
+  const managesKeys = useManagesKeys();
+  const role = space?.rol ?? 'propietario';
+  const shown = SPACE_PAGES.filter(
+    (p) => (!p.module || space?.modulos.includes(p.module)) && (!p.role || roleAllows(role, p.role)),
+  );
 
   useEffect(() => {
     if (inSpace) setLastSpace(inSpace.espacio!);
@@ -29,7 +37,10 @@ export function Shell() {
     const page = inSpace?.pagina ?? 'documentos';
     const allowed = SPACE_PAGES.find((p) => p.slug === page);
     const target = spaces.find((s) => s.id === id);
-    const keep = allowed && (!allowed.module || target?.modulos.includes(allowed.module));
+    const keep =
+      allowed &&
+      (!allowed.module || target?.modulos.includes(allowed.module)) &&
+      (!allowed.role || roleAllows(target?.rol ?? 'propietario', allowed.role));
     navigate(spacePath(id, keep ? page : 'documentos'));
   };
 
@@ -52,9 +63,13 @@ export function Shell() {
           Cerebro <span>Studio</span>
         </Link>
         <div class="topbar-user">
-          <Link to="perfil" class="user-name">
-            {session.propietario.nombre}
-          </Link>
+          {member ? (
+            <span class="user-name">{session.propietario.nombre}</span>
+          ) : (
+            <Link to="perfil" class="user-name">
+              {session.propietario.nombre}
+            </Link>
+          )}
           <button type="button" class="button subtle" onClick={() => void signOut()}>
             Cerrar sesión
           </button>
@@ -68,26 +83,32 @@ export function Shell() {
                 Espacios
               </Link>
             </li>
-            <li>
-              <Link to="claves" current={path === 'claves'}>
-                Claves de la API
-              </Link>
-            </li>
-            <li>
-              <Link to="perfil" current={path === 'perfil'}>
-                Perfil y sesiones
-              </Link>
-            </li>
+            {managesKeys && (
+              <li>
+                <Link to="claves" current={path === 'claves'}>
+                  Claves de la API
+                </Link>
+              </li>
+            )}
+            {!member && (
+              <li>
+                <Link to="perfil" current={path === 'perfil'}>
+                  Perfil y sesiones
+                </Link>
+              </li>
+            )}
             <li>
               <Link to="modelos" current={path === 'modelos'}>
                 Modelos
               </Link>
             </li>
-            <li>
-              <Link to="actividad" current={path === 'actividad'}>
-                Actividad de la cuenta
-              </Link>
-            </li>
+            {!member && (
+              <li>
+                <Link to="actividad" current={path === 'actividad'}>
+                  Actividad de la cuenta
+                </Link>
+              </li>
+            )}
           </ul>
           {spaces.length > 0 && spaceId && (
             <div class="nav-space">
@@ -102,7 +123,7 @@ export function Shell() {
                 ))}
               </select>
               <ul class="nav-list">
-                {SPACE_PAGES.filter((p) => !p.module || space?.modulos.includes(p.module)).map((p) => {
+                {shown.map((p) => {
                   const to = spacePath(spaceId, p.slug);
                   return (
                     <li key={p.slug}>

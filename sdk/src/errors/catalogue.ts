@@ -107,6 +107,23 @@ export const ERROR_CATALOGUE = {
     status: 429,
     detail: 'Demasiados intentos de entrada fallidos; espera unos minutos antes de volver a intentarlo.',
   },
+  // Members and roles (Studio for a team).
+  role_insufficient: { status: 403, detail: 'Tu rol en este espacio no permite esta operación.' },
+  member_not_allowed: {
+    status: 403,
+    detail: 'Esta ruta es solo del propietario: los miembros no tienen acceso a ella.',
+  },
+  member_not_found: { status: 404, detail: 'Esa persona no es miembro de este espacio.' },
+  invitation_not_found: { status: 404, detail: 'Invitación no encontrada o ya no está pendiente.' },
+  member_exists: { status: 409, detail: 'Esa persona ya es miembro de este espacio.' },
+  member_email_is_owner: {
+    status: 409,
+    detail: 'Ese email es el de un propietario: un propietario no se invita como miembro.',
+  },
+  invitation_invalid: {
+    status: 410,
+    detail: 'La invitación no es válida, ya se usó, se retiró o caducó. Pide otra a quien te invitó.',
+  },
 } as const satisfies ErrorCatalogue;
 
 /** A code of the host's catalogue. */

@@ -19,6 +19,7 @@ import { migration0015ConversationTurns } from './0015_conversation_turns.js';
 import { migration0016KeyLimits } from './0016_key_limits.js';
 import { migration0017PluginJobs } from './0017_plugin_jobs.js';
 import { migration0018AuditLog } from './0018_audit_log.js';
+import { migration0019Members } from './0019_members.js';
 import { migration0020OwnerSpaces } from './0020_owner_spaces.js';
 
 /** The host's migrations, in order. Append only. */
@@ -41,5 +42,6 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0016KeyLimits,
   migration0017PluginJobs,
   migration0018AuditLog,
+  migration0019Members,
   migration0020OwnerSpaces,
 ];

@@ -39,3 +39,9 @@ export interface ConsoleSessionRepository {
 }
 
 export const ConsoleSessionRepositoryToken = createToken<ConsoleSessionRepository>('host:console-session-repository');
+
+/**
+ * Members' Studio sessions (issue #26), the `crm_` credentials: the same repository shape, where the person is a
+ * member (`ownerId` of each method is the member's id, `owner_read_only` is always 0).
+ */
+export const MemberSessionRepositoryToken = createToken<ConsoleSessionRepository>('host:member-session-repository');

@@ -4,6 +4,7 @@ import { HostTokens } from '../../kernel/tokens.js';
 import type { SessionRow, SessionWithOwner } from '../../studio/studio-services.js';
 import type { SqliteDatabase } from '../database.js';
 import type { ConsoleSessionRepository, NewSessionRecord } from '../port/console-session-repository.js';
+import { MEMBER_SESSIONS, OWNER_SESSIONS, type SessionTable } from '../shared/session-tables.js';
 
 /**
  * Revoking every open session of an owner but one: prepared by the session repository and by the owner-login one,
@@ -15,32 +16,35 @@ export function prepareRevokeOthers(db: SqliteDatabase): Statement<[string, stri
   );
 }
 
-/** Console sessions in the `console_sessions` table. */
-@injectable()
-export class SqliteConsoleSessionRepository implements ConsoleSessionRepository {
+/**
+ * Studio sessions in one table of that shape (owners' or members'): the person's id is answered as `owner_id`,
+ * the session row's field, whichever kind of person it is.
+ */
+export class SqliteSessionTable implements ConsoleSessionRepository {
   private readonly stmts;
 
-  constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
+  constructor(db: SqliteDatabase, t: SessionTable) {
+    const row = `s.id, s.${t.person} AS owner_id, s.secret_digest, s.created_at, s.revoked_at, s.expires_at, s.max_expires_at, s.last_seen_at, s.user_agent, s.ip, s.origin`;
     this.stmts = {
-      find: db.prepare<[string], SessionRow>('SELECT * FROM console_sessions WHERE id = ?'),
+      find: db.prepare<[string], SessionRow>(`SELECT ${row} FROM ${t.table} s WHERE s.id = ?`),
       withOwner: db.prepare<[string], SessionWithOwner>(
-        'SELECT s.*, o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at FROM console_sessions s JOIN owners o ON o.id = s.owner_id WHERE s.id = ?',
+        `SELECT ${row}, ${t.readOnly} AS owner_read_only, p.deleted_at AS owner_deleted_at FROM ${t.table} s JOIN ${t.people} p ON p.id = s.${t.person} WHERE s.id = ?`,
       ),
       insert:
-        db.prepare(`INSERT INTO console_sessions (id, owner_id, secret_digest, created_at, expires_at, max_expires_at, last_seen_at, user_agent, ip, origin)
+        db.prepare(`INSERT INTO ${t.table} (id, ${t.person}, secret_digest, created_at, expires_at, max_expires_at, last_seen_at, user_agent, ip, origin)
                           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      touch: db.prepare(
-        'UPDATE console_sessions SET last_seen_at = ?, expires_at = ? WHERE id = ? AND revoked_at IS NULL',
-      ),
+      touch: db.prepare(`UPDATE ${t.table} SET last_seen_at = ?, expires_at = ? WHERE id = ? AND revoked_at IS NULL`),
       active: db.prepare<[string, string], SessionRow>(
-        'SELECT * FROM console_sessions WHERE owner_id = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?) ORDER BY created_at DESC, id',
+        `SELECT ${row} FROM ${t.table} s WHERE s.${t.person} = ? AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > ?) ORDER BY s.created_at DESC, s.id`,
       ),
       revoke: db.prepare(
-        'UPDATE console_sessions SET revoked_at = ? WHERE id = ? AND owner_id = ? AND revoked_at IS NULL',
+        `UPDATE ${t.table} SET revoked_at = ? WHERE id = ? AND ${t.person} = ? AND revoked_at IS NULL`,
       ),
-      revokeOthers: prepareRevokeOthers(db),
+      revokeOthers: db.prepare<[string, string, string]>(
+        `UPDATE ${t.table} SET revoked_at = ? WHERE ${t.person} = ? AND id != ? AND revoked_at IS NULL`,
+      ),
       prune: db.prepare(
-        'DELETE FROM console_sessions WHERE coalesce(revoked_at, max_expires_at, expires_at) < ? OR expires_at < ?',
+        `DELETE FROM ${t.table} WHERE coalesce(revoked_at, max_expires_at, expires_at) < ? OR expires_at < ?`,
       ),
     };
   }
@@ -86,5 +90,21 @@ export class SqliteConsoleSessionRepository implements ConsoleSessionRepository 
 
   async prune(before: string): Promise<void> {
     this.stmts.prune.run(before, before);
+  }
+}
+
+/** Owners' console sessions in the `console_sessions` table. */
+@injectable()
+export class SqliteConsoleSessionRepository extends SqliteSessionTable {
+  constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
+    super(db, OWNER_SESSIONS);
+  }
+}
+
+/** Members' Studio sessions in the `member_sessions` table (issue #26: members and roles). */
+@injectable()
+export class SqliteMemberSessionRepository extends SqliteSessionTable {
+  constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
+    super(db, MEMBER_SESSIONS);
   }
 }

@@ -33,3 +33,13 @@ export async function signOut(): Promise<void> {
     setCsrfToken(null);
   }
 }
+
+/** Accepts an invitation (a new member's name and password, or an existing member's password) and opens a session. */
+export async function acceptInvitation(
+  token: string,
+  answer: { nombre?: string; clave: string },
+): Promise<SessionInfo> {
+  const session = await api<SessionInfo>('POST', '/invitaciones/aceptar', { json: { token, ...answer } });
+  setCsrfToken(session.csrf);
+  return session;
+}

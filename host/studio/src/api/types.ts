@@ -67,3 +67,11 @@ export type WebhookDelivery = Item<WebhookDeliveryPage['entregas']>;
 
 export type AuditPage = Ok<'/companies/{espacio}/auditoria', 'get'>;
 export type AuditEvent = Item<AuditPage['eventos']>;
+
+export type MemberRecord = Item<Ok<'/companies/{espacio}/miembros', 'get'>['miembros']>;
+export type MemberRole = MemberRecord['rol'];
+export type Invitation = Item<Ok<'/companies/{espacio}/invitaciones', 'get'>['invitaciones']>;
+export type CreatedInvitation = Ok<'/companies/{espacio}/miembros', 'post', 201>;
+export type InvitationPreview = Ok<'/invitaciones/consultar', 'post'>;
+/** The signed-in person's role on a space: the owner's, or a member's. */
+export type SpaceRole = NonNullable<Space['rol']>;

@@ -10,6 +10,7 @@ import { useLoad } from '../lib/use-load.js';
 import { useSave } from '../lib/use-save.js';
 import { useSpace } from '../state/session.js';
 import { SalesBrandSwitch } from './sales-brand-switch.js';
+import { useCan } from '../state/role.js';
 
 const TONES = ['cercano', 'formal', 'amable', 'entusiasta', 'profesional', 'divertido', 'sereno', 'tecnico'];
 const TRAITS = [
@@ -62,6 +63,8 @@ const toDraft = (brand: Brand): Draft => ({
  * own builder; once saved, the text GET /persona gives the agent.
  */
 export function BrandPage({ space }: { space: string }) {
+  // A `consulta` member reads the brand; saving is not offered to them.
+  const canEdit = useCan(space, 'edita');
   const brand = useLoad(() => api<Brand>('GET', `/mod/marca/${seg(space)}/config`), [space]);
   const persona = useLoad(
     () => api<{ persona: string }>('GET', `/mod/marca/${seg(space)}/persona`).then((b) => b.persona),
@@ -286,7 +289,11 @@ export function BrandPage({ space }: { space: string }) {
               Una por línea; se usan por turnos.
             </p>
           </fieldset>
-          <SaveBar busy={save.busy} error={save.error} saved={save.saved} label="Guardar la marca" />
+          {canEdit ? (
+            <SaveBar busy={save.busy} error={save.error} saved={save.saved} label="Guardar la marca" />
+          ) : (
+            <p class="hint">Con tu rol en este espacio puedes consultar la marca, no cambiarla.</p>
+          )}
         </form>
         <aside class="card persona" aria-labelledby="persona-titulo">
           <h2 id="persona-titulo">Así se presenta el agente</h2>

@@ -12,6 +12,7 @@ import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
 import { ConfirmAction } from '../components/confirm-action.js';
 import { ProductEditor } from './catalog/product-editor.js';
+import { useCan } from '../state/role.js';
 
 interface ImportResult {
   importados: number;
@@ -41,6 +42,8 @@ export function CatalogPage({ space }: { space: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<unknown>(null);
   const currency = products.data?.productos[0]?.moneda ?? 'EUR';
+  // A `consulta` member reads the catalog; adding, editing, deleting and importing are not offered to them.
+  const canEdit = useCan(space, 'edita');
   const remove = async (p: Product) => {
     setRemoveError(null);
     try {
@@ -58,7 +61,7 @@ export function CatalogPage({ space }: { space: string }) {
         title="Catálogo"
         intro="Los productos con los que cotiza el agente de ventas. Todas las cifras de sus respuestas salen de aquí."
       >
-        {editing === null && (
+        {canEdit && editing === null && (
           <button
             type="button"
             class="button primary"
@@ -86,14 +89,16 @@ export function CatalogPage({ space }: { space: string }) {
         />
       )}
       <SuccessNotice>{notice}</SuccessNotice>
-      <CsvImport space={space} onImported={() => void products.reload()} />
+      {canEdit && <CsvImport space={space} onImported={() => void products.reload()} />}
       <Section title="Productos">
         <ErrorNotice error={products.error} />
         <ErrorNotice error={removeError} title="No se eliminó." />
         {products.loading && !products.data ? (
           <Loading />
         ) : !products.data || products.data.productos.length === 0 ? (
-          <EmptyState title="El catálogo está vacío.">Añade un producto o importa un CSV para empezar.</EmptyState>
+          <EmptyState title="El catálogo está vacío.">
+            {canEdit ? 'Añade un producto o importa un CSV para empezar.' : 'Aún no hay productos que consultar.'}
+          </EmptyState>
         ) : (
           <TableWrap label="Productos">
             <table class="table stack">
@@ -127,23 +132,27 @@ export function CatalogPage({ space }: { space: string }) {
                       {formatNumber(p.stock)}
                     </td>
                     <td class="actions">
-                      <button
-                        type="button"
-                        class="button"
-                        onClick={() => {
-                          setNotice(null);
-                          setEditing(p);
-                        }}
-                      >
-                        Editar<span class="sr-only"> {p.nombre}</span>
-                      </button>
-                      <ConfirmAction
-                        action="Eliminar"
-                        confirm="Sí, eliminar"
-                        group={`Confirmar eliminación de ${p.nombre}`}
-                        target={p.nombre}
-                        onConfirm={() => remove(p)}
-                      />
+                      {canEdit && (
+                        <>
+                          <button
+                            type="button"
+                            class="button"
+                            onClick={() => {
+                              setNotice(null);
+                              setEditing(p);
+                            }}
+                          >
+                            Editar<span class="sr-only"> {p.nombre}</span>
+                          </button>
+                          <ConfirmAction
+                            action="Eliminar"
+                            confirm="Sí, eliminar"
+                            group={`Confirmar eliminación de ${p.nombre}`}
+                            target={p.nombre}
+                            onConfirm={() => remove(p)}
+                          />
+                        </>
+                      )}
                     </td>
                   </tr>
                 ))}

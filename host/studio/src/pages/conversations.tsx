@@ -8,6 +8,7 @@ import { useLoad } from '../lib/use-load.js';
 import { usePoll } from '../lib/use-poll.js';
 import { useSave } from '../lib/use-save.js';
 import { handoffSoundOn, setHandoffSound } from '../state/handoffs.js';
+import { useCan } from '../state/role.js';
 
 type Filter = '' | 'derivada' | 'activa';
 
@@ -113,6 +114,8 @@ export function ConversationsPage({ space }: { space: string }) {
 function ConversationView({ space, id, onChanged }: { space: string; id: string; onChanged: () => void }) {
   const base = `/mod/ventas/${seg(space)}/conversaciones/${seg(id)}`;
   const conv = useLoad(() => api<SalesConversation>('GET', base), [base]);
+  // A `consulta` member reads conversations; answering and handing back are not offered to them.
+  const canEdit = useCan(space, 'edita');
   // The customer may write again while a person answers.
   usePoll(true, conv.reload, 5_000);
   // On a phone the conversation opens below the inbox: bring it into view.
@@ -160,7 +163,9 @@ function ConversationView({ space, id, onChanged }: { space: string; id: string;
               </li>
             ))}
           </ol>
-          {c.estado === 'derivada' ? (
+          {c.estado === 'derivada' && !canEdit ? (
+            <p class="hint">Con tu rol en este espacio puedes leer la conversación, no responderla.</p>
+          ) : c.estado === 'derivada' ? (
             <>
               <form class="form" onSubmit={send}>
                 <label for="respuesta-persona">Responder como persona del equipo</label>

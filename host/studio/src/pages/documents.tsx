@@ -7,6 +7,7 @@ import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/n
 import { PageHeader, Section } from '../components/page.js';
 import { formatBytes, formatDateTime, formatNumber, formatPercent } from '../lib/format.js';
 import { plural } from '../lib/plural.js';
+import { useCan } from '../state/role.js';
 import { useLoad } from '../lib/use-load.js';
 import { TableWrap } from '../components/table-wrap.js';
 import { SearchTrial } from './search-trial.js';
@@ -53,6 +54,8 @@ export function DocumentsPage({ space }: { space: string }) {
   const [notice, setNotice] = useState<string | null>(null);
   /** The document whose passages are open in the viewer. */
   const [viewing, setViewing] = useState<string | null>(null);
+  // A `consulta` member reads and downloads; uploading and deleting are not offered to them.
+  const canEdit = useCan(space, 'edita');
   const busy = list.data?.documentos.some((d) => d.estado === 'en_cola' || d.estado === 'procesando') ?? false;
 
   // While something is indexing, follow it through the status route (cheap, one read) and refresh the list.
@@ -81,13 +84,15 @@ export function DocumentsPage({ space }: { space: string }) {
           </>
         }
       />
-      <Uploader
-        space={space}
-        onUploaded={(n) => {
-          setNotice(`${n === 1 ? 'Se subió 1 documento' : `Se subieron ${n} documentos`}; se indexan ahora.`);
-          void list.reload();
-        }}
-      />
+      {canEdit && (
+        <Uploader
+          space={space}
+          onUploaded={(n) => {
+            setNotice(`${n === 1 ? 'Se subió 1 documento' : `Se subieron ${n} documentos`}; se indexan ahora.`);
+            void list.reload();
+          }}
+        />
+      )}
       <SuccessNotice>{notice}</SuccessNotice>
       <Section title="Documentos del espacio">
         <ErrorNotice error={list.error} />
@@ -126,6 +131,7 @@ export function DocumentsPage({ space }: { space: string }) {
                 <tbody>
                   {list.data.documentos.map((d) => (
                     <DocumentRow
+                      canEdit={canEdit}
                       key={d.id}
                       space={space}
                       doc={d}
@@ -159,11 +165,13 @@ function DocumentRow({
   doc,
   onView,
   onDeleted,
+  canEdit,
 }: {
   space: string;
   doc: DocumentRecord;
   onView: () => void;
   onDeleted: () => void;
+  canEdit: boolean;
 }) {
   const [error, setError] = useState<unknown>(null);
   const remove = async () => {
@@ -220,13 +228,15 @@ function DocumentRow({
         <a class="button subtle" href={apiUrl(`/rag/${seg(space)}/documents/${seg(doc.nombre)}`)} download={doc.nombre}>
           Descargar<span class="sr-only"> {doc.nombre}</span>
         </a>
-        <ConfirmAction
-          action="Eliminar"
-          confirm="Sí, eliminar"
-          group={`Confirmar borrado de ${doc.nombre}`}
-          target={doc.nombre}
-          onConfirm={remove}
-        />
+        {canEdit && (
+          <ConfirmAction
+            action="Eliminar"
+            confirm="Sí, eliminar"
+            group={`Confirmar borrado de ${doc.nombre}`}
+            target={doc.nombre}
+            onConfirm={remove}
+          />
+        )}
         <ErrorNotice error={error} />
       </td>
     </tr>

@@ -10,6 +10,7 @@ import { FichaForm } from './fuentes/ficha-form.js';
 import { FichaList, fichaIsActive } from './fuentes/ficha-list.js';
 import { SourceForm } from './fuentes/source-form.js';
 import { runIsActive, SourceItem } from './fuentes/source-item.js';
+import { useCan } from '../state/role.js';
 
 const PAGE = 200;
 const POLL_MS = 1500;
@@ -26,6 +27,8 @@ export function FuentesPage({ space }: { space: string }) {
     [base],
   );
   const [notice, setNotice] = useState<string | null>(null);
+  // A `consulta` member reads sources and fichas; the forms that create them are not offered to them.
+  const canEdit = useCan(space, 'edita');
   // Runs and fichas move on the server by themselves: follow them while one is queued or working.
   usePoll(sources.data?.fuentes.some((s) => runIsActive(s.ultima_ejecucion)) ?? false, sources.reload, POLL_MS);
   usePoll(fichas.data?.fichas.some(fichaIsActive) ?? false, fichas.reload, POLL_MS);
@@ -40,13 +43,15 @@ export function FuentesPage({ space }: { space: string }) {
         title="Fuentes"
         intro="Páginas, sitios, sitemaps, feeds y listas de direcciones de los que el espacio toma documentos, y las fichas que se arman con ellos."
       />
-      <SourceForm
-        base={base}
-        onCreated={() => {
-          setNotice(null);
-          void sources.reload();
-        }}
-      />
+      {canEdit && (
+        <SourceForm
+          base={base}
+          onCreated={() => {
+            setNotice(null);
+            void sources.reload();
+          }}
+        />
+      )}
       <Section title="Fuentes del espacio">
         <SuccessNotice>{notice}</SuccessNotice>
         <ErrorNotice error={sources.error} />
@@ -62,13 +67,15 @@ export function FuentesPage({ space }: { space: string }) {
             </p>
             <ul class="record-list">
               {sources.data.fuentes.map((s) => (
-                <SourceItem key={s.id} base={base} source={s} onChanged={changed} />
+                <SourceItem key={s.id} base={base} source={s} onChanged={changed} canEdit={canEdit} />
               ))}
             </ul>
           </>
         )}
       </Section>
-      <FichaForm base={base} sources={sources.data?.fuentes ?? []} onCreated={() => void fichas.reload()} />
+      {canEdit && (
+        <FichaForm base={base} sources={sources.data?.fuentes ?? []} onCreated={() => void fichas.reload()} />
+      )}
       <Section title="Fichas">
         <ErrorNotice error={fichas.error} />
         {fichas.error ? null : !fichas.data ? (

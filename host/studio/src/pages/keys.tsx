@@ -175,7 +175,10 @@ function KeyRow({
 }
 
 function CreateKey({ onCreated }: { onCreated: (k: KeyRecord) => void }) {
-  const { spaces } = useStudio();
+  const { session, spaces: all } = useStudio();
+  // A member creates keys of the spaces they administer only, and always names them (never «all the spaces»).
+  const member = session.tipo === 'miembro';
+  const spaces = member ? all.filter((s) => s.rol === 'administra') : all;
   const [nombre, setNombre] = useState('');
   const [permiso, setPermiso] = useState<Permission>('lee');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -218,7 +221,11 @@ function CreateKey({ onCreated }: { onCreated: (k: KeyRecord) => void }) {
         </p>
         <fieldset>
           <legend>Espacios</legend>
-          <p class="hint">Sin marcar ninguno, la clave alcanza todos tus espacios, también los que se creen después.</p>
+          <p class="hint">
+            {member
+              ? 'Marca al menos uno: como miembro, tus claves solo alcanzan los espacios que administras.'
+              : 'Sin marcar ninguno, la clave alcanza todos tus espacios, también los que se creen después.'}
+          </p>
           <div class="checks">
             {spaces.map((s) => (
               <label key={s.id} class="check">

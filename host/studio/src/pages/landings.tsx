@@ -10,6 +10,7 @@ import { useLoad } from '../lib/use-load.js';
 import { usePoll } from '../lib/use-poll.js';
 import { inProgress, LandingDetail } from './landing/landing-detail.js';
 import { LandingForm } from './landing/landing-form.js';
+import { useCan } from '../state/role.js';
 
 /** Landings of the `landing` module: create one, answer its questions, refine or validate it, preview it isolated. */
 export function LandingsPage({ space }: { space: string }) {
@@ -20,6 +21,8 @@ export function LandingsPage({ space }: { space: string }) {
   );
   const [open, setOpen] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // A `consulta` member reads landings; ordering one is not offered to them.
+  const canEdit = useCan(space, 'edita');
   usePoll(list.data?.landings.some((l) => inProgress(l.ultima_version.estado)) ?? false, list.reload, 1500);
 
   return (
@@ -28,15 +31,17 @@ export function LandingsPage({ space }: { space: string }) {
         title="Landings"
         intro="Páginas de aterrizaje del espacio, con los precios del catálogo. La vista previa se muestra aislada: sin scripts, sin formularios, sin acceso a tu sesión."
       />
-      <LandingForm
-        space={space}
-        base={base}
-        onCreated={(l) => {
-          setNotice(null);
-          setOpen(l.id);
-          void list.reload();
-        }}
-      />
+      {canEdit && (
+        <LandingForm
+          space={space}
+          base={base}
+          onCreated={(l) => {
+            setNotice(null);
+            setOpen(l.id);
+            void list.reload();
+          }}
+        />
+      )}
       <Section title="Landings del espacio">
         <SuccessNotice>{notice}</SuccessNotice>
         <ErrorNotice error={list.error} />
@@ -81,6 +86,7 @@ export function LandingsPage({ space }: { space: string }) {
                   </div>
                   {open === l.id && (
                     <LandingDetail
+                      canEdit={canEdit}
                       base={base}
                       id={l.id}
                       onChanged={() => void list.reload()}

@@ -7,6 +7,13 @@ import { focusNextPageTitle } from '../components/page.js';
 /** The console's path for one-time sign-in links (`/studio/entrar?token=…`). */
 export const LINK_ENTRY_PATH = '/studio/entrar';
 
+/** Leaves a link's page for the console once its session is open: the token leaves the address bar. */
+export function openConsole(session: SessionInfo, onSignedIn: (s: SessionInfo) => void): void {
+  history.replaceState(null, '', '/studio/');
+  focusNextPageTitle();
+  onSignedIn(session);
+}
+
 /**
  * The page a one-time sign-in link opens. Loading it uses nothing up: mail scanners and link previews fetch links
  * before the owner clicks, so the token is spent only by the button, a JSON POST (`/api/sesion/enlace`) that another
@@ -24,10 +31,7 @@ export function LinkEntryPage({ token, onSignedIn }: { token: string; onSignedIn
     setBusy(true);
     setError(null);
     try {
-      const session = await signInWithLink(token);
-      history.replaceState(null, '', '/studio/');
-      focusNextPageTitle();
-      onSignedIn(session);
+      openConsole(await signInWithLink(token), onSignedIn);
     } catch (err) {
       setError(err);
     } finally {

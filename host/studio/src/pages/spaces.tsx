@@ -3,6 +3,7 @@ import type { Account, Space } from '../api/types.js';
 import { Link } from '../components/link.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader } from '../components/page.js';
+import { ROLE_LABEL } from '../state/role.js';
 import { formatDate, formatNumber } from '../lib/format.js';
 import { useLoad } from '../lib/use-load.js';
 import { MODULE_NAMES, spacePath } from '../nav.js';
@@ -62,6 +63,14 @@ function SpaceCard({ space }: { space: Space }) {
       </p>
       <RenameSpace space={space} />
       <dl class="facts">
+        {space.rol && space.rol !== 'propietario' && (
+          <div>
+            <dt>Tu rol</dt>
+            <dd>
+              <span class="badge">{ROLE_LABEL[space.rol]}</span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>API</dt>
           <dd>

@@ -17,6 +17,7 @@ import { pgMigration0015ConversationTurns } from './0015_conversation_turns.js';
 import { pgMigration0016KeyLimits } from './0016_key_limits.js';
 import { pgMigration0017PluginJobs } from './0017_plugin_jobs.js';
 import { pgMigration0018AuditLog } from './0018_audit_log.js';
+import { pgMigration0019Members } from './0019_members.js';
 import { pgMigration0020OwnerSpaces } from './0020_owner_spaces.js';
 
 /**
@@ -42,5 +43,6 @@ export const PG_HOST_MIGRATIONS: readonly Migration[] = [
   pgMigration0016KeyLimits,
   pgMigration0017PluginJobs,
   pgMigration0018AuditLog,
+  pgMigration0019Members,
   pgMigration0020OwnerSpaces,
 ];

@@ -34,10 +34,13 @@ export function SourceItem({
   base,
   source,
   onChanged,
+  canEdit,
 }: {
   base: string;
   source: Source;
   onChanged: (message: string) => void;
+  /** Whether the person may launch, cancel and delete (a `consulta` member only reads). */
+  canEdit: boolean;
 }) {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -80,18 +83,20 @@ export function SourceItem({
             )}
           </p>
         </div>
-        <div class="record-actions">
-          {active ? (
-            <button type="button" class="button" disabled={busy} onClick={() => void act('cancelar')}>
-              Cancelar<span class="sr-only"> la ejecución de {source.nombre}</span>
-            </button>
-          ) : (
-            <button type="button" class="button primary" disabled={busy} onClick={() => void act('lanzar')}>
-              Lanzar<span class="sr-only"> {source.nombre}</span>
-            </button>
-          )}
-          <DeleteSource path={path} source={source} onDeleted={onChanged} />
-        </div>
+        {canEdit && (
+          <div class="record-actions">
+            {active ? (
+              <button type="button" class="button" disabled={busy} onClick={() => void act('cancelar')}>
+                Cancelar<span class="sr-only"> la ejecución de {source.nombre}</span>
+              </button>
+            ) : (
+              <button type="button" class="button primary" disabled={busy} onClick={() => void act('lanzar')}>
+                Lanzar<span class="sr-only"> {source.nombre}</span>
+              </button>
+            )}
+            <DeleteSource path={path} source={source} onDeleted={onChanged} />
+          </div>
+        )}
       </div>
       <ErrorNotice error={error} />
       {run ? <RunSummary run={run} name={source.nombre} /> : <p class="muted small">Todavía no se ha ejecutado.</p>}

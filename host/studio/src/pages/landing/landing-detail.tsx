@@ -25,11 +25,14 @@ export function LandingDetail({
   id,
   onChanged,
   onDeleted,
+  canEdit,
 }: {
   base: string;
   id: string;
   onChanged: () => void;
   onDeleted: (message: string) => void;
+  /** Whether the person may answer, refine, validate, cancel and delete (a `consulta` member only reads). */
+  canEdit: boolean;
 }) {
   const path = `${base}/landings/${seg(id)}`;
   const landing = useLoad(() => api<Landing>('GET', path), [path]);
@@ -99,29 +102,33 @@ export function LandingDetail({
           </ul>
         </div>
       )}
-      {last?.estado === 'faltan_datos' && <QuestionsForm path={path} questions={last.preguntas} onDone={updated} />}
-      <div class="row">
-        {busy && (
-          <button type="button" class="button" onClick={() => void cancel()}>
-            Cancelar la versión en curso
-          </button>
-        )}
-        {confirming ? (
-          <span class="confirm" role="group" aria-label="Confirmar borrado de la landing">
-            <button type="button" class="button danger" onClick={() => void remove()}>
-              Sí, eliminar la landing y sus versiones
+      {canEdit && last?.estado === 'faltan_datos' && (
+        <QuestionsForm path={path} questions={last.preguntas} onDone={updated} />
+      )}
+      {canEdit && (
+        <div class="row">
+          {busy && (
+            <button type="button" class="button" onClick={() => void cancel()}>
+              Cancelar la versión en curso
             </button>
-            <button type="button" class="button subtle" onClick={() => setConfirming(false)}>
-              No
+          )}
+          {confirming ? (
+            <span class="confirm" role="group" aria-label="Confirmar borrado de la landing">
+              <button type="button" class="button danger" onClick={() => void remove()}>
+                Sí, eliminar la landing y sus versiones
+              </button>
+              <button type="button" class="button subtle" onClick={() => setConfirming(false)}>
+                No
+              </button>
+            </span>
+          ) : (
+            <button type="button" class="button danger-outline" onClick={() => setConfirming(true)}>
+              Eliminar la landing
             </button>
-          </span>
-        ) : (
-          <button type="button" class="button danger-outline" onClick={() => setConfirming(true)}>
-            Eliminar la landing
-          </button>
-        )}
-      </div>
-      <PublicationPanel path={path} landing={l} onChanged={updated} />
+          )}
+        </div>
+      )}
+      {canEdit && <PublicationPanel path={path} landing={l} onChanged={updated} />}
       <VersionTable versions={l.versiones} shown={shown} onPreview={setPreviewVersion} />
       {shown !== null && (
         <section class="preview-block" aria-labelledby="vista-previa-titulo">
@@ -141,7 +148,7 @@ export function LandingDetail({
           </p>
         </section>
       )}
-      {!busy && l.version_actual !== null && (
+      {canEdit && !busy && l.version_actual !== null && (
         <div class="split-forms">
           <details class="tool">
             <summary>Refinar con instrucciones</summary>
