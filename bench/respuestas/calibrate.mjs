@@ -15,109 +15,22 @@
 // composition change; then rebuild and commit both files.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { holdsKeys, indexedSets, labelledQuestions } from './labelled-sets.mjs';
+import { crossValidate, FEATURE_NAMES, judgeLabelled, scoreQuestions } from './decision-calibration.mjs';
+import { indexedSets } from './labelled-sets.mjs';
 
 const dist = new URL('../../host/dist/cerebro/', import.meta.url);
 const load = async (path) => import(new URL(path, dist).href);
-const { ExtractiveAnswerer, resolveOptions } = await load('answer/extractive.js');
-const { FEATURE_NAMES } = await load('answer/decision-features.js');
-const { answerProbability } = await load('answer/decision-model.js');
-const { trainLogistic } = await load('calibration/logistic.js');
-const { CANDIDATE_THRESHOLDS, DEFAULT_MIN_DECLINED, leastSetDeclined, pickThreshold, thresholdFigures, thresholdKey } =
-  await load('calibration/pick-threshold.js');
+const { CANDIDATE_THRESHOLDS, DEFAULT_MIN_DECLINED, leastSetDeclined, pickThreshold, thresholdFigures } = await load(
+  'calibration/pick-threshold.js',
+);
 const WEIGHTS_FILE = fileURLToPath(new URL('../../host/src/cerebro/answer/decision-weights.json', import.meta.url));
 const SCORES_FILE = fileURLToPath(new URL('scores.json', import.meta.url));
 
 const { engine } = await indexedSets();
-const answerer = new ExtractiveAnswerer(engine.index, engine.retriever);
-const options = resolveOptions({});
-
-/** The request a labelled question is asked with: a conversation turn carries the questions before it. */
-const requestOf = (q) => ({
-  space: q.corpus,
-  question: q.question,
-  history: (q.turn?.earlier ?? []).flatMap((p) => [
-    { role: 'user', content: p },
-    { role: 'assistant', content: '' },
-  ]),
-});
-
-const judged = [];
-for (const q of labelledQuestions()) {
-  const request = requestOf(q);
-  const j = await answerer.judge(request, options);
-  const labels = j.pool.map((p) => (q.answerable && holdsKeys(`${p.hit.headings.join(' ')} ${p.hit.text}`, q) ? 1 : 0));
-  judged.push({ q, request, j, labels });
-}
-
-/**
- * The rows the model learns from: every one of the first `passages` of each question (those the decision is taken
- * on), labelled 1 when it holds the question's keys.
- */
-function rowsOf(items) {
-  const rows = [];
-  const labels = [];
-  for (const { j, labels: l } of items) {
-    j.pool.slice(0, options.passages).forEach((p, i) => {
-      rows.push(p.features);
-      labels.push(l[i]);
-    });
-  }
-  return { rows, labels };
-}
-
-/** Each question judged by `model`: its best probability and, per candidate threshold, whether its answer is right. */
-async function scoreQuestions(items, model) {
-  const out = [];
-  for (const { q, request, j } of items) {
-    const pool = j.pool.map((p) => ({ ...p, score: answerProbability(model, p.features) }));
-    const relevance = Math.max(0, ...pool.slice(0, options.passages).map((p) => p.score));
-    const correctAt = {};
-    const bySet = new Map();
-    if (q.answerable) {
-      for (const t of CANDIDATE_THRESHOLDS.filter((t) => t <= relevance)) {
-        const set = pool.map((p) => (p.score >= t ? 1 : 0)).join('');
-        if (!bySet.has(set)) {
-          const answer = await answerer.compose(request, { ...j, pool }, { ...options, minRelevance: t });
-          bySet.set(set, answer.found && holdsKeys(answer.text, q));
-        }
-        correctAt[thresholdKey(t)] = bySet.get(set);
-      }
-    }
-    out.push({
-      question: q.question,
-      corpus: q.corpus,
-      set: q.corpus === 'propio' ? 'propio' : 'compartido',
-      split: q.split,
-      conversation: q.turn !== null,
-      answerable: q.answerable,
-      relevance: Math.round(relevance * 10_000) / 10_000,
-      correctAt,
-    });
-  }
-  return out;
-}
-
-const train = (items) => {
-  const { rows, labels } = rowsOf(items);
-  return trainLogistic(FEATURE_NAMES, rows, labels);
-};
-
-const dev = judged.filter((x) => x.q.split === 'dev');
-const corpora = [...new Set(dev.map((x) => x.q.corpus))];
-const heldOut = [];
-for (const corpus of corpora) {
-  const model = train(dev.filter((x) => x.q.corpus !== corpus));
-  heldOut.push(
-    ...(await scoreQuestions(
-      dev.filter((x) => x.q.corpus === corpus),
-      model,
-    )),
-  );
-}
-// The shipped model is trained on every corpus: a threshold must decline enough both held out and as judged by it.
-const trained = train(dev);
-const inSample = await scoreQuestions(dev, trained);
+const { answerer, options, judged } = await judgeLabelled(engine);
+// Held out by corpus, and as the shipped model (trained on every dev corpus) judges them: a threshold must decline
+// enough both ways.
+const { corpora, heldOut, inSample, trained } = await crossValidate(answerer, options, judged);
 const choice = pickThreshold(heldOut, CANDIDATE_THRESHOLDS, DEFAULT_MIN_DECLINED, inSample);
 if (!choice) {
   console.error(
@@ -157,6 +70,8 @@ for (const corpus of corpora) {
   );
 }
 const validation = await scoreQuestions(
+  answerer,
+  options,
   judged.filter((x) => x.q.split === 'validacion'),
   final,
 );

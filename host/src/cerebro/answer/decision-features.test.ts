@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import type { SearchHit } from '../index/passage-index.js';
 import { queryTermGroups } from '../text/analyzer.js';
 import { askedType, holdsType } from './answer-type.js';
-import { decisionFeatures, FEATURE_NAMES, namesIn, proximity } from './decision-features.js';
+import { absentRarity, decisionFeatures, FEATURE_NAMES, namesIn, proximity } from './decision-features.js';
 import { answerProbability, checkedModel, DECISION_MODEL } from './decision-model.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind } from './question-kind.js';
@@ -172,4 +172,90 @@ test('a question word the space never uses, in any form, is seen by the decision
     answerer.judge({ space: 's', question }).then((j) => j.pool[0]!.features[FEATURE_NAMES.indexOf('wordAbsent')]);
   assert.equal(await absent('¿Hacéis revisiones de bicicletas de carretera?'), 0, 'every word is there, in some form');
   assert.equal(await absent('¿Hacéis revisiones de patinetes?'), 1, 'no passage says "patinete" in any form');
+});
+
+test('the asked value as precisely as asked: a price for "¿cuánto cuesta…?", not any number (unitValueHeld)', async () => {
+  const question = '¿Cuánto cuesta el montaje de la cocina?';
+  const relevance = relevanceOf(question);
+  const hits = [
+    hit('El montaje de la cocina cuesta 90 euros.', 8, 1),
+    hit('El montaje de la cocina lleva 2 días.', 7, 2),
+  ];
+  const features = decisionFeatures({ question, relevance, asked: 'number', hits, coverage: [1, 1] });
+  const f = (i: number, name: (typeof FEATURE_NAMES)[number]) => features[i]![FEATURE_NAMES.indexOf(name)];
+  assert.equal(f(0, 'unitTypeHeld'), 1);
+  assert.equal(f(1, 'unitTypeHeld'), 1, '"2 días" is a number');
+  assert.equal(f(0, 'unitValueHeld'), 1);
+  assert.equal(f(1, 'unitValueHeld'), 0, 'but no price');
+});
+
+test('words no passage of the space holds: their share, the coverage of the rest, and how rare they are', async () => {
+  const question = '¿Tenéis descuentos para el cumpleaños de la escuela?';
+  const groups = queryTermGroups(contentQuestion(question));
+  const relevance = relevanceOf(question);
+  const absentAt = groups.findIndex((g) => g.some((t) => t.startsWith('cumplea')));
+  assert.ok(absentAt >= 0);
+  const absent = groups.map((_, i) => i === absentAt);
+  const features = decisionFeatures({
+    question,
+    relevance,
+    asked: null,
+    hits: [hit('Descuentos para la escuela: un 10 % en cada pedido.', 5, 1, ['Escuela'])],
+    coverage: [(groups.length - 1) / groups.length],
+    absent,
+    groups,
+  })[0]!;
+  const f = (name: (typeof FEATURE_NAMES)[number]) => features[FEATURE_NAMES.indexOf(name)]!;
+  assert.equal(f('wordAbsent'), 1);
+  assert.ok(Math.abs(f('absentShare') - 1 / groups.length) < 1e-9);
+  assert.ok(Math.abs(f('presentCoverage') - 1) < 1e-9, 'the passage holds every word the space holds');
+  assert.ok(f('absentRarity') > 0 && f('absentRarity') <= 1);
+});
+
+test('absentRarity: a missing common word weighs less than a missing word general Spanish hardly uses', async () => {
+  const common = queryTermGroups('tiempo');
+  const rare = queryTermGroups('wireguard');
+  assert.equal(absentRarity(common, new Set()), 0, 'nothing absent');
+  assert.ok(absentRarity(common, new Set([0])) < absentRarity(rare, new Set([0])));
+  assert.ok(absentRarity(rare, new Set([0])) > 0.9, 'a word the background prior does not list is rarest');
+});
+
+test("topicInHeading: the question's weightiest word in the passage's headings", async () => {
+  const question = '¿Qué garantía tienen los colchones?';
+  const groups = queryTermGroups(contentQuestion(question));
+  const weights = groups.map((g) => (g.some((t) => t.startsWith('colchon')) ? 3 : 1));
+  const relevance = new Relevance(groups, weights);
+  const features = decisionFeatures({
+    question,
+    relevance,
+    asked: null,
+    hits: [hit('Tres años de garantía.', 5, 1, ['Colchones']), hit('Los colchones tienen garantía.', 4, 2, ['Otros'])],
+    coverage: [1, 1],
+  });
+  const at = FEATURE_NAMES.indexOf('topicInHeading');
+  assert.equal(features[0]![at], 1);
+  assert.equal(features[1]![at], 0);
+});
+
+test('a word found close in meaning in a retrieved passage is not counted as missing from the space', async () => {
+  const question = '¿Dónde está el automóvil?';
+  const groups = queryTermGroups(contentQuestion(question));
+  const relevance = relevanceOf(question);
+  const absent = groups.map(() => true);
+  const context = {
+    question,
+    relevance,
+    asked: 'place' as const,
+    hits: [hit('El coche rojo está en el garaje.', 5, 1)],
+    coverage: [1],
+    absent,
+    groups,
+  };
+  const at = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
+  const alone = decisionFeatures(context)[0]!;
+  assert.equal(alone[at('absentShare')], 1);
+  const closeBy = decisionFeatures({ ...context, close: [new Set(groups.map((_, i) => i))] })[0]!;
+  assert.equal(closeBy[at('absentShare')], 0);
+  assert.equal(closeBy[at('absentRarity')], 0);
+  assert.equal(closeBy[at('wordAbsent')], 1, 'the space still never says it');
 });

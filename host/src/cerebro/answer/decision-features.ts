@@ -3,7 +3,8 @@
 // question). The model (decision-model.ts) weighs them as learned from labelled questions.
 import type { SearchHit } from '../index/passage-index.js';
 import { words } from '../text/analyzer.js';
-import { holdsType, type AnswerType } from './answer-type.js';
+import { BACKGROUND_PRIOR, backgroundShare } from '../text/background-prior.js';
+import { askedValueTest, holdsType, type AnswerType } from './answer-type.js';
 import { passageUnits } from './passage-units.js';
 import type { Relevance } from './relevance.js';
 
@@ -22,6 +23,11 @@ export const FEATURE_NAMES = [
   'unitCoverage',
   'unitTypeHeld',
   'wordAbsent',
+  'unitValueHeld',
+  'presentCoverage',
+  'absentShare',
+  'topicInHeading',
+  'absentRarity',
 ] as const;
 
 export type FeatureVector = number[];
@@ -33,11 +39,17 @@ export interface QuestionContext {
   relevance: Relevance;
   /** The value the question asks for (answer-type.ts), or null. */
   asked: AnswerType | null;
+  /** The question whose wording says how precisely the value is asked (a fragment's antecedent); else `question`. */
+  valueQuestion?: string;
   hits: readonly SearchHit[];
   /** Per hit: the share of the question's weighted content words it holds, with its heading path. */
   coverage: readonly number[];
   /** Whether some content word of the question occurs in none of the space's passages (PassageIndex.absentGroups). */
   wordAbsent?: boolean;
+  /** Per content-word group, whether it occurs in none of the space's passages (PassageIndex.absentGroups). */
+  absent?: readonly boolean[];
+  /** The question's content-word groups (alternative terms), in the order of `absent`. */
+  groups?: readonly (readonly string[])[];
   /**
    * Per hit, with an embedding model: the question's word groups close in meaning to it, which count as covered in
    * every coverage feature (vector/close-words.ts).
@@ -113,23 +125,40 @@ function bestUnit(
   relevance: Relevance,
   hit: SearchHit,
   asked: AnswerType | null,
+  value: ((text: string) => boolean) | null,
   close?: ReadonlySet<number>,
-): { coverage: number; typed: boolean } {
+): { coverage: number; typed: boolean; valued: boolean } {
   const units = passageUnits(hit.text);
   const heading = relevance.termsOf(hit.headings.join(' '));
-  let best = { coverage: 0, typed: false };
+  let best = { coverage: 0, typed: false, valued: false };
   units.forEach((unit, i) => {
     const own = relevance.termsOf(unit.text);
     const alone = relevance.coverage(own, close);
     for (const t of heading) own.add(t);
     const coverage = 0.5 * alone + 0.5 * relevance.coverage(own, close);
     if (coverage <= best.coverage) return;
-    const typed =
-      asked !== null &&
-      (holdsType(unit.text, asked) || (units[i + 1] !== undefined && holdsType(units[i + 1]!.text, asked)));
-    best = { coverage, typed };
+    const next = units[i + 1]?.text;
+    const typed = asked !== null && (holdsType(unit.text, asked) || (next !== undefined && holdsType(next, asked)));
+    const valued = value !== null && (value(unit.text) || (next !== undefined && value(next)));
+    best = { coverage, typed, valued };
   });
   return best;
+}
+
+/**
+ * How rare in general Spanish the rarest content word the space never uses is (0–1: 1 for a word the background
+ * prior does not list, 0 when no word is absent). A missing common word ("¿me DAN…?", "¿cuánto TARDAN…?") is mostly a
+ * paraphrase of what the documents say another way; a missing rare word or name ("cupón", "WireGuard") is mostly
+ * something the documents do not talk about.
+ */
+export function absentRarity(groups: readonly (readonly string[])[], absent: ReadonlySet<number>): number {
+  const floor = Math.log(BACKGROUND_PRIOR.documents + 1);
+  let rarest = 0;
+  for (const g of absent) {
+    const terms = groups[g];
+    if (terms) rarest = Math.max(rarest, Math.log(1 / backgroundShare(BACKGROUND_PRIOR, terms)) / floor);
+  }
+  return Math.min(1, rarest);
 }
 
 /** The features of every hit of a question's retrieved list. */
@@ -148,11 +177,21 @@ export function decisionFeatures(context: QuestionContext): FeatureVector[] {
   const nameMissing = namesIn(context.question).some((name) => ![...relevance.termsOf(name)].some((t) => union.has(t)))
     ? 1
     : 0;
+  const absent = (context.absent ?? []).flatMap((a, g) => (a ? [g] : []));
+  const wordAbsent = context.wordAbsent || absent.length > 0 ? 1 : 0;
+  // A word counted as found in a retrieved passage (close in meaning with an embedding model, or a word naming the
+  // value the passage holds) is not missing, whatever the space's words are.
+  const absentGroups = new Set(absent.filter((g) => !closeAll.has(g)));
+  // The share of the question's weight no passage of the space could match; what is left is what a passage can hold.
+  const absentShare = absentGroups.size > 0 ? relevance.coverage(new Set(), absentGroups) : 0;
+  const value = askedValueTest(context.valueQuestion ?? context.question, asked);
+  const rarity = absentRarity(context.groups ?? [], absentGroups);
   return hits.map((hit, i) => {
     const body = relevance.termsOf(hit.text);
     const heading = relevance.termsOf(hit.headings.join(' '));
     const close = context.close?.[i];
-    const unit = bestUnit(relevance, hit, asked, close);
+    const unit = bestUnit(relevance, hit, asked, value, close);
+    const headingGroups = relevance.groupsIn(heading);
     return [
       coverage[i] ?? 0,
       relevance.coverage(body, close),
@@ -166,7 +205,12 @@ export function decisionFeatures(context: QuestionContext): FeatureVector[] {
       nameMissing,
       unit.coverage,
       unit.typed ? 1 : 0,
-      context.wordAbsent ? 1 : 0,
+      wordAbsent,
+      unit.valued ? 1 : 0,
+      absentShare < 1 ? Math.min(1, (coverage[i] ?? 0) / (1 - absentShare)) : 0,
+      absentShare,
+      topic !== null && (headingGroups.has(topic) || close?.has(topic)) ? 1 : 0,
+      rarity,
     ];
   });
 }

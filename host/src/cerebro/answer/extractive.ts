@@ -182,7 +182,15 @@ export async function scorePassages(
   groups: string[][],
   hits: SearchHit[],
   retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
-  question: { space: string; text: string; kind: QuestionKind; followUp?: boolean; typed?: AnswerType | null },
+  question: {
+    space: string;
+    text: string;
+    kind: QuestionKind;
+    followUp?: boolean;
+    typed?: AnswerType | null;
+    /** The question that says how precisely the value is asked (a fragment's antecedent, `ellipsisOf`). */
+    valueQuestion?: string;
+  },
   model: DecisionModel = DECISION_MODEL,
 ): Promise<{ relevance: Relevance; scored: JudgedPassage[] }> {
   // The space's own statistics: counted over the whole index, another tenant's documents would move this space's
@@ -213,7 +221,7 @@ export async function scorePassages(
   const coverageBy = (r: Relevance) =>
     hits.map((hit, i) => r.coverage(r.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]));
   const coverage = coverageBy(relevance);
-  const wordAbsent = (await index.absentGroups(groups, question.space)).some(Boolean);
+  const absent = await index.absentGroups(groups, question.space);
   const judged = readings.map((r) => {
     const features = decisionFeatures({
       question: question.text,
@@ -222,7 +230,9 @@ export async function scorePassages(
       hits,
       coverage: r === relevance ? coverage : coverageBy(r),
       close,
-      wordAbsent,
+      absent,
+      groups,
+      valueQuestion: question.valueQuestion,
     });
     return features.map((f) => ({ features: f, probability: answerProbability(model, f) }));
   });
@@ -337,7 +347,14 @@ export class ExtractiveAnswerer implements Answerer {
       retrieval.groups,
       retrieval.hits,
       retrieval,
-      { space: request.space, text: request.question, kind, followUp, typed },
+      {
+        space: request.space,
+        text: request.question,
+        kind,
+        followUp,
+        typed,
+        valueQuestion: ellipsisOf(request) ?? undefined,
+      },
       this.model,
     );
     return { kind, typed, relevance, judgement: retrieval.judgement, pool: scored };

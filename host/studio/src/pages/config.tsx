@@ -76,7 +76,7 @@ export function ConfigPage({ space }: { space: string }) {
               type="number"
               min={0}
               max={1}
-              // Any value: the default comes from the calibrated decision model (0.375 today), which a step of 0.01
+              // Any value: the default comes from the calibrated decision model (0.625 today), which a step of 0.01
               // would make the browser refuse, and with it the whole form.
               step="any"
               value={draft.relevancia_minima}
