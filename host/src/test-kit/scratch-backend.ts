@@ -37,12 +37,29 @@ export interface ScratchBackend {
   close(): Promise<void>;
 }
 
-async function onServer(sql: string): Promise<void> {
+async function onServer(...statements: string[]): Promise<void> {
   const admin = await createPgPool(TEST_SERVER_URL, { max: 1, connectionTimeoutMillis: 5_000 });
   try {
-    await admin.query(sql);
+    for (const sql of statements) await admin.query(sql);
   } finally {
     await admin.end();
+  }
+}
+
+/** PostgreSQL's code for a missing table. */
+const UNDEFINED_TABLE = '42P01';
+
+/** The plugin roles the hosts on database `url` created (none if no plugin was ever loaded there). */
+async function pluginRolesOf(url: string): Promise<string[]> {
+  const pool = await createPgPool(url, { max: 1, connectionTimeoutMillis: 5_000 });
+  try {
+    const { rows } = await pool.query<{ role: string }>('SELECT role FROM cerebro_plugin_roles');
+    return rows.map((row) => row.role);
+  } catch (err) {
+    if ((err as { code?: string }).code === UNDEFINED_TABLE) return [];
+    throw err;
+  } finally {
+    await pool.end();
   }
 }
 
@@ -61,7 +78,12 @@ export async function scratchBackend(backend: TestBackend = testBackend()): Prom
     close: async () => {
       if (dropped) return;
       dropped = true;
-      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Plugin roles belong to the server, not to the database: they go once their database (and schemas) is gone.
+      const roles = await pluginRolesOf(url.toString());
+      await onServer(
+        `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
+        ...roles.map((role) => `DROP ROLE IF EXISTS "${role.replaceAll('"', '""')}"`),
+      );
     },
   };
 }
