@@ -1,5 +1,7 @@
-// The files of a new plugin project (`cerebro plugins nuevo`): a free route, a paid route with a typed body, tests
-// with the sdk's testing kit, and the project settings that build, test and pack it outside this repository.
+// The files of a new plugin project (`cerebro plugins nuevo`): a free route, a paid route with a typed body that
+// stores it in the plugin's own table (its migration for SQLite and its PostgreSQL twin), a route that lists it,
+// tests with the sdk's testing kit (`npm test` on SQLite, `npm run test:postgres` on PostgreSQL + Redis), and the
+// project settings that build, test and pack it outside this repository.
 // `__ID__` stands for the plugin id, `__PREFIX__` for its table prefix (the id with `_` for `-`, then `_`).
 
 import { tablePrefixOf } from '../../storage/plugin-storage.js';
