@@ -14,11 +14,13 @@ import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { authorEnv, brokenHeaders } from './support/author-env.js';
 import { npmPack } from './support/npm-pack.js';
+import { postgresMissing } from './support/postgres-available.js';
 import { startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'host/dist/cli/main.js');
+const noPostgres = await postgresMissing();
 
 /** The tarball's entries, after checking it holds `expected` (paths inside the package) and no test, source or fixture. */
 async function packedFiles(tgz: string, what: string, expected: string[]): Promise<string[]> {
@@ -216,6 +218,15 @@ test("outside the workspace, with only the packed sdk, host and example and the 
   const { stdout } = await run('npm', ['test'], { cwd: project, env, maxBuffer: 16 * 1024 * 1024 });
   assert.match(stdout, /^# pass [1-9]\d*$/m, stdout);
   assert.match(stdout, /^# fail 0$/m, stdout);
+  await t.test(
+    "the example's own tests pass on PostgreSQL too (npm run test:postgres)",
+    { skip: noPostgres },
+    async () => {
+      const pg = await run('npm', ['run', 'test:postgres'], { cwd: project, env, maxBuffer: 16 * 1024 * 1024 });
+      assert.match(pg.stdout, /^# pass [1-9]\d*$/m, pg.stdout);
+      assert.match(pg.stdout, /^# fail 0$/m, pg.stdout);
+    },
+  );
 
   // The host's published types hold up under full checking (skipLibCheck off) without its optional peers.
   const strict = join(project, 'tipos-del-host');

@@ -13,11 +13,13 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { authorEnv, brokenHeaders } from './support/author-env.js';
+import { postgresMissing } from './support/postgres-available.js';
 import { startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'host/bin/cerebro.js');
+const noPostgres = await postgresMissing();
 
 /** A command line run as printed, through the shell, from `cwd`; its output. */
 async function shell(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
@@ -67,6 +69,14 @@ test('from an empty folder outside the workspace: scaffold, install, build, test
   assert.match(built, /^# pass 3$/m, built);
   assert.match(built, /^# fail 0$/m, built);
   assert.ok(existsSync(tgz), 'npm pack wrote the package');
+
+  // The same tests with the kit's host on PostgreSQL + Redis: the template's postgresMigrations twin is what lets
+  // the plugin start there.
+  await t.test('its own tests pass on PostgreSQL too (npm run test:postgres)', { skip: noPostgres }, async () => {
+    const onPostgres = await shell('npm run test:postgres', project, env);
+    assert.match(onPostgres, /^# pass 3$/m, onPostgres);
+    assert.match(onPostgres, /^# fail 0$/m, onPostgres);
+  });
 
   // The server's side: a data folder of its own, only this plugin.
   const dataDir = join(tmp, 'data');

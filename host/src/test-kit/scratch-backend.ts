@@ -37,13 +37,47 @@ export interface ScratchBackend {
   close(): Promise<void>;
 }
 
-async function onServer(sql: string): Promise<void> {
+async function onServer(...statements: string[]): Promise<void> {
   const admin = await createPgPool(TEST_SERVER_URL, { max: 1, connectionTimeoutMillis: 5_000 });
   try {
-    await admin.query(sql);
+    for (const sql of statements) await admin.query(sql);
   } finally {
     await admin.end();
   }
+}
+
+/** PostgreSQL's codes for a missing table and a missing database (one its own test dropped meanwhile). */
+const UNDEFINED_TABLE = '42P01';
+const UNDEFINED_DATABASE = '3D000';
+
+const databaseUrl = (name: string): string => {
+  const url = new URL(TEST_SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/** The plugin roles the hosts on database `name` created (none if no plugin was ever loaded there). */
+async function pluginRolesOf(name: string): Promise<string[]> {
+  const pool = await createPgPool(databaseUrl(name), { max: 1, connectionTimeoutMillis: 5_000 });
+  try {
+    const { rows } = await pool.query<{ role: string }>('SELECT role FROM cerebro_plugin_roles');
+    return rows.map((row) => row.role);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === UNDEFINED_TABLE || code === UNDEFINED_DATABASE) return [];
+    throw err;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Drops database `name`, then the plugin roles its hosts created: roles belong to the server, not to a database. */
+async function dropWithPluginRoles(name: string): Promise<void> {
+  const roles = await pluginRolesOf(name);
+  await onServer(
+    `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
+    ...roles.map((role) => `DROP ROLE IF EXISTS "${role.replaceAll('"', '""')}"`),
+  );
 }
 
 /** A fresh, empty backend for one host (or several sharing it): the host migrates it on start. */
@@ -52,16 +86,14 @@ export async function scratchBackend(backend: TestBackend = testBackend()): Prom
   const name = `${scratchPrefix()}${randomBytes(6).toString('hex')}`;
   // C collation: text compares by code point, as SQLite's BINARY does.
   await onServer(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  const url = new URL(TEST_SERVER_URL);
-  url.pathname = `/${name}`;
   let dropped = false;
   return {
     backend,
-    env: { CEREBRO_DATABASE_URL: url.toString(), CEREBRO_REDIS_URL: TEST_REDIS_URL },
+    env: { CEREBRO_DATABASE_URL: databaseUrl(name), CEREBRO_REDIS_URL: TEST_REDIS_URL },
     close: async () => {
       if (dropped) return;
       dropped = true;
-      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropWithPluginRoles(name);
     },
   };
 }
@@ -75,7 +107,7 @@ export async function dropScratchDatabases(env: NodeJS.ProcessEnv = process.env)
       "SELECT datname FROM pg_database WHERE datname LIKE $1 || '%' AND datname NOT LIKE 'cerebro_tpl_%'",
       [prefix],
     );
-    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    for (const { datname } of rows) await dropWithPluginRoles(datname);
     return rows.map((r) => r.datname);
   } finally {
     await admin.end();
