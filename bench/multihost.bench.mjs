@@ -29,9 +29,13 @@ if (missing) {
 }
 
 function load(urls, headers, seconds) {
-  const child = spawn(process.execPath, [LOADER, JSON.stringify({ urls, headers, seconds, connections: CONNECTIONS })], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [LOADER, JSON.stringify({ urls, headers, seconds, connections: CONNECTIONS })],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   child.stdout.on('data', (d) => {
     out += d;
@@ -72,7 +76,11 @@ try {
   cleanups.push(() => shared.close());
   const env = { ...ENV, ...shared.env };
   const ports = [await freePort(), await freePort(), await freePort()];
-  const first = await startServer(shared.dataDir, { ...env, CEREBRO_PORT: String(ports[0]) }, { args: ['--rol', 'api'] });
+  const first = await startServer(
+    shared.dataDir,
+    { ...env, CEREBRO_PORT: String(ports[0]) },
+    { args: ['--rol', 'api'] },
+  );
   const hosts = [
     first,
     ...(await Promise.all([
@@ -103,7 +111,9 @@ try {
       rows.push({ name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
     }
   }
-  console.log(`multihost: GET ${PATH} autenticado y limitado, ${CONNECTIONS} conexiones, ${SECONDS} s por medida, 2 rondas alternas`);
+  console.log(
+    `multihost: GET ${PATH} autenticado y limitado, ${CONNECTIONS} conexiones, ${SECONDS} s por medida, 2 rondas alternas`,
+  );
   for (const r of rows)
     console.log(
       `  ${r.name.padEnd(48)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`,
