@@ -104,6 +104,8 @@ function victimParams(victim: Victim, op: Operation): Record<string, string[]> {
     landing: [v.landing],
     webhook: [v.webhook],
     entrega: [v.entrega],
+    miembro: [v.miembro],
+    invitacion: [v.invitacion],
   };
 }
 

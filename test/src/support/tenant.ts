@@ -17,6 +17,9 @@ export interface SeededSpace {
   /** A webhook (paused after its first delivery attempt, so nothing changes later on its own) and that delivery. */
   webhook: string;
   entrega: string;
+  /** A member of the space (an invitation accepted) and an invitation still pending. */
+  miembro: string;
+  invitacion: string;
   /** A word written into every stored item, to spot this tenant's data in someone else's response. */
   marker: string;
 }
@@ -87,6 +90,7 @@ export async function seedSpace(client: TestClient, space: string, marker: strin
   const doc = upload.body.documentos[0] as { id: string; nombre: string };
   const { fuente, ficha } = await seedFuentes(client, space, marker);
   const entrega = await seedDelivery(client, space, hook.body.id);
+  const { miembro, invitacion } = await seedMembers(client, space, marker);
   return {
     space,
     document: { id: doc.id, nombre: doc.nombre },
@@ -98,6 +102,8 @@ export async function seedSpace(client: TestClient, space: string, marker: strin
     landing: landing.body.id,
     webhook: hook.body.id,
     entrega,
+    miembro,
+    invitacion,
     marker,
   };
 }
@@ -162,4 +168,32 @@ export async function createTenant(
     session: (await admin.issueConsoleSession(owner.id)).token,
     writeKey: await admin.issueKey(owner.id, `${name}-escribe`, [], 'escribe'),
   };
+}
+
+/** A member of `space` (invited as `consulta`, the invitation accepted) and a second invitation left pending. */
+async function seedMembers(
+  client: TestClient,
+  space: string,
+  marker: string,
+): Promise<{ miembro: string; invitacion: string }> {
+  const invite = async (who: string) => {
+    const res = await client.post(`/companies/${space}/miembros`, {
+      json: { email: `${who}.${space}@ejemplo.test`, rol: 'consulta' },
+    });
+    assert.equal(res.status, 201, res.text);
+    return res.body as { id: string; enlace: string };
+  };
+  const joining = await invite('miembro');
+  const accepted = await client.post('/invitaciones/aceptar', {
+    key: null,
+    json: {
+      token: new URL(joining.enlace).searchParams.get('token'),
+      nombre: `Miembro ${marker}`,
+      clave: 'una clave larga de prueba',
+    },
+  });
+  assert.equal(accepted.status, 201, accepted.text);
+  const listed = await client.get(`/companies/${space}/miembros`);
+  assert.equal(listed.status, 200, listed.text);
+  return { miembro: (listed.body.miembros as { id: string }[])[0]!.id, invitacion: (await invite('invitado')).id };
 }

@@ -1,5 +1,5 @@
 import type { Migration } from '@cerebro/sdk';
-import { CEREBRO_PASSAGE_OCR_SQL } from '../../cerebro/passage-ocr-schema.js';
+import { CEREBRO_PASSAGE_OCR_SQL } from '../../cerebro/index.js';
 
 /**
  * Studio's missing screens (issue #26 item 3). `owners.max_spaces`: how many spaces an owner may hold and still create
