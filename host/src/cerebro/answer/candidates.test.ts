@@ -6,6 +6,7 @@ import type { SearchHit } from '../index/passage-index.js';
 import { queryTermGroups } from '../text/analyzer.js';
 import { askedType } from './answer-type.js';
 import { passageCandidates } from './candidates.js';
+import { negatedGroups } from './negation.js';
 import { askedValueOf } from './extractive.js';
 import { questionKind } from './question-kind.js';
 import { contentQuestion } from './question-words.js';
@@ -93,4 +94,33 @@ test('a sentence announcing what follows, with nothing after it in its passage, 
   const text = 'La empresa da más días de vacaciones que el mínimo legal desde el primer año:';
   const relevance = relevanceOf('¿Cuántos días de vacaciones tengo el primer año?');
   assert.deepEqual(passageCandidates(hit(text, ['Vacaciones']), 1, relevance, 'quantity'), []);
+});
+
+test('a unit saying a question word only negated does not cover it, unless the question negates it too', () => {
+  const text =
+    'Una lámpara no encendida consume 2 vatios en reposo. Cada lámpara encendida consume 9 vatios durante la noche.';
+  const question = '¿Cuánto consume una lámpara encendida?';
+  const relevance = relevanceOf(question);
+  const value = askedValueOf(question, askedType(question, 'quantity'), relevance);
+  const best = (negated: ReadonlySet<number> | null) =>
+    passageCandidates(hit(text, ['Consumo']), 1, relevance, 'quantity', null, undefined, value, negated).sort(
+      (a, b) => b.score - a.score,
+    )[0]!.text;
+  assert.match(best(negatedGroups(question, relevance)), /9 vatios/);
+  const negatedQuestion = '¿Cuánto consume una lámpara no encendida?';
+  const negatedRelevance = relevanceOf(negatedQuestion);
+  assert.deepEqual([...negatedGroups(negatedQuestion, negatedRelevance)], [2]);
+  assert.deepEqual([...negatedGroups('La lámpara no encendida y la lámpara encendida.', negatedRelevance)], []);
+});
+
+test('a yes/no question: a sentence echoing it is quoted with the next one when only that one states the answer', () => {
+  const text =
+    'Hace años el fax era el canal habitual para enviar pedidos. Hoy está retirado y no se aceptan pedidos por fax. El catálogo se renueva cada temporada.';
+  const relevance = relevanceOf('¿Puedo enviar mis pedidos por fax?');
+  const candidates = passageCandidates(hit(text, ['Pedidos']), 1, relevance, 'yes-no');
+  const best = candidates.sort((a, b) => b.score - a.score)[0]!;
+  assert.equal(
+    best.text,
+    'Hace años el fax era el canal habitual para enviar pedidos. Hoy está retirado y no se aceptan pedidos por fax.',
+  );
 });

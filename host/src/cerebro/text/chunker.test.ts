@@ -81,6 +81,18 @@ test('sentence splitting does not break on abbreviations', () => {
   );
 });
 
+test('a sentence opening with inline code starts a sentence of its own', () => {
+  assert.deepEqual(
+    splitSentences(
+      'Conviene limpiar la caché cada mes. `limpia --todo` borra cada copia. Use, p. ej. `limpia -n` antes.',
+    ),
+    ['Conviene limpiar la caché cada mes.', '`limpia --todo` borra cada copia.', 'Use, p. ej. `limpia -n` antes.'],
+  );
+  assert.deepEqual(splitSentences('Abra el archivo «`notas.txt`» y guárdelo.'), [
+    'Abra el archivo «`notas.txt`» y guárdelo.',
+  ]);
+});
+
 test('a long paragraph is segmented in windows without losing or cutting sentences', () => {
   const line = 'La configuración de red se guarda en el archivo interfaces.';
   const paragraph = Array.from({ length: 5000 }, (_, i) => `${line} Línea ${i} del registro.`).join('\n');
