@@ -195,24 +195,57 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
 }
 
 /**
- * The candidate answers of one relevant passage. `closeOf` (with an embedding model): the question's word groups
- * close in meaning to each unit, by its position; they count as covered for that unit only. `questionNegated`: the
- * question's word groups the question itself negates (`negatedGroups`); a unit that says a word only negated where
- * the question does not ("una versión no instalada" for "¿…la versión instalada?") does not cover it. Null leaves
- * negation out (a yes/no question is answered by the negative as much as by the positive).
+ * A sentence read with the next one of its passage when the question asks two things ("¿Qué demonio recoge los logs
+ * y cuál es su fichero de configuración?") and the next sentence speaks to a question word the first does not ("El
+ * demonio rsyslogd recolecta los mensajes…" with "Obedece a su archivo de configuración: /etc/rsyslog.conf.").
  */
+function withSecondPart(
+  quote: { text: string; covers: number[] },
+  units: AnswerUnit[],
+  relevance: Relevance,
+): { text: string; covers: number[] } {
+  const next = units[Math.max(...quote.covers) + 1];
+  if (next?.kind !== 'sentence' || next.text.length > VALUE_UNIT_MAX || leadsOn(next.text)) return quote;
+  const said = relevance.groupsIn(relevance.termsOf(quote.text));
+  if (said.size === 0) return quote;
+  const more = [...relevance.groupsIn(relevance.termsOf(next.text))].some((g) => !said.has(g));
+  return more ? { text: `${quote.text} ${next.text}`, covers: [...quote.covers, next.position] } : quote;
+}
+
+/** What the candidates of a passage take from the question beyond its words and kind. */
+export interface CandidateContext {
+  /** For "which X" questions, the X asked for (asked-name.ts). */
+  asked?: AskedName | null;
+  /**
+   * With an embedding model: the question's word groups close in meaning to each unit, by its position; they count
+   * as covered for that unit only.
+   */
+  closeOf?: (position: number) => ReadonlySet<number> | undefined;
+  /** The value the question asks for (a number, a time…), null when none. */
+  value?: AskedValue | null;
+  /**
+   * The question's word groups the question itself negates (`negatedGroups`); a unit that says a word only negated
+   * where the question does not ("una versión no instalada" for "¿…la versión instalada?") does not cover it.
+   * Null or absent leaves negation out (a yes/no question is answered by the negative as much as by the positive).
+   */
+  questionNegated?: ReadonlySet<number> | null;
+  /** The question asks two things ("¿…y dónde…?", `asksTwoThings`): a sentence may bring the next one along. */
+  twoParts?: boolean;
+}
+
+/** The candidate answers of one relevant passage. */
 export function passageCandidates(
   hit: SearchHit,
   passageScore: number,
   relevance: Relevance,
   kind: QuestionKind,
-  asked: AskedName | null = null,
-  closeOf?: (position: number) => ReadonlySet<number> | undefined,
-  value: AskedValue | null = null,
-  questionNegated: ReadonlySet<number> | null = null,
+  context: CandidateContext = {},
 ): Candidate[] {
+  const { asked = null, closeOf, value = null, questionNegated = null, twoParts = false } = context;
   const units = passageUnits(hit.text);
-  const holds = value?.holds ?? (kind === 'yes-no' ? (t: string) => STATES_POLARITY.test(t) : null);
+  // A yes/no question asks for a polarity or a condition; the sentence stating it is read with the one it continues.
+  const polarity = value === null && kind === 'yes-no';
+  const holds = value?.holds ?? (polarity ? (t: string) => STATES_POLARITY.test(t) : null);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
   const table = hit.headings[hit.headings.length - 1] ?? null;
   const headingTerms = relevance.termsOf(hit.headings.join(' '));
@@ -238,6 +271,10 @@ export function passageCandidates(
       // Alone, a question or a sentence announcing what follows echoes the question without answering it.
       if (covers.length === 1 && leadsOn(unit.text)) continue;
       terms = unit.text;
+      if (twoParts && covers.length === 1) {
+        ({ text, covers } = withSecondPart({ text, covers }, units, relevance));
+        terms = text;
+      }
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
       const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
