@@ -19,6 +19,30 @@ test('passages keep their page and never cross a page boundary', () => {
   );
 });
 
+test('a list past the target size stays in the passage of the sentence announcing it while it fits', () => {
+  const prose = Array.from({ length: 7 }, (_, i) => sentence(i)).join(' ');
+  const items = [
+    'alto: avisa al momento;',
+    'medio: avisa cada hora;',
+    'bajo: avisa una vez al día;',
+    'nulo: no avisa.',
+  ];
+  const passages = chunkBlocks(
+    [
+      { text: `${prose} Los niveles de aviso, de mayor a menor:`, headings: ['Avisos'] },
+      ...items.map((text) => ({ text, kind: 'list-item' as const, headings: ['Avisos'] })),
+      { text: Array.from({ length: 12 }, (_, i) => sentence(i + 10)).join(' '), headings: ['Avisos'] },
+    ],
+    { targetChars: 700, maxChars: 1200, minChars: 200 },
+  );
+  assert.ok(
+    prose.length > 550 && prose.length < 650,
+    'the prose alone stays under the target, its first item passes it',
+  );
+  assert.match(passages[0]!.text, /de mayor a menor:\n- alto: avisa al momento;\n(- .*\n){2}- nulo: no avisa\.$/);
+  assert.ok(passages.every((p) => p.text.length <= 1200));
+});
+
 test('passages keep their heading path and never cross a heading boundary', () => {
   const passages = chunkBlocks([
     { text: 'Texto bajo instalación.', headings: ['Guía', 'Instalación'] },
