@@ -27,7 +27,7 @@ for (const { hit, score } of scored)
     `passage ${hit.rank} relevance ${score.toFixed(3)} ${holdsKey(hit.text, keys) ? 'KEY' : ''} ${hit.headings.join(' › ')}`,
   );
 const candidates = scored
-  .flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, askedName(question)))
+  .flatMap(({ hit, score }) => passageCandidates(hit, score, relevance, kind, { asked: askedName(question) }))
   .sort((a, b) => b.score - a.score);
 for (const c of candidates.slice(0, 15))
   console.log(

@@ -6,8 +6,9 @@ import type { SearchHit } from '../index/passage-index.js';
 import { queryTermGroups } from '../text/analyzer.js';
 import { askedType } from './answer-type.js';
 import { passageCandidates } from './candidates.js';
+import { negatedGroups } from './negation.js';
 import { askedValueOf } from './extractive.js';
-import { questionKind } from './question-kind.js';
+import { asksTwoThings, questionKind } from './question-kind.js';
 import { contentQuestion } from './question-words.js';
 import { Relevance } from './relevance.js';
 
@@ -73,7 +74,7 @@ test('a word naming the asked value counts only in a unit that holds that value'
   const value = askedValueOf(question, typed, relevance);
   const text =
     'La guardia es semanal, de lunes a las 10:00 al lunes siguiente a las 10:00. Por la guardia se pagan 450 pesos por cada hora de incidente.';
-  const candidates = passageCandidates(hit(text, ['Guardias']), 1, relevance, 'other', null, undefined, value);
+  const candidates = passageCandidates(hit(text, ['Guardias']), 1, relevance, 'other', { value });
   const best = candidates.sort((a, b) => b.score - a.score)[0]!;
   assert.match(best.text, /lunes a las 10:00/);
 });
@@ -93,4 +94,50 @@ test('a sentence announcing what follows, with nothing after it in its passage, 
   const text = 'La empresa da más días de vacaciones que el mínimo legal desde el primer año:';
   const relevance = relevanceOf('¿Cuántos días de vacaciones tengo el primer año?');
   assert.deepEqual(passageCandidates(hit(text, ['Vacaciones']), 1, relevance, 'quantity'), []);
+});
+
+test('a unit saying a question word only negated does not cover it, unless the question negates it too', () => {
+  const text =
+    'Una lámpara no encendida consume 2 vatios en reposo. Cada lámpara encendida consume 9 vatios durante la noche.';
+  const question = '¿Cuánto consume una lámpara encendida?';
+  const relevance = relevanceOf(question);
+  const value = askedValueOf(question, askedType(question, 'quantity'), relevance);
+  const best = (negated: ReadonlySet<number> | null) =>
+    passageCandidates(hit(text, ['Consumo']), 1, relevance, 'quantity', { value, questionNegated: negated }).sort(
+      (a, b) => b.score - a.score,
+    )[0]!.text;
+  assert.match(best(negatedGroups(question, relevance)), /9 vatios/);
+  const negatedQuestion = '¿Cuánto consume una lámpara no encendida?';
+  const negatedRelevance = relevanceOf(negatedQuestion);
+  assert.deepEqual([...negatedGroups(negatedQuestion, negatedRelevance)], [2]);
+  assert.deepEqual([...negatedGroups('La lámpara no encendida y la lámpara encendida.', negatedRelevance)], []);
+});
+
+test('a yes/no question: a sentence echoing it is quoted with the next one when only that one states the answer', () => {
+  const text =
+    'Hace años el fax era el canal habitual para enviar pedidos. Hoy está retirado y ya no se admite. El catálogo se renueva cada temporada.';
+  const relevance = relevanceOf('¿Puedo enviar mis pedidos por fax?');
+  const candidates = passageCandidates(hit(text, ['Pedidos']), 1, relevance, 'yes-no');
+  const best = candidates.sort((a, b) => b.score - a.score)[0]!;
+  assert.equal(
+    best.text,
+    'Hace años el fax era el canal habitual para enviar pedidos. Hoy está retirado y ya no se admite.',
+  );
+});
+
+test('a question asking two things: a sentence is quoted with the next one when that one speaks to the second', () => {
+  const text =
+    'El servicio `vigia` recoge las alertas de cada sensor del almacén. Su archivo de configuración es /etc/vigia.conf. Se instala con el sistema.';
+  const question = '¿Qué servicio recoge las alertas y cuál es su archivo de configuración?';
+  const relevance = relevanceOf(question);
+  const best = (twoParts: boolean) =>
+    passageCandidates(hit(text, ['Alertas']), 1, relevance, 'other', { twoParts }).sort((a, b) => b.score - a.score)[0]!
+      .text;
+  assert.equal(asksTwoThings(question), true);
+  assert.equal(
+    best(true),
+    'El servicio `vigia` recoge las alertas de cada sensor del almacén. Su archivo de configuración es /etc/vigia.conf.',
+  );
+  assert.doesNotMatch(best(false), /vigia\.conf.*vigia|almacén\. Su archivo/);
+  assert.equal(asksTwoThings('¿Qué servicio recoge las alertas que envían los sensores?'), false);
 });

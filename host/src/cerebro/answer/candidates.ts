@@ -3,6 +3,7 @@
 // content words, its passage's relevance and rank, and a bonus for being the kind of unit the question asks for.
 import type { SearchHit } from '../index/passage-index.js';
 import { namesAsked, type AskedName } from './asked-name.js';
+import { negatedGroups } from './negation.js';
 import { announces, passageUnits, type AnswerUnit } from './passage-units.js';
 import type { QuestionKind } from './question-kind.js';
 import { Relevance } from './relevance.js';
@@ -169,16 +170,19 @@ const VALUE_UNIT_MAX = 300;
  * A sentence that echoes the question without the value it asks for is read with the next unit when that one holds
  * it: "Nubeterra otorga más días de vacaciones desde el primer año:" with the row "1 año | 15", "La guardia es
  * semanal." with "Compensación: $3,500 MXN por semana". The next unit alone may not share the question's words.
+ * `holds`: whether a text holds what the question asks for (the asked value; for a yes/no question, a statement of
+ * polarity or condition: "Antes de SSH, Telnet y RSH eran las herramientas habituales." with "Actualmente son
+ * obsoletas y no debería utilizarlas.").
  */
-function withTypedValue(
+function withAskedValue(
   quote: { text: string; covers: number[] },
   units: AnswerUnit[],
-  value: AskedValue | null,
+  holds: ((text: string) => boolean) | null,
   table: string | null,
 ): { text: string; covers: number[] } {
-  if (value === null || value.holds(quote.text)) return quote;
+  if (holds === null || holds(quote.text)) return quote;
   const next = units[Math.max(...quote.covers) + 1];
-  if (!next || next.kind === 'code' || next.text.length > VALUE_UNIT_MAX || !value.holds(next.text)) return quote;
+  if (!next || next.kind === 'code' || next.text.length > VALUE_UNIT_MAX || !holds(next.text)) return quote;
   const said = next.kind === 'table-row' ? renderRow(next.cells ?? [next.text], next.header, table) : next.text;
   return { text: `${quote.text} ${said}`, covers: [...quote.covers, next.position] };
 }
@@ -191,19 +195,57 @@ function leadBonus(sentence: string, relevance: Relevance, definitional: boolean
 }
 
 /**
- * The candidate answers of one relevant passage. `closeOf` (with an embedding model): the question's word groups
- * close in meaning to each unit, by its position; they count as covered for that unit only.
+ * A sentence read with the next one of its passage when the question asks two things ("¿Qué demonio recoge los logs
+ * y cuál es su fichero de configuración?") and the next sentence speaks to a question word the first does not ("El
+ * demonio rsyslogd recolecta los mensajes…" with "Obedece a su archivo de configuración: /etc/rsyslog.conf.").
  */
+function withSecondPart(
+  quote: { text: string; covers: number[] },
+  units: AnswerUnit[],
+  relevance: Relevance,
+): { text: string; covers: number[] } {
+  const next = units[Math.max(...quote.covers) + 1];
+  if (next?.kind !== 'sentence' || next.text.length > VALUE_UNIT_MAX || leadsOn(next.text)) return quote;
+  const said = relevance.groupsIn(relevance.termsOf(quote.text));
+  if (said.size === 0) return quote;
+  const more = [...relevance.groupsIn(relevance.termsOf(next.text))].some((g) => !said.has(g));
+  return more ? { text: `${quote.text} ${next.text}`, covers: [...quote.covers, next.position] } : quote;
+}
+
+/** What the candidates of a passage take from the question beyond its words and kind. */
+export interface CandidateContext {
+  /** For "which X" questions, the X asked for (asked-name.ts). */
+  asked?: AskedName | null;
+  /**
+   * With an embedding model: the question's word groups close in meaning to each unit, by its position; they count
+   * as covered for that unit only.
+   */
+  closeOf?: (position: number) => ReadonlySet<number> | undefined;
+  /** The value the question asks for (a number, a time…), null when none. */
+  value?: AskedValue | null;
+  /**
+   * The question's word groups the question itself negates (`negatedGroups`); a unit that says a word only negated
+   * where the question does not ("una versión no instalada" for "¿…la versión instalada?") does not cover it.
+   * Null or absent leaves negation out (a yes/no question is answered by the negative as much as by the positive).
+   */
+  questionNegated?: ReadonlySet<number> | null;
+  /** The question asks two things ("¿…y dónde…?", `asksTwoThings`): a sentence may bring the next one along. */
+  twoParts?: boolean;
+}
+
+/** The candidate answers of one relevant passage. */
 export function passageCandidates(
   hit: SearchHit,
   passageScore: number,
   relevance: Relevance,
   kind: QuestionKind,
-  asked: AskedName | null = null,
-  closeOf?: (position: number) => ReadonlySet<number> | undefined,
-  value: AskedValue | null = null,
+  context: CandidateContext = {},
 ): Candidate[] {
+  const { asked = null, closeOf, value = null, questionNegated = null, twoParts = false } = context;
   const units = passageUnits(hit.text);
+  // A yes/no question asks for a polarity or a condition; the sentence stating it is read with the one it continues.
+  const polarity = value === null && kind === 'yes-no';
+  const holds = value?.holds ?? (polarity ? (t: string) => STATES_POLARITY.test(t) : null);
   const introduced = new Set(units.filter((u) => u.intro !== undefined).map((u) => u.intro!));
   const table = hit.headings[hit.headings.length - 1] ?? null;
   const headingTerms = relevance.termsOf(hit.headings.join(' '));
@@ -225,15 +267,19 @@ export function passageCandidates(
       if (introduced.has(unit.position) || unit.text.length < 12) continue;
       ({ text, covers } = withContinuation(unit, units));
       if (text === unit.text && unit.text.length < TITLE_MAX && !ENDS_SENTENCE.test(unit.text)) continue;
-      ({ text, covers } = withTypedValue({ text, covers }, units, value, table));
+      ({ text, covers } = withAskedValue({ text, covers }, units, holds, table));
       // Alone, a question or a sentence announcing what follows echoes the question without answering it.
       if (covers.length === 1 && leadsOn(unit.text)) continue;
       terms = unit.text;
+      if (twoParts && covers.length === 1) {
+        ({ text, covers } = withSecondPart({ text, covers }, units, relevance));
+        terms = text;
+      }
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
       const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
       ({ text, covers } =
-        list ?? announcedItems(units, unit) ?? withTypedValue({ text: unit.text, covers }, units, value, table));
+        list ?? announcedItems(units, unit) ?? withAskedValue({ text: unit.text, covers }, units, holds, table));
       terms = unit.text;
     }
     const ownTerms = relevance.termsOf(terms);
@@ -242,6 +288,9 @@ export function passageCandidates(
     const modelClose = closeOf?.(unit.position);
     const valued = value?.holds(text) ?? false;
     if (value && !valued) for (const t of value.terms) ownTerms.delete(t);
+    if (questionNegated)
+      for (const g of negatedGroups(terms, relevance))
+        if (!questionNegated.has(g)) for (const t of relevance.groupTerms(g)) ownTerms.delete(t);
     const close = valued && value!.groups.size ? new Set([...(modelClose ?? []), ...value!.groups]) : modelClose;
     const alone = relevance.coverage(ownTerms, close);
     // A unit is about what its section's headings name ("Actualizando la meta información de los paquetes"), even

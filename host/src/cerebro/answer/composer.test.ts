@@ -234,7 +234,8 @@ test('yes/no without a question word: the unit stating the condition, not the on
     question: '¿Las instantáneas funcionan con cualquier sistema de archivos?',
     options: { maxSentences: 1 },
   });
-  assert.match(answer.text, /^Esta funcionalidad requiere un sistema de archivos Btrfs/);
+  // The condition, read after the sentence it continues ("Esta funcionalidad…"), never the sharing sentence alone.
+  assert.match(answer.text, /se crean cada hora\. Esta funcionalidad requiere un sistema de archivos Btrfs/);
 });
 
 test('where, asked as "¿en qué dirección…?": the sentence with the address', async () => {

@@ -20,11 +20,12 @@ import {
   withoutOpening,
 } from './follow-up.js';
 import { askedName } from './asked-name.js';
+import { negatedGroups } from './negation.js';
 import { withGlosses } from './glosses.js';
 import { hasAnswerShape, passageCandidates, type AskedValue, type Candidate } from './candidates.js';
 import { passageUnits } from './passage-units.js';
 import { contentQuestion } from './question-words.js';
-import { questionKind, type QuestionKind } from './question-kind.js';
+import { asksTwoThings, questionKind, type QuestionKind } from './question-kind.js';
 import { rerankedRelevance, Relevance } from './relevance.js';
 import { cite, tableSource } from './render.js';
 import {
@@ -399,14 +400,16 @@ export class ExtractiveAnswerer implements Answerer {
       close.has(hit.id) ? (position: number) => close.get(hit.id)![position] : undefined;
     // Units are weighed by their passage's coverage of the question (how much of it the passage's context adds),
     // not by the decision's probability: once a passage is relevant, its units compete on what they say.
+    // A word the question says plainly and a unit only negated ("instalada" / "no instalada") is not covered there.
+    const questionNegated = kind === 'yes-no' ? null : negatedGroups(request.question, relevance);
+    const twoParts = asksTwoThings(request.question);
+    const context = (hit: SearchHit) => ({ asked, closeOf: closeIn(hit), value, questionNegated, twoParts });
     const candidates = relevant.flatMap(({ hit, coverage }) =>
-      passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), value),
+      passageCandidates(hit, coverage, relevance, kind, context(hit)),
     );
     for (const { hit, coverage } of deeper) {
       candidates.push(
-        ...passageCandidates(hit, coverage, relevance, kind, asked, closeIn(hit), value).filter((c) =>
-          hasAnswerShape(kind, c),
-        ),
+        ...passageCandidates(hit, coverage, relevance, kind, context(hit)).filter((c) => hasAnswerShape(kind, c)),
       );
     }
     if (candidates.length === 0) return notFound();

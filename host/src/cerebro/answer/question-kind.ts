@@ -65,3 +65,12 @@ export function questionKind(question: string): QuestionKind {
   if (/\?\s*$/.test(q) && !INTERROGATIVE.test(q)) return 'yes-no';
   return 'other';
 }
+
+/** A second question joined to the first by "y" ("¿Qué demonio recoge los logs y cuál es su fichero…?"). */
+const SECOND_QUESTION =
+  /\b(y|and)\s+(en |de |con |a )?(que|cual|cuales|donde|adonde|cuando|cuanto|cuanta|cuantos|cuantas|como|quien|quienes|what|which|where|when|how|who)\b/;
+
+/** Whether a question asks two things at once, joined by "y": its answer may need two sentences that follow. */
+export function asksTwoThings(question: string): boolean {
+  return SECOND_QUESTION.test(fold(question).replace(/[¿¡]/g, ' '));
+}

@@ -53,6 +53,11 @@ export class Relevance {
     return out;
   }
 
+  /** The alternative terms of one content-word group. */
+  groupTerms(group: number): readonly string[] {
+    return this.groups[group] ?? [];
+  }
+
   /** Indices of the question's content-word groups whose terms occur in `terms`. */
   groupsIn(terms: ReadonlySet<string>): Set<number> {
     const out = new Set<number>();

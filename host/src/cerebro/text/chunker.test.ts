@@ -34,6 +34,30 @@ test('text read with OCR makes passages of its own, marked; other passages carry
   );
 });
 
+test('a list past the target size stays in the passage of the sentence announcing it while it fits', () => {
+  const prose = Array.from({ length: 7 }, (_, i) => sentence(i)).join(' ');
+  const items = [
+    'alto: avisa al momento;',
+    'medio: avisa cada hora;',
+    'bajo: avisa una vez al día;',
+    'nulo: no avisa.',
+  ];
+  const passages = chunkBlocks(
+    [
+      { text: `${prose} Los niveles de aviso, de mayor a menor:`, headings: ['Avisos'] },
+      ...items.map((text) => ({ text, kind: 'list-item' as const, headings: ['Avisos'] })),
+      { text: Array.from({ length: 12 }, (_, i) => sentence(i + 10)).join(' '), headings: ['Avisos'] },
+    ],
+    { targetChars: 700, maxChars: 1200, minChars: 200 },
+  );
+  assert.ok(
+    prose.length > 550 && prose.length < 650,
+    'the prose alone stays under the target, its first item passes it',
+  );
+  assert.match(passages[0]!.text, /de mayor a menor:\n- alto: avisa al momento;\n(- .*\n){2}- nulo: no avisa\.$/);
+  assert.ok(passages.every((p) => p.text.length <= 1200));
+});
+
 test('passages keep their heading path and never cross a heading boundary', () => {
   const passages = chunkBlocks([
     { text: 'Texto bajo instalación.', headings: ['Guía', 'Instalación'] },
@@ -94,6 +118,18 @@ test('sentence splitting does not break on abbreviations', () => {
     splitSentences('La Dra. Pérez vive en EE. UU. desde 2010. Trabaja con el Sr. Gómez, p. ej. en redes.'),
     ['La Dra. Pérez vive en EE. UU. desde 2010.', 'Trabaja con el Sr. Gómez, p. ej. en redes.'],
   );
+});
+
+test('a sentence opening with inline code starts a sentence of its own', () => {
+  assert.deepEqual(
+    splitSentences(
+      'Conviene limpiar la caché cada mes. `limpia --todo` borra cada copia. Use, p. ej. `limpia -n` antes.',
+    ),
+    ['Conviene limpiar la caché cada mes.', '`limpia --todo` borra cada copia.', 'Use, p. ej. `limpia -n` antes.'],
+  );
+  assert.deepEqual(splitSentences('Abra el archivo «`notas.txt`» y guárdelo.'), [
+    'Abra el archivo «`notas.txt`» y guárdelo.',
+  ]);
 });
 
 test('a long paragraph is segmented in windows without losing or cutting sentences', () => {

@@ -147,7 +147,7 @@ export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT
     current.length = current.prefix.length;
   };
 
-  for (const block of blocks) {
+  for (const [at, block] of blocks.entries()) {
     const section = sectionOf(block);
     if (!current || current.key !== section.key) {
       close();
@@ -163,12 +163,16 @@ export function chunkBlocks(blocks: TextBlock[], options: ChunkOptions = DEFAULT
         ocr: block.ocr === true,
       };
     }
-    for (const piece of blockPieces(block, maxChars - current.prefix.length)) {
-      if (current.parts.length > 0 && current.length + piece.length + 1 > maxChars) close();
-      current.parts.push(piece);
-      current.length += piece.length + 1;
-      if (current.length >= current.target) close();
-    }
+    const pieces = blockPieces(block, maxChars - current.prefix.length);
+    // A list goes on in the same passage while it fits (`maxChars`): cut after the target, its items would be split
+    // from the sentence that announces them ("Aquí está la lista en orden decreciente:").
+    const listGoesOn = block.kind === 'list-item' && blocks[at + 1]?.kind === 'list-item';
+    pieces.forEach((piece, i) => {
+      if (current!.parts.length > 0 && current!.length + piece.length + 1 > maxChars) close();
+      current!.parts.push(piece);
+      current!.length += piece.length + 1;
+      if (current!.length >= current!.target && !(listGoesOn && i === pieces.length - 1)) close();
+    });
   }
   close();
   return passages;

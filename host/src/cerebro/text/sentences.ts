@@ -90,17 +90,40 @@ export function splitSentences(paragraph: string): string[] {
   return out;
 }
 
+/**
+ * A sentence of technical prose may open with inline code ("…cuando ya no sea necesario. `apt-mark auto paquete`
+ * marcará el paquete…"): the segmenter only ends a sentence before a capital letter, so the two would read as one
+ * long sentence. Final punctuation, a space and a backtick (or a quote mark before one) end the sentence there.
+ */
+const CODE_OPENS_SENTENCE = /(?<=[.!?…]["»”')\]]?)\s+(?=[«"“']?`)/u;
+
 function segment(paragraph: string): string[] {
   const out: string[] = [];
   let pending = '';
   for (const { segment } of segmenter.segment(paragraph)) {
-    pending += segment;
-    if (endsInAbbreviation(pending)) continue;
-    const s = pending.trim();
-    if (s) out.push(s);
-    pending = '';
+    for (const piece of splitAtCode(segment)) {
+      pending += piece;
+      if (endsInAbbreviation(pending)) continue;
+      const s = pending.trim();
+      if (s) out.push(s);
+      pending = '';
+    }
   }
   const rest = pending.trim();
   if (rest) out.push(rest);
   return out;
+}
+
+/** A segment cut where a sentence opening with inline code begins (each piece keeps its trailing space). */
+function splitAtCode(segment: string): string[] {
+  if (!segment.includes('`')) return [segment];
+  const pieces: string[] = [];
+  let rest = segment;
+  for (let m = CODE_OPENS_SENTENCE.exec(rest); m && m.index > 0; m = CODE_OPENS_SENTENCE.exec(rest)) {
+    const end = m.index + m[0].length;
+    pieces.push(rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  pieces.push(rest);
+  return pieces;
 }
