@@ -24,12 +24,12 @@ export const EXTERNAL_PACKAGES = [
 ];
 
 /**
- * Drivers of the scaled-out deployment (issue #25: PostgreSQL, Redis), imported with `import()` only when
+ * Drivers of the scaled-out deployment (issue #25: PostgreSQL, Redis, S3 signing), imported with `import()` only when
  * `CEREBRO_DATABASE_URL` / `CEREBRO_REDIS_URL` is set. Left out of the bundles and NOT shipped: the executable is the
  * embedded, single-machine distribution and does not grow; a URL given to it fails with a message naming the
  * missing package (storage/postgres/pg-driver.ts, storage/redis/redis-driver.ts).
  */
-export const SCALE_OUT_DRIVERS = ['pg', 'ioredis'];
+export const SCALE_OUT_DRIVERS = ['pg', 'ioredis', 'aws4'];
 
 /** Each compiled file sees `import.meta.url` as its own place in the tree, not the bundle's. */
 function importMetaPerFile(repoRoot) {
