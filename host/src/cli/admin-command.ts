@@ -14,7 +14,7 @@ import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDataFolder } from '../storage/data-backup.js';
 import { pgBackupAdvice } from '../storage/postgres/pg-backup-advice.js';
-import { s3BackupAdvice } from '../storage/originals/s3/s3-backup-advice.js';
+import { s3BackupAdvice } from '../storage/originals/s3-backup-advice.js';
 import { restoreBackup } from '../storage/restore.js';
 import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';

@@ -1,7 +1,7 @@
 // `cerebro admin respaldo` copies originals from a folder; with the originals in an S3-compatible store the store's
 // own versioning and replication keep them, so the command tells the operator how instead of failing.
-import type { S3Location } from '../../../config/originals-setting.js';
-import { type PgBackupAdvice, pgBackupAdvice } from '../../postgres/pg-backup-advice.js';
+import type { S3Location } from '../../config/originals-setting.js';
+import { type PgBackupAdvice, pgBackupAdvice } from '../postgres/pg-backup-advice.js';
 
 export interface S3BackupAdvice {
   s3: true;
