@@ -31,6 +31,19 @@ export const EXTERNAL_PACKAGES = [
  */
 export const SCALE_OUT_DRIVERS = ['pg', 'ioredis', 'aws4'];
 
+/**
+ * The S3 originals store (CEREBRO_ARCHIVOS=s3://…) stays out of the bundles like its library: `import()`ed only when
+ * configured, it is not found in the executable, which then says to install Cerebro with npm for S3
+ * (host/src/storage/originals/open-originals-store.ts).
+ */
+const S3_STORE = /\/s3\/s3-originals-store\.js$/;
+const leaveOutS3Store = {
+  name: 'leave-out-s3-store',
+  setup(b) {
+    b.onResolve({ filter: S3_STORE }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
 /** Each compiled file sees `import.meta.url` as its own place in the tree, not the bundle's. */
 function importMetaPerFile(repoRoot) {
   return {
@@ -70,7 +83,7 @@ export async function bundleEntries(repoRoot, treeDir, entries) {
       target: 'node20',
       external: [...EXTERNAL_PACKAGES, ...SCALE_OUT_DRIVERS],
       banner: { js: banner },
-      plugins: [importMetaPerFile(repoRoot)],
+      plugins: [importMetaPerFile(repoRoot), leaveOutS3Store],
       logLevel: 'warning',
       legalComments: 'none',
     });

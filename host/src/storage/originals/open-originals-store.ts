@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import type { OriginalsSetting } from '../../config/originals-setting.js';
 import type { OriginalsStore } from '../port/originals-store.js';
 import { FolderOriginalsStore } from './originals-store.js';
+import { S3_NOT_INSTALLED } from './s3-not-installed.js';
 
 export async function openOriginalsStore(setting: OriginalsSetting, dataDir: string): Promise<OriginalsStore> {
   if (setting.kind === 'carpeta') {
@@ -13,7 +14,10 @@ export async function openOriginalsStore(setting: OriginalsSetting, dataDir: str
     return new FolderOriginalsStore(setting.dir, 'carpeta');
   }
   if (setting.kind === 's3') {
-    const { S3OriginalsStore } = await import('./s3/s3-originals-store.js');
+    const { S3OriginalsStore } = await import('./s3/s3-originals-store.js').catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ERR_MODULE_NOT_FOUND') throw err;
+      throw new Error(S3_NOT_INSTALLED);
+    });
     return S3OriginalsStore.open(setting.location, setting.credentials, dataDir);
   }
   return new FolderOriginalsStore(dataDir);

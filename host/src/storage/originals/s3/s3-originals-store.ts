@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { S3Credentials, S3Location } from '../../../config/originals-setting.js';
 import type { LocalOriginal, OriginalReader, OriginalsStore } from '../../port/originals-store.js';
 import { processTempDir } from '../../process-temp-dir.js';
+import { S3_NOT_INSTALLED } from '../s3-not-installed.js';
 import { newStoredName } from '../stored-name.js';
 import { S3Client } from './s3-client.js';
 
@@ -19,10 +20,7 @@ async function loadAws4(): Promise<typeof import('aws4')> {
   try {
     return (await import('aws4')).default;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND')
-      throw new Error(
-        'CEREBRO_ARCHIVOS pide un almacén S3, pero el paquete "aws4" no está instalado (el ejecutable único solo guarda en carpetas): instala Cerebro con npm para usar S3.',
-      );
+    if ((err as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') throw new Error(S3_NOT_INSTALLED);
     throw err;
   }
 }
