@@ -20,7 +20,7 @@ function objects(s3Dir: string, bucket: string, prefix: string): string[] {
   return (readdirSync(root, { recursive: true }) as string[]).filter((p) => p.endsWith('._S3rver_object'));
 }
 
-test('with CEREBRO_ARCHIVOS=s3://…, an upload is indexed, downloads byte for byte and its object goes with it', async (t) => {
+test('with CEREBRO_ARCHIVOS=s3://…, an upload is indexed, downloads byte for byte and its object goes with it; a store that stops answering is a 503', async (t) => {
   const root = await mkdtemp(join(tmpdir(), 'cerebro-archivos-s3-'));
   t.after(() => rm(root, { recursive: true, force: true }));
   const s3Dir = join(root, 's3');
@@ -29,7 +29,8 @@ test('with CEREBRO_ARCHIVOS=s3://…, an upload is indexed, downloads byte for b
     t.skip(s3.skip);
     return;
   }
-  t.after(() => s3.close());
+  let s3Open = true;
+  t.after(() => (s3Open ? s3.close() : undefined));
   const dataDir = join(root, 'data');
   const server = await startServer(dataDir, s3.env('cerebro/'));
   t.after(async () => {
@@ -84,4 +85,16 @@ test('with CEREBRO_ARCHIVOS=s3://…, an upload is indexed, downloads byte for b
   assert.equal(removed.status, 200);
   assert.deepEqual(objects(s3Dir, s3.bucket, 'cerebro'), [], 'the object is gone');
   assert.equal((await call(`/rag/${SPACE}/documents/caldera.txt`)).status, 404);
+
+  // The store stops answering: an upload is refused with 503 originals_unavailable (never a bare 500) and leaves
+  // no record behind.
+  await s3.close();
+  s3Open = false;
+  const down = new FormData();
+  down.append('archivos', new Blob(['otra cosa']), 'otra.txt');
+  const refused = await call(`/rag/${SPACE}/load_documents`, { method: 'POST', body: down });
+  assert.equal(refused.status, 503);
+  assert.equal(refused.headers.get('retry-after'), '2');
+  assert.equal(((await refused.json()) as { codigo: string }).codigo, 'originals_unavailable');
+  assert.equal((await call(`/rag/${SPACE}/documents/otra.txt`)).status, 404);
 });

@@ -2,6 +2,7 @@
 // with one bucket, files in a folder of the test's. Null, with the reason, when it cannot start (not installed, no
 // port): the S3 cases are then skipped with that message.
 import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** The keys s3rver accepts (its documented defaults). */
@@ -18,6 +19,7 @@ export interface LocalS3 {
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  httpServer?: Server;
 }
 type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
 
@@ -51,6 +53,11 @@ export async function startLocalS3(directory: string, bucket = 'cerebro'): Promi
       CEREBRO_ARCHIVOS_ACCESS_KEY: LOCAL_S3_KEYS.accessKeyId,
       CEREBRO_ARCHIVOS_SECRET_KEY: LOCAL_S3_KEYS.secretAccessKey,
     }),
-    close: () => server.close(),
+    // Clients keep connections alive (a server process's agent): closed with the server, else close() waits for them.
+    close: async () => {
+      const closing = server.close();
+      server.httpServer?.closeAllConnections();
+      await closing;
+    },
   };
 }

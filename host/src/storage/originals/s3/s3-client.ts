@@ -5,17 +5,32 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 import type { S3Credentials, S3Location } from '../../../config/originals-setting.js';
+import { ORIGINALS_UNAVAILABLE } from '../../storage-failure.js';
 
 type Aws4 = typeof import('aws4');
 
+/**
+ * An S3 answer other than the one expected, with S3's status and error code only (its body may quote the request).
+ * A failure on the store's side (5xx) carries ORIGINALS_UNAVAILABLE: a request it hits answers 503, not 500.
+ */
 export class S3RequestError extends Error {
+  readonly code: string | undefined;
+
   constructor(
     readonly status: number,
     readonly s3Code: string,
   ) {
     super(`el almacén S3 respondió ${status}${s3Code ? ` (${s3Code})` : ''}`);
+    this.code = status >= 500 ? ORIGINALS_UNAVAILABLE : undefined;
   }
 }
+
+/** The store could not be reached (refused, reset, timed out): ORIGINALS_UNAVAILABLE, the network error as cause. */
+const unreachable = (cause: unknown): Error =>
+  Object.assign(new Error('el almacén S3 no responde', { cause }), { code: ORIGINALS_UNAVAILABLE });
+
+/** How long a request may wait for the store's first answer or between two chunks. */
+const SOCKET_TIMEOUT_MS = 30_000;
 
 const encodeKey = (key: string): string => key.split('/').map(encodeURIComponent).join('/');
 
@@ -96,7 +111,11 @@ export class S3Client {
         },
         resolve,
       );
-      req.once('error', reject);
+      req.once('error', (err) => {
+        if (body !== undefined && !(body instanceof Uint8Array)) body.destroy(); // the file is closed, not left open
+        reject(unreachable(err));
+      });
+      req.setTimeout(SOCKET_TIMEOUT_MS, () => req.destroy(new Error('sin respuesta')));
       if (body === undefined) req.end();
       else if (body instanceof Uint8Array) req.end(body);
       else {
