@@ -93,6 +93,35 @@ for (const c of CASES) {
     );
 
     withStore(
+      'a file from another file system (a shared mount) is copied whole, then the upload file goes',
+      async (store, root) => {
+        // /dev/shm is a tmpfs on Linux: rename() from it to the store's folder fails with EXDEV.
+        if (!existsSync('/dev/shm')) return;
+        const other = await mkdtemp('/dev/shm/cerebro-archivos-');
+        try {
+          const upload = join(other, 'subida');
+          await writeFile(upload, 'desde otro sistema de archivos');
+          const stored = await store.putFile('espacio', upload);
+          assert.equal(existsSync(upload), false);
+          assert.equal(
+            (await bytesOf((await store.read(stored))!.stream)).toString(),
+            'desde otro sistema de archivos',
+          );
+          if (store.kind !== 's3') {
+            const folder = join(store.kind === 'carpeta' ? join(root, 'compartida') : join(root, 'data'), stored, '..');
+            assert.deepEqual(
+              (await readdir(folder)).filter((n) => n.startsWith('.')),
+              [],
+              'no partial file left',
+            );
+          }
+        } finally {
+          await rm(other, { recursive: true, force: true });
+        }
+      },
+    );
+
+    withStore(
       'bytes in memory are stored whole under a new name each time; no partial file is left beside',
       async (store, root) => {
         const a = await store.putBytes('espacio', new TextEncoder().encode('versión 1'));

@@ -1,7 +1,7 @@
 // `cerebro admin respaldo` copies originals from a folder; with the originals in an S3-compatible store the store's
 // own versioning and replication keep them, so the command tells the operator how instead of failing.
 import type { S3Location } from '../../config/originals-setting.js';
-import { type PgBackupAdvice, pgBackupAdvice } from '../postgres/pg-backup-advice.js';
+import { type PgBackupAdvice, pgBackupAdvice, shellQuote } from '../postgres/pg-backup-advice.js';
 
 export interface S3BackupAdvice {
   s3: true;
@@ -11,8 +11,6 @@ export interface S3BackupAdvice {
   bases: PgBackupAdvice | string[];
   nota: string;
 }
-
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function s3BackupAdvice(
   location: S3Location,
@@ -31,8 +29,8 @@ export function s3BackupAdvice(
     bases: databaseUrl
       ? pgBackupAdvice(databaseUrl, target)
       : [
-          `mkdir -p ${quote(target)}`,
-          `sqlite3 ${quote(`${dataDir}/cerebro.db`)} ${quote(`.backup "${target}/cerebro.db"`)}`,
+          `mkdir -p ${shellQuote(target)}`,
+          `sqlite3 ${shellQuote(`${dataDir}/cerebro.db`)} ${shellQuote(`.backup "${target}/cerebro.db"`)}`,
         ],
     nota:
       `Con CEREBRO_ARCHIVOS=s3://${bucket}/${location.prefix} los originales están en el almacén S3 y este comando no ` +
