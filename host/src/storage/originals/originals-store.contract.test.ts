@@ -159,3 +159,23 @@ for (const c of CASES) {
     );
   });
 }
+
+// s3rver answers HEAD on a bucket without checking the signature, so the refused keys' 403 is not exercised here.
+test('an S3 store whose bucket does not exist stops the start with what to check', async (t) => {
+  const root = await mkdtemp(join(tmpdir(), 'cerebro-archivos-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  const s3 = await startLocalS3(join(root, 's3'));
+  if ('skip' in s3) {
+    t.skip(s3.skip);
+    return;
+  }
+  t.after(() => s3.close());
+  const env = s3.env('x/');
+  const open = (changes: Record<string, string>) =>
+    openOriginalsStore(parseOriginalsSetting({ ...env, ...changes }), join(root, 'data'));
+  await assert.rejects(
+    open({ CEREBRO_ARCHIVOS: env.CEREBRO_ARCHIVOS!.replace('s3://cerebro/', 's3://otro-cubo/') }),
+    /el cubo "otro-cubo" no existe/,
+  );
+  assert.equal((await open({})).kind, 's3');
+});

@@ -62,6 +62,14 @@ export class S3Client {
     return { bytes: Number(res.headers['content-length'] ?? 0), stream: res };
   }
 
+  /** S3's status for the bucket itself (HEAD): 200 when it exists and the keys may use it, 403 or 404 otherwise. */
+  async bucketStatus(): Promise<number> {
+    const res = await this.send('HEAD', '');
+    res.resume();
+    if ((res.statusCode ?? 0) >= 500) throw new S3RequestError(res.statusCode ?? 0, '');
+    return res.statusCode ?? 0;
+  }
+
   /** Deletes the object (an absent one is no error: S3 answers 204 either way). */
   async delete(key: string): Promise<void> {
     const res = await this.send('DELETE', key);

@@ -13,6 +13,7 @@ import type { S3Credentials, S3Location } from '../../../config/originals-settin
 import type { LocalOriginal, OriginalReader, OriginalsStore } from '../../port/originals-store.js';
 import { processTempDir } from '../../process-temp-dir.js';
 import { S3_NOT_INSTALLED } from '../s3-not-installed.js';
+import { storageFailureOf } from '../../storage-failure.js';
 import { newStoredName } from '../stored-name.js';
 import { S3Client } from './s3-client.js';
 
@@ -37,6 +38,16 @@ export class S3OriginalsStore implements OriginalsStore {
 
   static async open(location: S3Location, credentials: S3Credentials, dataDir: string): Promise<S3OriginalsStore> {
     const client = new S3Client(await loadAws4(), location, credentials);
+    // A wrong bucket or keys is a setting to fix: the host does not start. A store that does not answer yet may come
+    // back (requests meanwhile answer 503): that is left to them.
+    const status = await client.bucketStatus().catch((err: unknown) => {
+      if (storageFailureOf(err)?.kind === 'unavailable') return 0;
+      throw err;
+    });
+    if (status === 404 || status === 403)
+      throw new Error(
+        `CEREBRO_ARCHIVOS: ${status === 404 ? `el cubo "${location.bucket}" no existe en ${location.endpoint}` : `las claves no dan acceso al cubo "${location.bucket}" en ${location.endpoint}`} (revisa la dirección y CEREBRO_ARCHIVOS_ACCESS_KEY / CEREBRO_ARCHIVOS_SECRET_KEY).`,
+      );
     return new S3OriginalsStore(client, location.prefix, join(processTempDir(dataDir), 'originales'));
   }
 
