@@ -27,12 +27,25 @@ export const EXTERNAL_PACKAGES = [
 ];
 
 /**
- * Drivers of the scaled-out deployment (issue #25: PostgreSQL, Redis), imported with `import()` only when
+ * Drivers of the scaled-out deployment (issue #25: PostgreSQL, Redis, S3 signing), imported with `import()` only when
  * `CEREBRO_DATABASE_URL` / `CEREBRO_REDIS_URL` is set. Left out of the bundles and NOT shipped: the executable is the
  * embedded, single-machine distribution and does not grow; a URL given to it fails with a message naming the
  * missing package (storage/postgres/pg-driver.ts, storage/redis/redis-driver.ts).
  */
-export const SCALE_OUT_DRIVERS = ['pg', 'ioredis'];
+export const SCALE_OUT_DRIVERS = ['pg', 'ioredis', 'aws4'];
+
+/**
+ * The S3 originals store (CEREBRO_ARCHIVOS=s3://…) stays out of the bundles like its library: `import()`ed only when
+ * configured, it is not found in the executable, which then says to install Cerebro with npm for S3
+ * (host/src/storage/originals/open-originals-store.ts).
+ */
+const S3_STORE = /\/s3\/s3-originals-store\.js$/;
+const leaveOutS3Store = {
+  name: 'leave-out-s3-store',
+  setup(b) {
+    b.onResolve({ filter: S3_STORE }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
 /** Each compiled file sees `import.meta.url` as its own place in the tree, not the bundle's. */
 function importMetaPerFile(repoRoot) {
@@ -109,7 +122,7 @@ export async function bundleEntries(repoRoot, treeDir, entries) {
       target: 'node20',
       external: [...EXTERNAL_PACKAGES, ...SCALE_OUT_DRIVERS],
       banner: { js: banner },
-      plugins: [builtinsThroughRequire(), importMetaPerFile(repoRoot)],
+      plugins: [builtinsThroughRequire(), importMetaPerFile(repoRoot), leaveOutS3Store],
       logLevel: 'warning',
       legalComments: 'none',
     });

@@ -32,16 +32,18 @@ test('anyone sees the phase and overall state; versions, plugins and errors only
   assert.equal(operator.body.salud, 'degradada');
   assert.equal(typeof operator.body.version, 'string');
   assert.deepEqual(Object.keys(operator.body.cerebro).sort(), [
+    'archivos',
     'busqueda',
     'busqueda_vectores',
     'indice_pasajes',
     'motor',
     'reordenacion',
   ]);
-  // The embedded database: FTS5 and sqlite-vec (on PostgreSQL: postgresql_bm25, and pgvector or exacta_en_el_motor).
+  // The embedded database: FTS5 and sqlite-vec (on PostgreSQL: postgresql_bm25, and pgvector or exacta_en_el_motor);
+  // originals in the data folder (CEREBRO_ARCHIVOS unset).
   assert.deepEqual(
-    [operator.body.cerebro.indice_pasajes, operator.body.cerebro.busqueda_vectores],
-    ['sqlite_fts5', 'sqlite_vec'],
+    [operator.body.cerebro.indice_pasajes, operator.body.cerebro.busqueda_vectores, operator.body.cerebro.archivos],
+    ['sqlite_fts5', 'sqlite_vec', 'carpeta_de_datos'],
   );
   const roto = operator.body.plugins.find((p: { id: string }) => p.id === 'roto');
   assert.equal(roto.version, '9.9.9');

@@ -52,6 +52,8 @@ export interface CerebroEngineConfig {
   onStateChanged?: (doc: DocumentStatus) => void;
   /** The folder stored document paths are relative to (the data folder); absent: paths are used as stored. */
   originalsRoot?: string;
+  /** A local file with a stored original's bytes, released after indexing (originals kept outside the data folder). */
+  openOriginal?: IndexingDependencies['openOriginal'];
   /** Errors the indexing runner survived (full disk, busy database), for the log. */
   onIndexingError?: IndexingDependencies['onError'];
   /** A job met a full disk (give back reserved space so its failure can be written). */
@@ -103,6 +105,7 @@ export class CerebroEngine {
     if (config.onContentChanged) deps.onContentChanged = config.onContentChanged;
     if (config.onStateChanged) deps.onStateChanged = config.onStateChanged;
     if (config.originalsRoot !== undefined) deps.originalsRoot = config.originalsRoot;
+    if (config.openOriginal) deps.openOriginal = config.openOriginal;
     if (config.onIndexingError) deps.onError = config.onIndexingError;
     if (config.onDiskFull) deps.onDiskFull = config.onDiskFull;
     this.documents = new IndexingRunner(deps, config.indexing);

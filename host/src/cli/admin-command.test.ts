@@ -161,6 +161,9 @@ test('cerebro config prints the effective configuration with every secret masked
     CEREBRO_LLM_API_KEY: 'sk-secreto',
     CEREBRO_MARCA_API_KEY: 'otro-secreto',
     CEREBRO_MARCA_TONO: 'cercano',
+    CEREBRO_ARCHIVOS: 's3://cubo/cerebro?endpoint=http://127.0.0.1:9000',
+    CEREBRO_ARCHIVOS_ACCESS_KEY: 'acceso-secreto',
+    CEREBRO_ARCHIVOS_SECRET_KEY: 'clave-secreto',
   };
   const res = await raw(['config', '--json'], env);
   assert.equal(res.code, 0, res.err);
@@ -173,6 +176,8 @@ test('cerebro config prints the effective configuration with every secret masked
   assert.equal(shown.llmUrl, 'https://ana:[oculto]@llm.example/v1');
   assert.equal(shown.entorno.CEREBRO_MARCA_API_KEY, '[oculto]');
   assert.equal(shown.entorno.CEREBRO_MARCA_TONO, 'cercano');
+  assert.equal(shown.originals, 's3://cubo/cerebro/', 'where originals live, without the S3 keys');
+  assert.equal(shown.entorno.CEREBRO_ARCHIVOS_SECRET_KEY, '[oculto]');
   assert.doesNotMatch(res.out, /secreto|contrasena/);
   const refused = await raw(['config', '--json'], { CEREBRO_PORT: 'ochenta' });
   assert.equal(refused.code, 1);
@@ -249,4 +254,28 @@ test('cerebro admin owner spaces: shows and sets the allowance (defecto: the def
     ],
     'each change, newest first; showing it is not one',
   );
+});
+
+test('cerebro admin respaldo with originals in S3 says what to do (bucket versioning, the databases) and copies nothing', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'cerebro-respaldo-s3-'));
+  try {
+    const target = join(root, 'respaldo');
+    const env = {
+      CEREBRO_DATA_DIR: join(root, 'datos'),
+      CEREBRO_ARCHIVOS: 's3://cubo/cerebro?endpoint=http://127.0.0.1:9000',
+      CEREBRO_ARCHIVOS_ACCESS_KEY: 'acceso-secreto',
+      CEREBRO_ARCHIVOS_SECRET_KEY: 'clave-secreto',
+    };
+    const res = await raw(['admin', 'respaldo', target, '--json'], env);
+    assert.equal(res.code, 0, res.err);
+    const advice = JSON.parse(res.out);
+    assert.equal(advice.s3, true);
+    assert.ok(advice.originales.some((line: string) => line.includes('put-bucket-versioning --bucket cubo')));
+    assert.match(advice.bases.join('\n'), /sqlite3 .*cerebro\.db.*\.backup/);
+    assert.match(advice.nota, /versionado del cubo/);
+    assert.doesNotMatch(res.out, /secreto/);
+    assert.equal(existsSync(target), false, 'nothing written');
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 });

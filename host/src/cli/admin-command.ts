@@ -14,6 +14,7 @@ import { discoveredSources } from '../main/start-host.js';
 import { openDatabase } from '../storage/database.js';
 import { backupDataFolder } from '../storage/data-backup.js';
 import { pgBackupAdvice } from '../storage/postgres/pg-backup-advice.js';
+import { s3BackupAdvice } from '../storage/originals/s3-backup-advice.js';
 import { restoreBackup } from '../storage/restore.js';
 import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
@@ -403,8 +404,13 @@ async function runBackup(args: string[], flags: Flags, io: CliIo): Promise<numbe
   return report(io, flags, async () => {
     const config = loadHostConfig(io.env);
     // On PostgreSQL the server's tools take the backup: the advice is the answer (exit 0), nothing is copied.
-    if (config.databaseUrl) return pgBackupAdvice(config.databaseUrl, resolve(args[0]!));
-    return backupDataFolder(config.dataDir, resolve(args[0]!));
+    const target = resolve(args[0]!);
+    // Originals in an S3-compatible store: its versioning keeps them; the advice names the databases' tools too.
+    if (config.originals.kind === 's3')
+      return s3BackupAdvice(config.originals.location, config.databaseUrl, config.dataDir, target);
+    if (config.databaseUrl) return pgBackupAdvice(config.databaseUrl, target);
+    const originalsRoot = config.originals.kind === 'carpeta' ? config.originals.dir : config.dataDir;
+    return backupDataFolder(config.dataDir, target, undefined, originalsRoot);
   });
 }
 

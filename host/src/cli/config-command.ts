@@ -1,4 +1,5 @@
 import { loadHostConfig } from '../config/host-config.js';
+import { describeOriginals } from '../config/originals-setting.js';
 import { formatHuman, reportError, wantsHelp } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
 
@@ -29,6 +30,8 @@ export function effectiveConfig(env: NodeJS.ProcessEnv): Record<string, unknown>
     llmApiKey: maskSecret(config.llmApiKey),
     embeddingApiKey: maskSecret(config.embeddingApiKey),
     rerankApiKey: maskSecret(config.rerankApiKey),
+    // Where originals live, without the S3 keys the setting carries.
+    originals: describeOriginals(config.originals),
   };
   const hostVariables = new Set(['CEREBRO_LLM_API_KEY', 'CEREBRO_EMBEDDING_API_KEY', 'CEREBRO_RERANK_API_KEY']);
   const entorno = Object.fromEntries(

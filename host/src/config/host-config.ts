@@ -13,6 +13,7 @@ import { DEFAULT_SPACE_GATE } from '../limits/space-gate.js';
 import { DEFAULT_QUOTA } from '../limits/quota-defaults.js';
 import { loadWebhookSettings, type WebhookSettings } from '../webhooks/webhook-settings.js';
 import { parseDatabaseUrl, parseRedisUrl } from './backend-urls.js';
+import { type OriginalsSetting, parseOriginalsSetting } from './originals-setting.js';
 
 /** Everything the host reads from its environment, with the embedded defaults. */
 export interface HostConfig {
@@ -24,6 +25,8 @@ export interface HostConfig {
   databaseUrl: string | null;
   /** `CEREBRO_REDIS_URL`: where rate windows, daily quotas and the sign-in throttle count; null: in the database. */
   redisUrl: string | null;
+  /** `CEREBRO_ARCHIVOS`: where document originals live (the data folder, a shared folder or an S3-compatible store). */
+  originals: OriginalsSetting;
   host: string;
   port: number;
   logLevel: string;
@@ -184,6 +187,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     dataDir: resolve(base, env.CEREBRO_DATA_DIR ?? 'data'),
     databaseUrl: parseDatabaseUrl(env.CEREBRO_DATABASE_URL),
     redisUrl: parseRedisUrl(env.CEREBRO_REDIS_URL),
+    originals: parseOriginalsSetting(env),
     host: env.CEREBRO_HOST ?? '127.0.0.1',
     port: int(env, 'CEREBRO_PORT', 8080),
     logLevel: env.CEREBRO_LOG_LEVEL ?? 'info',

@@ -92,7 +92,7 @@ const STANDARD_ERRORS: Record<string, string> = {
   '429':
     'Límite por minuto o cuota diaria superados, del espacio o propios de la clave, o (rutas públicas) de la dirección de origen (cabecera `Retry-After`; `RateLimit-Policy` dice cuál con `limite="clave"`, `limite="espacio"` o `limite="direccion"`).',
   '503':
-    'El servicio arranca o se detiene, el módulo no está disponible, o la base de datos está ocupada (`database_busy`, cabecera `Retry-After`).',
+    'El servicio arranca o se detiene, el módulo no está disponible, la base de datos está ocupada (`database_busy`) o el almacén de originales no responde (`originals_unavailable`), con la cabecera `Retry-After`.',
   '507':
     'No queda espacio en el disco del servidor (`insufficient_storage`): nada se guardó; reintenta cuando el operador libere espacio.',
 };

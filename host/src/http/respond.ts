@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { ApiError, ERROR_CATALOGUE, Reply, isApiError } from '@cerebro/sdk';
 import type { Logger as PinoLogger } from 'pino';
 import { openAiError } from './openai-errors.js';
-import { storageApiError, storageFailureOf } from '../storage/storage-failure.js';
+import { FAILURE_WORDS, storageApiError, storageFailureOf } from '../storage/storage-failure.js';
 
 /**
  * Sends `value` as JSON. `headers` are this response's headers so far and receive the content headers: adding
@@ -71,7 +71,7 @@ export function sendError(
   if (storage) {
     if (storage.kind === 'full')
       log.error({ err, errno: storage.errno }, `sin espacio en disco (${storage.errno}): la petición no se guardó`);
-    else log.warn({ err, errno: storage.errno }, `base de datos ocupada (${storage.errno})`);
+    else log.warn({ err, errno: storage.errno }, `${FAILURE_WORDS[storage.kind]} (${storage.errno})`);
     err = storageApiError(storage);
   }
   if (isApiError(err)) {

@@ -3,7 +3,7 @@
 // nothing it holds in memory is wrong, only a write did not happen. Anything else still ends the process, as Node
 // would, but with a fatal log line first: its state can no longer be trusted.
 import type { Logger as PinoLogger } from 'pino';
-import { logStorageError, storageFailureOf } from '../storage/storage-failure.js';
+import { FAILURE_WORDS, logStorageError, storageFailureOf } from '../storage/storage-failure.js';
 
 /** What the process does with an error nobody caught (split from the listeners so it can be tested alone). */
 export function uncaughtErrorHandler(log: PinoLogger, exit: (code: number) => void): (err: unknown) => void {
@@ -13,7 +13,7 @@ export function uncaughtErrorHandler(log: PinoLogger, exit: (code: number) => vo
       logStorageError(
         log,
         err,
-        `${storage.kind === 'full' ? 'sin espacio en disco' : 'base de datos ocupada'} (${storage.errno}) fuera de una petición; el servicio sigue`,
+        `${FAILURE_WORDS[storage.kind]} (${storage.errno}) fuera de una petición; el servicio sigue`,
       );
       return;
     }

@@ -1,3 +1,5 @@
+import { describeOriginals } from '../config/originals-setting.js';
+import { openOriginalsStore } from '../storage/originals/open-originals-store.js';
 import 'reflect-metadata';
 import { roleIndexes } from '../config/process-role.js';
 import { startAuditRetention } from '../audit/audit-retention.js';
@@ -213,6 +215,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     // SQLite's passage index runs questions' full-text matches on its own search threads; PostgreSQL's in the server.
     const passages = resolveToken(container, PassageIndexRepositoryToken);
     const searchKind = await passages.searchKind();
+    const originals = await openOriginalsStore(config.originals, config.dataDir);
+    if (originals.kind !== 'carpeta_de_datos')
+      log.info({ archivos: describeOriginals(config.originals) }, 'originales fuera de la carpeta de datos');
     rag = await RagService.create({
       db: db ?? undefined,
       repositories: {
@@ -231,6 +236,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
         passages,
       },
       dataDir: config.dataDir,
+      originals,
       now: () => clock.now(),
       log,
       chat,
@@ -326,6 +332,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
           ...models.health(),
           indice_pasajes: searchKind.index,
           busqueda_vectores: searchKind.vectors,
+          archivos: originals.kind,
           motor: chat ? 'generativo' : 'extractivo',
         }),
         authenticator: resolveToken(container, HostTokens.Authenticator),

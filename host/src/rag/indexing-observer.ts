@@ -1,7 +1,7 @@
 import type { Logger as PinoLogger } from 'pino';
 import type { DocumentStatus } from '../cerebro/index.js';
 import type { HostMetrics } from '../metrics/metrics-services.js';
-import { storageFailureOf } from '../storage/storage-failure.js';
+import { FAILURE_WORDS, storageFailureOf } from '../storage/storage-failure.js';
 
 const durationMs = (doc: DocumentStatus): number =>
   doc.startedAt && doc.finishedAt ? Math.max(0, Date.parse(doc.finishedAt) - Date.parse(doc.startedAt)) : 0;
@@ -61,8 +61,8 @@ export function indexingErrorLogger(
       documento: where.id,
       err: (err as Error)?.message,
     };
-    if (storage?.kind === 'busy')
-      indexLog.warn(fields, `base de datos ocupada (${storage.errno}); la indexación lo reintenta`);
+    if (storage && storage.kind !== 'full')
+      indexLog.warn(fields, `${FAILURE_WORDS[storage.kind]} (${storage.errno}); la indexación lo reintenta`);
     else if (storage?.kind === 'full')
       indexLog.error(fields, `sin espacio en disco (${storage.errno}) durante la indexación`);
     else indexLog.error(fields, 'error de la cola de indexación; se reintenta');

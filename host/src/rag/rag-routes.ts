@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
 import { uploadedNames } from '../audit/audit-notes.js';
-import { stat } from 'node:fs/promises';
 import type { DependencyContainer } from 'tsyringe';
 import { apiError, pagingQuery, Reply, UploadError, validationError, type Page, type QuerySchema } from '@cerebro/sdk';
 import type { HostConfig } from '../config/host-config.js';
@@ -462,10 +460,10 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       },
       'core.downloadDocument': async (ctx) => {
         const doc = await rag.documentByName(space(ctx), ctx.params.archivo!);
-        const size = doc && (await stat(rag.originalPath(doc)).catch(() => null))?.size;
-        if (!doc || size === undefined || size === null) throw apiError('not_found', 'Documento no encontrado.');
-        return Reply.send(200, createReadStream(rag.originalPath(doc)), doc.mediaType, {
-          'content-length': String(size),
+        const original = doc && (await rag.readOriginal(doc));
+        if (!doc || !original) throw apiError('not_found', 'Documento no encontrado.');
+        return Reply.send(200, original.stream, doc.mediaType, {
+          'content-length': String(original.bytes),
           'content-disposition': attachmentName(doc.name),
           'x-content-type-options': 'nosniff',
         });

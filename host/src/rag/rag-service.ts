@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Logger as PinoLogger } from 'pino';
 import type { DocumentOrigin, ReceivedFile } from '@cerebro/sdk';
 import {
@@ -17,7 +16,8 @@ import type { EngineStorage } from '../storage/port/engine-storage.js';
 import type { DocumentReadsNow } from '../storage/port/document-job-repository.js';
 import { fileSha256 } from '../storage/file-sha256.js';
 import { DiskReserve } from '../storage/disk-reserve.js';
-import { OriginalsStore } from '../storage/originals/originals-store.js';
+import { FolderOriginalsStore } from '../storage/originals/originals-store.js';
+import type { OriginalReader, OriginalsStore } from '../storage/port/originals-store.js';
 import { AnswerCache } from './answer-cache.js';
 import { ConversationStore } from './conversations.js';
 import type { ConversationLog } from './conversation-log.js';
@@ -55,6 +55,8 @@ export interface RagServiceOptions {
   /** The engine's documents, jobs, leases and vectors (absent: SQLite repositories over `db`). */
   engineStorage?: EngineStorage;
   dataDir: string;
+  /** Where originals live (`CEREBRO_ARCHIVOS`); absent: files in the data folder. */
+  originals?: OriginalsStore;
   now: () => number;
   log: PinoLogger;
   chat: ChatClientConfig | null;
@@ -123,7 +125,7 @@ export class RagService {
   private readonly conversations: ConversationStore;
   /** The recorded conversations as an owner reads and rates them. */
   readonly conversationLog: ConversationLog;
-  /** Where originals are stored (paths relative to the data folder). */
+  /** Where originals are stored (the data folder, a shared folder or an S3-compatible store). */
   readonly originals: OriginalsStore;
   private readonly settings: RagSettingsRepository;
 
@@ -157,16 +159,18 @@ export class RagService {
       },
     };
     const models = options.models;
+    const originals = options.originals ?? new FolderOriginalsStore(options.dataDir);
     const engine = new CerebroEngine({
       ...base,
       originalsRoot: options.dataDir,
+      openOriginal: (stored: string) => originals.local(stored),
       onIndexingError: indexingErrorLogger(options.log),
       onDiskFull: () => reserve.release(),
       embedder: models?.embedder ?? null,
       rerank: models?.rerank ?? null,
       ...(models ? { onEmbedderOutcome: models.onEmbedderOutcome, minWordSimilarity: models.minWordSimilarity } : {}),
     });
-    const service = new RagService(options, engine, reserve);
+    const service = new RagService(options, engine, reserve, originals);
     cache = service.cache;
     return service;
   }
@@ -175,6 +179,7 @@ export class RagService {
     private readonly options: RagServiceOptions,
     engine: CerebroEngine,
     private readonly reserve: DiskReserve,
+    originals: OriginalsStore,
   ) {
     this.engine = engine;
     const { answers, conversations, settings, labels, origins, originsNow, documentsNow } = options.repositories;
@@ -186,7 +191,7 @@ export class RagService {
     this.conversations = new ConversationStore(conversations, options.now);
     this.conversationLog = new RecordedConversations(conversations, options.now);
     this.settings = settings;
-    this.originals = new OriginalsStore(options.dataDir);
+    this.originals = originals;
   }
 
   /** Starts the service; `indexes` false (an `api` process) leaves queued documents to a worker process. */
@@ -252,14 +257,16 @@ export class RagService {
         outcomes.push({ ok: false, nombre: file.filename, error: { codigo: 'nombre_no_valido', motivo: problem } });
         continue;
       }
-      const { stored, absolute } = await this.originals.newFile(space);
-      await rename(file.path, absolute);
+      // Hashed before the file moves: a remote store would otherwise be read back for it.
+      const sha256 = await fileSha256(file.path);
+      const stored = await this.originals.putFile(space, file.path);
       const document = await this.submitStored(
         space,
         canonicalDocumentName(file.filename),
         stored,
         file.mimeType,
         file.bytes,
+        sha256,
       );
       // An uploaded file replacing a module's document is no longer what the module brought: nor its source's tag.
       const source = (await this.origins.get(space, document.id))?.fuente;
@@ -279,11 +286,7 @@ export class RagService {
     space: string,
     input: { name: string; content: Uint8Array; mediaType: string; module: string; origin: DocumentOrigin | null },
   ): Promise<DocumentStatus> {
-    const { stored, absolute } = await this.originals.newFile(space);
-    await writeFile(absolute, input.content).catch(async (err: unknown) => {
-      await rm(absolute, { force: true }); // half a file on a full disk is only space taken
-      throw err;
-    });
+    const stored = await this.originals.putBytes(space, input.content);
     const name = canonicalDocumentName(input.name);
     // Hashed from memory: reading the file back costs three more file operations per document (hundreds per crawl).
     const sha256 = createHash('sha256').update(input.content).digest('hex');
@@ -342,7 +345,7 @@ export class RagService {
     stored: string,
     mimeType: string,
     bytes: number,
-    sha256?: string,
+    sha256: string,
   ): Promise<DocumentStatus> {
     const previous = await this.documentByName(space, name);
     const format = formatOf(name, mimeType);
@@ -353,11 +356,11 @@ export class RagService {
         path: stored,
         mediaType: format ? MEDIA_TYPES[format] : mimeType,
         bytes,
-        sha256: sha256 ?? (await fileSha256(this.originals.absolute(stored))),
+        sha256,
       });
     } catch (err) {
       // Not recorded (a full or busy database): the original would be an orphan no record or backup ever names.
-      await rm(this.originals.absolute(stored), { force: true });
+      await this.originals.discard(stored).catch(() => undefined);
       throw err;
     }
     if (previous && previous.path !== stored) await this.retire(previous.path);
@@ -386,9 +389,9 @@ export class RagService {
     return doc;
   }
 
-  /** Where a document's original bytes are on disk. */
-  originalPath(doc: DocumentStatus): string {
-    return this.originals.absolute(doc.path);
+  /** A document's original bytes (null when they are not in the store). */
+  readOriginal(doc: DocumentStatus): Promise<OriginalReader | null> {
+    return this.originals.read(doc.path);
   }
 
   /** The record is already gone or replaced: a file that cannot be moved aside is only space, never an error. */

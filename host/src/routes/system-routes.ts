@@ -58,7 +58,7 @@ const HEALTH_SCHEMA = {
       type: 'object',
       additionalProperties: { type: 'string' },
       description:
-        'Solo con la credencial de operador: `busqueda`, `motor`, `indice_pasajes` (`sqlite_fts5` o `postgresql_bm25`) y `busqueda_vectores` (`sqlite_vec`, `pgvector` o `exacta_en_el_motor`: dónde se comparan los vectores de los pasajes).',
+        'Solo con la credencial de operador: `busqueda`, `motor`, `indice_pasajes` (`sqlite_fts5` o `postgresql_bm25`), `busqueda_vectores` (`sqlite_vec`, `pgvector` o `exacta_en_el_motor`: dónde se comparan los vectores de los pasajes) y `archivos` (`carpeta_de_datos`, `carpeta` o `s3`: dónde se guardan los originales, `CEREBRO_ARCHIVOS`).',
     },
     plugins: {
       type: 'array',

@@ -15,7 +15,7 @@ import {
   type BackupManifest,
 } from './backup-files.js';
 import { RETIRED_DIR, holdBackupMarker } from './originals/backup-lock.js';
-import { OriginalsStore, relativeOriginal } from './originals/originals-store.js';
+import { FolderOriginalsStore, relativeOriginal } from './originals/originals-store.js';
 
 export interface DataBackupResult extends Omit<BackupManifest, 'archivos' | 'enlaces' | 'formato' | 'origen'> {
   carpeta: string;
@@ -32,11 +32,13 @@ export async function backupDataFolder(
   dataDir: string,
   target: string,
   now: () => Date = () => new Date(),
+  /** Where the originals are: the data folder, or the shared folder of `CEREBRO_ARCHIVOS=fs:<dir>`. */
+  originalsRoot: string = dataDir,
 ): Promise<DataBackupResult> {
   if (existsSync(target)) throw new Error(`ya existe ${target}: elige otra ruta para el respaldo`);
   const work = `${target}.tmp-${process.pid}`;
   await rm(work, { recursive: true, force: true });
-  const release = holdBackupMarker(dataDir);
+  const release = holdBackupMarker(originalsRoot);
   let manifest: BackupManifest;
   let databaseBytes: number;
   try {
@@ -45,8 +47,8 @@ export async function backupDataFolder(
     const originales = { archivos: 0, bytes: 0, enlazados: 0, copiados: 0 };
     const ausentes: string[] = [];
     for (const original of originalsOf(join(work, 'cerebro.db'), { normalise: true })) {
-      const rel = relativeOriginal(dataDir, original.path);
-      const how = rel === null ? null : await linkFromLiveOrRetired(dataDir, rel, join(work, rel));
+      const rel = relativeOriginal(originalsRoot, original.path);
+      const how = rel === null ? null : await linkFromLiveOrRetired(originalsRoot, rel, join(work, rel));
       if (how === null) {
         ausentes.push(original.path);
         continue;
@@ -77,7 +79,7 @@ export async function backupDataFolder(
     release();
   }
   // What was retired while this backup ran can go now (unless another backup still runs).
-  await new OriginalsStore(dataDir).purgeRetired().catch(() => 0);
+  await new FolderOriginalsStore(originalsRoot).purgeRetired().catch(() => 0);
   return {
     carpeta: target,
     creado: manifest.creado,
@@ -94,8 +96,8 @@ export async function backupDataFolder(
  * retired it meanwhile: a replaced or removed version is moved aside by a rename, possibly between a look and the
  * link, and retired files are never deleted while this backup's marker is held. Null when it is in neither.
  */
-async function linkFromLiveOrRetired(dataDir: string, rel: string, to: string): Promise<'enlazado' | 'copiado' | null> {
-  for (const from of [join(dataDir, rel), join(dataDir, RETIRED_DIR, rel)]) {
+async function linkFromLiveOrRetired(root: string, rel: string, to: string): Promise<'enlazado' | 'copiado' | null> {
+  for (const from of [join(root, rel), join(root, RETIRED_DIR, rel)]) {
     try {
       return await linkOrCopy(from, to);
     } catch (err) {

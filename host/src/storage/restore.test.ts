@@ -9,7 +9,7 @@ import { backupDataFolder } from './data-backup.js';
 import { fileSha256 } from './file-sha256.js';
 import { applyMigrations } from './migrator.js';
 import { HOST_MIGRATIONS } from './migrations/index.js';
-import { OriginalsStore } from './originals/originals-store.js';
+import { FolderOriginalsStore } from './originals/originals-store.js';
 import { restoreBackup } from './restore.js';
 
 /** A data folder with one document whose row still has the absolute path an older version wrote. */
@@ -17,7 +17,7 @@ async function legacyFolder(root: string): Promise<{ dir: string; rel: string }>
   const dir = join(root, 'datos');
   const db = openDatabase(join(dir, 'cerebro.db'));
   applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS.filter((m) => m.id < '0009') });
-  const { stored, absolute } = await new OriginalsStore(dir).newFile('s');
+  const { stored, absolute } = await new FolderOriginalsStore(dir).newFile('s');
   await writeFile(absolute, 'hola');
   db.prepare(`INSERT INTO cerebro_documents (space, id, name, media_type, bytes, sha256, path, state, created_at, updated_at, queued_at)
     VALUES ('s', 'd', 'd.txt', 'text/plain', 4, ?, ?, 'ready', '', '', '')`).run(await fileSha256(absolute), absolute);

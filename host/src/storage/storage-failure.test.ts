@@ -37,6 +37,15 @@ test('full disk and busy database errors are told apart from any other error, al
   assert.deepEqual([full.status, full.code, full.headers], [507, 'insufficient_storage', {}]);
   const busy = storageApiError({ kind: 'busy', errno: 'SQLITE_BUSY' });
   assert.deepEqual([busy.status, busy.code, busy.headers], [503, 'database_busy', { 'Retry-After': '2' }]);
+  assert.deepEqual(storageFailureOf(coded('ORIGINALS_UNAVAILABLE')), {
+    kind: 'unavailable',
+    errno: 'ORIGINALS_UNAVAILABLE',
+  });
+  const unavailable = storageApiError({ kind: 'unavailable', errno: 'ORIGINALS_UNAVAILABLE' });
+  assert.deepEqual(
+    [unavailable.status, unavailable.code, unavailable.headers],
+    [503, 'originals_unavailable', { 'Retry-After': '2' }],
+  );
 });
 
 test('the real errors of better-sqlite3 are recognised: SQLITE_FULL from a capped database, SQLITE_BUSY from a held lock', async (t) => {

@@ -9,3 +9,4 @@ export {
   type ScratchBackend,
   type TestBackend,
 } from './scratch-backend.js';
+export { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from './local-s3.js';

@@ -71,6 +71,10 @@ export const ERROR_CATALOGUE = {
     status: 503,
     detail: 'La base de datos está ocupada por otra escritura; reintenta en unos segundos.',
   },
+  originals_unavailable: {
+    status: 503,
+    detail: 'El almacén de los documentos originales no responde; reintenta en unos segundos.',
+  },
   space_busy: {
     status: 503,
     detail: 'Este espacio tiene demasiadas preguntas esperando turno; reintenta en unos segundos.',

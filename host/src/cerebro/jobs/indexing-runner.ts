@@ -4,6 +4,7 @@
 // is terminated and the document fails with a reason instead of hanging. Spaces take turns
 // (DocumentJobRepository.claimNext): one space's backlog delays another space's next document by at most the jobs
 // already running.
+import type { LocalOriginal } from '../../storage/port/originals-store.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { DocumentJobRepository, DocumentRecord } from '../../storage/port/document-job-repository.js';
@@ -75,6 +76,8 @@ export interface IndexingDependencies {
   now?: () => Date;
   /** The folder stored document paths are relative to (the data folder); absent: paths are used as stored. */
   originalsRoot?: string;
+  /** A local file with a stored original's bytes (a remote store's temporary copy); absent: the file under `originalsRoot`. */
+  openOriginal?: (stored: string) => Promise<LocalOriginal>;
   /**
    * Told of an error the runner survived (a full disk, a busy database) with where it happened; the runner never
    * throws out of a background step, so this is where such errors are logged.
@@ -528,6 +531,7 @@ export class IndexingRunner {
     const { signal } = job.controller;
     const timer = setTimeout(() => job.controller.abort(new Error('deadline')), this.options.deadlineMs);
     let swapped = false;
+    let original: LocalOriginal | null = null;
     try {
       // Passages are stored batch by batch, hidden from searches, while the worker analyses the rest: flat memory
       // and short transactions. A batch arriving after the job was cancelled is dropped. Stages: extrayendo (until
@@ -536,9 +540,10 @@ export class IndexingRunner {
       const analysis = new AnalysisProgress(doc.bytes);
       let stored: Promise<void> = Promise.resolve();
       let storeFailure: { err: unknown } | null = null;
+      original = this.deps.openOriginal ? await this.deps.openOriginal(doc.path) : null;
       const result = await this.deps.pool.prepare(
         {
-          path: resolve(this.deps.originalsRoot ?? '', doc.path),
+          path: original?.path ?? resolve(this.deps.originalsRoot ?? '', doc.path),
           name: doc.name,
           mediaType: doc.mediaType,
           timeoutMs: this.options.deadlineMs,
@@ -584,6 +589,9 @@ export class IndexingRunner {
       // Other errors are not logged here: they may quote document text; onStateChanged carries the failure.
     } finally {
       clearTimeout(timer);
+      await original
+        ?.release()
+        .catch((err: unknown) => this.survived(err, { stage: 'temporal', space: job.space, id: job.id }));
       // A run that was not swapped in leaves its passages for the purge (unless the host already closed the
       // database on shutdown: start-up abandons every run then).
       if (!swapped && this.deps.documents.open) {

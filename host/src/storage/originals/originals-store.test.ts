@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { processStartStamp } from '../process-temp-dir.js';
 import { RETIRED_DIR, backupRunning, holdBackupMarker } from './backup-lock.js';
-import { OriginalsStore, relativeOriginal } from './originals-store.js';
+import { FolderOriginalsStore, relativeOriginal } from './originals-store.js';
 
 async function dataDir(t: { after(fn: () => unknown): void }): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'cerebro-originals-'));
@@ -17,7 +17,7 @@ async function dataDir(t: { after(fn: () => unknown): void }): Promise<string> {
 
 test('originals are stored under relative paths; only paths inside the data folder count as its own', async (t) => {
   const dir = await dataDir(t);
-  const store = new OriginalsStore(dir);
+  const store = new FolderOriginalsStore(dir);
   const { stored, absolute } = await store.newFile('espacio');
   assert.match(stored, /^documentos\/[0-9a-f]{24}\/[0-9a-f-]{36}$/);
   assert.equal(absolute, join(dir, stored));
@@ -29,7 +29,7 @@ test('originals are stored under relative paths; only paths inside the data fold
 
 test('a retired original waits while a backup runs and goes at the first purge after it; a dead backup holds nothing', async (t) => {
   const dir = await dataDir(t);
-  const store = new OriginalsStore(dir);
+  const store = new FolderOriginalsStore(dir);
   const { stored, absolute } = await store.newFile('espacio');
   await writeFile(absolute, 'versión 1');
 

@@ -11,15 +11,16 @@ export interface PgBackupAdvice {
   nota: string;
 }
 
-const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+/** `s` as one shell word. */
+export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The pg_dump / pg_restore lines for the database at `databaseUrl`, writing into `target` (a new folder). */
 export function pgBackupAdvice(databaseUrl: string, target: string): PgBackupAdvice {
-  const url = quote(redactUrl(databaseUrl));
-  const dump = quote(`${target.replace(/\/+$/, '')}/cerebro.dump`);
+  const url = shellQuote(redactUrl(databaseUrl));
+  const dump = shellQuote(`${target.replace(/\/+$/, '')}/cerebro.dump`);
   return {
     postgresql: true,
-    respaldo: [`mkdir -p ${quote(target)}`, `pg_dump --format=custom --no-owner --file=${dump} ${url}`],
+    respaldo: [`mkdir -p ${shellQuote(target)}`, `pg_dump --format=custom --no-owner --file=${dump} ${url}`],
     restaurar: [
       'createdb cerebro_restaurada',
       `pg_restore --no-owner --exit-on-error --dbname=postgres://…/cerebro_restaurada ${dump}`,
