@@ -44,7 +44,8 @@ export class PgSessionTable implements ConsoleSessionRepository {
 
   async findWithOwner(id: string): Promise<SessionWithOwner | undefined> {
     const { table, people, person, readOnly } = this.t;
-    const r = await pgQuery<SessionWithOwner>(this.pool, 
+    const r = await pgQuery<SessionWithOwner>(
+      this.pool,
       `SELECT ${this.row}, ${readOnly} AS owner_read_only, p.deleted_at AS owner_deleted_at
          FROM ${table} s JOIN ${people} p ON p.id = s.${person} WHERE s.id = $1`,
       [id],
@@ -53,7 +54,8 @@ export class PgSessionTable implements ConsoleSessionRepository {
   }
 
   async insert(s: NewSessionRecord): Promise<void> {
-    await pgQuery(this.pool, 
+    await pgQuery(
+      this.pool,
       `INSERT INTO ${this.t.table} (id, ${this.t.person}, secret_digest, created_at, expires_at, max_expires_at, last_seen_at,
          user_agent, ip, origin) VALUES ($1, $2, $3, $4, $5, $6, $4, $7, $8, $9)`,
       [s.id, s.ownerId, s.secretDigest, s.createdAt, s.expiresAt, s.maxExpiresAt, s.userAgent, s.ip, s.origin],
@@ -61,7 +63,8 @@ export class PgSessionTable implements ConsoleSessionRepository {
   }
 
   async touch(id: string, lastSeenAt: string, expiresAt: string): Promise<void> {
-    await pgQuery(this.pool, 
+    await pgQuery(
+      this.pool,
       `UPDATE ${this.t.table} SET last_seen_at = $1, expires_at = $2 WHERE id = $3 AND revoked_at IS NULL`,
       [lastSeenAt, expiresAt, id],
     );
@@ -69,7 +72,8 @@ export class PgSessionTable implements ConsoleSessionRepository {
 
   async active(ownerId: string, now: string): Promise<SessionRow[]> {
     // ISO times and ids compared and sorted by code point (COLLATE "C"), as SQLite does, whatever the database's collation.
-    const r = await pgQuery<SessionRow>(this.pool, 
+    const r = await pgQuery<SessionRow>(
+      this.pool,
       `SELECT ${this.row} FROM ${this.t.table} s
         WHERE s.${this.t.person} = $1 AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > $2 COLLATE "C")
         ORDER BY s.created_at COLLATE "C" DESC, s.id COLLATE "C"`,
@@ -79,7 +83,8 @@ export class PgSessionTable implements ConsoleSessionRepository {
   }
 
   async revoke(id: string, ownerId: string, at: string): Promise<boolean> {
-    const r = await pgQuery(this.pool, 
+    const r = await pgQuery(
+      this.pool,
       `UPDATE ${this.t.table} SET revoked_at = $1 WHERE id = $2 AND ${this.t.person} = $3 AND revoked_at IS NULL`,
       [at, id, ownerId],
     );
@@ -96,7 +101,8 @@ export class PgSessionTable implements ConsoleSessionRepository {
   }
 
   async prune(before: string): Promise<void> {
-    await pgQuery(this.pool, 
+    await pgQuery(
+      this.pool,
       `DELETE FROM ${this.t.table}
         WHERE coalesce(revoked_at, max_expires_at, expires_at) < $1 COLLATE "C" OR expires_at < $1 COLLATE "C"`,
       [before],
