@@ -17,6 +17,13 @@ export default definePlugin({
         sql: 'CREATE TABLE hola_saludos (id INTEGER PRIMARY KEY, space_id TEXT NOT NULL, texto TEXT NOT NULL)',
       },
     ],
+    // The same table for a host on PostgreSQL (CEREBRO_DATABASE_URL): same id, PostgreSQL's dialect.
+    postgresMigrations: [
+      {
+        id: '0001_saludos',
+        sql: 'CREATE TABLE hola_saludos (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, space_id TEXT NOT NULL, texto TEXT NOT NULL)',
+      },
+    ],
     routes: [
       { id: 'saludo', method: 'GET', path: '/saludo', permission: 'lee', summary: 'Saluda al espacio' },
       { id: 'listar', method: 'GET', path: '/saludos', permission: 'lee', summary: 'Saludos guardados en el espacio' },
