@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { authorEnv, brokenHeaders } from './support/author-env.js';
-import { startServer } from './support/server-process.js';
+import { backendEnvOf, startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,6 +73,7 @@ test('from an empty folder outside the workspace: scaffold, install, build, test
   const serverEnv = {
     ...env,
     CEREBRO_DATA_DIR: dataDir,
+    ...(await backendEnvOf(dataDir)),
     CEREBRO_PLUGINS_ALLOW: 'saludos',
     CEREBRO_LOG_LEVEL: 'silent',
   };

@@ -10,6 +10,7 @@ export type { DocumentFormat } from './extract/types.js';
 export type { MatchedRow, MatchPlan, PlanMatcher, SearchHit, SpaceStats } from './index/passage-index.js';
 export { mergeWordMatches } from './index/passage-index.js';
 export { passageTerms, prepareDocument, type PreparedPassage } from './extract/prepare.js';
+export { createPreparePool, type PreparePool } from './extract/pool.js';
 export { matchExpression } from './index/fts-query.js';
 export { queryTermGroups } from './text/analyzer.js';
 export type { RetrievalScope } from './index/retrieval-scope.js';

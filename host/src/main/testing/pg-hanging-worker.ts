@@ -2,8 +2,7 @@
 // one-second lease it renews while alive, it claims the queued document, stores its passages hidden (a run), and
 // then never finishes the job: it hangs until it is killed.
 import 'reflect-metadata';
-import { createPreparePool, type PreparePool } from '../../cerebro/extract/pool.js';
-import { CerebroEngine } from '../../cerebro/index.js';
+import { CerebroEngine, createPreparePool, type PreparePool } from '../../cerebro/index.js';
 import { createPgPool } from '../../storage/postgres/pg-driver.js';
 import { pgEngineStorage } from './pg-engine-storage.js';
 
