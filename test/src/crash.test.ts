@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer, type ServerProcess } from './support/server-process.js';
+import { sqliteOnly } from './support/backend.js';
 
 const FLUSH_MS = 200;
 const ENV = { CEREBRO_COUNTER_FLUSH_MS: String(FLUSH_MS), CEREBRO_PLUGINS_ALLOW: 'marca' };
@@ -84,117 +85,121 @@ function documentText(n: number): string {
   return Array.from({ length: 3000 }, (_, i) => paragraph(i)).join('');
 }
 
-test('kill -9 after key creation and a plugin write, during counting, indexing and an upload: every restart comes back consistent', async (t) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-crash-'));
-  let server = await startServer(dataDir, ENV);
-  t.after(async () => {
-    if (server.child.exitCode === null && server.child.signalCode === null) await server.crash();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  // stderr is a pipe: the first run's credentials are only in the operator's file.
-  const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
-  const demoKey = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)?.[0];
-  assert.ok(demoKey, `no demo key in primer-arranque.txt:\n${server.banner}`);
-  const restart = async () => {
-    await server.crash();
-    server = await startServer(dataDir, ENV);
-  };
+test(
+  'kill -9 after key creation and a plugin write, during counting, indexing and an upload: every restart comes back consistent',
+  sqliteOnly('lee los contadores de cerebro.db mientras el servidor corre'),
+  async (t) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-crash-'));
+    let server = await startServer(dataDir, ENV);
+    t.after(async () => {
+      if (server.child.exitCode === null && server.child.signalCode === null) await server.crash();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    // stderr is a pipe: the first run's credentials are only in the operator's file.
+    const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
+    const demoKey = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)?.[0];
+    assert.ok(demoKey, `no demo key in primer-arranque.txt:\n${server.banner}`);
+    const restart = async () => {
+      await server.crash();
+      server = await startServer(dataDir, ENV);
+    };
 
-  // 1. A key created just before the crash survives it (writes are committed before the answer).
-  const created = await call(server, demoKey, '/tokens', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ nombre: 'justo-antes', espacios: [SPACE], permiso: 'escribe' }),
-  });
-  assert.equal(created.status, 201);
-  const key: string = created.body.token.token;
-  // A plugin write (marca, in its own database file) answered just before the crash survives it too.
-  const patched = await call(server, key, `/mod/marca/${SPACE}/config`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Tienda tras el choque' }),
-  });
-  assert.equal(patched.status, 200);
-  await restart();
-  assert.equal((await call(server, key, '/companies')).status, 200);
-  assert.equal((await call(server, demoKey, '/companies')).status, 200);
-  assert.equal((await call(server, key, `/mod/marca/${SPACE}/config`)).body.name, 'Tienda tras el choque');
+    // 1. A key created just before the crash survives it (writes are committed before the answer).
+    const created = await call(server, demoKey, '/tokens', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nombre: 'justo-antes', espacios: [SPACE], permiso: 'escribe' }),
+    });
+    assert.equal(created.status, 201);
+    const key: string = created.body.token.token;
+    // A plugin write (marca, in its own database file) answered just before the crash survives it too.
+    const patched = await call(server, key, `/mod/marca/${SPACE}/config`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Tienda tras el choque' }),
+    });
+    assert.equal(patched.status, 200);
+    await restart();
+    assert.equal((await call(server, key, '/companies')).status, 200);
+    assert.equal((await call(server, demoKey, '/companies')).status, 200);
+    assert.equal((await call(server, key, `/mod/marca/${SPACE}/config`)).body.name, 'Tienda tras el choque');
 
-  // 2. Counters: what a flush wrote survives; what came after it may be lost, nothing more.
-  const keyId = keyIdOf(key);
-  const before = storedCalls(dataDir, keyId);
-  for (let i = 0; i < 20; i++) assert.equal((await call(server, key, '/companies')).status, 200);
-  await until('the counters flush', () => (storedCalls(dataDir, keyId) >= before + 20 ? true : undefined));
-  const flushed = storedCalls(dataDir, keyId);
-  for (let i = 0; i < 5; i++) assert.equal((await call(server, key, '/companies')).status, 200);
-  await restart();
-  const afterCrash = storedCalls(dataDir, keyId);
-  assert.ok(
-    afterCrash >= flushed && afterCrash <= flushed + 5,
-    `calls after the crash ${afterCrash}, flushed ${flushed}, 5 made after the flush`,
-  );
-
-  // 3. Indexing interrupted: every accepted document ends listo or fallido with a reason after the restart.
-  const form = new FormData();
-  for (let n = 1; n <= 4; n++) form.append('archivos', new Blob([documentText(n)]), `manual-${n}.txt`);
-  form.append('archivos', new Blob(['%PDF-1.4 roto']), 'roto.pdf');
-  const upload = await call(server, key, `/rag/${SPACE}/load_documents`, { method: 'POST', body: form });
-  assert.equal(upload.status, 202);
-  const accepted = (upload.body.documentos as { nombre: string; estado: string }[])
-    .filter((d) => d.estado !== 'rechazado')
-    .map((d) => d.nombre);
-  await restart();
-  const pendingAtCrash = readDb(
-    dataDir,
-    (db) =>
-      db
-        .prepare("SELECT count(*) FROM cerebro_documents WHERE state IN ('queued', 'processing')")
-        .pluck()
-        .get() as number,
-  );
-  assert.ok(pendingAtCrash > 0 || accepted.length === 0, 'the crash must have interrupted indexing');
-  const status = await until(
-    'indexing to end',
-    async () => {
-      const s = (await call(server, key, `/rag/${SPACE}/indexing_status`)).body;
-      return s.listo ? s : undefined;
-    },
-    25_000,
-  );
-  const byName = new Map((status.documentos as any[]).map((d) => [d.nombre, d]));
-  for (const name of accepted) {
-    const doc = byName.get(name);
-    assert.ok(doc, `${name} was accepted and must still be listed`);
+    // 2. Counters: what a flush wrote survives; what came after it may be lost, nothing more.
+    const keyId = keyIdOf(key);
+    const before = storedCalls(dataDir, keyId);
+    for (let i = 0; i < 20; i++) assert.equal((await call(server, key, '/companies')).status, 200);
+    await until('the counters flush', () => (storedCalls(dataDir, keyId) >= before + 20 ? true : undefined));
+    const flushed = storedCalls(dataDir, keyId);
+    for (let i = 0; i < 5; i++) assert.equal((await call(server, key, '/companies')).status, 200);
+    await restart();
+    const afterCrash = storedCalls(dataDir, keyId);
     assert.ok(
-      doc.estado === 'listo' ||
-        (doc.estado === 'fallido' && typeof doc.error?.motivo === 'string' && doc.error.motivo.length > 0),
-      `${name}: ${JSON.stringify({ estado: doc.estado, error: doc.error })}`,
+      afterCrash >= flushed && afterCrash <= flushed + 5,
+      `calls after the crash ${afterCrash}, flushed ${flushed}, 5 made after the flush`,
     );
-  }
 
-  // 4. An upload in flight: a second server on the same data directory leaves its temp file alone; the crash
-  //    leaves it behind; the next start removes it.
-  const stalled = startStalledUpload(server, key);
-  const partial = await until('the upload to reach disk', () => {
-    const files = uploadFiles(dataDir).filter((p) => statSync(join(dataDir, 'tmp', p)).isFile());
-    return files.length > 0 ? files : undefined;
-  });
-  const second = await startServer(dataDir, ENV);
-  await second.stop();
-  assert.ok(
-    partial.every((p) => existsSync(join(dataDir, 'tmp', p))),
-    "another process must not remove a live server's upload",
-  );
-  await restart();
-  await stalled.failed;
-  assert.deepEqual(uploadFiles(dataDir), [], 'no upload of the dead process is left');
-  assert.deepEqual(
-    readdirSync(join(dataDir, 'tmp')).filter((name) => !name.startsWith(`${server.pid}-`)),
-    [],
-    'only the live process has a temp folder',
-  );
-  const listed = (await call(server, key, `/rag/${SPACE}/documents?limite=50`)).body;
-  assert.ok(!JSON.stringify(listed).includes('a-medias.txt'), 'an upload cut by the crash was never accepted');
-  assert.equal((await call(server, key, '/companies')).status, 200);
-  assert.equal(await server.stop(), 0);
-});
+    // 3. Indexing interrupted: every accepted document ends listo or fallido with a reason after the restart.
+    const form = new FormData();
+    for (let n = 1; n <= 4; n++) form.append('archivos', new Blob([documentText(n)]), `manual-${n}.txt`);
+    form.append('archivos', new Blob(['%PDF-1.4 roto']), 'roto.pdf');
+    const upload = await call(server, key, `/rag/${SPACE}/load_documents`, { method: 'POST', body: form });
+    assert.equal(upload.status, 202);
+    const accepted = (upload.body.documentos as { nombre: string; estado: string }[])
+      .filter((d) => d.estado !== 'rechazado')
+      .map((d) => d.nombre);
+    await restart();
+    const pendingAtCrash = readDb(
+      dataDir,
+      (db) =>
+        db
+          .prepare("SELECT count(*) FROM cerebro_documents WHERE state IN ('queued', 'processing')")
+          .pluck()
+          .get() as number,
+    );
+    assert.ok(pendingAtCrash > 0 || accepted.length === 0, 'the crash must have interrupted indexing');
+    const status = await until(
+      'indexing to end',
+      async () => {
+        const s = (await call(server, key, `/rag/${SPACE}/indexing_status`)).body;
+        return s.listo ? s : undefined;
+      },
+      25_000,
+    );
+    const byName = new Map((status.documentos as any[]).map((d) => [d.nombre, d]));
+    for (const name of accepted) {
+      const doc = byName.get(name);
+      assert.ok(doc, `${name} was accepted and must still be listed`);
+      assert.ok(
+        doc.estado === 'listo' ||
+          (doc.estado === 'fallido' && typeof doc.error?.motivo === 'string' && doc.error.motivo.length > 0),
+        `${name}: ${JSON.stringify({ estado: doc.estado, error: doc.error })}`,
+      );
+    }
+
+    // 4. An upload in flight: a second server on the same data directory leaves its temp file alone; the crash
+    //    leaves it behind; the next start removes it.
+    const stalled = startStalledUpload(server, key);
+    const partial = await until('the upload to reach disk', () => {
+      const files = uploadFiles(dataDir).filter((p) => statSync(join(dataDir, 'tmp', p)).isFile());
+      return files.length > 0 ? files : undefined;
+    });
+    const second = await startServer(dataDir, ENV);
+    await second.stop();
+    assert.ok(
+      partial.every((p) => existsSync(join(dataDir, 'tmp', p))),
+      "another process must not remove a live server's upload",
+    );
+    await restart();
+    await stalled.failed;
+    assert.deepEqual(uploadFiles(dataDir), [], 'no upload of the dead process is left');
+    assert.deepEqual(
+      readdirSync(join(dataDir, 'tmp')).filter((name) => !name.startsWith(`${server.pid}-`)),
+      [],
+      'only the live process has a temp folder',
+    );
+    const listed = (await call(server, key, `/rag/${SPACE}/documents?limite=50`)).body;
+    assert.ok(!JSON.stringify(listed).includes('a-medias.txt'), 'an upload cut by the crash was never accepted');
+    assert.equal((await call(server, key, '/companies')).status, 200);
+    assert.equal(await server.stop(), 0);
+  },
+);

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer, type ServerProcess } from './support/server-process.js';
+import { sqliteOnly } from './support/backend.js';
 
 const FS_BYTES = 24 * 1024 * 1024;
 const MIN_FREE = 8 * 1024 * 1024;
@@ -33,153 +34,157 @@ const documentText = (n: number): string =>
       `Párrafo ${i} del documento ${n}: palabra${(i * 7919 + n * 104729) % 100003} y término${(i * 31 + n) % 9973} sobre discos llenos.\n\n`,
   ).join('');
 
-test('a full disk answers 507, fails only the document it hit, never ends the server, and recovers once space is freed', async (t) => {
-  const mountPoint = await mkdtemp(join(tmpdir(), 'cerebro-disco-'));
-  const refused = mountTmpfs(mountPoint, FS_BYTES);
-  if (refused) {
-    await rmdir(mountPoint);
-    t.skip(refused);
-    return;
-  }
-  const dataDir = join(mountPoint, 'datos');
-  let server: ServerProcess | undefined;
-  t.after(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) await server.crash();
-    execFileSync('umount', [mountPoint]);
-    await rm(mountPoint, { recursive: true, force: true });
-  });
-  server = await startServer(
-    dataDir,
-    { CEREBRO_PLUGINS_ALLOW: 'marca', CEREBRO_DISK_MIN_FREE_BYTES: String(MIN_FREE), CEREBRO_LOG_LEVEL: 'info' },
-    { captureStdout: true },
-  );
-  const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
-  const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
-  const operator = /cra_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
-  const api = async (path: string, init: RequestInit = {}, credential = key) => {
-    const res = await fetch(`${server!.url}/api${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${credential}`, ...init.headers },
+test(
+  'a full disk answers 507, fails only the document it hit, never ends the server, and recovers once space is freed',
+  sqliteOnly('llena el disco de la carpeta de datos de SQLite y lee cerebro.db'),
+  async (t) => {
+    const mountPoint = await mkdtemp(join(tmpdir(), 'cerebro-disco-'));
+    const refused = mountTmpfs(mountPoint, FS_BYTES);
+    if (refused) {
+      await rmdir(mountPoint);
+      t.skip(refused);
+      return;
+    }
+    const dataDir = join(mountPoint, 'datos');
+    let server: ServerProcess | undefined;
+    t.after(async () => {
+      if (server && server.child.exitCode === null && server.child.signalCode === null) await server.crash();
+      execFileSync('umount', [mountPoint]);
+      await rm(mountPoint, { recursive: true, force: true });
     });
-    const text = await res.text();
-    let body: any = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* metrics are text */
+    server = await startServer(
+      dataDir,
+      { CEREBRO_PLUGINS_ALLOW: 'marca', CEREBRO_DISK_MIN_FREE_BYTES: String(MIN_FREE), CEREBRO_LOG_LEVEL: 'info' },
+      { captureStdout: true },
+    );
+    const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
+    const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
+    const operator = /cra_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
+    const api = async (path: string, init: RequestInit = {}, credential = key) => {
+      const res = await fetch(`${server!.url}/api${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${credential}`, ...init.headers },
+      });
+      const text = await res.text();
+      let body: any = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* metrics are text */
+      }
+      return { status: res.status, body, headers: res.headers };
+    };
+    const upload = (name: string, content: string) => {
+      const form = new FormData();
+      form.append('archivos', new Blob([content], { type: 'text/plain' }), name);
+      return api('/rag/demo/load_documents', { method: 'POST', body: form });
+    };
+    const health = async () => (await api('/health', {}, operator)).body;
+
+    assert.equal((await health()).salud, 'ok');
+    // Leave a little room: a filler file takes all but ~3 MB.
+    const filler = join(mountPoint, 'relleno.bin');
+    const { bavail, bsize } = statfsSync(mountPoint);
+    await writeFile(filler, Buffer.alloc(Math.max(0, bavail * bsize - 3 * 1024 * 1024)));
+    await new Promise((r) => setTimeout(r, 1100)); // health reads the file system at most once a second
+
+    const degraded = await health();
+    assert.equal(degraded.salud, 'degradada');
+    assert.match(degraded.motivos.join(' '), /poco espacio en el disco de datos/);
+    assert.ok(
+      degraded.disco.libre_bytes < MIN_FREE && degraded.disco.minimo_libre_bytes === MIN_FREE,
+      JSON.stringify(degraded.disco),
+    );
+    const metrics = await api('/metrics', {}, operator);
+    assert.match(metrics.body, /^cerebro_disco_libre_bytes \d+/m);
+
+    // Upload until the disk refuses, and a few more: every answer is 202 or 507, never 400 or 500.
+    const statuses: number[] = [];
+    for (let n = 0; n < 40 && statuses.filter((s) => s === 507).length < 3; n++) {
+      const res = await upload(`doc-${n}.txt`, documentText(n));
+      statuses.push(res.status);
+      assert.ok(res.status === 202 || res.status === 507, `upload ${n}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status === 507) {
+        assert.equal(res.body.codigo, 'insufficient_storage');
+        assert.match(res.body.detail, /No queda espacio en el disco del servidor/);
+      }
     }
-    return { status: res.status, body, headers: res.headers };
-  };
-  const upload = (name: string, content: string) => {
-    const form = new FormData();
-    form.append('archivos', new Blob([content], { type: 'text/plain' }), name);
-    return api('/rag/demo/load_documents', { method: 'POST', body: form });
-  };
-  const health = async () => (await api('/health', {}, operator)).body;
+    assert.ok(statuses.includes(507), `the disk never filled: ${statuses.join(',')}`);
+    const brand = await api('/mod/marca/demo/config', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Tienda del disco lleno' }),
+    });
+    assert.ok(
+      brand.status === 200 || (brand.status === 507 && brand.body.codigo === 'insufficient_storage'),
+      `${brand.status} ${JSON.stringify(brand.body)}`,
+    );
+    assert.equal(server.child.exitCode, null, 'the server is still running');
+    assert.equal((await api('/health')).status, 200);
 
-  assert.equal((await health()).salud, 'ok');
-  // Leave a little room: a filler file takes all but ~3 MB.
-  const filler = join(mountPoint, 'relleno.bin');
-  const { bavail, bsize } = statfsSync(mountPoint);
-  await writeFile(filler, Buffer.alloc(Math.max(0, bavail * bsize - 3 * 1024 * 1024)));
-  await new Promise((r) => setTimeout(r, 1100)); // health reads the file system at most once a second
+    // Documents accepted before the disk filled are indexed now, on a full disk: the indexing queue meets it too.
+    const indexingHitFullDisk = () => /"level":50[^\n]*durante la indexación/.test(server!.stdout());
+    for (let i = 0; i < 600 && !indexingHitFullDisk(); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(indexingHitFullDisk(), 'indexing met the full disk and logged it');
+    const midway = (await api('/rag/demo/indexing_status')).body;
+    // The reserve the server holds is given back at that moment, so the failure can be written on a full disk.
+    assert.ok(
+      midway.documentos.some(
+        (d: { estado: string; error: { codigo: string; motivo: string } | null }) =>
+          d.estado === 'fallido' &&
+          d.error?.codigo === 'sin_espacio' &&
+          /disco del servidor se llenó/.test(d.error.motivo),
+      ),
+      JSON.stringify(midway.documentos.map((d: { estado: string }) => d.estado)),
+    );
+    assert.equal(server.child.exitCode, null, 'the server is still running after indexing met the full disk');
 
-  const degraded = await health();
-  assert.equal(degraded.salud, 'degradada');
-  assert.match(degraded.motivos.join(' '), /poco espacio en el disco de datos/);
-  assert.ok(
-    degraded.disco.libre_bytes < MIN_FREE && degraded.disco.minimo_libre_bytes === MIN_FREE,
-    JSON.stringify(degraded.disco),
-  );
-  const metrics = await api('/metrics', {}, operator);
-  assert.match(metrics.body, /^cerebro_disco_libre_bytes \d+/m);
+    const logs = server
+      .stdout()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { level: number; errno?: string; msg: string });
+    const diskErrors = logs.filter((l) => l.level >= 50 && (l.errno === 'ENOSPC' || l.errno === 'SQLITE_FULL'));
+    assert.ok(diskErrors.length > 0, 'an error-level line names the errno');
+    assert.ok(
+      logs.every((l) => l.level < 60),
+      'nothing fatal',
+    );
 
-  // Upload until the disk refuses, and a few more: every answer is 202 or 507, never 400 or 500.
-  const statuses: number[] = [];
-  for (let n = 0; n < 40 && statuses.filter((s) => s === 507).length < 3; n++) {
-    const res = await upload(`doc-${n}.txt`, documentText(n));
-    statuses.push(res.status);
-    assert.ok(res.status === 202 || res.status === 507, `upload ${n}: ${res.status} ${JSON.stringify(res.body)}`);
-    if (res.status === 507) {
-      assert.equal(res.body.codigo, 'insufficient_storage');
-      assert.match(res.body.detail, /No queda espacio en el disco del servidor/);
+    // Space comes back: what was waiting finishes (listo, or fallido with the disk's reason), new uploads work again.
+    await rm(filler);
+    await new Promise((r) => setTimeout(r, 1100));
+    const fresh = await upload('despues.txt', documentText(999));
+    assert.equal(fresh.status, 202, JSON.stringify(fresh.body));
+    let status;
+    for (let i = 0; i < 600; i++) {
+      status = (await api('/rag/demo/indexing_status')).body;
+      if (status.listo) break;
+      await new Promise((r) => setTimeout(r, 100));
     }
-  }
-  assert.ok(statuses.includes(507), `the disk never filled: ${statuses.join(',')}`);
-  const brand = await api('/mod/marca/demo/config', {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Tienda del disco lleno' }),
-  });
-  assert.ok(
-    brand.status === 200 || (brand.status === 507 && brand.body.codigo === 'insufficient_storage'),
-    `${brand.status} ${JSON.stringify(brand.body)}`,
-  );
-  assert.equal(server.child.exitCode, null, 'the server is still running');
-  assert.equal((await api('/health')).status, 200);
-
-  // Documents accepted before the disk filled are indexed now, on a full disk: the indexing queue meets it too.
-  const indexingHitFullDisk = () => /"level":50[^\n]*durante la indexación/.test(server!.stdout());
-  for (let i = 0; i < 600 && !indexingHitFullDisk(); i++) await new Promise((r) => setTimeout(r, 100));
-  assert.ok(indexingHitFullDisk(), 'indexing met the full disk and logged it');
-  const midway = (await api('/rag/demo/indexing_status')).body;
-  // The reserve the server holds is given back at that moment, so the failure can be written on a full disk.
-  assert.ok(
-    midway.documentos.some(
-      (d: { estado: string; error: { codigo: string; motivo: string } | null }) =>
-        d.estado === 'fallido' &&
-        d.error?.codigo === 'sin_espacio' &&
-        /disco del servidor se llenó/.test(d.error.motivo),
-    ),
-    JSON.stringify(midway.documentos.map((d: { estado: string }) => d.estado)),
-  );
-  assert.equal(server.child.exitCode, null, 'the server is still running after indexing met the full disk');
-
-  const logs = server
-    .stdout()
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as { level: number; errno?: string; msg: string });
-  const diskErrors = logs.filter((l) => l.level >= 50 && (l.errno === 'ENOSPC' || l.errno === 'SQLITE_FULL'));
-  assert.ok(diskErrors.length > 0, 'an error-level line names the errno');
-  assert.ok(
-    logs.every((l) => l.level < 60),
-    'nothing fatal',
-  );
-
-  // Space comes back: what was waiting finishes (listo, or fallido with the disk's reason), new uploads work again.
-  await rm(filler);
-  await new Promise((r) => setTimeout(r, 1100));
-  const fresh = await upload('despues.txt', documentText(999));
-  assert.equal(fresh.status, 202, JSON.stringify(fresh.body));
-  let status;
-  for (let i = 0; i < 600; i++) {
-    status = (await api('/rag/demo/indexing_status')).body;
-    if (status.listo) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.equal(status.listo, true, JSON.stringify(status));
-  for (const doc of status.documentos) {
-    if (doc.estado === 'fallido')
-      assert.equal(doc.error.codigo, 'sin_espacio', `${doc.nombre}: ${JSON.stringify(doc.error)}`);
-    else assert.equal(doc.estado, 'listo', doc.nombre);
-  }
-  assert.equal(status.documentos.find((d: { nombre: string }) => d.nombre === 'despues.txt').estado, 'listo');
-  // Health reads the disk at most once a second, and SQLite gives the write-ahead log's pages back at its next
-  // checkpoint: on a loaded machine that can take a few seconds after the last document.
-  let recovered = await health();
-  for (let i = 0; i < 100 && recovered.salud !== 'ok'; i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    recovered = await health();
-  }
-  assert.equal(recovered.salud, 'ok', JSON.stringify(recovered.motivos ?? recovered.disco));
-  assert.equal(server.child.exitCode, null);
-  // No original was left behind by a refused upload: every stored file is a document's.
-  const db = new Database(join(dataDir, 'cerebro.db'), { readonly: true });
-  const named = new Set(db.prepare('SELECT path FROM cerebro_documents').pluck().all() as string[]);
-  db.close();
-  const stored = (await readdir(join(dataDir, 'documentos'), { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile())
-    .map((e) => relative(dataDir, join(e.parentPath, e.name)));
-  assert.deepEqual(stored.sort(), [...named].sort());
-});
+    assert.equal(status.listo, true, JSON.stringify(status));
+    for (const doc of status.documentos) {
+      if (doc.estado === 'fallido')
+        assert.equal(doc.error.codigo, 'sin_espacio', `${doc.nombre}: ${JSON.stringify(doc.error)}`);
+      else assert.equal(doc.estado, 'listo', doc.nombre);
+    }
+    assert.equal(status.documentos.find((d: { nombre: string }) => d.nombre === 'despues.txt').estado, 'listo');
+    // Health reads the disk at most once a second, and SQLite gives the write-ahead log's pages back at its next
+    // checkpoint: on a loaded machine that can take a few seconds after the last document.
+    let recovered = await health();
+    for (let i = 0; i < 100 && recovered.salud !== 'ok'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      recovered = await health();
+    }
+    assert.equal(recovered.salud, 'ok', JSON.stringify(recovered.motivos ?? recovered.disco));
+    assert.equal(server.child.exitCode, null);
+    // No original was left behind by a refused upload: every stored file is a document's.
+    const db = new Database(join(dataDir, 'cerebro.db'), { readonly: true });
+    const named = new Set(db.prepare('SELECT path FROM cerebro_documents').pluck().all() as string[]);
+    db.close();
+    const stored = (await readdir(join(dataDir, 'documentos'), { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => relative(dataDir, join(e.parentPath, e.name)));
+    assert.deepEqual(stored.sort(), [...named].sort());
+  },
+);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { startServer } from './support/server-process.js';
+import { backendEnvOf, startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,7 +85,7 @@ test("the command the server's start-up hint names runs as printed", async (t) =
     );
   assert.ok(hint, server.banner);
   await stopped;
-  const env = { CEREBRO_DATA_DIR: dir, CEREBRO_DISCOVER_PLUGINS: 'false' };
+  const env = { CEREBRO_DATA_DIR: dir, CEREBRO_DISCOVER_PLUGINS: 'false', ...(await backendEnvOf(dir)) };
   assert.equal((await shell(`${hint[2]} --json`, env)).stdout.trim().startsWith('{'), true);
   const owner = JSON.parse((await shell('npx cerebro admin owner create --name Ana --json', env)).stdout) as {
     id: string;

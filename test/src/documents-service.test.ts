@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { definePlugin, HostServices, type CreditRefunds, type DocumentsService } from '@cerebro/sdk';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { filesForm, waitIndexed } from './support/rag.js';
+import { onPostgres } from './support/backend.js';
 
 function libraryPlugin(
   id: string,
@@ -84,16 +85,18 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
   assert.deepEqual(record.etiquetas, ['fuente:f1'], 'tagged with its source');
   assert.equal(record.estado, 'listo');
   assert.deepEqual(
-    docs.listOwn(h.spaceId).map((d) => d.nombre),
+    (await docs.findOwn(h.spaceId)).map((d) => d.nombre),
     ['ejemplo.com › precios'],
     "only this plugin's documents",
   );
-  assert.deepEqual(docs.listOwn(h.spaceId, { fuente: 'otra-fuente' }), []);
-  // The async reads (sdk 2.1) answer what the deprecated synchronous ones answer.
-  assert.deepEqual(await docs.findOwn(h.spaceId), docs.listOwn(h.spaceId));
-  assert.deepEqual(await docs.findOwn(h.spaceId, { fuente: 'f1' }), docs.listOwn(h.spaceId));
+  assert.deepEqual(await docs.findOwn(h.spaceId, { fuente: 'f1' }), await docs.findOwn(h.spaceId));
   assert.deepEqual(await docs.findOwn(h.spaceId, { fuente: 'otra-fuente' }), []);
-  assert.deepEqual(await docs.find(h.spaceId, 'ejemplo.com › precios'), docs.get(h.spaceId, 'ejemplo.com › precios'));
+  if (!onPostgres) {
+    // The deprecated synchronous reads (SQLite only: PostgreSQL refuses them) answer what the async ones answer.
+    assert.deepEqual(docs.listOwn(h.spaceId), await docs.findOwn(h.spaceId));
+    assert.deepEqual(docs.listOwn(h.spaceId, { fuente: 'otra-fuente' }), []);
+    assert.deepEqual(docs.get(h.spaceId, 'ejemplo.com › precios'), await docs.find(h.spaceId, 'ejemplo.com › precios'));
+  }
   assert.equal((await docs.find(h.spaceId, 'ejemplo.com › precios'))?.origen?.url, ORIGIN.url);
   assert.equal(await docs.find(h.spaceId, 'nadie.md'), null);
 
@@ -125,14 +128,12 @@ test('documents with an origin: indexed, listed with origen, own list, search, r
   assert.equal(upload.status, 202, upload.text);
   assert.deepEqual(upload.body.documentos[0].etiquetas, [], 'nor tagged with its source');
   await waitIndexed(h.client, h.spaceId);
-  assert.equal(docs.get(h.spaceId, 'ejemplo.com › precios')?.origen, null);
-  assert.deepEqual(docs.listOwn(h.spaceId), []);
   assert.equal((await docs.find(h.spaceId, 'ejemplo.com › precios'))?.origen, null);
   assert.deepEqual(await docs.findOwn(h.spaceId), []);
 
   assert.equal(await docs.remove(h.spaceId, 'ajeno.md'), true);
   assert.equal(await docs.remove(h.spaceId, 'ajeno.md'), false);
-  assert.equal(docs.get(h.spaceId, 'ajeno.md'), null);
+  assert.equal(await docs.find(h.spaceId, 'ajeno.md'), null);
   assert.equal(await theirs.docs!.find(h.spaceId, 'ajeno.md'), null);
 });
 

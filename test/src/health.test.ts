@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { definePlugin } from '@cerebro/sdk';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { echoPlugin } from './support/plugins.js';
+import { onPostgres } from './support/backend.js';
 
 const broken = definePlugin({
   manifest: { id: 'roto', version: '9.9.9', sdk: '^1.0.0', title: 'Roto', routes: [] },
@@ -41,10 +42,12 @@ test('anyone sees the phase and overall state; versions, plugins and errors only
   ]);
   // The embedded database: FTS5 and sqlite-vec (on PostgreSQL: postgresql_bm25, and pgvector or exacta_en_el_motor);
   // originals in the data folder (CEREBRO_ARCHIVOS unset).
-  assert.deepEqual(
-    [operator.body.cerebro.indice_pasajes, operator.body.cerebro.busqueda_vectores, operator.body.cerebro.archivos],
-    ['sqlite_fts5', 'sqlite_vec', 'carpeta_de_datos'],
-  );
+  const { indice_pasajes, busqueda_vectores, archivos } = operator.body.cerebro;
+  assert.equal(archivos, 'carpeta_de_datos');
+  if (onPostgres) {
+    assert.equal(indice_pasajes, 'postgresql_bm25');
+    assert.ok(['pgvector', 'exacta_en_el_motor'].includes(busqueda_vectores), busqueda_vectores);
+  } else assert.deepEqual([indice_pasajes, busqueda_vectores], ['sqlite_fts5', 'sqlite_vec']);
   const roto = operator.body.plugins.find((p: { id: string }) => p.id === 'roto');
   assert.equal(roto.version, '9.9.9');
   assert.match(roto.error, /hunter2/);

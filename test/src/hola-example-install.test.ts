@@ -15,7 +15,7 @@ import * as tar from 'tar';
 import { authorEnv, brokenHeaders } from './support/author-env.js';
 import { npmPack } from './support/npm-pack.js';
 import { postgresMissing } from './support/postgres-available.js';
-import { startServer } from './support/server-process.js';
+import { backendEnvOf, startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -102,6 +102,7 @@ test('the packed example installs with cerebro plugins add and answers through t
   // PATH without npm: the CLI must not need it. Only the example is allowed, so the workspace plugins stay out.
   const env = {
     CEREBRO_DATA_DIR: dataDir,
+    ...(await backendEnvOf(dataDir)),
     CEREBRO_PLUGINS_ALLOW: 'hola',
     CEREBRO_LOG_LEVEL: 'silent',
     PATH: '/nonexistent',

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { authorEnv, brokenHeaders } from './support/author-env.js';
 import { postgresMissing } from './support/postgres-available.js';
-import { startServer } from './support/server-process.js';
+import { backendEnvOf, startServer } from './support/server-process.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -83,6 +83,7 @@ test('from an empty folder outside the workspace: scaffold, install, build, test
   const serverEnv = {
     ...env,
     CEREBRO_DATA_DIR: dataDir,
+    ...(await backendEnvOf(dataDir)),
     CEREBRO_PLUGINS_ALLOW: 'saludos',
     CEREBRO_LOG_LEVEL: 'silent',
   };

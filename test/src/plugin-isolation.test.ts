@@ -10,6 +10,7 @@ import { definePlugin, HostServices } from '@cerebro/sdk';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { startHost } from '@cerebro/host';
 import { counterPlugin, echoPlugin } from './support/plugins.js';
+import { sqliteOnly } from './support/backend.js';
 
 const config = (dataDir: string) => ({
   dataDir,
@@ -76,26 +77,30 @@ const curiousPlugin = definePlugin({
   },
 });
 
-test("a plugin's storage handle reaches only its own file: host tables and other plugins' tables do not exist there", async (t) => {
-  const h = await startTestHost(t, { plugins: [counterPlugin, curiousPlugin] });
-  assert.equal((await h.client.post(`/mod/contador/${h.spaceId}/visitas`)).body.n, 1);
-  const res = await h.client.get(`/mod/curioso/${h.spaceId}/claves`);
-  assert.equal(res.status, 200);
-  assert.deepEqual(res.body.errores, [
-    'no such table: api_keys',
-    'no such table: accounts',
-    'no such table: contador_visitas',
-  ]);
+test(
+  "a plugin's storage handle reaches only its own file: host tables and other plugins' tables do not exist there",
+  sqliteOnly('lee cerebro.db y usa el Storage síncrono (en PostgreSQL: host/src/plugins/pg-plugin-loading.test.ts)'),
+  async (t) => {
+    const h = await startTestHost(t, { plugins: [counterPlugin, curiousPlugin] });
+    assert.equal((await h.client.post(`/mod/contador/${h.spaceId}/visitas`)).body.n, 1);
+    const res = await h.client.get(`/mod/curioso/${h.spaceId}/claves`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.body.errores, [
+      'no such table: api_keys',
+      'no such table: accounts',
+      'no such table: contador_visitas',
+    ]);
 
-  assert.ok(existsSync(join(h.dataDir, 'plugins', 'contador.db')));
-  const host = new Database(join(h.dataDir, 'cerebro.db'), { readonly: true });
-  t.after(() => host.close());
-  assert.equal(host.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'contador%'").pluck().get(), 0);
-  assert.equal(
-    host.prepare("SELECT count(*) AS n FROM cerebro_migrations WHERE owner LIKE 'plugin:%'").pluck().get(),
-    0,
-  );
-});
+    assert.ok(existsSync(join(h.dataDir, 'plugins', 'contador.db')));
+    const host = new Database(join(h.dataDir, 'cerebro.db'), { readonly: true });
+    t.after(() => host.close());
+    assert.equal(host.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'contador%'").pluck().get(), 0);
+    assert.equal(
+      host.prepare("SELECT count(*) AS n FROM cerebro_migrations WHERE owner LIKE 'plugin:%'").pluck().get(),
+      0,
+    );
+  },
+);
 
 test('upgrading an installation whose plugin tables live in the host file moves them, rows and migration records included', async (t) => {
   const dataDir = await tempDir(t);

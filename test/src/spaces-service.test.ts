@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { definePlugin, HostServices, type SpaceDirectory } from '@cerebro/sdk';
 import { startTestHost } from '@cerebro/sdk/testing';
+import { onPostgres } from './support/backend.js';
 
 function directoryPlugin(handles: { spaces?: SpaceDirectory }) {
   return definePlugin({
@@ -20,7 +21,8 @@ test('SpaceDirectory: find and moduleEnabled answer as get and hasModule, also r
   const h = await startTestHost(t, { plugins: [directoryPlugin(handles)] });
   const spaces = handles.spaces!;
   const found = await spaces.find(h.spaceId);
-  assert.deepEqual(found, spaces.get(h.spaceId));
+  // The deprecated synchronous reads exist on SQLite only (PostgreSQL refuses them, naming find/moduleEnabled).
+  if (!onPostgres) assert.deepEqual(found, spaces.get(h.spaceId));
   assert.deepEqual([found?.id, found?.accountId, found?.modules], [h.spaceId, h.accountId, ['api', 'guia']]);
   assert.equal(await spaces.find('no-existe'), undefined);
   assert.equal(await spaces.moduleEnabled(h.spaceId, 'guia'), true);
@@ -29,7 +31,7 @@ test('SpaceDirectory: find and moduleEnabled answer as get and hasModule, also r
 
   await h.admin.disableModule(h.spaceId, 'guia');
   assert.equal(await spaces.moduleEnabled(h.spaceId, 'guia'), false, 'the memo does not keep the old modules');
-  assert.equal(spaces.hasModule(h.spaceId, 'guia'), false);
+  if (!onPostgres) assert.equal(spaces.hasModule(h.spaceId, 'guia'), false);
   await h.admin.enableModule(h.spaceId, 'guia');
   assert.equal(await spaces.moduleEnabled(h.spaceId, 'guia'), true);
   assert.deepEqual((await spaces.find(h.spaceId))?.modules, ['api', 'guia']);

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { startTestHost } from '@cerebro/sdk/testing';
+import { sqliteOnly } from './support/backend.js';
 import {
   OWNER_EMAIL,
   OWNER_PASSWORD,
@@ -477,26 +478,30 @@ test('no CORS: no Access-Control-* header on API answers, preflights included', 
   assert.ok(preflight.status >= 400, 'a preflight is refused');
 });
 
-test('sessions and links that ended long ago are deleted; open ones stay', async (t) => {
-  let now = Date.now();
-  const h = await startTestHost(t, { clock: { now: () => now } });
-  await withPassword(h);
-  const old = await signIn(h.url);
-  await browserRequest(h.url, 'DELETE', '/api/sesion', { cookie: old.cookie, csrf: old.csrf });
-  await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
-  now += 31 * 86_400_000;
-  const fresh = await signIn(h.url);
-  await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
-  const db = new Database(join(h.dataDir, 'cerebro.db'), { readonly: true });
-  t.after(() => db.close());
-  const sessions = db.prepare('SELECT count(*) AS n FROM console_sessions WHERE owner_id = ?').get(h.ownerId) as {
-    n: number;
-  };
-  const links = db.prepare('SELECT count(*) AS n FROM sign_in_links').get() as { n: number };
-  assert.equal(sessions.n, 1, 'only the new session row is left');
-  assert.equal(links.n, 1, 'only the new link is left');
-  assert.equal((await browserRequest(h.url, 'GET', '/api/sesion', { cookie: fresh.cookie })).status, 200);
-});
+test(
+  'sessions and links that ended long ago are deleted; open ones stay',
+  sqliteOnly('cuenta las filas de sesiones en cerebro.db'),
+  async (t) => {
+    let now = Date.now();
+    const h = await startTestHost(t, { clock: { now: () => now } });
+    await withPassword(h);
+    const old = await signIn(h.url);
+    await browserRequest(h.url, 'DELETE', '/api/sesion', { cookie: old.cookie, csrf: old.csrf });
+    await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+    now += 31 * 86_400_000;
+    const fresh = await signIn(h.url);
+    await studioAdmin(h).issueSignInLink(h.ownerId, h.url);
+    const db = new Database(join(h.dataDir, 'cerebro.db'), { readonly: true });
+    t.after(() => db.close());
+    const sessions = db.prepare('SELECT count(*) AS n FROM console_sessions WHERE owner_id = ?').get(h.ownerId) as {
+      n: number;
+    };
+    const links = db.prepare('SELECT count(*) AS n FROM sign_in_links').get() as { n: number };
+    assert.equal(sessions.n, 1, 'only the new session row is left');
+    assert.equal(links.n, 1, 'only the new link is left');
+    assert.equal((await browserRequest(h.url, 'GET', '/api/sesion', { cookie: fresh.cookie })).status, 200);
+  },
+);
 
 test('guessing the current password through the profile is limited like sign-in (a stolen session cannot brute-force it)', async (t) => {
   const h = await startTestHost(t);

@@ -265,6 +265,7 @@ export class RequestPipeline implements RoutePipeline {
       else sendResult(ctx.res, result, exchange.headers);
       status = ctx.res.statusCode;
     } catch (err) {
+      if (!ctx.res.headersSent) await this.undoFailed(exchange);
       status = this.fail(exchange, err);
     }
     this.finish(exchange, status);
@@ -278,6 +279,7 @@ export class RequestPipeline implements RoutePipeline {
       sendResult(exchange.ctx.res, exchange.result, exchange.headers);
       status = exchange.ctx.res.statusCode;
     } catch (err) {
+      if (!exchange.ctx.res.headersSent) await this.undoFailed(exchange);
       status = this.fail(exchange, err);
     }
     this.finish(exchange, status);
@@ -325,31 +327,47 @@ export class RequestPipeline implements RoutePipeline {
     }
   }
 
+  /**
+   * Gives back what a failed request held: its credits (a `reembolso`) and its `Idempotency-Key`, each once. Awaited
+   * before a handler's failure is answered, so that a client reading its balance or retrying the key right after the
+   * error sees it done on every backend (PostgreSQL writes after the promise, not before it settles). Never throws:
+   * a failure is logged; a key that could not be freed only makes its retry wait a lease.
+   */
+  private async undoFailed(exchange: Exchange): Promise<void> {
+    const { ctx, charged, idempotency } = exchange;
+    exchange.charged = null;
+    exchange.idempotency = null;
+    const releasing = idempotency
+      ? this.idempotent.release(idempotency).catch((err: unknown) => {
+          ctx.log.error({ err }, 'no se pudo liberar la clave de idempotencia de una petición fallida');
+        })
+      : undefined;
+    const refunding = charged
+      ? this.credits
+          .credit(charged.accountId, charged.amount, 'reembolso', {
+            spaceId: ctx.space?.id,
+            route: exchange.label,
+            requestId: ctx.id,
+          })
+          .then(
+            () => undefined,
+            (err: unknown) =>
+              ctx.log.error(
+                { err, cuenta: charged.accountId, creditos: charged.amount },
+                'no se pudo reembolsar una petición fallida',
+              ),
+          )
+      : undefined;
+    await Promise.all([releasing, refunding]);
+  }
+
   /** Leaving the in-flight count, the refund of a failed paid request, the route's meter and the access log line. */
   private finish(exchange: Exchange, status: number): void {
-    const { ctx, charged } = exchange;
+    const { ctx } = exchange;
     if (exchange.entered) this.lifecycle.leave();
-    if (exchange.idempotency && status >= 400) {
-      // Not awaited: the answer is already sent. A key that could not be freed only makes its retry wait a lease.
-      this.idempotent.release(exchange.idempotency).catch((err: unknown) => {
-        ctx.log.error({ err }, 'no se pudo liberar la clave de idempotencia de una petición fallida');
-      });
-    }
-    if (charged && status >= 400) {
-      // The answer is already sent: the refund finishes on its own, and a failure is logged, never thrown.
-      this.credits
-        .credit(charged.accountId, charged.amount, 'reembolso', {
-          spaceId: ctx.space?.id,
-          route: exchange.label,
-          requestId: ctx.id,
-        })
-        .catch((err: unknown) =>
-          ctx.log.error(
-            { err, cuenta: charged.accountId, creditos: charged.amount },
-            'no se pudo reembolsar una petición fallida',
-          ),
-        );
-    }
+    // A failure answered after its handler threw was undone before the answer (undoFailed); any other (a refusal
+    // from a later step, an answer that could not be sent) is undone now, the answer being already sent.
+    if (status >= 400) void this.undoFailed(exchange);
     // Only changes that happened: a refusal or failure changed nothing (a failed sign-in is recorded by its route).
     if (exchange.audit && status < 400) exchange.audit.record(ctx, exchange.result, exchange.before);
     const ms = performance.now() - exchange.started;

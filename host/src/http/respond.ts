@@ -4,6 +4,7 @@ import { ApiError, ERROR_CATALOGUE, Reply, isApiError } from '@cerebro/sdk';
 import type { Logger as PinoLogger } from 'pino';
 import { openAiError } from './openai-errors.js';
 import { FAILURE_WORDS, storageApiError, storageFailureOf } from '../storage/storage-failure.js';
+import { nulTextRefusal } from '../storage/nul-text-refusal.js';
 
 /**
  * Sends `value` as JSON. `headers` are this response's headers so far and receive the content headers: adding
@@ -74,6 +75,7 @@ export function sendError(
     else log.warn({ err, errno: storage.errno }, `${FAILURE_WORDS[storage.kind]} (${storage.errno})`);
     err = storageApiError(storage);
   }
+  if (!isApiError(err)) err = nulTextRefusal(err) ?? err;
   if (isApiError(err)) {
     const e = err as ApiError;
     sendJson(res, e.status, body(e.status, e.detail, e.code), { ...headers, ...e.headers });

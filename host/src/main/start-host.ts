@@ -318,6 +318,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       plugins,
       log,
       disk,
+      sqliteFiles: shared === null,
     });
 
     let openapiDocument: unknown;

@@ -16,6 +16,8 @@ export interface ScrapeSources {
   log: PinoLogger;
   /** Free space where the data folder is. */
   disk?: DiskSpaceWatch;
+  /** Whether the host's data is in SQLite files (`cerebro_sqlite_bytes`); not on PostgreSQL, which has no such file. */
+  sqliteFiles: boolean;
 }
 
 const PLUGIN_GAUGE_NAME = /^[a-z][a-z0-9_]*$/;
@@ -90,24 +92,7 @@ export function registerScrapeGauges(registry: Registry, sources: ScrapeSources)
     },
   });
 
-  new Gauge<'base'>({
-    name: 'cerebro_sqlite_bytes',
-    help: 'Tamaño en disco de cada base SQLite (fichero y WAL): cerebro y la de cada plugin.',
-    labelNames: ['base'],
-    registers,
-    collect() {
-      this.reset();
-      this.set({ base: 'cerebro' }, databaseBytes(join(sources.dataDir, 'cerebro.db')));
-      const pluginDir = join(sources.dataDir, 'plugins');
-      let files: string[] = [];
-      try {
-        files = readdirSync(pluginDir).filter((f) => f.endsWith('.db'));
-      } catch {
-        files = [];
-      }
-      for (const f of files) this.set({ base: f.slice(0, -3) }, databaseBytes(join(pluginDir, f)));
-    },
-  });
+  if (sources.sqliteFiles) registerSqliteBytes(registry, sources.dataDir);
 
   const disk = sources.disk;
   if (disk) {
@@ -181,6 +166,28 @@ function registerPluginGauge(
       }
       if (typeof read === 'number') this.set(read);
       else for (const sample of read) this.set(sample.labels, sample.value);
+    },
+  });
+}
+
+/** Bytes on disk of cerebro.db and of each plugin's SQLite file (file + WAL). */
+function registerSqliteBytes(registry: Registry, dataDir: string): void {
+  new Gauge<'base'>({
+    name: 'cerebro_sqlite_bytes',
+    help: 'Tamaño en disco de cada base SQLite (fichero y WAL): cerebro y la de cada plugin.',
+    labelNames: ['base'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.set({ base: 'cerebro' }, databaseBytes(join(dataDir, 'cerebro.db')));
+      const pluginDir = join(dataDir, 'plugins');
+      let files: string[] = [];
+      try {
+        files = readdirSync(pluginDir).filter((f) => f.endsWith('.db'));
+      } catch {
+        files = [];
+      }
+      for (const f of files) this.set({ base: f.slice(0, -3) }, databaseBytes(join(pluginDir, f)));
     },
   });
 }

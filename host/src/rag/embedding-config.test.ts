@@ -40,6 +40,7 @@ test('CEREBRO_EMBEDDING_MODEL_DIR with a local ONNX model turns on hybrid retrie
     indice_pasajes: 'sqlite_fts5',
     busqueda_vectores: 'sqlite_vec',
     motor: 'extractivo',
+    archivos: 'carpeta_de_datos',
   });
 });
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { startModelServer } from '../cerebro/testing/fake-model-server.js';
+import { testBackend } from '../test-kit/scratch-backend.js';
 
 const TABLE = { coche: [1, 0, 0], automovil: [1, 0, 0], perro: [0, 1, 0], garaje: [0, 0, 1] };
 
@@ -30,13 +31,17 @@ test('embedding and rerank endpoints: hybrid search with reranking, shown in hea
       CEREBRO_RERANK_TIMEOUT_MS: '5000',
     },
   });
-  assert.deepEqual((await operatorHealth(h)).cerebro, {
+  const onPostgres = testBackend() === 'postgres';
+  const { busqueda_vectores, ...cerebro } = (await operatorHealth(h)).cerebro;
+  assert.deepEqual(cerebro, {
     busqueda: 'hibrida',
     reordenacion: 'activa',
-    indice_pasajes: 'sqlite_fts5',
-    busqueda_vectores: 'sqlite_vec',
+    indice_pasajes: onPostgres ? 'postgresql_bm25' : 'sqlite_fts5',
     motor: 'extractivo',
+    archivos: 'carpeta_de_datos',
   });
+  const vectors = onPostgres ? ['pgvector', 'exacta_en_el_motor'] : ['sqlite_vec'];
+  assert.ok(vectors.includes(busqueda_vectores), busqueda_vectores);
   await ready(
     h,
     'taller.md',

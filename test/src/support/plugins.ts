@@ -39,17 +39,17 @@ export function echoPlugin(
   });
 }
 
-/** A plugin with a migration and storage, counting visits per space. */
+/** A plugin with a migration (SQLite and PostgreSQL) and a database, counting visits per space. */
+const counterTable = 'CREATE TABLE contador_visitas (space_id TEXT PRIMARY KEY, n INTEGER NOT NULL)';
 export const counterPlugin = definePlugin({
   manifest: {
     id: 'contador',
     version: '1.0.0',
     sdk: '^1.0.0',
     title: 'Contador',
-    needs: [HostServices.Storage],
-    migrations: [
-      { id: '0001_visitas', sql: 'CREATE TABLE contador_visitas (space_id TEXT PRIMARY KEY, n INTEGER NOT NULL)' },
-    ],
+    needs: [HostServices.Database],
+    migrations: [{ id: '0001_visitas', sql: counterTable }],
+    postgresMigrations: [{ id: '0001_visitas', sql: counterTable }],
     routes: [
       {
         id: 'visitar',
@@ -62,10 +62,9 @@ export const counterPlugin = definePlugin({
     ],
   },
   setup(scope) {
-    const storage = scope.resolve(HostServices.Storage);
-    const bump = storage.prepare<{ n: number }>(
-      'INSERT INTO contador_visitas (space_id, n) VALUES (?, 1) ON CONFLICT (space_id) DO UPDATE SET n = n + 1 RETURNING n',
-    );
-    return { handlers: { visitar: (req) => bump.get(req.space.id) } };
+    const db = scope.resolve(HostServices.Database);
+    const bump =
+      'INSERT INTO contador_visitas (space_id, n) VALUES (?, 1) ON CONFLICT (space_id) DO UPDATE SET n = contador_visitas.n + 1 RETURNING n';
+    return { handlers: { visitar: async (req) => db.queryOne<{ n: number }>(bump, [req.space.id]) } };
   },
 });

@@ -40,7 +40,8 @@ export interface StartOptions {
  */
 const backendOfFolder = new Map<string, Promise<Record<string, string>>>();
 
-function backendEnvOf(dataDir: string, env: Record<string, string>): Promise<Record<string, string>> {
+/** What a process on `dataDir` needs to reach its backend (a `cerebro admin` beside the server): {} on SQLite. */
+export function backendEnvOf(dataDir: string, env: Record<string, string> = {}): Promise<Record<string, string>> {
   if (testBackend() === 'sqlite' || env.CEREBRO_DATABASE_URL !== undefined) return Promise.resolve({});
   let chosen = backendOfFolder.get(dataDir);
   if (!chosen) backendOfFolder.set(dataDir, (chosen = scratchBackend().then((b) => b.env)));

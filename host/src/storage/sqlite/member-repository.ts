@@ -24,7 +24,7 @@ import {
 @injectable()
 export class SqliteMemberRepository implements MemberRepository {
   private readonly stmts;
-  private readonly acceptTx: (invitationId: string, at: string, invitee: Invitee) => string | null;
+  private readonly acceptTx;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
     this.stmts = {
@@ -154,6 +154,6 @@ export class SqliteMemberRepository implements MemberRepository {
   }
 
   async accept(invitationId: string, at: string, invitee: Invitee): Promise<string | null> {
-    return this.acceptTx(invitationId, at, invitee);
+    return this.acceptTx.immediate(invitationId, at, invitee);
   }
 }

@@ -111,8 +111,11 @@ export function landingHandlers(deps: HandlerDeps) {
       };
       const first = newVersion(req, 1, { origen: 'crear', estado: 'generando', plan, creditos: CREATE_COST });
       const landing = await store.create(req.space.id, brief, first);
+      // The answer is read before the generator starts: on PostgreSQL the read is a round trip, long enough for a
+      // quick version to settle first, and the 202 would then show `faltan_datos` instead of `generando`.
+      const answer = await view(landing);
       generator.start(landing.espacio, landing.id, 1);
-      return Reply.json(202, await view(landing), { location: `./landings/${landing.id}` });
+      return Reply.json(202, answer, { location: `./landings/${landing.id}` });
     },
 
     list: async (req: ModuleRequest<unknown>) => {
@@ -205,8 +208,9 @@ export function landingHandlers(deps: HandlerDeps) {
       const next: Version = { ...version, estado: 'generando', preguntas: [], respuestas };
       if (!(await store.transition(landing.espacio, landing.id, 'faltan_datos', next)))
         throw apiError('conflict', 'La versión cambió de estado mientras se completaba; vuelve a consultarla.');
+      const answer = await view({ ...landing, brief }); // before the generator starts, as in create
       generator.start(landing.espacio, landing.id, version.numero);
-      return Reply.json(202, await view({ ...landing, brief }));
+      return Reply.json(202, answer);
     },
 
     refine: async (req: ModuleRequest<RefineBody>) => {
@@ -243,8 +247,9 @@ export function landingHandlers(deps: HandlerDeps) {
           hechos: { catalogo: [], documentos: base.hechos.documentos },
         }),
       );
+      const answer = await view(landing); // before the generator starts, as in create
       generator.start(landing.espacio, landing.id, version.numero);
-      return Reply.json(202, await view(landing));
+      return Reply.json(202, answer);
     },
 
     validate: async (req: ModuleRequest<ValidateBody>) => {
