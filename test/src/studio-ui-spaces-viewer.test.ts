@@ -44,9 +44,13 @@ test('Studio spaces: the allowance says who creates spaces; within it the owner 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Tienda Sol' }) });
   await card.getByRole('button', { name: 'Renombrar Tienda Sol' }).click();
   const field = card.getByLabel('Nombre nuevo');
-  assert.equal(
-    await page.evaluate<string | null>('document.activeElement && document.activeElement.id'),
-    'renombrar-tienda-sol',
+  // The field takes the focus once shown: waited for, since the click re-renders the card first.
+  await page.waitForFunction(
+    "document.activeElement && document.activeElement.id === 'renombrar-tienda-sol'",
+    undefined,
+    {
+      timeout: 5_000,
+    },
   );
   await field.fill('   ');
   await card.getByRole('button', { name: 'Guardar nombre' }).click();
