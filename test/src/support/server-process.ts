@@ -60,7 +60,9 @@ export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<ServerProcess> {
-  const backend = await backendEnvOf(dataDir, env);
+  // The single executable is the embedded default and carries no PostgreSQL driver (see the README's configuration
+  // table), so its tests stay on SQLite whatever the run's backend: in the PostgreSQL pass they are the LTS on SQLite.
+  const backend = options.executable ? {} : await backendEnvOf(dataDir, env);
   const timeoutMs = options.timeoutMs ?? START_TIMEOUT_MS;
   const serve = ['serve', ...(options.args ?? [])];
   const [command, args] = options.executable ? [options.executable, serve] : [process.execPath, [CLI, ...serve]];
