@@ -6,17 +6,15 @@
 // The embedded process is also measured behind haproxy, to tell the balancer's cost from the backends'. On a 2-core
 // machine the load generator, haproxy and every host share the two cores: the figures say what a host costs, not
 // what 3 machines would serve. Needs haproxy (Debian package) and the PostgreSQL and Redis of the machine.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadFromProcess } from './support/load-from-process.mjs';
 
 const support = (name) => import(new URL(`../test/dist/support/${name}.js`, import.meta.url).href);
 const { freePort, haproxyUnavailable, startHaproxy } = await support('haproxy');
 const { startServer } = await support('server-process');
 const { postgresState, postgresUnavailable, sqliteState } = await support('shared-state');
 
-const LOADER = fileURLToPath(new URL('./support/load-many.mjs', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PATH = '/api/rag/demo/documents';
@@ -28,22 +26,7 @@ if (missing) {
   process.exit(0);
 }
 
-function load(urls, headers, seconds) {
-  const child = spawn(
-    process.execPath,
-    [LOADER, JSON.stringify({ urls, headers, seconds, connections: CONNECTIONS })],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`)))),
-  );
-}
+const load = (urls, headers, seconds) => loadFromProcess(urls, headers, seconds, CONNECTIONS);
 
 /** The demo key of a first start, with the space's per-minute limit raised out of the way. */
 async function demoKey(state, url) {

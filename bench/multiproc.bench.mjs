@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadFromProcess } from './support/load-from-process.mjs';
 
 const CLI = fileURLToPath(new URL('../host/dist/cli/main.js', import.meta.url));
-const LOADER = fileURLToPath(new URL('./support/load-many.mjs', import.meta.url));
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -38,22 +38,7 @@ function serve(dataDir, role = 'api') {
   });
 }
 
-function load(urls, headers, seconds) {
-  const child = spawn(
-    process.execPath,
-    [LOADER, JSON.stringify({ urls, headers, seconds, connections: CONNECTIONS })],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load exited ${code}`)))),
-  );
-}
+const load = (urls, headers, seconds) => loadFromProcess(urls, headers, seconds, CONNECTIONS);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cerebro-bench-multiproc-'));
 const servers = [];
