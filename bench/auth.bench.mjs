@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// Authenticated GET /api/companies (Bearer parse, key lookup, SHA-256 compare, reach recomputed from SQLite,
-// counters batched in memory, one pino line) against a bare polka route that also logs one line, in the same
-// run: each server in its own process, load from a third process (autocannon) on loopback, 50 connections,
-// bounded in time. Target: Cerebro keeps >= 50% of the bare route's requests per second, p99 < 10 ms.
+// Authenticated GET /api/companies (Bearer parse, key lookup in the memoised directory with its change version read
+// once per event-loop turn, secret compare (SHA-256 on the first use of a memoised credential), reach, counters
+// batched in memory, one access line) against a bare polka route that also logs one line, in the same run: each
+// server in its own process, load from a third process (autocannon) on loopback, 50 connections, bounded in time.
+// Target (issue #28): Cerebro keeps >= 70% of the bare route's requests per second, p99 < 10 ms; meaningful on a
+// quiet machine only (under other load the ratio moves by tens of points).
 // Cerebro hands its log lines to pino's asynchronous destination once per event-loop turn; the baseline writes
 // each line to that destination directly, as a plain polka + pino service would (giving the baseline the same
 // batching measured the same, 53-54k req/s, on the 2-core machine of the README's figures).
@@ -53,9 +55,9 @@ for (const r of [bare, cerebro]) {
   );
 }
 console.log(
-  `  ratio Cerebro / polka: ${(ratio * 100).toFixed(1)} %  (objetivo >= 50 %)   p99 Cerebro ${cerebro.p99} ms (objetivo < 10 ms)`,
+  `  ratio Cerebro / polka: ${(ratio * 100).toFixed(1)} %  (objetivo >= 70 %)   p99 Cerebro ${cerebro.p99} ms (objetivo < 10 ms)`,
 );
-console.log(`  ${ratio >= 0.5 && cerebro.p99 < 10 ? 'OBJETIVOS CUMPLIDOS' : 'OBJETIVOS NO CUMPLIDOS'}`);
+console.log(`  ${ratio >= 0.7 && cerebro.p99 < 10 ? 'OBJETIVOS CUMPLIDOS' : 'OBJETIVOS NO CUMPLIDOS'}`);
 
 // Timing of the secret comparison by how much of the secret matches: SHA-256 digests compared with
 // timingSafeEqual, so a near-miss costs what a total miss costs. Same process, interleaved rounds.

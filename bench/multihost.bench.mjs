@@ -18,7 +18,7 @@ const { postgresState, postgresUnavailable, sqliteState } = await support('share
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PATH = '/api/rag/demo/documents';
-const ENV = { CEREBRO_DISCOVER_PLUGINS: 'false' };
+const ENV = { CEREBRO_DISCOVER_PLUGINS: 'false', CEREBRO_KEEPALIVE_MS: '75000' }; // behind haproxy, as the README says
 
 const missing = haproxyUnavailable() ?? (await postgresUnavailable());
 if (missing) {

@@ -21,11 +21,13 @@ const load = async (path) => import(new URL(path, dist).href);
 const { CANDIDATE_THRESHOLDS, DEFAULT_MIN_DECLINED, leastSetDeclined, pickThreshold, thresholdFigures } = await load(
   'calibration/pick-threshold.js',
 );
-const { answerProbability } = await load('answer/decision-model.js');
+const { answerProbability, DECISION_MODEL } = await load('answer/decision-model.js');
 
 /** A variant: training options, features left out (held constant), rows weighed or left out (`weigh`). */
 const VARIANTS = {
   shipped: {},
+  // The weights in decision-weights.json as they are, not retrained: every corpus judged by them (nothing held out).
+  'shipped-weights': { fit: () => DECISION_MODEL },
   'all-negatives-weigh-1': { weigh: () => 1 },
   'no-answerable-negatives': { weigh: (q, label) => !q.answerable || label === 1 },
   'answerable-negatives-0.1': { weigh: (q, label) => (!q.answerable || label === 1 ? 1 : 0.1) },
@@ -61,7 +63,7 @@ const dump = [];
 for (const [name, variant] of Object.entries(VARIANTS)) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
   const items = masked(judged, variant.drop);
-  const fit = (xs) => train(xs, options.passages, variant.training ?? DEFAULT_TRAINING, variant.weigh);
+  const fit = variant.fit ?? ((xs) => train(xs, options.passages, variant.training ?? DEFAULT_TRAINING, variant.weigh));
   const { corpora, heldOut, inSample, trained } = await crossValidate(answerer, options, items, fit);
   const choice = pickThreshold(heldOut, CANDIDATE_THRESHOLDS, DEFAULT_MIN_DECLINED, inSample);
   if (!choice) {

@@ -1,16 +1,16 @@
 // The Cerebro host the access-path benchmarks measure, production-shaped: every workspace plugin loaded (their
-// routes are in the router), a temporary database, one owner, one space "demo", one read key; logs to /dev/null.
+// routes are in the router), a temporary database, one owner, one space "demo", one read key; logs to /dev/null
+// through the destination the host writes stdout with (logDestination).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
-import { startHost } from '@cerebro/host';
+import { logDestination, startHost } from '@cerebro/host';
 
 export async function startBenchHost() {
   const dataDir = mkdtempSync(join(tmpdir(), 'cerebro-bench-'));
   const host = await startHost({
     config: { dataDir, port: 0, host: '127.0.0.1', logLevel: 'info', discoverPlugins: true, bootstrapDemo: false },
-    logDestination: pino.destination({ dest: '/dev/null', sync: false }),
+    logDestination: logDestination('/dev/null'),
   });
   const owner = await host.admin.createOwner({ name: 'bench' });
   await host.admin.createSpace({ id: 'demo', ownerId: owner.id, modules: ['api'] });

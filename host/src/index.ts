@@ -10,3 +10,4 @@ export { PluginError, type PluginErrorCode } from './plugins/plugin-error.js';
 export { MigrationError, type MigrationErrorCode } from './storage/migrator.js';
 export { openPluginDatabase } from './storage/open-plugin-database.js';
 export { runCli } from './cli/run-cli.js';
+export { logDestination } from './logging/logger.js';

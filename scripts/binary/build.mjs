@@ -27,7 +27,9 @@ import { packTree } from './archive.mjs';
 import { wrapStub } from './stub.mjs';
 import { bundleEntries, EXTERNAL_PACKAGES } from './bundle.mjs';
 import { collectPackages } from './collect-packages.mjs';
+import { bundleSharedPackages } from './one-file-packages.mjs';
 import { makeCompileCache } from './compile-cache.mjs';
+import { deferParts, partCodecFor } from './defer.mjs';
 import { ADDON_HEADERS_VERSION, addonsDirFor, ensureLtsNode } from './lts-node.mjs';
 import { buildNativeAddons } from './native-addons.mjs';
 
@@ -73,6 +75,12 @@ if (!embedCurrent) {
   node = join(ltsDir, 'bin', 'node');
   addons = buildNativeAddons(repoRoot, ensureLtsNode(repoRoot, ADDON_HEADERS_VERSION), addonsDirFor(repoRoot, ltsDir));
 }
+// `--addons-only`: the slow, cached part alone (minutes of C++), so CI can compile it while the first test pass runs;
+// the executable itself is then built by a plain `npm run build:binary`, which finds the addons up to date.
+if (process.argv.includes('--addons-only')) {
+  step('addons ready (--addons-only)');
+  process.exit(0);
+}
 
 step('tsc -b');
 run(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b']);
@@ -117,11 +125,24 @@ if (addons) {
 }
 console.log(`  ${copied.length} packages: ${copied.join(', ')}`);
 
+step('shared packages as one file each');
+// Before the compile cache, which is made for the files a start loads.
+const shared = await bundleSharedPackages({ node, tree });
+for (const { entry, files } of shared.bundles) console.log(`  ${entry}: ${files} modules in one file`);
+console.log(`  left out, loaded by nothing once bundled: ${shared.removed.join(', ') || 'none'}`);
+
 step('compile cache');
 // Made by the Node the executable embeds, on the finished tree (compile-cache.mjs): shipped, so a first start does
 // not compile the bundles either.
 const cachedModules = await makeCompileCache({ node, tree, work });
 console.log(`  ${cachedModules ? `${cachedModules} modules cached` : 'none: this Node has no portable compile cache'}`);
+
+step('deferred parts');
+// Out of the runtime, after the compile cache (made on the whole tree): unpacked on first use (deferred-parts.cjs).
+const parts = deferParts({ tree, work, codec: partCodecFor(node) });
+console.log(
+  `  ${parts.length} parts, ${(parts.reduce((sum, p) => sum + p.length, 0) / 1024 / 1024).toFixed(1)} MB compressed`,
+);
 
 step('pack');
 // Stored uncompressed inside the runtime: the whole runtime is compressed once by the outer stub (wrapStub), which
@@ -162,12 +183,12 @@ run(process.execPath, [
 
 step('stub and compressed runtime');
 mkdirSync(dirname(out), { recursive: true });
-const { level } = wrapStub({ work, runtime, out, buildId });
+const { codec } = wrapStub({ work, runtime, out, buildId, parts });
 
 const size = statSync(out).size;
 const compressed = spawnSync('sh', ['-c', `gzip -c < '${out}' | wc -c`], { encoding: 'utf8' }).stdout.trim();
 const mb = (n) => `${(Number(n) / 1024 / 1024).toFixed(1)} MB`;
 step('done');
 console.log(
-  `  executable ${out}: ${mb(size)} (gzip ${mb(compressed)}); runtime ${mb(statSync(runtime).size)} (zstd -${level}); tree ${mb(raw)}; build ${buildId}`,
+  `  executable ${out}: ${mb(size)} (gzip ${mb(compressed)}); runtime ${mb(statSync(runtime).size)} (${codec}, ${mb(statSync(join(work, 'runtime.comprimido')).size)}); tree ${mb(raw)}; build ${buildId}`,
 );

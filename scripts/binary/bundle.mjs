@@ -24,6 +24,9 @@ export const EXTERNAL_PACKAGES = [
   'stopwords-iso',
   // Likewise (host/src/http/schema-validation.ts): loaded at the first schema compiled, never by a start.
   'ajv',
+  // Likewise (plugins/fuentes/src/discover/robots.ts): left in the bundle's require(), the executable's fuentes failed
+  // to import ("Cannot find module 'robots-parser'") and the module was off in every executable.
+  'robots-parser',
 ];
 
 /**

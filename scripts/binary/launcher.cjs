@@ -31,6 +31,8 @@ function cacheRoot(env) {
 
 /** Reads the records written by scripts/binary/archive.mjs: files, and symbolic links (mode with S_IFLNK). */
 function unpack(data, target) {
+  // Folders already made: the records come grouped by folder, so most files need no mkdir (a syscall or two each).
+  const made = new Set();
   let at = 0;
   while (at < data.length) {
     const pathLength = data.readUInt32LE(at);
@@ -40,7 +42,11 @@ function unpack(data, target) {
     const start = at + 16 + pathLength;
     const file = path.join(target, name);
     if (!file.startsWith(target + path.sep)) throw new Error(`ruta fuera del árbol: ${name}`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const folder = path.dirname(file);
+    if (!made.has(folder)) {
+      fs.mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
     const bytes = data.subarray(start, start + size);
     if ((mode & 0o170000) === 0o120000) {
       const link = bytes.toString('utf8');
@@ -133,6 +139,17 @@ function removeUnused(root, keep) {
   return removed;
 }
 
+/** Temporary folders of deferred parts being unpacked (deferred-parts.cjs), `<part>-<pid>-<thread id>`. */
+const PART_TEMP_PATTERN = /^\.tmp-parte-.+-(\d+)-\d+$/;
+
+/** Removes from build folder `dir` the temporary folders of part unpackings whose process died in the middle. */
+function removeDeadPartTemps(dir) {
+  for (const name of fs.readdirSync(dir)) {
+    const m = PART_TEMP_PATTERN.exec(name);
+    if (m && !isAlive(Number(m[1]))) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
 /** V8's compiled code of the tree's modules: made at build time (compile-cache.mjs), kept up to date by every start. */
 const COMPILE_CACHE = '.compile-cache';
 
@@ -189,6 +206,7 @@ function ensureTree(root, buildId, readTree) {
     }
   }
   removeUnused(root, buildId);
+  removeDeadPartTemps(dir);
   return dir;
 }
 
@@ -219,4 +237,14 @@ try {
   /* Node without node:sea: not an executable */
 }
 if (insideExecutable) main();
-else module.exports = { cacheRoot, unpack, markInUse, inUse, removeUnused, ensureTree, adoptCompileCache };
+else
+  module.exports = {
+    cacheRoot,
+    unpack,
+    markInUse,
+    inUse,
+    removeUnused,
+    removeDeadPartTemps,
+    ensureTree,
+    adoptCompileCache,
+  };

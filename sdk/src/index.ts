@@ -30,6 +30,7 @@ export type {
   PassageHit,
   SearchOptions,
 } from './services/documents.js';
+export { PUT_MANY_MAX } from './services/documents.js';
 export type { CatalogReader, CatalogProduct } from './services/catalog.js';
 export type { LeadInbox, LeadInput, LeadReceipt } from './services/leads.js';
 export { formatMoney, parseAmount } from './services/money.js';

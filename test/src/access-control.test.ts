@@ -41,6 +41,28 @@ describe('reach (contract section 5)', () => {
     );
   });
 
+  test('GET /companies follows every change at once, for each key and for a session (its reads are memoised)', async (t) => {
+    const h = await host(t);
+    const limited = (await h.admin.issueKey(h.ownerId, 'limitada', [h.spaceId], 'lee')).token;
+    const session = (await h.admin.issueConsoleSession(h.ownerId)).token;
+    const ids = async (key?: string) =>
+      (await h.client.get('/companies', key ? { key } : {})).body.espacios.map((s: { id: string }) => s.id);
+    // Twice each: the second answer comes from the memoised directory.
+    for (let i = 0; i < 2; i++) {
+      assert.deepEqual(await ids(), [h.spaceId]);
+      assert.deepEqual(await ids(limited), [h.spaceId]);
+      assert.deepEqual(await ids(session), [h.spaceId]);
+    }
+    await h.admin.createSpace({ id: 'nuevo', ownerId: h.ownerId, modules: ['eco'] });
+    assert.deepEqual(await ids(), ['nuevo', h.spaceId]);
+    assert.deepEqual(await ids(limited), [h.spaceId]);
+    assert.deepEqual(await ids(session), ['nuevo', h.spaceId]);
+    await h.admin.assignSpace(h.spaceId, null);
+    assert.deepEqual(await ids(), ['nuevo']);
+    assert.deepEqual(await ids(limited), []);
+    assert.deepEqual(await ids(session), ['nuevo']);
+  });
+
   test('a space removed from the owner answers 403 on the very next call', async (t) => {
     const h = await host(t);
     assert.equal((await h.client.get(eco(h))).status, 200);

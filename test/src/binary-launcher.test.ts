@@ -26,6 +26,7 @@ interface Launcher {
   markInUse(root: string, buildId: string, pid?: number): void;
   inUse(root: string, buildId: string): boolean;
   removeUnused(root: string, keep: string): string[];
+  removeDeadPartTemps(dir: string): void;
   ensureTree(root: string, buildId: string, readTree: () => Buffer): string;
   adoptCompileCache(dir: string, uid: number): void;
 }
@@ -173,4 +174,15 @@ test("the compile cache shipped in the tree, made by the build's user, is rename
   launcher.adoptCompileCache(dir, 999); // the same user again: nothing moves
   assert.deepEqual((await readdir(cache)).sort(), ['otra-cosa-7', 'v24.21.0-x64-964aae3f-999']);
   launcher.adoptCompileCache(join(dir, 'sin-cache'), 999); // a tree built without one
+});
+
+test("a start clears the temporary folders of deferred parts whose process died, not a live process's", async (t) => {
+  const dir = await tempDir(t, 'part-temps');
+  const dead = join(dir, `.tmp-parte-onnxruntime-${deadPid()}-0`);
+  const live = join(dir, `.tmp-parte-onnxruntime-${process.pid}-3`);
+  mkdirSync(join(dead, 'x'), { recursive: true });
+  mkdirSync(live);
+  mkdirSync(join(dir, 'node_modules'));
+  launcher.removeDeadPartTemps(dir);
+  assert.deepEqual((await readdir(dir)).sort(), [`.tmp-parte-onnxruntime-${process.pid}-3`, 'node_modules']);
 });

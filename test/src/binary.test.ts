@@ -4,8 +4,8 @@
 // transcription with a Whisper model path (its Silero VAD on the same ONNX runtime), upload and ask, the operator
 // CLI beside the running server, and the Studio's assets when this checkout has them.
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,20 +60,31 @@ function cli(cwd: string, env: Record<string, string>, args: string[]): Promise<
 
 const VOCAB = ['[PAD]', '[UNK]', '[CLS]', '[SEP]', 'actualizar', 'sistema', 'apt', 'paquetes'];
 
+/** A new temporary folder, removed after the test. */
+async function freshDir(t: { after(fn: () => unknown): void }, prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A tiny local embedding model (a lookup table over VOCAB, 3 dimensions) in `dir`; returns `dir`. */
+async function embeddingModel(dir: string): Promise<string> {
+  await mkdir(dir);
+  writeFileSync(
+    join(dir, 'model.onnx'),
+    embeddingTableModel(VOCAB.map((_, i) => Float32Array.from([Math.cos(i), Math.sin(i), 1]))),
+  );
+  writeFileSync(join(dir, 'vocab.txt'), `${VOCAB.join('\n')}\n`);
+  return dir;
+}
+
 test('the single executable, with no checkout and no Node on the PATH: plugins add, hybrid search, transcription, upload and ask, admin', {
   skip,
   timeout: 180_000,
 }, async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'cerebro-binary-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
+  const dir = await freshDir(t, 'cerebro-binary-');
   const holaTgz = await npmPack('examples/hola-plugin', dir);
-  const modelDir = join(dir, 'modelo-embeddings');
-  await mkdir(modelDir);
-  writeFileSync(
-    join(modelDir, 'model.onnx'),
-    embeddingTableModel(VOCAB.map((_, i) => Float32Array.from([Math.cos(i), Math.sin(i), 1]))),
-  );
-  writeFileSync(join(modelDir, 'vocab.txt'), `${VOCAB.join('\n')}\n`);
+  const modelDir = await embeddingModel(join(dir, 'modelo-embeddings'));
   const whisperModel = join(dir, 'whisper-tiny.bin');
   writeTinyModel(whisperModel);
   const speech = join(dir, 'voz.wav');
@@ -143,6 +154,25 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
     readdirSync(join(dir, 'cache', '.en-uso')).includes(`${builds[0]}-${server.pid}`),
     'the running server marks its build',
   );
+
+  // Every plugin the executable ships, and the one added, loads: a package a bundle cannot follow (a require() at
+  // run time) turns its plugin off without stopping the start.
+  const health = (await (
+    await fetch(`${url}/api/health`, { headers: { authorization: `Bearer ${operator}` } })
+  ).json()) as { plugins: { id: string; estado: string; error?: string }[] };
+  assert.deepEqual(
+    health.plugins.filter((p) => p.estado !== 'activo'),
+    [],
+    'every plugin active',
+  );
+  assert.deepEqual(health.plugins.map((p) => p.id).sort(), [
+    'fuentes',
+    'hola',
+    'landing',
+    'marca',
+    'transcripcion',
+    'ventas',
+  ]);
 
   const cerebroHealth = async () =>
     (
@@ -224,4 +254,82 @@ test('the single executable, with no checkout and no Node on the PATH: plugins a
     id: string;
   };
   assert.match(owner.id, /^own_/);
+});
+
+test('onnxruntime is unpacked at its first use, not by a start without models, and once when two processes race for it', {
+  skip,
+  timeout: 120_000,
+}, async (t) => {
+  const dir = await freshDir(t, 'cerebro-binary-onnx-');
+  const modelDir = await embeddingModel(join(dir, 'modelo'));
+  const cache = join(dir, 'cache');
+  const env = {
+    PATH: await toolsOnly(join(dir, 'bin')),
+    HOME: dir,
+    CEREBRO_DATA_DIR: join(dir, 'data'),
+    CEREBRO_CACHE_DIR: cache,
+    CEREBRO_LOG_LEVEL: 'warn',
+  };
+
+  const server = await startServer(env.CEREBRO_DATA_DIR, env, {
+    executable: BINARY,
+    isolated: true,
+    cwd: dir,
+    timeoutMs: 60_000,
+  });
+  await server.stop();
+  const build = readdirSync(cache).find((n) => /^[0-9a-f]{16}$/.test(n));
+  assert.ok(build, 'the start unpacked its build');
+  const native = join(cache, build, 'node_modules', 'onnxruntime-node', 'bin', 'napi-v6', 'linux', 'x64');
+  assert.ok(!existsSync(native), 'a start without models leaves onnxruntime packed');
+  // ajv too: a start compiles no schema (the first request body or `plugins add` unpacks it, as the test above does).
+  assert.ok(!existsSync(join(cache, build, 'node_modules', 'ajv', 'dist')), 'a start leaves ajv packed');
+  assert.ok(!existsSync(join(cache, build, 'node_modules', 'fast-uri')), 'and the packages only ajv uses');
+
+  // Two installs at once, each loading the ONNX runtime to try the model.
+  const install = (to: string) =>
+    cli(dir, env, ['modelos', 'instalar', modelDir, '--tipo', 'embeddings', '--destino', join(dir, to)]);
+  await Promise.all([install('m1'), install('m2')]);
+  const library = join(native, 'libonnxruntime.so.1');
+  assert.ok(statSync(library).size > 10 << 20, 'the shared library is in place');
+  assert.deepEqual(
+    readdirSync(join(cache, build)).filter((n) => n.startsWith('.tmp-')),
+    [],
+    'no temporary folder stays behind',
+  );
+  // A later use finds it: the same file, not unpacked again.
+  const { ino } = statSync(library);
+  await install('m3');
+  assert.equal(statSync(library).ino, ino);
+});
+
+test('a damaged or cut executable stops with exit code 70 and asks to download it again, leaving no runtime behind', {
+  skip,
+  timeout: 60_000,
+}, async (t) => {
+  const dir = await freshDir(t, 'cerebro-binary-damaged-');
+  const whole = await readFile(BINARY);
+  const runCopy = async (name: string, bytes: Buffer) => {
+    const copy = join(dir, name);
+    writeFileSync(copy, bytes, { mode: 0o755 });
+    const cache = join(dir, `cache-${name}`);
+    const res = spawnSync(copy, ['admin', 'help'], {
+      env: { PATH: '', HOME: dir, CEREBRO_CACHE_DIR: cache },
+      encoding: 'utf8',
+    });
+    const runtimes = existsSync(cache) ? readdirSync(cache).filter((n) => n.endsWith('.runtime')) : [];
+    return { status: res.status, stderr: res.stderr, runtimes };
+  };
+  // A byte flipped in the middle of the compressed runtime (its frames follow the stub, in the first half).
+  const flipped = Buffer.from(whole);
+  const at = Math.floor(whole.length / 3);
+  flipped[at] = flipped[at]! ^ 0xff;
+  const damaged = await runCopy('danado', flipped);
+  assert.equal(damaged.status, 70, damaged.stderr);
+  assert.match(damaged.stderr, /vuelve a descargarlo/);
+  assert.deepEqual(damaged.runtimes, []);
+  // Cut short (an interrupted download).
+  const cut = await runCopy('cortado', whole.subarray(0, whole.length - 1000));
+  assert.equal(cut.status, 70, cut.stderr);
+  assert.match(cut.stderr, /no es un ejecutable de Cerebro completo; vuelve a descargarlo/);
 });

@@ -4,7 +4,7 @@
 // says so in health and metrics, and carries on normally once space is freed.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { statfsSync } from 'node:fs';
+import { statfsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -13,7 +13,10 @@ import Database from 'better-sqlite3';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { sqliteOnly } from './support/backend.js';
 
-const FS_BYTES = 24 * 1024 * 1024;
+// What a running server keeps on the disk (the database, its write-ahead log of up to 4 MiB, the 4 MiB reserve)
+// takes about 13 MB: 32 MB leave the health check's 8 MB with room once the filler is gone (24 MB left 1.6 MB, and a
+// loaded CI machine's larger write-ahead log went under it).
+const FS_BYTES = 32 * 1024 * 1024;
 const MIN_FREE = 8 * 1024 * 1024;
 
 /** Mounts a tmpfs of `bytes` on a new folder; null (with the reason) where mounting is not allowed. */
@@ -81,7 +84,14 @@ test(
     };
     const health = async () => (await api('/health', {}, operator)).body;
 
-    assert.equal((await health()).salud, 'ok');
+    // At first start the demo space is indexed; until SQLite's next checkpoint gives the write-ahead log's pages
+    // back, the small disk can sit under the 8 MB warning (seen once at load 10): wait for it, as after the recovery.
+    let started = await health();
+    for (let i = 0; i < 100 && started.salud !== 'ok'; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      started = await health();
+    }
+    assert.equal(started.salud, 'ok', JSON.stringify(started.motivos ?? started.disco));
     // Leave a little room: a filler file takes all but ~3 MB.
     const filler = join(mountPoint, 'relleno.bin');
     const { bavail, bsize } = statfsSync(mountPoint);
@@ -176,7 +186,9 @@ test(
       await new Promise((r) => setTimeout(r, 200));
       recovered = await health();
     }
-    assert.equal(recovered.salud, 'ok', JSON.stringify(recovered.motivos ?? recovered.disco));
+    const files = (await readdir(dataDir)).map((f) => `${f}: ${statSync(join(dataDir, f)).size}`);
+    t.diagnostic(`after the recovery: ${JSON.stringify(recovered.disco)}; ${files.join(', ')}`);
+    assert.equal(recovered.salud, 'ok', JSON.stringify({ ...recovered, files }));
     assert.equal(server.child.exitCode, null);
     // No original was left behind by a refused upload: every stored file is a document's.
     const db = new Database(join(dataDir, 'cerebro.db'), { readonly: true });

@@ -4,7 +4,7 @@
 // back only the plugin's own charge, once.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { definePlugin, HostServices, type CreditRefunds, type DocumentsService } from '@cerebro/sdk';
+import { definePlugin, HostServices, PUT_MANY_MAX, type CreditRefunds, type DocumentsService } from '@cerebro/sdk';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { filesForm, waitIndexed } from './support/rag.js';
 import { onPostgres } from './support/backend.js';
@@ -183,5 +183,84 @@ test('a search limited to some documents finds their passages even when many oth
   assert.deepEqual(
     only.map((x) => x.documento),
     ['objetivo.md'],
+  );
+});
+
+test('putMany stores a batch in order; one past the storage quota, or holding a refused input, stores nothing', async (t) => {
+  const mine: { docs?: DocumentsService } = {};
+  const h = await startTestHost(t, {
+    plugins: [libraryPlugin('biblioteca', mine)],
+    env: { CEREBRO_QUOTA_BYTES: '100', CEREBRO_QUOTA_DOCUMENTS: '3' },
+  });
+  const docs = mine.docs!;
+  const page = (nombre: string, contenido: string) => ({
+    nombre,
+    contenido,
+    tipo: 'text/plain',
+    origen: { ...ORIGIN, url: `https://ejemplo.com/${nombre}` },
+  });
+  const stored = async () =>
+    ((await h.client.get(`/rag/${h.spaceId}/documents`)).body.documentos as any[])
+      .map((d) => `${d.nombre}:${d.bytes}`)
+      .sort();
+
+  assert.deepEqual(await docs.putMany(h.spaceId, []), []);
+  const first = await docs.putMany(h.spaceId, [page('a.txt', 'a'.repeat(30)), page('b.txt', 'b'.repeat(30))]);
+  assert.deepEqual(
+    first.map((d) => [d.nombre, d.version, d.bytes, d.estado, d.origen?.modulo, d.origen?.url]),
+    [
+      ['a.txt', 1, 30, 'en_cola', 'biblioteca', 'https://ejemplo.com/a.txt'],
+      ['b.txt', 1, 30, 'en_cola', 'biblioteca', 'https://ejemplo.com/b.txt'],
+    ],
+  );
+  // The origin answered is the one recorded, as `find` reads it back.
+  assert.deepEqual(first[0]!.origen, (await docs.find(h.spaceId, 'a.txt'))?.origen);
+  assert.deepEqual(await stored(), ['a.txt:30', 'b.txt:30']);
+
+  // 60 held + 30 new + 20 more for b.txt > 100: the whole batch is refused, although its first document would fit.
+  await assert.rejects(
+    docs.putMany(h.spaceId, [page('c.txt', 'c'.repeat(30)), page('b.txt', 'b'.repeat(50))]),
+    (e: any) => e.status === 413 && e.code === 'storage_quota_bytes',
+  );
+  // 2 documents + 2 new > 3.
+  await assert.rejects(
+    docs.putMany(h.spaceId, [page('c.txt', 'c'), page('d.txt', 'd')]),
+    (e: any) => e.status === 422 && e.code === 'storage_quota_documents',
+  );
+  // An input the API would refuse, an empty one, a name given twice, too many: refused before anything is stored.
+  const refusedAt = async (inputs: ReturnType<typeof page>[], loc: (string | number)[]) =>
+    assert.rejects(
+      docs.putMany(h.spaceId, inputs),
+      (e: any) =>
+        e.status === 422 && e.code === 'validation_failed' && assert.deepEqual(e.detail[0].loc, loc) === undefined,
+    );
+  await refusedAt([page('c.txt', 'c'), page('x/y', 'x')], ['body', 'documentos', 1, 'nombre']);
+  await refusedAt([page('c.txt', 'c'), page('vacio.txt', '')], ['body', 'documentos', 1, 'contenido']);
+  await refusedAt([page('c.txt', 'c'), page('c.txt', 'otra')], ['body', 'documentos', 1, 'nombre']);
+  await refusedAt(
+    Array.from({ length: PUT_MANY_MAX + 1 }, (_, i) => page(`n${i}.txt`, 'n')),
+    ['body', 'documentos'],
+  );
+  assert.deepEqual(await stored(), ['a.txt:30', 'b.txt:30'], 'nothing of a refused batch is stored');
+
+  // A replacement counts as its difference: 60 - 20 + 50 = 90 bytes and 3 documents fit.
+  const second = await docs.putMany(h.spaceId, [page('a.txt', 'a'.repeat(10)), page('c.txt', 'c'.repeat(50))]);
+  assert.deepEqual(
+    second.map((d) => [d.nombre, d.version, d.id === first[0]!.id]),
+    [
+      ['a.txt', 2, true],
+      ['c.txt', 1, false],
+    ],
+  );
+  assert.deepEqual(await stored(), ['a.txt:10', 'b.txt:30', 'c.txt:50']);
+  await docs.idle(h.spaceId, { timeoutMs: 20_000 });
+  const listed = (await h.client.get(`/rag/${h.spaceId}/documents`)).body.documentos as any[];
+  assert.deepEqual(
+    listed.map((d) => [d.nombre, d.estado, d.etiquetas]),
+    [
+      ['a.txt', 'listo', ['fuente:f1']],
+      ['b.txt', 'listo', ['fuente:f1']],
+      ['c.txt', 'listo', ['fuente:f1']],
+    ],
   );
 });

@@ -337,11 +337,19 @@ test('every member change is in the audit log: who, what, and the role before an
   await as(h.url, again)('PATCH', `/rag/${h.spaceId}/config`, { longitud: 'corta' });
   await as(h.url, owner)('DELETE', `/companies/${h.spaceId}/miembros/${id}`);
 
+  // Entries are written after each answer and may land in any order: wait for every one the test reads.
+  const actions = [
+    'miembro.invitado',
+    'miembro.invitacion_aceptada',
+    'miembro.rol_cambiado',
+    'configuracion.modificada',
+    'miembro.eliminado',
+  ];
   let events: AuditEventView[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 200; i++) {
     events = (await as(h.url, owner)('GET', `/companies/${h.spaceId}/auditoria?limite=50`)).body.eventos;
-    if (events.some((e) => e.accion === 'miembro.eliminado')) break;
-    await new Promise((r) => setTimeout(r, 20));
+    if (actions.every((a) => events.some((e) => e.accion === a))) break;
+    await new Promise((r) => setTimeout(r, 50));
   }
   const byAction = (action: string) => {
     const found = events.find((e) => e.accion === action);
@@ -460,13 +468,16 @@ test('keys stay the owner’s, managed by the owner or an `administra` member wi
   assert.equal((await admin('PATCH', `/tokens/${widget.id}`, { limite_por_minuto: 10 })).status, 200);
   assert.equal((await admin('DELETE', `/tokens/${widget.id}`)).status, 200);
 
-  let events: AuditEventView[] = [];
-  for (let i = 0; i < 50 && !events.some((e) => e.accion === 'clave.revocada'); i++) {
-    events = (await as(h.url, owner)('GET', '/auditoria?accion=clave.')).body.eventos;
-    await new Promise((r) => setTimeout(r, 20));
+  // Audit entries are written after the answer, each on its own connection on PostgreSQL: they may land in any
+  // order, so the wait is for all three (up to 10 s on a loaded machine), not for the last one made.
+  const expected = ['clave.creada', 'clave.limites_modificados', 'clave.revocada'];
+  let byMember: string[] = [];
+  for (let i = 0; i < 200 && byMember.length < expected.length; i++) {
+    const events: AuditEventView[] = (await as(h.url, owner)('GET', '/auditoria?accion=clave.')).body.eventos;
+    byMember = events.filter((e) => e.actor.email === 'admin@example.com').map((e) => e.accion);
+    if (byMember.length < expected.length) await new Promise((r) => setTimeout(r, 50));
   }
-  const byMember = events.filter((e) => e.actor.email === 'admin@example.com').map((e) => e.accion);
-  assert.deepEqual(byMember.sort(), ['clave.creada', 'clave.limites_modificados', 'clave.revocada']);
+  assert.deepEqual(byMember.sort(), expected);
 });
 
 test('a space the operator moves to another owner leaves its members behind', async (t) => {

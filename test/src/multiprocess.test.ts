@@ -10,18 +10,13 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { startTestSite } from '@cerebro/plugin-fuentes/testing';
-import { call, type Answer } from './support/bearer-call.js';
+import { call, json, type Answer } from './support/bearer-call.js';
+import { freshSpace } from './support/fresh-space.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { sqliteOnly } from './support/backend.js';
 
 const SPACE = 'demo';
 const ENV = { CEREBRO_COUNTER_FLUSH_MS: '200', CEREBRO_DISCOVER_PLUGINS: 'false' };
-
-const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 
 function upload(server: ServerProcess, key: string, name: string, text: string): Promise<Answer> {
   const form = new FormData();
@@ -86,27 +81,6 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
     if (Date.now() > deadline) throw new Error(`still waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
-}
-
-/** A new owner with a space `id` (module api) and a key to it, made with the operator credential. */
-async function freshSpace(server: ServerProcess, operator: string, id: string): Promise<string> {
-  const owner = await call(server, operator, '/admin/propietarios', json('POST', { nombre: `Prueba ${id}` }));
-  assert.equal(owner.status, 201, JSON.stringify(owner.body));
-  const space = await call(
-    server,
-    operator,
-    '/admin/espacios',
-    json('POST', { id, propietario: owner.body.id, modulos: ['api'] }),
-  );
-  assert.equal(space.status, 201, JSON.stringify(space.body));
-  const issued = await call(
-    server,
-    operator,
-    `/admin/propietarios/${owner.body.id}/claves`,
-    json('POST', { nombre: id, espacios: [id], permiso: 'escribe' }),
-  );
-  assert.equal(issued.status, 201, JSON.stringify(issued.body));
-  return issued.body.token.token as string;
 }
 
 /** Waits, if needed, so the next `seconds` fall inside one clock minute (the windows of the per-minute limit). */
@@ -203,7 +177,7 @@ test(
 
     await t.test('the daily quota is exact across both api processes', async () => {
       const id = 'cupo';
-      const own = await freshSpace(a, operator, id);
+      const own = await freshSpace(a.url, operator, id);
       const Q = 15;
       assert.equal((await call(b, own, `/companies/${id}/api-config`, json('PATCH', { cuota_diaria: Q }))).status, 200);
       await new Promise((r) => setTimeout(r, 600)); // every process has flushed its calls of the day (the PATCH)
@@ -308,7 +282,7 @@ test(
 
     await t.test('a space limited to L requests per minute gets L across both api processes, not L each', async () => {
       const id = 'ritmo';
-      const own = await freshSpace(b, operator, id);
+      const own = await freshSpace(b.url, operator, id);
       const L = 20;
       await awayFromMinuteEnd(15);
       assert.equal(
@@ -346,7 +320,7 @@ test(
 
     await t.test("a key's own limits are exact across both api processes", async () => {
       // Daily quota: a key lowers its own (it may: never above what it has, and it cannot remove it again).
-      const daily = await freshSpace(a, operator, 'cupoclave');
+      const daily = await freshSpace(a.url, operator, 'cupoclave');
       const dailyId = /crb_([0-9a-f]{16})\./.exec(daily)![1]!;
       const D = 15;
       const set = await call(b, daily, `/tokens/${dailyId}`, json('PATCH', { cuota_diaria: D }));
@@ -370,7 +344,7 @@ test(
 
       // Per-minute limit of the key, below the space's: the key's applies and the headers name it.
       const id = 'ritmoclave';
-      const own = await freshSpace(b, operator, id);
+      const own = await freshSpace(b.url, operator, id);
       const keyId = /crb_([0-9a-f]{16})\./.exec(own)![1]!;
       const K = 12;
       await awayFromMinuteEnd(15);

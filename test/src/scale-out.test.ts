@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { json } from './support/bearer-call.js';
+import { freshSpace } from './support/fresh-space.js';
 import { freePort, haproxyUnavailable, startHaproxy } from './support/haproxy.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { postgresState, postgresUnavailable, type SharedState, sqliteState } from './support/shared-state.js';
@@ -16,7 +18,9 @@ const LOAD_MS = Number(process.env.CEREBRO_SCALE_LOAD_MS ?? 10_000);
 const CLIENTS = 8;
 const KILL_AT_MS = LOAD_MS * 0.35;
 const RESTART_AFTER_MS = 1_500;
-const ENV = { CEREBRO_COUNTER_FLUSH_MS: '200', CEREBRO_DISCOVER_PLUGINS: 'false' };
+// The hosts' keep-alive outlasts haproxy's idle reuse, as the README's scaling-out section says: a request is never
+// sent on a connection its host is closing.
+const ENV = { CEREBRO_COUNTER_FLUSH_MS: '200', CEREBRO_DISCOVER_PLUGINS: 'false', CEREBRO_KEEPALIVE_MS: '75000' };
 
 interface Outcome {
   kind: 'subida' | 'pregunta' | 'lista' | 'stream';
@@ -67,10 +71,18 @@ function documentText(n: number): string {
   ].join('\n\n');
 }
 
+/** What haproxy logged of requests that did not end normally, added to a failed request's error. */
+let balancerTrouble: () => string[] = () => [];
+
 async function request(base: string, key: string, path: string, init: RequestInit = {}) {
   const res = await fetch(`${base}/api${path}`, {
     ...init,
     headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
+  }).catch((err: Error & { cause?: { code?: string; message?: string } }) => {
+    // undici's "fetch failed" alone does not say whether the balancer or a host closed the connection.
+    throw new Error(
+      `${init.method ?? 'GET'} ${path} at ${new Date().toISOString()}: ${err.message} (${err.cause?.code ?? ''} ${err.cause?.message ?? ''}); haproxy: ${balancerTrouble().slice(-5).join(' | ')}`,
+    );
   });
   const text = await res.text();
   let body: any = null;
@@ -81,12 +93,6 @@ async function request(base: string, key: string, path: string, init: RequestIni
   }
   return { status: res.status, body };
 }
-
-const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
-  method,
-  headers: { 'content-type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -184,6 +190,7 @@ async function scaleOut(state: SharedState, t: { after(fn: () => unknown): void;
   const hosts = await startHosts(state, t);
   const balancer = await startHaproxy(hosts.ports);
   t.after(() => balancer.stop());
+  balancerTrouble = () => balancer.abnormal();
   const secrets = await readFile(join(state.dataDir, 'primer-arranque.txt'), 'utf8');
   const key = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
   const operator = /cra_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)![0];
@@ -238,7 +245,7 @@ async function scaleOut(state: SharedState, t: { after(fn: () => unknown): void;
   const outsideKill = failed.filter((o) => !(o.start <= diedAt && o.end >= killedAt));
   const refused = outcomes.filter((o) => o.status >= 400 && o.status < 500);
   t.diagnostic(
-    `${state.backend}: ${outcomes.length} peticiones en ${LOAD_MS} ms, ${failed.length} fallidas en vuelo al matar un host (que tardó ${diedAt - killedAt} ms en morir), ${uploads.size} subidas, ${questions.size} preguntas`,
+    `${state.backend}: ${outcomes.length} peticiones en ${LOAD_MS} ms, ${failed.length} fallidas en vuelo al matar un host (que tardó ${diedAt - killedAt} ms en morir), ${uploads.size} subidas, ${questions.size} preguntas; haproxy: ${balancer.abnormal().length} terminadas de forma anómala (${balancer.abnormal()[0] ?? ''})`,
   );
   const kinds = ['subida', 'pregunta', 'lista', 'stream'] as const;
   t.diagnostic(
@@ -334,27 +341,6 @@ async function scaleOut(state: SharedState, t: { after(fn: () => unknown): void;
   assert.equal(burst.filter((r) => r.status === 429).length, 2 * L - accepted);
   // The settings route is never refused to the owner's write key, and not counted against the space either.
   assert.equal(accepted, L, `L = ${L}: ${accepted} accepted across three hosts`);
-}
-
-/** A new owner with a space `id` (module api) and a write key to it, made with the operator credential. */
-async function freshSpace(base: string, operator: string, id: string): Promise<string> {
-  const owner = await request(base, operator, '/admin/propietarios', json('POST', { nombre: `Prueba ${id}` }));
-  assert.equal(owner.status, 201, JSON.stringify(owner.body));
-  const space = await request(
-    base,
-    operator,
-    '/admin/espacios',
-    json('POST', { id, propietario: owner.body.id, modulos: ['api'] }),
-  );
-  assert.equal(space.status, 201, JSON.stringify(space.body));
-  const issued = await request(
-    base,
-    operator,
-    `/admin/propietarios/${owner.body.id}/claves`,
-    json('POST', { nombre: id, espacios: [id], permiso: 'escribe' }),
-  );
-  assert.equal(issued.status, 201, JSON.stringify(issued.body));
-  return issued.body.token.token as string;
 }
 
 test('3 api hosts and 2 workers behind haproxy on one SQLite database: a host and a worker killed mid-load', async (t) => {

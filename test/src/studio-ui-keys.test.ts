@@ -20,7 +20,9 @@ test('Studio: sign-in refuses a wrong password with the API message, then signs 
   assert.equal(await page.getByLabel('Contraseña').inputValue(), '', 'the wrong password is cleared');
 
   await signInThroughForm(page, world.studio);
-  assert.ok(await page.getByRole('link', { name: 'demo' }).isVisible(), 'the space is listed');
+  // The page's heading shows before its list arrives (one more request, a round trip longer on PostgreSQL): the
+  // space must appear, so this waits for it (and fails when it never does) instead of looking once.
+  await page.getByRole('link', { name: 'demo' }).waitFor();
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'demo' }) });
   await card.getByText('Al día').waitFor();
   assert.match(await card.innerText(), /Prueba\s+Hasta el 31 ene 2099/);

@@ -86,3 +86,15 @@ test('load_documents: an early answer to a body too large to drain says Connecti
   assert.equal(answer.status, 413);
   assert.equal(answer.headers.connection, 'close');
 });
+
+test('CEREBRO_KEEPALIVE_MS sets how long an idle connection stays open, and the answers say so', async (t) => {
+  // Behind a balancer the hosts' keep-alive must outlast the balancer's idle reuse (README, scaling out).
+  const h = await startTestHost(t, { env: { CEREBRO_KEEPALIVE_MS: '75000' } });
+  const client = new KeepAliveClient(`${h.url}/api`, h.writeKey);
+  t.after(() => client.close());
+  const first = await client.request('GET', `/rag/${h.spaceId}/documents`);
+  assert.equal(first.status, 200, first.text);
+  assert.equal(first.headers['keep-alive'], 'timeout=75');
+  const second = await client.request('GET', `/rag/${h.spaceId}/documents`);
+  assert.equal(second.reusedSocket, true);
+});

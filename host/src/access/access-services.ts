@@ -17,16 +17,20 @@ export type ValueOrPromise<T> = T | Promise<T>;
 /** Read access to owners, spaces, accounts and credentials, never stale (see `MemoisedAccessDirectory`). */
 export interface AccessDirectory {
   key(id: string): Promise<KeyRow | undefined>;
-  /** Memoised: synchronous on a hit. */
-  keyCredential(id: string): ValueOrPromise<KeyCredential | undefined>;
+  /**
+   * Memoised: synchronous on a hit. `since` (optional on every memoised read): `performance.now()` when the request
+   * arrived; a version check started after it serves every read of that request (one database read, not one per
+   * read). Without it, the check of the current event-loop turn.
+   */
+  keyCredential(id: string, since?: number): ValueOrPromise<KeyCredential | undefined>;
   /** Every write to owners, spaces, modules or keys calls this (after the write): every process's memo goes stale. */
   invalidate(): Promise<void>;
   operator(id: string): Promise<CredentialRow | undefined>;
   account(id: string): Promise<AccountRow | undefined>;
   /** Memoised: synchronous on a hit. Payment state only; every write to it invalidates the directory. */
-  accountStanding(id: string): ValueOrPromise<AccountStanding | undefined>;
+  accountStanding(id: string, since?: number): ValueOrPromise<AccountStanding | undefined>;
   /** Memoised: synchronous on a hit. */
-  space(id: string): ValueOrPromise<SpaceRecord | undefined>;
+  space(id: string, since?: number): ValueOrPromise<SpaceRecord | undefined>;
   /** Memoised: synchronous on a hit. */
   ownerSpaces(ownerId: string): ValueOrPromise<SpaceRecord[]>;
   /**
@@ -41,8 +45,8 @@ export interface AccessDirectory {
 
 /** Turns the Authorization header (or the Studio session cookie) into a caller, afresh on every request. */
 export interface Authenticator {
-  /** Synchronous for a key whose credential is memoised. */
-  authenticate(header: string | undefined): ValueOrPromise<Caller>;
+  /** Synchronous for a key whose credential is memoised. `since`: the request's arrival (`AccessDirectory`). */
+  authenticate(header: string | undefined, since?: number): ValueOrPromise<Caller>;
   /**
    * The caller of the Studio session cookie (an owner's or a member's session only); a dead session's 401 clears
    * the cookie.
@@ -60,6 +64,8 @@ export interface SpaceAccessRequest {
   memberRole?: MemberRole;
   ip: string;
   now: number;
+  /** `performance.now()` when the request arrived (see `AccessDirectory.keyCredential`). */
+  since?: number;
 }
 
 export interface SpaceAccess {
@@ -76,6 +82,8 @@ export interface VisitorAccessRequest {
   spaceId: string;
   module: string;
   now: number;
+  /** `performance.now()` when the request arrived (see `AccessDirectory.keyCredential`). */
+  since?: number;
 }
 
 export interface SpaceAccessPolicy {

@@ -2,7 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../kernel/tokens.js';
 import { apiError } from '@cerebro/sdk';
 import type { Caller, ConsoleCaller, MemberCaller } from './caller.js';
-import { parseBearer, parseCredential, secretMatches, type ParsedCredential } from './credentials.js';
+import { ProvenSecrets, parseBearer, parseCredential, secretMatches, type ParsedCredential } from './credentials.js';
 import { csrfTokenFor } from './csrf.js';
 import type { ConsoleSessions } from '../studio/studio-services.js';
 import { clearedSessionCookie } from './session-cookie.js';
@@ -39,6 +39,8 @@ const expiredCookie = (secure: boolean) =>
 @injectable()
 export class CredentialAuthenticator implements Authenticator {
   private readonly keyCallers = new WeakMap<object, Caller>();
+  /** Key and session secrets already proven against their memoised rows (see ProvenSecrets). */
+  private readonly proven = new ProvenSecrets();
 
   constructor(
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
@@ -46,7 +48,7 @@ export class CredentialAuthenticator implements Authenticator {
     @inject(HostTokens.MemberSessions) private readonly memberSessions: ConsoleSessions,
   ) {}
 
-  authenticate(header: string | undefined): ValueOrPromise<Caller> {
+  authenticate(header: string | undefined, since?: number): ValueOrPromise<Caller> {
     if (!header) throw apiError('missing_key', undefined, NO_CREDENTIAL_CHALLENGE);
     const parsed = parseBearer(header);
     if (!parsed) {
@@ -54,7 +56,7 @@ export class CredentialAuthenticator implements Authenticator {
       throw invalidKey();
     }
     if (parsed.kind === 'key') {
-      const row = this.directory.keyCredential(parsed.id);
+      const row = this.directory.keyCredential(parsed.id, since);
       return isPromise(row) ? row.then((r) => this.keyCaller(parsed, r)) : this.keyCaller(parsed, row);
     }
     if (parsed.kind === 'operator') return this.operatorCaller(parsed);
@@ -93,7 +95,7 @@ export class CredentialAuthenticator implements Authenticator {
   }
 
   private keyCaller(parsed: ParsedCredential, row: KeyCredential | undefined): Caller {
-    const valid = secretMatches(parsed.secret, row?.secret_digest);
+    const valid = this.proven.matches(parsed.secret, row);
     if (!row || !valid || row.revoked_at || row.owner_deleted_at) throw invalidKey();
     // One frozen caller per memoised credential: a new one only after the credential itself was re-read.
     let caller = this.keyCallers.get(row);
@@ -119,7 +121,7 @@ export class CredentialAuthenticator implements Authenticator {
   /** A live console session's caller (its idle expiry pushed forward), or null. */
   private async consoleCaller(parsed: ParsedCredential): Promise<ConsoleCaller | null> {
     const row = await this.sessions.findWithOwner(parsed.id);
-    const valid = secretMatches(parsed.secret, row?.secret_digest);
+    const valid = this.proven.matches(parsed.secret, row);
     const now = this.sessions.now();
     if (!row || !valid || row.owner_deleted_at || !this.sessions.isLive(row, now)) return null;
     const expiresAt = await this.sessions.touch(row, now);
@@ -136,7 +138,7 @@ export class CredentialAuthenticator implements Authenticator {
   /** A live member session's caller (its idle expiry pushed forward), or null. */
   private async memberCaller(parsed: ParsedCredential): Promise<MemberCaller | null> {
     const row = await this.memberSessions.findWithOwner(parsed.id);
-    const valid = secretMatches(parsed.secret, row?.secret_digest);
+    const valid = this.proven.matches(parsed.secret, row);
     const now = this.memberSessions.now();
     if (!row || !valid || row.owner_deleted_at || !this.memberSessions.isLive(row, now)) return null;
     const expiresAt = await this.memberSessions.touch(row, now);

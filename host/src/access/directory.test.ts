@@ -32,7 +32,7 @@ async function twoProcesses() {
       reads: () => reads,
     };
   };
-  const a = process(first.db);
+  const a = { ...process(first.db), db: first.db };
   const b = process(secondDb);
   await a.repo.insertKey({
     id: 'k1',
@@ -88,6 +88,53 @@ test("another process's revocation is seen by the first read after the event loo
     await b.directory.invalidate();
     await nextTurn();
     assert.equal((await a.directory.space('demo'))?.row.api_enabled, 0, 'spaces are memoised the same way');
+  } finally {
+    await close();
+  }
+});
+
+test('on a database outside the process, one version read serves every read of a request that arrived before it', async () => {
+  const { a, b, close } = await twoProcesses();
+  // PostgreSQL's shape: the version is only read asynchronously (no readNow), each read a round trip.
+  const versions = new SqliteChangeVersionRepository(a.db);
+  let versionReads = 0;
+  const remote = {
+    bump: (name: string) => versions.bump(name),
+    read: async (name: string) => {
+      versionReads++;
+      await nextTurn(); // the answer comes back in a later turn, as a socket's would
+      return versions.read(name);
+    },
+  };
+  const directory = new MemoisedAccessDirectory(new SqliteDirectoryRepository(a.db), remote);
+  try {
+    // One request: its key, its space and its account, each read after the previous one's await.
+    const request = async () => {
+      const since = performance.now();
+      const key = await directory.keyCredential('k1', since);
+      const space = await directory.space('demo', since);
+      await directory.accountStanding(space!.row.account_id, since);
+      return key;
+    };
+    await request();
+    assert.equal(versionReads, 1, 'one version read for the three reads of the request');
+    await request();
+    assert.equal(versionReads, 2, 'a later request never reuses a check that started before it arrived');
+
+    // Two requests in flight together share the check the first one started, if they arrived before it started.
+    const since = performance.now();
+    await Promise.all([directory.keyCredential('k1', since), directory.space('demo', since)]);
+    assert.equal(versionReads, 3);
+
+    // Revocation stays immediate: acknowledged by another process before the request arrived, it is seen.
+    await b.repo.revokeKey('k1', '2026-03-02T00:00:00.000Z');
+    await b.directory.invalidate();
+    assert.equal((await request())?.revoked_at, '2026-03-02T00:00:00.000Z');
+    assert.equal(versionReads, 4);
+
+    // Without `since` (a caller outside a request) the turn's check applies, as before.
+    await directory.space('demo');
+    assert.equal(versionReads, 5);
   } finally {
     await close();
   }

@@ -28,6 +28,13 @@ const DIRECTORY_VERSION = 'directorio';
  * a request was sent is already committed when the turn's version is read: revocation stays immediate for every
  * request that follows it. Once the turn's version is read, a memo hit is answered synchronously (no promise: the
  * authenticated hot path stays as fast as before the port). A change made by this process empties the memo at once.
+ *
+ * On a database outside the process (PostgreSQL) the version read is a round trip, and a request's reads (its key,
+ * then its space, then its account) come in different turns, each after the previous one's await: by turns, one
+ * request read the version three times. A read that says when its request arrived (`since`, `performance.now()`)
+ * instead accepts any check that started after that moment, by the same reasoning (everything acknowledged before
+ * the request was sent is committed before the check began): one round trip per request, shared by every request
+ * that arrived before it started.
  */
 @injectable()
 export class MemoisedAccessDirectory implements AccessDirectory {
@@ -42,6 +49,8 @@ export class MemoisedAccessDirectory implements AccessDirectory {
   private fresh = false;
   /** Moves when a turn ends, so a check that completes after its turn does not mark the next one fresh. */
   private turn = 0;
+  /** The latest version check started (by turn or for a request), with when it started. */
+  private latest: { startedAt: number; done: Promise<void>; settled: boolean } | null = null;
   private readonly endTurn = () => {
     this.check = null;
     this.fresh = false;
@@ -62,11 +71,16 @@ export class MemoisedAccessDirectory implements AccessDirectory {
     return this.repo.key(id);
   }
 
-  keyCredential(id: string): ValueOrPromise<KeyCredential | undefined> {
-    return this.memo(this.keyMemo, id, async () => {
-      const row = await this.repo.keyCredential(id);
-      return row && { ...row, spaces: Object.freeze(JSON.parse(row.spaces) as string[]) };
-    });
+  keyCredential(id: string, since?: number): ValueOrPromise<KeyCredential | undefined> {
+    return this.memo(
+      this.keyMemo,
+      id,
+      async () => {
+        const row = await this.repo.keyCredential(id);
+        return row && { ...row, spaces: Object.freeze(JSON.parse(row.spaces) as string[]) };
+      },
+      since,
+    );
   }
 
   /** Every write to owners, spaces, modules or keys calls this: this process's memo and every other's go stale. */
@@ -83,18 +97,28 @@ export class MemoisedAccessDirectory implements AccessDirectory {
     return this.repo.account(id);
   }
 
-  accountStanding(id: string): ValueOrPromise<AccountStanding | undefined> {
-    return this.memo(this.standingMemo, id, async () => {
-      const row = await this.repo.account(id);
-      return row && { id: row.id, unpaid_since: row.unpaid_since, suspended: row.suspended };
-    });
+  accountStanding(id: string, since?: number): ValueOrPromise<AccountStanding | undefined> {
+    return this.memo(
+      this.standingMemo,
+      id,
+      async () => {
+        const row = await this.repo.account(id);
+        return row && { id: row.id, unpaid_since: row.unpaid_since, suspended: row.suspended };
+      },
+      since,
+    );
   }
 
-  space(id: string): ValueOrPromise<SpaceRecord | undefined> {
-    return this.memo(this.spaceMemo, id, async () => {
-      const row = await this.repo.space(id);
-      return row && this.record(row);
-    });
+  space(id: string, since?: number): ValueOrPromise<SpaceRecord | undefined> {
+    return this.memo(
+      this.spaceMemo,
+      id,
+      async () => {
+        const row = await this.repo.space(id);
+        return row && this.record(row);
+      },
+      since,
+    );
   }
 
   ownerSpaces(ownerId: string): ValueOrPromise<SpaceRecord[]> {
@@ -110,20 +134,55 @@ export class MemoisedAccessDirectory implements AccessDirectory {
     return this.memo(this.sessionMemo, id, load);
   }
 
-  /** A memo hit once this turn's version check completed is answered synchronously; anything else reads storage. */
-  private memo<V>(map: Map<string, V>, key: string, load: () => Promise<V>): ValueOrPromise<V> {
-    if (!this.fresh && this.check === null && this.versions.readNow)
-      this.checkNow(this.versions.readNow(DIRECTORY_VERSION));
-    if (this.fresh && !this.dirty && map.has(key)) return map.get(key)!;
-    return this.remember(map, key, load);
+  /**
+   * A memo hit once a fresh enough version check completed (this turn's, or with `since` one started after the
+   * request arrived) is answered synchronously; anything else reads storage.
+   */
+  private memo<V>(map: Map<string, V>, key: string, load: () => Promise<V>, since?: number): ValueOrPromise<V> {
+    if (this.versions.readNow) {
+      // In the process (SQLite) the turn's check is synchronous and costs nothing: `since` adds nothing to it.
+      if (!this.fresh && this.check === null) this.checkNow(this.versions.readNow(DIRECTORY_VERSION));
+      if (this.fresh && !this.dirty && map.has(key)) return map.get(key)!;
+      return this.remember(map, key, load, this.turnCheck());
+    }
+    if (since === undefined) {
+      if (this.fresh && !this.dirty && map.has(key)) return map.get(key)!;
+      return this.remember(map, key, load, this.turnCheck());
+    }
+    const latest = this.latest;
+    if (latest !== null && latest.startedAt > since) {
+      if (latest.settled && !this.dirty && map.has(key)) return map.get(key)!;
+      return this.remember(map, key, load, latest.done);
+    }
+    return this.remember(map, key, load, this.startCheck(false).done);
   }
 
-  private async remember<V>(map: Map<string, V>, key: string, load: () => Promise<V>): Promise<V> {
+  /** This turn's version check, started by the turn's first read. */
+  private turnCheck(): Promise<void> {
     if (!this.check) {
-      this.check = this.compareVersion();
+      this.check = this.startCheck(true).done;
       setImmediate(this.endTurn);
     }
-    await this.check;
+    return this.check;
+  }
+
+  /** A version check; `forTurn`: this turn's (it marks the turn fresh if it completes within it). */
+  private startCheck(forTurn: boolean): { startedAt: number; done: Promise<void>; settled: boolean } {
+    const check = { startedAt: performance.now(), done: Promise.resolve(), settled: false };
+    check.done = this.compareVersion(forTurn).then(() => {
+      check.settled = true;
+    });
+    this.latest = check;
+    return check;
+  }
+
+  private async remember<V>(
+    map: Map<string, V>,
+    key: string,
+    load: () => Promise<V>,
+    check: Promise<void>,
+  ): Promise<V> {
+    await check;
     if (this.dirty) {
       this.keyMemo.clear();
       this.spaceMemo.clear();
@@ -154,14 +213,14 @@ export class MemoisedAccessDirectory implements AccessDirectory {
     setImmediate(this.endTurn);
   }
 
-  private async compareVersion(): Promise<void> {
+  private async compareVersion(forTurn: boolean): Promise<void> {
     const turn = this.turn;
     const version = await this.versions.read(DIRECTORY_VERSION);
     if (version !== this.seenVersion) {
       this.seenVersion = version;
       this.dirty = true;
     }
-    if (turn === this.turn) this.fresh = true;
+    if (forTurn && turn === this.turn) this.fresh = true;
   }
 
   private record({ row, modules }: SpaceWithModules): SpaceRecord {

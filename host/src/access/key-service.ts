@@ -104,11 +104,13 @@ export class KeyService implements KeyManagement {
    * reaching all spaces and a console session see every key of the owner.
    */
   async list(caller: KeyManager): Promise<KeyListing[]> {
-    const rows = await this.repo.ownerKeys(caller.ownerId);
-    const visible = rows
-      .map((row) => ({ row, spaces: JSON.parse(row.spaces) as string[] }))
-      .filter(({ spaces }) => this.withinReach(caller, spaces));
-    return Promise.all(visible.map(async ({ row, spaces }) => this.listing(row, spaces)));
+    return this.usage.exact(async () => {
+      const rows = await this.repo.ownerKeys(caller.ownerId);
+      const visible = rows
+        .map((row) => ({ row, spaces: JSON.parse(row.spaces) as string[] }))
+        .filter(({ spaces }) => this.withinReach(caller, spaces));
+      return Promise.all(visible.map(async ({ row, spaces }) => this.listing(row, spaces)));
+    });
   }
 
   /**
@@ -124,7 +126,9 @@ export class KeyService implements KeyManagement {
     assertWithinCallerLimits(caller, limits);
     await this.repo.setKeyLimits(keyId, limits.perMinute, limits.daily);
     await this.directory.invalidate();
-    return this.listing((await this.repo.key(keyId))!, JSON.parse(row.spaces) as string[]);
+    return this.usage.exact(async () =>
+      this.listing((await this.repo.key(keyId))!, JSON.parse(row.spaces) as string[]),
+    );
   }
 
   /** A key of the caller's owner within the caller's reach, or 404 (as for revoking). */
@@ -153,11 +157,13 @@ export class KeyService implements KeyManagement {
    * `days` days. Only for keys within the caller's reach (404 otherwise, as for revoking).
    */
   async usageOf(caller: KeyManager, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }> {
-    const row = await this.reachableKey(caller, keyId);
-    return {
-      ...(await this.listing(row, JSON.parse(row.spaces) as string[])),
-      por_dia: await this.usage.keyDays(row.id, days, this.clock.now()),
-    };
+    return this.usage.exact(async () => {
+      const row = await this.reachableKey(caller, keyId);
+      return {
+        ...(await this.listing(row, JSON.parse(row.spaces) as string[])),
+        por_dia: await this.usage.keyDays(row.id, days, this.clock.now()),
+      };
+    });
   }
 
   async revoke(caller: KeyManager, keyId: string): Promise<{ revocado: string }> {

@@ -51,7 +51,7 @@ export class SpaceAccessRules implements SpaceAccessPolicy {
   ) {}
 
   async authorize(caller: SpaceCaller, request: SpaceAccessRequest): Promise<SpaceAccess> {
-    const record = await this.directory.space(request.spaceId);
+    const record = await this.directory.space(request.spaceId, request.since);
     // A member's role is read afresh on every request: a change or removal applies to the very next one.
     const membership =
       caller.kind === 'member' && record ? await this.members.membership(caller.memberId, record.row.id) : undefined;
@@ -61,7 +61,7 @@ export class SpaceAccessRules implements SpaceAccessPolicy {
 
     if (row.trial_ends_at && Date.parse(row.trial_ends_at) <= request.now) throw apiError('trial_expired');
 
-    const account = await this.directory.accountStanding(row.account_id);
+    const account = await this.directory.accountStanding(row.account_id, request.since);
     if (!account) throw apiError('space_not_reachable');
     const unpaidFor = account.unpaid_since ? request.now - Date.parse(account.unpaid_since) : 0;
     if (account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw apiError('payment_required');
@@ -85,11 +85,11 @@ export class SpaceAccessRules implements SpaceAccessPolicy {
   }
 
   async authorizeVisitor(request: VisitorAccessRequest): Promise<SpaceAccess> {
-    const record = await this.directory.space(request.spaceId);
+    const record = await this.directory.space(request.spaceId, request.since);
     if (!record) throw PAGE_NOT_FOUND();
     const { row } = record;
     if (row.trial_ends_at && Date.parse(row.trial_ends_at) <= request.now) throw PAGE_NOT_FOUND();
-    const account = await this.directory.accountStanding(row.account_id);
+    const account = await this.directory.accountStanding(row.account_id, request.since);
     const unpaidFor = account?.unpaid_since ? request.now - Date.parse(account.unpaid_since) : 0;
     if (!account || account.suspended === 1 || unpaidFor > UNPAID_GRACE_MS) throw PAGE_NOT_FOUND();
     if (!record.modules.includes(request.module)) throw PAGE_NOT_FOUND();

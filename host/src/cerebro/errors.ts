@@ -11,6 +11,7 @@ export type ExtractionErrorCode =
   | 'no_encontrado'
   | 'demasiado_grande'
   | 'sin_espacio'
+  | 'no_disponible'
   | 'error_interno';
 
 export class CerebroExtractionError extends Error {
@@ -55,4 +56,6 @@ export const reasons = {
   internal: 'Error interno al procesar el archivo; vuelve a subirlo o contacta con soporte si se repite.',
   diskFull:
     'El disco del servidor se llenó mientras se indexaba el documento; vuelve a subirlo cuando el operador haya liberado espacio.',
+  originalsUnavailable:
+    'El almacén de originales no respondió durante varios minutos y el documento no se indexó; vuelve a subirlo cuando el almacén vuelva a estar disponible.',
 } as const;

@@ -6,11 +6,14 @@ export { CEREBRO_FAIR_QUEUE_MIGRATION } from './fair-queue-schema.js';
 export { CEREBRO_JOB_LEASES_MIGRATION } from './job-leases-schema.js';
 export { CEREBRO_PASSAGE_OCR_SQL } from './passage-ocr-schema.js';
 export { CerebroExtractionError, type ExtractionErrorCode } from './errors.js';
-export { formatOf, MEDIA_TYPES } from './extract/extract.js';
+export { formatOf, MEDIA_TYPES } from './extract/formats.js';
 export type { DocumentFormat } from './extract/types.js';
 export type { MatchedRow, MatchPlan, PlanMatcher, SearchHit, SpaceStats } from './index/passage-index.js';
 export { mergeWordMatches } from './index/passage-index.js';
-export { passageTerms, prepareDocument, type PreparedPassage } from './extract/prepare.js';
+export { passageTerms } from './extract/passage-terms.js';
+// Not prepareDocument: the barrel is imported by the main thread, and prepare.js brings every extractor with it (they
+// run in the extraction threads: extract/worker.ts imports prepare.js itself).
+export type { PreparedPassage, PrepareResult } from './extract/prepare.js';
 export { createPreparePool, type PreparePool } from './extract/pool.js';
 export { matchExpression } from './index/fts-query.js';
 export { queryTermGroups } from './text/analyzer.js';

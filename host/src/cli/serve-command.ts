@@ -49,29 +49,39 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     return 1;
   }
   installProcessSafetyNet(host.log);
+  // The first run's setup, once it has begun: a stop waits for it, since the server already answers /api/ready while
+  // it runs and a half-made demo (an operator credential nobody was shown) would no longer count as a first run.
+  let setup: Promise<unknown> = Promise.resolve();
   // Signal handlers first: whoever reads the banner may stop the service at once.
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       host.log.info({ signal }, 'deteniendo Cerebro');
-      void host.close().then(resolve);
+      void setup
+        .catch(() => undefined)
+        .then(() => host.close())
+        .then(resolve);
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   const modules = host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id);
   // Hosts starting together on one PostgreSQL database set up the first run once, all of it or nothing.
-  const first = host.config.bootstrapDemo
-    ? await host.firstStart(FIRST_RUN_STEP, () => bootstrapFirstRun(host.admin, modules))
-    : null;
-  if (first) {
-    announceFirstRun(io.stderr, host.config.dataDir, host.url, first);
-  } else {
-    io.stderr.write(
-      `\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
-        `Crea una clave con: ${programName(io.env)} admin key create --owner <id> --name <nombre> ` +
-        `(los propietarios: ${programName(io.env)} admin owner list).\n\n`,
-    );
-  }
+  const firstRun = host.config.bootstrapDemo
+    ? host.firstStart(FIRST_RUN_STEP, () => bootstrapFirstRun(host.admin, modules))
+    : Promise.resolve(null);
+  // The credentials file is part of the setup: a stop must not end the process between the rows and the file.
+  setup = firstRun.then((first) => {
+    if (first) {
+      announceFirstRun(io.stderr, host.config.dataDir, host.url, first);
+    } else {
+      io.stderr.write(
+        `\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
+          `Crea una clave con: ${programName(io.env)} admin key create --owner <id> --name <nombre> ` +
+          `(los propietarios: ${programName(io.env)} admin owner list).\n\n`,
+      );
+    }
+  });
+  await setup;
   await stopped;
   return 0;
 }

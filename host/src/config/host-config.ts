@@ -50,6 +50,11 @@ export interface HostConfig {
   shutdownGraceMs: number;
   /** How long a client may take to send a request's headers before it is answered 408 and cut off. */
   headersTimeoutMs: number;
+  /**
+   * How long an idle keep-alive connection stays open. Behind a balancer that reuses its connections to the hosts it
+   * must be longer than the balancer's own idle reuse, or a request can be sent on a connection the host is closing.
+   */
+  keepAliveMs: number;
   /** Which hops are our own proxies, compiled once (`CEREBRO_TRUST_PROXY`); `null`: the socket's address is the caller. */
   trustProxy: ProxyTrust | null;
   /** Counter flush interval (call counts, last use, daily quota). */
@@ -202,6 +207,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv = process.env, base = proc
     pluginInitTimeoutMs: int(env, 'CEREBRO_PLUGIN_INIT_TIMEOUT_MS', 15_000),
     shutdownGraceMs: int(env, 'CEREBRO_SHUTDOWN_GRACE_MS', 10_000),
     headersTimeoutMs: positive(env, 'CEREBRO_HEADERS_TIMEOUT_MS', 30_000),
+    keepAliveMs: positive(env, 'CEREBRO_KEEPALIVE_MS', 5_000),
     trustProxy: parseProxyTrust('CEREBRO_TRUST_PROXY', env.CEREBRO_TRUST_PROXY),
     counterFlushMs: int(env, 'CEREBRO_COUNTER_FLUSH_MS', 1_000),
     bootstrapDemo: bool(env, 'CEREBRO_BOOTSTRAP_DEMO', true),

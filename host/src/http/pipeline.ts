@@ -29,6 +29,7 @@ import {
   type QueryValidator,
 } from './schema-validation.js';
 import { settleUnreadBody } from './unread-body.js';
+import { accessLineOf, type AccessLine } from '../logging/access-line.js';
 import { STATE_CHANGING, csrfMatches } from '../access/csrf.js';
 import { requestIsSecure, sessionCookieOf } from '../access/session-cookie.js';
 import type { RouteAuditHook, RouteAuditing } from '../audit/audit-services.js';
@@ -79,7 +80,7 @@ class Exchange {
   constructor(
     readonly ctx: PipelineRequestContext,
     readonly label: string,
-    readonly accessLog: PinoLogger,
+    readonly accessLog: AccessLine,
     readonly meter: RouteMeter,
     /** The route's error dialect (`HostRoute.errorFormat`). */
     readonly errorFormat: HostRoute['errorFormat'],
@@ -114,12 +115,12 @@ export class RequestPipeline implements RoutePipeline {
    * The polka handler of one route. A public request that needs neither a body nor an asynchronous handler is
    * answered synchronously, inside the HTTP parser's callback, like a bare route; the rest continues in an async
    * function (authentication and access read storage through async repositories). Per-route constants (label, the
-   * access logger with its bindings serialised once by pino) are computed here, not per request.
+   * access line with its bindings serialised once by pino) are computed here, not per request.
    */
   handlerFor(route: HostRoute, readBack?: HostRoute): Middleware {
     const label = routeLabel(route);
     const audit = this.auditing.hookFor(route, readBack);
-    const accessLog = this.rootLog.child({ method: route.method, route: label });
+    const accessLog = accessLineOf(this.rootLog.child({ method: route.method, route: label }));
     const meter = this.metrics.traffic.meterFor(label);
     const readsJson = route.body === 'json' || (route.body === undefined && BODY_METHODS.has(route.method));
     const readsBody = readsJson || route.body === 'form';
@@ -372,16 +373,13 @@ export class RequestPipeline implements RoutePipeline {
     if (exchange.audit && status < 400) exchange.audit.record(ctx, exchange.result, exchange.before);
     const ms = performance.now() - exchange.started;
     exchange.meter.record(status, ms, ctx.queuedMs);
-    exchange.accessLog.info(
-      {
-        reqId: ctx.id,
-        status,
-        ms: Math.round(ms * 100) / 100,
-        espera_ms: Math.round(ctx.queuedMs * 100) / 100,
-        espacio: ctx.space?.id,
-        clave: ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
-      },
-      'petición',
+    exchange.accessLog(
+      ctx.id,
+      status,
+      Math.round(ms * 100) / 100,
+      Math.round(ctx.queuedMs * 100) / 100,
+      ctx.space?.id,
+      ctx.caller?.kind === 'key' ? ctx.caller.key.id : undefined,
     );
   }
 
@@ -390,13 +388,13 @@ export class RequestPipeline implements RoutePipeline {
    * the cookie must carry the session's `X-CSRF-Token` (a browser sends the cookie by itself; only the owner's page
    * knows the token). Bearer calls are not affected: no browser attaches them on its own.
    */
-  private callerOf(req: Request): ValueOrPromise<Caller> {
+  private callerOf(req: Request, since: number): ValueOrPromise<Caller> {
     const authorization = req.headers.authorization;
     if (authorization !== undefined || req.headers.cookie === undefined)
-      return this.authenticator.authenticate(authorization);
+      return this.authenticator.authenticate(authorization, since);
     const secure = requestIsSecure(req, this.config.trustProxy);
     const cookie = sessionCookieOf(req, secure);
-    if (cookie === undefined) return this.authenticator.authenticate(authorization);
+    if (cookie === undefined) return this.authenticator.authenticate(authorization, since);
     return this.cookieCaller(req, cookie, secure);
   }
 
@@ -416,7 +414,7 @@ export class RequestPipeline implements RoutePipeline {
   ): ValueOrPromise<void> {
     if (route.access === 'public') return;
     if (route.access === 'visitor') return this.authorizeVisitor(route, ctx, headers);
-    const caller = this.callerOf(ctx.req);
+    const caller = this.callerOf(ctx.req, ctx.arrivedAt);
     return caller instanceof Promise
       ? caller.then((c) => this.authorizeCaller(route, ctx, label, headers, c))
       : this.authorizeCaller(route, ctx, label, headers, caller);
@@ -436,6 +434,7 @@ export class RequestPipeline implements RoutePipeline {
       spaceId: ctx.params.espacio ?? '',
       module: route.module ?? '',
       now: ctx.now,
+      since: ctx.arrivedAt,
     });
     ctx.space = access.space;
     ctx.spaceRecord = access.record;
@@ -488,6 +487,7 @@ export class RequestPipeline implements RoutePipeline {
       memberRole: route.memberRole,
       ip: ctx.ip,
       now: ctx.now,
+      since: ctx.arrivedAt,
     });
     ctx.space = access.space;
     ctx.spaceRecord = access.record;

@@ -35,6 +35,11 @@ export interface RequestContext {
   readonly log: PinoLogger;
   readonly ip: string;
   readonly now: number;
+  /**
+   * `performance.now()` when the pipeline took the request: a version check of the memoised access data that
+   * started after it is fresh enough for this request (see `MemoisedAccessDirectory`).
+   */
+  readonly arrivedAt: number;
   readonly signal: AbortSignal;
   params: Record<string, string>;
   /** The route's declared query parameters, validated and converted by the pipeline. */
@@ -69,6 +74,7 @@ export class PipelineRequestContext implements RequestContext {
   audit?: AuditNote;
   params: Record<string, string>;
   query: Readonly<Record<string, QueryValue>> = NO_QUERY;
+  readonly arrivedAt = performance.now();
   private childLog: PinoLogger | undefined;
   private disconnect: AbortSignal | undefined;
 

@@ -26,6 +26,16 @@ export function sendJson(
 }
 
 /**
+ * Declares the length of a body known whole: headers written before `end` without it make Node frame the answer
+ * in chunks (`Transfer-Encoding: chunked`: more bytes, and the chunk sizes as extra pieces of the socket write).
+ * A length the handler set itself is kept.
+ */
+function withLength(headers: Record<string, string | number>, body: string | Buffer): void {
+  if (headers['content-length'] !== undefined || headers['Content-Length'] !== undefined) return;
+  headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+}
+
+/**
  * Writes what a handler returned: a `Reply`, nothing (204), or any value as 200 JSON. `headers` belongs to this
  * response (as for `sendJson`) and receives the reply's own headers: no spread into new objects on this path.
  */
@@ -33,17 +43,16 @@ export function sendResult(res: ServerResponse, result: unknown, headers: Record
   if (res.headersSent || res.writableEnded) return;
   if (result instanceof Reply) {
     const merged = result.headers ? Object.assign(headers, result.headers) : headers;
-    if (result.json) {
-      merged['content-type'] = 'application/json; charset=utf-8';
-      res.writeHead(result.status, merged);
-      res.end(result.body as string);
-    } else if (result.body instanceof Readable) {
+    if (result.body instanceof Readable) {
       res.writeHead(result.status, merged);
       result.body.on('error', () => res.destroy()).pipe(res);
-    } else {
-      res.writeHead(result.status, merged);
-      res.end(result.body);
+      return;
     }
+    if (result.json) merged['content-type'] = 'application/json; charset=utf-8';
+    if (result.body !== undefined && result.status !== 204 && result.status !== 304)
+      withLength(merged, result.body as string | Buffer);
+    res.writeHead(result.status, merged);
+    res.end(result.body);
     return;
   }
   if (result === undefined) {

@@ -83,3 +83,13 @@ test('middleware added with `use` and routes added after a lookup are found in t
       assert.deepEqual(indexed.find(method as 'GET', url), plain.find(method as 'GET', url), `${method} ${url}`);
   assert.deepEqual(indexed.find('HEAD', '/studio/a/b.js').handlers, ['studio']);
 });
+
+test('answers stay the same past the bounds of the memo of paths: many paths, long paths', () => {
+  const { plain, indexed } = routers();
+  const urls = [
+    ...Array.from({ length: 2500 }, (_, i) => `/api/companies/e${i % 1200}/api-config`),
+    `/api/companies/${'x'.repeat(300)}`,
+    `/api/companies/${'x'.repeat(300)}`,
+  ];
+  for (const url of urls) assert.deepEqual(indexed.find('GET', url), plain.find('GET', url), url);
+});

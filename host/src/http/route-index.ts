@@ -43,6 +43,9 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9_~-]+$/;
 /** A `:name` segment with no `?` (optional) or `.ext` suffix: exactly one non-empty path segment. */
 const PLAIN_PARAM = /^:[A-Za-z0-9_]+$/;
 const WILDCARD = /^\*\??$/;
+/** Bounds of the memo of candidates by path (see indexRoutes). */
+const MEMO_PATHS = 1000;
+const MEMO_PATH_CHARS = 200;
 const GET = 1;
 const HEAD = 2;
 /** trouter binds these shortcuts to `add` in its constructor; they are bound again to the filing `add`. */
@@ -76,11 +79,18 @@ export function indexRoutes(router: SegmentRouter): void {
   const catchUp = (upTo: number) => {
     while (filed < upTo) unfiled.push(filed++);
   };
+  /**
+   * The candidates of paths seen lately: most requests go to a few paths (`/api/companies`, a space's routes), and
+   * the walk, sort and merge cost more than the lookup. Emptied whenever a route is added; bounded in entries and
+   * path length, so made-up paths cannot grow it.
+   */
+  const candidatesByPath = new Map<string, readonly number[]>();
   router.add = (method: string, path: string, ...handlers: unknown[]) => {
     add(method, path, ...handlers);
     catchUp(routes.length - 1);
     fileRoute(root, unfiled, filed, routes[filed]!, path);
     filed++;
+    candidatesByPath.clear();
     return router;
   };
   const shortcuts = router as unknown as Record<string, unknown>;
@@ -88,8 +98,19 @@ export function indexRoutes(router: SegmentRouter): void {
     shortcuts[name] = (path: string, ...handlers: unknown[]) => router.add(method, path, ...handlers);
 
   router.find = (method: string, url: string): FindResult => {
-    catchUp(routes.length);
-    return matchInOrder(routes, mergeSorted(candidatesFor(root, url), unfiled), method, url);
+    if (filed < routes.length) {
+      catchUp(routes.length);
+      candidatesByPath.clear();
+    }
+    let candidates = candidatesByPath.get(url);
+    if (candidates === undefined) {
+      candidates = mergeSorted(candidatesFor(root, url), unfiled).slice();
+      if (url.length <= MEMO_PATH_CHARS) {
+        if (candidatesByPath.size >= MEMO_PATHS) candidatesByPath.clear();
+        candidatesByPath.set(url, candidates);
+      }
+    }
+    return matchInOrder(routes, candidates, method, url);
   };
 }
 

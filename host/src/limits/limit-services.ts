@@ -22,6 +22,11 @@ export interface UsageCounters {
   keyUsage(keyId: string, stored: { calls: number; calls_by_route: string; last_used_at: string | null }): KeyUsage;
   /** A key's calls per UTC day over the last `days` days up to `now` (days without calls included, oldest first). */
   keyDays(keyId: string, days: number, now: number): Promise<KeyDay[]>;
+  /**
+   * Runs a read of stored counts (key rows, then `keyUsage`/`keyDays`) with no flush in between: a flush takes its
+   * batch out of memory before its write lands, and a read in that gap would see the batch in neither place.
+   */
+  exact<T>(read: () => Promise<T>): Promise<T>;
   /** Writes everything pending (keys' counts, the limiter's day counts); on failure nothing pending is dropped. */
   flush(): Promise<void>;
 }

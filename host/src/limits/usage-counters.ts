@@ -33,6 +33,8 @@ const nextMidnight = (now: number): number => Math.floor(now / DAY_MS) * DAY_MS 
 @injectable()
 export class BatchedUsageCounters implements UsageCounters {
   private pendingKeys = new Map<string, KeyDelta>();
+  /** Flushes and exact reads take turns (see `exact`); the tail of the line. */
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(
     @inject(KeyUsageRepositoryToken) private readonly repo: KeyUsageRepository,
@@ -65,7 +67,7 @@ export class BatchedUsageCounters implements UsageCounters {
     delta.lastUsed = now; // formatted at flush time, off the hot path
   }
 
-  /** Stored figures of a key merged with what is pending. */
+  /** Stored figures of a key merged with what is pending (the row read within `exact`). */
   keyUsage(keyId: string, stored: { calls: number; calls_by_route: string; last_used_at: string | null }): KeyUsage {
     const byRoute = JSON.parse(stored.calls_by_route) as Record<string, number>;
     const delta = this.pendingKeys.get(keyId);
@@ -80,7 +82,7 @@ export class BatchedUsageCounters implements UsageCounters {
 
   /**
    * A key's calls per UTC day over the last `days` days up to `now` (days without calls included, oldest first),
-   * stored figures merged with what is pending.
+   * stored figures merged with what is pending (called within `exact`).
    */
   async keyDays(keyId: string, days: number, now: number): Promise<KeyDay[]> {
     const result = new Map<string, KeyDay>();
@@ -107,7 +109,21 @@ export class BatchedUsageCounters implements UsageCounters {
    * (a full disk, a busy database), nothing of it is dropped: the counts stay in memory for the next flush, and the
    * error goes to the caller.
    */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
+    return this.inTurn(() => this.write());
+  }
+
+  exact<T>(read: () => Promise<T>): Promise<T> {
+    return this.inTurn(read);
+  }
+
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(work, work);
+    this.turn = run.catch(() => undefined);
+    return run;
+  }
+
+  private async write(): Promise<void> {
     const keys = this.pendingKeys;
     if (keys.size > 0) {
       // Calls counted while the write runs go to a new batch; a failed batch is merged back into it.

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { TurnBatchedDestination, type LineSink } from './turn-batched-destination.js';
+import { TurnBatchedDestination, asLineSink, type ByteSink, type LineSink } from './turn-batched-destination.js';
 
 class RecordingSink implements LineSink {
   writes: string[] = [];
@@ -73,4 +73,36 @@ test('lines logged just before the process exits are written, also after an unca
       `${ending}: ${run.stdout} ${run.stderr}`,
     );
   }
+});
+
+test('a byte sink gets each batch encoded once, as one Buffer; seen as a line sink it encodes each chunk', async () => {
+  const chunks: Buffer[] = [];
+  const sink: ByteSink = { takesBytes: true, write: (chunk: Buffer) => chunks.push(chunk) };
+  const destination = new TurnBatchedDestination(sink);
+  destination.write('{"msg":"petición"}\n');
+  destination.write('{"msg":"ñandú"}\n');
+  await nextTurn();
+  assert.equal(chunks.length, 1);
+  assert.ok(Buffer.isBuffer(chunks[0]));
+  assert.equal(chunks[0]!.toString('utf8'), '{"msg":"petición"}\n{"msg":"ñandú"}\n');
+  asLineSink(sink).write('ñ');
+  assert.deepEqual(chunks[1], Buffer.from('ñ'));
+});
+
+test('a burst of lines past the batch bound just before exit is written whole, in order', () => {
+  const logger = fileURLToPath(new URL('./logger.js', import.meta.url));
+  const script = `import { createRootLogger } from ${JSON.stringify(logger)};
+    const log = createRootLogger('info');
+    for (let i = 0; i < 20000; i++) log.info({ n: i }, 'línea');
+    process.exit(0);`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const numbers = run.stdout
+    .trim()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { n: number }).n);
+  assert.equal(numbers.length, 20000, run.stderr);
+  assert.ok(numbers.every((n, i) => n === i));
 });

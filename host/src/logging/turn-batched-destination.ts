@@ -6,6 +6,32 @@ export interface LineSink {
 }
 
 /**
+ * A sink that takes each batch as bytes, encoded once by the batcher (`logDestination`: sonic-boom in `buffer`
+ * mode). `takesBytes` tells the batcher which kind it writes to.
+ */
+export interface ByteSink {
+  readonly takesBytes: true;
+  write(chunk: Buffer): unknown;
+  flush?(cb?: (err?: Error | null) => void): void;
+  flushSync?(): void;
+}
+
+/** A sink of either kind. */
+export type LogSink = LineSink | ByteSink;
+
+const takesBytes = (sink: LogSink): sink is ByteSink => (sink as Partial<ByteSink>).takesBytes === true;
+
+/** A byte sink seen as a line sink (what pretty printing writes to): each chunk encoded on its way. */
+export function asLineSink(sink: LogSink): LineSink {
+  if (!takesBytes(sink)) return sink;
+  return {
+    write: (chunk: string) => sink.write(Buffer.from(chunk)),
+    flush: sink.flush && ((cb) => sink.flush!(cb)),
+    flushSync: sink.flushSync && (() => sink.flushSync!()),
+  };
+}
+
+/**
  * A pino destination that collects the lines of one event-loop turn and hands them to the real destination as
  * one string when the turn ends.
  *
@@ -29,10 +55,13 @@ export class TurnBatchedDestination {
     this.drain();
   };
 
+  private readonly bytes: boolean;
+
   constructor(
-    private readonly sink: LineSink,
+    private readonly sink: LogSink,
     private readonly maxBatchChars = 64 * 1024,
   ) {
+    this.bytes = takesBytes(sink);
     watchForExit(this);
   }
 
@@ -69,7 +98,8 @@ export class TurnBatchedDestination {
     const chunk = this.lines.length === 1 ? this.lines[0]! : this.lines.join('');
     this.lines = [];
     this.pendingChars = 0;
-    this.sink.write(chunk);
+    if (this.bytes) (this.sink as ByteSink).write(Buffer.from(chunk));
+    else (this.sink as LineSink).write(chunk);
   }
 }
 

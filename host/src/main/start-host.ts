@@ -24,7 +24,7 @@ import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repos
 import { VectorRepositoriesToken } from '../storage/port/vector-repository.js';
 import { PassageIndexRepositoryToken } from '../storage/port/passage-index-repository.js';
 import { createRootLogger } from '../logging/logger.js';
-import type { LineSink } from '../logging/turn-batched-destination.js';
+import type { LogSink } from '../logging/turn-batched-destination.js';
 import { discoverPlugins, markShipped, type PluginCandidate } from '../plugins/discovery.js';
 import { hostServiceFactories } from '../plugins/host-service-factories.js';
 import {
@@ -96,7 +96,7 @@ export interface HostOptions {
   plugins?: PluginDefinition[];
   clock?: Clock;
   /** Where logs go (stdout by default). */
-  logDestination?: LineSink;
+  logDestination?: LogSink;
 }
 
 export interface RunningHost {
@@ -468,7 +468,7 @@ async function listen(handler: RequestListener, config: HostConfig): Promise<Ser
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = config.headersTimeoutMs;
-  server.keepAliveTimeout = 5_000;
+  server.keepAliveTimeout = config.keepAliveMs;
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(config.port, config.host, () => {

@@ -1,4 +1,9 @@
-import semver from 'semver';
+// semver's own modules for the four checks, not its index: the index loads every function and range helper (47
+// modules), and this file is loaded by every start.
+import intersects from 'semver/ranges/intersects.js';
+import satisfies from 'semver/functions/satisfies.js';
+import valid from 'semver/functions/valid.js';
+import validRange from 'semver/ranges/valid.js';
 import {
   ERROR_CATALOGUE,
   HostServices,
@@ -72,10 +77,10 @@ export function validateManifest(manifest: PluginManifest, compileSchemas = true
   }
   const reserved = reservedIdReason(manifest.id);
   if (reserved) fail(manifest, reserved);
-  if (!semver.valid(manifest.version)) fail(manifest, `version "${manifest.version}" no es semver.`);
-  if (!semver.validRange(manifest.sdk)) fail(manifest, `sdk "${manifest.sdk}" no es un rango semver.`);
+  if (!valid(manifest.version)) fail(manifest, `version "${manifest.version}" no es semver.`);
+  if (!validRange(manifest.sdk)) fail(manifest, `sdk "${manifest.sdk}" no es un rango semver.`);
   // A range met by this sdk, or one of a line this host still serves (a 1.x plugin loads on an sdk 2 host).
-  if (!semver.satisfies(SDK_VERSION, manifest.sdk) && !semver.intersects(manifest.sdk, SDK_STILL_SERVED)) {
+  if (!satisfies(SDK_VERSION, manifest.sdk) && !intersects(manifest.sdk, SDK_STILL_SERVED)) {
     throw new PluginError(
       'PLUGIN_SDK_RANGE',
       manifest.id,

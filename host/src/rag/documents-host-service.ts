@@ -1,4 +1,12 @@
-import { invalidField, type DocumentsService, type RecordedOrigin, type SpaceDocument } from '@cerebro/sdk';
+import {
+  invalidField,
+  PUT_MANY_MAX,
+  type DocumentInput,
+  type DocumentOrigin,
+  type DocumentsService,
+  type RecordedOrigin,
+  type SpaceDocument,
+} from '@cerebro/sdk';
 import type { DocumentStatus } from '../cerebro/index.js';
 import { canonicalDocumentName, documentNameProblem } from './document-names.js';
 import { asStatus } from './document-status.js';
@@ -34,35 +42,79 @@ export function documentsHostService(
       : await rag.documents(space);
     return docs.some((d) => d.state === 'queued' || d.state === 'processing');
   };
+  /** The origin as the host records it (what a read of it answers), without reading it back. */
+  const recorded = (origin: DocumentOrigin | null | undefined): RecordedOrigin | null =>
+    origin
+      ? {
+          modulo: module,
+          fuente: origin.fuente ?? null,
+          url: origin.url ?? null,
+          obtenido: origin.obtenido,
+          etag: origin.etag ?? null,
+          ultima_modificacion: origin.ultima_modificacion ?? null,
+          hash: origin.hash ?? null,
+        }
+      : null;
+  /**
+   * `put` and `putMany`: every input checked before anything is stored, each document looked up once (for the quota
+   * and as the one it replaces), and the account's storage read once for the whole batch, counted as an upload of
+   * the same files is (each replacement as its difference).
+   */
+  const store = async (
+    space: string,
+    inputs: readonly DocumentInput[],
+    field: (index: number, name: 'nombre' | 'contenido') => (string | number)[],
+  ): Promise<SpaceDocument[]> => {
+    const names = new Set<string>();
+    const checked = inputs.map((input, i) => {
+      const problem = documentNameProblem(input.nombre);
+      if (problem) throw invalidField(field(i, 'nombre'), problem);
+      const content = typeof input.contenido === 'string' ? Buffer.from(input.contenido, 'utf8') : input.contenido;
+      if (content.byteLength === 0) throw invalidField(field(i, 'contenido'), 'El documento está vacío.');
+      const name = canonicalDocumentName(input.nombre);
+      // Two of one name in a batch would store the first only to replace it at once.
+      if (names.has(name)) throw invalidField(field(i, 'nombre'), `El nombre «${name}» se repite en la llamada.`);
+      names.add(name);
+      return { input, content, name };
+    });
+    if (checked.length === 0) return [];
+    const replaced = await Promise.all(checked.map(({ name }) => rag.documentByName(space, name)));
+    // A module's documents count against the account's storage quota like uploads (413 / 422 past it).
+    const held = await room?.(space, {
+      bytes: checked.reduce((sum, { content }, i) => sum + content.byteLength - (replaced[i]?.bytes ?? 0), 0),
+      documents: replaced.filter((doc) => doc === null).length,
+    });
+    let docs;
+    try {
+      docs = await rag.putDocuments(
+        space,
+        checked.map(({ input, content, name }) => ({
+          name,
+          content,
+          mediaType: input.tipo,
+          module,
+          origin: input.origen ?? null,
+        })),
+        replaced,
+      );
+    } finally {
+      held?.release();
+    }
+    return docs.map((doc, i) => view(doc, recorded(checked[i]!.input.origen)));
+  };
   /** Documents of the space in name order, with their origins. */
   const sortedViews = (docs: { doc: DocumentStatus; origin: RecordedOrigin }[]): SpaceDocument[] =>
     docs.map(({ doc, origin }) => view(doc, origin)).sort((a, b) => a.nombre.localeCompare(b.nombre));
 
   return {
-    async put(space, input) {
-      const problem = documentNameProblem(input.nombre);
-      if (problem) throw invalidField(['nombre'], problem);
-      const content = typeof input.contenido === 'string' ? Buffer.from(input.contenido, 'utf8') : input.contenido;
-      if (content.byteLength === 0) throw invalidField(['contenido'], 'El documento está vacío.');
-      // A module's documents count against the account's storage quota like uploads (413 / 422 past it).
-      const existing = await rag.documentByName(space, input.nombre);
-      const held = await room?.(space, {
-        bytes: content.byteLength - (existing?.bytes ?? 0),
-        documents: existing ? 0 : 1,
-      });
-      let doc;
-      try {
-        doc = await rag.putDocument(space, {
-          name: input.nombre,
-          content,
-          mediaType: input.tipo,
-          module,
-          origin: input.origen ?? null,
-        });
-      } finally {
-        held?.release();
-      }
-      return view(doc, await rag.origins.get(space, doc.id));
+    put: async (space, input) => (await store(space, [input], (_, field) => [field]))[0]!,
+    async putMany(space, inputs) {
+      if (inputs.length > PUT_MANY_MAX)
+        throw invalidField(
+          ['documentos'],
+          `Como mucho ${PUT_MANY_MAX} documentos por llamada (llegan ${inputs.length}).`,
+        );
+      return store(space, inputs, (i, field) => ['documentos', i, field]);
     },
     async remove(space, nombre) {
       return (await rag.remove(space, nombre)) !== null;

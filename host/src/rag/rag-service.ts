@@ -78,12 +78,27 @@ export interface RagServiceOptions {
 /** The tag of the documents a module's source brought (normalised like every tag). */
 const sourceTag = (source: string): string => normaliseTag(`fuente:${source}`) ?? 'fuente:';
 
+/**
+ * A half-written original untouched this long has no writer left: a write keeps its file's modification time fresh,
+ * and even a large original reaches a slow shared folder in minutes.
+ */
+const UNFINISHED_ORIGINAL_AGE_MS = 60 * 60_000;
+
 /** One uploaded file's outcome: its document record, or why it was refused before indexing. */
 export type UploadOutcome =
   | { ok: true; document: DocumentStatus }
   | { ok: false; nombre: string; error: { codigo: string; motivo: string } };
 
 /** An answer served from the space's answer cache, and when it was stored. */
+/** One document `putDocuments` stores: its bytes, name, content type, the module adding it and its origin. */
+export interface PutDocumentInput {
+  name: string;
+  content: Uint8Array;
+  mediaType: string;
+  module: string;
+  origin: DocumentOrigin | null;
+}
+
 export interface CachedAnswer {
   answer: Answer;
   at: string;
@@ -201,10 +216,15 @@ export class RagService {
     void this.cache
       .purgeExpired()
       .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudo purgar la caché de respuestas'));
-    // Originals retired while a backup ran (or before a crash) go now.
+    // Originals retired while a backup ran (or before a crash) go now, and so do halves of originals whose writer
+    // died mid-upload (old enough that no host can still be writing them).
     void this.originals
       .purgeRetired()
       .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudieron borrar originales retirados'));
+    void this.originals
+      .sweepUnfinished(UNFINISHED_ORIGINAL_AGE_MS)
+      .then((swept) => swept && this.options.log.info({ swept }, 'originales a medio escribir borrados'))
+      .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudieron borrar originales a medio escribir'));
     if (resumed.requeued || resumed.failed) this.options.log.info(resumed, 'indexación reanudada tras el reinicio');
   }
 
@@ -279,29 +299,77 @@ export class RagService {
   }
 
   /**
-   * Adds or replaces a document from bytes in memory, recording where it came from (modules: web pages and the
-   * like). The name must pass the same check as an upload's (`documentNameProblem`); the caller checks it first.
+   * Adds or replaces documents from bytes in memory, one after another, recording where each came from (modules: web
+   * pages and the like). Names must pass the same check as an upload's (`documentNameProblem`); the caller checks them
+   * first. `replaced[i]`, when given, is the document input i replaces as the caller has just read it (to count its
+   * storage quota): not read a second time here. The answer cache is emptied once for the batch, not once per
+   * document tagged.
    */
-  async putDocument(
+  async putDocuments(
     space: string,
-    input: { name: string; content: Uint8Array; mediaType: string; module: string; origin: DocumentOrigin | null },
-  ): Promise<DocumentStatus> {
-    const stored = await this.originals.putBytes(space, input.content);
-    const name = canonicalDocumentName(input.name);
-    // Hashed from memory: reading the file back costs three more file operations per document (hundreds per crawl).
-    const sha256 = createHash('sha256').update(input.content).digest('hex');
-    const document = await this.submitStored(space, name, stored, input.mediaType, input.content.byteLength, sha256);
-    if (input.origin) await this.origins.put(space, document.id, input.module, input.origin);
-    else await this.origins.clear(space, document.id);
-    if (input.origin?.fuente) await this.tagWithSource(space, document.id, input.origin.fuente);
-    return document;
+    inputs: readonly PutDocumentInput[],
+    replaced?: readonly (DocumentStatus | null)[],
+  ): Promise<DocumentStatus[]> {
+    // The originals are written all at once: each is a few file operations (temporary name, write, rename) whose
+    // waits overlap, where one after another a batch would wait for each in turn. Those written are discarded when
+    // another fails (nothing names them yet).
+    const written = await Promise.allSettled(inputs.map((input) => this.originals.putBytes(space, input.content)));
+    const failed = written.find((w) => w.status === 'rejected');
+    if (failed) {
+      await Promise.all(
+        written.map((w) => (w.status === 'fulfilled' ? this.originals.discard(w.value).catch(() => undefined) : null)),
+      );
+      throw failed.reason;
+    }
+    const paths = written.map((w) => (w as PromiseFulfilledResult<string>).value);
+    const stored: DocumentStatus[] = [];
+    let tagged = false;
+    try {
+      for (const [i, input] of inputs.entries()) {
+        const path = paths[i]!;
+        const name = canonicalDocumentName(input.name);
+        // Hashed from memory: reading the file back costs three more file operations per document (hundreds per crawl).
+        const sha256 = createHash('sha256').update(input.content).digest('hex');
+        const document = await this.submitStored(
+          space,
+          name,
+          path,
+          input.mediaType,
+          input.content.byteLength,
+          sha256,
+          replaced?.[i],
+        );
+        if (input.origin) await this.origins.put(space, document.id, input.module, input.origin);
+        else await this.origins.clear(space, document.id);
+        if (input.origin?.fuente && (await this.tagWithSource(space, document.id, input.origin.fuente))) tagged = true;
+        stored.push(document);
+      }
+    } catch (err) {
+      // The originals of the documents not reached would be orphans no record names (submitStored discards its own).
+      await Promise.all(paths.slice(stored.length + 1).map((p) => this.originals.discard(p).catch(() => undefined)));
+      throw err;
+    } finally {
+      // Answers narrowed by tags may change. Also after a failure midway: the documents before it are stored.
+      if (tagged) await this.cache.clear(space);
+    }
+    return stored;
   }
 
-  /** A module's source tags what it brings (`fuente:<id>`), so questions and lists can be narrowed to a source. */
-  private async tagWithSource(space: string, documentId: string, source: string): Promise<void> {
+  /**
+   * A module's source tags what it brings (`fuente:<id>`), so questions and lists can be narrowed to a source. True
+   * when the tag was added: the caller empties the answer cache.
+   */
+  private async tagWithSource(space: string, documentId: string, source: string): Promise<boolean> {
     const tag = sourceTag(source);
     const labels = await this.labelsOf(space, documentId);
-    if (!labels.tags.includes(tag)) await this.setLabels(space, documentId, { ...labels, tags: [...labels.tags, tag] });
+    if (labels.tags.includes(tag)) return false;
+    await this.labels.put(
+      space,
+      documentId,
+      { ...labels, tags: [...labels.tags, tag] },
+      new Date(this.options.now()).toISOString(),
+    );
+    return true;
   }
 
   private async untagSource(space: string, documentId: string, source: string): Promise<void> {
@@ -346,8 +414,10 @@ export class RagService {
     mimeType: string,
     bytes: number,
     sha256: string,
+    /** The document of that name as the caller has just read it; undefined: read here. */
+    known?: DocumentStatus | null,
   ): Promise<DocumentStatus> {
-    const previous = await this.documentByName(space, name);
+    const previous = known !== undefined ? known : await this.documentByName(space, name);
     const format = formatOf(name, mimeType);
     let document: DocumentStatus;
     try {

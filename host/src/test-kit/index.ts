@@ -3,10 +3,13 @@
 export {
   dropScratchDatabases,
   scratchBackend,
+  scratchPrefix,
   TEST_REDIS_URL,
   TEST_SERVER_URL,
   testBackend,
   type ScratchBackend,
+  type ScratchOptions,
   type TestBackend,
 } from './scratch-backend.js';
+export { dropFinishedScratchDatabases } from './scratch-sweeper.js';
 export { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from './local-s3.js';

@@ -23,7 +23,11 @@ interface S3rverInstance {
 }
 type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
 
-export async function startLocalS3(directory: string, bucket = 'cerebro'): Promise<LocalS3 | { skip: string }> {
+export async function startLocalS3(
+  directory: string,
+  bucket = 'cerebro',
+  port = 0,
+): Promise<LocalS3 | { skip: string }> {
   let S3rver: S3rverClass;
   try {
     S3rver = ((await import('s3rver' as string)) as { default: S3rverClass }).default;
@@ -33,7 +37,7 @@ export async function startLocalS3(directory: string, bucket = 'cerebro'): Promi
   await mkdir(directory, { recursive: true });
   const server = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port,
     silent: true,
     directory,
     configureBuckets: [{ name: bucket }],

@@ -35,6 +35,8 @@ export class WebhookService implements Webhooks {
   private wake: () => void = () => {};
   private readonly settings: WebhookSettings;
   private readonly log: PinoLogger;
+  /** The credit events of each account still being decided and stored, in the order the ledger told them. */
+  private readonly accountTurns = new Map<string, Promise<unknown>>();
 
   constructor(
     @inject(WebhookRepositoryToken) private readonly repo: WebhookRepository,
@@ -166,11 +168,7 @@ export class WebhookService implements Webhooks {
     datos: Record<string, unknown>,
     only?: (w: WebhookRow) => boolean,
   ): { id: string; stored: Promise<void> } {
-    if (!(type in WEBHOOK_EVENTS)) throw new TypeError(`Tipo de evento desconocido: ${type}`);
-    const event = { id: id('evt'), tipo: type, creado: this.nowIso(), espacio: space, datos };
-    const body = JSON.stringify(event);
-    if (Buffer.byteLength(body) > MAX_EVENT_DATA_BYTES + 512)
-      throw new TypeError(`Los datos del evento ${type} superan ${MAX_EVENT_DATA_BYTES} bytes.`);
+    const { event, body } = this.event(space, type, datos);
     return { id: event.id, stored: this.store(event, body, only) };
   }
 
@@ -182,12 +180,33 @@ export class WebhookService implements Webhooks {
     const { espacio: space, tipo: type } = event;
     const targets = (await this.repo.subscribers(space, type)).filter((w) => !only || only(w));
     if (targets.length === 0) return;
+    const rows = this.deliveryRows(event, body, targets);
+    await this.repo.insertDeliveries(rows);
+    this.log.debug({ espacio: space, tipo: type, evento: event.id, entregas: rows.length }, 'evento guardado');
+    this.wake();
+  }
+
+  /** An event, made as `publish` makes it, ready to store: its id, its serialised body. */
+  private event(space: string, type: WebhookEventType, datos: Record<string, unknown>) {
+    if (!(type in WEBHOOK_EVENTS)) throw new TypeError(`Tipo de evento desconocido: ${type}`);
+    const event = { id: id('evt'), tipo: type, creado: this.nowIso(), espacio: space, datos };
+    const body = JSON.stringify(event);
+    if (Buffer.byteLength(body) > MAX_EVENT_DATA_BYTES + 512)
+      throw new TypeError(`Los datos del evento ${type} superan ${MAX_EVENT_DATA_BYTES} bytes.`);
+    return { event, body };
+  }
+
+  private deliveryRows(
+    event: { id: string; tipo: WebhookEventType; creado: string },
+    body: string,
+    targets: readonly WebhookRow[],
+  ): DeliveryRow[] {
     const now = this.clock.now();
-    const rows: DeliveryRow[] = targets.map((w) => ({
+    return targets.map((w) => ({
       id: id('ent'),
       webhook_id: w.id,
       event_id: event.id,
-      event_type: type,
+      event_type: event.tipo,
       body,
       state: 'pendiente',
       attempts: 0,
@@ -199,9 +218,6 @@ export class WebhookService implements Webhooks {
       created_at: event.creado,
       finished_at: null,
     }));
-    await this.repo.insertDeliveries(rows);
-    this.log.debug({ espacio: space, tipo: type, evento: event.id, entregas: rows.length }, 'evento guardado');
-    this.wake();
   }
 
   /**
@@ -209,7 +225,11 @@ export class WebhookService implements Webhooks {
    * threshold was crossed downwards, `creditos.agotados` when the balance reached zero (in every space of the account)
    * unless a refused request already told them since the last top-up.
    */
-  async creditsDebited(accountId: string, before: number, after: number): Promise<void> {
+  creditsDebited(accountId: string, before: number, after: number): Promise<void> {
+    return this.inAccountTurn(accountId, () => this.decideDebited(accountId, before, after));
+  }
+
+  private async decideDebited(accountId: string, before: number, after: number): Promise<void> {
     const stored: Promise<void>[] = [];
     for (const w of await this.repo.accountSubscribers(accountId, 'creditos.bajos')) {
       if (before >= w.credit_threshold && after < w.credit_threshold)
@@ -222,11 +242,7 @@ export class WebhookService implements Webhooks {
           ).stored,
         );
     }
-    if (after <= 0 && before > 0 && !(await this.repo.exhaustionToldSinceTopUp(accountId))) {
-      const subscribers = await this.repo.accountSubscribers(accountId, 'creditos.agotados');
-      for (const space of new Set(subscribers.map((w) => w.space_id)))
-        stored.push(this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: after }).stored);
-    }
+    if (after <= 0 && before > 0) stored.push(this.tellExhaustion(accountId, after));
     await Promise.all(stored);
   }
 
@@ -235,15 +251,56 @@ export class WebhookService implements Webhooks {
    * the account's endpoints were already told since its last top-up (a balance that reached zero told them then;
    * every further refused request must not tell them again).
    */
-  async creditsRefused(accountId: string, balance: number): Promise<void> {
+  creditsRefused(accountId: string, balance: number): Promise<void> {
+    return this.inAccountTurn(accountId, () => this.decideRefused(accountId, balance));
+  }
+
+  private async decideRefused(accountId: string, balance: number): Promise<void> {
+    // Cheap and usual: every refused request after the first finds the notice already told.
     if (await this.repo.exhaustionToldSinceTopUp(accountId)) return;
+    await this.tellExhaustion(accountId, balance);
+  }
+
+  /**
+   * `creditos.agotados` to the endpoints of every space of the account (one event per space), stored only if no
+   * other decision, in this process or another host, told it since the last top-up: the check and the write are one
+   * step of the repository.
+   */
+  private async tellExhaustion(accountId: string, balance: number): Promise<void> {
     const subscribers = await this.repo.accountSubscribers(accountId, 'creditos.agotados');
-    const spaces = new Set(subscribers.map((w) => w.space_id));
-    await Promise.all(
-      [...spaces].map(
-        (space) => this.publish(space, 'creditos.agotados', { cuenta: accountId, saldo: balance }).stored,
-      ),
-    );
+    if (subscribers.length === 0) return;
+    const rows: DeliveryRow[] = [];
+    for (const space of new Set(subscribers.map((w) => w.space_id))) {
+      const { event, body } = this.event(space, 'creditos.agotados', { cuenta: accountId, saldo: balance });
+      rows.push(
+        ...this.deliveryRows(
+          event,
+          body,
+          subscribers.filter((w) => w.space_id === space),
+        ),
+      );
+    }
+    if (!(await this.repo.insertExhaustionNotice(accountId, rows))) return;
+    this.log.debug({ cuenta: accountId, tipo: 'creditos.agotados', entregas: rows.length }, 'evento guardado');
+    this.wake();
+  }
+
+  /**
+   * Runs an account's credit-event decision after the ones told before it have stored theirs. Whether to tell
+   * `creditos.agotados` reads what the previous ones stored: on a database server those writes are round trips
+   * that end after the request's answer, and a client's next request (a debit reaching zero, then a refused one)
+   * would otherwise decide before them and tell the same exhaustion twice.
+   */
+  private inAccountTurn(accountId: string, work: () => Promise<void>): Promise<void> {
+    const run = (this.accountTurns.get(accountId) ?? Promise.resolve()).catch(() => undefined).then(work);
+    this.accountTurns.set(accountId, run);
+    // Forgotten once idle, so the map does not grow with every account ever charged.
+    void run
+      .catch(() => undefined)
+      .then(() => {
+        if (this.accountTurns.get(accountId) === run) this.accountTurns.delete(accountId);
+      });
+    return run;
   }
 
   private checkUrl(url: string): void {

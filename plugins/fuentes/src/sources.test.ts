@@ -53,6 +53,36 @@ test('a site crawl reads robots.txt and the sitemap, follows links in scope and 
   await waitForIndexing(lab);
 });
 
+test('a page written without <body> (a fragment of a manual) is read and indexed, and its text is found', async (t) => {
+  const lab = await startLab(t);
+  // As the DocBook parts of a manual are served: no <html>, <head> or <body>. One has no text: no document, no failure.
+  lab.site.setPage(
+    '/manual/',
+    `<section><h2>Manual</h2><p>Guía de las aplicaciones del servidor doméstico, una por página.</p>
+<ul><li><a href="calibre.html">Calibre</a></li><li><a href="vacia.html">Vacía</a></li></ul></section>`,
+  );
+  lab.site.setPage(
+    '/manual/calibre.html',
+    `<section><h2>Calibre</h2><p>Calibre administra libros electrónicos: los organiza en bibliotecas y los convierte entre formatos.</p>
+<section><h3>Acceso</h3><p>El lector web de Calibre abre los libros desde cualquier navegador de la red local.</p></section></section>`,
+  );
+  lab.site.setPage('/manual/vacia.html', '<script src="vacia.js"></script>');
+  const created = await lab.h.client.post(`${lab.base}/fuentes`, {
+    json: { tipo: 'sitio', url: `${lab.site.url}/manual/`, prefijo: '/manual/', profundidad: 1, lanzar: true },
+  });
+  assert.equal(created.status, 201, created.text);
+  const run = (await waitForRun(lab, created.body.id)).ultima_ejecucion;
+  assert.deepEqual([run.estado, run.errores, run.contadores.nuevas], ['completada', [], 2], JSON.stringify(run));
+  await waitForIndexing(lab);
+  const name = `localhost:${lab.site.port} › manual › calibre.html`;
+  assert.equal((await documentsOf(lab)).get(name)?.estado, 'listo');
+  const found = await lab.h.client.post(`/rag/${lab.h.spaceId}/buscar`, {
+    json: { pregunta: '¿Cómo abro los libros desde el navegador?' },
+  });
+  const passage = found.body.pasajes.find((p: { documento: string; texto: string }) => p.documento === name);
+  assert.match(passage?.texto ?? '', /lector web de Calibre/, JSON.stringify(found.body));
+});
+
 test('a re-run asks conditionally, re-indexes only what changed and removes the pages that disappeared', async (t) => {
   const lab = await startLab(t);
   const list = ['/docs/precios.html', '/docs/soporte.html', '/docs/nuevo.html'].map((p) => `${lab.site.url}${p}`);

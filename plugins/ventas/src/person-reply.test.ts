@@ -54,3 +54,23 @@ test('a person replies into a handed-off conversation: stored as rol "persona", 
   await h.client.post(`${base}/conversaciones/${c.id}/reanudar`);
   assert.equal((await reply('¿sigues ahí?')).status, 409, 'handed back to the agent: no more person replies');
 });
+
+test('replies sent at once into one conversation are all stored, each with its own place in the transcript', async (t) => {
+  const { h, ventas: base, chat } = await startShop(t);
+  const c = chat();
+  await c.say('hola');
+  await c.say('me pasas con un asesor humano por favor');
+  const texts = ['Hola, soy Marta.', 'Te escribo en un momento.', 'Ya tengo tu pedido.', '¿Algo más?'];
+  const sent = await Promise.all(
+    texts.map((texto) => h.client.post(`${base}/conversaciones/${c.id}/mensajes`, { json: { texto } })),
+  );
+  assert.deepEqual(
+    sent.map((r) => r.status),
+    texts.map(() => 201),
+    sent.map((r) => r.text).join('\n'),
+  );
+  const conversation = (await h.client.get(`${base}/conversaciones/${c.id}`)).body;
+  const persona = conversation.mensajes.filter((m: { rol: string }) => m.rol === 'persona');
+  assert.deepEqual(persona.map((m: { texto: string }) => m.texto).sort(), [...texts].sort());
+  assert.equal(conversation.num_mensajes, 4 + texts.length);
+});

@@ -56,6 +56,9 @@ export interface DocumentInput {
   origen?: DocumentOrigin | null;
 }
 
+/** Documents one `DocumentsService.putMany` call may store at most. */
+export const PUT_MANY_MAX = 100;
+
 /** One passage found by `search`, best first. */
 export interface PassageHit {
   /** Name of the document holding the passage. */
@@ -104,6 +107,18 @@ export interface DocumentsService {
    * API would refuse or an empty content.
    */
   put(spaceId: string, input: DocumentInput): Promise<SpaceDocument>;
+  /**
+   * Adds or replaces several documents in one call (sdk 2.1), answering them in the order given: what a plugin
+   * bringing many documents at once (a crawl) uses instead of one `put` each, as the host then reads the account's
+   * storage once for the whole batch. Checked like `put`, and all of it before anything is stored: a name the API
+   * would refuse, an empty content, a name given twice or more than `PUT_MANY_MAX` (100) documents reject the whole
+   * call with an `ApiError` (`validation_failed`, 422, `loc` `['body', 'documentos', i, 'nombre' | 'contenido']`;
+   * `['body', 'documentos']` for too many), and so does a batch that
+   * would pass the account's storage quota (`storage_quota_bytes` 413 / `storage_quota_documents` 422: counted as
+   * an upload of those files is, each replaced document as its difference). A storage failure midway (a full disk)
+   * rejects too, keeping the documents stored before it. An empty list stores nothing.
+   */
+  putMany(spaceId: string, inputs: readonly DocumentInput[]): Promise<SpaceDocument[]>;
   /** Removes a document (also while it is indexed), its passages and its stored original. False when absent. */
   remove(spaceId: string, nombre: string): Promise<boolean>;
   /** The document of that name, or null. */

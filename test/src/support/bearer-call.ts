@@ -7,11 +7,23 @@ export interface Answer {
   body: any;
 }
 
-/** Calls `/api<path>` of a server process with a bearer credential. */
-export async function call(server: ServerProcess, key: string, path: string, init: RequestInit = {}): Promise<Answer> {
-  const res = await fetch(`${server.url}/api${path}`, {
+/** Calls `/api<path>` under `root` (a server, or the balancer in front of several) with a bearer credential. */
+export async function callAt(root: string, key: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(`${root}/api${path}`, {
     ...init,
     headers: { authorization: `Bearer ${key}`, ...init.headers },
   });
   return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
 }
+
+/** Calls `/api<path>` of a server process with a bearer credential. */
+export function call(server: ServerProcess, key: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  return callAt(server.url, key, path, init);
+}
+
+/** A request with a JSON body. */
+export const json = (method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});

@@ -30,6 +30,8 @@ export function freePort(): Promise<number> {
 export interface Balancer {
   /** Root of the balanced service, e.g. `http://127.0.0.1:41234`. */
   url: string;
+  /** haproxy's log lines of requests that did not end normally (termination state other than `----`). */
+  abnormal(): string[];
   stop(): Promise<void>;
 }
 
@@ -46,8 +48,11 @@ export async function startHaproxy(ports: readonly number[]): Promise<Balancer> 
   const servers = ports.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 200ms fall 1 rise 2`).join('\n');
   const config = `global
   maxconn 4096
+  log stderr format raw local0 info
 defaults
   mode http
+  log global
+  option httplog
   timeout connect 1s
   timeout client 60s
   timeout server 60s
@@ -89,6 +94,8 @@ ${servers}
   }
   return {
     url,
+    abnormal: () =>
+      stderr.split('\n').filter((line) => / (200|201|202|204|4\d\d|5\d\d|-1) /.test(line) && !/ ---- /.test(line)),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

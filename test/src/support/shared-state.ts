@@ -17,7 +17,8 @@ export interface SharedState {
 }
 
 async function sharedState(backend: 'sqlite' | 'postgres'): Promise<SharedState> {
-  const scratch = await scratchBackend(backend);
+  // Empty: these processes start together on it, and migrating it once between them is part of what is tested.
+  const scratch = await scratchBackend(backend, { empty: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-shared-'));
   return {
     backend,

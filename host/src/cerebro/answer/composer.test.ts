@@ -369,3 +369,18 @@ test("a short sentence is not read with the FAQ's next question, which opens ano
   assert.match(answer.text, /No aceptamos contra reembolso\./);
   assert.doesNotMatch(answer.text, /plazos/);
 });
+
+test("a price list: another product's row that matches fewer of the question's words is not quoted", async () => {
+  const header = ['id', 'nombre', 'precio', 'stock'];
+  const blocks = chunkBlocks([
+    tableRow(['FER-028', 'Ampolleta LED 9 W luz cálida', '1990', '300'], header, ['Lista de precios']),
+    tableRow(['FER-031', 'Linterna LED recargable', '17990', '0'], header, ['Lista de precios']),
+  ]);
+  const answer = await (await answererOver(blocks.map((b) => ({ text: b.text, headings: b.headings })))).answer({
+    space: 'e',
+    question: '¿Cuántas ampolletas LED tienen en stock?',
+    options: { citations: false },
+  });
+  assert.match(answer.text, /Ampolleta LED 9 W luz cálida; precio: 1990; stock: 300/);
+  assert.doesNotMatch(answer.text, /Linterna/);
+});

@@ -4,7 +4,16 @@ import { test } from 'node:test';
 import type { SearchHit } from '../index/passage-index.js';
 import { queryTermGroups } from '../text/analyzer.js';
 import { askedType, holdsType } from './answer-type.js';
-import { absentRarity, decisionFeatures, FEATURE_NAMES, namesIn, proximity } from './decision-features.js';
+import {
+  absentRarity,
+  coverageLeads,
+  decisionFeatures,
+  FEATURE_NAMES,
+  LEAD_DEPTH,
+  nameHeld,
+  namesIn,
+  proximity,
+} from './decision-features.js';
 import { answerProbability, checkedModel, DECISION_MODEL } from './decision-model.js';
 import { contentQuestion } from './question-words.js';
 import { questionKind } from './question-kind.js';
@@ -45,6 +54,28 @@ test('names: capitalised words past the first and words mixing letters with digi
   // Each sentence's first word is capitalised as such, not as a name.
   assert.deepEqual(namesIn('¿Dónde guardáis los datos? ¿Están en Irlanda?'), ['Irlanda']);
   assert.deepEqual(namesIn('Vivo en Lugo. Tengo un pedido con Mensajería Rápida.'), ['Lugo', 'Mensajería', 'Rápida']);
+  // Punctuation is taken off around a name, never inside it.
+  assert.deepEqual(namesIn('¿Dónde pongo APT::Default-Release?'), ['APT::Default-Release']);
+  assert.deepEqual(namesIn('(Nextcloud) «Zoom»'), ['Zoom']);
+});
+
+test('a name joining words with dots or hyphens is held only where its words are said together', async () => {
+  const question = '¿Cómo paso de GRUB a systemd-boot?';
+  const relevance = relevanceOf(question);
+  const apart = ['GRUB arranca el sistema con systemd.', 'El sector de boot del disco.'];
+  const union = relevance.termsOf(apart.join(' '));
+  assert.equal(nameHeld('systemd-boot', relevance, union, apart), false, 'its parts in other places');
+  assert.equal(nameHeld('systemd-boot', relevance, union, ['Con systemd boot no hace falta GRUB.']), true);
+  assert.equal(nameHeld('APT::Default-Release', relevance, union, ['Defina APT::Default-Release en apt.conf.']), true);
+  assert.equal(nameHeld('GRUB', relevance, union, apart), true, 'a one-word name by its terms');
+  const features = decisionFeatures({
+    question,
+    relevance,
+    asked: 'command',
+    hits: apart.map((text, i) => hit(text, 5 - i, i + 1)),
+    coverage: [0.5, 0.5],
+  });
+  assert.equal(features[0]![FEATURE_NAMES.indexOf('nameMissing')], 1, 'no passage names systemd-boot');
 });
 
 test('the asked value: a number for how much, a time for when, a place for where, a command for how', async () => {
@@ -235,6 +266,28 @@ test("topicInHeading: the question's weightiest word in the passage's headings",
   const at = FEATURE_NAMES.indexOf('topicInHeading');
   assert.equal(features[0]![at], 1);
   assert.equal(features[1]![at], 0);
+});
+
+test('coverageLead: how far a passage stands above the best of the other first passages', async () => {
+  assert.deepEqual(coverageLeads([0.8, 0.3, 0.5]), [0.8 - 0.5, 0.3 - 0.8, 0.5 - 0.8]);
+  assert.deepEqual(coverageLeads([0.4, 0.4]), [0, 0], 'passages holding the question alike: none leads');
+  assert.deepEqual(coverageLeads([0.6]), [0.6], 'alone, a passage leads by its coverage');
+  // A deeper pool (how-to, where) is compared with the first passages only, as the decision is taken on them.
+  const deep = [0.5, 0.2, 0.2, 0.2, 0.2, 0.9];
+  assert.equal(LEAD_DEPTH, 5);
+  assert.equal(coverageLeads(deep)[0], 0.5 - 0.2);
+  assert.equal(coverageLeads(deep)[5], 0.9 - 0.5);
+  const question = '¿Qué portátil me dan?';
+  const features = decisionFeatures({
+    question,
+    relevance: relevanceOf(question),
+    asked: null,
+    hits: [hit('Te damos un portátil nuevo.', 5, 1), hit('Hablamos de oficinas.', 1, 2)],
+    coverage: [1, 0],
+  });
+  const at = FEATURE_NAMES.indexOf('coverageLead');
+  assert.equal(features[0]![at], 1);
+  assert.equal(features[1]![at], -1);
 });
 
 test('a word found close in meaning in a retrieved passage is not counted as missing from the space', async () => {

@@ -2,7 +2,7 @@
 // question, each one alone weak (word overlap saturates: many unrelated passages share every common word of a
 // question). The model (decision-model.ts) weighs them as learned from labelled questions.
 import type { SearchHit } from '../index/passage-index.js';
-import { words } from '../text/analyzer.js';
+import { foldAccents, words } from '../text/analyzer.js';
 import { BACKGROUND_PRIOR, backgroundShare } from '../text/background-prior.js';
 import { askedValueTest, holdsType, type AnswerType } from './answer-type.js';
 import { passageUnits } from './passage-units.js';
@@ -28,7 +28,15 @@ export const FEATURE_NAMES = [
   'absentShare',
   'topicInHeading',
   'absentRarity',
+  'coverageLead',
 ] as const;
+
+/**
+ * How many of the retrieved passages `coverageLead` compares a passage with: the first ones, those the decision is
+ * taken on by default (`DEFAULT_ANSWER_OPTIONS.passages`). A deeper pool (how-to, where) would otherwise lower every
+ * lead only because more passages share the question's common words.
+ */
+export const LEAD_DEPTH = 5;
 
 export type FeatureVector = number[];
 
@@ -103,7 +111,8 @@ export function namesIn(question: string): string[] {
   const raw = question.split(/\s+/).filter(Boolean);
   return raw
     .map((token, i) => ({
-      token: token.replace(/[¿?¡!,;:()«»"]/g, ''),
+      // Punctuation around the word, not inside it ("APT::Default-Release" is one name).
+      token: token.replace(/^[¿¡(«"]+|[?!,;:)»"]+$/g, ''),
       // A word opening a sentence ("¿Dónde guardáis mis datos? ¿Están en Europa?") is capitalised as such.
       opens: i === 0 || /^[¿¡]/.test(token) || /[.?!:]["»)]?$/.test(raw[i - 1]!),
     }))
@@ -114,6 +123,28 @@ export function namesIn(question: string): string[] {
       return /\p{L}[\d.-]|[\d.-]\p{L}|\p{Ll}\p{Lu}/u.test(bare);
     })
     .map(({ token }) => token.replace(/[.]+$/, ''));
+}
+
+/**
+ * Whether the retrieved passages hold a name the question uses. A name of one word is held when some passage holds
+ * one of its terms. A name joining several words with dots or hyphens ("systemd-boot", "Node.js", "sources.list")
+ * is one thing, not its parts: it is held only where a passage says its words one right after the other (a manual
+ * that says "systemd" and "boot" apart does not talk about systemd-boot).
+ */
+export function nameHeld(
+  name: string,
+  relevance: Relevance,
+  union: ReadonlySet<string>,
+  texts: readonly string[],
+): boolean {
+  const parts = words(name).map(foldAccents);
+  if (parts.length <= 1) return [...relevance.termsOf(name)].some((t) => union.has(t));
+  return texts.some((text) => {
+    const all = words(text).map(foldAccents);
+    for (let i = all.indexOf(parts[0]!); i >= 0 && i + parts.length <= all.length; i = all.indexOf(parts[0]!, i + 1))
+      if (parts.every((p, k) => all[i + k] === p)) return true;
+    return false;
+  });
 }
 
 /**
@@ -161,6 +192,21 @@ export function absentRarity(groups: readonly (readonly string[])[], absent: Rea
   return Math.min(1, rarest);
 }
 
+/**
+ * Per hit, how far its coverage stands above the best coverage of the other first `LEAD_DEPTH` hits (−1 to 1). When
+ * the question's words that the space holds are common in it ("¿La empresa paga el gimnasio?" over an employee
+ * handbook: empresa, paga), many passages hold them alike and none leads; a passage that holds what singles the
+ * question out ("laptop") leads the list. Coverage alone cannot tell the two apart: both are the same share of the
+ * question.
+ */
+export function coverageLeads(coverage: readonly number[]): number[] {
+  const first = coverage.slice(0, LEAD_DEPTH);
+  return coverage.map((c, i) => {
+    const others = first.filter((_, k) => k !== i);
+    return c - (others.length > 0 ? Math.max(...others) : 0);
+  });
+}
+
 /** The features of every hit of a question's retrieved list. */
 export function decisionFeatures(context: QuestionContext): FeatureVector[] {
   const { relevance, asked, hits, coverage } = context;
@@ -174,9 +220,8 @@ export function decisionFeatures(context: QuestionContext): FeatureVector[] {
   });
   const closeAll = new Set((context.close ?? []).flatMap((c) => [...(c ?? [])]));
   const unionCoverage = relevance.coverage(union, closeAll);
-  const nameMissing = namesIn(context.question).some((name) => ![...relevance.termsOf(name)].some((t) => union.has(t)))
-    ? 1
-    : 0;
+  const texts = hits.map((h) => `${h.headings.join(' ')} ${h.text}`);
+  const nameMissing = namesIn(context.question).some((name) => !nameHeld(name, relevance, union, texts)) ? 1 : 0;
   const absent = (context.absent ?? []).flatMap((a, g) => (a ? [g] : []));
   const wordAbsent = context.wordAbsent || absent.length > 0 ? 1 : 0;
   // A word counted as found in a retrieved passage (close in meaning with an embedding model, or a word naming the
@@ -186,6 +231,7 @@ export function decisionFeatures(context: QuestionContext): FeatureVector[] {
   const absentShare = absentGroups.size > 0 ? relevance.coverage(new Set(), absentGroups) : 0;
   const value = askedValueTest(context.valueQuestion ?? context.question, asked);
   const rarity = absentRarity(context.groups ?? [], absentGroups);
+  const leads = coverageLeads(hits.map((_, i) => coverage[i] ?? 0));
   return hits.map((hit, i) => {
     const body = relevance.termsOf(hit.text);
     const heading = relevance.termsOf(hit.headings.join(' '));
@@ -211,6 +257,7 @@ export function decisionFeatures(context: QuestionContext): FeatureVector[] {
       absentShare,
       topic !== null && (headingGroups.has(topic) || close?.has(topic)) ? 1 : 0,
       rarity,
+      leads[i]!,
     ];
   });
 }

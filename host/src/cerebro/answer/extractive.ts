@@ -269,22 +269,63 @@ const FREE_UNITS = 2;
 const SECOND_UNIT_SHARE = 0.6;
 const FURTHER_UNIT_SHARE = 0.7;
 
+/** What the composer knows of what a question asks, to tell an answer from filler. */
+interface Asked {
+  kind: QuestionKind;
+  relevance: Relevance;
+  /** The value asked for (a number, a time…), null when none. */
+  value: AskedValue | null;
+}
+
+/** Whether a unit holds what the question asks for: the asked value, or the shape of answer (a command, a path…). */
+const holdsAsked = (candidate: Candidate, asked: Asked): boolean =>
+  hasAnswerShape(asked.kind, candidate) || (asked.value?.holds(candidate.text) ?? false);
+
+/** Whether two units are rows of one table (one section of one document). */
+const sameTable = (a: Candidate, b: Candidate): boolean =>
+  a.unit.kind === 'table-row' &&
+  b.unit.kind === 'table-row' &&
+  a.hit.documentId === b.hit.documentId &&
+  a.hit.headings.join('\u0000') === b.hit.headings.join('\u0000');
+
+/** The question's content words a unit says, by group. */
+const groupsSaid = (candidate: Candidate, relevance: Relevance): Set<number> =>
+  relevance.groupsIn(relevance.termsOf(candidate.text));
+
+/** Whether a unit says a question word the chosen units do not. */
+function saysMore(candidate: Candidate, chosen: readonly Candidate[], relevance: Relevance): boolean {
+  const covered = new Set(chosen.flatMap((o) => [...groupsSaid(o, relevance)]));
+  return [...groupsSaid(candidate, relevance)].some((g) => !covered.has(g));
+}
+
 /**
- * Whether a further unit adds to the units already chosen: a question word they do not cover yet, or the shape of
- * answer the question asks for (a command, a path, a number, a condition). A list question asks for several things,
- * so its units always add. Otherwise the unit is filler that only lengthens the answer.
+ * Whether another row of a table adds to an answer that already quotes a row of it holding what the question asks
+ * (the price, the hours): each row speaks of its own thing (a product, a day), so another row adds only a question
+ * word the answer does not say yet, or a parallel answer, the same question words as the best unit with a value of
+ * its own (the weekday hours and the Saturday hours of "¿Cuál es vuestro horario?"). Else it is another product of
+ * the price list that shares a word with the question. A list question asks for several rows.
  */
-function addsToAnswer(
-  candidate: Candidate,
-  chosen: readonly Candidate[],
-  kind: QuestionKind,
-  relevance: Relevance,
-): boolean {
+function anotherRowAdds(candidate: Candidate, chosen: readonly Candidate[], asked: Asked): boolean {
+  if (asked.kind === 'list' || saysMore(candidate, chosen, asked.relevance)) return true;
+  const said = groupsSaid(candidate, asked.relevance);
+  const best = groupsSaid(chosen[0]!, asked.relevance);
+  return holdsAsked(candidate, asked) && said.size === best.size && [...said].every((g) => best.has(g));
+}
+
+/**
+ * Whether a further unit adds to the units already chosen: the first FREE_UNITS on their score alone (but see
+ * `anotherRowAdds`), a further one only with a question word they do not cover yet or the shape of answer the
+ * question asks for (a command, a path, a condition); a list question's units always add. Otherwise the unit is
+ * filler that only lengthens the answer.
+ */
+function addsToAnswer(candidate: Candidate, chosen: readonly Candidate[], asked: Asked): boolean {
+  if (chosen.length === 0) return true;
+  if (chosen.some((c) => sameTable(c, candidate) && holdsAsked(c, asked)))
+    return anotherRowAdds(candidate, chosen, asked);
   if (chosen.length < FREE_UNITS) return true;
   if (candidate.score < chosen[0]!.score * FURTHER_UNIT_SHARE) return false;
-  if (kind === 'list' || hasAnswerShape(kind, candidate)) return true;
-  const covered = new Set(chosen.flatMap((o) => [...relevance.groupsIn(relevance.termsOf(o.text))]));
-  return [...relevance.groupsIn(relevance.termsOf(candidate.text))].some((g) => !covered.has(g));
+  if (asked.kind === 'list' || hasAnswerShape(asked.kind, candidate)) return true;
+  return saysMore(candidate, chosen, asked.relevance);
 }
 
 /** A question's retrieved passages, judged: what `compose` answers from. */
@@ -430,7 +471,7 @@ export class ExtractiveAnswerer implements Answerer {
       const w = new Set(words(c.unit.kind === 'table-row' ? c.unit.text : c.text));
       if (chosenWords.some((o) => overlap(o, w) > 0.8)) continue;
       if (chosen.some((o) => o.hit.id === c.hit.id && o.covers.some((p) => c.covers.includes(p)))) continue;
-      if (!addsToAnswer(c, chosen, kind, relevance)) continue;
+      if (!addsToAnswer(c, chosen, { kind, relevance, value })) continue;
       chosen.push(c);
       chosenWords.push(w);
       length += c.text.length + 1;

@@ -12,66 +12,11 @@ import { pdfToDocument } from './pdf.js';
 import { assertReasonableZip } from './zip-guard.js';
 import { structureLines } from './line-structure.js';
 import { csvToDocument } from './tabular.js';
-import type { DocumentFormat, ExtractedDocument, TextBlock } from './types.js';
+import type { ExtractedDocument, TextBlock } from './types.js';
 import { loadOptionalReader } from './optional-reader.js';
+import { formatOf } from './formats.js';
 
-const BY_EXTENSION: Record<string, DocumentFormat> = {
-  '.pdf': 'pdf',
-  '.docx': 'docx',
-  '.html': 'html',
-  '.htm': 'html',
-  '.xhtml': 'html',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.txt': 'text',
-  '.text': 'text',
-  '.csv': 'csv',
-  '.tsv': 'csv',
-  '.xlsx': 'xlsx',
-  '.png': 'png',
-  '.jpg': 'jpeg',
-  '.jpeg': 'jpeg',
-  '.tif': 'tiff',
-  '.tiff': 'tiff',
-};
-
-const BY_MEDIA_TYPE: Record<string, DocumentFormat> = {
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-  'text/markdown': 'markdown',
-  'text/x-markdown': 'markdown',
-  'text/plain': 'text',
-  'text/csv': 'csv',
-  'text/tab-separated-values': 'csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'image/png': 'png',
-  'image/jpeg': 'jpeg',
-  'image/tiff': 'tiff',
-};
-
-/** Content type to serve each format with (downloads). */
-export const MEDIA_TYPES: Record<DocumentFormat, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  html: 'text/html',
-  markdown: 'text/markdown',
-  text: 'text/plain',
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  tiff: 'image/tiff',
-};
-
-/** The format of a file by name then media type, or null when neither is supported. */
-export function formatOf(name: string, mediaType?: string): DocumentFormat | null {
-  const byName = BY_EXTENSION[extname(name).toLowerCase()];
-  if (byName) return byName;
-  const mt = mediaType?.split(';')[0]?.trim().toLowerCase();
-  return (mt && BY_MEDIA_TYPE[mt]) || null;
-}
+export { formatOf, MEDIA_TYPES } from './formats.js';
 
 const startsWith = (b: Uint8Array, sig: number[]) => sig.every((v, i) => b[i] === v);
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];

@@ -2,7 +2,6 @@
 import { CerebroExtractionError, reasons, type SerializedExtractionError } from '../errors.js';
 import {
   detectLanguage,
-  indexTerms,
   languageSignals,
   mayBeOtherLanguage,
   passageLanguage,
@@ -10,6 +9,7 @@ import {
   type Language,
 } from '../text/analyzer.js';
 import { loadLanguageIdentifier, type IdentifyLanguage } from '../text/language-identifier.js';
+import { passageTerms } from './passage-terms.js';
 import { DEFAULT_CHUNK_OPTIONS, type ChunkOptions } from '../text/chunker.js';
 import { chunkInWindows, releasing } from './chunk-windows.js';
 import { extractFile, formatOf } from './extract.js';
@@ -19,6 +19,8 @@ import { streamCsv } from './csv-stream.js';
 import { streamPlainText } from './text-stream.js';
 import type { TextBlock } from './types.js';
 import type { IndexedPassage } from '../../storage/port/passage-index-repository.js';
+
+export { passageTerms } from './passage-terms.js';
 
 export interface PrepareTask {
   path: string;
@@ -50,22 +52,6 @@ export type PrepareResult = { ok: true; document: PreparedDocument } | { ok: fal
 
 /** Passages per batch when streaming: small enough to keep memory flat, large enough to amortise a message. */
 export const PASSAGE_BATCH = 256;
-
-/**
- * Index terms of a passage: its text, and apart its heading path, so a question naming a section finds the
- * section's passages (the heading column weighs more in BM25, as titles do in any search engine).
- */
-export function passageTerms(
-  text: string,
-  headings: readonly string[],
-  lang: Language,
-  headingLang: Language = lang,
-): { terms: string; headingTerms: string } {
-  return {
-    terms: indexTerms(text, lang).join(' '),
-    headingTerms: indexTerms(headings.join('\n'), headingLang).join(' '),
-  };
-}
 
 interface DocumentMeta {
   title: string | null;

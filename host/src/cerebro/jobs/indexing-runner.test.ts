@@ -10,7 +10,7 @@ import { sqlitePassageIndex } from '../testing/seed.js';
 import { IndexingRunner } from './indexing-runner.js';
 import { PassageIndexWriter } from './passage-writer.js';
 import { sqliteEngineStorage } from '../../storage/sqlite/engine-storage.js';
-import { storageFailureOf } from '../../storage/storage-failure.js';
+import { ORIGINALS_UNAVAILABLE, storageFailureOf } from '../../storage/storage-failure.js';
 import type { DocumentStatus } from './types.js';
 
 let dir: TempDir;
@@ -544,9 +544,12 @@ test('a document another process replaces while this runner indexes it: the work
     },
     close: stuck.close,
   };
+  // The worker learns of the replacement when it renews its leases (every third of one). A lease of 1.5 s keeps
+  // that quick and outlives the event-loop stalls of a loaded machine: with 30 ms, a stall let the lease run out
+  // and the worker take its own job back, a claim more than the replacement explains.
   const worker = new IndexingRunner(
     { ...storage(db), pool: recording },
-    { owner: `${process.ppid}-worker`, pollMs: 10, leaseMs: 30 },
+    { owner: `${process.ppid}-worker`, pollMs: 10, leaseMs: 1_500 },
   );
   await worker.start();
   const doc = await worker.submit('s', await upload('informe.md', 'Primera versión.'));
@@ -555,7 +558,7 @@ test('a document another process replaces while this runner indexes it: the work
   const api = new IndexingRunner({ ...storage(otherDb), pool }, { owner: `${process.ppid}-api` });
   const replaced = await api.submit('s', { name: 'informe.md', path: await dir.file('v2.md', 'Segunda.'), bytes: 8 });
   assert.equal(replaced.version, 2);
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + 10_000;
   while (signals.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   assert.equal(signals[0]!.aborted, true, 'the first version’s job was stopped');
   assert.equal(signals.length, 2, 'the new version was claimed');
@@ -564,5 +567,45 @@ test('a document another process replaces while this runner indexes it: the work
   await worker.stop();
   await new Promise((resolve) => setTimeout(resolve, 20));
   otherDb.close();
+  db.close();
+});
+
+test('an originals store that does not answer is waited for: the document is indexed once it is back, or fails with no_disponible', async () => {
+  const db = migratedDb();
+  const errors: { code: unknown; stage: string }[] = [];
+  const unavailable = () => Object.assign(new Error('el almacén no responde'), { code: ORIGINALS_UNAVAILABLE });
+  let outageReads = 2;
+  let reads = 0;
+  const runner = new IndexingRunner(
+    {
+      ...storage(db),
+      pool,
+      openOriginal: async (stored) => {
+        reads++;
+        if (stored.includes('perdido') || outageReads-- > 0) throw unavailable();
+        return { path: stored, release: async () => undefined };
+      },
+      onError: (err, where) => errors.push({ code: storageFailureOf(err)?.errno, stage: where.stage }),
+    },
+    { originalRetryDelaysMs: [20, 20, 20] },
+  );
+  await runner.start();
+  const back = await runner.submit('s', await upload('vuelve.md', '# Caldera\n\nPurgar los radiadores en otoño.\n'));
+  await runner.idle();
+  assert.equal((await runner.document('s', back.id))!.state, 'ready', 'indexed after two reads the store missed');
+  assert.equal(reads, 3);
+  assert.deepEqual(errors, [
+    { code: ORIGINALS_UNAVAILABLE, stage: 'original' },
+    { code: ORIGINALS_UNAVAILABLE, stage: 'original' },
+  ]);
+
+  const lost = await runner.submit('s', await upload('perdido.md', '# Nunca\n\nEl almacén no vuelve.\n'));
+  await runner.idle();
+  const failed = (await runner.document('s', lost.id))!;
+  assert.equal(failed.state, 'failed');
+  assert.equal(failed.errorCode, 'no_disponible');
+  assert.match(failed.reason!, /almacén de originales no respondió/);
+  assert.equal(reads, 3 + 4, 'the first read and one after each of the three pauses');
+  await runner.stop();
   db.close();
 });

@@ -12,12 +12,13 @@ import type { ProcessLeaseRepository } from '../../storage/port/process-lease-re
 import type { VectorRepository } from '../../storage/port/vector-repository.js';
 import { storageFailureOf } from '../../storage/storage-failure.js';
 import { reasons, type ExtractionErrorCode } from '../errors.js';
-import { formatOf } from '../extract/extract.js';
+import { formatOf } from '../extract/formats.js';
 import type { PreparePool } from '../extract/pool.js';
 import type { PreparedDocument } from '../extract/prepare.js';
 import type { Embedder } from '../vector/embedder.js';
 import { ANALYSIS_END, AnalysisProgress } from './analysis-progress.js';
 import type { PassageWriter } from './passage-writer.js';
+import { ORIGINAL_RETRY_DELAYS_MS, openOriginalPatiently } from './open-original.js';
 import { PROCESS_OWNER, ownerIsGone } from '../../storage/shared/process-owner.js';
 import type { DocumentStatus, SpaceIndexingStatus, SubmitDocument } from './types.js';
 
@@ -39,6 +40,8 @@ export interface IndexingOptions {
   pollMs: number;
   /** This runner as the owner of its jobs' leases (default: this process). */
   owner: string;
+  /** Pauses between reads of an original whose store does not answer, before the job fails (`no_disponible`). */
+  originalRetryDelaysMs: readonly number[];
 }
 
 export const DEFAULT_INDEXING_OPTIONS: IndexingOptions = {
@@ -49,6 +52,7 @@ export const DEFAULT_INDEXING_OPTIONS: IndexingOptions = {
   leaseMs: 30_000,
   pollMs: 1000,
   owner: PROCESS_OWNER,
+  originalRetryDelaysMs: ORIGINAL_RETRY_DELAYS_MS,
 };
 
 /** The lease of the passage purge: one process at a time deletes hidden passages. */
@@ -540,7 +544,15 @@ export class IndexingRunner {
       const analysis = new AnalysisProgress(doc.bytes);
       let stored: Promise<void> = Promise.resolve();
       let storeFailure: { err: unknown } | null = null;
-      original = this.deps.openOriginal ? await this.deps.openOriginal(doc.path) : null;
+      original = this.deps.openOriginal
+        ? await openOriginalPatiently(
+            this.deps.openOriginal,
+            doc.path,
+            signal,
+            this.options.originalRetryDelaysMs,
+            (err) => this.survived(err, { stage: 'original', space: job.space, id: job.id }),
+          )
+        : null;
       const result = await this.deps.pool.prepare(
         {
           path: original?.path ?? resolve(this.deps.originalsRoot ?? '', doc.path),
@@ -585,6 +597,9 @@ export class IndexingRunner {
         this.survived(err, { stage: 'indexación', space: job.space, id: job.id });
         this.deps.onDiskFull?.();
         await this.fail(job, 'sin_espacio', reasons.diskFull);
+      } else if (storage?.kind === 'unavailable') {
+        this.survived(err, { stage: 'original', space: job.space, id: job.id });
+        await this.fail(job, 'no_disponible', reasons.originalsUnavailable);
       } else await this.fail(job, 'error_interno', reasons.internal);
       // Other errors are not logged here: they may quote document text; onStateChanged carries the failure.
     } finally {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -56,4 +56,24 @@ test('a retired original waits while a backup runs and goes at the first purge a
   assert.equal(existsSync(join(dir, RETIRED_DIR, second.stored)), false);
   assert.equal(existsSync(marker), false);
   await store.retire('documentos/no/existe'); // already gone: nothing to do
+});
+
+test('halves of originals left by a killed writer are swept once old; a fresh one (a write in progress) stays', async (t) => {
+  const dir = await dataDir(t);
+  const store = new FolderOriginalsStore(dir);
+  const kept = await store.putBytes('espacio', new TextEncoder().encode('entero'));
+  const { absolute } = await store.newFile('espacio');
+  const name = absolute.slice(absolute.lastIndexOf('/') + 1);
+  const old = join(absolute, '..', `.${name}.parcial`);
+  const fresh = join(absolute, '..', `.${name}-2.parcial`);
+  await writeFile(old, 'a medias');
+  await writeFile(fresh, 'escribiéndose');
+  const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+  await utimes(old, twoHoursAgo, twoHoursAgo);
+
+  assert.equal(await store.sweepUnfinished(3_600_000), 1);
+  assert.equal(existsSync(old), false, 'the abandoned half is gone');
+  assert.equal(existsSync(fresh), true, 'a write that may still be running is left alone');
+  assert.equal(await readFile(store.absolute(kept), 'utf8'), 'entero', 'whole originals are never touched');
+  assert.equal(await new FolderOriginalsStore(join(dir, 'sin-crear')).sweepUnfinished(0), 0, 'no folder yet: nothing');
 });

@@ -6,13 +6,16 @@
 // (`documentos-retirados/`, same file system: a rename) and deleted when no backup is running, because a backup's
 // database snapshot may still name it.
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
+import { type Dirent, createReadStream } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import type { LocalOriginal, OriginalReader, OriginalsKind, OriginalsStore } from '../port/originals-store.js';
 import { RETIRED_DIR, backupRunning } from './backup-lock.js';
 import { ORIGINALS_DIR, newStoredName } from './stored-name.js';
 
 export { ORIGINALS_DIR };
+
+/** The hidden half-written file's suffix (`.<stored name>.parcial`, beside where the original will be). */
+const PARTIAL_SUFFIX = '.parcial';
 
 /**
  * The stored path of an original relative to the root folder: relative paths as they are, absolute ones written by
@@ -69,9 +72,12 @@ export class FolderOriginalsStore implements OriginalsStore {
     return stored;
   }
 
-  /** Writes `absolute` through a hidden name beside it and a rename; half a file (a full disk) is removed. */
+  /**
+   * Writes `absolute` through a hidden name beside it and a rename; half a file (a full disk) is removed. A process
+   * killed mid-write cannot remove its own: `sweepUnfinished` does, later.
+   */
   private async whole(absolute: string, write: (partial: string) => Promise<void>): Promise<void> {
-    const partial = join(dirname(absolute), `.${absolute.slice(dirname(absolute).length + 1)}.parcial`);
+    const partial = join(dirname(absolute), `.${absolute.slice(dirname(absolute).length + 1)}${PARTIAL_SUFFIX}`);
     try {
       await write(partial);
       await rename(partial, absolute);
@@ -135,5 +141,29 @@ export class FolderOriginalsStore implements OriginalsStore {
     if (files.length === 0 || backupRunning(this.root)) return 0;
     for (const file of files) await rm(file, { force: true });
     return files.length;
+  }
+
+  /**
+   * Deletes hidden half-written originals last modified more than `olderThanMs` ago. Age is the only safe test on a
+   * folder several hosts share: a write in progress elsewhere keeps its file's modification time fresh.
+   */
+  async sweepUnfinished(olderThanMs: number): Promise<number> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(join(this.root, ORIGINALS_DIR), { recursive: true, withFileTypes: true });
+    } catch {
+      return 0;
+    }
+    const cutoff = Date.now() - olderThanMs;
+    let swept = 0;
+    for (const entry of entries) {
+      if (!entry.isFile() || !entry.name.startsWith('.') || !entry.name.endsWith(PARTIAL_SUFFIX)) continue;
+      const file = join(entry.parentPath, entry.name);
+      const modified = (await stat(file).catch(() => null))?.mtimeMs;
+      if (modified === undefined || modified > cutoff) continue;
+      await rm(file, { force: true });
+      swept += 1;
+    }
+    return swept;
   }
 }

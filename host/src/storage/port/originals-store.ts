@@ -34,4 +34,9 @@ export interface OriginalsStore {
   retire(stored: string): Promise<void>;
   /** Deletes the retired originals that may go now; how many went. */
   purgeRetired(): Promise<number>;
+  /**
+   * Deletes what writes that never finished left behind (a process killed mid-upload) once it is older than
+   * `olderThanMs`, so a write still running on another host is never touched; how many went.
+   */
+  sweepUnfinished(olderThanMs: number): Promise<number>;
 }

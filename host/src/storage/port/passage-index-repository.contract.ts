@@ -143,7 +143,44 @@ export function passageIndexRepositoryContract(name: string, make: () => Promise
     assert.deepEqual(sample[0], { text: 'La impresora 0 imprime en color.', headings: ['Impresoras'] });
     assert.deepEqual(await f.repo.lengthSample('s', 3), sample, 'the same sample while nothing changes');
     assert.deepEqual(await f.repo.languagePassages('t'), [{ lang: 'en', passages: 2 }]);
+
+    // A run in progress (and, after its swap, the old version waiting for the purge) is not counted: the space's
+    // statistics are those of what a search can return, whenever they are read.
+    const run = { space: 's', id: 'a', runId: 9 };
+    await f.repo.addHidden(run, [passage(0, 'Otra impresora.'), passage(1, 'Nada.')]);
+    assert.equal(await f.repo.spacePassages('s'), 5, 'a run in progress is not counted');
+    assert.equal(await f.repo.spaceTermPassages('s', term!, 1000), 5);
+    await f.steps.swapIn(run);
+    assert.equal(await f.repo.spacePassages('s'), 2, 'the old version waiting for the purge is not counted');
+    assert.equal(await f.repo.spaceTermPassages('s', term!, 1000), 1);
+    assert.equal(await f.repo.spaceTermPassages('s', term!, 1), 1);
   });
+
+  contract(
+    "the length sample spreads over the space's searchable passages in the order they were stored",
+    async (f) => {
+      // Document ids sort the other way round from the order the documents were stored in: the sample must follow
+      // the passages (their ids), not the documents' ids, which are random in the engine.
+      await f.addDocument('s', 'zz', { name: 'primero.md', lang: 'es' });
+      await f.addDocument('s', 'aa', { name: 'segundo.md', lang: 'es' });
+      await f.repo.replaceDocument(
+        's',
+        'zz',
+        Array.from({ length: 6 }, (_, i) => passage(i, `Primero ${i}.`)),
+      );
+      await f.repo.replaceDocument(
+        's',
+        'aa',
+        Array.from({ length: 6 }, (_, i) => passage(i, `Segundo ${i}.`)),
+      );
+      await f.repo.addHidden({ space: 's', id: 'aa', runId: 4 }, [passage(0, 'Oculto.')]);
+      const texts = async (limit: number) => (await f.repo.lengthSample('s', limit)).map((p) => p.text);
+      assert.deepEqual(await texts(4), ['Primero 0.', 'Primero 3.', 'Segundo 0.', 'Segundo 3.'], 'every third');
+      assert.deepEqual(await texts(5), ['Primero 0.', 'Primero 3.', 'Segundo 0.', 'Segundo 3.'], 'at most the limit');
+      assert.equal((await texts(50)).length, 12, 'a small space whole, without the hidden passage');
+      assert.deepEqual(await texts(0), []);
+    },
+  );
 
   contract("a run's passages stay hidden until the swap, which hides the old version for the purge", async (f) => {
     await f.addDocument('s', 'd', { name: 'd.md', lang: 'es' });

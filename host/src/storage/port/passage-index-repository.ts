@@ -102,15 +102,19 @@ export interface PassageSearchRepository extends PlanMatcher {
   passages(space: string, ids: readonly number[]): Promise<PassageRecord[]>;
   /** A version every change of searchable passages bumps, from any process: the engine's caches trust it. */
   contentVersion(): Promise<number>;
-  /** Passages stored for the space (hidden ones too). */
+  /** Searchable passages of the space (hidden ones left out). */
   spacePassages(space: string): Promise<number>;
   /** Passages of the whole index (every space). */
   indexPassages(): Promise<number>;
   /** In how many passages of the whole index a term occurs (heading or text). */
   termPassages(term: string): Promise<number>;
-  /** In how many passages of the space a term occurs, counted up to `cap` (hidden ones too). */
+  /** In how many searchable passages of the space a term occurs, counted up to `cap` (hidden ones left out). */
   spaceTermPassages(space: string, term: string, cap: number): Promise<number>;
-  /** Up to `limit` of the space's passages (the same ones while nothing changes), to estimate their mean length. */
+  /**
+   * Up to `limit` of the space's searchable passages, spread evenly over the order they were stored in (every
+   * `ceil(n / limit)`-th by id), to estimate their mean length: the same ones for the same passages, whatever the
+   * documents' ids (random) or whether hidden passages wait for the purge.
+   */
   lengthSample(space: string, limit: number): Promise<{ text: string; headings: string[] }[]>;
   /** Passages of the space's ready documents per language (documents without a language left out). */
   languagePassages(space: string): Promise<{ lang: string; passages: number }[]>;

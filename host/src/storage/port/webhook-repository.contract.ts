@@ -140,6 +140,24 @@ export function webhookRepositoryContract(name: string, make: () => Promise<Webh
     );
   });
 
+  withRepo("an account's exhaustion notice is stored once, whichever handles race to tell it", async (f) => {
+    const { spaceId, accountId } = await f.openSpace();
+    const w = endpoint(spaceId, ['creditos.agotados']);
+    await f.repo.insertEndpoint(w);
+    const notice = () => [delivery(w.id, 1_000, { event_type: 'creditos.agotados' })];
+    // Both handles read first: connections are open, so the six decisions below really overlap.
+    assert.equal(await f.repo.exhaustionToldSinceTopUp(accountId), false);
+    assert.equal(await f.other.exhaustionToldSinceTopUp(accountId), false);
+    const told = await Promise.all(
+      [f.repo, f.other, f.repo, f.other, f.repo, f.other].map((r) => r.insertExhaustionNotice(accountId, notice())),
+    );
+    assert.equal(told.filter(Boolean).length, 1, 'one of the six stores it; the others see it told');
+    assert.equal((await f.repo.deliveries(w.id, { limit: 10, offset: 0 })).total, 1);
+    assert.equal(await f.other.exhaustionToldSinceTopUp(accountId), true);
+    const stranger = await f.openSpace();
+    assert.equal(await f.repo.exhaustionToldSinceTopUp(stranger.accountId), false, 'per account');
+  });
+
   withRepo('an attempt is recorded with its outcome and the failure streak', async (f) => {
     const { spaceId } = await f.openSpace();
     const w = endpoint(spaceId, ['documento.listo']);

@@ -90,6 +90,12 @@ export interface WebhookRepository {
   /** Whether a `creditos.agotados` was stored for the account since its last top-up (`recarga` or positive `ajuste`). */
   exhaustionToldSinceTopUp(accountId: string): Promise<boolean>;
   insertDeliveries(rows: readonly DeliveryRow[]): Promise<void>;
+  /**
+   * Stores the deliveries of an account's `creditos.agotados` unless one was stored since its last top-up, as one
+   * step that every process sharing the database takes in turn: two hosts that each saw no notice would otherwise
+   * both tell the same exhaustion. Returns whether they were stored.
+   */
+  insertExhaustionNotice(accountId: string, rows: readonly DeliveryRow[]): Promise<boolean>;
   /** Takes up to `limit` due deliveries for `leaseMs`; another process skips them until the lease ends. */
   claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
   /** Records an attempt and its outcome in one transaction; returns the endpoint's failure streak after it. */

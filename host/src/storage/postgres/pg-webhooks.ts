@@ -10,7 +10,9 @@ import type {
   WebhookRepository,
   WebhookRow,
 } from '../port/webhook-repository.js';
-import { inTransaction, type Pool } from './pg-driver.js';
+import { inTransaction, type Pool, type PoolClient } from './pg-driver.js';
+
+type Queryable = Pool | PoolClient;
 
 /** The endpoint's events are a JSON array of event types; this is "the array holds the type $2". */
 const SUBSCRIBED = 'w.events::jsonb @> jsonb_build_array($2::text)';
@@ -114,41 +116,24 @@ export class PgWebhookRepository implements WebhookRepository {
     ).rows;
   }
 
-  async exhaustionToldSinceTopUp(accountId: string): Promise<boolean> {
-    const r = await this.pool.query<{ told: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         JOIN spaces s ON s.id = w.space_id
-         WHERE s.account_id = $1 AND d.event_type = 'creditos.agotados'
-           AND d.created_at >= coalesce((SELECT max(created_at) FROM credit_movements
-             WHERE account_id = $1 AND delta > 0 AND reason IN ('recarga', 'ajuste')), '')) AS told`,
-      [accountId],
-    );
-    return r.rows[0]!.told;
+  exhaustionToldSinceTopUp(accountId: string): Promise<boolean> {
+    return exhaustionTold(this.pool, accountId);
+  }
+
+  async insertExhaustionNotice(accountId: string, rows: readonly DeliveryRow[]): Promise<boolean> {
+    return inTransaction(this.pool, async (client) => {
+      // The account's decisions take turns across hosts (released at commit); READ COMMITTED, so the check that
+      // follows sees what the previous holder stored.
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`creditos.agotados:${accountId}`]);
+      if (await exhaustionTold(client, accountId)) return false;
+      await insertDeliveryRows(client, rows);
+      return true;
+    });
   }
 
   async insertDeliveries(rows: readonly DeliveryRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await inTransaction(this.pool, async (client) => {
-      for (const d of rows) {
-        await client.query(
-          `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, state, attempts, next_attempt_at,
-           give_up_at, manual_requested, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [
-            d.id,
-            d.webhook_id,
-            d.event_id,
-            d.event_type,
-            d.body,
-            d.state,
-            d.attempts,
-            d.next_attempt_at,
-            d.give_up_at,
-            d.manual_requested,
-            d.created_at,
-          ],
-        );
-      }
-    });
+    await inTransaction(this.pool, (client) => insertDeliveryRows(client, rows));
   }
 
   async claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
@@ -246,5 +231,40 @@ export class PgWebhookRepository implements WebhookRepository {
       [before],
     );
     return r.rowCount ?? 0;
+  }
+}
+
+/** Whether a `creditos.agotados` was stored for the account since its last top-up (`recarga` or positive `ajuste`). */
+async function exhaustionTold(db: Queryable, accountId: string): Promise<boolean> {
+  const r = await db.query<{ told: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+       JOIN spaces s ON s.id = w.space_id
+       WHERE s.account_id = $1 AND d.event_type = 'creditos.agotados'
+         AND d.created_at >= coalesce((SELECT max(created_at) FROM credit_movements
+           WHERE account_id = $1 AND delta > 0 AND reason IN ('recarga', 'ajuste')), '')) AS told`,
+    [accountId],
+  );
+  return r.rows[0]!.told;
+}
+
+async function insertDeliveryRows(db: Queryable, rows: readonly DeliveryRow[]): Promise<void> {
+  for (const d of rows) {
+    await db.query(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, state, attempts, next_attempt_at,
+       give_up_at, manual_requested, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [
+        d.id,
+        d.webhook_id,
+        d.event_id,
+        d.event_type,
+        d.body,
+        d.state,
+        d.attempts,
+        d.next_attempt_at,
+        d.give_up_at,
+        d.manual_requested,
+        d.created_at,
+      ],
+    );
   }
 }

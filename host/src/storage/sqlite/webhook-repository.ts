@@ -146,6 +146,16 @@ export class SqliteWebhookRepository implements WebhookRepository {
   async accountSubscribers(accountId: string, type: string): Promise<WebhookRow[]> {
     return this.s.accountSubscribers.all(accountId, type);
   }
+  async insertExhaustionNotice(accountId: string, rows: readonly DeliveryRow[]): Promise<boolean> {
+    // IMMEDIATE: the write lock is taken before the check, so processes on the same file decide one at a time.
+    return this.db
+      .transaction(() => {
+        if (this.s.exhaustionTold.get(accountId, accountId) === 1) return false;
+        for (const row of rows) this.s.insertDelivery.run(row);
+        return true;
+      })
+      .immediate();
+  }
   async insertDeliveries(rows: readonly DeliveryRow[]): Promise<void> {
     this.db
       .transaction(() => {

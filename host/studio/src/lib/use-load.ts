@@ -6,6 +6,11 @@ export interface Loaded<T> {
   loading: boolean;
   reload(): Promise<void>;
   set(data: T): void;
+  /**
+   * Changes what is shown now, whatever it is when the change lands: for a change computed after an await (a poll),
+   * where `set` with a copy made before the await would bring back data a reload has replaced since.
+   */
+  update(change: (current: T) => T): void;
 }
 
 /**
@@ -38,5 +43,8 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], keep = false
     if (!keep) setData(undefined);
     void reload();
   }, [reload]);
-  return { data, error, loading, reload, set: setData };
+  const update = useCallback((change: (current: T) => T) => {
+    setData((current) => (current === undefined ? current : change(current)));
+  }, []);
+  return { data, error, loading, reload, set: setData, update };
 }

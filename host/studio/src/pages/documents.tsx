@@ -65,13 +65,14 @@ export function DocumentsPage({ space }: { space: string }) {
       try {
         const status = await api<IndexingStatus>('GET', `/rag/${seg(space)}/indexing_status`);
         const byId = new Map(status.documentos.map((d) => [d.id, d]));
-        if (list.data) list.set({ ...list.data, documentos: list.data.documentos.map((d) => byId.get(d.id) ?? d) });
+        // Applied to the list as it is when the answer lands: "Mostrar más" may have loaded more rows meanwhile.
+        list.update((current) => ({ ...current, documentos: current.documentos.map((d) => byId.get(d.id) ?? d) }));
       } catch {
         /* the next tick retries; a lost session is handled globally */
       }
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [busy, space, list.data]);
+  }, [busy, space, list.update]);
 
   return (
     <>

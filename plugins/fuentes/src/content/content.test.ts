@@ -53,6 +53,34 @@ test('noindex keeps a page out of the documents; nofollow keeps its links out; o
   assert.equal(pdf.document!.mediaType, 'application/pdf');
 });
 
+// Shaped like the DocBook parts of the FreedomBox manual (/usr/share/freedombox/manual/es/*.part.html): no <html>,
+// <head> or <body>, which made Readability throw and the page fail as damaged.
+const FRAGMENT = `<section class="article" id="id1"><div class="titlepage"><h2 class="title">Calibre</h2><hr/></div>
+<p>Calibre es una solución para administrar libros electrónicos. Puedes organizar tus libros en bibliotecas y leerlos desde cualquier dispositivo.</p>
+<section class="section" id="id2"><h3>Acceso</h3><p>Tras la instalación se puede acceder a Calibre mediante el cliente web en la dirección de tu servidor, con un usuario del grupo calibre.</p>
+<p>Consulta <a href="usuarios.html#grupos">Usuarios y grupos</a>.</p></section></section>`;
+
+test('HTML without <body> is read as if it had one: title, headings and text kept, scripts and styles left out', async () => {
+  const url = 'https://a.test/manual/calibre.html';
+  const fragment = await pageContent(Buffer.from(FRAGMENT), 'text/html', undefined, url);
+  const read = String(fragment.document!.content);
+  for (const kept of ['<h2>Calibre</h2>', '<h3>Acceso</h3>', 'administrar libros electrónicos', 'grupo calibre'])
+    assert.ok(read.includes(kept), kept);
+  assert.deepEqual(fragment.html!.links, ['https://a.test/manual/usuarios.html']);
+
+  // A head written without a body: the title heads the document; scripts and styles, in the head or not, are no text.
+  const headed = `<html><head><title>Manual de Calibre</title><script>var ruido = 1;</script></head>
+<h2>Copias</h2><style>p { color: red }</style><p>Las copias de seguridad de la biblioteca se hacen cada noche.</p></html>`;
+  const titled = String((await pageContent(Buffer.from(headed), 'text/html', undefined, url)).document!.content);
+  assert.match(titled, /<title>Manual de Calibre<\/title>.*<h1>Manual de Calibre<\/h1>/s);
+  assert.match(titled, /<h2>Copias<\/h2>.*cada noche/s);
+  for (const dropped of ['ruido', 'color: red']) assert.ok(!titled.includes(dropped), dropped);
+
+  // Nothing to read is still no document, as for a page with an empty body, not a damaged page.
+  for (const empty of ['', '<script src="tslib.js"></script>', '<html><head><title>Vacía</title></head></html>'])
+    assert.equal((await pageContent(Buffer.from(empty), 'text/html', undefined, url)).document, null, empty);
+});
+
 test('charsets: header first, then <meta charset>, else UTF-8', () => {
   const latin1 = Buffer.from('<p>Canción</p>', 'latin1');
   assert.equal(decodeHtml(latin1, 'text/html; charset=iso-8859-1'), '<p>Canción</p>');

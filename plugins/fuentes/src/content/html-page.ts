@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import { elementsNamed } from './elements-named.js';
+import { type PageDocument, type PageElement, parsePage } from './page-document.js';
 
 /** What one HTML page gives a run: the main content to index, the links to follow and the page's robots wishes. */
 export interface HtmlPage {
@@ -17,18 +18,35 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /**
+ * Readability finding its tag lists by walking the elements instead of `querySelectorAll`, which linkedom answers by
+ * compiling a CSS selector every time (see `elementsNamed`); the same elements in the same order.
+ */
+class WalkingReadability extends Readability {
+  _getAllNodesWithTag(node: PageDocument, tagNames: readonly string[]): PageElement[] {
+    return elementsNamed(node, tagNames);
+  }
+}
+
+/** The first of `elements` with that tag that passes `test`, as `querySelector` would find it. */
+const first = (elements: PageElement[], tag: string, test: (el: PageElement) => boolean = () => true) =>
+  elements.find((el) => el.localName.toLowerCase() === tag && test(el)) ?? null;
+
+/**
  * Reads an HTML page. Links come from the whole page (navigation included: that is how a crawl finds pages);
  * the text to index is Mozilla Readability's main content (navigation, headers, footers and asides dropped), or
  * the `<body>` without scripts, styles and navigation when Readability finds no article (short pages).
  */
 export function readHtmlPage(html: string, pageUrl: string): HtmlPage {
-  const { document } = parseHTML(html);
-  const base = baseUrl(document, pageUrl);
-  const robots = (document.querySelector('meta[name="robots" i]')?.getAttribute('content') ?? '').toLowerCase();
-  const links = robots.includes('nofollow') || robots.includes('none') ? [] : linksOf(document, base);
-  const title = document.querySelector('title')?.textContent?.trim() || null;
+  const document = parsePage(html);
+  // One walk finds what the run needs before Readability: the robots wishes, the title, the base and the links.
+  const tagged = elementsNamed(document, ['meta', 'title', 'base', 'a', 'area']);
+  const base = baseUrl(tagged, pageUrl);
+  const meta = first(tagged, 'meta', (m) => m.getAttribute('name')?.toLowerCase() === 'robots');
+  const robots = (meta?.getAttribute('content') ?? '').toLowerCase();
+  const links = robots.includes('nofollow') || robots.includes('none') ? [] : linksOf(tagged, base);
+  const title = first(tagged, 'title')?.textContent?.trim() || null;
   // Readability changes the document it reads: links were taken first.
-  const article = new Readability(document as never, { charThreshold: 100 }).parse();
+  const article = new WalkingReadability(document as never, { charThreshold: 100 }).parse();
   let body = article?.content && (article.textContent ?? '').trim().length > 0 ? article.content : fallbackBody(html);
   const heading = article?.title?.trim() || title;
   if (body && heading) body = `<h1>${escapeHtml(heading)}</h1>\n${body}`;
@@ -43,11 +61,8 @@ export function readHtmlPage(html: string, pageUrl: string): HtmlPage {
   };
 }
 
-function baseUrl(
-  document: { querySelector(s: string): { getAttribute(n: string): string | null } | null },
-  pageUrl: string,
-): string {
-  const href = document.querySelector('base[href]')?.getAttribute('href');
+function baseUrl(tagged: PageElement[], pageUrl: string): string {
+  const href = first(tagged, 'base', (b) => b.hasAttribute('href'))?.getAttribute('href');
   if (!href) return pageUrl;
   try {
     return new URL(href, pageUrl).href;
@@ -56,17 +71,18 @@ function baseUrl(
   }
 }
 
-function linksOf(
-  document: { querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null }> },
-  base: string,
-): string[] {
+function linksOf(tagged: PageElement[], base: string): string[] {
   const seen = new Set<string>();
-  for (const a of Array.from(document.querySelectorAll('a[href], area[href]'))) {
+  for (const a of tagged) {
+    const tag = a.localName.toLowerCase();
+    if (tag !== 'a' && tag !== 'area') continue;
+    const href = a.getAttribute('href');
+    if (href === null) continue;
     const rel = (a.getAttribute('rel') ?? '').toLowerCase();
     if (rel.includes('nofollow')) continue;
     let url: URL;
     try {
-      url = new URL(a.getAttribute('href')!, base);
+      url = new URL(href, base);
     } catch {
       continue;
     }
@@ -79,11 +95,21 @@ function linksOf(
 
 /** The body without scripts, styles, navigation, header and footer: for pages Readability does not take as articles. */
 function fallbackBody(html: string): string | null {
-  const { document } = parseHTML(html);
-  for (const el of Array.from(
-    document.querySelectorAll('script, style, noscript, template, nav, header, footer, aside, form, iframe, svg'),
-  ) as { remove(): void }[])
-    el.remove();
-  const body = document.querySelector('body');
+  const document = parsePage(html);
+  const dropped = [
+    'script',
+    'style',
+    'noscript',
+    'template',
+    'nav',
+    'header',
+    'footer',
+    'aside',
+    'form',
+    'iframe',
+    'svg',
+  ];
+  for (const el of elementsNamed(document, dropped)) el.remove();
+  const body = first(elementsNamed(document, ['body']), 'body');
   return body && (body.textContent ?? '').trim() ? body.innerHTML : null;
 }

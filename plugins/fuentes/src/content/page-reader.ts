@@ -4,6 +4,7 @@ import { FetchFailure } from '../fetch/fetch-failure.js';
 import type { HtmlPage } from './html-page.js';
 import type { WorkerResult, WorkerTask } from './page-worker.js';
 import { isHtml, type PageContent } from './page-content.js';
+import { ReadingGate } from './reading-gate.js';
 
 /** Longest one body may take to be read (parsed, main content found): past it its worker thread is ended. */
 export const READ_TIMEOUT_MS = 30_000;
@@ -11,13 +12,16 @@ export const READ_TIMEOUT_MS = 30_000;
 /**
  * Reads fetched bodies in a worker thread (piscina): parsing a few megabytes of HTML with linkedom and Readability
  * takes seconds, and a large sitemap most of one, which on the main thread would stall every request of the
- * server. Aborting a read (cancel, time limit) terminates its thread.
+ * server. Aborting a read (cancel, time limit) terminates its thread. Bodies wait their turn at a `ReadingGate`,
+ * which lets a second thread in only when the first one is held up by a large body.
  */
 export class PageReader {
   private readonly pool;
+  private readonly gate;
 
-  /** `threads`: pages read in parallel (the runs' concurrent pages share them). */
-  constructor(threads = 1) {
+  /** `threads`: pages read in parallel at most (the runs' concurrent pages share them). */
+  constructor(threads = 1, gate = new ReadingGate(threads)) {
+    this.gate = gate;
     this.pool = new Piscina({
       filename: new URL('./page-worker.js', import.meta.url).href,
       minThreads: 0,
@@ -57,6 +61,8 @@ export class PageReader {
   }
 
   private async run(task: WorkerTask, url: string, signal: AbortSignal): Promise<WorkerResult> {
+    await this.gate.enter(signal);
+    // The time limit counts the reading, not the turn waited for.
     const timeout = AbortSignal.timeout(READ_TIMEOUT_MS);
     try {
       // The copy's memory moves to the thread instead of being cloned a second time.
@@ -77,6 +83,8 @@ export class PageReader {
         'El contenido no se pudo leer (dañado o demasiado grande al descomprimirlo).',
         url,
       );
+    } finally {
+      this.gate.leave();
     }
   }
 }

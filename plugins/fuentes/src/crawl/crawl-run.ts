@@ -4,6 +4,7 @@ import { isIndexable } from '../content/page-content.js';
 import type { PageReader } from '../content/page-reader.js';
 import { FetchFailure } from '../fetch/fetch-failure.js';
 import type { FetchedResponse, GuardedFetcher } from '../fetch/http-fetcher.js';
+import { DocumentWriter } from '../store/document-writer.js';
 import { PageBatch } from '../store/page-batch.js';
 import type { PageRecord, PageStore } from '../store/page-store.js';
 import type { RunStore } from '../store/run-store.js';
@@ -63,6 +64,8 @@ export class CrawlRun {
   private readonly known = new Set<string>();
   private readonly frontier = new Frontier();
   private readonly batch: PageBatch;
+  /** The run's documents, stored in batches as pages become ready. */
+  private readonly writer: DocumentWriter;
   private savedAt = 0;
   /** Why a limit (bytes, time) stopped the run. */
   private truncated: string | null = null;
@@ -78,6 +81,7 @@ export class CrawlRun {
   ) {
     this.robots = new RobotsCache(deps.fetcher, deps.userAgent, signal);
     this.batch = new PageBatch(deps.pages, source.spaceId, source.id);
+    this.writer = new DocumentWriter(deps.documents, source.spaceId);
     this.inScope =
       source.tipo === 'sitio' && source.settings.url ? siteScope(source.settings.url, source.settings) : () => true;
   }
@@ -269,7 +273,7 @@ export class CrawlRun {
   }
 
   private async accept(item: QueueItem, res: FetchedResponse, previous: PageRecord | null): Promise<void> {
-    const { spaceId, id: sourceId } = this.source;
+    const { id: sourceId } = this.source;
     this.progress.bytes += res.body.length;
     this.progress.counts.leidas++;
     if (this.progress.bytes > this.deps.maxRunBytes)
@@ -339,7 +343,7 @@ export class CrawlRun {
       return;
     }
     try {
-      await this.deps.documents.put(spaceId, {
+      await this.writer.put({
         nombre: name,
         contenido: content.document.content,
         tipo: content.document.mediaType,

@@ -127,15 +127,21 @@ export class FichaRunner {
       );
   }
 
+  /**
+   * Refunds a ficha that ends without being assembled, then records its end. In that order: a client that sees
+   * `fallida` and reads its balance next must find the credits back (on a database server the refund is a round
+   * trip of its own, so refunding after the end left a window where it was not). Only the process holding the
+   * ficha's job ends it, and the ledger gives a request's credits back once.
+   */
   private async end(ficha: FichaRecord, state: 'fallida' | 'cancelada', reason: string): Promise<void> {
-    if (!(await this.store.finish(ficha.spaceId, ficha.id, state, reason, null))) return;
-    await this.notify(ficha.spaceId, ficha.id);
     const refunded = ficha.requestId
       ? await this.refunds.refund(ficha.spaceId, ficha.requestId).catch((err: unknown) => {
           this.log.error({ ficha: ficha.id, err: (err as Error).message }, 'no se pudo devolver créditos');
           return 0;
         })
       : 0;
+    if (!(await this.store.finish(ficha.spaceId, ficha.id, state, reason, null))) return;
+    await this.notify(ficha.spaceId, ficha.id);
     this.log.info(
       { ficha: ficha.id, estado: state, creditos_devueltos: refunded },
       'ficha terminada sin ensamblar: créditos devueltos',

@@ -139,11 +139,17 @@ export class LandingGenerator {
     }
   }
 
-  /** Moves a version to `fallida` with its reason and refunds it. */
+  /**
+   * Refunds a version, then moves it to `fallida` with its reason. In that order: a client that sees `fallida` ("se
+   * devolvieron los créditos") and reads its balance next must find the credits back (on a database server the
+   * refund is a round trip of its own, so refunding after the move left a window where it was not). Should the move
+   * not take (the version was cancelled or deleted meanwhile), whoever moved it refunded too, and the ledger gives a
+   * request's credits back only once.
+   */
   private async fail(landing: Landing, version: Version, motivo: string): Promise<void> {
+    await this.refund(landing.espacio, version);
     const failed: Version = { ...version, estado: 'fallida', motivo, terminada: this.deps.store.now() };
     if (await this.deps.store.transition(landing.espacio, landing.id, 'generando', failed)) {
-      this.refund(landing.espacio, version);
       this.publish(landing, failed);
       this.deps.log.warn({ espacio: landing.espacio, landing: landing.id, version: version.numero }, 'landing fallida');
     }
@@ -170,14 +176,18 @@ export class LandingGenerator {
     }
   }
 
-  refund(spaceId: string, version: Version): void {
-    // The host gives back exactly what the version's request was charged, once (a repeated call returns 0).
-    if (version.creditos > 0)
-      this.deps.credits
-        .refund(spaceId, version.peticion)
-        .catch((err: unknown) =>
-          this.deps.log.error({ err, espacio: spaceId, version: version.numero }, 'no se pudo devolver créditos'),
-        );
+  /**
+   * Gives back what the version's request was charged (the host does it once: a repeated call returns 0). Resolves
+   * once the ledger has it, so callers answer or move the version only after the balance shows it; a failure is
+   * logged, never thrown (the version's outcome stands either way).
+   */
+  async refund(spaceId: string, version: Version): Promise<void> {
+    if (version.creditos <= 0) return;
+    try {
+      await this.deps.credits.refund(spaceId, version.peticion);
+    } catch (err) {
+      this.deps.log.error({ err, espacio: spaceId, version: version.numero }, 'no se pudo devolver créditos');
+    }
   }
 
   private async products(spaceId: string, wanted: readonly string[]): Promise<readonly CatalogProduct[]> {

@@ -315,7 +315,7 @@ export function landingHandlers(deps: HandlerDeps) {
       if (!(await store.transition(landing.espacio, landing.id, version.estado, cancelled)))
         throw apiError('conflict', 'La versión terminó mientras se cancelaba; vuelve a consultarla.');
       generator.stop(landing.espacio, landing.id, version.numero);
-      generator.refund(landing.espacio, version);
+      await generator.refund(landing.espacio, version);
       return view(landing);
     },
 
@@ -326,7 +326,7 @@ export function landingHandlers(deps: HandlerDeps) {
         const cancelled: Version = { ...version, estado: 'cancelada', terminada: store.now() };
         if (await store.transition(landing.espacio, landing.id, version.estado, cancelled)) {
           generator.stop(landing.espacio, landing.id, version.numero);
-          generator.refund(landing.espacio, version);
+          await generator.refund(landing.espacio, version);
         }
       }
       await deps.publications.forget(landing.espacio, landing.id);

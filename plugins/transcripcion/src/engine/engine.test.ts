@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TranscriptionEngine, type TranscriptionResult } from './engine.js';
@@ -221,6 +222,34 @@ describe('TranscriptionEngine without a usable model', () => {
     writeTinyModel(path);
     assert.equal((await engine.start()).state, 'ready');
     assert.equal((await engine.transcribe(wav!)).vacio, false);
+    await engine.close();
+  });
+
+  it('runs ffmpeg and ffprobe only once there is a model: without one a start only looks them up', async (t) => {
+    // Stand-ins that say they ran and then behave as the real tool asked for its version.
+    const ran = fx.path('ejecutados.txt');
+    const stand = async (name: string) => {
+      const file = fx.path(name);
+      await writeFile(file, `#!/bin/sh\necho ${name} >> '${ran}'\nexec ${name} "$@"\n`, { mode: 0o755 });
+      return file;
+    };
+    const tools = { ffmpegPath: await stand('ffmpeg'), ffprobePath: await stand('ffprobe') };
+    const modelPath = fx.path('aun-no.bin');
+    const engine = new TranscriptionEngine({ modelPath, ...tools, watchModelMs: 50 });
+    t.after(() => engine.close());
+    assert.equal((await engine.start()).state, 'no_model');
+    assert.equal(existsSync(ran), false, 'no tool run without a model');
+    writeTinyModel(modelPath);
+    for (let i = 0; i < 200 && engine.status().state !== 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.equal(engine.status().state, 'ready');
+    assert.deepEqual((await readFile(ran, 'utf8')).trim().split('\n').sort(), ['ffmpeg', 'ffprobe']);
+  });
+
+  it('reports a tool missing from the PATH before the missing model, without running anything', async () => {
+    const engine = new TranscriptionEngine({ modelPath: fx.path('tampoco.bin'), ffprobePath: 'no-existe-ffprobe' });
+    const status = await engine.start();
+    assert.equal(status.state, 'failed');
+    assert.match(status.reason ?? '', /no-existe-ffprobe/);
     await engine.close();
   });
 

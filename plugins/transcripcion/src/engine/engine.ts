@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -14,7 +15,7 @@ import {
   type ResolvedOptions,
   type TranscriptionEngineOptions,
 } from './options.js';
-import { runCommand } from './process.js';
+import { isExecutableFound, runCommand } from './process.js';
 import { whisperBuildHasSimd } from './simd.js';
 import { whisperAddon } from './whisper-addon.js';
 import {
@@ -173,13 +174,28 @@ export class TranscriptionEngine {
     await this.stopPool();
     this.model = null;
 
-    for (const tool of [this.opts.ffmpegPath, this.opts.ffprobePath]) {
-      const ok = await runCommand(tool, ['-version'], { timeoutMs: 10_000 }).then(
-        (r) => r.code === 0,
-        () => false,
-      );
-      if (!ok) return this.fail('failed', `No se encontró ${tool}, necesario para decodificar audio.`);
-    }
+    // The tools are run (`-version`) only when there is a model file to use them with. Without one, the state of
+    // every host nobody set transcription up on, they are only looked for where spawn would find them: a start then
+    // starts no process (two ffmpeg runs cost about 100 ms of CPU beside the host's own start), and a missing tool
+    // is still reported before the missing model. Once a model is installed, start() runs them.
+    const hasModel = await stat(this.opts.modelPath).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    const tools = [this.opts.ffmpegPath, this.opts.ffprobePath];
+    const found = await Promise.all(
+      tools.map((tool) =>
+        hasModel
+          ? runCommand(tool, ['-version'], { timeoutMs: 10_000 }).then(
+              (r) => r.code === 0,
+              () => false,
+            )
+          : isExecutableFound(tool),
+      ),
+    );
+    const missing = tools.find((_, i) => !found[i]);
+    if (missing !== undefined)
+      return this.fail('failed', `No se encontró ${missing}, necesario para decodificar audio.`);
     try {
       this.model = await validateModelFile(this.opts.modelPath);
     } catch (err) {

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
 
 /**
  * Kills `child` when `timeoutMs` passes or `signal` aborts; `settle` runs its callback once and drops both guards.
@@ -57,4 +60,25 @@ export function runCommand(
     child.on('error', (err) => guard.settle(() => reject(err)));
     child.on('close', (code, signal) => guard.settle(() => resolve({ code, signal, stdout, stderr })));
   });
+}
+
+/**
+ * Whether `command` names an executable file where spawn would look for it: the path itself when it has a slash,
+ * else each folder of PATH. Starts no process.
+ */
+export async function isExecutableFound(command: string, path = process.env.PATH ?? ''): Promise<boolean> {
+  const candidates = command.includes('/')
+    ? [command]
+    : path
+        .split(delimiter)
+        .filter((dir) => dir !== '')
+        .map((dir) => join(dir, command));
+  for (const candidate of candidates) {
+    const found = await access(candidate, constants.X_OK).then(
+      () => stat(candidate).then((s) => s.isFile()),
+      () => false,
+    );
+    if (found) return true;
+  }
+  return false;
 }

@@ -28,8 +28,17 @@ export class ConversationRunner {
     private readonly store: ConversationStore,
   ) {}
 
-  handle(input: MessageInput): Promise<TurnResult> {
-    return this.queued(input.espacio, input.conversacion, () => this.turn(input));
+  /**
+   * Answers one message in turn with the conversation's others. `record` (the transcript's append) runs in the same
+   * turn, after the state is saved: the transcript then holds the messages in the order they were answered, which
+   * appending after the turn, from each request on its own, did not ensure.
+   */
+  handle(input: MessageInput, record?: (result: TurnResult) => Promise<void>): Promise<TurnResult> {
+    return this.queued(input.espacio, input.conversacion, async () => {
+      const result = await this.turn(input);
+      await record?.(result);
+      return result;
+    });
   }
 
   /** Hands a conversation back to the agent, in turn with its messages (never overwritten by one in flight). */

@@ -145,7 +145,8 @@ test('escenario: varias preguntas, cambios de opinión y productos ambiguos', as
   assert.deepEqual(conv.state.cotizacion, []);
 });
 
-test('the runner serialises messages of one conversation and persists the state', async () => {
+/** A runner over a store in memory (each save a turn of the event loop later), on conversation `c1` of space `e`. */
+function memoryRunner() {
   const conv = new Conversation();
   const saved = new Map<string, ConversationState>();
   const store: ConversationStore = {
@@ -155,7 +156,6 @@ test('the runner serialises messages of one conversation and persists the state'
       saved.set(`${e}/${c}`, s);
     },
   };
-  const runner = new ConversationRunner(conv.agent, store);
   const input = (mensaje: string) => ({
     espacio: 'e',
     conversacion: 'c1',
@@ -163,7 +163,33 @@ test('the runner serialises messages of one conversation and persists the state'
     config: conv.config,
     brandEnabled: true,
   });
+  return { runner: new ConversationRunner(conv.agent, store), saved, input };
+}
+
+test('the runner serialises messages of one conversation and persists the state', async () => {
+  const { runner, saved, input } = memoryRunner();
   await Promise.all([runner.handle(input('quiero 1 medias')), runner.handle(input('quiero 2 medias'))]);
   assert.deepEqual(saved.get('e/c1')!.cotizacion, [{ productId: 'medias', cantidad: 3 }]);
   assert.equal(saved.get('e/c1')!.turno, 2);
+});
+
+test("the runner records each message's transcript in its turn: in the order the messages were answered", async () => {
+  const { runner, input } = memoryRunner();
+  const events: string[] = [];
+  // The first message's append is slow (a round trip to a database server): the second must wait for it.
+  const record = (mensaje: string, ms: number) => async (result: { state: ConversationState }) => {
+    events.push(`${mensaje}: respondido en el turno ${result.state.turno}`);
+    await new Promise((r) => setTimeout(r, ms));
+    events.push(`${mensaje}: registrado`);
+  };
+  await Promise.all([
+    runner.handle(input('quiero 1 medias'), record('primero', 50)),
+    runner.handle(input('quiero 2 medias'), record('segundo', 0)),
+  ]);
+  assert.deepEqual(events, [
+    'primero: respondido en el turno 1',
+    'primero: registrado',
+    'segundo: respondido en el turno 2',
+    'segundo: registrado',
+  ]);
 });

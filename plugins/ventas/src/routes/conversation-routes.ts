@@ -103,19 +103,22 @@ export function conversationHandlers(deps: ConversationDeps) {
       const before = input.conversacion === null ? null : await found(espacio, input.conversacion);
       const silentBefore = before?.state.estado === 'derivada';
       const id = input.conversacion ?? `conv_${randomBytes(12).toString('base64url')}`;
-      const result = await runner.handle({
-        espacio,
-        conversacion: id,
-        mensaje: input.mensaje,
-        config: await config.get(espacio),
-        brandEnabled: req.space.modules.includes('marca'),
-      });
-      await conversations.recordTurn(espacio, id, {
-        mensaje: input.mensaje,
-        respuesta: result.respuesta,
-        tipo: result.tipo,
-        contacto: input.contacto,
-      });
+      const result = await runner.handle(
+        {
+          espacio,
+          conversacion: id,
+          mensaje: input.mensaje,
+          config: await config.get(espacio),
+          brandEnabled: req.space.modules.includes('marca'),
+        },
+        (answered) =>
+          conversations.recordTurn(espacio, id, {
+            mensaje: input.mensaje,
+            respuesta: answered.respuesta,
+            tipo: answered.tipo,
+            contacto: input.contacto,
+          }),
+      );
       const { conversacion, ...lead } = conversationView(await found(espacio, id), await catalog.products(espacio));
       // This message handed the conversation to a person: the shop hears of it at once, not at its next poll.
       if (!silentBefore && lead.estado === 'derivada')

@@ -52,6 +52,13 @@ const INSERT_MESSAGE =
   'INSERT INTO ventas_messages (space_id, conversation_id, seq, rol, texto, tipo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)';
 const TOUCH =
   'UPDATE ventas_conversations SET contacto = ?, mensajes = mensajes + ?, updated_at = ? WHERE space_id = ? AND id = ?';
+/**
+ * The first statement of a transaction that appends to a transcript: writing the conversation's row (changing
+ * nothing) makes PostgreSQL lock it, so two appends to one conversation, from one process or several, take turns:
+ * the second reads the last `seq` and the contact after the first committed, instead of the same ones (a duplicate
+ * key, a contact lost). SQLite runs a plugin's transactions one at a time anyway.
+ */
+const CLAIM = 'UPDATE ventas_conversations SET updated_at = updated_at WHERE space_id = ? AND id = ?';
 
 export class SqliteConversationStore implements ConversationStore {
   constructor(
@@ -99,6 +106,7 @@ export class SqliteConversationStore implements ConversationStore {
   /** Appends one customer message (and the agent's answer, unless it stayed silent) to the transcript. */
   async recordTurn(espacio: string, id: string, turn: TurnRecord): Promise<void> {
     await this.db.transaction(async (tx) => {
+      if ((await tx.execute(CLAIM, [espacio, id])).changes === 0) return;
       const now = this.now();
       const current = await tx.queryOne<Row>(SELECT_ONE, [espacio, id]);
       if (!current) return;
@@ -118,6 +126,7 @@ export class SqliteConversationStore implements ConversationStore {
    */
   recordPersonReply(espacio: string, id: string, texto: string): Promise<StoredMessage | 'no_derivada' | null> {
     return this.db.transaction(async (tx) => {
+      if ((await tx.execute(CLAIM, [espacio, id])).changes === 0) return null;
       const current = await tx.queryOne<Row>(SELECT_ONE, [espacio, id]);
       if (!current) return null;
       if (conversationStateFromStored(JSON.parse(current.state)).estado !== 'derivada') return 'no_derivada';

@@ -100,4 +100,9 @@ export class S3OriginalsStore implements OriginalsStore {
   async purgeRetired(): Promise<number> {
     return 0;
   }
+
+  /** An object appears whole or not at all (one PUT): no write leaves anything behind in the bucket. */
+  async sweepUnfinished(): Promise<number> {
+    return 0;
+  }
 }

@@ -18,6 +18,7 @@ import { PG_HOST_MIGRATIONS } from '../migrations/index.js';
 import { applyPgMigrations } from '../pg-migrator.js';
 import { createTestDatabase, pgUnavailable, type TestDatabase } from '../testing/pg-test-database.js';
 import { type ParityDocument, paritySpaces, prepareFile } from '../testing/parity-corpus.js';
+import { prepareDocument } from '../../../cerebro/extract/prepare.js';
 import { fts5Tokens } from './fts5-tokens.js';
 import { matchFts } from './pg-bm25-matcher.js';
 import { spaceTermPassages, termPassages } from './pg-fts-index.js';
@@ -68,7 +69,7 @@ describe('BM25 parity between SQLite FTS5 and PostgreSQL', { skip }, () => {
     let ord = 0;
     for (const { space, files } of spaces) {
       const docs: ParityDocument[] = [];
-      for (const file of files) docs.push(await prepareFile(file, ord++));
+      for (const file of files) docs.push(await prepareFile(file, ord++, prepareDocument));
       documents.set(space, docs);
       for (const doc of docs) await store(space, doc);
     }

@@ -88,13 +88,14 @@ export async function termPassages(db: Queryable, term: string): Promise<number>
 }
 
 /**
- * In how many passages of a space a term occurs, counted up to `cap` (space-stats.ts's count: hidden passages
- * included, as there).
+ * In how many searchable passages of a space a term occurs, counted up to `cap` (space-stats.ts's count: hidden
+ * passages left out, as in SQLite).
  */
 export async function spaceTermPassages(db: Queryable, spaceKey: string, term: string, cap: number): Promise<number> {
   const r = await db.query<{ n: number }>(
     `SELECT count(*) AS n FROM (SELECT 1 FROM cerebro_fts_postings p JOIN cerebro_fts_rows r ON r.id = p.id
-       WHERE p.term = $1 AND r.space_key = $2 LIMIT $3) x`,
+       WHERE p.term = $1 AND r.space_key = $2
+         AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id) LIMIT $3) x`,
     [term, spaceKey, cap],
   );
   return r.rows[0]!.n;

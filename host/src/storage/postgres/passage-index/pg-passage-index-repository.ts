@@ -66,9 +66,11 @@ export class PgPassageIndexRepository implements PassageIndexRepository {
   }
 
   async spacePassages(space: string): Promise<number> {
-    const r = await this.pool.query<{ n: number }>('SELECT count(*) AS n FROM cerebro_passages WHERE space = $1', [
-      space,
-    ]);
+    const r = await this.pool.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM cerebro_passages WHERE space = $1)
+            - (SELECT count(*) FROM cerebro_hidden_passages WHERE space = $1) AS n`,
+      [space],
+    );
     return r.rows[0]!.n;
   }
 
@@ -85,10 +87,15 @@ export class PgPassageIndexRepository implements PassageIndexRepository {
     return spaceTermPassages(this.pool, spaceKey(space), term, cap);
   }
 
-  /** In the order of the passages' index, as SQLite's `LIMIT` reads them: the same sample on both backends. */
+  /** Every `step`-th searchable passage in id order, as SQLite's: the same sample on both backends. */
   async lengthSample(space: string, limit: number): Promise<{ text: string; headings: string[] }[]> {
+    if (limit <= 0) return [];
     const r = await this.pool.query<{ text: string; headings: string }>(
-      'SELECT text, headings FROM cerebro_passages WHERE space = $1 ORDER BY document_id COLLATE "C", ord, id LIMIT $2',
+      `SELECT p.text, p.headings FROM (
+         SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM cerebro_passages c
+         WHERE space = $1 AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = c.id)
+       ) s JOIN cerebro_passages p ON p.id = s.id
+       WHERE s.n % ((s.total + $2 - 1) / $2) = 0 ORDER BY s.id LIMIT $2`,
       [space, limit],
     );
     return r.rows.map((row) => ({ text: row.text, headings: JSON.parse(row.headings) as string[] }));

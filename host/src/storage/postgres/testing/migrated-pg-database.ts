@@ -3,9 +3,8 @@
 // every case clones it (CREATE DATABASE … TEMPLATE, a file copy on the server). `dropMigratedTemplate` removes the
 // template: call it from the test file's `after`.
 import { randomBytes } from 'node:crypto';
-import { PG_HOST_MIGRATIONS } from '../migrations/index.js';
+import { createMigratedDatabase, databaseUrlOn } from '../../../test-kit/migrated-template.js';
 import { createPgPool, type Pool } from '../pg-driver.js';
-import { applyPgMigrations } from '../pg-migrator.js';
 import { TEST_SERVER_URL } from './pg-test-database.js';
 
 export interface MigratedPgDatabase {
@@ -19,11 +18,7 @@ export interface MigratedPgDatabase {
 
 let template: Promise<string> | undefined;
 
-const databaseUrl = (name: string): string => {
-  const url = new URL(TEST_SERVER_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
+const databaseUrl = (name: string): string => databaseUrlOn(TEST_SERVER_URL, name);
 
 async function onServer<T>(work: (admin: Pool) => Promise<T>): Promise<T> {
   const admin = await createPgPool(TEST_SERVER_URL, { max: 1 });
@@ -36,17 +31,7 @@ async function onServer<T>(work: (admin: Pool) => Promise<T>): Promise<T> {
 
 async function migratedTemplate(): Promise<string> {
   const name = `cerebro_tpl_${randomBytes(6).toString('hex')}`;
-  // C collation: text compares by code point, as SQLite's BINARY does.
-  await onServer((admin) =>
-    admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`),
-  );
-  const pool = await createPgPool(databaseUrl(name), { max: 1 });
-  try {
-    await applyPgMigrations(pool, [{ owner: 'host', migrations: PG_HOST_MIGRATIONS }]);
-  } finally {
-    // A template must have no open connection when it is cloned.
-    await pool.end();
-  }
+  await createMigratedDatabase(TEST_SERVER_URL, name);
   return name;
 }
 

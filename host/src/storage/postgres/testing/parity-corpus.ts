@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PreparedPassage, prepareDocument } from '../../../cerebro/index.js';
+import type { PreparedPassage, PrepareResult } from '../../../cerebro/index.js';
 
 const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 
@@ -88,10 +88,17 @@ export function paritySpaces(): { spaces: ParitySpace[]; missing: string[] } {
   return { spaces, missing };
 }
 
-/** A file prepared by the engine as an upload would be. */
-export async function prepareFile(path: string, ord: number): Promise<ParityDocument> {
+/**
+ * A file prepared by the engine as an upload would be, by `prepare` (the engine's prepareDocument, which the caller
+ * imports itself: the engine's barrel leaves the extractors to the extraction threads).
+ */
+export async function prepareFile(
+  path: string,
+  ord: number,
+  prepare: (task: { path: string; name: string }) => Promise<PrepareResult>,
+): Promise<ParityDocument> {
   const name = path.split('/').pop()!;
-  const result = await prepareDocument({ path, name });
+  const result = await prepare({ path, name });
   if (!result.ok) throw new Error(`${path}: ${result.error.reason}`);
   return {
     id: `doc${String(ord).padStart(3, '0')}`,

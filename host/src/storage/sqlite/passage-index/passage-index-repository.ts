@@ -97,14 +97,33 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
            AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
       ),
       termDocs: db.prepare('SELECT doc FROM cerebro_fts_vocab WHERE term = ?').pluck(),
-      // Hidden passages (an indexing run not yet swapped in, or waiting for purge) are counted too: a bounded,
-      // short-lived error that spares a join over the whole posting list.
+      // Hidden passages (an indexing run not yet swapped in, or waiting for purge) are left out: counted, they made a
+      // space's statistics depend on when the first question came (the counts are kept while the space barely
+      // changes). One primary-key probe per matched row, at most the cap plus the hidden ones.
       spaceTermDocs: db
-        .prepare('SELECT count(*) FROM (SELECT rowid FROM cerebro_fts WHERE cerebro_fts MATCH ? LIMIT ?)')
+        .prepare(
+          `SELECT count(*) FROM (SELECT rowid FROM cerebro_fts WHERE cerebro_fts MATCH ?
+             AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = cerebro_fts.rowid) LIMIT ?)`,
+        )
         .pluck(),
-      sample: db.prepare('SELECT text, headings FROM cerebro_passages WHERE space = ? LIMIT ?'),
+      // Every `step`-th searchable passage in the order they were stored (ids): spread over the whole space and the
+      // same for the same passages. A plain LIMIT read the passages in the index's order, by document id, a random
+      // UUID, so the mean length, and every BM25 score of a space over the sample's size, changed from run to run.
+      sample: db.prepare(
+        `SELECT p.text, p.headings FROM (
+           SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM cerebro_passages
+           WHERE space = :space AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = cerebro_passages.id)
+         ) s JOIN cerebro_passages p ON p.id = s.id
+         WHERE s.n % ((s.total + :limit - 1) / :limit) = 0 ORDER BY s.id LIMIT :limit`,
+      ),
       countRows: db.prepare('SELECT count(*) FROM cerebro_passages').pluck(),
-      countSpace: db.prepare('SELECT count(*) FROM cerebro_passages WHERE space = ?').pluck(),
+      // Searchable passages: every hidden one is a passage of its space, so two index counts, not a probe per row.
+      countSpace: db
+        .prepare(
+          `SELECT (SELECT count(*) FROM cerebro_passages WHERE space = :space)
+                - (SELECT count(*) FROM cerebro_hidden_passages WHERE space = :space)`,
+        )
+        .pluck(),
       languages: db.prepare(
         `SELECT lang, sum(passages) AS passages FROM cerebro_documents
          WHERE space = ? AND state = 'ready' AND lang IS NOT NULL GROUP BY lang`,
@@ -150,7 +169,7 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
   }
 
   async spacePassages(space: string): Promise<number> {
-    return this.stmt.countSpace.get(space) as number;
+    return this.stmt.countSpace.get({ space }) as number;
   }
 
   async indexPassages(): Promise<number> {
@@ -168,7 +187,8 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
   }
 
   async lengthSample(space: string, limit: number): Promise<{ text: string; headings: string[] }[]> {
-    return (this.stmt.sample.all(space, limit) as { text: string; headings: string }[]).map((r) => ({
+    if (limit <= 0) return [];
+    return (this.stmt.sample.all({ space, limit }) as { text: string; headings: string }[]).map((r) => ({
       text: r.text,
       headings: JSON.parse(r.headings) as string[],
     }));
