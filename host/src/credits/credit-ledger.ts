@@ -121,6 +121,7 @@ export class CreditLedgerService implements CreditLedger {
       spaceId: ctx?.spaceId ?? null,
       route: ctx?.route ?? null,
       requestId: ctx?.requestId ?? null,
+      hold: ctx?.hold ?? null,
       at: this.now(),
     };
   }

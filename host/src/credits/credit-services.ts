@@ -1,6 +1,7 @@
 // The credit services' interfaces, which the host's tokens are typed by: the pipeline, the operator's actions, the
 // plugins' refunds and the owner's routes depend on these shapes, not on the classes that implement them.
 import type { OwnerCaller } from '../access/caller.js';
+import type { IdempotencyScope } from '../idempotency/idempotency-services.js';
 
 export interface Movement {
   id: number;
@@ -16,6 +17,8 @@ export interface ChargeContext {
   spaceId: string | null;
   route: string | null;
   requestId: string | null;
+  /** The `Idempotency-Key` hold the charge pays for: recorded on it with the debit (refunded if its process dies). */
+  hold?: IdempotencyScope | null;
 }
 
 /** The credit pool (`bolsa`) of accounts: each change moves the balance and records the movement in one transaction. */

@@ -302,10 +302,14 @@ export class RequestPipeline implements RoutePipeline {
     const space = ctx.space;
     if (!(cost > 0 && space)) return undefined;
     return this.credits
-      .debit(space.accountId, cost, { spaceId: space.id, route: exchange.label, requestId: ctx.id })
+      .debit(space.accountId, cost, {
+        spaceId: space.id,
+        route: exchange.label,
+        requestId: ctx.id,
+        hold: exchange.idempotency,
+      })
       .then(() => {
         exchange.charged = { accountId: space.accountId, amount: cost };
-        if (exchange.idempotency) return this.idempotent.charged(exchange.idempotency, space.accountId, cost);
       });
   }
 

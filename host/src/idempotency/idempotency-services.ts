@@ -30,8 +30,6 @@ export interface IdempotencyStore {
   claim(scope: IdempotencyScope, fingerprint: string): Promise<IdempotencyClaim>;
   /** Stores the answer of a held key; retries within the TTL get it. */
   complete(scope: IdempotencyScope, answer: StoredAnswer): Promise<void>;
-  /** Records what the held request was charged, refunded if its process dies before it answers. */
-  charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void>;
   /** Frees a held key whose request failed (and was refunded), so the client may retry it with the same key. */
   release(scope: IdempotencyScope): Promise<void>;
 }
@@ -47,8 +45,6 @@ export interface IdempotentRequests {
   begin(ctx: RequestContext, route: string, headers: Record<string, string>): Promise<IdempotencyOutcome>;
   /** Sends the handler's result; a successful JSON or text answer is stored first for the key's retries. */
   answer(res: ServerResponse, scope: IdempotencyScope, result: unknown, headers: Record<string, string>): Promise<void>;
-  /** Records the price a held request was charged (refunded should its process die before it answers). */
-  charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void>;
   /** Frees the key of a request that failed. */
   release(scope: IdempotencyScope): Promise<void>;
 }

@@ -88,11 +88,6 @@ export class LeasedIdempotencyStore implements IdempotencyStore {
     return claim;
   }
 
-  /** Records what the held request was charged, refunded if its process dies before it answers. */
-  charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void> {
-    return this.repo.charged(scope, accountId, amount);
-  }
-
   /** Stores the answer of a held key; retries within the TTL get it. */
   async complete(scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
     await this.repo.complete(scope, answer);

@@ -59,11 +59,6 @@ export class StoredIdempotentRequests implements IdempotentRequests {
     send(res, answer, headers);
   }
 
-  /** Records the price a held request was charged (refunded should its process die before it answers). */
-  charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void> {
-    return this.store.charged(scope, accountId, amount);
-  }
-
   /** Frees the key of a request that failed. */
   release(scope: IdempotencyScope): Promise<void> {
     return this.store.release(scope);

@@ -1,3 +1,4 @@
+import type { IdempotencyScope } from '../../idempotency/idempotency-services.js';
 import { createToken } from '@cerebro/sdk';
 
 export type MovementReason = 'consumo' | 'ajuste' | 'recarga' | 'reembolso';
@@ -9,6 +10,12 @@ export interface MovementEntry {
   route: string | null;
   requestId: string | null;
   at: string;
+  /**
+   * The `Idempotency-Key` hold of the request paying (debits only): the charge is recorded on the hold in the debit's
+   * transaction, so a process that dies right after the debit leaves a hold whose takeover refunds it, never a
+   * charge the retry pays again.
+   */
+  hold?: IdempotencyScope | null;
 }
 
 /** A recorded movement of an account's credit pool. */

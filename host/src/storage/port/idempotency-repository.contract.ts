@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { IdempotencyScope } from '../../idempotency/idempotency-services.js';
+import type { CreditLedgerRepository } from './credit-ledger-repository.js';
 import type { AbandonedHolds, ClaimRequest, HeldCharge, IdempotencyRepository } from './idempotency-repository.js';
 
 const scope = { caller: 'clave:k1', spaceId: 'demo', route: 'POST /x', key: 'clave-1' };
@@ -22,11 +24,28 @@ function leaseRule(now: () => number): AbandonedHolds & { refunds: HeldCharge[] 
   };
 }
 
+/** The repository under test and the same storage's credit ledger, whose debits pay for held keys. */
+export interface IdempotencyFixture {
+  repo: IdempotencyRepository;
+  ledger: CreditLedgerRepository;
+  /** Creates an account holding `credits`; returns its id. */
+  openAccount(credits: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A request's charge as the pipeline makes it for a held key: one debit that records itself on the hold. */
+const payFor = (ledger: CreditLedgerRepository, hold: IdempotencyScope, account: string, amount: number) =>
+  ledger.debit(account, amount, {
+    reason: 'consumo',
+    spaceId: hold.spaceId,
+    route: hold.route,
+    requestId: 'r1',
+    at: '2026-03-01T10:00:00.000Z',
+    hold,
+  });
+
 /** The behaviour every idempotency backend must show (run per backend by its own test file). */
-export function idempotencyRepositoryContract(
-  name: string,
-  make: () => Promise<{ repo: IdempotencyRepository; close(): Promise<void> }>,
-): void {
+export function idempotencyRepositoryContract(name: string, make: () => Promise<IdempotencyFixture>): void {
   test(`${name}: the first claim runs; while held, the same body is in flight and another body a reuse`, async () => {
     const { repo, close } = await make();
     try {
@@ -59,17 +78,18 @@ export function idempotencyRepositoryContract(
   });
 
   test(`${name}: an abandoned hold is taken over and what it charged is refunded exactly once`, async () => {
-    const { repo, close } = await make();
+    const { repo, ledger, openAccount, close } = await make();
     try {
       let now = 100;
       const holds = leaseRule(() => now);
       await repo.claim(claimAt(100), holds);
-      await repo.charged(scope, 'cta_a', 7);
+      const account = await openAccount(10);
+      await payFor(ledger, scope, account, 7);
       now = 600;
       assert.deepEqual(await repo.claim(claimAt(600, 'proc-b'), holds), { kind: 'in_flight' }, 'within its lease');
       now = 1_100;
       assert.deepEqual(await repo.claim(claimAt(1_100, 'proc-b'), holds), { kind: 'run' });
-      assert.deepEqual(holds.refunds, [{ accountId: 'cta_a', amount: 7, spaceId: 'demo', route: 'POST /x' }]);
+      assert.deepEqual(holds.refunds, [{ accountId: account, amount: 7, spaceId: 'demo', route: 'POST /x' }]);
       now = 1_150;
       assert.deepEqual(await repo.claim(claimAt(1_150, 'proc-c'), holds), { kind: 'in_flight' }, 'now proc-b holds it');
       assert.equal(holds.refunds.length, 1, 'the new hold has charged nothing');
@@ -79,12 +99,13 @@ export function idempotencyRepositoryContract(
   });
 
   test(`${name}: renewing keeps a hold alive; freeing takes only other owners' abandoned holds`, async () => {
-    const { repo, close } = await make();
+    const { repo, ledger, openAccount, close } = await make();
     try {
       let now = 100;
       const holds = leaseRule(() => now);
       await repo.claim(claimAt(100, 'proc-a'), holds);
-      await repo.charged(scope, 'cta_a', 3);
+      const account = await openAccount(10);
+      await payFor(ledger, scope, account, 3);
       const mine = { ...scope, key: 'clave-2' };
       await repo.claim({ ...claimAt(100, 'proc-b'), scope: mine }, holds);
       await repo.renew('proc-a', 5_000);
@@ -96,9 +117,28 @@ export function idempotencyRepositoryContract(
       );
       now = 6_000;
       assert.equal(await repo.freeAbandoned('proc-b', holds), 1);
-      assert.deepEqual(holds.refunds, [{ accountId: 'cta_a', amount: 3, spaceId: 'demo', route: 'POST /x' }]);
+      assert.deepEqual(holds.refunds, [{ accountId: account, amount: 3, spaceId: 'demo', route: 'POST /x' }]);
       assert.deepEqual(await repo.claim(claimAt(6_000, 'proc-c'), holds), { kind: 'run' }, 'the freed key runs');
       assert.equal(holds.refunds.length, 1, 'and is not refunded twice');
+    } finally {
+      await close();
+    }
+  });
+
+  test(`${name}: a refused debit leaves its hold uncharged; a debit marks only its own hold`, async () => {
+    const { repo, ledger, openAccount, close } = await make();
+    try {
+      let now = 100;
+      const holds = leaseRule(() => now);
+      const other = { ...scope, key: 'clave-3' };
+      await repo.claim(claimAt(100), holds);
+      await repo.claim({ ...claimAt(100), scope: other }, holds);
+      const account = await openAccount(5);
+      assert.equal(await payFor(ledger, scope, account, 9), null, 'the balance does not cover it');
+      assert.equal(await payFor(ledger, other, account, 2), 3);
+      now = 2_000;
+      assert.equal(await repo.freeAbandoned('proc-b', holds), 2);
+      assert.deepEqual(holds.refunds, [{ accountId: account, amount: 2, spaceId: 'demo', route: 'POST /x' }]);
     } finally {
       await close();
     }

@@ -55,8 +55,6 @@ export interface IdempotencyRepository {
   claim(request: ClaimRequest, holds: AbandonedHolds): Promise<ClaimResult>;
   /** Frees every hold not owned by `exceptOwner` that `holds` finds abandoned, refunding it. How many were freed. */
   freeAbandoned(exceptOwner: string, holds: AbandonedHolds): Promise<number>;
-  /** Records what a held request was charged. */
-  charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void>;
   /** Stores the answer of a held key. */
   complete(scope: IdempotencyScope, answer: StoredAnswer): Promise<void>;
   /** Frees a held key (not a stored answer). */

@@ -4,9 +4,11 @@ import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { IdempotencyScope } from '../../idempotency/idempotency-services.js';
+import type { MovementEntry } from '../port/credit-ledger-repository.js';
 import type { AbandonedHolds, ClaimRequest } from '../port/idempotency-repository.js';
 import type { KeyCallsDelta } from '../port/key-usage-repository.js';
 import { PG_HOST_MIGRATIONS } from './migrations/index.js';
+import { PgCreditLedgerRepository } from './pg-credit-ledger.js';
 import { createPgPool, inTransaction, type Pool } from './pg-driver.js';
 import { PgIdempotencyRepository } from './pg-idempotency-repository.js';
 import { PgKeyUsageRepository } from './pg-key-usage-repository.js';
@@ -25,6 +27,14 @@ const claimOf = (scope: IdempotencyScope, owner: string, now: number): ClaimRequ
   leaseUntil: now + 30_000,
   purgeBefore: 0,
 });
+/** A request's charge, as the pipeline debits it (the hold it pays for added per test). */
+const consumo: MovementEntry = {
+  reason: 'consumo',
+  spaceId: 'tienda',
+  route: 'POST /x',
+  requestId: 'r1',
+  at: '2026-03-01T00:00:00.000Z',
+};
 const skip = (await pgUnavailable()) ?? false;
 
 describe('access repositories on PostgreSQL, several hosts at once', { skip }, () => {
@@ -115,8 +125,7 @@ describe('access repositories on PostgreSQL, several hosts at once', { skip }, (
     });
     const first = new PgIdempotencyRepository(pools[0]!);
     assert.equal((await first.claim(claim('muerto', 1_000), holdsOf(pools[0]!, 1_000))).kind, 'run');
-    await first.charged(scope, 'cta_a', 7);
-    await db.pool.query('UPDATE accounts SET credits = credits - 7 WHERE id = $1', ['cta_a']);
+    await new PgCreditLedgerRepository(pools[0]!).debit('cta_a', 7, { ...consumo, hold: scope });
     // The dead host's lease ran out at 31 000: every host retries it, and one of them frees dead holds at start-up.
     const later = 40_000;
     const results = await Promise.all([
@@ -149,7 +158,7 @@ describe('access repositories on PostgreSQL, several hosts at once', { skip }, (
       },
     });
     await repo.claim(request('muerto', 1_000), holds(false));
-    await repo.charged(scope, 'cta_a', 4);
+    await new PgCreditLedgerRepository(pools[2]!).debit('cta_a', 4, { ...consumo, hold: scope });
     await assert.rejects(repo.claim(request('vivo', 50_000), holds(true)), /servidor caído/);
     assert.equal((await repo.claim(request('vivo', 50_000), holds(false))).kind, 'run');
     assert.deepEqual(refunds, [4]);

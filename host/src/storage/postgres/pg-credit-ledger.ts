@@ -54,7 +54,16 @@ export class PgCreditLedgerRepository implements CreditLedgerRepository {
         'UPDATE accounts SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits',
         [amount, accountId],
       );
-      return r.rows[0] ? move(client, accountId, -amount, r.rows[0].credits, entry) : null;
+      if (!r.rows[0]) return null;
+      const { hold } = entry;
+      // What pays a held `Idempotency-Key` is written on its hold (see MovementEntry.hold).
+      if (hold)
+        await client.query(
+          `UPDATE idempotency_keys SET charged_account = $1, charged_amount = $2
+           WHERE caller = $3 AND space_id = $4 AND route = $5 AND idempotency_key = $6 AND state = 'en_curso'`,
+          [accountId, amount, hold.caller, hold.spaceId, hold.route, hold.key],
+        );
+      return move(client, accountId, -amount, r.rows[0].credits, entry);
     });
   }
 

@@ -114,13 +114,6 @@ export class PgIdempotencyRepository implements IdempotencyRepository {
       });
   }
 
-  async charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void> {
-    await this.pool.query(
-      `UPDATE idempotency_keys SET charged_account = $5, charged_amount = $6 WHERE ${WHERE} AND state = 'en_curso'`,
-      [...params(scope), accountId, amount],
-    );
-  }
-
   async complete(scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
     // The body is stored as bytes (BYTEA), as SQLite's BLOB column holds it.
     await this.pool.query(

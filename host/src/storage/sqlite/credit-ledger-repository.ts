@@ -44,6 +44,11 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
         'SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
       ),
       balance: db.prepare<[string], { credits: number }>('SELECT credits FROM accounts WHERE id = ?'),
+      // What pays a held `Idempotency-Key` is written on its hold (see MovementEntry.hold).
+      chargeHold: db.prepare<[string, number, string, string, string, string]>(
+        `UPDATE idempotency_keys SET charged_account = ?, charged_amount = ?
+         WHERE caller = ? AND space_id = ? AND route = ? AND idempotency_key = ? AND state = 'en_curso'`,
+      ),
       ofRequest: db.prepare<[string, string], { delta: number; reason: string; route: string | null }>(
         'SELECT delta, reason, route FROM credit_movements WHERE account_id = ? AND request_id = ?',
       ),
@@ -54,7 +59,9 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
     };
     this.debitTx = db.transaction((accountId: string, amount: number, e: MovementEntry): number | null => {
       const row = this.s.debit.get(amount, accountId, amount);
-      return row ? move(accountId, -amount, row.credits, e) : null;
+      if (!row) return null;
+      if (e.hold) this.s.chargeHold.run(accountId, amount, e.hold.caller, e.hold.spaceId, e.hold.route, e.hold.key);
+      return move(accountId, -amount, row.credits, e);
     });
     this.creditTx = db.transaction((accountId: string, amount: number, e: MovementEntry): number | null => {
       const row = this.s.credit.get(amount, accountId);

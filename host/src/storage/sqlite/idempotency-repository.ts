@@ -42,9 +42,6 @@ export class SqliteIdempotencyRepository implements IdempotencyRepository {
         `INSERT OR REPLACE INTO idempotency_keys (caller, space_id, route, idempotency_key, fingerprint, state, created_at,
            owner, lease_until) VALUES (?, ?, ?, ?, ?, 'en_curso', ?, ?, ?)`,
       ),
-      charged: db.prepare(
-        `UPDATE idempotency_keys SET charged_account = ?, charged_amount = ? WHERE ${where} AND state = 'en_curso'`,
-      ),
       held: db.prepare<[string], Row & { space_id: string; route: string; caller: string; idempotency_key: string }>(
         "SELECT * FROM idempotency_keys WHERE state = 'en_curso' AND owner IS NOT ?",
       ),
@@ -105,10 +102,6 @@ export class SqliteIdempotencyRepository implements IdempotencyRepository {
         spaceId: scope.spaceId,
         route: scope.route,
       });
-  }
-
-  async charged(scope: IdempotencyScope, accountId: string, amount: number): Promise<void> {
-    this.stmts.charged.run(accountId, amount, ...params(scope));
   }
 
   async complete(scope: IdempotencyScope, answer: StoredAnswer): Promise<void> {
