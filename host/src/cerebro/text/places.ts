@@ -2,8 +2,9 @@
 // the documents, which speak of the region, the islands or the country it belongs to ("Islas Baleares", "Portugal
 // continental", "Resto de la España peninsular"). A question word naming a known place also searches the names of the
 // places that contain it, as alternatives of its own word group (`queryTermGroups`). Spain, Portugal, Mexico and
-// Chile (the regional Spanish the documents are written in); a name that is also a common word or names places in
-// two countries (Guadalajara, Mérida, Santiago, León) is left out.
+// Chile (the regional Spanish the documents are written in). A name of places in two countries (Guadalajara, Mérida,
+// Santiago, León) is left out; a name that is also a common word (palma, granada, cuenca) is kept: it only adds its
+// region's names, which a question about the common thing rarely meets.
 /**
  * Each line: the words of the containing places (province, region, country part), then ":", then the places they
  * contain (single words, folded, as a question says them).
