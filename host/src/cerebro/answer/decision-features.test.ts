@@ -312,3 +312,11 @@ test('a word found close in meaning in a retrieved passage is not counted as mis
   assert.equal(closeBy[at('absentRarity')], 0);
   assert.equal(closeBy[at('wordAbsent')], 1, 'the space still never says it');
 });
+
+test('a place a question names is held where a passage names the region that contains it', () => {
+  const relevance = relevanceOf('Vivo en Palma, ¿cuánto cuesta el envío?');
+  const texts = ['Zona 3: Islas Baleares, 89 €.'];
+  const union = relevance.termsOf(texts.join(' '));
+  assert.equal(nameHeld('Palma', relevance, union, texts), true);
+  assert.equal(nameHeld('Palma', relevance, relevance.termsOf('Zona 2: resto de la España peninsular.'), []), false);
+});

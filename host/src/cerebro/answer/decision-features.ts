@@ -138,7 +138,14 @@ export function nameHeld(
   texts: readonly string[],
 ): boolean {
   const parts = words(name).map(foldAccents);
-  if (parts.length <= 1) return [...relevance.termsOf(name)].some((t) => union.has(t));
+  // A one-word name is held by any term its word searches (a city by the region that contains it: text/places.ts).
+  if (parts.length <= 1) {
+    const terms = relevance.termsOf(name);
+    return (
+      [...terms].some((t) => union.has(t)) ||
+      [...relevance.groupsIn(terms)].some((g) => relevance.groupTerms(g).some((t) => union.has(t)))
+    );
+  }
   return texts.some((text) => {
     const all = words(text).map(foldAccents);
     for (let i = all.indexOf(parts[0]!); i >= 0 && i + parts.length <= all.length; i = all.indexOf(parts[0]!, i + 1))

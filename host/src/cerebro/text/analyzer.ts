@@ -3,6 +3,7 @@
 // ("configuración" and "configurar" both reach "configur" only when the accent is still there).
 import snowball from 'snowball-stemmers';
 import { familyOf } from './derivation.js';
+import { containingPlaces } from './places.js';
 import { scanWords } from './word-scanner.js';
 import type { IdentifyLanguage } from './language-identifier.js';
 import { foreignFunctionWords, otherStopwords, STOPWORDS_EN, STOPWORDS_ES } from './stopwords.js';
@@ -182,6 +183,8 @@ export function queryTermGroups(question: string, languages: readonly Language[]
         // Its word family ("aislante" also meets "aisladora", "devolver" meets "devolución"): text/derivation.ts.
         const family = familyOf(termOf(f, 'es'));
         if (family) terms.push(family);
+        // A place also meets the region, islands or country that contain it ("Palma" → Baleares): text/places.ts.
+        for (const place of containingPlaces(foldAccents(f.toLowerCase()))) terms.push(termOf(place, 'es'));
       }
     }
     return [...new Set(terms)];
