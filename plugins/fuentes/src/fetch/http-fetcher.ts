@@ -5,6 +5,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import type { AddressPolicy } from '@cerebro/sdk';
 import { AddressRefused, guardedLookup, systemResolver, type Resolver } from '@cerebro/sdk';
+import { ExchangeSignal } from './exchange-signal.js';
 import { FetchFailure } from './fetch-failure.js';
 
 export interface FetchLimits {
@@ -73,13 +74,21 @@ export class GuardedFetcher {
   }
 
   async fetch(req: FetchRequest): Promise<FetchedResponse> {
-    const timeout = AbortSignal.timeout(this.limits.timeoutMs);
-    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const exchange = new ExchangeSignal(req.signal, this.limits.timeoutMs);
+    try {
+      return await this.follow(req, exchange);
+    } finally {
+      exchange.end();
+    }
+  }
+
+  /** The request and the redirects it leads to, each hop checked. */
+  private async follow(req: FetchRequest, exchange: ExchangeSignal): Promise<FetchedResponse> {
     let current = req.url;
     for (let redirects = 0; ; redirects++) {
       let response;
       try {
-        response = await this.once(current, req, signal, timeout);
+        response = await this.once(current, req, exchange);
       } catch (err) {
         // The run's error names the page asked for; the message names the redirect target that failed.
         if (redirects === 0 || !(err instanceof FetchFailure)) throw err;
@@ -134,9 +143,9 @@ export class GuardedFetcher {
   private async once(
     raw: string,
     req: FetchRequest,
-    signal: AbortSignal,
-    timeout: AbortSignal,
+    exchange: ExchangeSignal,
   ): Promise<Omit<FetchedResponse, 'url' | 'redirects'>> {
+    const { signal } = exchange;
     const refused = this.check(raw);
     if (refused) throw refused;
     const url = new URL(raw);
@@ -181,11 +190,11 @@ export class GuardedFetcher {
         res = await ask();
       }
     } catch (err) {
-      throw this.failure(err, raw, signal, timeout);
+      throw this.failure(err, raw, exchange);
     }
     const status = res.statusCode ?? 0;
     if (REDIRECTS.has(status) || status === 304 || status >= 400) {
-      res.resume();
+      exchange.drain(res);
       return {
         status,
         headers: res.headers,
@@ -209,20 +218,20 @@ export class GuardedFetcher {
       return { status, headers: res.headers, body, notModified: false, mediaType: mediaTypeOf(res.headers) };
     } catch (err) {
       res.destroy();
-      throw this.failure(err, raw, signal, timeout);
+      throw this.failure(err, raw, exchange);
     }
   }
 
-  private failure(err: unknown, url: string, signal: AbortSignal, timeout: AbortSignal): FetchFailure {
+  private failure(err: unknown, url: string, exchange: ExchangeSignal): FetchFailure {
     if (err instanceof FetchFailure) return err;
     if (err instanceof AddressRefused) return new FetchFailure('direccion_bloqueada', err.message, url);
-    if (timeout.aborted)
+    if (exchange.timedOut)
       return new FetchFailure(
         'tiempo_agotado',
         `Sin respuesta completa en ${Math.round(this.limits.timeoutMs / 1000)} s.`,
         url,
       );
-    if (signal.aborted) return new FetchFailure('cancelada', 'Ejecución cancelada.', url);
+    if (exchange.signal.aborted) return new FetchFailure('cancelada', 'Ejecución cancelada.', url);
     const code = (err as NodeJS.ErrnoException).code;
     return new FetchFailure('red', `No se pudo leer la página${code ? ` (${code})` : ''}.`, url);
   }
