@@ -353,6 +353,7 @@ export class RequestPipeline implements RoutePipeline {
             spaceId: ctx.space?.id,
             route: exchange.label,
             requestId: ctx.id,
+            hold: idempotency,
           })
           .then(
             () => undefined,

@@ -11,9 +11,10 @@ export interface MovementEntry {
   requestId: string | null;
   at: string;
   /**
-   * The `Idempotency-Key` hold of the request paying (debits only): the charge is recorded on the hold in the debit's
-   * transaction, so a process that dies right after the debit leaves a hold whose takeover refunds it, never a
-   * charge the retry pays again.
+   * The `Idempotency-Key` hold of the request paying or refunded. A debit records its charge on the hold, a credit
+   * (the refund of that request's failure) clears it, each in the movement's own transaction: a process that dies
+   * right after either leaves a hold whose takeover refunds exactly what is still owed (never a charge the retry pays
+   * again, never a refund given twice).
    */
   hold?: IdempotencyScope | null;
 }

@@ -144,6 +144,25 @@ export function idempotencyRepositoryContract(name: string, make: () => Promise<
     }
   });
 
+  test(`${name}: the refund of a failed held request clears its charge: a takeover gives back nothing more`, async () => {
+    const { repo, ledger, openAccount, close } = await make();
+    try {
+      let now = 100;
+      const holds = leaseRule(() => now);
+      await repo.claim(claimAt(100), holds);
+      const account = await openAccount(10);
+      await payFor(ledger, scope, account, 4);
+      const refund = { reason: 'reembolso' as const, spaceId: 'demo', route: 'POST /x', requestId: 'r1', at: 'x' };
+      assert.equal(await ledger.credit(account, 4, { ...refund, hold: scope }), 10);
+      // Its process dies before it frees the key: the next claim takes the hold over and owes nothing.
+      now = 2_000;
+      assert.deepEqual(await repo.claim(claimAt(2_000, 'proc-b'), holds), { kind: 'run' });
+      assert.deepEqual(holds.refunds, [], 'refunded once, by the failure');
+    } finally {
+      await close();
+    }
+  });
+
   test(`${name}: of claims started together exactly one runs`, async () => {
     const { repo, close } = await make();
     try {

@@ -7,6 +7,7 @@ import type {
   MovementRecord,
   RequestRefund,
 } from '../port/credit-ledger-repository.js';
+import type { IdempotencyScope } from '../../idempotency/idempotency-services.js';
 import { owedRefund, type RequestMovement } from '../port/request-refund.js';
 import { inTransaction, pgQuery, type Pool, type PoolClient } from './pg-driver.js';
 
@@ -37,12 +38,40 @@ async function move(
   return balance;
 }
 
+const HOLD = 'caller = $1 AND space_id = $2 AND route = $3 AND idempotency_key = $4';
+const holdParams = (h: IdempotencyScope) => [h.caller, h.spaceId, h.route, h.key];
+
+/**
+ * Locks the `Idempotency-Key` hold a movement pays or refunds (MovementEntry.hold) before the account's row is
+ * touched: a claim taking a dead host's hold over locks the hold, then credits the account, so every transaction
+ * that touches both takes them in that order and none waits on another in a cycle.
+ */
+async function lockHold(db: Queryable, hold: IdempotencyScope | null | undefined): Promise<void> {
+  if (hold) await db.query(`SELECT 1 FROM idempotency_keys WHERE ${HOLD} FOR UPDATE`, holdParams(hold));
+}
+
+/** Writes on the hold what its request paid (a debit) or, with null, that nothing is owed any more (its refund). */
+async function markHold(
+  db: Queryable,
+  hold: IdempotencyScope | null | undefined,
+  charge: { accountId: string; amount: number } | null,
+): Promise<void> {
+  if (hold)
+    await db.query(
+      `UPDATE idempotency_keys SET charged_account = $5, charged_amount = $6 WHERE ${HOLD} AND state = 'en_curso'`,
+      [...holdParams(hold), charge?.accountId ?? null, charge?.amount ?? null],
+    );
+}
+
 async function credit(db: Queryable, accountId: string, amount: number, e: MovementEntry): Promise<number | null> {
+  await lockHold(db, e.hold);
   const r = await db.query<{ credits: number }>(
     'UPDATE accounts SET credits = credits + $1 WHERE id = $2 RETURNING credits',
     [amount, accountId],
   );
-  return r.rows[0] ? move(db, accountId, amount, r.rows[0].credits, e) : null;
+  if (!r.rows[0]) return null;
+  await markHold(db, e.hold, null);
+  return move(db, accountId, amount, r.rows[0].credits, e);
 }
 
 export class PgCreditLedgerRepository implements CreditLedgerRepository {
@@ -50,19 +79,13 @@ export class PgCreditLedgerRepository implements CreditLedgerRepository {
 
   async debit(accountId: string, amount: number, entry: MovementEntry): Promise<number | null> {
     return inTransaction(this.pool, async (client) => {
+      await lockHold(client, entry.hold);
       const r = await client.query<{ credits: number }>(
         'UPDATE accounts SET credits = credits - $1 WHERE id = $2 AND credits >= $1 RETURNING credits',
         [amount, accountId],
       );
       if (!r.rows[0]) return null;
-      const { hold } = entry;
-      // What pays a held `Idempotency-Key` is written on its hold (see MovementEntry.hold).
-      if (hold)
-        await client.query(
-          `UPDATE idempotency_keys SET charged_account = $1, charged_amount = $2
-           WHERE caller = $3 AND space_id = $4 AND route = $5 AND idempotency_key = $6 AND state = 'en_curso'`,
-          [accountId, amount, hold.caller, hold.spaceId, hold.route, hold.key],
-        );
+      await markHold(client, entry.hold, { accountId, amount });
       return move(client, accountId, -amount, r.rows[0].credits, entry);
     });
   }

@@ -49,6 +49,11 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
         `UPDATE idempotency_keys SET charged_account = ?, charged_amount = ?
          WHERE caller = ? AND space_id = ? AND route = ? AND idempotency_key = ? AND state = 'en_curso'`,
       ),
+      // A refund of what a held key paid takes the charge off its hold (see MovementEntry.hold).
+      refundHold: db.prepare<[string, string, string, string]>(
+        `UPDATE idempotency_keys SET charged_account = NULL, charged_amount = NULL
+         WHERE caller = ? AND space_id = ? AND route = ? AND idempotency_key = ? AND state = 'en_curso'`,
+      ),
       ofRequest: db.prepare<[string, string], { delta: number; reason: string; route: string | null }>(
         'SELECT delta, reason, route FROM credit_movements WHERE account_id = ? AND request_id = ?',
       ),
@@ -65,7 +70,9 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
     });
     this.creditTx = db.transaction((accountId: string, amount: number, e: MovementEntry): number | null => {
       const row = this.s.credit.get(amount, accountId);
-      return row ? move(accountId, amount, row.credits, e) : null;
+      if (!row) return null;
+      if (e.hold) this.s.refundHold.run(e.hold.caller, e.hold.spaceId, e.hold.route, e.hold.key);
+      return move(accountId, amount, row.credits, e);
     });
     this.refundTx = db.transaction(
       (accountId: string, requestId: string, fragment: string, e: { spaceId: string | null; at: string }) => {
