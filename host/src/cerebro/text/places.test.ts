@@ -25,4 +25,10 @@ test('a place does not meet other places, and other words contain no place', () 
   assert.deepEqual(containingPlaces('mesa'), []);
   // A name shared by places in two countries is left out rather than guessed.
   assert.deepEqual(containingPlaces('guadalajara'), []);
+  // Containing names' common words are not searched: a stain or a cancellation is not a place.
+  assert.equal(meets('Toledo', 'mancha'), false);
+  assert.equal(meets('Tijuana', 'baja'), false);
+  assert.equal(meets('Monterrey', 'nuevo'), false);
+  assert.equal(meets('Toledo', 'Castilla'), true);
+  assert.equal(meets('Tijuana', 'México'), true);
 });

@@ -7,7 +7,9 @@
 // region's names, which a question about the common thing rarely meets.
 /**
  * Each line: the words of the containing places (province, region, country part), then ":", then the places they
- * contain (single words, folded, as a question says them).
+ * contain (single words, folded, as a question says them). A containing name's word that is also a common word is
+ * left out ("mancha" of Castilla-La Mancha, "baja" of Baja California, "nuevo" of Nuevo León): it would count as the
+ * place in any passage about a stain, a cancellation or something new.
  */
 const CONTAINMENT = `
 almeria andalucia peninsular: almeria roquetas
@@ -25,9 +27,9 @@ asturias peninsular: asturias oviedo gijon aviles
 baleares: baleares mallorca menorca ibiza eivissa formentera palma mahon
 canarias: canarias tenerife lanzarote fuerteventura palmas gomera
 cantabria peninsular: cantabria santander torrelavega
-albacete castilla mancha peninsular: albacete
-cuenca castilla mancha peninsular: cuenca
-toledo castilla mancha peninsular: toledo talavera
+albacete castilla peninsular: albacete
+cuenca castilla peninsular: cuenca
+toledo castilla peninsular: toledo talavera
 avila castilla peninsular: avila
 burgos castilla peninsular: burgos
 palencia castilla peninsular: palencia
@@ -62,9 +64,9 @@ portugal continental: lisboa oporto porto braga coimbra faro aveiro setubal evor
 portugal madeira: madeira funchal
 portugal azores: azores acores
 mexico jalisco: jalisco zapopan
-mexico nuevo: monterrey
+mexico: monterrey
 mexico: cdmx puebla queretaro oaxaca veracruz chihuahua sonora hermosillo sinaloa culiacan yucatan toluca
-mexico baja california: tijuana mexicali ensenada
+mexico california: tijuana mexicali ensenada
 mexico quintana roo: cancun
 chile: valparaiso concepcion antofagasta temuco rancagua talca arica iquique coquimbo osorno valdivia
 `;
