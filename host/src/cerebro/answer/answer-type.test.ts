@@ -74,25 +74,3 @@ test('a yes/no question about a charge ("¿Cobráis por montar…?") asks for th
   // Other yes/no questions ask for no value ("¿Puedo pagar a plazos?" is answered by the conditions).
   assert.equal(askedType('¿Puedo pagar a plazos?', questionKind('¿Puedo pagar a plazos?')), null);
 });
-
-test('"¿cada cuánto…?" asks for a rate, not a date nor a span', () => {
-  const q = '¿Cada cuánto se ejecuta logrotate?';
-  assert.equal(askedType(q, questionKind(q)), 'time');
-  const holds = testOf(q);
-  assert.equal(holds('El programa se ejecuta diariamente desde cron.'), true);
-  assert.equal(holds('La copia se hace cada hora.'), true);
-  assert.equal(holds('Se publica una vez al mes.'), true);
-  assert.equal(holds('Se instaló el 5 de mayo.'), false);
-});
-
-test('"¿cuántas semanas…?" asks for a number with that unit; "¿qué medidas…?" for a number with a unit of measure', () => {
-  const weeks = testOf('¿Cuántas semanas de licencia da la empresa?');
-  assert.equal(weeks('Maternidad: 16 semanas con el 100 % del salario.'), true);
-  assert.equal(weeks('Aplica a 12 personas del equipo.'), false);
-  const q = '¿Qué medidas trae el juego de brocas?';
-  assert.equal(questionKind(q), 'quantity');
-  const measure = testOf(q);
-  assert.equal(measure('Juego de brocas de 5, 6, 8, 10 y 12 mm.'), true);
-  assert.equal(measure('Mesa de 120 x 80 cm.'), true);
-  assert.equal(measure('Llega de 4 a 6 semanas después.'), false);
-});

@@ -20,9 +20,6 @@ const ASKS_WHEN = /cuándo|(^|¿)\s*((desde|hasta|para|de) )?cuando\b/;
 /** "¿Con qué opción…?", "¿Qué tecla…?", "¿Qué parámetro…?": the name of an option, a switch or a key. */
 const ASKS_OPTION =
   /\b(que|cual|cuales|con que|which|what) (opcion|opciones|parametro|parametros|argumento|argumentos|modificador|flag|tecla|teclas|atajo|atajos|combinacion de teclas|switch|option|options|key|keys|shortcut)\b/;
-/** "¿Cada cuánto…?", "¿Con qué frecuencia…?", "how often": how often a thing happens, a time. */
-const ASKS_FREQUENCY =
-  /\b(cada cuant[oa]s?|con que (frecuencia|periodicidad|regularidad)|cuantas veces (al|por|a la)|how often)\b/;
 const ASKS_REASON = /\b(por que|porque|para que|why|motivo|razon)\b/;
 /**
  * "¿Cobráis por montar…?", "¿Cuesta algo el envío?", "do you charge…?": a yes/no question about a charge is answered by
@@ -33,7 +30,6 @@ const ASKS_CHARGE = /\b(cobr\w+|cuesta|cuestan|costar|charge|charges)\b/;
 /** The value a question asks for, or null when it asks for no particular kind (a definition, a yes/no…). */
 export function askedType(question: string, kind: QuestionKind): AnswerType | null {
   const q = fold(question);
-  if (ASKS_FREQUENCY.test(q)) return 'time';
   if (ASKS_TIME.test(q) || ASKS_WHEN.test(question.toLowerCase())) return 'time';
   if (ASKS_OPTION.test(q)) return 'option';
   if (kind === 'quantity') return 'number';
@@ -92,7 +88,6 @@ export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
     'horario',
     'horarios',
     'fecha',
-    'frecuencia',
     'fechas',
     'plazo',
     'plazos',
@@ -124,14 +119,6 @@ export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
     'importe',
     'tarifa',
     'valor',
-    // "¿Qué medidas / qué potencia tiene…?": nouns that ask for a measure, a number with its unit.
-    'medida',
-    'medidas',
-    'dimensiones',
-    'tamano',
-    'peso',
-    'capacidad',
-    'potencia',
     // "¿Cuánto cuesta / vale / sale / me cobráis…?": verbs that ask for a price.
     'cuesta',
     'cuestan',
@@ -149,25 +136,7 @@ export const TYPE_WORDS: Readonly<Record<AnswerType, readonly string[]>> = {
     'amount',
     'number',
   ],
-  // "¿En qué archivo / qué ruta…?": a path answers them without saying the word.
-  place: [
-    'sitio',
-    'lugar',
-    'ubicacion',
-    'direccion',
-    'ruta',
-    'archivo',
-    'fichero',
-    'directorio',
-    'carpeta',
-    'place',
-    'location',
-    'address',
-    'path',
-    'file',
-    'directory',
-    'folder',
-  ],
+  place: ['sitio', 'lugar', 'ubicacion', 'direccion', 'place', 'location', 'address'],
   command: ['orden', 'comando', 'instruccion', 'command'],
   reason: ['motivo', 'razon', 'causa', 'reason', 'cause'],
   option: [
@@ -198,19 +167,6 @@ const CLOCK =
 const ASKS_SPAN = /\b(cuanto (tiempo|tarda\w*|demora\w*|dura\w*)|plazos?|how long)\b/;
 const SPAN =
   /\b(\d+([.,]\d+)?|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|cuarenta|sesenta|noventa|cien)((\s*(a|y|o|-|–)\s*|\s+)\d+)?\s*(horas?|h|dias?|semanas?|meses|mes|anos?|minutos?|min|hours?|days?|weeks?|months?|years?|minutes?)\b/;
-/**
- * "¿Cada cuánto…?", "¿Con qué frecuencia…?": a rate ("diariamente", "cada hora", "una vez al mes", "weekly"), not a
- * date nor a span.
- */
-const FREQUENCY =
-  /\b(diari\w*|semanal\w*|quincenal\w*|mensual\w*|trimestral\w*|anual\w*|cada (\d+ |dos |tres |pocos |pocas )?(segundos?|minutos?|horas?|dias?|noches?|semanas?|mes(es)?|anos?|vez|lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|manana|noche)|al (dia|mes|ano)|por (dia|hora|semana|mes|ano)|a la semana|veces|hourly|daily|nightly|weekly|monthly|yearly|annually|every|per (day|hour|week|month|year))\b/;
-/** "¿Cuántos días / cuántas semanas…?": a number with the unit of time asked, a span. */
-const ASKS_UNITS_OF_TIME = /\bcuant[oa]s (minutos|horas|dias|semanas|meses|anos)\b/;
-/** "¿Qué medidas…?", "¿Qué potencia…?", "¿Qué tamaño…?": a number with a unit of measure. */
-const ASKS_MEASURE =
-  /\b(que|cual es (el|la|su)) (medidas?|dimensiones|tamanos?|pesos?|capacidad(es)?|potencias?|longitud(es)?|largo|ancho|diametros?|grosor(es)?|voltajes?)\b|\bcuanto (mide|miden|pesa|pesan)\b|\bhow (big|heavy|long|wide|tall)\b/;
-const MEASURE =
-  /\b\d+([.,]\d+)?\s*(x\s*\d|mm|cm|dm|m|km|mts?|metros?|centimetros?|milimetros?|pulgadas?|"|''|kg|g|gr|kilos?|gramos?|toneladas?|l|lts?|litros?|ml|cc|w|kw|v|ah|mah|hp|cv|rpm|mb|gb|tb|in|inch(es)?|ft|feet|lbs?|pounds?)(?![\p{L}\d])/u;
 /** "¿Cuánto cuesta…?", "¿Qué precio…?", "¿Cobráis…?": an amount of money (or that it is free). */
 const ASKS_PRICE =
   /\b(cuesta\w*|cuestan|costar|vale|valen|precios?|coste|costo|cobr\w+|pag\w+|importe|tarifas?|a cuanto|sale|salen|price|cost|costs|charge)\b/;
@@ -226,27 +182,24 @@ const ASKS_FILE =
 const FILE_PATH =
   /(^|[\s«"'`(])~?(\/[\w.@-]+)+\/?|\b[a-z]:\\|\b[\w-]+\.(conf|cfg|ini|list|json|ya?ml|toml|txt|sh|log|d|service|rules|pref)\b/;
 
-/** How a question narrows its kind of value, checked in order: the first whose wording matches wins. */
-const NARROWINGS: readonly [AnswerType, RegExp, RegExp][] = [
-  ['time', ASKS_FREQUENCY, FREQUENCY],
-  ['time', ASKS_CLOCK, CLOCK],
-  ['time', ASKS_SPAN, SPAN],
-  ['number', ASKS_PRICE, PRICE],
-  ['number', ASKS_UNITS_OF_TIME, SPAN],
-  ['number', ASKS_MEASURE, MEASURE],
-  ['place', ASKS_FILE, FILE_PATH],
-];
-
 /**
  * Whether a text holds the value a question asks for, as precisely as the question says it: a time of day for "¿a
  * qué hora…?" (not "48 horas"), a span for "¿cuánto tarda…?" (not "el lunes"), an amount of money for "¿cuánto
- * cuesta…?" (not any number), a rate for "¿cada cuánto…?" (not a date), a number with its unit for "¿cuántas
- * semanas…?" and "¿qué medidas…?"; otherwise any value of its kind (`holdsType`). Null when no kind is asked.
+ * cuesta…?" (not any number); otherwise any value of its kind (`holdsType`). Null when no kind is asked.
  */
 export function askedValueTest(question: string, type: AnswerType | null): ((text: string) => boolean) | null {
   if (type === null) return null;
   const q = fold(question);
-  const narrow = NARROWINGS.find(([t, asks]) => t === type && asks.test(q))?.[2];
-  if (narrow === undefined) return (text) => holdsType(text, type);
+  const narrow =
+    type === 'time' && ASKS_CLOCK.test(q)
+      ? CLOCK
+      : type === 'time' && ASKS_SPAN.test(q)
+        ? SPAN
+        : type === 'number' && ASKS_PRICE.test(q)
+          ? PRICE
+          : type === 'place' && ASKS_FILE.test(q)
+            ? FILE_PATH
+            : null;
+  if (narrow === null) return (text) => holdsType(text, type);
   return (text) => narrow.test(fold(text));
 }

@@ -141,16 +141,3 @@ test('a question asking two things: a sentence is quoted with the next one when 
   assert.doesNotMatch(best(false), /vigia\.conf.*vigia|almacén\. Su archivo/);
   assert.equal(asksTwoThings('¿Qué servicio recoge las alertas que envían los sensores?'), false);
 });
-
-test('a list question: a bare announcing sentence brings the sentence it points back at, which names the list', () => {
-  const question = '¿Cuáles son los niveles de prioridad de los mensajes?';
-  const passage = hit(
-    'Cada mensaje tiene asociado también un nivel de prioridad. Aquí está la lista en orden decreciente:\n- `emerg`: hay una emergencia;\n- `err`: error;\n- `debug`: mensaje de depuración.',
-    ['syslog'],
-  );
-  const best = passageCandidates(passage, 1, relevanceOf(question), questionKind(question)).sort(
-    (a, b) => b.score - a.score,
-  )[0]!;
-  assert.match(best.text, /^Cada mensaje tiene asociado también un nivel de prioridad\. Aquí está la lista/);
-  assert.match(best.text, /`emerg`.*`debug`/);
-});

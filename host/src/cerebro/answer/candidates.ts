@@ -110,32 +110,11 @@ const ASKS = /\?\s*[»"”')]*$/;
 /** A sentence whose content is what follows it: a question in the document, or one ending in a colon. */
 const leadsOn = (sentence: string) => ASKS.test(sentence) || /:\s*$/.test(sentence);
 
-/** Longest announcing sentence that says too little on its own to name what it lists ("Son los siguientes:"). */
-const BARE_LEAD_MAX = 60;
-
-/**
- * The sentence a short announcing sentence points back at: "Cada mensaje tiene asociado un nivel de prioridad. Aquí
- * está la lista en orden decreciente:" announces the levels, which only the sentence before it names. Undefined when
- * the lead names its topic itself (it is long enough) or the sentence before it is no statement (a question, another
- * announcement).
- */
-function leadAntecedent(units: AnswerUnit[], lead: AnswerUnit): AnswerUnit | undefined {
-  if (lead.text.length > BARE_LEAD_MAX) return undefined;
-  const before = units[lead.position - 1];
-  if (before?.kind !== 'sentence' || leadsOn(before.text) || before.text.length > VALUE_UNIT_MAX) return undefined;
-  return before;
-}
-
 /**
  * The whole list a unit belongs to, read as one answer: the sentence that announces it (when there is one) and its
- * items in order, "Para X: paso uno; paso dos; paso tres." Null when the list is too long to quote whole. With
- * `antecedent`, a bare announcing sentence brings the sentence before it (`leadAntecedent`), whose words `said` gives.
+ * items in order, "Para X: paso uno; paso dos; paso tres." Null when the list is too long to quote whole.
  */
-function wholeList(
-  units: AnswerUnit[],
-  position: number,
-  antecedent = false,
-): { text: string; covers: number[]; said: string } | null {
+function wholeList(units: AnswerUnit[], position: number): { text: string; covers: number[] } | null {
   let start = position;
   while (units[start - 1]?.kind === 'list-item') start--;
   let end = position;
@@ -146,10 +125,7 @@ function wholeList(
   const body = items.map((u) => u.text.replace(/[.;,]\s*$/, '')).join('; ');
   const text = lead ? `${lead.text.replace(/:?\s*$/, ':')} ${body}.` : `${body}.`;
   if (text.length > LIST_MAX) return null;
-  const covers = [...(lead ? [lead.position] : []), ...items.map((u) => u.position)];
-  const before = antecedent && lead ? leadAntecedent(units, lead) : undefined;
-  if (before === undefined || before.text.length + 1 + text.length > LIST_MAX) return { text, covers, said: '' };
-  return { text: `${before.text} ${text}`, covers: [before.position, ...covers], said: `${before.text} ${lead!.text}` };
+  return { text, covers: [...(lead ? [lead.position] : []), ...items.map((u) => u.position)] };
 }
 
 /**
@@ -301,11 +277,10 @@ export function passageCandidates(
       }
     } else {
       // Steps and options read best whole, in order, with the sentence that announces them.
-      // A list question's items are about what their announcing sentence (or the one it points back at) names.
-      const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position, kind === 'list') : null;
+      const list = kind === 'procedure' || kind === 'list' ? wholeList(units, unit.position) : null;
       ({ text, covers } =
         list ?? announcedItems(units, unit) ?? withAskedValue({ text: unit.text, covers }, units, holds, table));
-      terms = list?.said ? `${list.said} ${unit.text}` : unit.text;
+      terms = unit.text;
     }
     const ownTerms = relevance.termsOf(terms);
     // A word naming the asked kind of value ("horario", "días") is answered by a unit holding such a value, and only

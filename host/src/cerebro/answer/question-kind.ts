@@ -19,10 +19,9 @@ const RULES: [QuestionKind, RegExp][] = [
     'procedure',
     /\b(como|de que (forma|manera|modo)|que (orden|comando|instruccion|pasos)|cual es la orden|con que (orden|comando)|how (do|can|to|should|would|does)|what command|which command|steps? to)\b/,
   ],
-  // A measure ("¿Qué medidas trae…?", "¿Qué potencia tiene…?") is asked as a number with its unit, not as a list.
   [
     'quantity',
-    /\b(cuant[oa]s?|que (tamanos?|precios?|version(es)?|puertos?|numeros?|cantidad(es)?|edad(es)?|horas?|fechas?|medidas?|dimensiones|pesos?|capacidad(es)?|potencias?|longitud(es)?|diametros?|grosor(es)?|voltajes?)|how (many|much|long|big|old|often)|what (sizes?|prices?|versions?|ports?|numbers?|dimensions|weight|capacity))\b/,
+    /\b(cuant[oa]s?|que (tamanos?|precios?|version(es)?|puertos?|numeros?|cantidad(es)?|edad(es)?|horas?|fechas?)|how (many|much|long|big|old)|what (sizes?|prices?|versions?|ports?|numbers?))\b/,
   ],
   // "¿Qué necesito para X?" asks for the requirements: a list.
   [
