@@ -102,6 +102,8 @@ interface Running {
   version: number;
   runId: number;
   controller: AbortController;
+  /** The document as this job last wrote it (claimed, then each progress), told to `onStateChanged` without a read. */
+  status: DocumentStatus;
 }
 
 /**
@@ -461,6 +463,7 @@ export class IndexingRunner {
         version: doc.version,
         runId: randomInt(2 ** 47),
         controller: new AbortController(),
+        status: doc,
       };
       this.running.set(`${job.space}\u0000${job.id}`, job);
       this.deps.onStateChanged?.(doc);
@@ -496,11 +499,15 @@ export class IndexingRunner {
 
   /** Writes progress; a job whose row is no longer its own (another process replaced or removed it) stops here. */
   private async progress(job: Running, value: number, stage: string): Promise<void> {
-    if (!(await this.deps.documents.progress(job, this.options.owner, value, stage, this.now()))) {
+    const at = this.now();
+    if (!(await this.deps.documents.progress(job, this.options.owner, value, stage, at))) {
       job.controller.abort(new Cancelled('superseded'));
       return;
     }
-    await this.changed(job);
+    // The row changed only in what was just written (the write matched this job's version and lease): told as it
+    // is now without reading it back, which was a read per update of every document indexed.
+    job.status = { ...job.status, progress: value, stage, updatedAt: at };
+    this.deps.onStateChanged?.(job.status);
   }
 
   private async fail(job: Running, code: ExtractionErrorCode, reason: string): Promise<void> {
