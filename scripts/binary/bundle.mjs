@@ -1,9 +1,10 @@
 // esbuild bundles, one per entry point, written at the entry's own path inside the tree, so that every
 // `new URL('./x.js', import.meta.url)` in the sources still finds its sibling entry (workers, model probe).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, relative } from 'node:path';
 import { build } from 'esbuild';
+import { NAMESPACE_MEMO_BANNER, shareNamespaces } from './shared-namespaces.mjs';
 
 /**
  * Kept out of the bundles and shipped as real packages: the native ones (a `.node` finds its `.so` beside it), and
@@ -24,6 +25,8 @@ export const EXTERNAL_PACKAGES = [
   'stopwords-iso',
   // Likewise (host/src/http/schema-validation.ts): loaded at the first schema compiled, never by a start.
   'ajv',
+  // Likewise (host/src/cerebro/text/analyzer.ts): required at the first word stemmed, never by a start.
+  'snowball-stemmers',
   // Likewise (plugins/fuentes/src/discover/robots.ts): left in the bundle's require(), the executable's fuentes failed
   // to import ("Cannot find module 'robots-parser'") and the module was off in every executable.
   'robots-parser',
@@ -115,6 +118,7 @@ export async function bundleEntries(repoRoot, treeDir, entries) {
       'const __dirname = __cerebroDirname(__filename);',
       `const __cerebroTree = new globalThis.URL(${JSON.stringify(`${up}/`)}, import.meta.url);`,
       'const __cerebroUrl = (own) => new globalThis.URL(own, __cerebroTree).href;',
+      NAMESPACE_MEMO_BANNER,
     ].join('\n');
     await build({
       entryPoints: [`${repoRoot}/${entry}`],
@@ -129,5 +133,7 @@ export async function bundleEntries(repoRoot, treeDir, entries) {
       logLevel: 'warning',
       legalComments: 'none',
     });
+    const outfile = `${treeDir}/${entry}`;
+    writeFileSync(outfile, shareNamespaces(readFileSync(outfile, 'utf8')));
   }
 }

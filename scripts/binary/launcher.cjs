@@ -211,6 +211,10 @@ function ensureTree(root, buildId, readTree) {
 }
 
 function main() {
+  // The 16 MB young generation the executable starts with (sea-config execArgv, young-generation.mjs) is for this
+  // thread's start: threads made from now on (search, indexing, transcription) get V8's default again, instead of
+  // each filling 16 MB before its first scavenge. V8 reads the flag when it makes a heap, not after.
+  require('node:v8').setFlagsFromString('--min-semi-space-size=0');
   const sea = require('node:sea');
   const buildId = Buffer.from(sea.getRawAsset('build-id')).toString('utf8').trim();
   const dir = ensureTree(cacheRoot(process.env), buildId, () => Buffer.from(sea.getRawAsset('tree')));

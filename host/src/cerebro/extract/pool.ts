@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { Piscina } from 'piscina';
+import { threadPool } from '../../kernel/thread-pool.js';
 import type { PreparedPassage, PrepareResult, PrepareTask } from './prepare.js';
 import type { WorkerTask } from './worker.js';
 import { ChildRegistry } from './child-registry.js';
@@ -37,7 +37,7 @@ export const PREPARE_YOUNG_GENERATION_MB = 8;
 
 export function createPreparePool(options: PreparePoolOptions = {}): PreparePool {
   const threads = Math.max(1, options.threads ?? 1);
-  const pool = new Piscina({
+  const pool = threadPool({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
@@ -47,8 +47,8 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
     // (npm run bench -- upload). The old generation is left unbounded: a hard cap would fail large documents.
     resourceLimits: { maxYoungGenerationSizeMb: PREPARE_YOUNG_GENERATION_MB },
   });
-  const runThread = (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]) =>
-    pool.run(task, {
+  const runThread = async (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]) =>
+    (await pool.get()).run(task, {
       ...(signal ? { signal } : {}),
       ...(transferList ? { transferList } : {}),
     }) as Promise<PrepareResult>;

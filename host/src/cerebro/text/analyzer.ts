@@ -1,7 +1,8 @@
 // Turns text into index terms: lower case, Snowball stem of the text's language, then accent folding.
 // Stemming runs before folding because the Spanish stemmer's suffix rules depend on accented vowels
 // ("configuración" and "configurar" both reach "configur" only when the accent is still there).
-import snowball from 'snowball-stemmers';
+import { createRequire } from 'node:module';
+import type snowballStemmers from 'snowball-stemmers';
 import { familyOf } from './derivation.js';
 import { containingPlaces } from './places.js';
 import { scanWords } from './word-scanner.js';
@@ -44,10 +45,18 @@ const SNOWBALL: Readonly<Record<string, string>> = {
 
 const stemmers = new Map<Language, Stemmer | null>();
 
+const require = createRequire(import.meta.url);
+/**
+ * Required at the first stem, not imported: evaluating its 28 stemmers took ~3 ms of every start of the server, which
+ * stems nothing until a document or a question comes (the single executable ships it as a package for that).
+ */
+let snowball: typeof snowballStemmers | undefined;
+
 function stemmerOf(lang: Language): Stemmer | null {
   let stemmer = stemmers.get(lang);
   if (stemmer === undefined) {
     const algorithm = SNOWBALL[lang];
+    snowball ??= require('snowball-stemmers') as typeof snowballStemmers;
     stemmer = algorithm ? (snowball.newStemmer(algorithm) as Stemmer) : null;
     stemmers.set(lang, stemmer);
   }

@@ -3,6 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { AdminViewRepository, KeyRecord, OwnerRecord, Page, SpaceRecord } from '../port/admin-view-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface OwnerRow {
   id: string;
@@ -94,23 +95,29 @@ export class SqliteAdminViewRepository implements AdminViewRepository {
   private readonly s;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.s = {
-      ownerCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM owners WHERE deleted_at IS NULL'),
-      owners: db.prepare<[number, number], OwnerRow>(`${OWNER_SELECT} ORDER BY o.created_at, o.id LIMIT ? OFFSET ?`),
-      owner: db.prepare<[string], OwnerRow>(`${OWNER_SELECT} AND o.id = ?`),
-      spaceCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM spaces s'),
-      spaces: db.prepare<[number, number], SpaceRow>(`${SPACE_SELECT} ORDER BY s.created_at, s.id LIMIT ? OFFSET ?`),
-      ownerSpaceCount: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM spaces s WHERE s.owner_id = ?'),
-      ownerSpaces: db.prepare<[string, number, number], SpaceRow>(
-        `${SPACE_SELECT} WHERE s.owner_id = ? ORDER BY s.created_at, s.id LIMIT ? OFFSET ?`,
-      ),
-      space: db.prepare<[string], SpaceRow>(`${SPACE_SELECT} WHERE s.id = ?`),
-      keyCount: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM api_keys WHERE owner_id = ?'),
-      keys: db.prepare<[string, number, number], KeyRow>(
-        'SELECT id, name, spaces, permission, created_at, calls, last_used_at, revoked_at, rate_limit, daily_quota FROM api_keys WHERE owner_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
-      ),
-      keyState: db.prepare<[string], { revoked_at: string | null }>('SELECT revoked_at FROM api_keys WHERE id = ?'),
-    };
+    this.s = preparedOnUse({
+      ownerCount: () => db.prepare<[], { n: number }>('SELECT count(*) AS n FROM owners WHERE deleted_at IS NULL'),
+      owners: () =>
+        db.prepare<[number, number], OwnerRow>(`${OWNER_SELECT} ORDER BY o.created_at, o.id LIMIT ? OFFSET ?`),
+      owner: () => db.prepare<[string], OwnerRow>(`${OWNER_SELECT} AND o.id = ?`),
+      spaceCount: () => db.prepare<[], { n: number }>('SELECT count(*) AS n FROM spaces s'),
+      spaces: () =>
+        db.prepare<[number, number], SpaceRow>(`${SPACE_SELECT} ORDER BY s.created_at, s.id LIMIT ? OFFSET ?`),
+      ownerSpaceCount: () =>
+        db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM spaces s WHERE s.owner_id = ?'),
+      ownerSpaces: () =>
+        db.prepare<[string, number, number], SpaceRow>(
+          `${SPACE_SELECT} WHERE s.owner_id = ? ORDER BY s.created_at, s.id LIMIT ? OFFSET ?`,
+        ),
+      space: () => db.prepare<[string], SpaceRow>(`${SPACE_SELECT} WHERE s.id = ?`),
+      keyCount: () => db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM api_keys WHERE owner_id = ?'),
+      keys: () =>
+        db.prepare<[string, number, number], KeyRow>(
+          'SELECT id, name, spaces, permission, created_at, calls, last_used_at, revoked_at, rate_limit, daily_quota FROM api_keys WHERE owner_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?',
+        ),
+      keyState: () =>
+        db.prepare<[string], { revoked_at: string | null }>('SELECT revoked_at FROM api_keys WHERE id = ?'),
+    });
   }
 
   async owners(limit: number, offset: number): Promise<Page<OwnerRecord>> {

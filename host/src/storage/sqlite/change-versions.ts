@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../database.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /**
  * The synchronous SQLite form of the change versions, used by `SqliteChangeVersionRepository` (the port every new
@@ -18,12 +19,13 @@ export class SqliteChangeVersions implements ChangeVersions {
   private readonly stmts;
 
   constructor(db: SqliteDatabase) {
-    this.stmts = {
-      bump: db.prepare<[string]>(
-        'INSERT INTO change_versions (name, version) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET version = version + 1',
-      ),
-      read: db.prepare<[string], number>('SELECT version FROM change_versions WHERE name = ?').pluck(),
-    };
+    this.stmts = preparedOnUse({
+      bump: () =>
+        db.prepare<[string]>(
+          'INSERT INTO change_versions (name, version) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET version = version + 1',
+        ),
+      read: () => db.prepare<[string], number>('SELECT version FROM change_versions WHERE name = ?').pluck(),
+    });
   }
 
   bump(name: string): void {

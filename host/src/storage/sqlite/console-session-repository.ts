@@ -5,6 +5,7 @@ import type { SessionRow, SessionWithOwner } from '../../studio/studio-services.
 import type { SqliteDatabase } from '../database.js';
 import type { ConsoleSessionRepository, NewSessionRecord } from '../port/console-session-repository.js';
 import { MEMBER_SESSIONS, OWNER_SESSIONS, type SessionTable } from '../shared/session-tables.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /**
  * Revoking every open session of an owner but one: prepared by the session repository and by the owner-login one,
@@ -25,28 +26,32 @@ export class SqliteSessionTable implements ConsoleSessionRepository {
 
   constructor(db: SqliteDatabase, t: SessionTable) {
     const row = `s.id, s.${t.person} AS owner_id, s.secret_digest, s.created_at, s.revoked_at, s.expires_at, s.max_expires_at, s.last_seen_at, s.user_agent, s.ip, s.origin`;
-    this.stmts = {
-      find: db.prepare<[string], SessionRow>(`SELECT ${row} FROM ${t.table} s WHERE s.id = ?`),
-      withOwner: db.prepare<[string], SessionWithOwner>(
-        `SELECT ${row}, ${t.readOnly} AS owner_read_only, p.deleted_at AS owner_deleted_at FROM ${t.table} s JOIN ${t.people} p ON p.id = s.${t.person} WHERE s.id = ?`,
-      ),
-      insert:
+    this.stmts = preparedOnUse({
+      find: () => db.prepare<[string], SessionRow>(`SELECT ${row} FROM ${t.table} s WHERE s.id = ?`),
+      withOwner: () =>
+        db.prepare<[string], SessionWithOwner>(
+          `SELECT ${row}, ${t.readOnly} AS owner_read_only, p.deleted_at AS owner_deleted_at FROM ${t.table} s JOIN ${t.people} p ON p.id = s.${t.person} WHERE s.id = ?`,
+        ),
+      insert: () =>
         db.prepare(`INSERT INTO ${t.table} (id, ${t.person}, secret_digest, created_at, expires_at, max_expires_at, last_seen_at, user_agent, ip, origin)
                           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-      touch: db.prepare(`UPDATE ${t.table} SET last_seen_at = ?, expires_at = ? WHERE id = ? AND revoked_at IS NULL`),
-      active: db.prepare<[string, string], SessionRow>(
-        `SELECT ${row} FROM ${t.table} s WHERE s.${t.person} = ? AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > ?) ORDER BY s.created_at DESC, s.id`,
-      ),
-      revoke: db.prepare(
-        `UPDATE ${t.table} SET revoked_at = ? WHERE id = ? AND ${t.person} = ? AND revoked_at IS NULL`,
-      ),
-      revokeOthers: db.prepare<[string, string, string]>(
-        `UPDATE ${t.table} SET revoked_at = ? WHERE ${t.person} = ? AND id != ? AND revoked_at IS NULL`,
-      ),
-      prune: db.prepare(
-        `DELETE FROM ${t.table} WHERE coalesce(revoked_at, max_expires_at, expires_at) < ? OR expires_at < ?`,
-      ),
-    };
+      touch: () =>
+        db.prepare(`UPDATE ${t.table} SET last_seen_at = ?, expires_at = ? WHERE id = ? AND revoked_at IS NULL`),
+      active: () =>
+        db.prepare<[string, string], SessionRow>(
+          `SELECT ${row} FROM ${t.table} s WHERE s.${t.person} = ? AND s.revoked_at IS NULL AND (s.expires_at IS NULL OR s.expires_at > ?) ORDER BY s.created_at DESC, s.id`,
+        ),
+      revoke: () =>
+        db.prepare(`UPDATE ${t.table} SET revoked_at = ? WHERE id = ? AND ${t.person} = ? AND revoked_at IS NULL`),
+      revokeOthers: () =>
+        db.prepare<[string, string, string]>(
+          `UPDATE ${t.table} SET revoked_at = ? WHERE ${t.person} = ? AND id != ? AND revoked_at IS NULL`,
+        ),
+      prune: () =>
+        db.prepare(
+          `DELETE FROM ${t.table} WHERE coalesce(revoked_at, max_expires_at, expires_at) < ? OR expires_at < ?`,
+        ),
+    });
   }
 
   async find(id: string): Promise<SessionRow | undefined> {

@@ -13,6 +13,7 @@ import type {
   StoredRating,
   UnansweredQuestion,
 } from '../port/conversation-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** Bounds that let every row through when a side of the range is absent (ISO 8601 strings compare in time order). */
 const EARLIEST = '0000';
@@ -34,61 +35,75 @@ export class SqliteConversationRepository implements ConversationRepository {
       JOIN cerebro_conversations c ON c.id = a.conversation_id
       JOIN cerebro_messages q ON q.conversation_id = a.conversation_id AND q.seq = a.seq - 1
       WHERE c.space = ? AND a.found = 0 AND a.created_at >= ? AND a.created_at < ?`;
-    this.s = {
-      create: db.prepare('INSERT INTO cerebro_conversations (id, space, created_at, updated_at) VALUES (?, ?, ?, ?)'),
-      touch: db.prepare('UPDATE cerebro_conversations SET updated_at = ? WHERE id = ?'),
-      nextSeq: db.prepare<[string], { n: number }>(
-        'SELECT coalesce(max(seq), 0) + 1 AS n FROM cerebro_messages WHERE conversation_id = ?',
-      ),
-      addQuestion: db.prepare(
-        "INSERT INTO cerebro_messages (conversation_id, seq, role, content, question_norm, created_at) VALUES (?, ?, 'user', ?, ?, ?)",
-      ),
-      addAnswer: db.prepare(
-        "INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, found, relevance, cached, created_at) VALUES (?, ?, 'assistant', ?, ?, ?, ?, ?, ?)",
-      ),
-      addTurn: db.prepare(
-        'INSERT INTO cerebro_messages (conversation_id, seq, role, content, created_at) VALUES (?, ?, ?, ?, ?)',
-      ),
-      history: db.prepare<[string, number], { role: 'user' | 'assistant'; content: string }>(
-        'SELECT role, content FROM (SELECT role, content, seq FROM cerebro_messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
-      ),
-      count: db.prepare<[string, string, string], { n: number }>(`SELECT count(*) AS n ${listed}`),
-      list: db.prepare<[string, string, string, number, number], ConversationSummary>(
-        `SELECT c.id, c.created_at AS createdAt, c.updated_at AS updatedAt,
+    this.s = preparedOnUse({
+      create: () =>
+        db.prepare('INSERT INTO cerebro_conversations (id, space, created_at, updated_at) VALUES (?, ?, ?, ?)'),
+      touch: () => db.prepare('UPDATE cerebro_conversations SET updated_at = ? WHERE id = ?'),
+      nextSeq: () =>
+        db.prepare<[string], { n: number }>(
+          'SELECT coalesce(max(seq), 0) + 1 AS n FROM cerebro_messages WHERE conversation_id = ?',
+        ),
+      addQuestion: () =>
+        db.prepare(
+          "INSERT INTO cerebro_messages (conversation_id, seq, role, content, question_norm, created_at) VALUES (?, ?, 'user', ?, ?, ?)",
+        ),
+      addAnswer: () =>
+        db.prepare(
+          "INSERT INTO cerebro_messages (conversation_id, seq, role, content, sources, found, relevance, cached, created_at) VALUES (?, ?, 'assistant', ?, ?, ?, ?, ?, ?)",
+        ),
+      addTurn: () =>
+        db.prepare(
+          'INSERT INTO cerebro_messages (conversation_id, seq, role, content, created_at) VALUES (?, ?, ?, ?, ?)',
+        ),
+      history: () =>
+        db.prepare<[string, number], { role: 'user' | 'assistant'; content: string }>(
+          'SELECT role, content FROM (SELECT role, content, seq FROM cerebro_messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
+        ),
+      count: () => db.prepare<[string, string, string], { n: number }>(`SELECT count(*) AS n ${listed}`),
+      list: () =>
+        db.prepare<[string, string, string, number, number], ConversationSummary>(
+          `SELECT c.id, c.created_at AS createdAt, c.updated_at AS updatedAt,
           (SELECT count(*) FROM cerebro_messages m WHERE m.conversation_id = c.id AND m.role = 'user') AS turns,
           (SELECT content FROM cerebro_messages m WHERE m.conversation_id = c.id ORDER BY seq LIMIT 1) AS firstQuestion,
           (SELECT count(*) FROM cerebro_messages m WHERE m.conversation_id = c.id AND m.found = 0) AS unanswered,
           (SELECT count(*) FROM cerebro_turn_ratings r WHERE r.conversation_id = c.id AND r.rating = 'positiva') AS positive,
           (SELECT count(*) FROM cerebro_turn_ratings r WHERE r.conversation_id = c.id AND r.rating = 'negativa') AS negative
         ${listed} ORDER BY c.updated_at DESC, c.id DESC LIMIT ? OFFSET ?`,
-      ),
-      conversation: db.prepare<[string, string], { id: string; createdAt: string; updatedAt: string }>(
-        'SELECT id, created_at AS createdAt, updated_at AS updatedAt FROM cerebro_conversations WHERE id = ? AND space = ?',
-      ),
-      messages: db.prepare<[string], StoredMessage>(
-        'SELECT seq, role, content, sources, found, relevance, cached, created_at AS createdAt FROM cerebro_messages WHERE conversation_id = ? ORDER BY seq',
-      ),
-      ratings: db.prepare<[string], StoredRating>(
-        'SELECT turn, rating, comment, updated_at AS updatedAt FROM cerebro_turn_ratings WHERE conversation_id = ?',
-      ),
-      answerOf: db.prepare<[string, number], { n: number }>(
-        "SELECT 1 AS n FROM cerebro_messages WHERE conversation_id = ? AND seq = ? AND role = 'assistant'",
-      ),
-      rate: db.prepare(
-        `INSERT INTO cerebro_turn_ratings (conversation_id, turn, rating, comment, created_at, updated_at)
+        ),
+      conversation: () =>
+        db.prepare<[string, string], { id: string; createdAt: string; updatedAt: string }>(
+          'SELECT id, created_at AS createdAt, updated_at AS updatedAt FROM cerebro_conversations WHERE id = ? AND space = ?',
+        ),
+      messages: () =>
+        db.prepare<[string], StoredMessage>(
+          'SELECT seq, role, content, sources, found, relevance, cached, created_at AS createdAt FROM cerebro_messages WHERE conversation_id = ? ORDER BY seq',
+        ),
+      ratings: () =>
+        db.prepare<[string], StoredRating>(
+          'SELECT turn, rating, comment, updated_at AS updatedAt FROM cerebro_turn_ratings WHERE conversation_id = ?',
+        ),
+      answerOf: () =>
+        db.prepare<[string, number], { n: number }>(
+          "SELECT 1 AS n FROM cerebro_messages WHERE conversation_id = ? AND seq = ? AND role = 'assistant'",
+        ),
+      rate: () =>
+        db.prepare(
+          `INSERT INTO cerebro_turn_ratings (conversation_id, turn, rating, comment, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (conversation_id, turn) DO UPDATE SET rating = excluded.rating, comment = excluded.comment,
            updated_at = excluded.updated_at`,
-      ),
-      countUnanswered: db.prepare<[string, string, string], { n: number }>(
-        `SELECT count(DISTINCT coalesce(q.question_norm, q.content)) AS n ${unanswered}`,
-      ),
+        ),
+      countUnanswered: () =>
+        db.prepare<[string, string, string], { n: number }>(
+          `SELECT count(DISTINCT coalesce(q.question_norm, q.content)) AS n ${unanswered}`,
+        ),
       // SQLite's bare columns beside max() come from the row holding the maximum: the latest wording and conversation.
-      unanswered: db.prepare<[string, string, string, number, number], UnansweredQuestion>(
-        `SELECT q.content AS question, count(*) AS times, max(a.created_at) AS lastAt, a.conversation_id AS lastConversation
+      unanswered: () =>
+        db.prepare<[string, string, string, number, number], UnansweredQuestion>(
+          `SELECT q.content AS question, count(*) AS times, max(a.created_at) AS lastAt, a.conversation_id AS lastConversation
         ${unanswered} GROUP BY coalesce(q.question_norm, q.content) ORDER BY times DESC, lastAt DESC LIMIT ? OFFSET ?`,
-      ),
-    };
+        ),
+    });
     this.createTx = db.transaction(
       (space: string, id: string, turns: readonly { role: string; content: string }[], at: string) => {
         this.s.create.run(id, space, at, at);

@@ -8,6 +8,7 @@ import type {
   RequestRefund,
 } from '../port/credit-ledger-repository.js';
 import { owedRefund } from '../port/request-refund.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** The credit ledger over the host's `accounts.credits` and `credit_movements` (migration 0001_core). */
 @injectable()
@@ -18,46 +19,53 @@ export class SqliteCreditLedgerRepository implements CreditLedgerRepository {
   private readonly refundTx;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.s = {
+    this.s = preparedOnUse({
       // The condition in the UPDATE is what keeps concurrent debits from overdrawing: no read-then-write.
-      debit: db.prepare<[number, string, number], { credits: number }>(
-        'UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits',
-      ),
-      credit: db.prepare<[number, string], { credits: number }>(
-        'UPDATE accounts SET credits = credits + ? WHERE id = ? RETURNING credits',
-      ),
-      record: db.prepare<[string, number, number, string, string | null, string | null, string | null, string]>(
-        'INSERT INTO credit_movements (account_id, delta, balance_after, reason, space_id, route, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      recent: db.prepare<
-        [string, number, number],
-        {
-          id: number;
-          delta: number;
-          balance_after: number;
-          reason: string;
-          space_id: string | null;
-          route: string | null;
-          created_at: string;
-        }
-      >(
-        'SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
-      ),
-      balance: db.prepare<[string], { credits: number }>('SELECT credits FROM accounts WHERE id = ?'),
+      debit: () =>
+        db.prepare<[number, string, number], { credits: number }>(
+          'UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits',
+        ),
+      credit: () =>
+        db.prepare<[number, string], { credits: number }>(
+          'UPDATE accounts SET credits = credits + ? WHERE id = ? RETURNING credits',
+        ),
+      record: () =>
+        db.prepare<[string, number, number, string, string | null, string | null, string | null, string]>(
+          'INSERT INTO credit_movements (account_id, delta, balance_after, reason, space_id, route, request_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        ),
+      recent: () =>
+        db.prepare<
+          [string, number, number],
+          {
+            id: number;
+            delta: number;
+            balance_after: number;
+            reason: string;
+            space_id: string | null;
+            route: string | null;
+            created_at: string;
+          }
+        >(
+          'SELECT id, delta, balance_after, reason, space_id, route, created_at FROM credit_movements WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+        ),
+      balance: () => db.prepare<[string], { credits: number }>('SELECT credits FROM accounts WHERE id = ?'),
       // What pays a held `Idempotency-Key` is written on its hold (see MovementEntry.hold).
-      chargeHold: db.prepare<[string, number, string, string, string, string]>(
-        `UPDATE idempotency_keys SET charged_account = ?, charged_amount = ?
+      chargeHold: () =>
+        db.prepare<[string, number, string, string, string, string]>(
+          `UPDATE idempotency_keys SET charged_account = ?, charged_amount = ?
          WHERE caller = ? AND space_id = ? AND route = ? AND idempotency_key = ? AND state = 'en_curso'`,
-      ),
+        ),
       // A refund of what a held key paid takes the charge off its hold (see MovementEntry.hold).
-      refundHold: db.prepare<[string, string, string, string]>(
-        `UPDATE idempotency_keys SET charged_account = NULL, charged_amount = NULL
+      refundHold: () =>
+        db.prepare<[string, string, string, string]>(
+          `UPDATE idempotency_keys SET charged_account = NULL, charged_amount = NULL
          WHERE caller = ? AND space_id = ? AND route = ? AND idempotency_key = ? AND state = 'en_curso'`,
-      ),
-      ofRequest: db.prepare<[string, string], { delta: number; reason: string; route: string | null }>(
-        'SELECT delta, reason, route FROM credit_movements WHERE account_id = ? AND request_id = ?',
-      ),
-    };
+        ),
+      ofRequest: () =>
+        db.prepare<[string, string], { delta: number; reason: string; route: string | null }>(
+          'SELECT delta, reason, route FROM credit_movements WHERE account_id = ? AND request_id = ?',
+        ),
+    });
     const move = (accountId: string, delta: number, balance: number, e: MovementEntry): number => {
       this.s.record.run(accountId, delta, balance, e.reason, e.spaceId, e.route, e.requestId, e.at);
       return balance;

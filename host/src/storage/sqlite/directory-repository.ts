@@ -3,6 +3,7 @@ import type { AccountRow, CredentialRow, KeyCredentialRow, KeyRow, SpaceRow } fr
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { DirectoryRepository, NewKeyRecord, SpaceWithModules } from '../port/directory-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** A space row with its enabled modules in the same query (one round trip instead of two per request). */
 const SPACE_WITH_MODULES =
@@ -21,29 +22,32 @@ export class SqliteDirectoryRepository implements DirectoryRepository {
   private readonly stmts;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.stmts = {
-      key: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
-      operator: db.prepare<[string], CredentialRow>(
-        'SELECT id, secret_digest, revoked_at FROM operator_credentials WHERE id = ?',
-      ),
-      keyCredential: db.prepare<[string], KeyCredentialRow>(
-        `SELECT k.id, k.owner_id, k.name, k.spaces, k.permission, k.secret_digest, k.revoked_at, k.rate_limit,
+    this.stmts = preparedOnUse({
+      key: () => db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?'),
+      operator: () =>
+        db.prepare<[string], CredentialRow>(
+          'SELECT id, secret_digest, revoked_at FROM operator_credentials WHERE id = ?',
+        ),
+      keyCredential: () =>
+        db.prepare<[string], KeyCredentialRow>(
+          `SELECT k.id, k.owner_id, k.name, k.spaces, k.permission, k.secret_digest, k.revoked_at, k.rate_limit,
                 k.daily_quota, o.read_only AS owner_read_only, o.deleted_at AS owner_deleted_at
            FROM api_keys k JOIN owners o ON o.id = k.owner_id WHERE k.id = ?`,
-      ),
-      space: db.prepare<[string], SpaceWithModuleList>(`${SPACE_WITH_MODULES} WHERE s.id = ?`),
-      ownerSpaces: db.prepare<[string], SpaceWithModuleList>(
-        `${SPACE_WITH_MODULES} WHERE s.owner_id = ? ORDER BY s.id`,
-      ),
-      account: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
-      ownerKeys: db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id'),
-      insertKey: db.prepare(
-        'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at, rate_limit, daily_quota) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      setKeyLimits: db.prepare('UPDATE api_keys SET rate_limit = ?, daily_quota = ? WHERE id = ?'),
-      revokeKey: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
-      setSpaceApi: db.prepare('UPDATE spaces SET api_settings = ?, api_enabled = ? WHERE id = ?'),
-    };
+        ),
+      space: () => db.prepare<[string], SpaceWithModuleList>(`${SPACE_WITH_MODULES} WHERE s.id = ?`),
+      ownerSpaces: () =>
+        db.prepare<[string], SpaceWithModuleList>(`${SPACE_WITH_MODULES} WHERE s.owner_id = ? ORDER BY s.id`),
+      account: () => db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
+      ownerKeys: () =>
+        db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE owner_id = ? ORDER BY created_at, id'),
+      insertKey: () =>
+        db.prepare(
+          'INSERT INTO api_keys (id, owner_id, name, spaces, permission, secret_digest, created_by_key, created_at, rate_limit, daily_quota) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        ),
+      setKeyLimits: () => db.prepare('UPDATE api_keys SET rate_limit = ?, daily_quota = ? WHERE id = ?'),
+      revokeKey: () => db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+      setSpaceApi: () => db.prepare('UPDATE spaces SET api_settings = ?, api_enabled = ? WHERE id = ?'),
+    });
   }
 
   async key(id: string): Promise<KeyRow | undefined> {

@@ -17,6 +17,7 @@ import type {
   ReadyFields,
   TakeBack,
 } from '../port/document-job-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** Document records and their jobs in `cerebro_documents` and the queue's turns in `cerebro_queue_turns`. */
 @injectable()
@@ -24,93 +25,107 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
   private readonly stmt: Record<string, Database.Statement>;
 
   constructor(@inject(SqliteDatabaseToken) private readonly db: SqliteDatabase) {
-    this.stmt = {
-      byId: db.prepare('SELECT * FROM cerebro_documents WHERE space = ? AND id = ?'),
-      byName: db.prepare('SELECT * FROM cerebro_documents WHERE space = ? AND name = ?'),
-      list: db.prepare('SELECT * FROM cerebro_documents WHERE space = ? ORDER BY created_at, name LIMIT ? OFFSET ?'),
-      all: db.prepare('SELECT * FROM cerebro_documents WHERE space = ? ORDER BY created_at, name'),
-      count: db.prepare('SELECT count(*) FROM cerebro_documents WHERE space = ?').pluck(),
-      insert: db.prepare(
-        `INSERT INTO cerebro_documents (space, id, name, media_type, format, bytes, sha256, path, state, progress,
+    this.stmt = preparedOnUse({
+      byId: () => db.prepare('SELECT * FROM cerebro_documents WHERE space = ? AND id = ?'),
+      byName: () => db.prepare('SELECT * FROM cerebro_documents WHERE space = ? AND name = ?'),
+      list: () =>
+        db.prepare('SELECT * FROM cerebro_documents WHERE space = ? ORDER BY created_at, name LIMIT ? OFFSET ?'),
+      all: () => db.prepare('SELECT * FROM cerebro_documents WHERE space = ? ORDER BY created_at, name'),
+      count: () => db.prepare('SELECT count(*) FROM cerebro_documents WHERE space = ?').pluck(),
+      insert: () =>
+        db.prepare(
+          `INSERT INTO cerebro_documents (space, id, name, media_type, format, bytes, sha256, path, state, progress,
            created_at, updated_at, queued_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)`,
-      ),
-      requeueReplaced: db.prepare(
-        `UPDATE cerebro_documents SET media_type = ?, format = ?, bytes = ?, sha256 = ?, path = ?, state = 'queued',
+        ),
+      requeueReplaced: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET media_type = ?, format = ?, bytes = ?, sha256 = ?, path = ?, state = 'queued',
            progress = 0, stage = NULL, error_code = NULL, reason = NULL, attempts = 0, version = version + 1,
            updated_at = ?, queued_at = ?, started_at = NULL, finished_at = NULL, deadline_at = NULL
          WHERE space = ? AND id = ?`,
-      ),
-      anyQueued: db.prepare("SELECT 1 FROM cerebro_documents WHERE state = 'queued' LIMIT 1").pluck(),
+        ),
+      anyQueued: () => db.prepare("SELECT 1 FROM cerebro_documents WHERE state = 'queued' LIMIT 1").pluck(),
       // Turns: among the spaces with queued work, the one never served or served longest ago goes first (ties: the
       // oldest waiting document), so a space's backlog delays another space's next document by one job at most.
-      nextSpace: db
-        .prepare(
-          `SELECT q.space FROM (SELECT space, min(queued_at) AS first FROM cerebro_documents WHERE state = 'queued' GROUP BY space) q
+      nextSpace: () =>
+        db
+          .prepare(
+            `SELECT q.space FROM (SELECT space, min(queued_at) AS first FROM cerebro_documents WHERE state = 'queued' GROUP BY space) q
          LEFT JOIN cerebro_queue_turns t ON t.space = q.space ORDER BY t.served IS NOT NULL, t.served, q.first LIMIT 1`,
-        )
-        .pluck(),
-      nextInSpace: db.prepare(
-        "SELECT * FROM cerebro_documents WHERE state = 'queued' AND space = ? ORDER BY queued_at, rowid LIMIT 1",
-      ),
-      served: db.prepare(
-        `INSERT INTO cerebro_queue_turns (space, served) VALUES (?, (SELECT coalesce(max(served), 0) + 1 FROM cerebro_queue_turns))
+          )
+          .pluck(),
+      nextInSpace: () =>
+        db.prepare(
+          "SELECT * FROM cerebro_documents WHERE state = 'queued' AND space = ? ORDER BY queued_at, rowid LIMIT 1",
+        ),
+      served: () =>
+        db.prepare(
+          `INSERT INTO cerebro_queue_turns (space, served) VALUES (?, (SELECT coalesce(max(served), 0) + 1 FROM cerebro_queue_turns))
          ON CONFLICT (space) DO UPDATE SET served = excluded.served`,
-      ),
-      forgetTurn: db.prepare('DELETE FROM cerebro_queue_turns WHERE space = ?'),
+        ),
+      forgetTurn: () => db.prepare('DELETE FROM cerebro_queue_turns WHERE space = ?'),
       // A claim changes the row only while still queued and leases the job to its process until lease_until; every
       // later write of the job names its owner, so a job taken back from an expired lease can never be finished by
       // the process that lost it.
-      claim: db.prepare(
-        `UPDATE cerebro_documents SET state = 'processing', progress = 0.05, stage = 'extrayendo', attempts = attempts + 1,
+      claim: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET state = 'processing', progress = 0.05, stage = 'extrayendo', attempts = attempts + 1,
            started_at = ?, deadline_at = ?, updated_at = ?, lease_owner = ?, lease_until = ?
          WHERE space = ? AND id = ? AND state = 'queued' AND version = ?`,
-      ),
-      progress: db.prepare(
-        `UPDATE cerebro_documents SET progress = ?, stage = ?, updated_at = ?
+        ),
+      progress: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET progress = ?, stage = ?, updated_at = ?
          WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner = ?`,
-      ),
-      renew: db.prepare("UPDATE cerebro_documents SET lease_until = ? WHERE lease_owner = ? AND state = 'processing'"),
-      leased: db.prepare(
-        "SELECT space, id, version FROM cerebro_documents WHERE lease_owner = ? AND state = 'processing'",
-      ),
+        ),
+      renew: () =>
+        db.prepare("UPDATE cerebro_documents SET lease_until = ? WHERE lease_owner = ? AND state = 'processing'"),
+      leased: () =>
+        db.prepare("SELECT space, id, version FROM cerebro_documents WHERE lease_owner = ? AND state = 'processing'"),
       // Jobs left processing by a process that is gone: the lease ran out, or the owner is named for a check.
-      unleased: db.prepare(
-        `SELECT * FROM cerebro_documents WHERE state = 'processing' AND (coalesce(lease_until, 0) <= ? OR lease_owner IS NOT ?)`,
-      ),
-      requeueLost: db.prepare(
-        `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, lease_owner = NULL,
+      unleased: () =>
+        db.prepare(
+          `SELECT * FROM cerebro_documents WHERE state = 'processing' AND (coalesce(lease_until, 0) <= ? OR lease_owner IS NOT ?)`,
+        ),
+      requeueLost: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, lease_owner = NULL,
            lease_until = NULL WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner IS ?`,
-      ),
-      failLost: db.prepare(
-        `UPDATE cerebro_documents SET state = 'failed', stage = NULL, error_code = ?, reason = ?, finished_at = ?,
+        ),
+      failLost: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET state = 'failed', stage = NULL, error_code = ?, reason = ?, finished_at = ?,
            updated_at = ?, lease_owner = NULL, lease_until = NULL
          WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner IS ?`,
-      ),
-      ready: db.prepare(
-        `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,
+        ),
+      ready: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,
            passages = ?, chars = ?, pages = ?, lang = ?, title = ?, encoding = ?, embed_model = ?, finished_at = ?, updated_at = ?,
            lease_owner = NULL, lease_until = NULL
          WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner = ?`,
-      ),
-      fail: db.prepare(
-        `UPDATE cerebro_documents SET state = 'failed', stage = NULL, error_code = ?, reason = ?, passages = 0, chars = 0,
+        ),
+      fail: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET state = 'failed', stage = NULL, error_code = ?, reason = ?, passages = 0, chars = 0,
            finished_at = ?, updated_at = ?, lease_owner = NULL, lease_until = NULL
          WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner = ?`,
-      ),
-      requeue: db.prepare(
-        `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, lease_owner = NULL,
+        ),
+      requeue: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, lease_owner = NULL,
            lease_until = NULL WHERE space = ? AND id = ? AND version = ? AND state = 'processing' AND lease_owner = ?`,
-      ),
-      staleVectors: db.prepare(
-        "SELECT * FROM cerebro_documents WHERE state = 'ready' AND coalesce(embed_model, '') <> ?",
-      ),
-      requeueStale: db.prepare(
-        `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, queued_at = ?
+        ),
+      staleVectors: () =>
+        db.prepare("SELECT * FROM cerebro_documents WHERE state = 'ready' AND coalesce(embed_model, '') <> ?"),
+      requeueStale: () =>
+        db.prepare(
+          `UPDATE cerebro_documents SET state = 'queued', progress = 0, stage = NULL, updated_at = ?, queued_at = ?
          WHERE space = ? AND id = ? AND state = 'ready' AND coalesce(embed_model, '') <> ?`,
-      ),
-      delete: db.prepare('DELETE FROM cerebro_documents WHERE space = ? AND id = ?'),
-      spaceDocs: db.prepare('SELECT id FROM cerebro_documents WHERE space = ?').pluck(),
-    };
+        ),
+      delete: () => db.prepare('DELETE FROM cerebro_documents WHERE space = ? AND id = ?'),
+      spaceDocs: () => db.prepare('SELECT id FROM cerebro_documents WHERE space = ?').pluck(),
+    });
   }
 
   get open(): boolean {

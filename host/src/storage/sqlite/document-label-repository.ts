@@ -7,6 +7,7 @@ import type {
   LabelValue,
   StoredLabels,
 } from '../port/document-label-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface LabelRow {
   tags: string;
@@ -50,16 +51,18 @@ export class SqliteDocumentLabelRepository implements DocumentLabelRepository {
   private readonly stmts;
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
-    this.stmts = {
-      get: db.prepare<[string, string], LabelRow>(
-        'SELECT tags, metadata FROM cerebro_document_labels WHERE space = ? AND document_id = ?',
-      ),
-      put: db.prepare(
-        `INSERT INTO cerebro_document_labels (space, document_id, tags, metadata, updated_at) VALUES (?, ?, ?, ?, ?)
+    this.stmts = preparedOnUse({
+      get: () =>
+        db.prepare<[string, string], LabelRow>(
+          'SELECT tags, metadata FROM cerebro_document_labels WHERE space = ? AND document_id = ?',
+        ),
+      put: () =>
+        db.prepare(
+          `INSERT INTO cerebro_document_labels (space, document_id, tags, metadata, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (space, document_id) DO UPDATE SET tags = excluded.tags, metadata = excluded.metadata, updated_at = excluded.updated_at`,
-      ),
-      clear: db.prepare('DELETE FROM cerebro_document_labels WHERE space = ? AND document_id = ?'),
-    };
+        ),
+      clear: () => db.prepare('DELETE FROM cerebro_document_labels WHERE space = ? AND document_id = ?'),
+    });
   }
 
   async get(space: string, documentId: string): Promise<StoredLabels | null> {

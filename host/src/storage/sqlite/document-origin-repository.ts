@@ -4,6 +4,7 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { DocumentOriginRepository, DocumentOriginsNow } from '../port/document-origin-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** Origins in `cerebro_document_origins`; a trigger of migration 0006 drops them with their document. */
 @injectable()
@@ -11,24 +12,28 @@ export class SqliteDocumentOriginRepository implements DocumentOriginRepository,
   private readonly stmts;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.stmts = {
-      put: db.prepare(
-        `INSERT INTO cerebro_document_origins (space, document_id, module, source, url, fetched_at, etag, last_modified, content_hash)
+    this.stmts = preparedOnUse({
+      put: () =>
+        db.prepare(
+          `INSERT INTO cerebro_document_origins (space, document_id, module, source, url, fetched_at, etag, last_modified, content_hash)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (space, document_id) DO UPDATE SET module = excluded.module, source = excluded.source, url = excluded.url,
            fetched_at = excluded.fetched_at, etag = excluded.etag, last_modified = excluded.last_modified, content_hash = excluded.content_hash`,
-      ),
-      clear: db.prepare('DELETE FROM cerebro_document_origins WHERE space = ? AND document_id = ?'),
-      get: db.prepare<[string, string], OriginRow>(
-        'SELECT * FROM cerebro_document_origins WHERE space = ? AND document_id = ?',
-      ),
-      ofModule: db.prepare<[string, string], OriginRow>(
-        'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ?',
-      ),
-      ofSource: db.prepare<[string, string, string], OriginRow>(
-        'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ? AND source = ?',
-      ),
-    };
+        ),
+      clear: () => db.prepare('DELETE FROM cerebro_document_origins WHERE space = ? AND document_id = ?'),
+      get: () =>
+        db.prepare<[string, string], OriginRow>(
+          'SELECT * FROM cerebro_document_origins WHERE space = ? AND document_id = ?',
+        ),
+      ofModule: () =>
+        db.prepare<[string, string], OriginRow>(
+          'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ?',
+        ),
+      ofSource: () =>
+        db.prepare<[string, string, string], OriginRow>(
+          'SELECT * FROM cerebro_document_origins WHERE space = ? AND module = ? AND source = ?',
+        ),
+    });
   }
 
   async put(space: string, documentId: string, module: string, origin: DocumentOrigin): Promise<void> {

@@ -8,6 +8,7 @@ import type {
   ClaimResult,
   IdempotencyRepository,
 } from '../port/idempotency-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 interface Row {
   fingerprint: string;
@@ -32,27 +33,30 @@ export class SqliteIdempotencyRepository implements IdempotencyRepository {
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
     const where = 'caller = ? AND space_id = ? AND route = ? AND idempotency_key = ?';
-    this.stmts = {
-      purge: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?'),
-      find: db.prepare<ScopeParams, Row>(
-        `SELECT fingerprint, state, status, headers, body, owner, lease_until, charged_account, charged_amount
+    this.stmts = preparedOnUse({
+      purge: () => db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?'),
+      find: () =>
+        db.prepare<ScopeParams, Row>(
+          `SELECT fingerprint, state, status, headers, body, owner, lease_until, charged_account, charged_amount
            FROM idempotency_keys WHERE ${where}`,
-      ),
-      hold: db.prepare(
-        `INSERT OR REPLACE INTO idempotency_keys (caller, space_id, route, idempotency_key, fingerprint, state, created_at,
+        ),
+      hold: () =>
+        db.prepare(
+          `INSERT OR REPLACE INTO idempotency_keys (caller, space_id, route, idempotency_key, fingerprint, state, created_at,
            owner, lease_until) VALUES (?, ?, ?, ?, ?, 'en_curso', ?, ?, ?)`,
-      ),
-      held: db.prepare<[string], Row & { space_id: string; route: string; caller: string; idempotency_key: string }>(
-        "SELECT * FROM idempotency_keys WHERE state = 'en_curso' AND owner IS NOT ?",
-      ),
-      renew: db.prepare<[number, string]>(
-        "UPDATE idempotency_keys SET lease_until = ? WHERE owner = ? AND state = 'en_curso'",
-      ),
-      complete: db.prepare(
-        `UPDATE idempotency_keys SET state = 'hecha', status = ?, headers = ?, body = ? WHERE ${where}`,
-      ),
-      release: db.prepare<ScopeParams>(`DELETE FROM idempotency_keys WHERE ${where} AND state = 'en_curso'`),
-    };
+        ),
+      held: () =>
+        db.prepare<[string], Row & { space_id: string; route: string; caller: string; idempotency_key: string }>(
+          "SELECT * FROM idempotency_keys WHERE state = 'en_curso' AND owner IS NOT ?",
+        ),
+      renew: () =>
+        db.prepare<[number, string]>(
+          "UPDATE idempotency_keys SET lease_until = ? WHERE owner = ? AND state = 'en_curso'",
+        ),
+      complete: () =>
+        db.prepare(`UPDATE idempotency_keys SET state = 'hecha', status = ?, headers = ?, body = ? WHERE ${where}`),
+      release: () => db.prepare<ScopeParams>(`DELETE FROM idempotency_keys WHERE ${where} AND state = 'en_curso'`),
+    });
   }
 
   async claim(request: ClaimRequest, holds: AbandonedHolds): Promise<ClaimResult> {

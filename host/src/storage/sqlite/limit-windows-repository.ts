@@ -2,6 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
 import type { LimitWindowsRepository, WindowCalls, WindowHit } from '../port/limit-windows-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /**
  * Limit windows in the shared SQLite database: a hit is one conditional upsert (about 50 µs here, a WAL commit),
@@ -13,22 +14,25 @@ export class SqliteLimitWindowsRepository implements LimitWindowsRepository {
   private readonly addAll;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.stmts = {
-      hit: db
-        .prepare<[string, number, number, number], number>(
-          `INSERT INTO limit_windows (bucket, window_start, expires_at, calls) VALUES (?, ?, ?, 1)
+    this.stmts = preparedOnUse({
+      hit: () =>
+        db
+          .prepare<[string, number, number, number], number>(
+            `INSERT INTO limit_windows (bucket, window_start, expires_at, calls) VALUES (?, ?, ?, 1)
              ON CONFLICT (bucket, window_start) DO UPDATE SET calls = calls + 1 WHERE calls < ? RETURNING calls`,
-        )
-        .pluck(),
-      count: db
-        .prepare<[string, number], number>('SELECT calls FROM limit_windows WHERE bucket = ? AND window_start = ?')
-        .pluck(),
-      add: db.prepare<[string, number, number, number]>(
-        `INSERT INTO limit_windows (bucket, window_start, expires_at, calls) VALUES (?, ?, ?, ?)
+          )
+          .pluck(),
+      count: () =>
+        db
+          .prepare<[string, number], number>('SELECT calls FROM limit_windows WHERE bucket = ? AND window_start = ?')
+          .pluck(),
+      add: () =>
+        db.prepare<[string, number, number, number]>(
+          `INSERT INTO limit_windows (bucket, window_start, expires_at, calls) VALUES (?, ?, ?, ?)
            ON CONFLICT (bucket, window_start) DO UPDATE SET calls = calls + excluded.calls`,
-      ),
-      forget: db.prepare<[number]>('DELETE FROM limit_windows WHERE expires_at <= ?'),
-    };
+        ),
+      forget: () => db.prepare<[number]>('DELETE FROM limit_windows WHERE expires_at <= ?'),
+    });
     this.addAll = db.transaction((entries: readonly WindowCalls[]) => {
       for (const e of entries) this.stmts.add.run(e.bucket, e.windowStart, e.windowStart + e.windowMs, e.calls);
     });

@@ -19,6 +19,7 @@ import {
   type InvitationRow,
   invitationOf,
 } from '../shared/member-rows.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** Members, roles and invitations in the tables of migration 0019. */
 @injectable()
@@ -27,58 +28,65 @@ export class SqliteMemberRepository implements MemberRepository {
   private readonly acceptTx;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
-    this.stmts = {
-      byEmail: db.prepare<[string], MemberRecord>(
-        `SELECT ${MEMBER_COLUMNS} FROM members WHERE email = ? AND deleted_at IS NULL`,
-      ),
-      byId: db.prepare<[string], MemberRecord>(
-        `SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ? AND deleted_at IS NULL`,
-      ),
-      membership: db.prepare<[string, string], { role: MemberRole; read_only: number }>(
-        `SELECT sm.role, o.read_only FROM memberships sm ${CURRENT_MEMBERSHIP} WHERE sm.member_id = ? AND sm.space_id = ?`,
-      ),
-      memberships: db.prepare<[string], { spaceId: string; role: MemberRole }>(
-        `SELECT sm.space_id AS spaceId, sm.role FROM memberships sm ${CURRENT_MEMBERSHIP}
+    this.stmts = preparedOnUse({
+      byEmail: () =>
+        db.prepare<[string], MemberRecord>(
+          `SELECT ${MEMBER_COLUMNS} FROM members WHERE email = ? AND deleted_at IS NULL`,
+        ),
+      byId: () =>
+        db.prepare<[string], MemberRecord>(`SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ? AND deleted_at IS NULL`),
+      membership: () =>
+        db.prepare<[string, string], { role: MemberRole; read_only: number }>(
+          `SELECT sm.role, o.read_only FROM memberships sm ${CURRENT_MEMBERSHIP} WHERE sm.member_id = ? AND sm.space_id = ?`,
+        ),
+      memberships: () =>
+        db.prepare<[string], { spaceId: string; role: MemberRole }>(
+          `SELECT sm.space_id AS spaceId, sm.role FROM memberships sm ${CURRENT_MEMBERSHIP}
           WHERE sm.member_id = ? ORDER BY sm.space_id`,
-      ),
-      spaceMembers: db.prepare<[string], SpaceMemberRecord>(
-        `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id ${CURRENT_MEMBERSHIP}
+        ),
+      spaceMembers: () =>
+        db.prepare<[string], SpaceMemberRecord>(
+          `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id ${CURRENT_MEMBERSHIP}
           WHERE sm.space_id = ? ORDER BY sm.created_at, m.email`,
-      ),
-      spaceMember: db.prepare<[string, string], SpaceMemberRecord>(
-        `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id ${CURRENT_MEMBERSHIP}
+        ),
+      spaceMember: () =>
+        db.prepare<[string, string], SpaceMemberRecord>(
+          `SELECT ${SPACE_MEMBER_COLUMNS} FROM memberships sm JOIN members m ON m.id = sm.member_id ${CURRENT_MEMBERSHIP}
           WHERE sm.space_id = ? AND sm.member_id = ?`,
-      ),
-      setRole: db.prepare('UPDATE memberships SET role = ? WHERE space_id = ? AND member_id = ?'),
-      remove: db.prepare('DELETE FROM memberships WHERE space_id = ? AND member_id = ?'),
-      insertInvitation: db.prepare(
-        `INSERT INTO member_invitations (id, space_id, owner_id, email, role, secret_digest, created_at, expires_at)
+        ),
+      setRole: () => db.prepare('UPDATE memberships SET role = ? WHERE space_id = ? AND member_id = ?'),
+      remove: () => db.prepare('DELETE FROM memberships WHERE space_id = ? AND member_id = ?'),
+      insertInvitation: () =>
+        db.prepare(
+          `INSERT INTO member_invitations (id, space_id, owner_id, email, role, secret_digest, created_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
-      invitation: db.prepare<[string], InvitationRow>(
-        `SELECT ${INVITATION_COLUMNS} FROM member_invitations WHERE id = ?`,
-      ),
-      pending: db.prepare<[string, string], InvitationRow>(
-        `SELECT ${INVITATION_COLUMNS} FROM member_invitations
+        ),
+      invitation: () =>
+        db.prepare<[string], InvitationRow>(`SELECT ${INVITATION_COLUMNS} FROM member_invitations WHERE id = ?`),
+      pending: () =>
+        db.prepare<[string, string], InvitationRow>(
+          `SELECT ${INVITATION_COLUMNS} FROM member_invitations
           WHERE space_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?
           ORDER BY created_at DESC, id`,
-      ),
-      revokeInvitation: db.prepare(
-        `UPDATE member_invitations SET revoked_at = ?
+        ),
+      revokeInvitation: () =>
+        db.prepare(
+          `UPDATE member_invitations SET revoked_at = ?
           WHERE id = ? AND space_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`,
-      ),
-      use: db.prepare(
-        `UPDATE member_invitations SET accepted_at = ?
+        ),
+      use: () =>
+        db.prepare(
+          `UPDATE member_invitations SET accepted_at = ?
           WHERE id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`,
-      ),
-      insertMember: db.prepare(
-        'INSERT INTO members (id, email, name, password_digest, created_at) VALUES (?, ?, ?, ?, ?)',
-      ),
-      join: db.prepare(
-        `INSERT INTO memberships (space_id, member_id, owner_id, role, created_at) VALUES (?, ?, ?, ?, ?)
+        ),
+      insertMember: () =>
+        db.prepare('INSERT INTO members (id, email, name, password_digest, created_at) VALUES (?, ?, ?, ?, ?)'),
+      join: () =>
+        db.prepare(
+          `INSERT INTO memberships (space_id, member_id, owner_id, role, created_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (space_id, member_id) DO UPDATE SET role = excluded.role, owner_id = excluded.owner_id`,
-      ),
-    };
+        ),
+    });
     this.acceptTx = db.transaction((invitationId: string, at: string, invitee: Invitee): string | null => {
       if (this.stmts.use.run(at, invitationId, at).changes !== 1) return null;
       const invitation = this.stmts.invitation.get(invitationId)!;

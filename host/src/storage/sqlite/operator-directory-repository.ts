@@ -10,6 +10,7 @@ import type {
   OperatorDirectoryRepository,
   SpaceColumns,
 } from '../port/operator-directory-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** The operator's writes on the directory's tables, each one SQLite transaction. */
 @injectable()
@@ -19,44 +20,46 @@ export class SqliteOperatorDirectoryRepository implements OperatorDirectoryRepos
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
     this.insertSpace = spaceInsert(db);
-    this.stmts = {
-      ownerAny: db.prepare<[string]>('SELECT 1 FROM owners WHERE id = ?').pluck(),
-      ownerLive: db.prepare<[string]>('SELECT 1 FROM owners WHERE id = ? AND deleted_at IS NULL').pluck(),
-      email: db.prepare<[string]>('SELECT 1 FROM owners WHERE email = ? AND deleted_at IS NULL').pluck(),
-      space: db.prepare<[string]>('SELECT 1 FROM spaces WHERE id = ?').pluck(),
-      account: db.prepare<[string]>('SELECT 1 FROM accounts WHERE id = ?').pluck(),
-      accountOf: db
-        .prepare<[string], string>('SELECT id FROM accounts WHERE owner_id = ? ORDER BY created_at LIMIT 1')
-        .pluck(),
-      insertOwner: db.prepare('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)'),
-      insertAccount: db.prepare('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)'),
-      deleteOwner: db.prepare('UPDATE owners SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL'),
-      unownSpaces: db.prepare('UPDATE spaces SET owner_id = NULL WHERE owner_id = ?'),
-      ownerReadOnly: db.prepare('UPDATE owners SET read_only = ? WHERE id = ? AND deleted_at IS NULL'),
+    this.stmts = preparedOnUse({
+      ownerAny: () => db.prepare<[string]>('SELECT 1 FROM owners WHERE id = ?').pluck(),
+      ownerLive: () => db.prepare<[string]>('SELECT 1 FROM owners WHERE id = ? AND deleted_at IS NULL').pluck(),
+      email: () => db.prepare<[string]>('SELECT 1 FROM owners WHERE email = ? AND deleted_at IS NULL').pluck(),
+      space: () => db.prepare<[string]>('SELECT 1 FROM spaces WHERE id = ?').pluck(),
+      account: () => db.prepare<[string]>('SELECT 1 FROM accounts WHERE id = ?').pluck(),
+      accountOf: () =>
+        db.prepare<[string], string>('SELECT id FROM accounts WHERE owner_id = ? ORDER BY created_at LIMIT 1').pluck(),
+      insertOwner: () => db.prepare('INSERT INTO owners (id, name, email, created_at) VALUES (?, ?, ?, ?)'),
+      insertAccount: () => db.prepare('INSERT INTO accounts (id, owner_id, created_at) VALUES (?, ?, ?)'),
+      deleteOwner: () => db.prepare('UPDATE owners SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL'),
+      unownSpaces: () => db.prepare('UPDATE spaces SET owner_id = NULL WHERE owner_id = ?'),
+      ownerReadOnly: () => db.prepare('UPDATE owners SET read_only = ? WHERE id = ? AND deleted_at IS NULL'),
       // One statement for any set of changes: a column not given is written back as it is (owner and trial end
       // may be set to null, hence their own flags).
-      changeSpace: db.prepare(
-        `UPDATE spaces SET owner_id = CASE WHEN @setOwner THEN @owner ELSE owner_id END,
+      changeSpace: () =>
+        db.prepare(
+          `UPDATE spaces SET owner_id = CASE WHEN @setOwner THEN @owner ELSE owner_id END,
            trial_ends_at = CASE WHEN @setTrial THEN @trial ELSE trial_ends_at END,
            api_enabled = coalesce(@api, api_enabled), owner_read_only = coalesce(@readOnly, owner_read_only)
          WHERE id = @id`,
-      ),
-      enableModule: db.prepare('INSERT OR IGNORE INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)'),
-      disableModule: db.prepare('DELETE FROM space_modules WHERE space_id = ? AND module = ?'),
-      payment: db.prepare<[string], { unpaid_since: string | null; suspended: number }>(
-        'SELECT unpaid_since, suspended FROM accounts WHERE id = ?',
-      ),
-      setPayment: db.prepare('UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?'),
-      quota: db.prepare<[string], { quota_bytes: number | null; quota_documents: number | null }>(
-        'SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?',
-      ),
-      setQuota: db.prepare('UPDATE accounts SET quota_bytes = ?, quota_documents = ? WHERE id = ?'),
-      insertOperator: db.prepare(
-        'INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)',
-      ),
-      anyOwner: db.prepare('SELECT 1 FROM owners LIMIT 1').pluck(),
-      anyOperator: db.prepare('SELECT 1 FROM operator_credentials LIMIT 1').pluck(),
-    };
+        ),
+      enableModule: () =>
+        db.prepare('INSERT OR IGNORE INTO space_modules (space_id, module, enabled_at) VALUES (?, ?, ?)'),
+      disableModule: () => db.prepare('DELETE FROM space_modules WHERE space_id = ? AND module = ?'),
+      payment: () =>
+        db.prepare<[string], { unpaid_since: string | null; suspended: number }>(
+          'SELECT unpaid_since, suspended FROM accounts WHERE id = ?',
+        ),
+      setPayment: () => db.prepare('UPDATE accounts SET unpaid_since = ?, suspended = ? WHERE id = ?'),
+      quota: () =>
+        db.prepare<[string], { quota_bytes: number | null; quota_documents: number | null }>(
+          'SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?',
+        ),
+      setQuota: () => db.prepare('UPDATE accounts SET quota_bytes = ?, quota_documents = ? WHERE id = ?'),
+      insertOperator: () =>
+        db.prepare('INSERT INTO operator_credentials (id, name, secret_digest, created_at) VALUES (?, ?, ?, ?)'),
+      anyOwner: () => db.prepare('SELECT 1 FROM owners LIMIT 1').pluck(),
+      anyOperator: () => db.prepare('SELECT 1 FROM operator_credentials LIMIT 1').pluck(),
+    });
   }
 
   async ownerIdTaken(id: string): Promise<boolean> {

@@ -4,6 +4,7 @@ import type { LoginRow } from '../../studio/studio-services.js';
 import type { SqliteDatabase } from '../database.js';
 import type { OwnerLoginRepository } from '../port/owner-login-repository.js';
 import { prepareRevokeOthers } from './console-session-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** Owners' sign-in data in the `owners` table. */
 @injectable()
@@ -11,18 +12,20 @@ export class SqliteOwnerLoginRepository implements OwnerLoginRepository {
   private readonly stmts;
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
-    this.stmts = {
-      byId: db.prepare<[string], LoginRow>(
-        'SELECT id, name, email, password_digest, deleted_at FROM owners WHERE id = ? AND deleted_at IS NULL',
-      ),
-      byEmail: db.prepare<[string], LoginRow>(
-        'SELECT id, name, email, password_digest, deleted_at FROM owners WHERE email = ? AND deleted_at IS NULL',
-      ),
-      setEmail: db.prepare('UPDATE owners SET email = ? WHERE id = ?'),
-      setName: db.prepare('UPDATE owners SET name = ? WHERE id = ?'),
-      setPassword: db.prepare('UPDATE owners SET password_digest = ?, password_changed_at = ? WHERE id = ?'),
-      revokeOthers: prepareRevokeOthers(db),
-    };
+    this.stmts = preparedOnUse({
+      byId: () =>
+        db.prepare<[string], LoginRow>(
+          'SELECT id, name, email, password_digest, deleted_at FROM owners WHERE id = ? AND deleted_at IS NULL',
+        ),
+      byEmail: () =>
+        db.prepare<[string], LoginRow>(
+          'SELECT id, name, email, password_digest, deleted_at FROM owners WHERE email = ? AND deleted_at IS NULL',
+        ),
+      setEmail: () => db.prepare('UPDATE owners SET email = ? WHERE id = ?'),
+      setName: () => db.prepare('UPDATE owners SET name = ? WHERE id = ?'),
+      setPassword: () => db.prepare('UPDATE owners SET password_digest = ?, password_changed_at = ? WHERE id = ?'),
+      revokeOthers: () => prepareRevokeOthers(db),
+    });
   }
 
   async byId(ownerId: string): Promise<LoginRow | undefined> {

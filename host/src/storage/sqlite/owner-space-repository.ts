@@ -4,6 +4,7 @@ import type { NewSpaceRecord } from '../port/operator-directory-repository.js';
 import type { OwnSpaceOutcome, OwnerSpaceRepository, SpaceAllowance } from '../port/owner-space-repository.js';
 import { SqliteDatabaseToken } from './database-token.js';
 import { spaceInsert } from './space-insert.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** An owner's own spaces and their allowance, on SQLite; a creation is one immediate transaction. */
 @injectable()
@@ -13,15 +14,16 @@ export class SqliteOwnerSpaceRepository implements OwnerSpaceRepository {
 
   constructor(@inject(SqliteDatabaseToken) private readonly db: SqliteDatabase) {
     this.insertSpace = spaceInsert(db);
-    this.stmts = {
-      allowance: db.prepare<[string], { own: number | null; spaces: number }>(
-        `SELECT o.max_spaces AS own, (SELECT count(*) FROM spaces s WHERE s.owner_id = o.id) AS spaces
+    this.stmts = preparedOnUse({
+      allowance: () =>
+        db.prepare<[string], { own: number | null; spaces: number }>(
+          `SELECT o.max_spaces AS own, (SELECT count(*) FROM spaces s WHERE s.owner_id = o.id) AS spaces
            FROM owners o WHERE o.id = ? AND o.deleted_at IS NULL`,
-      ),
-      setAllowance: db.prepare('UPDATE owners SET max_spaces = ? WHERE id = ? AND deleted_at IS NULL'),
-      spaceTaken: db.prepare<[string]>('SELECT 1 FROM spaces WHERE id = ?').pluck(),
-      rename: db.prepare('UPDATE spaces SET name = ? WHERE id = ?'),
-    };
+        ),
+      setAllowance: () => db.prepare('UPDATE owners SET max_spaces = ? WHERE id = ? AND deleted_at IS NULL'),
+      spaceTaken: () => db.prepare<[string]>('SELECT 1 FROM spaces WHERE id = ?').pluck(),
+      rename: () => db.prepare('UPDATE spaces SET name = ? WHERE id = ?'),
+    });
   }
 
   async allowance(ownerId: string): Promise<SpaceAllowance | undefined> {

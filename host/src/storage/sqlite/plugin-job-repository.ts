@@ -11,6 +11,7 @@ import type {
   PluginJobRepository,
 } from '../port/plugin-job-repository.js';
 import { type PluginJobRow as Row, toRecord } from '../shared/plugin-job-row.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** Plugins' jobs in `plugin_jobs`, and the turns of spaces in `plugin_job_turns` (migration 0017). */
 @injectable()
@@ -19,73 +20,87 @@ export class SqlitePluginJobRepository implements PluginJobRepository {
   private readonly dueByCount = new Map<number, Database.Statement>();
 
   constructor(@inject(SqliteDatabaseToken) private readonly db: SqliteDatabase) {
-    this.s = {
-      byId: db.prepare('SELECT * FROM plugin_jobs WHERE plugin = ? AND id = ?'),
-      byKey: db.prepare(
-        "SELECT * FROM plugin_jobs WHERE plugin = ? AND dedupe_key = ? AND state IN ('queued', 'running')",
-      ),
-      insert: db.prepare(
-        `INSERT INTO plugin_jobs (id, plugin, kind, space, payload, dedupe_key, state, run_at, every_ms, created_at, updated_at)
+    this.s = preparedOnUse({
+      byId: () => db.prepare('SELECT * FROM plugin_jobs WHERE plugin = ? AND id = ?'),
+      byKey: () =>
+        db.prepare("SELECT * FROM plugin_jobs WHERE plugin = ? AND dedupe_key = ? AND state IN ('queued', 'running')"),
+      insert: () =>
+        db.prepare(
+          `INSERT INTO plugin_jobs (id, plugin, kind, space, payload, dedupe_key, state, run_at, every_ms, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
-      ),
+        ),
       // Turns: among the spaces with due jobs of the kind, the one never served or served longest ago goes first
       // (ties: the earliest due job): a space's backlog delays another space's next job by one job at most.
-      nextSpace: db
-        .prepare(
-          `SELECT q.space FROM (SELECT space, min(run_at) AS first FROM plugin_jobs
+      nextSpace: () =>
+        db
+          .prepare(
+            `SELECT q.space FROM (SELECT space, min(run_at) AS first FROM plugin_jobs
              WHERE plugin = ? AND kind = ? AND state = 'queued' AND run_at <= ? GROUP BY space) q
            LEFT JOIN plugin_job_turns t ON t.plugin = ? AND t.kind = ? AND t.space = q.space
            ORDER BY t.served IS NOT NULL, t.served, q.first LIMIT 1`,
-        )
-        .pluck(),
-      nextInSpace: db.prepare(
-        `SELECT id FROM plugin_jobs WHERE plugin = ? AND kind = ? AND space = ? AND state = 'queued' AND run_at <= ?
+          )
+          .pluck(),
+      nextInSpace: () =>
+        db.prepare(
+          `SELECT id FROM plugin_jobs WHERE plugin = ? AND kind = ? AND space = ? AND state = 'queued' AND run_at <= ?
          ORDER BY run_at, created_at, id LIMIT 1`,
-      ),
-      claim: db.prepare(
-        `UPDATE plugin_jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?, lease_until = ?, updated_at = ?
+        ),
+      claim: () =>
+        db.prepare(
+          `UPDATE plugin_jobs SET state = 'running', attempts = attempts + 1, lease_owner = ?, lease_until = ?, updated_at = ?
          WHERE id = ? AND state = 'queued'`,
-      ),
-      served: db.prepare(
-        `INSERT INTO plugin_job_turns (plugin, kind, space, served)
+        ),
+      served: () =>
+        db.prepare(
+          `INSERT INTO plugin_job_turns (plugin, kind, space, served)
          VALUES (?, ?, ?, (SELECT coalesce(max(served), 0) + 1 FROM plugin_job_turns WHERE plugin = ? AND kind = ?))
          ON CONFLICT (plugin, kind, space) DO UPDATE SET served = excluded.served`,
-      ),
-      progress: db.prepare(
-        "UPDATE plugin_jobs SET progress = ?, updated_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ?",
-      ),
-      renew: db.prepare("UPDATE plugin_jobs SET lease_until = ? WHERE lease_owner = ? AND state = 'running'"),
-      held: db.prepare("SELECT id, cancel_requested FROM plugin_jobs WHERE lease_owner = ? AND state = 'running'"),
-      owned: db.prepare("SELECT * FROM plugin_jobs WHERE id = ? AND state = 'running' AND lease_owner = ?"),
-      end: db.prepare(
-        `UPDATE plugin_jobs SET state = ?, error = ?, finished_at = ?, updated_at = ?, lease_owner = NULL, lease_until = NULL
+        ),
+      progress: () =>
+        db.prepare(
+          "UPDATE plugin_jobs SET progress = ?, updated_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ?",
+        ),
+      renew: () => db.prepare("UPDATE plugin_jobs SET lease_until = ? WHERE lease_owner = ? AND state = 'running'"),
+      held: () =>
+        db.prepare("SELECT id, cancel_requested FROM plugin_jobs WHERE lease_owner = ? AND state = 'running'"),
+      owned: () => db.prepare("SELECT * FROM plugin_jobs WHERE id = ? AND state = 'running' AND lease_owner = ?"),
+      end: () =>
+        db.prepare(
+          `UPDATE plugin_jobs SET state = ?, error = ?, finished_at = ?, updated_at = ?, lease_owner = NULL, lease_until = NULL
          WHERE id = ? AND state = 'running' AND lease_owner = ?`,
-      ),
-      again: db.prepare(
-        `UPDATE plugin_jobs SET state = 'queued', run_at = ?, attempts = 0, progress = 0, error = ?, updated_at = ?,
+        ),
+      again: () =>
+        db.prepare(
+          `UPDATE plugin_jobs SET state = 'queued', run_at = ?, attempts = 0, progress = 0, error = ?, updated_at = ?,
            lease_owner = NULL, lease_until = NULL WHERE id = ? AND state = 'running' AND lease_owner = ?`,
-      ),
-      release: db.prepare(
-        `UPDATE plugin_jobs SET state = 'queued', attempts = max(attempts - 1, 0), updated_at = ?, lease_owner = NULL,
+        ),
+      release: () =>
+        db.prepare(
+          `UPDATE plugin_jobs SET state = 'queued', attempts = max(attempts - 1, 0), updated_at = ?, lease_owner = NULL,
            lease_until = NULL WHERE id = ? AND state = 'running' AND lease_owner = ?`,
-      ),
-      cancelQueued: db.prepare(
-        `UPDATE plugin_jobs SET state = 'cancelled', cancel_requested = 1, finished_at = ?, updated_at = ?
+        ),
+      cancelQueued: () =>
+        db.prepare(
+          `UPDATE plugin_jobs SET state = 'cancelled', cancel_requested = 1, finished_at = ?, updated_at = ?
          WHERE plugin = ? AND id = ? AND state = 'queued'`,
-      ),
-      cancelRunning: db.prepare(
-        "UPDATE plugin_jobs SET cancel_requested = 1, updated_at = ? WHERE plugin = ? AND id = ? AND state = 'running'",
-      ),
+        ),
+      cancelRunning: () =>
+        db.prepare(
+          "UPDATE plugin_jobs SET cancel_requested = 1, updated_at = ? WHERE plugin = ? AND id = ? AND state = 'running'",
+        ),
       // Running jobs that may be lost: the lease ran out, or the owner is another process, named for a check.
-      unleased: db.prepare(
-        "SELECT * FROM plugin_jobs WHERE state = 'running' AND (coalesce(lease_until, 0) <= ? OR lease_owner IS NOT ?)",
-      ),
-      requeueLost: db.prepare(
-        `UPDATE plugin_jobs SET state = 'queued', updated_at = ?, lease_owner = NULL, lease_until = NULL
+      unleased: () =>
+        db.prepare(
+          "SELECT * FROM plugin_jobs WHERE state = 'running' AND (coalesce(lease_until, 0) <= ? OR lease_owner IS NOT ?)",
+        ),
+      requeueLost: () =>
+        db.prepare(
+          `UPDATE plugin_jobs SET state = 'queued', updated_at = ?, lease_owner = NULL, lease_until = NULL
          WHERE id = ? AND state = 'running' AND lease_owner IS ?`,
-      ),
-      forget: db.prepare("DELETE FROM plugin_jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ?"),
-    };
+        ),
+      forget: () =>
+        db.prepare("DELETE FROM plugin_jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < ?"),
+    });
   }
 
   async enqueue(job: NewPluginJob): Promise<{ job: PluginJobRecord; created: boolean }> {

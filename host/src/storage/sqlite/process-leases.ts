@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from '../database.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /**
  * The synchronous SQLite form of the named leases, used by `SqliteProcessLeaseRepository` (the port every new caller
@@ -19,14 +20,15 @@ export class SqliteProcessLeases implements ProcessLeases {
   private readonly stmts;
 
   constructor(db: SqliteDatabase) {
-    this.stmts = {
-      acquire: db.prepare<[string, string, number, number]>(
-        `INSERT INTO process_leases (name, owner, until) VALUES (?, ?, ?)
+    this.stmts = preparedOnUse({
+      acquire: () =>
+        db.prepare<[string, string, number, number]>(
+          `INSERT INTO process_leases (name, owner, until) VALUES (?, ?, ?)
            ON CONFLICT (name) DO UPDATE SET owner = excluded.owner, until = excluded.until
            WHERE process_leases.owner = excluded.owner OR process_leases.until <= ?`,
-      ),
-      release: db.prepare<[string, string]>('DELETE FROM process_leases WHERE name = ? AND owner = ?'),
-    };
+        ),
+      release: () => db.prepare<[string, string]>('DELETE FROM process_leases WHERE name = ? AND owner = ?'),
+    });
   }
 
   acquire(name: string, owner: string, now: number, ttlMs: number): boolean {

@@ -3,6 +3,7 @@
 // immutable migration cannot know which model will be configured.
 import * as sqliteVec from 'sqlite-vec';
 import type { SqliteDatabase } from '../database.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 const loaded = new WeakSet<SqliteDatabase>();
 
@@ -28,14 +29,13 @@ export class SqliteVectorStore {
     db.exec(
       `CREATE VIRTUAL TABLE IF NOT EXISTS ${this.table} USING vec0(space text partition key, embedding float[${dimensions}] distance_metric=cosine)`,
     );
-    this.stmt = {
-      insert: db.prepare(`INSERT INTO ${this.table} (rowid, space, embedding) VALUES (?, ?, ?)`),
-      delete: db.prepare(`DELETE FROM ${this.table} WHERE rowid = ?`),
-      knn: db.prepare(
-        `SELECT rowid AS id, distance FROM ${this.table} WHERE embedding MATCH ? AND k = ? AND space = ?`,
-      ),
-      get: db.prepare(`SELECT embedding FROM ${this.table} WHERE rowid = ? AND space = ?`),
-    };
+    this.stmt = preparedOnUse({
+      insert: () => db.prepare(`INSERT INTO ${this.table} (rowid, space, embedding) VALUES (?, ?, ?)`),
+      delete: () => db.prepare(`DELETE FROM ${this.table} WHERE rowid = ?`),
+      knn: () =>
+        db.prepare(`SELECT rowid AS id, distance FROM ${this.table} WHERE embedding MATCH ? AND k = ? AND space = ?`),
+      get: () => db.prepare(`SELECT embedding FROM ${this.table} WHERE rowid = ? AND space = ?`),
+    });
   }
 
   put(space: string, ids: readonly number[], vectors: readonly Float32Array[]): void {

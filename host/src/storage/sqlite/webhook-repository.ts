@@ -10,6 +10,7 @@ import type {
   WebhookRepository,
   WebhookRow,
 } from '../port/webhook-repository.js';
+import { preparedOnUse } from './prepared-on-use.js';
 
 /** The SQLite implementation over the host's database (migration 0011_webhooks). */
 @injectable()
@@ -17,92 +18,108 @@ export class SqliteWebhookRepository implements WebhookRepository {
   private readonly s;
 
   constructor(@inject(HostTokens.Database) private readonly db: SqliteDatabase) {
-    this.s = {
-      insert: db.prepare(
-        `INSERT INTO webhooks (id, space_id, url, events, description, credit_threshold, secret, active, created_at, updated_at)
+    this.s = preparedOnUse({
+      insert: () =>
+        db.prepare(
+          `INSERT INTO webhooks (id, space_id, url, events, description, credit_threshold, secret, active, created_at, updated_at)
          VALUES (@id, @space_id, @url, @events, @description, @credit_threshold, @secret, @active, @created_at, @updated_at)`,
-      ),
-      list: db.prepare<[string], WebhookRow>('SELECT * FROM webhooks WHERE space_id = ? ORDER BY created_at, id'),
-      count: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM webhooks WHERE space_id = ?'),
-      get: db.prepare<[string, string], WebhookRow>('SELECT * FROM webhooks WHERE space_id = ? AND id = ?'),
-      enable: db.prepare(
-        `UPDATE webhooks SET active = 1, disabled_at = NULL, disabled_reason = NULL, consecutive_failures = 0, updated_at = ?
+        ),
+      list: () => db.prepare<[string], WebhookRow>('SELECT * FROM webhooks WHERE space_id = ? ORDER BY created_at, id'),
+      count: () => db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM webhooks WHERE space_id = ?'),
+      get: () => db.prepare<[string, string], WebhookRow>('SELECT * FROM webhooks WHERE space_id = ? AND id = ?'),
+      enable: () =>
+        db.prepare(
+          `UPDATE webhooks SET active = 1, disabled_at = NULL, disabled_reason = NULL, consecutive_failures = 0, updated_at = ?
          WHERE id = ?`,
-      ),
-      disable: db.prepare(
-        'UPDATE webhooks SET active = 0, disabled_at = ?, disabled_reason = ?, updated_at = ? WHERE id = ?',
-      ),
-      delete: db.prepare('DELETE FROM webhooks WHERE space_id = ? AND id = ?'),
-      rotate: db.prepare(
-        `UPDATE webhooks SET previous_secret = secret, previous_secret_until = ?, secret = ?, updated_at = ? WHERE id = ?`,
-      ),
-      subscribers: db.prepare<[string, string], WebhookRow>(
-        `SELECT w.* FROM webhooks w WHERE w.space_id = ? AND w.active = 1
+        ),
+      disable: () =>
+        db.prepare('UPDATE webhooks SET active = 0, disabled_at = ?, disabled_reason = ?, updated_at = ? WHERE id = ?'),
+      delete: () => db.prepare('DELETE FROM webhooks WHERE space_id = ? AND id = ?'),
+      rotate: () =>
+        db.prepare(
+          `UPDATE webhooks SET previous_secret = secret, previous_secret_until = ?, secret = ?, updated_at = ? WHERE id = ?`,
+        ),
+      subscribers: () =>
+        db.prepare<[string, string], WebhookRow>(
+          `SELECT w.* FROM webhooks w WHERE w.space_id = ? AND w.active = 1
          AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value = ?)`,
-      ),
-      exhaustionTold: db
-        .prepare<[string, string], number>(
-          `SELECT EXISTS (SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+        ),
+      exhaustionTold: () =>
+        db
+          .prepare<[string, string], number>(
+            `SELECT EXISTS (SELECT 1 FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
              JOIN spaces s ON s.id = w.space_id
              WHERE s.account_id = ? AND d.event_type = 'creditos.agotados'
                AND d.created_at >= coalesce((SELECT max(created_at) FROM credit_movements
                  WHERE account_id = ? AND delta > 0 AND reason IN ('recarga', 'ajuste')), ''))`,
-        )
-        .pluck(),
-      accountSubscribers: db.prepare<[string, string], WebhookRow>(
-        `SELECT w.* FROM webhooks w JOIN spaces s ON s.id = w.space_id WHERE s.account_id = ? AND w.active = 1
+          )
+          .pluck(),
+      accountSubscribers: () =>
+        db.prepare<[string, string], WebhookRow>(
+          `SELECT w.* FROM webhooks w JOIN spaces s ON s.id = w.space_id WHERE s.account_id = ? AND w.active = 1
          AND EXISTS (SELECT 1 FROM json_each(w.events) e WHERE e.value = ?)`,
-      ),
-      insertDelivery: db.prepare(
-        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, state, attempts, next_attempt_at,
+        ),
+      insertDelivery: () =>
+        db.prepare(
+          `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, body, state, attempts, next_attempt_at,
          give_up_at, manual_requested, created_at) VALUES (@id, @webhook_id, @event_id, @event_type, @body, @state,
          @attempts, @next_attempt_at, @give_up_at, @manual_requested, @created_at)`,
-      ),
-      due: db.prepare<[number, number, number], ClaimedDelivery>(
-        `SELECT d.*, w.url, w.secret, w.previous_secret, w.previous_secret_until FROM webhook_deliveries d
+        ),
+      due: () =>
+        db.prepare<[number, number, number], ClaimedDelivery>(
+          `SELECT d.*, w.url, w.secret, w.previous_secret, w.previous_secret_until FROM webhook_deliveries d
          JOIN webhooks w ON w.id = d.webhook_id
          WHERE d.state = 'pendiente' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
          AND (w.active = 1 OR d.manual_requested = 1)
          ORDER BY d.next_attempt_at LIMIT ?`,
-      ),
-      lease: db.prepare(
-        'UPDATE webhook_deliveries SET lease_until = ? WHERE id = ? AND (lease_until IS NULL OR lease_until < ?)',
-      ),
-      attempt: db.prepare(
-        `INSERT INTO webhook_attempts (delivery_id, n, at, status, error, ms, manual)
+        ),
+      lease: () =>
+        db.prepare(
+          'UPDATE webhook_deliveries SET lease_until = ? WHERE id = ? AND (lease_until IS NULL OR lease_until < ?)',
+        ),
+      attempt: () =>
+        db.prepare(
+          `INSERT INTO webhook_attempts (delivery_id, n, at, status, error, ms, manual)
          VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM webhook_attempts WHERE delivery_id = ?), ?, ?, ?, ?, ?)`,
-      ),
-      settle: db.prepare(
-        `UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, lease_until = NULL,
+        ),
+      settle: () =>
+        db.prepare(
+          `UPDATE webhook_deliveries SET state = ?, attempts = attempts + 1, next_attempt_at = ?, lease_until = NULL,
          manual_requested = 0, last_status = ?, last_error = ?, finished_at = ? WHERE id = ?`,
-      ),
-      succeeded: db.prepare<[string], { consecutive_failures: number }>(
-        'UPDATE webhooks SET consecutive_failures = 0 WHERE id = ? RETURNING consecutive_failures',
-      ),
-      failed: db.prepare<[string], { consecutive_failures: number }>(
-        'UPDATE webhooks SET consecutive_failures = consecutive_failures + 1 WHERE id = ? RETURNING consecutive_failures',
-      ),
-      deliveries: db.prepare<[string, string | null, string | null, number, number], DeliveryRow>(
-        `SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND (? IS NULL OR state = ?)
+        ),
+      succeeded: () =>
+        db.prepare<[string], { consecutive_failures: number }>(
+          'UPDATE webhooks SET consecutive_failures = 0 WHERE id = ? RETURNING consecutive_failures',
+        ),
+      failed: () =>
+        db.prepare<[string], { consecutive_failures: number }>(
+          'UPDATE webhooks SET consecutive_failures = consecutive_failures + 1 WHERE id = ? RETURNING consecutive_failures',
+        ),
+      deliveries: () =>
+        db.prepare<[string, string | null, string | null, number, number], DeliveryRow>(
+          `SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND (? IS NULL OR state = ?)
          ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-      ),
-      countDeliveries: db.prepare<[string, string | null, string | null], { n: number }>(
-        'SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ? AND (? IS NULL OR state = ?)',
-      ),
-      delivery: db.prepare<[string, string], DeliveryRow>(
-        'SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND id = ?',
-      ),
-      redeliver: db.prepare(
-        // The lease is kept: an attempt in flight finishes first, so the same delivery is never sent twice at once.
-        `UPDATE webhook_deliveries SET state = 'pendiente', next_attempt_at = ?, manual_requested = 1,
+        ),
+      countDeliveries: () =>
+        db.prepare<[string, string | null, string | null], { n: number }>(
+          'SELECT COUNT(*) AS n FROM webhook_deliveries WHERE webhook_id = ? AND (? IS NULL OR state = ?)',
+        ),
+      delivery: () =>
+        db.prepare<[string, string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND id = ?'),
+      redeliver: () =>
+        db.prepare(
+          // The lease is kept: an attempt in flight finishes first, so the same delivery is never sent twice at once.
+          `UPDATE webhook_deliveries SET state = 'pendiente', next_attempt_at = ?, manual_requested = 1,
          finished_at = NULL WHERE id = ?`,
-      ),
-      prune: db.prepare("DELETE FROM webhook_deliveries WHERE state IN ('entregada', 'fallida') AND created_at < ?"),
-      nextDue: db.prepare<[], { at: number | null }>(
-        `SELECT MIN(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+        ),
+      prune: () =>
+        db.prepare("DELETE FROM webhook_deliveries WHERE state IN ('entregada', 'fallida') AND created_at < ?"),
+      nextDue: () =>
+        db.prepare<[], { at: number | null }>(
+          `SELECT MIN(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          WHERE d.state = 'pendiente' AND (w.active = 1 OR d.manual_requested = 1)`,
-      ),
-    };
+        ),
+    });
   }
 
   async insertEndpoint(row: WebhookRow): Promise<void> {

@@ -1,4 +1,4 @@
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import type { SitemapContent } from '../discover/xml-lists.js';
 import { FetchFailure } from '../fetch/fetch-failure.js';
 import type { HtmlPage } from './html-page.js';
@@ -16,20 +16,16 @@ export const READ_TIMEOUT_MS = 30_000;
  * which lets a second thread in only when the first one is held up by a large body.
  */
 export class PageReader {
-  private readonly pool;
+  /** Made at the first body read: piscina is then loaded, not at the server's start (~10 ms of CPU). */
+  private pool: Promise<Piscina> | null = null;
+  private closed = false;
+  private readonly threads;
   private readonly gate;
 
   /** `threads`: pages read in parallel at most (the runs' concurrent pages share them). */
   constructor(threads = 1, gate = new ReadingGate(threads)) {
+    this.threads = threads;
     this.gate = gate;
-    this.pool = new Piscina({
-      filename: new URL('./page-worker.js', import.meta.url).href,
-      minThreads: 0,
-      maxThreads: threads,
-      idleTimeout: 30_000,
-      // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
-      resourceLimits: { maxYoungGenerationSizeMb: 8 },
-    });
   }
 
   /** What a body becomes: the document to index (none for noindex or empty HTML) and, for HTML, its links. */
@@ -56,8 +52,25 @@ export class PageReader {
     return this.run({ kind: 'feed', body: ownCopy(body) }, url, signal) as Promise<string[] | null>;
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.pool) await (await this.pool).destroy();
+  }
+
+  private threadPool(): Promise<Piscina> {
+    if (this.closed) return Promise.reject(new Error('page reader closed'));
+    this.pool ??= import('piscina').then(
+      ({ Piscina }) =>
+        new Piscina({
+          filename: new URL('./page-worker.js', import.meta.url).href,
+          minThreads: 0,
+          maxThreads: this.threads,
+          idleTimeout: 30_000,
+          // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
+          resourceLimits: { maxYoungGenerationSizeMb: 8 },
+        }),
+    );
+    return this.pool;
   }
 
   private async run(task: WorkerTask, url: string, signal: AbortSignal): Promise<WorkerResult> {
@@ -66,7 +79,8 @@ export class PageReader {
     const timeout = AbortSignal.timeout(READ_TIMEOUT_MS);
     try {
       // The copy's memory moves to the thread instead of being cloned a second time.
-      return (await this.pool.run(task, {
+      const pool = await this.threadPool();
+      return (await pool.run(task, {
         signal: AbortSignal.any([signal, timeout]),
         transferList: [task.body.buffer],
       })) as WorkerResult;

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { FairSlots } from '@cerebro/sdk';
 import { decodeAudio } from './decode.js';
 import { TranscriptionError } from './errors.js';
@@ -234,6 +234,8 @@ export class TranscriptionEngine {
     // temporary folder, uploads to an outside collector) unless this is in the real environment, which only the
     // main thread can set. The host sets it too; the engine also runs on its own (cerebro-transcripcion).
     process.env.ORT_DISABLE_TELEMETRY ??= '1';
+    // Loaded here, with the first model found, not at the server's start (a start without a model never needs it).
+    const { Piscina } = await import('piscina');
     const pool = new Piscina({
       filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
       minThreads: this.opts.workers,

@@ -25,6 +25,7 @@ import { SqliteVectorStore } from '../vector-store.js';
 import { MATCH_SQL, runMatchPlan } from './match-plan-sql.js';
 import { createSearchPool, type SearchPool } from './search-pool.js';
 import type { SqliteJobPassageSteps } from './sqlite-job-steps.js';
+import { preparedOnUse } from '../prepared-on-use.js';
 
 /** The shared version every change of searchable passages bumps (storage/port/change-version-repository.ts). */
 const PASSAGES_VERSION = 'pasajes';
@@ -58,93 +59,107 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
     this.versions = new SqliteChangeVersions(db);
     this.pool = (options.threads ?? 0) > 0 && !db.memory ? createSearchPool(db.name, options.threads!) : null;
     this.inlinePassages = options.inlinePassages ?? INLINE_MATCH_PASSAGES;
-    this.stmt = {
-      insertPassage: db.prepare(
-        'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text, ocr) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      insertFts: db.prepare('INSERT INTO cerebro_fts (rowid, space_key, heading, body) VALUES (?, ?, ?, ?)'),
-      passageIds: db.prepare('SELECT id FROM cerebro_passages WHERE space = ? AND document_id = ?').pluck(),
-      insertHidden: db.prepare('INSERT INTO cerebro_hidden_passages (id, space, document_id, run) VALUES (?, ?, ?, ?)'),
-      runPassages: db.prepare(
-        `SELECT p.id, p.ord, p.headings, p.text FROM cerebro_hidden_passages h JOIN cerebro_passages p ON p.id = h.id
+    this.stmt = preparedOnUse({
+      insertPassage: () =>
+        db.prepare(
+          'INSERT INTO cerebro_passages (space, document_id, ord, page, headings, text, ocr) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ),
+      insertFts: () => db.prepare('INSERT INTO cerebro_fts (rowid, space_key, heading, body) VALUES (?, ?, ?, ?)'),
+      passageIds: () => db.prepare('SELECT id FROM cerebro_passages WHERE space = ? AND document_id = ?').pluck(),
+      insertHidden: () =>
+        db.prepare('INSERT INTO cerebro_hidden_passages (id, space, document_id, run) VALUES (?, ?, ?, ?)'),
+      runPassages: () =>
+        db.prepare(
+          `SELECT p.id, p.ord, p.headings, p.text FROM cerebro_hidden_passages h JOIN cerebro_passages p ON p.id = h.id
          WHERE h.run = ? AND p.ord > ? ORDER BY p.ord LIMIT ?`,
-      ),
-      countRun: db.prepare('SELECT count(*) FROM cerebro_hidden_passages WHERE run = ?').pluck(),
-      hideVisible: db.prepare(
-        `INSERT INTO cerebro_hidden_passages (id, space, document_id, run)
+        ),
+      countRun: () => db.prepare('SELECT count(*) FROM cerebro_hidden_passages WHERE run = ?').pluck(),
+      hideVisible: () =>
+        db.prepare(
+          `INSERT INTO cerebro_hidden_passages (id, space, document_id, run)
          SELECT p.id, p.space, p.document_id, NULL FROM cerebro_passages p
          WHERE p.space = ? AND p.document_id = ? AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
-      ),
-      revealRun: db.prepare('DELETE FROM cerebro_hidden_passages WHERE run = ?'),
-      abandonRun: db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE run = ?'),
-      abandonDocumentRuns: db.prepare(
-        'UPDATE cerebro_hidden_passages SET run = NULL WHERE space = ? AND document_id = ? AND run IS NOT NULL',
-      ),
-      abandonOrphanRuns: db.prepare(
-        `UPDATE cerebro_hidden_passages SET run = NULL WHERE run IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cerebro_documents d
+        ),
+      revealRun: () => db.prepare('DELETE FROM cerebro_hidden_passages WHERE run = ?'),
+      abandonRun: () => db.prepare('UPDATE cerebro_hidden_passages SET run = NULL WHERE run = ?'),
+      abandonDocumentRuns: () =>
+        db.prepare(
+          'UPDATE cerebro_hidden_passages SET run = NULL WHERE space = ? AND document_id = ? AND run IS NOT NULL',
+        ),
+      abandonOrphanRuns: () =>
+        db.prepare(
+          `UPDATE cerebro_hidden_passages SET run = NULL WHERE run IS NOT NULL AND NOT EXISTS (SELECT 1 FROM cerebro_documents d
            WHERE d.space = cerebro_hidden_passages.space AND d.id = cerebro_hidden_passages.document_id AND d.state = 'processing')`,
-      ),
-      purgeable: db.prepare('SELECT id FROM cerebro_hidden_passages WHERE run IS NULL LIMIT ?').pluck(),
-      deletePassage: db.prepare('DELETE FROM cerebro_passages WHERE id = ?'),
-      deleteHidden: db.prepare('DELETE FROM cerebro_hidden_passages WHERE id = ?'),
-      deleteDocumentHidden: db.prepare('DELETE FROM cerebro_hidden_passages WHERE space = ? AND document_id = ?'),
-      deleteFts: db.prepare('DELETE FROM cerebro_fts WHERE rowid = ?'),
-      deletePassages: db.prepare('DELETE FROM cerebro_passages WHERE space = ? AND document_id = ?'),
-      match: db.prepare(MATCH_SQL),
-      passage: db.prepare(
-        `SELECT p.id, p.document_id, d.name, p.ord, p.page, p.headings, p.text FROM cerebro_passages p
+        ),
+      purgeable: () => db.prepare('SELECT id FROM cerebro_hidden_passages WHERE run IS NULL LIMIT ?').pluck(),
+      deletePassage: () => db.prepare('DELETE FROM cerebro_passages WHERE id = ?'),
+      deleteHidden: () => db.prepare('DELETE FROM cerebro_hidden_passages WHERE id = ?'),
+      deleteDocumentHidden: () => db.prepare('DELETE FROM cerebro_hidden_passages WHERE space = ? AND document_id = ?'),
+      deleteFts: () => db.prepare('DELETE FROM cerebro_fts WHERE rowid = ?'),
+      deletePassages: () => db.prepare('DELETE FROM cerebro_passages WHERE space = ? AND document_id = ?'),
+      match: () => db.prepare(MATCH_SQL),
+      passage: () =>
+        db.prepare(
+          `SELECT p.id, p.document_id, d.name, p.ord, p.page, p.headings, p.text FROM cerebro_passages p
          JOIN cerebro_documents d ON d.space = p.space AND d.id = p.document_id WHERE p.id = ? AND p.space = ?
            AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
-      ),
-      termDocs: db.prepare('SELECT doc FROM cerebro_fts_vocab WHERE term = ?').pluck(),
+        ),
+      termDocs: () => db.prepare('SELECT doc FROM cerebro_fts_vocab WHERE term = ?').pluck(),
       // Hidden passages (an indexing run not yet swapped in, or waiting for purge) are left out: counted, they made a
       // space's statistics depend on when the first question came (the counts are kept while the space barely
       // changes). One primary-key probe per matched row, at most the cap plus the hidden ones.
-      spaceTermDocs: db
-        .prepare(
-          `SELECT count(*) FROM (SELECT rowid FROM cerebro_fts WHERE cerebro_fts MATCH ?
+      spaceTermDocs: () =>
+        db
+          .prepare(
+            `SELECT count(*) FROM (SELECT rowid FROM cerebro_fts WHERE cerebro_fts MATCH ?
              AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = cerebro_fts.rowid) LIMIT ?)`,
-        )
-        .pluck(),
+          )
+          .pluck(),
       // Every `step`-th searchable passage in the order they were stored (ids): spread over the whole space and the
       // same for the same passages. A plain LIMIT read the passages in the index's order, by document id, a random
       // UUID, so the mean length, and every BM25 score of a space over the sample's size, changed from run to run.
-      sample: db.prepare(
-        `SELECT p.text, p.headings FROM (
+      sample: () =>
+        db.prepare(
+          `SELECT p.text, p.headings FROM (
            SELECT id, row_number() OVER (ORDER BY id) - 1 AS n, count(*) OVER () AS total FROM cerebro_passages
            WHERE space = :space AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = cerebro_passages.id)
          ) s JOIN cerebro_passages p ON p.id = s.id
          WHERE s.n % ((s.total + :limit - 1) / :limit) = 0 ORDER BY s.id LIMIT :limit`,
-      ),
-      countRows: db.prepare('SELECT count(*) FROM cerebro_passages').pluck(),
+        ),
+      countRows: () => db.prepare('SELECT count(*) FROM cerebro_passages').pluck(),
       // Searchable passages: every hidden one is a passage of its space, so two index counts, not a probe per row.
-      countSpace: db
-        .prepare(
-          `SELECT (SELECT count(*) FROM cerebro_passages WHERE space = :space)
+      countSpace: () =>
+        db
+          .prepare(
+            `SELECT (SELECT count(*) FROM cerebro_passages WHERE space = :space)
                 - (SELECT count(*) FROM cerebro_hidden_passages WHERE space = :space)`,
-        )
-        .pluck(),
-      languages: db.prepare(
-        `SELECT lang, sum(passages) AS passages FROM cerebro_documents
+          )
+          .pluck(),
+      languages: () =>
+        db.prepare(
+          `SELECT lang, sum(passages) AS passages FROM cerebro_documents
          WHERE space = ? AND state = 'ready' AND lang IS NOT NULL GROUP BY lang`,
-      ),
-      documentPassages: db.prepare(
-        `SELECT p.id, p.ord, p.page, p.headings, p.text, p.ocr FROM cerebro_passages p
+        ),
+      documentPassages: () =>
+        db.prepare(
+          `SELECT p.id, p.ord, p.page, p.headings, p.text, p.ocr FROM cerebro_passages p
          WHERE p.space = ? AND p.document_id = ? AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)
          ORDER BY p.ord, p.id LIMIT ? OFFSET ?`,
-      ),
-      countDocumentPassages: db
-        .prepare(
-          `SELECT count(*) FROM cerebro_passages p WHERE p.space = ? AND p.document_id = ?
+        ),
+      countDocumentPassages: () =>
+        db
+          .prepare(
+            `SELECT count(*) FROM cerebro_passages p WHERE p.space = ? AND p.document_id = ?
              AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
-        )
-        .pluck(),
-      stats: db.prepare(
-        `SELECT count(*) AS documents, coalesce(sum(state = 'ready'), 0) AS ready,
+          )
+          .pluck(),
+      stats: () =>
+        db.prepare(
+          `SELECT count(*) AS documents, coalesce(sum(state = 'ready'), 0) AS ready,
                 coalesce(sum(passages), 0) AS passages, coalesce(sum(chars), 0) AS chars
          FROM cerebro_documents WHERE space = ?`,
-      ),
-    };
+        ),
+    });
   }
 
   // ---- search

@@ -2,7 +2,7 @@
 // hold every other request (40 questions in a space of 636k passages raised another space's median answer time from
 // 5 ms to 11 s). With the per-space question gate (limits/space-gate.ts) one space keeps at most its share of these
 // threads busy, so another space's question finds one free.
-import { Piscina } from 'piscina';
+import { threadPool } from '../../../kernel/thread-pool.js';
 import type { MatchedRow, MatchPlan, PlanMatcher } from '../../port/passage-index-repository.js';
 import type { SearchTask } from './search-worker.js';
 
@@ -12,14 +12,15 @@ export interface SearchPool extends PlanMatcher {
 
 /** Search threads over the database file `file` (a file: an in-memory database cannot be shared with threads). */
 export function createSearchPool(file: string, threads: number): SearchPool {
-  const pool = new Piscina({
+  const pool = threadPool({
     filename: new URL('./search-worker.js', import.meta.url).href,
     minThreads: 0,
     maxThreads: Math.max(1, threads),
     idleTimeout: 60_000,
   });
   return {
-    match: (plan: MatchPlan) => pool.run({ file, plan } satisfies SearchTask) as Promise<MatchedRow[]>,
+    match: async (plan: MatchPlan) =>
+      (await pool.get()).run({ file, plan } satisfies SearchTask) as Promise<MatchedRow[]>,
     close: () => pool.destroy(),
   };
 }
