@@ -112,6 +112,20 @@ function groupCounts(
  * answers fell 35 → 31–35 of 49 as the passages brought in changed which sentences were taken. The project's own set
  * answered 72.8–78.6 % (77.7 %); validacion declined fell 95.2 → 90.5 % at 3 settings. Below that scale: 36, held-out
  * 174–176.
+ * Diagnosed again on that base: every engine miss on debian-handbook dev is a ranking miss (the passage with the keys
+ * is a candidate), and FTS5's two wins come from what it does not do. One passage tops FTS5 only through the
+ * question's "saber" and "está" (a framing verb and a stopword, left out here on purpose; without them FTS5 ranks it
+ * below 10th too); the other because FTS5 does not stem: its rivals say "repositorio", which "repositorios" misses
+ * there, and "list"/"sources" stay apart from Spanish "lista" (df 122/65 as typed, 291/106 stemmed). Recall@5 only,
+ * no retraining: K1 0.9–2, B 0.5–0.9, heading weight 1–3, ancestor headings at 0–1 of the passage's own, exact-form
+ * weight 0–2 (0.5–3 with the typed form's df estimated from the candidates), length counting stopwords: 36 at every
+ * setting. Reciprocal rank fusion with plain FTS5's order (40 deep, k 10–100, its list weighted 0.5–1; it would also
+ * need an unstemmed index): 37, but muebles dev 22 → 20 and manual-empleado dev 22 → 21 at every such setting.
+ * Why proximity costs answers (window 8, scale 1: 37; retrained, held-out 172 at 0.625, 168 at the chosen 0.675): of
+ * 8 held-out answers lost, 1 was declined, 1 lost its passage from the top 5, 6 kept a passage with the keys but took
+ * units from the passages brought in (units compete on coverage, which words said close together raise). Taking units
+ * only from passages within 0.6–0.85 of the best one's probability already costs held-out answers on this ranking
+ * (177 → 174–166) and left the proximity ranking's at 168.
  */
 export function spaceBm25(p: { text: string; headings: readonly string[] }, input: SpaceBm25Input): number {
   const exactWords = input.exactWords?.length === input.groups.length ? input.exactWords : undefined;
