@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { startTestSite } from '@cerebro/plugin-fuentes/testing';
-import { call, json, type Answer } from './support/bearer-call.js';
+import { call, callAt, json, type Answer } from './support/bearer-call.js';
 import { freshSpace } from './support/fresh-space.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { sqliteOnly } from './support/backend.js';
@@ -190,6 +190,41 @@ test(
       assert.ok(answers.every((r) => r.status === 200 || r.status === 429));
       assert.equal(answers.find((r) => r.status === 429)!.body.codigo, 'daily_quota_exceeded');
     });
+
+    await t.test(
+      "an account's storage quota holds across both api processes: parallel uploads never exceed it",
+      async () => {
+        const id = 'almacen';
+        const own = await freshSpace(a.url, operator, id);
+        const account = readDb(dataDir, (db) =>
+          db.prepare('SELECT account_id FROM spaces WHERE id = ?').pluck().get(id),
+        );
+        const N = 3;
+        const quota = await callAt(
+          a.url,
+          operator,
+          `/admin/cuentas/${account}/cuota`,
+          json('PATCH', { max_documentos: N }),
+        );
+        assert.equal(quota.status, 200, JSON.stringify(quota.body));
+        const sendTo = (server: ServerProcess, i: number) => {
+          const form = new FormData();
+          form.append('archivos', new Blob([`Documento ${i}.`], { type: 'text/plain' }), `doc-${i}.txt`);
+          return call(server, own, `/rag/${id}/load_documents`, { method: 'POST', body: form });
+        };
+        // Room held by one process counts in the other's check (it lived in each process's memory).
+        const answers = await Promise.all(Array.from({ length: 4 * N }, (_, i) => sendTo(i % 2 ? b : a, i)));
+        const stored = readDb(dataDir, (db) =>
+          db.prepare('SELECT count(*) FROM cerebro_documents WHERE space = ?').pluck().get(id),
+        );
+        assert.equal(answers.filter((r) => r.status === 202).length, N);
+        assert.equal(stored, N);
+        for (const r of answers.filter((r) => r.status !== 202)) {
+          assert.equal(r.status, 422);
+          assert.equal(r.body.codigo, 'storage_quota_documents');
+        }
+      },
+    );
 
     await t.test('an Idempotency-Key retried against the other api process is charged once', async () => {
       const before = balance(dataDir);

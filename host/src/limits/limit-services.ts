@@ -47,7 +47,8 @@ export interface StorageUse {
 
 /** Room held for an upload in flight; `release` once its files are stored (or it failed). */
 export interface StorageHold {
-  release(): void;
+  /** Gives the room back (resolves once other processes no longer count it). */
+  release(): Promise<void>;
 }
 
 /** Per-account storage quotas: what an account holds, and room held for uploads in flight. */

@@ -98,7 +98,7 @@ export function documentsHostService(
         replaced,
       );
     } finally {
-      held?.release();
+      await held?.release();
     }
     return docs.map((doc, i) => view(doc, recorded(checked[i]!.input.origen)));
   };

@@ -443,7 +443,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           try {
             outcomes = await rag.upload(space(ctx), form.files, labels);
           } finally {
-            room.release();
+            await room.release();
           }
           const stored = await viewsOf(
             ctx,

@@ -7,6 +7,9 @@ import type { StorageQuotaRepository } from './storage-quota-repository.js';
  * holding documents of 100, 250 (one space) and 50 bytes (the other), own quotas of 1000 bytes and no document
  * quota; account `vacia` has no documents and no own quotas; account `otra` holds a 999-byte document.
  */
+/** A check that lets every hold in. */
+const always = () => {};
+
 export function storageQuotaRepositoryContract(
   name: string,
   make: () => Promise<{ repo: StorageQuotaRepository; close(): Promise<void> }>,
@@ -32,6 +35,78 @@ export function storageQuotaRepositoryContract(
         ownBytesQuota: null,
         ownDocumentsQuota: null,
       });
+    } finally {
+      await close();
+    }
+  });
+
+  test(`${name}: holds are summed per account until they end, leaving one out on request`, async () => {
+    const { repo, close } = await make();
+    try {
+      const now = 1_000_000;
+      await repo.holdIfFits({ id: 'h1', accountId: 'full', bytes: 10, documents: 1, until: now + 60_000 }, now, always);
+      await repo.holdIfFits({ id: 'h2', accountId: 'full', bytes: 5, documents: 2, until: now + 1_000 }, now, always);
+      await repo.holdIfFits({ id: 'h3', accountId: 'otra', bytes: 7, documents: 1, until: now + 60_000 }, now, always);
+      assert.deepEqual(await repo.heldRoom('full', now, null), { bytes: 15, documents: 3 });
+      assert.deepEqual(await repo.heldRoom('full', now, 'h1'), { bytes: 5, documents: 2 });
+      assert.deepEqual(await repo.heldRoom('vacia', now, null), { bytes: 0, documents: 0 });
+      // h2 ends at now + 1000: no longer counted from then on, unless renewed before.
+      assert.deepEqual(await repo.heldRoom('full', now + 1_000, null), { bytes: 10, documents: 1 });
+      await repo.renewHolds(['h2', 'desconocida'], now + 5_000);
+      assert.deepEqual(await repo.heldRoom('full', now + 1_000, null), { bytes: 15, documents: 3 });
+      await repo.renewHolds([], now + 9_000);
+      await repo.removeHold('h1');
+      await repo.removeHold('h1'); // already gone: no error
+      assert.deepEqual(await repo.heldRoom('full', now, null), { bytes: 5, documents: 2 });
+      // The stored figures are not touched by holds.
+      assert.equal((await repo.accountStorage('full')).bytes, 400);
+    } finally {
+      await close();
+    }
+  });
+
+  test(`${name}: a new hold clears the account's expired ones (their processes died holding them)`, async () => {
+    const { repo, close } = await make();
+    try {
+      const now = 2_000_000;
+      await repo.holdIfFits(
+        { id: 'muerta', accountId: 'full', bytes: 10, documents: 1, until: now - 1 },
+        now - 60_000,
+        always,
+      );
+      await repo.holdIfFits(
+        { id: 'ajena', accountId: 'otra', bytes: 10, documents: 1, until: now - 1 },
+        now - 60_000,
+        always,
+      );
+      await repo.holdIfFits(
+        { id: 'viva', accountId: 'full', bytes: 3, documents: 1, until: now + 60_000 },
+        now,
+        always,
+      );
+      // Even read as of an earlier instant, the expired hold of the same account is gone; the other account's stays.
+      assert.deepEqual(await repo.heldRoom('full', now - 30_000, null), { bytes: 3, documents: 1 });
+      assert.deepEqual(await repo.heldRoom('otra', now - 30_000, null), { bytes: 10, documents: 1 });
+    } finally {
+      await close();
+    }
+  });
+
+  test(`${name}: a hold is checked against the stored figures and the other holds, and refused holds nothing`, async () => {
+    const { repo, close } = await make();
+    try {
+      const now = 3_000_000;
+      await repo.holdIfFits({ id: 'a', accountId: 'full', bytes: 200, documents: 1, until: now + 60_000 }, now, always);
+      const seen: unknown[] = [];
+      await assert.rejects(
+        repo.holdIfFits({ id: 'b', accountId: 'full', bytes: 9, documents: 1, until: now + 60_000 }, now, (s, h) => {
+          seen.push([s.bytes, s.documents, s.ownBytesQuota, h.bytes, h.documents]);
+          throw new Error('no cabe');
+        }),
+        /no cabe/,
+      );
+      assert.deepEqual(seen, [[400, 3, 1000, 200, 1]]);
+      assert.deepEqual(await repo.heldRoom('full', now, null), { bytes: 200, documents: 1 });
     } finally {
       await close();
     }

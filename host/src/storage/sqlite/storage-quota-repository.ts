@@ -1,12 +1,24 @@
 import { inject, injectable } from 'tsyringe';
 import { HostTokens } from '../../kernel/tokens.js';
 import type { SqliteDatabase } from '../database.js';
-import type { AccountStorage, StorageQuotaRepository } from '../port/storage-quota-repository.js';
+import type {
+  AccountStorage,
+  HeldRoom,
+  StorageHoldRow,
+  StorageQuotaRepository,
+} from '../port/storage-quota-repository.js';
 
-/** An account's stored documents and quota settings, from `cerebro_documents`, `spaces` and `accounts`. */
+/**
+ * An account's stored documents and quota settings, from `cerebro_documents`, `spaces` and `accounts`; room held for
+ * uploads in flight in `storage_holds`.
+ */
 @injectable()
 export class SqliteStorageQuotaRepository implements StorageQuotaRepository {
   private readonly read;
+  private readonly holdChecked;
+  private readonly renew;
+  private readonly remove;
+  private readonly held;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
     const used = db.prepare<[string], { bytes: number; documents: number }>(
@@ -27,9 +39,51 @@ export class SqliteStorageQuotaRepository implements StorageQuotaRepository {
         ownDocumentsQuota: quotas?.quota_documents ?? null,
       };
     });
+    const insertHold = db.prepare<[StorageHoldRow]>(
+      'INSERT INTO storage_holds (id, account_id, bytes, documents, until) VALUES (@id, @accountId, @bytes, @documents, @until)',
+    );
+    const dropExpired = db.prepare<[string, number]>('DELETE FROM storage_holds WHERE account_id = ? AND until <= ?');
+    const heldAt = db.prepare<[string, number, string], HeldRoom>(
+      `SELECT coalesce(sum(bytes), 0) AS bytes, coalesce(sum(documents), 0) AS documents
+         FROM storage_holds WHERE account_id = ? AND until > ? AND id <> ?`,
+    );
+    this.held = heldAt;
+    // BEGIN IMMEDIATE (below): the database's write lock is the lock per account, taken before anything is read.
+    this.holdChecked = db.transaction(
+      (hold: StorageHoldRow, now: number, fits: (stored: AccountStorage, held: HeldRoom) => void) => {
+        dropExpired.run(hold.accountId, now);
+        fits(this.read(hold.accountId), heldAt.get(hold.accountId, now, hold.id)!);
+        insertHold.run(hold);
+      },
+    );
+    const renewOne = db.prepare<[number, string]>('UPDATE storage_holds SET until = ? WHERE id = ?');
+    this.renew = db.transaction((ids: readonly string[], until: number) => {
+      for (const id of ids) renewOne.run(until, id);
+    });
+    this.remove = db.prepare<[string]>('DELETE FROM storage_holds WHERE id = ?');
   }
 
   async accountStorage(accountId: string): Promise<AccountStorage> {
     return this.read(accountId);
+  }
+
+  async holdIfFits(
+    hold: StorageHoldRow,
+    now: number,
+    fits: (stored: AccountStorage, held: HeldRoom) => void,
+  ): Promise<void> {
+    this.holdChecked.immediate(hold, now, fits);
+  }
+
+  async renewHolds(ids: readonly string[], until: number): Promise<void> {
+    this.renew(ids, until);
+  }
+
+  async removeHold(id: string): Promise<void> {
+    this.remove.run(id);
+  }
+
+  async heldRoom(accountId: string, now: number, except: string | null): Promise<HeldRoom> {
+    return this.held.get(accountId, now, except ?? '')!;
   }
 }
