@@ -21,6 +21,7 @@ import { migration0017PluginJobs } from './0017_plugin_jobs.js';
 import { migration0018AuditLog } from './0018_audit_log.js';
 import { migration0019Members } from './0019_members.js';
 import { migration0020OwnerSpaces } from './0020_owner_spaces.js';
+import { migration0021SpaceUsage } from './0021_space_usage.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
@@ -44,4 +45,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0018AuditLog,
   migration0019Members,
   migration0020OwnerSpaces,
+  migration0021SpaceUsage,
 ];

@@ -19,6 +19,7 @@ import { pgMigration0017PluginJobs } from './0017_plugin_jobs.js';
 import { pgMigration0018AuditLog } from './0018_audit_log.js';
 import { pgMigration0019Members } from './0019_members.js';
 import { pgMigration0020OwnerSpaces } from './0020_owner_spaces.js';
+import { pgMigration0021SpaceUsage } from './0021_space_usage.js';
 
 /**
  * The host's PostgreSQL migrations, in order, one twin per SQLite host migration with the same id
@@ -45,4 +46,5 @@ export const PG_HOST_MIGRATIONS: readonly Migration[] = [
   pgMigration0018AuditLog,
   pgMigration0019Members,
   pgMigration0020OwnerSpaces,
+  pgMigration0021SpaceUsage,
 ];
