@@ -635,3 +635,23 @@ test('documents indexed one after another share a purge; once the queue is empty
   assert.ok(purges < 6, `${purges} purges for 12 documents swapped while the queue was busy`);
   await runner.stop();
 });
+
+test('a small text document goes from extrayendo to ready without intermediate progress writes; a large one reports them', async () => {
+  const db = migratedDb();
+  const states: string[] = [];
+  const runner = new IndexingRunner({
+    ...storage(db),
+    pool,
+    onStateChanged: (d) => states.push(`${d.name}:${d.state}:${d.stage ?? ''}`),
+  });
+  await runner.start();
+  await runner.submit('s', await upload('pagina.html', '<h1>Precios</h1><p>El plan básico cuesta 10 euros.</p>'));
+  await runner.idle();
+  assert.deepEqual(states, ['pagina.html:queued:', 'pagina.html:processing:extrayendo', 'pagina.html:ready:']);
+  const big = `${'Una línea de un texto que pasa del tamaño de los documentos callados.\n\n'.repeat(1200)}`;
+  await runner.submit('s', await upload('grande.txt', big));
+  await runner.idle();
+  assert.ok(states.includes('grande.txt:processing:guardando'), JSON.stringify(states));
+  assert.equal((await runner.status('s')).readyCount, 2);
+  await runner.stop();
+});

@@ -104,6 +104,8 @@ interface Running {
   controller: AbortController;
   /** The document as this job last wrote it (claimed, then each progress), told to `onStateChanged` without a read. */
   status: DocumentStatus;
+  /** Intermediate progress is not written (QUIET_PROGRESS_MAX_BYTES). */
+  quiet: boolean;
 }
 
 /**
@@ -120,6 +122,14 @@ export const PURGE_BATCH = 5000;
  * when the queue empties (and at once when nothing runs).
  */
 export const PURGE_DELAY_MS = 1000;
+
+/**
+ * Documents of a text format (no tool, no OCR) up to this size are prepared and stored in a few milliseconds: their
+ * intermediate progress (analizando, guardando) is not written, as nobody could see it before the document is ready
+ * (two writes per page of a crawl). The claim's `extrayendo` and the final state are written as for any document.
+ */
+export const QUIET_PROGRESS_MAX_BYTES = 64 * 1024;
+const QUIET_FORMATS: ReadonlySet<string> = new Set(['text', 'markdown', 'html', 'csv']);
 
 /** After a background step failed on storage (full disk, busy database), how long before it is tried again. */
 export const STORAGE_RETRY_MS = 5000;
@@ -491,6 +501,7 @@ export class IndexingRunner {
         runId: randomInt(2 ** 47),
         controller: new AbortController(),
         status: doc,
+        quiet: !this.deps.vectors && doc.bytes <= QUIET_PROGRESS_MAX_BYTES && QUIET_FORMATS.has(doc.format ?? ''),
       };
       this.running.set(`${job.space}\u0000${job.id}`, job);
       this.deps.onStateChanged?.(doc);
@@ -526,6 +537,8 @@ export class IndexingRunner {
 
   /** Writes progress; a job whose row is no longer its own (another process replaced or removed it) stops here. */
   private async progress(job: Running, value: number, stage: string): Promise<void> {
+    // Unwritten, a change of ownership is still caught: markReady only swaps a job that owns its document.
+    if (job.quiet) return;
     const at = this.now();
     if (!(await this.deps.documents.progress(job, this.options.owner, value, stage, at))) {
       job.controller.abort(new Cancelled('superseded'));
