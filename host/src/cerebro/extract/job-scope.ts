@@ -18,6 +18,8 @@ interface JobScope {
   tempRoot: string;
   /** The job's folder exists (made here, or the system's temporary folder). */
   made: boolean;
+  /** Told before the job's folder is made, so that its owner knows to remove it. */
+  onMake: (() => void) | null;
   children: ChildRegistry | null;
 }
 
@@ -25,6 +27,8 @@ export interface JobScopeOptions {
   /** The job's time limit (0 or absent: none). */
   timeoutMs?: number;
   tempRoot?: string;
+  /** Called (once) before `tempRoot` is made: until then the owner has no folder to remove. */
+  onMake?: () => void;
   children?: ChildRegistry | null;
 }
 
@@ -39,6 +43,7 @@ export function inJob<T>(options: JobScopeOptions, fn: () => Promise<T>): Promis
       deadlineAt: timeoutMs > 0 ? Date.now() + timeoutMs : null,
       tempRoot: options.tempRoot ?? tmpdir(),
       made: options.tempRoot === undefined,
+      onMake: options.onMake ?? null,
       children: options.children ?? null,
     },
     fn,
@@ -63,6 +68,7 @@ export function toolTimeout(capMs: number): number {
 export async function jobTempDir(prefix: string): Promise<string> {
   const job = scope.getStore();
   if (job && !job.made) {
+    job.onMake?.();
     await mkdir(job.tempRoot, { mode: 0o700 }).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'EEXIST') throw err;
     });

@@ -59,8 +59,14 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
     // Named here, made by the worker only if a tool needs it (job-scope.ts): a folder made and removed for every
     // document was two file-system round trips and an inode per page of a crawl, for the few PDFs that use one.
     const tempRoot = join(tmpdir(), `cerebro-job-${randomUUID()}`);
+    // Set by the worker before it makes the folder: a job that made none is not swept (an lstat per document).
+    const tempMade = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     try {
-      return await runThread({ ...task, childPids: children.buffer, tempRoot }, signal, transferList);
+      return await runThread(
+        { ...task, childPids: children.buffer, tempRoot, tempMade: tempMade.buffer },
+        signal,
+        transferList,
+      );
     } finally {
       children.killAll();
       const removeTemp = () => rm(tempRoot, { recursive: true, force: true });
@@ -70,7 +76,7 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
           removeTemp().catch(() => {});
         }, LATE_SWEEP_MS).unref();
       }
-      await removeTemp();
+      if (Atomics.load(tempMade, 0) === 1) await removeTemp();
     }
   };
 
