@@ -3,7 +3,7 @@
 // whatever happens to the worker; and the registry through which a terminated job's tools are killed. Carried with
 // AsyncLocalStorage, so documents prepared at the same time in one thread (tests) keep their own.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildRegistry } from './child-registry.js';
@@ -11,8 +11,15 @@ import type { ChildRegistry } from './child-registry.js';
 interface JobScope {
   /** Epoch ms past which no tool may run; null: no job deadline (each tool keeps its own limit). */
   deadlineAt: number | null;
-  /** Where the job's temporary files go (a folder its owner removes after the job, aborted or not). */
+  /**
+   * Where the job's temporary files go (a folder its owner removes after the job, aborted or not). The owner only
+   * names it: it is made at the first `jobTempDir`, since most documents (text, HTML) never need one.
+   */
   tempRoot: string;
+  /** The job's folder exists (made here, or the system's temporary folder). */
+  made: boolean;
+  /** Told before the job's folder is made, so that its owner knows to remove it. */
+  onMake: (() => void) | null;
   children: ChildRegistry | null;
 }
 
@@ -20,6 +27,8 @@ export interface JobScopeOptions {
   /** The job's time limit (0 or absent: none). */
   timeoutMs?: number;
   tempRoot?: string;
+  /** Called (once) before `tempRoot` is made: until then the owner has no folder to remove. */
+  onMake?: () => void;
   children?: ChildRegistry | null;
 }
 
@@ -33,6 +42,8 @@ export function inJob<T>(options: JobScopeOptions, fn: () => Promise<T>): Promis
     {
       deadlineAt: timeoutMs > 0 ? Date.now() + timeoutMs : null,
       tempRoot: options.tempRoot ?? tmpdir(),
+      made: options.tempRoot === undefined,
+      onMake: options.onMake ?? null,
       children: options.children ?? null,
     },
     fn,
@@ -49,9 +60,21 @@ export function toolTimeout(capMs: number): number {
   return Math.max(1, Math.min(capMs, deadlineAt - Date.now()));
 }
 
-/** A fresh temporary folder inside the job's own (removed with it even when the worker is terminated). */
-export function jobTempDir(prefix: string): Promise<string> {
-  return mkdtemp(join(scope.getStore()?.tempRoot ?? tmpdir(), prefix));
+/**
+ * A fresh temporary folder inside the job's own (removed with it even when the worker is terminated). The job's
+ * folder is made here the first time: its name is unguessable (the owner's random UUID) and only this user may enter
+ * it; a folder already there of that name is the job's own (made by an earlier call of the same job).
+ */
+export async function jobTempDir(prefix: string): Promise<string> {
+  const job = scope.getStore();
+  if (job && !job.made) {
+    job.onMake?.();
+    await mkdir(job.tempRoot, { mode: 0o700 }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
+    job.made = true;
+  }
+  return mkdtemp(join(job?.tempRoot ?? tmpdir(), prefix));
 }
 
 /** The current job's registry of running tools, when its owner kills them on abort. */

@@ -2,7 +2,8 @@
 // Aborting a task (deadline, deletion) terminates its worker thread, which also ends a stuck parser. A terminated
 // thread cleans up nothing, so each job gets from here a registry of the external tools it runs (whose process
 // groups are killed when the job ends) and a temporary folder (removed when the job ends), aborted or not.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -55,9 +56,17 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
   // Every run owns its tools and temporary files until it settles, whether it finished, failed or was aborted.
   const run = async (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]): Promise<PrepareResult> => {
     const children = ChildRegistry.create();
-    const tempRoot = await mkdtemp(join(tmpdir(), 'cerebro-job-'));
+    // Named here, made by the worker only if a tool needs it (job-scope.ts): a folder made and removed for every
+    // document was two file-system round trips and an inode per page of a crawl, for the few PDFs that use one.
+    const tempRoot = join(tmpdir(), `cerebro-job-${randomUUID()}`);
+    // Set by the worker before it makes the folder: a job that made none is not swept (an lstat per document).
+    const tempMade = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     try {
-      return await runThread({ ...task, childPids: children.buffer, tempRoot }, signal, transferList);
+      return await runThread(
+        { ...task, childPids: children.buffer, tempRoot, tempMade: tempMade.buffer },
+        signal,
+        transferList,
+      );
     } finally {
       children.killAll();
       const removeTemp = () => rm(tempRoot, { recursive: true, force: true });
@@ -67,7 +76,7 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
           removeTemp().catch(() => {});
         }, LATE_SWEEP_MS).unref();
       }
-      await removeTemp();
+      if (Atomics.load(tempMade, 0) === 1) await removeTemp();
     }
   };
 

@@ -33,19 +33,28 @@ export type WorkerTask = PrepareTask & {
   childPids?: SharedArrayBuffer;
   /** The job's temporary folder, which the pool removes after the job whatever happens to this thread. */
   tempRoot?: string;
+  /** One Int32 set to 1 before `tempRoot` is made: the pool removes the folder only then (most jobs make none). */
+  tempMade?: SharedArrayBuffer;
 };
 
-export default function prepare({ childPids, tempRoot, ...task }: WorkerTask): Promise<PrepareResult> {
+export default function prepare({ childPids, tempRoot, tempMade, ...task }: WorkerTask): Promise<PrepareResult> {
   const children = childPids ? new ChildRegistry(childPids) : null;
-  return inJob({ timeoutMs: task.timeoutMs ?? 0, children, ...(tempRoot ? { tempRoot } : {}) }, () =>
-    prepareTask(task),
+  const made = tempMade ? new Int32Array(tempMade) : null;
+  return inJob(
+    {
+      timeoutMs: task.timeoutMs ?? 0,
+      children,
+      ...(tempRoot ? { tempRoot } : {}),
+      ...(made ? { onMake: () => Atomics.store(made, 0, 1) } : {}),
+    },
+    () => prepareTask(task),
   );
 }
 
 async function prepareTask({
   passagePort,
   ...task
-}: Omit<WorkerTask, 'childPids' | 'tempRoot'>): Promise<PrepareResult> {
+}: Omit<WorkerTask, 'childPids' | 'tempRoot' | 'tempMade'>): Promise<PrepareResult> {
   try {
     if (!passagePort) return await prepareDocument(task);
     try {

@@ -609,3 +609,49 @@ test('an originals store that does not answer is waited for: the document is ind
   await runner.stop();
   db.close();
 });
+
+test('documents indexed one after another share a purge; once the queue is empty every hidden passage is gone', async () => {
+  const db = migratedDb();
+  const index = sqlitePassageIndex(db);
+  const { documents, leases, passages } = storage(db, index);
+  let purges = 0;
+  const counted = {
+    ...leases,
+    acquire: (...args: Parameters<typeof leases.acquire>) => {
+      if (args[0] === 'purga-pasajes') purges++;
+      return leases.acquire(...args);
+    },
+  } as typeof leases;
+  const runner = new IndexingRunner({ documents, leases: counted, passages, pool });
+  await runner.start();
+  // Version 1 of each, then version 2: each swap hides the version before, for the purge.
+  for (const version of [1, 2])
+    for (let i = 0; i < 12; i++)
+      await runner.submit('s', await upload(`pagina-${i}.txt`, `Versión ${version} de la página ${i}.`));
+  await runner.idle();
+  assert.equal((await runner.status('s')).documents.filter((d) => d.state === 'ready' && d.version === 2).length, 12);
+  assert.equal(hiddenRows(db), 0, 'the replaced versions were purged');
+  assert.equal(storedPassages(db), 12);
+  assert.ok(purges < 6, `${purges} purges for 12 documents swapped while the queue was busy`);
+  await runner.stop();
+});
+
+test('a small text document goes from extrayendo to ready without intermediate progress writes; a large one reports them', async () => {
+  const db = migratedDb();
+  const states: string[] = [];
+  const runner = new IndexingRunner({
+    ...storage(db),
+    pool,
+    onStateChanged: (d) => states.push(`${d.name}:${d.state}:${d.stage ?? ''}`),
+  });
+  await runner.start();
+  await runner.submit('s', await upload('pagina.html', '<h1>Precios</h1><p>El plan básico cuesta 10 euros.</p>'));
+  await runner.idle();
+  assert.deepEqual(states, ['pagina.html:queued:', 'pagina.html:processing:extrayendo', 'pagina.html:ready:']);
+  const big = `${'Una línea de un texto que pasa del tamaño de los documentos callados.\n\n'.repeat(1200)}`;
+  await runner.submit('s', await upload('grande.txt', big));
+  await runner.idle();
+  assert.ok(states.includes('grande.txt:processing:guardando'), JSON.stringify(states));
+  assert.equal((await runner.status('s')).readyCount, 2);
+  await runner.stop();
+});

@@ -104,6 +104,8 @@ interface Running {
   controller: AbortController;
   /** The document as this job last wrote it (claimed, then each progress), told to `onStateChanged` without a read. */
   status: DocumentStatus;
+  /** Intermediate progress is not written (QUIET_PROGRESS_MAX_BYTES). */
+  quiet: boolean;
 }
 
 /**
@@ -114,6 +116,21 @@ interface Running {
  */
 export const PURGE_BATCH = 5000;
 
+/**
+ * While jobs run, a purge asked for waits this long, so that the documents finished meanwhile share it: each purge
+ * takes a lease, reads and releases it (three writes), which a crawl of small pages paid once per page. It runs at once
+ * when the queue empties (and at once when nothing runs).
+ */
+export const PURGE_DELAY_MS = 1000;
+
+/**
+ * Documents of a text format (no tool, no OCR) up to this size are prepared and stored in a few milliseconds: their
+ * intermediate progress (analizando, guardando) is not written, as nobody could see it before the document is ready
+ * (two writes per page of a crawl). The claim's `extrayendo` and the final state are written as for any document.
+ */
+export const QUIET_PROGRESS_MAX_BYTES = 64 * 1024;
+const QUIET_FORMATS: ReadonlySet<string> = new Set(['text', 'markdown', 'html', 'csv']);
+
 /** After a background step failed on storage (full disk, busy database), how long before it is tried again. */
 export const STORAGE_RETRY_MS = 5000;
 
@@ -122,6 +139,8 @@ export class IndexingRunner {
   private readonly running = new Map<string, Running>();
   private started = false;
   private purging = false;
+  /** A purge asked for while jobs ran, due at this timer or when the queue empties, whichever comes first. */
+  private purgeTimer: NodeJS.Timeout | null = null;
   private stopping = false;
   /** A claim loop is running; `pumpAgain` asks it to look once more when done (claims never overlap). */
   private pumping = false;
@@ -363,33 +382,46 @@ export class IndexingRunner {
   private schedulePurge(): void {
     if (this.purging || !this.started || this.stopping) return;
     this.purging = true;
-    const step = async () => {
-      if (!this.started || this.stopping || !this.deps.documents.open) {
-        this.purging = false;
-        return;
-      }
-      let removed = 0;
-      let leased = false;
-      try {
-        // One process purges at a time: two deleting the same passages would only fight over the write lock.
-        leased = await this.deps.leases.acquire(PURGE_LEASE, this.options.owner, this.nowMs(), this.options.leaseMs);
-        if (leased) removed = await this.deps.passages.purge(PURGE_BATCH);
-      } catch {
-        removed = 0; // retried at the next start-up; never a crash of the server
-      }
-      if (removed === PURGE_BATCH) {
-        setImmediate(() => void step());
-        return;
-      }
-      try {
-        if (leased) await this.deps.leases.release(PURGE_LEASE, this.options.owner);
-      } catch {
-        // The lease runs out by itself.
-      }
+    if (this.running.size === 0) setImmediate(() => void this.purgeStep());
+    else {
+      this.purgeTimer = setTimeout(() => this.purgeNow(), PURGE_DELAY_MS);
+      this.purgeTimer.unref();
+    }
+  }
+
+  /** Runs a purge waiting for its timer now (the queue is empty). */
+  private purgeNow(): void {
+    if (!this.purgeTimer) return;
+    clearTimeout(this.purgeTimer);
+    this.purgeTimer = null;
+    setImmediate(() => void this.purgeStep());
+  }
+
+  private async purgeStep(): Promise<void> {
+    if (!this.started || this.stopping || !this.deps.documents.open) {
       this.purging = false;
-      this.wakeIdleWaiters();
-    };
-    setImmediate(() => void step());
+      return;
+    }
+    let removed = 0;
+    let leased = false;
+    try {
+      // One process purges at a time: two deleting the same passages would only fight over the write lock.
+      leased = await this.deps.leases.acquire(PURGE_LEASE, this.options.owner, this.nowMs(), this.options.leaseMs);
+      if (leased) removed = await this.deps.passages.purge(PURGE_BATCH);
+    } catch {
+      removed = 0; // retried at the next start-up; never a crash of the server
+    }
+    if (removed === PURGE_BATCH) {
+      setImmediate(() => void this.purgeStep());
+      return;
+    }
+    try {
+      if (leased) await this.deps.leases.release(PURGE_LEASE, this.options.owner);
+    } catch {
+      // The lease runs out by itself.
+    }
+    this.purging = false;
+    this.wakeIdleWaiters();
   }
 
   /** Stops taking work; running jobs are aborted and re-queued so the next start resumes them. */
@@ -397,6 +429,11 @@ export class IndexingRunner {
     this.stopping = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.purgeTimer) {
+      clearTimeout(this.purgeTimer);
+      this.purgeTimer = null;
+      this.purging = false;
+    }
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.tickTimer = null;
     const jobs = [...this.running.values()];
@@ -440,7 +477,7 @@ export class IndexingRunner {
         if (this.pumpAgain) {
           this.pumpAgain = false;
           this.pump();
-        }
+        } else if (this.running.size === 0) this.purgeNow();
         this.wakeIdleWaiters();
       });
   }
@@ -464,6 +501,7 @@ export class IndexingRunner {
         runId: randomInt(2 ** 47),
         controller: new AbortController(),
         status: doc,
+        quiet: !this.deps.vectors && doc.bytes <= QUIET_PROGRESS_MAX_BYTES && QUIET_FORMATS.has(doc.format ?? ''),
       };
       this.running.set(`${job.space}\u0000${job.id}`, job);
       this.deps.onStateChanged?.(doc);
@@ -499,6 +537,8 @@ export class IndexingRunner {
 
   /** Writes progress; a job whose row is no longer its own (another process replaced or removed it) stops here. */
   private async progress(job: Running, value: number, stage: string): Promise<void> {
+    // Unwritten, a change of ownership is still caught: markReady only swaps a job that owns its document.
+    if (job.quiet) return;
     const at = this.now();
     if (!(await this.deps.documents.progress(job, this.options.owner, value, stage, at))) {
       job.controller.abort(new Cancelled('superseded'));

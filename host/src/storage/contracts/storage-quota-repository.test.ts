@@ -1,8 +1,12 @@
 import 'reflect-metadata';
-import { storageQuotaRepositoryContract } from '../port/storage-quota-repository.contract.js';
+import {
+  storageQuotaRepositoryContract,
+  storageUsageFollowsWritesContract,
+} from '../port/storage-quota-repository.contract.js';
 import { PgStorageQuotaRepository } from '../postgres/pg-storage-quota-repository.js';
 import { migratedTestDatabase } from '../sqlite/migrated-test-database.js';
 import { SqliteStorageQuotaRepository } from '../sqlite/storage-quota-repository.js';
+import type { TestDatabase } from '../postgres/testing/pg-test-database.js';
 import { onEachBackend } from './each-backend.js';
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -29,14 +33,20 @@ const SEED = [
      .join(', ')}`,
 ];
 
-await onEachBackend(storageQuotaRepositoryContract, {
+const backends = {
   async sqlite() {
     const { db, close } = await migratedTestDatabase();
     for (const sql of SEED) db.exec(sql);
-    return { repo: new SqliteStorageQuotaRepository(db), close };
+    return { repo: new SqliteStorageQuotaRepository(db), exec: async (sql: string) => void db.exec(sql), close };
   },
-  async postgres({ pool }) {
+  async postgres({ pool }: TestDatabase) {
     for (const sql of SEED) await pool.query(sql);
-    return { repo: new PgStorageQuotaRepository(pool), close: async () => undefined };
+    return {
+      repo: new PgStorageQuotaRepository(pool),
+      exec: async (sql: string) => void (await pool.query(sql)),
+      close: async () => undefined,
+    };
   },
-});
+};
+await onEachBackend(storageQuotaRepositoryContract, backends);
+await onEachBackend(storageUsageFollowsWritesContract, backends);

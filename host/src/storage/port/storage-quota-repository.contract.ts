@@ -5,14 +5,15 @@ import type { StorageQuotaRepository } from './storage-quota-repository.js';
 /**
  * The behaviour every storage quota backend must show. `make` gives a store where account `full` has two spaces
  * holding documents of 100, 250 (one space) and 50 bytes (the other), own quotas of 1000 bytes and no document
- * quota; account `vacia` has no documents and no own quotas; account `otra` holds a 999-byte document.
+ * quota; account `vacia` has no documents and no own quotas; account `otra` holds a 999-byte document (id `d4`, space
+ * `cuatro`); `exec` runs SQL both databases take as it is.
  */
 /** A check that lets every hold in. */
 const always = () => {};
 
 export function storageQuotaRepositoryContract(
   name: string,
-  make: () => Promise<{ repo: StorageQuotaRepository; close(): Promise<void> }>,
+  make: () => Promise<{ repo: StorageQuotaRepository; exec(sql: string): Promise<void>; close(): Promise<void> }>,
 ): void {
   test(`${name}: an account's documents are summed over all its spaces, with its own quotas`, async () => {
     const { repo, close } = await make();
@@ -107,6 +108,44 @@ export function storageQuotaRepositoryContract(
       );
       assert.deepEqual(seen, [[400, 3, 1000, 200, 1]]);
       assert.deepEqual(await repo.heldRoom('full', now, null), { bytes: 200, documents: 1 });
+    } finally {
+      await close();
+    }
+  });
+}
+
+/** A document row of `space` in SQL both databases take. */
+const documentRow = (space: string, id: string, bytes: number) =>
+  `('${space}', '${id}', '${id}.txt', 'text/plain', ${bytes}, '${id}.txt', 'queued', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z')`;
+
+/** What a quota read sees follows every write of documents: added, resized (replaced), moved and removed. */
+export function storageUsageFollowsWritesContract(
+  name: string,
+  make: () => Promise<{ repo: StorageQuotaRepository; exec(sql: string): Promise<void>; close(): Promise<void> }>,
+): void {
+  test(`${name}: an account's figures follow documents added, replaced, moved and removed`, async () => {
+    const { repo, exec, close } = await make();
+    const figures = async (account: string) => {
+      const { bytes, documents } = await repo.accountStorage(account);
+      return { bytes, documents };
+    };
+    try {
+      await exec(
+        `INSERT INTO cerebro_documents (space, id, name, media_type, bytes, path, state, created_at, updated_at, queued_at)
+         VALUES ${documentRow('tres', 'n1', 70)}, ${documentRow('tres', 'n2', 30)}, ${documentRow('cuatro', 'n3', 1)}`,
+      );
+      assert.deepEqual(await figures('vacia'), { bytes: 100, documents: 2 });
+      assert.deepEqual(await figures('otra'), { bytes: 1000, documents: 2 });
+      await exec(`UPDATE cerebro_documents SET bytes = 500, state = 'ready' WHERE id = 'n1'`);
+      await exec(`UPDATE cerebro_documents SET state = 'failed' WHERE id = 'n2'`);
+      assert.deepEqual(await figures('vacia'), { bytes: 530, documents: 2 });
+      await exec(`UPDATE cerebro_documents SET space = 'cuatro' WHERE id = 'n2'`);
+      assert.deepEqual(await figures('vacia'), { bytes: 500, documents: 1 });
+      assert.deepEqual(await figures('otra'), { bytes: 1030, documents: 3 });
+      await exec(`DELETE FROM cerebro_documents WHERE id IN ('n1', 'd4')`);
+      assert.deepEqual(await figures('vacia'), { bytes: 0, documents: 0 });
+      assert.deepEqual(await figures('otra'), { bytes: 31, documents: 2 });
+      assert.deepEqual(await figures('full'), { bytes: 400, documents: 3 }, 'other accounts untouched');
     } finally {
       await close();
     }

@@ -20,8 +20,8 @@ export class PgStorageQuotaRepository implements StorageQuotaRepository {
     const r = await pgQuery<AccountStorage>(
       this.pool,
       `SELECT u.bytes, u.documents, a.quota_bytes AS "ownBytesQuota", a.quota_documents AS "ownDocumentsQuota"
-         FROM (SELECT coalesce(sum(d.bytes), 0) AS bytes, count(*) AS documents
-                 FROM cerebro_documents d JOIN spaces s ON s.id = d.space WHERE s.account_id = $1) u
+         FROM (SELECT coalesce(sum(u.bytes), 0) AS bytes, coalesce(sum(u.documents), 0) AS documents
+                 FROM cerebro_space_usage u JOIN spaces s ON s.id = u.space WHERE s.account_id = $1) u
          LEFT JOIN accounts a ON a.id = $1`,
       [accountId],
     );

@@ -9,8 +9,9 @@ import type {
 } from '../port/storage-quota-repository.js';
 
 /**
- * An account's stored documents and quota settings, from `cerebro_documents`, `spaces` and `accounts`; room held for
- * uploads in flight in `storage_holds`.
+ * An account's stored documents and quota settings, from `cerebro_space_usage` (kept by triggers on
+ * `cerebro_documents`: one row per space, not one per document), `spaces` and `accounts`; room held for uploads in
+ * flight in `storage_holds`.
  */
 @injectable()
 export class SqliteStorageQuotaRepository implements StorageQuotaRepository {
@@ -22,8 +23,8 @@ export class SqliteStorageQuotaRepository implements StorageQuotaRepository {
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
     const used = db.prepare<[string], { bytes: number; documents: number }>(
-      `SELECT coalesce(sum(d.bytes), 0) AS bytes, count(*) AS documents
-         FROM cerebro_documents d JOIN spaces s ON s.id = d.space WHERE s.account_id = ?`,
+      `SELECT coalesce(sum(u.bytes), 0) AS bytes, coalesce(sum(u.documents), 0) AS documents
+         FROM cerebro_space_usage u JOIN spaces s ON s.id = u.space WHERE s.account_id = ?`,
     );
     const own = db.prepare<[string], { quota_bytes: number | null; quota_documents: number | null }>(
       'SELECT quota_bytes, quota_documents FROM accounts WHERE id = ?',
