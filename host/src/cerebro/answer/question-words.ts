@@ -4,6 +4,7 @@
 // and an unrelated passage that happens to hold "puedo" or "hago" does not pass. Stored folded (lower case, no
 // accents), as they are compared after folding.
 import { foldAccents, words } from '../text/analyzer.js';
+import { identifierOf } from '../text/identifiers.js';
 import { verbForms, type VerbSpec } from '../text/spanish-verbs.js';
 
 const SPANISH = `como que cual cuales cuando cuanto cuanta cuantos cuantas donde adonde quien quienes por porque para
@@ -56,9 +57,14 @@ export const isQuestionFormWord = (word: string): boolean => QUESTION_FORM_WORDS
 
 /**
  * The question with its question-form words removed, for retrieval and relevance; the question itself when nothing
- * else is left (so "¿Qué hay?" still searches for something).
+ * else is left (so "¿Qué hay?" still searches for something). A technical identifier is kept whole
+ * (text/identifiers.ts): its parts are no question-form words ("get" of `apt-get`), and the search needs its
+ * punctuation to tell it from words (`sources.list`: text/identifiers.ts `literalWords`).
  */
 export function contentQuestion(question: string): string {
-  const kept = words(question).filter((w) => !isQuestionFormWord(w));
+  const kept = question.split(/\s+/).flatMap((chunk) => {
+    const identifier = identifierOf(chunk);
+    return identifier ? [identifier] : words(chunk).filter((w) => !isQuestionFormWord(w));
+  });
   return kept.length ? kept.join(' ') : question;
 }

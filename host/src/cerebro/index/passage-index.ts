@@ -9,6 +9,7 @@ import type {
   SpaceStats,
 } from '../../storage/port/passage-index-repository.js';
 import { exactQueryWords, LANGUAGES, queryTermGroups, type Language } from '../text/analyzer.js';
+import { literalWords } from '../text/identifiers.js';
 import { matchExpression } from './fts-query.js';
 import { passageLength, spaceBm25 } from './space-bm25.js';
 import { idfOf, SpaceTermStats } from './space-stats.js';
@@ -140,10 +141,11 @@ export class PassageIndex {
     groups: readonly string[][],
     k: number,
     exactWords?: readonly string[],
+    literal?: readonly boolean[],
   ): Promise<SearchHit[]> {
     if (k <= 0) return [];
     const rows = await this.repository.match(await this.plan(space, groups, k));
-    return this.hitsOf(space, groups, k, rows, exactWords);
+    return this.hitsOf(space, groups, k, rows, exactWords, literal);
   }
 
   private async plan(space: string, groups: readonly string[][], k: number): Promise<MatchPlan> {
@@ -170,6 +172,7 @@ export class PassageIndex {
     k: number,
     rows: readonly MatchedRow[],
     exactWords?: readonly string[],
+    literal?: readonly boolean[],
   ): Promise<SearchHit[]> {
     // Defensive: the space token already restricted the match; or gone since a thread matched it.
     const candidates = await this.repository.passages(
@@ -192,6 +195,7 @@ export class PassageIndex {
       df,
       meanLength: await this.termStats.meanLength(space, passages),
       ...(exactWords ? { exactWords } : {}),
+      ...(literal ? { literal } : {}),
     };
     return (
       candidates
@@ -259,7 +263,13 @@ export class PassageIndex {
 
   async search(space: string, question: string, k: number): Promise<SearchHit[]> {
     const languages = await this.languages(space);
-    return this.searchGroups(space, queryTermGroups(question, languages), k, exactQueryWords(question, languages));
+    return this.searchGroups(
+      space,
+      queryTermGroups(question, languages),
+      k,
+      exactQueryWords(question, languages),
+      literalWords(question, languages),
+    );
   }
 
   /**

@@ -2,6 +2,7 @@
 // embedding model is configured; then, when a reranker is configured, its rescoring of the top passages. With
 // models, the retrieval also carries their judgement of each passage, which the relevance decision uses.
 import { exactQueryWords, queryTermGroups, queryWords, type Language } from '../text/analyzer.js';
+import { literalWords } from '../text/identifiers.js';
 import { closeWords, DEFAULT_MIN_WORD_SIMILARITY } from '../vector/close-words.js';
 import type { Embedder } from '../vector/embedder.js';
 import type { VectorRepository } from '../../storage/port/vector-repository.js';
@@ -77,10 +78,11 @@ export class Retriever {
     const languages = await this.index.languages(space);
     const groups = queryTermGroups(question, languages);
     const exact = exactQueryWords(question, languages);
+    const literal = literalWords(question, languages);
     if (!this.vectors)
       return {
         space,
-        hits: await this.lexical(space, groups, exact, k, scope),
+        hits: await this.lexical(space, groups, exact, literal, k, scope),
         groups,
         languages,
         mode: 'bm25',
@@ -89,7 +91,7 @@ export class Retriever {
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
-    const lexical = await this.lexical(space, groups, exact, depth, scope);
+    const lexical = await this.lexical(space, groups, exact, literal, depth, scope);
     // The content words ride in the question's call (one request to an endpoint), embedded the same way.
     const wordList = queryWords(question, languages);
     let queryVector: Float32Array;
@@ -153,18 +155,19 @@ export class Retriever {
     space: string,
     groups: string[][],
     exact: readonly string[],
+    literal: readonly boolean[],
     k: number,
     scope: RetrievalScope,
   ): Promise<SearchHit[]> {
     if (scope) {
       if (scope.size === 0) return Promise.resolve([]);
       return keepInScope(
-        (n) => this.lexical(space, groups, exact, n, null),
+        (n) => this.lexical(space, groups, exact, literal, n, null),
         (h) => scope.has(h.documentId),
         k,
       ).then((hits) => hits.map((h, i) => ({ ...h, rank: i + 1 })));
     }
-    return this.index.searchGroups(space, groups, k, exact);
+    return this.index.searchGroups(space, groups, k, exact, literal);
   }
 
   /** The space's nearest passages with the document each belongs to (hidden or gone ones: no document). */

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { migratedDb } from '../testing/fixtures.js';
 import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { exactQueryWords, queryTermGroups } from '../text/analyzer.js';
+import { literalWords } from '../text/identifiers.js';
 import { PassageIndex } from './passage-index.js';
 import { groupFrequencies, spaceBm25 } from './space-bm25.js';
 
@@ -150,4 +151,37 @@ test('the form the question uses scores a little more than another word of its s
         { ...input, groups: queryTermGroups('instalacion del paquete', ['es']), df: [3, 3], exactWords: folded },
       ),
   );
+});
+
+test('a part of an identifier counts only in its very form, not for another word of its stem', () => {
+  const question = 'repositorios en sources.list';
+  const groups = queryTermGroups(question, ['es', 'en']);
+  const input = {
+    groups,
+    df: groups.map(() => 3),
+    passages: 10,
+    meanLength: 8,
+    languages: ['es', 'en'] as const,
+    headingWeight: 2,
+    exactWords: exactQueryWords(question, ['es', 'en']),
+    literal: literalWords(question, ['es', 'en']),
+  };
+  assert.deepEqual(input.literal, [false, true, true]);
+  const names = spaceBm25({ text: 'Añada el repositorio a sources.list.', headings: [] }, input);
+  const lists = spaceBm25({ text: 'Añada el repositorio a la lista de sources.', headings: [] }, input);
+  assert.ok(names > lists, 'the file named outranks "lista" merely sharing the stem of "list"');
+  // Spanish "lista" and English "list" share a stem: without the identifier's flags both passages tie on "list".
+  const stemmed = { ...input, literal: [false, false, false] };
+  assert.equal(
+    spaceBm25({ text: 'Añada el repositorio a sources.list.', headings: [] }, { ...stemmed, exactWords: [] }),
+    spaceBm25({ text: 'Añada el repositorio a sources.lista.', headings: [] }, { ...stemmed, exactWords: [] }),
+  );
+  assert.equal(
+    spaceBm25({ text: 'Una lista.', headings: [] }, input),
+    0,
+    'a literal part is never met through its stem',
+  );
+  // Words outside identifiers keep their stems: "repositorio" meets "repositorios".
+  assert.ok(spaceBm25({ text: 'Un repositorio.', headings: [] }, input) > 0);
+  assert.ok(spaceBm25({ text: 'Ver sources.list.', headings: ['Fuentes'] }, input) > 0);
 });
