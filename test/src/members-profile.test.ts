@@ -224,7 +224,15 @@ test('a member’s profile and session routes answer what the OpenAPI document d
   const owner = await ownerSession(h);
   const ana = await member(h, owner, 'ana@example.com', 'consulta');
   const other = await signIn(h.url, 'ana@example.com', MEMBER_PASSWORD);
-  const contract = new ResponseContract((await h.client.get('/openapi.json', { key: null })).body);
+  const doc = (await h.client.get('/openapi.json', { key: null })).body;
+  for (const [path, method] of [
+    ['/perfil', 'get'],
+    ['/perfil', 'patch'],
+    ['/sesiones', 'get'],
+    ['/sesiones/{id}', 'delete'],
+  ] as const)
+    assert.equal(doc.paths[path][method]['x-cerebro-miembros'], true, `${method} ${path} is declared open to members`);
+  const contract = new ResponseContract(doc);
   const check = (method: string, template: string, res: Awaited<ReturnType<ReturnType<typeof as>>>) => {
     contract.check(method, template, res as never);
     return res.body;
