@@ -440,7 +440,13 @@ test('the profile: name change; email and password changes need the current pass
   );
   await signIn(h.url, 'nueva@example.com', 'otra clave más larga');
   const profile = await browserRequest(h.url, 'GET', '/api/perfil', { cookie: here.cookie });
-  assert.deepEqual(profile.body, { id: h.ownerId, nombre: 'Ana Pérez', email: 'nueva@example.com', tiene_clave: true });
+  assert.deepEqual(profile.body, {
+    id: h.ownerId,
+    nombre: 'Ana Pérez',
+    email: 'nueva@example.com',
+    tiene_clave: true,
+    tipo: 'propietario',
+  });
 });
 
 test("the operator's password reset ends every session of the owner", async (t) => {

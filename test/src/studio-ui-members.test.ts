@@ -53,8 +53,9 @@ for (const width of [1280, 375]) {
     if (width < 800) await ana.page.getByRole('button', { name: 'Menú' }).click();
     const nav = ana.page.getByRole('navigation', { name: 'Secciones' });
     await nav.getByRole('link', { name: 'Documentos' }).waitFor();
-    for (const hidden of ['Claves de la API', 'Perfil y sesiones', 'Miembros', 'Ajustes de la API', 'Webhooks'])
+    for (const hidden of ['Claves de la API', 'Actividad de la cuenta', 'Miembros', 'Ajustes de la API', 'Webhooks'])
       assert.equal(await nav.getByRole('link', { name: hidden, exact: true }).count(), 0, `${hidden} is not hers`);
+    await nav.getByRole('link', { name: 'Perfil y sesiones', exact: true }).waitFor();
     await goTo(ana.page, world.studio, 'espacios/demo/documentos', 'Documentos');
     await ana.page.getByText('Elegir archivos').waitFor();
     await ana.page.goto(`${world.studio}espacios/demo/miembros`);

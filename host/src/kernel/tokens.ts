@@ -10,7 +10,7 @@ import type { HostMetrics } from '../metrics/metrics-services.js';
 import type { Lifecycle } from './kernel-services.js';
 import type { ConsoleSessions, OwnerLogins, SignIn, SignInLinks } from '../studio/studio-services.js';
 import type { AuditTrail, RouteAuditing } from '../audit/audit-services.js';
-import type { Invitations, KeyManagers, SpaceMembers } from '../members/member-services.js';
+import type { Invitations, KeyManagers, MemberAccounts, SpaceMembers } from '../members/member-services.js';
 
 /**
  * Tokens of the host's own container, typed by interfaces (as the sdk's `HostServices` are for plugins), never by
@@ -42,6 +42,8 @@ export const HostTokens = {
   SignIn: createToken<SignIn>('host:sign-in'),
   Audit: createToken<AuditTrail>('host:audit-trail'),
   Members: createToken<SpaceMembers>('host:space-members'),
+  /** A member's own name and password (their Studio profile). */
+  MemberAccounts: createToken<MemberAccounts>('host:member-accounts'),
   Invitations: createToken<Invitations>('host:invitations'),
   KeyManagers: createToken<KeyManagers>('host:key-managers'),
   RouteAuditor: createToken<RouteAuditing>('host:route-auditor'),

@@ -41,6 +41,7 @@ import { HostRootTokens } from '../kernel/root-tokens.js';
 import { KeyService } from '../access/key-service.js';
 import { PrometheusHostMetrics } from '../metrics/host-metrics.js';
 import { ConsoleSessionService, MemberSessionService } from '../studio/console-sessions.js';
+import { MemberAccountService } from '../members/member-accounts.js';
 import { SpaceMembersService } from '../members/space-members.js';
 import { InvitationLinks } from '../members/invitation-acceptance.js';
 import { MemberKeyManagers } from '../members/member-keys.js';
@@ -110,6 +111,7 @@ export function buildHostContainer(
   c.register(HostTokens.SignInLinks, { useClass: OneTimeSignInLinks }, singleton);
   c.register(HostTokens.SignIn, { useClass: ThrottledSignIn }, singleton);
   c.register(HostTokens.Members, { useClass: SpaceMembersService }, singleton);
+  c.register(HostTokens.MemberAccounts, { useClass: MemberAccountService }, singleton);
   c.register(HostTokens.Invitations, { useClass: InvitationLinks }, singleton);
   c.register(HostTokens.KeyManagers, { useClass: MemberKeyManagers }, singleton);
   c.register(HostTokens.KeyIssuer, { useClass: DirectoryKeyIssuer }, singleton);

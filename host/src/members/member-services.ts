@@ -55,6 +55,20 @@ export interface MemberProfile {
   tiene_clave: true;
 }
 
+/**
+ * A member's own sign-in data, as their Studio profile changes it: their name and their password. Their email is
+ * not changed here: it is the address the owners of their spaces invited (`member_email_fixed`).
+ */
+export interface MemberAccounts {
+  /** 404 when there is no such member. */
+  setName(memberId: string, name: string): Promise<void>;
+  /**
+   * A new password (10 to 200 characters, `field` names it in a 422), stored as an owner's (scrypt); every other
+   * session of the member ends (`keep`: the session making the change). How many ended.
+   */
+  setPassword(memberId: string, password: unknown, keep: string | null, field: string): Promise<number>;
+}
+
 /** The members and invitations of a space, as its owner and its `administra` members manage them. */
 export interface SpaceMembers {
   list(spaceId: string): Promise<MemberView[]>;

@@ -1,13 +1,14 @@
 import type { DependencyContainer } from 'tsyringe';
 import { profileAction } from '../audit/audit-notes.js';
-import { ApiError, apiError, Reply, validationError } from '@cerebro/sdk';
+import { ApiError, apiError, Reply } from '@cerebro/sdk';
 import type { ConsoleCaller, MemberCaller } from '../access/caller.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import type { AuditNote, RequestContext } from '../http/request-context.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { emailIssue, normalizeEmail, passwordIssue, throwIssues, PASSWORD_MAX } from './owner-credentials.js';
+import { normalizeEmail, PASSWORD_MAX } from './owner-credentials.js';
+import { ownProfiles } from './own-profile.js';
 import { clearedSessionCookie, requestIsSecure } from '../access/session-cookie.js';
 import { personOf, studioPeople } from './studio-people.js';
 import type { SignedInPerson } from './studio-services.js';
@@ -18,16 +19,20 @@ const OWNER_FIELDS = {
   email: nullable('string'),
   tiene_clave: {
     type: 'boolean',
-    description: 'Si el propietario tiene contraseña (puede haber entrado con un enlace de un solo uso).',
+    description:
+      'Si tiene contraseña (un propietario puede haber entrado con un enlace de un solo uso; un miembro siempre la tiene).',
   },
 };
 const OWNER_SCHEMA = objectSchema(OWNER_FIELDS);
+const PERSON_KIND = {
+  enum: ['propietario', 'miembro'],
+  description:
+    'Quién ha entrado: el propietario de los espacios, o un miembro invitado a algunos (de uno o varios propietarios).',
+};
+/** `GET /api/perfil`: the signed-in person's own data, an owner's or a member's. */
+const PROFILE_FIELDS = { ...OWNER_FIELDS, tipo: PERSON_KIND };
 export const SESSION_SCHEMA = objectSchema({
-  tipo: {
-    enum: ['propietario', 'miembro'],
-    description:
-      'Quién ha entrado: el propietario de los espacios, o un miembro invitado a algunos (de uno o varios propietarios).',
-  },
+  tipo: PERSON_KIND,
   propietario: { ...OWNER_SCHEMA, description: 'La persona que ha entrado (para un miembro, sus propios datos).' },
   csrf: {
     type: 'string',
@@ -54,11 +59,10 @@ const SESSION_LIST_SCHEMA = objectSchema({
   ),
 });
 
-const consoleCaller = (ctx: RequestContext) => ctx.caller as ConsoleCaller;
 /** The person of a Studio session: an owner's (`console`) or a member's. */
 const studioCaller = (ctx: RequestContext) => ctx.caller as ConsoleCaller | MemberCaller;
 
-/** Studio sign-in, sign-out, the owner's sessions and profile. */
+/** Studio sign-in, sign-out, and the signed-in person's (owner's or member's) own sessions and profile. */
 export const STUDIO_ROUTES = declareRoutes([
   {
     operationId: 'studio.signIn',
@@ -136,8 +140,11 @@ export const STUDIO_ROUTES = declareRoutes([
     method: 'GET',
     path: '/api/sesiones',
     access: 'console',
+    members: true,
     tag: 'studio',
-    summary: 'Las sesiones abiertas del propietario',
+    summary: 'Tus sesiones abiertas',
+    description:
+      'Las sesiones abiertas de quien pregunta: las del propietario, o las del miembro (nunca las de otra persona).',
     responses: {
       '200': { description: 'Las sesiones abiertas, la más nueva primero.', schema: SESSION_LIST_SCHEMA },
     },
@@ -148,10 +155,11 @@ export const STUDIO_ROUTES = declareRoutes([
     method: 'DELETE',
     path: '/api/sesiones/:id',
     access: 'console',
+    members: true,
     tag: 'studio',
-    summary: 'Cerrar una de las sesiones del propietario',
+    summary: 'Cerrar una de tus sesiones',
     description:
-      'Desde la petición siguiente esa sesión responde 401. 404 si no es del propietario o ya estaba cerrada.',
+      'Desde la petición siguiente esa sesión responde 401. Un propietario cierra las suyas y un miembro las suyas: 404 si no es de quien pregunta (de otro miembro o del propietario) o ya estaba cerrada.',
     responses: {
       '204': { description: 'Cerrada.' },
       '404': { description: 'No existe, no es tuya o ya estaba cerrada.' },
@@ -162,9 +170,11 @@ export const STUDIO_ROUTES = declareRoutes([
     method: 'GET',
     path: '/api/perfil',
     access: 'console',
+    members: true,
     tag: 'studio',
-    summary: 'El perfil del propietario',
-    responses: { '200': { description: 'El perfil.', schema: OWNER_SCHEMA } },
+    summary: 'Tu perfil',
+    description: 'Los datos de quien ha entrado: el propietario o un miembro (`tipo`).',
+    responses: { '200': { description: 'El perfil.', schema: objectSchema(PROFILE_FIELDS) } },
   },
   {
     operationId: 'studio.updateProfile',
@@ -172,10 +182,11 @@ export const STUDIO_ROUTES = declareRoutes([
     method: 'PATCH',
     path: '/api/perfil',
     access: 'console',
+    members: true,
     tag: 'studio',
-    summary: 'Cambiar nombre, email o contraseña',
+    summary: 'Cambiar tu nombre, email o contraseña',
     description:
-      'Cambiar el email o la contraseña pide `clave_actual` (salvo a quien aún no tiene contraseña). Cambiar la contraseña cierra las demás sesiones del propietario.',
+      'Cambiar el email o la contraseña pide `clave_actual` (salvo a un propietario que aún no tiene contraseña), comprobada con los mismos límites que la entrada (429). Cambiar la contraseña cierra tus demás sesiones (`sesiones_cerradas`). Un miembro cambia su nombre y su contraseña, no su email: es la dirección a la que le invitaron (`403 member_email_fixed`; enviar el que ya tiene no es un cambio).',
     requestSchema: {
       type: 'object',
       additionalProperties: false,
@@ -189,9 +200,12 @@ export const STUDIO_ROUTES = declareRoutes([
     responses: {
       '200': {
         description: 'El perfil tal como quedó, y cuántas sesiones se cerraron.',
-        schema: objectSchema({ ...OWNER_FIELDS, sesiones_cerradas: { type: 'integer' } }),
+        schema: objectSchema({ ...PROFILE_FIELDS, sesiones_cerradas: { type: 'integer' } }),
       },
-      '403': { description: 'La contraseña actual no es correcta.' },
+      '403': {
+        description:
+          'La contraseña actual no es correcta (`current_password_wrong`), o un miembro pidió otro email (`member_email_fixed`).',
+      },
       '409': { description: 'Ese email ya lo usa otro propietario.' },
       '429': { description: 'Demasiados intentos con una contraseña actual incorrecta.' },
     },
@@ -201,12 +215,12 @@ export const STUDIO_ROUTES = declareRoutes([
 /** The handlers of Studio's own routes. */
 export function studioRoutes(container: DependencyContainer): HostRoute[] {
   const config = resolveToken(container, HostTokens.Config);
-  const sessions = resolveToken(container, HostTokens.Sessions);
   const logins = resolveToken(container, HostTokens.Logins);
   const signIn = resolveToken(container, HostTokens.SignIn);
   const links = resolveToken(container, HostTokens.SignInLinks);
   const audit = resolveToken(container, HostTokens.Audit);
   const people = studioPeople(container);
+  const profiles = ownProfiles(container);
   /** A sign-in is recorded for the person it opened a session for (the pipeline saw no caller). */
   const signedIn = async (person: SignedInPerson, sessionId: string, via: 'clave' | 'enlace'): Promise<AuditNote> => ({
     actor: { kind: 'persona', id: person.id, email: (await people.profile(person)).email, name: null },
@@ -274,45 +288,18 @@ export function studioRoutes(container: DependencyContainer): HostRoute[] {
       await people.sessions(personOf(caller)).end(caller.sessionId);
       return Reply.empty(204, { 'Set-Cookie': clearedSessionCookie(requestIsSecure(ctx.req, config.trustProxy)) });
     },
-    'studio.listSessions': async (ctx) => ({
-      sesiones: await sessions.list(consoleCaller(ctx).ownerId, consoleCaller(ctx).sessionId),
-    }),
+    // Each person's own sessions, in their own table: another person's id is not found there (404).
+    'studio.listSessions': async (ctx) => {
+      const caller = studioCaller(ctx);
+      const person = personOf(caller);
+      return { sesiones: await people.sessions(person).list(person.id, caller.sessionId) };
+    },
     'studio.revokeSession': async (ctx) => {
-      await sessions.revoke(consoleCaller(ctx).ownerId, ctx.params.id!);
+      const person = personOf(studioCaller(ctx));
+      await people.sessions(person).revoke(person.id, ctx.params.id!);
       return Reply.empty(204);
     },
-    'studio.profile': (ctx) => logins.profile(consoleCaller(ctx).ownerId),
-    'studio.updateProfile': async (ctx) => {
-      const caller = consoleCaller(ctx);
-      const body = ctx.body;
-      throwIssues([
-        body.email === undefined ? null : emailIssue('email', body.email),
-        body.clave_nueva === undefined ? null : passwordIssue('clave_nueva', body.clave_nueva),
-        body.nombre !== undefined && body.nombre.trim() === ''
-          ? { loc: ['body', 'nombre'], msg: 'No puede estar vacío.', type: 'string_length' }
-          : null,
-      ]);
-      const sensitive = body.email !== undefined || body.clave_nueva !== undefined;
-      if (sensitive && (await logins.profile(caller.ownerId)).tiene_clave) {
-        if (body.clave_actual === undefined) {
-          throw validationError([
-            {
-              loc: ['body', 'clave_actual'],
-              msg: 'Hace falta la contraseña actual para cambiar el email o la contraseña.',
-              type: 'missing',
-            },
-          ]);
-        }
-        await signIn.verifyOwner(caller.ownerId, body.clave_actual, ctx.ip);
-      }
-      // The email first: it is the change that can still be refused (409), and nothing is stored before it.
-      if (body.email !== undefined) await logins.setEmail(caller.ownerId, body.email);
-      if (body.nombre !== undefined) await logins.setName(caller.ownerId, body.nombre.trim());
-      let closed = 0;
-      if (body.clave_nueva !== undefined)
-        closed = (await logins.setPassword(caller.ownerId, body.clave_nueva, caller.sessionId, 'clave_nueva'))
-          .sesiones_cerradas;
-      return { ...(await logins.profile(caller.ownerId)), sesiones_cerradas: closed };
-    },
+    'studio.profile': (ctx) => profiles.read(studioCaller(ctx)),
+    'studio.updateProfile': (ctx) => profiles.update(studioCaller(ctx), ctx.body, ctx.ip),
   });
 }

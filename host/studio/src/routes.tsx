@@ -44,12 +44,14 @@ const SPACE_COMPONENTS: Record<string, (props: { space: string }) => JSX.Element
 };
 
 /** Pages of the owner's whole account, which members do not reach (keys: those who administer a space do). */
-const OWNER_PAGES = new Set(['claves', 'perfil', 'actividad']);
+const OWNER_PAGES = new Set(['claves', 'actividad']);
 
 /** The page for a path below /studio/, or null when none matches. */
 export function routePage(path: string): JSX.Element | null {
   if (path === '') return <SpacesPage />;
   if (OWNER_PAGES.has(path)) return <OwnerGate path={path} />;
+  // Everyone's own: an owner's or a member's profile and sessions.
+  if (path === 'perfil') return <ProfilePage />;
   if (path === 'modelos') return <ModelsPage />;
   const inSpace = matchPath('espacios/:espacio/:pagina', path);
   if (inSpace && SPACE_COMPONENTS[inSpace.pagina!])
@@ -70,7 +72,6 @@ function OwnerGate({ path }: { path: string }) {
       </EmptyState>
     );
   if (path === 'claves') return <KeysPage />;
-  if (path === 'perfil') return <ProfilePage />;
   return <ActivityPage />;
 }
 

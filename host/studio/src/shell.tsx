@@ -18,7 +18,8 @@ export function Shell() {
   const spaceId = inSpace?.espacio ?? lastSpace ?? spaces[0]?.id ?? null;
   const space = spaces.find((s) => s.id === spaceId);
   const handoffs = useHandoffs(spaceId, space?.modulos.includes('ventas') ?? false);
-  // A member sees the pages of their role only; owner-level pages (keys, profile, the account's activity) are not theirs.
+  // A member sees the pages of their role only, and their own profile; the account's pages (its activity, keys
+  // unless they administer a space) are the owner's.
   const member = session.tipo === 'miembro';
   const managesKeys = useManagesKeys();
   const role = space?.rol ?? 'propietario';
@@ -63,13 +64,9 @@ export function Shell() {
           Cerebro <span>Studio</span>
         </Link>
         <div class="topbar-user">
-          {member ? (
-            <span class="user-name">{session.propietario.nombre}</span>
-          ) : (
-            <Link to="perfil" class="user-name">
-              {session.propietario.nombre}
-            </Link>
-          )}
+          <Link to="perfil" class="user-name">
+            {session.propietario.nombre}
+          </Link>
           <button type="button" class="button subtle" onClick={() => void signOut()}>
             Cerrar sesión
           </button>
@@ -90,13 +87,11 @@ export function Shell() {
                 </Link>
               </li>
             )}
-            {!member && (
-              <li>
-                <Link to="perfil" current={path === 'perfil'}>
-                  Perfil y sesiones
-                </Link>
-              </li>
-            )}
+            <li>
+              <Link to="perfil" current={path === 'perfil'}>
+                Perfil y sesiones
+              </Link>
+            </li>
             <li>
               <Link to="modelos" current={path === 'modelos'}>
                 Modelos

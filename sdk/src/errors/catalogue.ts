@@ -124,6 +124,11 @@ export const ERROR_CATALOGUE = {
     status: 409,
     detail: 'Ese email es el de un propietario: un propietario no se invita como miembro.',
   },
+  member_email_fixed: {
+    status: 403,
+    detail:
+      'Un miembro no puede cambiar su email: es la dirección a la que te invitaron los propietarios de tus espacios. Para usar otra, pide una invitación a esa dirección.',
+  },
   invitation_invalid: {
     status: 410,
     detail: 'La invitación no es válida, ya se usó, se retiró o caducó. Pide otra a quien te invitó.',

@@ -145,4 +145,49 @@ export function memberRepositoryContract(name: string, make: () => Promise<Membe
     assert.equal((await sessions.active('mem_1', T0)).length, 0);
     assert.equal((await sessions.find('s2'))?.revoked_at, '2026-03-01T01:00:00.000Z');
   });
+
+  test('a member’s own name and password: the password ends their other sessions at once, no one else’s', async ({
+    repo,
+    sessions,
+    fixture,
+  }) => {
+    await spaces(fixture);
+    await repo.insertInvitation(invitation('i1', 'sol', 'ana@example.com', 'edita'));
+    await repo.insertInvitation(invitation('i2', 'sol', 'bea@example.com', 'edita'));
+    await repo.accept('i1', T0, newMember('mem_1', 'ana@example.com'));
+    await repo.accept('i2', T0, newMember('mem_2', 'bea@example.com'));
+    const open = async (id: string, memberId: string) =>
+      sessions.insert({
+        id,
+        ownerId: memberId,
+        secretDigest: Buffer.from(id),
+        createdAt: T0,
+        expiresAt: '2026-03-01T12:00:00.000Z',
+        maxExpiresAt: '2026-03-08T00:00:00.000Z',
+        userAgent: null,
+        ip: null,
+        origin: 'clave',
+      });
+    for (const id of ['s1', 's2', 's3']) await open(id, 'mem_1');
+    await open('s4', 'mem_2');
+    await sessions.revoke('s3', 'mem_1', T0);
+
+    assert.equal(await repo.setName('mem_1', 'Ana Pérez'), true);
+    assert.equal(await repo.setName('mem_nadie', 'X'), false);
+    assert.equal((await repo.byId('mem_1'))?.name, 'Ana Pérez');
+    assert.equal((await repo.spaceMember('sol', 'mem_1'))?.name, 'Ana Pérez', 'the owner’s list shows the new name');
+    assert.equal((await repo.byId('mem_2'))?.name, 'Nombre mem_2', 'no one else’s');
+
+    const at = '2026-03-01T02:00:00.000Z';
+    assert.equal(await repo.setPassword('mem_1', 'scrypt$nueva', at, 's1'), 1, 's2 only: s3 had ended already');
+    assert.equal((await repo.byEmail('ana@example.com'))?.passwordDigest, 'scrypt$nueva');
+    assert.equal((await sessions.find('s1'))?.revoked_at, null, 'the session making the change stays');
+    assert.equal((await sessions.find('s2'))?.revoked_at, at);
+    assert.equal((await sessions.find('s3'))?.revoked_at, T0, 'an ended session keeps when it ended');
+    assert.equal((await sessions.find('s4'))?.revoked_at, null, 'another member’s session stays');
+    assert.equal((await repo.byId('mem_2'))?.passwordDigest, 'scrypt$mem_2');
+    assert.equal(await repo.setPassword('mem_1', 'scrypt$otra', at, null), 1, 'without one to keep: every one');
+    assert.equal((await sessions.find('s1'))?.revoked_at, at);
+    assert.equal(await repo.setPassword('mem_nadie', 'scrypt$x', at, null), null, 'nothing written for nobody');
+  });
 }

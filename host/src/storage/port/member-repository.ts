@@ -53,7 +53,9 @@ export type Invitee = { existingId: string } | { newMember: Omit<MemberRecord, '
  *
  * Guarantees: `accept` is one transaction whose first statement is the conditional update of the invitation, so of
  * two acceptances of one invitation at once exactly one succeeds and the other writes nothing; `membership` reads
- * storage every time (no caching), so a role changed or removed by any process applies to the next request.
+ * storage every time (no caching), so a role changed or removed by any process applies to the next request;
+ * `setPassword` changes the digest and revokes the member's other sessions in ONE transaction, so no old session
+ * outlives a password change, whichever process serves it.
  */
 export interface MemberRepository {
   byEmail(email: string): Promise<MemberRecord | undefined>;
@@ -84,6 +86,13 @@ export interface MemberRepository {
    * written) when the invitation was used, revoked or expired.
    */
   accept(invitationId: string, at: string, invitee: Invitee): Promise<string | null>;
+  /** The member's own new name; false when there is no such (live) member. */
+  setName(memberId: string, name: string): Promise<boolean>;
+  /**
+   * Sets the member's password digest (scrypt, as owners') and revokes every open session of theirs but `keep` (all
+   * of them when null), at `at` (ISO). How many sessions were revoked; null (nothing written) for no such member.
+   */
+  setPassword(memberId: string, digest: string, at: string, keep: string | null): Promise<number | null>;
 }
 
 export const MemberRepositoryToken = createToken<MemberRepository>('host:member-repository');

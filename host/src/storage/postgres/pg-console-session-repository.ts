@@ -3,21 +3,24 @@ import { inject, injectable } from 'tsyringe';
 import type { SessionRow, SessionWithOwner } from '../../studio/studio-services.js';
 import type { ConsoleSessionRepository, NewSessionRecord } from '../port/console-session-repository.js';
 import { MEMBER_SESSIONS, OWNER_SESSIONS, type SessionTable } from '../shared/session-tables.js';
-import { pgQuery, type Pool, type PoolClient } from './pg-driver.js';
+import { pgQuery, type Pool } from './pg-driver.js';
 import { PgPoolToken } from './pg-pool-token.js';
 
 /**
- * Revokes every open session of an owner but `keep` (all when null); how many. Run by the session repository and,
- * inside its password-change transaction, by the owner-login one.
+ * Revokes every open session of a person (an owner's by default) but `keep` (all when null); how many. Run by the
+ * session repositories and, inside their password-change transactions (which `pgQuery` joins), by the owner-login
+ * and member ones.
  */
 export async function revokeOtherSessions(
-  db: Pool | PoolClient,
+  pool: Pool,
   ownerId: string,
   keep: string | null,
   at: string,
+  t: SessionTable = OWNER_SESSIONS,
 ): Promise<number> {
-  const r = await db.query(
-    'UPDATE console_sessions SET revoked_at = $1 WHERE owner_id = $2 AND id != $3 AND revoked_at IS NULL',
+  const r = await pgQuery(
+    pool,
+    `UPDATE ${t.table} SET revoked_at = $1 WHERE ${t.person} = $2 AND id != $3 AND revoked_at IS NULL`,
     [at, ownerId, keep ?? ''],
   );
   return r.rowCount ?? 0;
@@ -91,13 +94,8 @@ export class PgSessionTable implements ConsoleSessionRepository {
     return r.rowCount === 1;
   }
 
-  async revokeOthers(ownerId: string, keep: string | null, at: string): Promise<number> {
-    const r = await pgQuery(
-      this.pool,
-      `UPDATE ${this.t.table} SET revoked_at = $1 WHERE ${this.t.person} = $2 AND id != $3 AND revoked_at IS NULL`,
-      [at, ownerId, keep ?? ''],
-    );
-    return r.rowCount ?? 0;
+  revokeOthers(ownerId: string, keep: string | null, at: string): Promise<number> {
+    return revokeOtherSessions(this.pool, ownerId, keep, at, this.t);
   }
 
   async prune(before: string): Promise<void> {

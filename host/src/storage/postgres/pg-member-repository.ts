@@ -18,7 +18,9 @@ import {
   type InvitationRow,
   invitationOf,
 } from '../shared/member-rows.js';
-import { inTransaction, type Pool } from './pg-driver.js';
+import { MEMBER_SESSIONS } from '../shared/session-tables.js';
+import { revokeOtherSessions } from './pg-console-session-repository.js';
+import { inTransaction, pgQuery, type Pool } from './pg-driver.js';
 import { PgPoolToken } from './pg-pool-token.js';
 
 /** ISO times and ids compared by code point, as SQLite does, whatever the database's collation. */
@@ -155,6 +157,26 @@ export class PgMemberRepository implements MemberRepository {
         [invitation.space_id, memberId, invitation.owner_id, invitation.role, at],
       );
       return memberId;
+    });
+  }
+
+  async setName(memberId: string, name: string): Promise<boolean> {
+    const r = await pgQuery(this.pool, 'UPDATE members SET name = $1 WHERE id = $2 AND deleted_at IS NULL', [
+      name,
+      memberId,
+    ]);
+    return r.rowCount === 1;
+  }
+
+  setPassword(memberId: string, digest: string, at: string, keep: string | null): Promise<number | null> {
+    // One transaction: no old session outlives the change, whichever host serves it next.
+    return inTransaction(this.pool, async (client) => {
+      const r = await client.query('UPDATE members SET password_digest = $1 WHERE id = $2 AND deleted_at IS NULL', [
+        digest,
+        memberId,
+      ]);
+      if (r.rowCount !== 1) return null;
+      return revokeOtherSessions(this.pool, memberId, keep, at, MEMBER_SESSIONS);
     });
   }
 }

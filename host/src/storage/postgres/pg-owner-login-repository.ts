@@ -36,7 +36,7 @@ export class PgOwnerLoginRepository implements OwnerLoginRepository {
         at,
         ownerId,
       ]);
-      return revokeOtherSessions(client, ownerId, keep, at);
+      return revokeOtherSessions(this.pool, ownerId, keep, at);
     });
   }
 }

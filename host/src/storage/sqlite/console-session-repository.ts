@@ -8,12 +8,16 @@ import { MEMBER_SESSIONS, OWNER_SESSIONS, type SessionTable } from '../shared/se
 import { preparedOnUse } from './prepared-on-use.js';
 
 /**
- * Revoking every open session of an owner but one: prepared by the session repository and by the owner-login one,
- * whose password change runs it in its own transaction. Parameters: revoked at, owner id, session kept ('' none).
+ * Revoking every open session of a person but one (an owner's by default): prepared by the session repositories and
+ * by the owner-login and member ones, whose password changes run it in their own transaction. Parameters: revoked
+ * at, person id, session kept ('' none).
  */
-export function prepareRevokeOthers(db: SqliteDatabase): Statement<[string, string, string]> {
+export function prepareRevokeOthers(
+  db: SqliteDatabase,
+  t: SessionTable = OWNER_SESSIONS,
+): Statement<[string, string, string]> {
   return db.prepare<[string, string, string]>(
-    'UPDATE console_sessions SET revoked_at = ? WHERE owner_id = ? AND id != ? AND revoked_at IS NULL',
+    `UPDATE ${t.table} SET revoked_at = ? WHERE ${t.person} = ? AND id != ? AND revoked_at IS NULL`,
   );
 }
 
@@ -43,10 +47,7 @@ export class SqliteSessionTable implements ConsoleSessionRepository {
         ),
       revoke: () =>
         db.prepare(`UPDATE ${t.table} SET revoked_at = ? WHERE id = ? AND ${t.person} = ? AND revoked_at IS NULL`),
-      revokeOthers: () =>
-        db.prepare<[string, string, string]>(
-          `UPDATE ${t.table} SET revoked_at = ? WHERE ${t.person} = ? AND id != ? AND revoked_at IS NULL`,
-        ),
+      revokeOthers: () => prepareRevokeOthers(db, t),
       prune: () =>
         db.prepare(
           `DELETE FROM ${t.table} WHERE coalesce(revoked_at, max_expires_at, expires_at) < ? OR expires_at < ?`,

@@ -19,6 +19,8 @@ import {
   type InvitationRow,
   invitationOf,
 } from '../shared/member-rows.js';
+import { MEMBER_SESSIONS } from '../shared/session-tables.js';
+import { prepareRevokeOthers } from './console-session-repository.js';
 import { preparedOnUse } from './prepared-on-use.js';
 
 /** Members, roles and invitations in the tables of migration 0019. */
@@ -26,6 +28,7 @@ import { preparedOnUse } from './prepared-on-use.js';
 export class SqliteMemberRepository implements MemberRepository {
   private readonly stmts;
   private readonly acceptTx;
+  private readonly passwordTx;
 
   constructor(@inject(HostTokens.Database) db: SqliteDatabase) {
     this.stmts = preparedOnUse({
@@ -86,6 +89,13 @@ export class SqliteMemberRepository implements MemberRepository {
           `INSERT INTO memberships (space_id, member_id, owner_id, role, created_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (space_id, member_id) DO UPDATE SET role = excluded.role, owner_id = excluded.owner_id`,
         ),
+      setName: () => db.prepare('UPDATE members SET name = ? WHERE id = ? AND deleted_at IS NULL'),
+      setPassword: () => db.prepare('UPDATE members SET password_digest = ? WHERE id = ? AND deleted_at IS NULL'),
+      revokeOthers: () => prepareRevokeOthers(db, MEMBER_SESSIONS),
+    });
+    this.passwordTx = db.transaction((memberId: string, digest: string, at: string, keep: string | null) => {
+      if (this.stmts.setPassword.run(digest, memberId).changes !== 1) return null;
+      return this.stmts.revokeOthers.run(at, memberId, keep ?? '').changes;
     });
     this.acceptTx = db.transaction((invitationId: string, at: string, invitee: Invitee): string | null => {
       if (this.stmts.use.run(at, invitationId, at).changes !== 1) return null;
@@ -163,5 +173,13 @@ export class SqliteMemberRepository implements MemberRepository {
 
   async accept(invitationId: string, at: string, invitee: Invitee): Promise<string | null> {
     return this.acceptTx.immediate(invitationId, at, invitee);
+  }
+
+  async setName(memberId: string, name: string): Promise<boolean> {
+    return this.stmts.setName.run(name, memberId).changes === 1;
+  }
+
+  async setPassword(memberId: string, digest: string, at: string, keep: string | null): Promise<number | null> {
+    return this.passwordTx.immediate(memberId, digest, at, keep);
   }
 }

@@ -4,6 +4,8 @@ import type { Item, Ok } from './wire.js';
 
 export type SessionInfo = Ok<'/sesion', 'get'>;
 export type Owner = SessionInfo['propietario'];
+/** The signed-in person's own profile (an owner's or a member's: `tipo`). */
+export type Profile = Ok<'/perfil', 'get'>;
 
 export type Space = Item<Ok<'/companies', 'get'>['espacios']>;
 

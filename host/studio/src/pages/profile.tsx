@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, seg } from '../api/client.js';
-import type { Owner } from '../api/types.js';
+import type { Profile } from '../api/types.js';
 import { EmptyState, ErrorNotice, Loading } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { SaveBar } from '../components/save-bar.js';
@@ -17,7 +17,10 @@ const ORIGIN: Record<string, string> = {
 };
 import { useSave } from '../lib/use-save.js';
 
-/** The owner's name, email and password, and their open sessions (revoke any). */
+/**
+ * The signed-in person's name, email and password, and their open sessions (revoke any): an owner's, or a member's,
+ * whose email is the one they were invited with and shows read-only (the API refuses another).
+ */
 export function ProfilePage() {
   const { session, setSession } = useStudio();
   return (
@@ -26,7 +29,10 @@ export function ProfilePage() {
         title="Perfil y sesiones"
         intro="Tus datos de acceso y los navegadores donde tienes la sesión abierta."
       />
-      <ProfileForm />
+      <ProfileForm
+        member={session.tipo === 'miembro'}
+        onRenamed={(nombre) => setSession({ ...session, propietario: { ...session.propietario, nombre } })}
+      />
       <PasswordForm
         hasPassword={session.propietario.tiene_clave !== false}
         onSet={() => setSession({ ...session, propietario: { ...session.propietario, tiene_clave: true } })}
@@ -36,11 +42,8 @@ export function ProfilePage() {
   );
 }
 
-function ProfileForm() {
-  const profile = useLoad(
-    () => api<{ propietario?: Owner } & Partial<Owner>>('GET', '/perfil').then((b) => (b.propietario ?? b) as Owner),
-    [],
-  );
+function ProfileForm({ member, onRenamed }: { member: boolean; onRenamed: (nombre: string) => void }) {
+  const profile = useLoad(() => api<Profile>('GET', '/perfil'), []);
   const [nombre, setNombre] = useState<string | null>(null);
   const [email, setEmail] = useState<string | null>(null);
   const save = useSave();
@@ -56,8 +59,9 @@ function ProfileForm() {
     void save.run(async () => {
       const body: Record<string, string> = {};
       if (nombre !== null) body.nombre = nombre.trim();
-      if (email !== null) body.email = email.trim();
-      await api('PATCH', '/perfil', { json: body });
+      if (email !== null && !member) body.email = email.trim();
+      const saved = await api<Profile>('PATCH', '/perfil', { json: body });
+      onRenamed(saved.nombre);
       await profile.reload();
       return 'Datos guardados.';
     });
@@ -74,14 +78,31 @@ function ProfileForm() {
           onInput={(e) => setNombre(e.currentTarget.value)}
         />
         <label for="perfil-email">Correo electrónico</label>
-        <input
-          id="perfil-email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email ?? profile.data.email ?? ''}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-        />
+        {member ? (
+          <>
+            <input
+              id="perfil-email"
+              type="email"
+              readOnly
+              autoComplete="email"
+              value={profile.data.email ?? ''}
+              aria-describedby="perfil-email-ayuda"
+            />
+            <p id="perfil-email-ayuda" class="hint">
+              Es la dirección a la que te invitaron, y con la que te conocen los propietarios de tus espacios: no se
+              puede cambiar. Para usar otra, pide una invitación a esa dirección.
+            </p>
+          </>
+        ) : (
+          <input
+            id="perfil-email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email ?? profile.data.email ?? ''}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        )}
         <SaveBar busy={save.busy} error={save.error} saved={save.saved} />
       </form>
     </Section>
