@@ -5,7 +5,15 @@ import { test } from 'node:test';
 import { startTestHost } from '@cerebro/sdk/testing';
 import { ResponseContract } from './support/response-contract.js';
 import { MEMBER_PASSWORD, as, member, ownerSession, tokenOf } from './support/members.js';
-import { browserRequest, cookieFrom, signIn, studioAdmin, type BrowserResponse } from './support/studio.js';
+import {
+  OWNER_EMAIL,
+  OWNER_PASSWORD,
+  browserRequest,
+  cookieFrom,
+  signIn,
+  studioAdmin,
+  type BrowserResponse,
+} from './support/studio.js';
 
 /** An audit event as `GET /companies/{espacio}/auditoria` lists it (the fields these tests read). */
 interface AuditEventView {
@@ -280,6 +288,30 @@ test('one member in the spaces of two owners: joining the second asks for their 
     rol: 'edita',
   });
   assert.equal(twice.body.codigo, 'member_exists');
+});
+
+test("an owner never takes a member's email: one email, one person (sign-in would lock one of them out)", async (t) => {
+  const h = await startTestHost(t);
+  const owner = await ownerSession(h);
+  await member(h, owner, 'Ana@Example.com', 'edita');
+  const TAKEN = {
+    detail: 'Ese email ya lo usa un miembro de algún espacio: cada persona entra con el suyo.',
+    codigo: 'email_taken',
+  };
+  // In the owner's own profile (any letter case: emails are compared normalised).
+  const mine = await as(h.url, owner)('PATCH', '/perfil', {
+    email: ' ANA@example.com',
+    clave_actual: OWNER_PASSWORD,
+  });
+  assert.equal(mine.status, 409);
+  assert.deepEqual(mine.body, TAKEN);
+  assert.equal((await as(h.url, owner)('GET', '/perfil')).body.email, OWNER_EMAIL, 'nothing stored');
+  // By the operator: setting an owner's email, or creating an owner with it.
+  await assert.rejects(studioAdmin(h).setOwnerEmail(h.ownerId, 'ana@example.com'), { code: 'email_taken' });
+  await assert.rejects(h.admin.createOwner({ name: 'Otra', email: 'ana@example.com' }), { code: 'email_taken' });
+  // The member still signs in as themself.
+  const ana = await signIn(h.url, 'ana@example.com', MEMBER_PASSWORD);
+  assert.equal((await as(h.url, ana)('GET', '/perfil')).body.tipo, 'miembro');
 });
 
 test('every member change is in the audit log: who, what, and the role before and after', async (t) => {

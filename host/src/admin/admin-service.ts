@@ -159,7 +159,7 @@ export class AdminService implements AdminActions {
     const id = input.id ?? `own_${randomBytes(6).toString('hex')}`;
     if (await this.store.ownerIdTaken(id)) throw apiError('conflict', `El propietario "${id}" ya existe.`);
     const email = input.email === undefined ? null : normalizeEmail(input.email);
-    if (email !== null && (await this.store.emailTaken(email))) throw apiError('email_taken');
+    if (email !== null) await this.logins.assertEmailFree(email, null);
     const account = `cta_${randomBytes(6).toString('hex')}`;
     await this.write(this.store.createOwner({ id, name, email, accountId: account, createdAt: this.iso() }));
     if (credits > 0) await this.credits.credit(account, credits, 'recarga');

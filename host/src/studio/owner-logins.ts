@@ -3,6 +3,7 @@ import { inject, injectable } from 'tsyringe';
 import { apiError, type Clock } from '@cerebro/sdk';
 import type { AccessDirectory } from '../access/access-services.js';
 import { HostTokens } from '../kernel/tokens.js';
+import { type MemberRepository, MemberRepositoryToken } from '../storage/port/member-repository.js';
 import { type OwnerLoginRepository, OwnerLoginRepositoryToken } from '../storage/port/owner-login-repository.js';
 import type { LoginRow, OwnerLogins, OwnerProfile } from './studio-services.js';
 import { emailIssue, normalizeEmail, passwordIssue, throwIssues } from './owner-credentials.js';
@@ -18,6 +19,7 @@ export class OwnerLoginService implements OwnerLogins {
     @inject(OwnerLoginRepositoryToken) private readonly repo: OwnerLoginRepository,
     @inject(HostTokens.Clock) private readonly clock: Clock,
     @inject(HostTokens.Directory) private readonly directory: AccessDirectory,
+    @inject(MemberRepositoryToken) private readonly members: MemberRepository,
   ) {}
 
   byEmail(email: string): Promise<LoginRow | undefined> {
@@ -35,16 +37,23 @@ export class OwnerLoginService implements OwnerLogins {
     return { id: row.id, nombre: row.name, email: row.email, tiene_clave: row.password_digest !== null };
   }
 
-  /** A new email for the owner (422 malformed, 409 another owner's, 404 no such owner). Returns it as stored. */
+  /** A new email for the owner (422 malformed, 409 another owner's or a member's, 404 no such owner). */
   async setEmail(ownerId: string, email: unknown, field = 'email'): Promise<string> {
     throwIssues([emailIssue(field, email)]);
     await this.require(ownerId);
     const normalized = normalizeEmail(email as string);
-    const other = await this.repo.byEmail(normalized);
-    if (other && other.id !== ownerId) throw apiError('email_taken');
+    await this.assertEmailFree(normalized, ownerId);
     await this.repo.setEmail(ownerId, normalized);
     await this.directory.invalidate();
     return normalized;
+  }
+
+  async assertEmailFree(email: string, ownerId: string | null): Promise<void> {
+    const other = await this.repo.byEmail(email);
+    if (other && other.id !== ownerId) throw apiError('email_taken');
+    // The other direction of `member_email_is_owner` (an invitation to an owner's email is refused).
+    if (await this.members.byEmail(email))
+      throw apiError('email_taken', 'Ese email ya lo usa un miembro de algún espacio: cada persona entra con el suyo.');
   }
 
   async setName(ownerId: string, name: string): Promise<void> {

@@ -83,8 +83,16 @@ export interface OwnerProfile {
 export interface OwnerLogins {
   byEmail(email: string): Promise<LoginRow | undefined>;
   profile(ownerId: string): Promise<OwnerProfile>;
-  /** A new email for the owner (422 malformed, 409 another owner's, 404 no such owner). Returns it as stored. */
+  /**
+   * A new email for the owner (422 malformed, 409 another owner's or a member's, 404 no such owner). Returns it as
+   * stored.
+   */
   setEmail(ownerId: string, email: unknown, field?: string): Promise<string>;
+  /**
+   * Refuses (409 `email_taken`) a normalised email that another owner than `ownerId` or any member signs in with: one
+   * email, one person, or sign-in would let one of them in and lock the other out.
+   */
+  assertEmailFree(email: string, ownerId: string | null): Promise<void>;
   setName(ownerId: string, name: string): Promise<void>;
   /**
    * Sets the owner's password and ends their other sessions (`keep`: the session making the change, if any).

@@ -56,8 +56,6 @@ export interface OperatorDirectoryRepository {
   ownerIdTaken(id: string): Promise<boolean>;
   /** True when a live (not deleted) owner has this id. */
   ownerLive(id: string): Promise<boolean>;
-  /** True when a live owner signs in with this (normalised) email. */
-  emailTaken(email: string): Promise<boolean>;
   spaceExists(id: string): Promise<boolean>;
   accountExists(id: string): Promise<boolean>;
   /** The owner's first account (by creation). */

@@ -37,10 +37,6 @@ export class PgOperatorDirectoryRepository implements OperatorDirectoryRepositor
     return this.exists('SELECT 1 FROM owners WHERE id = $1 AND deleted_at IS NULL', [id]);
   }
 
-  emailTaken(email: string): Promise<boolean> {
-    return this.exists('SELECT 1 FROM owners WHERE email = $1 AND deleted_at IS NULL', [email]);
-  }
-
   spaceExists(id: string): Promise<boolean> {
     return this.exists('SELECT 1 FROM spaces WHERE id = $1', [id]);
   }

@@ -23,7 +23,6 @@ export class SqliteOperatorDirectoryRepository implements OperatorDirectoryRepos
     this.stmts = preparedOnUse({
       ownerAny: () => db.prepare<[string]>('SELECT 1 FROM owners WHERE id = ?').pluck(),
       ownerLive: () => db.prepare<[string]>('SELECT 1 FROM owners WHERE id = ? AND deleted_at IS NULL').pluck(),
-      email: () => db.prepare<[string]>('SELECT 1 FROM owners WHERE email = ? AND deleted_at IS NULL').pluck(),
       space: () => db.prepare<[string]>('SELECT 1 FROM spaces WHERE id = ?').pluck(),
       account: () => db.prepare<[string]>('SELECT 1 FROM accounts WHERE id = ?').pluck(),
       accountOf: () =>
@@ -68,10 +67,6 @@ export class SqliteOperatorDirectoryRepository implements OperatorDirectoryRepos
 
   async ownerLive(id: string): Promise<boolean> {
     return this.stmts.ownerLive.get(id) !== undefined;
-  }
-
-  async emailTaken(email: string): Promise<boolean> {
-    return this.stmts.email.get(email) !== undefined;
   }
 
   async spaceExists(id: string): Promise<boolean> {
