@@ -112,10 +112,11 @@ export class RequestPipeline implements RoutePipeline {
   ) {}
 
   /**
-   * The polka handler of one route. A public request that needs neither a body nor an asynchronous handler is
-   * answered synchronously, inside the HTTP parser's callback, like a bare route; the rest continues in an async
-   * function (authentication and access read storage through async repositories). Per-route constants (label, the
-   * access line with its bindings serialised once by pino) are computed here, not per request.
+   * The polka handler of one route. A request that needs neither a body nor an asynchronous step is answered
+   * synchronously, within the call (which the server makes in the check phase of the turn that read the request:
+   * http/check-phase.ts), like a bare route; the rest continues in an async function (authentication and access read
+   * storage through async repositories when not memoised). Per-route constants (label, the access line with its
+   * bindings serialised once by pino) are computed here, not per request.
    */
   handlerFor(route: HostRoute, readBack?: HostRoute): Middleware {
     const label = routeLabel(route);

@@ -14,7 +14,7 @@ export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 /**
  * Whether the whole body is small enough to read and discard; a chunked body of unknown length never is, and a
  * request declaring neither length nor chunks has no body (its `complete` flag may still be unset when a
- * synchronous handler answers inside the parser's callback).
+ * synchronous handler answers in the turn that read its headers).
  */
 function drainable(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
