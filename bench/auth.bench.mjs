@@ -8,6 +8,13 @@
 // Cerebro hands its log lines to pino's asynchronous destination once per event-loop turn; the baseline writes
 // each line to that destination directly, as a plain polka + pino service would (giving the baseline the same
 // batching measured the same, 53-54k req/s, on the 2-core machine of the README's figures).
+// Both servers handle the requests one turn of the event loop read in its check phase: polka's listen() runs each
+// handler from setImmediate, Cerebro's server runs the turn's requests together (host/src/http/check-phase.ts).
+// What bounds the figures: on the quiet 2-core machine the server process is busy 95-100 % of a core and autocannon
+// 70-83 % of the other (/proc, same runs), so the server is the bound, not the load; autocannon's `workers` would add
+// threads competing with the server for the 2 cores, and `pipelining` would batch socket reads and writes for both,
+// leaving a measure unlike what clients send; neither is used. With other work on the machine Cerebro's CPU per
+// request grows more than bare polka's (which stays near 20 us), so the ratio falls: read it beside the load average.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
