@@ -63,7 +63,6 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The pipeline's own state of one request, beside the context handlers see. */
 class Exchange {
-  readonly started = performance.now();
   /**
    * Sent with writeHead rather than setHeader: Node's fast path for a response whose headers come in one object.
    * Constant headers every answer carries are written in the same literal, so they cost no extra allocation.
@@ -377,7 +376,9 @@ export class RequestPipeline implements RoutePipeline {
     if (status >= 400) void this.undoFailed(exchange);
     // Only changes that happened: a refusal or failure changed nothing (a failed sign-in is recorded by its route).
     if (exchange.audit && status < 400) exchange.audit.record(ctx, exchange.result, exchange.before);
-    const ms = performance.now() - exchange.started;
+    // From the pipeline's entry: the context's arrival time (one clock read per request fewer; the clock costs
+    // 50-100 ns a read on the 2-core machine).
+    const ms = performance.now() - ctx.arrivedAt;
     exchange.meter.record(status, ms, ctx.queuedMs);
     exchange.accessLog(
       ctx.id,
