@@ -463,10 +463,9 @@ async function listen(handler: RequestListener, config: HostConfig): Promise<Ser
   // their timeout: a shorter timeout is checked at least twice as often.
   const server = createServer(
     { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 2)) },
-    handleInCheckPhase(handler),
+    guardTrickledBodies(handleInCheckPhase(handler)),
   );
   answerClientErrorsWithDetail(server);
-  guardTrickledBodies(server);
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = config.headersTimeoutMs;
