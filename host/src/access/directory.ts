@@ -23,10 +23,10 @@ const DIRECTORY_VERSION = 'directorio';
  * one the memo was filled at before trusting it. Any change, by this process, by another API process or by the
  * `cerebro admin` CLI, empties the memo.
  *
- * The version is read once per event-loop turn (until the next `setImmediate`), not once per read: the requests
- * read from sockets in the same turn were sent before it began, so a revocation acknowledged to anyone before such
- * a request was sent is already committed when the turn's version is read: revocation stays immediate for every
- * request that follows it. Once the turn's version is read, a memo hit is answered synchronously (no promise: the
+ * The version is read once per event-loop turn (until the next `setImmediate`), not once per read: the server handles
+ * the requests a turn read from its sockets together, in that turn's check phase (http/check-phase.ts), after all of
+ * them were read, so a revocation acknowledged to anyone before such a request was sent is already committed when the
+ * turn's version is read: revocation stays immediate for every request that follows it. Once the turn's version is read, a memo hit is answered synchronously (no promise: the
  * authenticated hot path stays as fast as before the port). A change made by this process empties the memo at once.
  *
  * On a database outside the process (PostgreSQL) the version read is a round trip, and a request's reads (its key,

@@ -63,7 +63,6 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The pipeline's own state of one request, beside the context handlers see. */
 class Exchange {
-  readonly started = performance.now();
   /**
    * Sent with writeHead rather than setHeader: Node's fast path for a response whose headers come in one object.
    * Constant headers every answer carries are written in the same literal, so they cost no extra allocation.
@@ -112,10 +111,11 @@ export class RequestPipeline implements RoutePipeline {
   ) {}
 
   /**
-   * The polka handler of one route. A public request that needs neither a body nor an asynchronous handler is
-   * answered synchronously, inside the HTTP parser's callback, like a bare route; the rest continues in an async
-   * function (authentication and access read storage through async repositories). Per-route constants (label, the
-   * access line with its bindings serialised once by pino) are computed here, not per request.
+   * The polka handler of one route. A request that needs neither a body nor an asynchronous step is answered
+   * synchronously, within the call (which the server makes in the check phase of the turn that read the request:
+   * http/check-phase.ts), like a bare route; the rest continues in an async function (authentication and access read
+   * storage through async repositories when not memoised). Per-route constants (label, the access line with its
+   * bindings serialised once by pino) are computed here, not per request.
    */
   handlerFor(route: HostRoute, readBack?: HostRoute): Middleware {
     const label = routeLabel(route);
@@ -376,7 +376,9 @@ export class RequestPipeline implements RoutePipeline {
     if (status >= 400) void this.undoFailed(exchange);
     // Only changes that happened: a refusal or failure changed nothing (a failed sign-in is recorded by its route).
     if (exchange.audit && status < 400) exchange.audit.record(ctx, exchange.result, exchange.before);
-    const ms = performance.now() - exchange.started;
+    // From the pipeline's entry: the context's arrival time (one clock read per request fewer; the clock costs
+    // 50-100 ns a read on the 2-core machine).
+    const ms = performance.now() - ctx.arrivedAt;
     exchange.meter.record(status, ms, ctx.queuedMs);
     exchange.accessLog(
       ctx.id,

@@ -5,7 +5,7 @@
 // connection is then closed lingering (lingering-close.ts), so a client still sending reads the answer. Any body
 // that does not arrive in full soon after its answer (a client trickling it) costs its connection: without that,
 // it would hold a descriptor for as long as a body may take (5 minutes), answered and useless.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { closeLingering, LINGER_LIMITS } from './lingering-close.js';
 
 /** Largest declared body drained after an early answer (a few seconds of a slow upload at most). */
@@ -14,7 +14,7 @@ export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 /**
  * Whether the whole body is small enough to read and discard; a chunked body of unknown length never is, and a
  * request declaring neither length nor chunks has no body (its `complete` flag may still be unset when a
- * synchronous handler answers inside the parser's callback).
+ * synchronous handler answers in the turn that read its headers).
  */
 function drainable(req: IncomingMessage): boolean {
   const length = req.headers['content-length'];
@@ -55,18 +55,22 @@ export function settleUnreadBody(req: IncomingMessage, res: ServerResponse, head
  * For every answer, error or not (a GET that came with a body, a route that answers without reading one): a body
  * still incomplete `graceMs` after the answer went out is being trickled, and its connection is destroyed. The same
  * time a lingering close gives the rest of a body; one that ends in time leaves the connection open.
+ *
+ * Wraps the server's request listener (rather than adding a second `request` listener): it runs first, so the
+ * answer's end is never missed, and the server emits each request to a single listener (with two, Node copies the
+ * listener array and spreads the arguments on every request).
  */
-export function guardTrickledBodies(server: Server, graceMs = LINGER_LIMITS.ms): void {
-  // Before the application's listener, so the answer's end is never missed.
-  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return;
-    res.once('finish', () => {
-      if (req.complete) return;
-      const socket = req.socket;
-      const timer = setTimeout(() => {
-        if (!req.complete) socket.destroy();
-      }, graceMs).unref();
-      socket.once('close', () => clearTimeout(timer));
-    });
-  });
+export function guardTrickledBodies(listener: RequestListener, graceMs = LINGER_LIMITS.ms): RequestListener {
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
+      res.once('finish', () => {
+        if (req.complete) return;
+        const socket = req.socket;
+        const timer = setTimeout(() => {
+          if (!req.complete) socket.destroy();
+        }, graceMs).unref();
+        socket.once('close', () => clearTimeout(timer));
+      });
+    listener(req, res);
+  };
 }

@@ -76,6 +76,7 @@ import { buildHostContainer } from './host-container.js';
 import { openSharedBackend, type SharedBackend } from './shared-backend.js';
 import { HOST_VERSION } from './version.js';
 import { answerClientErrorsWithDetail } from './client-errors.js';
+import { admitReadRequests, handleInCheckPhase } from '../http/check-phase.js';
 import { guardTrickledBodies } from '../http/unread-body.js';
 import { logStorageError } from '../storage/storage-failure.js';
 import { DiskSpaceWatch } from '../storage/disk-space.js';
@@ -462,10 +463,9 @@ async function listen(handler: RequestListener, config: HostConfig): Promise<Ser
   // their timeout: a shorter timeout is checked at least twice as often.
   const server = createServer(
     { connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.headersTimeoutMs / 2)) },
-    handler,
+    guardTrickledBodies(handleInCheckPhase(handler)),
   );
   answerClientErrorsWithDetail(server);
-  guardTrickledBodies(server);
   // Bodies of slow clients must not hold a connection forever; headers likewise.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = config.headersTimeoutMs;
@@ -489,6 +489,8 @@ async function shutdown(
   const started = Date.now();
   const closed = new Promise<void>((ok) => server.close(() => ok()));
   server.closeIdleConnections();
+  // Requests already read wait for the check phase (handleInCheckPhase): they enter the pipeline before it closes.
+  await admitReadRequests();
   const drained = await lifecycle.drain(config.shutdownGraceMs);
   if (!drained) server.closeAllConnections();
   server.closeIdleConnections();
