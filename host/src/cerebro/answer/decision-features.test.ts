@@ -220,6 +220,26 @@ test('the asked value as precisely as asked: a price for "¿cuánto cuesta…?",
   assert.equal(f(1, 'unitValueHeld'), 0, 'but no price');
 });
 
+test('units covering the question equally: the passage holds the value whichever of them comes first', async () => {
+  const question = '¿Cuánto pagan por una semana de guardia?';
+  const relevance = relevanceOf(question);
+  const echo = 'La guardia es semanal y se paga aparte.';
+  const priced = 'Se paga la guardia a $3,500 MXN por semana.';
+  const unrelated = 'El equipo de Plataforma atiende los incidentes.';
+  const hits = [
+    hit(`${echo} ${unrelated} ${priced}`, 8, 1),
+    hit(`${priced} ${unrelated} ${echo}`, 8, 2),
+    hit(`${echo} ${unrelated} Las guardias se pagan cada semana en la nómina.`, 8, 3),
+  ];
+  const asked = askedType(question, questionKind(question));
+  const features = decisionFeatures({ question, relevance, asked, hits, coverage: [1, 1, 1] });
+  const f = (i: number, name: (typeof FEATURE_NAMES)[number]) => features[i]![FEATURE_NAMES.indexOf(name)];
+  assert.equal(f(0, 'unitValueHeld'), 1, 'the priced unit comes after an equally covering echo');
+  assert.equal(f(1, 'unitValueHeld'), 1, 'the priced unit comes first');
+  assert.equal(f(0, 'unitCoverage'), f(1, 'unitCoverage'), 'the order changes no feature');
+  assert.equal(f(2, 'unitValueHeld'), 0, 'no unit holds a price');
+});
+
 test('words no passage of the space holds: their share, the coverage of the rest, and how rare they are', async () => {
   const question = '¿Tenéis descuentos para el cumpleaños de la escuela?';
   const groups = queryTermGroups(contentQuestion(question));

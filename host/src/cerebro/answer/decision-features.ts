@@ -154,10 +154,16 @@ export function nameHeld(
   });
 }
 
+/** Coverages this close are a tie (sums of the same weights in another order differ only in the last bits). */
+const TIE = 1e-9;
+
 /**
  * The best single unit of a passage (a sentence, an item, a row) for the question: its coverage, half of it counting
  * the section's headings as the unit's own words (as the composer scores units), and whether it or the unit after
- * it holds the asked value. A passage whose words are scattered over unrelated sentences scores low here.
+ * it holds the asked value. A passage whose words are scattered over unrelated sentences scores low here. Units that
+ * cover the question equally are equally the best, so the one holding the value is: "La guardia es semanal." and
+ * "Compensación: $3,500 MXN por semana de guardia." both say semana and guardia, and which comes first in the passage
+ * must not decide whether the passage holds the price.
  */
 function bestUnit(
   relevance: Relevance,
@@ -174,11 +180,15 @@ function bestUnit(
     const alone = relevance.coverage(own, close);
     for (const t of heading) own.add(t);
     const coverage = 0.5 * alone + 0.5 * relevance.coverage(own, close);
-    if (coverage <= best.coverage) return;
+    const tied = coverage > 0 && Math.abs(coverage - best.coverage) <= TIE;
+    if (coverage < best.coverage && !tied) return;
+    if (tied && best.typed && best.valued) return; // nothing left to learn from an equal unit
     const next = units[i + 1]?.text;
     const typed = asked !== null && (holdsType(unit.text, asked) || (next !== undefined && holdsType(next, asked)));
     const valued = value !== null && (value(unit.text) || (next !== undefined && value(next)));
-    best = { coverage, typed, valued };
+    best = tied
+      ? { coverage: best.coverage, typed: best.typed || typed, valued: best.valued || valued }
+      : { coverage, typed, valued };
   });
   return best;
 }
