@@ -77,7 +77,7 @@ export class SqliteStorageQuotaRepository implements StorageQuotaRepository {
   }
 
   async renewHolds(ids: readonly string[], until: number): Promise<void> {
-    this.renew(ids, until);
+    this.renew.immediate(ids, until);
   }
 
   async removeHold(id: string): Promise<void> {
