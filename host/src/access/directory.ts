@@ -26,8 +26,9 @@ const DIRECTORY_VERSION = 'directorio';
  * The version is read once per event-loop turn (until the next `setImmediate`), not once per read: the server handles
  * the requests a turn read from its sockets together, in that turn's check phase (http/check-phase.ts), after all of
  * them were read, so a revocation acknowledged to anyone before such a request was sent is already committed when the
- * turn's version is read: revocation stays immediate for every request that follows it. Once the turn's version is read, a memo hit is answered synchronously (no promise: the
- * authenticated hot path stays as fast as before the port). A change made by this process empties the memo at once.
+ * turn's version is read: revocation stays immediate for every request that follows it. Once the turn's version is
+ * read, a memo hit is answered synchronously (no promise: the authenticated hot path stays as fast as before the
+ * port). A change made by this process empties the memo at once.
  *
  * On a database outside the process (PostgreSQL) the version read is a round trip, and a request's reads (its key,
  * then its space, then its account) come in different turns, each after the previous one's await: by turns, one
