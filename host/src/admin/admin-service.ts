@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject, injectable } from 'tsyringe';
 import { MAX_OFFSET, apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
-import { issueCredential } from '../access/credentials.js';
+import { issueCredential, parseCredential, secretMatches } from '../access/credentials.js';
 import type { ConsoleSessions } from '../studio/studio-services.js';
 import { emailIssue, normalizeEmail } from '../studio/owner-credentials.js';
 import type { OwnerLogins } from '../studio/studio-services.js';
@@ -426,6 +426,13 @@ export class AdminService implements AdminActions {
       }),
     );
     return { id: credential.id, token: credential.token };
+  }
+
+  /** Whether `token` is an operator credential this database issued (revoked or not). */
+  async operatorCredentialIssued(token: string): Promise<boolean> {
+    const parsed = parseCredential(token);
+    if (parsed?.kind !== 'operator') return false;
+    return secretMatches(parsed.secret, (await this.keyStore.operator(parsed.id))?.secret_digest);
   }
 
   /** Paging values from the query string or the CLI (422 with `loc: ["query", ...]` out of range). */

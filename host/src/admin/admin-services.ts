@@ -94,6 +94,8 @@ export interface AdminActions {
   issueSignInLink(ownerId: string, origin: string): Promise<{ enlace: string; expira: string }>;
   /** A platform operator credential for the `/api/admin` routes. */
   issueOperatorCredential(name: string): Promise<{ id: string; token: string }>;
+  /** Whether `token` is an operator credential this database issued (revoked or not). */
+  operatorCredentialIssued(token: string): Promise<boolean>;
   listOwners(paging?: AdminPaging): Promise<AdminPage<'propietarios', OwnerView>>;
   owner(id: string): Promise<OwnerView>;
   /** Every space, or (with `ownerId`) those of one existing owner. */

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { FIRST_RUN_FILE, announceFirstRun, type FirstRunResult } from './first-run.js';
+import { FIRST_RUN_FILE, announceFirstRun, type FirstRunResult, saveFirstRunFile } from './first-run.js';
 
 const RESULT: FirstRunResult = {
   spaceId: 'demo',
@@ -28,7 +28,8 @@ test('on a terminal the banner with the credentials is shown, and the 0600 file 
   const dir = await mkdtemp(join(tmpdir(), 'cerebro-first-run-unit-'));
   t.after(() => rm(dir, { recursive: true, force: true }));
   const tty = terminal(true);
-  const file = announceFirstRun(tty.stream, dir, 'http://127.0.0.1:8080', RESULT);
+  const file = saveFirstRunFile(dir, 'http://127.0.0.1:8080', RESULT);
+  announceFirstRun(tty.stream, file, 'http://127.0.0.1:8080', RESULT);
   await new Promise((r) => setImmediate(r));
   assert.equal(file, join(dir, FIRST_RUN_FILE));
   assert.ok(tty.text().includes(RESULT.key) && tty.text().includes(RESULT.operatorCredential));
@@ -45,7 +46,8 @@ test('on a pipe only the file path is written; a link planted at the path is rep
   await writeFile(target, 'intacto');
   await symlink(target, join(dir, FIRST_RUN_FILE));
   const pipe = terminal(false);
-  const file = announceFirstRun(pipe.stream, dir, 'http://127.0.0.1:8080', RESULT);
+  const file = saveFirstRunFile(dir, 'http://127.0.0.1:8080', RESULT);
+  announceFirstRun(pipe.stream, file, 'http://127.0.0.1:8080', RESULT);
   await new Promise((r) => setImmediate(r));
   assert.ok(
     !pipe.text().includes('crb_') && !pipe.text().includes('cra_') && !pipe.text().includes(RESULT.studio.clave),
@@ -54,4 +56,18 @@ test('on a pipe only the file path is written; a link planted at the path is rep
   assert.ok(pipe.text().includes(file));
   assert.equal(await readFile(target, 'utf8'), 'intacto');
   assert.ok((await readFile(file, 'utf8')).includes(RESULT.key));
+});
+
+test("the file replaces an older one whole, 0600 even over a looser one; no temporary file is left, not even a dead start's", async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'cerebro-first-run-unit-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  await writeFile(join(dir, FIRST_RUN_FILE), 'credenciales de otra base de datos', { mode: 0o644 });
+  // What a start killed between its temporary file and the rename left behind.
+  await writeFile(join(dir, `.${FIRST_RUN_FILE}.4242.0a1b2c3d.tmp`), 'a medias', { mode: 0o600 });
+  const file = saveFirstRunFile(dir, 'http://127.0.0.1:8080', RESULT);
+  const text = await readFile(file, 'utf8');
+  assert.ok(text.startsWith('Primera ejecución') && text.includes(RESULT.key), text);
+  assert.ok(text.endsWith('Borra este archivo cuando hayas guardado las credenciales.\n'));
+  assert.equal((await stat(file)).mode & 0o777, 0o600);
+  assert.deepEqual(await readdir(dir), [FIRST_RUN_FILE]);
 });

@@ -1,6 +1,6 @@
-import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminActions } from '../admin/admin-services.js';
+import { removeLeftoverTemporaries, writePrivateFileAtomically } from './private-file.js';
 
 /** Where the first run's credentials are kept for the operator, inside the data directory. */
 export const FIRST_RUN_FILE = 'primer-arranque.txt';
@@ -21,24 +21,51 @@ const DEMO_CREDITS = 1000;
 /** A reserved domain (RFC 2606): no mail can ever reach it, and it cannot clash with a real owner's address. */
 export const DEMO_EMAIL = 'demo@cerebro.example';
 
+/** The points of the first run, in order, after which a test may stop it (`CEREBRO_TEST_FIRST_RUN_PAUSE`). */
+export const FIRST_RUN_POINTS = [
+  'operador',
+  'propietario',
+  'espacio',
+  'clave',
+  'correo',
+  'contrasena',
+  'archivo',
+  'confirmado',
+] as const;
+export type FirstRunPoint = (typeof FIRST_RUN_POINTS)[number];
+/** Called after each point of the first run: resolves at once outside the crash tests. */
+export type FirstRunPause = (point: FirstRunPoint) => Promise<void>;
+const noPause: FirstRunPause = () => Promise.resolve();
+
 /**
  * On a database with no owner and no operator: creates the operator credential, a demo owner with credits and a
  * Studio sign-in (email and a generated password), a demo space with the `api` module and every loaded module, and
  * a write key. Returns the credentials, which exist in clear only here; null when the database already had data.
+ * Its writes are separate steps: the caller runs it inside one unit (`RunningHost.firstStart`) with the file.
  */
-export async function bootstrapFirstRun(admin: AdminActions, moduleIds: string[]): Promise<FirstRunResult | null> {
+export async function bootstrapFirstRun(
+  admin: AdminActions,
+  moduleIds: string[],
+  pause: FirstRunPause = noPause,
+): Promise<FirstRunResult | null> {
   if (!(await admin.isEmpty())) return null;
   const operator = await admin.issueOperatorCredential('operador inicial');
+  await pause('operador');
   const owner = await admin.createOwner({ name: 'Demo', credits: DEMO_CREDITS });
+  await pause('propietario');
   await admin.createSpace({
     id: DEMO_SPACE,
     ownerId: owner.id,
     name: 'Espacio de demostración',
     modules: ['api', ...moduleIds],
   });
+  await pause('espacio');
   const key = await admin.issueKey(owner.id, 'demo', [], 'escribe');
+  await pause('clave');
   const email = (await admin.setOwnerEmail(owner.id, DEMO_EMAIL)).email;
+  await pause('correo');
   const { clave } = await admin.setOwnerPassword(owner.id);
+  await pause('contrasena');
   return {
     spaceId: DEMO_SPACE,
     ownerId: owner.id,
@@ -72,29 +99,37 @@ export function firstRunBanner(baseUrl: string, result: FirstRunResult): string 
 }
 
 /**
- * Hands the first run's credentials to the operator without leaving them in a log: always in
- * `<data dir>/primer-arranque.txt`, readable by the service's user only (0600), and on `terminal` as well when it
- * is one. Under systemd or Docker stderr is a pipe into journald or `docker logs`, where a secret would stay for
- * anyone who can read them; there only the file's path is written. Returns the file's path.
+ * Writes the first run's credentials to `<data dir>/primer-arranque.txt`, readable by the service's user only
+ * (0600), replacing an older file at once (temporary file, fsync, rename: never a half-written one, never through a
+ * planted link). Called inside the first start's unit, whose lock no other writer of the file holds: a temporary
+ * file left by a start killed before its rename is removed. Returns the file's path.
+ */
+export function saveFirstRunFile(dataDir: string, baseUrl: string, result: FirstRunResult): string {
+  const file = join(dataDir, FIRST_RUN_FILE);
+  removeLeftoverTemporaries(file);
+  const banner = firstRunBanner(baseUrl, result);
+  writePrivateFileAtomically(
+    file,
+    `${banner.trimStart()}\nBorra este archivo cuando hayas guardado las credenciales.\n`,
+  );
+  return file;
+}
+
+/**
+ * Tells the operator where the first run's credentials are without leaving them in a log: the banner on
+ * `terminal` when it is one, only the file's path otherwise. Under systemd or Docker stderr is a pipe into journald
+ * or `docker logs`, where a secret would stay for anyone who can read them.
  */
 export function announceFirstRun(
   terminal: NodeJS.WritableStream & { isTTY?: boolean },
-  dataDir: string,
+  file: string,
   baseUrl: string,
   result: FirstRunResult,
-): string {
-  const file = join(dataDir, FIRST_RUN_FILE);
-  const banner = firstRunBanner(baseUrl, result);
-  // A fresh file (O_EXCL) so the mode applies and no planted link is followed; an old one is from an earlier database.
-  rmSync(file, { force: true });
-  writeFileSync(file, `${banner.trimStart()}\nBorra este archivo cuando hayas guardado las credenciales.\n`, {
-    mode: 0o600,
-    flag: 'wx',
-  });
+): void {
   const where = `Las credenciales están en ${file} (solo legible por este usuario); bórralo cuando las hayas guardado.`;
   terminal.write(
     terminal.isTTY === true
-      ? `${banner}${where}\n\n`
+      ? `${firstRunBanner(baseUrl, result)}${where}\n\n`
       : [
           '',
           'Primera ejecución: se han creado un propietario de demostración, el espacio "demo" con todos los módulos y sus credenciales.',
@@ -104,5 +139,4 @@ export function announceFirstRun(
           '',
         ].join('\n'),
   );
-  return file;
 }

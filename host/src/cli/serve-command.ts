@@ -1,4 +1,5 @@
-import { announceFirstRun, bootstrapFirstRun, FIRST_RUN_STEP } from '../bootstrap/first-run.js';
+import { announceFirstRun } from '../bootstrap/first-run.js';
+import { firstRunTestPause, unsavedFirstRunFile, setUpFirstRun } from '../bootstrap/first-run-setup.js';
 import { startHost } from '../main/start-host.js';
 import { installProcessSafetyNet } from '../main/process-safety-net.js';
 import { wantsHelp } from './cli-output.js';
@@ -50,7 +51,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   }
   installProcessSafetyNet(host.log);
   // The first run's setup, once it has begun: a stop waits for it, since the server already answers /api/ready while
-  // it runs and a half-made demo (an operator credential nobody was shown) would no longer count as a first run.
+  // it runs. (A stop that closed the database under it would only roll it back: the next start would set it up.)
   let setup: Promise<unknown> = Promise.resolve();
   // Signal handlers first: whoever reads the banner may stop the service at once.
   const stopped = new Promise<void>((resolve) => {
@@ -65,15 +66,23 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
   const modules = host.plugins.filter((p) => p.state === 'activo').map((p) => p.manifest.id);
-  // Hosts starting together on one PostgreSQL database set up the first run once, all of it or nothing.
+  // The rows and the credentials file in one unit, once for the hosts starting together: all of it or nothing,
+  // whenever the process dies.
   const firstRun = host.config.bootstrapDemo
-    ? host.firstStart(FIRST_RUN_STEP, () => bootstrapFirstRun(host.admin, modules))
+    ? setUpFirstRun(host, modules, firstRunTestPause(io.env, io.stderr))
     : Promise.resolve(null);
-  // The credentials file is part of the setup: a stop must not end the process between the rows and the file.
-  setup = firstRun.then((first) => {
+  setup = firstRun.then(async (first) => {
     if (first) {
-      announceFirstRun(io.stderr, host.config.dataDir, host.url, first);
+      announceFirstRun(io.stderr, first.file, host.url, first.result);
     } else {
+      const unsaved = host.config.bootstrapDemo ? await unsavedFirstRunFile(host.admin, host.config.dataDir) : null;
+      if (unsaved) {
+        host.log.warn({ archivo: unsaved }, 'el archivo del primer arranque nombra credenciales que no existen aquí');
+        io.stderr.write(
+          `\nAviso: ${unsaved} nombra credenciales que esta base de datos no tiene (de un primer arranque que se ` +
+            'detuvo antes de guardarlas, o de otra base de datos): aquí no sirven. Bórralo.\n',
+        );
+      }
       io.stderr.write(
         `\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
           `Crea una clave con: ${programName(io.env)} admin key create --owner <id> --name <nombre> ` +

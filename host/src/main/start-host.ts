@@ -66,6 +66,7 @@ import { ConversationRepositoryToken } from '../storage/port/conversation-reposi
 import { RagSettingsRepositoryToken } from '../storage/port/rag-settings-repository.js';
 import { DocumentLabelRepositoryToken } from '../storage/port/document-label-repository.js';
 import { openDatabase } from '../storage/database.js';
+import { inWriteTransaction } from '../storage/sqlite/write-transaction.js';
 import { backupDatabases, type BackupResult } from '../storage/backup.js';
 import { automaticBackupDir, migrateHostDatabase } from '../storage/migrate-host.js';
 import { PluginDatabases } from '../storage/plugin-databases.js';
@@ -116,9 +117,10 @@ export interface RunningHost {
   /** Writes batched counters now (tests, before reading them from the database). */
   flushCounters(): Promise<void>;
   /**
-   * Runs a first-start step (the first run's owner, space and credentials) once for the database: on PostgreSQL once
-   * for all hosts starting together, in one transaction under their migration lock (null when a start already ran
-   * it); on SQLite, whose data folder has one host, it simply runs.
+   * Runs a first-start step (the first run's owner, space and credentials) as one unit, all its writes or none: on
+   * PostgreSQL once for all hosts starting together, in one transaction under their migration lock (null when a start
+   * already ran it); on SQLite in one transaction holding the file's write lock (`inWriteTransaction`), so processes
+   * sharing the data folder take turns and a process killed half-way leaves nothing.
    */
   firstStart<T>(name: string, step: () => Promise<T | null>): Promise<T | null>;
   /** Graceful stop: refuse new requests, wait for those in flight, dispose plugins, flush, close the database. */
@@ -411,7 +413,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       metricsUrl: liveMetrics?.url,
       openapi,
       flushCounters: () => usage.flush(),
-      firstStart: (name, step) => (liveShared ? liveShared.once(name, step) : step()),
+      firstStart: (name, step) =>
+        liveShared ? liveShared.once(name, step) : db ? inWriteTransaction(db, step) : step(),
       close: () =>
         (closing ??= shutdown(liveServer, lifecycle, config, () => {
           clearInterval(flushTimer);
