@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdminActions } from '../admin/admin-services.js';
-import type { RunningHost } from '../main/start-host.js';
 import {
   bootstrapFirstRun,
   FIRST_RUN_FILE,
@@ -12,6 +11,14 @@ import {
   type FirstRunResult,
   saveFirstRunFile,
 } from './first-run.js';
+
+/** What the first run needs of a started host: those members of `RunningHost` (main/start-host.ts). */
+export interface FirstRunHost {
+  readonly admin: AdminActions;
+  readonly config: { readonly dataDir: string };
+  readonly url: string;
+  firstStart<T>(name: string, step: () => Promise<T | null>): Promise<T | null>;
+}
 
 /** What the first start set up, and the file its credentials were written to. */
 export interface FirstRunSetup {
@@ -26,7 +33,7 @@ export interface FirstRunSetup {
  * one killed after it leaves both. Never rows whose credentials nobody was given. Null when the database had data.
  */
 export async function setUpFirstRun(
-  host: Pick<RunningHost, 'admin' | 'config' | 'url' | 'firstStart'>,
+  host: FirstRunHost,
   modules: string[],
   pause: FirstRunPause = () => Promise.resolve(),
 ): Promise<FirstRunSetup | null> {
