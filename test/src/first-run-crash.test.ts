@@ -45,7 +45,10 @@ async function startPaused(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`never paused at ${point}: ${stderr}`)), 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`never paused at ${point}: ${stderr}`));
+    }, 60_000);
     child.stderr!.on('data', (d) => {
       stderr += d;
       if (stderr.includes(`pausa del primer arranque: ${point}\n`)) {
@@ -107,6 +110,15 @@ async function assertCompleteDemo(server: ServerProcess, creds: Credentials, con
   assert.equal(signIn.status, 201, `${context}: Studio sign-in ${await signIn.text()}`);
 }
 
+/** Servers started together; when one fails to start, those that did are stopped before the error is thrown. */
+async function startedTogether(starts: Promise<ServerProcess>[]): Promise<ServerProcess[]> {
+  const settled = await Promise.allSettled(starts);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (!failed) return settled.map((s) => (s as PromiseFulfilledResult<ServerProcess>).value);
+  for (const s of settled) if (s.status === 'fulfilled') await s.value.stop();
+  throw failed.reason;
+}
+
 test('a first start killed at any point of its setup: the next start has the whole demo and its credentials', {
   timeout: 600_000,
 }, async (t) => {
@@ -164,6 +176,7 @@ test('two processes starting at once on one data folder (SQLite) set the demo up
   // The first holds the database's write lock half-way through; the second waits for it at its own first run.
   const paused = await startPaused(dataDir, 'clave');
   const second = startServer(dataDir, ENV, { args: ['--rol', 'api'] });
+  second.catch(() => undefined); // awaited below, after the kill
   await new Promise((r) => setTimeout(r, 500));
   await paused.kill();
   const server = await second;
@@ -173,10 +186,12 @@ test('two processes starting at once on one data folder (SQLite) set the demo up
   } finally {
     await server.stop();
   }
-  // Two at once, neither killed: one sets it up, the other finds it done.
+  // Two at once, neither killed: one sets it up, the other finds it done. The folder is migrated first: two
+  // processes migrating one new SQLite file at once is another matter than the first run.
   const other = await mkdtemp(join(tmpdir(), 'cerebro-first-run-shared-'));
   t.after(() => rm(other, { recursive: true, force: true }));
-  const both = await Promise.all([startServer(other, ENV), startServer(other, ENV, { args: ['--rol', 'api'] })]);
+  await (await startServer(other, { ...ENV, CEREBRO_BOOTSTRAP_DEMO: 'false' })).stop();
+  const both = await startedTogether([startServer(other, ENV), startServer(other, ENV, { args: ['--rol', 'api'] })]);
   try {
     assert.equal(both.filter((s) => s.banner.includes('Primera ejecución')).length, 1);
     await assertCompleteDemo(both[1]!, await credentialsIn(other), 'two at once');
@@ -200,6 +215,7 @@ test('hosts with their own folders on one PostgreSQL database: the one killed mi
   // B waits for the lock.
   const paused = await startPaused(a, 'archivo', backend.env);
   const second = startServer(b, { ...ENV, ...backend.env });
+  second.catch(() => undefined); // awaited below, after the kill
   await new Promise((r) => setTimeout(r, 500));
   await paused.kill();
   const hostB = await second;
@@ -224,7 +240,10 @@ test('hosts with their own folders on one PostgreSQL database: the one killed mi
   const fresh = await scratchBackend('postgres', { empty: true });
   t.after(() => fresh.close());
   const [c, d] = [join(folders, 'c'), join(folders, 'd')];
-  const both = await Promise.all([startServer(c, { ...ENV, ...fresh.env }), startServer(d, { ...ENV, ...fresh.env })]);
+  const both = await startedTogether([
+    startServer(c, { ...ENV, ...fresh.env }),
+    startServer(d, { ...ENV, ...fresh.env }),
+  ]);
   try {
     const firstRuns = both.filter((s) => s.banner.includes('Primera ejecución'));
     assert.equal(firstRuns.length, 1, 'set up once');
