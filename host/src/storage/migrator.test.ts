@@ -96,3 +96,74 @@ test('a failing migration leaves neither its tables nor its ledger row', () => {
   );
   assert.equal((db.prepare('SELECT count(*) AS n FROM cerebro_migrations').get() as { n: number }).n, 0);
 });
+
+test('processes migrating one new file at once each apply what the other has not, and none fails', async () => {
+  const { Worker } = await import('node:worker_threads');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'cerebro-migrate-race-'));
+  // Many small migrations, so the two runs interleave between them; each connection on its own thread, as two
+  // processes would, released at the same instant by a shared flag.
+  const migrations = Array.from({ length: 40 }, (_, i) => ({
+    id: `${String(i + 1).padStart(4, '0')}_t`,
+    sql: `CREATE TABLE race_${i} (id INTEGER PRIMARY KEY); INSERT INTO race_${i} (id) VALUES (1);`,
+  }));
+  const body = `
+    const { workerData, parentPort } = require('node:worker_threads');
+    (async () => {
+      const { openDatabase } = await import(workerData.database);
+      const { applyMigrations } = await import(workerData.migrator);
+      const db = openDatabase(workerData.file);
+      Atomics.wait(new Int32Array(workerData.gate), 0, 0);
+      try {
+        parentPort.postMessage({ applied: applyMigrations(db, { owner: 'race', migrations: workerData.migrations }) });
+      } catch (err) {
+        parentPort.postMessage({ error: String(err) });
+      } finally {
+        db.close();
+      }
+    })();`;
+  try {
+    for (let round = 0; round < 5; round++) {
+      const file = join(dir, `r${round}.db`);
+      const gate = new SharedArrayBuffer(4);
+      const workerData = {
+        file,
+        gate,
+        migrations,
+        database: new URL('./database.js', import.meta.url).href,
+        migrator: new URL('./migrator.js', import.meta.url).href,
+      };
+      const runs = Array.from({ length: 3 }, () => new Worker(body, { eval: true, workerData }));
+      const answers = runs.map(
+        (w) =>
+          new Promise<{ applied?: string[]; error?: string }>((resolve, reject) => {
+            w.once('message', resolve);
+            w.once('error', reject);
+          }),
+      );
+      await new Promise((r) => setTimeout(r, 200)); // every thread waits at the gate
+      Atomics.store(new Int32Array(gate), 0, 1);
+      Atomics.notify(new Int32Array(gate), 0);
+      const results = await Promise.all(answers);
+      await Promise.all(runs.map((w) => w.terminate()));
+      for (const r of results) assert.equal(r.error, undefined, r.error);
+      const everyApplied = results.flatMap((r) => r.applied!).sort();
+      assert.deepEqual(
+        everyApplied,
+        migrations.map((m) => m.id),
+        'each migration applied by exactly one run',
+      );
+      const db = openDatabase(file);
+      assert.equal(
+        (db.prepare("SELECT count(*) AS n FROM cerebro_migrations WHERE owner = 'race'").get() as { n: number }).n,
+        40,
+      );
+      assert.equal((db.prepare('SELECT count(*) AS n FROM race_39').get() as { n: number }).n, 1);
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -136,23 +136,49 @@ export function pendingMigrations(set: MigrationSet, applied: readonly AppliedMi
   return pending;
 }
 
-/** Verifies, then applies each pending migration in its own transaction together with its ledger row. */
+/**
+ * Verifies, then applies each pending migration in its own transaction together with its ledger row. Returns the ids
+ * this call applied.
+ *
+ * Several processes may open one new database file at once (hosts sharing a data folder, a CLI beside the server):
+ * each transaction takes the write lock first (IMMEDIATE) and reads the ledger again under it, so a migration another
+ * process applied since the ledger was first read is skipped instead of failing on its "table already exists".
+ */
 export function applyMigrations(db: SqliteDatabase, set: MigrationSet, now: () => Date = () => new Date()): string[] {
   const pending = verifyMigrations(db, set);
+  const appliedBefore = db.prepare<[string, string], { checksum: string }>(
+    'SELECT checksum FROM cerebro_migrations WHERE owner = ? AND id = ?',
+  );
   const record = db.prepare('INSERT INTO cerebro_migrations (owner, id, checksum, applied_at) VALUES (?, ?, ?, ?)');
+  const applied: string[] = [];
   for (const migration of pending) {
+    const checksum = migrationChecksum(migration.sql);
+    const apply = db.transaction((): boolean => {
+      const other = appliedBefore.get(set.owner, migration.id);
+      if (other) {
+        if (other.checksum === checksum) return false;
+        throw new MigrationError(
+          'MIGRATION_TAMPERED',
+          set.owner,
+          `otro proceso aplicó la migración "${migration.id}" con otro texto: los procesos que comparten la base de datos deben ejecutar la misma versión de Cerebro.`,
+        );
+      }
+      db.exec(migration.sql);
+      record.run(set.owner, migration.id, checksum, now().toISOString());
+      return true;
+    });
+    let ran: boolean;
     try {
-      db.transaction(() => {
-        db.exec(migration.sql);
-        record.run(set.owner, migration.id, migrationChecksum(migration.sql), now().toISOString());
-      })();
+      ran = apply.immediate();
     } catch (err) {
+      if (err instanceof MigrationError) throw err;
       throw new MigrationError(
         'MIGRATION_FAILED',
         set.owner,
         `la migración "${migration.id}" falló: ${(err as Error).message}`,
       );
     }
+    if (ran) applied.push(migration.id);
   }
-  return pending.map((m) => m.id);
+  return applied;
 }
