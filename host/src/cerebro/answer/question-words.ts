@@ -3,7 +3,7 @@
 // are left out of retrieval and of the relevance score, so an answerable question is not declined for lacking them
 // and an unrelated passage that happens to hold "puedo" or "hago" does not pass. Stored folded (lower case, no
 // accents), as they are compared after folding.
-import { foldAccents, words } from '../text/analyzer.js';
+import { foldAccents, isAcronym, typedWords } from '../text/analyzer.js';
 import { identifierOf } from '../text/identifiers.js';
 import { verbForms, type VerbSpec } from '../text/spanish-verbs.js';
 
@@ -64,7 +64,12 @@ export const isQuestionFormWord = (word: string): boolean => QUESTION_FORM_WORDS
 export function contentQuestion(question: string): string {
   const kept = question.split(/\s+/).flatMap((chunk) => {
     const identifier = identifierOf(chunk);
-    return identifier ? [identifier] : words(chunk).filter((w) => !isQuestionFormWord(w));
+    // Words go lower case but an acronym keeps its capitals, which tell its final S from a plural's (analyzer.ts).
+    return identifier
+      ? [identifier]
+      : typedWords(chunk)
+          .filter((w) => !isQuestionFormWord(w))
+          .map((w) => (isAcronym(w) ? w : w.toLowerCase()));
   });
   return kept.length ? kept.join(' ') : question;
 }
