@@ -46,9 +46,15 @@ const LIGHT_VERBS: readonly VerbSpec[] = [
 const IR = 'voy vas va vamos vais van vaya vayas vayamos vayais vayan ir ves veis';
 /** Adverbs of place that point at a place the question names elsewhere ("trabajar desde allá"). */
 const HERE_THERE = 'aca alla ahi alli';
+/**
+ * "vez" is said in locutions of time, frequency and substitution ("cada vez", "a la vez", "en vez de", "una vez
+ * instalado", "la próxima vez", "a veces", "tal vez"), never as a question's topic; as a content word it credited
+ * every passage saying "una vez" or "a la vez" (no question of the shared or own sets uses it otherwise).
+ */
+const OCCURRENCE = 'vez veces';
 
 export const QUESTION_FORM_WORDS: ReadonlySet<string> = new Set([
-  ...`${SPANISH} ${IR} ${HERE_THERE} ${ENGLISH}`.split(/\s+/).filter(Boolean),
+  ...`${SPANISH} ${IR} ${HERE_THERE} ${OCCURRENCE} ${ENGLISH}`.split(/\s+/).filter(Boolean),
   ...LIGHT_VERBS.flatMap(verbForms),
 ]);
 
