@@ -1,6 +1,7 @@
 // BM25 of candidate passages with the statistics of their own space (see space-stats.ts). FTS5 finds the candidates
 // (its ranking, over every space's statistics, only decides which few dozen are looked at); this decides their order.
 import { foldAccents, termOf, words, type Language } from '../text/analyzer.js';
+import { withoutLinkSchemes } from '../text/link-schemes.js';
 import { STOPWORDS_EN, STOPWORDS_ES } from '../text/stopwords.js';
 import { idfOf } from './space-stats.js';
 
@@ -150,7 +151,8 @@ function groupCounts(
 export function spaceBm25(p: { text: string; headings: readonly string[] }, input: SpaceBm25Input): number {
   const exactWords = input.exactWords?.length === input.groups.length ? input.exactWords : undefined;
   const literal = input.literal?.length === input.groups.length ? input.literal : undefined;
-  const body = groupCounts(p.text, input.groups, input.languages, exactWords, literal);
+  // A link's scheme is no word of the text (text/link-schemes.ts): pages of https links say nothing about HTTPS.
+  const body = groupCounts(withoutLinkSchemes(p.text), input.groups, input.languages, exactWords, literal);
   const heading = p.headings.length
     ? groupCounts(p.headings.join('\n'), input.groups, input.languages, exactWords, literal)
     : { stems: body.stems.map(() => 0), exact: body.exact.map(() => 0) };
