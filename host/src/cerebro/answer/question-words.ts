@@ -3,7 +3,7 @@
 // are left out of retrieval and of the relevance score, so an answerable question is not declined for lacking them
 // and an unrelated passage that happens to hold "puedo" or "hago" does not pass. Stored folded (lower case, no
 // accents), as they are compared after folding.
-import { foldAccents, words } from '../text/analyzer.js';
+import { foldAccents, isAcronym, typedWords } from '../text/analyzer.js';
 import { identifierOf } from '../text/identifiers.js';
 import { verbForms, type VerbSpec } from '../text/spanish-verbs.js';
 
@@ -46,9 +46,15 @@ const LIGHT_VERBS: readonly VerbSpec[] = [
 const IR = 'voy vas va vamos vais van vaya vayas vayamos vayais vayan ir ves veis';
 /** Adverbs of place that point at a place the question names elsewhere ("trabajar desde allá"). */
 const HERE_THERE = 'aca alla ahi alli';
+/**
+ * "vez" is said in locutions of time, frequency and substitution ("cada vez", "a la vez", "en vez de", "una vez
+ * instalado", "la próxima vez", "a veces", "tal vez"), never as a question's topic; as a content word it credited
+ * every passage saying "una vez" or "a la vez" (no question of the shared or own sets uses it otherwise).
+ */
+const OCCURRENCE = 'vez veces';
 
 export const QUESTION_FORM_WORDS: ReadonlySet<string> = new Set([
-  ...`${SPANISH} ${IR} ${HERE_THERE} ${ENGLISH}`.split(/\s+/).filter(Boolean),
+  ...`${SPANISH} ${IR} ${HERE_THERE} ${OCCURRENCE} ${ENGLISH}`.split(/\s+/).filter(Boolean),
   ...LIGHT_VERBS.flatMap(verbForms),
 ]);
 
@@ -64,7 +70,12 @@ export const isQuestionFormWord = (word: string): boolean => QUESTION_FORM_WORDS
 export function contentQuestion(question: string): string {
   const kept = question.split(/\s+/).flatMap((chunk) => {
     const identifier = identifierOf(chunk);
-    return identifier ? [identifier] : words(chunk).filter((w) => !isQuestionFormWord(w));
+    // Words go lower case but an acronym keeps its capitals, which tell its final S from a plural's (analyzer.ts).
+    return identifier
+      ? [identifier]
+      : typedWords(chunk)
+          .filter((w) => !isQuestionFormWord(w))
+          .map((w) => (isAcronym(w) ? w : w.toLowerCase()));
   });
   return kept.length ? kept.join(' ') : question;
 }

@@ -124,6 +124,12 @@ test('a loanword plural with a bare -s meets its singular: the question searches
   // Words the Spanish stemmer knows keep its handling, and a vowel-final word has no such plural.
   assert.equal(otherNumber('cambian'), null);
   assert.equal(otherNumber('mesa'), null);
+  // An acronym typed in capitals ends in its own letter: HTTPS is another protocol than HTTP, not its plural; an
+  // acronym's plural is written with a small s.
+  assert.equal(otherNumber('HTTPS', true), null);
+  assert.deepEqual(queryTermGroups('¿Cómo habilito HTTPS en Apache?', ['es'])[1], ['https']);
+  assert.deepEqual(queryTermGroups('Relación de RFCs comunes', ['es'])[1], ['rfcs', 'rfc']);
+  assert.deepEqual(queryTermGroups('¿Qué es una URL?', ['es'])[0], ['url', 'urls']);
   const [laptop] = queryTermGroups('¿Cada cuánto cambian la laptop?', ['es']).filter((g) => g.includes('laptop'));
   assert.ok(laptop?.includes(indexTerms('laptops', 'es')[0]!));
 });

@@ -78,6 +78,17 @@ export function words(text: string): string[] {
   return scanWords(text.toLowerCase(), MAX_WORD);
 }
 
+/** The words of a text as `words` splits them, in the case they were typed. */
+export function typedWords(text: string): string[] {
+  return scanWords(text, MAX_WORD);
+}
+
+/** A word typed in capitals only, two letters or more ("HTTPS", "DNS", "SSH"; not "RFCs" nor "PCs"). */
+const ACRONYM = /^\p{Lu}{2,}$/u;
+
+/** Whether a word as typed is an acronym: written in capitals only. */
+export const isAcronym = (typed: string): boolean => ACRONYM.test(typed);
+
 function isStopword(folded: string): boolean {
   return STOPWORDS_ES.has(folded) || STOPWORDS_EN.has(folded);
 }
@@ -175,7 +186,7 @@ export const LANGUAGES: readonly Language[] = ['es', 'en'];
  * documents do not use only adds stems that match by accident).
  */
 export function queryTermGroups(question: string, languages: readonly Language[] = LANGUAGES): string[][] {
-  return queryEntries(question, languages).map(({ word, again }) => {
+  return queryEntries(question, languages).map(({ word, again, acronym }) => {
     const forms = again ? [`re${word}`] : [word];
     const terms = forms.flatMap((f) => languages.map((lang) => termOf(f, lang)));
     // A Spanish verb said where its stem is stressed also searches the unstressed stem ("devuelven" → "devolver").
@@ -183,7 +194,7 @@ export function queryTermGroups(question: string, languages: readonly Language[]
       for (const f of forms) {
         const unstressed = unstressedStem(f);
         if (unstressed) terms.push(termOf(unstressed, 'es'));
-        const number = otherNumber(f);
+        const number = otherNumber(f, acronym);
         if (number) terms.push(termOf(number, 'es'));
         // A plural of a word stressed on its last vowel ("sofás", "menús") also searches its singular's stem, which
         // texts in the singular are indexed under (typed without the accent, "sofas", it meets them by that stem).
@@ -227,12 +238,14 @@ const CONSONANT_END = /^\p{L}{2,}[b-df-hj-np-rt-z](s?)$/u;
  * The other number of a word Spanish makes plural with a bare "-s" after a consonant: loanwords ("laptop"/"laptops",
  * "ticket"/"tickets", "chip"/"chips"), which snowball's Spanish stemmer leaves apart (it strips "-s" only after a
  * vowel). Null for any other word, and for a word the stemmer shortens. A form no text uses matches nothing.
+ * `acronym`: the word was typed in capitals (`isAcronym`), so a final S is its own letter, not a plural ending
+ * ("HTTPS" is no plural of HTTP, "DNS" none of "DN"); an acronym's plural is written with a small s ("RFCs", "PCs").
  */
-export function otherNumber(word: string): string | null {
+export function otherNumber(word: string, acronym = false): string | null {
   const folded = foldAccents(word.toLowerCase());
   const m = CONSONANT_END.exec(folded);
   // A word the stemmer shortens is Spanish morphology it knows ("cambian" → "cambi"): its number is handled.
-  if (!m || termOf(word.toLowerCase(), 'es') !== folded) return null;
+  if (!m || (acronym && m[1]) || termOf(word.toLowerCase(), 'es') !== folded) return null;
   return m[1] ? folded.slice(0, -1) : `${folded}s`;
 }
 
@@ -269,24 +282,30 @@ const INFINITIVE = /^[a-zñ]{3,}(ar|er|ir)$/;
  * action that way or with the prefix re- ("reconfigurar", "reinstalar", "reiniciar"), and documentation mostly
  * with the prefix, so the verb also searches its re- form and "volver a" itself is not searched.
  */
-function queryEntries(question: string, languages: readonly Language[]): { word: string; again: boolean }[] {
+function queryEntries(
+  question: string,
+  languages: readonly Language[],
+): { word: string; again: boolean; acronym: boolean }[] {
   const others = languages.filter((lang) => !isSpanishOrEnglish(lang)).map(otherStopwords);
   const seen = new Set<string>();
-  const out: { word: string; again: boolean }[] = [];
+  const out: { word: string; again: boolean; acronym: boolean }[] = [];
   const all = words(question);
+  // The same words as typed (lower-casing changes no word's bounds, but a text where it would is read without case).
+  const typed = typedWords(question);
+  const acronymAt = (i: number) => typed.length === all.length && isAcronym(typed[i]!);
   for (let i = 0; i < all.length; i++) {
     const w = all[i]!;
     const folded = foldAccents(w);
     const verb = all[i + 2] ? foldAccents(all[i + 2]!) : '';
     if (AGAIN.has(folded) && all[i + 1]?.toLowerCase() === 'a' && INFINITIVE.test(verb) && !seen.has(verb)) {
       seen.add(verb);
-      out.push({ word: all[i + 2]!, again: true });
+      out.push({ word: all[i + 2]!, again: true, acronym: false });
       i += 2;
       continue;
     }
     if (isStopword(folded) || others.some((s) => s.has(folded)) || seen.has(folded)) continue;
     seen.add(folded);
-    out.push({ word: w, again: false });
+    out.push({ word: w, again: false, acronym: acronymAt(i) });
   }
   return out;
 }

