@@ -72,6 +72,12 @@ export class CrawlRun {
   /** Why discovery stopped short (`max_paginas`): the run goes on with what it queued. */
   private capped: string | null = null;
   private readonly inScope: (url: string) => boolean;
+  /**
+   * The source held no page record when the run began (its first run): every page is then new to it, and the read of
+   * its record each visit would make (a query per page) is skipped. Records this run writes are never read back by
+   * it (each URL is visited once per run).
+   */
+  private firstRun = false;
 
   constructor(
     private readonly deps: CrawlDeps,
@@ -89,6 +95,7 @@ export class CrawlRun {
   async execute(): Promise<CrawlOutcome> {
     const deadline = this.deps.now() + this.deps.maxRunMs;
     try {
+      this.firstRun = !(await this.deps.pages.any(this.source.spaceId, this.source.id));
       await this.seed();
       await this.crawl(deadline);
       await this.batch.flush();
@@ -211,7 +218,7 @@ export class CrawlRun {
 
   private async visit(item: QueueItem): Promise<void> {
     const { spaceId, id: sourceId } = this.source;
-    const previous = await this.deps.pages.get(spaceId, sourceId, item.url);
+    const previous = this.firstRun ? null : await this.deps.pages.get(spaceId, sourceId, item.url);
     const refused = this.deps.fetcher.check(item.url);
     if (refused) return this.failed(refused, previous);
     const rules = await this.robots.for(item.url);
