@@ -8,8 +8,8 @@ import { GuardedFetcher } from '../fetch/http-fetcher.js';
 import type { PageRecord, PageStore, PageWrite } from '../store/page-store.js';
 import type { RunStore } from '../store/run-store.js';
 import type { SourceRecord } from '../store/source-model.js';
-import { startTestSite } from '../testing/test-site.js';
-import { CrawlRun } from './crawl-run.js';
+import { startTestSite, type TestSite } from '../testing/test-site.js';
+import { type CrawlOutcome, CrawlRun } from './crawl-run.js';
 import { documentNameOf } from './document-name.js';
 import { HostLimiter } from './host-limiter.js';
 
@@ -38,10 +38,14 @@ class FakePages {
   }
 }
 
-/** The space's documents in memory, keeping what was put. */
-function fakeDocuments(held: Map<string, DocumentInput>): DocumentsService & { puts: string[] } {
+/** The space's documents in memory, keeping what was put; each store first waits for `ready` (default: none). */
+function fakeDocuments(
+  held: Map<string, DocumentInput>,
+  ready: () => Promise<void> = async () => {},
+): DocumentsService & { puts: string[] } {
   const puts: string[] = [];
   const put = async (_space: string, input: DocumentInput) => {
+    await ready();
     puts.push(input.nombre);
     held.set(input.nombre, input);
     return {} as never;
@@ -56,8 +60,19 @@ function fakeDocuments(held: Map<string, DocumentInput>): DocumentsService & { p
   } as unknown as DocumentsService & { puts: string[] };
 }
 
-test('a first run reads no page record; a page whose document a crashed run left is not indexed again', async (t) => {
-  const site = await startTestSite({ generatedPages: 3 });
+/** A run of a list source over the test site's first `pages` generated pages, with fake records and documents. */
+async function lab(
+  t: { after(fn: () => unknown): void },
+  pages: number,
+  ready?: () => Promise<void>,
+): Promise<{
+  site: TestSite;
+  urls: string[];
+  records: FakePages;
+  documents: DocumentsService & { puts: string[] };
+  run: (id: string) => Promise<CrawlOutcome>;
+}> {
+  const site = await startTestSite({ generatedPages: pages });
   t.after(() => site.close());
   const fetcher = new GuardedFetcher(
     AddressPolicy.fromSetting('localhost'),
@@ -69,26 +84,25 @@ test('a first run reads no page record; a page whose document a crashed run left
     fetcher.close();
     return reader.close();
   });
-  const urls = [0, 1, 2].map((i) => `${site.url}/gen/${i}.html`);
+  const urls = Array.from({ length: pages }, (_, i) => `${site.url}/gen/${i}.html`);
   const source: SourceRecord = {
     spaceId: 'e1',
     id: 'f1',
     nombre: 'prueba',
     tipo: 'lista',
-    settings: { url: null, urls, profundidad: 0, max_paginas: 10, prefijo: '', mismo_origen: true, pausa_ms: 0 },
+    settings: { url: null, urls, profundidad: 0, max_paginas: 1000, prefijo: '', mismo_origen: true, pausa_ms: 0 },
     cadaHoras: null,
     nextRunAt: null,
     creada: '',
     actualizada: '',
   };
-  const pages = new FakePages();
-  const held = new Map<string, DocumentInput>();
-  const documents = fakeDocuments(held);
+  const records = new FakePages();
+  const documents = fakeDocuments(new Map(), ready);
   const deps = {
     fetcher,
     reader,
     documents,
-    pages: pages as unknown as PageStore,
+    pages: records as unknown as PageStore,
     runs: { saveProgress: async () => {} } as unknown as RunStore,
     userAgent: 'prueba',
     maxRunBytes: 1 << 24,
@@ -100,6 +114,11 @@ test('a first run reads no page record; a page whose document a crashed run left
     log: silent,
   };
   const run = (id: string) => new CrawlRun(deps, source, id, new AbortController().signal).execute();
+  return { site, urls, records, documents, run };
+}
+
+test('a first run reads no page record; a page whose document a crashed run left is not indexed again', async (t) => {
+  const { urls, records: pages, documents, run } = await lab(t, 3);
 
   assert.deepEqual(await run('r1'), { kind: 'completed', reason: null });
   assert.equal(pages.reads, 0, 'a first run reads no record');
@@ -117,4 +136,25 @@ test('a first run reads no page record; a page whose document a crashed run left
   // With records, each page's own is read (validators for a conditional request).
   assert.deepEqual(await run('r2'), { kind: 'completed', reason: null });
   assert.equal(pages.reads, 3);
+});
+
+test('pages go on being fetched while their documents are stored, up to a bound; the run ends once all are stored', async (t) => {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const { site, records, documents, run } = await lab(t, 60, () => opened);
+  const fetched = () => site.requests('/gen/').filter((r) => r.path.endsWith('.html')).length;
+  const running = run('r1');
+  // No document is stored yet: pages past the run's 4 slots are fetched all the same, until 32 wait for the host
+  // (and each slot holds one more).
+  for (let i = 0; i < 200 && fetched() < 36; i++) await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 200));
+  assert.equal(documents.puts.length, 0);
+  assert.ok(fetched() > 4 && fetched() <= 36, `fetched ${fetched()} pages with none stored`);
+  open();
+  assert.deepEqual(await running, { kind: 'completed', reason: null });
+  assert.equal(fetched(), 60);
+  assert.equal(documents.puts.length, 60);
+  assert.equal([...records.records.values()].filter((p) => p.document !== null).length, 60, 'every record written');
 });
