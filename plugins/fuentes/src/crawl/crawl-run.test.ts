@@ -42,7 +42,7 @@ class FakePages {
 function fakeDocuments(
   held: Map<string, DocumentInput>,
   ready: () => Promise<void> = async () => {},
-): DocumentsService & { puts: string[] } {
+): DocumentsService & { puts: string[]; finds: number } {
   const puts: string[] = [];
   const put = async (_space: string, input: DocumentInput) => {
     await ready();
@@ -50,14 +50,20 @@ function fakeDocuments(
     held.set(input.nombre, input);
     return {} as never;
   };
-  return {
+  const fake = {
     puts,
+    finds: 0,
     put,
     putMany: async (space: string, inputs: readonly DocumentInput[]) => Promise.all(inputs.map((i) => put(space, i))),
-    find: async (_space: string, name: string) =>
-      held.has(name) ? ({ origen: held.get(name)!.origen } as never) : null,
+    find: async (_space: string, name: string) => {
+      fake.finds++;
+      return held.has(name) ? ({ origen: held.get(name)!.origen } as never) : null;
+    },
+    findOwn: async (_space: string, filter?: { fuente?: string }) =>
+      [...held.values()].filter((d) => d.origen?.fuente === filter?.fuente).map((d) => ({ origen: d.origen })),
     remove: async (_space: string, name: string) => held.delete(name),
-  } as unknown as DocumentsService & { puts: string[] };
+  };
+  return fake as unknown as DocumentsService & { puts: string[]; finds: number };
 }
 
 /** A run of a list source over the test site's first `pages` generated pages, with fake records and documents. */
@@ -69,7 +75,7 @@ async function lab(
   site: TestSite;
   urls: string[];
   records: FakePages;
-  documents: DocumentsService & { puts: string[] };
+  documents: DocumentsService & { puts: string[]; finds: number };
   run: (id: string) => Promise<CrawlOutcome>;
 }> {
   const site = await startTestSite({ generatedPages: pages });
@@ -117,11 +123,12 @@ async function lab(
   return { site, urls, records, documents, run };
 }
 
-test('a first run reads no page record; a page whose document a crashed run left is not indexed again', async (t) => {
+test('a first run reads no page record nor looks documents up; a page whose document a crashed run left is not indexed again', async (t) => {
   const { urls, records: pages, documents, run } = await lab(t, 3);
 
   assert.deepEqual(await run('r1'), { kind: 'completed', reason: null });
   assert.equal(pages.reads, 0, 'a first run reads no record');
+  assert.equal(documents.finds, 0, 'nor looks a document up: the source had none');
   assert.equal(documents.puts.length, 3);
 
   // A crash lost the records of the first run (written in batches) but not its documents: the resumed run has no
@@ -131,6 +138,7 @@ test('a first run reads no page record; a page whose document a crashed run left
   assert.deepEqual(await run('r1'), { kind: 'completed', reason: null });
   assert.equal(pages.reads, 0);
   assert.deepEqual(documents.puts, [], 'nothing indexed again');
+  assert.equal(documents.finds, 3, 'its documents were looked up');
   assert.equal(pages.records.get(urls[0]!)?.document, documentNameOf(urls[0]!));
 
   // With records, each page's own is read (validators for a conditional request).

@@ -89,6 +89,13 @@ export class CrawlRun {
    * it (each URL is visited once per run).
    */
   private firstRun = false;
+  /**
+   * On a first run, whether the space held no document of this source when it began: a page's document can then
+   * hold its content only if this run stored it (`handed`), and the lookup `holds` would make per page is skipped.
+   */
+  private noOwnDocuments = false;
+  /** Names of the documents this run handed to the host (kept only while `noOwnDocuments`). */
+  private readonly handed = new Set<string>();
 
   constructor(
     private readonly deps: CrawlDeps,
@@ -107,6 +114,10 @@ export class CrawlRun {
     const deadline = this.deps.now() + this.deps.maxRunMs;
     try {
       this.firstRun = !(await this.deps.pages.any(this.source.spaceId, this.source.id));
+      // A first run resumed after a crash may find documents it stored without their records: those are looked up.
+      this.noOwnDocuments =
+        this.firstRun &&
+        (await this.deps.documents.findOwn(this.source.spaceId, { fuente: this.source.id })).length === 0;
       await this.seed();
       await this.crawl(deadline);
       await this.stored();
@@ -373,6 +384,7 @@ export class CrawlRun {
       origen: { fuente: sourceId, url: finalUrl, obtenido: fetchedAt, etag, ultima_modificacion: lastModified, hash },
     };
     const size = input.contenido.length;
+    if (this.noOwnDocuments) this.handed.add(name);
     const store: Promise<void> = this.writer
       .put(input)
       .then(
@@ -420,6 +432,7 @@ export class CrawlRun {
    * and the resumed run must not index those pages again.
    */
   private async holds(previous: PageRecord | null, name: string, hash: string): Promise<boolean> {
+    if (this.noOwnDocuments && !this.handed.has(name)) return false;
     const doc = await this.deps.documents.find(this.source.spaceId, name);
     if (!doc) return false;
     if (previous?.document) return previous.contentHash === hash;
