@@ -112,3 +112,31 @@ test('site scope: same origin and prefix by default; subdomains when asked', () 
   assert.equal(wide('https://ayuda.ejemplo.com/x'), true);
   assert.equal(wide('https://otroejemplo.com/x'), false);
 });
+
+// Readability's visibility test, answered without linkedom's `style` for elements without a style attribute: what it
+// keeps and drops must not change. Hidden by style, by `hidden`, by aria-hidden (unless a fallback image), visible
+// otherwise, checked against Readability's own test on the same page.
+const HIDDEN = `<html><head><title>Visibilidad</title></head><body><article>
+<p>Este párrafo se ve siempre y tiene texto suficiente para que Readability lo tome como parte del artículo principal.</p>
+<div style="display: none"><p>Oculto por estilo display none, con texto suficiente para contar como contenido del artículo.</p></div>
+<div style="visibility:hidden"><p>Oculto por estilo visibility hidden, con texto suficiente para contar como contenido.</p></div>
+<div style="color: red"><p>Visible con un estilo que no oculta, con texto suficiente para contar como contenido del artículo.</p></div>
+<div hidden><p>Oculto por el atributo hidden, con texto suficiente para contar como contenido del artículo principal.</p></div>
+<div aria-hidden="true"><p>Oculto por aria-hidden, con texto suficiente para contar como contenido del artículo principal.</p></div>
+<div aria-hidden="true" class="mwe-math-fallback-image-inline"><p>Imagen de reserva visible, con texto suficiente para contar.</p></div>
+<div aria-hidden="false"><p>Visible con aria-hidden false, con texto suficiente para contar como contenido del artículo.</p></div>
+</article></body></html>`;
+
+test('hidden elements: dropped and kept exactly as Readability decides', async () => {
+  const { Readability } = await import('@mozilla/readability');
+  const { parsePage } = await import('./page-document.js');
+  const theirs = new Readability(parsePage(HIDDEN) as never, { charThreshold: 100 }).parse()!.content!;
+  const ours = String(
+    (await pageContent(Buffer.from(HIDDEN), 'text/html', undefined, 'https://a.test/')).document!.content,
+  );
+  assert.ok(ours.includes(theirs), 'same main content as Readability on its own');
+  for (const seen of ['se ve siempre', 'estilo que no oculta', 'Imagen de reserva', 'aria-hidden false'])
+    assert.match(ours, new RegExp(seen));
+  for (const hidden of ['display none', 'visibility hidden', 'atributo hidden', 'Oculto por aria-hidden'])
+    assert.ok(!ours.includes(hidden), hidden);
+});

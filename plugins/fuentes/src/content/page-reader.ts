@@ -1,30 +1,32 @@
-import type { Piscina } from 'piscina';
 import type { SitemapContent } from '../discover/xml-lists.js';
+import { ExchangeSignal } from '../fetch/exchange-signal.js';
 import { FetchFailure } from '../fetch/fetch-failure.js';
 import type { HtmlPage } from './html-page.js';
 import type { WorkerResult, WorkerTask } from './page-worker.js';
 import { isHtml, type PageContent } from './page-content.js';
+import { ReaderThreads } from './reader-threads.js';
 import { ReadingGate } from './reading-gate.js';
 
 /** Longest one body may take to be read (parsed, main content found): past it its worker thread is ended. */
 export const READ_TIMEOUT_MS = 30_000;
 
 /**
- * Reads fetched bodies in a worker thread (piscina): parsing a few megabytes of HTML with linkedom and Readability
+ * Reads fetched bodies in a worker thread (`ReaderThreads`): parsing a few megabytes of HTML with linkedom and Readability
  * takes seconds, and a large sitemap most of one, which on the main thread would stall every request of the
  * server. Aborting a read (cancel, time limit) terminates its thread. Bodies wait their turn at a `ReadingGate`,
  * which lets a second thread in only when the first one is held up by a large body.
  */
 export class PageReader {
-  /** Made at the first body read: piscina is then loaded, not at the server's start (~10 ms of CPU). */
-  private pool: Promise<Piscina> | null = null;
-  private closed = false;
   private readonly threads;
   private readonly gate;
 
   /** `threads`: pages read in parallel at most (the runs' concurrent pages share them). */
   constructor(threads = 1, gate = new ReadingGate(threads)) {
-    this.threads = threads;
+    // Threads start at the first body read, not at the server's start.
+    this.threads = new ReaderThreads(new URL('./page-worker.js', import.meta.url), threads, {
+      // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
+      maxYoungGenerationSizeMb: 8,
+    });
     this.gate = gate;
   }
 
@@ -52,41 +54,21 @@ export class PageReader {
     return this.run({ kind: 'feed', body: ownCopy(body) }, url, signal) as Promise<string[] | null>;
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    if (this.pool) await (await this.pool).destroy();
-  }
-
-  private threadPool(): Promise<Piscina> {
-    if (this.closed) return Promise.reject(new Error('page reader closed'));
-    this.pool ??= import('piscina').then(
-      ({ Piscina }) =>
-        new Piscina({
-          filename: new URL('./page-worker.js', import.meta.url).href,
-          minThreads: 0,
-          maxThreads: this.threads,
-          idleTimeout: 30_000,
-          // Parsing makes short-lived garbage fast: a small young generation keeps the thread's resident memory down.
-          resourceLimits: { maxYoungGenerationSizeMb: 8 },
-        }),
-    );
-    return this.pool;
+  close(): Promise<void> {
+    return this.threads.close();
   }
 
   private async run(task: WorkerTask, url: string, signal: AbortSignal): Promise<WorkerResult> {
     await this.gate.enter(signal);
-    // The time limit counts the reading, not the turn waited for.
-    const timeout = AbortSignal.timeout(READ_TIMEOUT_MS);
+    // The time limit counts the reading, not the turn waited for. One controller and one timer per read, as per
+    // exchange with a site (`AbortSignal.timeout` + `AbortSignal.any` cost more than the rest of handing a page over).
+    const reading = new ExchangeSignal(signal, READ_TIMEOUT_MS);
     try {
       // The copy's memory moves to the thread instead of being cloned a second time.
-      const pool = await this.threadPool();
-      return (await pool.run(task, {
-        signal: AbortSignal.any([signal, timeout]),
-        transferList: [task.body.buffer],
-      })) as WorkerResult;
+      return await this.threads.run<WorkerResult>(task, [task.body.buffer], reading.signal);
     } catch (err) {
       if (signal.aborted) throw err;
-      if (timeout.aborted)
+      if (reading.timedOut)
         throw new FetchFailure(
           'tiempo_agotado',
           `El contenido tardó más de ${READ_TIMEOUT_MS / 1000} s en leerse.`,
@@ -98,6 +80,7 @@ export class PageReader {
         url,
       );
     } finally {
+      reading.end();
       this.gate.leave();
     }
   }

@@ -47,14 +47,21 @@ export type CrawlOutcome =
 
 /** Progress is saved at most this often while a run goes (and always when it ends). */
 const SAVE_EVERY_MS = 200;
+/**
+ * Documents a run hands to the host and may leave being stored while its pages' slots go on to the next pages, at
+ * most (count and characters or bytes of content): past either, the page waits for one to be stored.
+ */
+const MAX_STORING = 32;
+const MAX_STORING_SIZE = 8 * 1024 * 1024;
 
 /**
  * One run of one source. Up to `runConcurrency` pages are visited at once, taken in turn across hosts; the
  * requests themselves wait for a slot of their host (`HostLimiter`: per-host concurrency and pause, shared with every
  * other run). Each page goes through robots.txt, the address guard and a conditional request, is read in the worker
  * pool, and becomes (or updates, or removes) a document of the space. Every mutation of the run's state happens on
- * the main thread between awaits, so counts, bytes and the de-duplication by normalised URL stay exact. Page records
- * are written in batches and progress every SAVE_EVERY_MS.
+ * the main thread between awaits, so counts, bytes and the de-duplication by normalised URL stay exact. A page's
+ * document is stored while its slot goes on (at most MAX_STORING waiting); page records are written in batches and
+ * progress every SAVE_EVERY_MS.
  */
 export class CrawlRun {
   private readonly progress = new RunProgress();
@@ -66,12 +73,29 @@ export class CrawlRun {
   private readonly batch: PageBatch;
   /** The run's documents, stored in batches as pages become ready. */
   private readonly writer: DocumentWriter;
+  /** Documents being stored (see `accept`), with the size of their content. */
+  private readonly storing = new Map<Promise<void>, number>();
+  private storingSize = 0;
+  private storeFailure: { error: unknown } | null = null;
   private savedAt = 0;
   /** Why a limit (bytes, time) stopped the run. */
   private truncated: string | null = null;
   /** Why discovery stopped short (`max_paginas`): the run goes on with what it queued. */
   private capped: string | null = null;
   private readonly inScope: (url: string) => boolean;
+  /**
+   * The source held no page record when the run began (its first run): every page is then new to it, and the read of
+   * its record each visit would make (a query per page) is skipped. Records this run writes are never read back by
+   * it (each URL is visited once per run).
+   */
+  private firstRun = false;
+  /**
+   * On a first run, whether the space held no document of this source when it began: a page's document can then
+   * hold its content only if this run stored it (`handed`), and the lookup `holds` would make per page is skipped.
+   */
+  private noOwnDocuments = false;
+  /** Names of the documents this run handed to the host (kept only while `noOwnDocuments`). */
+  private readonly handed = new Set<string>();
 
   constructor(
     private readonly deps: CrawlDeps,
@@ -89,8 +113,14 @@ export class CrawlRun {
   async execute(): Promise<CrawlOutcome> {
     const deadline = this.deps.now() + this.deps.maxRunMs;
     try {
+      this.firstRun = !(await this.deps.pages.any(this.source.spaceId, this.source.id));
+      // A first run resumed after a crash may find documents it stored without their records: those are looked up.
+      this.noOwnDocuments =
+        this.firstRun &&
+        (await this.deps.documents.findOwn(this.source.spaceId, { fuente: this.source.id })).length === 0;
       await this.seed();
       await this.crawl(deadline);
+      await this.stored();
       await this.batch.flush();
       // Pages not seen are gone only when the run saw the whole source.
       if (!this.truncated && !this.capped) await this.removeVanished();
@@ -105,6 +135,9 @@ export class CrawlRun {
       return { kind: 'failed', reason: 'Error interno durante la ejecución.' };
     } finally {
       try {
+        // Documents being stored are not aborted (the host stores each whole or not at all): their outcome counts.
+        // A failure among them was reported already (the run failed with it).
+        await this.stored().catch(() => {});
         await this.batch.flush();
       } finally {
         await this.save();
@@ -211,7 +244,7 @@ export class CrawlRun {
 
   private async visit(item: QueueItem): Promise<void> {
     const { spaceId, id: sourceId } = this.source;
-    const previous = await this.deps.pages.get(spaceId, sourceId, item.url);
+    const previous = this.firstRun ? null : await this.deps.pages.get(spaceId, sourceId, item.url);
     const refused = this.deps.fetcher.check(item.url);
     if (refused) return this.failed(refused, previous);
     const rules = await this.robots.for(item.url);
@@ -342,27 +375,55 @@ export class CrawlRun {
       this.batch.put({ ...page, document: name });
       return;
     }
-    try {
-      await this.writer.put({
-        nombre: name,
-        contenido: content.document.content,
-        tipo: content.document.mediaType,
-        origen: { fuente: sourceId, url: finalUrl, obtenido: fetchedAt, etag, ultima_modificacion: lastModified, hash },
+    // The page's slot goes on to the next page while its document is stored: the host stores documents in batches,
+    // and pages waiting for their store held the run's slots, so that little was fetched meanwhile.
+    const input = {
+      nombre: name,
+      contenido: content.document.content,
+      tipo: content.document.mediaType,
+      origen: { fuente: sourceId, url: finalUrl, obtenido: fetchedAt, etag, ultima_modificacion: lastModified, hash },
+    };
+    const size = input.contenido.length;
+    if (this.noOwnDocuments) this.handed.add(name);
+    const store: Promise<void> = this.writer
+      .put(input)
+      .then(
+        () => {
+          if (previous?.document) this.progress.counts.cambiadas++;
+          else this.progress.counts.nuevas++;
+          this.batch.put({ ...page, document: name });
+        },
+        (err: unknown) => {
+          this.progress.fail(
+            new FetchFailure(
+              'indexacion',
+              `No se pudo guardar como documento: ${(err as Error).message}`,
+              item.url,
+              res.status,
+            ),
+          );
+        },
+      )
+      // A page record that could not be queued (an earlier batch failed): the run fails, as when a page's own
+      // write fails; `stored` throws it. Kept here so that no store ever rejects unawaited.
+      .catch((error: unknown) => {
+        this.storeFailure ??= { error };
+      })
+      .finally(() => {
+        this.storing.delete(store);
+        this.storingSize -= size;
       });
-    } catch (err) {
-      this.progress.fail(
-        new FetchFailure(
-          'indexacion',
-          `No se pudo guardar como documento: ${(err as Error).message}`,
-          item.url,
-          res.status,
-        ),
-      );
-      return;
-    }
-    if (previous?.document) this.progress.counts.cambiadas++;
-    else this.progress.counts.nuevas++;
-    this.batch.put({ ...page, document: name });
+    this.storing.set(store, size);
+    this.storingSize += size;
+    while (this.storing.size > MAX_STORING || (this.storingSize > MAX_STORING_SIZE && this.storing.size > 1))
+      await Promise.race(this.storing.keys());
+    if (this.storeFailure) throw this.storeFailure.error;
+  }
+
+  /** Waits until every document handed to the host is stored (or refused). */
+  private async stored(): Promise<void> {
+    while (this.storing.size > 0) await Promise.all(this.storing.keys());
+    if (this.storeFailure) throw this.storeFailure.error;
   }
 
   /**
@@ -371,6 +432,7 @@ export class CrawlRun {
    * and the resumed run must not index those pages again.
    */
   private async holds(previous: PageRecord | null, name: string, hash: string): Promise<boolean> {
+    if (this.noOwnDocuments && !this.handed.has(name)) return false;
     const doc = await this.deps.documents.find(this.source.spaceId, name);
     if (!doc) return false;
     if (previous?.document) return previous.contentHash === hash;

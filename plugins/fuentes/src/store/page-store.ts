@@ -78,6 +78,15 @@ export class PageStore {
     return row ? toRecord(row) : null;
   }
 
+  /** Whether the source holds any page record (a source's first run has none, and then no page needs a read). */
+  async any(spaceId: string, sourceId: string): Promise<boolean> {
+    const row = await this.db.queryOne<{ one: number }>(
+      'SELECT 1 AS one FROM fuentes_pages WHERE space_id = ? AND source_id = ? LIMIT 1',
+      [spaceId, sourceId],
+    );
+    return row !== null;
+  }
+
   /** Pages the run `runId` did not come across. */
   async notSeenIn(spaceId: string, sourceId: string, runId: string): Promise<PageRecord[]> {
     const rows = await this.db.query<Row>(
