@@ -603,6 +603,7 @@ export class IndexingRunner {
       const result = await this.deps.pool.prepare(
         {
           path: original?.path ?? resolve(this.deps.originalsRoot ?? '', doc.path),
+          ...(original?.content ? { content: original.content } : {}),
           name: doc.name,
           mediaType: doc.mediaType,
           timeoutMs: this.options.deadlineMs,
