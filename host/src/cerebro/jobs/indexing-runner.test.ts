@@ -655,3 +655,61 @@ test('a small text document goes from extrayendo to ready without intermediate p
   assert.equal((await runner.status('s')).readyCount, 2);
   await runner.stop();
 });
+
+test('a small page is prepared whole and stored with its ready state (no run, no channel); a 20 kB one streams its run', async () => {
+  const db = migratedDb();
+  const index = sqlitePassageIndex(db);
+  const streamed: string[] = [];
+  const recording: PreparePool = {
+    prepare: (task, signal, onPassages) => {
+      if (onPassages) streamed.push(task.name);
+      return pool.prepare(task, signal, onPassages);
+    },
+    close: async () => {},
+  };
+  const runs: number[] = [];
+  const hidden = db.prepare('SELECT count(*) FROM cerebro_hidden_passages WHERE run IS NOT NULL').pluck();
+  const base = storage(db, index);
+  // Counts the hidden rows of a run each time a batch is stored: a page prepared whole never has any.
+  const passages = Object.assign(Object.create(base.passages) as PassageIndexWriter, {
+    addHidden: async (
+      run: Parameters<PassageIndexWriter['addHidden']>[0],
+      batch: Parameters<PassageIndexWriter['addHidden']>[1],
+    ) => {
+      await base.passages.addHidden(run, batch);
+      runs.push(hidden.get() as number);
+    },
+  });
+  const runner = new IndexingRunner({ ...base, passages, pool: recording });
+  await runner.start();
+  const page = await runner.submit(
+    's',
+    await upload('precios.html', '<h1>Precios</h1><p>El plan básico cuesta 10 euros.</p>'),
+  );
+  await runner.idle();
+  const ready = (await runner.document('s', page.id))!;
+  assert.deepEqual([ready.state, ready.passages], ['ready', 1]);
+  assert.deepEqual([streamed, runs], [[], []], 'no passage channel, no hidden run');
+  const visible = db
+    .prepare(
+      `SELECT p.text FROM cerebro_passages p WHERE p.space = 's'
+        AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
+    )
+    .pluck();
+  assert.match(String(visible.all()), /10 euros/);
+
+  // Replaced by another small version: the old passage is hidden for the purge, the new one searchable.
+  await runner.submit('s', await upload('precios.html', '<h1>Precios</h1><p>Ahora cuesta 12 euros.</p>'));
+  await runner.idle();
+  assert.equal(visible.all().length, 1);
+  assert.match(String(visible.all()), /12 euros/);
+
+  const medium = `<h1>Medio</h1>${'<p>Un párrafo de relleno para pasar de dieciséis kilobytes.</p>'.repeat(300)}`;
+  assert.ok(Buffer.byteLength(medium) > 16 * 1024 && Buffer.byteLength(medium) < 64 * 1024);
+  await runner.submit('s', await upload('medio.html', medium));
+  await runner.idle();
+  assert.deepEqual(streamed, ['medio.html'], 'past 16 kB the passages stream');
+  assert.ok(runs.length > 0 && runs[0]! > 0, 'stored as a hidden run, then swapped in');
+  assert.equal((await runner.status('s')).readyCount, 2);
+  await runner.stop();
+});

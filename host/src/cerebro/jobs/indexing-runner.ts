@@ -14,7 +14,7 @@ import { storageFailureOf } from '../../storage/storage-failure.js';
 import { reasons, type ExtractionErrorCode } from '../errors.js';
 import { formatOf } from '../extract/formats.js';
 import type { PreparePool } from '../extract/pool.js';
-import type { PreparedDocument } from '../extract/prepare.js';
+import type { PreparedDocument, PreparedPassage } from '../extract/prepare.js';
 import type { Embedder } from '../vector/embedder.js';
 import { ANALYSIS_END, AnalysisProgress } from './analysis-progress.js';
 import type { PassageWriter } from './passage-writer.js';
@@ -106,6 +106,8 @@ interface Running {
   status: DocumentStatus;
   /** Intermediate progress is not written (QUIET_PROGRESS_MAX_BYTES). */
   quiet: boolean;
+  /** Prepared whole, its passages stored with the ready state (PREPARED_WHOLE_MAX_BYTES). */
+  whole: boolean;
 }
 
 /**
@@ -130,6 +132,14 @@ export const PURGE_DELAY_MS = 1000;
  */
 export const QUIET_PROGRESS_MAX_BYTES = 64 * 1024;
 const QUIET_FORMATS: ReadonlySet<string> = new Set(['text', 'markdown', 'html', 'csv']);
+
+/**
+ * A quiet document up to this size (a web page of a crawl) is prepared whole: its passages come back with the
+ * worker's result instead of through a channel made, transferred and closed for them, and are stored in the
+ * transaction that marks it ready (one write transaction instead of two). Larger ones stream their passages as they
+ * are analysed, keeping the worker's and this thread's memory flat.
+ */
+export const PREPARED_WHOLE_MAX_BYTES = 16 * 1024;
 
 /** After a background step failed on storage (full disk, busy database), how long before it is tried again. */
 export const STORAGE_RETRY_MS = 5000;
@@ -494,6 +504,7 @@ export class IndexingRunner {
       });
       if (!next) break;
       const doc = asStatus(next);
+      const quiet = !this.deps.vectors && doc.bytes <= QUIET_PROGRESS_MAX_BYTES && QUIET_FORMATS.has(doc.format ?? '');
       const job: Running = {
         space: doc.space,
         id: doc.id,
@@ -501,7 +512,8 @@ export class IndexingRunner {
         runId: randomInt(2 ** 47),
         controller: new AbortController(),
         status: doc,
-        quiet: !this.deps.vectors && doc.bytes <= QUIET_PROGRESS_MAX_BYTES && QUIET_FORMATS.has(doc.format ?? ''),
+        quiet,
+        whole: quiet && doc.bytes <= PREPARED_WHOLE_MAX_BYTES,
       };
       this.running.set(`${job.space}\u0000${job.id}`, job);
       this.deps.onStateChanged?.(doc);
@@ -600,29 +612,36 @@ export class IndexingRunner {
             (err) => this.survived(err, { stage: 'original', space: job.space, id: job.id }),
           )
         : null;
-      const result = await this.deps.pool.prepare(
-        {
-          path: original?.path ?? resolve(this.deps.originalsRoot ?? '', doc.path),
-          ...(original?.content ? { content: original.content } : {}),
-          name: doc.name,
-          mediaType: doc.mediaType,
-          timeoutMs: this.options.deadlineMs,
-        },
-        signal,
-        (batch) => {
-          if (signal.aborted) return;
-          stored = stored.then(async () => {
-            if (storeFailure || signal.aborted) return;
-            try {
-              await this.deps.passages.addHidden(job, batch);
-              const value = analysis.add(batch);
-              if (value !== null) await this.progress(job, value, 'analizando');
-            } catch (err) {
-              storeFailure = { err };
-            }
-          });
-        },
-      );
+      const task = {
+        path: original?.path ?? resolve(this.deps.originalsRoot ?? '', doc.path),
+        ...(original?.content ? { content: original.content } : {}),
+        name: doc.name,
+        mediaType: doc.mediaType,
+        timeoutMs: this.options.deadlineMs,
+      };
+      if (job.whole) {
+        const whole = await this.deps.pool.prepare(task, signal);
+        signal.throwIfAborted();
+        if (!whole.ok) {
+          await this.fail(job, whole.error.code, whole.error.reason);
+          return;
+        }
+        swapped = await this.commit(job, whole.document, whole.document.passages);
+        return;
+      }
+      const result = await this.deps.pool.prepare(task, signal, (batch) => {
+        if (signal.aborted) return;
+        stored = stored.then(async () => {
+          if (storeFailure || signal.aborted) return;
+          try {
+            await this.deps.passages.addHidden(job, batch);
+            const value = analysis.add(batch);
+            if (value !== null) await this.progress(job, value, 'analizando');
+          } catch (err) {
+            storeFailure = { err };
+          }
+        });
+      });
       await stored;
       if (storeFailure) throw (storeFailure as { err: unknown }).err;
       signal.throwIfAborted();
@@ -692,8 +711,11 @@ export class IndexingRunner {
     }
   }
 
-  /** Swaps the run's passages in and marks the document ready, if the job still owns it. */
-  private async commit(job: Running, doc: PreparedDocument): Promise<boolean> {
+  /**
+   * Swaps the run's passages in (or stores `prepared`, the passages of a document prepared whole) and marks the
+   * document ready, if the job still owns it.
+   */
+  private async commit(job: Running, doc: PreparedDocument, prepared?: readonly PreparedPassage[]): Promise<boolean> {
     const committed = await this.deps.documents.markReady(
       job,
       this.options.owner,
@@ -707,6 +729,7 @@ export class IndexingRunner {
       },
       this.now(),
       this.deps.passages.steps,
+      prepared,
     );
     if (!committed) return false;
     await this.changed(job);

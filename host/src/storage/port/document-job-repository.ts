@@ -1,4 +1,5 @@
 import { createToken } from '@cerebro/sdk';
+import type { IndexedPassage } from './passage-index-repository.js';
 
 export type DocumentState = 'queued' | 'processing' | 'ready' | 'failed';
 
@@ -161,7 +162,9 @@ export interface DocumentJobRepository {
   requeueStaleVectors(model: string, at: string): Promise<number>;
   /**
    * If the job is still `owner`'s processing job: swaps its run in and marks the document ready, all or nothing.
-   * False (nothing changed) otherwise.
+   * False (nothing changed) otherwise. With `prepared` (a small document prepared whole, none of its passages stored
+   * yet) those passages are stored searchable in the same transaction instead of a stored run being swapped in: one
+   * write transaction per such document instead of two.
    */
   markReady(
     job: JobRef & JobRun,
@@ -169,6 +172,7 @@ export interface DocumentJobRepository {
     fields: ReadyFields,
     at: string,
     passages: JobPassageSteps,
+    prepared?: readonly IndexedPassage[],
   ): Promise<boolean>;
   /** If the job is still `owner`'s: marks it failed and hides every passage of the document, all or nothing. */
   fail(job: JobRef, owner: string, failure: Failure, at: string, passages: JobPassageSteps): Promise<boolean>;

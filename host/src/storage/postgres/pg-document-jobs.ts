@@ -20,6 +20,7 @@ import type {
 import { type DocumentRow, toRecord } from '../sqlite/document-row.js';
 import { inTransaction, type Pool, type PoolClient } from './pg-driver.js';
 import { pgSteps } from './pg-job-passage-steps.js';
+import type { IndexedPassage } from '../port/passage-index-repository.js';
 
 /** Upload order: by time, then by name compared by code point (SQLite's BINARY), whatever the database's collation. */
 const UPLOAD_ORDER = 'ORDER BY created_at, name COLLATE "C"';
@@ -213,6 +214,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
     fields: ReadyFields,
     at: string,
     passages: JobPassageSteps,
+    prepared?: readonly IndexedPassage[],
   ): Promise<boolean> {
     const steps = pgSteps(passages);
     return inTransaction(this.pool, async (client) => {
@@ -223,7 +225,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
         owner,
       ]);
       if (!owned.rowCount) return false;
-      const count = await steps.swapIn(client, job);
+      const count = prepared ? await steps.swapInPrepared(client, job, prepared) : await steps.swapIn(client, job);
       const { chars, pages, lang, title, encoding, embedModel } = fields;
       await client.query(
         `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,

@@ -18,6 +18,7 @@ import type {
   TakeBack,
 } from '../port/document-job-repository.js';
 import { preparedOnUse } from './prepared-on-use.js';
+import type { IndexedPassage } from '../port/passage-index-repository.js';
 
 /** Document records and their jobs in `cerebro_documents` and the queue's turns in `cerebro_queue_turns`. */
 @injectable()
@@ -262,6 +263,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     fields: ReadyFields,
     at: string,
     passages: JobPassageSteps,
+    prepared?: readonly IndexedPassage[],
   ): Promise<boolean> {
     const steps = sqliteSteps(passages);
     return this.db
@@ -274,7 +276,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
           current.leaseOwner !== owner
         )
           return false;
-        const count = steps.swapIn(job);
+        const count = prepared ? steps.swapInPrepared(job, prepared) : steps.swapIn(job);
         const { chars, pages, lang, title, encoding, embedModel } = fields;
         this.stmt.ready!.run(
           count,
