@@ -100,7 +100,18 @@ export interface JobLease {
   at: string;
   deadlineAt: string;
   leaseUntil: number;
+  /**
+   * Claims the next job in turn only if its document is at most `maxBytes` in one of `formats` (one more small
+   * document for a batch); otherwise claims nothing, so the turns stay as they are.
+   */
+  only?: { maxBytes: number; formats: ReadonlySet<string> };
 }
+
+/** Whether a queued document may join a batch of small ones (`JobLease.only`). */
+export const fitsBatch = (
+  doc: { bytes: number; format: string | null },
+  only: NonNullable<JobLease['only']>,
+): boolean => doc.bytes <= only.maxBytes && only.formats.has(doc.format ?? '');
 
 export interface TakeBack {
   /** The owner asking; its own live jobs are never taken back. */

@@ -17,6 +17,7 @@ import type {
   ReadyFields,
   TakeBack,
 } from '../port/document-job-repository.js';
+import { fitsBatch } from '../port/document-job-repository.js';
 import { preparedOnUse } from './prepared-on-use.js';
 import type { IndexedPassage } from '../port/passage-index-repository.js';
 
@@ -197,7 +198,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
         const space = this.stmt.nextSpace!.get() as string | undefined;
         if (space === undefined) return null;
         const next = this.stmt.nextInSpace!.get(space) as DocumentRow | undefined;
-        if (!next) return null;
+        if (!next || (lease.only && !fitsBatch(next, lease.only))) return null;
         const { at, deadlineAt, owner, leaseUntil } = lease;
         if (this.stmt.claim!.run(at, deadlineAt, at, owner, leaseUntil, space, next.id, next.version).changes !== 1)
           return null;
