@@ -3,6 +3,8 @@
 // own are listed, search ranks the space's passages, an upload replacing one drops its origin, and a refund gives
 // back only the plugin's own charge, once.
 import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { definePlugin, HostServices, PUT_MANY_MAX, type CreditRefunds, type DocumentsService } from '@cerebro/sdk';
 import { startTestHost } from '@cerebro/sdk/testing';
@@ -263,4 +265,53 @@ test('putMany stores a batch in order; one past the storage quota, or holding a 
       ['c.txt', 'listo', ['fuente:f1']],
     ],
   );
+});
+
+test("a module's small web page is kept in the database: no file, indexed from its bytes, downloaded, replaced and removed", async (t) => {
+  const mine: { docs?: DocumentsService } = {};
+  const h = await startTestHost(t, { plugins: [libraryPlugin('biblioteca', mine)] });
+  const docs = mine.docs!;
+  const files = async () =>
+    (await readdir(join(h.dataDir, 'documentos'), { recursive: true, withFileTypes: true }).catch(() => [])).filter(
+      (e) => e.isFile(),
+    ).length;
+  const download = async (name: string) => {
+    const res = await fetch(`${h.url}/api/rag/${h.spaceId}/documents/${encodeURIComponent(name)}`, {
+      headers: { authorization: `Bearer ${h.writeKey}` },
+    });
+    return { status: res.status, body: await res.text() };
+  };
+  const small = '<h1>Horario</h1><p>La tienda abre de 9 a 14 horas los sábados.</p>';
+  const large = `<h1>Archivo</h1>${'<p>Un párrafo largo de relleno para pasar del límite.</p>'.repeat(1300)}`;
+  await docs.putMany(h.spaceId, [
+    { nombre: 'horario.html', contenido: small, tipo: 'text/html', origen: ORIGIN },
+    { nombre: 'notas.txt', contenido: 'Notas en texto plano, leídas por trozos.', tipo: 'text/plain' },
+    { nombre: 'grande.html', contenido: large, tipo: 'text/html' },
+  ]);
+  assert.equal(await files(), 2, 'plain text (streamed) and a page past 64 kB are files; the small page is not');
+  await docs.idle(h.spaceId, { timeoutMs: 20_000 });
+  assert.deepEqual(
+    ((await h.client.get(`/rag/${h.spaceId}/documents`)).body.documentos as { nombre: string; estado: string }[])
+      .map((d) => [d.nombre, d.estado])
+      .sort(),
+    [
+      ['grande.html', 'listo'],
+      ['horario.html', 'listo'],
+      ['notas.txt', 'listo'],
+    ],
+  );
+  assert.equal((await docs.search(h.spaceId, 'sábados horario tienda'))[0]?.documento, 'horario.html');
+  assert.deepEqual(await download('horario.html'), { status: 200, body: small });
+
+  await docs.put(h.spaceId, {
+    nombre: 'horario.html',
+    contenido: '<p>Ahora abre también los domingos.</p>',
+    tipo: 'text/html',
+  });
+  await docs.idle(h.spaceId, { timeoutMs: 20_000 });
+  assert.deepEqual(await download('horario.html'), { status: 200, body: '<p>Ahora abre también los domingos.</p>' });
+  assert.equal((await docs.search(h.spaceId, 'domingos'))[0]?.documento, 'horario.html');
+  assert.equal(await docs.remove(h.spaceId, 'horario.html'), true);
+  assert.equal((await download('horario.html')).status, 404);
+  assert.equal(await files(), 2);
 });

@@ -6,7 +6,7 @@ export { CEREBRO_FAIR_QUEUE_MIGRATION } from './fair-queue-schema.js';
 export { CEREBRO_JOB_LEASES_MIGRATION } from './job-leases-schema.js';
 export { CEREBRO_PASSAGE_OCR_SQL } from './passage-ocr-schema.js';
 export { CerebroExtractionError, type ExtractionErrorCode } from './errors.js';
-export { formatOf, MEDIA_TYPES } from './extract/formats.js';
+export { formatOf, MEDIA_TYPES, readsWhole } from './extract/formats.js';
 export type { DocumentFormat } from './extract/types.js';
 export type { MatchedRow, MatchPlan, PlanMatcher, SearchHit, SpaceStats } from './index/passage-index.js';
 export { mergeWordMatches } from './index/passage-index.js';

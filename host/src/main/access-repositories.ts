@@ -18,6 +18,8 @@ import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repos
 import { SignInFailureRepositoryToken } from '../storage/port/sign-in-failure-repository.js';
 import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-repository.js';
 import { StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repository.js';
+import { InlineOriginalRepositoryToken } from '../storage/port/inline-original-repository.js';
+import { SqliteInlineOriginalRepository } from '../storage/sqlite/inline-original-repository.js';
 import { SyncSpaceReaderToken } from '../storage/port/sync-space-reader.js';
 import { SqliteAdminViewRepository } from '../storage/sqlite/admin-view-repository.js';
 import { SqliteChangeVersionRepository } from '../storage/sqlite/change-version-repository.js';
@@ -60,6 +62,7 @@ export function registerAccessRepositories(c: DependencyContainer, db: SqliteDat
   c.register(LimitWindowsRepositoryToken, { useClass: SqliteLimitWindowsRepository }, singleton);
   c.register(KeyUsageRepositoryToken, { useClass: SqliteKeyUsageRepository }, singleton);
   c.register(StorageQuotaRepositoryToken, { useClass: SqliteStorageQuotaRepository }, singleton);
+  c.register(InlineOriginalRepositoryToken, { useClass: SqliteInlineOriginalRepository }, singleton);
   c.register(AdminViewRepositoryToken, { useClass: SqliteAdminViewRepository }, singleton);
   c.register(OwnerSpaceRepositoryToken, { useClass: SqliteOwnerSpaceRepository }, singleton);
 }

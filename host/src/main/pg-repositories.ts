@@ -20,6 +20,8 @@ import { ProcessLeaseRepositoryToken } from '../storage/port/process-lease-repos
 import { SignInFailureRepositoryToken } from '../storage/port/sign-in-failure-repository.js';
 import { SignInLinkRepositoryToken } from '../storage/port/sign-in-link-repository.js';
 import { StorageQuotaRepositoryToken } from '../storage/port/storage-quota-repository.js';
+import { InlineOriginalRepositoryToken } from '../storage/port/inline-original-repository.js';
+import { PgInlineOriginalRepository } from '../storage/postgres/pg-inline-originals.js';
 import { PgAdminViewRepository } from '../storage/postgres/pg-admin-view-repository.js';
 import { PgChangeVersionRepository } from '../storage/postgres/pg-change-version-repository.js';
 import {
@@ -61,6 +63,7 @@ export function registerPgAccessRepositories(c: DependencyContainer, pool: Pool)
   c.register(IdempotencyRepositoryToken, { useClass: PgIdempotencyRepository }, singleton);
   c.register(KeyUsageRepositoryToken, { useClass: PgKeyUsageRepository }, singleton);
   c.register(StorageQuotaRepositoryToken, { useClass: PgStorageQuotaRepository }, singleton);
+  c.register(InlineOriginalRepositoryToken, { useClass: PgInlineOriginalRepository }, singleton);
   c.register(AdminViewRepositoryToken, { useClass: PgAdminViewRepository }, singleton);
   c.register(OperatorDirectoryRepositoryToken, { useClass: PgOperatorDirectoryRepository }, singleton);
   c.register(OwnerSpaceRepositoryToken, { useClass: PgOwnerSpaceRepository }, singleton);

@@ -1,5 +1,7 @@
 import { describeOriginals } from '../config/originals-setting.js';
 import { openOriginalsStore } from '../storage/originals/open-originals-store.js';
+import { InlineOriginalsStore } from '../storage/originals/inline-originals-store.js';
+import { InlineOriginalRepositoryToken } from '../storage/port/inline-original-repository.js';
 import 'reflect-metadata';
 import { roleIndexes } from '../config/process-role.js';
 import { startAuditRetention } from '../audit/audit-retention.js';
@@ -218,7 +220,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     // SQLite's passage index runs questions' full-text matches on its own search threads; PostgreSQL's in the server.
     const passages = resolveToken(container, PassageIndexRepositoryToken);
     const searchKind = await passages.searchKind();
-    const originals = await openOriginalsStore(config.originals, config.dataDir);
+    // Small originals read whole (a module's web pages) go to the database, the rest to the configured store.
+    const originals = new InlineOriginalsStore(
+      await openOriginalsStore(config.originals, config.dataDir),
+      resolveToken(container, InlineOriginalRepositoryToken),
+    );
     if (originals.kind !== 'carpeta_de_datos')
       log.info({ archivos: describeOriginals(config.originals) }, 'originales fuera de la carpeta de datos');
     rag = await RagService.create({

@@ -5,6 +5,7 @@ import {
   CerebroEngine,
   MEDIA_TYPES,
   formatOf,
+  readsWhole,
   type Answer,
   type AnswerEvent,
   type ChatClientConfig,
@@ -313,7 +314,14 @@ export class RagService {
     // The originals are written all at once: each is a few file operations (temporary name, write, rename) whose
     // waits overlap, where one after another a batch would wait for each in turn. Those written are discarded when
     // another fails (nothing names them yet).
-    const written = await Promise.allSettled(inputs.map((input) => this.originals.putBytes(space, input.content)));
+    // A format indexing reads whole may be kept in the database when small (inline-originals-store.ts).
+    const written = await Promise.allSettled(
+      inputs.map((input) =>
+        this.originals.putBytes(space, input.content, {
+          readWhole: readsWhole(formatOf(canonicalDocumentName(input.name), input.mediaType)),
+        }),
+      ),
+    );
     const failed = written.find((w) => w.status === 'rejected');
     if (failed) {
       await Promise.all(

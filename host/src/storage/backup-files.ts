@@ -5,6 +5,7 @@ import { constants } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readlink, stat, symlink } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { RELATIVE_DOCUMENT_PATHS_SQL } from './migrations/0009_relative_document_paths.js';
+import { INLINE_PREFIX } from './originals/inline-originals-store.js';
 
 /** The manifest at the root of a backup (the rest is laid out like a data folder). */
 export const MANIFEST_FILE = 'respaldo.json';
@@ -31,8 +32,9 @@ export interface StoredOriginal {
 }
 
 /**
- * The originals a host database copy names, with legacy absolute paths made relative first (the statement of the
- * migration that did the same on live databases). A database without the documents table names none.
+ * The original files a host database copy names, with legacy absolute paths made relative first (the statement of
+ * the migration that did the same on live databases). A database without the documents table names none. Originals
+ * kept in the database itself (`bd:…`, inline-originals-store.ts) are no files: the database copy holds them.
  */
 export function originalsOf(databaseCopy: string, { normalise }: { normalise: boolean }): StoredOriginal[] {
   const db = new Database(databaseCopy, { fileMustExist: true });
@@ -42,7 +44,11 @@ export function originalsOf(databaseCopy: string, { normalise }: { normalise: bo
       .get();
     if (!hasTable) return [];
     if (normalise) db.exec(RELATIVE_DOCUMENT_PATHS_SQL);
-    return db.prepare('SELECT path, bytes, sha256 FROM cerebro_documents ORDER BY path').all() as StoredOriginal[];
+    return db
+      .prepare(
+        `SELECT path, bytes, sha256 FROM cerebro_documents WHERE path NOT LIKE '${INLINE_PREFIX}%' ORDER BY path`,
+      )
+      .all() as StoredOriginal[];
   } finally {
     db.close();
   }

@@ -14,7 +14,7 @@ import { structureLines } from './line-structure.js';
 import { csvToDocument } from './tabular.js';
 import type { ExtractedDocument, TextBlock } from './types.js';
 import { loadOptionalReader } from './optional-reader.js';
-import { formatOf } from './formats.js';
+import { formatOf, readsWhole } from './formats.js';
 
 export { formatOf, MEDIA_TYPES } from './formats.js';
 
@@ -31,18 +31,33 @@ function plainToDocument(text: string, encoding: string): ExtractedDocument {
 }
 
 /** Reads and extracts one stored file. Throws CerebroExtractionError for anything the user must be told about. */
-export function extractFile(path: string, name: string, mediaType?: string, timeoutMs = 0): Promise<ExtractedDocument> {
+export function extractFile(
+  path: string,
+  name: string,
+  mediaType?: string,
+  timeoutMs = 0,
+  /** The file's bytes already in memory (a format `readsWhole`): `path` is then not read. */
+  content?: Uint8Array,
+): Promise<ExtractedDocument> {
   // The external tools a format needs (poppler, tesseract) each get their own time, within the job's `timeoutMs`.
-  return inJob({ timeoutMs }, () => extractFormat(path, name, mediaType));
+  return inJob({ timeoutMs }, () => extractFormat(path, name, mediaType, content));
 }
 
-async function extractFormat(path: string, name: string, mediaType: string | undefined): Promise<ExtractedDocument> {
+async function extractFormat(
+  path: string,
+  name: string,
+  mediaType: string | undefined,
+  content: Uint8Array | undefined,
+): Promise<ExtractedDocument> {
   const format = formatOf(name, mediaType);
   if (!format)
     throw new CerebroExtractionError('no_soportado', reasons.unsupported(extname(name) || mediaType || 'desconocido'));
   // A PDF is read by poppler from its file (pdf.ts checks its header, its text and its emptiness itself).
   if (format === 'pdf') return pdfToDocument(path);
-  const bytes = await readFile(path);
+  const bytes =
+    content && readsWhole(format)
+      ? Buffer.from(content.buffer, content.byteOffset, content.byteLength)
+      : await readFile(path);
   if (bytes.length === 0) throw new CerebroExtractionError('vacio', reasons.empty);
 
   let doc: ExtractedDocument;

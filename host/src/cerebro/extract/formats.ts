@@ -61,3 +61,15 @@ export function formatOf(name: string, mediaType?: string): DocumentFormat | nul
   const mt = mediaType?.split(';')[0]?.trim().toLowerCase();
   return (mt && BY_MEDIA_TYPE[mt]) || null;
 }
+
+/** Formats indexing reads whole from their bytes in memory (extract.ts), with no file needed. */
+const READ_WHOLE: ReadonlySet<DocumentFormat> = new Set(['html', 'markdown', 'docx', 'xlsx']);
+
+/**
+ * Whether indexing reads a document of this format whole from its bytes (not streamed from its file as plain text
+ * and CSV, nor given by path to a tool as PDF and images to poppler and tesseract): only those may be handed to
+ * indexing as bytes (`PrepareTask.content`).
+ */
+export function readsWhole(format: DocumentFormat | null): boolean {
+  return format !== null && READ_WHOLE.has(format);
+}

@@ -25,6 +25,11 @@ export interface PreparePool {
     signal?: AbortSignal,
     onPassages?: (batch: PreparedPassage[]) => void,
   ): Promise<PrepareResult>;
+  /**
+   * Prepares several small documents in one task of one thread (one hand-over instead of one each), each whole:
+   * their results in order. Aborting `signal` ends them all.
+   */
+  prepareMany?(tasks: readonly PrepareTask[], signal?: AbortSignal): Promise<PrepareResult[]>;
   close(): Promise<void>;
 }
 
@@ -52,9 +57,13 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
     (await pool.get()).run(task, {
       ...(signal ? { signal } : {}),
       ...(transferList ? { transferList } : {}),
-    }) as Promise<PrepareResult>;
+    }) as Promise<PrepareResult | PrepareResult[]>;
   // Every run owns its tools and temporary files until it settles, whether it finished, failed or was aborted.
-  const run = async (task: WorkerTask, signal?: AbortSignal, transferList?: MessagePort[]): Promise<PrepareResult> => {
+  const run = async (
+    task: WorkerTask,
+    signal?: AbortSignal,
+    transferList?: MessagePort[],
+  ): Promise<PrepareResult | PrepareResult[]> => {
     const children = ChildRegistry.create();
     // Named here, made by the worker only if a tool needs it (job-scope.ts): a folder made and removed for every
     // document was two file-system round trips and an inode per page of a crawl, for the few PDFs that use one.
@@ -82,7 +91,7 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
 
   return {
     async prepare(task, signal, onPassages) {
-      if (!onPassages) return run(task, signal);
+      if (!onPassages) return (await run(task, signal)) as PrepareResult;
       const { port1, port2 } = new MessageChannel();
       let consumerError: unknown;
       // Settles on the worker's end marker, or when the channel closes because the worker thread was terminated.
@@ -99,7 +108,7 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
         port1.once('close', () => resolve());
       });
       try {
-        const result = await run({ ...task, passagePort: port2 }, signal, [port2]);
+        const result = (await run({ ...task, passagePort: port2 }, signal, [port2])) as PrepareResult;
         await delivered;
         if (consumerError !== undefined) throw consumerError;
         return result;
@@ -107,6 +116,9 @@ export function createPreparePool(options: PreparePoolOptions = {}): PreparePool
         port1.close();
       }
     },
+    // The thread's task carries only the job's scope; each document of `batch` brings its own fields.
+    prepareMany: async (tasks, signal) =>
+      tasks.length === 0 ? [] : ((await run({ path: '', name: '', batch: [...tasks] }, signal)) as PrepareResult[]),
     close: () => pool.destroy(),
   };
 }

@@ -23,7 +23,10 @@ import type { IndexedPassage } from '../../storage/port/passage-index-repository
 export { passageTerms } from './passage-terms.js';
 
 export interface PrepareTask {
+  /** The document's file; empty when `content` holds its bytes. */
   path: string;
+  /** The document's bytes, for a format read whole (`readsWhole`) whose original is kept in the database. */
+  content?: Uint8Array;
   name: string;
   mediaType?: string;
   chunk?: ChunkOptions;
@@ -77,7 +80,7 @@ async function documentBlocks(
     const pdf = await openPdf(task.path);
     return { meta: { title: null, encoding: null, pages: pdf.pages }, blocks: pdf.blocks };
   }
-  const doc = await extractFile(task.path, task.name, task.mediaType, task.timeoutMs ?? 0);
+  const doc = await extractFile(task.path, task.name, task.mediaType, task.timeoutMs ?? 0, task.content);
   return {
     meta: { title: doc.title ?? null, encoding: doc.encoding ?? null, pages: doc.pages ?? null },
     blocks: releasing(doc.blocks),

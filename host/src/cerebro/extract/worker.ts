@@ -35,9 +35,21 @@ export type WorkerTask = PrepareTask & {
   tempRoot?: string;
   /** One Int32 set to 1 before `tempRoot` is made: the pool removes the folder only then (most jobs make none). */
   tempMade?: SharedArrayBuffer;
+  /** Several small documents prepared one after another in this one task, each whole; their results in order. */
+  batch?: PrepareTask[];
 };
 
-export default function prepare({ childPids, tempRoot, tempMade, ...task }: WorkerTask): Promise<PrepareResult> {
+export default function prepare(task: WorkerTask): Promise<PrepareResult | PrepareResult[]> {
+  const { batch, ...shared } = task;
+  if (!batch) return prepareOne(shared);
+  return (async () => {
+    const results: PrepareResult[] = [];
+    for (const one of batch) results.push(await prepareOne({ ...shared, ...one }));
+    return results;
+  })();
+}
+
+function prepareOne({ childPids, tempRoot, tempMade, ...task }: WorkerTask): Promise<PrepareResult> {
   const children = childPids ? new ChildRegistry(childPids) : null;
   const made = tempMade ? new Int32Array(tempMade) : null;
   return inJob(

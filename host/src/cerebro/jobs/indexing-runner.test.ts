@@ -7,7 +7,7 @@ import type { PreparePool } from '../extract/pool.js';
 import { createPreparePool } from '../extract/pool.js';
 import { makePdf, migratedDb, tempDir, type TempDir } from '../testing/fixtures.js';
 import { sqlitePassageIndex } from '../testing/seed.js';
-import { IndexingRunner } from './indexing-runner.js';
+import { IndexingRunner, PREPARE_BATCH_MAX } from './indexing-runner.js';
 import { PassageIndexWriter } from './passage-writer.js';
 import { sqliteEngineStorage } from '../../storage/sqlite/engine-storage.js';
 import { ORIGINALS_UNAVAILABLE, storageFailureOf } from '../../storage/storage-failure.js';
@@ -460,8 +460,10 @@ test("spaces take turns: a backlog in one space delays another space's document 
     },
   });
   await runner.start();
+  // Past PREPARED_WHOLE_MAX_BYTES: each its own job (small documents go in batches, the next test).
+  const long = 'Un párrafo de relleno que hace el documento más largo que los pequeños. '.repeat(250);
   const backlog = await Promise.all(
-    [0, 1, 2, 3, 4, 5].map((i) => upload(`a${i}.txt`, `Documento ${i} del espacio a.`)),
+    [0, 1, 2, 3, 4, 5].map((i) => upload(`a${i}.txt`, `Documento ${i} del espacio a.\n\n${long}`)),
   );
   const others = [
     await upload('b0.txt', 'El único documento del espacio b.'),
@@ -553,6 +555,8 @@ test('a document another process replaces while this runner indexes it: the work
   );
   await worker.start();
   const doc = await worker.submit('s', await upload('informe.md', 'Primera versión.'));
+  for (const until = Date.now() + 5000; signals.length === 0 && Date.now() < until; )
+    await new Promise((r) => setTimeout(r, 5));
   assert.equal(signals.length, 1);
   // Another process (its own connection, never started: an api process) uploads a new version of the same name.
   const api = new IndexingRunner({ ...storage(otherDb), pool }, { owner: `${process.ppid}-api` });
@@ -653,5 +657,133 @@ test('a small text document goes from extrayendo to ready without intermediate p
   await runner.idle();
   assert.ok(states.includes('grande.txt:processing:guardando'), JSON.stringify(states));
   assert.equal((await runner.status('s')).readyCount, 2);
+  await runner.stop();
+});
+
+test('a small page is prepared whole and stored with its ready state (no run, no channel); a 20 kB one streams its run', async () => {
+  const db = migratedDb();
+  const index = sqlitePassageIndex(db);
+  const streamed: string[] = [];
+  const recording: PreparePool = {
+    prepare: (task, signal, onPassages) => {
+      if (onPassages) streamed.push(task.name);
+      return pool.prepare(task, signal, onPassages);
+    },
+    close: async () => {},
+  };
+  const runs: number[] = [];
+  const hidden = db.prepare('SELECT count(*) FROM cerebro_hidden_passages WHERE run IS NOT NULL').pluck();
+  const base = storage(db, index);
+  // Counts the hidden rows of a run each time a batch is stored: a page prepared whole never has any.
+  const passages = Object.assign(Object.create(base.passages) as PassageIndexWriter, {
+    addHidden: async (
+      run: Parameters<PassageIndexWriter['addHidden']>[0],
+      batch: Parameters<PassageIndexWriter['addHidden']>[1],
+    ) => {
+      await base.passages.addHidden(run, batch);
+      runs.push(hidden.get() as number);
+    },
+  });
+  const runner = new IndexingRunner({ ...base, passages, pool: recording });
+  await runner.start();
+  const page = await runner.submit(
+    's',
+    await upload('precios.html', '<h1>Precios</h1><p>El plan básico cuesta 10 euros.</p>'),
+  );
+  await runner.idle();
+  const ready = (await runner.document('s', page.id))!;
+  assert.deepEqual([ready.state, ready.passages], ['ready', 1]);
+  assert.deepEqual([streamed, runs], [[], []], 'no passage channel, no hidden run');
+  const visible = db
+    .prepare(
+      `SELECT p.text FROM cerebro_passages p WHERE p.space = 's'
+        AND NOT EXISTS (SELECT 1 FROM cerebro_hidden_passages h WHERE h.id = p.id)`,
+    )
+    .pluck();
+  assert.match(String(visible.all()), /10 euros/);
+
+  // Replaced by another small version: the old passage is hidden for the purge, the new one searchable.
+  await runner.submit('s', await upload('precios.html', '<h1>Precios</h1><p>Ahora cuesta 12 euros.</p>'));
+  await runner.idle();
+  assert.equal(visible.all().length, 1);
+  assert.match(String(visible.all()), /12 euros/);
+
+  const medium = `<h1>Medio</h1>${'<p>Un párrafo de relleno para pasar de dieciséis kilobytes.</p>'.repeat(300)}`;
+  assert.ok(Buffer.byteLength(medium) > 16 * 1024 && Buffer.byteLength(medium) < 64 * 1024);
+  await runner.submit('s', await upload('medio.html', medium));
+  await runner.idle();
+  assert.deepEqual(streamed, ['medio.html'], 'past 16 kB the passages stream');
+  assert.ok(runs.length > 0 && runs[0]! > 0, 'stored as a hidden run, then swapped in');
+  assert.equal((await runner.status('s')).readyCount, 2);
+  await runner.stop();
+});
+
+test('small documents already queued are prepared together, up to PREPARE_BATCH_MAX, taken in the turns of their spaces', async () => {
+  const db = migratedDb();
+  const batches: string[][] = [];
+  const recording: PreparePool = {
+    prepare: (task, signal, onPassages) => pool.prepare(task, signal, onPassages),
+    prepareMany: (tasks, signal) => {
+      batches.push(tasks.map((t) => t.name));
+      return pool.prepareMany!(tasks, signal);
+    },
+    close: async () => {},
+  };
+  const started: string[] = [];
+  const runner = new IndexingRunner({
+    ...storage(db),
+    pool: recording,
+    onStateChanged: (d) => {
+      if (d.state === 'processing') started.push(`${d.space}/${d.name}`);
+    },
+  });
+  // Queued before the runner starts: 12 small pages in a, one in b and c, and in a a broken one and a large one.
+  for (let i = 0; i < 12; i++) await runner.submit('a', await upload(`a${i}.html`, `<p>Página ${i} de a.</p>`));
+  await runner.submit('b', await upload('b0.html', '<p>La única de b.</p>'));
+  await runner.submit('c', await upload('c0.md', '# C\n\nLa única de c.'));
+  await runner.submit('a', await upload('vacia.html', '<p> </p>'));
+  await runner.submit('a', await upload('grande.txt', 'Texto largo del espacio a. '.repeat(1000)));
+  await runner.start();
+  await runner.idle();
+  // Turns as one at a time would take them: a, b, c, then a's backlog; a batch stops at most at 8.
+  assert.deepEqual(started.slice(0, 4), ['a/a0.html', 'b/b0.html', 'c/c0.md', 'a/a1.html']);
+  assert.deepEqual(batches[0], ['a0.html', 'b0.html', 'c0.md', 'a1.html', 'a2.html', 'a3.html', 'a4.html', 'a5.html']);
+  assert.ok(batches.every((b) => b.length <= PREPARE_BATCH_MAX && !b.includes('grande.txt')));
+  const status = await runner.status('a');
+  assert.deepEqual([status.readyCount, status.failed], [13, 1], 'each of a batch ready or failed on its own');
+  const empty = status.documents.find((d) => d.name === 'vacia.html')!;
+  assert.equal(empty.errorCode, 'vacio');
+  assert.deepEqual(
+    (await runner.status('b')).documents.map((d) => [d.state, d.errorCode]),
+    [['ready', null]],
+  );
+  assert.equal((await runner.status('c')).readyCount, 1);
+  await runner.stop();
+});
+
+test('a batch whose task fails or outlives the deadline: each document then runs alone, with its own deadline', async () => {
+  const db = migratedDb();
+  let manyCalls = 0;
+  const stuckOnce: PreparePool = {
+    prepare: (task, signal, onPassages) =>
+      task.name === 'atascada.html'
+        ? new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)))
+        : pool.prepare(task, signal, onPassages),
+    prepareMany: (_tasks, signal) => {
+      manyCalls++;
+      return new Promise<never>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
+    },
+    close: async () => {},
+  };
+  const runner = new IndexingRunner({ ...storage(db), pool: stuckOnce }, { deadlineMs: 300 });
+  for (const name of ['uno.html', 'atascada.html', 'dos.html'])
+    await runner.submit('s', await upload(name, `<p>Contenido de ${name}.</p>`));
+  await runner.start();
+  await runner.idle();
+  const docs = (await runner.status('s')).documents;
+  const state = (name: string) => docs.find((d) => d.name === name)?.state;
+  assert.equal(manyCalls, 1);
+  assert.deepEqual([state('uno.html'), state('atascada.html'), state('dos.html')], ['ready', 'failed', 'ready']);
+  assert.equal(docs.find((d) => d.name === 'atascada.html')?.errorCode, 'tiempo_agotado');
   await runner.stop();
 });

@@ -16,7 +16,8 @@ test("0022 counts the documents already stored in each space's usage, and its tr
     ['b', 'd3', 5],
   ] as const)
     insert.run(space, id, `${id}.txt`, bytes, `${id}.txt`);
-  assert.deepEqual(applyMigrations(db, { owner: 'host', migrations: HOST_MIGRATIONS }), ['0022_space_usage']);
+  const upTo0022 = HOST_MIGRATIONS.filter((m) => m.id < '0023');
+  assert.deepEqual(applyMigrations(db, { owner: 'host', migrations: upTo0022 }), ['0022_space_usage']);
   const usage = () => db.prepare('SELECT space, bytes, documents FROM cerebro_space_usage ORDER BY space').all();
   assert.deepEqual(usage(), [
     { space: 'a', bytes: 42, documents: 2 },

@@ -1,6 +1,7 @@
 // The behaviour every DocumentJobRepository gives (issues #24 and #25): run against SQLite and PostgreSQL.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { IndexedPassage } from './passage-index-repository.js';
 import type {
   DocumentJobRepository,
   JobLease,
@@ -28,6 +29,11 @@ export class StepRecorder {
     if (this.failSwap) throw new Error('swap failed');
     return 7;
   }
+  swapInPrepared(run: JobRun, passages: readonly unknown[]): number {
+    this.calls.push(`swapInPrepared ${run.space}/${run.id}/${run.runId} ${passages.length}`);
+    if (this.failSwap) throw new Error('swap failed');
+    return passages.length;
+  }
   hideDocument(space: string, id: string): void {
     this.calls.push(`hide ${space}/${id}`);
   }
@@ -43,6 +49,16 @@ export class StepRecorder {
 }
 
 const AT = '2026-01-01T00:00:00.000Z';
+/** A passage as the worker prepares it (what the steps store; the recorder only counts them). */
+const PREPARED: IndexedPassage = {
+  ord: 0,
+  page: null,
+  headings: [],
+  text: 'Texto.',
+  ocr: false,
+  headingTerms: '',
+  terms: 'texto',
+};
 const NOW = Date.parse(AT);
 const file = (name: string, bytes = 10): NewDocument => ({
   name,
@@ -198,6 +214,29 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
       ['ready', 1, 7, 100, 'es', null],
     );
   });
+
+  withRepo(
+    'passages prepared whole are stored in the ready transaction, all or nothing, only by the owner',
+    async (f) => {
+      const { repo } = f;
+      await repo.submit('s', file('a.html'), 'id-1', AT);
+      const job = { ...(await repo.claimNext(lease('p')))!, runId: 43 };
+      const rec = new StepRecorder();
+      const steps = f.steps(rec);
+      const prepared = [PREPARED, { ...PREPARED, ord: 1 }];
+      rec.failSwap = true;
+      await assert.rejects(repo.markReady(job, 'p', ready, AT, steps, prepared), /swap failed/);
+      assert.equal((await repo.get('s', 'id-1'))?.state, 'processing');
+      rec.failSwap = false;
+      rec.calls = [];
+      assert.equal(await repo.markReady(job, 'intruso', ready, AT, steps, prepared), false);
+      assert.deepEqual(rec.calls, []);
+      assert.equal(await repo.markReady(job, 'p', ready, AT, steps, prepared), true);
+      assert.deepEqual(rec.calls, ['swapInPrepared s/id-1/43 2'], 'no stored run swapped in');
+      const done = (await repo.get('s', 'id-1'))!;
+      assert.deepEqual([done.state, done.passages, done.leaseOwner], ['ready', 2, null]);
+    },
+  );
 
   withRepo('progress is written only by the owner; replacing or removing a document stops its job', async (f) => {
     const { repo, other } = f;

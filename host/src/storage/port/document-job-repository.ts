@@ -1,4 +1,5 @@
 import { createToken } from '@cerebro/sdk';
+import type { IndexedPassage } from './passage-index-repository.js';
 
 export type DocumentState = 'queued' | 'processing' | 'ready' | 'failed';
 
@@ -99,7 +100,18 @@ export interface JobLease {
   at: string;
   deadlineAt: string;
   leaseUntil: number;
+  /**
+   * Claims the next job in turn only if its document is at most `maxBytes` in one of `formats` (one more small
+   * document for a batch); otherwise claims nothing, so the turns stay as they are.
+   */
+  only?: { maxBytes: number; formats: ReadonlySet<string> };
 }
+
+/** Whether a queued document may join a batch of small ones (`JobLease.only`). */
+export const fitsBatch = (
+  doc: { bytes: number; format: string | null },
+  only: NonNullable<JobLease['only']>,
+): boolean => doc.bytes <= only.maxBytes && only.formats.has(doc.format ?? '');
 
 export interface TakeBack {
   /** The owner asking; its own live jobs are never taken back. */
@@ -161,7 +173,9 @@ export interface DocumentJobRepository {
   requeueStaleVectors(model: string, at: string): Promise<number>;
   /**
    * If the job is still `owner`'s processing job: swaps its run in and marks the document ready, all or nothing.
-   * False (nothing changed) otherwise.
+   * False (nothing changed) otherwise. With `prepared` (a small document prepared whole, none of its passages stored
+   * yet) those passages are stored searchable in the same transaction instead of a stored run being swapped in: one
+   * write transaction per such document instead of two.
    */
   markReady(
     job: JobRef & JobRun,
@@ -169,6 +183,7 @@ export interface DocumentJobRepository {
     fields: ReadyFields,
     at: string,
     passages: JobPassageSteps,
+    prepared?: readonly IndexedPassage[],
   ): Promise<boolean>;
   /** If the job is still `owner`'s: marks it failed and hides every passage of the document, all or nothing. */
   fail(job: JobRef, owner: string, failure: Failure, at: string, passages: JobPassageSteps): Promise<boolean>;

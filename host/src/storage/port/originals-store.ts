@@ -6,10 +6,23 @@ import type { Readable } from 'node:stream';
 /** The kind of store, as health names it (`archivos`). */
 export type OriginalsKind = 'carpeta_de_datos' | 'carpeta' | 's3';
 
-/** A local file holding an original's bytes, to read and then release (a temporary copy for a remote store). */
+/**
+ * A local file holding an original's bytes, to read and then release (a temporary copy for a remote store); or, for
+ * an original kept in the database, its bytes in `content` and no file (`path` empty).
+ */
 export interface LocalOriginal {
   path: string;
+  content?: Uint8Array;
   release(): Promise<void>;
+}
+
+/** How a `putBytes` original will be read. */
+export interface PutBytesOptions {
+  /**
+   * Indexing reads it whole (a format parsed from memory, not streamed from its file): a small one may then be kept
+   * in the database instead of a file of its own, and handed to indexing as bytes.
+   */
+  readWhole?: boolean;
 }
 
 /** An original's bytes as a stream, with their count. */
@@ -23,7 +36,7 @@ export interface OriginalsStore {
   /** Stores a complete local file as a new original of `space` (the file is moved or consumed); its stored name. */
   putFile(space: string, file: string): Promise<string>;
   /** Stores bytes held in memory as a new original of `space`; its stored name. */
-  putBytes(space: string, content: Uint8Array): Promise<string>;
+  putBytes(space: string, content: Uint8Array, options?: PutBytesOptions): Promise<string>;
   /** The original's bytes, or null when it is not there. */
   read(stored: string): Promise<OriginalReader | null>;
   /** A local file with the original's bytes (indexing reads a file), released when done. */

@@ -30,6 +30,11 @@ class SqlSteps implements PgJobPassageSteps {
     if (this.failSwap) throw new Error('swap failed');
     return 3;
   }
+  async swapInPrepared(db: StepClient, run: JobRun, passages: readonly unknown[]): Promise<number> {
+    await this.mark(db, `swap prepared ${run.runId}`);
+    if (this.failSwap) throw new Error('swap failed');
+    return passages.length;
+  }
   async hideDocument(db: StepClient, space: string, id: string): Promise<void> {
     await this.mark(db, `hide ${space}/${id}`);
   }

@@ -17,9 +17,11 @@ import type {
   ReadyFields,
   TakeBack,
 } from '../port/document-job-repository.js';
+import { fitsBatch } from '../port/document-job-repository.js';
 import { type DocumentRow, toRecord } from '../sqlite/document-row.js';
 import { inTransaction, type Pool, type PoolClient } from './pg-driver.js';
 import { pgSteps } from './pg-job-passage-steps.js';
+import type { IndexedPassage } from '../port/passage-index-repository.js';
 
 /** Upload order: by time, then by name compared by code point (SQLite's BINARY), whatever the database's collation. */
 const UPLOAD_ORDER = 'ORDER BY created_at, name COLLATE "C"';
@@ -110,8 +112,8 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
     return inTransaction(this.pool, async (client) => {
       // Turns: the space never served or served longest ago first (ties: its oldest waiting document), then that
       // space's oldest queued document. A job another claimer holds locked is skipped, not waited for.
-      const next = await client.query<{ space: string; id: string; version: number }>(
-        `SELECT d.space, d.id, d.version FROM cerebro_documents d LEFT JOIN cerebro_queue_turns t ON t.space = d.space
+      const next = await client.query<{ space: string; id: string; version: number; bytes: number; format: string }>(
+        `SELECT d.space, d.id, d.version, d.bytes, d.format FROM cerebro_documents d LEFT JOIN cerebro_queue_turns t ON t.space = d.space
          WHERE d.state = 'queued'
          ORDER BY t.served IS NOT NULL, t.served,
            (SELECT min(w.queued_at) FROM cerebro_documents w WHERE w.space = d.space AND w.state = 'queued'),
@@ -119,7 +121,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
          LIMIT 1 FOR UPDATE OF d SKIP LOCKED`,
       );
       const job = next.rows[0];
-      if (!job) return null;
+      if (!job || (lease.only && !fitsBatch({ bytes: Number(job.bytes), format: job.format }, lease.only))) return null;
       const claimed = await this.rows(
         client,
         `UPDATE cerebro_documents SET state = 'processing', progress = 0.05, stage = 'extrayendo',
@@ -213,6 +215,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
     fields: ReadyFields,
     at: string,
     passages: JobPassageSteps,
+    prepared?: readonly IndexedPassage[],
   ): Promise<boolean> {
     const steps = pgSteps(passages);
     return inTransaction(this.pool, async (client) => {
@@ -223,7 +226,7 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
         owner,
       ]);
       if (!owned.rowCount) return false;
-      const count = await steps.swapIn(client, job);
+      const count = prepared ? await steps.swapInPrepared(client, job, prepared) : await steps.swapIn(client, job);
       const { chars, pages, lang, title, encoding, embedModel } = fields;
       await client.query(
         `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,

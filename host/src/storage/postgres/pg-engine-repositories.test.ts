@@ -16,6 +16,7 @@ after(dropMigratedTemplate);
 const recordedSteps = (r: StepRecorder): PgJobPassageSteps => ({
   backend: 'postgresql',
   swapIn: async (_db, run) => r.swapIn(run),
+  swapInPrepared: async (_db, run, passages) => r.swapInPrepared(run, passages),
   hideDocument: async (_db, space, id) => r.hideDocument(space, id),
   abandonDocumentRuns: async (_db, space, id) => r.abandonDocumentRuns(space, id),
   abandonOrphanRuns: async () => r.abandonOrphanRuns(),

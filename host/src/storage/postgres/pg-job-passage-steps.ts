@@ -2,6 +2,7 @@
 // repository's transaction, so the passage changes commit (or roll back) with the document's state. The PostgreSQL
 // passage index makes them (passage-index/pg-passage-steps.ts).
 import type { JobPassageSteps, JobRun } from '../port/document-job-repository.js';
+import type { IndexedPassage } from '../port/passage-index-repository.js';
 import type { PoolClient } from './pg-driver.js';
 
 export type StepClient = Pick<PoolClient, 'query'>;
@@ -10,6 +11,8 @@ export interface PgJobPassageSteps extends JobPassageSteps {
   readonly backend: 'postgresql';
   /** Hides the document's searchable passages and reveals the run's; returns the document's passage count. */
   swapIn(db: StepClient, run: JobRun): Promise<number>;
+  /** Hides the document's searchable passages and stores `passages` searchable in their place; returns their count. */
+  swapInPrepared(db: StepClient, run: JobRun, passages: readonly IndexedPassage[]): Promise<number>;
   /** Hides every passage of the document, runs included, for the purge. */
   hideDocument(db: StepClient, space: string, documentId: string): Promise<void>;
   /** Leaves every run of the document to the purge (its job was taken back). */

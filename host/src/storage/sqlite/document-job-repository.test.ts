@@ -12,6 +12,7 @@ const AT = '2026-01-01T00:00:00.000Z';
 const recordedSteps = (r: StepRecorder): SqliteJobPassageSteps => ({
   backend: 'sqlite',
   swapIn: (run) => r.swapIn(run),
+  swapInPrepared: (run, passages) => r.swapInPrepared(run, passages),
   hideDocument: (space, id) => r.hideDocument(space, id),
   abandonDocumentRuns: (space, id) => r.abandonDocumentRuns(space, id),
   abandonOrphanRuns: () => r.abandonOrphanRuns(),

@@ -17,7 +17,9 @@ import type {
   ReadyFields,
   TakeBack,
 } from '../port/document-job-repository.js';
+import { fitsBatch } from '../port/document-job-repository.js';
 import { preparedOnUse } from './prepared-on-use.js';
+import type { IndexedPassage } from '../port/passage-index-repository.js';
 
 /** Document records and their jobs in `cerebro_documents` and the queue's turns in `cerebro_queue_turns`. */
 @injectable()
@@ -196,7 +198,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
         const space = this.stmt.nextSpace!.get() as string | undefined;
         if (space === undefined) return null;
         const next = this.stmt.nextInSpace!.get(space) as DocumentRow | undefined;
-        if (!next) return null;
+        if (!next || (lease.only && !fitsBatch(next, lease.only))) return null;
         const { at, deadlineAt, owner, leaseUntil } = lease;
         if (this.stmt.claim!.run(at, deadlineAt, at, owner, leaseUntil, space, next.id, next.version).changes !== 1)
           return null;
@@ -262,6 +264,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     fields: ReadyFields,
     at: string,
     passages: JobPassageSteps,
+    prepared?: readonly IndexedPassage[],
   ): Promise<boolean> {
     const steps = sqliteSteps(passages);
     return this.db
@@ -274,7 +277,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
           current.leaseOwner !== owner
         )
           return false;
-        const count = steps.swapIn(job);
+        const count = prepared ? steps.swapInPrepared(job, prepared) : steps.swapIn(job);
         const { chars, pages, lang, title, encoding, embedModel } = fields;
         this.stmt.ready!.run(
           count,

@@ -21,6 +21,7 @@ import { pgMigration0019Members } from './0019_members.js';
 import { pgMigration0020OwnerSpaces } from './0020_owner_spaces.js';
 import { pgMigration0021StorageHolds } from './0021_storage_holds.js';
 import { pgMigration0022SpaceUsage } from './0022_space_usage.js';
+import { pgMigration0023InlineOriginals } from './0023_inline_originals.js';
 
 /**
  * The host's PostgreSQL migrations, in order, one twin per SQLite host migration with the same id
@@ -49,4 +50,5 @@ export const PG_HOST_MIGRATIONS: readonly Migration[] = [
   pgMigration0020OwnerSpaces,
   pgMigration0021StorageHolds,
   pgMigration0022SpaceUsage,
+  pgMigration0023InlineOriginals,
 ];

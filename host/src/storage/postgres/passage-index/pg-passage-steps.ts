@@ -86,6 +86,14 @@ export class PgPassageSteps implements PgJobPassageSteps {
     return r.rows[0]!.n;
   }
 
+  /** Hides the document's searchable passages and stores `passages` searchable in their place; returns their count. */
+  async swapInPrepared(db: Queryable, run: JobRun, passages: readonly IndexedPassage[]): Promise<number> {
+    await db.query(HIDE_VISIBLE, [run.space, run.id]);
+    await this.insert(db, run.space, run.id, passages);
+    await this.bump(db);
+    return passages.length;
+  }
+
   /** Hides every passage of the document, runs included, for the purge. */
   async hideDocument(db: Queryable, space: string, documentId: string): Promise<void> {
     await db.query(HIDE_VISIBLE, [space, documentId]);

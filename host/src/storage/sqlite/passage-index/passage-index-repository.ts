@@ -324,6 +324,12 @@ export class SqlitePassageIndexRepository implements PassageIndexRepository {
         versions.bump(PASSAGES_VERSION);
         return count;
       },
+      swapInPrepared: (run, passages) => {
+        stmt.hideVisible.run(run.space, run.id);
+        this.insert(run.space, run.id, passages);
+        versions.bump(PASSAGES_VERSION);
+        return passages.length;
+      },
       hideDocument: (space, documentId) => {
         stmt.hideVisible.run(space, documentId);
         stmt.abandonDocumentRuns.run(space, documentId);

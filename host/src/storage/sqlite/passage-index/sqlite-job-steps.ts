@@ -1,11 +1,14 @@
 // A job's passage steps on SQLite (the port's opaque `JobPassageSteps`): synchronous statements on the one
 // connection, so inside the document repository's synchronous transaction they commit (or roll back) with it.
 import type { JobPassageSteps, JobRun } from '../../port/document-job-repository.js';
+import type { IndexedPassage } from '../../port/passage-index-repository.js';
 
 export interface SqliteJobPassageSteps extends JobPassageSteps {
   readonly backend: 'sqlite';
   /** Hides the document's searchable passages and reveals the run's; returns the document's passage count. */
   swapIn(run: JobRun): number;
+  /** Hides the document's searchable passages and stores `passages` searchable in their place; returns their count. */
+  swapInPrepared(run: JobRun, passages: readonly IndexedPassage[]): number;
   /** Hides every passage of the document, runs included, for the purge. */
   hideDocument(space: string, documentId: string): void;
   /** Leaves every run of the document to the purge (its job was taken back). */

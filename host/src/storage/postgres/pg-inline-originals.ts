@@ -1,0 +1,30 @@
+import { inject, injectable } from 'tsyringe';
+import type { InlineOriginalRepository } from '../port/inline-original-repository.js';
+import { pgQuery, type Pool } from './pg-driver.js';
+import { PgPoolToken } from './pg-pool-token.js';
+
+/** Small originals in `cerebro_inline_originals` (bytea), on PostgreSQL. */
+@injectable()
+export class PgInlineOriginalRepository implements InlineOriginalRepository {
+  constructor(@inject(PgPoolToken) private readonly pool: Pool) {}
+
+  async put(stored: string, content: Uint8Array): Promise<void> {
+    await pgQuery(this.pool, 'INSERT INTO cerebro_inline_originals (stored, content) VALUES ($1, $2)', [
+      stored,
+      Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+    ]);
+  }
+
+  async get(stored: string): Promise<Buffer | null> {
+    const r = await pgQuery<{ content: Buffer }>(
+      this.pool,
+      'SELECT content FROM cerebro_inline_originals WHERE stored = $1',
+      [stored],
+    );
+    return r.rows[0]?.content ?? null;
+  }
+
+  async remove(stored: string): Promise<void> {
+    await pgQuery(this.pool, 'DELETE FROM cerebro_inline_originals WHERE stored = $1', [stored]);
+  }
+}
