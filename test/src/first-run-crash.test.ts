@@ -186,10 +186,11 @@ test('two processes starting at once on one data folder (SQLite) set the demo up
   } finally {
     await server.stop();
   }
-  // Two at once on a new folder, neither killed: both migrate it (each migration applied by one of them), one sets
-  // the demo up, the other finds it done.
+  // Two at once, neither killed: one sets it up, the other finds it done. The folder is migrated first: processes
+  // opening one brand-new SQLite file together are covered by migrator.test.ts and database.test.ts.
   const other = await mkdtemp(join(tmpdir(), 'cerebro-first-run-shared-'));
   t.after(() => rm(other, { recursive: true, force: true }));
+  await (await startServer(other, { ...ENV, CEREBRO_BOOTSTRAP_DEMO: 'false' })).stop();
   const both = await startedTogether([startServer(other, ENV), startServer(other, ENV, { args: ['--rol', 'api'] })]);
   try {
     assert.equal(both.filter((s) => s.banner.includes('Primera ejecución')).length, 1);
