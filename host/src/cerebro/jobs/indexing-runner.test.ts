@@ -628,10 +628,13 @@ test('documents indexed one after another share a purge; once the queue is empty
   } as typeof leases;
   const runner = new IndexingRunner({ documents, leases: counted, passages, pool });
   await runner.start();
-  // Version 1 of each, then version 2: each swap hides the version before, for the purge.
+  // Version 1 of each, then version 2: each swap hides the version before, for the purge. The files are written
+  // first, so that the submissions follow one another faster than indexing empties the queue (a purge may run at
+  // once when it is empty): on a loaded machine, writing each file between submissions let it empty now and then.
+  const files = [];
   for (const version of [1, 2])
-    for (let i = 0; i < 12; i++)
-      await runner.submit('s', await upload(`pagina-${i}.txt`, `Versión ${version} de la página ${i}.`));
+    for (let i = 0; i < 12; i++) files.push(await upload(`pagina-${i}.txt`, `Versión ${version} de la página ${i}.`));
+  for (const file of files) await runner.submit('s', file);
   await runner.idle();
   assert.equal((await runner.status('s')).documents.filter((d) => d.state === 'ready' && d.version === 2).length, 12);
   assert.equal(hiddenRows(db), 0, 'the replaced versions were purged');
