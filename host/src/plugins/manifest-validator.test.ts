@@ -35,3 +35,17 @@ test("a set's route schemas are compiled, except those of the plugins shipped wi
   const badPath = { ...shipped, routes: [{ ...shipped.routes[0]!, path: 'sin-barra' }] };
   assert.throws(() => validatePluginSet([badPath], new Set([badPath])), /PLUGIN_MANIFEST_INVALID|ruta/);
 });
+
+test('two plugins with one id: the refusal names both folders when they are known', () => {
+  const a = withBrokenSchema('doble');
+  const b = withBrokenSchema('doble');
+  const both = new Set([a, b]);
+  assert.throws(
+    () => validatePluginSet([a, b], both, ['/opt/cerebro/plugins/doble', '/home/ana/proyecto/plugins/doble']),
+    (err: Error & { code?: string }) =>
+      err.code === 'PLUGIN_DUPLICATE_ID' &&
+      err.message.includes('uno en /opt/cerebro/plugins/doble y otro en /home/ana/proyecto/plugins/doble'),
+  );
+  // Plugins given in code have no folder: the refusal still names the id.
+  assert.throws(() => validatePluginSet([a, b], both), /PLUGIN_DUPLICATE_ID\] plugin "doble": hay dos plugins/);
+});

@@ -202,23 +202,42 @@ function validateErrorCodes(manifest: PluginManifest): void {
   }
 }
 
+/** Two plugins with one id: the error names both folders when they are known. */
+function duplicateId(id: string, where: (string | undefined)[]): PluginError {
+  const known = where.filter((w): w is string => w !== undefined);
+  const named = known.length === 2 ? ` uno en ${known[0]} y otro en ${known[1]}` : '';
+  return new PluginError(
+    'PLUGIN_DUPLICATE_ID',
+    id,
+    `hay dos plugins con el mismo id:${named}. Deja uno solo: quita o mueve uno de los dos paquetes, o arranca desde ` +
+      'una carpeta que no tenga el otro en plugins/ o node_modules/.',
+  );
+}
+
 /** A path with every parameter name replaced, so `/a/:x` and `/a/:y` compare equal. */
 const routeShape = (path: string): string => path.replace(/:[a-zA-Z0-9_]+/g, ':');
 
 /**
  * Validates the set: each manifest, no duplicate ids, each provided service offered once, each error code declared
  * once, and every required `uses` provided by some plugin of the set. `shipped`: the manifests of plugins shipped
- * with the host, whose route schemas are not compiled here (see validateManifest).
+ * with the host, whose route schemas are not compiled here (see validateManifest). `locations[i]`: where `manifests[i]`
+ * came from (a package folder), so a duplicate id names both copies — e.g. the executable's own plugins and a source
+ * checkout's `plugins/` in the folder it was started from.
  */
-export function validatePluginSet(manifests: PluginManifest[], shipped: ReadonlySet<PluginManifest> = new Set()): void {
-  const ids = new Set<string>();
+export function validatePluginSet(
+  manifests: PluginManifest[],
+  shipped: ReadonlySet<PluginManifest> = new Set(),
+  locations: readonly (string | undefined)[] = [],
+): void {
+  /** The index of the first manifest of each id. */
+  const ids = new Map<string, number>();
   const providers = new Map<symbol, string>();
   const errorCodes = new Map<string, string>();
-  for (const manifest of manifests) {
+  for (const [index, manifest] of manifests.entries()) {
     validateManifest(manifest, !shipped.has(manifest));
-    if (ids.has(manifest.id))
-      throw new PluginError('PLUGIN_DUPLICATE_ID', manifest.id, 'hay dos plugins con el mismo id.');
-    ids.add(manifest.id);
+    const first = ids.get(manifest.id);
+    if (first !== undefined) throw duplicateId(manifest.id, [locations[first], locations[index]]);
+    ids.set(manifest.id, index);
     for (const code of Object.keys(manifest.errors ?? {})) {
       const other = errorCodes.get(code);
       if (other)

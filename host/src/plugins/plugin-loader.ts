@@ -21,6 +21,8 @@ export interface PluginSource {
   origin: string;
   /** Shipped with this host (PluginCandidate.shipped): its route schemas are left to their first request. */
   shipped?: boolean;
+  /** The package's folder, for a discovered plugin: named when two plugins claim one id. */
+  location?: string;
 }
 
 export type PluginState = 'activo' | 'fallido';
@@ -92,7 +94,12 @@ export async function importCandidates(
     try {
       const definition = await importCandidate(candidate);
       if (permitted(definition.manifest.id))
-        result.sources.push({ definition, origin: candidate.packageName, shipped: candidate.shipped === true });
+        result.sources.push({
+          definition,
+          origin: candidate.packageName,
+          shipped: candidate.shipped === true,
+          location: candidate.dir,
+        });
     } catch (err) {
       const error =
         err instanceof PluginError ? err : new PluginError('PLUGIN_ENTRY_INVALID', candidate.packageName, String(err));
@@ -179,6 +186,7 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
   validatePluginSet(
     sources.map((s) => s.definition.manifest),
     new Set(sources.filter((s) => s.shipped).map((s) => s.definition.manifest)),
+    sources.map((s) => s.location),
   );
   await deps.migrate(sources.map((s) => s.definition.manifest));
 
