@@ -203,3 +203,31 @@ test(
     assert.equal(await server.stop(), 0);
   },
 );
+
+test(
+  'a small original whose writer died before recording its document is removed by a later start once old enough',
+  sqliteOnly('escribe en cerebro.db lo que dejaría un proceso muerto'),
+  async (t) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-crash-'));
+    let server = await startServer(dataDir, ENV);
+    t.after(async () => {
+      if (server.child.exitCode === null && server.child.signalCode === null) await server.crash();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    await server.crash();
+    // What a process killed between writing a crawled page's original and recording its document leaves: a row no
+    // document names. One written long ago (the sweep's hour has passed), one just now (its writer may be alive).
+    const write = new Database(join(dataDir, 'cerebro.db'));
+    const insert = write.prepare('INSERT INTO cerebro_inline_originals (stored, content, created_at) VALUES (?, ?, ?)');
+    insert.run('bd:huerfano-antiguo', Buffer.from('<p>sin documento</p>'), Date.now() - 2 * 60 * 60_000);
+    insert.run('bd:reciente', Buffer.from('<p>a punto de registrarse</p>'), Date.now());
+    write.close();
+    server = await startServer(dataDir, ENV);
+    const rows = () =>
+      readDb(dataDir, (db) =>
+        db.prepare('SELECT stored FROM cerebro_inline_originals ORDER BY stored').pluck().all(),
+      ) as string[];
+    await until('the old unnamed original to go', () => (rows().includes('bd:huerfano-antiguo') ? undefined : true));
+    assert.deepEqual(rows(), ['bd:reciente']);
+  },
+);

@@ -24,6 +24,7 @@ import { migration0020OwnerSpaces } from './0020_owner_spaces.js';
 import { migration0021StorageHolds } from './0021_storage_holds.js';
 import { migration0022SpaceUsage } from './0022_space_usage.js';
 import { migration0023InlineOriginals } from './0023_inline_originals.js';
+import { migration0024InlineOriginalAges } from './0024_inline_original_ages.js';
 
 /** The host's migrations, in order. Append only. */
 export const HOST_MIGRATIONS: readonly Migration[] = [
@@ -50,4 +51,5 @@ export const HOST_MIGRATIONS: readonly Migration[] = [
   migration0021StorageHolds,
   migration0022SpaceUsage,
   migration0023InlineOriginals,
+  migration0024InlineOriginalAges,
 ];

@@ -40,7 +40,7 @@ export class InlineOriginalsStore implements OriginalsStore {
   async putBytes(space: string, content: Uint8Array, options?: PutBytesOptions): Promise<string> {
     if (!options?.readWhole || content.byteLength > INLINE_MAX_BYTES) return this.store.putBytes(space, content);
     const stored = `${INLINE_PREFIX}${randomUUID()}`;
-    await this.rows.put(stored, content);
+    await this.rows.put(stored, content, Date.now());
     return stored;
   }
 
@@ -72,7 +72,15 @@ export class InlineOriginalsStore implements OriginalsStore {
     return this.store.purgeRetired();
   }
 
-  sweepUnfinished(olderThanMs: number): Promise<number> {
-    return this.store.sweepUnfinished(olderThanMs);
+  /**
+   * Half-written files of the wrapped store, and rows written more than `olderThanMs` ago that no document names: a
+   * row is written whole, but a process killed before recording its document leaves it unnamed for good.
+   */
+  async sweepUnfinished(olderThanMs: number): Promise<number> {
+    const [files, rows] = await Promise.all([
+      this.store.sweepUnfinished(olderThanMs),
+      this.rows.removeUnnamed(Date.now() - olderThanMs),
+    ]);
+    return files + rows;
   }
 }

@@ -8,10 +8,11 @@ import { PgPoolToken } from './pg-pool-token.js';
 export class PgInlineOriginalRepository implements InlineOriginalRepository {
   constructor(@inject(PgPoolToken) private readonly pool: Pool) {}
 
-  async put(stored: string, content: Uint8Array): Promise<void> {
-    await pgQuery(this.pool, 'INSERT INTO cerebro_inline_originals (stored, content) VALUES ($1, $2)', [
+  async put(stored: string, content: Uint8Array, at: number): Promise<void> {
+    await pgQuery(this.pool, 'INSERT INTO cerebro_inline_originals (stored, content, created_at) VALUES ($1, $2, $3)', [
       stored,
       Buffer.from(content.buffer, content.byteOffset, content.byteLength),
+      at,
     ]);
   }
 
@@ -26,5 +27,15 @@ export class PgInlineOriginalRepository implements InlineOriginalRepository {
 
   async remove(stored: string): Promise<void> {
     await pgQuery(this.pool, 'DELETE FROM cerebro_inline_originals WHERE stored = $1', [stored]);
+  }
+
+  async removeUnnamed(before: number): Promise<number> {
+    const r = await pgQuery(
+      this.pool,
+      `DELETE FROM cerebro_inline_originals o WHERE o.created_at < $1
+        AND NOT EXISTS (SELECT 1 FROM cerebro_documents d WHERE d.path = o.stored)`,
+      [before],
+    );
+    return r.rowCount ?? 0;
   }
 }

@@ -22,6 +22,7 @@ import { pgMigration0020OwnerSpaces } from './0020_owner_spaces.js';
 import { pgMigration0021StorageHolds } from './0021_storage_holds.js';
 import { pgMigration0022SpaceUsage } from './0022_space_usage.js';
 import { pgMigration0023InlineOriginals } from './0023_inline_originals.js';
+import { pgMigration0024InlineOriginalAges } from './0024_inline_original_ages.js';
 
 /**
  * The host's PostgreSQL migrations, in order, one twin per SQLite host migration with the same id
@@ -51,4 +52,5 @@ export const PG_HOST_MIGRATIONS: readonly Migration[] = [
   pgMigration0021StorageHolds,
   pgMigration0022SpaceUsage,
   pgMigration0023InlineOriginals,
+  pgMigration0024InlineOriginalAges,
 ];

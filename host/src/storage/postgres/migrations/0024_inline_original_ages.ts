@@ -1,0 +1,9 @@
+import type { Migration } from '@cerebro/sdk';
+
+/** PostgreSQL twin of `storage/migrations/0024_inline_original_ages.ts`. Released: never edit, add a new one. */
+export const pgMigration0024InlineOriginalAges: Migration = {
+  id: '0024_inline_original_ages',
+  sql: `
+ALTER TABLE cerebro_inline_originals ADD COLUMN created_at BIGINT NOT NULL DEFAULT 0;
+`,
+};
