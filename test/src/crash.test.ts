@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { sqliteOnly } from './support/backend.js';
@@ -85,16 +85,22 @@ function documentText(n: number): string {
   return Array.from({ length: 3000 }, (_, i) => paragraph(i)).join('');
 }
 
+/** At the test's end: kills the server it runs now (`current`), if alive, and removes its data folder. */
+function cleanUpAfter(t: TestContext, dataDir: string, current: () => ServerProcess): void {
+  t.after(async () => {
+    const server = current();
+    if (server.child.exitCode === null && server.child.signalCode === null) await server.crash();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+}
+
 test(
   'kill -9 after key creation and a plugin write, during counting, indexing and an upload: every restart comes back consistent',
   sqliteOnly('lee los contadores de cerebro.db mientras el servidor corre'),
   async (t) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-crash-'));
     let server = await startServer(dataDir, ENV);
-    t.after(async () => {
-      if (server.child.exitCode === null && server.child.signalCode === null) await server.crash();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    cleanUpAfter(t, dataDir, () => server);
     // stderr is a pipe: the first run's credentials are only in the operator's file.
     const secrets = await readFile(join(dataDir, 'primer-arranque.txt'), 'utf8');
     const demoKey = /crb_[0-9a-f]{16}\.[A-Za-z0-9_-]{43}/.exec(secrets)?.[0];
@@ -210,10 +216,7 @@ test(
   async (t) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'cerebro-crash-'));
     let server = await startServer(dataDir, ENV);
-    t.after(async () => {
-      if (server.child.exitCode === null && server.child.signalCode === null) await server.crash();
-      await rm(dataDir, { recursive: true, force: true });
-    });
+    cleanUpAfter(t, dataDir, () => server);
     await server.crash();
     // What a process killed between writing a crawled page's original and recording its document leaves: a row no
     // document names. One written long ago (the sweep's hour has passed), one just now (its writer may be alive).
