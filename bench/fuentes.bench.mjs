@@ -5,6 +5,9 @@
 //     Targets: module ≥ 50 % of the loop's pages/s; its peak RSS growth ≤ 1.5× the loop's.
 //  2. A site adding 100 ms to every answer: one host. Target ≥ 80 % of concurrencia_por_host ÷ latency.
 //  3. Four such sites (four ports: four hosts) crawled at once by four sources. Target: near 4× one host.
+// Beside row 1, for information (no target): each side crawling a second loopback site of as many pages in the same
+// process, after its first crawl (and the module's indexing) ended: a long-running server's steady state, with its
+// code compiled and its threads started, against the loop's own second pass.
 // Medians of ROUNDS are reported, with the CPU time per page of the side's whole process (every thread; the
 // module's includes the indexing that goes on during the crawl), which a loaded machine inflates far less.
 import { spawn } from 'node:child_process';
@@ -46,22 +49,27 @@ const verdict = (ok) => (ok ? 'cumple' : 'NO cumple');
 const states = (rs) => rs.map((r) => r.estados.join('+')).join(' / ');
 
 const local = await startTestSite({ generatedPages: PAGES });
+const local2 = await startTestSite({ generatedPages: PAGES });
 const slow = await Promise.all(
   Array.from({ length: 4 }, () => startTestSite({ generatedPages: SLOW_PAGES, latencyMs: LATENCY_MS })),
 );
 const sitemapOf = (site) => `${site.url}/gen/sitemap.xml`;
-const results = { fetch: [], module: [], oneHost: [], fourHosts: [] };
+const results = { fetch: [], module: [], oneHost: [], fourHosts: [], fetchAgain: [], moduleAgain: [] };
 try {
   for (let round = 0; round < ROUNDS; round++) {
     for (const mode of round % 2 ? ['module', 'fetch'] : ['fetch', 'module']) {
       results[mode].push(await side(mode, [sitemapOf(local)], { BENCH_WAIT_INDEXING: '1' }));
+    }
+    for (const mode of round % 2 ? ['module', 'fetch'] : ['fetch', 'module']) {
+      const again = await side(mode, [sitemapOf(local)], { BENCH_WAIT_INDEXING: '1', BENCH_SECOND: sitemapOf(local2) });
+      results[`${mode}Again`].push(again);
     }
     // Each round on fresh pages of the slow sites: nothing answered 304 from an earlier round (separate hosts anyway).
     results.oneHost.push(await side('module', [sitemapOf(slow[round % 4])]));
     results.fourHosts.push(await side('module', slow.map(sitemapOf)));
   }
 } finally {
-  await Promise.all([local, ...slow].map((s) => s.close()));
+  await Promise.all([local, local2, ...slow].map((s) => s.close()));
 }
 
 const loop = pps(results.fetch);
@@ -76,6 +84,16 @@ console.log(
 );
 console.log(
   `   estados ${states(results.module)}, nuevas ${results.module.map((r) => r.nuevas).join('/')}, hasta indexado ${median(results.module.map((r) => r.indexedSeconds)).toFixed(1)} s`,
+);
+const loopAgain = pps(results.fetchAgain);
+const modAgain = pps(results.moduleAgain);
+console.log(
+  '   Informativo (sin objetivo): segundo rastreo en el mismo proceso, otro sitio de tantas páginas (régimen de un servidor en marcha):',
+);
+console.log(row('bucle fetch, segunda pasada', results.fetchAgain));
+console.log(row('módulo fuentes, segundo rastreo', results.moduleAgain));
+console.log(
+  `   módulo/bucle en la segunda pasada: ${((100 * modAgain) / loopAgain).toFixed(0)} % de las págs/s; estados ${states(results.moduleAgain)}, nuevas ${results.moduleAgain.map((r) => r.nuevas).join('/')}`,
 );
 console.log(
   `2. ${SLOW_PAGES} páginas con ${LATENCY_MS} ms de latencia cada una, un host (concurrencia_por_host ${PER_HOST}: tope ${bound} págs/s):`,

@@ -5,6 +5,9 @@
 //                                at once (fetch, guard, robots, Readability, documents through the Cerebro's
 //                                indexing) until every run ends; with BENCH_WAIT_INDEXING=1 it then waits for the
 //                                indexing too.
+// With BENCH_SECOND=<sitemap-url>, each side then does the same a second time in the same process, over that sitemap
+// (another site: every page new again), after the first crawl and its indexing ended, and reports that second crawl
+// only: the steady state of a long-running server, its code already compiled and its threads already started.
 // Prints one JSON line: pages, seconds, pages per second, peak RSS and its growth over the RSS just before the
 // crawl (MB), and for the module the runs' states and the time until indexed.
 import { startTestHost } from '@cerebro/sdk/testing';
@@ -21,16 +24,16 @@ const cpuMs = (from) => {
 };
 
 if (mode === 'fetch') {
-  const xml = await (await fetch(sitemaps)).text();
-  const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  const baseMb = mb(process.memoryUsage.rss());
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  let bytes = 0;
-  for (const url of urls) bytes += (await (await fetch(url)).arrayBuffer()).byteLength;
-  const seconds = (performance.now() - started) / 1000;
-  console.log(
-    JSON.stringify({
+  const loop = async (sitemap) => {
+    const xml = await (await fetch(sitemap)).text();
+    const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const baseMb = mb(process.memoryUsage.rss());
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    let bytes = 0;
+    for (const url of urls) bytes += (await (await fetch(url)).arrayBuffer()).byteLength;
+    const seconds = (performance.now() - started) / 1000;
+    return {
       mode,
       pages: urls.length,
       bytes,
@@ -39,8 +42,10 @@ if (mode === 'fetch') {
       cpuMsPerPage: cpuMs(cpu) / urls.length,
       peakMb: peakMb(),
       growthMb: peakMb() - baseMb,
-    }),
-  );
+    };
+  };
+  const first = await loop(sitemaps);
+  console.log(JSON.stringify(process.env.BENCH_SECOND ? await loop(process.env.BENCH_SECOND) : first));
 } else {
   const h = await startTestHost(undefined, {
     plugins: [fuentes],
@@ -66,37 +71,39 @@ if (mode === 'fetch') {
   )
     await pause(100);
   await h.waitForIndexing();
-  const baseMb = mb(process.memoryUsage.rss());
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  for (const url of sitemaps.split(',')) {
-    const created = await h.client.post(`${base}/fuentes`, {
-      json: { tipo: 'sitemap', url, max_paginas: 100000, lanzar: true },
-    });
-    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.text}`);
-  }
-  // Polled gently: the space's per-minute request limit counts these calls too.
-  let runs;
-  for (;;) {
-    await pause(250);
-    const list = await h.client.get(`${base}/fuentes?limite=200`);
-    if (list.status !== 200) throw new Error(`list answered ${list.status}: ${list.text}`);
-    runs = list.body.fuentes.filter((f) => f.id !== warmed.body.id).map((f) => f.ultima_ejecucion);
-    if (runs.every((run) => !['en_cola', 'ejecutando'].includes(run.estado))) break;
-  }
-  // From the first run's start to the last one's end, as the runs recorded them.
-  const seconds =
-    (Math.max(...runs.map((r) => Date.parse(r.fin))) - Math.min(...runs.map((r) => Date.parse(r.inicio)))) / 1000;
-  const pages = runs.reduce((n, r) => n + r.contadores.leidas, 0);
-  // Until the runs ended (polling included): the indexing that goes on after them is not the crawl's.
-  const cpuMsPerPage = cpuMs(cpu) / pages;
-  let indexedSeconds = null;
-  if (process.env.BENCH_WAIT_INDEXING === '1') {
-    while (!(await h.client.get(`/rag/${h.spaceId}/indexing_status`)).body.listo) await pause(250);
-    indexedSeconds = (performance.now() - started) / 1000;
-  }
-  console.log(
-    JSON.stringify({
+  const crawl = async (list) => {
+    const baseMb = mb(process.memoryUsage.rss());
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const ids = new Set();
+    for (const url of list.split(',')) {
+      const created = await h.client.post(`${base}/fuentes`, {
+        json: { tipo: 'sitemap', url, max_paginas: 100000, lanzar: true },
+      });
+      if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.text}`);
+      ids.add(created.body.id);
+    }
+    // Polled gently: the space's per-minute request limit counts these calls too.
+    let runs;
+    for (;;) {
+      await pause(250);
+      const listed = await h.client.get(`${base}/fuentes?limite=200`);
+      if (listed.status !== 200) throw new Error(`list answered ${listed.status}: ${listed.text}`);
+      runs = listed.body.fuentes.filter((f) => ids.has(f.id)).map((f) => f.ultima_ejecucion);
+      if (runs.every((run) => !['en_cola', 'ejecutando'].includes(run.estado))) break;
+    }
+    // From the first run's start to the last one's end, as the runs recorded them.
+    const seconds =
+      (Math.max(...runs.map((r) => Date.parse(r.fin))) - Math.min(...runs.map((r) => Date.parse(r.inicio)))) / 1000;
+    const pages = runs.reduce((n, r) => n + r.contadores.leidas, 0);
+    // Until the runs ended (polling included): the indexing that goes on after them is not the crawl's.
+    const cpuMsPerPage = cpuMs(cpu) / pages;
+    let indexedSeconds = null;
+    if (process.env.BENCH_WAIT_INDEXING === '1') {
+      while (!(await h.client.get(`/rag/${h.spaceId}/indexing_status`)).body.listo) await pause(250);
+      indexedSeconds = (performance.now() - started) / 1000;
+    }
+    return {
       mode,
       estados: runs.map((r) => r.estado),
       motivos: runs.map((r) => r.motivo).filter(Boolean),
@@ -109,7 +116,9 @@ if (mode === 'fetch') {
       indexedSeconds,
       peakMb: peakMb(),
       growthMb: peakMb() - baseMb,
-    }),
-  );
+    };
+  };
+  const first = await crawl(sitemaps);
+  console.log(JSON.stringify(process.env.BENCH_SECOND ? await crawl(process.env.BENCH_SECOND) : first));
   await h.close();
 }

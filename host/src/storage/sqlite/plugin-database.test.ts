@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,4 +44,44 @@ test('SQLite plugin database: statements issued behind a transaction run after i
   await Promise.all([tx, final]);
   assert.deepEqual(written, ['tx']);
   assert.deepEqual(await db.queryOne('SELECT valor, escrito FROM orden_progreso'), { valor: 1, escrito: 'final' });
+});
+
+// Between transactions nothing needs the async context: the storage that tells a transaction's own statements apart
+// is off, and with it Node's promise hooks, which made every `await` of the main thread cost ~2.5×. Seen in a process
+// of its own (node:test turns async hooks on in the tests' process): an `await` after the transactions stays in its
+// caller's async context, as without hooks. Each transaction still refuses the handle inside it (the contract).
+test('SQLite plugin database: no promise hooks left on after its transactions, committed or failed', async () => {
+  const script = `
+    import { executionAsyncId } from 'node:async_hooks';
+    import { mkdtemp, rm } from 'node:fs/promises';
+    import { tmpdir } from 'node:os';
+    import { join } from 'node:path';
+    const { PluginDatabases } = await import(${JSON.stringify(new URL('../plugin-databases.js', import.meta.url).href)});
+    const keeps = async () => {
+      const before = executionAsyncId();
+      await Promise.resolve();
+      return executionAsyncId() === before;
+    };
+    const dir = await mkdtemp(join(tmpdir(), 'cerebro-plugin-db-'));
+    const files = new PluginDatabases(dir);
+    const db = files.database('ganchos');
+    await db.execute('CREATE TABLE ganchos_filas (id INTEGER PRIMARY KEY)');
+    const seen = [await keeps()];
+    for (const id of [1, 2]) {
+      await db.transaction(async (tx) => {
+        await tx.execute('INSERT INTO ganchos_filas (id) VALUES (?)', [id]);
+        seen.push(await keeps());
+      });
+      seen.push(await keeps());
+    }
+    await db.transaction(async () => { throw new Error('falla'); }).catch(() => {});
+    seen.push(await keeps());
+    files.closeAll();
+    await rm(dir, { recursive: true, force: true });
+    console.log(JSON.stringify(seen));
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  // Before, after each transaction and after the failed one: hooks off. Inside one: on (its statements are told apart).
+  assert.deepEqual(JSON.parse(run.stdout), [true, false, true, false, true, true]);
 });

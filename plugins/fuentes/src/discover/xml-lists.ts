@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import { scanSitemap } from './sitemap-scan.js';
 
 /** What a sitemap holds: page URLs, or (a sitemap index) other sitemaps. */
 export interface SitemapContent {
@@ -32,6 +33,13 @@ function parse(xml: string): Record<string, any> | null {
 
 /** Reads a sitemap (urlset) or a sitemap index; null when the text is neither. */
 export function parseSitemap(xml: string): SitemapContent | null {
+  // Most sitemaps are plain: scanned at once; anything less plain goes through fast-xml-parser, which reads it whole.
+  const scanned = scanSitemap(xml);
+  return scanned === undefined ? parseSitemapTree(xml) : scanned;
+}
+
+/** `parseSitemap` through fast-xml-parser's tree, for any text (what the scan must read the same way). */
+export function parseSitemapTree(xml: string): SitemapContent | null {
   const doc = parse(xml);
   if (!doc) return null;
   if (doc.urlset)
