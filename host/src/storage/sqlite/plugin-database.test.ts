@@ -82,6 +82,8 @@ test('SQLite plugin database: no promise hooks left on after its transactions, c
   `;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   assert.equal(run.status, 0, run.stderr);
-  // Before, after each transaction and after the failed one: hooks off. Inside one: on (its statements are told apart).
-  assert.deepEqual(JSON.parse(run.stdout), [true, false, true, false, true, true]);
+  // Before, after each transaction and after the failed one: hooks off. Inside one they are on where
+  // AsyncLocalStorage is built on them (Node 20; Node 24's async context frames need none), so that is not asserted.
+  const [before, , afterFirst, , afterSecond, afterFailed] = JSON.parse(run.stdout) as boolean[];
+  assert.deepEqual([before, afterFirst, afterSecond, afterFailed], [true, true, true, true]);
 });
