@@ -1,7 +1,7 @@
 // The PostgreSQL driver, loaded only when `CEREBRO_DATABASE_URL` is set: the embedded start never imports `pg`, and
 // the single executable does not carry it (scripts/binary/bundle.mjs keeps it out of the bundles).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Pool, PoolClient, PoolConfig, QueryResult, QueryResultRow } from 'pg';
+import { ScopedAsyncStorage } from '../../kernel/scoped-async-storage.js';
 
 export type { Pool, PoolClient };
 
@@ -55,7 +55,7 @@ export async function createPgPool(
 }
 
 /** The transaction running in this async context, per pool: what `inTransaction` joins instead of opening another. */
-const ambient = new AsyncLocalStorage<{ pool: Pool; client: PoolClient }>();
+const ambient = new ScopedAsyncStorage<{ pool: Pool; client: PoolClient }>();
 
 /**
  * Runs `work` in one transaction on one connection of the pool: committed when it resolves, rolled back if it throws.

@@ -2,8 +2,8 @@
 // is its own schema: pg-plugin-schemas.ts). Unlike the SQLite file's single connection, the pool gives a
 // transaction a connection of its own, so statements outside it run beside it (and never see its writes) instead of
 // queueing behind it. The contract is the same: storage/port/plugin-database.contract.ts.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { type ExecuteResult, type PluginDatabase, SqlMisuseError, type SqlSession, type SqlValue } from '@cerebro/sdk';
+import { ScopedAsyncStorage } from '../../kernel/scoped-async-storage.js';
 import { inTransaction, type Pool, type PoolClient } from './pg-driver.js';
 import { toPostgresPlaceholders } from './portable-sql.js';
 
@@ -16,7 +16,7 @@ interface OpenTransaction {
 
 export class PgPluginDatabase implements PluginDatabase {
   private readonly translated = new Map<string, string>();
-  private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  private readonly current = new ScopedAsyncStorage<OpenTransaction>();
 
   constructor(
     private readonly pool: Pool,

@@ -3,9 +3,9 @@
 // other requests run on that connection while the callback awaits. Instead, transactions take turns and statements
 // issued while one is queued or open wait behind it, in the order issued; statements run inside the callback
 // through the handle itself (instead of `tx`) are refused: they would wait for the transaction that waits for them.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { SqlMisuseError, type ExecuteResult, type PluginDatabase, type SqlSession, type SqlValue } from '@cerebro/sdk';
 import type Database from 'better-sqlite3';
+import { ScopedAsyncStorage } from '../../kernel/scoped-async-storage.js';
 import type { SqliteDatabase } from '../database.js';
 
 /** Distinct statement texts kept prepared; plugins use fixed SQL, so this bound only stops runaway growth. */
@@ -21,7 +21,7 @@ export class SqlitePluginDatabase implements PluginDatabase {
   private tail: Promise<void> = Promise.resolve();
   /** Queued or running work; a statement runs at once only when it is 0, else it queues behind (FIFO). */
   private pending = 0;
-  private readonly current = new AsyncLocalStorage<OpenTransaction>();
+  private readonly current = new ScopedAsyncStorage<OpenTransaction>();
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -61,12 +61,6 @@ export class SqlitePluginDatabase implements PluginDatabase {
       // Some errors (disk full, a failed COMMIT) already ended the transaction; rolling back again would throw.
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw err;
-    } finally {
-      // No transaction of this file is open any more (they take turns), so there is nothing to tell apart until the
-      // next one, whose `run` enables the storage again. An enabled AsyncLocalStorage keeps Node's promise hooks on
-      // for every promise of the main thread: each `await` of every request and crawl cost ~2.5× (207 against 84
-      // ns in a loop of awaits), for a check that only a transaction in progress needs.
-      this.current.disable();
     }
   }
 
