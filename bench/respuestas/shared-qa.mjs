@@ -120,7 +120,7 @@ export const holdsEveryKey = (text, keys) => {
   return keys.every((k) => t.includes(normalise(k)));
 };
 const passageText = (p) => `${p.headings.join('\n')}\n${p.text}`;
-const wordCount = (text) => text.split(/\s+/).filter(Boolean).length;
+export const wordCount = (text) => text.split(/\s+/).filter(Boolean).length;
 
 /**
  * Plain FTS5 BM25 (default unicode61 tokenizer, OR of the question's words) over exactly the passages of each space,
