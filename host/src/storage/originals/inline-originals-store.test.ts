@@ -13,7 +13,7 @@ import { backupDataFolder } from '../data-backup.js';
 import { applyMigrations } from '../migrator.js';
 import { HOST_MIGRATIONS } from '../migrations/index.js';
 import { restoreBackup } from '../restore.js';
-import { SqliteInlineOriginalRepository } from '../sqlite/inline-original-repository.js';
+import { SQLITE_REMOVE_UNNAMED, SqliteInlineOriginalRepository } from '../sqlite/inline-original-repository.js';
 import { INLINE_MAX_BYTES, InlineOriginalsStore, isInlineOriginal } from './inline-originals-store.js';
 import { FolderOriginalsStore } from './originals-store.js';
 
@@ -86,4 +86,20 @@ test('a data-folder backup carries the originals kept in the database and names 
   const again = new InlineOriginalsStore(new FolderOriginalsStore(copy), new SqliteInlineOriginalRepository(restored));
   assert.equal(await text((await again.read(inline))!.stream), html);
   assert.equal(await text((await again.read(file))!.stream), 'en archivo');
+});
+
+test('the start-up sweep of unnamed rows reads two indexes, neither the rows’ bytes nor every document per row', async (t) => {
+  const { db } = await storeIn(t);
+  const plan = db
+    .prepare(`EXPLAIN QUERY PLAN ${SQLITE_REMOVE_UNNAMED}`)
+    .all(0)
+    .map((r) => (r as { detail: string }).detail);
+  assert.ok(
+    plan.some((d) => d.includes('COVERING INDEX cerebro_inline_originals_age')),
+    plan.join('\n'),
+  );
+  assert.ok(
+    plan.some((d) => d.includes('INDEX cerebro_documents_path (path=?)')),
+    plan.join('\n'),
+  );
 });

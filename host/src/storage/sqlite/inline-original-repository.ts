@@ -4,7 +4,7 @@ import type { SqliteDatabase } from '../database.js';
 import type { InlineOriginalRepository } from '../port/inline-original-repository.js';
 import { preparedOnUse } from './prepared-on-use.js';
 
-const REMOVE_UNNAMED = `DELETE FROM cerebro_inline_originals WHERE created_at < ?
+export const SQLITE_REMOVE_UNNAMED = `DELETE FROM cerebro_inline_originals WHERE created_at < ?
   AND NOT EXISTS (SELECT 1 FROM cerebro_documents d WHERE d.path = cerebro_inline_originals.stored)`;
 
 /** Small originals in `cerebro_inline_originals`, one statement each (no transaction: one row, written once). */
@@ -21,7 +21,7 @@ export class SqliteInlineOriginalRepository implements InlineOriginalRepository 
       select: () =>
         db.prepare<[string], Buffer>('SELECT content FROM cerebro_inline_originals WHERE stored = ?').pluck(),
       remove: () => db.prepare<[string]>('DELETE FROM cerebro_inline_originals WHERE stored = ?'),
-      removeUnnamed: () => db.prepare<[number]>(REMOVE_UNNAMED),
+      removeUnnamed: () => db.prepare<[number]>(SQLITE_REMOVE_UNNAMED),
     });
   }
 
