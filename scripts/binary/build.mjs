@@ -48,6 +48,13 @@ function run(cmd, args, options = {}) {
   if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${res.status ?? res.signal})`);
 }
 
+/** Piscina's entries of the worker threads, CommonJS on purpose (host/src/kernel/thread-pool.ts). */
+const THREAD_ENTRIES = [
+  'host/dist/cerebro/extract/worker-entry.cjs',
+  'host/dist/storage/sqlite/passage-index/search-worker-entry.cjs',
+  'plugins/transcripcion/dist/engine/worker-entry.cjs',
+];
+
 /** Compiled entry points: the CLI, every worker or child script, every built-in plugin. */
 function entries() {
   // The plugin check of `cerebro plugins add` runs in a child process: its script must exist on its own.
@@ -102,6 +109,9 @@ mkdirSync(tree, { recursive: true });
 
 step('esbuild bundles');
 await bundleEntries(repoRoot, tree, entries());
+// The thread pools' CommonJS entries (host/src/kernel/thread-pool.ts) are copied as they are: each only imports its
+// worker's bundle, which sits beside it at the same path.
+for (const entry of THREAD_ENTRIES) copyFileSync(join(repoRoot, entry), join(tree, entry));
 copyFileSync(join(repoRoot, 'package.json'), join(tree, 'package.json'));
 copyFileSync(join(repoRoot, 'host/package.json'), join(tree, 'host/package.json'));
 for (const id of readdirSync(join(repoRoot, 'plugins')))

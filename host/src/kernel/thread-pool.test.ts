@@ -8,8 +8,8 @@ import { threadPool } from './thread-pool.js';
 
 function workerFile(): { href: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'cerebro-thread-pool-'));
-  const file = join(dir, 'double.mjs');
-  writeFileSync(file, 'export default (n) => n * 2;\n');
+  const file = join(dir, 'double-entry.cjs');
+  writeFileSync(file, 'module.exports = (n) => n * 2;\n');
   return { href: pathToFileURL(file).href, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -41,4 +41,11 @@ test('a destroyed pool refuses later tasks; destroying one never used makes noth
   } finally {
     worker.remove();
   }
+});
+
+test('a pool is refused its ES module worker itself: only a CommonJS entry is safe to terminate while it starts', () => {
+  assert.throws(
+    () => threadPool({ filename: 'file:///opt/cerebro/worker.js', minThreads: 0, maxThreads: 1 }),
+    /CommonJS entry \(\*-entry\.cjs\)/,
+  );
 });

@@ -44,7 +44,7 @@ export const PREPARE_YOUNG_GENERATION_MB = 8;
 export function createPreparePool(options: PreparePoolOptions = {}): PreparePool {
   const threads = Math.max(1, options.threads ?? 1);
   const pool = threadPool({
-    filename: new URL('./worker.js', import.meta.url).href,
+    filename: new URL('./worker-entry.cjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: threads,
     idleTimeout: 30_000,

@@ -237,7 +237,7 @@ export class TranscriptionEngine {
     // Loaded here, with the first model found, not at the server's start (a start without a model never needs it).
     const { Piscina } = await import('piscina');
     const pool = new Piscina({
-      filename: fileURLToPath(new URL('./worker.js', import.meta.url)),
+      filename: fileURLToPath(new URL('./worker-entry.cjs', import.meta.url)),
       minThreads: this.opts.workers,
       maxThreads: this.opts.workers,
       idleTimeout: Number.MAX_SAFE_INTEGER, // keep the loaded models

@@ -13,7 +13,7 @@ export interface SearchPool extends PlanMatcher {
 /** Search threads over the database file `file` (a file: an in-memory database cannot be shared with threads). */
 export function createSearchPool(file: string, threads: number): SearchPool {
   const pool = threadPool({
-    filename: new URL('./search-worker.js', import.meta.url).href,
+    filename: new URL('./search-worker-entry.cjs', import.meta.url).href,
     minThreads: 0,
     maxThreads: Math.max(1, threads),
     idleTimeout: 60_000,

@@ -1,0 +1,7 @@
+// The preparation threads' entry as piscina loads it: CommonJS that imports the ES module worker asynchronously
+// (why: kernel/thread-pool.ts).
+import type { WorkerTask } from './worker.js';
+
+const loaded = import('./worker.js').then((m) => m.default);
+loaded.catch(() => {}); // a failed load is the first task's error, not an unhandled rejection of the thread
+export = async (task: WorkerTask) => (await loaded)(task);
