@@ -179,6 +179,7 @@ test("outside the workspace, with only the packed sdk, host and example and the 
     'dist/index.d.ts',
     'dist/cli/main.js',
     'dist/cerebro/extract/worker.js',
+    'dist/cerebro/extract/worker-entry.cjs',
     'dist/plugins/install/check-package-child.js',
     'README.md',
   ]);
