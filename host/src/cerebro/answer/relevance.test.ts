@@ -5,7 +5,7 @@ import { Retriever } from '../index/retriever.js';
 import { migratedDb } from '../testing/fixtures.js';
 import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
 import { ExtractiveAnswerer } from './extractive.js';
-import { DEFAULT_RERANK_MIN_PROBABILITY, Relevance, rerankRelevance } from './relevance.js';
+import { DEFAULT_RERANK_MIN_PROBABILITY, rerankRelevance } from './relevance.js';
 import { DEFAULT_ANSWER_OPTIONS } from './types.js';
 
 test('a reranker probability maps onto the calibrated scale: its own threshold lands on the default relevancia_minima', async () => {
@@ -62,13 +62,4 @@ test('with a reranker, answer-or-decline follows the model threshold, not the le
   // The source score is on the same scale the client set.
   const answer = await (await answererWith(0.55)).answer({ space: 'tienda', question });
   assert.equal(answer.sources[0]!.score, Math.round(rerankRelevance(0.55) * 1000) / 1000);
-});
-
-test("a passage's terms leave stopwords out: a stemmed stopword is no content word", () => {
-  // "como" stems to "com" (comando) and "para" to "par" (parar): the index does not hold them, so neither does the
-  // text a question's coverage is judged on.
-  const terms = Relevance.termsOf('Como se ve, para eso.');
-  assert.ok(!terms.has('com') && !terms.has('par'), [...terms].join(' '));
-  const content = Relevance.termsOf('El comando sirve para parar el servicio.');
-  assert.ok(content.has('com') && content.has('par'), [...content].join(' '));
 });

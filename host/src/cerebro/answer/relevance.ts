@@ -2,7 +2,7 @@
 // Rare words (the topic) weigh more than common ones, so "¿cómo configuro el proxy de APT?" needs "proxy" and
 // "APT" far more than "configurar".
 import type { ModelJudgement } from '../index/retriever.js';
-import { foldAccents, isStopword, LANGUAGES, searchableTerms, termOf, words, type Language } from '../text/analyzer.js';
+import { LANGUAGES, searchableTerms, termOf, words, type Language } from '../text/analyzer.js';
 import { DEFAULT_ANSWER_OPTIONS } from './types.js';
 
 /**
@@ -47,7 +47,6 @@ export class Relevance {
     const others = languages.filter((l) => !LANGUAGES.includes(l));
     const out = new Set<string>();
     for (const w of words(text)) {
-      if (isStopword(foldAccents(w))) continue;
       for (const t of searchableTerms(w)) out.add(t);
       for (const lang of others) out.add(termOf(w, lang));
     }

@@ -116,18 +116,6 @@ test('group frequencies count a word once per group, in any language searched, a
   assert.equal(spaceBm25({ text: 'Nada que ver.', headings: [] }, input), 0);
 });
 
-test("a stopword counts for no question word, though its stem is a content word's", () => {
-  // Stemmed, "como" is "com" (as "comando") and "para" is "par" (as "parar"); the index leaves both out, so the
-  // question's df counts only the content words, and so must the passage's term counts.
-  const groups = queryTermGroups('comando para parar', ['es']);
-  assert.deepEqual(
-    groupFrequencies('Como se ve, para eso sirve el comando: parar el servicio.', groups, ['es']),
-    [1, 1],
-  );
-  const input = { groups, df: [1, 1], passages: 10, meanLength: 8, languages: ['es'], headingWeight: 2 };
-  assert.equal(spaceBm25({ text: 'Como dijimos, para empezar.', headings: [] }, input), 0);
-});
-
 test('the form the question uses scores a little more than another word of its stem', () => {
   const question = '¿Por qué está instalado este paquete?';
   const groups = queryTermGroups(question, ['es']);

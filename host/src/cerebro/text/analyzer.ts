@@ -89,7 +89,7 @@ const ACRONYM = /^\p{Lu}{2,}$/u;
 /** Whether a word as typed is an acronym: written in capitals only. */
 export const isAcronym = (typed: string): boolean => ACRONYM.test(typed);
 
-export function isStopword(folded: string): boolean {
+function isStopword(folded: string): boolean {
   return STOPWORDS_ES.has(folded) || STOPWORDS_EN.has(folded);
 }
 
