@@ -136,15 +136,23 @@ test(
     const indexingHitFullDisk = () => /"level":50[^\n]*durante la indexación/.test(server!.stdout());
     for (let i = 0; i < 600 && !indexingHitFullDisk(); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(indexingHitFullDisk(), 'indexing met the full disk and logged it');
-    const midway = (await api('/rag/demo/indexing_status')).body;
-    // The reserve the server holds is given back at that moment, so the failure can be written on a full disk.
-    assert.ok(
-      midway.documentos.some(
-        (d: { estado: string; error: { codigo: string; motivo: string } | null }) =>
+    // The reserve the server holds is given back at that moment, so the failure can be written on a full disk. The
+    // line is logged before the document's state is written: under load a read right after it still saw the document
+    // `procesando` (CI-like load, session 18), so the state is polled for a while before the same assertion.
+    const failedByFullDisk = (documentos: { estado: string; error: { codigo: string; motivo: string } | null }[]) =>
+      documentos.some(
+        (d) =>
           d.estado === 'fallido' &&
           d.error?.codigo === 'sin_espacio' &&
           /disco del servidor se llenó/.test(d.error.motivo),
-      ),
+      );
+    let midway = (await api('/rag/demo/indexing_status')).body;
+    for (let i = 0; i < 100 && !failedByFullDisk(midway.documentos); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      midway = (await api('/rag/demo/indexing_status')).body;
+    }
+    assert.ok(
+      failedByFullDisk(midway.documentos),
       JSON.stringify(midway.documentos.map((d: { estado: string }) => d.estado)),
     );
     assert.equal(server.child.exitCode, null, 'the server is still running after indexing met the full disk');
