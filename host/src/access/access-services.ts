@@ -32,7 +32,7 @@ export interface AccessDirectory {
   /** Memoised: synchronous on a hit. */
   space(id: string, since?: number): ValueOrPromise<SpaceRecord | undefined>;
   /** Memoised: synchronous on a hit. */
-  ownerSpaces(ownerId: string): ValueOrPromise<SpaceRecord[]>;
+  ownerSpaces(ownerId: string, since?: number): ValueOrPromise<SpaceRecord[]>;
   /**
    * A Studio session with its owner's state, memoised with keys and spaces (`load` reads it on a miss). Whoever
    * revokes a session calls `invalidate()`; the memoised row is the one `touch` updates in place.
@@ -153,8 +153,11 @@ export interface KeyManagement {
   /** Changes a key's own limits (fields left out keep theirs); the same reach rules as revoking. */
   setLimits(caller: KeyManager, keyId: string, body: KeyLimitsBody): Promise<KeyListing>;
   revoke(caller: KeyManager, keyId: string): Promise<{ revocado: string }>;
-  /** Spaces the caller reaches right now (for `GET /companies`). */
-  reachableSpaces(caller: OwnerCaller): ValueOrPromise<SpaceRecord[]>;
+  /**
+   * Spaces the caller reaches right now (for `GET /companies`). `since`: the request's arrival, so the directory's
+   * version check that authenticated it serves this read too (`AccessDirectory`).
+   */
+  reachableSpaces(caller: OwnerCaller, since?: number): ValueOrPromise<SpaceRecord[]>;
 }
 
 /** A space's API settings as `GET`/`PATCH /companies/{espacio}/api-config` answer them. */

@@ -108,16 +108,18 @@ test('on a database outside the process, one version read serves every read of a
   };
   const directory = new MemoisedAccessDirectory(new SqliteDirectoryRepository(a.db), remote);
   try {
-    // One request: its key, its space and its account, each read after the previous one's await.
+    // One request: its key, its space, its account and its owner's spaces (GET /companies), each read after the
+    // previous one's await.
     const request = async () => {
       const since = performance.now();
       const key = await directory.keyCredential('k1', since);
       const space = await directory.space('demo', since);
       await directory.accountStanding(space!.row.account_id, since);
+      await directory.ownerSpaces(key!.owner_id, since);
       return key;
     };
     await request();
-    assert.equal(versionReads, 1, 'one version read for the three reads of the request');
+    assert.equal(versionReads, 1, 'one version read for the four reads of the request');
     await request();
     assert.equal(versionReads, 2, 'a later request never reuses a check that started before it arrived');
 

@@ -122,9 +122,12 @@ export class MemoisedAccessDirectory implements AccessDirectory {
     );
   }
 
-  ownerSpaces(ownerId: string): ValueOrPromise<SpaceRecord[]> {
-    return this.memo(this.ownerSpacesMemo, ownerId, async () =>
-      (await this.repo.ownerSpaces(ownerId)).map((row) => this.record(row)),
+  ownerSpaces(ownerId: string, since?: number): ValueOrPromise<SpaceRecord[]> {
+    return this.memo(
+      this.ownerSpacesMemo,
+      ownerId,
+      async () => (await this.repo.ownerSpaces(ownerId)).map((row) => this.record(row)),
+      since,
     );
   }
 

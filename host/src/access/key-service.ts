@@ -187,9 +187,9 @@ export class KeyService implements KeyManagement {
   }
 
   /** Spaces the caller reaches right now (for `GET /companies`). */
-  reachableSpaces(caller: OwnerCaller): ValueOrPromise<SpaceRecord[]> {
+  reachableSpaces(caller: OwnerCaller, since?: number): ValueOrPromise<SpaceRecord[]> {
     const reachable = (spaces: SpaceRecord[]) => spaces.filter((record) => reaches(caller, record));
-    const spaces = this.directory.ownerSpaces(caller.ownerId);
+    const spaces = this.directory.ownerSpaces(caller.ownerId, since);
     return spaces instanceof Promise ? spaces.then(reachable) : reachable(spaces);
   }
 }

@@ -165,7 +165,7 @@ export function openAiRoutes(container: DependencyContainer, rag: RagService): H
       'openai.chatCompletions': chatCompletions,
       'openai.listModels': async (ctx) => ({
         object: 'list',
-        data: (await keys.reachableSpaces(ctx.caller as OwnerCaller)).map((r) => ({
+        data: (await keys.reachableSpaces(ctx.caller as OwnerCaller, ctx.arrivedAt)).map((r) => ({
           id: r.row.id,
           object: 'model',
           created: unixSeconds(r.row.created_at),

@@ -247,7 +247,7 @@ export function accountRoutes(container: DependencyContainer): HostRoute[] {
           );
         });
       const roleOf = caller.kind === 'console' ? owner : noRole;
-      const spaces = keys.reachableSpaces(caller as OwnerCaller);
+      const spaces = keys.reachableSpaces(caller as OwnerCaller, ctx.arrivedAt);
       return spaces instanceof Promise ? spaces.then((s) => companies(s, roleOf)) : companies(spaces, roleOf);
     },
     'core.getSpaceAccount': async (ctx) => {
