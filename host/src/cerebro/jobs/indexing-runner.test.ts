@@ -764,6 +764,52 @@ test('small documents already queued are prepared together, up to PREPARE_BATCH_
   await runner.stop();
 });
 
+test('a batch prepared together is stored in one transaction; a storage error sends each of its documents alone', async () => {
+  const db = migratedDb();
+  const base = storage(db);
+  const calls: string[] = [];
+  let failNext = true;
+  const documents = Object.create(base.documents) as typeof base.documents;
+  documents.markReadyMany = (items, ...rest) => {
+    calls.push(`many ${items.length}`);
+    if (failNext) {
+      failNext = false;
+      return Promise.reject(new Error('SQLITE_FULL: database or disk is full'));
+    }
+    return base.documents.markReadyMany(items, ...rest);
+  };
+  documents.markReady = (job, ...rest) => {
+    calls.push('one');
+    return base.documents.markReady(job, ...rest);
+  };
+  const changed: string[] = [];
+  const runner = new IndexingRunner({
+    ...base,
+    documents,
+    pool,
+    onContentChanged: (space) => changed.push(space),
+  });
+  for (let i = 0; i < 6; i++) await runner.submit('s', await upload(`p${i}.html`, `<p>Página ${i}.</p>`));
+  await runner.start();
+  await runner.idle();
+  // The first batch (all six) failed to store: each then ran alone and was stored on its own.
+  assert.deepEqual(calls, ['many 6', 'one', 'one', 'one', 'one', 'one', 'one']);
+  assert.equal((await runner.status('s')).readyCount, 6);
+  assert.equal(changed.length, 6);
+  await runner.stop();
+  // Queued together again (while no runner works), a batch is stored in one call, and each is told ready.
+  calls.length = 0;
+  changed.length = 0;
+  for (let i = 0; i < 6; i++) await runner.submit('s', await upload(`q${i}.html`, `<p>Otra página ${i}.</p>`));
+  const again = new IndexingRunner({ ...base, documents, pool, onContentChanged: (space) => changed.push(space) });
+  await again.start();
+  await again.idle();
+  assert.deepEqual(calls, ['many 6']);
+  assert.equal((await again.status('s')).readyCount, 12);
+  assert.equal(changed.length, 6);
+  await again.stop();
+});
+
 test('a batch whose task fails or outlives the deadline: each document then runs alone, with its own deadline', async () => {
   const db = migratedDb();
   let manyCalls = 0;

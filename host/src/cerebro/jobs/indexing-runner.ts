@@ -7,7 +7,12 @@
 import type { LocalOriginal } from '../../storage/port/originals-store.js';
 import { randomInt, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { DocumentJobRepository, DocumentRecord, JobLease } from '../../storage/port/document-job-repository.js';
+import type {
+  DocumentJobRepository,
+  DocumentRecord,
+  JobLease,
+  ReadyFields,
+} from '../../storage/port/document-job-repository.js';
 import type { ProcessLeaseRepository } from '../../storage/port/process-lease-repository.js';
 import type { VectorRepository } from '../../storage/port/vector-repository.js';
 import { storageFailureOf } from '../../storage/storage-failure.js';
@@ -599,17 +604,19 @@ export class IndexingRunner {
         for (const { original } of opened)
           await original?.release().catch((err: unknown) => this.survived(err, { stage: 'temporal' }));
       }
+      const prepared: { job: Running; document: PreparedDocument }[] = [];
       for (const [i, { job }] of opened.entries()) {
         const result = results?.[i];
         if (job.controller.signal.aborted) continue;
         if (!result) alone.push(job);
         else if (!result.ok) await this.fail(job, result.error.code, result.error.reason);
-        else
-          try {
-            await this.commit(job, result.document, result.document.passages);
-          } catch {
-            alone.push(job); // a storage error: `run` meets it again and fails the job as it would
-          }
+        else prepared.push({ job, document: result.document });
+      }
+      try {
+        await this.commitMany(prepared);
+      } catch {
+        // A storage error: nothing of the batch was stored; `run` meets it again for each and fails it as it would.
+        alone.push(...prepared.map(({ job }) => job));
       }
     } finally {
       clearTimeout(timer);
@@ -808,6 +815,37 @@ export class IndexingRunner {
   }
 
   /**
+   * Stores the passages of documents prepared whole in one task and marks them ready, in one transaction (one commit
+   * for the batch: a crawl's pages arrive as many small documents), each if its job still owns it.
+   */
+  private async commitMany(batch: readonly { job: Running; document: PreparedDocument }[]): Promise<void> {
+    if (batch.length === 0) return;
+    const done = await this.deps.documents.markReadyMany(
+      batch.map(({ job, document }) => ({ job, fields: this.readyFields(document), prepared: document.passages })),
+      this.options.owner,
+      this.now(),
+      this.deps.passages.steps,
+    );
+    for (const [i, { job }] of batch.entries()) {
+      if (!done[i]) continue;
+      await this.changed(job);
+      this.deps.onContentChanged?.(job.space);
+    }
+    this.schedulePurge();
+  }
+
+  private readyFields(doc: PreparedDocument): ReadyFields {
+    return {
+      chars: doc.chars,
+      pages: doc.pages,
+      lang: doc.lang,
+      title: doc.title,
+      encoding: doc.encoding,
+      embedModel: this.deps.vectors?.embedder.id ?? null,
+    };
+  }
+
+  /**
    * Swaps the run's passages in (or stores `prepared`, the passages of a document prepared whole) and marks the
    * document ready, if the job still owns it.
    */
@@ -815,14 +853,7 @@ export class IndexingRunner {
     const committed = await this.deps.documents.markReady(
       job,
       this.options.owner,
-      {
-        chars: doc.chars,
-        pages: doc.pages,
-        lang: doc.lang,
-        title: doc.title,
-        encoding: doc.encoding,
-        embedModel: this.deps.vectors?.embedder.id ?? null,
-      },
+      this.readyFields(doc),
       this.now(),
       this.deps.passages.steps,
       prepared,

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import type { IndexedPassage } from './passage-index-repository.js';
 import type {
   DocumentJobRepository,
+  DocumentRecord,
   JobLease,
   JobPassageSteps,
   JobRun,
@@ -24,6 +25,8 @@ export interface DocumentJobRepositoryFixture {
 export class StepRecorder {
   calls: string[] = [];
   failSwap = false;
+  /** Fails the swap of this document only (a batch whose second document cannot be stored). */
+  failSwapOf: string | null = null;
   swapIn(run: JobRun): number {
     this.calls.push(`swapIn ${run.space}/${run.id}/${run.runId}`);
     if (this.failSwap) throw new Error('swap failed');
@@ -31,7 +34,7 @@ export class StepRecorder {
   }
   swapInPrepared(run: JobRun, passages: readonly unknown[]): number {
     this.calls.push(`swapInPrepared ${run.space}/${run.id}/${run.runId} ${passages.length}`);
-    if (this.failSwap) throw new Error('swap failed');
+    if (this.failSwap || this.failSwapOf === run.id) throw new Error('swap failed');
     return passages.length;
   }
   hideDocument(space: string, id: string): void {
@@ -214,6 +217,38 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
       ['ready', 1, 7, 100, 'es', null],
     );
   });
+
+  withRepo(
+    'a batch prepared whole is marked ready in one transaction: all or nothing, each only by its owner',
+    async (f) => {
+      const { repo } = f;
+      for (const n of [1, 2, 3]) await repo.submit('s', file(`${n}.html`), `id-${n}`, AT);
+      const jobs: (DocumentRecord & JobRun)[] = [];
+      for (const n of [1, 2, 3]) jobs.push({ ...(await repo.claimNext(lease('p')))!, runId: 50 + n });
+      const items = jobs.map((job, i) => ({
+        job,
+        fields: ready,
+        prepared: [PREPARED, { ...PREPARED, ord: 1 }].slice(i % 2),
+      }));
+      const rec = new StepRecorder();
+      const steps = f.steps(rec);
+      const states = async () => Promise.all(jobs.map(async (j) => (await repo.get('s', j.id))?.state));
+      // The second document cannot be stored: none of the three is.
+      rec.failSwapOf = jobs[1]!.id;
+      await assert.rejects(repo.markReadyMany(items, 'p', AT, steps), /swap failed/);
+      assert.deepEqual(await states(), ['processing', 'processing', 'processing']);
+      // A job that no longer owns its document (replaced meanwhile: another version) is skipped; the others commit.
+      rec.failSwapOf = null;
+      rec.calls = [];
+      const stale = { ...items[1]!, job: { ...items[1]!.job, version: items[1]!.job.version + 1 } };
+      assert.deepEqual(await repo.markReadyMany([items[0]!, stale, items[2]!], 'p', AT, steps), [true, false, true]);
+      assert.deepEqual(rec.calls, [`swapInPrepared s/${jobs[0]!.id}/51 2`, `swapInPrepared s/${jobs[2]!.id}/53 2`]);
+      assert.deepEqual(await states(), ['ready', 'processing', 'ready']);
+      assert.equal((await repo.get('s', jobs[0]!.id))?.passages, 2);
+      assert.deepEqual(await repo.markReadyMany([items[1]!], 'intruso', AT, steps), [false]);
+      assert.deepEqual(await repo.markReadyMany([], 'p', AT, steps), []);
+    },
+  );
 
   withRepo(
     'passages prepared whole are stored in the ready transaction, all or nothing, only by the owner',

@@ -72,6 +72,13 @@ export interface ReadyFields {
   embedModel: string | null;
 }
 
+/** One document of a batch to mark ready at once (`markReadyMany`): its job, its fields, its passages prepared whole. */
+export interface ReadyBatchItem {
+  job: JobRef & JobRun;
+  fields: ReadyFields;
+  prepared: readonly IndexedPassage[];
+}
+
 export interface Failure {
   code: string;
   reason: string;
@@ -185,6 +192,17 @@ export interface DocumentJobRepository {
     passages: JobPassageSteps,
     prepared?: readonly IndexedPassage[],
   ): Promise<boolean>;
+  /**
+   * `markReady` with passages prepared whole, for the small documents prepared together in one task: one transaction
+   * (one commit) for all of them instead of one each. Each is stored and marked ready only if its job is still
+   * `owner`'s; the answer says, in the items' order, which were. All or nothing: on a storage error none is.
+   */
+  markReadyMany(
+    items: readonly ReadyBatchItem[],
+    owner: string,
+    at: string,
+    passages: JobPassageSteps,
+  ): Promise<boolean[]>;
   /** If the job is still `owner`'s: marks it failed and hides every passage of the document, all or nothing. */
   fail(job: JobRef, owner: string, failure: Failure, at: string, passages: JobPassageSteps): Promise<boolean>;
   /** Puts `owner`'s job back in the queue (the process is stopping). */

@@ -14,6 +14,7 @@ import type {
   JobRef,
   JobRun,
   NewDocument,
+  ReadyBatchItem,
   ReadyFields,
   TakeBack,
 } from '../port/document-job-repository.js';
@@ -218,25 +219,51 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
     prepared?: readonly IndexedPassage[],
   ): Promise<boolean> {
     const steps = pgSteps(passages);
+    return inTransaction(this.pool, (client) => this.readyIn(client, job, owner, fields, at, steps, prepared));
+  }
+
+  async markReadyMany(
+    items: readonly ReadyBatchItem[],
+    owner: string,
+    at: string,
+    passages: JobPassageSteps,
+  ): Promise<boolean[]> {
+    const steps = pgSteps(passages);
     return inTransaction(this.pool, async (client) => {
-      const owned = await client.query(`SELECT 1 FROM cerebro_documents WHERE ${OWNED} FOR UPDATE`, [
-        job.space,
-        job.id,
-        job.version,
-        owner,
-      ]);
-      if (!owned.rowCount) return false;
-      const count = prepared ? await steps.swapInPrepared(client, job, prepared) : await steps.swapIn(client, job);
-      const { chars, pages, lang, title, encoding, embedModel } = fields;
-      await client.query(
-        `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,
-           passages = $5, chars = $6, pages = $7, lang = $8, title = $9, encoding = $10, embed_model = $11,
-           finished_at = $12, updated_at = $12, lease_owner = NULL, lease_until = NULL
-         WHERE ${OWNED}`,
-        [job.space, job.id, job.version, owner, count, chars, pages, lang, title, encoding, embedModel, at],
-      );
-      return true;
+      const done: boolean[] = [];
+      for (const { job, fields, prepared } of items)
+        done.push(await this.readyIn(client, job, owner, fields, at, steps, prepared));
+      return done;
     });
+  }
+
+  /** Within `client`'s transaction: swaps the job's passages in and marks its document ready, if the job owns it. */
+  private async readyIn(
+    client: PoolClient,
+    job: JobRef & JobRun,
+    owner: string,
+    fields: ReadyFields,
+    at: string,
+    steps: ReturnType<typeof pgSteps>,
+    prepared?: readonly IndexedPassage[],
+  ): Promise<boolean> {
+    const owned = await client.query(`SELECT 1 FROM cerebro_documents WHERE ${OWNED} FOR UPDATE`, [
+      job.space,
+      job.id,
+      job.version,
+      owner,
+    ]);
+    if (!owned.rowCount) return false;
+    const count = prepared ? await steps.swapInPrepared(client, job, prepared) : await steps.swapIn(client, job);
+    const { chars, pages, lang, title, encoding, embedModel } = fields;
+    await client.query(
+      `UPDATE cerebro_documents SET state = 'ready', progress = 1, stage = NULL, error_code = NULL, reason = NULL,
+         passages = $5, chars = $6, pages = $7, lang = $8, title = $9, encoding = $10, embed_model = $11,
+         finished_at = $12, updated_at = $12, lease_owner = NULL, lease_until = NULL
+       WHERE ${OWNED}`,
+      [job.space, job.id, job.version, owner, count, chars, pages, lang, title, encoding, embedModel, at],
+    );
+    return true;
   }
 
   async fail(job: JobRef, owner: string, failure: Failure, at: string, passages: JobPassageSteps): Promise<boolean> {

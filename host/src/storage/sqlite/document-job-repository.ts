@@ -14,6 +14,7 @@ import type {
   JobRef,
   JobRun,
   NewDocument,
+  ReadyBatchItem,
   ReadyFields,
   TakeBack,
 } from '../port/document-job-repository.js';
@@ -267,36 +268,53 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     prepared?: readonly IndexedPassage[],
   ): Promise<boolean> {
     const steps = sqliteSteps(passages);
+    return this.db.transaction(() => this.readyNow(job, owner, fields, at, steps, prepared)).immediate();
+  }
+
+  async markReadyMany(
+    items: readonly ReadyBatchItem[],
+    owner: string,
+    at: string,
+    passages: JobPassageSteps,
+  ): Promise<boolean[]> {
+    const steps = sqliteSteps(passages);
     return this.db
-      .transaction(() => {
-        const current = this.getNow(job.space, job.id);
-        if (
-          !current ||
-          current.version !== job.version ||
-          current.state !== 'processing' ||
-          current.leaseOwner !== owner
-        )
-          return false;
-        const count = prepared ? steps.swapInPrepared(job, prepared) : steps.swapIn(job);
-        const { chars, pages, lang, title, encoding, embedModel } = fields;
-        this.stmt.ready!.run(
-          count,
-          chars,
-          pages,
-          lang,
-          title,
-          encoding,
-          embedModel,
-          at,
-          at,
-          job.space,
-          job.id,
-          job.version,
-          owner,
-        );
-        return true;
-      })
+      .transaction(() =>
+        items.map(({ job, fields, prepared }) => this.readyNow(job, owner, fields, at, steps, prepared)),
+      )
       .immediate();
+  }
+
+  /** Within a transaction: swaps the job's passages in and marks its document ready, if the job still owns it. */
+  private readyNow(
+    job: JobRef & JobRun,
+    owner: string,
+    fields: ReadyFields,
+    at: string,
+    steps: ReturnType<typeof sqliteSteps>,
+    prepared?: readonly IndexedPassage[],
+  ): boolean {
+    const current = this.getNow(job.space, job.id);
+    if (!current || current.version !== job.version || current.state !== 'processing' || current.leaseOwner !== owner)
+      return false;
+    const count = prepared ? steps.swapInPrepared(job, prepared) : steps.swapIn(job);
+    const { chars, pages, lang, title, encoding, embedModel } = fields;
+    this.stmt.ready!.run(
+      count,
+      chars,
+      pages,
+      lang,
+      title,
+      encoding,
+      embedModel,
+      at,
+      at,
+      job.space,
+      job.id,
+      job.version,
+      owner,
+    );
+    return true;
   }
 
   async fail(job: JobRef, owner: string, failure: Failure, at: string, passages: JobPassageSteps): Promise<boolean> {
