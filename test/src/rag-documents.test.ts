@@ -84,6 +84,11 @@ test('the same name replaces the document; list is paginated; download returns t
   assert.deepEqual([page1.body.total, page1.body.documentos.length, page1.body.limite, page1.body.desde], [3, 2, 2, 0]);
   const page2 = await h.client.get(`${base}/documents?limite=2&desde=2`);
   assert.equal(page2.body.documentos.length, 1);
+  // Page after page in the listing's order (a page's documents are read together, then put in its order).
+  const names = (page: { body: { documentos: { nombre: string }[] } }) => page.body.documentos.map((d) => d.nombre);
+  const whole = names(await h.client.get(`${base}/documents?limite=50`));
+  assert.deepEqual([...names(page1), ...names(page2)], whole);
+  assert.deepEqual([...whole].sort(), ['b.txt', 'c.csv', 'guía.md']);
   assert.equal((await h.client.get(`${base}/documents?limite=0`)).status, 422);
 
   const download = await h.client.get(`${base}/documents/${encodeURIComponent('guía.md')}`, { key: h.readKey });

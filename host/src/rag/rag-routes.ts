@@ -415,8 +415,7 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
           limit: page.limite,
           offset: page.desde,
         });
-        const found = await Promise.all(ids.map((id) => rag.document(space(ctx), id)));
-        const documents = found.filter((d) => d !== null);
+        const documents = await rag.documentsById(space(ctx), ids);
         return { documentos: await viewsOf(ctx, documents), total, ...page };
       },
       'core.loadDocuments': async (ctx) => {

@@ -117,6 +117,16 @@ export function documentJobRepositoryContract(name: string, make: () => Promise<
     assert.equal(await repo.hasQueued(), true);
   });
 
+  withRepo("a page's documents are read at once, within their space only; unknown ids are left out", async (f) => {
+    const { repo } = f;
+    for (const n of [1, 2, 3]) await repo.submit('s', file(`${n}.txt`), `id-${n}`, AT);
+    await repo.submit('otro', file('4.txt'), 'id-4', AT);
+    const ids = (docs: { id: string }[]) => docs.map((d) => d.id).sort();
+    assert.deepEqual(ids(await repo.getMany('s', ['id-3', 'id-1', 'nada', 'id-4'])), ['id-1', 'id-3']);
+    assert.deepEqual((await repo.getMany('s', ['id-2']))[0]?.name, '2.txt');
+    assert.deepEqual(await repo.getMany('s', []), []);
+  });
+
   withRepo('two claimers never get the same job, and every queued job is claimed once', async (f) => {
     const { repo, other } = f;
     for (let i = 0; i < 20; i++) await repo.submit(`s${i % 3}`, file(`d${i}.txt`), `id-${i}`, AT);

@@ -145,6 +145,8 @@ export interface DocumentJobRepository {
   /** False once the host closed the storage: jobs settling after shutdown must not touch it. */
   readonly open: boolean;
   get(space: string, id: string): Promise<DocumentRecord | null>;
+  /** The space's documents with these ids, in one read (a page of a listing); an id with no document is left out. */
+  getMany(space: string, ids: readonly string[]): Promise<DocumentRecord[]>;
   getByName(space: string, name: string): Promise<DocumentRecord | null>;
   /** A page of the space's documents in upload order (created_at, then name), and how many there are. */
   list(space: string, page: { limit: number; offset: number }): Promise<{ total: number; documents: DocumentRecord[] }>;

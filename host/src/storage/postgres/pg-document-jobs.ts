@@ -56,6 +56,14 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
     );
   }
 
+  async getMany(space: string, ids: readonly string[]): Promise<DocumentRecord[]> {
+    if (ids.length === 0) return [];
+    return this.rows(this.pool, 'SELECT * FROM cerebro_documents WHERE space = $1 AND id = ANY($2::text[])', [
+      space,
+      ids,
+    ]);
+  }
+
   async getByName(space: string, name: string): Promise<DocumentRecord | null> {
     const sql = 'SELECT * FROM cerebro_documents WHERE space = $1 AND name = $2';
     return (await this.rows(this.pool, sql, [space, name]))[0] ?? null;

@@ -31,6 +31,8 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
     this.stmt = preparedOnUse({
       byId: () => db.prepare('SELECT * FROM cerebro_documents WHERE space = ? AND id = ?'),
       byName: () => db.prepare('SELECT * FROM cerebro_documents WHERE space = ? AND name = ?'),
+      byIds: () =>
+        db.prepare('SELECT * FROM cerebro_documents WHERE space = ? AND id IN (SELECT value FROM json_each(?))'),
       list: () =>
         db.prepare('SELECT * FROM cerebro_documents WHERE space = ? ORDER BY created_at, name LIMIT ? OFFSET ?'),
       all: () => db.prepare('SELECT * FROM cerebro_documents WHERE space = ? ORDER BY created_at, name'),
@@ -151,6 +153,10 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
 
   async get(space: string, id: string): Promise<DocumentRecord | null> {
     return this.getNow(space, id);
+  }
+
+  async getMany(space: string, ids: readonly string[]): Promise<DocumentRecord[]> {
+    return ids.length ? this.rows(this.stmt.byIds!, space, JSON.stringify(ids)) : [];
   }
 
   async getByName(space: string, name: string): Promise<DocumentRecord | null> {
