@@ -810,6 +810,29 @@ test('a batch prepared together is stored in one transaction; a storage error se
   await again.stop();
 });
 
+test('a batch stored ready stays ready when telling it fails: the error is reported and the rest is told', async () => {
+  const db = migratedDb();
+  const errors: string[] = [];
+  const readyTold: string[] = [];
+  const runner = new IndexingRunner({
+    ...storage(db),
+    pool,
+    onStateChanged: (d) => {
+      if (d.state !== 'ready') return;
+      if (d.name === 'p1.html' && !errors.length) throw new Error('observador roto');
+      readyTold.push(d.name);
+    },
+    onError: (err) => errors.push((err as Error).message),
+  });
+  for (let i = 0; i < 4; i++) await runner.submit('s', await upload(`p${i}.html`, `<p>Página ${i}.</p>`));
+  await runner.start();
+  await runner.idle();
+  assert.deepEqual(errors, ['observador roto']);
+  assert.deepEqual(readyTold.sort(), ['p0.html', 'p2.html', 'p3.html']);
+  assert.equal((await runner.status('s')).readyCount, 4);
+  await runner.stop();
+});
+
 test('a batch whose task fails or outlives the deadline: each document then runs alone, with its own deadline', async () => {
   const db = migratedDb();
   let manyCalls = 0;

@@ -612,12 +612,19 @@ export class IndexingRunner {
         else if (!result.ok) await this.fail(job, result.error.code, result.error.reason);
         else prepared.push({ job, document: result.document });
       }
+      let stored: readonly boolean[] = [];
       try {
-        await this.commitMany(prepared);
+        stored = await this.commitMany(prepared);
       } catch {
         // A storage error: nothing of the batch was stored; `run` meets it again for each and fails it as it would.
         alone.push(...prepared.map(({ job }) => job));
       }
+      // Stored and ready whatever follows: a failure to tell it is logged, and the rest of the batch goes on.
+      for (const [i, { job }] of prepared.entries())
+        if (stored[i])
+          await this.committed(job).catch((err: unknown) =>
+            this.survived(err, { stage: 'trabajo', space: job.space, id: job.id }),
+          );
     } finally {
       clearTimeout(timer);
       for (const job of jobs) job.controller.signal.removeEventListener('abort', allStopped);
@@ -816,21 +823,22 @@ export class IndexingRunner {
 
   /**
    * Stores the passages of documents prepared whole in one task and marks them ready, in one transaction (one commit
-   * for the batch: a crawl's pages arrive as many small documents), each if its job still owns it.
+   * for the batch: a crawl's pages arrive as many small documents), each if its job still owns it: which were.
    */
-  private async commitMany(batch: readonly { job: Running; document: PreparedDocument }[]): Promise<void> {
-    if (batch.length === 0) return;
-    const done = await this.deps.documents.markReadyMany(
+  private async commitMany(batch: readonly { job: Running; document: PreparedDocument }[]): Promise<boolean[]> {
+    if (batch.length === 0) return [];
+    return this.deps.documents.markReadyMany(
       batch.map(({ job, document }) => ({ job, fields: this.readyFields(document), prepared: document.passages })),
       this.options.owner,
       this.now(),
       this.deps.passages.steps,
     );
-    for (const [i, { job }] of batch.entries()) {
-      if (!done[i]) continue;
-      await this.changed(job);
-      this.deps.onContentChanged?.(job.space);
-    }
+  }
+
+  /** After a job's document was marked ready: told, its space's content changed, the purge scheduled. */
+  private async committed(job: Running): Promise<void> {
+    await this.changed(job);
+    this.deps.onContentChanged?.(job.space);
     this.schedulePurge();
   }
 
@@ -859,9 +867,7 @@ export class IndexingRunner {
       prepared,
     );
     if (!committed) return false;
-    await this.changed(job);
-    this.deps.onContentChanged?.(job.space);
-    this.schedulePurge();
+    await this.committed(job);
     return true;
   }
 }
