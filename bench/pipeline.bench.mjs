@@ -123,7 +123,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 /** Warms up, then interleaves the cases in ROUNDS rounds; prints each one's median CPU per request. */
 async function measure(title, cases, perRound, awaitEach) {
-  for (const c of Object.values(cases)) await round(c, Math.min(20_000, perRound * 4), awaitEach); // JIT, caches
+  // Warm-up (JIT, caches, the database's plans): 20,000 calls, or one round's worth where each waits for the database.
+  for (const c of Object.values(cases)) await round(c, awaitEach ? perRound : 20_000, awaitEach);
   const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
   for (let r = 0; r < ROUNDS; r++)
     for (const [name, c] of Object.entries(cases)) samples[name].push(await round(c, perRound, awaitEach));
