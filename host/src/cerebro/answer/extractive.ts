@@ -182,7 +182,7 @@ export async function scorePassages(
   index: PassageIndex,
   groups: string[][],
   hits: SearchHit[],
-  retrieval: Pick<Retrieval, 'judgement' | 'languages'> | undefined,
+  retrieval: Pick<Retrieval, 'judgement' | 'languages' | 'since'> | undefined,
   question: {
     space: string;
     text: string;
@@ -196,7 +196,7 @@ export async function scorePassages(
 ): Promise<{ relevance: Relevance; scored: JudgedPassage[] }> {
   // The space's own statistics: counted over the whole index, another tenant's documents would move this space's
   // coverage, its decision and its `relevancia`.
-  const idf = await index.idf(groups, question.space);
+  const idf = await index.idf(groups, question.space, retrieval?.since);
   // Weighed as the question says them, matched also where a passage says what a retrieved one glosses them as.
   const glossed = withGlosses(
     groups,
@@ -222,7 +222,7 @@ export async function scorePassages(
   const coverageBy = (r: Relevance) =>
     hits.map((hit, i) => r.coverage(r.termsOf(`${hit.headings.join(' ')} ${hit.text}`), close[i]));
   const coverage = coverageBy(relevance);
-  const absent = await index.absentGroups(groups, question.space);
+  const absent = await index.absentGroups(groups, question.space, retrieval?.since);
   const judged = readings.map((r) => {
     const features = decisionFeatures({
       question: question.text,

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { migratedDb } from '../testing/fixtures.js';
 import { seedDocument, sqlitePassageIndex } from '../testing/seed.js';
+import { SqlitePassageIndexRepository } from '../../storage/sqlite/passage-index/passage-index-repository.js';
+import { PassageIndex } from './passage-index.js';
 import { Retriever } from './retriever.js';
 import { reciprocalRankFusion } from './rrf.js';
 import { sqliteSteps } from '../../storage/sqlite/passage-index/sqlite-job-steps.js';
@@ -260,4 +262,37 @@ test('index-wide word counts follow the content: a word that becomes common weig
     Array.from({ length: 6 }, (_, i) => ({ text: `El proxy número ${i} de la otra empresa.` })),
   );
   assert.ok((await index.idf(groups))[0]! < before);
+});
+
+test('one question reads the content version once where each read is a round trip; the next question reads it again', async () => {
+  const db = migratedDb();
+  const repository = new SqlitePassageIndexRepository(db);
+  // PostgreSQL's shape: the version comes back in a later turn, as a socket's answer would.
+  const versionOf = repository.contentVersion.bind(repository);
+  let reads = 0;
+  repository.contentVersion = async () => {
+    reads++;
+    await new Promise((resolve) => setImmediate(resolve));
+    return versionOf();
+  };
+  const index = new PassageIndex(repository);
+  const retriever = new Retriever(index);
+  await seedDocument(db, index, 'acme', 'red.md', [{ text: 'La configuración del proxy está en apt.conf.' }]);
+  reads = 0;
+  const first = await retriever.retrieve('acme', 'configuración del proxy', 5);
+  // The reads that judge its passages rely on the same check (the answerer passes the retrieval's `since`).
+  await index.idf(first.groups, 'acme', first.since);
+  await index.absentGroups(first.groups, 'acme', first.since);
+  assert.equal(reads, 1, 'languages, candidates, counts and weights of one question: one version read');
+  assert.equal(first.hits.length, 1);
+
+  // What another process stored meanwhile is seen by the next question: it never relies on an older check.
+  await seedDocument(db, index, 'acme', 'otro.md', [{ text: 'El proxy de la oficina usa el puerto 3128.' }]);
+  const second = await retriever.retrieve('acme', 'proxy', 5);
+  assert.equal(reads, 2);
+  assert.equal(second.hits.length, 2);
+  // Without `since` (a caller outside a question), each read in sequence checks, as before.
+  await index.languages('acme');
+  await index.languages('acme');
+  assert.equal(reads, 4);
 });

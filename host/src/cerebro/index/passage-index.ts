@@ -114,10 +114,12 @@ export class PassageIndex {
   /**
    * The caches above describe what every process sharing the index wrote: each change of searchable passages bumps
    * a shared version (`contentVersion`), and a cache is trusted only while the version is the one last seen (read
-   * once for the callers waiting on it together).
+   * once for the callers waiting on it together, and, for a caller that says when its question began (`since`), by
+   * any check that started after that: everything committed before the question is seen, and one retrieval reads
+   * the version once instead of once per step; on PostgreSQL each read is a round trip).
    */
   private seenVersion = -1;
-  private checking: Promise<void> | null = null;
+  private latest: { startedAt: number; done: Promise<void>; settled: boolean } | null = null;
 
   constructor(
     /** Where the passages are stored; writes go to it directly (indexing, tools, tests). */
@@ -128,11 +130,23 @@ export class PassageIndex {
   }
 
   /** Empties the caches when another process (or this one) changed searchable passages since they were filled. */
-  private fresh(): Promise<void> {
-    this.checking ??= this.checkVersion().finally(() => {
-      this.checking = null;
-    });
-    return this.checking;
+  private fresh(since?: number): Promise<void> {
+    const latest = this.latest;
+    if (latest && (!latest.settled || (since !== undefined && latest.startedAt > since))) return latest.done;
+    const check = { startedAt: performance.now(), done: Promise.resolve(), settled: false };
+    check.done = this.checkVersion().then(
+      () => {
+        check.settled = true;
+      },
+      (err: unknown) => {
+        // A failed read serves nobody later: the next caller reads again.
+        check.settled = true;
+        if (this.latest === check) this.latest = null;
+        throw err;
+      },
+    );
+    this.latest = check;
+    return check.done;
   }
 
   private async checkVersion(): Promise<void> {
@@ -156,22 +170,23 @@ export class PassageIndex {
     k: number,
     exactWords?: readonly string[],
     literal?: readonly boolean[],
+    since?: number,
   ): Promise<SearchHit[]> {
     if (k <= 0) return [];
-    const rows = await this.repository.match(await this.plan(space, groups, k));
-    return this.hitsOf(space, groups, k, rows, exactWords, literal);
+    const rows = await this.repository.match(await this.plan(space, groups, k, since));
+    return this.hitsOf(space, groups, k, rows, exactWords, literal, since);
   }
 
-  private async plan(space: string, groups: readonly string[][], k: number): Promise<MatchPlan> {
+  private async plan(space: string, groups: readonly string[][], k: number, since?: number): Promise<MatchPlan> {
     return {
       all: groups.length > 1 ? matchExpression(space, groups, true) : null,
-      each: (await this.pruneCommon(space, groups))
+      each: (await this.pruneCommon(space, groups, since))
         .map((alts) => matchExpression(space, [alts]))
         .filter((e): e is string => e !== null),
       k,
       depth: Math.max(k * 2, MIN_CANDIDATES),
       wordDepth: WORD_DEPTH_SHARE * Math.max(k * 2, MIN_CANDIDATES),
-      spacePassages: await this.spaceRows(space),
+      spacePassages: await this.spaceRows(space, since),
     };
   }
 
@@ -187,6 +202,7 @@ export class PassageIndex {
     rows: readonly MatchedRow[],
     exactWords?: readonly string[],
     literal?: readonly boolean[],
+    since?: number,
   ): Promise<SearchHit[]> {
     // Defensive: the space token already restricted the match; or gone since a thread matched it.
     const candidates = await this.repository.passages(
@@ -194,7 +210,7 @@ export class PassageIndex {
       rows.map((r) => r.id),
     );
     if (candidates.length === 0) return [];
-    const passages = await this.spaceRows(space);
+    const passages = await this.spaceRows(space, since);
     const df: number[] = [];
     for (const alts of groups) {
       let most = 0;
@@ -204,7 +220,7 @@ export class PassageIndex {
     const input = {
       groups,
       passages,
-      languages: await this.languages(space),
+      languages: await this.languages(space, since),
       headingWeight: HEADING_WEIGHT,
       df,
       meanLength: await this.termStats.meanLength(space, passages),
@@ -228,12 +244,12 @@ export class PassageIndex {
    * an OR query slow at tens of thousands of passages; the rarer terms decide the ranking anyway. The in-space count
    * is estimated from the index-wide one in proportion to the space's size.
    */
-  private async pruneCommon(space: string, groups: readonly string[][]): Promise<string[][]> {
-    const spaceRows = await this.spaceRows(space);
+  private async pruneCommon(space: string, groups: readonly string[][], since?: number): Promise<string[][]> {
+    const spaceRows = await this.spaceRows(space, since);
     const all = groups.map((g) => [...g]);
     const limit = Math.max(PRUNE_MIN_PASSAGES, PRUNE_SHARE * spaceRows);
     if (spaceRows <= limit) return all;
-    const scale = spaceRows / Math.max(1, await this.indexRows());
+    const scale = spaceRows / Math.max(1, await this.indexRows(since));
     const df = new Map<string, number>();
     for (const t of new Set(groups.flat())) df.set(t, await this.indexDocs(t));
     const kept = groups.map((alts) => alts.filter((t) => df.get(t)! * scale <= limit));
@@ -248,8 +264,8 @@ export class PassageIndex {
   }
 
   /** Passages of the whole index, remembered until content changes. */
-  private async indexRows(): Promise<number> {
-    await this.fresh();
+  private async indexRows(since?: number): Promise<number> {
+    await this.fresh(since);
     this.totalRows ??= await this.repository.indexPassages();
     return this.totalRows;
   }
@@ -265,8 +281,8 @@ export class PassageIndex {
     return n;
   }
 
-  private async spaceRows(space: string): Promise<number> {
-    await this.fresh();
+  private async spaceRows(space: string, since?: number): Promise<number> {
+    await this.fresh(since);
     let n = this.spaceCounts.get(space);
     if (n === undefined) {
       n = await this.repository.spacePassages(space);
@@ -290,8 +306,8 @@ export class PassageIndex {
    * Whether each term group occurs in none of the space's passages: a question word the documents never use (in any of
    * its forms) is the surest sign that they do not talk about what is asked, when it is not a paraphrase.
    */
-  async absentGroups(groups: readonly string[][], space: string): Promise<boolean[]> {
-    const rows = await this.spaceRows(space);
+  async absentGroups(groups: readonly string[][], space: string, since?: number): Promise<boolean[]> {
+    const rows = await this.spaceRows(space, since);
     const absent: boolean[] = [];
     for (const alts of groups) {
       let none = true;
@@ -311,14 +327,14 @@ export class PassageIndex {
    * (text/background-prior.ts) so that a small space can tell a generic word from a topic; without a space, over the
    * whole index. Used to weigh how much of a question a passage or sentence covers.
    */
-  async idf(groups: readonly string[][], space?: string): Promise<number[]> {
+  async idf(groups: readonly string[][], space?: string, since?: number): Promise<number[]> {
     let n: number;
     let dfOf: (t: string) => Promise<number>;
     if (space === undefined) {
-      n = Math.max(1, await this.indexRows());
+      n = Math.max(1, await this.indexRows(since));
       dfOf = (t) => this.indexDocs(t);
     } else {
-      const rows = await this.spaceRows(space);
+      const rows = await this.spaceRows(space, since);
       n = Math.max(1, rows);
       dfOf = (t) => this.termStats.df(space, rows, t);
     }
@@ -341,8 +357,8 @@ export class PassageIndex {
    * MIN_LANGUAGE_SHARE of its passages. A language the space barely has would otherwise add stems whose rarity gives
    * them a huge IDF, so a few documents of that language top unrelated questions. All languages when nothing is known.
    */
-  async languages(space: string): Promise<Language[]> {
-    await this.fresh();
+  async languages(space: string, since?: number): Promise<Language[]> {
+    await this.fresh(since);
     let cached = this.spaceLanguages.get(space);
     if (!cached) {
       cached = await this.readLanguages(space);

@@ -35,6 +35,11 @@ export interface Retrieval {
   languages: readonly Language[];
   /** Null without models, or when every model failed for this question. */
   judgement: ModelJudgement | null;
+  /**
+   * When the retrieval began (`performance.now()`): the index's statistics it read were checked fresh after this, and
+   * the reads that judge its passages may rely on that check (PassageIndex `since`).
+   */
+  since?: number;
 }
 
 export interface VectorSearch {
@@ -75,23 +80,25 @@ export class Retriever {
   }
 
   private async firstStage(space: string, question: string, k: number, scope: RetrievalScope): Promise<Retrieval> {
-    const languages = await this.index.languages(space);
+    const since = performance.now();
+    const languages = await this.index.languages(space, since);
     const groups = queryTermGroups(question, languages);
     const exact = exactQueryWords(question, languages);
     const literal = literalWords(question, languages);
     if (!this.vectors)
       return {
         space,
-        hits: await this.lexical(space, groups, exact, literal, k, scope),
+        hits: await this.lexical(space, groups, exact, literal, k, scope, since),
         groups,
         languages,
         mode: 'bm25',
         judgement: null,
+        since,
       };
 
     // Each list is cut deeper than k so that a passage ranked moderately by both can rise to the top.
     const depth = Math.max(k * 4, 20);
-    const lexical = await this.lexical(space, groups, exact, literal, depth, scope);
+    const lexical = await this.lexical(space, groups, exact, literal, depth, scope, since);
     // The content words ride in the question's call (one request to an endpoint), embedded the same way.
     const wordList = queryWords(question, languages);
     let queryVector: Float32Array;
@@ -104,7 +111,7 @@ export class Retriever {
       this.vectors.onQueryOutcome?.(null);
     } catch (err) {
       this.vectors.onQueryOutcome?.((err as Error).message);
-      return { space, hits: lexical.slice(0, k), groups, languages, mode: 'bm25', judgement: null };
+      return { space, hits: lexical.slice(0, k), groups, languages, mode: 'bm25', judgement: null, since };
     }
     const store = this.vectors.store;
     const semantic = scope
@@ -148,6 +155,7 @@ export class Retriever {
       languages,
       mode: 'hybrid',
       judgement: { rerank: null, closeWords: close, wordVectors },
+      since,
     };
   }
 
@@ -158,16 +166,17 @@ export class Retriever {
     literal: readonly boolean[],
     k: number,
     scope: RetrievalScope,
+    since?: number,
   ): Promise<SearchHit[]> {
     if (scope) {
       if (scope.size === 0) return Promise.resolve([]);
       return keepInScope(
-        (n) => this.lexical(space, groups, exact, literal, n, null),
+        (n) => this.lexical(space, groups, exact, literal, n, null, since),
         (h) => scope.has(h.documentId),
         k,
       ).then((hits) => hits.map((h, i) => ({ ...h, rank: i + 1 })));
     }
-    return this.index.searchGroups(space, groups, k, exact, literal);
+    return this.index.searchGroups(space, groups, k, exact, literal, since);
   }
 
   /** The space's nearest passages with the document each belongs to (hidden or gone ones: no document). */
