@@ -132,7 +132,9 @@ export class PassageIndex {
   /** Empties the caches when another process (or this one) changed searchable passages since they were filled. */
   private fresh(since?: number): Promise<void> {
     const latest = this.latest;
-    if (latest && (!latest.settled || (since !== undefined && latest.startedAt > since))) return latest.done;
+    // With `since`, only a check that started after the question began will do (in flight or done); without it, one
+    // in flight is joined, as callers waiting together always did.
+    if (latest && (since === undefined ? !latest.settled : latest.startedAt > since)) return latest.done;
     const check = { startedAt: performance.now(), done: Promise.resolve(), settled: false };
     check.done = this.checkVersion().then(
       () => {
