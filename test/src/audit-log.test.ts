@@ -21,12 +21,24 @@ interface AuditEvent {
 }
 
 /** The events are written just after each answer: waits until `count` of them match. */
-async function eventsOf(h: TestHost, path: string, count: number, key = h.writeKey): Promise<AuditEvent[]> {
+/**
+ * The events a listing answers once it holds `count` of them (or, with `newest`, once its newest is that action: an
+ * event is recorded after its request answered, so a listing that already had enough events may not show it yet).
+ */
+async function eventsOf(
+  h: TestHost,
+  path: string,
+  count: number,
+  key = h.writeKey,
+  newest?: string,
+): Promise<AuditEvent[]> {
   const until = Date.now() + 10_000;
   for (;;) {
     const res = await h.client.get(path, { key });
     assert.equal(res.status, 200, res.text);
-    if (res.body.eventos.length >= count || Date.now() > until) return res.body.eventos;
+    const events: AuditEvent[] = res.body.eventos;
+    const ready = events.length >= count && (newest === undefined || events[0]?.accion === newest);
+    if (ready || Date.now() > until) return events;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -183,7 +195,7 @@ test('Studio sign-ins, failed ones and password changes are recorded for the per
     json: { cantidad: 25 },
   });
   assert.equal(credits.status, 200, credits.text);
-  const platform = await eventsOf(h, '/admin/auditoria?limite=2', 2, operator.token);
+  const platform = await eventsOf(h, '/admin/auditoria?limite=2', 2, operator.token, 'creditos.anadidos');
   assert.equal(platform[0]!.accion, 'creditos.anadidos');
   assert.equal(platform[0]!.actor.tipo, 'operador');
   assert.equal(platform[0]!.propietario, h.ownerId, "the operator's change shows in the owner's log too");
