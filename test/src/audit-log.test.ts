@@ -20,10 +20,9 @@ interface AuditEvent {
   detalles: Record<string, unknown> | null;
 }
 
-/** The events are written just after each answer: waits until `count` of them match. */
 /**
- * The events a listing answers once it holds `count` of them (or, with `newest`, once its newest is that action: an
- * event is recorded after its request answered, so a listing that already had enough events may not show it yet).
+ * The events a listing answers, read once: a write's event is stored before its answer is sent, so the listing read
+ * right after the last answer must already hold all `count` of them (and, with `newest`, have that action first).
  */
 async function eventsOf(
   h: TestHost,
@@ -32,15 +31,12 @@ async function eventsOf(
   key = h.writeKey,
   newest?: string,
 ): Promise<AuditEvent[]> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const res = await h.client.get(path, { key });
-    assert.equal(res.status, 200, res.text);
-    const events: AuditEvent[] = res.body.eventos;
-    const ready = events.length >= count && (newest === undefined || events[0]?.accion === newest);
-    if (ready || Date.now() > until) return events;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const res = await h.client.get(path, { key });
+  assert.equal(res.status, 200, res.text);
+  const events: AuditEvent[] = res.body.eventos;
+  assert.ok(events.length >= count, `${path}: ${events.length} eventos, se esperaban ${count}`);
+  if (newest !== undefined) assert.equal(events[0]?.accion, newest, path);
+  return events;
 }
 
 test('keys, settings, plugins and documents are recorded with who, what, where from, and settings before/after', async (t) => {

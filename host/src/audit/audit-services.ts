@@ -36,8 +36,11 @@ export interface RouteAuditHook {
   readonly snapshots: boolean;
   /** The settings now, or null when there are none (404) or they cannot be read. */
   snapshot(ctx: RequestContext): Promise<unknown>;
-  /** Records the successful write in the background; `before` is what `snapshot` read. */
-  record(ctx: RequestContext, result: unknown, before: unknown): void;
+  /**
+   * Records the successful write; `before` is what `snapshot` read. Settles once the event is stored, and never
+   * rejects: a failure is logged (the change happened whether or not its event could be written).
+   */
+  record(ctx: RequestContext, result: unknown, before: unknown): Promise<void>;
 }
 
 export interface RouteAuditing {

@@ -91,11 +91,10 @@ export class RouteAuditor implements RouteAuditing {
     return {
       snapshots,
       snapshot,
-      record: (ctx, result, before) => {
+      record: (ctx, result, before) =>
         record(ctx, result, before).catch((err: unknown) =>
           ctx.log.error({ err, ruta: label }, 'no se pudo registrar un evento de auditoría'),
-        );
-      },
+        ),
     };
   }
 
