@@ -81,7 +81,8 @@ const sourceTag = (source: string): string => normaliseTag(`fuente:${source}`) ?
 
 /**
  * A half-written original untouched this long has no writer left: a write keeps its file's modification time fresh,
- * and even a large original reaches a slow shared folder in minutes.
+ * and even a large original reaches a slow shared folder in minutes. A whole one no document names this long never
+ * will be: its document is submitted right after the write (an uploaded file is given the time it is moved in).
  */
 const UNFINISHED_ORIGINAL_AGE_MS = 60 * 60_000;
 
@@ -217,15 +218,18 @@ export class RagService {
     void this.cache
       .purgeExpired()
       .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudo purgar la caché de respuestas'));
-    // Originals retired while a backup ran (or before a crash) go now, and so do halves of originals whose writer
-    // died mid-upload (old enough that no host can still be writing them).
+    // Originals retired while a backup ran (or before a crash) go now, and so do those whose writer died mid-upload
+    // or before recording the document (old enough that no host can still be writing or recording them).
     void this.originals
       .purgeRetired()
       .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudieron borrar originales retirados'));
     void this.originals
-      .sweepUnfinished(UNFINISHED_ORIGINAL_AGE_MS)
-      .then((swept) => swept && this.options.log.info({ swept }, 'originales a medio escribir borrados'))
-      .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudieron borrar originales a medio escribir'));
+      .sweepUnfinished(UNFINISHED_ORIGINAL_AGE_MS, this.engine.records)
+      .then(({ halves, unnamed }) => {
+        if (halves) this.options.log.info({ originales: halves }, 'originales a medio escribir borrados');
+        if (unnamed) this.options.log.info({ originales: unnamed }, 'originales sin documento que los nombre borrados');
+      })
+      .catch((err: unknown) => this.options.log.warn({ err }, 'no se pudieron borrar originales sin terminar'));
     if (resumed.requeued || resumed.failed) this.options.log.info(resumed, 'indexación reanudada tras el reinicio');
   }
 

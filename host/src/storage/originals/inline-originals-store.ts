@@ -9,10 +9,12 @@ import { Readable } from 'node:stream';
 import type { InlineOriginalRepository } from '../port/inline-original-repository.js';
 import type {
   LocalOriginal,
+  OriginalNames,
   OriginalReader,
   OriginalsKind,
   OriginalsStore,
   PutBytesOptions,
+  UnfinishedSwept,
 } from '../port/originals-store.js';
 
 /** Largest original kept in the database: the size below which indexing skips its intermediate progress too. */
@@ -73,14 +75,14 @@ export class InlineOriginalsStore implements OriginalsStore {
   }
 
   /**
-   * Half-written files of the wrapped store, and rows written more than `olderThanMs` ago that no document names: a
-   * row is written whole, but a process killed before recording its document leaves it unnamed for good.
+   * What the wrapped store sweeps, and rows written more than `olderThanMs` ago that no document names: a row is
+   * written whole, but a process killed before recording its document leaves it unnamed for good.
    */
-  async sweepUnfinished(olderThanMs: number): Promise<number> {
+  async sweepUnfinished(olderThanMs: number, names: OriginalNames): Promise<UnfinishedSwept> {
     const [files, rows] = await Promise.all([
-      this.store.sweepUnfinished(olderThanMs),
+      this.store.sweepUnfinished(olderThanMs, names),
       this.rows.removeUnnamed(Date.now() - olderThanMs),
     ]);
-    return files + rows;
+    return { halves: files.halves, unnamed: files.unnamed + rows };
   }
 }

@@ -4,18 +4,24 @@
 // reads its own files and never the folder it was copied from. A file appears under its name whole or not at all:
 // it is written beside it under a hidden name and renamed. A replaced or removed version is first moved aside
 // (`documentos-retirados/`, same file system: a rename) and deleted when no backup is running, because a backup's
-// database snapshot may still name it.
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { type Dirent, createReadStream } from 'node:fs';
+// database snapshot may still name it. What a killed writer leaves (a hidden half, or a whole file whose document was
+// never recorded) is deleted at a later start once old (folder-sweep.ts).
+import { copyFile, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
-import type { LocalOriginal, OriginalReader, OriginalsKind, OriginalsStore } from '../port/originals-store.js';
+import type {
+  LocalOriginal,
+  OriginalNames,
+  OriginalReader,
+  OriginalsKind,
+  OriginalsStore,
+  UnfinishedSwept,
+} from '../port/originals-store.js';
 import { RETIRED_DIR, backupRunning } from './backup-lock.js';
-import { ORIGINALS_DIR, newStoredName } from './stored-name.js';
+import { sweepFolder } from './folder-sweep.js';
+import { ORIGINALS_DIR, PARTIAL_SUFFIX, newStoredName } from './stored-name.js';
 
 export { ORIGINALS_DIR };
-
-/** The hidden half-written file's suffix (`.<stored name>.parcial`, beside where the original will be). */
-const PARTIAL_SUFFIX = '.parcial';
 
 /**
  * The stored path of an original relative to the root folder: relative paths as they are, absolute ones written by
@@ -55,6 +61,10 @@ export class FolderOriginalsStore implements OriginalsStore {
 
   async putFile(space: string, file: string): Promise<string> {
     const { stored, absolute } = await this.newFile(space);
+    // Appears fresh, as a write would: the received file's time is when its last byte came, which a slow request
+    // carrying other files after it may leave hours behind, and an old file not yet named is what the sweep deletes.
+    const now = new Date();
+    await utimes(file, now, now);
     try {
       await rename(file, absolute);
     } catch (err) {
@@ -144,26 +154,11 @@ export class FolderOriginalsStore implements OriginalsStore {
   }
 
   /**
-   * Deletes hidden half-written originals last modified more than `olderThanMs` ago. Age is the only safe test on a
-   * folder several hosts share: a write in progress elsewhere keeps its file's modification time fresh.
+   * Deletes hidden half-written originals, and whole ones no document names (`names`), last modified more than
+   * `olderThanMs` ago (folder-sweep.ts). Age is the only safe test on a folder several hosts share: a write in
+   * progress elsewhere keeps its file's modification time fresh.
    */
-  async sweepUnfinished(olderThanMs: number): Promise<number> {
-    let entries: Dirent[];
-    try {
-      entries = await readdir(join(this.root, ORIGINALS_DIR), { recursive: true, withFileTypes: true });
-    } catch {
-      return 0;
-    }
-    const cutoff = Date.now() - olderThanMs;
-    let swept = 0;
-    for (const entry of entries) {
-      if (!entry.isFile() || !entry.name.startsWith('.') || !entry.name.endsWith(PARTIAL_SUFFIX)) continue;
-      const file = join(entry.parentPath, entry.name);
-      const modified = (await stat(file).catch(() => null))?.mtimeMs;
-      if (modified === undefined || modified > cutoff) continue;
-      await rm(file, { force: true });
-      swept += 1;
-    }
-    return swept;
+  sweepUnfinished(olderThanMs: number, names: OriginalNames): Promise<UnfinishedSwept> {
+    return sweepFolder(this.root, olderThanMs, names);
   }
 }

@@ -216,6 +216,13 @@ export interface DocumentJobRepository {
   remove(space: string, id: string, passages: JobPassageSteps): Promise<void>;
   /** Ids of the space's documents. */
   ids(space: string): Promise<string[]>;
+  /**
+   * Which of these stored originals some document records as its own (`path`), in any space: the start-up sweep asks
+   * before deleting an old file no document names. `path` is the only column that names an original (a replaced
+   * version's is overwritten in the same transaction that queues the new one, and the old file retired at once), so
+   * no other table is asked. One read by the path index; callers send a few hundred names at a time.
+   */
+  namedOriginals(stored: readonly string[]): Promise<string[]>;
   /** Drops the space from the queue's turns (the space was deleted). */
   forgetTurn(space: string): Promise<void>;
 }

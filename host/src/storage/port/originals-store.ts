@@ -31,6 +31,19 @@ export interface OriginalReader {
   stream: Readable;
 }
 
+/** Which stored names a document records (`DocumentJobRepository.namedOriginals` answers it). */
+export interface OriginalNames {
+  namedOriginals(stored: readonly string[]): Promise<string[]>;
+}
+
+/** What a start-up sweep deleted. */
+export interface UnfinishedSwept {
+  /** Halves of originals whose write never finished (a process killed mid-write). */
+  halves: number;
+  /** Whole originals no document names: their writer died between writing them and recording the document. */
+  unnamed: number;
+}
+
 export interface OriginalsStore {
   readonly kind: OriginalsKind;
   /** Stores a complete local file as a new original of `space` (the file is moved or consumed); its stored name. */
@@ -48,8 +61,9 @@ export interface OriginalsStore {
   /** Deletes the retired originals that may go now; how many went. */
   purgeRetired(): Promise<number>;
   /**
-   * Deletes what writes that never finished left behind (a process killed mid-upload) once it is older than
-   * `olderThanMs`, so a write still running on another host is never touched; how many went.
+   * Deletes what writes that never finished left behind (a process killed mid-upload, or between storing an original
+   * and recording its document) once it is older than `olderThanMs`, so a write still running on another host is
+   * never touched; an original `names` says a document names is never deleted. How many went.
    */
-  sweepUnfinished(olderThanMs: number): Promise<number>;
+  sweepUnfinished(olderThanMs: number, names: OriginalNames): Promise<UnfinishedSwept>;
 }

@@ -317,6 +317,15 @@ export class PgDocumentJobRepository implements DocumentJobRepository {
     return r.rows.map((row) => row.id);
   }
 
+  async namedOriginals(stored: readonly string[]): Promise<string[]> {
+    if (stored.length === 0) return [];
+    const r = await this.pool.query<{ path: string }>(
+      'SELECT DISTINCT path FROM cerebro_documents WHERE path = ANY($1::text[])',
+      [stored],
+    );
+    return r.rows.map((row) => row.path);
+  }
+
   async forgetTurn(space: string): Promise<void> {
     await this.pool.query('DELETE FROM cerebro_queue_turns WHERE space = $1', [space]);
   }

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { documentJobRepositoryContract, type StepRecorder } from '../port/document-job-repository.contract.js';
-import { SqliteDocumentJobRepository } from './document-job-repository.js';
+import { SQLITE_NAMED_ORIGINALS, SqliteDocumentJobRepository } from './document-job-repository.js';
 import { migratedDatabaseFile } from './migrated-file.js';
 import type { SqliteJobPassageSteps } from './passage-index/sqlite-job-steps.js';
 
@@ -46,6 +46,22 @@ test("SQLite: another backend's passage steps are refused, before anything is wr
       /de postgresql no pueden ejecutarse en una transacción de SQLite/,
     );
     assert.equal((await repo.get('s', 'id-1'))?.state, 'processing');
+  } finally {
+    await close();
+  }
+});
+
+test('SQLite: which originals documents name is read by the path index, one probe per name asked', async () => {
+  const { db, close } = await migratedDatabaseFile();
+  try {
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${SQLITE_NAMED_ORIGINALS}`)
+      .all('[]')
+      .map((r) => (r as { detail: string }).detail);
+    assert.ok(
+      plan.some((d) => d.includes('INDEX cerebro_documents_path (path=?)')),
+      plan.join('\n'),
+    );
   } finally {
     await close();
   }

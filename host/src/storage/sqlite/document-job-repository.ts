@@ -22,6 +22,10 @@ import { fitsBatch } from '../port/document-job-repository.js';
 import { preparedOnUse } from './prepared-on-use.js';
 import type { IndexedPassage } from '../port/passage-index-repository.js';
 
+/** Which of a JSON array of stored originals a document names (one probe of `cerebro_documents_path` each). */
+export const SQLITE_NAMED_ORIGINALS =
+  'SELECT DISTINCT path FROM cerebro_documents WHERE path IN (SELECT value FROM json_each(?))';
+
 /** Document records and their jobs in `cerebro_documents` and the queue's turns in `cerebro_queue_turns`. */
 @injectable()
 export class SqliteDocumentJobRepository implements DocumentJobRepository, DocumentReadsNow {
@@ -69,6 +73,7 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
          ON CONFLICT (space) DO UPDATE SET served = excluded.served`,
         ),
       forgetTurn: () => db.prepare('DELETE FROM cerebro_queue_turns WHERE space = ?'),
+      named: () => db.prepare(SQLITE_NAMED_ORIGINALS).pluck(),
       // A claim changes the row only while still queued and leases the job to its process until lease_until; every
       // later write of the job names its owner, so a job taken back from an expired lease can never be finished by
       // the process that lost it.
@@ -365,6 +370,11 @@ export class SqliteDocumentJobRepository implements DocumentJobRepository, Docum
 
   async ids(space: string): Promise<string[]> {
     return this.stmt.spaceDocs!.all(space) as string[];
+  }
+
+  async namedOriginals(stored: readonly string[]): Promise<string[]> {
+    if (stored.length === 0) return [];
+    return this.stmt.named!.all(JSON.stringify(stored)) as string[];
   }
 
   async forgetTurn(space: string): Promise<void> {

@@ -10,7 +10,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { S3Credentials, S3Location } from '../../../config/originals-setting.js';
-import type { LocalOriginal, OriginalReader, OriginalsStore } from '../../port/originals-store.js';
+import type { LocalOriginal, OriginalReader, OriginalsStore, UnfinishedSwept } from '../../port/originals-store.js';
 import { processTempDir } from '../../process-temp-dir.js';
 import { S3_NOT_INSTALLED } from '../s3-not-installed.js';
 import { storageFailureOf } from '../../storage-failure.js';
@@ -101,8 +101,15 @@ export class S3OriginalsStore implements OriginalsStore {
     return 0;
   }
 
-  /** An object appears whole or not at all (one PUT): no write leaves anything behind in the bucket. */
-  async sweepUnfinished(): Promise<number> {
-    return 0;
+  /**
+   * Nothing. An object appears whole or not at all (one PUT), so no write leaves half of one behind; but a process
+   * killed between the PUT and recording its document leaves a whole object no document names, and it stays. Finding
+   * those means listing the bucket (ListObjectsV2: a paged XML answer, a thousand keys a request), which this client
+   * does not do; and a bucket lifecycle rule cannot tell them apart (it expires by age, prefix or tag, and would take
+   * the named originals with them). They cost only space, one object per crash mid-upload: a sweep that lists the
+   * prefix and asks `names` as the folder store does is what would remove them.
+   */
+  async sweepUnfinished(): Promise<UnfinishedSwept> {
+    return { halves: 0, unnamed: 0 };
   }
 }
