@@ -9,6 +9,7 @@ import { readInstalled } from '../plugins/install/installed-records.js';
 import { DEFAULT_REGISTRY } from '../plugins/install/package-source.js';
 import { KIT_FOLDER, newPluginProject } from '../plugins/scaffold/new-plugin-project.js';
 import { programName } from './program-name.js';
+import { storageEnvPrefix } from './storage-env-prefix.js';
 import type { CliIo } from './run-cli.js';
 
 export const PLUGINS_USAGE = `Uso: cerebro plugins <acción>
@@ -73,7 +74,7 @@ async function add(spec: string, io: CliIo): Promise<number> {
   });
   io.stdout.write(
     `Instalado ${record.id}@${record.version} (${record.packageName}). Reinicia el servicio para cargarlo ` +
-      `y habilita el módulo en cada espacio que lo use con:\n  ${programName(io.env)} admin space module --id <espacio> --module ${record.id} --on\n`,
+      `y habilita el módulo en cada espacio que lo use con:\n  ${storageEnvPrefix(io.env, config.dataDir)}${programName(io.env)} admin space module --id <espacio> --module ${record.id} --on\n`,
   );
   return 0;
 }

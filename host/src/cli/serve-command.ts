@@ -4,6 +4,7 @@ import { startHost } from '../main/start-host.js';
 import { installProcessSafetyNet } from '../main/process-safety-net.js';
 import { wantsHelp } from './cli-output.js';
 import { programName } from './program-name.js';
+import { storageEnvPrefix } from './storage-env-prefix.js';
 import type { CliIo } from './run-cli.js';
 import { isProcessRole, PROCESS_ROLES, type ProcessRole } from '../config/process-role.js';
 
@@ -83,10 +84,11 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
             'detuvo antes de guardarlas, o de otra base de datos): aquí no sirven. Bórralo.\n',
         );
       }
+      const admin = `${storageEnvPrefix(io.env, host.config.dataDir)}${programName(io.env)} admin`;
       io.stderr.write(
         `\nCerebro escuchando en ${host.url}/api (OpenAPI: ${host.url}/api/openapi.json).\n` +
-          `Crea una clave con: ${programName(io.env)} admin key create --owner <id> --name <nombre> ` +
-          `(los propietarios: ${programName(io.env)} admin owner list).\n\n`,
+          `Crea una clave con: ${admin} key create --owner <id> --name <nombre> ` +
+          `(los propietarios: ${admin} owner list).\n\n`,
       );
     }
   });
