@@ -96,6 +96,7 @@ test('the same name replaces the document; list is paginated; download returns t
   assert.equal(download.text, '# Dos\n\nSegunda versión del texto.');
   assert.equal(download.headers.get('content-type'), 'text/markdown');
   assert.match(download.headers.get('content-disposition')!, /filename\*=UTF-8''gu%C3%ADa\.md/);
+  assert.equal(download.headers.get('x-content-type-options'), 'nosniff', 'one header line (it was sent twice)');
 
   const removed = await h.client.delete(`${base}/documents/b.txt`);
   assert.deepEqual(removed.body, { eliminado: 'b.txt' });

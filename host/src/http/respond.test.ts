@@ -7,8 +7,11 @@ import { Reply } from '@cerebro/sdk';
 import { sendResult } from './respond.js';
 
 /** Serves `result` through sendResult once and returns the raw response as the client got it. */
-async function answered(result: unknown): Promise<{ headers: Record<string, unknown>; body: string }> {
-  const server = createServer((_req, res: ServerResponse) => sendResult(res, result, { 'X-Request-Id': 'r' }));
+async function answered(
+  result: unknown,
+  own: Record<string, string> = { 'X-Request-Id': 'r' },
+): Promise<{ headers: Record<string, unknown>; rawHeaders: string[]; body: string }> {
+  const server = createServer((_req, res: ServerResponse) => sendResult(res, result, { ...own }));
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   try {
     const { port } = server.address() as AddressInfo;
@@ -19,7 +22,7 @@ async function answered(result: unknown): Promise<{ headers: Record<string, unkn
         res.on('data', (chunk: string) => {
           body += chunk;
         });
-        res.on('end', () => ok({ headers: res.headers, body }));
+        res.on('end', () => ok({ headers: res.headers, rawHeaders: res.rawHeaders, body }));
       })
         .on('error', fail)
         .end();
@@ -51,4 +54,31 @@ test('a length the handler set is kept; streams and empty answers get none', asy
   assert.deepEqual([streamed.body, streamed.headers['transfer-encoding']], ['ab', 'chunked']);
   const empty = await answered(Reply.empty());
   assert.equal(empty.headers['content-length'], undefined);
+});
+
+test('a reply header replaces the response header of the same name in another case: one line on the wire', async () => {
+  const reply = Reply.send(200, Readable.from([Buffer.from('hola')]), 'text/plain', {
+    'x-content-type-options': 'nosniff',
+    vary: 'Accept-Encoding',
+  });
+  const { rawHeaders, body } = await answered(reply, {
+    'X-Request-Id': 'r',
+    'X-Content-Type-Options': 'nosniff',
+    Vary: 'Origin',
+  });
+  const names = rawHeaders.filter((_, i) => i % 2 === 0).map((n) => n.toLowerCase());
+  assert.equal(names.filter((n) => n === 'x-content-type-options').length, 1, rawHeaders.join(' | '));
+  assert.deepEqual(
+    rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]!.toLowerCase() === 'vary'),
+    ['Accept-Encoding'],
+    'the reply says last',
+  );
+  assert.equal(body, 'hola');
+});
+
+test("a route's no-store stays whatever Cache-Control its reply sets", async () => {
+  const { headers } = await answered(Reply.json(200, { token: 'crb_x' }, { 'cache-control': 'public, max-age=60' }), {
+    'Cache-Control': 'no-store',
+  });
+  assert.equal(headers['cache-control'], 'no-store');
 });

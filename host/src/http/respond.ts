@@ -36,13 +36,36 @@ function withLength(headers: Record<string, string | number>, body: string | Buf
 }
 
 /**
+ * Adds a reply's or an error's own headers to this response's, each replacing one of the same name written in
+ * another case: names are case-insensitive, but Node writes `X-Content-Type-Options` and `x-content-type-options`
+ * as two header lines (a document's download carried both).
+ */
+function addHeaders(
+  headers: Record<string, string | number>,
+  extra: Record<string, string>,
+): Record<string, string | number> {
+  for (const name of Object.keys(extra)) {
+    const lower = name.toLowerCase();
+    let kept = false;
+    for (const existing of Object.keys(headers)) {
+      if (existing.toLowerCase() !== lower) continue;
+      // A route answering a secret said no-store (pipeline step 1): no reply of its own makes the answer cacheable.
+      if (lower === 'cache-control' && headers[existing] === 'no-store') kept = true;
+      else if (existing !== name) delete headers[existing];
+    }
+    if (!kept) headers[name] = extra[name]!;
+  }
+  return headers;
+}
+
+/**
  * Writes what a handler returned: a `Reply`, nothing (204), or any value as 200 JSON. `headers` belongs to this
  * response (as for `sendJson`) and receives the reply's own headers: no spread into new objects on this path.
  */
 export function sendResult(res: ServerResponse, result: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent || res.writableEnded) return;
   if (result instanceof Reply) {
-    const merged = result.headers ? Object.assign(headers, result.headers) : headers;
+    const merged = result.headers ? addHeaders(headers, result.headers) : headers;
     if (result.body instanceof Readable) {
       res.writeHead(result.status, merged);
       result.body.on('error', () => res.destroy()).pipe(res);
@@ -87,7 +110,12 @@ export function sendError(
   if (!isApiError(err)) err = nulTextRefusal(err) ?? err;
   if (isApiError(err)) {
     const e = err as ApiError;
-    sendJson(res, e.status, body(e.status, e.detail, e.code), { ...headers, ...e.headers });
+    sendJson(
+      res,
+      e.status,
+      body(e.status, e.detail, e.code),
+      e.headers ? addHeaders({ ...headers }, e.headers) : headers,
+    );
     return e.status;
   }
   log.error({ err }, 'error no controlado');
