@@ -237,3 +237,19 @@ test('every write route of the host and of the first-party plugins names its aud
     .map((r) => r.operationId);
   assert.deepEqual(unnamed, [], 'a stable dotted name instead of the operationId default');
 });
+
+test("a key's limits are recorded before and after; a change that changes nothing is not recorded", async (t) => {
+  const h = await startTestHost(t);
+  const created = await h.client.post('/tokens', { json: { nombre: 'widget', permiso: 'lee' } });
+  assert.equal(created.status, 201, created.text);
+  const keyId: string = created.body.token.id;
+  const limited = await h.client.patch(`/tokens/${keyId}`, { json: { limite_por_minuto: 30 } });
+  assert.equal(limited.status, 200, limited.text);
+  assert.equal((await h.client.patch(`/tokens/${keyId}`, { json: {} })).status, 200);
+  assert.equal((await h.client.patch(`/tokens/${keyId}`, { json: { limite_por_minuto: 30 } })).status, 200);
+  const changes = await eventsOf(h, '/auditoria?accion=clave.limites_modificados', 1);
+  assert.equal(changes.length, 1, 'only the change that changed something');
+  assert.deepEqual(changes[0]!.antes, { limite_por_minuto: null, cuota_diaria: null });
+  assert.deepEqual(changes[0]!.despues, { limite_por_minuto: 30, cuota_diaria: null });
+  assert.deepEqual(changes[0]!.objetivo, { tipo: 'clave', id: keyId });
+});

@@ -150,8 +150,11 @@ export interface KeyManagement {
   list(caller: KeyManager): Promise<KeyListing[]>;
   /** One key's usage for the console's chart over the last `days` days; 404 out of the caller's reach. */
   usageOf(caller: KeyManager, keyId: string, days: number): Promise<KeyListing & { por_dia: KeyDay[] }>;
-  /** Changes a key's own limits (fields left out keep theirs); the same reach rules as revoking. */
-  setLimits(caller: KeyManager, keyId: string, body: KeyLimitsBody): Promise<KeyListing>;
+  /**
+   * Changes a key's own limits (fields left out keep theirs); the same reach rules as revoking. Returns the key as
+   * it is now and its limits as they were.
+   */
+  setLimits(caller: KeyManager, keyId: string, body: KeyLimitsBody): Promise<{ key: KeyListing; before: LimitPair }>;
   revoke(caller: KeyManager, keyId: string): Promise<{ revocado: string }>;
   /**
    * Spaces the caller reaches right now (for `GET /companies`). `since`: the request's arrival, so the directory's

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { apiError, validationError, type Clock, type Permission, type ValidationIssue } from '@cerebro/sdk';
 import { HostTokens } from '../kernel/tokens.js';
-import type { KeyDay, UsageCounters } from '../limits/limit-services.js';
+import type { KeyDay, LimitPair, UsageCounters } from '../limits/limit-services.js';
 import { type DirectoryRepository, DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import type { KeyManager, OwnerCaller } from './caller.js';
 import type {
@@ -118,17 +118,24 @@ export class KeyService implements KeyManagement {
    * read-only owner cannot; a key with limits of its own cannot give more than it has (`assertWithinCallerLimits`).
    * From the next request on, every process applies them (the directory's shared change version).
    */
-  async setLimits(caller: KeyManager, keyId: string, body: KeyLimitsBody): Promise<KeyListing> {
+  /** The key with its new limits, and its limits as they were (for the audit log). */
+  async setLimits(
+    caller: KeyManager,
+    keyId: string,
+    body: KeyLimitsBody,
+  ): Promise<{ key: KeyListing; before: LimitPair }> {
     assertMayChangeKeys(caller);
     const row = await this.reachableKey(caller, keyId);
     if (row.revoked_at) throw apiError('key_already_revoked');
-    const limits = limitsOf(body, { perMinute: row.rate_limit, daily: row.daily_quota });
+    const before = { perMinute: row.rate_limit, daily: row.daily_quota };
+    const limits = limitsOf(body, before);
     assertWithinCallerLimits(caller, limits);
     await this.repo.setKeyLimits(keyId, limits.perMinute, limits.daily);
     await this.directory.invalidate();
-    return this.usage.exact(async () =>
+    const key = await this.usage.exact(async () =>
       this.listing((await this.repo.key(keyId))!, JSON.parse(row.spaces) as string[]),
     );
+    return { key, before };
   }
 
   /** A key of the caller's owner within the caller's reach, or 404 (as for revoking). */

@@ -51,9 +51,6 @@ export function uploadedNames(_ctx: RequestContext, result: unknown): AuditNote 
 export const bodyDetails = (ctx: RequestContext): AuditNote | undefined =>
   typeof ctx.body === 'object' && ctx.body !== null ? { details: ctx.body as Record<string, unknown> } : undefined;
 
-/** A change whose answer is the changed record (a key's limits): kept as the state after it. */
-export const answerAsAfter = (_ctx: RequestContext, result: unknown): AuditNote => ({ after: answerObject(result) });
-
 /** An owner the operator created: the event is in that owner's log too. */
 export function createdOwner(_ctx: RequestContext, result: unknown): AuditNote | undefined {
   const id = answerObject(result)?.id;

@@ -12,6 +12,12 @@ const MAX_ITEMS = 100;
 
 export const REDACTED = '[oculto]';
 
+/**
+ * Whether a field's name says it holds a secret. A name with a slash is no field but data used as a key: a route
+ * (`"POST /tokens"` in a key's calls per route), whose count is no secret.
+ */
+const secretName = (name: string): boolean => SECRET_NAME.test(name) && !NOT_SECRET.has(name) && !name.includes('/');
+
 export function withoutSecrets(value: unknown, depth = 0): unknown {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
@@ -20,7 +26,7 @@ export function withoutSecrets(value: unknown, depth = 0): unknown {
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(value as Record<string, unknown>)) {
-      out[name] = SECRET_NAME.test(name) && !NOT_SECRET.has(name) ? REDACTED : withoutSecrets(field, depth + 1);
+      out[name] = secretName(name) ? REDACTED : withoutSecrets(field, depth + 1);
     }
     return out;
   }

@@ -11,6 +11,9 @@ import { answerObject } from './audit-notes.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Whether two settings objects hold the same values (as the log would store them). */
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 /** The path parameters of a route pattern, in order (`/api/mod/ventas/:espacio/productos/:producto`). */
 const pathParams = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
@@ -73,6 +76,11 @@ export class RouteAuditor implements RouteAuditing {
             ? { kind: declared.targetKind ?? route.tag, id: created }
             : null);
       const spaceId = note.spaceId ?? ctx.space?.id ?? ctx.params.espacio ?? null;
+      const previous = note.before !== undefined ? note.before : snapshots ? before : undefined;
+      // A settings route's answer is what it stored; one that answers nothing (a 204) is read back.
+      const after = note.after ?? (snapshots ? (answerObject(result) ?? (await snapshot(ctx))) : undefined);
+      // The log says who changed what: a write that left everything as it was (a PATCH of {}) changed nothing.
+      if (previous != null && after != null && sameJson(previous, after)) return;
       await this.trail.record({
         action,
         actor,
@@ -82,9 +90,8 @@ export class RouteAuditor implements RouteAuditing {
         ip: ctx.ip,
         requestId: ctx.id,
         route: label,
-        before: snapshots ? before : undefined,
-        // A settings route answers what it stored; one that answers nothing (a 204) is read back.
-        after: note.after ?? (snapshots ? (answerObject(result) ?? (await snapshot(ctx))) : undefined),
+        before: previous,
+        after,
         details: note.details ?? null,
       });
     };

@@ -24,6 +24,8 @@ export interface AuditNote {
   ownerId?: string;
   spaceId?: string;
   details?: Record<string, unknown>;
+  /** What the change replaced, when the route has no GET to read it back (`snapshot`). */
+  before?: unknown;
   after?: unknown;
 }
 

@@ -1,12 +1,12 @@
 import type { DependencyContainer } from 'tsyringe';
-import { answerAsAfter, issuedKey } from '../audit/audit-notes.js';
+import { issuedKey } from '../audit/audit-notes.js';
 import { Reply } from '@cerebro/sdk';
 import type { RequestContext } from '../http/request-context.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { declareRoutes, hostRoutes, type HostRoute } from '../http/route.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { resolveToken } from '../kernel/resolve.js';
-import { KEY_LIMIT_FIELDS } from '../access/key-limits.js';
+import { KEY_LIMIT_FIELDS, limitFields } from '../access/key-limits.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 
 const KEY_FIELDS = {
@@ -81,7 +81,7 @@ export const TOKEN_ROUTES = declareRoutes([
   },
   {
     operationId: 'core.setTokenLimits',
-    audit: { action: 'clave.limites_modificados', describe: answerAsAfter },
+    audit: { action: 'clave.limites_modificados' },
     method: 'PATCH',
     path: '/api/tokens/:id',
     access: 'owner',
@@ -178,6 +178,14 @@ export function tokenRoutes(container: DependencyContainer): HostRoute[] {
       managers.reaching(await of(ctx), (m) => keys.usageOf(m, ctx.params.id!, ctx.query.dias)),
     'core.revokeToken': async (ctx) => managers.reaching(await of(ctx), (m) => keys.revoke(m, ctx.params.id!)),
     'core.setTokenLimits': async (ctx) =>
-      managers.reaching(await of(ctx), (m) => keys.setLimits(m, ctx.params.id!, ctx.body)),
+      managers.reaching(await of(ctx), async (m) => {
+        const { key, before } = await keys.setLimits(m, ctx.params.id!, ctx.body);
+        // The event keeps the limits before and after, not the key's usage the answer carries.
+        ctx.audit = {
+          before: limitFields(before),
+          after: { limite_por_minuto: key.limite_por_minuto, cuota_diaria: key.cuota_diaria },
+        };
+        return key;
+      }),
   });
 }
