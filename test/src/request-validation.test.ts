@@ -330,3 +330,25 @@ test('multipart form fields named after Object.prototype members are fields of a
     ],
   });
 });
+
+test('names refuse control characters: a key, a space, an owner (422 naming the field), and nothing is stored', async (t) => {
+  const h = await startTestHost(t);
+  const before = (await h.client.get('/tokens')).body.tokens.length;
+  for (const nombre of ['a\u0000b', 'dos\nlíneas', 'tab\there', 'del\u007f']) {
+    const key = await h.client.post('/tokens', { json: { nombre } });
+    assert.equal(key.status, 422, key.text);
+    assert.deepEqual(key.body.detail, [
+      {
+        loc: ['body', 'nombre'],
+        msg: 'No puede contener caracteres de control (saltos de línea, tabuladores, NUL…).',
+        type: 'string_pattern_mismatch',
+      },
+    ]);
+  }
+  assert.equal((await h.client.get('/tokens')).body.tokens.length, before);
+  const renamed = await h.client.patch(`/companies/${h.spaceId}`, { json: { nombre: 'Tienda\r\nX-Falsa: 1' } });
+  assert.equal(renamed.status, 422, renamed.text);
+  assert.deepEqual(renamed.body.detail[0].loc, ['body', 'nombre']);
+  const accents = await h.client.post('/tokens', { json: { nombre: 'Integración «web» — señales 👍' } });
+  assert.equal(accents.status, 201, 'every printable character, accents, quotes and emoji included, stays allowed');
+});

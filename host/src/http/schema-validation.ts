@@ -9,6 +9,7 @@ import {
   type QueryValue,
   type ValidationIssue,
 } from '@cerebro/sdk';
+import { NO_CONTROL_CHARACTERS } from './name-schema.js';
 
 type Ajv = InstanceType<typeof AjvModule.default>;
 
@@ -122,7 +123,14 @@ function issueOf(error: ErrorObject, root: string): ValidationIssue {
     case 'const':
       return { loc, msg: `Debe ser ${JSON.stringify(p.allowedValue)}.`, type: 'literal_error' };
     case 'pattern':
-      return { loc, msg: 'No tiene el formato esperado.', type: 'string_pattern_mismatch' };
+      return {
+        loc,
+        msg:
+          p.pattern === NO_CONTROL_CHARACTERS
+            ? 'No puede contener caracteres de control (saltos de línea, tabuladores, NUL…).'
+            : 'No tiene el formato esperado.',
+        type: 'string_pattern_mismatch',
+      };
     case 'multipleOf':
       return { loc, msg: `Debe ser múltiplo de ${String(p.multipleOf)}.`, type: 'multiple_of' };
     case 'uniqueItems':

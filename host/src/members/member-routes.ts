@@ -8,6 +8,7 @@ import { HostTokens } from '../kernel/tokens.js';
 import { PASSWORD_MAX } from '../studio/owner-credentials.js';
 import { SESSION_SCHEMA } from '../studio/studio-routes.js';
 import { studioPeople } from '../studio/studio-people.js';
+import { nameSchema } from '../http/name-schema.js';
 
 const ROLE = {
   enum: ['administra', 'edita', 'consulta'],
@@ -214,7 +215,7 @@ export const MEMBER_ROUTES = declareRoutes([
       additionalProperties: false,
       properties: {
         token: TOKEN,
-        nombre: { type: 'string', maxLength: 120 },
+        nombre: nameSchema(120, 0),
         clave: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX * 4 },
       },
     },

@@ -9,6 +9,7 @@ import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
 import { HostTokens } from '../kernel/tokens.js';
 import { publicOrigin } from '../http/public-origin.js';
+import { nameSchema } from '../http/name-schema.js';
 
 /**
  * Platform administration for the operator credential (`cra_...`). Any service key or console session gets 403.
@@ -48,7 +49,7 @@ export const ADMIN_ROUTES = declareRoutes([
     requestSchema: closed({
       required: ['nombre'],
       properties: {
-        nombre: { type: 'string', minLength: 1, maxLength: 120 },
+        nombre: nameSchema(120),
         email: { type: 'string' },
         creditos: { type: 'integer', minimum: 0 },
       },
@@ -150,7 +151,7 @@ export const ADMIN_ROUTES = declareRoutes([
     requestSchema: closed({
       required: ['nombre'],
       properties: {
-        nombre: { type: 'string', minLength: 1, maxLength: 80 },
+        nombre: nameSchema(80),
         espacios: {
           type: 'array',
           items: { type: 'string' },

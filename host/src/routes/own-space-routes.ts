@@ -8,6 +8,7 @@ import type { AuditNote, RequestContext } from '../http/request-context.js';
 import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
+import { nameSchema } from '../http/name-schema.js';
 
 /** An owner's space allowance, as the owner reads it. */
 export const ALLOWANCE_FIELDS = {
@@ -80,7 +81,7 @@ export const OWN_SPACE_ROUTES = declareRoutes([
           type: 'string',
           description: 'Minúsculas, cifras, "-" o "_", de 1 a 63, empezando por letra o cifra (422 si no).',
         },
-        nombre: { type: 'string', minLength: 1, maxLength: MAX_SPACE_NAME },
+        nombre: nameSchema(MAX_SPACE_NAME),
       },
     },
     responses: {
@@ -105,7 +106,7 @@ export const OWN_SPACE_ROUTES = declareRoutes([
       type: 'object',
       required: ['nombre'],
       additionalProperties: false,
-      properties: { nombre: { type: 'string', minLength: 1, maxLength: MAX_SPACE_NAME } },
+      properties: { nombre: nameSchema(MAX_SPACE_NAME) },
     },
     responses: {
       '200': {

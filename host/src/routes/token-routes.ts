@@ -8,6 +8,7 @@ import { arrayOf, nullable, objectSchema } from '../http/response-schemas.js';
 import { resolveToken } from '../kernel/resolve.js';
 import { KEY_LIMIT_FIELDS, limitFields } from '../access/key-limits.js';
 import { HostRootTokens } from '../kernel/root-tokens.js';
+import { nameSchema } from '../http/name-schema.js';
 
 const KEY_FIELDS = {
   id: { type: 'string', pattern: '^[0-9a-f]{16}$' },
@@ -64,7 +65,7 @@ export const TOKEN_ROUTES = declareRoutes([
       type: 'object',
       required: ['nombre'],
       properties: {
-        nombre: { type: 'string', minLength: 1, maxLength: 80 },
+        nombre: nameSchema(80),
         espacios: {
           type: 'array',
           items: { type: 'string' },

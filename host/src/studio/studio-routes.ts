@@ -12,6 +12,7 @@ import { ownProfiles } from './own-profile.js';
 import { clearedSessionCookie, requestIsSecure } from '../access/session-cookie.js';
 import { personOf, studioPeople } from './studio-people.js';
 import type { SignedInPerson } from './studio-services.js';
+import { nameSchema } from '../http/name-schema.js';
 
 const OWNER_FIELDS = {
   id: { type: 'string' },
@@ -191,7 +192,7 @@ export const STUDIO_ROUTES = declareRoutes([
       type: 'object',
       additionalProperties: false,
       properties: {
-        nombre: { type: 'string', minLength: 1, maxLength: 120 },
+        nombre: nameSchema(120),
         email: { type: 'string', maxLength: 254 },
         clave_actual: { type: 'string', maxLength: PASSWORD_MAX * 4 },
         clave_nueva: { type: 'string', maxLength: PASSWORD_MAX * 4 },
