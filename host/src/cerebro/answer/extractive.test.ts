@@ -148,3 +148,39 @@ test('a short follow-up question is answered in the context of the previous one'
   assert.match(followUp.text, /lunes a viernes de 9 a 18 horas por teléfono/);
   assert.equal(followUp.sources[0]?.page, 7);
 });
+
+test('sources list up to `passages` in all, however many units a list continuation or a deeper passage adds', async () => {
+  const db = migratedDb();
+  const index = sqlitePassageIndex(db);
+  await seedDocument(db, index, 'taller', 'manual.md', [
+    {
+      headings: ['Mantenimiento'],
+      text: 'El mantenimiento de la bicicleta conviene hacerlo cada mes. Para engrasar la cadena, los pasos son los siguientes:',
+    },
+    {
+      headings: ['Mantenimiento'],
+      text: '- Limpia la cadena con un trapo seco.\n- Aplica una gota de aceite en cada eslabón.\n- Retira el aceite sobrante.',
+    },
+    { headings: ['Frenos'], text: 'Revisa las pastillas de freno de la bicicleta cada tres meses.' },
+    { headings: ['Ruedas'], text: 'Infla las ruedas de la bicicleta cada semana a la presión del flanco.' },
+    { headings: ['Cadena'], text: 'Una cadena de bicicleta dura unos 3000 kilómetros antes de cambiarla.' },
+  ]);
+  const answerer = new ExtractiveAnswerer(index, new Retriever(index));
+  let checked = 0;
+  for (const passages of [1, 2, 3])
+    for (const question of [
+      '¿Cómo engraso la cadena de la bicicleta?',
+      '¿Cada cuánto hay que hacer el mantenimiento de la bicicleta?',
+      '¿Cuántos kilómetros dura la cadena de la bicicleta?',
+    ]) {
+      const answer = await answerer.answer({ space: 'taller', question, options: { passages, minRelevance: 0.05 } });
+      if (!answer.found) continue;
+      checked++;
+      const cited = answer.sources.filter((s) => s.cited).length;
+      assert.ok(
+        answer.sources.length <= Math.max(passages, cited),
+        `${question} (pasajes ${passages}): ${answer.sources.length} fuentes, ${cited} citadas`,
+      );
+    }
+  assert.ok(checked >= 6, `${checked} answers checked`);
+});

@@ -496,8 +496,10 @@ export class ExtractiveAnswerer implements Answerer {
       }
       return options.citations ? cite(text, n) : text;
     });
-    // Then the other relevant passages, so a client sees every document that was considered.
+    // Then the other relevant passages, so a client sees every document that was considered: up to `passages` in
+    // all (a list's continuation joins the relevant ones to be quoted, not to lengthen the list past what was asked).
     for (const { hit, score } of relevant) {
+      if (sources.length >= options.passages) break;
       if (!numberOf.has(hit.id)) sources.push(toSource(hit, sources.length + 1, score, hit.text, false));
     }
     return {
