@@ -40,13 +40,33 @@ describe('limits per key', () => {
     assert.equal(refused.status, 429);
     assert.equal(refused.body.codigo, 'rate_limited');
     assert.match(refused.body.detail, /^Demasiadas peticiones: esta clave admite 2 por minuto\. Reintenta en \d+ s\.$/);
-    assert.equal(refused.headers.get('ratelimit-policy'), '2;w=60;limite="clave"');
+    // Every limit that applies is listed, the one that refused first, though the space's was not counted.
+    assert.equal(refused.headers.get('ratelimit-policy'), '2;w=60;limite="clave", 600;w=60;limite="espacio"');
+    assert.equal(refused.headers.get('ratelimit-limit'), '2');
     assert.equal(refused.headers.get('ratelimit-remaining'), '0');
     assert.ok(Number(refused.headers.get('retry-after')) >= 1);
     // The space's other keys are not held back by this key's limit.
     const other = await h.client.get(eco(h));
     assert.equal(other.status, 200);
     assert.equal(other.headers.get('ratelimit-policy'), '600;w=60;limite="espacio"');
+  });
+
+  test('a 429 lists every limit that applies, the one that refused first, also those it did not reach', async (t) => {
+    const h = await host(t);
+    await awayFromMinuteEnd(10);
+    const config = `/companies/${h.spaceId}/api-config`;
+    assert.equal((await h.client.patch(config, { json: { cuota_diaria: 1000 } })).status, 200);
+    const limited = await newKey(h, { limite_por_minuto: 1, cuota_diaria: 500 });
+    assert.equal((await h.client.get(eco(h), { key: limited.token })).status, 200);
+    const refused = await h.client.get(eco(h), { key: limited.token });
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body.codigo, 'rate_limited');
+    // Counted in this order: the key's minute, the space's minute, the key's day, the space's day.
+    assert.equal(
+      refused.headers.get('ratelimit-policy'),
+      '1;w=60;limite="clave", 600;w=60;limite="espacio", 500;w=86400;limite="clave", 1000;w=86400;limite="espacio"',
+    );
+    assert.deepEqual([refused.headers.get('ratelimit-limit'), refused.headers.get('ratelimit-remaining')], ['1', '0']);
   });
 
   test("a key's limit above the space's never widens it: the space's refuses, and is named", async (t) => {

@@ -398,7 +398,7 @@ test(
       const refused = answers.find((r) => r.status === 429)!;
       assert.equal(refused.body.codigo, 'rate_limited');
       assert.match(refused.body.detail, new RegExp(`esta clave admite ${K} por minuto`));
-      assert.equal(refused.headers.get('ratelimit-policy'), `${K};w=60;limite="clave"`);
+      assert.equal(refused.headers.get('ratelimit-policy'), `${K};w=60;limite="clave", 100;w=60;limite="espacio"`);
       assert.equal(refused.headers.get('ratelimit-remaining'), '0');
       // A request let through lists both limits, the one closest to refusing (the key's) first.
       assert.match(

@@ -90,7 +90,7 @@ const STANDARD_ERRORS: Record<string, string> = {
   '415': 'Tipo de contenido no admitido.',
   '422': 'Datos no válidos: `detail` es la lista de problemas (`loc`, `msg`, `type`).',
   '429':
-    'Límite por minuto o cuota diaria superados, del espacio o propios de la clave, o (rutas públicas) de la dirección de origen (cabecera `Retry-After`; `RateLimit-Policy` dice cuál con `limite="clave"`, `limite="espacio"` o `limite="direccion"`).',
+    'Límite por minuto o cuota diaria superados, del espacio o propios de la clave, o (rutas públicas) de la dirección de origen (cabecera `Retry-After`; `RateLimit-Policy` enumera todos los límites que se aplican, primero el que ha rechazado la petición, cada uno con `limite="clave"`, `limite="espacio"` o `limite="direccion"`).',
   '503':
     'El servicio arranca o se detiene, el módulo no está disponible, la base de datos está ocupada (`database_busy`) o el almacén de originales no responde (`originals_unavailable`), con la cabecera `Retry-After`.',
   '507':

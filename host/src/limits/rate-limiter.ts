@@ -151,17 +151,24 @@ export class RequestWindowLimiter implements RateLimiter {
       if (isPromise(hit)) {
         const next = i + 1;
         return hit.then((h) => {
-          this.settle(check, h, standings, now, headers);
+          this.settle(checks, check, h, standings, now, headers);
           return this.run(checks, next, standings, now, headers);
         });
       }
-      this.settle(check, hit, standings, now, headers);
+      this.settle(checks, check, hit, standings, now, headers);
     }
-    writeHeaders(standings, headers);
+    writeHeaders(checks, standings, headers);
   }
 
-  /** Records what a window left, or throws 429 when it was full. */
-  private settle(check: Check, hit: WindowHit, standings: Standing[], now: number, headers: Record<string, string>) {
+  /** Records what a window left, or throws 429 when it was full (the headers still list every limit of `checks`). */
+  private settle(
+    checks: readonly Check[],
+    check: Check,
+    hit: WindowHit,
+    standings: Standing[],
+    now: number,
+    headers: Record<string, string>,
+  ) {
     const reset = Math.max(1, Math.ceil((check.windowStart + check.windowMs - now) / 1000));
     const standing = { check, remaining: hit.allowed ? Math.max(0, check.limit - hit.count) : 0, reset };
     standings.push(standing);
@@ -169,7 +176,7 @@ export class RequestWindowLimiter implements RateLimiter {
       if (check.windowMs === DAY_MS && !this.windows.storesHits) this.pending.add(check.bucket, check.windowStart);
       return;
     }
-    writeHeaders(standings, headers, standing);
+    writeHeaders(checks, standings, headers, standing);
     throw refusal(check, reset, { ...headers, 'Retry-After': String(reset) });
   }
 
@@ -193,18 +200,26 @@ export class RequestWindowLimiter implements RateLimiter {
 
 /**
  * The IETF draft's headers: `RateLimit-Limit`, `-Remaining` and `-Reset` of the limit closest to refusing (the one
- * that refused, on a 429), and `RateLimit-Policy` listing every limit that applied, that one first, each with
- * `limite="clave"`, `"espacio"` or `"direccion"` (a visitor's address on a public route).
+ * that refused, on a 429), and `RateLimit-Policy` listing every limit that applied (`checks`), that one first, each
+ * with `limite="clave"`, `"espacio"` or `"direccion"` (a visitor's address on a public route). On a 429 the limits
+ * after the one that refused were not counted (`standings` stops there), yet they apply to the request all the same:
+ * a client sees every limit it has to keep under, not only the first it hit.
  */
-function writeHeaders(standings: Standing[], headers: Record<string, string>, refused?: Standing): void {
+function writeHeaders(
+  checks: readonly Check[],
+  standings: Standing[],
+  headers: Record<string, string>,
+  refused?: Standing,
+): void {
   let shown = refused;
   if (!shown) for (const s of standings) if (!shown || s.remaining < shown.remaining) shown = s;
   if (!shown) return;
   headers['RateLimit-Limit'] = String(shown.check.limit);
   headers['RateLimit-Remaining'] = String(shown.remaining);
   headers['RateLimit-Reset'] = String(shown.reset);
-  const policy = (s: Standing) => `${s.check.limit};w=${s.check.windowMs / 1000};limite="${s.check.scope}"`;
-  headers['RateLimit-Policy'] = [shown, ...standings.filter((s) => s !== shown)].map(policy).join(', ');
+  const first = shown.check;
+  const policy = (c: Check) => `${c.limit};w=${c.windowMs / 1000};limite="${c.scope}"`;
+  headers['RateLimit-Policy'] = [first, ...checks.filter((c) => c !== first)].map(policy).join(', ');
 }
 
 function refusal(check: Check, reset: number, headers: Record<string, string>) {
