@@ -75,6 +75,7 @@ export {
   type RouteBody,
   type RouteQuery,
   type HandlersOf,
+  type PaidRouteFunctions,
   type TypedSetupResult,
   type TypedPluginDefinition,
 } from './manifest.js';

@@ -161,6 +161,16 @@ export interface PluginSetupResult {
    */
   pricing?: Record<string, (req: ModuleRequest) => number | Promise<number>>;
   /**
+   * What a paid route refuses before it is charged (since sdk 2.1): the refusals that need no work, only the request
+   * and the plugin's stored state (a field the schema cannot check, a referenced record that does not exist, a record
+   * in the wrong state). The host calls it after every check of its own (access, limits, body schema, idempotency)
+   * and before `pricing` and the credits, so such a refusal costs nothing, moves nothing in the credit history and
+   * is answered with its own status, also on an empty pool (not `402`). It refuses by throwing an `ApiError`; what
+   * it returns is ignored. Only for routes with `credits`. The handler still runs its own checks (the stored state
+   * may change in between), and a refusal there is refunded.
+   */
+  checks?: Record<string, (req: ModuleRequest) => void | Promise<void>>;
+  /**
    * The plugin's own state for `GET /api/health` (`detalle`), e.g. whether an engine is loaded. Must be cheap. A
    * non-empty string `degradado` in it says the module cannot do its job (an engine without a model) and why:
    * health's `salud` becomes `degradada` and the operator sees that text in `motivos`.
@@ -203,17 +213,18 @@ export type HandlersOf<Routes extends readonly RouteDeclaration[]> = {
 
 /** `PluginSetupResult` checked against the manifest's routes: a missing, extra or misspelt route id does not compile. */
 export interface TypedSetupResult<Routes extends readonly RouteDeclaration[]>
-  extends Omit<PluginSetupResult, 'handlers' | 'pricing'> {
+  extends Omit<PluginSetupResult, 'handlers' | 'pricing' | 'checks'> {
   handlers: HandlersOf<Routes>;
-  pricing?: {
-    [Id in Extract<Routes[number], { credits: number }>['id']]?: (
-      req: ModuleRequest<
-        RouteBody<Extract<Routes[number], { id: Id }>>,
-        RouteQuery<Extract<Routes[number], { id: Id }>>
-      >,
-    ) => number | Promise<number>;
-  };
+  pricing?: PaidRouteFunctions<Routes, number | Promise<number>>;
+  checks?: PaidRouteFunctions<Routes, void | Promise<void>>;
 }
+
+/** One function per route with `credits` (optional), receiving the request as that route's handler does. */
+export type PaidRouteFunctions<Routes extends readonly RouteDeclaration[], Result> = {
+  [Id in Extract<Routes[number], { credits: number }>['id']]?: (
+    req: ModuleRequest<RouteBody<Extract<Routes[number], { id: Id }>>, RouteQuery<Extract<Routes[number], { id: Id }>>>,
+  ) => Result;
+};
 
 /** What `definePlugin` takes: the manifest with its routes as written (ids and schemas kept literal). */
 export interface TypedPluginDefinition<Routes extends readonly RouteDeclaration[]> {

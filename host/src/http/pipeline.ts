@@ -50,14 +50,17 @@ import type { RouteAuditHook, RouteAuditing } from '../audit/audit-services.js';
  *  6. request data: query parameters against the route's `query` schema, then the JSON body's limits and syntax
  *     (413, 415, 400) and its `requestSchema` (422); both validators are compiled once here, at mount
  *  7. on routes flagged `idempotent`, an `Idempotency-Key` is held or its stored answer replayed (nothing below
- *     runs then); credits reserved before the handler (402), refunded if the handler fails
+ *     runs then); the route's own `check` (its refusals that need no work: the request and the stored state, such
+ *     as a conversation that does not exist), so such a refusal is its own 4xx, never charged nor turned into a
+ *     402; then credits reserved before the handler (402), refunded if the handler fails
  *  8. the handler
  *
  * A successful POST, PUT, PATCH or DELETE is recorded in the audit log (`RouteAuditing`) before its answer is sent, for
  * the host's routes and the plugins' alike; a settings route's values are read just before its handler runs.
  *
- * Plugins only provide step 8: the route data (permission, module, credits) comes from their manifest and the
- * pipeline applies it, so a plugin cannot skip or weaken any check.
+ * Plugins only provide step 8 (and a paid route's price and `check`, which run inside step 7 after every other
+ * check and can only lower the price or refuse): the route data (permission, module, credits) comes from their
+ * manifest and the pipeline applies it, so a plugin cannot skip or weaken any check.
  */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -307,10 +310,19 @@ export class RequestPipeline implements RoutePipeline {
   }
 
   /**
-   * Step 7: reserves the request's price from the space's credit pool. Undefined for a free request, so it stays on
-   * the synchronous path; a paid one waits for the ledger.
+   * Step 7: the route's own `check`, then its price reserved from the space's credit pool. The check comes first so
+   * that a request the route refuses anyway (a bad value, an unknown conversation) moves no credits: no `consumo`
+   * and `reembolso` pair in the history, and its own 4xx rather than a 402 on an empty pool. Undefined for a free
+   * request checked synchronously, so it stays on the synchronous path; a paid one waits for the ledger.
    */
   private charge(route: HostRoute, exchange: Exchange): Promise<void> | undefined {
+    const checking = route.check?.(exchange.ctx);
+    if (isPromiseLike(checking)) return Promise.resolve(checking).then(() => this.reserve(route, exchange));
+    return this.reserve(route, exchange);
+  }
+
+  /** The request's price (the route's `creditsFor`, else its `credits`), taken from the pool. */
+  private reserve(route: HostRoute, exchange: Exchange): Promise<void> | undefined {
     const price = route.creditsFor ? route.creditsFor(exchange.ctx) : (route.credits ?? 0);
     if (typeof price !== 'number') return price.then((cost) => this.debit(cost, exchange));
     return this.debit(price, exchange);

@@ -63,6 +63,15 @@ export interface HostRoute {
    * reads storage (a cached answer is free).
    */
   creditsFor?: (ctx: RequestContext) => number | Promise<number>;
+  /**
+   * The route's own refusals that need no work done: what its handler would refuse from the request and the stored
+   * state alone (a blank text, a referenced conversation that does not exist, a landing in the wrong state). Run by
+   * the pipeline after every check before it (access, limits, body schema, idempotency) and before the price and
+   * the credits, so such a refusal is answered with its own status and never charged, not even on an empty pool.
+   * It can only refuse (throw an `ApiError`): what it returns is ignored. The handler still checks what may have
+   * changed since (stored state), then any refusal of its own is refunded.
+   */
+  check?: (ctx: RequestContext) => void | Promise<void>;
   /** `form`: an HTML form's urlencoded body, read into an object of strings (`visitor` routes). */
   body?: 'json' | 'multipart' | 'none' | 'form';
   maxBodyBytes?: number;
@@ -117,7 +126,7 @@ export const routeLabel = (route: Pick<HostRoute, 'method' | 'path'>): string =>
  * A host route as declared: the data the pipeline, the OpenAPI document and the README read, without its handler
  * (as a plugin's manifest route). Handlers are given apart, keyed by `operationId` (`hostRoutes`).
  */
-export type HostRouteDeclaration = Omit<HostRoute, 'handler' | 'creditsFor'>;
+export type HostRouteDeclaration = Omit<HostRoute, 'handler' | 'creditsFor' | 'check'>;
 
 /**
  * What a host route's handler sees: the request with its JSON body typed from the declared `requestSchema` and its
@@ -135,12 +144,21 @@ export type HostHandlers<Declarations extends readonly HostRouteDeclaration[]> =
   ) => unknown;
 };
 
-/** Per-request prices of routes that declare `credits`, as a plugin's `pricing`: called before credits are reserved. */
-export type HostPricing<Declarations extends readonly HostRouteDeclaration[]> = {
+/** The handler-like functions of the routes that declare `credits`, keyed by `operationId`, each typed as its handler. */
+type PaidRouteFunctions<Declarations extends readonly HostRouteDeclaration[], Result> = {
   [Id in Extract<Declarations[number], { credits: number }>['operationId']]?: (
     ctx: HostRouteContext<Extract<Declarations[number], { operationId: Id }>>,
-  ) => number | Promise<number>;
+  ) => Result;
 };
+
+/**
+ * What paid routes add to their handlers, as a plugin's `pricing` and `checks`: per-request prices (called before
+ * credits are reserved) and the refusals that run before the price (`HostRoute.check`).
+ */
+export interface HostPaidRoutes<Declarations extends readonly HostRouteDeclaration[]> {
+  pricing?: PaidRouteFunctions<Declarations, number | Promise<number>>;
+  checks?: PaidRouteFunctions<Declarations, void | Promise<void>>;
+}
 
 /** Declares host routes with their schemas kept literal, so their handlers' bodies are typed from them. */
 export const declareRoutes = <const Declarations extends readonly HostRouteDeclaration[]>(
@@ -155,13 +173,20 @@ export const declareRoutes = <const Declarations extends readonly HostRouteDecla
 export function hostRoutes<const Declarations extends readonly HostRouteDeclaration[]>(
   declarations: Declarations,
   handlers: HostHandlers<Declarations>,
-  pricing: HostPricing<Declarations> = {},
+  paid: HostPaidRoutes<Declarations> = {},
 ): HostRoute[] {
   // Each handler's context is narrower than a route's (typed body and query); the pipeline's validation makes it so.
   const byId = handlers as unknown as Record<string, HostRoute['handler']>;
-  const prices = pricing as unknown as Record<string, HostRoute['creditsFor']>;
+  const prices = (paid.pricing ?? {}) as unknown as Record<string, HostRoute['creditsFor']>;
+  const checks = (paid.checks ?? {}) as unknown as Record<string, HostRoute['check']>;
   return declarations.map((declaration) => {
     const creditsFor = prices[declaration.operationId];
-    return { ...declaration, ...(creditsFor ? { creditsFor } : {}), handler: byId[declaration.operationId]! };
+    const check = checks[declaration.operationId];
+    return {
+      ...declaration,
+      ...(creditsFor ? { creditsFor } : {}),
+      ...(check ? { check } : {}),
+      handler: byId[declaration.operationId]!,
+    };
   });
 }

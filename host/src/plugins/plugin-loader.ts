@@ -37,6 +37,7 @@ export interface LoadedPlugin {
   status?: () => Record<string, unknown>;
   metrics?: Record<string, PluginGauge>;
   pricing?: Record<string, (req: ModuleRequest) => number | Promise<number>>;
+  checks?: Record<string, (req: ModuleRequest) => void | Promise<void>>;
   container?: DependencyContainer;
 }
 
@@ -219,17 +220,24 @@ export async function loadPlugins(sources: PluginSource[], deps: LoaderDeps): Pr
       plugin.dispose = setup.dispose;
       plugin.status = setup.status;
       plugin.metrics = setup.metrics;
-      const unpriced = Object.keys(setup.pricing ?? {}).filter(
-        (id) => !manifest.routes.some((r) => r.id === id && (r.credits ?? 0) > 0),
-      );
-      if (unpriced.length) {
-        throw new PluginError(
-          'PLUGIN_HANDLERS_MISMATCH',
-          manifest.id,
-          `pricing para rutas sin credits en el manifiesto: [${unpriced.join(', ')}].`,
+      // A price or a check only means something before a charge: given for a free route, it is a mistake.
+      for (const [field, given] of [
+        ['pricing', setup.pricing],
+        ['checks', setup.checks],
+      ] as const) {
+        const unpaid = Object.keys(given ?? {}).filter(
+          (id) => !manifest.routes.some((r) => r.id === id && (r.credits ?? 0) > 0),
         );
+        if (unpaid.length) {
+          throw new PluginError(
+            'PLUGIN_HANDLERS_MISMATCH',
+            manifest.id,
+            `${field} para rutas sin credits en el manifiesto: [${unpaid.join(', ')}].`,
+          );
+        }
       }
       plugin.pricing = setup.pricing;
+      plugin.checks = setup.checks;
       plugin.state = 'activo';
       for (const token of manifest.provides ?? []) loaded.set(token, plugin);
       deps.log.info({ plugin: manifest.id, version: manifest.version, origin: source.origin }, 'plugin cargado');

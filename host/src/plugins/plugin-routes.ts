@@ -61,6 +61,23 @@ function priceOf(
 }
 
 /**
+ * What a paid route refuses before it is charged (step 7 of the pipeline): a plugin that failed to start (its
+ * handler would answer 503), then the plugin's own `checks`. Free routes have none: they stay on the fast path.
+ */
+function checkOf(plugin: LoadedPlugin, route: RouteDeclaration): Pick<HostRoute, 'check'> {
+  if (!((route.credits ?? 0) > 0)) return {};
+  return {
+    check: (ctx: RequestContext) => {
+      if (plugin.state !== 'activo') throw unavailable(plugin);
+      return plugin.checks?.[route.id]?.(moduleRequest(ctx, plugin.manifest.id));
+    },
+  };
+}
+
+const unavailable = (plugin: LoadedPlugin) =>
+  apiError('plugin_unavailable', `El módulo ${plugin.manifest.id} no está disponible: falló al arrancar.`);
+
+/**
  * Where a route is mounted and who reaches it: an owner's key or session under `/api/mod/<id>/:espacio`, or, for a
  * `public` route, anyone under `/api/pub/<id>/:espacio`, counted per address and with the body capped.
  */
@@ -96,6 +113,7 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
     ...(plugin.pricing?.[route.id]
       ? { creditsFor: (ctx: RequestContext) => priceOf(plugin, route.id, route.credits ?? 0, ctx) }
       : {}),
+    ...checkOf(plugin, route),
     body: route.body ?? (['POST', 'PUT', 'PATCH'].includes(route.method) ? 'json' : 'none'),
     idempotent: route.idempotent,
     ...(route.errorFormat ? { errorFormat: route.errorFormat } : {}),
@@ -109,9 +127,7 @@ export function pluginRoutes(plugin: LoadedPlugin): HostRoute[] {
     responses: route.responses,
     handler: (ctx: RequestContext) => {
       const handler = plugin.handlers[route.id];
-      if (plugin.state !== 'activo' || !handler) {
-        throw apiError('plugin_unavailable', `El módulo ${manifest.id} no está disponible: falló al arrancar.`);
-      }
+      if (plugin.state !== 'activo' || !handler) throw unavailable(plugin);
       return handler(moduleRequest(ctx, manifest.id));
     },
   }));

@@ -14,9 +14,14 @@ export class ConversationStore {
     private readonly now: () => number,
   ) {}
 
+  /** Whether `id` is a conversation of this space (a question may continue it). Reads, creates nothing. */
+  exists(space: string, id: string): Promise<boolean> {
+    return this.repo.exists(space, id);
+  }
+
   /** A new conversation id, or null when `id` is given but is not a conversation of this space. */
   async open(space: string, id: string | undefined): Promise<string | null> {
-    if (id !== undefined) return (await this.repo.exists(space, id)) ? id : null;
+    if (id !== undefined) return (await this.exists(space, id)) ? id : null;
     return this.openWith(space, []);
   }
 

@@ -85,13 +85,21 @@ export function openAiRoutes(container: DependencyContainer, rag: RagService): H
     return chat;
   };
 
-  const chatCompletions = async (ctx: ChatContext) => {
-    const chat = await askedOf(ctx);
+  /**
+   * A chat request's refusals before it is charged (the route's `check`): messages without a question (`askedOf`),
+   * and a stream sent with an `Idempotency-Key` (a stream is not replayed).
+   */
+  const chatCheck = async (ctx: ChatContext) => {
+    await askedOf(ctx);
     if (ctx.body.stream && ctx.req.headers['idempotency-key'] !== undefined)
       throw apiError(
         'idempotency_not_supported',
         'Una respuesta con `stream` no se repite: envíala sin Idempotency-Key.',
       );
+  };
+
+  const chatCompletions = async (ctx: ChatContext) => {
+    const chat = await askedOf(ctx);
     const space = ctx.space!.id;
     const conversation = await rag.openConversationWith(space, chat.history);
     const continuing = chat.history.length > 0;
@@ -173,6 +181,9 @@ export function openAiRoutes(container: DependencyContainer, rag: RagService): H
         })),
       }),
     },
-    { 'openai.chatCompletions': async (ctx) => ((await askedOf(ctx)).cached ? 0 : QUESTION_COST) },
+    {
+      pricing: { 'openai.chatCompletions': async (ctx) => ((await askedOf(ctx)).cached ? 0 : QUESTION_COST) },
+      checks: { 'openai.chatCompletions': chatCheck },
+    },
   );
 }

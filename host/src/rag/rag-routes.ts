@@ -323,9 +323,10 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
     }
     return question;
   };
+  const conversationNotFound = () => apiError('not_found', 'Conversación no encontrada en este espacio.');
   const openConversation = async (ctx: RequestContext, q: AskedQuestion) => {
     const id = await rag.openConversation(space(ctx), q.continues);
-    if (!id) throw apiError('not_found', 'Conversación no encontrada en este espacio.');
+    if (!id) throw conversationNotFound(); // deleted since the check: the question is refunded
     return id;
   };
   const toAnswer = (q: AskedQuestion, conversation: string): QuestionToAnswer => ({
@@ -347,6 +348,15 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
   const viewOf = async (ctx: RequestContext, d: DocumentStatus) => (await viewsOf(ctx, [d]))[0]!;
   const questionCost = async (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }) =>
     (await askedOf(ctx)).cached ? 0 : QUESTION_COST;
+  /**
+   * A question's refusals before it is charged (the route's `check`): a blank text, malformed tags (`askedOf`), and
+   * a `conversacion` that is not one of this space, so none of them moves credits.
+   */
+  const questionCheck = async (ctx: Omit<RequestContext, 'body'> & { body: QuestionBody }) => {
+    const q = await askedOf(ctx);
+    if (q.continues !== undefined && !(await rag.hasConversation(space(ctx), q.continues)))
+      throw conversationNotFound();
+  };
   return hostRoutes(
     ragRouteDeclarations(config),
     {
@@ -500,8 +510,8 @@ export function ragRoutes(container: DependencyContainer, rag: RagService): Host
       'core.clearCache': async (ctx) => ({ eliminadas: await rag.clearCache(space(ctx)) }),
     },
     {
-      'core.ask': questionCost,
-      'core.askStream': questionCost,
+      pricing: { 'core.ask': questionCost, 'core.askStream': questionCost },
+      checks: { 'core.ask': questionCheck, 'core.askStream': questionCheck },
     },
   );
 }

@@ -504,6 +504,11 @@ export class RagService {
     return hit && { answer: hit.answer, at: hit.cachedAt };
   }
 
+  /** Whether `id` is a conversation of this space, without opening one (a question's check before its charge). */
+  hasConversation(space: string, id: string): Promise<boolean> {
+    return this.conversations.exists(space, id);
+  }
+
   /** Opens (or continues) a conversation; null when the id is not a conversation of this space. */
   openConversation(space: string, id: string | undefined): Promise<string | null> {
     return this.conversations.open(space, id);

@@ -16,6 +16,14 @@ async function fichaDone(lab: Lab, id: string): Promise<any> {
 }
 
 const balance = async (lab: Lab) => (await lab.h.client.get(`/cuentas/${lab.h.accountId}/bolsa`)).body.saldo as number;
+/** The account's credit history, newest first, as `motivo` and `delta` (`consumo-5`). */
+const movements = async (lab: Lab) =>
+  (
+    (await lab.h.client.get(`/cuentas/${lab.h.accountId}/bolsa`)).body.movimientos as {
+      motivo: string;
+      delta: number;
+    }[]
+  ).map((m) => `${m.motivo}${m.delta}`);
 
 async function crawled(lab: Lab, paths: string[]): Promise<string> {
   const created = await lab.h.client.post(`${lab.base}/fuentes`, {
@@ -157,5 +165,25 @@ test('a ficha that cannot be assembled ends fallida with its reason and gives it
     ['body.tema', 'body.campos.1', 'body.fuentes.0', 'body.documentos.0'],
   );
   assert.equal(await balance(lab), before, 'a refused request costs nothing');
+  assert.deepEqual(
+    await movements(lab),
+    ['reembolso5', 'consumo-5', 'recarga1000'],
+    'only the failed ficha moved credits (charged, then given back); the refused request never reached the pool',
+  );
   assert.equal((await lab.h.client.get(`${lab.base}/fichas/otra`)).status, 404);
+});
+
+test('on an empty pool a ficha with unknown sources or documents is still a 422, not 402, and moves nothing', async (t) => {
+  const lab = await startLab(t, { credits: 0 });
+  const bad = await lab.h.client.post(`${lab.base}/fichas`, {
+    json: { tema: 'Precios', fuentes: ['no-existe'], documentos: ['nada.pdf'] },
+  });
+  assert.equal(bad.status, 422, bad.text);
+  assert.deepEqual(
+    bad.body.detail.map((d: { loc: string[] }) => d.loc.join('.')),
+    ['body.fuentes.0', 'body.documentos.0'],
+  );
+  const sound = await lab.h.client.post(`${lab.base}/fichas`, { json: { tema: 'Precios' } });
+  assert.equal(sound.status, 402, 'a sound request still needs its credits');
+  assert.deepEqual(await movements(lab), []);
 });

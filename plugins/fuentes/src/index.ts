@@ -2,7 +2,7 @@ import { definePlugin, HostServices } from '@cerebro/sdk';
 import { FichaAssembler } from './fichas/assembler.js';
 import { FichaRunner } from './fichas/ficha-runner.js';
 import { FichaStore } from './fichas/ficha-store.js';
-import { fichaHandlers, fichaView } from './routes/ficha-routes.js';
+import { fichaChecks, fichaHandlers, fichaView } from './routes/ficha-routes.js';
 import { runView } from './routes/source-views.js';
 import { FUENTES_ROUTES } from './routes/route-declarations.js';
 import { HostLimiter } from './crawl/host-limiter.js';
@@ -140,6 +140,7 @@ export default definePlugin({
         }),
         ...fichaHandlers({ fichas, runner, sources, documents }),
       },
+      checks: fichaChecks({ sources, documents }),
       // The host stops the plugin's jobs (runs and fichas go back to the queue) before this.
       dispose: async () => {
         fetcher.close();

@@ -23,7 +23,7 @@ export const FAST_SETTINGS: Record<string, string> = {
 
 export async function startLab(
   t: { after(fn: () => unknown): void },
-  options: { env?: Record<string, string>; site?: TestSiteOptions; clock?: { now(): number } } = {},
+  options: { env?: Record<string, string>; site?: TestSiteOptions; clock?: { now(): number }; credits?: number } = {},
 ): Promise<Lab> {
   const site = await startTestSite(options.site);
   t.after(() => site.close());
@@ -31,6 +31,7 @@ export async function startLab(
     plugins: [fuentes],
     env: { ...FAST_SETTINGS, ...options.env },
     clock: options.clock,
+    credits: options.credits,
   });
   return { h, site, base: `/mod/fuentes/${h.spaceId}` };
 }

@@ -12,7 +12,7 @@ import { LandingGenerator } from './jobs/generator.js';
 import { landingMigrations } from './migrations.js';
 import { landingPostgresMigrations } from './postgres-migrations.js';
 import { LANDING_PAGE_SCHEMA, LANDING_SCHEMA, LEAD_PAGE_SCHEMA } from './response-schemas.js';
-import { CREATE_COST, landingHandlers, REFINE_COST } from './routes/handlers.js';
+import { CREATE_COST, landingChecks, landingHandlers, REFINE_COST } from './routes/handlers.js';
 import { publicHandlers } from './routes/public-handlers.js';
 import { publicationHandlers } from './routes/publication-handlers.js';
 import {
@@ -315,6 +315,7 @@ export default definePlugin({
         ...publicationHandlers(views),
         ...publicHandlers({ store, publications, leads, inbox, log }),
       },
+      checks: landingChecks({ store, cerebro }),
       dispose: () => generator.close(),
       status: () => generator.counts(),
       metrics: {

@@ -125,7 +125,7 @@ test('refinar twice makes versions 2 and 3 from the documented instructions; an 
   });
   assert.equal(unknown.status, 422);
   assert.equal(unknown.body.detail.length, 2);
-  assert.equal(await balance(h), before, 'a refused refinement is refunded');
+  assert.equal(await balance(h), before, 'a refused refinement is never charged');
 
   assert.equal(
     (
@@ -305,6 +305,38 @@ test('errors: 422 without tema or productos, 404 for another landing, 409 cancel
   assert.equal((await h.client.delete(`${base(h)}/${l.id}`)).status, 204);
   assert.equal((await h.client.get(`${base(h)}/${l.id}`)).status, 404);
   assert.equal((await h.client.delete(`${base(h)}/${l.id}`)).status, 404);
+});
+
+test('a request the route refuses anyway moves no credits, and on an empty pool it is still its own 4xx, not 402', async (t) => {
+  const h = await startShop(t, { documents: false, credits: 2 });
+  const movements = async () =>
+    ((await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.movimientos as { motivo: string; delta: number }[]).map(
+      (m) => `${m.motivo}${m.delta}`,
+    );
+  const script = { ...SHOES, cta: { texto: 'Comprar', url: 'javascript:alert(1)' } };
+  const refusals = async () => {
+    const badUrl = await h.client.post(base(h), { json: script });
+    assert.deepEqual([badUrl.status, badUrl.body.detail[0].loc], [422, ['body', 'cta', 'url']]);
+    const badContact = await h.client.post(base(h), { json: { ...SHOES, contacto: 'nadie' } });
+    assert.deepEqual([badContact.status, badContact.body.detail[0].loc], [422, ['body', 'contacto']]);
+    const none = await h.client.post(base(h), { json: { objetivo: 'Vender' } });
+    assert.deepEqual([none.status, none.body.detail[0].loc], [422, ['body', 'tema']]);
+    const unknown = await h.client.post(`${base(h)}/lnd_0000000000000000/refinar`, {
+      json: { instrucciones: 'más corta' },
+    });
+    assert.deepEqual([unknown.status, unknown.body.codigo], [404, 'not_found']);
+  };
+  await refusals();
+  assert.deepEqual(await movements(), ['recarga2'], 'no consumo nor reembolso for a refused request');
+
+  const l = await createLanding(h, SHOES); // spends the whole pool
+  assert.equal(await balance(h), 0);
+  await refusals();
+  const unclear = await h.client.post(`${base(h)}/${l.id}/refinar`, { json: { instrucciones: 'hazla más moderna' } });
+  assert.equal(unclear.status, 422, unclear.text);
+  const paid = await h.client.post(`${base(h)}/${l.id}/refinar`, { json: { instrucciones: 'más corta' } });
+  assert.equal(paid.status, 402, 'a sound refinement still needs credits');
+  assert.deepEqual(await movements(), ['consumo-2', 'recarga2']);
 });
 
 test('without the ventas module a landing with products fails with the reason, refunded; one without products is built', async (t) => {

@@ -13,7 +13,7 @@ import { ventasMigrations } from './migrations.js';
 import { ventasPostgresMigrations } from './postgres-migrations.js';
 import { catalogHandlers } from './routes/catalog-routes.js';
 import { configHandlers } from './routes/config-routes.js';
-import { conversationHandlers, MESSAGE_COST, messagePrice } from './routes/conversation-routes.js';
+import { conversationHandlers, MESSAGE_COST, messageCheck, messagePrice } from './routes/conversation-routes.js';
 import {
   IMPORT_SCHEMA,
   LEADS_CONFIG_PATCH_SCHEMA,
@@ -320,6 +320,7 @@ export default definePlugin({
         ...conversationHandlers({ runner, conversations, catalog, config, events }),
       },
       pricing: { converse: messagePrice(conversations) },
+      checks: { converse: messageCheck(conversations) },
     };
   },
 });

@@ -270,7 +270,7 @@ test('a catalog change reaches the very next answer (new catalog array after eac
   assert.deepEqual([lead.cotizacion.lineas, lead.cotizacion.total, lead.cotizacion.retirados], [[], 0, ['medias']]);
 });
 
-test('conversations: 1 credit per message (refunded on 422), reads free; a lee key talks but cannot resume', async (t) => {
+test('conversations: 1 credit per message, refusals cost nothing (also on an empty pool), reads free; a lee key talks but cannot resume', async (t) => {
   const { h, ventas: base, chat } = await startShop(t, { credits: 3, leadsConfig: { marca_activa: false } });
   const movements = async () =>
     (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.movimientos as {
@@ -295,6 +295,11 @@ test('conversations: 1 credit per message (refunded on 422), reads free; a lee k
     [unknown.status, unknown.body],
     [404, { detail: 'Conversación no encontrada.', codigo: 'not_found' }],
   );
+  const blank = await h.client.post(`${base}/conversaciones`, { json: { mensaje: '   ' } });
+  assert.deepEqual(
+    [blank.status, blank.body.detail.map((d: { loc: string[] }) => d.loc.join('.'))],
+    [422, ['body.mensaje']],
+  );
   await h.client.get(`${base}/conversaciones`);
   await h.client.get(`${base}/conversaciones/${c.id}`);
   await h.client.get(`${base}/productos`);
@@ -304,9 +309,11 @@ test('conversations: 1 credit per message (refunded on 422), reads free; a lee k
     2,
     'only the accepted message was charged',
   );
-  assert.ok(
-    (await movements()).some((m) => m.motivo === 'reembolso'),
-    'the failed calls were refunded',
+  // Refused by the route before the charge (its `checks`): no `consumo` and `reembolso` pair in the history.
+  assert.deepEqual(
+    (await movements()).map((m) => `${m.motivo}${m.delta}`),
+    ['consumo-1', 'recarga3'],
+    'the refused calls never reached the credit pool',
   );
 
   await c.say('¿cuánto cuesta la camiseta roja?');
@@ -316,6 +323,18 @@ test('conversations: 1 credit per message (refunded on 422), reads free; a lee k
     json: { mensaje: 'hola', conversacion: c.id },
   });
   assert.equal(broke.status, 402, 'the pool is empty');
+  // On the empty pool a refused message is still answered with its own refusal, not 402.
+  const unknownWhenEmpty = await h.client.post(`${base}/conversaciones`, {
+    key: h.readKey,
+    json: { mensaje: 'hola', conversacion: 'conv_nope' },
+  });
+  assert.equal(unknownWhenEmpty.status, 404);
+  const blankWhenEmpty = await h.client.post(`${base}/conversaciones`, {
+    key: h.readKey,
+    json: { mensaje: ' ', conversacion: c.id },
+  });
+  assert.equal(blankWhenEmpty.status, 422);
+  assert.equal((await movements()).filter((m) => m.motivo === 'reembolso').length, 0);
 
   const resume = await h.client.post(`${base}/conversaciones/${c.id}/reanudar`, { key: h.readKey });
   assert.equal(resume.status, 403);

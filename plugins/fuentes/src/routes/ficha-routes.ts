@@ -49,63 +49,81 @@ export function fichaView(ficha: FichaRecord) {
   };
 }
 
-export function fichaHandlers(deps: {
-  fichas: FichaStore;
-  runner: FichaRunner;
+/** What checking a ficha request reads: the space's sources and documents. */
+interface FichaInputDeps {
   sources: SourceStore;
   documents: DocumentsService;
-}) {
-  const { fichas, runner, sources, documents } = deps;
+}
+
+/**
+ * The ficha a request asks for, checking what the schema cannot: the sources and documents exist in this space, and
+ * field names are distinct (422 naming each problem).
+ */
+async function requestOf(deps: FichaInputDeps, req: ModuleRequest<FichaBody>): Promise<FichaRequest> {
+  const { sources, documents } = deps;
+  const body = req.body;
+  const issues: ValidationIssue[] = [];
+  const tema = body.tema.trim();
+  if (!tema) issues.push({ loc: ['body', 'tema'], msg: 'No puede estar vacío.', type: 'string_too_short' });
+  const campos = body.campos?.map((c) =>
+    typeof c === 'string'
+      ? { nombre: c.trim(), pregunta: null }
+      : { nombre: c.nombre.trim(), pregunta: c.pregunta?.trim() || null },
+  );
+  const seen = new Set<string>();
+  campos?.forEach((c, i) => {
+    const key = c.nombre.toLowerCase();
+    if (!c.nombre)
+      issues.push({
+        loc: ['body', 'campos', i],
+        msg: 'El nombre del campo no puede estar vacío.',
+        type: 'string_too_short',
+      });
+    else if (seen.has(key))
+      issues.push({ loc: ['body', 'campos', i], msg: `Campo repetido: «${c.nombre}».`, type: 'value_error' });
+    seen.add(key);
+  });
+  for (const [i, f] of (body.fuentes ?? []).entries()) {
+    if (!(await sources.get(req.space.id, f)))
+      issues.push({ loc: ['body', 'fuentes', i], msg: 'No es una fuente de este espacio.', type: 'not_found' });
+  }
+  for (const [i, d] of (body.documentos ?? []).entries()) {
+    if (!(await documents.find(req.space.id, d)))
+      issues.push({ loc: ['body', 'documentos', i], msg: 'No es un documento de este espacio.', type: 'not_found' });
+  }
+  if (issues.length) throw validationError(issues);
+  return {
+    tema,
+    campos: campos ?? null,
+    fuentes: [...new Set(body.fuentes ?? [])],
+    documentos: [...new Set(body.documentos ?? [])],
+  };
+}
+
+/**
+ * `createFicha`'s refusals before the host charges it (`checks`): the request's own problems (`requestOf`), so a
+ * refused ficha costs nothing and is answered 422 also on an empty pool, not 402.
+ */
+export function fichaChecks(deps: FichaInputDeps) {
+  return {
+    createFicha: async (req: ModuleRequest<FichaBody>) => {
+      await requestOf(deps, req);
+    },
+  };
+}
+
+export function fichaHandlers(deps: FichaInputDeps & { fichas: FichaStore; runner: FichaRunner }) {
+  const { fichas, runner } = deps;
   const found = async (req: ModuleRequest): Promise<FichaRecord> => {
     const ficha = await fichas.get(req.space.id, req.params.ficha!);
     if (!ficha) throw apiError('not_found', 'Ficha no encontrada en este espacio.');
     return ficha;
   };
 
-  /** Checks what the schema cannot: the sources and documents exist in this space, and field names are distinct. */
-  const requestOf = async (req: ModuleRequest<FichaBody>): Promise<FichaRequest> => {
-    const body = req.body;
-    const issues: ValidationIssue[] = [];
-    const tema = body.tema.trim();
-    if (!tema) issues.push({ loc: ['body', 'tema'], msg: 'No puede estar vacío.', type: 'string_too_short' });
-    const campos = body.campos?.map((c) =>
-      typeof c === 'string'
-        ? { nombre: c.trim(), pregunta: null }
-        : { nombre: c.nombre.trim(), pregunta: c.pregunta?.trim() || null },
-    );
-    const seen = new Set<string>();
-    campos?.forEach((c, i) => {
-      const key = c.nombre.toLowerCase();
-      if (!c.nombre)
-        issues.push({
-          loc: ['body', 'campos', i],
-          msg: 'El nombre del campo no puede estar vacío.',
-          type: 'string_too_short',
-        });
-      else if (seen.has(key))
-        issues.push({ loc: ['body', 'campos', i], msg: `Campo repetido: «${c.nombre}».`, type: 'value_error' });
-      seen.add(key);
-    });
-    for (const [i, f] of (body.fuentes ?? []).entries()) {
-      if (!(await sources.get(req.space.id, f)))
-        issues.push({ loc: ['body', 'fuentes', i], msg: 'No es una fuente de este espacio.', type: 'not_found' });
-    }
-    for (const [i, d] of (body.documentos ?? []).entries()) {
-      if (!(await documents.find(req.space.id, d)))
-        issues.push({ loc: ['body', 'documentos', i], msg: 'No es un documento de este espacio.', type: 'not_found' });
-    }
-    if (issues.length) throw validationError(issues);
-    return {
-      tema,
-      campos: campos ?? null,
-      fuentes: [...new Set(body.fuentes ?? [])],
-      documentos: [...new Set(body.documentos ?? [])],
-    };
-  };
-
   return {
     createFicha: async (req: ModuleRequest<FichaBody>) => {
-      const ficha = await fichas.create(req.space.id, randomUUID(), await requestOf(req), req.id, FICHA_COST);
+      // Read again after the check (a source or document may have gone since): a refusal now is refunded.
+      const ficha = await fichas.create(req.space.id, randomUUID(), await requestOf(deps, req), req.id, FICHA_COST);
       await runner.enqueue(ficha);
       return Reply.json(202, fichaView(ficha));
     },

@@ -1,6 +1,7 @@
 // The landing routes. The host has already authenticated, checked reach, permission, module and limits, validated
-// the body against its schema and reserved the credits; a handler that throws is refunded by the host, and work
-// that fails or is cancelled after the 202 is refunded by the generator.
+// the body against its schema, run the paid routes' own refusals (`landingChecks`) and reserved the credits; a
+// handler that throws is refunded by the host, and work that fails or is cancelled after the 202 is refunded by the
+// generator.
 import {
   apiError,
   invalidField,
@@ -49,6 +50,71 @@ function defaultSections(brief: Brief): SectionId[] {
   );
 }
 
+/** The brief a creation asks for, or its refusal (422): neither `tema` nor `productos`, a bad `cta.url` or `contacto`. */
+function briefOf(b: CreateBody): Brief {
+  const productos = [...(b.productos ?? [])];
+  if (!b.tema && productos.length === 0)
+    throw invalidField('tema', 'Indica `tema` o al menos un id en `productos`.', 'missing');
+  if (b.cta?.url !== undefined && !isLink(b.cta.url))
+    throw invalidField(['cta', 'url'], 'Debe ser una URL https:// o http://, un mailto: o un tel:.');
+  if (b.contacto !== undefined && !isContact(b.contacto))
+    throw invalidField('contacto', 'Debe ser un correo electrónico o un teléfono.');
+  return {
+    objetivo: b.objetivo,
+    tema: b.tema ?? null,
+    productos,
+    publico: b.publico ?? null,
+    secciones: b.secciones ? [...b.secciones] : null,
+    cta: { texto: b.cta?.texto ?? null, url: b.cta?.url?.trim() ?? null },
+    contacto: b.contacto?.trim() ?? null,
+    idioma: b.idioma ?? 'es',
+    tema_color: b.tema_color ?? null,
+  };
+}
+
+/**
+ * What a refinement starts from, or its refusal: an unknown landing (404), a version in progress or none ready
+ * (409), instructions outside the documented set without a model (422).
+ */
+async function refinement(deps: Pick<HandlerDeps, 'store' | 'cerebro'>, req: ModuleRequest<RefineBody>) {
+  const { store } = deps;
+  const landing = await foundLanding(store, req);
+  const last = (await store.versions(landing.espacio, landing.id)).at(-1);
+  if (last && IN_PROGRESS.has(last.estado))
+    throw apiError(
+      'conflict',
+      `La versión ${last.numero} está en curso («${last.estado}»): complétala o cancélala antes de refinar.`,
+    );
+  const base = await store.latestReady(landing.espacio, landing.id);
+  if (!base) throw apiError('conflict', 'Esta landing aún no tiene ninguna versión lista que refinar.');
+  const parsed = parseInstructions(req.body.instrucciones);
+  if (!parsed.ok && !deps.cerebro.generative) {
+    throw validationError(
+      parsed.errores.map((e) => ({
+        loc: ['body', 'instrucciones'],
+        msg: `«${e.instruccion.slice(0, 80)}»: ${e.motivo}.`,
+        type: 'value_error',
+      })),
+    );
+  }
+  return { landing, base, parsed };
+}
+
+/**
+ * The paid routes' refusals before the host charges them (`checks`): the same ones their handlers make, run first so
+ * that a request refused anyway costs nothing and is answered with its own status, not a 402.
+ */
+export function landingChecks(deps: Pick<HandlerDeps, 'store' | 'cerebro'>) {
+  return {
+    create: (req: ModuleRequest<CreateBody>) => {
+      briefOf(req.body);
+    },
+    refine: async (req: ModuleRequest<RefineBody>) => {
+      await refinement(deps, req);
+    },
+  };
+}
+
 export function landingHandlers(deps: HandlerDeps) {
   const { store, generator } = deps;
 
@@ -84,24 +150,7 @@ export function landingHandlers(deps: HandlerDeps) {
   return {
     create: async (req: ModuleRequest<CreateBody>) => {
       const b = req.body;
-      const productos = [...(b.productos ?? [])];
-      if (!b.tema && productos.length === 0)
-        throw invalidField('tema', 'Indica `tema` o al menos un id en `productos`.', 'missing');
-      if (b.cta?.url !== undefined && !isLink(b.cta.url))
-        throw invalidField(['cta', 'url'], 'Debe ser una URL https:// o http://, un mailto: o un tel:.');
-      if (b.contacto !== undefined && !isContact(b.contacto))
-        throw invalidField('contacto', 'Debe ser un correo electrónico o un teléfono.');
-      const brief: Brief = {
-        objetivo: b.objetivo,
-        tema: b.tema ?? null,
-        productos,
-        publico: b.publico ?? null,
-        secciones: b.secciones ? [...b.secciones] : null,
-        cta: { texto: b.cta?.texto ?? null, url: b.cta?.url?.trim() ?? null },
-        contacto: b.contacto?.trim() ?? null,
-        idioma: b.idioma ?? 'es',
-        tema_color: b.tema_color ?? null,
-      };
+      const brief = briefOf(b);
       const plan: Plan = {
         secciones: brief.secciones ?? defaultSections(brief),
         titular: null,
@@ -214,25 +263,8 @@ export function landingHandlers(deps: HandlerDeps) {
     },
 
     refine: async (req: ModuleRequest<RefineBody>) => {
-      const landing = await found(req);
-      const last = await latest(landing);
-      if (last && IN_PROGRESS.has(last.estado))
-        throw apiError(
-          'conflict',
-          `La versión ${last.numero} está en curso («${last.estado}»): complétala o cancélala antes de refinar.`,
-        );
-      const base = await store.latestReady(landing.espacio, landing.id);
-      if (!base) throw apiError('conflict', 'Esta landing aún no tiene ninguna versión lista que refinar.');
-      const parsed = parseInstructions(req.body.instrucciones);
-      if (!parsed.ok && !deps.cerebro.generative) {
-        throw validationError(
-          parsed.errores.map((e) => ({
-            loc: ['body', 'instrucciones'],
-            msg: `«${e.instruccion.slice(0, 80)}»: ${e.motivo}.`,
-            type: 'value_error',
-          })),
-        );
-      }
+      // Checked again after the route's check: a version may have started or ended in between.
+      const { landing, base, parsed } = await refinement(deps, req);
       const plan = parsed.ok ? applyInstructions(base.plan, parsed.instrucciones) : base.plan;
       const version = await store.addVersion(landing.espacio, landing.id, (numero) =>
         newVersion(req, numero, {

@@ -74,8 +74,22 @@ export interface ConversationDeps {
 }
 
 /**
+ * A message's refusals before the host charges it (route `converse`'s check): blank text or contact fields (422) and
+ * a `conversacion` that is not one of this space (404), so neither costs a credit nor becomes a 402 on an empty pool.
+ */
+export function messageCheck(
+  conversations: Pick<SqliteConversationStore, 'find'>,
+): (req: ModuleRequest) => Promise<void> {
+  return async (req) => {
+    const input = parseMessageBody(req.body);
+    if (input.conversacion !== null && !(await conversations.find(req.space.id, input.conversacion)))
+      throw apiError('not_found', NOT_FOUND);
+  };
+}
+
+/**
  * The price of one message (route `converse`): nothing while the conversation is with a person, since the agent
- * stays silent; otherwise MESSAGE_COST. A malformed body keeps the full price (the handler refuses it: refunded).
+ * stays silent; otherwise MESSAGE_COST. Called after `messageCheck`, so the body is sound.
  */
 export function messagePrice(
   conversations: Pick<SqliteConversationStore, 'find'>,
@@ -100,6 +114,7 @@ export function conversationHandlers(deps: ConversationDeps) {
     converse: async (req) => {
       const input = parseMessageBody(req.body);
       const espacio = req.space.id;
+      // `messageCheck` refused an unknown conversation before the charge; its record is read here for its state.
       const before = input.conversacion === null ? null : await found(espacio, input.conversacion);
       const silentBefore = before?.state.estado === 'derivada';
       const id = input.conversacion ?? `conv_${randomBytes(12).toString('base64url')}`;
