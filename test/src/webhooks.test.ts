@@ -7,6 +7,7 @@ import { startHost, type RunningHost } from '@cerebro/host';
 import { definePlugin, HostServices, type WebhookEventType } from '@cerebro/sdk';
 import { startTestHost, TestClient, type TestHost } from '@cerebro/sdk/testing';
 import { filesForm, GUIDE_MD, waitIndexed } from './support/rag.js';
+import { deliveriesOf, type Entrega } from './support/webhook-deliveries.js';
 import { verifySignature, WebhookReceiver } from './support/webhook-receiver.js';
 import { echoPlugin } from './support/plugins.js';
 
@@ -19,18 +20,6 @@ const FAST = {
   CEREBRO_WEBHOOKS_POLL_MS: '50',
 };
 
-/** A delivery as `GET …/entregas` shows it (the fields these tests read). */
-interface Entrega {
-  id: string;
-  estado: string;
-  intentos: number;
-  proximo_intento: string | null;
-  ultimo_estado_http: number | null;
-  ultimo_error: string | null;
-  evento: { id: string };
-  historial: { fecha: string; estado_http: number | null; error: string | null; ms: number; manual: boolean }[];
-}
-
 async function receiver(t: { after(fn: () => unknown): void }): Promise<[WebhookReceiver, string]> {
   const r = new WebhookReceiver();
   const url = await r.listen();
@@ -40,22 +29,6 @@ async function receiver(t: { after(fn: () => unknown): void }): Promise<[Webhook
 
 const upload = (h: TestHost, name: string, content: string) =>
   h.client.post(`/rag/${h.spaceId}/load_documents`, { body: filesForm({ [name]: content }) });
-
-async function deliveriesOf(
-  h: TestHost,
-  webhook: string,
-  until: (d: Entrega[]) => boolean,
-  timeoutMs = 15_000,
-): Promise<Entrega[]> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await h.client.get(`/companies/${h.spaceId}/webhooks/${webhook}/entregas`);
-    assert.equal(res.status, 200, res.text);
-    if (until(res.body.entregas)) return res.body.entregas;
-    if (Date.now() > end) throw new Error(`deliveries never reached the state: ${JSON.stringify(res.body.entregas)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 test('the address guard of fuentes: loopback, private and metadata addresses are refused unless the operator allows them', async (t) => {
   const h = await startTestHost(t);

@@ -5,6 +5,7 @@ import { HostTokens } from '../kernel/tokens.js';
 import { HOST_VERSION } from '../main/version.js';
 import { systemResolver, type AddressPolicy, type Clock } from '@cerebro/sdk';
 import {
+  MANUAL,
   WebhookRepositoryToken,
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -153,10 +154,11 @@ export class WebhookDispatcher implements WebhookDeliveries {
     );
     const done = this.clock.now();
     const succeeded = result.error === null;
-    const manual = d.manual_requested === 1;
-    const nextAt = done + retryDelay(d.attempts + 1, this.settings.retryBaseMs, this.settings.maxDelayMs);
-    // A redelivery by hand is one attempt; an automatic one retries while the event's retry window lasts.
-    const retry = !succeeded && !manual && nextAt <= d.give_up_at;
+    const manual = d.manual_requested !== MANUAL.none;
+    const nextAt = this.nextAttemptAt(d, done);
+    // An attempt by hand on a delivery still in its schedule is an extra one: a failure leaves the schedule as it was.
+    // On a delivered or given-up delivery it is the one attempt asked for. Retries end with the event's window.
+    const retry = !succeeded && d.manual_requested !== MANUAL.once && nextAt <= d.give_up_at;
     const outcome: AttemptOutcome = {
       attempt: {
         at: new Date(done).toISOString(),
@@ -200,6 +202,16 @@ export class WebhookDispatcher implements WebhookDeliveries {
         this.log.error({ ...fields, err: (err as Error).message }, 'no se pudo desactivar el webhook');
       }
     }
+  }
+
+  /**
+   * When to try again after a failed attempt: the attempt that was planned when one by hand came first (if its time
+   * has not come meanwhile), else the next backoff step.
+   */
+  private nextAttemptAt(d: ClaimedDelivery, done: number): number {
+    if (d.manual_requested === MANUAL.extra && d.next_attempt_at !== null && d.next_attempt_at > done)
+      return d.next_attempt_at;
+    return done + retryDelay(d.attempts + 1, this.settings.retryBaseMs, this.settings.maxDelayMs);
   }
 }
 

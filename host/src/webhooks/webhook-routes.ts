@@ -125,7 +125,8 @@ export const WEBHOOK_ROUTES = declareRoutes([
     memberRole: 'administra',
     body: 'none',
     summary: 'Reenviar una entrega ahora (un intento, con el mismo id de evento)',
-    description: 'Vale para entregas ya entregadas, fallidas o pendientes, también de un webhook desactivado.',
+    description:
+      'Vale para entregas ya entregadas, fallidas o pendientes, también de un webhook desactivado. Una pendiente conserva sus reintentos: si este intento falla, sigue pendiente con el próximo intento previsto; una entregada o fallida recibe solo este intento.',
     responses: { '202': { description: 'La entrega, en cola.', schema: DELIVERY_SCHEMA }, ...NOT_FOUND },
   }),
 ]);

@@ -146,7 +146,10 @@ export class WebhookService implements Webhooks {
     };
   }
 
-  /** Queues one more attempt of a delivery now, whatever its state (a pending one is tried at once). */
+  /**
+   * Queues one more attempt of a delivery now, whatever its state. A pending one keeps its retry schedule (the attempt
+   * is an extra one); a delivered or given-up one gets that one attempt.
+   */
   async redeliver(space: string, webhook: string, delivery: string) {
     const row = await this.row(space, webhook);
     const found = await this.repo.delivery(row.id, delivery);

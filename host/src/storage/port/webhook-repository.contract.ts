@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { contractCase } from './contract-case.js';
-import type { AttemptOutcome, DeliveryRow, WebhookRepository, WebhookRow } from './webhook-repository.js';
+import {
+  MANUAL,
+  type AttemptOutcome,
+  type DeliveryRow,
+  type WebhookRepository,
+  type WebhookRow,
+} from './webhook-repository.js';
 
 /** A webhook repository under test, a second handle on the same storage, and a way to make spaces. */
 export interface WebhookFixture {
@@ -204,11 +210,29 @@ export function webhookRepositoryContract(name: string, make: () => Promise<Webh
     await f.repo.disable(w.id, AT, 'Apagado.');
     assert.equal(await f.repo.nextDue(), null);
     await f.repo.requestRedelivery(old.id, 7_000);
-    assert.equal(await f.repo.nextDue(), 7_000);
+    assert.equal(await f.repo.nextDue(), 0, 'due at once');
     assert.deepEqual(
-      (await f.repo.claimDue(7_000, 1_000, 5)).map((d) => [d.id, d.manual_requested]),
-      [[old.id, 1]],
+      (await f.repo.claimDue(7_000, 1_000, 5)).map((d) => [d.id, d.manual_requested, d.next_attempt_at]),
+      [[old.id, MANUAL.once, 7_000]],
     );
+  });
+
+  withRepo('a pending delivery redelivered by hand keeps its planned attempt and is claimed at once', async (f) => {
+    const { spaceId } = await f.openSpace();
+    const w = endpoint(spaceId, ['documento.listo']);
+    await f.repo.insertEndpoint(w);
+    const planned = delivery(w.id, 90_000, { attempts: 1 });
+    await f.repo.insertDeliveries([planned]);
+    assert.deepEqual(await f.repo.claimDue(5_000, 1_000, 5), [], 'not due yet');
+    await f.repo.requestRedelivery(planned.id, 5_000);
+    await f.repo.requestRedelivery(planned.id, 5_100);
+    assert.equal(await f.repo.nextDue(), 0);
+    const [claimed] = await f.repo.claimDue(5_100, 10_000, 5);
+    assert.deepEqual(
+      [claimed?.id, claimed?.manual_requested, claimed?.next_attempt_at, claimed?.state],
+      [planned.id, MANUAL.extra, 90_000, 'pendiente'],
+    );
+    assert.equal(await f.repo.nextDue(), 15_100, 'leased: not due before its lease ends');
   });
 
   withRepo('finished deliveries older than a date are pruned; pending ones stay', async (f) => {

@@ -1,5 +1,12 @@
 import { createToken } from '@cerebro/sdk';
 
+/**
+ * What `manual_requested` holds. A delivery still in its retry schedule keeps it through an attempt asked for by hand
+ * (`extra`: its `next_attempt_at` stays the planned automatic attempt); a delivered or given-up one gets that one
+ * attempt only (`once`).
+ */
+export const MANUAL = { none: 0, once: 1, extra: 2 } as const;
+
 /** A registered endpoint as stored. */
 export interface WebhookRow {
   id: string;
@@ -29,6 +36,7 @@ export interface DeliveryRow {
   attempts: number;
   next_attempt_at: number | null;
   give_up_at: number;
+  /** A redelivery asked for by hand and not yet attempted: one of `MANUAL`. */
   manual_requested: number;
   last_status: number | null;
   last_error: string | null;
@@ -109,9 +117,15 @@ export interface WebhookRepository {
   }>;
   delivery(webhookId: string, id: string): Promise<DeliveryRow | null>;
   attempts(deliveryIds: readonly string[]): Promise<AttemptRow[]>;
-  /** Queues one attempt by hand now (also for a delivery already delivered or given up). */
+  /**
+   * Queues one attempt by hand, due at once whatever its `next_attempt_at`: a pending delivery keeps its planned
+   * attempt (`MANUAL.extra`); a delivered or given-up one is pending again, due `now`, for that attempt (`MANUAL.once`).
+   */
   requestRedelivery(id: string, now: number): Promise<void>;
-  /** The earliest time a pending delivery is due, or null. */
+  /**
+   * The earliest time a pending delivery is due (0 for one asked for by hand), or null; a delivery leased to an
+   * attempt in flight counts from its lease's end (the attempt's end wakes the dispatcher anyway).
+   */
   nextDue(): Promise<number | null>;
   /** Deletes delivered and given-up deliveries (and their attempts) created before `before` (ISO); returns how many. */
   pruneFinished(before: string): Promise<number>;

@@ -10,6 +10,7 @@ import type {
   WebhookRepository,
   WebhookRow,
 } from '../port/webhook-repository.js';
+import { DUE_ORDER, dueBy, NEXT_DUE, redeliverSet } from '../shared/webhook-due.js';
 import { inTransaction, type Pool, type PoolClient } from './pg-driver.js';
 
 type Queryable = Pool | PoolClient;
@@ -140,9 +141,7 @@ export class PgWebhookRepository implements WebhookRepository {
     const r = await this.pool.query<ClaimedDelivery>(
       `WITH due AS (
          SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.state = 'pendiente' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until < $1)
-           AND (w.active = 1 OR d.manual_requested = 1)
-         ORDER BY d.next_attempt_at LIMIT $3
+         WHERE ${dueBy('$1')} ORDER BY ${DUE_ORDER} LIMIT $3
          FOR UPDATE OF d SKIP LOCKED
        ), leased AS (
          UPDATE webhook_deliveries d SET lease_until = $2 FROM due WHERE d.id = due.id RETURNING d.*
@@ -209,19 +208,11 @@ export class PgWebhookRepository implements WebhookRepository {
   }
 
   async requestRedelivery(id: string, now: number): Promise<void> {
-    // The lease is kept: an attempt in flight finishes first, so the same delivery is never sent twice at once.
-    await this.pool.query(
-      `UPDATE webhook_deliveries SET state = 'pendiente', next_attempt_at = $1, manual_requested = 1,
-       finished_at = NULL WHERE id = $2`,
-      [now, id],
-    );
+    await this.pool.query(`UPDATE webhook_deliveries SET ${redeliverSet('$1')} WHERE id = $2`, [now, id]);
   }
 
   async nextDue(): Promise<number | null> {
-    const r = await this.pool.query<{ at: number | null }>(
-      `SELECT min(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-       WHERE d.state = 'pendiente' AND (w.active = 1 OR d.manual_requested = 1)`,
-    );
+    const r = await this.pool.query<{ at: number | null }>(NEXT_DUE);
     return r.rows[0]?.at ?? null;
   }
 

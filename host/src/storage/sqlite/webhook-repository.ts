@@ -10,6 +10,7 @@ import type {
   WebhookRepository,
   WebhookRow,
 } from '../port/webhook-repository.js';
+import { DUE_ORDER, dueBy, NEXT_DUE, redeliverSet } from '../shared/webhook-due.js';
 import { preparedOnUse } from './prepared-on-use.js';
 
 /** The SQLite implementation over the host's database (migration 0011_webhooks). */
@@ -66,12 +67,10 @@ export class SqliteWebhookRepository implements WebhookRepository {
          @attempts, @next_attempt_at, @give_up_at, @manual_requested, @created_at)`,
         ),
       due: () =>
-        db.prepare<[number, number, number], ClaimedDelivery>(
+        db.prepare<[{ now: number; limit: number }], ClaimedDelivery>(
           `SELECT d.*, w.url, w.secret, w.previous_secret, w.previous_secret_until FROM webhook_deliveries d
          JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.state = 'pendiente' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
-         AND (w.active = 1 OR d.manual_requested = 1)
-         ORDER BY d.next_attempt_at LIMIT ?`,
+         WHERE ${dueBy('@now')} ORDER BY ${DUE_ORDER} LIMIT @limit`,
         ),
       lease: () =>
         db.prepare(
@@ -106,19 +105,10 @@ export class SqliteWebhookRepository implements WebhookRepository {
         ),
       delivery: () =>
         db.prepare<[string, string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND id = ?'),
-      redeliver: () =>
-        db.prepare(
-          // The lease is kept: an attempt in flight finishes first, so the same delivery is never sent twice at once.
-          `UPDATE webhook_deliveries SET state = 'pendiente', next_attempt_at = ?, manual_requested = 1,
-         finished_at = NULL WHERE id = ?`,
-        ),
+      redeliver: () => db.prepare(`UPDATE webhook_deliveries SET ${redeliverSet('@now')} WHERE id = @id`),
       prune: () =>
         db.prepare("DELETE FROM webhook_deliveries WHERE state IN ('entregada', 'fallida') AND created_at < ?"),
-      nextDue: () =>
-        db.prepare<[], { at: number | null }>(
-          `SELECT MIN(d.next_attempt_at) AS at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.state = 'pendiente' AND (w.active = 1 OR d.manual_requested = 1)`,
-        ),
+      nextDue: () => db.prepare<[], { at: number | null }>(NEXT_DUE),
     });
   }
 
@@ -183,7 +173,7 @@ export class SqliteWebhookRepository implements WebhookRepository {
   async claimDue(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     return this.db
       .transaction(() =>
-        this.s.due.all(now, now, limit).filter((d) => this.s.lease.run(now + leaseMs, d.id, now).changes === 1),
+        this.s.due.all({ now, limit }).filter((d) => this.s.lease.run(now + leaseMs, d.id, now).changes === 1),
       )
       .immediate();
   }
@@ -217,7 +207,7 @@ export class SqliteWebhookRepository implements WebhookRepository {
       .all(...deliveryIds);
   }
   async requestRedelivery(id: string, now: number): Promise<void> {
-    this.s.redeliver.run(now, id);
+    this.s.redeliver.run({ now, id });
   }
   async nextDue(): Promise<number | null> {
     return this.s.nextDue.get()?.at ?? null;
