@@ -78,7 +78,7 @@ test('with a model the copy is worded by it, in the brand voice it is told, and 
   assert.match(html, /289\.900 COP/);
 });
 
-test('a model that invents a figure fails the version with the figure named, and the credits come back', async (t) => {
+test('a model that invents a figure fails the version with the figure named, keeping its facts; the credits come back', async (t) => {
   const llm = await chatServer(t, rewording('', ' Hoy con 30% de descuento: 199.900 COP.'));
   const h = await startShop(t, { env: llm.env });
   const before = await balance(h);
@@ -86,6 +86,7 @@ test('a model that invents a figure fails the version with the figure named, and
   assert.equal(l.estado, 'fallida');
   assert.match(l.versiones[0].motivo, /«30%?»|«199\.900 COP»/);
   assert.match(l.versiones[0].motivo, /199\.900 COP/);
+  assert.ok(l.versiones[0].hechos.documentos.length > 0, 'the failed version keeps the facts it was built from');
   assert.equal(await balance(h), before);
   assert.equal((await h.client.get(`${base(h)}/${l.id}/html`)).status, 409);
 });

@@ -81,8 +81,8 @@ export const BRAND = {
 export interface ShopOptions extends TestHostOptions {
   /** Send the brand to marca (needs marca loaded). Default false. */
   brand?: boolean;
-  /** Upload the guide and wait for it to be indexed. Default true. */
-  documents?: boolean;
+  /** Upload the guide (or these files, by name) and wait for it to be indexed. Default true. */
+  documents?: boolean | Record<string, string>;
 }
 
 export async function startShop(t: { after(fn: () => unknown): void }, options: ShopOptions = {}): Promise<TestHost> {
@@ -93,11 +93,12 @@ export async function startShop(t: { after(fn: () => unknown): void }, options: 
   if (brand) assert.equal((await h.client.patch(`/mod/marca/${h.spaceId}/config`, { json: BRAND })).status, 200);
   if (documents) {
     const form = new FormData();
-    form.append('archivos', new Blob([GUIDE]), 'guia-zapatillas.md');
+    const files = documents === true ? { 'guia-zapatillas.md': GUIDE } : documents;
+    for (const [name, content] of Object.entries(files)) form.append('archivos', new Blob([content]), name);
     assert.equal((await h.client.post(`/rag/${h.spaceId}/load_documents`, { body: form })).status, 202);
     const until = Date.now() + 30_000;
     while (!(await h.client.get(`/rag/${h.spaceId}/indexing_status`)).body.listo) {
-      if (Date.now() > until) throw new Error('la guía no terminó de indexarse');
+      if (Date.now() > until) throw new Error('los documentos no terminaron de indexarse');
       await new Promise((r) => setTimeout(r, 50));
     }
   }

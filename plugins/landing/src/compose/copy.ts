@@ -34,10 +34,18 @@ const LIMITS: Readonly<Record<Length, { items: number; sentences: number }>> = {
   larga: { items: 6, sentences: 4 },
 };
 
-/** Sentences of a document answer, without citation markers, Markdown marks or table pipes. */
+/**
+ * A fenced code block (a manual's configuration or commands: "Pin: version 5.28*") with the clause that introduces
+ * it ("…con una entrada como esta:"). Code is no sales copy, and that clause reads as a promise of nothing once the
+ * code is gone. A block cut off by the end of a passage runs to the end.
+ */
+const CODE_BLOCK = /(?:[^.!?\n]*:[ \t]*\n)?```[^\n]*\n[\s\S]*?(?:\n```|$)/g;
+
+/** Sentences of a document answer, without code blocks, citation markers, Markdown marks or table pipes. */
 export function cleanFact(text: string): string {
   return (
     text
+      .replace(CODE_BLOCK, '\n')
       .replace(/\s*\[\d+(?:\s*[,;]\s*\d+)*\]/g, '')
       .replace(/```[a-z]*\n?/gi, '')
       .replace(/`/g, '')
@@ -62,8 +70,28 @@ export function clip(text: string, max: number): string {
 
 const capitalize = (s: string) => (s ? s[0].toLocaleUpperCase('es') + s.slice(1) : s);
 
+/**
+ * A sentence ends at a full stop (or ! ?) followed by a space or the end, never inside a number or a name: "la
+ * versión 5.28 de Perl" is one sentence, not "…versión 5." and "28 de Perl".
+ */
 export function sentences(text: string): string[] {
-  return (cleanFact(text).match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g) ?? []).map((x) => x.trim()).filter(Boolean);
+  return cleanFact(text)
+    .split(/(?<=[.!?])\s+/)
+    .map((x) => x.trim())
+    .filter((x) => /[\p{L}\p{N}]/u.test(x));
+}
+
+/**
+ * The numbering a manual puts before its headings: "6.2.5.", "6.2", "6.", "A.1", "Capítulo 6.". Structure of the
+ * document, not something the page should say. A plain number that reads as part of the title ("3 razones") stays.
+ */
+const HEADING_NUMBER =
+  /^(?:(?:[Cc]ap[ií]tulo|[Cc]hapter|[Ss]ecci[oó]n|[Ss]ection|[Pp]arte?|[Aa]p[eé]ndice|[Aa]ppendix|[Aa]nexo)\s+(?:\d+|[IVXLC]+)(?:\.\d+)*[.:]?|\d+(?:\.\d+)+\.?|\d+\.|[A-Z](?:\.\d+)+\.?)\s+(?=\p{Lu})/u;
+
+/** The heading a document fact came from (the innermost of its section path), without its numbering, or null. */
+export function sectionTitle(fact: DocumentFact): string | null {
+  const heading = fact.fuentes[0]?.seccion?.split('›').pop()?.trim();
+  return heading ? heading.replace(HEADING_NUMBER, '') : null;
 }
 
 /**
@@ -132,9 +160,7 @@ export function composeCopy({ brief, plan, catalog, documents, voice }: CopyInpu
   // One card per benefit sentence, whichever answer it came in, each said once.
   const seen = new Set<string>();
   const beneficios = uses('beneficios')
-    .flatMap((f) =>
-      sentences(f.texto).map((x) => ({ x, section: f.fuentes[0]?.seccion?.split('›').pop()?.trim() ?? null })),
-    )
+    .flatMap((f) => sentences(f.texto).map((x) => ({ x, section: sectionTitle(f) })))
     .filter(({ x }) => !seen.has(x) && seen.add(x) !== undefined)
     .slice(0, limit.items)
     .map(({ x, section }) => card(x, section));

@@ -1,7 +1,7 @@
 // Builds one version's page from its brief, plan and facts: compose, optionally word with the model, render,
 // sanitize, then check structure and figures. Pure apart from the model call; the generator stores the outcome.
 import type { CerebroService } from '@cerebro/sdk';
-import { composeCopy, emptySections } from '../compose/copy.js';
+import { composeCopy, emptySections, sectionTitle } from '../compose/copy.js';
 import { rewordCopy } from '../compose/model-copy.js';
 import { renderPage } from '../compose/render.js';
 import type { Brief, CatalogFact, DocumentFact, Plan, SectionId, Voice } from '../model.js';
@@ -30,7 +30,10 @@ const SECTION_NAMES: Readonly<Record<SectionId, string>> = {
   contacto: 'contacto',
 };
 
-/** Texts whose numbers a page may repeat: what the caller wrote and what the documents say (with provenance). */
+/**
+ * Texts whose numbers a page may repeat: what the caller wrote and what the documents say (with provenance), the
+ * headings the documents' cards are titled with included.
+ */
 export function figureTexts(input: PageInput): string[] {
   const { brief, plan, documents } = input;
   return [
@@ -42,6 +45,7 @@ export function figureTexts(input: PageInput): string[] {
     plan.titular ?? '',
     plan.cta_texto ?? '',
     ...documents.map((d) => d.texto),
+    ...documents.map((d) => sectionTitle(d) ?? ''),
   ];
 }
 

@@ -44,7 +44,15 @@ interface Job {
 
 const key = (j: Job) => `${j.spaceId}\u0000${j.landingId}\u0000${j.numero}`;
 
-class Failure extends Error {}
+/** A version that cannot be built, with its reason and what it gathered on the way (kept with the failed version). */
+class Failure extends Error {
+  constructor(
+    message: string,
+    readonly hechos?: Version['hechos'],
+  ) {
+    super(message);
+  }
+}
 
 export class LandingGenerator {
   private readonly queue: Job[] = [];
@@ -135,7 +143,11 @@ export class LandingGenerator {
           { err, espacio: job.spaceId, landing: job.landingId, version: job.numero },
           'fallo al generar una landing',
         );
-      await this.fail(landing, version, motivo);
+      await this.fail(
+        landing,
+        err instanceof Failure && err.hechos ? { ...version, hechos: err.hechos } : version,
+        motivo,
+      );
     }
   }
 
@@ -260,7 +272,8 @@ export class LandingGenerator {
     );
     avisos.push(...page.avisos);
     const hechos = { catalogo: catalog.facts, documentos: documents };
-    if (!page.ok) throw new Failure(page.motivo);
+    // The facts stay with a failed version too: its reason names figures, and the owner sees where they came from.
+    if (!page.ok) throw new Failure(page.motivo, hechos);
     return {
       estado: 'lista',
       html: page.html,
