@@ -9,6 +9,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { discardRestOfBody } from './unread-body.js';
 import { storageFailureOf } from '../storage/storage-failure.js';
@@ -57,6 +58,11 @@ export class BusboyUploadReceiver implements UploadReceiver {
     }
   }
 
+  /** Where one file's bytes go: a new file at `path` (a test slows it down to make a refusal meet open writes). */
+  protected openFile(path: string): Writable {
+    return createWriteStream(path);
+  }
+
   private parse(
     req: IncomingMessage,
     limits: UploadLimits,
@@ -67,7 +73,9 @@ export class BusboyUploadReceiver implements UploadReceiver {
       const slots: (ReceivedFile | null)[] = [];
       // No prototype: a form field named `__proto__` or `toString` is a field like any other.
       const fields = Object.create(null) as Record<string, string>;
+      /** One promise per file, settled once its temporary file is written (or abandoned) and closed; never rejects. */
       const writes: Promise<void>[] = [];
+      const sources: Readable[] = [];
       let failed: Error | null = null;
       let parser: busboy.Busboy;
       try {
@@ -90,14 +98,22 @@ export class BusboyUploadReceiver implements UploadReceiver {
         return reject(new UploadError('malformed', 'Cuerpo multipart mal formado.'));
       }
       // An UploadError is the client's doing; a full disk is the server's and travels as it is (507 upstream).
+      // The refusal waits for every file write it interrupts: the caller removes the folder once this rejects, and a
+      // write still opening its file would recreate one inside it (the removal then fails, a 500, and the file stays),
+      // while one left waiting for bytes that never come would hold its descriptor for good.
       const fail = (error: Error) => {
         if (failed) return;
         failed = error;
         req.unpipe(parser);
         discardRestOfBody(req); // the answer goes out now; the rest of the body must not stay on the connection
-        reject(error);
+        // Ends each write still running. With an error: a stream destroyed without one between its last byte and its
+        // `end` leaves its pipeline waiting for good (Node 20), and with it this refusal.
+        for (const stream of sources) if (!stream.destroyed) stream.destroy(error);
+        void Promise.all(writes).then(() => reject(error));
       };
       parser.on('file', (field, stream, info) => {
+        // A refused request writes nothing more: a file the parser still finds in the bytes it holds is skipped.
+        if (failed) return void stream.resume();
         const path = join(dir, randomUUID());
         const file = { field, filename: info.filename ?? '', mimeType: info.mimeType, path, bytes: 0 };
         const position = slots.push(null) - 1; // results keep the order files arrived in
@@ -109,16 +125,24 @@ export class BusboyUploadReceiver implements UploadReceiver {
             new UploadError('file_too_large', `El archivo supera el máximo de ${limits.maxFileBytes} bytes.`, field),
           ),
         );
+        sources.push(stream);
+        const sink = this.openFile(path);
+        // Settled once the descriptor is closed, however the write ended (done, failed, or destroyed by a refusal).
+        const closed = new Promise<void>((done) => sink.once('close', done));
         writes.push(
-          pipeline(stream, createWriteStream(path)).then(
-            () => {
-              slots[position] = file;
-            },
-            (err: unknown) =>
-              fail(
-                storageFailureOf(err) ? (err as Error) : new UploadError('aborted', 'La subida se interrumpió.', field),
-              ),
-          ),
+          pipeline(stream, sink)
+            .then(
+              () => {
+                slots[position] = file;
+              },
+              (err: unknown) =>
+                fail(
+                  storageFailureOf(err)
+                    ? (err as Error)
+                    : new UploadError('aborted', 'La subida se interrumpió.', field),
+                ),
+            )
+            .then(() => closed),
         );
       });
       parser.on('field', (name, value) => {
