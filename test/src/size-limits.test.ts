@@ -63,5 +63,5 @@ test('every size limit accepts exactly its maximum and refuses one byte more', a
     else assert.deepEqual([res.status, res.body.detail], [413, `El cuerpo supera el máximo de ${IMPORT_MAX} bytes.`]);
   }
   // Transcription audio (25 MB) is checked at -1, 0 and +1 by the plugin's own route test, on a host with a
-  // generated model: without one the route answers motor_no_listo before it reads any upload.
+  // generated model: without one a well-formed upload answers motor_no_listo once it is read and checked.
 });

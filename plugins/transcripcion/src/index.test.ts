@@ -295,4 +295,50 @@ describe('POST /transcripciones without a model', () => {
     assert.equal(loaded.detalle, null);
     assert.deepEqual((await h.client.get('/health')).body, { estado: 'ready', salud: 'ok', rol: 'todo' });
   });
+
+  it('tells a request that is itself wrong what is wrong (422), as with a model, and takes no credits', async (t) => {
+    const fx = await fixtureDir('cerebro-route-nomodel-');
+    t.after(() => fx.dispose());
+    const h = await startTestHost(t, {
+      plugins: [transcripcion],
+      env: { CEREBRO_TRANSCRIPCION_MODELO: fx.path('ninguno.bin') },
+    });
+    const base = `/mod/transcripcion/${h.spaceId}`;
+    for (let i = 0; (await h.client.get(`${base}/estado`)).body.motor !== 'no_model'; i++) {
+      assert.ok(i < 300, 'the engine never reported no_model');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const balance = async () => (await h.client.get(`/cuentas/${h.accountId}/bolsa`)).body.saldo;
+    const before = await balance();
+    const audio = () => new Blob([new Uint8Array(1000)]);
+
+    const missing = await h.client.post(`${base}/transcripciones`, { body: form({ idioma: 'es' }) });
+    assert.equal(missing.status, 422, missing.text);
+    assert.ok(Array.isArray(missing.body.detail));
+    assert.deepEqual(missing.body.detail[0].loc, ['body', 'archivo']);
+    const zeroCap = await h.client.post(`${base}/transcripciones`, {
+      body: form({ archivo: audio(), duracion_max_s: '0' }),
+    });
+    assert.equal(zeroCap.status, 422, zeroCap.text);
+    assert.deepEqual(zeroCap.body.detail[0].loc, ['body', 'duracion_max_s']);
+    const badLang = await h.client.post(`${base}/transcripciones`, {
+      body: form({ archivo: audio(), idioma: 'espanol' }),
+    });
+    assert.equal(badLang.status, 422, badLang.text);
+    assert.deepEqual(badLang.body.detail[0].loc, ['body', 'idioma']);
+    // Not multipart: the audio field is missing, as the route says with a model installed.
+    const json = await h.client.post(`${base}/transcripciones`, { json: { archivo: 'x' } });
+    assert.equal(json.status, 422, json.text);
+    assert.deepEqual(json.body.detail[0].loc, ['body', 'archivo']);
+    const openAi = await h.client.post(`${base}/v1/audio/transcriptions`, { body: form({ model: 'whisper-1' }) });
+    assert.equal(openAi.status, 422, openAi.text);
+    assert.deepEqual(openAi.body.detail[0].loc, ['body', 'file']);
+
+    // A well-formed request still learns that a model is missing.
+    const valid = await h.client.post(`${base}/transcripciones`, { body: form({ archivo: audio(), idioma: 'es' }) });
+    assert.equal(valid.status, 503, valid.text);
+    assert.equal(valid.body.detail.codigo, 'motor_no_listo');
+    assert.equal(await balance(), before, 'the route costs no credits, refused or not');
+    assert.deepEqual(await leftovers(h), []);
+  });
 });

@@ -67,7 +67,7 @@ function readOpenAiFields(fields: Readonly<Record<string, string>>): OpenAiField
  */
 export function openAiTranscriptionHandler(engine: TranscriptionEngine, uploads: UploadReceiver) {
   return async (req: ModuleRequest): Promise<unknown> => {
-    const form = await receiveAudio(engine, uploads, req, 'file');
+    const form = await receiveAudio(uploads, req, 'file');
     try {
       const file = chosenFile(form, 'file');
       if (!file) throw missingField('file');

@@ -40,16 +40,11 @@ export const chosenFile = (form: ReceivedForm, field: string): ReceivedFile | un
 
 /**
  * Receives one audio in the multipart field `field` (25 MB enforced while streaming), before anything else is
- * checked. Without a usable model nothing the upload holds can change the answer: that is said before receiving it.
+ * checked. Read even when no model is installed: a request that is itself wrong (no audio, a bad field, two audios,
+ * not multipart) is told so, as it would be with a model, rather than being sent to install one; the engine answers
+ * `motor_no_listo` only to a well-formed request, when asked to transcribe it.
  */
-export async function receiveAudio(
-  engine: TranscriptionEngine,
-  uploads: UploadReceiver,
-  req: ModuleRequest,
-  field: string,
-): Promise<ReceivedForm> {
-  const { state } = engine.status();
-  if (state === 'no_model' || state === 'failed') throw toApiError(engine.notReadyError());
+export async function receiveAudio(uploads: UploadReceiver, req: ModuleRequest, field: string): Promise<ReceivedForm> {
   try {
     return await uploads.receive(req.raw, { maxFileBytes: MAX_UPLOAD_BYTES, maxFiles: 1, maxFields: 8 });
   } catch (err) {
@@ -101,7 +96,7 @@ function readFields(fields: Readonly<Record<string, string>>): { idioma: string;
  */
 export function transcriptionHandler(engine: TranscriptionEngine, uploads: UploadReceiver) {
   return async (req: ModuleRequest): Promise<TranscriptionResult> => {
-    const form = await receiveAudio(engine, uploads, req, 'archivo');
+    const form = await receiveAudio(uploads, req, 'archivo');
     try {
       const file = chosenFile(form, 'archivo');
       if (!file) throw missingField('archivo');
