@@ -117,6 +117,33 @@ test('keys, settings, plugins and documents are recorded with who, what, where f
   assert.ok(!text.includes('texto secreto'), 'never document text');
 });
 
+test('an upload that stored nothing (every file refused) records no event; one that stored a file records all', async (t) => {
+  const h = await startTestHost(t);
+  const path = `/rag/${h.spaceId}/load_documents`;
+  const refused = await h.client.post(path, { body: filesForm({ '../../etc/passwd': 'x', '/etc/shadow': 'y' }) });
+  assert.equal(refused.status, 202, refused.text);
+  assert.deepEqual(
+    refused.body.documentos.map((d: { estado: string }) => d.estado),
+    ['rechazado', 'rechazado'],
+  );
+  assert.deepEqual((await h.client.get('/auditoria')).body.eventos, [], 'nothing was stored: nothing to audit');
+
+  const mixed = await h.client.post(path, { body: filesForm({ 'notas.txt': 'hola', '../fuera.txt': 'z' }) });
+  assert.equal(mixed.status, 202, mixed.text);
+  const [event] = await eventsOf(h, '/auditoria', 1, h.writeKey, 'documento.subido');
+  assert.deepEqual(
+    (event!.detalles!.documentos as { nombre: string; estado: string }[]).map((d) => [
+      d.nombre,
+      d.estado === 'rechazado',
+    ]),
+    [
+      ['notas.txt', false],
+      ['../fuera.txt', true],
+    ],
+  );
+  assert.equal((await h.client.get('/auditoria')).body.eventos.length, 1);
+});
+
 test('who may read: Studio and write keys; a read key never; the whole account only with every space', async (t) => {
   const h = await startTestHost(t);
   const space = h.spaceId;

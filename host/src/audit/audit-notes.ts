@@ -33,10 +33,14 @@ export function issuedKey(_ctx: RequestContext, result: unknown): AuditNote | un
   return id ? { target: { kind: 'clave', id }, after: record } : undefined;
 }
 
-/** The names of the files an upload stored or refused (never their content). */
-export function uploadedNames(_ctx: RequestContext, result: unknown): AuditNote | undefined {
+/**
+ * The names of the files an upload stored or refused (never their content). An upload that stored none (every file
+ * refused, e.g. for its name) answers 202 with each refusal but changed nothing: no event, as for a refused request.
+ */
+export function uploadedNames(_ctx: RequestContext, result: unknown): AuditNote | null | undefined {
   const documents = answerObject(result)?.documentos;
   if (!Array.isArray(documents)) return undefined;
+  if (documents.every((d) => (d as Record<string, unknown>).estado === 'rechazado')) return null;
   return {
     details: {
       documentos: documents.map((d) => {

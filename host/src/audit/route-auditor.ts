@@ -30,7 +30,8 @@ function kindOf(route: HostRoute, param: string): string {
  * Records every successful write of the pipeline in the audit log: who (the caller as the pipeline authenticated
  * it), what (the route's declared action), on what (its path parameter, or the id of what it created), where (space
  * and owner), from which address (the client IP under `CEREBRO_TRUST_PROXY`), and for settings routes their
- * values before and after. Plugins' routes are recorded the same way without doing anything.
+ * values before and after. Plugins' routes are recorded the same way without doing anything. A route's `describe`
+ * may say a successful answer changed nothing (an upload whose every file was refused): then there is no event.
  */
 @injectable()
 export class RouteAuditor implements RouteAuditing {
@@ -60,7 +61,9 @@ export class RouteAuditor implements RouteAuditing {
       }
     };
     const record = async (ctx: RequestContext, result: unknown, before: unknown): Promise<void> => {
-      const note: AuditNote = { ...ctx.audit, ...declared.describe?.(ctx, result) };
+      const described = declared.describe?.(ctx, result);
+      if (described === null) return; // the route says this answer changed nothing
+      const note: AuditNote = { ...ctx.audit, ...described };
       const actor = note.actor ?? (ctx.caller && (await this.actorOf(ctx.caller)));
       if (!actor) return; // a public route that named nobody (nothing happened on anyone's behalf)
       const action =

@@ -18,8 +18,12 @@ export interface HostRouteAudit {
    * became after it (without secrets).
    */
   snapshot?: boolean;
-  /** More of the change, from the validated request and the handler's answer (never a secret or document text). */
-  describe?: (ctx: RequestContext, result: unknown) => AuditNote | undefined;
+  /**
+   * More of the change, from the validated request and the handler's answer (never a secret or document text);
+   * `null` when this successful answer changed nothing after all (an upload whose every file was refused): no event,
+   * as for a refused request.
+   */
+  describe?: (ctx: RequestContext, result: unknown) => AuditNote | null | undefined;
 }
 
 /**
