@@ -88,14 +88,15 @@ test('from an empty folder outside the workspace: scaffold, install, build, test
     CEREBRO_LOG_LEVEL: 'silent',
   };
   const added = await shell(lines[2]!, tmp, serverEnv);
-  const enable = /^ {2}(npx cerebro admin space module --id <espacio> --module saludos --on)$/m.exec(added)?.[1];
-  assert.ok(enable, added);
+  // Preceded by the data folder (and database) the command was given, so it runs as printed in another shell.
+  const enable = /^ {2}((?:\S+ )*npx cerebro admin space module --id <espacio> --module saludos --on)$/m.exec(added)?.[1];
+  assert.ok(enable?.startsWith(`CEREBRO_DATA_DIR=${dataDir} `), added);
   const cli = async (...args: string[]) => (await run(process.execPath, [CLI, ...args], { env: serverEnv })).stdout;
   const owner = JSON.parse(
     await cli('admin', 'owner', 'create', '--name', 'Ana', '--credits', '5', '--json', '--crear'),
   ) as { id: string };
   await cli('admin', 'space', 'create', '--id', 'tienda', '--owner', owner.id, '--modules', 'api');
-  await shell(enable.replace('<espacio>', 'tienda'), ROOT, serverEnv);
+  await shell(enable!.replace('<espacio>', 'tienda'), ROOT, env);
   const key = JSON.parse(
     await cli('admin', 'key', 'create', '--owner', owner.id, '--name', 'k', '--permiso', 'escribe', '--json'),
   ) as { token: string };
