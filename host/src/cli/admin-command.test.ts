@@ -58,6 +58,16 @@ test('the CLI validates through the admin service: ids, credits, dates and modul
   assert.equal(unpaid.code, 1);
   assert.match(unpaid.err, /--unpaid-since/);
   assert.equal((await cli(dataDir, ['account', 'credits', '--id', 'cta_nadie', '--amount', '5'])).code, 1);
+  // A negative amount removes credits, written as the README does (`--amount -4`), not only as `--amount=-4`.
+  const removed = await cli(dataDir, ['account', 'credits', '--id', cuenta, '--amount', '-4']);
+  assert.equal(removed.code, 0, removed.err);
+  assert.equal((JSON.parse(removed.out) as { saldo: number }).saldo, 6);
+  const typo = await cli(dataDir, ['account', 'credits', '--id', cuenta, '--cantidad', '4'], false);
+  assert.equal(typo.code, 2);
+  assert.match(typo.err, /^Opción desconocida: --cantidad\./);
+  const empty = await cli(dataDir, ['account', 'credits', '--id', cuenta, '--amount'], false);
+  assert.equal(empty.code, 2);
+  assert.match(empty.err, /^Falta el valor de la opción --amount/);
 
   assert.equal((await cli(dataDir, ['space', 'module', '--id', 'tienda', '--module', 'inventado', '--on'])).code, 1);
   assert.equal((await cli(dataDir, ['space', 'module', '--id', 'no-existe', '--module', 'api', '--off'])).code, 1);

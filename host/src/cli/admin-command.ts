@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { Permission } from '@cerebro/sdk';
 import type { AdminActions } from '../admin/admin-services.js';
@@ -25,6 +24,7 @@ import { HostTokens } from '../kernel/tokens.js';
 import { DirectoryRepositoryToken } from '../storage/port/directory-repository.js';
 import { recordCliChange } from './admin-audit.js';
 import { auditReading } from './admin-audit-reading.js';
+import { parseAdminArgs } from './admin-args.js';
 
 type Flags = Record<string, string | boolean | undefined>;
 type Action = { help: string; run: (admin: AdminActions, f: Flags, io: CliIo, c: DependencyContainer) => unknown };
@@ -153,7 +153,7 @@ const ACTIONS: Record<string, Action> = {
     },
   },
   'account credits': {
-    help: '--id C --amount N',
+    help: '--id C --amount N  (N negativo quita créditos: --amount -50)',
     run: async (a, f) => ({ cuenta: f.id, saldo: await a.addCredits(need(f, 'id'), integer(need(f, 'amount'))) }),
   },
   'key create': {
@@ -291,7 +291,7 @@ export async function runAdmin(args: string[], io: CliIo): Promise<number> {
   const json = args.includes('--json');
   let parsed;
   try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseAdminArgs(args, OPTIONS);
   } catch (err) {
     if (json) reportError(io, true, err);
     else io.stderr.write(`${(err as Error).message}\n\n${helpText()}`);
