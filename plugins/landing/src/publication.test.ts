@@ -154,6 +154,10 @@ test('the lead form: a lead reaches ventas as a handed-off conversation (or stay
   assert.match(sent.headers.get('content-security-policy') ?? '', /form-action 'none'.*sandbox$/);
   const thanks = await sent.text();
   assert.match(thanks, /<h1>¡Gracias!<\/h1>/);
+  // Titled after the page the visitor saw, never after the owner's internal brief.
+  const seen = /<title>([^<]*)<\/title>/.exec(await (await visit(h, pub.ruta)).text())?.[1];
+  assert.ok(seen);
+  assert.equal(/<title>([^<]*)<\/title>/.exec(thanks)?.[1], `¡Gracias! · ${seen}`);
   assert.match(thanks, new RegExp(`href="\\.\\./${pub.ruta.split('/').at(-1)}"`));
   const leads = await h.client.get(`${base(h)}/${l.id}/contactos`, { key: h.readKey });
   assert.equal(leads.status, 200);

@@ -2,7 +2,7 @@
 // and the form; everything else stays byte for byte.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { publicPage, thanksPage } from './public-page.js';
+import { publicPage, pageTitle, thanksPage } from './public-page.js';
 
 const STORED = `<!DOCTYPE html>
 <html lang="es">
@@ -55,4 +55,11 @@ test('the form and the thanks page speak the page language', () => {
   const thanks = thanksPage({ token: 'Tok_en-123', idioma: 'es', tema: 'verde', titulo: 'Zapatillas <b>' });
   assert.match(thanks, /<title>¡Gracias! · Zapatillas &lt;b&gt;<\/title>/);
   assert.match(thanks, /<a href="\.\.\/Tok_en-123">Volver a la página<\/a>/);
+});
+
+test("a page's own title, as text, names the thanks page; none without one", () => {
+  assert.equal(pageTitle('<html><head><title>Lámparas &amp; «luz»</title></head></html>'), 'Lámparas & «luz»');
+  assert.equal(pageTitle('<html><head></head><body>sin título</body></html>'), null);
+  const untitled = thanksPage({ token: 't', idioma: 'es', tema: 'verde', titulo: null });
+  assert.match(untitled, /<title>¡Gracias!<\/title>/);
 });

@@ -74,8 +74,18 @@ export function publicPage(html: string, o: PublicPageOptions): string {
   return page.replace(at, `${leadForm(o.token, o.idioma)}${at}`);
 }
 
+/**
+ * The title a published page shows its visitors (its `<title>`, as text), or null: the thanks page is titled after
+ * it, never after the owner's brief (`objetivo` is an internal note: "vender lámparas").
+ */
+export function pageTitle(html: string): string | null {
+  const raw = /<title>([^<]*)<\/title>/i.exec(html)?.[1]?.trim();
+  if (!raw) return null;
+  return decode(raw);
+}
+
 /** Answered to a sent form (also to a robot's, so it cannot tell it was discarded). */
-export function thanksPage(o: { token: string; idioma: Language; tema: ThemeId; titulo: string }): string {
+export function thanksPage(o: { token: string; idioma: Language; tema: ThemeId; titulo: string | null }): string {
   const w = formWords(o.idioma);
   const t = THEMES[o.tema];
   return `<!DOCTYPE html>
@@ -84,7 +94,7 @@ export function thanksPage(o: { token: string; idioma: Language; tema: ThemeId; 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${esc(`${w.gracias} · ${o.titulo}`)}</title>
+<title>${esc(o.titulo ? `${w.gracias} · ${o.titulo}` : w.gracias)}</title>
 <link rel="icon" href="data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7">
 <style>body{margin:0;background:${t.fondo};color:${t.texto};font:1.0625rem/1.65 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
 main{max-width:36rem;margin:0 auto;padding:3rem 1.25rem}

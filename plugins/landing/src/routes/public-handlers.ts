@@ -12,7 +12,7 @@ import {
   type ModuleRequest,
   type RouteBody,
 } from '@cerebro/sdk';
-import { countsClicks, HONEYPOT, publicPage, thanksPage } from '../publish/public-page.js';
+import { countsClicks, HONEYPOT, pageTitle, publicPage, thanksPage } from '../publish/public-page.js';
 import type { LEAD_FORM_SCHEMA } from '../schemas.js';
 import type { LandingStore, StoredVersion } from '../store/landing-store.js';
 import type { LeadStore } from '../store/lead-store.js';
@@ -115,7 +115,7 @@ export function publicHandlers(deps: PublicDeps) {
             token: p.publication.token,
             idioma: p.landing.brief.idioma,
             tema: p.version.plan.tema_color,
-            titulo: p.landing.brief.tema ?? p.landing.brief.objetivo,
+            titulo: pageTitle(p.version.html),
           }),
           'text/html; charset=utf-8',
           publicHeaders(false),
