@@ -4,6 +4,7 @@ import type { SalesConversation } from '../api/types.js';
 import { EmptyState, ErrorNotice, Loading, SuccessNotice } from '../components/notice.js';
 import { PageHeader, Section } from '../components/page.js';
 import { formatDateTime } from '../lib/format.js';
+import { plural } from '../lib/plural.js';
 import { useLoad } from '../lib/use-load.js';
 import { usePoll } from '../lib/use-poll.js';
 import { useSave } from '../lib/use-save.js';
@@ -91,7 +92,7 @@ export function ConversationsPage({ space }: { space: string }) {
                       {c.estado === 'derivada' ? 'Derivada' : 'Activa'}
                     </span>
                     <span class="muted small">
-                      {c.num_mensajes} mensajes · {formatDateTime(c.actualizada)}
+                      {plural(c.num_mensajes, 'mensaje', 'mensajes')} · {formatDateTime(c.actualizada)}
                     </span>
                   </button>
                 </li>

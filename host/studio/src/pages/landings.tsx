@@ -60,7 +60,7 @@ export function LandingsPage({ space }: { space: string }) {
                 <li key={l.id} class="record landing-item">
                   <div class="source-head">
                     <div>
-                      <h3 class="record-title">{l.objetivo}</h3> <StateBadge state={l.ultima_version.estado} />
+                      <h3 class="record-title">{l.objetivo}</h3> <StateBadge state={l.ultima_version.estado} />{' '}
                       {l.version_publicada !== null && (
                         <span class="badge ok" data-publicada={l.version_publicada}>
                           Publicada (v{l.version_publicada})

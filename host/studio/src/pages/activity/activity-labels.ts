@@ -55,6 +55,14 @@ const ACTIONS: Record<string, string> = {
   'landing.html_validado': 'HTML de una landing validado',
   'landing.cancelada': 'Versión de una landing cancelada',
   'landing.eliminada': 'Landing eliminada',
+  'landing.publicada': 'Landing publicada',
+  'landing.despublicada': 'Landing despublicada',
+  'miembro.invitado': 'Persona invitada',
+  'miembro.invitacion_aceptada': 'Invitación aceptada',
+  'miembro.rol_cambiado': 'Rol de un miembro cambiado',
+  'miembro.eliminado': 'Miembro quitado',
+  'invitacion.retirada': 'Invitación retirada',
+  'operador.creado': 'Operador creado',
 };
 
 export const actionLabel = (action: string): string => ACTIONS[action] ?? action;
@@ -74,6 +82,8 @@ export const ACTION_AREAS: { value: string; label: string }[] = [
   { value: 'fuentes.', label: 'Fuentes' },
   { value: 'landing.', label: 'Landings' },
   { value: 'espacio.', label: 'Espacios' },
+  { value: 'miembro.', label: 'Miembros' },
+  { value: 'invitacion.', label: 'Invitaciones' },
   { value: 'modulo.', label: 'Módulos' },
   { value: 'creditos.', label: 'Créditos' },
 ];
