@@ -349,4 +349,6 @@ test('every template of the agent (replies module) is exercised and checked, sin
     make().flatMap((line) => spanishProblems(line, { allow: ['stock'] }).map((p) => `${name}: ${p} — ${line}`)),
   );
   assert.deepEqual(wrong, []);
+  // A product without a description: its price after its name, not "Martillo de carpintero: Precio: …".
+  assert.match((R.productInfo as (p: Product) => string)(martillo), /^Martillo de carpintero: 12[.,]50? EUR\./);
 });

@@ -23,8 +23,10 @@ export function stockSentence(p: Product): string {
 }
 
 export function productInfo(p: Product): string {
-  const desc = p.descripcion ? ` ${p.descripcion.replace(/[.\s]+$/, '')}.` : '';
-  return `${p.nombre}:${desc} Precio: ${price(p)}.\n${stockSentence(p)}`;
+  const desc = p.descripcion?.replace(/[.\s]+$/, '');
+  // Without a description the price follows the name at once ("Martillo: 12,50 EUR."), not a second label after it.
+  const line = desc ? `${p.nombre}: ${desc}. Precio: ${price(p)}.` : `${p.nombre}: ${price(p)}.`;
+  return `${line}\n${stockSentence(p)}`;
 }
 
 export function priceInfo(p: Product): string {
