@@ -78,4 +78,10 @@ CREATE INDEX fuentes_fichas_open ON fuentes_fichas (state) WHERE state IN ('en_c
     id: '0002_fuentes_run_owner',
     sql: 'ALTER TABLE fuentes_runs ADD COLUMN owner TEXT;',
   },
+  {
+    // A page's outgoing links (JSON array), kept so that a re-run still follows them when the page answers 304:
+    // without them every page reached only through an unchanged page was taken for gone and lost its document.
+    id: '0003_fuentes_page_links',
+    sql: 'ALTER TABLE fuentes_pages ADD COLUMN links TEXT;',
+  },
 ];

@@ -82,4 +82,8 @@ CREATE INDEX fuentes_fichas_open ON fuentes_fichas (state) WHERE state IN ('en_c
     id: '0002_fuentes_run_owner',
     sql: 'ALTER TABLE fuentes_runs ADD COLUMN owner TEXT;',
   },
+  {
+    id: '0003_fuentes_page_links',
+    sql: 'ALTER TABLE fuentes_pages ADD COLUMN links TEXT;',
+  },
 ];

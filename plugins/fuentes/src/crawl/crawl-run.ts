@@ -246,11 +246,12 @@ export class CrawlRun {
     const { spaceId, id: sourceId } = this.source;
     const previous = this.firstRun ? null : await this.deps.pages.get(spaceId, sourceId, item.url);
     const refused = this.deps.fetcher.check(item.url);
-    if (refused) return this.failed(refused, previous);
+    if (refused) return this.failed(item, refused, previous);
     const rules = await this.robots.for(item.url);
     if (rules.delayMs !== null)
       this.crawlDelay.set(new URL(item.url).host, Math.min(rules.delayMs, this.deps.maxCrawlDelayMs));
-    if (!rules.allows(item.url)) return this.failed(new FetchFailure('robots', rules.refusal, item.url), null);
+    if (!rules.allows(item.url))
+      return this.failed(item, new FetchFailure('robots', rules.refusal, item.url), rules.unreadable ? previous : null);
     const host = new URL(item.url).host;
     const release = await this.deps.limiter.acquire(
       item.url,
@@ -259,9 +260,13 @@ export class CrawlRun {
     );
     let res: FetchedResponse;
     try {
-      // Conditional only while we still hold what the validators describe (a document deleted by hand is fetched whole).
+      // Conditional only while we still hold what the validators describe (a document deleted by hand is fetched whole),
+      // and, in a site crawl, the page's links too (a record written before they were kept): a 304 must not cut the
+      // crawl short of the pages only this one links to.
       const held =
-        previous && (!previous.document || (await this.deps.documents.find(spaceId, previous.document)) !== null)
+        previous &&
+        (previous.links !== null || this.source.tipo !== 'sitio') &&
+        (!previous.document || (await this.deps.documents.find(spaceId, previous.document)) !== null)
           ? previous
           : null;
       res = await this.deps.fetcher.fetch({
@@ -272,7 +277,7 @@ export class CrawlRun {
       });
     } catch (err) {
       if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
-      return this.failed(err, previous);
+      return this.failed(item, err, previous);
     } finally {
       // The slot covers the exchange with the host only: reading and storing the page do not load the site.
       release();
@@ -281,6 +286,7 @@ export class CrawlRun {
       this.progress.counts.leidas++;
       this.progress.counts.sin_cambios++;
       this.batch.markSeen(item.url, this.runId);
+      this.follow(item, previous.links);
       return;
     }
     if (res.status === 404 || res.status === 410) {
@@ -292,6 +298,7 @@ export class CrawlRun {
     }
     if (res.status < 200 || res.status >= 300) {
       return this.failed(
+        item,
         new FetchFailure('http', `La página respondió ${res.status}.`, item.url, res.status),
         previous,
       );
@@ -299,10 +306,21 @@ export class CrawlRun {
     await this.accept(item, res, previous);
   }
 
-  /** A page that could not be read this time: its document (if any) stays until the page is gone for good. */
-  private failed(failure: FetchFailure, previous: PageRecord | null): void {
+  /**
+   * A page that could not be read this time: its document (if any) stays until the page is gone for good, and the
+   * links it had last time are still followed (a 5xx on the start page must not lose every page below it).
+   */
+  private failed(item: QueueItem, failure: FetchFailure, previous: PageRecord | null): void {
     this.progress.fail(failure);
-    if (previous) this.batch.markSeen(previous.url, this.runId);
+    if (!previous) return;
+    this.batch.markSeen(previous.url, this.runId);
+    this.follow(item, previous.links);
+  }
+
+  /** Queues a page's links, in a site crawl and above its depth limit. */
+  private follow(item: QueueItem, links: readonly string[] | null): void {
+    if (!links || this.source.tipo !== 'sitio' || item.depth >= this.source.settings.profundidad) return;
+    for (const link of links) this.enqueue(link, item.depth + 1);
   }
 
   private async accept(item: QueueItem, res: FetchedResponse, previous: PageRecord | null): Promise<void> {
@@ -324,6 +342,7 @@ export class CrawlRun {
     }
     if (!isIndexable(res.mediaType)) {
       return this.failed(
+        item,
         new FetchFailure(
           'tipo_no_admitido',
           `Tipo de contenido no admitido: ${res.mediaType || 'sin tipo'}.`,
@@ -344,11 +363,11 @@ export class CrawlRun {
       );
     } catch (err) {
       if (this.signal.aborted || !(err instanceof FetchFailure)) throw err;
-      return this.failed(new FetchFailure(err.code, err.message, item.url, res.status), previous);
+      return this.failed(item, new FetchFailure(err.code, err.message, item.url, res.status), previous);
     }
-    if (content.html && this.source.tipo === 'sitio' && item.depth < this.source.settings.profundidad) {
-      for (const link of content.html.links) this.enqueue(link, item.depth + 1);
-    }
+    // Kept with the page in a site crawl (none for a body that is not HTML), for the re-runs it answers 304.
+    const links = this.source.tipo === 'sitio' ? (content.html?.links ?? []) : null;
+    this.follow(item, links);
     const hash = createHash('sha256').update(res.body).digest('hex');
     const etag = typeof res.headers.etag === 'string' ? res.headers.etag : null;
     const lastModified = typeof res.headers['last-modified'] === 'string' ? res.headers['last-modified'] : null;
@@ -361,6 +380,7 @@ export class CrawlRun {
       contentHash: hash,
       fetchedAt,
       seenRun: this.runId,
+      links,
     };
     if (!content.document) {
       // noindex, or no readable text: not a document (an earlier one is removed).

@@ -17,10 +17,21 @@ export interface RobotsRules {
   /** Crawl-delay in milliseconds, when the site asks for one. */
   delayMs: number | null;
   sitemaps: string[];
+  /**
+   * robots.txt could not be read (5xx, network): the refusal is a failure of the site, not its wish, so the pages
+   * keep their documents (a site down must not empty the source).
+   */
+  unreadable: boolean;
 }
 
 /** Everything allowed: robots.txt absent (4xx), as RFC 9309 says. */
-export const ALLOW_ALL: RobotsRules = { allows: () => true, refusal: '', delayMs: null, sitemaps: [] };
+export const ALLOW_ALL: RobotsRules = {
+  allows: () => true,
+  refusal: '',
+  delayMs: null,
+  sitemaps: [],
+  unreadable: false,
+};
 
 /** Nothing allowed: robots.txt unreachable (5xx or network), as RFC 9309 says, until it can be read. */
 export const disallowAll = (why: string): RobotsRules => ({
@@ -28,6 +39,7 @@ export const disallowAll = (why: string): RobotsRules => ({
   refusal: `robots.txt no se pudo leer (${why}): hasta poder leerlo no se visita el sitio.`,
   delayMs: null,
   sitemaps: [],
+  unreadable: true,
 });
 
 export function parseRobots(robotsUrl: string, text: string, userAgent: string): RobotsRules {
@@ -40,5 +52,6 @@ export function parseRobots(robotsUrl: string, text: string, userAgent: string):
     delayMs: delay !== undefined && Number.isFinite(delay) ? delay * 1000 : null,
     // Sitemap lines should be absolute; a relative one is taken against robots.txt's own address, as browsers would.
     sitemaps: robots.getSitemaps().flatMap((s) => (URL.canParse(s, robotsUrl) ? [new URL(s, robotsUrl).href] : [])),
+    unreadable: false,
   };
 }

@@ -9,6 +9,11 @@ export interface PageRecord {
   contentHash: string | null;
   fetchedAt: string;
   seenRun: string;
+  /**
+   * The page's outgoing links when it was last read (absolute, normalised), for a site crawl: a re-run whose page
+   * answers 304 follows these. Null when not kept (not a site crawl, not HTML, or a record older than the column).
+   */
+  links: string[] | null;
 }
 
 /** One change to a source's page records, as `write` applies them. */
@@ -25,6 +30,7 @@ interface Row {
   content_hash: string | null;
   fetched_at: string;
   seen_run: string;
+  links: string | null;
 }
 
 const toRecord = (r: Row): PageRecord => ({
@@ -35,12 +41,14 @@ const toRecord = (r: Row): PageRecord => ({
   contentHash: r.content_hash,
   fetchedAt: r.fetched_at,
   seenRun: r.seen_run,
+  links: r.links === null ? null : (JSON.parse(r.links) as string[]),
 });
 
-const PUT = `INSERT INTO fuentes_pages (space_id, source_id, url, document, etag, last_modified, content_hash, fetched_at, seen_run)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+const PUT = `INSERT INTO fuentes_pages (space_id, source_id, url, document, etag, last_modified, content_hash, fetched_at, seen_run, links)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (space_id, source_id, url) DO UPDATE SET document = excluded.document, etag = excluded.etag,
-    last_modified = excluded.last_modified, content_hash = excluded.content_hash, fetched_at = excluded.fetched_at, seen_run = excluded.seen_run`;
+    last_modified = excluded.last_modified, content_hash = excluded.content_hash, fetched_at = excluded.fetched_at,
+    seen_run = excluded.seen_run, links = excluded.links`;
 const SEEN = 'UPDATE fuentes_pages SET seen_run = ? WHERE space_id = ? AND source_id = ? AND url = ?';
 const DELETE = 'DELETE FROM fuentes_pages WHERE space_id = ? AND source_id = ? AND url = ?';
 
@@ -63,6 +71,7 @@ export class PageStore {
             p.contentHash,
             p.fetchedAt,
             p.seenRun,
+            p.links === null ? null : JSON.stringify(p.links),
           ]);
         } else if (w.kind === 'seen') await tx.execute(SEEN, [w.runId, spaceId, sourceId, w.url]);
         else await tx.execute(DELETE, [spaceId, sourceId, w.url]);

@@ -60,6 +60,8 @@ export interface TestSite {
   setPage(path: string, body: string, type?: string): void;
   /** The page answers 404 from now on. */
   removePage(path: string): void;
+  /** The path answers `status` (empty body) from now on, whatever it holds; null gives it back (a site down, then up). */
+  setStatus(path: string, status: number | null): void;
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   const hugeBytes = options.hugeBytes ?? 2 * 1024 * 1024;
   const pages = new Map<string, Page>();
   const hits = new Map<string, number>();
+  const statuses = new Map<string, number>();
   let notModified = 0;
   const requests: SiteRequest[] = [];
   let clock = Date.parse('2026-01-01T00:00:00Z');
@@ -214,6 +217,11 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
   function serve(req: IncomingMessage, res: ServerResponse): void {
     const path = new URL(req.url ?? '/', base).pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    const status = statuses.get(path);
+    if (status !== undefined) {
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      return void res.end();
+    }
     if (path === '/docs/viejo') return redirect(res, 301, '/docs/nuevo.html');
     if (path === '/salir') return redirect(res, 302, `http://127.0.0.1:${port}/docs/precios.html`);
     if (path === '/metadatos') return redirect(res, 302, 'http://169.254.169.254/latest/meta-data/');
@@ -273,6 +281,10 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     setPage: (path, body, type) => setPage(path, body, type),
     removePage: (path) => {
       pages.delete(path);
+    },
+    setStatus: (path, status) => {
+      if (status === null) statuses.delete(path);
+      else statuses.set(path, status);
     },
     close: () =>
       new Promise<void>((ok) => {
