@@ -130,3 +130,30 @@ test('cancel with many requests in flight aborts them all and answers within a s
   assert.equal(open(), 0, 'every request in flight was aborted');
   assert.equal(lab.site.requests('/docs/lento.html').length, 4, 'the pages waiting for a slot were never asked for');
 });
+
+test('a cancelled run gives back the turns it had reserved on a host: the next run waits only its own pause', async (t) => {
+  const lab = await startLab(t);
+  const urls = ['/blog/1.html', '/blog/2.html', '/docs/precios.html', '/docs/soporte.html'].map(
+    (p) => lab.site.url + p,
+  );
+  const slow = await launch(lab, { tipo: 'lista', urls, pausa_ms: 3000 });
+  const until = Date.now() + 10_000;
+  while (lab.site.requests('/blog/').length + lab.site.requests('/docs/').length === 0) {
+    assert.ok(Date.now() < until, 'the first request never came');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  // Its other pages wait for turns 3, 6 and 9 s ahead; the cancel gives them back.
+  const cancelled = await lab.h.client.post(`${lab.base}/fuentes/${slow}/cancelar`);
+  assert.equal(cancelled.status, 200, cancelled.text);
+  const after = Date.now();
+  const quick = await launch(lab, { tipo: 'url', url: `${lab.site.url}/docs/nuevo.html`, pausa_ms: 100 });
+  const run = (await waitForRun(lab, quick)).ultima_ejecucion;
+  assert.equal(run.estado, 'completada', JSON.stringify(run));
+  const [fetched] = lab.site.requests('/docs/nuevo.html');
+  // Before the fix it waited for the cancelled run's last reserved turn (about 9 s); the bound leaves room for a
+  // loaded machine.
+  assert.ok(
+    fetched && fetched.start - after < 2000,
+    `the page was fetched ${fetched && fetched.start - after} ms after the cancel`,
+  );
+});

@@ -52,3 +52,21 @@ test('at most `concurrency` slots per host; the next waits for a release, in ord
   second();
   assert.equal(limiter.inFlight('a.test:81'), 0);
 });
+
+test('a cancel gives back the turns its requests had reserved, sent or not: the next caller waits its own pause only', async () => {
+  const limiter = new HostLimiter(4);
+  const run = new AbortController();
+  const sent = await limiter.acquire('https://a.test/1', 3000, run.signal);
+  sent();
+  const waiting = [2, 3, 4].map((i) => limiter.acquire(`https://a.test/${i}`, 3000, run.signal));
+  await new Promise((r) => setTimeout(r, 20));
+  run.abort(new Error('cancelada'));
+  for (const w of waiting) await assert.rejects(w, /cancelada/);
+  const started = Date.now();
+  (await limiter.acquire('https://a.test/5', 100, never))();
+  const took = Date.now() - started;
+  assert.ok(took < 1000, `the next request waited ${took} ms (the cancelled turns reached 12 s)`);
+  const second = Date.now();
+  (await limiter.acquire('https://a.test/6', 100, never))();
+  assert.ok(Date.now() - second >= 90, 'its own pause still holds');
+});

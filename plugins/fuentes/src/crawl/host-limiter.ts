@@ -15,13 +15,24 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** The turn one request took in its host's pace: the host is not asked again before `until` (ms since the epoch). */
+interface Reservation {
+  until: number;
+  /** Gives the turn back (its run was cancelled): later requests no longer wait for it. */
+  drop: () => void;
+}
+
 interface HostState {
   /** Requests holding a slot. */
   active: number;
-  /** When the host may next be asked (ms since the epoch), as reserved by the last request granted. */
-  next: number;
-  /** When the last request granted actually went out. */
+  /**
+   * Turns taken and not yet passed. Kept one by one, not as a single "next" time, so that a cancelled run gives
+   * back its turns: otherwise the pauses it had reserved went on delaying every other run on the host.
+   */
+  reservations: Set<Reservation>;
+  /** When the last request granted actually went out, and the pause it asked for after it. */
   lastStart: number;
+  lastPause: number;
   /** Requests waiting for a slot, first come first served. */
   waiting: (() => void)[];
 }
@@ -55,19 +66,21 @@ export class HostLimiter {
       released = true;
       this.release(host, state);
     };
+    const now = Date.now();
+    const at = Math.max(now, this.paceEnd(state, now));
+    // Reserved before sleeping: the next request granted waits after this one, not at the same moment.
+    const reservation = this.reserve(state, at + pauseMs, signal);
     try {
-      const now = Date.now();
-      const at = Math.max(now, state.next);
-      // Reserved before sleeping: the next request granted waits after this one, not at the same moment.
-      state.next = at + pauseMs;
       await sleep(at - now, signal);
       // A timer that fired late (a busy process) must not squeeze the next gap: the pause also holds from the
       // previous request's actual start.
       for (let wait = state.lastStart + pauseMs - Date.now(); wait > 0; wait = state.lastStart + pauseMs - Date.now())
         await sleep(wait, signal);
       state.lastStart = Date.now();
-      state.next = Math.max(state.next, state.lastStart + pauseMs);
+      state.lastPause = pauseMs;
+      reservation.until = Math.max(reservation.until, state.lastStart + pauseMs);
     } catch (err) {
+      reservation.drop();
       release();
       throw err;
     }
@@ -79,11 +92,49 @@ export class HostLimiter {
     return this.hosts.get(host)?.active ?? 0;
   }
 
+  /**
+   * Takes a turn until `until`, given back if `signal` aborts, before or after the request went out: a cancelled
+   * run leaves the host's pace at its last real request, which the loop in `acquire` spaces by the next caller's
+   * own pause.
+   */
+  private reserve(state: HostState, until: number, signal: AbortSignal): Reservation {
+    const reservation: Reservation = {
+      until,
+      drop: () => {
+        signal.removeEventListener('abort', reservation.drop);
+        state.reservations.delete(reservation);
+      },
+    };
+    signal.addEventListener('abort', reservation.drop, { once: true });
+    state.reservations.add(reservation);
+    return reservation;
+  }
+
+  /** When the last turn still reserved ends (0 when none); turns already passed are let go. */
+  private paceEnd(state: HostState, now: number): number {
+    let end = 0;
+    for (const reservation of state.reservations) {
+      if (reservation.until <= now) reservation.drop();
+      else end = Math.max(end, reservation.until);
+    }
+    return end;
+  }
+
+  /** Whether a host holds nothing worth keeping: no request, no turn to come, and its last pause over. */
+  private idle(state: HostState, now: number): boolean {
+    return (
+      state.active === 0 &&
+      state.waiting.length === 0 &&
+      this.paceEnd(state, now) === 0 &&
+      state.lastStart + state.lastPause <= now
+    );
+  }
+
   private state(host: string): HostState {
     let state = this.hosts.get(host);
     if (!state) {
       if (this.hosts.size >= 1000) this.sweep();
-      state = { active: 0, next: 0, lastStart: 0, waiting: [] };
+      state = { active: 0, reservations: new Set(), lastStart: 0, lastPause: 0, waiting: [] };
       this.hosts.set(host, state);
     }
     return state;
@@ -116,13 +167,12 @@ export class HostLimiter {
     const next = state.waiting.shift();
     if (next) return next();
     // An idle host whose pace has passed holds nothing worth keeping: the map stays as small as the hosts in use.
-    if (state.active === 0 && state.next <= Date.now()) this.hosts.delete(host);
+    if (this.idle(state, Date.now())) this.hosts.delete(host);
   }
 
   /** Forgets idle hosts whose pause has passed (those released while a pause was still pending). */
   private sweep(): void {
     const now = Date.now();
-    for (const [host, state] of this.hosts)
-      if (state.active === 0 && state.waiting.length === 0 && state.next <= now) this.hosts.delete(host);
+    for (const [host, state] of this.hosts) if (this.idle(state, now)) this.hosts.delete(host);
   }
 }
