@@ -11,6 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { tablePrefixOf } from '../plugin-storage.js';
 import { createPgPool, inTransaction, type Pool } from './pg-driver.js';
 import { PgPluginDatabase } from './pg-plugin-database.js';
+import { handOverPluginSchema } from './pg-plugin-schema-handover.js';
 
 /** Connections per plugin: a plugin's transactions and the statements beside them, not the host's request load. */
 const PLUGIN_POOL_SIZE = 4;
@@ -111,6 +112,7 @@ export class PgPluginSchemas implements PluginSchemas {
         [schema, role, database],
       );
       for (const { sql } of grants.rows) await client.query(sql);
+      await handOverPluginSchema(client, schema, role);
       return { schema, role, secret };
     });
   }
