@@ -224,11 +224,17 @@ test('cerebro admin respaldo on PostgreSQL prints the pg_dump and pg_restore lin
   assert.ok(advice.respaldo.some((line) => line.startsWith('pg_dump --format=custom')));
   assert.ok(advice.respaldo.some((line) => line.includes('db.interna:5432/cerebro')));
   assert.ok(advice.restaurar.some((line) => line.startsWith('pg_restore')));
+  // Runnable as printed: no elided URL, the server named on every line, the password never shown (not even masked).
+  assert.deepEqual(advice.restaurar, [
+    "createdb --maintenance-db='postgres://cerebro@db.interna:5432/cerebro' 'cerebro_restaurada'",
+    `pg_restore --no-owner --no-acl --exit-on-error --dbname='postgres://cerebro@db.interna:5432/cerebro_restaurada' '${target}/cerebro.dump'`,
+  ]);
   assert.doesNotMatch(json.out, /s3creta/);
   assert.equal(existsSync(target), false);
   const human = await runCaptured(['admin', 'respaldo', target], env);
   assert.equal(human.code, 0, human.err);
   assert.match(human.out, /pg_dump/);
+  assert.match(human.out, /^restaurar:\n {2}createdb .*\n {2}pg_restore .*\n/m, 'one command per line');
   assert.match(human.out, /PostgreSQL/);
   assert.doesNotMatch(human.out, /s3creta/);
 });

@@ -17,6 +17,7 @@ import { s3BackupAdvice } from '../storage/originals/s3-backup-advice.js';
 import { restoreBackup } from '../storage/restore.js';
 import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
+import { formatAdvice } from './advice-output.js';
 import { formatHuman, reportError } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
 import type { DependencyContainer } from 'tsyringe';
@@ -401,18 +402,27 @@ async function runBackup(args: string[], flags: Flags, io: CliIo): Promise<numbe
     io.stderr.write('Uso: cerebro admin respaldo <carpeta nueva> [--json]\n');
     return 2;
   }
-  return report(io, flags, async () => {
-    const config = loadHostConfig(io.env);
-    // On PostgreSQL the server's tools take the backup: the advice is the answer (exit 0), nothing is copied.
-    const target = resolve(args[0]!);
-    // Originals in an S3-compatible store: its versioning keeps them; the advice names the databases' tools too.
-    if (config.originals.kind === 's3')
-      return s3BackupAdvice(config.originals.location, config.databaseUrl, config.dataDir, target);
-    if (config.databaseUrl) return pgBackupAdvice(config.databaseUrl, target);
-    const originalsRoot = config.originals.kind === 'carpeta' ? config.originals.dir : config.dataDir;
-    return backupDataFolder(config.dataDir, target, undefined, originalsRoot);
-  });
+  return report(
+    io,
+    flags,
+    async () => {
+      const config = loadHostConfig(io.env);
+      // On PostgreSQL the server's tools take the backup: the advice is the answer (exit 0), nothing is copied.
+      const target = resolve(args[0]!);
+      // Originals in an S3-compatible store: its versioning keeps them; the advice names the databases' tools too.
+      if (config.originals.kind === 's3')
+        return s3BackupAdvice(config.originals.location, config.databaseUrl, config.dataDir, target);
+      if (config.databaseUrl) return pgBackupAdvice(config.databaseUrl, target);
+      const originalsRoot = config.originals.kind === 'carpeta' ? config.originals.dir : config.dataDir;
+      return backupDataFolder(config.dataDir, target, undefined, originalsRoot);
+    },
+    humanBackup,
+  );
 }
+
+/** A backup's summary as `field: value` lines; advice (PostgreSQL, S3) with its commands one per line, as run. */
+const humanBackup = (result: object): string =>
+  'postgresql' in result || 's3' in result ? formatAdvice(result) : formatHuman(result);
 
 /** `cerebro admin restaurar <respaldo> <carpeta>`: checks the backup, then writes a new data folder from it. */
 async function runRestore(args: string[], flags: Flags, io: CliIo): Promise<number> {
@@ -428,10 +438,15 @@ async function runRestore(args: string[], flags: Flags, io: CliIo): Promise<numb
   });
 }
 
-async function report(io: CliIo, flags: Flags, work: () => Promise<unknown>): Promise<number> {
+async function report(
+  io: CliIo,
+  flags: Flags,
+  work: () => Promise<unknown>,
+  human: (result: object) => string = formatHuman,
+): Promise<number> {
   try {
     const result = await work();
-    io.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${formatHuman(result)}\n`);
+    io.stdout.write(flags.json ? `${JSON.stringify(result)}\n` : `${human(result as object)}\n`);
     return 0;
   } catch (err) {
     reportError(io, flags.json === true, err);

@@ -12,4 +12,5 @@ export {
   type TestBackend,
 } from './scratch-backend.js';
 export { dropFinishedScratchDatabases } from './scratch-sweeper.js';
+export { dropWithPluginRoles } from './scratch-server.js';
 export { LOCAL_S3_KEYS, startLocalS3, type LocalS3 } from './local-s3.js';
