@@ -140,7 +140,7 @@ test(
     assert.equal(restored.code, 0, restored.stderr);
     assert.match(
       restored.stderr,
-      new RegExp(`CEREBRO_DATA_DIR=${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} cerebro serve`),
+      new RegExp(`CEREBRO_DATA_DIR=${copy.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} npx cerebro serve`),
     );
     assert.equal(await readFile(join(copy, 'plugins', 'marca', 'nota.bin'), 'utf8'), 'archivo del plugin');
 

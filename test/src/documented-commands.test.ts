@@ -3,7 +3,7 @@
 // a plugin's own command through the host (`npx cerebro transcripcion …`), and the command the server's start-up
 // hint prints. (The executable's side is in binary.test.ts.)
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -98,4 +98,45 @@ test("the command the server's start-up hint names runs as printed", async (t) =
     (await shell(`${admin} key create --owner ${owner.id} --name web --json`, asPrinted)).stdout,
   ) as { token: string };
   assert.match(created.token, /^crb_/);
+});
+
+test('the start command `cerebro admin restaurar` prints runs as printed', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'cerebro-restaurar-'));
+  const started: ChildProcess[] = [];
+  t.after(async () => {
+    for (const child of started) if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  });
+  // A data folder on SQLite (the embedded default, whatever the run's backend), backed up and restored as typed.
+  const [original, backup, copy] = ['original', 'respaldo', 'copia'].map((name) => join(dir, name));
+  const onSqlite = { CEREBRO_DATA_DIR: original!, CEREBRO_DISCOVER_PLUGINS: 'false' };
+  await shell('npx cerebro admin owner create --name Ana --crear --json', onSqlite);
+  await shell(`npx cerebro admin respaldo ${backup}`, onSqlite);
+  const { stderr } = await shell(`npx cerebro admin restaurar ${backup} ${copy}`, onSqlite);
+  const hint = /Para arrancar sobre la copia:\n {2}(.+)\n/.exec(stderr)?.[1];
+  assert.equal(hint, `CEREBRO_DATA_DIR=${copy} npx cerebro serve`, stderr);
+
+  // Pasted into a shell that has none of the variables above, it serves the restored folder.
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_|^CEREBRO_/i.test(k) && k !== 'NODE_TEST_CONTEXT'),
+  );
+  const child = spawn('sh', ['-c', hint!], {
+    cwd: ROOT,
+    detached: true,
+    env: { ...clean, npm_config_offline: 'true', CEREBRO_PORT: '0', CEREBRO_DISCOVER_PLUGINS: 'false' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  started.push(child);
+  let banner = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (d) => {
+      banner += d;
+      const found = /(http:\/\/127\.0\.0\.1:\d+)\/api/.exec(banner)?.[1];
+      if (found && /openapi\.json/.test(banner)) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${banner}`)));
+  });
+  const health = (await (await fetch(`${url}/api/health`)).json()) as { estado: string };
+  assert.ok(health.estado, JSON.stringify(health));
+  process.kill(-child.pid!, 'SIGTERM');
 });

@@ -17,6 +17,7 @@ import { s3BackupAdvice } from '../storage/originals/s3-backup-advice.js';
 import { restoreBackup } from '../storage/restore.js';
 import { migrateHostDatabase } from '../storage/migrate-host.js';
 import { HOST_MIGRATIONS } from '../storage/migrations/index.js';
+import { programName } from './program-name.js';
 import { formatAdvice } from './advice-output.js';
 import { formatHuman, reportError } from './cli-output.js';
 import type { CliIo } from './run-cli.js';
@@ -431,7 +432,7 @@ async function runRestore(args: string[], flags: Flags, io: CliIo): Promise<numb
     return 2;
   }
   return report(io, flags, async () => {
-    const result = await restoreBackup(resolve(args[0]!), resolve(args[1]!));
+    const result = await restoreBackup(resolve(args[0]!), resolve(args[1]!), programName(io.env));
     if (!flags.json)
       io.stderr.write(`Respaldo comprobado y restaurado. Para arrancar sobre la copia:\n  ${result.arrancar}\n`);
     return result;

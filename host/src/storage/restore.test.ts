@@ -34,7 +34,7 @@ test('a backup of a not yet migrated folder stores relative paths; a damaged bac
   assert.deepEqual([made.originales.archivos, made.originales.enlazados, made.ausentes], [1, 1, []]);
   assert.equal((await stat(join(backup, rel))).ino, (await stat(join(dir, rel))).ino, 'hard-linked, not copied');
 
-  const restored = await restoreBackup(backup, join(root, 'copia'));
+  const restored = await restoreBackup(backup, join(root, 'copia'), 'npx cerebro');
   assert.equal(restored.originales.archivos, 1);
   const copy = openDatabase(join(root, 'copia', 'cerebro.db'));
   assert.equal(copy.prepare('SELECT path FROM cerebro_documents').pluck().get(), rel);
@@ -43,10 +43,10 @@ test('a backup of a not yet migrated folder stores relative paths; a damaged bac
   // Replace the backup's original with other bytes of the same size (a new file: the link to the live one is cut).
   await rm(join(backup, rel));
   await writeFile(join(backup, rel), 'adio');
-  await assert.rejects(restoreBackup(backup, join(root, 'otra')), /no coincide con su SHA-256/);
+  await assert.rejects(restoreBackup(backup, join(root, 'otra'), 'npx cerebro'), /no coincide con su SHA-256/);
   assert.equal(existsSync(join(root, 'otra')), false, 'nothing written');
   await rm(join(backup, rel));
-  await assert.rejects(restoreBackup(backup, join(root, 'otra')), /falta el original/);
-  await assert.rejects(restoreBackup(dir, join(root, 'otra')), /no es un respaldo/);
+  await assert.rejects(restoreBackup(backup, join(root, 'otra'), 'npx cerebro'), /falta el original/);
+  await assert.rejects(restoreBackup(dir, join(root, 'otra'), 'npx cerebro'), /no es un respaldo/);
   assert.equal(await readFile(join(dir, rel), 'utf8'), 'hola', 'the live original never changed');
 });

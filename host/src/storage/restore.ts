@@ -90,8 +90,11 @@ function checkDatabases(folder: string, bases: string[]): void {
   }
 }
 
-/** Restores `backup` into `target`, which must not exist or be an empty folder. */
-export async function restoreBackup(backup: string, target: string): Promise<RestoreResult> {
+/**
+ * Restores `backup` into `target`, which must not exist or be an empty folder. `program` is how the reader runs this
+ * CLI (`programName`: `npx cerebro` in a checkout, where no bare `cerebro` is on the PATH), for the start command.
+ */
+export async function restoreBackup(backup: string, target: string, program: string): Promise<RestoreResult> {
   const existing = await readdir(target).catch(() => null);
   if (existing && existing.length > 0)
     throw new Error(`${target} no está vacía: restaura en una carpeta nueva o vacía.`);
@@ -119,7 +122,7 @@ export async function restoreBackup(backup: string, target: string): Promise<Res
       originales: counts,
       ausentes: manifest.ausentes,
       archivos_plugins: manifest.archivos.length,
-      arrancar: `CEREBRO_DATA_DIR=${shellWord(target)} cerebro serve`,
+      arrancar: `CEREBRO_DATA_DIR=${shellWord(target)} ${program} serve`,
     };
   } catch (err) {
     // Leave the target as it was found: gone if this created it, empty otherwise.

@@ -80,7 +80,7 @@ test('a data-folder backup carries the originals kept in the database and names 
   t.after(() => rm(copy, { recursive: true, force: true }));
   const made = await backupDataFolder(dataDir, backup);
   assert.deepEqual([made.originales.archivos, made.ausentes], [1, []], 'one file; the row is no missing file');
-  await restoreBackup(backup, copy);
+  await restoreBackup(backup, copy, 'npx cerebro');
   const restored = openDatabase(join(copy, 'cerebro.db'));
   t.after(async () => void restored.close());
   const again = new InlineOriginalsStore(new FolderOriginalsStore(copy), new SqliteInlineOriginalRepository(restored));

@@ -33,7 +33,7 @@ test('a backup with originals in a shared folder copies them from there; one ret
   const made = await backupDataFolder(dataDir, backup, undefined, shared);
   assert.deepEqual([made.originales.archivos, made.ausentes], [1, []]);
   assert.equal(await readFile(join(backup, stored), 'utf8'), 'hola');
-  await restoreBackup(backup, join(root, 'copia'));
+  await restoreBackup(backup, join(root, 'copia'), 'npx cerebro');
   assert.equal(await readFile(join(root, 'copia', stored), 'utf8'), 'hola', 'restored into the new data folder');
 
   // The same database, its original retired from the shared folder while no backup ran: gone, so named missing.
