@@ -1,6 +1,7 @@
 // Politeness: per-host slots and pace shared by every run; other hosts do not wait; a cancel ends either wait.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { getEventListeners } from 'node:events';
 import { HostLimiter } from './host-limiter.js';
 
 const never = new AbortController().signal;
@@ -69,4 +70,15 @@ test('a cancel gives back the turns its requests had reserved, sent or not: the 
   const second = Date.now();
   (await limiter.acquire('https://a.test/6', 100, never))();
   assert.ok(Date.now() - second >= 90, 'its own pause still holds');
+});
+
+test('a run holding turns on many hosts adds one abort listener, not one per turn (node warns past 10)', async () => {
+  const limiter = new HostLimiter(4);
+  const run = new AbortController();
+  for (let h = 0; h < 20; h++) (await limiter.acquire(`http://h${h}.example/`, 1000, run.signal))();
+  assert.equal(getEventListeners(run.signal, 'abort').length, 1);
+  run.abort();
+  const next = Date.now();
+  (await limiter.acquire('http://h0.example/otra', 0, new AbortController().signal))();
+  assert.ok(Date.now() - next < 500, 'the cancelled run gave its turns back');
 });

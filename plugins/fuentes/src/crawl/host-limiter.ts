@@ -46,6 +46,8 @@ export type Release = () => void;
  * apart (`pausa_ms`, or a longer robots.txt Crawl-delay). Other hosts never wait for this one.
  */
 export class HostLimiter {
+  /** The turns each run's signal holds, given back together when it aborts. */
+  private readonly bySignal = new WeakMap<AbortSignal, Set<Reservation>>();
   private readonly hosts = new Map<string, HostState>();
 
   constructor(readonly concurrency: number) {
@@ -101,11 +103,26 @@ export class HostLimiter {
     const reservation: Reservation = {
       until,
       drop: () => {
-        signal.removeEventListener('abort', reservation.drop);
         state.reservations.delete(reservation);
+        this.bySignal.get(signal)?.delete(reservation);
       },
     };
-    signal.addEventListener('abort', reservation.drop, { once: true });
+    // One listener per run's signal, not one per turn: a run over many hosts holds many turns at once, and an
+    // EventTarget with more than 10 listeners makes node warn of a leak.
+    let held = this.bySignal.get(signal);
+    if (!held) {
+      const turns = new Set<Reservation>();
+      held = turns;
+      this.bySignal.set(signal, turns);
+      signal.addEventListener(
+        'abort',
+        () => {
+          for (const turn of [...turns]) turn.drop();
+        },
+        { once: true },
+      );
+    }
+    held.add(reservation);
     state.reservations.add(reservation);
     return reservation;
   }
