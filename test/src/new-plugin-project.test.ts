@@ -89,7 +89,9 @@ test('from an empty folder outside the workspace: scaffold, install, build, test
   };
   const added = await shell(lines[2]!, tmp, serverEnv);
   // Preceded by the data folder (and database) the command was given, so it runs as printed in another shell.
-  const enable = /^ {2}((?:\S+ )*npx cerebro admin space module --id <espacio> --module saludos --on)$/m.exec(added)?.[1];
+  const enable = /^ {2}((?:\S+ )*npx cerebro admin space module --id <espacio> --module saludos --on)$/m.exec(
+    added,
+  )?.[1];
   assert.ok(enable?.startsWith(`CEREBRO_DATA_DIR=${dataDir} `), added);
   const cli = async (...args: string[]) => (await run(process.execPath, [CLI, ...args], { env: serverEnv })).stdout;
   const owner = JSON.parse(
